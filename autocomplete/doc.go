@@ -1,0 +1,10 @@
+// Package autocomplete answers the requests the service sends while a user
+// types into an option that has autocomplete on.
+//
+// A Handler receives the focused option with its partial value exactly as
+// the service sent it, the options already filled in, and the user's locale,
+// and returns suggestions. Sanitize holds every answer to the service's
+// limits (at most 25 choices; names of 1 to 100 characters; string values of
+// at most 100; values of the option's type), and Match ranks candidates
+// against what the user has typed so far.
+package autocomplete

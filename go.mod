@@ -1,0 +1,19 @@
+module github.com/switchboard-go/switchboard
+
+go 1.26.8
+
+require (
+	github.com/goccy/go-json v0.12.0
+	github.com/rs/zerolog v1.35.1
+	github.com/valyala/fasthttp v1.74.0
+	golang.org/x/crypto v0.58.0
+)
+
+require (
+	github.com/klauspost/compress v1.20.0 // indirect
+	github.com/mattn/go-colorable v0.1.14 // indirect
+	github.com/mattn/go-isatty v0.0.20 // indirect
+	github.com/molecule-man/go-brrr v1.0.1 // indirect
+	github.com/valyala/bytebufferpool v1.0.0 // indirect
+	golang.org/x/sys v0.49.0 // indirect
+)

@@ -1,0 +1,263 @@
+package interaction
+
+import (
+	"strings"
+
+	"github.com/switchboard-go/switchboard/internal/jsonscan"
+)
+
+// Interaction is what the service POSTs to a bot's endpoint when a user uses
+// a command (type 2) or types into an autocomplete option (type 4), and the
+// PING (type 1) it sends to check the endpoint.
+type Interaction struct {
+	ID            Snowflake `json:"id"`
+	ApplicationID Snowflake `json:"application_id"`
+	Type          Type      `json:"type"`
+	// Token answers the interaction and edits or follows up its messages for
+	// 15 minutes. It is a secret: switchboard never logs it.
+	Token   string    `json:"token"`
+	Version int       `json:"version"`
+	GuildID Snowflake `json:"guild_id,omitzero"`
+	// ChannelID is the channel the interaction was sent from.
+	ChannelID Snowflake `json:"channel_id,omitzero"`
+	// Channel is the partial channel the interaction was sent from.
+	Channel *Channel `json:"channel,omitempty"`
+	// Member is the invoking member, in a guild.
+	Member *Member `json:"member,omitempty"`
+	// User is the invoking user, outside a guild.
+	User *User `json:"user,omitempty"`
+	// AppPermissions are the bot's permissions in the channel.
+	AppPermissions Permissions `json:"app_permissions"`
+	// Locale is the invoking user's client language.
+	Locale Locale `json:"locale,omitempty"`
+	// GuildLocale is the guild's preferred language, in a guild.
+	GuildLocale  Locale        `json:"guild_locale,omitempty"`
+	Entitlements []Entitlement `json:"entitlements,omitempty"`
+	// Context is where the command was used.
+	Context InteractionContext `json:"context,omitzero"`
+	// AuthorizingIntegrationOwners maps each installation context that
+	// authorized the interaction to its owner.
+	AuthorizingIntegrationOwners IntegrationOwners `json:"authorizing_integration_owners,omitzero"`
+	// AttachmentSizeLimit is the largest attachment, in bytes, an answer may
+	// carry for this interaction.
+	AttachmentSizeLimit int64       `json:"attachment_size_limit,omitempty"`
+	Data                CommandData `json:"data,omitzero"`
+}
+
+// Invoker returns the user who used the command: the member's user in a
+// guild, the user elsewhere.
+func (ix *Interaction) Invoker() User {
+	if ix.Member != nil {
+		return ix.Member.User
+	}
+	if ix.User != nil {
+		return *ix.User
+	}
+	return User{}
+}
+
+// InGuild reports whether the interaction came from a guild.
+func (ix *Interaction) InGuild() bool { return ix.GuildID != 0 }
+
+// CommandData is the data of an APPLICATION_COMMAND or autocomplete
+// interaction. The names are the default (not localized) ones.
+type CommandData struct {
+	ID   Snowflake   `json:"id"`
+	Name string      `json:"name"`
+	Type CommandType `json:"type"`
+	// GuildID is the guild of a guild command.
+	GuildID Snowflake `json:"guild_id,omitzero"`
+	// TargetID is the user or message a context-menu command was used on.
+	TargetID Snowflake `json:"target_id,omitzero"`
+	// Version is the version of the command, sent with autocomplete.
+	Version  Snowflake `json:"version,omitzero"`
+	Options  []Option  `json:"options,omitempty"`
+	Resolved Resolved  `json:"resolved,omitzero"`
+}
+
+// Route returns the path of the invocation: the subcommand group and the
+// subcommand ("" where there is none), and the options given to the leaf.
+// It allocates nothing.
+func (d *CommandData) Route() (group, sub string, leaf []Option) {
+	leaf = d.Options
+	if len(leaf) > 0 && leaf[0].Type == OptionSubCommandGroup {
+		group, leaf = leaf[0].Name, leaf[0].Options
+	}
+	if len(leaf) > 0 && leaf[0].Type == OptionSubCommand {
+		sub, leaf = leaf[0].Name, leaf[0].Options
+	}
+	return group, sub, leaf
+}
+
+// Path returns the command path as a user reads it: "ping", "mod ban",
+// "mod user ban".
+func (d *CommandData) Path() string {
+	group, sub, _ := d.Route()
+	if group == "" && sub == "" {
+		return d.Name
+	}
+	var b strings.Builder
+	b.Grow(len(d.Name) + len(group) + len(sub) + 2)
+	b.WriteString(d.Name)
+	for _, s := range [...]string{group, sub} {
+		if s != "" {
+			b.WriteByte(' ')
+			b.WriteString(s)
+		}
+	}
+	return b.String()
+}
+
+// Focused returns the option the user is typing into, in an autocomplete
+// interaction.
+func (d *CommandData) Focused() (Option, bool) {
+	_, _, leaf := d.Route()
+	for _, o := range leaf {
+		if o.Focused {
+			return o, true
+		}
+	}
+	return Option{}, false
+}
+
+// Option is an option as the user filled it in.
+type Option struct {
+	Name string     `json:"name"`
+	Type OptionType `json:"type"`
+	// Value is the value of an option that is not a subcommand or group.
+	Value Value `json:"value,omitzero"`
+	// Options are the options of a subcommand or group.
+	Options []Option `json:"options,omitempty"`
+	// Focused marks the option being typed, in autocomplete.
+	Focused bool `json:"focused,omitempty"`
+}
+
+// InteractionContext is the context an interaction was used in. Valid is
+// false for payloads that predate the field.
+type InteractionContext struct {
+	Type  ContextType
+	Valid bool
+}
+
+// IsZero reports whether the context is absent.
+func (c InteractionContext) IsZero() bool { return !c.Valid }
+
+// MarshalJSON encodes the context type, or null when it is absent.
+func (c InteractionContext) MarshalJSON() ([]byte, error) {
+	if !c.Valid {
+		return []byte("null"), nil
+	}
+	return []byte{byte('0' + c.Type)}, nil
+}
+
+// UnmarshalJSON accepts a context number or null.
+func (c *InteractionContext) UnmarshalJSON(b []byte) error {
+	if string(b) == "null" {
+		*c = InteractionContext{}
+		return nil
+	}
+	v, ok := parseUint(b)
+	if !ok || v > 255 {
+		return &jsonFieldError{field: "context", text: string(b)}
+	}
+	*c = InteractionContext{Type: ContextType(v), Valid: true}
+	return nil
+}
+
+// IntegrationOwners maps installation contexts to the ids that authorized an
+// interaction: for GUILD_INSTALL the guild (or 0 when used in the bot's DM),
+// for USER_INSTALL the user. The service serializes it as an object keyed by
+// "0" and "1" with string values.
+type IntegrationOwners struct {
+	guild, user       Snowflake
+	hasGuild, hasUser bool
+}
+
+// IsZero reports whether no owner is set.
+func (o IntegrationOwners) IsZero() bool { return !o.hasGuild && !o.hasUser }
+
+// Get returns the owner for an installation context.
+func (o IntegrationOwners) Get(t IntegrationType) (Snowflake, bool) {
+	switch t {
+	case GuildInstall:
+		return o.guild, o.hasGuild
+	case UserInstall:
+		return o.user, o.hasUser
+	}
+	return 0, false
+}
+
+// Set records the owner for an installation context; other contexts are
+// ignored.
+func (o *IntegrationOwners) Set(t IntegrationType, id Snowflake) {
+	switch t {
+	case GuildInstall:
+		o.guild, o.hasGuild = id, true
+	case UserInstall:
+		o.user, o.hasUser = id, true
+	}
+}
+
+// MarshalJSON encodes the owners as the service does: {"0":"…","1":"…"}.
+func (o IntegrationOwners) MarshalJSON() ([]byte, error) {
+	b := append(make([]byte, 0, 56), '{')
+	if o.hasGuild {
+		b = append(b, `"0":`...)
+		b = appendQuotedSnowflake(b, o.guild)
+	}
+	if o.hasUser {
+		if o.hasGuild {
+			b = append(b, ',')
+		}
+		b = append(b, `"1":`...)
+		b = appendQuotedSnowflake(b, o.user)
+	}
+	return append(b, '}'), nil
+}
+
+// UnmarshalJSON reads the object form; unknown keys are ignored, as the
+// service may add installation contexts.
+func (o *IntegrationOwners) UnmarshalJSON(b []byte) error {
+	*o = IntegrationOwners{}
+	if string(b) == "null" {
+		return nil
+	}
+	it := jsonscan.NewObject(b)
+	for k, v, ok := it.Next(); ok; k, v, ok = it.Next() {
+		var t IntegrationType
+		switch string(k) {
+		case "0":
+			t = GuildInstall
+		case "1":
+			t = UserInstall
+		default:
+			continue
+		}
+		var id Snowflake
+		if err := id.UnmarshalJSON(v); err != nil {
+			return &jsonFieldError{field: "authorizing_integration_owners", text: string(v)}
+		}
+		o.Set(t, id)
+	}
+	if it.Err() != nil {
+		return &jsonFieldError{field: "authorizing_integration_owners", text: string(b)}
+	}
+	return nil
+}
+
+func appendQuotedSnowflake(b []byte, id Snowflake) []byte {
+	b = append(b, '"')
+	b, _ = id.AppendText(b)
+	return append(b, '"')
+}
+
+type jsonFieldError struct{ field, text string }
+
+func (e *jsonFieldError) Error() string {
+	const max = 64
+	text := e.text
+	if len(text) > max {
+		text = text[:max] + "…"
+	}
+	return "interaction: invalid " + e.field + ": " + text
+}

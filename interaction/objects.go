@@ -1,0 +1,174 @@
+package interaction
+
+import "time"
+
+// User is a user account. Fields the specification leaves unshown follow the
+// service's public user object; unknown fields are ignored.
+type User struct {
+	ID            Snowflake `json:"id"`
+	Username      string    `json:"username"`
+	Discriminator string    `json:"discriminator,omitempty"`
+	GlobalName    string    `json:"global_name,omitempty"`
+	Avatar        string    `json:"avatar,omitempty"`
+	Bot           bool      `json:"bot,omitempty"`
+	System        bool      `json:"system,omitempty"`
+	PublicFlags   uint64    `json:"public_flags,omitempty"`
+	// PremiumType is 0 unless the identify.premium scope was granted.
+	PremiumType int `json:"premium_type,omitempty"`
+}
+
+// DisplayName returns the user's global name, or the username when none is set.
+func (u User) DisplayName() string {
+	if u.GlobalName != "" {
+		return u.GlobalName
+	}
+	return u.Username
+}
+
+// Member is a user's membership of a guild. In resolved data the service
+// leaves User out (it is in the resolved users under the same id) and adds
+// Permissions.
+type Member struct {
+	User         User        `json:"user,omitzero"`
+	Nick         string      `json:"nick,omitempty"`
+	Avatar       string      `json:"avatar,omitempty"`
+	Roles        []Snowflake `json:"roles"`
+	JoinedAt     time.Time   `json:"joined_at,omitzero"`
+	PremiumSince time.Time   `json:"premium_since,omitzero"`
+	Pending      bool        `json:"pending,omitempty"`
+	// IsPending is the older spelling of Pending that some payloads carry.
+	IsPending bool `json:"is_pending,omitempty"`
+	Mute      bool `json:"mute"`
+	Deaf      bool `json:"deaf"`
+	// Permissions are the member's permissions in the channel of the
+	// interaction, overwrites included.
+	Permissions                Permissions `json:"permissions"`
+	Flags                      uint64      `json:"flags,omitempty"`
+	CommunicationDisabledUntil time.Time   `json:"communication_disabled_until,omitzero"`
+}
+
+// DisplayName returns the member's nickname, else the user's display name.
+func (m Member) DisplayName() string {
+	if m.Nick != "" {
+		return m.Nick
+	}
+	return m.User.DisplayName()
+}
+
+// HasRole reports whether the member has the role.
+func (m Member) HasRole(id Snowflake) bool {
+	for _, r := range m.Roles {
+		if r == id {
+			return true
+		}
+	}
+	return false
+}
+
+// Channel is the partial channel the service sends with an interaction and in
+// resolved data.
+type Channel struct {
+	ID               Snowflake   `json:"id"`
+	Type             ChannelType `json:"type"`
+	GuildID          Snowflake   `json:"guild_id,omitzero"`
+	Name             string      `json:"name,omitempty"`
+	Topic            string      `json:"topic,omitempty"`
+	NSFW             bool        `json:"nsfw,omitempty"`
+	ParentID         Snowflake   `json:"parent_id,omitzero"`
+	Position         int         `json:"position,omitempty"`
+	LastMessageID    Snowflake   `json:"last_message_id,omitzero"`
+	RateLimitPerUser int         `json:"rate_limit_per_user,omitempty"`
+	Flags            uint64      `json:"flags,omitempty"`
+	// Permissions are the invoking user's permissions in the channel
+	// (resolved channels only).
+	Permissions Permissions `json:"permissions,omitzero"`
+	// AppPermissions are the bot's permissions in the channel when the bot
+	// user is in the guild (resolved channels only).
+	AppPermissions Permissions     `json:"app_permissions,omitzero"`
+	ThreadMetadata *ThreadMetadata `json:"thread_metadata,omitempty"`
+}
+
+// ThreadMetadata describes a thread channel.
+type ThreadMetadata struct {
+	Archived            bool      `json:"archived"`
+	AutoArchiveDuration int       `json:"auto_archive_duration"`
+	ArchiveTimestamp    time.Time `json:"archive_timestamp,omitzero"`
+	Locked              bool      `json:"locked"`
+	Invitable           bool      `json:"invitable,omitempty"`
+}
+
+// Role is a guild role.
+type Role struct {
+	ID           Snowflake   `json:"id"`
+	Name         string      `json:"name"`
+	Color        int         `json:"color"`
+	Hoist        bool        `json:"hoist"`
+	Icon         string      `json:"icon,omitempty"`
+	UnicodeEmoji string      `json:"unicode_emoji,omitempty"`
+	Position     int         `json:"position"`
+	Permissions  Permissions `json:"permissions"`
+	Managed      bool        `json:"managed"`
+	Mentionable  bool        `json:"mentionable"`
+	Flags        uint64      `json:"flags,omitempty"`
+}
+
+// Mention returns the text that mentions the role in a message.
+func (r Role) Mention() string { return "<@&" + r.ID.String() + ">" }
+
+// Attachment is a file a user attached to an ATTACHMENT option, or that a
+// message carries. The specification leaves its fields unshown; these are
+// the service's public ones.
+type Attachment struct {
+	ID           Snowflake `json:"id"`
+	Filename     string    `json:"filename"`
+	Title        string    `json:"title,omitempty"`
+	Description  string    `json:"description,omitempty"`
+	ContentType  string    `json:"content_type,omitempty"`
+	Size         int64     `json:"size"`
+	URL          string    `json:"url"`
+	ProxyURL     string    `json:"proxy_url"`
+	Height       int       `json:"height,omitempty"`
+	Width        int       `json:"width,omitempty"`
+	Ephemeral    bool      `json:"ephemeral,omitempty"`
+	DurationSecs float64   `json:"duration_secs,omitempty"`
+	Waveform     string    `json:"waveform,omitempty"`
+	Flags        uint64    `json:"flags,omitempty"`
+}
+
+// Message is the part of a message that message commands most often read.
+// Everything else the service sent stays available through
+// Resolved.RawMessage.
+type Message struct {
+	ID              Snowflake    `json:"id"`
+	ChannelID       Snowflake    `json:"channel_id"`
+	GuildID         Snowflake    `json:"guild_id,omitzero"`
+	Author          User         `json:"author"`
+	Content         string       `json:"content"`
+	Timestamp       time.Time    `json:"timestamp"`
+	EditedTimestamp time.Time    `json:"edited_timestamp,omitzero"`
+	TTS             bool         `json:"tts"`
+	MentionEveryone bool         `json:"mention_everyone"`
+	Mentions        []User       `json:"mentions"`
+	MentionRoles    []Snowflake  `json:"mention_roles"`
+	Attachments     []Attachment `json:"attachments"`
+	Embeds          []Embed      `json:"embeds"`
+	Pinned          bool         `json:"pinned"`
+	Type            int          `json:"type"`
+	Flags           MessageFlags `json:"flags,omitempty"`
+	WebhookID       Snowflake    `json:"webhook_id,omitzero"`
+	ApplicationID   Snowflake    `json:"application_id,omitzero"`
+}
+
+// Entitlement grants a user or guild access to a premium offering.
+type Entitlement struct {
+	ID            Snowflake `json:"id"`
+	SKUID         Snowflake `json:"sku_id"`
+	ApplicationID Snowflake `json:"application_id"`
+	UserID        Snowflake `json:"user_id,omitzero"`
+	GuildID       Snowflake `json:"guild_id,omitzero"`
+	Type          int       `json:"type"`
+	Deleted       bool      `json:"deleted"`
+	Consumed      bool      `json:"consumed,omitempty"`
+	StartsAt      time.Time `json:"starts_at,omitzero"`
+	EndsAt        time.Time `json:"ends_at,omitzero"`
+}

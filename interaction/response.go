@@ -1,0 +1,429 @@
+package interaction
+
+import (
+	"encoding/json"
+	"strconv"
+	"time"
+
+	jsonv2 "github.com/goccy/go-json/v2"
+
+	"github.com/switchboard-go/switchboard/internal/jsonw"
+)
+
+// CallbackType is the type of an answer to an interaction.
+type CallbackType int
+
+// Callback types. DEFERRED_UPDATE_MESSAGE and UPDATE_MESSAGE answer
+// component interactions only; PREMIUM_REQUIRED is deprecated.
+const (
+	CallbackPong                             CallbackType = 1
+	CallbackChannelMessageWithSource         CallbackType = 4
+	CallbackDeferredChannelMessageWithSource CallbackType = 5
+	CallbackDeferredUpdateMessage            CallbackType = 6
+	CallbackUpdateMessage                    CallbackType = 7
+	CallbackAutocompleteResult               CallbackType = 8
+	CallbackModal                            CallbackType = 9
+	CallbackPremiumRequired                  CallbackType = 10
+	CallbackLaunchActivity                   CallbackType = 12
+)
+
+func (t CallbackType) String() string {
+	switch t {
+	case CallbackPong:
+		return "PONG"
+	case CallbackChannelMessageWithSource:
+		return "CHANNEL_MESSAGE_WITH_SOURCE"
+	case CallbackDeferredChannelMessageWithSource:
+		return "DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE"
+	case CallbackDeferredUpdateMessage:
+		return "DEFERRED_UPDATE_MESSAGE"
+	case CallbackUpdateMessage:
+		return "UPDATE_MESSAGE"
+	case CallbackAutocompleteResult:
+		return "APPLICATION_COMMAND_AUTOCOMPLETE_RESULT"
+	case CallbackModal:
+		return "MODAL"
+	case CallbackPremiumRequired:
+		return "PREMIUM_REQUIRED"
+	case CallbackLaunchActivity:
+		return "LAUNCH_ACTIVITY"
+	}
+	return "CallbackType(" + strconv.Itoa(int(t)) + ")"
+}
+
+// MessageFlags is a message flag bit set.
+type MessageFlags uint64
+
+// Message flags (public facts of the service).
+const (
+	FlagCrossposted                      MessageFlags = 1 << 0
+	FlagIsCrosspost                      MessageFlags = 1 << 1
+	FlagSuppressEmbeds                   MessageFlags = 1 << 2
+	FlagSourceMessageDeleted             MessageFlags = 1 << 3
+	FlagUrgent                           MessageFlags = 1 << 4
+	FlagHasThread                        MessageFlags = 1 << 5
+	FlagEphemeral                        MessageFlags = 1 << 6
+	FlagLoading                          MessageFlags = 1 << 7
+	FlagFailedToMentionSomeRolesInThread MessageFlags = 1 << 8
+	FlagSuppressNotifications            MessageFlags = 1 << 12
+	FlagIsVoiceMessage                   MessageFlags = 1 << 13
+	FlagHasSnapshot                      MessageFlags = 1 << 14
+	// FlagIsComponentsV2 lays a message out with components only: up to 40
+	// components in all, and no content or embeds.
+	FlagIsComponentsV2 MessageFlags = 1 << 15
+)
+
+// ResponseFlags are the flags an interaction response may set: the service
+// ignores or refuses the others.
+const ResponseFlags = FlagSuppressEmbeds | FlagEphemeral | FlagSuppressNotifications | FlagIsComponentsV2
+
+// MessageData is the message of a CHANNEL_MESSAGE_WITH_SOURCE answer, and of
+// follow-ups and edits.
+type MessageData struct {
+	TTS     bool    `json:"tts,omitempty"`
+	Content string  `json:"content,omitempty"`
+	Embeds  []Embed `json:"embeds,omitempty"`
+	// AllowedMentions limits who the message pings; nil leaves it to the
+	// service's defaults (everything parsed from the content).
+	AllowedMentions *AllowedMentions `json:"allowed_mentions,omitempty"`
+	Flags           MessageFlags     `json:"flags,omitempty"`
+	// Components are message components (buttons, select menus, layout),
+	// each as its JSON object.
+	Components []json.RawMessage `json:"components,omitempty"`
+	// Attachments describe the files uploaded with the message, or keep
+	// existing ones when editing.
+	Attachments []AttachmentRef `json:"attachments,omitempty"`
+}
+
+// AllowedMentions controls which mentions in a message ping.
+type AllowedMentions struct {
+	// Parse lists the kinds of mention parsed from the content: "roles",
+	// "users", "everyone". An empty list pings nobody.
+	Parse       []string    `json:"parse"`
+	Roles       []Snowflake `json:"roles,omitempty"`
+	Users       []Snowflake `json:"users,omitempty"`
+	RepliedUser bool        `json:"replied_user,omitempty"`
+}
+
+// NoMentions returns AllowedMentions that ping nobody.
+func NoMentions() *AllowedMentions { return &AllowedMentions{Parse: []string{}} }
+
+// AttachmentRef names an attachment of a message being sent or edited.
+type AttachmentRef struct {
+	ID          Snowflake `json:"id"`
+	Filename    string    `json:"filename,omitempty"`
+	Description string    `json:"description,omitempty"`
+}
+
+// Embed is rich content in a message. A message carries at most 10 embeds,
+// each with at most 25 fields.
+type Embed struct {
+	Title       string         `json:"title,omitempty"`
+	Type        string         `json:"type,omitempty"`
+	Description string         `json:"description,omitempty"`
+	URL         string         `json:"url,omitempty"`
+	Timestamp   time.Time      `json:"timestamp,omitzero"`
+	Color       int            `json:"color,omitempty"`
+	Footer      *EmbedFooter   `json:"footer,omitempty"`
+	Image       *EmbedMedia    `json:"image,omitempty"`
+	Thumbnail   *EmbedMedia    `json:"thumbnail,omitempty"`
+	Video       *EmbedMedia    `json:"video,omitempty"`
+	Provider    *EmbedProvider `json:"provider,omitempty"`
+	Author      *EmbedAuthor   `json:"author,omitempty"`
+	Fields      []EmbedField   `json:"fields,omitempty"`
+}
+
+// EmbedFooter is the footer of an embed.
+type EmbedFooter struct {
+	Text    string `json:"text"`
+	IconURL string `json:"icon_url,omitempty"`
+}
+
+// EmbedMedia is an image, thumbnail or video of an embed.
+type EmbedMedia struct {
+	URL    string `json:"url"`
+	Height int    `json:"height,omitempty"`
+	Width  int    `json:"width,omitempty"`
+}
+
+// EmbedProvider is the provider of an embed.
+type EmbedProvider struct {
+	Name string `json:"name,omitempty"`
+	URL  string `json:"url,omitempty"`
+}
+
+// EmbedAuthor is the author of an embed.
+type EmbedAuthor struct {
+	Name    string `json:"name"`
+	URL     string `json:"url,omitempty"`
+	IconURL string `json:"icon_url,omitempty"`
+}
+
+// EmbedField is a field of an embed.
+type EmbedField struct {
+	Name   string `json:"name"`
+	Value  string `json:"value"`
+	Inline bool   `json:"inline,omitempty"`
+}
+
+// Choice is an autocomplete suggestion, or a fixed choice of an option.
+type Choice struct {
+	Name              string            `json:"name"`
+	NameLocalizations map[Locale]string `json:"name_localizations,omitempty"`
+	Value             Value             `json:"value"`
+}
+
+// StringChoice returns a choice with a string value.
+func StringChoice(name, value string) Choice { return Choice{Name: name, Value: StringValue(value)} }
+
+// IntChoice returns a choice with an integer value.
+func IntChoice(name string, value int64) Choice { return Choice{Name: name, Value: IntValue(value)} }
+
+// FloatChoice returns a choice with a number value.
+func FloatChoice(name string, value float64) Choice {
+	return Choice{Name: name, Value: FloatValue(value)}
+}
+
+// Modal is a pop-up form.
+type Modal struct {
+	CustomID string `json:"custom_id"`
+	Title    string `json:"title"`
+	// Components are the modal's rows, each as its JSON object.
+	Components []json.RawMessage `json:"components"`
+}
+
+// Response is an answer to an interaction: the body of the endpoint's HTTP
+// response, or of the callback endpoint. Build it with the functions below;
+// its zero value is not a valid answer.
+type Response struct {
+	Type CallbackType
+	// Message is the message of CHANNEL_MESSAGE_WITH_SOURCE and
+	// UPDATE_MESSAGE; of the deferred types only its flags are sent.
+	Message MessageData
+	// Choices are the suggestions of an autocomplete result.
+	Choices []Choice
+	// Modal is the form of a MODAL answer.
+	Modal *Modal
+}
+
+// Pong answers a PING.
+func Pong() Response { return Response{Type: CallbackPong} }
+
+// Reply answers with a message.
+func Reply(content string) Response {
+	return Response{Type: CallbackChannelMessageWithSource, Message: MessageData{Content: content}}
+}
+
+// ReplyMessage answers with a message built in full.
+func ReplyMessage(m MessageData) Response {
+	return Response{Type: CallbackChannelMessageWithSource, Message: m}
+}
+
+// Defer acknowledges the interaction and shows "thinking…"; the message
+// follows within 15 minutes by editing the original response.
+func Defer() Response { return Response{Type: CallbackDeferredChannelMessageWithSource} }
+
+// AutocompleteResult answers an autocomplete interaction with suggestions.
+func AutocompleteResult(choices ...Choice) Response {
+	return Response{Type: CallbackAutocompleteResult, Choices: choices}
+}
+
+// ShowModal answers with a form.
+func ShowModal(m Modal) Response { return Response{Type: CallbackModal, Modal: &m} }
+
+// LaunchActivity answers by launching the application's Activity.
+func LaunchActivity() Response { return Response{Type: CallbackLaunchActivity} }
+
+// Ephemeral makes the message, or the deferred message, visible only to the
+// user who invoked the command.
+func (r Response) Ephemeral() Response {
+	r.Message.Flags |= FlagEphemeral
+	return r
+}
+
+// WithFlags sets message flags.
+func (r Response) WithFlags(f MessageFlags) Response {
+	r.Message.Flags |= f
+	return r
+}
+
+// MarshalJSON encodes the response as the service expects it.
+func (r Response) MarshalJSON() ([]byte, error) { return r.AppendJSON(nil) }
+
+// AppendJSON appends the JSON form of the response to b. The common shapes
+// (a text message, deferral, suggestions) are written directly; embeds,
+// components and modals go through the JSON encoder.
+func (r Response) AppendJSON(b []byte) ([]byte, error) {
+	b = append(b, `{"type":`...)
+	b = strconv.AppendInt(b, int64(r.Type), 10)
+	var err error
+	switch r.Type {
+	case CallbackChannelMessageWithSource, CallbackUpdateMessage:
+		b = append(b, `,"data":`...)
+		if b, err = r.Message.AppendJSON(b); err != nil {
+			return nil, err
+		}
+	case CallbackDeferredChannelMessageWithSource, CallbackDeferredUpdateMessage:
+		if r.Message.Flags != 0 {
+			b = append(b, `,"data":{"flags":`...)
+			b = strconv.AppendUint(b, uint64(r.Message.Flags), 10)
+			b = append(b, '}')
+		}
+	case CallbackAutocompleteResult:
+		b = append(b, `,"data":{"choices":[`...)
+		for i, c := range r.Choices {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			if b, err = c.AppendJSON(b); err != nil {
+				return nil, err
+			}
+		}
+		b = append(b, "]}"...)
+	case CallbackModal:
+		if r.Modal != nil {
+			m, err := jsonv2.Marshal(r.Modal)
+			if err != nil {
+				return nil, err
+			}
+			b = append(b, `,"data":`...)
+			b = append(b, m...)
+		}
+	}
+	return append(b, '}'), nil
+}
+
+// AppendJSON appends the JSON form of the message to b.
+func (m *MessageData) AppendJSON(b []byte) ([]byte, error) {
+	b = append(b, '{')
+	first := true
+	sep := func() {
+		if !first {
+			b = append(b, ',')
+		}
+		first = false
+	}
+	if m.TTS {
+		sep()
+		b = append(b, `"tts":true`...)
+	}
+	if m.Content != "" {
+		sep()
+		b = append(b, `"content":`...)
+		b = jsonw.AppendString(b, m.Content)
+	}
+	if m.Flags != 0 {
+		sep()
+		b = append(b, `"flags":`...)
+		b = strconv.AppendUint(b, uint64(m.Flags), 10)
+	}
+	if m.AllowedMentions != nil {
+		sep()
+		b = append(b, `"allowed_mentions":{"parse":[`...)
+		for i, p := range m.AllowedMentions.Parse {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = jsonw.AppendString(b, p)
+		}
+		b = append(b, ']')
+		b = appendIDs(b, `,"roles":[`, m.AllowedMentions.Roles)
+		b = appendIDs(b, `,"users":[`, m.AllowedMentions.Users)
+		if m.AllowedMentions.RepliedUser {
+			b = append(b, `,"replied_user":true`...)
+		}
+		b = append(b, '}')
+	}
+	var err error
+	if len(m.Embeds) > 0 {
+		sep()
+		if b, err = appendEncoded(b, `"embeds":`, m.Embeds); err != nil {
+			return nil, err
+		}
+	}
+	if len(m.Components) > 0 {
+		sep()
+		if b, err = appendEncoded(b, `"components":`, m.Components); err != nil {
+			return nil, err
+		}
+	}
+	if len(m.Attachments) > 0 {
+		sep()
+		if b, err = appendEncoded(b, `"attachments":`, m.Attachments); err != nil {
+			return nil, err
+		}
+	}
+	return append(b, '}'), nil
+}
+
+func appendEncoded(b []byte, key string, v any) ([]byte, error) {
+	enc, err := jsonv2.Marshal(v)
+	if err != nil {
+		return nil, err
+	}
+	b = append(b, key...)
+	return append(b, enc...), nil
+}
+
+func appendIDs(b []byte, prefix string, ids []Snowflake) []byte {
+	if len(ids) == 0 {
+		return b
+	}
+	b = append(b, prefix...)
+	for i, id := range ids {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = appendQuotedSnowflake(b, id)
+	}
+	return append(b, ']')
+}
+
+// AppendJSON appends the JSON form of the choice to b.
+func (c *Choice) AppendJSON(b []byte) ([]byte, error) {
+	b = append(b, `{"name":`...)
+	b = jsonw.AppendString(b, c.Name)
+	if len(c.NameLocalizations) > 0 {
+		enc, err := jsonv2.Marshal(c.NameLocalizations, jsonv2.Deterministic(true))
+		if err != nil {
+			return nil, err
+		}
+		b = append(b, `,"name_localizations":`...)
+		b = append(b, enc...)
+	}
+	b = append(b, `,"value":`...)
+	b = c.Value.AppendJSON(b)
+	return append(b, '}'), nil
+}
+
+// UnmarshalJSON decodes a response, so that tests and emulators can read
+// what a bot answered.
+func (r *Response) UnmarshalJSON(b []byte) error {
+	var wire struct {
+		Type CallbackType    `json:"type"`
+		Data json.RawMessage `json:"data"`
+	}
+	if err := jsonv2.Unmarshal(b, &wire); err != nil {
+		return err
+	}
+	*r = Response{Type: wire.Type}
+	if len(wire.Data) == 0 || string(wire.Data) == "null" {
+		return nil
+	}
+	switch wire.Type {
+	case CallbackAutocompleteResult:
+		var d struct {
+			Choices []Choice `json:"choices"`
+		}
+		if err := jsonv2.Unmarshal(wire.Data, &d); err != nil {
+			return err
+		}
+		r.Choices = d.Choices
+	case CallbackModal:
+		r.Modal = new(Modal)
+		return jsonv2.Unmarshal(wire.Data, r.Modal)
+	default:
+		return jsonv2.Unmarshal(wire.Data, &r.Message)
+	}
+	return nil
+}

@@ -1,0 +1,741 @@
+package interaction
+
+import (
+	"errors"
+	"strconv"
+	"time"
+	"unicode/utf8"
+	"unsafe"
+
+	jsonv2 "github.com/goccy/go-json/v2"
+
+	"github.com/switchboard-go/switchboard/internal/jsonscan"
+)
+
+// parser walks an interaction body once, decoding the fields handlers read
+// and passing over the rest. It is the fast path of Decode; every type it
+// fills also decodes through encoding/json-compatible decoders via its
+// struct tags, and a differential fuzz test holds the two to the same result.
+//
+// The parser reads a private copy of the body: strings without escapes and
+// the raw resolved object refer into that copy instead of being copied one
+// by one, so a decode costs a handful of allocations whatever the payload.
+// Nothing decoded refers to the caller's body.
+type parser struct {
+	b    []byte
+	i    int
+	err  error
+	path string // the object being decoded, for errors: "member.user"
+
+	// spare holds the Channel, Member and User of the interaction when the
+	// caller allocated them together with it.
+	spare *storage
+}
+
+// storage is an interaction and the objects it points to, allocated as one.
+type storage struct {
+	ix      Interaction
+	channel Channel
+	member  Member
+	user    User
+}
+
+var errSyntax = errors.New("malformed JSON")
+
+// fail records the first error, naming the field within the object being
+// decoded; the name is joined only here so that decoding builds no strings.
+func (p *parser) fail(field string, err error) {
+	if p.err == nil {
+		if p.path != "" && field != "" {
+			field = p.path + "." + field
+		} else if field == "" {
+			field = p.path
+		}
+		p.err = &fieldError{field: field, offset: p.i, err: err}
+	}
+	// Stop every loop: nothing past an error is read.
+	p.i = len(p.b)
+}
+
+type fieldError struct {
+	field  string
+	offset int
+	err    error
+}
+
+func (e *fieldError) Error() string {
+	if e.field == "" {
+		return e.err.Error() + " at offset " + strconv.Itoa(e.offset)
+	}
+	return e.field + ": " + e.err.Error() + " at offset " + strconv.Itoa(e.offset)
+}
+
+func (e *fieldError) Unwrap() error { return e.err }
+
+func (p *parser) space() {
+	p.i = jsonscan.SkipSpace(p.b, p.i)
+}
+
+// peek returns the next byte that is not white space, or 0 at the end.
+func (p *parser) peek() byte {
+	p.space()
+	if p.i >= len(p.b) {
+		return 0
+	}
+	return p.b[p.i]
+}
+
+// null consumes a null literal if one is next.
+func (p *parser) null() bool {
+	if p.peek() == 'n' {
+		if len(p.b)-p.i >= 4 && string(p.b[p.i:p.i+4]) == "null" {
+			p.i += 4
+			return true
+		}
+		p.fail(p.path, errSyntax)
+	}
+	return false
+}
+
+// object starts an object; it returns false for null (or after an error).
+// Iterate its members with key.
+func (p *parser) object(field string) bool {
+	if p.null() {
+		return false
+	}
+	if p.peek() != '{' {
+		p.fail(field, errors.New("expected an object"))
+		return false
+	}
+	p.i++
+	return true
+}
+
+// key returns the next member's key within an object that object or key
+// opened, consuming the colon; ok is false at the closing brace.
+func (p *parser) key(first *bool) (key []byte, ok bool) {
+	c := p.peek()
+	if c == '}' {
+		p.i++
+		return nil, false
+	}
+	if !*first {
+		if c != ',' {
+			p.fail(p.path, errSyntax)
+			return nil, false
+		}
+		p.i++
+		c = p.peek()
+	}
+	*first = false
+	if c != '"' {
+		p.fail(p.path, errSyntax)
+		return nil, false
+	}
+	end, special, err := jsonscan.StringEnd(p.b, p.i+1)
+	if err != nil {
+		p.fail(p.path, errSyntax)
+		return nil, false
+	}
+	key = p.b[p.i+1 : end]
+	if special {
+		// An escaped key never names a field switchboard reads; it is
+		// compared as written and so falls to the default case.
+		key = append([]byte{0}, key...)
+	}
+	p.i = end + 1
+	if p.peek() != ':' {
+		p.fail(p.path, errSyntax)
+		return nil, false
+	}
+	p.i++
+	return key, true
+}
+
+// array starts an array; it returns false for null.
+func (p *parser) array(field string) bool {
+	if p.null() {
+		return false
+	}
+	if p.peek() != '[' {
+		p.fail(field, errors.New("expected an array"))
+		return false
+	}
+	p.i++
+	return true
+}
+
+// elem reports whether another element follows in an array that array
+// opened.
+func (p *parser) elem(first *bool) bool {
+	c := p.peek()
+	if c == ']' {
+		p.i++
+		return false
+	}
+	if !*first {
+		if c != ',' {
+			p.fail(p.path, errSyntax)
+			return false
+		}
+		p.i++
+	}
+	*first = false
+	return p.err == nil
+}
+
+// skip passes over one value, checking its syntax.
+func (p *parser) skip() {
+	end, err := jsonscan.Skip(p.b, p.i)
+	if err != nil {
+		p.fail(p.path, errSyntax)
+		return
+	}
+	p.i = end
+}
+
+// raw returns the next value; it refers into the parser's copy of the body.
+func (p *parser) raw() []byte {
+	p.space()
+	start := p.i
+	p.skip()
+	if p.err != nil {
+		return nil
+	}
+	return p.b[start:p.i:p.i]
+}
+
+// str decodes a string; null is "".
+func (p *parser) str(field string) string {
+	if p.null() {
+		return ""
+	}
+	if p.peek() != '"' {
+		p.fail(field, errors.New("expected a string"))
+		return ""
+	}
+	start := p.i + 1
+	end, special, err := jsonscan.StringEnd(p.b, start)
+	if err != nil {
+		p.fail(field, errSyntax)
+		return ""
+	}
+	p.i = end + 1
+	raw := p.b[start:end]
+	if !special {
+		// p.b is the parser's own copy of the body and is never written.
+		return unsafe.String(unsafe.SliceData(raw), len(raw))
+	}
+	if !utf8.Valid(raw) {
+		p.fail(field, errors.New("invalid UTF-8"))
+		return ""
+	}
+	out := jsonscan.AppendUnquoted(make([]byte, 0, len(raw)), raw)
+	return unsafe.String(unsafe.SliceData(out), len(out))
+}
+
+// number returns the text of the next number.
+func (p *parser) number(field string) []byte {
+	p.space()
+	start := p.i
+	end, err := jsonscan.Skip(p.b, p.i)
+	if err != nil || !isNumberStart(p.b[start]) {
+		p.fail(field, errors.New("expected a number"))
+		return nil
+	}
+	p.i = end
+	return p.b[start:end]
+}
+
+func isNumberStart(c byte) bool { return c == '-' || '0' <= c && c <= '9' }
+
+// int decodes an integer; null is 0.
+func (p *parser) int(field string) int64 {
+	if p.null() {
+		return 0
+	}
+	text := p.number(field)
+	if text == nil {
+		return 0
+	}
+	v, err := strconv.ParseInt(unsafe.String(unsafe.SliceData(text), len(text)), 10, 64)
+	if err != nil {
+		p.fail(field, errors.New("expected an integer"))
+		return 0
+	}
+	return v
+}
+
+// uint decodes a non-negative integer; null is 0.
+func (p *parser) uint(field string) uint64 {
+	if p.null() {
+		return 0
+	}
+	text := p.number(field)
+	if text == nil {
+		return 0
+	}
+	v, ok := parseUint(text)
+	if !ok {
+		p.fail(field, errors.New("expected an unsigned integer"))
+	}
+	return v
+}
+
+// float decodes a number; null is 0.
+func (p *parser) float(field string) float64 {
+	if p.null() {
+		return 0
+	}
+	text := p.number(field)
+	if text == nil {
+		return 0
+	}
+	v, err := strconv.ParseFloat(unsafe.String(unsafe.SliceData(text), len(text)), 64)
+	if err != nil {
+		p.fail(field, errors.New("expected a number"))
+	}
+	return v
+}
+
+// bool decodes true or false; null is false.
+func (p *parser) bool(field string) bool {
+	if p.null() {
+		return false
+	}
+	switch {
+	case len(p.b)-p.i >= 4 && string(p.b[p.i:p.i+4]) == "true":
+		p.i += 4
+		return true
+	case len(p.b)-p.i >= 5 && string(p.b[p.i:p.i+5]) == "false":
+		p.i += 5
+		return false
+	}
+	p.fail(field, errors.New("expected a boolean"))
+	return false
+}
+
+// snowflake decodes a snowflake from a string or a number; null is 0.
+func (p *parser) snowflake(field string) Snowflake {
+	if p.null() {
+		return 0
+	}
+	var text []byte
+	if p.b[p.i] == '"' {
+		end, special, err := jsonscan.StringEnd(p.b, p.i+1)
+		if err != nil || special {
+			p.fail(field, ErrSnowflake)
+			return 0
+		}
+		text = p.b[p.i+1 : end]
+		p.i = end + 1
+	} else if text = p.number(field); text == nil {
+		return 0
+	}
+	v, ok := parseUint(text)
+	if !ok {
+		p.fail(field, ErrSnowflake)
+	}
+	return Snowflake(v)
+}
+
+// permissions decodes a permission bit set from a string or a number.
+func (p *parser) permissions(field string) Permissions {
+	return Permissions(p.snowflake(field))
+}
+
+// time decodes an RFC 3339 timestamp; null is the zero time.
+func (p *parser) time(field string) time.Time {
+	if p.null() {
+		return time.Time{}
+	}
+	if p.peek() != '"' {
+		p.fail(field, errors.New("expected a timestamp"))
+		return time.Time{}
+	}
+	end, special, err := jsonscan.StringEnd(p.b, p.i+1)
+	if err != nil || special {
+		p.fail(field, errors.New("expected a timestamp"))
+		return time.Time{}
+	}
+	text := p.b[p.i+1 : end]
+	p.i = end + 1
+	t, err := time.Parse(time.RFC3339Nano, string(text))
+	if err != nil {
+		p.fail(field, errors.New("expected an RFC 3339 timestamp"))
+	}
+	return t
+}
+
+// value decodes an option value.
+func (p *parser) value(field string) Value {
+	var v Value
+	switch p.peek() {
+	case '"':
+		v.kind, v.str = KindString, p.str(field)
+	case 't', 'f':
+		v.kind = KindBool
+		if p.bool(field) {
+			v.i = 1
+		}
+	case 'n':
+		p.null()
+	default:
+		text := p.number(field)
+		if text == nil {
+			return v
+		}
+		if err := v.UnmarshalJSON(text); err != nil {
+			p.fail(field, err)
+		}
+	}
+	return v
+}
+
+// decodeCold decodes a value of a type handlers rarely read with the
+// general decoder.
+func decodeCold[T any](p *parser, field string, v *T) {
+	p.space()
+	start := p.i
+	p.skip()
+	if p.err != nil {
+		return
+	}
+	if err := jsonv2.UnmarshalOf(p.b[start:p.i], v); err != nil {
+		p.i = start
+		p.fail(field, err)
+	}
+}
+
+func (p *parser) interaction(ix *Interaction) {
+	if !p.object("") {
+		p.fail("", errors.New("expected an object"))
+		return
+	}
+	first := true
+	for k, ok := p.key(&first); ok; k, ok = p.key(&first) {
+		switch string(k) {
+		case "id":
+			ix.ID = p.snowflake("id")
+		case "application_id":
+			ix.ApplicationID = p.snowflake("application_id")
+		case "type":
+			ix.Type = Type(p.int("type"))
+		case "token":
+			ix.Token = p.str("token")
+		case "version":
+			ix.Version = int(p.int("version"))
+		case "guild_id":
+			ix.GuildID = p.snowflake("guild_id")
+		case "channel_id":
+			ix.ChannelID = p.snowflake("channel_id")
+		case "channel":
+			if p.peek() == 'n' {
+				p.null()
+				ix.Channel = nil
+				continue
+			}
+			ix.Channel = new(Channel)
+			if p.spare != nil {
+				ix.Channel = &p.spare.channel
+			}
+			p.path = "channel"
+			p.channel(ix.Channel)
+			p.path = ""
+		case "member":
+			if p.peek() == 'n' {
+				p.null()
+				ix.Member = nil
+				continue
+			}
+			ix.Member = new(Member)
+			if p.spare != nil {
+				ix.Member = &p.spare.member
+			}
+			p.path = "member"
+			p.member(ix.Member)
+			p.path = ""
+		case "user":
+			if p.peek() == 'n' {
+				p.null()
+				ix.User = nil
+				continue
+			}
+			ix.User = new(User)
+			if p.spare != nil {
+				ix.User = &p.spare.user
+			}
+			p.path = "user"
+			p.user(ix.User)
+			p.path = ""
+		case "app_permissions":
+			ix.AppPermissions = p.permissions("app_permissions")
+		case "locale":
+			ix.Locale = Locale(p.str("locale"))
+		case "guild_locale":
+			ix.GuildLocale = Locale(p.str("guild_locale"))
+		case "entitlements":
+			ix.Entitlements = nil
+			decodeCold(p, "entitlements", &ix.Entitlements)
+		case "context":
+			if p.null() {
+				ix.Context = InteractionContext{}
+				continue
+			}
+			c := p.int("context")
+			if c < 0 || c > 255 {
+				p.fail("context", errors.New("out of range"))
+			}
+			ix.Context = InteractionContext{Type: ContextType(c), Valid: true}
+		case "authorizing_integration_owners":
+			p.space()
+			start := p.i
+			p.skip()
+			if p.err == nil {
+				if err := ix.AuthorizingIntegrationOwners.UnmarshalJSON(p.b[start:p.i]); err != nil {
+					p.fail("authorizing_integration_owners", err)
+				}
+			}
+		case "attachment_size_limit":
+			ix.AttachmentSizeLimit = p.int("attachment_size_limit")
+		case "data":
+			p.path = "data"
+			p.data(&ix.Data)
+			p.path = ""
+		default:
+			p.skip()
+		}
+	}
+}
+
+func (p *parser) user(u *User) {
+	*u = User{}
+	if !p.object("") {
+		return
+	}
+	first := true
+	for k, ok := p.key(&first); ok; k, ok = p.key(&first) {
+		switch string(k) {
+		case "id":
+			u.ID = p.snowflake("id")
+		case "username":
+			u.Username = p.str("username")
+		case "discriminator":
+			u.Discriminator = p.str("discriminator")
+		case "global_name":
+			u.GlobalName = p.str("global_name")
+		case "avatar":
+			u.Avatar = p.str("avatar")
+		case "bot":
+			u.Bot = p.bool("bot")
+		case "system":
+			u.System = p.bool("system")
+		case "public_flags":
+			u.PublicFlags = p.uint("public_flags")
+		case "premium_type":
+			u.PremiumType = int(p.int("premium_type"))
+		default:
+			p.skip()
+		}
+	}
+}
+
+func (p *parser) member(m *Member) {
+	*m = Member{}
+	if !p.object("") {
+		return
+	}
+	first := true
+	for k, ok := p.key(&first); ok; k, ok = p.key(&first) {
+		switch string(k) {
+		case "user":
+			saved := p.path
+			p.path = "member.user"
+			p.user(&m.User)
+			p.path = saved
+		case "nick":
+			m.Nick = p.str("nick")
+		case "avatar":
+			m.Avatar = p.str("avatar")
+		case "roles":
+			if !p.array("roles") {
+				m.Roles = nil
+				continue
+			}
+			var buf [16]Snowflake
+			roles := buf[:0]
+			firstRole := true
+			for p.elem(&firstRole) {
+				roles = append(roles, p.snowflake("roles"))
+			}
+			m.Roles = append([]Snowflake(nil), roles...)
+		case "joined_at":
+			m.JoinedAt = p.time("joined_at")
+		case "premium_since":
+			m.PremiumSince = p.time("premium_since")
+		case "pending":
+			m.Pending = p.bool("pending")
+		case "is_pending":
+			m.IsPending = p.bool("is_pending")
+		case "mute":
+			m.Mute = p.bool("mute")
+		case "deaf":
+			m.Deaf = p.bool("deaf")
+		case "permissions":
+			m.Permissions = p.permissions("permissions")
+		case "flags":
+			m.Flags = p.uint("flags")
+		case "communication_disabled_until":
+			m.CommunicationDisabledUntil = p.time("communication_disabled_until")
+		default:
+			p.skip()
+		}
+	}
+}
+
+func (p *parser) channel(c *Channel) {
+	if !p.object("") {
+		return
+	}
+	first := true
+	for k, ok := p.key(&first); ok; k, ok = p.key(&first) {
+		switch string(k) {
+		case "id":
+			c.ID = p.snowflake("id")
+		case "type":
+			c.Type = ChannelType(p.int("type"))
+		case "guild_id":
+			c.GuildID = p.snowflake("guild_id")
+		case "name":
+			c.Name = p.str("name")
+		case "topic":
+			c.Topic = p.str("topic")
+		case "nsfw":
+			c.NSFW = p.bool("nsfw")
+		case "parent_id":
+			c.ParentID = p.snowflake("parent_id")
+		case "position":
+			c.Position = int(p.int("position"))
+		case "last_message_id":
+			c.LastMessageID = p.snowflake("last_message_id")
+		case "rate_limit_per_user":
+			c.RateLimitPerUser = int(p.int("rate_limit_per_user"))
+		case "flags":
+			c.Flags = p.uint("flags")
+		case "permissions":
+			c.Permissions = p.permissions("permissions")
+		case "app_permissions":
+			c.AppPermissions = p.permissions("app_permissions")
+		case "thread_metadata":
+			if p.peek() == 'n' {
+				p.null()
+				c.ThreadMetadata = nil
+				continue
+			}
+			c.ThreadMetadata = new(ThreadMetadata)
+			decodeCold(p, "thread_metadata", c.ThreadMetadata)
+		default:
+			p.skip()
+		}
+	}
+}
+
+func (p *parser) data(d *CommandData) {
+	*d = CommandData{}
+	if !p.object("") {
+		return
+	}
+	first := true
+	for k, ok := p.key(&first); ok; k, ok = p.key(&first) {
+		switch string(k) {
+		case "id":
+			d.ID = p.snowflake("id")
+		case "name":
+			d.Name = p.str("name")
+		case "type":
+			d.Type = CommandType(p.int("type"))
+		case "guild_id":
+			d.GuildID = p.snowflake("guild_id")
+		case "target_id":
+			d.TargetID = p.snowflake("target_id")
+		case "version":
+			d.Version = p.snowflake("version")
+		case "options":
+			p.path = "data.options"
+			d.Options = p.options(0)
+			p.path = "data"
+		case "resolved":
+			if p.peek() == 'n' {
+				p.null()
+				d.Resolved = Resolved{}
+				continue
+			}
+			if p.peek() != '{' {
+				p.fail("resolved", errors.New("expected an object"))
+				continue
+			}
+			d.Resolved = Resolved{raw: p.raw()}
+		default:
+			p.skip()
+		}
+	}
+}
+
+// maxOptionDepth bounds option nesting: a command nests two levels (group,
+// subcommand), so anything deeper is not an interaction.
+const maxOptionDepth = 3
+
+func (p *parser) options(depth int) []Option {
+	if depth >= maxOptionDepth {
+		p.fail("", errors.New("nested too deeply"))
+		return nil
+	}
+	if !p.array("") {
+		return nil
+	}
+	// Collect on the stack and allocate the slice once, at its length.
+	var buf [8]Option
+	opts := buf[:0]
+	first := true
+	for p.elem(&first) {
+		opts = append(opts, Option{})
+		o := &opts[len(opts)-1]
+		if !p.object("") {
+			continue
+		}
+		firstKey := true
+		for k, ok := p.key(&firstKey); ok; k, ok = p.key(&firstKey) {
+			switch string(k) {
+			case "name":
+				o.Name = p.str("name")
+			case "type":
+				o.Type = OptionType(p.int("type"))
+			case "value":
+				o.Value = p.value("value")
+			case "options":
+				o.Options = p.options(depth + 1)
+			case "focused":
+				o.Focused = p.bool("focused")
+			default:
+				p.skip()
+			}
+		}
+	}
+	if len(opts) == 0 {
+		return []Option{}
+	}
+	return append([]Option(nil), opts...)
+}
+
+// decodeFast fills ix from body with the parser.
+func decodeFast(body []byte, ix *Interaction, spare *storage) error {
+	p := parser{b: append([]byte(nil), body...), spare: spare}
+	p.interaction(ix)
+	if p.err == nil {
+		p.space()
+		if p.i != len(p.b) {
+			p.fail("", errors.New("data after the interaction"))
+		}
+	}
+	return p.err
+}

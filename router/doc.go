@@ -1,0 +1,11 @@
+// Package router dispatches interactions to the handlers a bot declares, and
+// serves the endpoint the service POSTs them to.
+//
+// Handlers are registered by command path: "ping", "mod ban" (a
+// subcommand), "mod user ban" (a subcommand in a group), and by name for
+// user, message and entry point commands. Build checks the whole tree at once
+// and returns a Mux, which finds a handler with map lookups on the names the
+// interaction carries, never building a string. An Endpoint puts a Mux
+// behind the signature check the service requires, as a fasthttp handler or
+// a net/http one with the same behaviour.
+package router

@@ -1,0 +1,96 @@
+package router
+
+import (
+	"context"
+
+	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/option"
+)
+
+// Request is an invocation of a command, handed to its handler.
+type Request struct {
+	// Interaction is the interaction as received.
+	Interaction *interaction.Interaction
+	// Command, Group and Subcommand are the path that was invoked; Group and
+	// Subcommand are "" where there is none.
+	Command, Group, Subcommand string
+	// Options are the options given to the invoked command or subcommand.
+	Options option.Values
+}
+
+// NewRequest takes an interaction apart for a handler.
+func NewRequest(ix *interaction.Interaction) *Request {
+	r := new(Request)
+	r.reset(ix)
+	return r
+}
+
+func (r *Request) reset(ix *interaction.Interaction) {
+	group, sub, leaf := ix.Data.Route()
+	*r = Request{
+		Interaction: ix,
+		Command:     ix.Data.Name,
+		Group:       group,
+		Subcommand:  sub,
+		Options:     option.New(leaf, ix.Data.Resolved),
+	}
+}
+
+// Path returns the invoked path as a user reads it: "mod user ban".
+func (r *Request) Path() string { return r.Interaction.Data.Path() }
+
+// Invoker returns the user who used the command.
+func (r *Request) Invoker() interaction.User { return r.Interaction.Invoker() }
+
+// Locale returns the invoking user's client language.
+func (r *Request) Locale() interaction.Locale { return r.Interaction.Locale }
+
+// TargetUser returns the user a USER command was used on, with their
+// membership when it was used in a guild.
+func (r *Request) TargetUser() (option.User, bool) {
+	d := &r.Interaction.Data
+	u, ok := d.Resolved.User(d.TargetID)
+	if !ok {
+		return option.User{}, false
+	}
+	out := option.User{User: u}
+	out.Member, out.HasMember = d.Resolved.Member(d.TargetID)
+	if out.HasMember {
+		out.Member.User = u
+	}
+	return out, true
+}
+
+// TargetMessage returns the message a MESSAGE command was used on.
+func (r *Request) TargetMessage() (interaction.Message, bool) {
+	d := &r.Interaction.Data
+	return d.Resolved.Message(d.TargetID)
+}
+
+// Handler answers a command.
+//
+// The context carries the interaction's deadline: the service waits 3
+// seconds for the first answer. It is canceled when the handler returns, so
+// work that outlives the answer (follow-up messages after a Defer) must run
+// under a context of its own, such as context.WithoutCancel(ctx).
+type Handler interface {
+	ServeInteraction(ctx context.Context, req *Request) (interaction.Response, error)
+}
+
+// HandlerFunc adapts a function to Handler.
+type HandlerFunc func(ctx context.Context, req *Request) (interaction.Response, error)
+
+// ServeInteraction calls f.
+func (f HandlerFunc) ServeInteraction(ctx context.Context, req *Request) (interaction.Response, error) {
+	return f(ctx, req)
+}
+
+// Middleware wraps a handler, for logging, authorization, metrics and the
+// like. Middleware registered on a router or group wraps every command
+// handler under it.
+type Middleware func(next Handler) Handler
+
+// ErrorHandler turns an error a handler returned into the answer the user
+// sees. It runs for command handlers; an autocomplete handler's error is
+// logged and answered with no suggestions.
+type ErrorHandler func(ctx context.Context, req *Request, err error) interaction.Response
