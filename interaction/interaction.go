@@ -40,7 +40,7 @@ type Interaction struct {
 	AuthorizingIntegrationOwners IntegrationOwners `json:"authorizing_integration_owners,omitzero"`
 	// AttachmentSizeLimit is the largest attachment, in bytes, an answer may
 	// carry for this interaction.
-	AttachmentSizeLimit int64       `json:"attachment_size_limit,omitempty"`
+	AttachmentSizeLimit int64       `json:"attachment_size_limit,omitzero"`
 	Data                CommandData `json:"data,omitzero"`
 }
 
@@ -129,7 +129,7 @@ type Option struct {
 	// Options are the options of a subcommand or group.
 	Options []Option `json:"options,omitempty"`
 	// Focused marks the option being typed, in autocomplete.
-	Focused bool `json:"focused,omitempty"`
+	Focused bool `json:"focused,omitzero"`
 }
 
 // InteractionContext is the context an interaction was used in. Valid is

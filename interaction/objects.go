@@ -10,11 +10,11 @@ type User struct {
 	Discriminator string    `json:"discriminator,omitempty"`
 	GlobalName    string    `json:"global_name,omitempty"`
 	Avatar        string    `json:"avatar,omitempty"`
-	Bot           bool      `json:"bot,omitempty"`
-	System        bool      `json:"system,omitempty"`
-	PublicFlags   uint64    `json:"public_flags,omitempty"`
+	Bot           bool      `json:"bot,omitzero"`
+	System        bool      `json:"system,omitzero"`
+	PublicFlags   uint64    `json:"public_flags,omitzero"`
 	// PremiumType is 0 unless the identify.premium scope was granted.
-	PremiumType int `json:"premium_type,omitempty"`
+	PremiumType int `json:"premium_type,omitzero"`
 }
 
 // DisplayName returns the user's global name, or the username when none is set.
@@ -35,15 +35,15 @@ type Member struct {
 	Roles        []Snowflake `json:"roles"`
 	JoinedAt     time.Time   `json:"joined_at,omitzero"`
 	PremiumSince time.Time   `json:"premium_since,omitzero"`
-	Pending      bool        `json:"pending,omitempty"`
+	Pending      bool        `json:"pending,omitzero"`
 	// IsPending is the older spelling of Pending that some payloads carry.
-	IsPending bool `json:"is_pending,omitempty"`
+	IsPending bool `json:"is_pending,omitzero"`
 	Mute      bool `json:"mute"`
 	Deaf      bool `json:"deaf"`
 	// Permissions are the member's permissions in the channel of the
 	// interaction, overwrites included.
 	Permissions                Permissions `json:"permissions"`
-	Flags                      uint64      `json:"flags,omitempty"`
+	Flags                      uint64      `json:"flags,omitzero"`
 	CommunicationDisabledUntil time.Time   `json:"communication_disabled_until,omitzero"`
 }
 
@@ -73,12 +73,12 @@ type Channel struct {
 	GuildID          Snowflake   `json:"guild_id,omitzero"`
 	Name             string      `json:"name,omitempty"`
 	Topic            string      `json:"topic,omitempty"`
-	NSFW             bool        `json:"nsfw,omitempty"`
+	NSFW             bool        `json:"nsfw,omitzero"`
 	ParentID         Snowflake   `json:"parent_id,omitzero"`
-	Position         int         `json:"position,omitempty"`
+	Position         int         `json:"position,omitzero"`
 	LastMessageID    Snowflake   `json:"last_message_id,omitzero"`
-	RateLimitPerUser int         `json:"rate_limit_per_user,omitempty"`
-	Flags            uint64      `json:"flags,omitempty"`
+	RateLimitPerUser int         `json:"rate_limit_per_user,omitzero"`
+	Flags            uint64      `json:"flags,omitzero"`
 	// Permissions are the invoking user's permissions in the channel
 	// (resolved channels only).
 	Permissions Permissions `json:"permissions,omitzero"`
@@ -94,7 +94,7 @@ type ThreadMetadata struct {
 	AutoArchiveDuration int       `json:"auto_archive_duration"`
 	ArchiveTimestamp    time.Time `json:"archive_timestamp,omitzero"`
 	Locked              bool      `json:"locked"`
-	Invitable           bool      `json:"invitable,omitempty"`
+	Invitable           bool      `json:"invitable,omitzero"`
 }
 
 // Role is a guild role.
@@ -109,7 +109,7 @@ type Role struct {
 	Permissions  Permissions `json:"permissions"`
 	Managed      bool        `json:"managed"`
 	Mentionable  bool        `json:"mentionable"`
-	Flags        uint64      `json:"flags,omitempty"`
+	Flags        uint64      `json:"flags,omitzero"`
 }
 
 // Mention returns the text that mentions the role in a message.
@@ -127,12 +127,12 @@ type Attachment struct {
 	Size         int64     `json:"size"`
 	URL          string    `json:"url"`
 	ProxyURL     string    `json:"proxy_url"`
-	Height       int       `json:"height,omitempty"`
-	Width        int       `json:"width,omitempty"`
-	Ephemeral    bool      `json:"ephemeral,omitempty"`
-	DurationSecs float64   `json:"duration_secs,omitempty"`
+	Height       int       `json:"height,omitzero"`
+	Width        int       `json:"width,omitzero"`
+	Ephemeral    bool      `json:"ephemeral,omitzero"`
+	DurationSecs float64   `json:"duration_secs,omitzero"`
 	Waveform     string    `json:"waveform,omitempty"`
-	Flags        uint64    `json:"flags,omitempty"`
+	Flags        uint64    `json:"flags,omitzero"`
 }
 
 // Message is the part of a message that message commands most often read.
@@ -154,7 +154,7 @@ type Message struct {
 	Embeds          []Embed      `json:"embeds"`
 	Pinned          bool         `json:"pinned"`
 	Type            int          `json:"type"`
-	Flags           MessageFlags `json:"flags,omitempty"`
+	Flags           MessageFlags `json:"flags,omitzero"`
 	WebhookID       Snowflake    `json:"webhook_id,omitzero"`
 	ApplicationID   Snowflake    `json:"application_id,omitzero"`
 }
@@ -168,7 +168,7 @@ type Entitlement struct {
 	GuildID       Snowflake `json:"guild_id,omitzero"`
 	Type          int       `json:"type"`
 	Deleted       bool      `json:"deleted"`
-	Consumed      bool      `json:"consumed,omitempty"`
+	Consumed      bool      `json:"consumed,omitzero"`
 	StartsAt      time.Time `json:"starts_at,omitzero"`
 	EndsAt        time.Time `json:"ends_at,omitzero"`
 }

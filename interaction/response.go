@@ -80,13 +80,13 @@ const ResponseFlags = FlagSuppressEmbeds | FlagEphemeral | FlagSuppressNotificat
 // MessageData is the message of a CHANNEL_MESSAGE_WITH_SOURCE answer, and of
 // follow-ups and edits.
 type MessageData struct {
-	TTS     bool    `json:"tts,omitempty"`
+	TTS     bool    `json:"tts,omitzero"`
 	Content string  `json:"content,omitempty"`
 	Embeds  []Embed `json:"embeds,omitempty"`
 	// AllowedMentions limits who the message pings; nil leaves it to the
 	// service's defaults (everything parsed from the content).
 	AllowedMentions *AllowedMentions `json:"allowed_mentions,omitempty"`
-	Flags           MessageFlags     `json:"flags,omitempty"`
+	Flags           MessageFlags     `json:"flags,omitzero"`
 	// Components are message components (buttons, select menus, layout),
 	// each as its JSON object.
 	Components []json.RawMessage `json:"components,omitempty"`
@@ -102,7 +102,7 @@ type AllowedMentions struct {
 	Parse       []string    `json:"parse"`
 	Roles       []Snowflake `json:"roles,omitempty"`
 	Users       []Snowflake `json:"users,omitempty"`
-	RepliedUser bool        `json:"replied_user,omitempty"`
+	RepliedUser bool        `json:"replied_user,omitzero"`
 }
 
 // NoMentions returns AllowedMentions that ping nobody.
@@ -123,7 +123,7 @@ type Embed struct {
 	Description string         `json:"description,omitempty"`
 	URL         string         `json:"url,omitempty"`
 	Timestamp   time.Time      `json:"timestamp,omitzero"`
-	Color       int            `json:"color,omitempty"`
+	Color       int            `json:"color,omitzero"`
 	Footer      *EmbedFooter   `json:"footer,omitempty"`
 	Image       *EmbedMedia    `json:"image,omitempty"`
 	Thumbnail   *EmbedMedia    `json:"thumbnail,omitempty"`
@@ -142,8 +142,8 @@ type EmbedFooter struct {
 // EmbedMedia is an image, thumbnail or video of an embed.
 type EmbedMedia struct {
 	URL    string `json:"url"`
-	Height int    `json:"height,omitempty"`
-	Width  int    `json:"width,omitempty"`
+	Height int    `json:"height,omitzero"`
+	Width  int    `json:"width,omitzero"`
 }
 
 // EmbedProvider is the provider of an embed.
@@ -163,7 +163,7 @@ type EmbedAuthor struct {
 type EmbedField struct {
 	Name   string `json:"name"`
 	Value  string `json:"value"`
-	Inline bool   `json:"inline,omitempty"`
+	Inline bool   `json:"inline,omitzero"`
 }
 
 // Choice is an autocomplete suggestion, or a fixed choice of an option.

@@ -130,7 +130,7 @@ func (e *Endpoint) serve(parent context.Context, received time.Time, sig, ts, bo
 	return e.dispatch(parent, received, x, ix, out)
 }
 
-func (e *Endpoint) dispatch(parent context.Context, received time.Time, x *exchange, ix *interaction.Interaction, out []byte) (status int, _ []byte) {
+func (e *Endpoint) dispatch(parent context.Context, received time.Time, x *exchange, ix *interaction.Interaction, out []byte) (status int, body []byte) {
 	deadline := received.Add(e.deadline)
 	var ctx context.Context
 	if parent == nil {
@@ -147,18 +147,18 @@ func (e *Endpoint) dispatch(parent context.Context, received time.Time, x *excha
 			e.logger.Error().Str("panic", panicText(p)).Str("command", ix.Data.Path()).
 				Stringer("interaction", ix.ID).Bytes("stack", debug.Stack()).
 				Msg("handler panicked")
-			status, out = 500, append(out[:0], bodyInternal...)
+			status, body = 500, append(out[:0], bodyInternal...)
 		}
 	}()
 	resp, _ := e.mux.dispatch(ctx, ix, &x.req)
-	out, err := resp.AppendJSON(out)
+	encoded, err := resp.AppendJSON(out)
 	if err != nil {
 		e.logger.Error().Err(err).Str("command", ix.Data.Path()).Msg("encoding the answer failed")
 		return 500, append(out[:0], bodyInternal...)
 	}
 	e.logger.Debug().Str("command", ix.Data.Path()).Stringer("type", ix.Type).
 		Stringer("interaction", ix.ID).Stringer("callback", resp.Type).Msg("answered")
-	return 200, out
+	return 200, encoded
 }
 
 func panicText(p any) string { return fmt.Sprint(p) }

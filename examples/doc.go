@@ -1,0 +1,3 @@
+// Package examples holds runnable bots, one a directory, each showing one
+// capability of switchboard and each with a test that runs it.
+package examples

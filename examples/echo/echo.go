@@ -1,0 +1,123 @@
+// Command echo is a bot that answers every command with what it received:
+// the command path, each option as the typed accessors read it, the invoking
+// user and the locale. Autocomplete requests are answered with a choice that
+// echoes the focused option and its partial value. Point a test
+// application's interactions URL at it to see what a bot receives.
+//
+//	go run ./examples/echo -addr 127.0.0.1:8080 -public-key <hex>
+package main
+
+import (
+	"context"
+	"strconv"
+	"unicode/utf8"
+
+	jsonv2 "github.com/goccy/go-json/v2"
+	"github.com/rs/zerolog"
+
+	"github.com/switchboard-go/switchboard/autocomplete"
+	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/option"
+	"github.com/switchboard-go/switchboard/router"
+)
+
+// Echo is the content of every answer, as JSON.
+type Echo struct {
+	Path    string         `json:"path"`
+	Options map[string]any `json:"options"`
+	User    string         `json:"user"`
+	Locale  string         `json:"locale"`
+	// Target is the user or message a context-menu command was used on.
+	Target string `json:"target,omitempty"`
+}
+
+// newRouter returns the echo bot's router: it has no commands of its own,
+// so every command reaches the not-found handler.
+func newRouter(log zerolog.Logger) *router.Router {
+	r := router.New(router.WithLogger(log))
+	r.NotFound(echo)
+	r.AutocompleteDefault(echoFocused)
+	return r
+}
+
+func echo(_ context.Context, req *router.Request) (interaction.Response, error) {
+	ix := req.Interaction
+	e := Echo{
+		Path:    req.Path(),
+		Options: make(map[string]any, req.Options.Len()),
+		User:    req.Invoker().ID.String(),
+		Locale:  string(req.Locale()),
+	}
+	if ix.Data.TargetID != 0 {
+		e.Target = ix.Data.TargetID.String()
+	}
+	for _, o := range req.Options.All() {
+		e.Options[o.Name] = typed(req.Options.Get(o.Name))
+	}
+	content, err := jsonv2.Marshal(e, jsonv2.Deterministic(true))
+	if err != nil {
+		return interaction.Response{}, err
+	}
+	return interaction.Reply(string(content)), nil
+}
+
+// typed reads an option with the accessor of its type. Users, channels,
+// roles, mentionables and attachments are shown by id; a value that cannot
+// be read is shown with the reason.
+func typed(v option.Value) any {
+	var (
+		out any
+		err error
+	)
+	switch v.Type() {
+	case interaction.OptionString:
+		out, err = v.String()
+	case interaction.OptionInteger:
+		out, err = v.Int()
+	case interaction.OptionNumber:
+		out, err = v.Float()
+	case interaction.OptionBoolean:
+		out, err = v.Bool()
+	case interaction.OptionUser, interaction.OptionChannel, interaction.OptionRole,
+		interaction.OptionMentionable, interaction.OptionAttachment:
+		var id interaction.Snowflake
+		id, err = v.ID()
+		out = id.String()
+	default:
+		return v.Raw().Text()
+	}
+	if err != nil {
+		return "error: " + err.Error()
+	}
+	return out
+}
+
+// echoFocused answers autocomplete with one choice named after the focused
+// option and its partial value, with that value when it is valid for the
+// option's type.
+func echoFocused(_ context.Context, req *autocomplete.Request) ([]interaction.Choice, error) {
+	f := req.Focused
+	partial := f.Text()
+	name := truncate(f.Name+": "+partial, autocomplete.MaxNameLength)
+	switch f.Type {
+	case interaction.OptionString:
+		return []interaction.Choice{interaction.StringChoice(name, truncate(partial, autocomplete.MaxStringValueLen))}, nil
+	case interaction.OptionInteger:
+		if i, err := strconv.ParseInt(partial, 10, 64); err == nil {
+			return []interaction.Choice{interaction.IntChoice(name, i)}, nil
+		}
+	case interaction.OptionNumber:
+		if n, err := strconv.ParseFloat(partial, 64); err == nil {
+			return []interaction.Choice{interaction.FloatChoice(name, n)}, nil
+		}
+	}
+	return nil, nil
+}
+
+func truncate(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	r := []rune(s)
+	return string(r[:n])
+}

@@ -1,0 +1,192 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/interaction/interactiontest"
+	"github.com/switchboard-go/switchboard/router"
+)
+
+// startEcho runs the bot on a free port and returns its URL.
+func startEcho(t *testing.T, key *interactiontest.Key) string {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	pr, pw := io.Pipe()
+	done := make(chan error, 1)
+	go func() {
+		done <- run(ctx, []string{"-addr", "127.0.0.1:0", "-public-key", key.PublicKeyHex()}, pw, io.Discard)
+		pw.Close()
+	}()
+	t.Cleanup(func() {
+		cancel()
+		if err := <-done; err != nil {
+			t.Errorf("run: %v", err)
+		}
+	})
+	line, err := bufio.NewReader(pr).ReadString('\n')
+	if err != nil {
+		t.Fatalf("reading the address: %v", err)
+	}
+	go io.Copy(io.Discard, pr) //nolint:errcheck // drain
+	return strings.TrimSpace(line)
+}
+
+func post(t *testing.T, url string, key *interactiontest.Key, body []byte) (int, interaction.Response) {
+	t.Helper()
+	sig, ts := key.Sign(body)
+	req, _ := http.NewRequest("POST", url, bytes.NewReader(body))
+	req.Header.Set(router.HeaderSignature, sig)
+	req.Header.Set(router.HeaderTimestamp, ts)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	raw, _ := io.ReadAll(resp.Body)
+	var out interaction.Response
+	if resp.StatusCode == 200 {
+		if err := json.Unmarshal(raw, &out); err != nil {
+			t.Fatalf("answer %s: %v", raw, err)
+		}
+	}
+	return resp.StatusCode, out
+}
+
+func TestEchoAnswersEveryCommandWithWhatItReceived(t *testing.T) {
+	key := interactiontest.NewKey("echo")
+	url := startEcho(t, key)
+
+	member := &interaction.Member{Nick: "T"}
+	b := interactiontest.Command("anything sub cmd").Locale(interaction.LocaleGerman).
+		String("text", "héllo \"quoted\"").
+		Int("count", 9007199254740991).
+		Float("ratio", 0.25).
+		Bool("flag", true).
+		User("who", interaction.User{ID: 501, Username: "u"}, member).
+		Channel("where", interaction.Channel{ID: 502, Type: interaction.ChannelGuildText, Name: "general"}).
+		Role("role", interaction.Role{ID: 503, Name: "mods"}).
+		MentionableRole("mention", interaction.Role{ID: 504, Name: "all"}).
+		Attachment("file", interaction.Attachment{ID: 505, Filename: "a.png", URL: "https://cdn.example/a.png", Size: 10})
+
+	status, resp := post(t, url, key, b.JSON())
+	if status != 200 || resp.Type != interaction.CallbackChannelMessageWithSource {
+		t.Fatalf("status %d, answer %+v", status, resp)
+	}
+	var got map[string]any
+	dec := json.NewDecoder(strings.NewReader(resp.Message.Content))
+	dec.UseNumber()
+	if err := dec.Decode(&got); err != nil {
+		t.Fatalf("content %q: %v", resp.Message.Content, err)
+	}
+	want := map[string]any{
+		"path": "anything sub cmd",
+		"options": map[string]any{
+			"text": "héllo \"quoted\"", "count": json.Number("9007199254740991"), "ratio": json.Number("0.25"),
+			"flag": true, "who": "501", "where": "502", "role": "503", "mention": "504", "file": "505",
+		},
+		"user":   interactiontest.UserID.String(),
+		"locale": "de",
+	}
+	if gotJSON, wantJSON := mustJSON(t, got), mustJSON(t, want); gotJSON != wantJSON {
+		t.Fatalf("echo\n got %s\nwant %s", gotJSON, wantJSON)
+	}
+}
+
+func TestEchoEchoesTheFocusedOption(t *testing.T) {
+	key := interactiontest.NewKey("echo")
+	url := startEcho(t, key)
+	tests := []struct {
+		name      string
+		t         interaction.OptionType
+		partial   interaction.Value
+		wantName  string
+		wantValue string
+		wantNone  bool
+	}{
+		{"a string", interaction.OptionString, interaction.StringValue("que"), "query: que", "que", false},
+		{"a number typed so far", interaction.OptionNumber, interaction.StringValue("12.5"), "query: 12.5", "12.5", false},
+		{"an integer", interaction.OptionInteger, interaction.IntValue(42), "query: 42", "42", false},
+		{"a number that is not one yet", interaction.OptionNumber, interaction.StringValue("-"), "", "", true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			b := interactiontest.Autocomplete("search").String("scope", "all").Focus("query", tt.t, tt.partial)
+			status, resp := post(t, url, key, b.JSON())
+			if status != 200 || resp.Type != interaction.CallbackAutocompleteResult {
+				t.Fatalf("status %d, %+v", status, resp)
+			}
+			if tt.wantNone {
+				if len(resp.Choices) != 0 {
+					t.Fatalf("choices = %+v", resp.Choices)
+				}
+				return
+			}
+			if len(resp.Choices) != 1 || resp.Choices[0].Name != tt.wantName || resp.Choices[0].Value.Text() != tt.wantValue {
+				t.Fatalf("choices = %+v", resp.Choices)
+			}
+		})
+	}
+}
+
+func TestEchoAnswersPingAndRefusesForgedRequests(t *testing.T) {
+	key := interactiontest.NewKey("echo")
+	url := startEcho(t, key)
+	if status, resp := post(t, url, key, interactiontest.Ping().JSON()); status != 200 || resp.Type != interaction.CallbackPong {
+		t.Fatalf("ping: %d %+v", status, resp)
+	}
+	if status, _ := post(t, url, interactiontest.NewKey("forger"), interactiontest.Ping().JSON()); status != 401 {
+		t.Fatalf("forged ping: %d", status)
+	}
+}
+
+func TestEchoNeedsAPublicKey(t *testing.T) {
+	t.Setenv("SWITCHBOARD_PUBLIC_KEY", "")
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	err := run(ctx, []string{"-addr", "127.0.0.1:0"}, io.Discard, io.Discard)
+	if err == nil || !strings.Contains(err.Error(), "-public-key is required") {
+		t.Fatalf("err = %v", err)
+	}
+	err = run(ctx, []string{"-addr", "127.0.0.1:0", "-public-key", "abc"}, io.Discard, io.Discard)
+	if err == nil || !strings.Contains(err.Error(), "hex") {
+		t.Fatalf("err = %v", err)
+	}
+}
+
+func mustJSON(t *testing.T, v any) string {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+func TestDemoShowsEachExchange(t *testing.T) {
+	var out bytes.Buffer
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	if err := run(ctx, []string{"-demo"}, &out, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		`answered 200 OK {"type":1}`,
+		`\"path\":\"mod user ban\"`,
+		`\"days\":7`,
+		`"type":8,"data":{"choices":[{"name":"query: swi","value":"swi"}]}`,
+		`answered 401 Unauthorized`,
+	} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("demo output lacks %s:\n%s", want, out.String())
+		}
+	}
+}

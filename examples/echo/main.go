@@ -1,0 +1,85 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"github.com/rs/zerolog"
+	"github.com/valyala/fasthttp"
+
+	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/router"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := run(ctx, os.Args[1:], os.Stdout, os.Stderr); err != nil {
+		fmt.Fprintln(os.Stderr, "echo:", err)
+		os.Exit(2)
+	}
+}
+
+// run serves the echo bot until ctx ends. It prints the address it listens
+// on, as its first line, to stdout.
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	flags := flag.NewFlagSet("echo", flag.ContinueOnError)
+	flags.SetOutput(stderr)
+	addr := flags.String("addr", "127.0.0.1:8080", "address to listen on")
+	publicKey := flags.String("public-key", os.Getenv("SWITCHBOARD_PUBLIC_KEY"),
+		"the application's public key, in hex (default $SWITCHBOARD_PUBLIC_KEY)")
+	debug := flags.Bool("debug", false, "log every request")
+	demoMode := flags.Bool("demo", false, "serve on a free port and send the bot a few signed interactions, as the service would")
+	if err := flags.Parse(args); err != nil {
+		return err
+	}
+	if *demoMode {
+		return demo(ctx, stdout, stderr)
+	}
+	if *publicKey == "" {
+		return errors.New("-public-key is required: the hex key of the application whose interactions to verify")
+	}
+	verifier, err := interaction.NewVerifier(*publicKey)
+	if err != nil {
+		return err
+	}
+	level := zerolog.InfoLevel
+	if *debug {
+		level = zerolog.DebugLevel
+	}
+	log := zerolog.New(zerolog.ConsoleWriter{Out: stderr}).Level(level).With().Timestamp().Logger()
+
+	mux, err := newRouter(log).Build()
+	if err != nil {
+		return err
+	}
+	endpoint := router.NewEndpoint(mux, verifier)
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "http://%s\n", ln.Addr())
+	log.Info().Str("addr", ln.Addr().String()).Msg("echo bot listening; POST interactions to /")
+
+	srv := &fasthttp.Server{
+		Handler:            endpoint.ServeFastHTTP,
+		Name:               "switchboard-echo",
+		MaxRequestBodySize: router.DefaultMaxBodySize,
+	}
+	done := make(chan error, 1)
+	go func() { done <- srv.Serve(ln) }()
+	select {
+	case err := <-done:
+		return err
+	case <-ctx.Done():
+		log.Info().Msg("shutting down")
+		return srv.Shutdown()
+	}
+}

@@ -1,0 +1,36 @@
+package interactiontest
+
+import (
+	"crypto/ed25519"
+	"crypto/sha256"
+	"time"
+
+	"github.com/switchboard-go/switchboard/interaction"
+)
+
+// Key is an application key pair for tests: it signs payloads as the service
+// does and makes the Verifier that accepts them.
+type Key struct {
+	Signer *interaction.Signer
+	Public ed25519.PublicKey
+}
+
+// NewKey returns a key derived from seed, so that tests are repeatable.
+func NewKey(seed string) *Key {
+	s := sha256.Sum256([]byte(seed))
+	priv := ed25519.NewKeyFromSeed(s[:])
+	return &Key{Signer: interaction.NewSigner(priv), Public: priv.Public().(ed25519.PublicKey)}
+}
+
+// PublicKeyHex returns the public key as the service shows it.
+func (k *Key) PublicKeyHex() string { return k.Signer.PublicKeyHex() }
+
+// Verifier returns a Verifier for the key.
+func (k *Key) Verifier(opts ...interaction.VerifierOption) *interaction.Verifier {
+	return interaction.NewVerifierKey(k.Public, opts...)
+}
+
+// Sign returns the signature and timestamp headers for body, signed now.
+func (k *Key) Sign(body []byte) (signature, timestamp string) {
+	return k.Signer.Sign(body, time.Now())
+}
