@@ -1,0 +1,228 @@
+package router_test
+
+import (
+	"context"
+	"net"
+	"os"
+	"testing"
+	"time"
+
+	"github.com/valyala/fasthttp"
+	"github.com/valyala/fasthttp/fasthttputil"
+
+	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/interaction/interactiontest"
+	"github.com/switchboard-go/switchboard/router"
+)
+
+// The benchmarks below measure the request path on a typical slash command:
+// interaction/testdata/slash_mod_ban.json, a 2.4 KB "/mod ban" with four
+// options, a resolved user and member, the invoking member and the channel.
+//
+// Compare them within one run:
+//
+//	go test ./router -run XXX -bench . -count 10 | tee new.txt
+//	benchstat new.txt
+
+func fixture(b *testing.B) []byte {
+	b.Helper()
+	body, err := os.ReadFile("../interaction/testdata/slash_mod_ban.json")
+	if err != nil {
+		b.Fatal(err)
+	}
+	return body
+}
+
+// modBan reads every option the way a handler would.
+func modBan(_ context.Context, req *router.Request) (interaction.Response, error) {
+	user, err := req.Options.Get("user").User()
+	if err != nil {
+		return interaction.Response{}, err
+	}
+	_, _ = req.Options.String("reason")
+	_, _ = req.Options.Int("days")
+	_, _ = req.Options.Bool("notify")
+	_ = user
+	return interaction.Reply("Done.").Ephemeral(), nil
+}
+
+func benchMux(b *testing.B) *router.Mux {
+	r := router.New()
+	r.Command("ping", reply("ping"))
+	r.Command("mod ban", modBan)
+	r.Command("mod kick", reply("kick"))
+	r.Command("mod user ban", reply("user ban"))
+	m, err := r.Build()
+	if err != nil {
+		b.Fatal(err)
+	}
+	return m
+}
+
+// BenchmarkVerify is the floor of the request path: one Ed25519 verification.
+func BenchmarkVerify(b *testing.B) {
+	body := fixture(b)
+	key := interactiontest.NewKey("bench")
+	v := key.Verifier()
+	sig, ts := key.Sign(body)
+	bsig, bts := []byte(sig), []byte(ts)
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := v.Verify(bsig, bts, body); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkDecode(b *testing.B) {
+	body := fixture(b)
+	b.ReportAllocs()
+	b.SetBytes(int64(len(body)))
+	for b.Loop() {
+		if _, err := interaction.Decode(body); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkDispatch finds the handler of "/mod ban" and runs a handler that
+// reads nothing, on a decoded interaction, as the endpoint does: the request
+// lives in the endpoint's per-request block.
+func BenchmarkDispatch(b *testing.B) {
+	ix, err := interaction.Decode(fixture(b))
+	if err != nil {
+		b.Fatal(err)
+	}
+	r := router.New()
+	r.Command("mod ban", reply("ban"))
+	r.Command("mod kick", reply("kick"))
+	m, _ := r.Build()
+	ctx := context.Background()
+	var req router.Request
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := m.DispatchInto(ctx, ix, &req); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkOptionAccess reads the string, integer and boolean options.
+func BenchmarkOptionAccess(b *testing.B) {
+	ix, err := interaction.Decode(fixture(b))
+	if err != nil {
+		b.Fatal(err)
+	}
+	req := router.NewRequest(ix)
+	b.ReportAllocs()
+	for b.Loop() {
+		_, ok1 := req.Options.String("reason")
+		_, ok2 := req.Options.Int("days")
+		_, ok3 := req.Options.Bool("notify")
+		_, ok4 := req.Options.String("missing")
+		if !ok1 || !ok2 || !ok3 || ok4 {
+			b.Fatal("option access failed")
+		}
+	}
+}
+
+// BenchmarkOptionUser reads a USER option with its member from resolved
+// data.
+func BenchmarkOptionUser(b *testing.B) {
+	ix, err := interaction.Decode(fixture(b))
+	if err != nil {
+		b.Fatal(err)
+	}
+	req := router.NewRequest(ix)
+	b.ReportAllocs()
+	for b.Loop() {
+		if u, ok := req.Options.User("user"); !ok || !u.HasMember {
+			b.Fatal("user option")
+		}
+	}
+}
+
+func BenchmarkEncode(b *testing.B) {
+	resp := interaction.Reply("Banned spammer9000 for 7 days.").Ephemeral()
+	buf := make([]byte, 0, 256)
+	b.ReportAllocs()
+	for b.Loop() {
+		var err error
+		if buf, err = resp.AppendJSON(buf[:0]); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkEndpoint runs the whole path through the fasthttp handler in
+// memory: verify, decode, dispatch, read options, encode.
+func BenchmarkEndpoint(b *testing.B) {
+	body := fixture(b)
+	key := interactiontest.NewKey("bench")
+	e := router.NewEndpoint(benchMux(b), key.Verifier())
+	sig, ts := key.Sign(body)
+	var rc fasthttp.RequestCtx
+	b.ReportAllocs()
+	for b.Loop() {
+		rc.Request.Reset()
+		rc.Response.Reset()
+		rc.Request.Header.SetMethod("POST")
+		rc.Request.Header.Set(router.HeaderSignature, sig)
+		rc.Request.Header.Set(router.HeaderTimestamp, ts)
+		rc.Request.SetBody(body)
+		e.ServeFastHTTP(&rc)
+		if rc.Response.StatusCode() != 200 {
+			b.Fatalf("status %d: %s", rc.Response.StatusCode(), rc.Response.Body())
+		}
+	}
+}
+
+// serverBench sends the fixture, signed, to a fasthttp server running h over
+// an in-memory connection, one request at a time, as the service does.
+func serverBench(b *testing.B, h fasthttp.RequestHandler, key *interactiontest.Key) {
+	body := fixture(b)
+	ln := fasthttputil.NewInmemoryListener()
+	srv := &fasthttp.Server{Handler: h}
+	go srv.Serve(ln) //nolint:errcheck // ends when the listener closes
+	defer srv.Shutdown()
+	client := &fasthttp.Client{
+		Dial:                      func(string) (net.Conn, error) { return ln.Dial() },
+		MaxIdemponentCallAttempts: 1,
+		ReadTimeout:               5 * time.Second,
+	}
+	sig, ts := key.Sign(body)
+	req, resp := fasthttp.AcquireRequest(), fasthttp.AcquireResponse()
+	defer fasthttp.ReleaseRequest(req)
+	defer fasthttp.ReleaseResponse(resp)
+	req.SetRequestURI("http://bot/interactions")
+	req.Header.SetMethod("POST")
+	req.Header.Set(router.HeaderSignature, sig)
+	req.Header.Set(router.HeaderTimestamp, ts)
+	req.SetBody(body)
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := client.Do(req, resp); err != nil {
+			b.Fatal(err)
+		}
+		if resp.StatusCode() != 200 {
+			b.Fatalf("status %d: %s", resp.StatusCode(), resp.Body())
+		}
+	}
+}
+
+// BenchmarkServerBare is a fasthttp request that does nothing: the cost of
+// HTTP itself, client and server, on this harness.
+func BenchmarkServerBare(b *testing.B) {
+	serverBench(b, func(rc *fasthttp.RequestCtx) {
+		rc.SetContentType("application/json")
+		rc.SetBodyString(`{"type":4,"data":{"content":"Done.","flags":64}}`)
+	}, interactiontest.NewKey("bench"))
+}
+
+// BenchmarkServerEndpoint is the same harness serving the endpoint; compare
+// it with BenchmarkServerBare + BenchmarkVerify.
+func BenchmarkServerEndpoint(b *testing.B) {
+	key := interactiontest.NewKey("bench")
+	e := router.NewEndpoint(benchMux(b), key.Verifier())
+	serverBench(b, e.ServeFastHTTP, key)
+}
