@@ -21,10 +21,11 @@ const (
 // Match returns the candidates whose text matches the partial input, best
 // first, at most MaxChoices of them. Matching ignores case (Unicode simple
 // folding). An exact match ranks first, then names that start with the
-// input, then names with a word that starts with it, then names that contain
-// it, then names that contain its characters in order; within a rank shorter
-// names come first, then the candidates' own order. Empty input matches
-// every candidate, in order.
+// input, then names with a word that starts with it (a word begins after any
+// character that is not a letter, digit or combining mark), then names that
+// contain it, then names that contain its characters in order; within a
+// rank shorter names (in characters) come first, then the candidates' own
+// order. Empty input matches every candidate, in order.
 func Match(partial string, candidates []string) []string {
 	ranked := rank(partial, len(candidates), func(i int) string { return candidates[i] })
 	out := make([]string, len(ranked))
@@ -97,21 +98,29 @@ func rankOf(partial, text string) int {
 			case i == 0 && equalFold(text, partial):
 				return rankExact
 			case i == 0:
-				best = rankPrefix
-			case wordStart && best > rankWordPrefix:
-				best = rankWordPrefix
-			case best > rankSubstring:
+				// Only the start of the name can rank higher, and it was
+				// just tried.
+				return rankPrefix
+			case wordStart:
+				return rankWordPrefix
+			default:
 				best = rankSubstring
 			}
 		}
 		r, size := utf8.DecodeRuneInString(text[i:])
-		wordStart = !unicode.IsLetter(r) && !unicode.IsDigit(r)
+		wordStart = !isWordRune(r)
 		i += size
 	}
 	if best == rankNone && isSubsequenceFold(partial, text) {
 		best = rankSubsequence
 	}
 	return best
+}
+
+// isWordRune reports whether r continues a word. Combining marks do: the
+// accent of a decomposed "é" does not end the word it is in.
+func isWordRune(r rune) bool {
+	return unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.IsMark(r)
 }
 
 // equalFold reports whether a and b are equal under simple folding.

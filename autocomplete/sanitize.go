@@ -62,13 +62,8 @@ func check(c *interaction.Choice, t interaction.OptionType) string {
 	if n := utf8.RuneCountInString(c.Name); n < 1 || n > MaxNameLength {
 		return "name must be 1-" + strconv.Itoa(MaxNameLength) + " characters"
 	}
-	for locale, name := range c.NameLocalizations {
-		if !locale.Valid() {
-			return "name localization for unknown locale " + strconv.Quote(string(locale))
-		}
-		if n := utf8.RuneCountInString(name); n < 1 || n > MaxNameLength {
-			return "localized name must be 1-" + strconv.Itoa(MaxNameLength) + " characters"
-		}
+	if reason := checkLocalizations(c.NameLocalizations); reason != "" {
+		return reason
 	}
 	switch t {
 	case interaction.OptionString:
@@ -99,4 +94,29 @@ func check(c *interaction.Choice, t interaction.OptionType) string {
 		return "autocomplete is only for STRING, INTEGER and NUMBER options"
 	}
 	return ""
+}
+
+// checkLocalizations returns why the localized names are refused, naming the
+// first bad locale in sorted order: map order is random, and a choice should
+// be dropped for the same reason every time.
+func checkLocalizations(names map[interaction.Locale]string) string {
+	var bad interaction.Locale
+	unknown, found := false, false
+	for locale, name := range names {
+		if found && locale >= bad {
+			continue
+		}
+		if !locale.Valid() {
+			bad, unknown, found = locale, true, true
+		} else if n := utf8.RuneCountInString(name); n < 1 || n > MaxNameLength {
+			bad, unknown, found = locale, false, true
+		}
+	}
+	switch {
+	case !found:
+		return ""
+	case unknown:
+		return "name localization for unknown locale " + strconv.Quote(string(bad))
+	}
+	return "localized name for " + string(bad) + " must be 1-" + strconv.Itoa(MaxNameLength) + " characters"
 }

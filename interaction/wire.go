@@ -321,7 +321,8 @@ func (p *parser) snowflake(field string) Snowflake {
 		return 0
 	}
 	var text []byte
-	if p.b[p.i] == '"' {
+	// peek, not p.b[p.i]: the body may end right after the colon.
+	if p.peek() == '"' {
 		end, special, err := jsonscan.StringEnd(p.b, p.i+1)
 		if err != nil || special {
 			p.fail(field, ErrSnowflake)

@@ -36,6 +36,11 @@ func (e *Error) Error() string {
 	case ErrMissing:
 		return "option " + name + ": missing"
 	case ErrType:
+		if e.Got == e.Want {
+			// The type is right but the value is not of it, as a focused
+			// autocomplete option's partial string is not an INTEGER.
+			return "option " + name + ": value is not a valid " + e.Want.String()
+		}
 		return "option " + name + ": is " + e.Got.String() + ", not " + e.Want.String()
 	case ErrRange:
 		return "option " + name + ": " + e.Got.String() + " value out of range"

@@ -59,66 +59,71 @@ func (v Values) Get(name string) Value {
 	return Value{name: name, opt: v.find(name), resolved: v.resolved}
 }
 
+// The accessors of Values read through the unexported accessors of Value,
+// which report a failure as a fault rather than an *Error: an option that
+// is absent is an ordinary answer here, and building an error only to drop
+// it would allocate on every call.
+
 // String returns a STRING option.
 func (v Values) String(name string) (string, bool) {
-	s, err := v.Get(name).String()
-	return s, err == nil
+	s, f := v.Get(name).str()
+	return s, f.ok()
 }
 
 // Int returns an INTEGER option.
 func (v Values) Int(name string) (int64, bool) {
-	i, err := v.Get(name).Int()
-	return i, err == nil
+	i, f := v.Get(name).int()
+	return i, f.ok()
 }
 
 // Float returns a NUMBER option, or an INTEGER option as a float64.
 func (v Values) Float(name string) (float64, bool) {
-	f, err := v.Get(name).Float()
-	return f, err == nil
+	x, f := v.Get(name).float()
+	return x, f.ok()
 }
 
 // Bool returns a BOOLEAN option.
 func (v Values) Bool(name string) (bool, bool) {
-	b, err := v.Get(name).Bool()
-	return b, err == nil
+	b, f := v.Get(name).bool()
+	return b, f.ok()
 }
 
 // ID returns the id a USER, CHANNEL, ROLE, MENTIONABLE or ATTACHMENT option
 // holds, without looking it up.
 func (v Values) ID(name string) (interaction.Snowflake, bool) {
-	id, err := v.Get(name).ID()
-	return id, err == nil
+	id, f := v.Get(name).id()
+	return id, f.ok()
 }
 
 // User returns a USER option, or a MENTIONABLE option that names a user,
 // with the member when the command was used in a guild.
 func (v Values) User(name string) (User, bool) {
-	u, err := v.Get(name).User()
-	return u, err == nil
+	u, f := v.Get(name).user()
+	return u, f.ok()
 }
 
 // Channel returns a CHANNEL option.
 func (v Values) Channel(name string) (interaction.Channel, bool) {
-	c, err := v.Get(name).Channel()
-	return c, err == nil
+	c, f := v.Get(name).channel()
+	return c, f.ok()
 }
 
 // Role returns a ROLE option, or a MENTIONABLE option that names a role.
 func (v Values) Role(name string) (interaction.Role, bool) {
-	r, err := v.Get(name).Role()
-	return r, err == nil
+	r, f := v.Get(name).role()
+	return r, f.ok()
 }
 
 // Mentionable returns a MENTIONABLE option.
 func (v Values) Mentionable(name string) (Mentionable, bool) {
-	m, err := v.Get(name).Mentionable()
-	return m, err == nil
+	m, f := v.Get(name).mentionable()
+	return m, f.ok()
 }
 
 // Attachment returns an ATTACHMENT option.
 func (v Values) Attachment(name string) (interaction.Attachment, bool) {
-	a, err := v.Get(name).Attachment()
-	return a, err == nil
+	a, f := v.Get(name).attachment()
+	return a, f.ok()
 }
 
 // User is a user picked in an option, with their membership of the guild
@@ -169,189 +174,261 @@ func (v Value) Raw() interaction.Value {
 	return v.opt.Value
 }
 
-func (v Value) err(want interaction.OptionType, kind error) *Error {
-	e := &Error{Option: v.name, Want: want, Kind: kind}
+// fault is why an option cannot be read: the kind and the type asked for,
+// or the zero fault when it can be. Unlike an *Error it needs no
+// allocation.
+type fault struct {
+	kind error
+	want interaction.OptionType
+}
+
+func (f fault) ok() bool { return f.kind == nil }
+
+// error returns the *Error for f, or nil when f is the zero fault.
+func (v Value) error(f fault) error {
+	if f.kind == nil {
+		return nil
+	}
+	e := &Error{Option: v.name, Want: f.want, Kind: f.kind}
 	if v.opt != nil {
 		e.Got = v.opt.Type
 	}
 	return e
 }
 
-// check returns an error unless the option is present and of one of the
-// types.
-func (v Value) check(want interaction.OptionType, also interaction.OptionType) error {
+// check faults unless the option is present and of one of the types.
+func (v Value) check(want interaction.OptionType, also interaction.OptionType) fault {
 	if v.opt == nil {
-		return v.err(want, ErrMissing)
+		return fault{ErrMissing, want}
 	}
 	if v.opt.Type != want && (also == 0 || v.opt.Type != also) {
-		return v.err(want, ErrType)
+		return fault{ErrType, want}
 	}
-	return nil
+	return fault{}
 }
 
 // String returns a STRING option.
 func (v Value) String() (string, error) {
-	if err := v.check(interaction.OptionString, 0); err != nil {
-		return "", err
+	s, f := v.str()
+	return s, v.error(f)
+}
+
+func (v Value) str() (string, fault) {
+	if f := v.check(interaction.OptionString, 0); !f.ok() {
+		return "", f
 	}
 	s, ok := v.opt.Value.Str()
 	if !ok {
-		return "", v.err(interaction.OptionString, ErrType)
+		return "", fault{ErrType, interaction.OptionString}
 	}
-	return s, nil
+	return s, fault{}
 }
 
-// Int returns an INTEGER option; integers beyond ±(2^53-1) are out of range.
+// Int returns an INTEGER option; integers beyond ±(2^53-1), and numbers
+// with a fraction, are out of range.
 func (v Value) Int() (int64, error) {
-	if err := v.check(interaction.OptionInteger, 0); err != nil {
-		return 0, err
+	i, f := v.int()
+	return i, v.error(f)
+}
+
+func (v Value) int() (int64, fault) {
+	if f := v.check(interaction.OptionInteger, 0); !f.ok() {
+		return 0, f
 	}
 	i, ok := v.opt.Value.Int()
 	if !ok {
 		if _, isNum := v.opt.Value.Float(); isNum {
-			return 0, v.err(interaction.OptionInteger, ErrRange)
+			return 0, fault{ErrRange, interaction.OptionInteger}
 		}
-		return 0, v.err(interaction.OptionInteger, ErrType)
+		return 0, fault{ErrType, interaction.OptionInteger}
 	}
 	if i > MaxInteger || i < -MaxInteger {
-		return 0, v.err(interaction.OptionInteger, ErrRange)
+		return 0, fault{ErrRange, interaction.OptionInteger}
 	}
-	return i, nil
+	return i, fault{}
 }
 
-// Float returns a NUMBER option, or an INTEGER option as a float64.
+// Float returns a NUMBER option, or an INTEGER option as a float64; numbers
+// beyond ±2^53 are out of range, and so is an INTEGER option that Int finds
+// out of range.
 func (v Value) Float() (float64, error) {
-	if err := v.check(interaction.OptionNumber, interaction.OptionInteger); err != nil {
-		return 0, err
+	x, f := v.float()
+	return x, v.error(f)
+}
+
+func (v Value) float() (float64, fault) {
+	if f := v.check(interaction.OptionNumber, interaction.OptionInteger); !f.ok() {
+		return 0, f
 	}
-	f, ok := v.opt.Value.Float()
+	if v.opt.Type == interaction.OptionInteger {
+		// An INTEGER option has the narrower range of its own type whichever
+		// accessor reads it.
+		i, f := v.int()
+		return float64(i), f
+	}
+	x, ok := v.opt.Value.Float()
 	if !ok {
-		return 0, v.err(interaction.OptionNumber, ErrType)
+		return 0, fault{ErrType, interaction.OptionNumber}
 	}
-	if math.Abs(f) > MaxNumber || math.IsNaN(f) {
-		return 0, v.err(interaction.OptionNumber, ErrRange)
+	if math.Abs(x) > MaxNumber || math.IsNaN(x) {
+		return 0, fault{ErrRange, interaction.OptionNumber}
 	}
-	return f, nil
+	return x, fault{}
 }
 
 // Bool returns a BOOLEAN option.
 func (v Value) Bool() (bool, error) {
-	if err := v.check(interaction.OptionBoolean, 0); err != nil {
-		return false, err
+	b, f := v.bool()
+	return b, v.error(f)
+}
+
+func (v Value) bool() (bool, fault) {
+	if f := v.check(interaction.OptionBoolean, 0); !f.ok() {
+		return false, f
 	}
 	b, ok := v.opt.Value.Bool()
 	if !ok {
-		return false, v.err(interaction.OptionBoolean, ErrType)
+		return false, fault{ErrType, interaction.OptionBoolean}
 	}
-	return b, nil
+	return b, fault{}
 }
 
 // ID returns the id a USER, CHANNEL, ROLE, MENTIONABLE or ATTACHMENT option
 // holds.
 func (v Value) ID() (interaction.Snowflake, error) {
+	id, f := v.id()
+	return id, v.error(f)
+}
+
+func (v Value) id() (interaction.Snowflake, fault) {
 	if v.opt == nil {
-		return 0, v.err(interaction.OptionMentionable, ErrMissing)
+		return 0, fault{ErrMissing, interaction.OptionMentionable}
 	}
 	switch v.opt.Type {
 	case interaction.OptionUser, interaction.OptionChannel, interaction.OptionRole,
 		interaction.OptionMentionable, interaction.OptionAttachment:
 	default:
-		return 0, v.err(interaction.OptionMentionable, ErrType)
+		return 0, fault{ErrType, interaction.OptionMentionable}
 	}
 	id, ok := v.opt.Value.Snowflake()
 	if !ok {
-		return 0, v.err(v.opt.Type, ErrType)
+		return 0, fault{ErrType, v.opt.Type}
 	}
-	return id, nil
+	return id, fault{}
 }
 
 // User returns a USER option, or a MENTIONABLE option that names a user.
 func (v Value) User() (User, error) {
-	if err := v.check(interaction.OptionUser, interaction.OptionMentionable); err != nil {
-		return User{}, err
-	}
-	id, err := v.ID()
-	if err != nil {
-		return User{}, err
-	}
-	return v.user(id)
+	u, f := v.user()
+	return u, v.error(f)
 }
 
-func (v Value) user(id interaction.Snowflake) (User, error) {
+func (v Value) user() (User, fault) {
+	if f := v.check(interaction.OptionUser, interaction.OptionMentionable); !f.ok() {
+		return User{}, f
+	}
+	id, f := v.id()
+	if !f.ok() {
+		return User{}, f
+	}
+	return v.userByID(id)
+}
+
+func (v Value) userByID(id interaction.Snowflake) (User, fault) {
 	u, ok := v.resolved.User(id)
 	if !ok {
-		return User{}, v.err(interaction.OptionUser, ErrUnresolved)
+		return User{}, fault{ErrUnresolved, interaction.OptionUser}
 	}
 	out := User{User: u}
 	out.Member, out.HasMember = v.resolved.Member(id)
 	if out.HasMember {
 		out.Member.User = u
 	}
-	return out, nil
+	return out, fault{}
 }
 
 // Channel returns a CHANNEL option.
 func (v Value) Channel() (interaction.Channel, error) {
-	if err := v.check(interaction.OptionChannel, 0); err != nil {
-		return interaction.Channel{}, err
+	c, f := v.channel()
+	return c, v.error(f)
+}
+
+func (v Value) channel() (interaction.Channel, fault) {
+	if f := v.check(interaction.OptionChannel, 0); !f.ok() {
+		return interaction.Channel{}, f
 	}
-	id, err := v.ID()
-	if err != nil {
-		return interaction.Channel{}, err
+	id, f := v.id()
+	if !f.ok() {
+		return interaction.Channel{}, f
 	}
 	c, ok := v.resolved.Channel(id)
 	if !ok {
-		return interaction.Channel{}, v.err(interaction.OptionChannel, ErrUnresolved)
+		return interaction.Channel{}, fault{ErrUnresolved, interaction.OptionChannel}
 	}
-	return c, nil
+	return c, fault{}
 }
 
 // Role returns a ROLE option, or a MENTIONABLE option that names a role.
 func (v Value) Role() (interaction.Role, error) {
-	if err := v.check(interaction.OptionRole, interaction.OptionMentionable); err != nil {
-		return interaction.Role{}, err
+	r, f := v.role()
+	return r, v.error(f)
+}
+
+func (v Value) role() (interaction.Role, fault) {
+	if f := v.check(interaction.OptionRole, interaction.OptionMentionable); !f.ok() {
+		return interaction.Role{}, f
 	}
-	id, err := v.ID()
-	if err != nil {
-		return interaction.Role{}, err
+	id, f := v.id()
+	if !f.ok() {
+		return interaction.Role{}, f
 	}
 	r, ok := v.resolved.Role(id)
 	if !ok {
-		return interaction.Role{}, v.err(interaction.OptionRole, ErrUnresolved)
+		return interaction.Role{}, fault{ErrUnresolved, interaction.OptionRole}
 	}
-	return r, nil
+	return r, fault{}
 }
 
 // Mentionable returns a MENTIONABLE option: the user or role it names.
 func (v Value) Mentionable() (Mentionable, error) {
-	if err := v.check(interaction.OptionMentionable, 0); err != nil {
-		return Mentionable{}, err
+	m, f := v.mentionable()
+	return m, v.error(f)
+}
+
+func (v Value) mentionable() (Mentionable, fault) {
+	if f := v.check(interaction.OptionMentionable, 0); !f.ok() {
+		return Mentionable{}, f
 	}
-	id, err := v.ID()
-	if err != nil {
-		return Mentionable{}, err
+	id, f := v.id()
+	if !f.ok() {
+		return Mentionable{}, f
 	}
-	if u, err := v.user(id); err == nil {
-		return Mentionable{ID: id, User: u}, nil
+	if u, f := v.userByID(id); f.ok() {
+		return Mentionable{ID: id, User: u}, fault{}
 	}
 	if r, ok := v.resolved.Role(id); ok {
-		return Mentionable{ID: id, IsRole: true, Role: r}, nil
+		return Mentionable{ID: id, IsRole: true, Role: r}, fault{}
 	}
-	return Mentionable{}, v.err(interaction.OptionMentionable, ErrUnresolved)
+	return Mentionable{}, fault{ErrUnresolved, interaction.OptionMentionable}
 }
 
 // Attachment returns an ATTACHMENT option.
 func (v Value) Attachment() (interaction.Attachment, error) {
-	if err := v.check(interaction.OptionAttachment, 0); err != nil {
-		return interaction.Attachment{}, err
+	a, f := v.attachment()
+	return a, v.error(f)
+}
+
+func (v Value) attachment() (interaction.Attachment, fault) {
+	if f := v.check(interaction.OptionAttachment, 0); !f.ok() {
+		return interaction.Attachment{}, f
 	}
-	id, err := v.ID()
-	if err != nil {
-		return interaction.Attachment{}, err
+	id, f := v.id()
+	if !f.ok() {
+		return interaction.Attachment{}, f
 	}
 	a, ok := v.resolved.Attachment(id)
 	if !ok {
-		return interaction.Attachment{}, v.err(interaction.OptionAttachment, ErrUnresolved)
+		return interaction.Attachment{}, fault{ErrUnresolved, interaction.OptionAttachment}
 	}
-	return a, nil
+	return a, fault{}
 }

@@ -99,8 +99,8 @@ var (
 )
 
 // serve runs the request path shared by both adapters after the method
-// check. parent is nil for fasthttp, whose requests carry no context of
-// their own. It appends the response body to out.
+// check. parent is the request's context. It appends the response body to
+// out.
 func (e *Endpoint) serve(parent context.Context, received time.Time, sig, ts, body, out []byte) (status int, _ []byte) {
 	if len(body) > e.maxBody {
 		return 413, append(out, bodyTooLarge...)
@@ -133,8 +133,10 @@ func (e *Endpoint) serve(parent context.Context, received time.Time, sig, ts, bo
 func (e *Endpoint) dispatch(parent context.Context, received time.Time, x *exchange, ix *interaction.Interaction, out []byte) (status int, body []byte) {
 	deadline := received.Add(e.deadline)
 	var ctx context.Context
-	if parent == nil {
-		x.ctx.init(context.Background(), deadline)
+	if parent.Done() == nil {
+		// The parent is never canceled (fasthttp requests carry no context),
+		// so the deadline is all there is: the lazy context needs no timer.
+		x.ctx.init(parent, deadline)
 		ctx = &x.ctx
 		defer x.ctx.cancel(context.Canceled)
 	} else {

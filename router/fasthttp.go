@@ -1,6 +1,7 @@
 package router
 
 import (
+	"context"
 	"time"
 
 	"github.com/valyala/fasthttp"
@@ -25,7 +26,7 @@ func (e *Endpoint) ServeFastHTTP(rc *fasthttp.RequestCtx) {
 		return
 	}
 	h := &rc.Request.Header
-	status, out := e.serve(nil, time.Now(), h.Peek(HeaderSignature), h.Peek(HeaderTimestamp),
+	status, out := e.serve(context.Background(), time.Now(), h.Peek(HeaderSignature), h.Peek(HeaderTimestamp),
 		rc.PostBody(), rc.Response.Body()[:0])
 	rc.SetStatusCode(status)
 	rc.Response.SetBody(out)
