@@ -325,7 +325,8 @@ func (r *Router) groupNode(g *Group, fail func(path, problem string)) *node {
 		}
 		n.kids[sub.name] = r.groupNode(sub, fail)
 	}
-	if len(n.kids) == 0 {
+	if len(g.kids) == 0 && len(g.groups) == 0 {
+		// A group emptied by a problem reported above is not reported again.
 		fail(g.path, "group has no subcommands")
 	}
 	return n

@@ -1,0 +1,145 @@
+package router_test
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"log"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+
+	"github.com/switchboard-go/switchboard/autocomplete"
+	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/interaction/interactiontest"
+	"github.com/switchboard-go/switchboard/router"
+)
+
+func ExampleRouter() {
+	r := router.New()
+	r.Command("ping", func(ctx context.Context, req *router.Request) (interaction.Response, error) {
+		return interaction.Reply("pong"), nil
+	})
+	mod := r.Group("mod")
+	mod.Command("ban", func(ctx context.Context, req *router.Request) (interaction.Response, error) {
+		user, err := req.Options.Get("user").User()
+		if err != nil {
+			return interaction.Response{}, err
+		}
+		return interaction.Reply("banned " + user.Username).Ephemeral(), nil
+	})
+	mux, err := r.Build()
+	if err != nil {
+		log.Fatal(err)
+	}
+
+	ix := interactiontest.Command("mod ban").User("user", interaction.User{ID: 42, Username: "eve"}, nil).Interaction()
+	resp, _ := mux.Dispatch(context.Background(), ix)
+	fmt.Println(resp.Message.Content)
+	// Output: banned eve
+}
+
+func ExampleRouter_Build() {
+	r := router.New()
+	r.Command("mod", func(context.Context, *router.Request) (interaction.Response, error) {
+		return interaction.Reply("mod"), nil
+	})
+	r.Command("mod ban", func(context.Context, *router.Request) (interaction.Response, error) {
+		return interaction.Reply("ban"), nil
+	})
+	r.Command("admin config user set", func(context.Context, *router.Request) (interaction.Response, error) {
+		return interaction.Reply("set"), nil
+	})
+	_, err := r.Build()
+	fmt.Println(err)
+	// Output:
+	// admin config user: a subcommand group cannot contain another group (nesting is one level deep)
+	// mod: a command with subcommands cannot be invoked by itself: remove its handler or its subcommands
+}
+
+func ExampleGroup_Use() {
+	onlyInGuilds := func(next router.Handler) router.Handler {
+		return router.HandlerFunc(func(ctx context.Context, req *router.Request) (interaction.Response, error) {
+			if !req.Interaction.InGuild() {
+				return interaction.Reply("Use this in a server.").Ephemeral(), nil
+			}
+			return next.ServeInteraction(ctx, req)
+		})
+	}
+	r := router.New()
+	mod := r.Group("mod")
+	mod.Use(onlyInGuilds)
+	mod.Command("ban", func(context.Context, *router.Request) (interaction.Response, error) {
+		return interaction.Reply("banned"), nil
+	})
+	mux, _ := r.Build()
+
+	dm := interactiontest.Command("mod ban").InDM(interaction.User{ID: 1, Username: "ada"}).Interaction()
+	resp, _ := mux.Dispatch(context.Background(), dm)
+	fmt.Println(resp.Message.Content)
+	// Output: Use this in a server.
+}
+
+func ExampleRouter_Autocomplete() {
+	fruits := []string{"apple", "apricot", "banana", "pineapple"}
+	r := router.New()
+	r.Command("fruit", func(context.Context, *router.Request) (interaction.Response, error) {
+		return interaction.Reply("ok"), nil
+	})
+	r.Autocomplete("fruit", "name", func(_ context.Context, req *autocomplete.Request) ([]interaction.Choice, error) {
+		var out []interaction.Choice
+		for _, f := range autocomplete.Match(req.Focused.Text(), fruits) {
+			out = append(out, interaction.StringChoice(f, f))
+		}
+		return out, nil
+	})
+	mux, _ := r.Build()
+
+	ix := interactiontest.Autocomplete("fruit").Focus("name", interaction.OptionString, interaction.StringValue("ap")).Interaction()
+	resp, _ := mux.Dispatch(context.Background(), ix)
+	for _, c := range resp.Choices {
+		fmt.Println(c.Name)
+	}
+	// Output:
+	// apple
+	// apricot
+	// pineapple
+}
+
+func ExampleEndpoint_ServeHTTP() {
+	r := router.New()
+	r.Command("ping", func(context.Context, *router.Request) (interaction.Response, error) {
+		return interaction.Reply("pong"), nil
+	})
+	mux, _ := r.Build()
+	key := interactiontest.NewKey("example") // in production: interaction.NewVerifier(publicKeyHex)
+	endpoint := router.NewEndpoint(mux, key.Verifier())
+
+	srv := httptest.NewServer(endpoint) // or http.ListenAndServe(addr, endpoint)
+	defer srv.Close()
+
+	body := interactiontest.Command("ping").JSON()
+	sig, ts := key.Sign(body)
+	req, _ := http.NewRequest("POST", srv.URL, strings.NewReader(string(body)))
+	req.Header.Set(router.HeaderSignature, sig)
+	req.Header.Set(router.HeaderTimestamp, ts)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var answer interaction.Response
+	if err := decodeJSON(resp, &answer); err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(resp.StatusCode, answer.Message.Content)
+	// Output: 200 pong
+}
+
+func decodeJSON(resp *http.Response, v *interaction.Response) error {
+	b := new(strings.Builder)
+	if _, err := io.Copy(b, resp.Body); err != nil {
+		return err
+	}
+	return v.UnmarshalJSON([]byte(b.String()))
+}
