@@ -22,10 +22,12 @@ type Dropped struct {
 }
 
 // Sanitize returns the choices the service accepts for an option of type t:
-// at most MaxChoices, each with a name of 1 to 100 characters and a value of
+// at most MaxChoices, each with a name of 1 to 100 characters (localized
+// names too, each under a locale the service knows) and a value of
 // the option's type (a string of at most 100 characters, an integer within
 // ±(2^53-1), a number within ±2^53). It keeps the order and reports what it
-// left out. choices is not modified.
+// left out. choices is not modified; when every choice is valid, kept is
+// choices itself rather than a copy.
 func Sanitize(choices []interaction.Choice, t interaction.OptionType) (kept []interaction.Choice, dropped []Dropped) {
 	if allValid(choices, t) {
 		// The common case: nothing to leave out, so nothing to copy.
