@@ -143,6 +143,7 @@ func TestBuildReportsEveryProblemAtOnce(t *testing.T) {
 	r.UserCommand("Show", reply("u2")) // twice
 	r.EntryPoint("launch", reply("e1"))
 	r.EntryPoint("other", reply("e2")) // at most one
+	r.Group("empty")                   // a group with nothing in it
 
 	_, err := r.Build()
 	if err == nil {
@@ -158,6 +159,7 @@ func TestBuildReportsEveryProblemAtOnce(t *testing.T) {
 		"search: autocomplete registered for a command that has no handler",
 		"Show: user command registered twice",
 		"other: an application has at most one entry point command",
+		"empty: group has no subcommands",
 	} {
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("Build error lacks %q:\n%v", want, err)
