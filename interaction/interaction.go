@@ -1,6 +1,7 @@
 package interaction
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/switchboard-go/switchboard/internal/jsonscan"
@@ -147,7 +148,7 @@ func (c InteractionContext) MarshalJSON() ([]byte, error) {
 	if !c.Valid {
 		return []byte("null"), nil
 	}
-	return []byte{byte('0' + c.Type)}, nil
+	return strconv.AppendInt(nil, int64(c.Type), 10), nil
 }
 
 // UnmarshalJSON accepts a context number or null.

@@ -381,6 +381,9 @@ func appendIDs(b []byte, prefix string, ids []Snowflake) []byte {
 
 // AppendJSON appends the JSON form of the choice to b.
 func (c *Choice) AppendJSON(b []byte) ([]byte, error) {
+	if !c.Value.finite() {
+		return nil, errNonFinite
+	}
 	b = append(b, `{"name":`...)
 	b = jsonw.AppendString(b, c.Name)
 	if len(c.NameLocalizations) > 0 {

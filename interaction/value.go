@@ -1,6 +1,7 @@
 package interaction
 
 import (
+	"errors"
 	"math"
 	"strconv"
 	"unsafe"
@@ -107,7 +108,8 @@ func (v Value) Text() string {
 	return ""
 }
 
-// AppendJSON appends the JSON form of the value to b.
+// AppendJSON appends the JSON form of the value to b. A number that is not
+// finite has no JSON form: check it with MarshalJSON, which refuses it.
 func (v Value) AppendJSON(b []byte) []byte {
 	switch v.kind {
 	case KindString:
@@ -123,8 +125,22 @@ func (v Value) AppendJSON(b []byte) []byte {
 	return append(b, "null"...)
 }
 
-// MarshalJSON encodes the value as it was received.
-func (v Value) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil), nil }
+// MarshalJSON encodes the value as it was received. It refuses NaN and the
+// infinities, which JSON cannot carry.
+func (v Value) MarshalJSON() ([]byte, error) {
+	if !v.finite() {
+		return nil, errNonFinite
+	}
+	return v.AppendJSON(nil), nil
+}
+
+// finite reports whether the value has a JSON form: it is not NaN or an
+// infinity. Decoded values never are, but a bot may build one from text
+// such as a partial autocomplete value "inf", which strconv.ParseFloat
+// accepts.
+func (v Value) finite() bool {
+	return v.kind != KindNumber || v.isInt || !math.IsNaN(v.num) && !math.IsInf(v.num, 0)
+}
 
 // UnmarshalJSON records a string, number, boolean or null. Objects and arrays
 // are refused: no option value has that shape.
@@ -135,6 +151,9 @@ func (v *Value) UnmarshalJSON(b []byte) error {
 	}
 	switch c := b[0]; {
 	case c == '"':
+		if len(b) < 2 || b[len(b)-1] != '"' {
+			return errBadValue
+		}
 		raw := b[1 : len(b)-1]
 		if jsonscan.NeedsUnquote(raw) {
 			v.str = string(jsonscan.AppendUnquoted(make([]byte, 0, len(raw)), raw))
@@ -175,3 +194,5 @@ func (valueError) Error() string {
 }
 
 var errBadValue error = valueError{}
+
+var errNonFinite = errors.New("interaction: option value is not a finite number")

@@ -92,7 +92,7 @@ func (p *parser) null() bool {
 			p.i += 4
 			return true
 		}
-		p.fail(p.path, errSyntax)
+		p.fail("", errSyntax)
 	}
 	return false
 }
@@ -121,7 +121,7 @@ func (p *parser) key(first *bool) (key []byte, ok bool) {
 	}
 	if !*first {
 		if c != ',' {
-			p.fail(p.path, errSyntax)
+			p.fail("", errSyntax)
 			return nil, false
 		}
 		p.i++
@@ -129,23 +129,24 @@ func (p *parser) key(first *bool) (key []byte, ok bool) {
 	}
 	*first = false
 	if c != '"' {
-		p.fail(p.path, errSyntax)
+		p.fail("", errSyntax)
 		return nil, false
 	}
 	end, special, err := jsonscan.StringEnd(p.b, p.i+1)
 	if err != nil {
-		p.fail(p.path, errSyntax)
+		p.fail("", errSyntax)
 		return nil, false
 	}
 	key = p.b[p.i+1 : end]
 	if special {
-		// An escaped key never names a field switchboard reads; it is
-		// compared as written and so falls to the default case.
-		key = append([]byte{0}, key...)
+		// A key is compared by the text it stands for: "\u0069d" is "id",
+		// as every JSON decoder reads it. The service never escapes keys,
+		// so this copy is not made in practice.
+		key = jsonscan.AppendUnquoted(nil, key)
 	}
 	p.i = end + 1
 	if p.peek() != ':' {
-		p.fail(p.path, errSyntax)
+		p.fail("", errSyntax)
 		return nil, false
 	}
 	p.i++
@@ -175,7 +176,7 @@ func (p *parser) elem(first *bool) bool {
 	}
 	if !*first {
 		if c != ',' {
-			p.fail(p.path, errSyntax)
+			p.fail("", errSyntax)
 			return false
 		}
 		p.i++
@@ -188,7 +189,7 @@ func (p *parser) elem(first *bool) bool {
 func (p *parser) skip() {
 	end, err := jsonscan.Skip(p.b, p.i)
 	if err != nil {
-		p.fail(p.path, errSyntax)
+		p.fail("", errSyntax)
 		return
 	}
 	p.i = end
@@ -282,22 +283,6 @@ func (p *parser) uint(field string) uint64 {
 	return v
 }
 
-// float decodes a number; null is 0.
-func (p *parser) float(field string) float64 {
-	if p.null() {
-		return 0
-	}
-	text := p.number(field)
-	if text == nil {
-		return 0
-	}
-	v, err := strconv.ParseFloat(unsafe.String(unsafe.SliceData(text), len(text)), 64)
-	if err != nil {
-		p.fail(field, errors.New("expected a number"))
-	}
-	return v
-}
-
 // bool decodes true or false; null is false.
 func (p *parser) bool(field string) bool {
 	if p.null() {
@@ -355,12 +340,17 @@ func (p *parser) time(field string) time.Time {
 		return time.Time{}
 	}
 	end, special, err := jsonscan.StringEnd(p.b, p.i+1)
-	if err != nil || special {
+	if err != nil {
 		p.fail(field, errors.New("expected a timestamp"))
 		return time.Time{}
 	}
 	text := p.b[p.i+1 : end]
 	p.i = end + 1
+	if special {
+		// Escapes stand for their text here too; a timestamp is ASCII, so
+		// anything else fails to parse below.
+		text = jsonscan.AppendUnquoted(nil, text)
+	}
 	t, err := time.Parse(time.RFC3339Nano, string(text))
 	if err != nil {
 		p.fail(field, errors.New("expected an RFC 3339 timestamp"))
@@ -595,6 +585,7 @@ func (p *parser) member(m *Member) {
 }
 
 func (p *parser) channel(c *Channel) {
+	*c = Channel{}
 	if !p.object("") {
 		return
 	}

@@ -127,15 +127,15 @@ func TestNotFoundHandlerAnswersUnknownCommands(t *testing.T) {
 func TestBuildReportsEveryProblemAtOnce(t *testing.T) {
 	r := router.New()
 	r.Command("ping", reply("a"))
-	r.Command("ping", reply("b"))                    // twice
-	r.Command("mod", reply("mod"))                   // and mod has subcommands
-	r.Command("mod ban", reply("ban"))               //
-	r.Command("admin user role add", reply("deep"))  // a group in a group
-	r.Command("cfg set", reply("set"))               //
-	r.Command("cfg set x", reply("x"))               // set is a subcommand and a group
-	r.Command("", reply("empty"))                    // no name
-	r.Command("two  spaces", reply("spaces"))        // not single spaces
-	r.Command("nil", nil)                            // nil handler
+	r.Command("ping", reply("b"))                   // twice
+	r.Command("mod", reply("mod"))                  // and mod has subcommands
+	r.Command("mod ban", reply("ban"))              //
+	r.Command("admin user role add", reply("deep")) // a group in a group
+	r.Command("cfg set", reply("set"))              //
+	r.Command("cfg set x", reply("x"))              // set is a subcommand and a group
+	r.Command("", reply("empty"))                   // no name
+	r.Command("two  spaces", reply("spaces"))       // not single spaces
+	r.Command("nil", nil)                           // nil handler
 	r.Autocomplete("search", "query", func(context.Context, *autocomplete.Request) ([]interaction.Choice, error) {
 		return nil, nil
 	}) // for a command with no handler

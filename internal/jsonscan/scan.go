@@ -263,17 +263,23 @@ func KeyEqual(raw []byte, s string) bool {
 	i, j := 0, 0
 	for i < len(raw) {
 		c := raw[i]
-		if c != '\\' {
+		var r rune
+		var n int
+		switch {
+		case c < utf8.RuneSelf && c != '\\':
 			if j >= len(s) || s[j] != c {
 				return false
 			}
 			i++
 			j++
 			continue
-		}
-		r, n := unescape(raw[i:])
-		if n == 0 {
-			return false
+		case c == '\\':
+			if r, n = unescape(raw[i:]); n == 0 {
+				return false
+			}
+		default:
+			// Invalid UTF-8 decodes to U+FFFD, as in AppendUnquoted.
+			r, n = utf8.DecodeRune(raw[i:])
 		}
 		i += n
 		var buf [utf8.UTFMax]byte

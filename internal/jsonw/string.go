@@ -4,9 +4,9 @@ import "unicode/utf8"
 
 const hexDigits = "0123456789abcdef"
 
-// AppendString appends s as a JSON string. It escapes what JSON requires
-// and the HTML-sensitive <, > and &, as encoding/json does, and replaces
-// invalid UTF-8 with U+FFFD.
+// AppendString appends s as a JSON string, byte for byte as encoding/json
+// writes it: it escapes what JSON requires and the HTML-sensitive <, > and &,
+// and replaces invalid UTF-8 with U+FFFD.
 func AppendString(b []byte, s string) []byte {
 	b = append(b, '"')
 	start := 0
@@ -27,6 +27,10 @@ func AppendString(b []byte, s string) []byte {
 				b = append(b, '\\', 'r')
 			case '\t':
 				b = append(b, '\\', 't')
+			case '\b':
+				b = append(b, '\\', 'b')
+			case '\f':
+				b = append(b, '\\', 'f')
 			default:
 				b = append(b, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xF])
 			}
