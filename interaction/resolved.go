@@ -1,12 +1,6 @@
 package interaction
 
-import (
-	"strconv"
-
-	jsonv2 "github.com/goccy/go-json/v2"
-
-	"github.com/switchboard-go/switchboard/internal/jsonscan"
-)
+import jsonv2 "github.com/goccy/go-json/v2"
 
 // Resolved holds the users, members, roles, channels, messages and
 // attachments an interaction refers to, each keyed by id.
@@ -19,6 +13,59 @@ import (
 // the body instead of being copied.
 type Resolved struct {
 	raw []byte
+	// index locates every entry of raw, so that a lookup goes straight to
+	// its entry instead of scanning the object.
+	index []resolvedEntry
+}
+
+// Kinds of resolved entries, in the order of the service's field names.
+const (
+	resolvedUsers uint8 = iota + 1
+	resolvedMembers
+	resolvedRoles
+	resolvedChannels
+	resolvedMessages
+	resolvedAttachments
+)
+
+// resolvedEntry locates one entry of the resolved object: raw[start:end] is
+// its JSON object.
+type resolvedEntry struct {
+	id         Snowflake
+	kind       uint8
+	start, end uint32
+}
+
+func resolvedKind(key []byte) uint8 {
+	switch string(key) {
+	case "users":
+		return resolvedUsers
+	case "members":
+		return resolvedMembers
+	case "roles":
+		return resolvedRoles
+	case "channels":
+		return resolvedChannels
+	case "messages":
+		return resolvedMessages
+	case "attachments":
+		return resolvedAttachments
+	}
+	return 0
+}
+
+// newResolved keeps raw, a resolved object, with its index. buf, when not
+// nil, is where the index goes while it fits.
+func newResolved(raw []byte, buf []resolvedEntry) (Resolved, error) {
+	p := parser{b: raw, path: "resolved"}
+	r := p.resolved(buf)
+	if p.err == nil {
+		p.space()
+		if p.i != len(p.b) {
+			p.fail("", errSyntax)
+		}
+	}
+	return r, p.err
 }
 
 // ResolvedData is every entry of Resolved, decoded.
@@ -38,7 +85,7 @@ func NewResolved(data ResolvedData) (Resolved, error) {
 	if err != nil {
 		return Resolved{}, err
 	}
-	return Resolved{raw: b}, nil
+	return newResolved(b, nil)
 }
 
 // IsZero reports whether the interaction carried no resolved data.
@@ -60,7 +107,7 @@ func (r Resolved) Decode() (ResolvedData, error) {
 // User returns the resolved user with the id.
 func (r Resolved) User(id Snowflake) (User, bool) {
 	var u User
-	entry, ok := lookupRaw(r.raw, "users", id)
+	entry, ok := r.entry(resolvedUsers, id)
 	if !ok {
 		return u, false
 	}
@@ -73,7 +120,7 @@ func (r Resolved) User(id Snowflake) (User, bool) {
 // from the resolved users.
 func (r Resolved) Member(id Snowflake) (Member, bool) {
 	var m Member
-	entry, ok := lookupRaw(r.raw, "members", id)
+	entry, ok := r.entry(resolvedMembers, id)
 	if !ok {
 		return m, false
 	}
@@ -89,12 +136,12 @@ func (r Resolved) Member(id Snowflake) (Member, bool) {
 }
 
 // Role returns the resolved role with the id.
-func (r Resolved) Role(id Snowflake) (Role, bool) { return lookup[Role](r.raw, "roles", id) }
+func (r Resolved) Role(id Snowflake) (Role, bool) { return lookup[Role](r, resolvedRoles, id) }
 
 // Channel returns the resolved channel with the id.
 func (r Resolved) Channel(id Snowflake) (Channel, bool) {
 	var c Channel
-	entry, ok := lookupRaw(r.raw, "channels", id)
+	entry, ok := r.entry(resolvedChannels, id)
 	if !ok {
 		return c, false
 	}
@@ -105,18 +152,18 @@ func (r Resolved) Channel(id Snowflake) (Channel, bool) {
 
 // Message returns the resolved message with the id.
 func (r Resolved) Message(id Snowflake) (Message, bool) {
-	return lookup[Message](r.raw, "messages", id)
+	return lookup[Message](r, resolvedMessages, id)
 }
 
 // Attachment returns the resolved attachment with the id.
 func (r Resolved) Attachment(id Snowflake) (Attachment, bool) {
-	return lookup[Attachment](r.raw, "attachments", id)
+	return lookup[Attachment](r, resolvedAttachments, id)
 }
 
 // RawMessage returns the resolved message with the id as the service sent
 // it, for the fields Message does not carry.
 func (r Resolved) RawMessage(id Snowflake) ([]byte, bool) {
-	return lookupRaw(r.raw, "messages", id)
+	return r.entry(resolvedMessages, id)
 }
 
 // MarshalJSON returns the resolved object as it was received.
@@ -130,39 +177,35 @@ func (r Resolved) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON keeps a copy of the object; null leaves it empty.
 func (r *Resolved) UnmarshalJSON(b []byte) error {
 	if string(b) == "null" {
-		r.raw = nil
+		*r = Resolved{}
 		return nil
 	}
-	if len(b) == 0 || b[0] != '{' {
-		return &jsonFieldError{field: "resolved", text: string(b)}
+	// The decoder may reuse b: keep a copy, which lookups refer into.
+	nr, err := newResolved(append([]byte(nil), b...), nil)
+	if err != nil {
+		return err
 	}
-	// The decoder may reuse b: keep a copy, which lookups may refer into.
-	r.raw = append([]byte(nil), b...)
+	*r = nr
 	return nil
 }
 
-func lookupRaw(raw []byte, kind string, id Snowflake) ([]byte, bool) {
-	if len(raw) == 0 || id == 0 {
+// entry returns the JSON object of an entry. When an id appears twice the
+// last one wins, as JSON decoders read duplicate keys.
+func (r Resolved) entry(kind uint8, id Snowflake) ([]byte, bool) {
+	if id == 0 {
 		return nil, false
 	}
-	group, ok, _ := jsonscan.Lookup(raw, kind)
-	if !ok {
-		return nil, false
-	}
-	var key [20]byte
-	k := strconv.AppendUint(key[:0], uint64(id), 10)
-	it := jsonscan.NewObject(group)
-	for name, v, ok := it.Next(); ok; name, v, ok = it.Next() {
-		if string(name) == string(k) {
-			return v, true
+	for i := len(r.index) - 1; i >= 0; i-- {
+		if e := &r.index[i]; e.id == id && e.kind == kind {
+			return r.raw[e.start:e.end:e.end], true
 		}
 	}
 	return nil, false
 }
 
-func lookup[T any](raw []byte, kind string, id Snowflake) (T, bool) {
+func lookup[T any](r Resolved, kind uint8, id Snowflake) (T, bool) {
 	var v T
-	entry, ok := lookupRaw(raw, kind, id)
+	entry, ok := r.entry(kind, id)
 	if !ok {
 		return v, false
 	}

@@ -33,11 +33,30 @@ type parser struct {
 }
 
 // storage is an interaction and the objects it points to, allocated as one.
+// The arrays hold the slices of a typical command (a subcommand with a few
+// options, a member with a few roles, a few resolved entries) so that they
+// need no allocations of their own; larger ones go to the heap.
 type storage struct {
-	ix      Interaction
-	channel Channel
-	member  Member
-	user    User
+	ix       Interaction
+	channel  Channel
+	member   Member
+	user     User
+	roles    [8]Snowflake
+	options  [8]Option
+	nOptions int
+	resolved [8]resolvedEntry
+}
+
+// optionSlice returns opts in memory that lives as long as the
+// interaction: the storage's array while it has room, else the heap.
+func (s *storage) optionSlice(opts []Option) []Option {
+	if s != nil && len(opts) <= len(s.options)-s.nOptions {
+		out := s.options[s.nOptions : s.nOptions+len(opts) : s.nOptions+len(opts)]
+		copy(out, opts)
+		s.nOptions += len(opts)
+		return out
+	}
+	return append([]Option(nil), opts...)
 }
 
 var errSyntax = errors.New("malformed JSON")
@@ -73,6 +92,10 @@ func (e *fieldError) Error() string {
 func (e *fieldError) Unwrap() error { return e.err }
 
 func (p *parser) space() {
+	// The service sends compact JSON: most calls find no space at all.
+	if p.i < len(p.b) && p.b[p.i] > ' ' {
+		return
+	}
 	p.i = jsonscan.SkipSpace(p.b, p.i)
 }
 
@@ -239,8 +262,8 @@ func (p *parser) str(field string) string {
 func (p *parser) number(field string) []byte {
 	p.space()
 	start := p.i
-	end, err := jsonscan.Skip(p.b, p.i)
-	if err != nil || !isNumberStart(p.b[start]) {
+	end, err := jsonscan.SkipNumber(p.b, p.i)
+	if err != nil {
 		p.fail(field, errors.New("expected a number"))
 		return nil
 	}
@@ -248,10 +271,13 @@ func (p *parser) number(field string) []byte {
 	return p.b[start:end]
 }
 
-func isNumberStart(c byte) bool { return c == '-' || '0' <= c && c <= '9' }
-
 // int decodes an integer; null is 0.
 func (p *parser) int(field string) int64 {
+	// Most integers are small and positive: read them in place.
+	if v, n := smallUint(p.b, p.i); n > 0 {
+		p.i += n
+		return int64(v)
+	}
 	if p.null() {
 		return 0
 	}
@@ -269,6 +295,10 @@ func (p *parser) int(field string) int64 {
 
 // uint decodes a non-negative integer; null is 0.
 func (p *parser) uint(field string) uint64 {
+	if v, n := smallUint(p.b, p.i); n > 0 {
+		p.i += n
+		return v
+	}
 	if p.null() {
 		return 0
 	}
@@ -300,8 +330,48 @@ func (p *parser) bool(field string) bool {
 	return false
 }
 
+// smallUint reads the number of up to 18 digits that starts at b[i] and is
+// followed by a delimiter; n is 0 when the text is anything else, which the
+// general path then reads.
+func smallUint(b []byte, i int) (v uint64, n int) {
+	j := i
+	for j < len(b) && j-i < 18 {
+		c := b[j] - '0'
+		if c > 9 {
+			break
+		}
+		v = v*10 + uint64(c)
+		j++
+	}
+	n = j - i
+	if n == 0 || j >= len(b) || (n > 1 && b[i] == '0') {
+		return 0, 0
+	}
+	switch b[j] {
+	case ',', '}', ']', ' ', '\n', '\r', '\t':
+		return v, n
+	}
+	return 0, 0
+}
+
 // snowflake decodes a snowflake from a string or a number; null is 0.
 func (p *parser) snowflake(field string) Snowflake {
+	// The service sends snowflakes as quoted digits: read them in place.
+	if p.i < len(p.b) && p.b[p.i] == '"' {
+		j, v := p.i+1, uint64(0)
+		for j < len(p.b) && j-p.i <= 19 {
+			c := p.b[j] - '0'
+			if c > 9 {
+				break
+			}
+			v = v*10 + uint64(c)
+			j++
+		}
+		if j < len(p.b) && p.b[j] == '"' && j > p.i+1 && j-p.i <= 20 {
+			p.i = j + 1
+			return Snowflake(v)
+		}
+	}
 	if p.null() {
 		return 0
 	}
@@ -553,13 +623,18 @@ func (p *parser) member(m *Member) {
 				m.Roles = nil
 				continue
 			}
-			var buf [16]Snowflake
-			roles := buf[:0]
+			var roles []Snowflake
+			if p.spare != nil && m == &p.spare.member {
+				roles = p.spare.roles[:0]
+			}
 			firstRole := true
 			for p.elem(&firstRole) {
 				roles = append(roles, p.snowflake("roles"))
 			}
-			m.Roles = append([]Snowflake(nil), roles...)
+			if roles == nil {
+				roles = []Snowflake{}
+			}
+			m.Roles = roles
 		case "joined_at":
 			m.JoinedAt = p.time("joined_at")
 		case "premium_since":
@@ -666,7 +741,11 @@ func (p *parser) data(d *CommandData) {
 				p.fail("resolved", errors.New("expected an object"))
 				continue
 			}
-			d.Resolved = Resolved{raw: p.raw()}
+			var buf []resolvedEntry
+			if p.spare != nil {
+				buf = p.spare.resolved[:0]
+			}
+			d.Resolved = p.resolved(buf)
 		default:
 			p.skip()
 		}
@@ -716,11 +795,55 @@ func (p *parser) options(depth int) []Option {
 	if len(opts) == 0 {
 		return []Option{}
 	}
-	return append([]Option(nil), opts...)
+	return p.spare.optionSlice(opts)
+}
+
+// resolved walks a resolved object once, checking its syntax and indexing
+// its entries by kind and id; the index goes in buf while it fits.
+func (p *parser) resolved(buf []resolvedEntry) Resolved {
+	p.space()
+	start := p.i
+	if !p.object("") {
+		return Resolved{}
+	}
+	index := buf[:0]
+	first := true
+	for k, ok := p.key(&first); ok; k, ok = p.key(&first) {
+		kind := resolvedKind(k)
+		if kind == 0 {
+			p.skip()
+			continue
+		}
+		if !p.object(string(k)) {
+			continue
+		}
+		firstEntry := true
+		for key, ok := p.key(&firstEntry); ok; key, ok = p.key(&firstEntry) {
+			p.space()
+			from := p.i
+			p.skip()
+			// An id that is not a snowflake can never be looked up.
+			if id, valid := parseUint(key); valid && p.err == nil {
+				index = append(index, resolvedEntry{
+					id: Snowflake(id), kind: kind, start: uint32(from - start), end: uint32(p.i - start),
+				})
+			}
+		}
+	}
+	if p.err != nil {
+		return Resolved{}
+	}
+	if len(index) == 0 {
+		index = nil
+	}
+	return Resolved{raw: p.b[start:p.i:p.i], index: index}
 }
 
 // decodeFast fills ix from body with the parser.
 func decodeFast(body []byte, ix *Interaction, spare *storage) error {
+	if spare != nil {
+		spare.nOptions = 0
+	}
 	p := parser{b: append([]byte(nil), body...), spare: spare}
 	p.interaction(ix)
 	if p.err == nil {

@@ -121,8 +121,10 @@ func isHex(c byte) bool {
 	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
 }
 
-// skipNumber returns the index just past the number at b[i], following the
+// SkipNumber returns the index just past the number at b[i], following the
 // JSON grammar exactly.
+func SkipNumber(b []byte, i int) (int, error) { return skipNumber(b, i) }
+
 func skipNumber(b []byte, i int) (int, error) {
 	start := i
 	if i < len(b) && b[i] == '-' {
