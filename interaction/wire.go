@@ -218,17 +218,6 @@ func (p *parser) skip() {
 	p.i = end
 }
 
-// raw returns the next value; it refers into the parser's copy of the body.
-func (p *parser) raw() []byte {
-	p.space()
-	start := p.i
-	p.skip()
-	if p.err != nil {
-		return nil
-	}
-	return p.b[start:p.i:p.i]
-}
-
 // str decodes a string; null is "".
 func (p *parser) str(field string) string {
 	if p.null() {
