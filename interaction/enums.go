@@ -258,3 +258,75 @@ func (l Locale) Fallback() (Locale, bool) {
 	}
 	return "", false
 }
+
+// knownLocale returns the constant for a locale's text, so that decoding
+// a service locale copies nothing.
+func knownLocale(b []byte) (Locale, bool) {
+	switch string(b) {
+	case "id":
+		return LocaleIndonesian, true
+	case "da":
+		return LocaleDanish, true
+	case "de":
+		return LocaleGerman, true
+	case "en-GB":
+		return LocaleEnglishGB, true
+	case "en-US":
+		return LocaleEnglishUS, true
+	case "es-ES":
+		return LocaleSpanishES, true
+	case "es-419":
+		return LocaleSpanishLATAM, true
+	case "fr":
+		return LocaleFrench, true
+	case "hr":
+		return LocaleCroatian, true
+	case "it":
+		return LocaleItalian, true
+	case "lt":
+		return LocaleLithuanian, true
+	case "hu":
+		return LocaleHungarian, true
+	case "nl":
+		return LocaleDutch, true
+	case "no":
+		return LocaleNorwegian, true
+	case "pl":
+		return LocalePolish, true
+	case "pt-BR":
+		return LocalePortugueseBR, true
+	case "ro":
+		return LocaleRomanian, true
+	case "fi":
+		return LocaleFinnish, true
+	case "sv-SE":
+		return LocaleSwedish, true
+	case "vi":
+		return LocaleVietnamese, true
+	case "tr":
+		return LocaleTurkish, true
+	case "cs":
+		return LocaleCzech, true
+	case "el":
+		return LocaleGreek, true
+	case "bg":
+		return LocaleBulgarian, true
+	case "ru":
+		return LocaleRussian, true
+	case "uk":
+		return LocaleUkrainian, true
+	case "hi":
+		return LocaleHindi, true
+	case "th":
+		return LocaleThai, true
+	case "zh-CN":
+		return LocaleChineseCN, true
+	case "ja":
+		return LocaleJapanese, true
+	case "zh-TW":
+		return LocaleChineseTW, true
+	case "ko":
+		return LocaleKorean, true
+	}
+	return "", false
+}

@@ -27,6 +27,11 @@ type parser struct {
 	err  error
 	path string // the object being decoded, for errors: "member.user"
 
+	// owned is set when b belongs to the decoded value (the copy a
+	// Resolved keeps), so strings may refer into it; otherwise b is the
+	// caller's and every string kept is copied out of it.
+	owned bool
+
 	// spare holds the Channel, Member and User of the interaction when the
 	// caller allocated them together with it.
 	spare *storage
@@ -41,10 +46,10 @@ type storage struct {
 	channel  Channel
 	member   Member
 	user     User
-	roles    [8]Snowflake
-	options  [8]Option
+	roles    [4]Snowflake
+	options  [6]Option
 	nOptions int
-	resolved [8]resolvedEntry
+	resolved [4]resolvedEntry
 }
 
 // optionSlice returns opts in memory that lives as long as the
@@ -208,6 +213,15 @@ func (p *parser) elem(first *bool) bool {
 	return p.err == nil
 }
 
+// emptyArray consumes "[]" if it is next.
+func (p *parser) emptyArray() bool {
+	if p.peek() == '[' && p.i+1 < len(p.b) && p.b[p.i+1] == ']' {
+		p.i += 2
+		return true
+	}
+	return false
+}
+
 // skip passes over one value, checking its syntax.
 func (p *parser) skip() {
 	end, err := jsonscan.Skip(p.b, p.i)
@@ -236,8 +250,11 @@ func (p *parser) str(field string) string {
 	p.i = end + 1
 	raw := p.b[start:end]
 	if !special {
-		// p.b is the parser's own copy of the body and is never written.
-		return unsafe.String(unsafe.SliceData(raw), len(raw))
+		if p.owned {
+			// b is never written: a string may share it.
+			return unsafe.String(unsafe.SliceData(raw), len(raw))
+		}
+		return string(raw)
 	}
 	if !utf8.Valid(raw) {
 		p.fail(field, errors.New("invalid UTF-8"))
@@ -245,6 +262,25 @@ func (p *parser) str(field string) string {
 	}
 	out := jsonscan.AppendUnquoted(make([]byte, 0, len(raw)), raw)
 	return unsafe.String(unsafe.SliceData(out), len(out))
+}
+
+// locale decodes a locale; the service's own are not copied.
+func (p *parser) locale(field string) Locale {
+	if p.i < len(p.b) && p.b[p.i] == '"' {
+		if end := p.i + 7; end <= len(p.b) {
+			// The longest locale, "es-419", has six characters.
+			for j := p.i + 1; j < end; j++ {
+				if p.b[j] == '"' {
+					if l, ok := knownLocale(p.b[p.i+1 : j]); ok {
+						p.i = j + 1
+						return l
+					}
+					break
+				}
+			}
+		}
+	}
+	return Locale(p.str(field))
 }
 
 // number returns the text of the next number.
@@ -410,7 +446,8 @@ func (p *parser) time(field string) time.Time {
 		// anything else fails to parse below.
 		text = jsonscan.AppendUnquoted(nil, text)
 	}
-	t, err := time.Parse(time.RFC3339Nano, string(text))
+	// time.Parse keeps nothing of its input once it returns.
+	t, err := time.Parse(time.RFC3339Nano, unsafe.String(unsafe.SliceData(text), len(text)))
 	if err != nil {
 		p.fail(field, errors.New("expected an RFC 3339 timestamp"))
 	}
@@ -521,11 +558,16 @@ func (p *parser) interaction(ix *Interaction) {
 		case "app_permissions":
 			ix.AppPermissions = p.permissions("app_permissions")
 		case "locale":
-			ix.Locale = Locale(p.str("locale"))
+			ix.Locale = p.locale("locale")
 		case "guild_locale":
-			ix.GuildLocale = Locale(p.str("guild_locale"))
+			ix.GuildLocale = p.locale("guild_locale")
 		case "entitlements":
 			ix.Entitlements = nil
+			if p.emptyArray() {
+				// Nearly every payload has "entitlements":[]: no need to
+				// call the general decoder for it.
+				continue
+			}
 			decodeCold(p, "entitlements", &ix.Entitlements)
 		case "context":
 			if p.null() {
@@ -825,7 +867,11 @@ func (p *parser) resolved(buf []resolvedEntry) Resolved {
 	if len(index) == 0 {
 		index = nil
 	}
-	return Resolved{raw: p.b[start:p.i:p.i], index: index}
+	raw := p.b[start:p.i:p.i]
+	if !p.owned {
+		raw = append([]byte(nil), raw...)
+	}
+	return Resolved{raw: raw, index: index}
 }
 
 // decodeFast fills ix from body with the parser.
@@ -833,7 +879,7 @@ func decodeFast(body []byte, ix *Interaction, spare *storage) error {
 	if spare != nil {
 		spare.nOptions = 0
 	}
-	p := parser{b: append([]byte(nil), body...), spare: spare}
+	p := parser{b: body, spare: spare}
 	p.interaction(ix)
 	if p.err == nil {
 		p.space()
