@@ -97,7 +97,7 @@ func (v Values) ID(name string) (interaction.Snowflake, bool) {
 
 // User returns a USER option, or a MENTIONABLE option that names a user,
 // with the member when the command was used in a guild.
-func (v Values) User(name string) (User, bool) {
+func (v Values) User(name string) (ResolvedUser, bool) {
 	u, f := v.Get(name).user()
 	return u, f.ok()
 }
@@ -115,7 +115,7 @@ func (v Values) Role(name string) (interaction.Role, bool) {
 }
 
 // Mentionable returns a MENTIONABLE option.
-func (v Values) Mentionable(name string) (Mentionable, bool) {
+func (v Values) Mentionable(name string) (ResolvedMentionable, bool) {
 	m, f := v.Get(name).mentionable()
 	return m, f.ok()
 }
@@ -126,9 +126,9 @@ func (v Values) Attachment(name string) (interaction.Attachment, bool) {
 	return a, f.ok()
 }
 
-// User is a user picked in an option, with their membership of the guild
+// ResolvedUser is a user picked in an option, with their membership of the guild
 // the command was used in.
-type User struct {
+type ResolvedUser struct {
 	interaction.User
 	// Member is set when HasMember is true: in a guild, for a user who is a
 	// member of it.
@@ -136,12 +136,12 @@ type User struct {
 	HasMember bool
 }
 
-// Mentionable is a user or a role picked in a MENTIONABLE option.
-type Mentionable struct {
+// ResolvedMentionable is a user or a role picked in a MENTIONABLE option.
+type ResolvedMentionable struct {
 	ID interaction.Snowflake
 	// IsRole tells which of User and Role is set.
 	IsRole bool
-	User   User
+	User   ResolvedUser
 	Role   interaction.Role
 }
 
@@ -318,28 +318,28 @@ func (v Value) id() (interaction.Snowflake, fault) {
 }
 
 // User returns a USER option, or a MENTIONABLE option that names a user.
-func (v Value) User() (User, error) {
+func (v Value) User() (ResolvedUser, error) {
 	u, f := v.user()
 	return u, v.error(f)
 }
 
-func (v Value) user() (User, fault) {
+func (v Value) user() (ResolvedUser, fault) {
 	if f := v.check(interaction.OptionUser, interaction.OptionMentionable); !f.ok() {
-		return User{}, f
+		return ResolvedUser{}, f
 	}
 	id, f := v.id()
 	if !f.ok() {
-		return User{}, f
+		return ResolvedUser{}, f
 	}
 	return v.userByID(id)
 }
 
-func (v Value) userByID(id interaction.Snowflake) (User, fault) {
+func (v Value) userByID(id interaction.Snowflake) (ResolvedUser, fault) {
 	u, ok := v.resolved.User(id)
 	if !ok {
-		return User{}, fault{ErrUnresolved, interaction.OptionUser}
+		return ResolvedUser{}, fault{ErrUnresolved, interaction.OptionUser}
 	}
-	out := User{User: u}
+	out := ResolvedUser{User: u}
 	out.Member, out.HasMember = v.resolved.Member(id)
 	if out.HasMember {
 		out.Member.User = u
@@ -390,26 +390,26 @@ func (v Value) role() (interaction.Role, fault) {
 }
 
 // Mentionable returns a MENTIONABLE option: the user or role it names.
-func (v Value) Mentionable() (Mentionable, error) {
+func (v Value) Mentionable() (ResolvedMentionable, error) {
 	m, f := v.mentionable()
 	return m, v.error(f)
 }
 
-func (v Value) mentionable() (Mentionable, fault) {
+func (v Value) mentionable() (ResolvedMentionable, fault) {
 	if f := v.check(interaction.OptionMentionable, 0); !f.ok() {
-		return Mentionable{}, f
+		return ResolvedMentionable{}, f
 	}
 	id, f := v.id()
 	if !f.ok() {
-		return Mentionable{}, f
+		return ResolvedMentionable{}, f
 	}
 	if u, f := v.userByID(id); f.ok() {
-		return Mentionable{ID: id, User: u}, fault{}
+		return ResolvedMentionable{ID: id, User: u}, fault{}
 	}
 	if r, ok := v.resolved.Role(id); ok {
-		return Mentionable{ID: id, IsRole: true, Role: r}, fault{}
+		return ResolvedMentionable{ID: id, IsRole: true, Role: r}, fault{}
 	}
-	return Mentionable{}, fault{ErrUnresolved, interaction.OptionMentionable}
+	return ResolvedMentionable{}, fault{ErrUnresolved, interaction.OptionMentionable}
 }
 
 // Attachment returns an ATTACHMENT option.

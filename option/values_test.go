@@ -195,8 +195,8 @@ func wantError(t *testing.T, err error, kind error, name string) *option.Error {
 }
 
 func TestAccessorsReturnTheValueOfEveryOptionType(t *testing.T) {
-	wantUserWithMember := option.User{User: wantMemberUser, Member: wantMember, HasMember: true}
-	wantUserWithoutMember := option.User{User: wantStrangerUser}
+	wantUserWithMember := option.ResolvedUser{User: wantMemberUser, Member: wantMember, HasMember: true}
+	wantUserWithoutMember := option.ResolvedUser{User: wantStrangerUser}
 	tests := []struct {
 		accessor, option string
 		want             any
@@ -219,8 +219,8 @@ func TestAccessorsReturnTheValueOfEveryOptionType(t *testing.T) {
 		{"Channel", "channel", wantChannel},
 		{"Role", "role", wantRole},
 		{"Role", "whom", wantRole},
-		{"Mentionable", "who", option.Mentionable{ID: idStranger, User: wantUserWithoutMember}},
-		{"Mentionable", "whom", option.Mentionable{ID: idRole, IsRole: true, Role: wantRole}},
+		{"Mentionable", "who", option.ResolvedMentionable{ID: idStranger, User: wantUserWithoutMember}},
+		{"Mentionable", "whom", option.ResolvedMentionable{ID: idRole, IsRole: true, Role: wantRole}},
 		{"Attachment", "file", wantAttachment},
 	}
 	vs := fixture(t)

@@ -47,13 +47,13 @@ func (r *Request) Locale() interaction.Locale { return r.Interaction.Locale }
 
 // TargetUser returns the user a USER command was used on, with their
 // membership when it was used in a guild.
-func (r *Request) TargetUser() (option.User, bool) {
+func (r *Request) TargetUser() (option.ResolvedUser, bool) {
 	d := &r.Interaction.Data
 	u, ok := d.Resolved.User(d.TargetID)
 	if !ok {
-		return option.User{}, false
+		return option.ResolvedUser{}, false
 	}
-	out := option.User{User: u}
+	out := option.ResolvedUser{User: u}
 	out.Member, out.HasMember = d.Resolved.Member(d.TargetID)
 	if out.HasMember {
 		out.Member.User = u
