@@ -1,13 +1,11 @@
 package interaction
 
 import (
+	"crypto/ed25519"
 	"encoding/hex"
 	"errors"
 	"strconv"
-	"sync"
 	"time"
-
-	"golang.org/x/crypto/ed25519"
 )
 
 // Signature errors. Each means the request did not come from the service
@@ -30,10 +28,9 @@ const DefaultTimestampWindow = 5 * time.Minute
 // Parse the key once with NewVerifier and share the Verifier: it is safe for
 // concurrent use.
 type Verifier struct {
-	key    ed25519.PublicKey
+	key    *publicKey // nil if the key given to NewVerifierKey is not one
 	window time.Duration
 	now    func() time.Time
-	bufs   sync.Pool
 }
 
 // VerifierOption configures a Verifier.
@@ -51,20 +48,42 @@ func WithClock(now func() time.Time) VerifierOption {
 }
 
 // NewVerifier parses the application's public key, given in hex as the
-// service shows it.
+// service shows it. It returns an error if publicKeyHex is not 64 hex digits
+// or not the encoding of an Ed25519 public key.
 func NewVerifier(publicKeyHex string, opts ...VerifierOption) (*Verifier, error) {
 	key, err := hex.DecodeString(publicKeyHex)
 	if err != nil || len(key) != ed25519.PublicKeySize {
 		return nil, errors.New("interaction: public key must be " +
 			strconv.Itoa(2*ed25519.PublicKeySize) + " hex digits")
 	}
-	return NewVerifierKey(key, opts...), nil
+	return ParseVerifierKey(key, opts...)
 }
 
-// NewVerifierKey returns a Verifier for a key already decoded.
+// ParseVerifierKey returns a Verifier for a key already decoded from hex, or
+// an error if key is not an Ed25519 public key.
+func ParseVerifierKey(key ed25519.PublicKey, opts ...VerifierOption) (*Verifier, error) {
+	k := new(publicKey)
+	if err := parsePublicKey(k, key); err != nil {
+		return nil, err
+	}
+	return newVerifier(k, opts), nil
+}
+
+// NewVerifierKey returns a Verifier for a key already decoded from hex. If
+// key is not an Ed25519 public key, the Verifier refuses every request with
+// ErrBadSignature, or with the header error that comes first; use
+// ParseVerifierKey to learn of a bad key at once.
 func NewVerifierKey(key ed25519.PublicKey, opts ...VerifierOption) *Verifier {
+	k := new(publicKey)
+	if parsePublicKey(k, key) != nil {
+		k = nil
+	}
+	return newVerifier(k, opts)
+}
+
+func newVerifier(key *publicKey, opts []VerifierOption) *Verifier {
 	v := &Verifier{
-		key:    append(ed25519.PublicKey(nil), key...),
+		key:    key,
 		window: DefaultTimestampWindow,
 		now:    time.Now,
 	}
@@ -98,25 +117,10 @@ func (v *Verifier) Verify(signature, timestamp, body []byte) error {
 			return ErrStaleTimestamp
 		}
 	}
-	msg := v.message(timestamp, body)
-	ok := ed25519.Verify(v.key, *msg, sig[:])
-	v.bufs.Put(msg)
-	if !ok {
+	if v.key == nil || !v.key.verify(&sig, timestamp, body) {
 		return ErrBadSignature
 	}
 	return nil
-}
-
-// message joins timestamp and body in a pooled buffer: the signature covers
-// both as one message.
-func (v *Verifier) message(timestamp, body []byte) *[]byte {
-	p, _ := v.bufs.Get().(*[]byte)
-	if p == nil {
-		p = new([]byte)
-	}
-	b := append((*p)[:0], timestamp...)
-	*p = append(b, body...)
-	return p
 }
 
 // Signer signs interaction requests as the service does. Emulators and tests

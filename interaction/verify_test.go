@@ -220,6 +220,9 @@ func TestVerifyDoesNotAllocate(t *testing.T) {
 	} else {
 		forged[0] = '0'
 	}
+	// S's top bits set, which puts it past L.
+	outOfRange := bytes.Clone(bsig)
+	outOfRange[126] = 'f'
 	tests := []struct {
 		name          string
 		sig, ts, body []byte
@@ -230,14 +233,21 @@ func TestVerifyDoesNotAllocate(t *testing.T) {
 		{"a missing signature", nil, bts, body, 0},
 		{"bad hex", append([]byte("x"), bsig[1:]...), bts, body, 0},
 		{"a short signature", bsig[:100], bts, body, 0},
-		// crypto/ed25519 allocates the error it reports for a signature
-		// that does not match; only a forged request pays for it.
-		{"a forged signature", forged, bts, body, 1},
+		{"a forged signature", forged, bts, body, 0},
+		{"a signature with S out of range", outOfRange, bts, body, 0},
+		{"a body other than the one signed", bsig, bts, body[1:], 0},
 	}
 	for _, tt := range tests {
 		if n := testing.AllocsPerRun(50, func() { _ = v.Verify(tt.sig, tt.ts, tt.body) }); n > tt.allocs {
 			t.Errorf("%s: Verify allocates %v times; want at most %v", tt.name, n, tt.allocs)
 		}
+	}
+	// Nor does a Verifier for a key that is not one: no point has y = 2.
+	notAPoint := make(ed25519.PublicKey, ed25519.PublicKeySize)
+	notAPoint[0] = 2
+	bad := interaction.NewVerifierKey(notAPoint, fixedClock(signedAt))
+	if n := testing.AllocsPerRun(50, func() { _ = bad.Verify(bsig, bts, body) }); n > 0 {
+		t.Errorf("Verify with a bad key allocates %v times", n)
 	}
 }
 
