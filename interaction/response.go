@@ -184,6 +184,18 @@ func FloatChoice(name string, value float64) Choice {
 	return Choice{Name: name, Value: FloatValue(value)}
 }
 
+// Localize returns the choice with its name in a locale. The choice's map is
+// not modified, so choices made from one another never share names.
+func (c Choice) Localize(locale Locale, name string) Choice {
+	names := make(map[Locale]string, len(c.NameLocalizations)+1)
+	for k, v := range c.NameLocalizations {
+		names[k] = v
+	}
+	names[locale] = name
+	c.NameLocalizations = names
+	return c
+}
+
 // Modal is a pop-up form.
 type Modal struct {
 	CustomID string `json:"custom_id"`
