@@ -49,7 +49,7 @@ func modBan(_ context.Context, req *router.Request) (interaction.Response, error
 }
 
 func benchMux(b *testing.B) *router.Mux {
-	r := router.New()
+	r := router.New(router.DispatchOnly())
 	r.Command("ping", reply("ping"))
 	r.Command("mod ban", modBan)
 	r.Command("mod kick", reply("kick"))
@@ -95,7 +95,7 @@ func BenchmarkDispatch(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	r := router.New()
+	r := router.New(router.DispatchOnly())
 	r.Command("mod ban", reply("ban"))
 	r.Command("mod kick", reply("kick"))
 	m, _ := r.Build()

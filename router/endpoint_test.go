@@ -85,7 +85,7 @@ func signed(k *interactiontest.Key, body []byte) call {
 // testBot is a router with a handler for each kind of answer.
 func testBot(t *testing.T, log *bytes.Buffer) *router.Mux {
 	t.Helper()
-	opts := []router.Option{}
+	opts := []router.Option{router.DispatchOnly()}
 	if log != nil {
 		opts = append(opts, router.WithLogger(zerolog.New(log).Level(zerolog.DebugLevel)))
 	}
@@ -168,7 +168,7 @@ func TestEndpointStatuses(t *testing.T) {
 func TestEndpointNeverDecodesAnUnsignedBody(t *testing.T) {
 	// A handler that would run if the body were decoded and dispatched.
 	var ran atomic.Bool
-	r := router.New()
+	r := router.New(router.DispatchOnly())
 	r.Command("ping", func(context.Context, *router.Request) (interaction.Response, error) {
 		ran.Store(true)
 		return interaction.Reply("pong"), nil

@@ -12,6 +12,7 @@ import (
 	"github.com/switchboard-go/switchboard/autocomplete"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
+	"github.com/switchboard-go/switchboard/option"
 	"github.com/switchboard-go/switchboard/router"
 )
 
@@ -19,15 +20,21 @@ func ExampleRouter() {
 	r := router.New()
 	r.Command("ping", func(ctx context.Context, req *router.Request) (interaction.Response, error) {
 		return interaction.Reply("pong"), nil
-	})
-	mod := r.Group("mod")
+	}, router.Description("Check that the bot answers"))
+
+	mod := r.Group("mod", router.Description("Moderation tools"), router.Permissions(interaction.PermissionBanMembers))
 	mod.Command("ban", func(ctx context.Context, req *router.Request) (interaction.Response, error) {
 		user, err := req.Options.Get("user").User()
 		if err != nil {
 			return interaction.Response{}, err
 		}
 		return interaction.Reply("banned " + user.Username).Ephemeral(), nil
-	})
+	},
+		router.Description("Ban a member"),
+		router.Options(
+			option.User("user", "Who to ban").Required(),
+			option.String("reason", "Why").MaxLength(200),
+		))
 	mux, err := r.Build()
 	if err != nil {
 		log.Fatal(err)
@@ -40,7 +47,7 @@ func ExampleRouter() {
 }
 
 func ExampleRouter_Build() {
-	r := router.New()
+	r := router.New(router.DispatchOnly())
 	r.Command("mod", func(context.Context, *router.Request) (interaction.Response, error) {
 		return interaction.Reply("mod"), nil
 	})
@@ -66,7 +73,7 @@ func ExampleGroup_Use() {
 			return next.ServeInteraction(ctx, req)
 		})
 	}
-	r := router.New()
+	r := router.New(router.DispatchOnly())
 	mod := r.Group("mod")
 	mod.Use(onlyInGuilds)
 	mod.Command("ban", func(context.Context, *router.Request) (interaction.Response, error) {
@@ -85,7 +92,9 @@ func ExampleRouter_Autocomplete() {
 	r := router.New()
 	r.Command("fruit", func(context.Context, *router.Request) (interaction.Response, error) {
 		return interaction.Reply("ok"), nil
-	})
+	},
+		router.Description("Pick a fruit"),
+		router.Options(option.String("name", "The fruit").Required().Autocomplete()))
 	r.Autocomplete("fruit", "name", func(_ context.Context, req *autocomplete.Request) ([]interaction.Choice, error) {
 		var out []interaction.Choice
 		for _, f := range autocomplete.Match(req.Focused.Text(), fruits) {
@@ -110,7 +119,7 @@ func ExampleEndpoint_ServeHTTP() {
 	r := router.New()
 	r.Command("ping", func(context.Context, *router.Request) (interaction.Response, error) {
 		return interaction.Reply("pong"), nil
-	})
+	}, router.Description("Check that the bot answers"))
 	mux, _ := r.Build()
 	key := interactiontest.NewKey("example") // in production: interaction.NewVerifier(publicKeyHex)
 	endpoint := router.NewEndpoint(mux, key.Verifier())

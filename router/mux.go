@@ -29,6 +29,8 @@ type Mux struct {
 	onError         ErrorHandler
 	completeDefault autocomplete.Handler
 	logger          zerolog.Logger
+
+	definitions Definitions
 }
 
 // node is a command, subcommand or group in the dispatch tree.

@@ -21,7 +21,9 @@ type Router struct {
 	onError         ErrorHandler
 	completeDefault autocomplete.Handler
 	logger          zerolog.Logger
+	dispatchOnly    bool
 
+	seq  int // registration order, which definitions keep
 	errs []error
 }
 
@@ -31,6 +33,11 @@ type Option func(*Router)
 // WithLogger sets the logger of the router and of the endpoints serving it.
 // The default discards everything.
 func WithLogger(l zerolog.Logger) Option { return func(r *Router) { r.logger = l } }
+
+// DispatchOnly makes the router dispatch without declaring any command: it
+// generates no definitions and checks none, for bots whose commands are
+// registered by other means.
+func DispatchOnly() Option { return func(r *Router) { r.dispatchOnly = true } }
 
 // New returns an empty Router.
 func New(opts ...Option) *Router {
@@ -53,6 +60,8 @@ type Group struct {
 	mw     []Middleware
 	kids   []*leaf
 	groups []*Group
+	decl   decl
+	seq    int
 }
 
 // leaf is a declared command or subcommand.
@@ -62,6 +71,8 @@ type leaf struct {
 	handler  Handler
 	complete map[string]autocomplete.Handler
 	group    *Group // the group it belongs to, for middleware
+	decl     decl
+	seq      int
 }
 
 // Route is a declared command or subcommand.
@@ -93,20 +104,27 @@ func (r *Router) AutocompleteDefault(h autocomplete.HandlerFunc) { r.completeDef
 // Command registers the handler of a chat-input command path: "ping",
 // "mod ban" (subcommand ban of mod) or "mod user ban" (subcommand ban of the
 // group user of mod).
-func (r *Router) Command(path string, h HandlerFunc) *Route { return r.Handle(path, h) }
+//
+// decls declare the command's definition: its description, options,
+// localizations and, for a command without subcommands, its permissions,
+// contexts and scope.
+func (r *Router) Command(path string, h HandlerFunc, decls ...Decl) *Route {
+	return r.Handle(path, h, decls...)
+}
 
 // Handle is Command for a Handler.
-func (r *Router) Handle(path string, h Handler) *Route {
+func (r *Router) Handle(path string, h Handler, decls ...Decl) *Route {
 	g, name, ok := r.resolve(path)
 	if !ok {
 		return &Route{l: &leaf{path: path}}
 	}
-	return g.Handle(name, h)
+	return g.Handle(name, h, decls...)
 }
 
 // Group returns the chat-input command name as a group of subcommands,
-// creating it on first use.
-func (r *Router) Group(name string) *Group { return r.root.Group(name) }
+// creating it on first use; decls declare the command's description,
+// localizations, permissions, contexts and scope.
+func (r *Router) Group(name string, decls ...Decl) *Group { return r.root.Group(name, decls...) }
 
 // Autocomplete registers the handler that suggests values for the option of
 // a chat-input command path while the user types into it.
@@ -120,25 +138,26 @@ func (r *Router) Autocomplete(path, option string, h autocomplete.HandlerFunc) {
 
 // UserCommand registers the handler of a USER command, shown in a user's
 // context menu. Its name may have capitals and spaces.
-func (r *Router) UserCommand(name string, h HandlerFunc) *Route {
-	return r.contextMenu(&r.user, "user command", name, h)
+func (r *Router) UserCommand(name string, h HandlerFunc, decls ...Decl) *Route {
+	return r.contextMenu(&r.user, "user command", name, h, decls)
 }
 
 // MessageCommand registers the handler of a MESSAGE command, shown in a
 // message's context menu.
-func (r *Router) MessageCommand(name string, h HandlerFunc) *Route {
-	return r.contextMenu(&r.message, "message command", name, h)
+func (r *Router) MessageCommand(name string, h HandlerFunc, decls ...Decl) *Route {
+	return r.contextMenu(&r.message, "message command", name, h, decls)
 }
 
 // EntryPoint registers the handler of the application's PRIMARY_ENTRY_POINT
 // command, for the APP_HANDLER handler type. An application has at most one,
 // so every entry point interaction reaches it whatever the name.
-func (r *Router) EntryPoint(name string, h HandlerFunc) *Route {
-	return r.contextMenu(&r.entry, "entry point command", name, h)
+func (r *Router) EntryPoint(name string, h HandlerFunc, decls ...Decl) *Route {
+	return r.contextMenu(&r.entry, "entry point command", name, h, decls)
 }
 
-func (r *Router) contextMenu(list *[]*leaf, kind, name string, h HandlerFunc) *Route {
-	l := &leaf{name: name, path: name, handler: h, group: r.root}
+func (r *Router) contextMenu(list *[]*leaf, kind, name string, h HandlerFunc, decls []Decl) *Route {
+	l := &leaf{name: name, path: name, handler: h, group: r.root, seq: r.next()}
+	l.decl.apply(decls)
 	if strings.TrimSpace(name) == "" {
 		r.fail(kind, "name is empty")
 	}
@@ -168,6 +187,11 @@ func (r *Router) resolve(path string) (*Group, string, bool) {
 	return g, parts[len(parts)-1], true
 }
 
+func (r *Router) next() int {
+	r.seq++
+	return r.seq
+}
+
 func (r *Router) fail(path, problem string) {
 	r.errs = append(r.errs, &RouteError{Path: path, Problem: problem})
 }
@@ -186,13 +210,15 @@ func (g *Group) Use(mw ...Middleware) { g.mw = append(g.mw, mw...) }
 // Group returns the subcommand group name within g, creating it on first
 // use. Groups nest one level only: a group inside a subcommand group is an
 // error Build reports.
-func (g *Group) Group(name string) *Group {
+func (g *Group) Group(name string, decls ...Decl) *Group {
 	for _, sub := range g.groups {
 		if sub.name == name {
+			sub.decl.apply(decls)
 			return sub
 		}
 	}
-	sub := &Group{router: g.router, parent: g, name: name, path: join(g.path, name), depth: g.depth + 1}
+	sub := &Group{router: g.router, parent: g, name: name, path: join(g.path, name), depth: g.depth + 1, seq: g.router.next()}
+	sub.decl.apply(decls)
 	if sub.depth > 2 {
 		g.router.fail(sub.path, "a subcommand group cannot contain another group (nesting is one level deep)")
 	}
@@ -202,11 +228,14 @@ func (g *Group) Group(name string) *Group {
 }
 
 // Command registers the handler of a command or subcommand in the group.
-func (g *Group) Command(name string, h HandlerFunc) *Route { return g.Handle(name, h) }
+func (g *Group) Command(name string, h HandlerFunc, decls ...Decl) *Route {
+	return g.Handle(name, h, decls...)
+}
 
 // Handle is Command for a Handler.
-func (g *Group) Handle(name string, h Handler) *Route {
+func (g *Group) Handle(name string, h Handler, decls ...Decl) *Route {
 	l := g.leaf(name)
+	l.decl.apply(decls)
 	if h == nil || isNilFunc(h) {
 		g.router.fail(l.path, "handler is nil")
 	} else if l.handler != nil {
@@ -239,7 +268,7 @@ func (g *Group) leaf(name string) *leaf {
 			return l
 		}
 	}
-	l := &leaf{name: name, path: join(g.path, name), group: g}
+	l := &leaf{name: name, path: join(g.path, name), group: g, seq: g.router.next()}
 	checkName(g.router, l.path, name)
 	g.kids = append(g.kids, l)
 	return l
@@ -303,6 +332,11 @@ func (r *Router) Build() (*Mux, error) {
 	}
 	if len(r.entry) > 0 {
 		m.entry = r.leafNode(r.entry[0], fail)
+	}
+	if len(errs) == 0 && !r.dispatchOnly {
+		defs, problems := r.definitions()
+		errs = append(errs, problems...)
+		m.definitions = defs
 	}
 	if len(errs) > 0 {
 		return nil, errors.Join(errs...)

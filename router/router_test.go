@@ -36,7 +36,7 @@ func dispatch(t *testing.T, m *router.Mux, b *interactiontest.Builder) (interact
 }
 
 func TestDispatchFindsEachPathExactly(t *testing.T) {
-	r := router.New()
+	r := router.New(router.DispatchOnly())
 	r.Command("ping", reply("ping"))
 	r.Command("mod ban", reply("mod ban"))
 	r.Command("mod kick", reply("mod kick"))
@@ -76,7 +76,7 @@ func TestDispatchFindsEachPathExactly(t *testing.T) {
 }
 
 func TestDispatchNeverMatchesAPrefixOrAnExtension(t *testing.T) {
-	r := router.New()
+	r := router.New(router.DispatchOnly())
 	r.Command("ping", reply("ping"))
 	r.Command("mod ban", reply("mod ban"))
 	r.Command("mod user ban", reply("mod user ban"))
@@ -113,7 +113,7 @@ func TestDispatchNeverMatchesAPrefixOrAnExtension(t *testing.T) {
 }
 
 func TestNotFoundHandlerAnswersUnknownCommands(t *testing.T) {
-	r := router.New()
+	r := router.New(router.DispatchOnly())
 	r.NotFound(func(_ context.Context, req *router.Request) (interaction.Response, error) {
 		return interaction.Reply("no " + req.Path()), nil
 	})
@@ -125,7 +125,7 @@ func TestNotFoundHandlerAnswersUnknownCommands(t *testing.T) {
 }
 
 func TestBuildReportsEveryProblemAtOnce(t *testing.T) {
-	r := router.New()
+	r := router.New(router.DispatchOnly())
 	r.Command("ping", reply("a"))
 	r.Command("ping", reply("b"))                   // twice
 	r.Command("mod", reply("mod"))                  // and mod has subcommands
@@ -172,7 +172,7 @@ func TestBuildReportsEveryProblemAtOnce(t *testing.T) {
 }
 
 func TestBuildAcceptsSubcommandsAndGroupsSideBySide(t *testing.T) {
-	r := router.New()
+	r := router.New(router.DispatchOnly())
 	r.Command("mod ban", reply("mod ban"))
 	r.Command("mod user ban", reply("mod user ban"))
 	if _, err := r.Build(); err != nil {
@@ -190,7 +190,7 @@ func TestMiddlewareRunsRouterFirstThenGroupsInOrder(t *testing.T) {
 			})
 		}
 	}
-	r := router.New()
+	r := router.New(router.DispatchOnly())
 	mod := r.Group("mod")
 	mod.Use(mw("mod"))
 	user := mod.Group("user")
@@ -225,7 +225,7 @@ func TestHandlerErrorsGoThroughTheErrorHandler(t *testing.T) {
 	}
 
 	t.Run("the default answers with an ephemeral message", func(t *testing.T) {
-		r := router.New()
+		r := router.New(router.DispatchOnly())
 		r.Command("fail", failing)
 		resp, err := dispatch(t, build(t, r), interactiontest.Command("fail"))
 		if !errors.Is(err, boom) {
@@ -239,7 +239,7 @@ func TestHandlerErrorsGoThroughTheErrorHandler(t *testing.T) {
 		}
 	})
 	t.Run("a custom handler decides the answer", func(t *testing.T) {
-		r := router.New()
+		r := router.New(router.DispatchOnly())
 		r.Command("fail", failing)
 		r.OnError(func(_ context.Context, req *router.Request, err error) interaction.Response {
 			return interaction.Reply(req.Path() + ": " + err.Error())
@@ -258,7 +258,7 @@ func TestRequestCarriesPathOptionsAndTargets(t *testing.T) {
 		got = req
 		return interaction.Reply("ok"), nil
 	}
-	r := router.New()
+	r := router.New(router.DispatchOnly())
 	r.Command("mod user ban", capture)
 	r.UserCommand("Inspect", capture)
 	r.MessageCommand("Quote", capture)
@@ -294,7 +294,7 @@ func TestAutocompleteRoutesByPathAndFocusedOption(t *testing.T) {
 			return []interaction.Choice{interaction.StringChoice(tag, req.Focused.Text())}, nil
 		}
 	}
-	r := router.New()
+	r := router.New(router.DispatchOnly())
 	r.Command("music play", reply("play"))
 	r.Autocomplete("music play", "song", suggest("song"))
 	r.Autocomplete("music play", "artist", suggest("artist"))
@@ -331,7 +331,7 @@ func TestAutocompleteRoutesByPathAndFocusedOption(t *testing.T) {
 }
 
 func TestAutocompleteAnswersStayWithinTheServiceLimits(t *testing.T) {
-	r := router.New()
+	r := router.New(router.DispatchOnly())
 	r.Command("search", reply("search"))
 	r.Autocomplete("search", "query", func(context.Context, *autocomplete.Request) ([]interaction.Choice, error) {
 		var out []interaction.Choice
@@ -361,7 +361,7 @@ func TestAutocompleteAnswersStayWithinTheServiceLimits(t *testing.T) {
 
 func TestAutocompleteSeesAPartialNumberAsSent(t *testing.T) {
 	var focused autocomplete.Focused
-	r := router.New()
+	r := router.New(router.DispatchOnly())
 	r.Command("roll", reply("roll"))
 	r.Autocomplete("roll", "sides", func(_ context.Context, req *autocomplete.Request) ([]interaction.Choice, error) {
 		focused = req.Focused
@@ -379,7 +379,7 @@ func TestAutocompleteSeesAPartialNumberAsSent(t *testing.T) {
 }
 
 func TestAutocompleteErrorsAnswerWithNoChoices(t *testing.T) {
-	r := router.New()
+	r := router.New(router.DispatchOnly())
 	r.Command("search", reply("search"))
 	r.Autocomplete("search", "q", func(context.Context, *autocomplete.Request) ([]interaction.Choice, error) {
 		return nil, errors.New("backend down")
@@ -392,7 +392,7 @@ func TestAutocompleteErrorsAnswerWithNoChoices(t *testing.T) {
 }
 
 func TestDispatchAnswersPingAndRefusesOtherTypes(t *testing.T) {
-	m := build(t, router.New())
+	m := build(t, router.New(router.DispatchOnly()))
 	resp, err := dispatch(t, m, interactiontest.Ping())
 	if err != nil || resp.Type != interaction.CallbackPong {
 		t.Fatalf("ping: %+v, %v", resp, err)
@@ -420,7 +420,7 @@ func TestHandlersCanBeCalledWithoutAServer(t *testing.T) {
 
 func TestDispatchContextHasNoDeadlineOfItsOwn(t *testing.T) {
 	// Dispatch passes the caller's context through: tests control time.
-	r := router.New()
+	r := router.New(router.DispatchOnly())
 	r.Command("ping", func(ctx context.Context, _ *router.Request) (interaction.Response, error) {
 		if _, ok := ctx.Deadline(); ok {
 			t.Error("Dispatch added a deadline")

@@ -1,0 +1,128 @@
+package router
+
+import (
+	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/option"
+	"github.com/switchboard-go/switchboard/registry"
+)
+
+// Decl declares part of a command's definition where its handler is
+// registered:
+//
+//	r.Command("mod ban", ban,
+//		router.Description("Ban a member"),
+//		router.Options(option.User("user", "Who to ban").Required()))
+//
+// Description, Localize and Options apply to commands, subcommands and
+// groups. The others apply to a whole command and are declared on it: on the
+// command's registration, or on its Group when it has subcommands.
+type Decl func(*decl)
+
+// decl is what the Decls of one registration declared.
+type decl struct {
+	description string
+	nameLoc     registry.Localizations
+	descLoc     registry.Localizations
+	options     []option.Definer
+
+	// Command-wide; commandWide names the ones set, for errors.
+	commandWide       []string
+	permissions       *interaction.Permissions
+	nsfw              bool
+	contexts          []interaction.ContextType
+	integrationTypes  []interaction.IntegrationType
+	guilds            []interaction.Snowflake
+	dmPermission      *bool
+	defaultPermission *bool
+	handler           interaction.EntryPointHandler
+}
+
+func (d *decl) apply(decls []Decl) {
+	for _, f := range decls {
+		if f != nil {
+			f(d)
+		}
+	}
+}
+
+func (d *decl) wide(name string) { d.commandWide = append(d.commandWide, name) }
+
+// Description sets the description users see: 1 to 100 characters for
+// chat-input commands, subcommands and groups; none for user and message
+// commands.
+func Description(text string) Decl { return func(d *decl) { d.description = text } }
+
+// Localize gives the name and description in a locale; either may be "" to
+// leave that one to the default.
+func Localize(locale interaction.Locale, name, description string) Decl {
+	return func(d *decl) {
+		if name != "" {
+			d.nameLoc = with(d.nameLoc, locale, name)
+		}
+		if description != "" {
+			d.descLoc = with(d.descLoc, locale, description)
+		}
+	}
+}
+
+func with(m registry.Localizations, locale interaction.Locale, text string) registry.Localizations {
+	if m == nil {
+		m = make(registry.Localizations)
+	}
+	m[locale] = text
+	return m
+}
+
+// Options declares the options of a command or subcommand, in the order
+// users see them.
+func Options(opts ...option.Definer) Decl {
+	return func(d *decl) { d.options = append(d.options, opts...) }
+}
+
+// Permissions sets the permissions a member needs to see and use the
+// command by default (default_member_permissions); guild administrators
+// and permission overwrites still apply.
+func Permissions(p interaction.Permissions) Decl {
+	return func(d *decl) { d.permissions = &p; d.wide("Permissions") }
+}
+
+// AdminsOnly hides the command from everyone but administrators (and those
+// an overwrite allows): default_member_permissions "0".
+func AdminsOnly() Decl { return Permissions(0) }
+
+// NSFW marks the command age-restricted.
+func NSFW() Decl { return func(d *decl) { d.nsfw = true; d.wide("NSFW") } }
+
+// Contexts sets where the command can be used: in guilds, in the bot's DMs,
+// in private channels. Global commands only.
+func Contexts(c ...interaction.ContextType) Decl {
+	return func(d *decl) { d.contexts = c; d.wide("Contexts") }
+}
+
+// IntegrationTypes sets the installation contexts the command is available
+// in: installed to a guild, to a user. Global commands only.
+func IntegrationTypes(t ...interaction.IntegrationType) Decl {
+	return func(d *decl) { d.integrationTypes = t; d.wide("IntegrationTypes") }
+}
+
+// Guilds registers the command in these guilds instead of globally.
+func Guilds(ids ...interaction.Snowflake) Decl {
+	return func(d *decl) { d.guilds = append(d.guilds, ids...); d.wide("Guilds") }
+}
+
+// DMPermission sends the deprecated dm_permission field; use Contexts.
+func DMPermission(allowed bool) Decl {
+	return func(d *decl) { d.dmPermission = &allowed; d.wide("DMPermission") }
+}
+
+// DefaultPermission sends the deprecated default_permission field; use
+// Permissions or AdminsOnly.
+func DefaultPermission(enabled bool) Decl {
+	return func(d *decl) { d.defaultPermission = &enabled; d.wide("DefaultPermission") }
+}
+
+// EntryPointHandler sets who answers the entry point command. A router
+// that registers a handler for it answers itself (APP_HANDLER) by default.
+func EntryPointHandler(h interaction.EntryPointHandler) Decl {
+	return func(d *decl) { d.handler = h; d.wide("EntryPointHandler") }
+}
