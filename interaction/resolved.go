@@ -57,7 +57,7 @@ func resolvedKind(key []byte) uint8 {
 // newResolved keeps raw, a resolved object, with its index. buf, when not
 // nil, is where the index goes while it fits.
 func newResolved(raw []byte, buf []resolvedEntry) (Resolved, error) {
-	p := parser{b: raw, path: "resolved", owned: true}
+	p := parser{b: raw, path: "resolved"}
 	r := p.resolved(buf)
 	if p.err == nil {
 		p.space()
@@ -111,7 +111,7 @@ func (r Resolved) User(id Snowflake) (User, bool) {
 	if !ok {
 		return u, false
 	}
-	p := parser{b: entry, path: "resolved.users", owned: true}
+	p := parser{b: entry, path: "resolved.users"}
 	p.user(&u)
 	return u, p.err == nil
 }
@@ -124,7 +124,7 @@ func (r Resolved) Member(id Snowflake) (Member, bool) {
 	if !ok {
 		return m, false
 	}
-	p := parser{b: entry, path: "resolved.members", owned: true}
+	p := parser{b: entry, path: "resolved.members"}
 	p.member(&m)
 	if p.err != nil {
 		return Member{}, false
@@ -145,7 +145,7 @@ func (r Resolved) Channel(id Snowflake) (Channel, bool) {
 	if !ok {
 		return c, false
 	}
-	p := parser{b: entry, path: "resolved.channels", owned: true}
+	p := parser{b: entry, path: "resolved.channels"}
 	p.channel(&c)
 	return c, p.err == nil
 }

@@ -27,10 +27,6 @@ type parser struct {
 	err  error
 	path string // the object being decoded, for errors: "member.user"
 
-	// owned is set when b belongs to the decoded value (the copy a
-	// Resolved keeps), so strings may refer into it; otherwise b is the
-	// caller's and every string kept is copied out of it.
-	owned bool
 
 	// spare holds the Channel, Member and User of the interaction when the
 	// caller allocated them together with it.
@@ -250,11 +246,9 @@ func (p *parser) str(field string) string {
 	p.i = end + 1
 	raw := p.b[start:end]
 	if !special {
-		if p.owned {
-			// b is never written: a string may share it.
-			return unsafe.String(unsafe.SliceData(raw), len(raw))
-		}
-		return string(raw)
+		// The string refers into b: b is never written, and when it is the
+		// caller's body, decodeFast moves every such string out of it.
+		return unsafe.String(unsafe.SliceData(raw), len(raw))
 	}
 	if !utf8.Valid(raw) {
 		p.fail(field, errors.New("invalid UTF-8"))
@@ -867,11 +861,7 @@ func (p *parser) resolved(buf []resolvedEntry) Resolved {
 	if len(index) == 0 {
 		index = nil
 	}
-	raw := p.b[start:p.i:p.i]
-	if !p.owned {
-		raw = append([]byte(nil), raw...)
-	}
-	return Resolved{raw: raw, index: index}
+	return Resolved{raw: p.b[start:p.i:p.i], index: index}
 }
 
 // decodeFast fills ix from body with the parser.
@@ -887,5 +877,98 @@ func decodeFast(body []byte, ix *Interaction, spare *storage) error {
 			p.fail("", errors.New("data after the interaction"))
 		}
 	}
-	return p.err
+	if p.err != nil {
+		return p.err
+	}
+	relocate(ix, body)
+	return nil
+}
+
+// relocate moves every string, and the resolved bytes, that refer into body
+// into one allocation of their own, so that nothing decoded refers to the
+// caller's body. One copy of the bytes kept costs less than a copy of each
+// string, or of the whole body.
+func relocate(ix *Interaction, body []byte) {
+	r := relocator{body: body}
+	r.visit(ix) // count
+	r.arena = make([]byte, 0, r.size)
+	r.moving = true
+	r.visit(ix)
+}
+
+type relocator struct {
+	body   []byte
+	size   int
+	moving bool
+	arena  []byte
+}
+
+// bytes moves b when it refers into the body.
+func (r *relocator) bytes(b []byte) []byte {
+	if len(b) == 0 || !r.inBody(unsafe.SliceData(b)) {
+		return b
+	}
+	if !r.moving {
+		r.size += len(b)
+		return b
+	}
+	start := len(r.arena)
+	r.arena = append(r.arena, b...)
+	return r.arena[start:len(r.arena):len(r.arena)]
+}
+
+func (r *relocator) str(s *string) {
+	if b := r.bytes(unsafe.Slice(unsafe.StringData(*s), len(*s))); r.moving && len(b) > 0 {
+		*s = unsafe.String(unsafe.SliceData(b), len(b))
+	}
+}
+
+func (r *relocator) locale(l *Locale) { r.str((*string)(l)) }
+
+func (r *relocator) inBody(p *byte) bool {
+	start := uintptr(unsafe.Pointer(unsafe.SliceData(r.body)))
+	at := uintptr(unsafe.Pointer(p))
+	return at >= start && at < start+uintptr(len(r.body))
+}
+
+// visit reaches every string field the parser fills from the body.
+func (r *relocator) visit(ix *Interaction) {
+	r.str(&ix.Token)
+	r.locale(&ix.Locale)
+	r.locale(&ix.GuildLocale)
+	if c := ix.Channel; c != nil {
+		r.str(&c.Name)
+		r.str(&c.Topic)
+	}
+	if m := ix.Member; m != nil {
+		r.str(&m.Nick)
+		r.str(&m.Avatar)
+		r.user(&m.User)
+	}
+	if u := ix.User; u != nil {
+		r.user(u)
+	}
+	r.str(&ix.Data.Name)
+	r.options(ix.Data.Options)
+	if raw := r.bytes(ix.Data.Resolved.raw); r.moving {
+		ix.Data.Resolved.raw = raw
+	}
+}
+
+func (r *relocator) user(u *User) {
+	r.str(&u.Username)
+	r.str(&u.Discriminator)
+	r.str(&u.GlobalName)
+	r.str(&u.Avatar)
+}
+
+func (r *relocator) options(opts []Option) {
+	for i := range opts {
+		o := &opts[i]
+		r.str(&o.Name)
+		if o.Value.kind == KindString {
+			r.str(&o.Value.str)
+		}
+		r.options(o.Options)
+	}
 }
