@@ -27,7 +27,6 @@ type parser struct {
 	err  error
 	path string // the object being decoded, for errors: "member.user"
 
-
 	// spare holds the Channel, Member and User of the interaction when the
 	// caller allocated them together with it.
 	spare *storage
