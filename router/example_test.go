@@ -152,3 +152,50 @@ func decodeJSON(resp *http.Response, v *interaction.Response) error {
 	}
 	return v.UnmarshalJSON([]byte(b.String()))
 }
+
+func ExampleBind() {
+	type BanOptions struct {
+		User   option.ResolvedUser `option:"user" description:"Who to ban"`
+		Reason *string             `option:"reason" description:"Why"`
+	}
+	r := router.New()
+	r.Group("mod", router.Description("Moderation tools"))
+	router.Bind(r, "mod ban", func(_ context.Context, _ *router.Request, o BanOptions) (interaction.Response, error) {
+		reason := "no reason"
+		if o.Reason != nil {
+			reason = *o.Reason
+		}
+		return interaction.Reply("banned " + o.User.Username + ": " + reason), nil
+	}, router.Description("Ban a member"))
+	mux, err := r.Build()
+	if err != nil {
+		log.Fatal(err)
+	}
+
+	ix := interactiontest.Command("mod ban").User("user", interaction.User{ID: 42, Username: "eve"}, nil).Interaction()
+	resp, _ := mux.Dispatch(context.Background(), ix)
+	fmt.Println(resp.Message.Content)
+	// Output: banned eve: no reason
+}
+
+func ExampleMux_Definitions() {
+	r := router.New()
+	r.Command("ping", func(context.Context, *router.Request) (interaction.Response, error) {
+		return interaction.Reply("pong"), nil
+	}, router.Description("Check that the bot answers"), router.Contexts(interaction.ContextGuild, interaction.ContextBotDM))
+	r.UserCommand("Show avatar", func(context.Context, *router.Request) (interaction.Response, error) {
+		return interaction.Reply("…"), nil
+	}, router.Guilds(1100000000000000002))
+	mux, err := r.Build()
+	if err != nil {
+		log.Fatal(err)
+	}
+	defs := mux.Definitions()
+	for _, scope := range defs.Scopes() {
+		body, _ := defs.JSON(scope)
+		fmt.Printf("%s: %s\n", scope, body)
+	}
+	// Output:
+	// global: [{"name":"ping","description":"Check that the bot answers","contexts":[0,1]}]
+	// guild 1100000000000000002: [{"type":2,"name":"Show avatar"}]
+}
