@@ -183,7 +183,7 @@ func TestMemberHasRoleLooksAtItsRoles(t *testing.T) {
 }
 
 func TestInvokerIsTheMemberInAGuildAndTheUserElsewhere(t *testing.T) {
-	guild := interaction.Interaction{GuildID: 1, Member: &interaction.Member{User: interaction.User{ID: 2, Username: "ada"}}}
+	guild := interaction.Interaction{GuildID: 1, Member: interaction.LazyOf(interaction.Member{User: interaction.User{ID: 2, Username: "ada"}})}
 	if got := guild.Invoker(); got.ID != 2 || !guild.InGuild() {
 		t.Errorf("guild interaction: Invoker() = %+v, InGuild() = %v", got, guild.InGuild())
 	}

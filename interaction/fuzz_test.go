@@ -180,15 +180,24 @@ func checkAgreesWithGoccy(t *testing.T, body []byte) bool {
 
 	got, err := interaction.Decode(body)
 	if err != nil {
-		t.Fatalf("Decode(%s) failed where goccy/go-json/v2 did not: %v\nv2 decoded %s", body, err, dump(&want))
+		t.Fatalf("Decode(%s) failed where goccy/go-json/v2 did not: %v", body, err)
 	}
-	cp := *got
-	gotRaw, wantRaw := normalize(&cp), normalize(&want)
+	cp, gotOK := view(got)
+	ref, refOK := viewRef(&want)
+	if !refOK {
+		// The reference cannot decode a lazy object's fields: there is
+		// nothing to compare them with.
+		return false
+	}
+	if !gotOK {
+		t.Fatalf("Decode(%s): a lazy object does not decode where goccy/go-json/v2 decodes it", body)
+	}
+	gotRaw, wantRaw := normalize(&cp), normalize(&ref)
 	if compact(gotRaw) != compact(wantRaw) {
 		t.Fatalf("Decode(%s): resolved data differs:\nDecode %s\nv2     %s", body, gotRaw, wantRaw)
 	}
-	if !reflect.DeepEqual(cp, want) {
-		t.Fatalf("Decode(%s) and goccy/go-json/v2 disagree:\nDecode\n%s\nv2\n%s", body, dump(&cp), dump(&want))
+	if !reflect.DeepEqual(cp, ref) {
+		t.Fatalf("Decode(%s) and goccy/go-json/v2 disagree:\nDecode\n%s\nv2\n%s", body, dump(&cp), dump(&ref))
 	}
 	return true
 }

@@ -1,6 +1,8 @@
 package interaction_test
 
 import (
+	jsonv2 "github.com/goccy/go-json/v2"
+
 	"bytes"
 	"encoding/json"
 	"os"
@@ -34,7 +36,77 @@ func compact(b []byte) string {
 // "+00:00" may come back in time.Local or a fixed zone, with the same
 // instant). It clears the resolved data, which callers compare through
 // Raw, and returns it.
-func normalize(ix *interaction.Interaction) []byte {
+// ixView is an Interaction with its lazy objects decoded, so that tests
+// can compare every field at once.
+type ixView struct {
+	ID                           interaction.Snowflake
+	ApplicationID                interaction.Snowflake
+	Type                         interaction.Type
+	Token                        string
+	Version                      int
+	GuildID                      interaction.Snowflake
+	ChannelID                    interaction.Snowflake
+	Channel                      *interaction.Channel
+	Member                       *interaction.Member
+	User                         *interaction.User
+	AppPermissions               interaction.Permissions
+	Locale                       interaction.Locale
+	GuildLocale                  interaction.Locale
+	Entitlements                 []interaction.Entitlement
+	Context                      interaction.InteractionContext
+	AuthorizingIntegrationOwners interaction.IntegrationOwners
+	AttachmentSizeLimit          int64
+	Data                         interaction.CommandData
+}
+
+// view decodes the lazy objects of ix with their own decoder; ok is false
+// when one is present but does not decode.
+func view(ix *interaction.Interaction) (v ixView, ok bool) {
+	v = viewOf(ix)
+	ok = true
+	if !ix.Channel.IsZero() {
+		c, err := ix.Channel.Decode()
+		v.Channel, ok = &c, ok && err == nil
+	}
+	if !ix.Member.IsZero() {
+		m, err := ix.Member.Decode()
+		v.Member, ok = &m, ok && err == nil
+	}
+	return v, ok
+}
+
+// viewRef decodes the lazy objects of ix with goccy/go-json/v2, the
+// reference; ok is false when one does not decode.
+func viewRef(ix *interaction.Interaction) (v ixView, ok bool) {
+	v = viewOf(ix)
+	if raw := ix.Channel.Raw(); len(raw) > 0 {
+		v.Channel = new(interaction.Channel)
+		if jsonv2.Unmarshal(raw, v.Channel) != nil {
+			return v, false
+		}
+	}
+	if raw := ix.Member.Raw(); len(raw) > 0 {
+		v.Member = new(interaction.Member)
+		if jsonv2.Unmarshal(raw, v.Member) != nil {
+			return v, false
+		}
+	}
+	return v, true
+}
+
+func viewOf(ix *interaction.Interaction) ixView {
+	return ixView{
+		ID: ix.ID, ApplicationID: ix.ApplicationID, Type: ix.Type, Token: ix.Token, Version: ix.Version,
+		GuildID: ix.GuildID, ChannelID: ix.ChannelID, User: ix.User, AppPermissions: ix.AppPermissions,
+		Locale: ix.Locale, GuildLocale: ix.GuildLocale, Entitlements: ix.Entitlements, Context: ix.Context,
+		AuthorizingIntegrationOwners: ix.AuthorizingIntegrationOwners, AttachmentSizeLimit: ix.AttachmentSizeLimit,
+		Data: ix.Data,
+	}
+}
+
+// normalize makes equal values compare equal and takes the resolved bytes
+// out, for comparing separately.
+func normalize(ix *ixView) []byte {
 	if ix.Member != nil {
 		normalizeMember(ix.Member)
 	}

@@ -21,10 +21,12 @@ type Interaction struct {
 	GuildID Snowflake `json:"guild_id,omitzero"`
 	// ChannelID is the channel the interaction was sent from.
 	ChannelID Snowflake `json:"channel_id,omitzero"`
-	// Channel is the partial channel the interaction was sent from.
-	Channel *Channel `json:"channel,omitempty"`
-	// Member is the invoking member, in a guild.
-	Member *Member `json:"member,omitempty"`
+	// Channel is the partial channel the interaction was sent from,
+	// decoded when read.
+	Channel Lazy[Channel] `json:"channel,omitzero"`
+	// Member is the invoking member, in a guild, decoded when read;
+	// Invoker reads only its user.
+	Member Lazy[Member] `json:"member,omitzero"`
 	// User is the invoking user, outside a guild.
 	User *User `json:"user,omitempty"`
 	// AppPermissions are the bot's permissions in the channel.
@@ -48,8 +50,13 @@ type Interaction struct {
 // Invoker returns the user who used the command: the member's user in a
 // guild, the user elsewhere.
 func (ix *Interaction) Invoker() User {
-	if ix.Member != nil {
-		return ix.Member.User
+	if !ix.Member.IsZero() {
+		var u User
+		p := parser{b: ix.Member.raw, path: "member"}
+		p.memberUser(&u)
+		if p.end() == nil {
+			return u
+		}
 	}
 	if ix.User != nil {
 		return *ix.User

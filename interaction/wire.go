@@ -38,10 +38,7 @@ type parser struct {
 // need no allocations of their own; larger ones go to the heap.
 type storage struct {
 	ix       Interaction
-	channel  Channel
-	member   Member
 	user     User
-	roles    [4]Snowflake
 	options  [6]Option
 	nOptions int
 	resolved [4]resolvedEntry
@@ -206,6 +203,35 @@ func (p *parser) elem(first *bool) bool {
 	}
 	*first = false
 	return p.err == nil
+}
+
+// lazyObject checks the syntax of the object that is next and returns it,
+// or nil for null.
+func (p *parser) lazyObject(field string) []byte {
+	if p.null() {
+		return nil
+	}
+	if p.peek() != '{' {
+		p.fail(field, errors.New("expected an object"))
+		return nil
+	}
+	start := p.i
+	p.skip()
+	if p.err != nil {
+		return nil
+	}
+	return p.b[start:p.i:p.i]
+}
+
+// end reports a parse's error, or data after the value it read.
+func (p *parser) end() error {
+	if p.err == nil {
+		p.space()
+		if p.i != len(p.b) {
+			p.fail("", errSyntax)
+		}
+	}
+	return p.err
 }
 
 // emptyArray consumes "[]" if it is next.
@@ -510,31 +536,9 @@ func (p *parser) interaction(ix *Interaction) {
 		case "channel_id":
 			ix.ChannelID = p.snowflake("channel_id")
 		case "channel":
-			if p.peek() == 'n' {
-				p.null()
-				ix.Channel = nil
-				continue
-			}
-			ix.Channel = new(Channel)
-			if p.spare != nil {
-				ix.Channel = &p.spare.channel
-			}
-			p.path = "channel"
-			p.channel(ix.Channel)
-			p.path = ""
+			ix.Channel = Lazy[Channel]{raw: p.lazyObject("channel")}
 		case "member":
-			if p.peek() == 'n' {
-				p.null()
-				ix.Member = nil
-				continue
-			}
-			ix.Member = new(Member)
-			if p.spare != nil {
-				ix.Member = &p.spare.member
-			}
-			p.path = "member"
-			p.member(ix.Member)
-			p.path = ""
+			ix.Member = Lazy[Member]{raw: p.lazyObject("member")}
 		case "user":
 			if p.peek() == 'n' {
 				p.null()
@@ -648,9 +652,6 @@ func (p *parser) member(m *Member) {
 				continue
 			}
 			var roles []Snowflake
-			if p.spare != nil && m == &p.spare.member {
-				roles = p.spare.roles[:0]
-			}
 			firstRole := true
 			for p.elem(&firstRole) {
 				roles = append(roles, p.snowflake("roles"))
@@ -680,6 +681,24 @@ func (p *parser) member(m *Member) {
 		default:
 			p.skip()
 		}
+	}
+}
+
+// memberUser reads only the user of a member object.
+func (p *parser) memberUser(u *User) {
+	if !p.object("") {
+		return
+	}
+	first := true
+	for k, ok := p.key(&first); ok; k, ok = p.key(&first) {
+		if string(k) == "user" {
+			saved := p.path
+			p.path = "member.user"
+			p.user(u)
+			p.path = saved
+			continue
+		}
+		p.skip()
 	}
 }
 
@@ -935,14 +954,11 @@ func (r *relocator) visit(ix *Interaction) {
 	r.str(&ix.Token)
 	r.locale(&ix.Locale)
 	r.locale(&ix.GuildLocale)
-	if c := ix.Channel; c != nil {
-		r.str(&c.Name)
-		r.str(&c.Topic)
+	if raw := r.bytes(ix.Channel.raw); r.moving {
+		ix.Channel.raw = raw
 	}
-	if m := ix.Member; m != nil {
-		r.str(&m.Nick)
-		r.str(&m.Avatar)
-		r.user(&m.User)
+	if raw := r.bytes(ix.Member.raw); r.moving {
+		ix.Member.raw = raw
 	}
 	if u := ix.User; u != nil {
 		r.user(u)

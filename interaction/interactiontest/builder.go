@@ -51,7 +51,8 @@ func newBuilder(t interaction.Type) *Builder {
 // Ping returns the PING the service sends to check an endpoint.
 func Ping() *Builder {
 	b := newBuilder(interaction.TypePing)
-	b.ix.GuildID, b.ix.ChannelID, b.ix.Channel, b.ix.Member, b.ix.Locale = 0, 0, nil, nil, ""
+	b.ix.GuildID, b.ix.ChannelID, b.ix.Locale = 0, 0, ""
+	b.ix.Channel, b.ix.Member = interaction.Lazy[interaction.Channel]{}, interaction.Lazy[interaction.Member]{}
 	b.ix.Context = interaction.InteractionContext{}
 	return b
 }
@@ -122,8 +123,8 @@ func (b *Builder) InGuild(guild interaction.Snowflake, member interaction.Member
 		member.JoinedAt = time.Date(2024, 3, 11, 18, 22, 47, 0, time.UTC)
 	}
 	b.ix.GuildID, b.ix.ChannelID, b.ix.User = guild, ChannelID, nil
-	b.ix.Member = &member
-	b.ix.Channel = &interaction.Channel{ID: ChannelID, Type: interaction.ChannelGuildText, GuildID: guild, Name: "general"}
+	b.ix.Member = interaction.LazyOf(member)
+	b.ix.Channel = interaction.LazyOf(interaction.Channel{ID: ChannelID, Type: interaction.ChannelGuildText, GuildID: guild, Name: "general"})
 	b.ix.GuildLocale = interaction.LocaleEnglishUS
 	b.ix.Context = interaction.InteractionContext{Type: interaction.ContextGuild, Valid: true}
 	b.ix.AuthorizingIntegrationOwners = interaction.IntegrationOwners{}
@@ -133,10 +134,10 @@ func (b *Builder) InGuild(guild interaction.Snowflake, member interaction.Member
 
 // InDM makes the interaction come from the bot's direct messages with user.
 func (b *Builder) InDM(user interaction.User) *Builder {
-	b.ix.GuildID, b.ix.Member, b.ix.GuildLocale = 0, nil, ""
+	b.ix.GuildID, b.ix.Member, b.ix.GuildLocale = 0, interaction.Lazy[interaction.Member]{}, ""
 	b.ix.User = &user
 	b.ix.ChannelID = ChannelID + 100
-	b.ix.Channel = &interaction.Channel{ID: b.ix.ChannelID, Type: interaction.ChannelDM}
+	b.ix.Channel = interaction.LazyOf(interaction.Channel{ID: b.ix.ChannelID, Type: interaction.ChannelDM})
 	b.ix.Context = interaction.InteractionContext{Type: interaction.ContextBotDM, Valid: true}
 	b.ix.AuthorizingIntegrationOwners = interaction.IntegrationOwners{}
 	b.ix.AuthorizingIntegrationOwners.Set(interaction.GuildInstall, 0)
