@@ -158,8 +158,11 @@ func (e *Endpoint) dispatch(parent context.Context, received time.Time, x *excha
 		e.logger.Error().Err(err).Str("command", ix.Data.Path()).Msg("encoding the answer failed")
 		return 500, append(out[:0], bodyInternal...)
 	}
-	e.logger.Debug().Str("command", ix.Data.Path()).Stringer("type", ix.Type).
-		Stringer("interaction", ix.ID).Stringer("callback", resp.Type).Msg("answered")
+	if ev := e.logger.Debug(); ev.Enabled() {
+		// Checked first: the path is built only when it is logged.
+		ev.Str("command", ix.Data.Path()).Stringer("type", ix.Type).
+			Stringer("interaction", ix.ID).Stringer("callback", resp.Type).Msg("answered")
+	}
 	return 200, encoded
 }
 
