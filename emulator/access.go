@@ -1,0 +1,36 @@
+package emulator
+
+import (
+	"github.com/switchboard-go/switchboard/interaction"
+)
+
+// checkApplication answers for a path whose {app} is not the application.
+// The emulator serves one application, so any other id is one it does not
+// know: the service answers 404 Unknown Application (10002) for an id that
+// is no application. (For an existing application of someone else it
+// answers 403 with 20012, which cannot happen here.)
+func (s *Server) checkApplication(r *request) *apiError {
+	app, err := interaction.ParseSnowflake(r.PathValue("app"))
+	if err != nil || app != s.st.app.id {
+		return errNotFound(codeUnknownApplication, "Unknown Application")
+	}
+	return nil
+}
+
+// installedGuild returns the path's {guild}: 404 Unknown Guild when there is
+// no such guild, and 403 Missing Access when the application is not
+// installed there with applications.commands, the error bots meet when
+// invited without that scope.
+func (s *Server) installedGuild(r *request) (*guild, *apiError) {
+	id, err := interaction.ParseSnowflake(r.PathValue("guild"))
+	g := s.st.guilds[id]
+	if err != nil || g == nil {
+		return nil, errNotFound(codeUnknownGuild, "Unknown Guild")
+	}
+	if !g.installed {
+		return nil, errMissingAccess()
+	}
+	return g, nil
+}
+
+func errMissingAccess() *apiError { return errForbidden(codeMissingAccess, "Missing Access") }

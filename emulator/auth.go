@@ -1,0 +1,18 @@
+package emulator
+
+import "net/http"
+
+// authRoutes registers the OAuth2 token endpoint, the current user and the
+// command permission endpoints.
+func (s *Server) authRoutes(mux *http.ServeMux) {
+	// The token endpoint authenticates the client from the form, not from
+	// the Authorization header, so it is anonymous to route.
+	s.route(mux, "POST /oauth2/token", "oauth2_token", true, s.exchangeToken)
+	s.route(mux, "GET /users/@me", "users_me", false, s.currentUser)
+
+	const perms = "/applications/{app}/guilds/{guild}/commands"
+	s.route(mux, "GET "+perms+"/permissions", "command_permissions", false, s.listPermissions)
+	s.route(mux, "PUT "+perms+"/permissions", "command_permissions", false, s.batchEditPermissions)
+	s.route(mux, "GET "+perms+"/{cmd}/permissions", "command_permissions", false, s.getPermissions)
+	s.route(mux, "PUT "+perms+"/{cmd}/permissions", "command_permissions_edit", false, s.editPermissions)
+}

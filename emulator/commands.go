@@ -1,0 +1,186 @@
+package emulator
+
+import (
+	"encoding/json"
+	"net/http"
+	"slices"
+
+	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/registry"
+)
+
+// commandRoutes registers the global and guild command endpoints. The
+// permission routes under .../commands/permissions are registered elsewhere;
+// ServeMux prefers their literal segment to {cmd}.
+func (s *Server) commandRoutes(mux *http.ServeMux) {
+	for _, base := range []struct{ path, bucket string }{
+		{"/applications/{app}/commands", "commands"},
+		{"/applications/{app}/guilds/{guild}/commands", "guild-commands"},
+	} {
+		s.route(mux, "GET "+base.path, base.bucket, false, s.listCommands)
+		s.route(mux, "POST "+base.path, base.bucket, false, s.createCommand)
+		s.route(mux, "PUT "+base.path, base.bucket, false, s.overwriteCommands)
+		s.route(mux, "GET "+base.path+"/{cmd}", base.bucket, false, s.getCommand)
+		s.route(mux, "PATCH "+base.path+"/{cmd}", base.bucket, false, s.editCommand)
+		s.route(mux, "DELETE "+base.path+"/{cmd}", base.bucket, false, s.deleteCommand)
+	}
+}
+
+// listCommands answers GET .../commands: the scope's commands in the order
+// they were created, localized for the requester unless with_localizations
+// asks for the dictionaries.
+func (s *Server) listCommands(r *request) (int, any, *apiError) {
+	scope, err := s.commandScope(r, false)
+	if err != nil {
+		return 0, nil, err
+	}
+	v := view{locale: requesterLocale(r.Request)}
+	if q := r.URL.Query().Get("with_localizations"); q == "true" || q == "True" || q == "1" {
+		v = view{full: true}
+	}
+	out := make([]commandJSON, 0, len(s.st.commands[scope.Guild]))
+	for _, c := range s.st.commands[scope.Guild] {
+		out = append(out, render(scope, c, v))
+	}
+	return http.StatusOK, out, nil
+}
+
+// getCommand answers GET .../commands/{cmd}.
+func (s *Server) getCommand(r *request) (int, any, *apiError) {
+	scope, err := s.commandScope(r, false)
+	if err != nil {
+		return 0, nil, err
+	}
+	_, c, err := s.findCommand(r, scope)
+	if err != nil {
+		return 0, nil, err
+	}
+	return http.StatusOK, render(scope, c, view{full: true}), nil
+}
+
+// createCommand answers POST .../commands, which is an upsert: a command
+// with the same name and type in the scope is overwritten in place (200),
+// otherwise one is created (201).
+func (s *Server) createCommand(r *request) (int, any, *apiError) {
+	scope, err := s.commandScope(r, true)
+	if err != nil {
+		return 0, nil, err
+	}
+	var cmd registry.Command
+	if err := decodeBody(r, &cmd); err != nil {
+		return 0, nil, err
+	}
+	// The service sets these itself; a body that sends them is not refused.
+	cmd.ID, cmd.ApplicationID, cmd.GuildID, cmd.Version = 0, 0, 0, 0
+	if vs := registry.ValidateCommand(scope, cmd); len(vs) > 0 {
+		return 0, nil, errViolations(vs)
+	}
+	st := s.st
+	cmd.Type = cmd.CommandType()
+	cmds := st.commands[scope.Guild]
+	if i := indexByName(cmds, cmd.Name, cmd.Type); i >= 0 {
+		old := cmds[i]
+		next := s.stored(scope, cmd, old)
+		st.commands[scope.Guild] = slices.Clone(cmds)
+		st.commands[scope.Guild][i] = next
+		return http.StatusOK, render(scope, next, view{full: true}), nil
+	}
+	if max := commandLimit(cmd.Type); countType(cmds, cmd.Type) >= max {
+		return 0, nil, errMaxCommands(max)
+	}
+	if st.createsLeft(scope) < 1 {
+		return 0, nil, errMaxDailyCreates()
+	}
+	st.countCreates(scope, 1)
+	next := s.stored(scope, cmd, nil)
+	st.commands[scope.Guild] = append(slices.Clip(cmds), next)
+	return http.StatusCreated, render(scope, next, view{full: true}), nil
+}
+
+// editCommand answers PATCH .../commands/{cmd}: each field of the body
+// replaces the command's value, null clears it, and omitted fields stay.
+func (s *Server) editCommand(r *request) (int, any, *apiError) {
+	scope, err := s.commandScope(r, true)
+	if err != nil {
+		return 0, nil, err
+	}
+	i, old, err := s.findCommand(r, scope)
+	if err != nil {
+		return 0, nil, err
+	}
+	var patch map[string]json.RawMessage
+	if err := decodeBody(r, &patch); err != nil {
+		return 0, nil, err
+	}
+	cmd, err := applyPatch(old, patch)
+	if err != nil {
+		return 0, nil, err
+	}
+	if vs := registry.ValidateCommand(scope, cmd); len(vs) > 0 {
+		return 0, nil, errViolations(vs)
+	}
+	st := s.st
+	cmds := st.commands[scope.Guild]
+	if j := indexByName(cmds, cmd.Name, cmd.Type); j >= 0 && j != i {
+		return 0, nil, errInvalidBody("/name", registry.CodeDuplicateName, "Application command names must be unique")
+	}
+	next := s.stored(scope, cmd, old)
+	if next.Name != old.Name {
+		st.dropPermissions(scope, old.ID)
+	}
+	st.commands[scope.Guild] = slices.Clone(cmds)
+	st.commands[scope.Guild][i] = next
+	return http.StatusOK, render(scope, next, view{full: true}), nil
+}
+
+// deleteCommand answers DELETE .../commands/{cmd}; the command's
+// permissions go with it.
+func (s *Server) deleteCommand(r *request) (int, any, *apiError) {
+	scope, err := s.commandScope(r, true)
+	if err != nil {
+		return 0, nil, err
+	}
+	i, c, err := s.findCommand(r, scope)
+	if err != nil {
+		return 0, nil, err
+	}
+	st := s.st
+	st.commands[scope.Guild] = slices.Delete(slices.Clone(st.commands[scope.Guild]), i, i+1)
+	st.dropPermissions(scope, c.ID)
+	return http.StatusNoContent, nil, nil
+}
+
+// findCommand returns the command {cmd} of the scope and its index. An id
+// that is not a snowflake names no command.
+func (s *Server) findCommand(r *request, scope registry.Scope) (int, *registry.Command, *apiError) {
+	id, err := interaction.ParseSnowflake(r.PathValue("cmd"))
+	if err == nil {
+		for i, c := range s.st.commands[scope.Guild] {
+			if c.ID == id {
+				return i, c, nil
+			}
+		}
+	}
+	return 0, nil, errNotFound(codeUnknownCommand, "Unknown application command")
+}
+
+// stored returns the command to keep for cmd, a valid body of scope: it
+// takes the identity of old when it replaces old, and a new version unless
+// nothing substantial changed. Stored commands are never modified; a write
+// replaces them, so a reader holding one is never surprised.
+func (s *Server) stored(scope registry.Scope, cmd registry.Command, old *registry.Command) *registry.Command {
+	st := s.st
+	c := cmd
+	c.Type = c.CommandType()
+	c.ApplicationID, c.GuildID = st.app.id, scope.Guild
+	if old == nil {
+		c.ID = st.newID()
+		c.Version = c.ID
+		return &c
+	}
+	c.ID, c.Version = old.ID, old.Version
+	if substantial(scope, old, &c) {
+		c.Version = st.newID()
+	}
+	return &c
+}

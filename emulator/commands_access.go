@@ -1,0 +1,38 @@
+package emulator
+
+import (
+	"github.com/switchboard-go/switchboard/registry"
+)
+
+// scopeCommandsUpdate is the OAuth2 scope a bearer token needs to write
+// commands.
+const scopeCommandsUpdate = "applications.commands.update"
+
+// commandScope checks that the caller may use the command endpoints of the
+// request's application and guild, writing when write is set, and returns
+// the scope they address.
+//
+// The checks go from the outside in: the application, the caller's right
+// to it, then the guild.
+func (s *Server) commandScope(r *request, write bool) (registry.Scope, *apiError) {
+	if err := s.checkApplication(r); err != nil {
+		return registry.Scope{}, err
+	}
+	if t := r.caller.token; t != nil {
+		// A bearer token reads with client credentials and writes with
+		// applications.commands.update. The service publishes no error for
+		// the missing scope; Missing Access is what it answers for a
+		// resource the credentials do not reach.
+		if (write || t.kind != tokenClient) && !r.caller.has(scopeCommandsUpdate) {
+			return registry.Scope{}, errMissingAccess()
+		}
+	}
+	if r.PathValue("guild") == "" {
+		return registry.Global, nil
+	}
+	g, err := s.installedGuild(r)
+	if err != nil {
+		return registry.Scope{}, err
+	}
+	return registry.InGuild(g.id), nil
+}

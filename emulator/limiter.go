@@ -1,0 +1,73 @@
+package emulator
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"math"
+	"net/http"
+	"strconv"
+	"sync"
+	"time"
+)
+
+// limiter keeps a fixed-window count per route bucket and writes the
+// service's rate-limit headers on every answer.
+type limiter struct {
+	limit RateLimit
+	now   func() time.Time
+
+	mu      sync.Mutex
+	windows map[string]*window
+}
+
+type window struct {
+	start time.Time
+	used  int
+}
+
+func newLimiter(limit RateLimit, now func() time.Time) *limiter {
+	return &limiter{limit: limit, now: now, windows: map[string]*window{}}
+}
+
+// allow counts a request against key's window and writes the headers; when
+// the window is used up it answers 429 itself and returns false.
+func (l *limiter) allow(w http.ResponseWriter, key, bucket string) bool {
+	l.mu.Lock()
+	now := l.now()
+	win := l.windows[key]
+	if win == nil || now.Sub(win.start) >= l.limit.Window {
+		win = &window{start: now}
+		l.windows[key] = win
+	}
+	win.used++
+	used := win.used
+	resetAt := win.start.Add(l.limit.Window)
+	l.mu.Unlock()
+
+	after := resetAt.Sub(now).Seconds()
+	remaining := max(l.limit.Requests-used, 0)
+	h := w.Header()
+	h.Set("X-RateLimit-Limit", strconv.Itoa(l.limit.Requests))
+	h.Set("X-RateLimit-Remaining", strconv.Itoa(remaining))
+	h.Set("X-RateLimit-Reset", strconv.FormatFloat(float64(resetAt.UnixMilli())/1000, 'f', 3, 64))
+	h.Set("X-RateLimit-Reset-After", strconv.FormatFloat(after, 'f', 3, 64))
+	h.Set("X-RateLimit-Bucket", bucketHash(bucket))
+	if used <= l.limit.Requests {
+		return true
+	}
+	h.Set("Retry-After", strconv.Itoa(int(math.Ceil(after))))
+	h.Set("X-RateLimit-Scope", "user")
+	writeJSON(w, http.StatusTooManyRequests, map[string]any{
+		"message":     "You are being rate limited.",
+		"retry_after": math.Round(after*1000) / 1000,
+		"global":      false,
+	})
+	return false
+}
+
+// bucketHash names a bucket as the service does: an opaque id that routes
+// sharing a limit share.
+func bucketHash(bucket string) string {
+	sum := sha256.Sum256([]byte(bucket))
+	return hex.EncodeToString(sum[:8])
+}

@@ -1,0 +1,325 @@
+package emulator
+
+import (
+	"context"
+	"crypto/ed25519"
+	"encoding/json"
+	"errors"
+	"io"
+	"net"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/registry"
+)
+
+// Config sets up a Server. The zero Config is a working service.
+type Config struct {
+	// Activities gives the application an Activity (the EMBEDDED flag): it
+	// starts with the entry point command "Launch".
+	Activities bool
+	// InteractionsURL is where the bot receives interactions; it can be
+	// set later with SetInteractionsURL.
+	InteractionsURL string
+	// RateLimit is how many requests each route bucket answers per window
+	// before it answers 429. Zero means 50 per second.
+	RateLimit RateLimit
+	// Now is the clock; nil means time.Now.
+	Now func() time.Time
+}
+
+// RateLimit is a fixed-window limit.
+type RateLimit struct {
+	Requests int
+	Window   time.Duration
+}
+
+// Server is a running emulator. Its exported fields are what a bot needs to
+// talk to it; treat them as read-only.
+type Server struct {
+	// URL is the base URL of the API, ending in /v10.
+	URL           string
+	ApplicationID interaction.Snowflake
+	BotToken      string
+	ClientID      string
+	ClientSecret  string
+	// PublicKey is the hex key the emulator signs interactions with.
+	PublicKey string
+	// GuildID is a guild where the application is installed with
+	// applications.commands.
+	GuildID interaction.Snowflake
+	// AuthorizationCode is a one-time code, for RedirectURI, of a user
+	// with Manage Guild and Manage Roles in the guild, granting identify
+	// and applications.commands.permissions.update.
+	AuthorizationCode string
+	RedirectURI       string
+	// Admin, Moderator and Member are users of the guild: its owner, a
+	// member with Manage Guild and Manage Roles, and a plain member.
+	Admin, Moderator, Member interaction.Snowflake
+
+	st      *state
+	signer  *interaction.Signer
+	limiter *limiter
+	ln      net.Listener
+	srv     *http.Server
+}
+
+// New starts a Server on a free loopback port.
+func New(cfg Config) (*Server, error) {
+	return Listen("127.0.0.1:0", cfg)
+}
+
+// Listen starts a Server on addr.
+func Listen(addr string, cfg Config) (*Server, error) {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return nil, err
+	}
+	s := newServer(cfg)
+	s.ln = ln
+	s.URL = "http://" + ln.Addr().String() + "/v10"
+	s.srv = &http.Server{Handler: s.Handler(), ReadHeaderTimeout: 10 * time.Second}
+	go s.srv.Serve(ln) //nolint:errcheck // ends with Close
+	return s, nil
+}
+
+// Close stops the server. Requests under way get a moment to finish;
+// connections still open after it are closed.
+func (s *Server) Close() error {
+	ctx, cancel := context.WithTimeout(context.Background(), 250*time.Millisecond)
+	defer cancel()
+	if err := s.srv.Shutdown(ctx); err != nil {
+		return s.srv.Close()
+	}
+	return nil
+}
+
+func newServer(cfg Config) *Server {
+	now := cfg.Now
+	if now == nil {
+		now = time.Now
+	}
+	rl := cfg.RateLimit
+	if rl.Requests <= 0 {
+		rl = RateLimit{Requests: 50, Window: time.Second}
+	}
+	if rl.Window <= 0 {
+		rl.Window = time.Second
+	}
+	_, priv, err := ed25519.GenerateKey(nil)
+	if err != nil {
+		panic("emulator: generating a key: " + err.Error())
+	}
+	st := &state{
+		now:         now,
+		users:       map[interaction.Snowflake]*interaction.User{},
+		guilds:      map[interaction.Snowflake]*guild{},
+		commands:    map[interaction.Snowflake][]*registry.Command{},
+		permissions: map[interaction.Snowflake]map[interaction.Snowflake][]registry.Permission{},
+		creates:     map[interaction.Snowflake]*dailyCount{},
+		tokens:      map[string]*token{},
+		grants:      map[string]*grant{},
+	}
+	s := &Server{st: st, signer: interaction.NewSigner(priv), limiter: newLimiter(rl, now)}
+	s.PublicKey = s.signer.PublicKeyHex()
+	s.seed(cfg)
+	return s
+}
+
+// seed makes the world a new application lives in: its bot, a guild with
+// roles, channels and three members, and the grant of a moderator.
+func (s *Server) seed(cfg Config) {
+	st := s.st
+	app := &st.app
+	app.id = st.newID()
+	app.botToken = "Bot." + secret(24)
+	app.clientID = app.id.String()
+	app.clientSecret = secret(16)
+	app.redirectURI = "http://127.0.0.1/oauth2/callback"
+	app.activities = cfg.Activities
+	app.interactionsURL = cfg.InteractionsURL
+
+	user := func(name string, bot bool) interaction.Snowflake {
+		id := st.newID()
+		st.users[id] = &interaction.User{ID: id, Username: name, GlobalName: strings.ToUpper(name[:1]) + name[1:], Discriminator: "0", Bot: bot}
+		return id
+	}
+	app.botUser = user("emulator-bot", true)
+	owner := user("owner", false)
+	moderator := user("ada", false)
+	member := user("bob", false)
+	app.owner = owner
+
+	g := &guild{
+		id: st.newID(), name: "Emulator Guild", owner: owner, installed: true, locale: interaction.LocaleEnglishUS,
+		members:  map[interaction.Snowflake]*interaction.Member{},
+		roles:    map[interaction.Snowflake]*interaction.Role{},
+		channels: map[interaction.Snowflake]*interaction.Channel{},
+	}
+	st.guilds[g.id] = g
+	everyone := interaction.PermissionViewChannel | interaction.PermissionSendMessages | interaction.PermissionReadMessageHistory |
+		interaction.PermissionAddReactions | interaction.PermissionUseApplicationCommands | interaction.PermissionEmbedLinks |
+		interaction.PermissionAttachFiles | interaction.PermissionConnect | interaction.PermissionSpeak
+	g.roles[g.id] = &interaction.Role{ID: g.id, Name: "@everyone", Permissions: everyone}
+	modRole := st.newID()
+	g.roles[modRole] = &interaction.Role{ID: modRole, Name: "Moderator", Position: 1, Hoist: true, Mentionable: true,
+		Permissions: interaction.PermissionManageGuild | interaction.PermissionManageRoles | interaction.PermissionKickMembers |
+			interaction.PermissionBanMembers | interaction.PermissionManageMessages | interaction.PermissionModerateMembers}
+	joined := st.now().Add(-30 * 24 * time.Hour).UTC().Truncate(time.Second)
+	for _, m := range []struct {
+		id    interaction.Snowflake
+		roles []interaction.Snowflake
+	}{{owner, nil}, {moderator, []interaction.Snowflake{modRole}}, {member, nil}, {app.botUser, nil}} {
+		if m.roles == nil {
+			m.roles = []interaction.Snowflake{}
+		}
+		g.members[m.id] = &interaction.Member{User: *st.users[m.id], Roles: m.roles, JoinedAt: joined}
+	}
+	for _, c := range []struct {
+		name string
+		t    interaction.ChannelType
+	}{{"general", interaction.ChannelGuildText}, {"moderation", interaction.ChannelGuildText}, {"announcements", interaction.ChannelGuildAnnouncement}, {"Lounge", interaction.ChannelGuildVoice}} {
+		id := st.newID()
+		g.channels[id] = &interaction.Channel{ID: id, Type: c.t, GuildID: g.id, Name: c.name}
+	}
+
+	code := secret(16)
+	st.grants[code] = &grant{user: moderator, scopes: []string{"identify", "applications.commands.permissions.update"}, redirectURI: app.redirectURI}
+
+	if app.activities {
+		id := st.newID()
+		st.commands[0] = append(st.commands[0], &registry.Command{
+			ID: id, ApplicationID: app.id, Version: id, Type: interaction.CommandPrimaryEntryPoint,
+			Name: "Launch", Handler: interaction.HandlerServiceLaunchActivity,
+			IntegrationTypes: []interaction.IntegrationType{interaction.GuildInstall, interaction.UserInstall},
+			Contexts:         []interaction.ContextType{interaction.ContextGuild, interaction.ContextBotDM, interaction.ContextPrivateChannel},
+		})
+	}
+
+	s.ApplicationID, s.BotToken, s.ClientID, s.ClientSecret = app.id, app.botToken, app.clientID, app.clientSecret
+	s.GuildID, s.AuthorizationCode, s.RedirectURI = g.id, code, app.redirectURI
+	s.Admin, s.Moderator, s.Member = owner, moderator, member
+}
+
+// caller is who made a request.
+type caller struct {
+	bot   bool
+	token *token // a bearer token; nil for the bot
+}
+
+// has reports whether a bearer caller's token carries scope.
+func (c caller) has(scope string) bool { return c.token != nil && c.token.scopes[scope] }
+
+// authenticate identifies the caller from the Authorization header. The
+// caller holds s.st.mu.
+func (s *Server) authenticate(r *http.Request) (caller, *apiError) {
+	h := r.Header.Get("Authorization")
+	switch {
+	case strings.HasPrefix(h, "Bot "):
+		if strings.TrimPrefix(h, "Bot ") == s.st.app.botToken {
+			return caller{bot: true}, nil
+		}
+	case strings.HasPrefix(h, "Bearer "):
+		t := s.st.tokens[strings.TrimPrefix(h, "Bearer ")]
+		if t != nil && s.st.now().Before(t.expires) {
+			return caller{token: t}, nil
+		}
+	}
+	return caller{}, errUnauthorized()
+}
+
+// request is a request being answered.
+type request struct {
+	*http.Request
+	caller caller
+	// header holds headers the handler sets on its answer.
+	header http.Header
+}
+
+// handler answers a request under the state's lock. It returns the status
+// and the value to encode as the body (nil for none), or an error.
+type handler func(r *request) (int, any, *apiError)
+
+// route registers h for a method and path pattern of the API. bucket names
+// the rate-limit bucket the route shares; anonymous routes skip
+// authentication.
+func (s *Server) route(mux *http.ServeMux, pattern, bucket string, anonymous bool, h handler) {
+	method, path, _ := strings.Cut(pattern, " ")
+	mux.HandleFunc(method+" /v10"+path, func(w http.ResponseWriter, r *http.Request) {
+		key := bucket + ":" + r.PathValue("guild") + r.PathValue("app")
+		if !s.limiter.allow(w, key, bucket) {
+			return
+		}
+		st := s.st
+		st.mu.Lock()
+		req := &request{Request: r, header: w.Header()}
+		var (
+			status int
+			body   any
+			err    *apiError
+		)
+		if !anonymous {
+			req.caller, err = s.authenticate(r)
+		}
+		if err == nil {
+			status, body, err = h(req)
+		}
+		st.mu.Unlock()
+		if err != nil {
+			writeJSON(w, err.status, err.body())
+			return
+		}
+		writeJSON(w, status, body)
+	})
+}
+
+// Handler returns the HTTP handler of the API, for serving it yourself.
+func (s *Server) Handler() http.Handler {
+	mux := http.NewServeMux()
+	s.commandRoutes(mux)
+	s.authRoutes(mux)
+	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		if s.limiter.allow(w, "unknown:"+r.URL.Path, "unknown") {
+			writeJSON(w, http.StatusNotFound, map[string]any{"message": "404: Not Found", "code": codeGeneral})
+		}
+	})
+	return mux
+}
+
+// writeJSON writes a JSON answer; a nil body writes none.
+func writeJSON(w http.ResponseWriter, status int, body any) {
+	if body == nil {
+		w.WriteHeader(status)
+		return
+	}
+	b, err := json.Marshal(body)
+	if err != nil {
+		status, b = http.StatusInternalServerError, []byte(`{"message":"500: Internal Server Error","code":0}`)
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	_, _ = w.Write(b)
+}
+
+// decodeBody decodes a JSON request body into v. A body that is not JSON
+// gets the service's 50109; JSON of the wrong shape a 50035 at the field.
+func decodeBody(r *request, v any) *apiError {
+	body, err := io.ReadAll(io.LimitReader(r.Body, 8<<20))
+	if err != nil || !json.Valid(body) {
+		return errBadRequest(codeInvalidJSON, "The request body contains invalid JSON.")
+	}
+	if err := json.Unmarshal(body, v); err != nil {
+		var typeErr *json.UnmarshalTypeError
+		if errors.As(err, &typeErr) {
+			pointer := "/" + strings.ReplaceAll(typeErr.Field, ".", "/")
+			if typeErr.Field == "" {
+				pointer = ""
+			}
+			return errInvalidBody(pointer, "BASE_TYPE_BAD_TYPE", "Value is not of the expected type "+typeErr.Type.String()+".")
+		}
+		return errInvalidBody("", "BASE_TYPE_BAD_TYPE", err.Error())
+	}
+	return nil
+}

@@ -1,0 +1,89 @@
+package emulator_test
+
+import (
+	"encoding/json"
+	"io"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/switchboard-go/switchboard/emulator"
+)
+
+func start(t *testing.T, cfg emulator.Config) *emulator.Server {
+	t.Helper()
+	s, err := emulator.New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s
+}
+
+// call makes a request and decodes a JSON answer.
+func call(t *testing.T, s *emulator.Server, method, path, auth, body string) (*http.Response, map[string]any) {
+	t.Helper()
+	req, err := http.NewRequest(method, s.URL+path, strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if auth != "" {
+		req.Header.Set("Authorization", auth)
+	}
+	if body != "" {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	raw, _ := io.ReadAll(resp.Body)
+	var out map[string]any
+	if len(raw) > 0 && raw[0] == '{' {
+		if err := json.Unmarshal(raw, &out); err != nil {
+			t.Fatalf("%s %s: %s: %v", method, path, raw, err)
+		}
+	}
+	return resp, out
+}
+
+func TestNewServesOnLoopbackWithCredentials(t *testing.T) {
+	s := start(t, emulator.Config{})
+	if !strings.HasPrefix(s.URL, "http://127.0.0.1:") || !strings.HasSuffix(s.URL, "/v10") {
+		t.Fatalf("URL = %q", s.URL)
+	}
+	if s.ApplicationID == 0 || s.GuildID == 0 || s.BotToken == "" || s.ClientID == "" || s.ClientSecret == "" ||
+		len(s.PublicKey) != 64 || s.AuthorizationCode == "" || s.RedirectURI == "" ||
+		s.Admin == 0 || s.Moderator == 0 || s.Member == 0 {
+		t.Fatalf("missing credentials: %+v", s)
+	}
+}
+
+func TestUnknownRoutesAnswer404AsTheServiceDoes(t *testing.T) {
+	s := start(t, emulator.Config{})
+	resp, body := call(t, s, "GET", "/nothing/here", "Bot "+s.BotToken, "")
+	if resp.StatusCode != 404 || body["message"] != "404: Not Found" || body["code"] != float64(0) {
+		t.Fatalf("%d %v", resp.StatusCode, body)
+	}
+}
+
+func TestRateLimitHeadersAndTooManyRequests(t *testing.T) {
+	now := time.Unix(1_800_000_000, 0)
+	s := start(t, emulator.Config{RateLimit: emulator.RateLimit{Requests: 2, Window: 10 * time.Second}, Now: func() time.Time { return now }})
+	path := "/applications/" + s.ApplicationID.String() + "/commands"
+	for i, wantRemaining := range []string{"1", "0"} {
+		resp, _ := call(t, s, "GET", path, "Bot "+s.BotToken, "")
+		h := resp.Header
+		if h.Get("X-RateLimit-Limit") != "2" || h.Get("X-RateLimit-Remaining") != wantRemaining ||
+			h.Get("X-RateLimit-Reset-After") != "10.000" || h.Get("X-RateLimit-Reset") != "1800000010.000" || h.Get("X-RateLimit-Bucket") == "" {
+			t.Fatalf("request %d: headers %v", i, h)
+		}
+	}
+	resp, body := call(t, s, "GET", path, "Bot "+s.BotToken, "")
+	if resp.StatusCode != 429 || body["retry_after"] != float64(10) || body["global"] != false ||
+		body["message"] != "You are being rate limited." || resp.Header.Get("Retry-After") != "10" {
+		t.Fatalf("%d %v %v", resp.StatusCode, body, resp.Header)
+	}
+}

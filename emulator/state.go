@@ -1,0 +1,125 @@
+package emulator
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+	"sync"
+	"time"
+
+	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/registry"
+)
+
+// state is everything the service holds. One mutex guards it all: a request
+// checks everything before it changes anything, under the lock, so a
+// refused request changes nothing and no reader sees half a change.
+type state struct {
+	mu     sync.Mutex
+	now    func() time.Time
+	seq    uint64 // the increment of the snowflakes made in the same millisecond
+	lastMS uint64 // the timestamp of the last snowflake made
+
+	app      application
+	users    map[interaction.Snowflake]*interaction.User
+	guilds   map[interaction.Snowflake]*guild
+	commands map[interaction.Snowflake][]*registry.Command // by guild; 0 is the global scope
+	// permissions by guild, then by command id (or the application id, for
+	// the defaults of every command).
+	permissions map[interaction.Snowflake]map[interaction.Snowflake][]registry.Permission
+	// creates counts the commands created per scope per day, for the daily
+	// limit.
+	creates map[interaction.Snowflake]*dailyCount
+
+	tokens map[string]*token // access tokens
+	grants map[string]*grant // authorization codes and refresh tokens
+}
+
+// application is the one application the emulator serves.
+type application struct {
+	id              interaction.Snowflake
+	botUser         interaction.Snowflake
+	owner           interaction.Snowflake
+	botToken        string
+	clientID        string
+	clientSecret    string
+	redirectURI     string
+	activities      bool // the EMBEDDED flag: the application has an Activity
+	interactionsURL string
+}
+
+// guild is a guild with its members, roles and channels.
+type guild struct {
+	id        interaction.Snowflake
+	name      string
+	owner     interaction.Snowflake
+	installed bool // the application has applications.commands here
+	locale    interaction.Locale
+	members   map[interaction.Snowflake]*interaction.Member
+	roles     map[interaction.Snowflake]*interaction.Role
+	channels  map[interaction.Snowflake]*interaction.Channel
+}
+
+// dailyCount is a count within one UTC day.
+type dailyCount struct {
+	day int64
+	n   int
+}
+
+// tokenKind says on whose behalf a bearer token acts.
+type tokenKind int
+
+const (
+	tokenClient tokenKind = iota + 1 // client credentials: the application itself
+	tokenUser                        // a user who authorized the application
+)
+
+// token is an OAuth2 access token.
+type token struct {
+	kind    tokenKind
+	scopes  map[string]bool
+	user    interaction.Snowflake
+	expires time.Time
+	refresh string // the refresh token issued with it, for a user token
+}
+
+// grant is an authorization code or a refresh token: what it may be
+// exchanged for.
+type grant struct {
+	user        interaction.Snowflake
+	scopes      []string
+	redirectURI string
+	refresh     bool // a refresh token rather than a code
+	used        bool
+}
+
+// newID returns a snowflake made now, greater than every one made before:
+// when the clock stands still (a test's fixed clock) or goes back, the
+// timestamp moves on from the last one instead.
+func (s *state) newID() interaction.Snowflake {
+	ms := uint64(s.now().UnixMilli() - interaction.Epoch)
+	if ms < s.lastMS {
+		ms = s.lastMS
+	}
+	if ms == s.lastMS {
+		s.seq++
+		if s.seq > 0xfff {
+			ms, s.seq = ms+1, 0
+		}
+	} else {
+		s.seq = 0
+	}
+	s.lastMS = ms
+	return interaction.Snowflake(ms<<22 | 1<<17 | s.seq)
+}
+
+// secret returns a random token of n bytes, in hex.
+func secret(n int) string {
+	b := make([]byte, n)
+	if _, err := rand.Read(b); err != nil {
+		panic("emulator: no randomness: " + err.Error())
+	}
+	return hex.EncodeToString(b)
+}
+
+// day returns the UTC day of t, for daily limits.
+func day(t time.Time) int64 { return t.UTC().Unix() / 86400 }
