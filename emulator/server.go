@@ -28,6 +28,10 @@ type Config struct {
 	RateLimit RateLimit
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
+	// ResponseWindow is how long the service waits for the first answer
+	// to an interaction, by HTTP or the callback endpoint. Zero means 3
+	// seconds, the service's window.
+	ResponseWindow time.Duration
 }
 
 // RateLimit is a fixed-window limit.
@@ -62,6 +66,8 @@ type Server struct {
 	st      *state
 	signer  *interaction.Signer
 	limiter *limiter
+	faults  faults
+	window  time.Duration // the response window
 	ln      net.Listener
 	srv     *http.Server
 }
@@ -121,8 +127,16 @@ func newServer(cfg Config) *Server {
 		creates:     map[interaction.Snowflake]*dailyCount{},
 		tokens:      map[string]*token{},
 		grants:      map[string]*grant{},
+
+		interactions: map[interaction.Snowflake]*sentInteraction{},
+		byToken:      map[string]*sentInteraction{},
+		seenVersions: map[interaction.Snowflake]map[interaction.Snowflake]interaction.Snowflake{},
 	}
-	s := &Server{st: st, signer: interaction.NewSigner(priv), limiter: newLimiter(rl, now)}
+	window := cfg.ResponseWindow
+	if window <= 0 {
+		window = 3 * time.Second
+	}
+	s := &Server{st: st, signer: interaction.NewSigner(priv), limiter: newLimiter(rl, now), window: window}
 	s.PublicKey = s.signer.PublicKeyHex()
 	s.seed(cfg)
 	return s
@@ -249,7 +263,7 @@ func (s *Server) route(mux *http.ServeMux, pattern, bucket string, anonymous boo
 	method, path, _ := strings.Cut(pattern, " ")
 	mux.HandleFunc(method+" /v10"+path, func(w http.ResponseWriter, r *http.Request) {
 		key := bucket + ":" + r.PathValue("guild") + r.PathValue("app")
-		if !s.limiter.allow(w, key, bucket) {
+		if s.faults.inject(w, r, bucket) || !s.limiter.allow(w, key, bucket) {
 			return
 		}
 		st := s.st
@@ -280,6 +294,8 @@ func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
 	s.commandRoutes(mux)
 	s.authRoutes(mux)
+	s.webhookRoutes(mux)
+	s.controlRoutes(mux)
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		if s.limiter.allow(w, "unknown:"+r.URL.Path, "unknown") {
 			writeJSON(w, http.StatusNotFound, map[string]any{"message": "404: Not Found", "code": codeGeneral})

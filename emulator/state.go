@@ -32,6 +32,36 @@ type state struct {
 
 	tokens map[string]*token // access tokens
 	grants map[string]*grant // authorization codes and refresh tokens
+
+	// interactions the emulator sent to the bot, by id and by token: their
+	// answers, original messages and follow-ups.
+	interactions map[interaction.Snowflake]*sentInteraction
+	byToken      map[string]*sentInteraction
+	// seenVersions is, per user, the version of each global command their
+	// client last loaded, for read-repair.
+	seenVersions map[interaction.Snowflake]map[interaction.Snowflake]interaction.Snowflake
+}
+
+// sentInteraction is an interaction sent to the bot and what became of it.
+type sentInteraction struct {
+	ix       *interaction.Interaction
+	sent     time.Time
+	answer   *interaction.Response // the first answer, by HTTP or the callback endpoint
+	answered time.Time
+	// original is the message of the first answer (or of the edit that
+	// completes a deferred one); followups are the messages sent after it.
+	original  *message
+	followups []*message
+}
+
+// message is a message an interaction answered with.
+type message struct {
+	ID        interaction.Snowflake
+	ChannelID interaction.Snowflake
+	Data      interaction.MessageData
+	Created   time.Time
+	Edited    time.Time
+	Deleted   bool
 }
 
 // application is the one application the emulator serves.

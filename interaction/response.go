@@ -75,7 +75,7 @@ const (
 
 // ResponseFlags are the flags an interaction response may set: the service
 // ignores or refuses the others.
-const ResponseFlags = FlagSuppressEmbeds | FlagEphemeral | FlagSuppressNotifications | FlagIsComponentsV2
+const ResponseFlags = FlagSuppressEmbeds | FlagEphemeral | FlagSuppressNotifications | FlagIsComponentsV2 | FlagIsVoiceMessage
 
 // MessageData is the message of a CHANNEL_MESSAGE_WITH_SOURCE answer, and of
 // follow-ups and edits.

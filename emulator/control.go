@@ -1,0 +1,118 @@
+package emulator
+
+import (
+	"encoding/json"
+	"io"
+	"math"
+	"net/http"
+	"time"
+
+	"github.com/switchboard-go/switchboard/interaction"
+)
+
+// The control API drives the emulator from scripts and tests in other
+// languages, as the Go methods do from Go. It lives under /_emulator/,
+// outside the service's /v10, and like the rest of the emulator it trusts
+// whoever can reach it: it has no credentials, no rate limit and no faults.
+//
+//	POST   /_emulator/faults
+//		Injects a fault (see Fault): a JSON object
+//		{"route": "commands", "count": 2, "kind": "rate_limit",
+//		"retry_after": 1.5, "global": false, "status": 503, "delay": 0.5}
+//		with kind one of "rate_limit", "server_error", "slow", "drop" and
+//		durations in seconds. Answers 204.
+//	DELETE /_emulator/faults
+//		Drops the faults not yet used. Answers 204.
+//	GET    /_emulator/interactions/{id}
+//		What became of an interaction sent to the bot:
+//		{"interaction": {...}, "sent": "...", "answer": {"type": 4, ...},
+//		"answered": "...", "original": {message}, "followups": [{message}]},
+//		each message as the webhook endpoints return it, with "deleted".
+//		The answer and times are null until the bot answers. Answers 404
+//		for an unknown id.
+func (s *Server) controlRoutes(mux *http.ServeMux) {
+	mux.HandleFunc("POST /_emulator/faults", s.controlInjectFault)
+	mux.HandleFunc("DELETE /_emulator/faults", func(w http.ResponseWriter, _ *http.Request) {
+		s.ClearFaults()
+		w.WriteHeader(http.StatusNoContent)
+	})
+	mux.HandleFunc("GET /_emulator/interactions/{id}", s.controlInteraction)
+}
+
+// faultJSON is a Fault as the control API takes it.
+type faultJSON struct {
+	Route      string  `json:"route"`
+	Count      int     `json:"count"`
+	Kind       string  `json:"kind"`
+	Status     int     `json:"status"`
+	RetryAfter float64 `json:"retry_after"`
+	Global     bool    `json:"global"`
+	Delay      float64 `json:"delay"`
+}
+
+func seconds(f float64) time.Duration { return time.Duration(math.Round(f * float64(time.Second))) }
+
+func (s *Server) controlInjectFault(w http.ResponseWriter, r *http.Request) {
+	var in faultJSON
+	body, _ := io.ReadAll(io.LimitReader(r.Body, 1<<20))
+	if err := json.Unmarshal(body, &in); err != nil {
+		writeJSON(w, http.StatusBadRequest, map[string]any{"message": "invalid fault: " + err.Error()})
+		return
+	}
+	f := Fault{Route: in.Route, Count: in.Count, Status: in.Status, RetryAfter: seconds(in.RetryAfter), Global: in.Global, Delay: seconds(in.Delay)}
+	for _, k := range []FaultKind{FaultRateLimit, FaultServerError, FaultSlow, FaultDrop} {
+		if k.String() == in.Kind {
+			f.Kind = k
+		}
+	}
+	switch {
+	case f.Kind == 0:
+		writeJSON(w, http.StatusBadRequest, map[string]any{"message": `kind must be "rate_limit", "server_error", "slow" or "drop"`})
+		return
+	case f.Kind == FaultServerError && f.Status != 0 && (f.Status < 500 || f.Status > 599):
+		writeJSON(w, http.StatusBadRequest, map[string]any{"message": "status must be a 5xx status"})
+		return
+	case in.Count < 0 || in.RetryAfter < 0 || in.Delay < 0:
+		writeJSON(w, http.StatusBadRequest, map[string]any{"message": "count, retry_after and delay must not be negative"})
+		return
+	}
+	s.InjectFault(f)
+	w.WriteHeader(http.StatusNoContent)
+}
+
+func (s *Server) controlInteraction(w http.ResponseWriter, r *http.Request) {
+	id, err := interaction.ParseSnowflake(r.PathValue("id"))
+	s.st.mu.Lock()
+	si := s.st.interactions[id]
+	if err != nil || si == nil {
+		s.st.mu.Unlock()
+		writeJSON(w, http.StatusNotFound, map[string]any{"message": "no interaction " + r.PathValue("id")})
+		return
+	}
+	out := map[string]any{"interaction": si.ix, "sent": si.sent.UTC().Format(timestampLayout), "answer": nil, "answered": nil, "original": nil}
+	if si.answer != nil {
+		out["answer"], out["answered"] = *si.answer, si.answered.UTC().Format(timestampLayout)
+	}
+	withDeleted := func(m *message) map[string]any {
+		j := s.messageJSON(si, m, m == si.original)
+		j["deleted"] = m.Deleted
+		return j
+	}
+	if si.original != nil {
+		out["original"] = withDeleted(si.original)
+	}
+	followups := []any{}
+	for _, f := range si.followups {
+		followups = append(followups, withDeleted(f))
+	}
+	out["followups"] = followups
+	// Encode under the lock: the messages share their lists with the state.
+	b, err := json.Marshal(out)
+	s.st.mu.Unlock()
+	if err != nil {
+		writeJSON(w, http.StatusInternalServerError, map[string]any{"message": err.Error()})
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	_, _ = w.Write(b)
+}

@@ -1,0 +1,137 @@
+package emulator
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/switchboard-go/switchboard/interaction"
+)
+
+// Invocation is what a user does in the client: use a command in a channel,
+// with what they typed into its options.
+type Invocation struct {
+	// User is who invokes; zero means the server's Member.
+	User interaction.Snowflake
+	// Guild is where; zero means the direct messages between the user and
+	// the bot, where only global commands that allow BOT_DM are offered.
+	Guild interaction.Snowflake
+	// Channel is the guild channel; zero means the guild's "general".
+	Channel interaction.Snowflake
+	// Locale is the user's client language; empty means en-US.
+	Locale interaction.Locale
+	// Command is the path for a CHAT_INPUT command ("mod ban",
+	// "mod user ban") or the name of a USER or MESSAGE command.
+	Command string
+	// Type is the command's type; zero means CHAT_INPUT.
+	Type interaction.CommandType
+	// Options are the values the user gave, in the order given.
+	Options []Arg
+	// Target is the user of a USER command, or the message of a MESSAGE
+	// command: one the bot sent through the emulator, or any other id,
+	// for which a message by the invoking user is made up.
+	Target interaction.Snowflake
+	// Focused names the option being typed, for Autocomplete; its value in
+	// Options is the partial input.
+	Focused string
+}
+
+// Arg is an option value as the user gave it: a string, an integer (int or
+// int64), a float64, a bool, the interaction.Snowflake of a user, channel,
+// role or mentionable, or an interaction.Attachment for an attachment.
+type Arg struct {
+	Name  string
+	Value any
+}
+
+// Result is an interaction the emulator sent to the bot and what came back.
+type Result struct {
+	// Interaction is what was sent, decoded; Body is its JSON as sent.
+	Interaction *interaction.Interaction
+	Body        []byte
+	// Status is the HTTP status of the bot's answer, 0 when none came.
+	Status int
+	// Answer is the bot's answer, decoded; RawAnswer its body.
+	Answer    interaction.Response
+	RawAnswer []byte
+	// Took is how long the bot took to answer.
+	Took time.Duration
+	// Violations are the ways the answer broke the service's rules; an
+	// answer the client would show has none.
+	Violations []string
+}
+
+// OK reports whether the bot answered within the rules.
+func (r *Result) OK() bool { return r.Status == 200 && len(r.Violations) == 0 }
+
+// Reasons an invocation is refused before anything is sent; an
+// *InvocationError matches one of them with errors.Is.
+var (
+	// ErrUnknownCommand: no such command in the scope and context.
+	ErrUnknownCommand = errors.New("emulator: unknown command")
+	// ErrInvalidInput: the client would not let the user send this.
+	ErrInvalidInput = errors.New("emulator: invalid input")
+	// ErrPermissionDenied: the member may not use the command here.
+	ErrPermissionDenied = errors.New("emulator: permission denied")
+	// ErrStale: the user's client had an old version of a global
+	// command; it has reloaded it, and the next invocation goes through.
+	ErrStale = errors.New("emulator: stale command version")
+	// ErrUnknownTarget: the user, guild, channel or target does not exist.
+	ErrUnknownTarget = errors.New("emulator: unknown user, guild or channel")
+)
+
+// InvocationError is an invocation the client or the service refused.
+type InvocationError struct {
+	Kind   error
+	Reason string
+}
+
+func (e *InvocationError) Error() string { return e.Kind.Error() + ": " + e.Reason }
+
+// Unwrap returns the kind, for errors.Is.
+func (e *InvocationError) Unwrap() error { return e.Kind }
+
+func refuse(kind error, reason string) *InvocationError {
+	return &InvocationError{Kind: kind, Reason: reason}
+}
+
+// Invoke uses a command as the user would: it checks what the client and
+// the service check, sends the bot the signed interaction, and checks its
+// answer. A refused invocation sends nothing and returns an
+// *InvocationError; an answer that breaks the rules is returned with its
+// Violations.
+func (s *Server) Invoke(ctx context.Context, inv Invocation) (*Result, error) {
+	return s.invoke(ctx, inv, false)
+}
+
+// Autocomplete types into the Focused option of a CHAT_INPUT command, and
+// sends the bot the autocomplete interaction.
+func (s *Server) Autocomplete(ctx context.Context, inv Invocation) (*Result, error) {
+	if inv.Focused == "" {
+		return nil, refuse(ErrInvalidInput, "autocomplete needs the focused option")
+	}
+	return s.invoke(ctx, inv, true)
+}
+
+func (s *Server) invoke(ctx context.Context, inv Invocation, autocomplete bool) (*Result, error) {
+	st := s.st
+	st.mu.Lock()
+	url := st.app.interactionsURL
+	var p *prepared
+	var err *InvocationError
+	if url == "" {
+		err = refuse(ErrUnknownTarget, "the application has no interactions URL")
+	} else if p, err = s.prepare(inv, autocomplete); err == nil {
+		s.record(p)
+	}
+	st.mu.Unlock()
+	if err != nil {
+		return nil, err
+	}
+	res := &Result{Interaction: p.si.ix, Body: p.body}
+	s.deliver(ctx, url, p, res)
+	st.mu.Lock()
+	s.settle(p, res)
+	st.mu.Unlock()
+	return res, nil
+}

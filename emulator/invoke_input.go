@@ -1,0 +1,340 @@
+package emulator
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"unicode/utf8"
+
+	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/registry"
+)
+
+// input is what the client checks and turns into the options of an
+// interaction: the invocation, where it happens, and the resolved data it
+// gathers.
+type input struct {
+	s        *Server
+	g        *guild // nil in the bot's direct messages
+	ch       *interaction.Channel
+	invoker  interaction.Snowflake
+	focused  string
+	complete bool // an autocomplete request
+	resolved *wireResolved
+	// focusedDef is the definition of the focused option, whose type the
+	// suggestions must have.
+	focusedDef *registry.Option
+}
+
+func invalid(format string, args ...any) *InvocationError {
+	return refuse(ErrInvalidInput, fmt.Sprintf(format, args...))
+}
+
+// options follows the path to the subcommand (inside its group) and turns
+// the arguments into the options the client sends: nested under the
+// subcommand group and the subcommand, as the service nests them.
+func (in *input) options(cmd *registry.Command, path []string, args []Arg) ([]wireOption, *InvocationError) {
+	defs := cmd.Options
+	hasSubs := slices.ContainsFunc(defs, func(o registry.Option) bool {
+		return o.Type == interaction.OptionSubCommand || o.Type == interaction.OptionSubCommandGroup
+	})
+	if !hasSubs {
+		if len(path) > 0 {
+			return nil, invalid("command %q has no subcommand %q", cmd.Name, path[0])
+		}
+		return in.leaf(defs, args)
+	}
+	if len(path) == 0 {
+		return nil, invalid("command %q has subcommands and cannot be invoked by itself", cmd.Name)
+	}
+	first := findOption(defs, path[0])
+	if first == nil || (first.Type != interaction.OptionSubCommand && first.Type != interaction.OptionSubCommandGroup) {
+		return nil, invalid("command %q has no subcommand or group %q", cmd.Name, path[0])
+	}
+	if first.Type == interaction.OptionSubCommand {
+		if len(path) > 1 {
+			return nil, invalid("subcommand %q has no subcommand %q", first.Name, path[1])
+		}
+		leaf, err := in.leaf(first.Options, args)
+		if err != nil {
+			return nil, err
+		}
+		return []wireOption{{Name: first.Name, Type: first.Type, Options: leaf}}, nil
+	}
+	if len(path) != 2 {
+		return nil, invalid("subcommand group %q needs one of its subcommands", first.Name)
+	}
+	sub := findOption(first.Options, path[1])
+	if sub == nil || sub.Type != interaction.OptionSubCommand {
+		return nil, invalid("subcommand group %q has no subcommand %q", first.Name, path[1])
+	}
+	leaf, err := in.leaf(sub.Options, args)
+	if err != nil {
+		return nil, err
+	}
+	return []wireOption{{Name: first.Name, Type: first.Type, Options: []wireOption{{Name: sub.Name, Type: sub.Type, Options: leaf}}}}, nil
+}
+
+func findOption(defs []registry.Option, name string) *registry.Option {
+	for i := range defs {
+		if defs[i].Name == name {
+			return &defs[i]
+		}
+	}
+	return nil
+}
+
+// leaf checks the values given to a command or subcommand.
+func (in *input) leaf(defs []registry.Option, args []Arg) ([]wireOption, *InvocationError) {
+	out := make([]wireOption, 0, len(args))
+	given := map[string]bool{}
+	for _, a := range args {
+		def := findOption(defs, a.Name)
+		if def == nil || def.Type == interaction.OptionSubCommand || def.Type == interaction.OptionSubCommandGroup {
+			return nil, invalid("no option %q", a.Name)
+		}
+		if given[a.Name] {
+			return nil, invalid("option %q given twice", a.Name)
+		}
+		given[a.Name] = true
+		if in.complete && a.Name == in.focused {
+			v, err := in.partial(def, a.Value)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, wireOption{Name: def.Name, Type: def.Type, Value: v, Focused: true})
+			continue
+		}
+		v, err := in.value(def, a.Value)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, wireOption{Name: def.Name, Type: def.Type, Value: v})
+	}
+	if in.complete {
+		// Otherwise-required options may be absent while the user types.
+		if in.focusedDef == nil {
+			return nil, invalid("the focused option %q is not among the options given", in.focused)
+		}
+		return out, nil
+	}
+	for _, d := range defs {
+		if d.Required && !given[d.Name] {
+			return nil, invalid("required option %q is missing", d.Name)
+		}
+	}
+	return out, nil
+}
+
+// partial is the focused option's input as the client sends it: a string
+// whatever the type. The client lets only numbers through for numeric
+// options.
+func (in *input) partial(def *registry.Option, v any) (interaction.Value, *InvocationError) {
+	if !def.Autocomplete {
+		return interaction.Value{}, invalid("option %q has no autocomplete", def.Name)
+	}
+	in.focusedDef = def
+	text := fmt.Sprint(v)
+	if text != "" {
+		switch def.Type {
+		case interaction.OptionInteger:
+			if _, err := strconv.ParseInt(text, 10, 64); err != nil {
+				return interaction.Value{}, invalid("option %q: %q is not an integer", def.Name, text)
+			}
+		case interaction.OptionNumber:
+			if f, err := strconv.ParseFloat(text, 64); err != nil || math.IsNaN(f) || math.IsInf(f, 0) {
+				return interaction.Value{}, invalid("option %q: %q is not a number", def.Name, text)
+			}
+		}
+	}
+	return interaction.StringValue(text), nil
+}
+
+// Bounds of the numeric option types.
+const (
+	maxInteger = 1<<53 - 1
+	maxNumber  = 1 << 53
+)
+
+// value checks a value against its option and gives its JSON form, adding
+// what it refers to to the resolved data.
+func (in *input) value(def *registry.Option, v any) (interaction.Value, *InvocationError) {
+	switch def.Type {
+	case interaction.OptionString:
+		s, ok := v.(string)
+		if !ok {
+			return interaction.Value{}, invalid("option %q takes a string, not %T", def.Name, v)
+		}
+		n := utf8.RuneCountInString(s)
+		if def.MinLength != nil && n < *def.MinLength {
+			return interaction.Value{}, invalid("option %q: %d characters, fewer than %d", def.Name, n, *def.MinLength)
+		}
+		if def.MaxLength != nil && n > *def.MaxLength {
+			return interaction.Value{}, invalid("option %q: %d characters, more than %d", def.Name, n, *def.MaxLength)
+		}
+		if len(def.Choices) > 0 && !slices.ContainsFunc(def.Choices, func(c interaction.Choice) bool { cs, ok := c.Value.Str(); return ok && cs == s }) {
+			return interaction.Value{}, invalid("option %q: %q is not one of its choices", def.Name, s)
+		}
+		return interaction.StringValue(s), nil
+	case interaction.OptionInteger, interaction.OptionNumber:
+		return in.number(def, v)
+	case interaction.OptionBoolean:
+		b, ok := v.(bool)
+		if !ok {
+			return interaction.Value{}, invalid("option %q takes a boolean, not %T", def.Name, v)
+		}
+		return interaction.BoolValue(b), nil
+	case interaction.OptionUser, interaction.OptionChannel, interaction.OptionRole, interaction.OptionMentionable:
+		return in.mention(def, v)
+	case interaction.OptionAttachment:
+		return in.attachment(def, v)
+	}
+	return interaction.Value{}, invalid("option %q has type %v, which takes no value", def.Name, def.Type)
+}
+
+func (in *input) number(def *registry.Option, v any) (interaction.Value, *InvocationError) {
+	var f float64
+	isInt := false
+	var i int64
+	switch x := v.(type) {
+	case int:
+		i, f, isInt = int64(x), float64(x), true
+	case int64:
+		i, f, isInt = x, float64(x), true
+	case float64:
+		f = x
+	default:
+		return interaction.Value{}, invalid("option %q takes a number, not %T", def.Name, v)
+	}
+	if math.IsNaN(f) || math.IsInf(f, 0) {
+		return interaction.Value{}, invalid("option %q: %v is not a number", def.Name, f)
+	}
+	var out interaction.Value
+	if def.Type == interaction.OptionInteger {
+		if !isInt {
+			if f != math.Trunc(f) {
+				return interaction.Value{}, invalid("option %q takes an integer, not %v", def.Name, f)
+			}
+			i = int64(f)
+		}
+		if i > maxInteger || i < -maxInteger {
+			return interaction.Value{}, invalid("option %q: %d is beyond ±(2^53−1)", def.Name, i)
+		}
+		out = interaction.IntValue(i)
+	} else {
+		if f > maxNumber || f < -maxNumber {
+			return interaction.Value{}, invalid("option %q: %v is beyond ±2^53", def.Name, f)
+		}
+		out = interaction.FloatValue(f)
+	}
+	if lo, ok := def.MinValue.Float(); ok && f < lo {
+		return interaction.Value{}, invalid("option %q: %v is below the minimum %v", def.Name, f, lo)
+	}
+	if hi, ok := def.MaxValue.Float(); ok && f > hi {
+		return interaction.Value{}, invalid("option %q: %v is above the maximum %v", def.Name, f, hi)
+	}
+	if len(def.Choices) > 0 && !slices.ContainsFunc(def.Choices, func(c interaction.Choice) bool { cf, ok := c.Value.Float(); return ok && cf == f }) {
+		return interaction.Value{}, invalid("option %q: %v is not one of its choices", def.Name, f)
+	}
+	return out, nil
+}
+
+// id reads an id given as a Snowflake, a string of digits, or a number.
+func id(v any) (interaction.Snowflake, bool) {
+	switch x := v.(type) {
+	case interaction.Snowflake:
+		return x, x != 0
+	case string:
+		s, err := interaction.ParseSnowflake(x)
+		return s, err == nil && s != 0
+	case uint64:
+		return interaction.Snowflake(x), x != 0
+	}
+	return 0, false
+}
+
+// mention resolves a user, channel, role or mentionable. The client offers
+// only what exists where the command is used: members and users it knows,
+// the guild's channels of the allowed types, the guild's roles.
+func (in *input) mention(def *registry.Option, v any) (interaction.Value, *InvocationError) {
+	target, ok := id(v)
+	if !ok {
+		return interaction.Value{}, invalid("option %q takes an id, not %v", def.Name, v)
+	}
+	r := in.resolved
+	st := in.s.st
+	wantUser := def.Type == interaction.OptionUser || def.Type == interaction.OptionMentionable
+	wantRole := def.Type == interaction.OptionRole || def.Type == interaction.OptionMentionable
+	switch {
+	case wantUser && st.users[target] != nil:
+		if r.Users == nil {
+			r.Users = map[interaction.Snowflake]interaction.User{}
+		}
+		r.Users[target] = *st.users[target]
+		if in.g != nil {
+			if m := in.g.members[target]; m != nil {
+				if r.Members == nil {
+					r.Members = map[interaction.Snowflake]wireMember{}
+				}
+				r.Members[target] = memberJSON(m, channelPermissions(in.g, target, in.ch), false)
+			}
+		}
+	case wantRole && in.g != nil && in.g.roles[target] != nil:
+		if r.Roles == nil {
+			r.Roles = map[interaction.Snowflake]interaction.Role{}
+		}
+		r.Roles[target] = *in.g.roles[target]
+	case def.Type == interaction.OptionChannel && in.g != nil && in.g.channels[target] != nil:
+		c := in.g.channels[target]
+		if len(def.ChannelTypes) > 0 && !slices.Contains(def.ChannelTypes, c.Type) {
+			return interaction.Value{}, invalid("option %q: channel %q is of type %d, not one it allows", def.Name, c.Name, c.Type)
+		}
+		if r.Channels == nil {
+			r.Channels = map[interaction.Snowflake]wireChannel{}
+		}
+		w := channelJSON(c)
+		w.Permissions = channelPermissions(in.g, in.invoker, c)
+		w.AppPermissions = channelPermissions(in.g, st.app.botUser, c)
+		r.Channels[target] = w
+	default:
+		return interaction.Value{}, invalid("option %q: %v is no %v the client offers here", def.Name, target, def.Type)
+	}
+	return interaction.StringValue(target.String()), nil
+}
+
+// attachment resolves an uploaded file, giving it an id and URLs when the
+// caller left them out. The client refuses files over the upload limit.
+func (in *input) attachment(def *registry.Option, v any) (interaction.Value, *InvocationError) {
+	var a interaction.Attachment
+	switch x := v.(type) {
+	case interaction.Attachment:
+		a = x
+	case *interaction.Attachment:
+		a = *x
+	default:
+		return interaction.Value{}, invalid("option %q takes an interaction.Attachment, not %T", def.Name, v)
+	}
+	if a.Filename == "" {
+		return interaction.Value{}, invalid("option %q: the attachment has no file name", def.Name)
+	}
+	if a.Size > attachmentSizeLimit {
+		return interaction.Value{}, invalid("option %q: %d bytes is over the %d-byte upload limit", def.Name, a.Size, attachmentSizeLimit)
+	}
+	if a.ID == 0 {
+		a.ID = in.s.st.newID()
+	}
+	if a.URL == "" {
+		a.URL = "https://cdn.emulator.invalid/ephemeral-attachments/" + in.ch.ID.String() + "/" + a.ID.String() + "/" + a.Filename
+	}
+	if a.ProxyURL == "" {
+		a.ProxyURL = "https://media.emulator.invalid/ephemeral-attachments/" + in.ch.ID.String() + "/" + a.ID.String() + "/" + a.Filename
+	}
+	// Files uploaded to an option are ephemeral until a message uses them.
+	a.Ephemeral = true
+	if in.resolved.Attachments == nil {
+		in.resolved.Attachments = map[interaction.Snowflake]interaction.Attachment{}
+	}
+	in.resolved.Attachments[a.ID] = a
+	return interaction.StringValue(a.ID.String()), nil
+}

@@ -1,0 +1,162 @@
+package emulator
+
+import (
+	"time"
+
+	"github.com/switchboard-go/switchboard/interaction"
+)
+
+// The interaction as the service sends it. These are the emulator's own
+// shapes rather than package interaction's, because the service writes
+// fields a decoder may omit: nulls for a member's unset nick, avatar and
+// premium_since, an empty entitlements list, app_permissions always.
+
+// attachmentSizeLimit is the default upload limit the specification gives
+// (10 MiB since 16 January 2025); the emulator has no boosts or
+// subscriptions that raise it.
+const attachmentSizeLimit = 10 << 20
+
+type wireInteraction struct {
+	ID             interaction.Snowflake   `json:"id"`
+	ApplicationID  interaction.Snowflake   `json:"application_id"`
+	Type           interaction.Type        `json:"type"`
+	Token          string                  `json:"token"`
+	Version        int                     `json:"version"`
+	GuildID        interaction.Snowflake   `json:"guild_id,omitzero"`
+	ChannelID      interaction.Snowflake   `json:"channel_id"`
+	Channel        wireChannel             `json:"channel"`
+	Member         *wireMember             `json:"member,omitempty"`
+	User           *interaction.User       `json:"user,omitempty"`
+	AppPermissions interaction.Permissions `json:"app_permissions"`
+	Locale         interaction.Locale      `json:"locale"`
+	GuildLocale    interaction.Locale      `json:"guild_locale,omitempty"`
+	// Entitlements is always a list; the emulator sells nothing.
+	Entitlements                 []interaction.Entitlement     `json:"entitlements"`
+	Context                      interaction.ContextType       `json:"context"`
+	AuthorizingIntegrationOwners interaction.IntegrationOwners `json:"authorizing_integration_owners"`
+	AttachmentSizeLimit          int64                         `json:"attachment_size_limit"`
+	Data                         wireData                      `json:"data"`
+}
+
+type wireData struct {
+	ID       interaction.Snowflake   `json:"id"`
+	Name     string                  `json:"name"`
+	Type     interaction.CommandType `json:"type"`
+	GuildID  interaction.Snowflake   `json:"guild_id,omitzero"`
+	TargetID interaction.Snowflake   `json:"target_id,omitzero"`
+	Version  interaction.Snowflake   `json:"version,omitzero"`
+	Options  []wireOption            `json:"options,omitempty"`
+	Resolved *wireResolved           `json:"resolved,omitempty"`
+}
+
+type wireOption struct {
+	Name    string                 `json:"name"`
+	Type    interaction.OptionType `json:"type"`
+	Value   interaction.Value      `json:"value,omitzero"`
+	Options []wireOption           `json:"options,omitempty"`
+	Focused bool                   `json:"focused,omitzero"`
+}
+
+type wireResolved struct {
+	Users       map[interaction.Snowflake]interaction.User       `json:"users,omitempty"`
+	Members     map[interaction.Snowflake]wireMember             `json:"members,omitempty"`
+	Roles       map[interaction.Snowflake]interaction.Role       `json:"roles,omitempty"`
+	Channels    map[interaction.Snowflake]wireChannel            `json:"channels,omitempty"`
+	Messages    map[interaction.Snowflake]wireMessage            `json:"messages,omitempty"`
+	Attachments map[interaction.Snowflake]interaction.Attachment `json:"attachments,omitempty"`
+}
+
+func (r *wireResolved) empty() bool {
+	return len(r.Users)+len(r.Members)+len(r.Roles)+len(r.Channels)+len(r.Messages)+len(r.Attachments) == 0
+}
+
+// wireMember is a guild member. In resolved data the user is left out (it
+// is among the resolved users), as the service does.
+type wireMember struct {
+	User                       *interaction.User       `json:"user,omitempty"`
+	Nick                       *string                 `json:"nick"`
+	Avatar                     *string                 `json:"avatar"`
+	Roles                      []interaction.Snowflake `json:"roles"`
+	JoinedAt                   time.Time               `json:"joined_at"`
+	PremiumSince               *time.Time              `json:"premium_since"`
+	Pending                    bool                    `json:"pending"`
+	IsPending                  bool                    `json:"is_pending"`
+	Mute                       bool                    `json:"mute"`
+	Deaf                       bool                    `json:"deaf"`
+	Permissions                interaction.Permissions `json:"permissions"`
+	Flags                      uint64                  `json:"flags"`
+	CommunicationDisabledUntil *time.Time              `json:"communication_disabled_until"`
+}
+
+// wireChannel is the partial channel of an interaction and of resolved
+// data, with the invoker's permissions in it and, the bot being in the
+// guild, the bot's.
+type wireChannel struct {
+	ID             interaction.Snowflake       `json:"id"`
+	Type           interaction.ChannelType     `json:"type"`
+	GuildID        interaction.Snowflake       `json:"guild_id,omitzero"`
+	Name           string                      `json:"name,omitempty"`
+	ParentID       interaction.Snowflake       `json:"parent_id,omitzero"`
+	Flags          uint64                      `json:"flags"`
+	Permissions    interaction.Permissions     `json:"permissions,omitzero"`
+	AppPermissions interaction.Permissions     `json:"app_permissions,omitzero"`
+	ThreadMetadata *interaction.ThreadMetadata `json:"thread_metadata,omitempty"`
+}
+
+type wireMessage struct {
+	ID              interaction.Snowflake    `json:"id"`
+	ChannelID       interaction.Snowflake    `json:"channel_id"`
+	GuildID         interaction.Snowflake    `json:"guild_id,omitzero"`
+	Author          interaction.User         `json:"author"`
+	Content         string                   `json:"content"`
+	Timestamp       time.Time                `json:"timestamp"`
+	EditedTimestamp *time.Time               `json:"edited_timestamp"`
+	TTS             bool                     `json:"tts"`
+	MentionEveryone bool                     `json:"mention_everyone"`
+	Mentions        []interaction.User       `json:"mentions"`
+	MentionRoles    []interaction.Snowflake  `json:"mention_roles"`
+	Attachments     []interaction.Attachment `json:"attachments"`
+	Embeds          []interaction.Embed      `json:"embeds"`
+	Pinned          bool                     `json:"pinned"`
+	Type            int                      `json:"type"`
+	Flags           interaction.MessageFlags `json:"flags"`
+	Components      []any                    `json:"components"`
+	ApplicationID   interaction.Snowflake    `json:"application_id,omitzero"`
+	WebhookID       interaction.Snowflake    `json:"webhook_id,omitzero"`
+}
+
+// member returns the wire form of m with its permissions; withUser keeps
+// the user, which resolved members leave out.
+func memberJSON(m *interaction.Member, perms interaction.Permissions, withUser bool) wireMember {
+	w := wireMember{Roles: m.Roles, JoinedAt: m.JoinedAt, Pending: m.Pending, IsPending: m.Pending,
+		Mute: m.Mute, Deaf: m.Deaf, Permissions: perms, Flags: m.Flags}
+	if w.Roles == nil {
+		w.Roles = []interaction.Snowflake{}
+	}
+	if withUser {
+		u := m.User
+		w.User = &u
+	}
+	if m.Nick != "" {
+		nick := m.Nick
+		w.Nick = &nick
+	}
+	if m.Avatar != "" {
+		avatar := m.Avatar
+		w.Avatar = &avatar
+	}
+	if !m.PremiumSince.IsZero() {
+		t := m.PremiumSince
+		w.PremiumSince = &t
+	}
+	if !m.CommunicationDisabledUntil.IsZero() {
+		t := m.CommunicationDisabledUntil
+		w.CommunicationDisabledUntil = &t
+	}
+	return w
+}
+
+func channelJSON(c *interaction.Channel) wireChannel {
+	return wireChannel{ID: c.ID, Type: c.Type, GuildID: c.GuildID, Name: c.Name, ParentID: c.ParentID,
+		Flags: c.Flags, ThreadMetadata: c.ThreadMetadata}
+}

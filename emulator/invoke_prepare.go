@@ -1,0 +1,236 @@
+package emulator
+
+import (
+	"encoding/json"
+	"strconv"
+	"strings"
+
+	"github.com/switchboard-go/switchboard/interaction"
+)
+
+// prepared is an interaction ready to send.
+type prepared struct {
+	si   *sentInteraction
+	body []byte
+	// choiceType is the type autocomplete suggestions must have; zero for
+	// a command.
+	choiceType interaction.OptionType
+	cmdType    interaction.CommandType
+	channel    interaction.Snowflake
+}
+
+// prepare does what the client and the service do before the bot hears of
+// an invocation: find the command, check where and by whom it is used and
+// what was typed, and build the interaction. The caller holds s.st.mu.
+func (s *Server) prepare(inv Invocation, complete bool) (*prepared, *InvocationError) {
+	st := s.st
+	if inv.User == 0 {
+		inv.User = s.Member
+	}
+	if inv.Locale == "" {
+		inv.Locale = interaction.LocaleEnglishUS
+	}
+	if inv.Type == 0 {
+		inv.Type = interaction.CommandChatInput
+	}
+	user := st.users[inv.User]
+	if user == nil {
+		return nil, refuse(ErrUnknownTarget, "no user "+inv.User.String())
+	}
+	if complete && inv.Type != interaction.CommandChatInput {
+		return nil, refuse(ErrInvalidInput, "only CHAT_INPUT commands have autocomplete")
+	}
+
+	var g *guild
+	var ch *interaction.Channel
+	if inv.Guild != 0 {
+		g = st.guilds[inv.Guild]
+		if g == nil || !g.installed {
+			return nil, refuse(ErrUnknownTarget, "no guild "+inv.Guild.String()+" with the application installed")
+		}
+		if g.members[inv.User] == nil {
+			return nil, refuse(ErrUnknownTarget, "user "+inv.User.String()+" is not a member of the guild")
+		}
+		if inv.Channel == 0 {
+			ch = channelNamed(g, "general")
+		} else {
+			ch = g.channels[inv.Channel]
+		}
+		if ch == nil {
+			return nil, refuse(ErrUnknownTarget, "no such channel in the guild")
+		}
+	} else {
+		if !s.sharesGuildWithBot(inv.User) {
+			return nil, refuse(ErrUnknownTarget, "the user shares no guild with the bot, so has no direct messages with it")
+		}
+		ch = &interaction.Channel{ID: dmChannel(inv.User), Type: interaction.ChannelDM}
+	}
+
+	name, path := inv.Command, []string(nil)
+	if inv.Type == interaction.CommandChatInput {
+		parts := strings.Fields(inv.Command)
+		if len(parts) == 0 || len(parts) > 3 {
+			return nil, refuse(ErrInvalidInput, "a command path is one to three names")
+		}
+		name, path = parts[0], parts[1:]
+	}
+	cmd, err := s.lookupCommand(g, name, inv.Type)
+	if err != nil {
+		return nil, err
+	}
+	if cmd.c.NSFW && !ch.NSFW && g != nil {
+		// Age-restricted commands are offered only in age-restricted
+		// channels of a guild (public fact of the service).
+		return nil, refuse(ErrUnknownCommand, "command "+strconv.Quote(name)+" is age-restricted and the channel is not")
+	}
+	if g != nil {
+		if err := s.checkAccess(g, cmd, inv.User, ch); err != nil {
+			return nil, err
+		}
+	}
+	if err := s.readRepair(inv.User, cmd); err != nil {
+		return nil, err
+	}
+
+	in := &input{s: s, g: g, ch: ch, invoker: inv.User, focused: inv.Focused, complete: complete, resolved: &wireResolved{}}
+	data := wireData{ID: cmd.c.ID, Name: cmd.c.Name, Type: cmd.c.CommandType(), GuildID: cmd.c.GuildID}
+	switch inv.Type {
+	case interaction.CommandChatInput:
+		opts, err := in.options(cmd.c, path, inv.Options)
+		if err != nil {
+			return nil, err
+		}
+		data.Options = opts
+	case interaction.CommandUser, interaction.CommandMessage:
+		if len(inv.Options) > 0 {
+			return nil, refuse(ErrInvalidInput, "user and message commands take no options")
+		}
+		if err := s.target(in, inv, &data); err != nil {
+			return nil, err
+		}
+	}
+	if complete {
+		data.Version = cmd.c.Version
+	}
+	if !in.resolved.empty() {
+		data.Resolved = in.resolved
+	}
+
+	w := wireInteraction{
+		ID: st.newID(), ApplicationID: st.app.id, Type: interaction.TypeApplicationCommand,
+		Token: "aW50ZXJhY3Rpb24." + secret(32), Version: 1,
+		ChannelID: ch.ID, Channel: channelJSON(ch), Locale: inv.Locale,
+		Entitlements: []interaction.Entitlement{}, AttachmentSizeLimit: attachmentSizeLimit, Data: data,
+	}
+	if complete {
+		w.Type = interaction.TypeApplicationCommandAutocomplete
+	}
+	if g != nil {
+		perms := channelPermissions(g, inv.User, ch)
+		m := memberJSON(g.members[inv.User], perms, true)
+		w.GuildID, w.Member, w.GuildLocale = g.id, &m, g.locale
+		w.Channel.Permissions = perms
+		w.AppPermissions = channelPermissions(g, st.app.botUser, ch)
+		w.Context = interaction.ContextGuild
+		w.AuthorizingIntegrationOwners.Set(interaction.GuildInstall, g.id)
+	} else {
+		u := *user
+		w.User = &u
+		// In the bot's direct messages the bot may do what anyone may in
+		// a DM (public fact: app_permissions there are the DM defaults);
+		// the emulator gives the plain-member set.
+		w.AppPermissions = interaction.PermissionViewChannel | interaction.PermissionSendMessages |
+			interaction.PermissionEmbedLinks | interaction.PermissionAttachFiles | interaction.PermissionReadMessageHistory |
+			interaction.PermissionAddReactions | interaction.PermissionUseExternalEmojis
+		w.Context = interaction.ContextBotDM
+		// A guild installation authorizes a command in the bot's DM with
+		// the owner "0" (public fact of the service).
+		w.AuthorizingIntegrationOwners.Set(interaction.GuildInstall, 0)
+	}
+	body, jerr := json.Marshal(w)
+	if jerr != nil {
+		return nil, refuse(ErrInvalidInput, "encoding the interaction: "+jerr.Error())
+	}
+	ix, derr := interaction.Decode(body)
+	if derr != nil {
+		return nil, refuse(ErrInvalidInput, "the emulator built an interaction its own decoder refuses: "+derr.Error())
+	}
+	p := &prepared{si: &sentInteraction{ix: ix}, body: body, cmdType: inv.Type, channel: ch.ID}
+	if in.focusedDef != nil {
+		p.choiceType = in.focusedDef.Type
+	}
+	return p, nil
+}
+
+// dmChannel is the id of the direct-message channel between a user and the
+// bot: one per user, stable, and distinct from guild ids.
+func dmChannel(user interaction.Snowflake) interaction.Snowflake { return user + 1<<12 }
+
+// target resolves the user or message a context-menu command is used on.
+func (s *Server) target(in *input, inv Invocation, data *wireData) *InvocationError {
+	st := s.st
+	r := in.resolved
+	if inv.Type == interaction.CommandUser {
+		u := st.users[inv.Target]
+		if u == nil {
+			return refuse(ErrUnknownTarget, "no target user "+inv.Target.String())
+		}
+		data.TargetID = u.ID
+		r.Users = map[interaction.Snowflake]interaction.User{u.ID: *u}
+		if in.g != nil {
+			if m := in.g.members[u.ID]; m != nil {
+				r.Members = map[interaction.Snowflake]wireMember{u.ID: memberJSON(m, channelPermissions(in.g, u.ID, in.ch), false)}
+			}
+		}
+		return nil
+	}
+	msg := s.knownMessage(inv.Target)
+	if msg == nil {
+		// A message the emulator never saw: the invoking user wrote it
+		// in the channel.
+		id := inv.Target
+		if id == 0 {
+			id = st.newID()
+		}
+		msg = &wireMessage{ID: id, ChannelID: in.ch.ID, Author: *st.users[in.invoker], Content: "a message", Timestamp: id.Time().UTC()}
+	}
+	if in.g != nil {
+		msg.GuildID = in.g.id
+	}
+	msg.Mentions, msg.MentionRoles, msg.Attachments, msg.Embeds, msg.Components =
+		nonNil(msg.Mentions), nonNil(msg.MentionRoles), nonNil(msg.Attachments), nonNil(msg.Embeds), nonNil(msg.Components)
+	data.TargetID = msg.ID
+	r.Messages = map[interaction.Snowflake]wireMessage{msg.ID: *msg}
+	return nil
+}
+
+// knownMessage returns a message the bot sent through an interaction, as
+// the service would show it. The caller holds s.st.mu.
+func (s *Server) knownMessage(id interaction.Snowflake) *wireMessage {
+	if id == 0 {
+		return nil
+	}
+	for _, si := range s.st.interactions {
+		for _, m := range append([]*message{si.original}, si.followups...) {
+			if m == nil || m.ID != id || m.Deleted {
+				continue
+			}
+			w := &wireMessage{ID: m.ID, ChannelID: m.ChannelID, Author: *s.st.users[s.st.app.botUser],
+				Content: m.Data.Content, Timestamp: m.Created.UTC(), TTS: m.Data.TTS, Embeds: m.Data.Embeds,
+				Flags: m.Data.Flags, ApplicationID: s.st.app.id, WebhookID: s.st.app.id, Type: 20}
+			if !m.Edited.IsZero() {
+				t := m.Edited.UTC()
+				w.EditedTimestamp = &t
+			}
+			return w
+		}
+	}
+	return nil
+}
+
+func nonNil[T any](s []T) []T {
+	if s == nil {
+		return []T{}
+	}
+	return s
+}

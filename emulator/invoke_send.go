@@ -1,0 +1,100 @@
+package emulator
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"io"
+	"net/http"
+	"time"
+
+	"github.com/switchboard-go/switchboard/interaction"
+)
+
+// maxAnswerBody bounds what the emulator reads of an answer.
+const maxAnswerBody = 8 << 20
+
+// record files a prepared interaction, so that the callback and webhook
+// endpoints find it by id and token. The caller holds s.st.mu.
+func (s *Server) record(p *prepared) {
+	p.si.sent = s.st.now()
+	s.st.interactions[p.si.ix.ID] = p.si
+	s.st.byToken[p.si.ix.Token] = p.si
+}
+
+// deliver signs the interaction and POSTs it to the bot, waiting the
+// response window for the answer. It runs without the lock: the bot may
+// call the callback endpoints while it answers.
+func (s *Server) deliver(ctx context.Context, url string, p *prepared, res *Result) {
+	ctx, cancel := context.WithTimeout(ctx, s.window)
+	defer cancel()
+	status, body, took, err := s.post(ctx, url, p.body, true)
+	res.Status, res.RawAnswer, res.Took = status, body, took
+	switch {
+	case errors.Is(err, context.DeadlineExceeded):
+		res.Status = 0
+		res.Violations = append(res.Violations, "the application did not respond within "+s.window.String())
+	case err != nil:
+		res.Violations = append(res.Violations, "the application did not respond: "+err.Error())
+	}
+}
+
+// post sends a signed (or, with good false, wrongly signed) body.
+func (s *Server) post(ctx context.Context, url string, body []byte, good bool) (status int, answer []byte, took time.Duration, err error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, url, bytes.NewReader(body))
+	if err != nil {
+		return 0, nil, 0, err
+	}
+	sig, ts := s.signer.Sign(body, time.Now())
+	if !good {
+		// A valid signature of other bytes: only a bot that checks
+		// against the body it received refuses it.
+		sig, ts = s.signer.Sign(append([]byte("x"), body...), time.Now())
+	}
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("User-Agent", "Service-Interactions/1.0 (+https://emulator.invalid)")
+	req.Header.Set("X-Signature-Ed25519", sig)
+	req.Header.Set("X-Signature-Timestamp", ts)
+	start := time.Now()
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return 0, nil, time.Since(start), err
+	}
+	defer resp.Body.Close()
+	answer, err = io.ReadAll(io.LimitReader(resp.Body, maxAnswerBody))
+	return resp.StatusCode, answer, time.Since(start), err
+}
+
+// settle checks the answer and keeps it with the interaction. The caller
+// holds s.st.mu.
+func (s *Server) settle(p *prepared, res *Result) {
+	if res.Status == 0 {
+		return
+	}
+	if res.Status != http.StatusOK {
+		res.Violations = append(res.Violations, "the answer has status "+http.StatusText(res.Status)+", not 200 OK")
+		return
+	}
+	si := p.si
+	if len(bytes.TrimSpace(res.RawAnswer)) == 0 && si.answer != nil {
+		// The bot answered through the callback endpoint meanwhile.
+		res.Answer = *si.answer
+		return
+	}
+	var answer interaction.Response
+	if err := answer.UnmarshalJSON(res.RawAnswer); err != nil {
+		res.Violations = append(res.Violations, "the answer is not a valid JSON interaction response: "+err.Error())
+		return
+	}
+	res.Answer = answer
+	if si.answer != nil {
+		res.Violations = append(res.Violations, "the interaction has already been acknowledged")
+		return
+	}
+	if v := s.answerViolations(p, &answer); len(v) > 0 {
+		// The service refuses it: the user sees the interaction fail.
+		res.Violations = append(res.Violations, v...)
+		return
+	}
+	s.acknowledge(si, answer, s.st.now())
+}

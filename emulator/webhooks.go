@@ -1,0 +1,165 @@
+package emulator
+
+import (
+	"net/http"
+	"time"
+
+	"github.com/switchboard-go/switchboard/interaction"
+)
+
+// The specification does not show the endpoints that answer interactions;
+// these follow the public documentation of the real service ("Receiving and
+// Responding"): the first answer goes to the callback endpoint within 3
+// seconds, and the interaction token then works as a webhook for 15 minutes,
+// to edit that answer and send follow-ups. The token authenticates these
+// requests: they carry no Authorization header.
+const (
+	// tokenLife is how long an interaction token works as a webhook.
+	tokenLife = 15 * time.Minute
+)
+
+// Error codes of the answer endpoints (public facts of the service).
+const (
+	codeUnknownMessage = 10008
+	codeUnknownWebhook = 10015
+	codeEmptyMessage   = 50006
+)
+
+// webhookRoutes registers the interaction callback and follow-up endpoints.
+func (s *Server) webhookRoutes(mux *http.ServeMux) {
+	s.route(mux, "POST /interactions/{id}/{token}/callback", "interaction-callback", true, s.answerInteraction)
+	s.route(mux, "POST /webhooks/{app}/{token}", "webhook", true, s.createFollowup)
+	s.route(mux, "GET /webhooks/{app}/{token}/messages/{message}", "webhook", true, s.getWebhookMessage)
+	s.route(mux, "PATCH /webhooks/{app}/{token}/messages/{message}", "webhook", true, s.editWebhookMessage)
+	s.route(mux, "DELETE /webhooks/{app}/{token}/messages/{message}", "webhook", true, s.deleteWebhookMessage)
+}
+
+func errUnknownInteraction() *apiError {
+	return errNotFound(codeUnknownInteraction, "Unknown interaction")
+}
+
+// answerInteraction is POST /interactions/{id}/{token}/callback: the first
+// and only answer to an interaction. It answers 204, or with
+// with_response=true 200 and the interaction callback response.
+func (s *Server) answerInteraction(r *request) (int, any, *apiError) {
+	st := s.st
+	id, err := interaction.ParseSnowflake(r.PathValue("id"))
+	si := st.interactions[id]
+	if err != nil || si == nil || si.ix.Token != r.PathValue("token") {
+		return 0, nil, errUnknownInteraction()
+	}
+	if si.answer != nil {
+		return 0, nil, errBadRequest(codeAlreadyAcknowledged, "Interaction has already been acknowledged.")
+	}
+	now := st.now()
+	// The real service invalidates the token when the window passes, so a
+	// late answer finds no interaction at all.
+	if now.Sub(si.sent) > s.window {
+		return 0, nil, errUnknownInteraction()
+	}
+	var resp interaction.Response
+	if e := decodeBody(r, &resp); e != nil {
+		return 0, nil, e
+	}
+	if e := s.checkAnswer(si.ix, &resp); e != nil {
+		return 0, nil, e
+	}
+
+	s.acknowledge(si, resp, now)
+	if r.URL.Query().Get("with_response") != "true" {
+		return http.StatusNoContent, nil, nil
+	}
+	return http.StatusOK, s.callbackResponse(si), nil
+}
+
+// acknowledge records resp as the answer to si, checked by checkAnswer,
+// and makes the message it promises: the message of a reply, or the
+// loading message of a deferral, which keeps only its ephemeral flag. The
+// caller holds the state's lock.
+func (s *Server) acknowledge(si *sentInteraction, resp interaction.Response, now time.Time) {
+	si.answer, si.answered = &resp, now
+	switch resp.Type {
+	case interaction.CallbackChannelMessageWithSource:
+		si.original = &message{ID: s.st.newID(), ChannelID: si.ix.ChannelID, Data: cloneMessageData(resp.Message), Created: now}
+	case interaction.CallbackDeferredChannelMessageWithSource:
+		flags := resp.Message.Flags&interaction.FlagEphemeral | interaction.FlagLoading
+		si.original = &message{ID: s.st.newID(), ChannelID: si.ix.ChannelID, Data: interaction.MessageData{Flags: flags}, Created: now}
+	}
+}
+
+// checkAnswer checks that resp is an answer the interaction may get, with
+// a valid body, whether it came by the callback endpoint or as the HTTP
+// response to the interaction. The errors point into the body of the
+// answer. The caller holds the state's lock.
+func (s *Server) checkAnswer(ix *interaction.Interaction, resp *interaction.Response) *apiError {
+	var allowed []interaction.CallbackType
+	switch ix.Type {
+	case interaction.TypeApplicationCommand:
+		// PREMIUM_REQUIRED (10) is deprecated, and the emulated application
+		// has no monetization; LAUNCH_ACTIVITY needs an Activity.
+		allowed = []interaction.CallbackType{
+			interaction.CallbackChannelMessageWithSource,
+			interaction.CallbackDeferredChannelMessageWithSource,
+			interaction.CallbackModal,
+		}
+		if s.st.app.activities {
+			allowed = append(allowed, interaction.CallbackLaunchActivity)
+		}
+	case interaction.TypeApplicationCommandAutocomplete:
+		allowed = []interaction.CallbackType{interaction.CallbackAutocompleteResult}
+	}
+	ok := false
+	for _, t := range allowed {
+		ok = ok || t == resp.Type
+	}
+	if !ok {
+		return errInvalidBody("/type", "BASE_TYPE_CHOICES", "Value must be one of "+callbackList(allowed)+".")
+	}
+	e := newInvalidBody()
+	switch resp.Type {
+	case interaction.CallbackChannelMessageWithSource:
+		checkMessage(e, "/data", &resp.Message, interaction.ResponseFlags)
+		if len(e.errors) == 0 && isEmpty(&resp.Message) {
+			return errEmptyMessage()
+		}
+	case interaction.CallbackDeferredChannelMessageWithSource:
+		// Only EPHEMERAL may be set on a deferral: the message it
+		// promises is written by a later edit.
+		checkFlags(e, "/data/flags", resp.Message.Flags, interaction.FlagEphemeral)
+	case interaction.CallbackAutocompleteResult:
+		if len(resp.Choices) > 25 {
+			e.add("/data/choices", "BASE_TYPE_MAX_LENGTH", "Must be 25 or fewer in length.")
+		}
+		for i, c := range resp.Choices {
+			if n := len([]rune(c.Name)); n < 1 || n > 100 {
+				e.add("/data/choices/"+itoa(i)+"/name", "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 100 in length.")
+			}
+		}
+	case interaction.CallbackModal:
+		if resp.Modal == nil {
+			e.add("/data", "BASE_TYPE_REQUIRED", "This field is required")
+		} else {
+			checkModal(e, resp.Modal)
+		}
+	}
+	if len(e.errors) > 0 {
+		return e
+	}
+	return nil
+}
+
+// callbackResponse is the interaction callback response object that
+// with_response=true asks for.
+func (s *Server) callbackResponse(si *sentInteraction) map[string]any {
+	cb := map[string]any{"id": si.ix.ID.String(), "type": si.ix.Type}
+	resource := map[string]any{"type": si.answer.Type}
+	if m := si.original; m != nil {
+		cb["response_message_id"] = m.ID.String()
+		cb["response_message_loading"] = m.Data.Flags&interaction.FlagLoading != 0
+		cb["response_message_ephemeral"] = m.Data.Flags&interaction.FlagEphemeral != 0
+		if si.answer.Type == interaction.CallbackChannelMessageWithSource {
+			resource["message"] = s.messageJSON(si, m, true)
+		}
+	}
+	return map[string]any{"interaction": cb, "resource": resource}
+}

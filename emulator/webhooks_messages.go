@@ -1,0 +1,174 @@
+package emulator
+
+import (
+	"encoding/json"
+	"net/http"
+
+	"github.com/switchboard-go/switchboard/interaction"
+)
+
+// webhookInteraction finds the answered interaction whose token a webhook
+// request carries. An expired or unknown token is an invalid webhook token;
+// an interaction not answered yet has no webhook.
+func (s *Server) webhookInteraction(r *request) (*sentInteraction, *apiError) {
+	st := s.st
+	if r.PathValue("app") != st.app.id.String() {
+		return nil, errNotFound(codeUnknownWebhook, "Unknown Webhook")
+	}
+	si := st.byToken[r.PathValue("token")]
+	if si == nil || st.now().Sub(si.sent) >= tokenLife {
+		return nil, &apiError{status: http.StatusUnauthorized, code: codeInvalidWebhookToken, message: "Invalid Webhook Token"}
+	}
+	if si.answer == nil {
+		return nil, errNotFound(codeUnknownWebhook, "Unknown Webhook")
+	}
+	return si, nil
+}
+
+// webhookMessage finds the message a request names: "@original" or the id
+// of the original or of a follow-up.
+func (s *Server) webhookMessage(r *request) (*sentInteraction, *message, *apiError) {
+	si, e := s.webhookInteraction(r)
+	if e != nil {
+		return nil, nil, e
+	}
+	var m *message
+	if name := r.PathValue("message"); name == "@original" {
+		m = si.original
+	} else if id, err := interaction.ParseSnowflake(name); err == nil {
+		m = si.find(id)
+	}
+	if m == nil || m.Deleted {
+		return nil, nil, errNotFound(codeUnknownMessage, "Unknown Message")
+	}
+	return si, m, nil
+}
+
+// find returns the message of the interaction with id.
+func (si *sentInteraction) find(id interaction.Snowflake) *message {
+	if si.original != nil && si.original.ID == id {
+		return si.original
+	}
+	for _, f := range si.followups {
+		if f.ID == id {
+			return f
+		}
+	}
+	return nil
+}
+
+// loading reports whether m is the message of a deferred answer, still
+// waiting for its content.
+func (m *message) loading() bool {
+	return m != nil && !m.Deleted && m.Data.Flags&interaction.FlagLoading != 0
+}
+
+// createFollowup is POST /webhooks/{app}/{token}. It always answers with
+// the message: for interaction tokens the service acts as if wait=true.
+func (s *Server) createFollowup(r *request) (int, any, *apiError) {
+	si, e := s.webhookInteraction(r)
+	if e != nil {
+		return 0, nil, e
+	}
+	var data interaction.MessageData
+	if e := decodeBody(r, &data); e != nil {
+		return 0, nil, e
+	}
+	inv := newInvalidBody()
+	checkMessage(inv, "", &data, interaction.ResponseFlags)
+	if len(inv.errors) > 0 {
+		return 0, nil, inv
+	}
+	if isEmpty(&data) {
+		return 0, nil, errEmptyMessage()
+	}
+	// Right after a deferral, the service (for compatibility, and
+	// deprecated) completes the loading message instead of sending a new
+	// one, and keeps the deferral's ephemeral state.
+	if m := si.original; m.loading() {
+		data.Flags = data.Flags&^interaction.FlagEphemeral | m.Data.Flags&interaction.FlagEphemeral
+		m.Data = data
+		return http.StatusOK, s.messageJSON(si, m, true), nil
+	}
+	m := &message{ID: s.st.newID(), ChannelID: si.ix.ChannelID, Data: data, Created: s.st.now()}
+	si.followups = append(si.followups, m)
+	return http.StatusOK, s.messageJSON(si, m, false), nil
+}
+
+func (s *Server) getWebhookMessage(r *request) (int, any, *apiError) {
+	si, m, e := s.webhookMessage(r)
+	if e != nil {
+		return 0, nil, e
+	}
+	return http.StatusOK, s.messageJSON(si, m, m == si.original), nil
+}
+
+// messageEdit is the body of an edit: the fields present replace the
+// message's, the others stay.
+type messageEdit struct {
+	Content         *string                      `json:"content"`
+	Embeds          *[]interaction.Embed         `json:"embeds"`
+	Components      *[]json.RawMessage           `json:"components"`
+	Flags           *interaction.MessageFlags    `json:"flags"`
+	AllowedMentions *interaction.AllowedMentions `json:"allowed_mentions"`
+	Attachments     *[]interaction.AttachmentRef `json:"attachments"`
+}
+
+// editWebhookMessage is PATCH …/messages/{message}. Editing the loading
+// message of a deferral completes it; that is not an edit, so it leaves no
+// edited_timestamp.
+func (s *Server) editWebhookMessage(r *request) (int, any, *apiError) {
+	si, m, e := s.webhookMessage(r)
+	if e != nil {
+		return 0, nil, e
+	}
+	var edit messageEdit
+	if e := decodeBody(r, &edit); e != nil {
+		return 0, nil, e
+	}
+	data := cloneMessageData(m.Data)
+	inv := newInvalidBody()
+	if edit.Content != nil {
+		data.Content = *edit.Content
+	}
+	if edit.Embeds != nil {
+		data.Embeds = *edit.Embeds
+	}
+	if edit.Components != nil {
+		data.Components = *edit.Components
+	}
+	if edit.AllowedMentions != nil {
+		data.AllowedMentions = edit.AllowedMentions
+	}
+	if edit.Attachments != nil {
+		data.Attachments = *edit.Attachments
+	}
+	if edit.Flags != nil {
+		checkFlags(inv, "/flags", *edit.Flags, interaction.ResponseFlags)
+		// A message's ephemeral state is set when it is sent.
+		data.Flags = *edit.Flags&^interaction.FlagEphemeral | m.Data.Flags&interaction.FlagEphemeral
+	}
+	completes := m.loading()
+	data.Flags &^= interaction.FlagLoading
+	checkMessage(inv, "", &data, interaction.ResponseFlags)
+	if len(inv.errors) > 0 {
+		return 0, nil, inv
+	}
+	if isEmpty(&data) {
+		return 0, nil, errEmptyMessage()
+	}
+	m.Data = data
+	if !completes {
+		m.Edited = s.st.now()
+	}
+	return http.StatusOK, s.messageJSON(si, m, m == si.original), nil
+}
+
+func (s *Server) deleteWebhookMessage(r *request) (int, any, *apiError) {
+	_, m, e := s.webhookMessage(r)
+	if e != nil {
+		return 0, nil, e
+	}
+	m.Deleted = true
+	return http.StatusNoContent, nil, nil
+}

@@ -1,0 +1,175 @@
+package emulator
+
+import (
+	"cmp"
+	"slices"
+	"time"
+
+	"github.com/switchboard-go/switchboard/interaction"
+)
+
+// InteractionRecord is an interaction the emulator sent to the bot and what
+// became of it: the bot's answer and the messages it made.
+type InteractionRecord struct {
+	Interaction interaction.Interaction
+	Sent        time.Time
+	// Answer is the first answer, by the HTTP response or the callback
+	// endpoint; nil while there is none.
+	Answer   *interaction.Response
+	Answered time.Time
+	// Original is the message of the answer, or the loading message of a
+	// deferral until an edit completes it; nil for answers without one.
+	Original  *Message
+	Followups []Message
+}
+
+// Message is a message the bot sent in answer to an interaction.
+type Message struct {
+	ID        interaction.Snowflake
+	ChannelID interaction.Snowflake
+	Data      interaction.MessageData
+	Created   time.Time
+	// Edited is when the message was last edited; zero if never.
+	Edited  time.Time
+	Deleted bool
+}
+
+// Loading reports whether the message is the "thinking…" message of a
+// deferred answer, not yet completed.
+func (m Message) Loading() bool { return m.Data.Flags&interaction.FlagLoading != 0 }
+
+// Interaction returns what became of the interaction with id.
+func (s *Server) Interaction(id interaction.Snowflake) (InteractionRecord, bool) {
+	s.st.mu.Lock()
+	defer s.st.mu.Unlock()
+	si := s.st.interactions[id]
+	if si == nil {
+		return InteractionRecord{}, false
+	}
+	return si.record(), true
+}
+
+// Interactions returns every interaction sent, oldest first.
+func (s *Server) Interactions() []InteractionRecord {
+	s.st.mu.Lock()
+	defer s.st.mu.Unlock()
+	out := make([]InteractionRecord, 0, len(s.st.interactions))
+	for _, si := range s.st.interactions {
+		out = append(out, si.record())
+	}
+	slices.SortFunc(out, func(a, b InteractionRecord) int { return cmp.Compare(a.Interaction.ID, b.Interaction.ID) })
+	return out
+}
+
+// record copies si, so the caller holds nothing the service changes. The
+// caller holds the state's lock.
+func (si *sentInteraction) record() InteractionRecord {
+	rec := InteractionRecord{Interaction: *si.ix, Sent: si.sent, Answered: si.answered}
+	if si.answer != nil {
+		a := *si.answer
+		a.Message = cloneMessageData(a.Message)
+		a.Choices = slices.Clone(a.Choices)
+		if a.Modal != nil {
+			m := *a.Modal
+			m.Components = slices.Clone(m.Components)
+			a.Modal = &m
+		}
+		rec.Answer = &a
+	}
+	if si.original != nil {
+		m := si.original.export()
+		rec.Original = &m
+	}
+	for _, f := range si.followups {
+		rec.Followups = append(rec.Followups, f.export())
+	}
+	return rec
+}
+
+func (m *message) export() Message {
+	return Message{ID: m.ID, ChannelID: m.ChannelID, Data: cloneMessageData(m.Data), Created: m.Created, Edited: m.Edited, Deleted: m.Deleted}
+}
+
+// cloneMessageData copies the lists of a message, which edits replace
+// whole and never change in place.
+func cloneMessageData(d interaction.MessageData) interaction.MessageData {
+	d.Embeds = slices.Clone(d.Embeds)
+	d.Components = slices.Clone(d.Components)
+	d.Attachments = slices.Clone(d.Attachments)
+	if d.AllowedMentions != nil {
+		am := *d.AllowedMentions
+		d.AllowedMentions = &am
+	}
+	return d
+}
+
+// timestampLayout is how the service writes message timestamps.
+const timestampLayout = "2006-01-02T15:04:05.000000-07:00"
+
+// Message types of answers (public facts of the service): the message of an
+// answer to a slash command, and to a user or message command. Follow-ups
+// are written as DEFAULT messages; the service's documentation does not
+// say.
+const (
+	messageDefault            = 0
+	messageChatInputCommand   = 20
+	messageContextMenuCommand = 23
+)
+
+// messageJSON is the message object the webhook endpoints answer with. The
+// caller holds the state's lock.
+func (s *Server) messageJSON(si *sentInteraction, m *message, original bool) map[string]any {
+	st := s.st
+	d := m.Data
+	typ := messageDefault
+	if original {
+		typ = messageChatInputCommand
+		if t := si.ix.Data.Type; t == interaction.CommandUser || t == interaction.CommandMessage {
+			typ = messageContextMenuCommand
+		}
+	}
+	var edited any
+	if !m.Edited.IsZero() {
+		edited = m.Edited.UTC().Format(timestampLayout)
+	}
+	meta := map[string]any{"id": si.ix.ID.String(), "type": si.ix.Type, "user": si.ix.Invoker()}
+	if !si.ix.AuthorizingIntegrationOwners.IsZero() {
+		meta["authorizing_integration_owners"] = si.ix.AuthorizingIntegrationOwners
+	}
+	if !original && si.original != nil {
+		meta["original_response_message_id"] = si.original.ID.String()
+	}
+	var author any
+	if u := st.users[st.app.botUser]; u != nil {
+		author = u
+	}
+	return map[string]any{
+		"id":                   m.ID.String(),
+		"type":                 typ,
+		"channel_id":           m.ChannelID.String(),
+		"author":               author,
+		"content":              d.Content,
+		"tts":                  d.TTS,
+		"embeds":               orEmpty(d.Embeds),
+		"components":           orEmpty(d.Components),
+		"attachments":          orEmpty(d.Attachments),
+		"mentions":             []any{},
+		"mention_roles":        []any{},
+		"mention_everyone":     false,
+		"pinned":               false,
+		"flags":                d.Flags,
+		"timestamp":            m.Created.UTC().Format(timestampLayout),
+		"edited_timestamp":     edited,
+		"webhook_id":           st.app.id.String(),
+		"application_id":       st.app.id.String(),
+		"interaction_metadata": meta,
+	}
+}
+
+// orEmpty writes a nil list as [], as the service does.
+func orEmpty[T any](v []T) []T {
+	if v == nil {
+		return []T{}
+	}
+	return v
+}
