@@ -39,7 +39,7 @@ func TestAuthUnderConcurrency(t *testing.T) {
 		return int(wins.Load())
 	}
 
-	code := s.AuthorizeUser(s.Moderator, "identify", permissionsScope)
+	code := s.AuthorizeUser(t, s.Moderator, "identify", permissionsScope)
 	if wins := race(func() (int, map[string]any) {
 		return tokenCall(t, s, clientForm(s, "grant_type", "authorization_code", "code", code, "redirect_uri", s.RedirectURI), false)
 	}); wins != 1 {

@@ -13,14 +13,14 @@ import (
 )
 
 // startCommands starts a server whose rate limit stays out of the way.
-func startCommands(t *testing.T, cfg emulator.Config) *emulator.Server {
+func startCommands(t *testing.T, cfg emulator.Config) *target {
 	t.Helper()
 	cfg.RateLimit = emulator.RateLimit{Requests: 1 << 30}
 	return start(t, cfg)
 }
 
 // do makes a request as the bot and returns the status and the raw body.
-func do(t *testing.T, s *emulator.Server, method, path, body string, header ...string) (int, []byte) {
+func do(t *testing.T, s *target, method, path, body string, header ...string) (int, []byte) {
 	t.Helper()
 	req, err := http.NewRequest(method, s.URL+path, strings.NewReader(body))
 	if err != nil {
@@ -61,11 +61,11 @@ func list(t *testing.T, raw []byte) []map[string]any {
 	return v
 }
 
-func globalPath(s *emulator.Server) string {
+func globalPath(s *target) string {
 	return "/applications/" + s.ApplicationID.String() + "/commands"
 }
 
-func guildPath(s *emulator.Server) string {
+func guildPath(s *target) string {
 	return "/applications/" + s.ApplicationID.String() + "/guilds/" + s.GuildID.String() + "/commands"
 }
 

@@ -30,6 +30,40 @@ import (
 //		each message as the webhook endpoints return it, with "deleted".
 //		The answer and times are null until the bot answers. Answers 404
 //		for an unknown id.
+//	POST   /_emulator/authorize
+//		A user authorizes the application, as AuthorizeUser:
+//		{"user": "id", "scopes": ["identify"]} answers {"code": "..."},
+//		a one-time code for the redirect_uri of the credentials.
+//	POST   /_emulator/revoke
+//		Revokes a refresh token and its access token, as RevokeGrant:
+//		{"refresh_token": "..."} answers {"revoked": true} or false when
+//		there was no such token.
+//	POST   /_emulator/deauthorize
+//		Takes back every grant of a user, as Deauthorize: {"user": "id"}.
+//		Answers 204.
+//	POST   /_emulator/interactions-url
+//		Sets the bot's interactions URL after the service's checks, as
+//		SetInteractionsURL: {"url": "http://..."} answers 204, or 400 with
+//		{"message": "..."} saying which check failed.
+//	POST   /_emulator/invoke
+//		A user uses a command, as Invoke. The body is an Invocation:
+//		{"user": "id", "guild": "id", "channel": "id", "locale": "fr",
+//		"command": "mod ban", "type": 1, "options": [{"name": "user",
+//		"value": "id"}, {"name": "days", "value": 3}], "target": "id"},
+//		every field optional but the command, with the Go defaults. A
+//		value is what the user gave: a string, an id as a string, a
+//		number, a boolean, or an attachment object. It answers 200 with
+//		{"id": "...", "token": "...", "interaction": {as sent},
+//		"status": 200, "answer": {as received} or null, "violations":
+//		["..."], "elapsed": 0.012, "ok": true, "launched": false}, even
+//		when the bot broke the rules; a launched Activity has no
+//		interaction. A refused invocation answers {"error": kind,
+//		"message": reason}, 403 with kind "permission_denied", or 400
+//		with "unknown_command", "invalid_input", "unknown_target", or
+//		"stale" (the client has reloaded the command: try again).
+//	POST   /_emulator/autocomplete
+//		The same, as Autocomplete, with "focused" naming the option
+//		being typed.
 func (s *Server) controlRoutes(mux *http.ServeMux) {
 	mux.HandleFunc("POST /_emulator/faults", s.controlInjectFault)
 	mux.HandleFunc("DELETE /_emulator/faults", func(w http.ResponseWriter, _ *http.Request) {
@@ -37,6 +71,8 @@ func (s *Server) controlRoutes(mux *http.ServeMux) {
 		w.WriteHeader(http.StatusNoContent)
 	})
 	mux.HandleFunc("GET /_emulator/interactions/{id}", s.controlInteraction)
+	s.controlOAuthRoutes(mux)
+	s.controlInvokeRoutes(mux)
 }
 
 // faultJSON is a Fault as the control API takes it.

@@ -55,7 +55,7 @@ func TestFaultsFailTheNextRequestsOfTheirRouteOnly(t *testing.T) {
 			s := start(t, emulator.Config{})
 			f := tc.fault
 			f.Route, f.Count = "commands", 2
-			s.InjectFault(f)
+			s.InjectFault(t, f)
 			for i := range 2 {
 				if resp, _ := call(t, s, "GET", "/users/@me", "Bot "+s.BotToken, ""); resp.StatusCode != 200 {
 					t.Fatalf("another route failed: %d", resp.StatusCode)
@@ -74,7 +74,7 @@ func TestFaultsFailTheNextRequestsOfTheirRouteOnly(t *testing.T) {
 
 func TestAFaultWithoutARouteFailsEveryRoute(t *testing.T) {
 	s := start(t, emulator.Config{})
-	s.InjectFault(emulator.Fault{Kind: emulator.FaultServerError, Status: 502, Count: 3})
+	s.InjectFault(t, emulator.Fault{Kind: emulator.FaultServerError, Status: 502, Count: 3})
 	for i, path := range []string{"/users/@me", globalPath(s), guildPath(s), "/users/@me"} {
 		want := 502
 		if i == 3 {
@@ -88,15 +88,15 @@ func TestAFaultWithoutARouteFailsEveryRoute(t *testing.T) {
 
 func TestFaultsAreUsedInTheOrderInjected(t *testing.T) {
 	s := start(t, emulator.Config{})
-	s.InjectFault(emulator.Fault{Kind: emulator.FaultServerError, Status: 502})
-	s.InjectFault(emulator.Fault{Kind: emulator.FaultServerError, Status: 503, Route: "users_me"})
+	s.InjectFault(t, emulator.Fault{Kind: emulator.FaultServerError, Status: 502})
+	s.InjectFault(t, emulator.Fault{Kind: emulator.FaultServerError, Status: 503, Route: "users_me"})
 	for _, want := range []int{502, 503, 200} {
 		if resp, _ := call(t, s, "GET", "/users/@me", "Bot "+s.BotToken, ""); resp.StatusCode != want {
 			t.Fatalf("got %d, want %d", resp.StatusCode, want)
 		}
 	}
-	s.InjectFault(emulator.Fault{Kind: emulator.FaultServerError, Count: 5})
-	s.ClearFaults()
+	s.InjectFault(t, emulator.Fault{Kind: emulator.FaultServerError, Count: 5})
+	s.ClearFaults(t)
 	if resp, _ := call(t, s, "GET", "/users/@me", "Bot "+s.BotToken, ""); resp.StatusCode != 200 {
 		t.Fatalf("after ClearFaults: %d", resp.StatusCode)
 	}
@@ -105,7 +105,7 @@ func TestFaultsAreUsedInTheOrderInjected(t *testing.T) {
 func TestASlowFaultDelaysItsRequestAlone(t *testing.T) {
 	s := start(t, emulator.Config{})
 	const delay = 300 * time.Millisecond
-	s.InjectFault(emulator.Fault{Kind: emulator.FaultSlow, Delay: delay, Route: "commands"})
+	s.InjectFault(t, emulator.Fault{Kind: emulator.FaultSlow, Delay: delay, Route: "commands"})
 	done := make(chan time.Duration)
 	go func() {
 		began := time.Now()
@@ -136,7 +136,7 @@ func TestASlowFaultDelaysItsRequestAlone(t *testing.T) {
 
 func TestADroppedConnectionIsATransportError(t *testing.T) {
 	s := start(t, emulator.Config{})
-	s.InjectFault(emulator.Fault{Kind: emulator.FaultDrop, Route: "users_me"})
+	s.InjectFault(t, emulator.Fault{Kind: emulator.FaultDrop, Route: "users_me"})
 	// A fresh connection per request: the transport retries a request
 	// whose reused connection closed, which would hide the fault.
 	client := &http.Client{Transport: &http.Transport{DisableKeepAlives: true}}
@@ -160,7 +160,7 @@ func TestADroppedConnectionIsATransportError(t *testing.T) {
 
 func TestFaultsCountExactlyUnderConcurrentRequests(t *testing.T) {
 	s := start(t, emulator.Config{RateLimit: emulator.RateLimit{Requests: 1 << 30}})
-	s.InjectFault(emulator.Fault{Kind: emulator.FaultServerError, Count: 25})
+	s.InjectFault(t, emulator.Fault{Kind: emulator.FaultServerError, Count: 25})
 	var failed atomic.Int32
 	var wg sync.WaitGroup
 	for range 100 {

@@ -59,10 +59,15 @@ type Result struct {
 	// Violations are the ways the answer broke the service's rules; an
 	// answer the client would show has none.
 	Violations []string
+	// Launched reports an entry point command whose handler is
+	// SERVICE_LAUNCH_ACTIVITY: the service launched the Activity itself,
+	// and sent the bot nothing, so the rest of the Result is empty.
+	Launched bool
 }
 
-// OK reports whether the bot answered within the rules.
-func (r *Result) OK() bool { return r.Status == 200 && len(r.Violations) == 0 }
+// OK reports whether the bot answered within the rules, or the service
+// launched the Activity without it.
+func (r *Result) OK() bool { return r.Launched || r.Status == 200 && len(r.Violations) == 0 }
 
 // Reasons an invocation is refused before anything is sent; an
 // *InvocationError matches one of them with errors.Is.
@@ -117,16 +122,21 @@ func (s *Server) invoke(ctx context.Context, inv Invocation, autocomplete bool) 
 	st := s.st
 	st.mu.Lock()
 	url := st.app.interactionsURL
-	var p *prepared
-	var err *InvocationError
-	if url == "" {
+	p, err := s.prepare(inv, autocomplete)
+	switch {
+	case err != nil || p.launched:
+	case url == "":
 		err = refuse(ErrUnknownTarget, "the application has no interactions URL")
-	} else if p, err = s.prepare(inv, autocomplete); err == nil {
+	default:
 		s.record(p)
 	}
 	st.mu.Unlock()
 	if err != nil {
 		return nil, err
+	}
+	if p.launched {
+		// An Activity needs no interactions URL to be launched.
+		return &Result{Launched: true}, nil
 	}
 	res := &Result{Interaction: p.si.ix, Body: p.body}
 	s.deliver(ctx, url, p, res)

@@ -17,6 +17,9 @@ type prepared struct {
 	choiceType interaction.OptionType
 	cmdType    interaction.CommandType
 	channel    interaction.Snowflake
+	// launched is an entry point command the service handles itself:
+	// nothing is sent.
+	launched bool
 }
 
 // prepare does what the client and the service do before the bot hears of
@@ -91,6 +94,15 @@ func (s *Server) prepare(inv Invocation, complete bool) (*prepared, *InvocationE
 	if err := s.readRepair(inv.User, cmd); err != nil {
 		return nil, err
 	}
+	if cmd.c.Type == interaction.CommandPrimaryEntryPoint && cmd.c.Handler == interaction.HandlerServiceLaunchActivity {
+		// The service launches the Activity itself and tells the
+		// application nothing (public fact: the DISCORD_LAUNCH_ACTIVITY
+		// handler needs no interaction handling).
+		if len(inv.Options) > 0 {
+			return nil, refuse(ErrInvalidInput, "an entry point command takes no options")
+		}
+		return &prepared{launched: true}, nil
+	}
 
 	in := &input{s: s, g: g, ch: ch, invoker: inv.User, focused: inv.Focused, complete: complete, resolved: &wireResolved{}}
 	data := wireData{ID: cmd.c.ID, Name: cmd.c.Name, Type: cmd.c.CommandType(), GuildID: cmd.c.GuildID}
@@ -101,6 +113,10 @@ func (s *Server) prepare(inv Invocation, complete bool) (*prepared, *InvocationE
 			return nil, err
 		}
 		data.Options = opts
+	case interaction.CommandPrimaryEntryPoint:
+		if len(inv.Options) > 0 {
+			return nil, refuse(ErrInvalidInput, "an entry point command takes no options")
+		}
 	case interaction.CommandUser, interaction.CommandMessage:
 		if len(inv.Options) > 0 {
 			return nil, refuse(ErrInvalidInput, "user and message commands take no options")

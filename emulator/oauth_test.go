@@ -16,7 +16,7 @@ import (
 
 // tokenCall posts a form to the token endpoint, with HTTP Basic client
 // authentication when basic is set, and decodes the answer.
-func tokenCall(t *testing.T, s *emulator.Server, form url.Values, basic bool) (int, map[string]any) {
+func tokenCall(t *testing.T, s *target, form url.Values, basic bool) (int, map[string]any) {
 	t.Helper()
 	req, err := http.NewRequest("POST", s.URL+"/oauth2/token", strings.NewReader(form.Encode()))
 	if err != nil {
@@ -41,7 +41,7 @@ func tokenCall(t *testing.T, s *emulator.Server, form url.Values, basic bool) (i
 
 // clientForm returns the form fields that authenticate the client, plus
 // the given pairs.
-func clientForm(s *emulator.Server, pairs ...string) url.Values {
+func clientForm(s *target, pairs ...string) url.Values {
 	v := url.Values{"client_id": {s.ClientID}, "client_secret": {s.ClientSecret}}
 	for i := 0; i+1 < len(pairs); i += 2 {
 		v.Set(pairs[i], pairs[i+1])
@@ -50,7 +50,7 @@ func clientForm(s *emulator.Server, pairs ...string) url.Values {
 }
 
 // clientToken returns a client credentials token with scope.
-func clientToken(t *testing.T, s *emulator.Server, scope string) string {
+func clientToken(t *testing.T, s *target, scope string) string {
 	t.Helper()
 	status, body := tokenCall(t, s, clientForm(s, "grant_type", "client_credentials", "scope", scope), false)
 	if status != 200 {
@@ -61,9 +61,9 @@ func clientToken(t *testing.T, s *emulator.Server, scope string) string {
 
 // userToken authorizes user with scopes and exchanges the code, returning
 // the access and refresh tokens.
-func userToken(t *testing.T, s *emulator.Server, user interaction.Snowflake, scopes ...string) (access, refresh string) {
+func userToken(t *testing.T, s *target, user interaction.Snowflake, scopes ...string) (access, refresh string) {
 	t.Helper()
-	code := s.AuthorizeUser(user, scopes...)
+	code := s.AuthorizeUser(t, user, scopes...)
 	status, body := tokenCall(t, s, clientForm(s, "grant_type", "authorization_code", "code", code, "redirect_uri", s.RedirectURI), false)
 	if status != 200 {
 		t.Fatalf("authorization code: %d %v", status, body)
@@ -202,10 +202,10 @@ func TestRefreshTokenRotates(t *testing.T) {
 func TestRevokedRefreshTokenIsInvalidGrant(t *testing.T) {
 	s := start(t, emulator.Config{})
 	access, refresh := userToken(t, s, s.Moderator, "identify")
-	if !s.RevokeGrant(refresh) {
+	if !s.RevokeGrant(t, refresh) {
 		t.Fatal("RevokeGrant reported no such refresh token")
 	}
-	if s.RevokeGrant(refresh) {
+	if s.RevokeGrant(t, refresh) {
 		t.Fatal("RevokeGrant revoked a refresh token twice")
 	}
 	if status, body := tokenCall(t, s, clientForm(s, "grant_type", "refresh_token", "refresh_token", refresh), false); status != 400 || body["error"] != "invalid_grant" {
@@ -216,9 +216,9 @@ func TestRevokedRefreshTokenIsInvalidGrant(t *testing.T) {
 	}
 
 	access, refresh = userToken(t, s, s.Member, "identify")
-	code := s.AuthorizeUser(s.Member, "identify")
+	code := s.AuthorizeUser(t, s.Member, "identify")
 	other, _ := userToken(t, s, s.Moderator, "identify")
-	s.Deauthorize(s.Member)
+	s.Deauthorize(t, s.Member)
 	if status, body := tokenCall(t, s, clientForm(s, "grant_type", "refresh_token", "refresh_token", refresh), false); status != 400 || body["error"] != "invalid_grant" {
 		t.Fatalf("refresh after Deauthorize: %d %v", status, body)
 	}

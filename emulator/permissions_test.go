@@ -16,7 +16,7 @@ import (
 const permissionsScope = "applications.commands.permissions.update"
 
 // permissionsPath is the path of one command's permissions in the guild.
-func permissionsPath(s *emulator.Server, cmd interaction.Snowflake) string {
+func permissionsPath(s *target, cmd interaction.Snowflake) string {
 	return "/applications/" + s.ApplicationID.String() + "/guilds/" + s.GuildID.String() + "/commands/" + cmd.String() + "/permissions"
 }
 
@@ -27,7 +27,7 @@ func overwrites(ps ...registry.Permission) string {
 }
 
 // listPermissions reads every overwrite of the application in the guild.
-func listPermissions(t *testing.T, s *emulator.Server, auth string) (int, []registry.GuildPermissions) {
+func listPermissions(t *testing.T, s *target, auth string) (int, []registry.GuildPermissions) {
 	t.Helper()
 	req, _ := http.NewRequest("GET", s.URL+"/applications/"+s.ApplicationID.String()+"/guilds/"+s.GuildID.String()+"/commands/permissions", nil)
 	req.Header.Set("Authorization", auth)

@@ -32,6 +32,12 @@ type Config struct {
 	// to an interaction, by HTTP or the callback endpoint. Zero means 3
 	// seconds, the service's window.
 	ResponseWindow time.Duration
+	// Seed adds users and guilds to the world New makes.
+	Seed *Seed
+	// SigningKey is the key interactions are signed with; nil means a new
+	// one. A fixed key lets a bot be configured before the emulator
+	// starts, as an interactions URL given at start must already verify.
+	SigningKey ed25519.PrivateKey
 }
 
 // RateLimit is a fixed-window limit.
@@ -79,11 +85,14 @@ func New(cfg Config) (*Server, error) {
 
 // Listen starts a Server on addr.
 func Listen(addr string, cfg Config) (*Server, error) {
+	s, err := newServer(cfg)
+	if err != nil {
+		return nil, err
+	}
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return nil, err
 	}
-	s := newServer(cfg)
 	s.ln = ln
 	s.URL = "http://" + ln.Addr().String() + "/v10"
 	s.srv = &http.Server{Handler: s.Handler(), ReadHeaderTimeout: 10 * time.Second}
@@ -102,7 +111,7 @@ func (s *Server) Close() error {
 	return nil
 }
 
-func newServer(cfg Config) *Server {
+func newServer(cfg Config) (*Server, error) {
 	now := cfg.Now
 	if now == nil {
 		now = time.Now
@@ -114,9 +123,14 @@ func newServer(cfg Config) *Server {
 	if rl.Window <= 0 {
 		rl.Window = time.Second
 	}
-	_, priv, err := ed25519.GenerateKey(nil)
-	if err != nil {
-		panic("emulator: generating a key: " + err.Error())
+	priv := cfg.SigningKey
+	if priv == nil {
+		var err error
+		if _, priv, err = ed25519.GenerateKey(nil); err != nil {
+			panic("emulator: generating a key: " + err.Error())
+		}
+	} else if len(priv) != ed25519.PrivateKeySize {
+		return nil, errors.New("emulator: the signing key is not an Ed25519 private key")
 	}
 	st := &state{
 		now:         now,
@@ -139,7 +153,12 @@ func newServer(cfg Config) *Server {
 	s := &Server{st: st, signer: interaction.NewSigner(priv), limiter: newLimiter(rl, now), window: window}
 	s.PublicKey = s.signer.PublicKeyHex()
 	s.seed(cfg)
-	return s
+	if cfg.Seed != nil {
+		if err := s.addSeed(cfg.Seed); err != nil {
+			return nil, err
+		}
+	}
+	return s, nil
 }
 
 // seed makes the world a new application lives in: its bot, a guild with
@@ -173,10 +192,7 @@ func (s *Server) seed(cfg Config) {
 		channels: map[interaction.Snowflake]*interaction.Channel{},
 	}
 	st.guilds[g.id] = g
-	everyone := interaction.PermissionViewChannel | interaction.PermissionSendMessages | interaction.PermissionReadMessageHistory |
-		interaction.PermissionAddReactions | interaction.PermissionUseApplicationCommands | interaction.PermissionEmbedLinks |
-		interaction.PermissionAttachFiles | interaction.PermissionConnect | interaction.PermissionSpeak
-	g.roles[g.id] = &interaction.Role{ID: g.id, Name: "@everyone", Permissions: everyone}
+	g.roles[g.id] = &interaction.Role{ID: g.id, Name: "@everyone", Permissions: everyonePermissions}
 	modRole := st.newID()
 	g.roles[modRole] = &interaction.Role{ID: modRole, Name: "Moderator", Position: 1, Hoist: true, Mentionable: true,
 		Permissions: interaction.PermissionManageGuild | interaction.PermissionManageRoles | interaction.PermissionKickMembers |

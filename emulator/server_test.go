@@ -11,18 +11,8 @@ import (
 	"github.com/switchboard-go/switchboard/emulator"
 )
 
-func start(t *testing.T, cfg emulator.Config) *emulator.Server {
-	t.Helper()
-	s, err := emulator.New(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { s.Close() })
-	return s
-}
-
 // call makes a request and decodes a JSON answer.
-func call(t *testing.T, s *emulator.Server, method, path, auth, body string) (*http.Response, map[string]any) {
+func call(t *testing.T, s *target, method, path, auth, body string) (*http.Response, map[string]any) {
 	t.Helper()
 	req, err := http.NewRequest(method, s.URL+path, strings.NewReader(body))
 	if err != nil {

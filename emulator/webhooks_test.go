@@ -32,11 +32,11 @@ func (c *clock) Advance(d time.Duration) {
 
 // startAnswers starts a server on a clock of the test's, with an
 // interaction sent to the bot.
-func startAnswers(t *testing.T, ixType interaction.Type) (*emulator.Server, *clock, interaction.Snowflake, string) {
+func startAnswers(t *testing.T, ixType interaction.Type) (*target, *clock, interaction.Snowflake, string) {
 	t.Helper()
 	c := newClock()
 	s := start(t, emulator.Config{Now: c.Now, RateLimit: emulator.RateLimit{Requests: 1 << 30}})
-	id, token := s.FakeInteraction(ixType, interaction.CommandChatInput)
+	id, token := s.Server(t, "FakeInteraction is Go only").FakeInteraction(ixType, interaction.CommandChatInput)
 	return s, c, id, token
 }
 
@@ -44,7 +44,7 @@ func callbackPath(id interaction.Snowflake, token string) string {
 	return "/interactions/" + id.String() + "/" + token + "/callback"
 }
 
-func webhookPath(s *emulator.Server, token string) string {
+func webhookPath(s *target, token string) string {
 	return "/webhooks/" + s.ApplicationID.String() + "/" + token
 }
 
@@ -68,7 +68,7 @@ func TestCallbackAcceptsOneAnswerWithoutAuthorization(t *testing.T) {
 	if resp.StatusCode != 400 || body["code"] != float64(40060) || body["message"] != "Interaction has already been acknowledged." {
 		t.Fatalf("second answer: %d %v", resp.StatusCode, body)
 	}
-	rec, ok := s.Interaction(id)
+	rec, ok := s.server.Interaction(id)
 	if !ok || rec.Answer == nil || rec.Answer.Type != interaction.CallbackChannelMessageWithSource ||
 		rec.Original == nil || rec.Original.Data.Content != "pong" || rec.Answered.IsZero() {
 		t.Fatalf("record: %+v", rec)
@@ -159,7 +159,7 @@ func TestCallbackChecksTheAnswerAgainstTheInteraction(t *testing.T) {
 			if resp.StatusCode != 400 || body["code"] != float64(tc.wantCode) || tc.wantAt != nil && !errorAt(body, tc.wantAt...) {
 				t.Fatalf("%d %v", resp.StatusCode, body)
 			}
-			if rec, _ := s.Interaction(id); rec.Answer != nil {
+			if rec, _ := s.server.Interaction(id); rec.Answer != nil {
 				t.Fatalf("a refused answer was recorded: %+v", rec.Answer)
 			}
 		})
@@ -192,7 +192,7 @@ func TestEditingTheOriginalCompletesADeferredAnswer(t *testing.T) {
 		body["type"] != float64(20) || body["webhook_id"] != s.ApplicationID.String() || body["application_id"] != s.ApplicationID.String() {
 		t.Fatalf("completed message: %d %v", resp.StatusCode, body)
 	}
-	rec, _ := s.Interaction(id)
+	rec, _ := s.server.Interaction(id)
 	if rec.Original == nil || rec.Original.Loading() || rec.Original.Data.Content != "done" || len(rec.Followups) != 0 {
 		t.Fatalf("record: %+v", rec)
 	}
@@ -206,7 +206,7 @@ func TestAFollowupRightAfterADeferralCompletesTheLoadingMessage(t *testing.T) {
 	s, _, id, token := startAnswers(t, interaction.TypeApplicationCommand)
 	call(t, s, "POST", callbackPath(id, token), "", `{"type":5}`)
 	resp, body := call(t, s, "POST", webhookPath(s, token), "", `{"content":"late","flags":64}`)
-	rec, _ := s.Interaction(id)
+	rec, _ := s.server.Interaction(id)
 	if resp.StatusCode != 200 || body["id"] != rec.Original.ID.String() || body["flags"] != float64(0) ||
 		rec.Original.Data.Content != "late" || len(rec.Followups) != 0 {
 		t.Fatalf("%d %v %+v", resp.StatusCode, body, rec)
@@ -243,7 +243,7 @@ func TestFollowupsAreMessagesOfTheirOwn(t *testing.T) {
 			t.Fatalf("%s after delete: %d %v", method, resp.StatusCode, body)
 		}
 	}
-	rec, _ := s.Interaction(id)
+	rec, _ := s.server.Interaction(id)
 	if len(rec.Followups) != 1 || !rec.Followups[0].Deleted || rec.Original.Data.Content != "first" {
 		t.Fatalf("record: %+v", rec)
 	}
@@ -254,15 +254,15 @@ func TestWebhookEndpointsLiveForFifteenMinutesAfterAnAnswer(t *testing.T) {
 		name       string
 		answer     bool
 		after      time.Duration
-		path       func(s *emulator.Server, token string) string
+		path       func(s *target, token string) string
 		wantStatus int
 		wantCode   int
 	}{
 		{"a follow-up before any answer has no webhook", false, 0, webhookPath, 404, 10015},
 		{"a follow-up within the token's life is sent", true, 15*time.Minute - time.Millisecond, webhookPath, 200, 0},
 		{"a follow-up after fifteen minutes has an invalid token", true, 15 * time.Minute, webhookPath, 401, 50027},
-		{"an unknown token is invalid", true, 0, func(s *emulator.Server, _ string) string { return webhookPath(s, "0123") }, 401, 50027},
-		{"another application has no such webhook", true, 0, func(_ *emulator.Server, token string) string { return "/webhooks/1/" + token }, 404, 10015},
+		{"an unknown token is invalid", true, 0, func(s *target, _ string) string { return webhookPath(s, "0123") }, 401, 50027},
+		{"another application has no such webhook", true, 0, func(_ *target, token string) string { return "/webhooks/1/" + token }, 404, 10015},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s, c, id, token := startAnswers(t, interaction.TypeApplicationCommand)
@@ -300,7 +300,7 @@ func TestWebhookMessagesAreCheckedLikeAnswers(t *testing.T) {
 			if resp.StatusCode != 400 || body["code"] != float64(tc.wantCode) || tc.wantAt != nil && !errorAt(body, tc.wantAt...) {
 				t.Fatalf("%d %v", resp.StatusCode, body)
 			}
-			if rec, _ := s.Interaction(id); rec.Original.Data.Content != "hi" || len(rec.Followups) != 0 {
+			if rec, _ := s.server.Interaction(id); rec.Original.Data.Content != "hi" || len(rec.Followups) != 0 {
 				t.Fatalf("a refused request changed the record: %+v", rec)
 			}
 		})

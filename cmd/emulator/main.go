@@ -9,18 +9,59 @@
 // guild_id (a guild where the application is installed), and
 // authorization_code with redirect_uri (a one-time code of a user who has
 // Manage Guild and Manage Roles there, granting identify and
-// applications.commands.permissions.update). It then serves until it is
-// interrupted.
+// applications.commands.permissions.update), and admin_id, moderator_id and
+// member_id (the guild's owner, that user, and a plain member). It then
+// serves until it is interrupted.
+//
+// The flags:
+//
+//	-addr ADDR
+//		the address to listen on; port 0 picks a free one.
+//	-interactions-url URL
+//		the bot's interactions endpoint. It is checked as the service
+//		checks it when a developer saves it (a signed PING must be
+//		answered {"type":1}, a badly signed request 401), so the bot must
+//		be up first; the emulator exits with the reason if it fails.
+//	-signing-key HEX
+//		the 32-byte Ed25519 seed, in hex, of the key interactions are
+//		signed with, so that a bot can know the public key before the
+//		emulator starts; without it every run has a new key.
+//	-activities
+//		gives the application an Activity: it starts with the entry point
+//		command "Launch".
+//	-seed FILE
+//		adds the users and guilds of a JSON file to the world, each object
+//		spelled as the service spells it:
+//
+//		{
+//		  "users": [{"id": "1001", "username": "carol", "global_name": "Carol"}],
+//		  "guilds": [{
+//		    "id": "2001", "name": "Second", "owner_id": "1001", "locale": "fr",
+//		    "roles": [{"id": "2002", "name": "Helper", "permissions": "8192"}],
+//		    "channels": [{"id": "2003", "name": "general", "type": 0}],
+//		    "members": [{"user_id": "1001", "roles": ["2002"], "nick": "Caro"}]
+//		  }]
+//		}
+//
+//		Every id is given and used once. The role with the guild's id is
+//		@everyone; the owner, and the bot unless "installed" is false, are
+//		members without being listed. See emulator.Seed.
+//	-rate-limit N, -rate-window D
+//		each route bucket answers N requests per window D, then 429.
 package main
 
 import (
 	"context"
+	"crypto/ed25519"
+	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 	"time"
 
@@ -58,18 +99,46 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	addr := flags.String("addr", "127.0.0.1:8484", "address to listen on (port 0 picks a free one)")
 	interactionsURL := flags.String("interactions-url", "", "the bot's interactions endpoint")
 	activities := flags.Bool("activities", false, "give the application an Activity: it starts with the entry point command \"Launch\"")
+	signingKey := flags.String("signing-key", "", "the hex Ed25519 seed interactions are signed with (default a new key)")
+	seedFile := flags.String("seed", "", "a JSON file of users and guilds to add to the world")
 	rateRequests := flags.Int("rate-limit", 50, "requests each route bucket answers per -rate-window before 429")
 	rateWindow := flags.Duration("rate-window", time.Second, "the rate limit's window")
 	if err := flags.Parse(args); err != nil {
 		return err
 	}
-	s, err := emulator.Listen(*addr, emulator.Config{
-		Activities:      *activities,
-		InteractionsURL: *interactionsURL,
-		RateLimit:       emulator.RateLimit{Requests: *rateRequests, Window: *rateWindow},
-	})
+	if flags.NArg() > 0 {
+		return errors.New("unexpected arguments: " + strings.Join(flags.Args(), " "))
+	}
+	cfg := emulator.Config{
+		Activities: *activities,
+		RateLimit:  emulator.RateLimit{Requests: *rateRequests, Window: *rateWindow},
+	}
+	if *signingKey != "" {
+		seed, err := hex.DecodeString(*signingKey)
+		if err != nil || len(seed) != ed25519.SeedSize {
+			return errors.New("-signing-key: want 64 hex digits, an Ed25519 seed")
+		}
+		cfg.SigningKey = ed25519.NewKeyFromSeed(seed)
+	}
+	if *seedFile != "" {
+		seed, err := readSeed(*seedFile)
+		if err != nil {
+			return err
+		}
+		cfg.Seed = seed
+	}
+	s, err := emulator.Listen(*addr, cfg)
 	if err != nil {
 		return err
+	}
+	if *interactionsURL != "" {
+		// Checked as the service would, before anything is printed: a
+		// script waiting for the first line never gets credentials for a
+		// bot the service would not talk to.
+		if err := s.SetInteractionsURL(ctx, *interactionsURL); err != nil {
+			s.Close()
+			return fmt.Errorf("-interactions-url: %w", err)
+		}
 	}
 	line, err := json.Marshal(Credentials{
 		BaseURL: s.URL, ApplicationID: s.ApplicationID.String(), BotToken: s.BotToken,
@@ -83,4 +152,21 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fmt.Fprintf(stdout, "%s\n", line)
 	<-ctx.Done()
 	return s.Close()
+}
+
+// readSeed reads a seed file, refusing fields it does not know: a typo
+// would otherwise leave part of the world out without a word.
+func readSeed(name string) (*emulator.Seed, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	dec := json.NewDecoder(f)
+	dec.DisallowUnknownFields()
+	var seed emulator.Seed
+	if err := dec.Decode(&seed); err != nil {
+		return nil, fmt.Errorf("-seed %s: %w", name, err)
+	}
+	return &seed, nil
 }

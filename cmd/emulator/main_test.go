@@ -3,12 +3,49 @@ package main
 import (
 	"bufio"
 	"context"
+	"crypto/ed25519"
+	"encoding/hex"
 	"encoding/json"
 	"io"
 	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/router"
 )
+
+// serve runs the emulator with args until the test ends, and returns the
+// credentials it printed.
+func serve(t *testing.T, args ...string) Credentials {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	pr, pw := io.Pipe()
+	done := make(chan error, 1)
+	go func() {
+		done <- run(ctx, append([]string{"-addr", "127.0.0.1:0"}, args...), pw, io.Discard)
+		pw.Close()
+	}()
+	t.Cleanup(func() {
+		cancel()
+		if err := <-done; err != nil {
+			t.Errorf("run: %v", err)
+		}
+	})
+	line, err := bufio.NewReader(pr).ReadString('\n')
+	if err != nil {
+		t.Fatal(err)
+	}
+	go io.Copy(io.Discard, pr) //nolint:errcheck // drain
+	var c Credentials
+	if err := json.Unmarshal([]byte(line), &c); err != nil {
+		t.Fatalf("first line %q: %v", line, err)
+	}
+	return c
+}
 
 func TestRunPrintsCredentialsFirstAndServes(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
@@ -28,7 +65,8 @@ func TestRunPrintsCredentialsFirstAndServes(t *testing.T) {
 		t.Fatalf("first line %q: %v", line, err)
 	}
 	if !strings.HasSuffix(c.BaseURL, "/v10") || c.ApplicationID == "" || c.BotToken == "" || c.ClientID == "" ||
-		c.ClientSecret == "" || len(c.PublicKey) != 64 || c.GuildID == "" || c.AuthorizationCode == "" || c.RedirectURI == "" {
+		c.ClientSecret == "" || len(c.PublicKey) != 64 || c.GuildID == "" || c.AuthorizationCode == "" || c.RedirectURI == "" ||
+		c.AdminID == "" || c.ModeratorID == "" || c.MemberID == "" {
 		t.Fatalf("credentials: %+v", c)
 	}
 	resp, err := http.Get(c.BaseURL + "/nothing")
@@ -49,5 +87,95 @@ func TestRunRefusesABadAddress(t *testing.T) {
 	err := run(context.Background(), []string{"-addr", "256.0.0.1:99999"}, io.Discard, io.Discard)
 	if err == nil {
 		t.Fatal("run succeeded")
+	}
+}
+
+func TestSeedFlag(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, body string) string {
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, []byte(body), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	good := write("good.json", `{
+		"users": [{"id": "1001", "username": "carol"}],
+		"guilds": [{"id": "2001", "name": "Second", "owner_id": "1001",
+			"roles": [{"id": "2002", "name": "Helper", "permissions": "8192"}],
+			"channels": [{"id": "2003", "name": "general", "type": 0}],
+			"members": [{"user_id": "1001", "roles": ["2002"]}]}]
+	}`)
+	c := serve(t, "-seed", good)
+	req, _ := http.NewRequest("PUT", c.BaseURL+"/applications/"+c.ApplicationID+"/guilds/2001/commands", strings.NewReader(`[{"name":"ping","description":"Ping"}]`))
+	req.Header.Set("Authorization", "Bot "+c.BotToken)
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != 200 {
+		t.Fatalf("commands in the seeded guild: %d", resp.StatusCode)
+	}
+
+	for _, tc := range []struct{ name, body, want string }{
+		{"typo.json", `{"guilds": [{"id": "2001", "ownr_id": "1001"}]}`, "unknown field"},
+		{"broken.json", `{"users": [`, "-seed"},
+		{"owner.json", `{"guilds": [{"id": "2001", "owner_id": "1001"}]}`, "owner"},
+	} {
+		err := run(context.Background(), []string{"-addr", "127.0.0.1:0", "-seed", write(tc.name, tc.body)}, io.Discard, io.Discard)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: %v, want an error about %q", tc.name, err, tc.want)
+		}
+	}
+	if err := run(context.Background(), []string{"-addr", "127.0.0.1:0", "-seed", filepath.Join(dir, "missing.json")}, io.Discard, io.Discard); err == nil {
+		t.Error("a missing seed file was accepted")
+	}
+}
+
+// The interactions URL is checked before the credentials are printed, so
+// the bot, already up, must verify signatures with a key it was given
+// beforehand: -signing-key.
+func TestInteractionsURLFlagIsChecked(t *testing.T) {
+	pub, priv, err := ed25519.GenerateKey(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	verifier, err := interaction.NewVerifier(hex.EncodeToString(pub))
+	if err != nil {
+		t.Fatal(err)
+	}
+	mux, err := router.New().Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	bot := httptest.NewServer(router.NewEndpoint(mux, verifier))
+	defer bot.Close()
+	c := serve(t, "-signing-key", hex.EncodeToString(priv.Seed()), "-interactions-url", bot.URL)
+	if c.PublicKey != hex.EncodeToString(pub) {
+		t.Fatalf("public key %s, want %x", c.PublicKey, pub)
+	}
+	if err := run(context.Background(), []string{"-addr", "127.0.0.1:0", "-interactions-url", bot.URL}, io.Discard, io.Discard); err == nil || !strings.Contains(err.Error(), "401") {
+		t.Fatalf("signed with another key: %v", err)
+	}
+	if err := run(context.Background(), []string{"-signing-key", "abc"}, io.Discard, io.Discard); err == nil {
+		t.Fatal("a short signing key was accepted")
+	}
+
+	careless := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Write([]byte(`{"type":1}`))
+	}))
+	defer careless.Close()
+	var out strings.Builder
+	err = run(context.Background(), []string{"-addr", "127.0.0.1:0", "-interactions-url", careless.URL}, &out, io.Discard)
+	if err == nil || !strings.Contains(err.Error(), "-interactions-url") || !strings.Contains(err.Error(), "401") {
+		t.Fatalf("a bot that checks no signature: %v", err)
+	}
+	if out.Len() != 0 {
+		t.Fatalf("credentials printed for a refused URL: %q", out.String())
+	}
+	if err := run(context.Background(), []string{"-addr", "127.0.0.1:0", "-interactions-url", "ftp://x"}, io.Discard, io.Discard); err == nil {
+		t.Fatal("an ftp URL was accepted")
 	}
 }

@@ -1,0 +1,144 @@
+package emulator
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"net/http"
+	"strconv"
+
+	"github.com/switchboard-go/switchboard/interaction"
+)
+
+// The control API's share of invoking: Invoke, Autocomplete and
+// SetInteractionsURL for scripts.
+func (s *Server) controlInvokeRoutes(mux *http.ServeMux) {
+	mux.HandleFunc("POST /_emulator/invoke", func(w http.ResponseWriter, r *http.Request) {
+		s.controlInvoke(w, r, s.Invoke)
+	})
+	mux.HandleFunc("POST /_emulator/autocomplete", func(w http.ResponseWriter, r *http.Request) {
+		s.controlInvoke(w, r, s.Autocomplete)
+	})
+	mux.HandleFunc("POST /_emulator/interactions-url", func(w http.ResponseWriter, r *http.Request) {
+		var in struct {
+			URL string `json:"url"`
+		}
+		if !decodeControl(w, r, &in) {
+			return
+		}
+		if err := s.SetInteractionsURL(r.Context(), in.URL); err != nil {
+			writeJSON(w, http.StatusBadRequest, map[string]any{"message": err.Error()})
+			return
+		}
+		w.WriteHeader(http.StatusNoContent)
+	})
+}
+
+// invocationJSON is an Invocation as the control API takes it.
+type invocationJSON struct {
+	User    interaction.Snowflake   `json:"user"`
+	Guild   interaction.Snowflake   `json:"guild"`
+	Channel interaction.Snowflake   `json:"channel"`
+	Locale  interaction.Locale      `json:"locale"`
+	Command string                  `json:"command"`
+	Type    interaction.CommandType `json:"type"`
+	Options []struct {
+		Name  string          `json:"name"`
+		Value json.RawMessage `json:"value"`
+	} `json:"options"`
+	Target  interaction.Snowflake `json:"target"`
+	Focused string                `json:"focused"`
+}
+
+// argValue turns an option value from JSON into what an Arg holds: a
+// string (ids included: the option's type says what it names), an int64
+// for a number without a fraction, a float64 for another, a bool, or an
+// attachment for an object.
+func argValue(raw json.RawMessage) (any, error) {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	var v any
+	if err := dec.Decode(&v); err != nil {
+		return nil, err
+	}
+	switch x := v.(type) {
+	case json.Number:
+		if i, err := x.Int64(); err == nil {
+			return i, nil
+		}
+		return x.Float64()
+	case map[string]any:
+		var a interaction.Attachment
+		err := json.Unmarshal(raw, &a)
+		return a, err
+	}
+	return v, nil
+}
+
+// invocationStatus is the status and name of each kind of refusal.
+func invocationStatus(kind error) (int, string) {
+	switch {
+	case errors.Is(kind, ErrPermissionDenied):
+		return http.StatusForbidden, "permission_denied"
+	case errors.Is(kind, ErrUnknownCommand):
+		return http.StatusBadRequest, "unknown_command"
+	case errors.Is(kind, ErrStale):
+		return http.StatusBadRequest, "stale"
+	case errors.Is(kind, ErrUnknownTarget):
+		return http.StatusBadRequest, "unknown_target"
+	}
+	return http.StatusBadRequest, "invalid_input"
+}
+
+func (s *Server) controlInvoke(w http.ResponseWriter, r *http.Request, invoke func(context.Context, Invocation) (*Result, error)) {
+	var in invocationJSON
+	if !decodeControl(w, r, &in) {
+		return
+	}
+	inv := Invocation{User: in.User, Guild: in.Guild, Channel: in.Channel, Locale: in.Locale,
+		Command: in.Command, Type: in.Type, Target: in.Target, Focused: in.Focused}
+	for i, o := range in.Options {
+		v, err := argValue(o.Value)
+		if err != nil {
+			writeJSON(w, http.StatusBadRequest, map[string]any{"error": "invalid_input", "message": "options[" + strconv.Itoa(i) + "]: " + err.Error()})
+			return
+		}
+		inv.Options = append(inv.Options, Arg{Name: o.Name, Value: v})
+	}
+	res, err := invoke(r.Context(), inv)
+	if err != nil {
+		var ie *InvocationError
+		if !errors.As(err, &ie) {
+			writeJSON(w, http.StatusInternalServerError, map[string]any{"message": err.Error()})
+			return
+		}
+		status, name := invocationStatus(ie.Kind)
+		writeJSON(w, status, map[string]any{"error": name, "message": ie.Reason})
+		return
+	}
+	writeJSON(w, http.StatusOK, resultJSON(res))
+}
+
+// resultJSON is a Result as the control API answers it. The interaction
+// is the JSON sent, and the answer the JSON received, or null when none
+// came or it was not JSON (raw_answer then holds what came).
+func resultJSON(res *Result) map[string]any {
+	out := map[string]any{
+		"launched": res.Launched, "id": nil, "token": nil, "interaction": nil,
+		"status": res.Status, "answer": nil, "violations": nonNil(res.Violations),
+		"elapsed": res.Took.Seconds(), "ok": res.OK(),
+	}
+	if res.Interaction != nil {
+		out["id"], out["token"] = res.Interaction.ID, res.Interaction.Token
+		out["interaction"] = json.RawMessage(res.Body)
+	}
+	if len(bytes.TrimSpace(res.RawAnswer)) > 0 {
+		if json.Valid(res.RawAnswer) {
+			out["answer"] = json.RawMessage(res.RawAnswer)
+		} else {
+			out["raw_answer"] = string(res.RawAnswer)
+		}
+	}
+	return out
+}

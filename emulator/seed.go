@@ -1,0 +1,178 @@
+package emulator
+
+import (
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/switchboard-go/switchboard/interaction"
+)
+
+// Seed is more of the world than New makes: users, and guilds with their
+// roles, channels and members. It is JSON as cmd/emulator -seed reads it,
+// with objects spelled as the service spells them:
+//
+//	{
+//	  "users": [{"id": "1001", "username": "carol", "global_name": "Carol"}],
+//	  "guilds": [{
+//	    "id": "2001", "name": "Second", "owner_id": "1001", "locale": "fr",
+//	    "roles": [{"id": "2002", "name": "Helper", "permissions": "8192", "position": 1}],
+//	    "channels": [{"id": "2003", "name": "general", "type": 0}],
+//	    "members": [{"user_id": "1001", "roles": ["2002"], "nick": "Caro"}]
+//	  }]
+//	}
+//
+// Every id is given, so that the file can refer to its own objects; none
+// may be used twice. A guild's @everyone role has the guild's id: listing
+// it sets its permissions, which otherwise are those of the seeded guild's
+// @everyone. The owner is a member whether listed or not, and so is the
+// bot wherever the application is installed, which it is unless
+// "installed" is false.
+type Seed struct {
+	Users  []interaction.User `json:"users"`
+	Guilds []SeedGuild        `json:"guilds"`
+}
+
+// SeedGuild is a guild of a Seed.
+type SeedGuild struct {
+	ID        interaction.Snowflake `json:"id"`
+	Name      string                `json:"name"`
+	OwnerID   interaction.Snowflake `json:"owner_id"`
+	Locale    interaction.Locale    `json:"locale"`    // empty means en-US
+	Installed *bool                 `json:"installed"` // nil means true
+	Roles     []interaction.Role    `json:"roles"`     // besides @everyone, unless it is listed
+	Channels  []interaction.Channel `json:"channels"`  // guild_id may be left out
+	Members   []SeedMember          `json:"members"`
+}
+
+// SeedMember is a member of a SeedGuild.
+type SeedMember struct {
+	UserID interaction.Snowflake   `json:"user_id"`
+	Roles  []interaction.Snowflake `json:"roles"`
+	Nick   string                  `json:"nick"`
+}
+
+// everyonePermissions are what @everyone may do in a new guild.
+const everyonePermissions = interaction.PermissionViewChannel | interaction.PermissionSendMessages |
+	interaction.PermissionReadMessageHistory | interaction.PermissionAddReactions |
+	interaction.PermissionUseApplicationCommands | interaction.PermissionEmbedLinks |
+	interaction.PermissionAttachFiles | interaction.PermissionConnect | interaction.PermissionSpeak
+
+// addSeed adds the users and guilds of seed to the state, or, when the seed
+// is inconsistent, nothing at all.
+func (s *Server) addSeed(seed *Seed) error {
+	st := s.st
+	used := map[interaction.Snowflake]string{}
+	claim := func(id interaction.Snowflake, what string) error {
+		if id == 0 {
+			return errors.New("seed: a " + what + " has no id")
+		}
+		if prev, ok := used[id]; ok {
+			return fmt.Errorf("seed: id %s is both a %s and a %s", id, prev, what)
+		}
+		used[id] = what
+		return nil
+	}
+	for id := range st.users {
+		used[id] = "seeded user"
+	}
+	for id, g := range st.guilds {
+		used[id] = "seeded guild"
+		for r := range g.roles {
+			used[r] = "seeded role"
+		}
+		for c := range g.channels {
+			used[c] = "seeded channel"
+		}
+	}
+	users := map[interaction.Snowflake]*interaction.User{}
+	for _, u := range seed.Users {
+		if err := claim(u.ID, "user"); err != nil {
+			return err
+		}
+		if u.Username == "" {
+			return fmt.Errorf("seed: user %s has no username", u.ID)
+		}
+		if u.Discriminator == "" {
+			u.Discriminator = "0"
+		}
+		users[u.ID] = &u
+	}
+	joined := st.now().Add(-24 * time.Hour).UTC().Truncate(time.Second)
+	var guilds []*guild
+	for _, sg := range seed.Guilds {
+		if err := claim(sg.ID, "guild"); err != nil {
+			return err
+		}
+		g := &guild{
+			id: sg.ID, name: sg.Name, owner: sg.OwnerID, installed: sg.Installed == nil || *sg.Installed, locale: sg.Locale,
+			members:  map[interaction.Snowflake]*interaction.Member{},
+			roles:    map[interaction.Snowflake]*interaction.Role{},
+			channels: map[interaction.Snowflake]*interaction.Channel{},
+		}
+		if g.locale == "" {
+			g.locale = interaction.LocaleEnglishUS
+		}
+		if users[g.owner] == nil {
+			return fmt.Errorf("seed: guild %s: its owner %s is not a user of the seed", g.id, g.owner)
+		}
+		g.roles[g.id] = &interaction.Role{ID: g.id, Name: "@everyone", Permissions: everyonePermissions}
+		for _, r := range sg.Roles {
+			if r.ID != g.id {
+				if err := claim(r.ID, "role"); err != nil {
+					return err
+				}
+			} else {
+				r.Name = "@everyone"
+			}
+			g.roles[r.ID] = &r
+		}
+		for _, c := range sg.Channels {
+			if err := claim(c.ID, "channel"); err != nil {
+				return err
+			}
+			if c.Type == interaction.ChannelDM || c.Type == interaction.ChannelGroupDM {
+				return fmt.Errorf("seed: guild %s: channel %s is not a guild channel", g.id, c.ID)
+			}
+			c.GuildID = g.id
+			g.channels[c.ID] = &c
+		}
+		members := append([]SeedMember{{UserID: g.owner}}, sg.Members...)
+		if g.installed {
+			members = append(members, SeedMember{UserID: st.app.botUser})
+		}
+		for _, m := range members {
+			u := users[m.UserID]
+			if m.UserID == st.app.botUser {
+				u = st.users[m.UserID]
+			}
+			if u == nil {
+				return fmt.Errorf("seed: guild %s: member %s is not a user of the seed", g.id, m.UserID)
+			}
+			roles := []interaction.Snowflake{}
+			for _, r := range m.Roles {
+				if r == g.id || g.roles[r] == nil {
+					return fmt.Errorf("seed: guild %s: member %s has role %s, which is not a role of the guild", g.id, m.UserID, r)
+				}
+				roles = append(roles, r)
+			}
+			if prev := g.members[m.UserID]; prev != nil && m.UserID != g.owner && m.UserID != st.app.botUser {
+				return fmt.Errorf("seed: guild %s: member %s is listed twice", g.id, m.UserID)
+			} else if prev != nil {
+				// The owner or the bot listed explicitly: the listing wins.
+				if len(m.Roles) == 0 && m.Nick == "" {
+					continue
+				}
+			}
+			g.members[m.UserID] = &interaction.Member{User: *u, Nick: m.Nick, Roles: roles, JoinedAt: joined}
+		}
+		guilds = append(guilds, g)
+	}
+	for id, u := range users {
+		st.users[id] = u
+	}
+	for _, g := range guilds {
+		st.guilds[g.id] = g
+	}
+	return nil
+}
