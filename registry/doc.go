@@ -6,5 +6,11 @@
 // of the service (names, lengths, counts, nesting, localizations, the
 // 8000-character total, per-type fields and per-scope limits) and reports
 // every violation at once with its place. Scope and Permission describe
-// where commands live and who may use them.
+// where commands live and who may use them, and Evaluate answers whether a
+// member may use a command in a channel.
+//
+// Client talks to the service: every command, permission, user and OAuth2
+// endpoint, with bot, client-credentials or user tokens, per-bucket rate
+// limits, retries of 5xx and dropped connections, and errors decoded into
+// values, an invalid body's errors mapped back to the commands sent.
 package registry
