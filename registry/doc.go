@@ -13,4 +13,10 @@
 // endpoint, with bot, client-credentials or user tokens, per-bucket rate
 // limits, retries of 5xx and dropped connections, and errors decoded into
 // values, an invalid body's errors mapped back to the commands sent.
+//
+// Sync registers a bot's commands on deploy: per scope it reads what the
+// service has, compares it with what the bot declares (after normalizing
+// the defaults the service fills in), shows the plan, and applies it with
+// the fewest writes, deleting only when told to. RunSync is the same as a
+// command line (-dry-run, -check, -prune, -guild, -json) for a deploy step.
 package registry

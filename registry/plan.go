@@ -1,0 +1,224 @@
+package registry
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/switchboard-go/switchboard/interaction"
+)
+
+// Strategy is how a plan is applied.
+type Strategy string
+
+// Strategies.
+const (
+	// StrategyNone sends nothing: the service holds what is declared.
+	StrategyNone Strategy = "none"
+	// StrategyIndividual sends one request per change: DELETE, PATCH
+	// and POST, in that order.
+	StrategyIndividual Strategy = "individual"
+	// StrategyBulk sends one bulk overwrite (PUT) with every declared
+	// command of the scope.
+	StrategyBulk Strategy = "bulk"
+)
+
+// DailyCreates is how many commands a scope may create in a day. A bulk
+// overwrite counts the commands it creates; editing or overwriting an
+// existing command is not a create.
+const DailyCreates = 200
+
+// Update is a command the service holds in a form other than the declared
+// one.
+type Update struct {
+	// ID is the command's id on the service.
+	ID   interaction.Snowflake
+	Type interaction.CommandType
+	Name string
+	// Fields are the JSON names of the fields that differ, as
+	// EditCommand takes them.
+	Fields []string
+	// Command is the declared command.
+	Command Command
+}
+
+// Plan is what syncing one scope takes: the changes that bring the
+// service's commands to the declared ones, and how to send them.
+type Plan struct {
+	Scope Scope
+	// Creates are declared commands the service does not hold.
+	Creates []Command
+	// Updates are commands the service holds differently.
+	Updates []Update
+	// Deletes are commands the service holds that are not declared; they
+	// are deleted only when pruning is on, and are Unknown otherwise.
+	Deletes []Command
+	// Unknown are commands the service holds that are not declared and
+	// that are left alone, since pruning is off.
+	Unknown []Command
+	// Unchanged are declared commands the service already holds as
+	// declared.
+	Unchanged []Command
+	// Strategy is how the changes are sent.
+	Strategy Strategy
+	// Err, when set, is why the plan is not applied: the service's
+	// commands could not be read, or the plan is refused, as a
+	// *RefusedError. Nothing is sent for such a scope.
+	Err error
+}
+
+// Writes returns how many requests applying the plan sends.
+func (p Plan) Writes() int {
+	switch p.Strategy {
+	case StrategyBulk:
+		return 1
+	case StrategyIndividual:
+		return p.changes()
+	}
+	return 0
+}
+
+// Drift reports whether the service's commands differ from the declared
+// ones in a way the plan would change, or the plan cannot be made or
+// applied. Unknown commands, left alone by design, are not drift.
+func (p Plan) Drift() bool { return p.changes() > 0 || p.Err != nil }
+
+// changes counts the commands applying the plan changes.
+func (p Plan) changes() int { return len(p.Creates) + len(p.Updates) + len(p.Deletes) }
+
+// RefusedError says why a plan is not applied although the service's
+// commands were read: the declared commands break the service's rules, or
+// the scope would pass a limit.
+type RefusedError struct {
+	Scope Scope
+	// Reason says why, for a person.
+	Reason string
+	// Violations are the broken rules when the declared commands are
+	// invalid.
+	Violations Violations
+}
+
+func (e *RefusedError) Error() string {
+	s := "registry: sync of " + e.Scope.String() + " refused: " + e.Reason
+	if len(e.Violations) > 0 {
+		s += ":\n" + e.Violations.Error()
+	}
+	return s
+}
+
+// Unwrap returns the violations, so that errors.As finds a Violation.
+func (e *RefusedError) Unwrap() error { return e.Violations.Err() }
+
+// commandKey identifies a command within a scope: names are unique per
+// type.
+type commandKey struct {
+	t    interaction.CommandType
+	name string
+}
+
+func keyOf(c *Command) commandKey { return commandKey{c.CommandType(), c.Name} }
+
+// PlanScope compares the commands a scope holds, current (as ListCommands
+// returns them, with localizations), with the declared ones, desired, and
+// returns the plan that brings the first to the second. Commands match by
+// type and name, and compare after Normalize. A command held but not
+// declared is to be deleted with prune, and is Unknown, never touched,
+// without.
+//
+// The plan is refused (Err is a *RefusedError) when the declared commands
+// fail Validate, when the scope would end up holding more commands of a
+// type than the service allows, or when it would create more commands than
+// a day allows. PlanScope sends nothing.
+func PlanScope(current, desired []Command, scope Scope, prune bool) Plan {
+	p := Plan{Scope: scope}
+	held := make(map[commandKey]*Command, len(current))
+	for i := range current {
+		held[keyOf(&current[i])] = &current[i]
+	}
+	declared := make(map[commandKey]bool, len(desired))
+	for _, d := range desired {
+		k := keyOf(&d)
+		declared[k] = true
+		c, ok := held[k]
+		if !ok {
+			p.Creates = append(p.Creates, d)
+			continue
+		}
+		if fields := DiffFields(scope, *c, d); len(fields) > 0 {
+			p.Updates = append(p.Updates, Update{ID: c.ID, Type: k.t, Name: d.Name, Fields: fields, Command: d})
+		} else {
+			p.Unchanged = append(p.Unchanged, d)
+		}
+	}
+	for _, c := range current {
+		if declared[keyOf(&c)] {
+			continue
+		}
+		if prune {
+			p.Deletes = append(p.Deletes, c)
+		} else {
+			p.Unknown = append(p.Unknown, c)
+		}
+	}
+	p.Strategy = p.cheapest(true)
+	if vs := Validate(scope, desired); len(vs) > 0 {
+		p.Err = &RefusedError{Scope: scope, Reason: "the declared commands break the service's rules", Violations: vs}
+	} else if reason := p.overLimit(desired); reason != "" {
+		p.Err = &RefusedError{Scope: scope, Reason: reason}
+	}
+	return p
+}
+
+// cheapest returns the strategy that sends the fewest requests. A bulk
+// overwrite replaces every change with one request, but it deletes every
+// command not in its body, so it is used only when every command the
+// service holds that is not declared is to be deleted anyway; and the
+// service refuses to delete the entry point command in bulk.
+func (p Plan) cheapest(bulk bool) Strategy {
+	n := p.changes()
+	switch {
+	case n == 0:
+		return StrategyNone
+	case n == 1 || !bulk || len(p.Unknown) > 0:
+		return StrategyIndividual
+	}
+	for i := range p.Deletes {
+		if p.Deletes[i].CommandType() == interaction.CommandPrimaryEntryPoint {
+			return StrategyIndividual
+		}
+	}
+	return StrategyBulk
+}
+
+// overLimit says how the scope would pass a limit of the service once the
+// plan is applied, "" when it would not. Validate has checked the declared
+// commands alone; what it cannot know is the unknown commands that stay
+// beside them, and how many commands are new.
+func (p Plan) overLimit(desired []Command) string {
+	var reasons []string
+	for _, l := range commandLimits {
+		if l.t == interaction.CommandPrimaryEntryPoint && !p.Scope.IsGlobal() {
+			continue
+		}
+		declared, kept := 0, 0
+		for i := range desired {
+			if desired[i].CommandType() == l.t {
+				declared++
+			}
+		}
+		for i := range p.Unknown {
+			if p.Unknown[i].CommandType() == l.t {
+				kept++
+			}
+		}
+		if declared+kept > l.max {
+			reasons = append(reasons, "it would hold "+strconv.Itoa(declared+kept)+" "+l.t.String()+
+				" commands, more than the "+strconv.Itoa(l.max)+" allowed: "+strconv.Itoa(declared)+" declared and "+
+				strconv.Itoa(kept)+" not declared but kept, since pruning is off")
+		}
+	}
+	if n := len(p.Creates); n > DailyCreates {
+		reasons = append(reasons, "it would create "+strconv.Itoa(n)+" commands, more than the "+
+			strconv.Itoa(DailyCreates)+" a scope may create in a day")
+	}
+	return strings.Join(reasons, "; ")
+}

@@ -1,0 +1,508 @@
+package registry_test
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/switchboard-go/switchboard/emulator"
+	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/registry"
+	"github.com/switchboard-go/switchboard/router"
+)
+
+// declaredSet returns n CHAT_INPUT commands with options, choices, bounds
+// and localizations, some of which equal the text they localize, and none
+// of the fields the service fills in: the shape that naive comparisons
+// mistake for drift.
+func declaredSet(n int) []registry.Command {
+	cs := make([]registry.Command, n)
+	for i := range cs {
+		name := "cmd-" + strconv.Itoa(i)
+		cs[i] = registry.Command{
+			Name:        name,
+			Description: "Command number " + strconv.Itoa(i),
+			NameLocalizations: registry.Localizations{
+				interaction.LocaleFrench: "commande-" + strconv.Itoa(i),
+				interaction.LocaleGerman: name, // the same as the name
+			},
+			DescriptionLocalizations: registry.Localizations{interaction.LocaleFrench: "Commande numéro " + strconv.Itoa(i)},
+			Options: []registry.Option{
+				{Type: stringOpt, Name: "mode", Description: "How", Required: true, Choices: []interaction.Choice{
+					{Name: "Fast", Value: interaction.StringValue("fast"), NameLocalizations: map[interaction.Locale]string{interaction.LocaleFrench: "Rapide"}},
+					interaction.StringChoice("Slow", "slow"),
+				}},
+				{Type: integerOpt, Name: "count", Description: "How many", MinValue: interaction.IntValue(1), MaxValue: interaction.FloatValue(10)},
+				{Type: channelOpt, Name: "where", Description: "Where", ChannelTypes: []interaction.ChannelType{5, 0}},
+			},
+		}
+	}
+	return cs
+}
+
+// seed makes scope hold cmds, through a client of its own so that the
+// requests under test are counted alone.
+func seed(t *testing.T, s *emulator.Server, scope registry.Scope, cmds []registry.Command) {
+	t.Helper()
+	c, _ := newClient(t, s, registry.BotToken(s.BotToken))
+	if _, err := c.OverwriteCommands(context.Background(), s.ApplicationID, scope, cmds); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// methods counts the requests by method, as "GET=1 PATCH=1".
+func methods(rec *recorder) string {
+	counts := map[string]int{}
+	for _, s := range rec.all() {
+		counts[s.method]++
+	}
+	var parts []string
+	for _, m := range []string{http.MethodGet, http.MethodPost, http.MethodPatch, http.MethodDelete, http.MethodPut} {
+		if counts[m] > 0 {
+			parts = append(parts, m+"="+strconv.Itoa(counts[m]))
+		}
+	}
+	return strings.Join(parts, " ")
+}
+
+// held returns the commands scope holds.
+func held(t *testing.T, s *emulator.Server, scope registry.Scope) []registry.Command {
+	t.Helper()
+	c, _ := newClient(t, s, registry.BotToken(s.BotToken))
+	cmds, err := c.ListCommands(context.Background(), s.ApplicationID, scope, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cmds
+}
+
+func names(cmds []registry.Command) []string {
+	var out []string
+	for _, c := range cmds {
+		out = append(out, c.Name)
+	}
+	slices.Sort(out)
+	return out
+}
+
+func syncNow(t *testing.T, s *emulator.Server, desired registry.Desired, opts registry.SyncOptions) (*registry.Report, *recorder, error) {
+	t.Helper()
+	c, rec := newClient(t, s, registry.BotToken(s.BotToken))
+	r, err := registry.Sync(context.Background(), c, s.ApplicationID, desired, opts)
+	if r == nil {
+		t.Fatal("Sync returned a nil Report")
+	}
+	return r, rec, err
+}
+
+func TestSyncUnchangedHundredCostsOneRead(t *testing.T) {
+	s := startEmulator(t, emulator.Config{})
+	cmds := declaredSet(100)
+	seed(t, s, registry.Global, cmds)
+	r, rec, err := syncNow(t, s, registry.Declared{registry.Global: cmds}, registry.SyncOptions{Prune: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := methods(rec); got != "GET=1" {
+		t.Errorf("requests: %s, want GET=1", got)
+	}
+	if p := r.Plans[0]; len(p.Unchanged) != 100 || p.Strategy != registry.StrategyNone || p.Drift() {
+		t.Errorf("plan:\n%s", p.Table())
+	}
+	if len(r.Applied) != 0 {
+		t.Errorf("applied %v", r.Applied)
+	}
+}
+
+func TestSyncOneChangedCommandCostsOnePatch(t *testing.T) {
+	s := startEmulator(t, emulator.Config{})
+	cmds := declaredSet(100)
+	seed(t, s, registry.Global, cmds)
+	cmds[42].Description = "Changed"
+	r, rec, err := syncNow(t, s, registry.Declared{registry.Global: cmds}, registry.SyncOptions{Prune: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := methods(rec); got != "GET=1 PATCH=1" {
+		t.Errorf("requests: %s, want GET=1 PATCH=1", got)
+	}
+	p := r.Plans[0]
+	if len(p.Updates) != 1 || p.Updates[0].Name != "cmd-42" || !slices.Equal(p.Updates[0].Fields, []string{"description"}) {
+		t.Errorf("plan:\n%s", p.Table())
+	}
+	if len(r.Applied) != 1 || !r.Applied[0].Done || r.Applied[0].Action != registry.ActionUpdate {
+		t.Errorf("applied %+v", r.Applied)
+	}
+	for _, c := range held(t, s, registry.Global) {
+		if c.Name == "cmd-42" && c.Description != "Changed" {
+			t.Errorf("the service holds %q", c.Description)
+		}
+	}
+}
+
+func TestSyncNewCommandCostsOnePost(t *testing.T) {
+	s := startEmulator(t, emulator.Config{})
+	cmds := declaredSet(100)
+	seed(t, s, registry.Global, cmds[:99])
+	r, rec, err := syncNow(t, s, registry.Declared{registry.Global: cmds}, registry.SyncOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := methods(rec); got != "GET=1 POST=1" {
+		t.Errorf("requests: %s, want GET=1 POST=1", got)
+	}
+	if p := r.Plans[0]; len(p.Creates) != 1 || p.Creates[0].Name != "cmd-99" || p.Strategy != registry.StrategyIndividual {
+		t.Errorf("plan:\n%s", p.Table())
+	}
+}
+
+func TestSyncChoosesBulkWhenCheaper(t *testing.T) {
+	s := startEmulator(t, emulator.Config{})
+	guild := registry.InGuild(s.GuildID)
+	cmds := declaredSet(30)
+	r, rec, err := syncNow(t, s, registry.Declared{guild: cmds}, registry.SyncOptions{Prune: true, Scopes: []registry.Scope{guild}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := methods(rec); got != "GET=1 PUT=1" {
+		t.Errorf("requests: %s, want GET=1 PUT=1", got)
+	}
+	if p := r.Plans[0]; p.Strategy != registry.StrategyBulk || len(p.Creates) != 30 || p.Writes() != 1 {
+		t.Errorf("plan:\n%s", p.Table())
+	}
+	if len(r.Applied) != 30 || !r.Applied[0].Bulk || !r.Applied[29].Done {
+		t.Errorf("applied %+v", r.Applied)
+	}
+	if got := len(held(t, s, guild)); got != 30 {
+		t.Errorf("the guild holds %d commands", got)
+	}
+
+	// The same 30 changes without pruning, beside a command the bot does
+	// not declare: a bulk overwrite would delete it, so each is sent alone.
+	s2 := startEmulator(t, emulator.Config{})
+	guild2 := registry.InGuild(s2.GuildID)
+	seed(t, s2, guild2, []registry.Command{ping("stranger")})
+	r, rec, err = syncNow(t, s2, registry.Declared{guild2: cmds}, registry.SyncOptions{Scopes: []registry.Scope{guild2}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := methods(rec); got != "GET=1 POST=30" {
+		t.Errorf("requests without prune: %s, want GET=1 POST=30", got)
+	}
+	if p := r.Plans[0]; p.Strategy != registry.StrategyIndividual || len(p.Unknown) != 1 {
+		t.Errorf("plan without prune:\n%s", p.Table())
+	}
+	if got := names(held(t, s2, guild2)); !slices.Contains(got, "stranger") {
+		t.Errorf("the unknown command is gone: %v", got)
+	}
+}
+
+func TestSyncPruningOffLeavesUnknownCommands(t *testing.T) {
+	s := startEmulator(t, emulator.Config{})
+	seed(t, s, registry.Global, []registry.Command{ping("old"), ping("kept"), {Type: userCmd, Name: "Old Profile"}})
+	desired := registry.Declared{registry.Global: {ping("kept")}}
+
+	r, rec, err := syncNow(t, s, desired, registry.SyncOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := methods(rec); got != "GET=1" {
+		t.Errorf("requests: %s, want GET=1", got)
+	}
+	p := r.Plans[0]
+	if len(p.Unknown) != 2 || len(p.Deletes) != 0 || p.Drift() {
+		t.Errorf("plan:\n%s", p.Table())
+	}
+	if got := names(held(t, s, registry.Global)); len(got) != 3 {
+		t.Errorf("the service holds %v", got)
+	}
+
+	// With pruning the two go: two writes, or one bulk overwrite.
+	r, rec, err = syncNow(t, s, desired, registry.SyncOptions{Prune: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := methods(rec); got != "GET=1 PUT=1" {
+		t.Errorf("requests with prune: %s, want GET=1 PUT=1", got)
+	}
+	if p := r.Plans[0]; len(p.Deletes) != 2 || len(p.Unknown) != 0 {
+		t.Errorf("plan:\n%s", p.Table())
+	}
+	if got := names(held(t, s, registry.Global)); !slices.Equal(got, []string{"kept"}) {
+		t.Errorf("the service holds %v", got)
+	}
+}
+
+func TestSyncRefusesInvalidCommandsBeforeAnyWrite(t *testing.T) {
+	s := startEmulator(t, emulator.Config{})
+	guild := registry.InGuild(s.GuildID)
+	bad := declaredSet(3)
+	bad[1].Description = strings.Repeat("x", 101)
+	desired := registry.Declared{registry.Global: bad, guild: {ping("fine")}}
+	r, rec, err := syncNow(t, s, desired, registry.SyncOptions{Prune: true})
+	var refused *registry.RefusedError
+	if !errors.As(err, &refused) || refused.Scope != registry.Global || len(refused.Violations) != 1 {
+		t.Fatalf("error %v, want the global scope refused with one violation", err)
+	}
+	var v registry.Violation
+	if !errors.As(err, &v) || v.Command != "cmd-1" {
+		t.Errorf("violation %+v", v)
+	}
+	// The global scope is read and nothing is sent to it; the guild,
+	// which is valid, is synced.
+	for _, q := range rec.all() {
+		if q.method != http.MethodGet && strings.HasSuffix(q.path, "/applications/"+s.ApplicationID.String()+"/commands") {
+			t.Errorf("a write to the refused scope: %s %s", q.method, q.path)
+		}
+	}
+	if got := methods(rec); got != "GET=2 POST=1" {
+		t.Errorf("requests: %s, want GET=2 POST=1", got)
+	}
+	if len(held(t, s, registry.Global)) != 0 {
+		t.Error("the refused scope holds commands")
+	}
+	if !strings.Contains(r.Plans[0].Table(), "description") {
+		t.Errorf("the table does not say why:\n%s", r.Plans[0].Table())
+	}
+}
+
+func TestSyncRidesOutRateLimitsAndServerErrors(t *testing.T) {
+	s := startEmulator(t, emulator.Config{})
+	cmds := declaredSet(5)
+	seed(t, s, registry.Global, cmds[:3])
+	cmds[0].Description = "Changed"
+	s.InjectFault(emulator.Fault{Route: "commands", Count: 2, Kind: emulator.FaultRateLimit, RetryAfter: 50 * time.Millisecond})
+	s.InjectFault(emulator.Fault{Route: "commands", Count: 2, Kind: emulator.FaultServerError, Status: http.StatusBadGateway})
+	r, rec, err := syncNow(t, s, registry.Declared{registry.Global: cmds}, registry.SyncOptions{NoBulk: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := countStatus(rec.statuses(), http.StatusTooManyRequests); n != 2 {
+		t.Errorf("%d answers 429, want 2", n)
+	}
+	if n := countStatus(rec.statuses(), http.StatusBadGateway); n != 2 {
+		t.Errorf("%d answers 502, want 2", n)
+	}
+	// 1 read and 3 writes, and 4 of the attempts failed.
+	if got, want := len(rec.all()), 1+3+4; got != want {
+		t.Errorf("%d requests (%s), want %d", got, methods(rec), want)
+	}
+	for _, o := range r.Applied {
+		if !o.Done {
+			t.Errorf("not done: %+v", o)
+		}
+	}
+	again, rec, err := syncNow(t, s, registry.Declared{registry.Global: cmds}, registry.SyncOptions{})
+	if err != nil || again.Drift() || methods(rec) != "GET=1" {
+		t.Errorf("a second sync: %v, %s\n%s", err, methods(rec), again.Plans[0].Table())
+	}
+}
+
+// userCommands returns n USER commands named "U0", "U1", …
+func userCommands(n int) []registry.Command {
+	cs := make([]registry.Command, n)
+	for i := range cs {
+		cs[i] = registry.Command{Type: userCmd, Name: "U" + strconv.Itoa(i)}
+	}
+	return cs
+}
+
+func TestSyncDeletesBeforeCreatesAtTheLimit(t *testing.T) {
+	s := startEmulator(t, emulator.Config{})
+	seed(t, s, registry.Global, userCommands(15))
+	desired := userCommands(15)
+	desired[7].Name = "Replacement"
+
+	// Without pruning the old command would stay and make 16.
+	r, rec, err := syncNow(t, s, registry.Declared{registry.Global: desired}, registry.SyncOptions{})
+	var refused *registry.RefusedError
+	if !errors.As(err, &refused) || !strings.Contains(refused.Reason, "16 USER commands") {
+		t.Fatalf("error %v, want a refusal over the USER limit", err)
+	}
+	if got := methods(rec); got != "GET=1" {
+		t.Errorf("requests when refused: %s, want GET=1", got)
+	}
+	if r.Plans[0].Err == nil {
+		t.Error("the plan has no Err")
+	}
+
+	r, rec, err = syncNow(t, s, registry.Declared{registry.Global: desired}, registry.SyncOptions{Prune: true, NoBulk: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var order []string
+	for _, q := range rec.all() {
+		order = append(order, q.method)
+	}
+	if !slices.Equal(order, []string{http.MethodGet, http.MethodDelete, http.MethodPost}) {
+		t.Errorf("requests %v, want GET, DELETE, POST", order)
+	}
+	if len(r.Applied) != 2 || r.Applied[0].Action != registry.ActionDelete || r.Applied[0].Name != "U7" || !r.Applied[1].Done {
+		t.Errorf("applied %+v", r.Applied)
+	}
+	if got := names(held(t, s, registry.Global)); len(got) != 15 || !slices.Contains(got, "Replacement") {
+		t.Errorf("the service holds %v", got)
+	}
+}
+
+func TestSyncConverges(t *testing.T) {
+	s := startEmulator(t, emulator.Config{})
+	guild := registry.InGuild(s.GuildID)
+	old := declaredSet(6)
+	seed(t, s, registry.Global, old)
+	seed(t, s, guild, []registry.Command{ping("a"), ping("b")})
+
+	cmds := declaredSet(8)
+	cmds[0].Options = cmds[0].Options[:1]
+	cmds[1].DefaultMemberPermissions = ptr(interaction.PermissionManageGuild)
+	cmds[2].NSFW = true
+	cmds[3].Contexts = []interaction.ContextType{interaction.ContextGuild}
+	cmds[4].NameLocalizations = nil
+	b := ping("b")
+	b.Description = "Another"
+	desired := registry.Declared{
+		registry.Global: append(cmds, registry.Command{Type: messageCmd, Name: "Bookmark"}),
+		guild:           {b, ping("c")},
+	}
+	r, rec, err := syncNow(t, s, desired, registry.SyncOptions{Prune: true, NoBulk: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := methods(rec); got != "GET=2 POST=4 PATCH=6 DELETE=1" {
+		t.Errorf("requests: %s, want GET=2 POST=4 PATCH=6 DELETE=1", got)
+	}
+	wantFields := [][]string{{"options"}, {"default_member_permissions"}, {"nsfw"}, {"contexts"}, {"name_localizations"}}
+	for i, want := range wantFields {
+		if got := r.Plans[0].Updates[i].Fields; !slices.Equal(got, want) {
+			t.Errorf("update %d: fields %v, want %v", i, got, want)
+		}
+	}
+
+	again, rec, err := syncNow(t, s, desired, registry.SyncOptions{Prune: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := methods(rec); got != "GET=2" {
+		t.Errorf("second sync: %s, want GET=2", got)
+	}
+	for _, p := range again.Plans {
+		if p.Drift() || p.Strategy != registry.StrategyNone {
+			t.Errorf("second plan:\n%s", p.Table())
+		}
+	}
+}
+
+func TestSyncDryRunSendsNoWrites(t *testing.T) {
+	s := startEmulator(t, emulator.Config{})
+	seed(t, s, registry.Global, []registry.Command{ping("old")})
+	var progress bytes.Buffer
+	r, rec, err := syncNow(t, s, registry.Declared{registry.Global: declaredSet(3)},
+		registry.SyncOptions{DryRun: true, Prune: true, Progress: &progress})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := methods(rec); got != "GET=1" {
+		t.Errorf("requests: %s, want GET=1", got)
+	}
+	if p := r.Plans[0]; len(p.Creates) != 3 || len(p.Deletes) != 1 || !r.Drift() || r.Writes() != 1 {
+		t.Errorf("plan:\n%s", p.Table())
+	}
+	if len(r.Applied) != 0 || progress.Len() != 0 {
+		t.Errorf("a dry run applied %v, progress %q", r.Applied, progress.String())
+	}
+	if got := names(held(t, s, registry.Global)); !slices.Equal(got, []string{"old"}) {
+		t.Errorf("the service holds %v", got)
+	}
+}
+
+func TestSyncReportsWhatWasAndWasNotDone(t *testing.T) {
+	s := startEmulator(t, emulator.Config{})
+	seed(t, s, registry.Global, declaredSet(2))
+	cmds := declaredSet(4)
+	cmds[0].Description = "Changed"
+	// Every attempt of the second write fails, however often it is
+	// retried.
+	c, rec := newClient(t, s, registry.BotToken(s.BotToken), registry.WithRetries(1))
+	rec.onAnswer = func(q sent) {
+		if q.method == http.MethodPatch {
+			s.InjectFault(emulator.Fault{Route: "commands", Count: 2, Kind: emulator.FaultServerError})
+		}
+	}
+	var progress bytes.Buffer
+	r, err := registry.Sync(context.Background(), c, s.ApplicationID, registry.Declared{registry.Global: cmds},
+		registry.SyncOptions{NoBulk: true, Progress: &progress})
+	if err == nil {
+		t.Fatal("no error")
+	}
+	// The read, the PATCH, and the POST sent twice (one retry).
+	if got := methods(rec); got != "GET=1 POST=2 PATCH=1" {
+		t.Errorf("requests: %s, want GET=1 POST=2 PATCH=1", got)
+	}
+	want := []struct {
+		action registry.Action
+		name   string
+		done   bool
+	}{
+		{registry.ActionUpdate, "cmd-0", true},
+		{registry.ActionCreate, "cmd-2", false},
+		{registry.ActionCreate, "cmd-3", false},
+	}
+	if len(r.Applied) != len(want) {
+		t.Fatalf("applied %+v", r.Applied)
+	}
+	for i, w := range want {
+		o := r.Applied[i]
+		if o.Action != w.action || o.Name != w.name || o.Done != w.done {
+			t.Errorf("outcome %d: %+v, want %v %s done=%v", i, o, w.action, w.name, w.done)
+		}
+	}
+	var api *registry.APIError
+	if !errors.As(r.Applied[1].Err, &api) || api.Status != http.StatusInternalServerError {
+		t.Errorf("outcome 1: %v", r.Applied[1].Err)
+	}
+	if !errors.Is(r.Applied[2].Err, registry.ErrNotAttempted) {
+		t.Errorf("outcome 2: %v", r.Applied[2].Err)
+	}
+	if lines := strings.Count(progress.String(), "\n"); lines != 2 {
+		t.Errorf("progress:\n%s", progress.String())
+	}
+
+	// Running again finishes the job.
+	s.ClearFaults()
+	again, rec2, err := syncNow(t, s, registry.Declared{registry.Global: cmds}, registry.SyncOptions{NoBulk: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := methods(rec2); got != "GET=1 POST=2" {
+		t.Errorf("requests: %s, want GET=1 POST=2", got)
+	}
+	if p := again.Plans[0]; len(p.Creates) != 2 || len(p.Updates) != 0 {
+		t.Errorf("plan:\n%s", p.Table())
+	}
+}
+
+// The router's declarations are what a bot syncs.
+var _ registry.Desired = router.Definitions{}
+
+func TestSyncDeletesTheEntryPointAlone(t *testing.T) {
+	// A bulk overwrite may not drop the entry point command, so pruning
+	// it takes individual writes even where a bulk overwrite would be
+	// cheaper.
+	s := startEmulator(t, emulator.Config{Activities: true})
+	r, rec, err := syncNow(t, s, registry.Declared{registry.Global: {ping("a"), ping("b")}}, registry.SyncOptions{Prune: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := r.Plans[0]; p.Strategy != registry.StrategyIndividual || len(p.Deletes) != 1 || !strings.Contains(p.Table(), "\n  - PRIMARY_ENTRY_POINT  Launch\n") {
+		t.Errorf("plan:\n%s", p.Table())
+	}
+	if got := methods(rec); got != "GET=1 POST=2 DELETE=1" {
+		t.Errorf("requests: %s, want GET=1 POST=2 DELETE=1", got)
+	}
+}

@@ -1,0 +1,219 @@
+package registry
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/switchboard-go/switchboard/interaction"
+)
+
+// ErrDrift is the error of RunSync with -check when the service's commands
+// differ from the declared ones.
+var ErrDrift = errors.New("registry: the service's commands differ from the declared ones")
+
+// RunSync is the command-line form of Sync, for a bot's main to run as the
+// sync step of a deploy: once per deploy, so that the replicas that serve
+// interactions never register commands themselves.
+//
+//	func main() {
+//		mux, err := newRouter().Build()
+//		...
+//		if len(os.Args) > 1 && os.Args[1] == "sync" {
+//			err := registry.RunSync(ctx, os.Args[2:], mux.Definitions(), os.Getenv, os.Stdout, os.Stderr)
+//			...
+//		}
+//	}
+//
+// args are the flags, without the program's name:
+//
+//	-dry-run        print the plan and send nothing
+//	-check          a dry run that fails with ErrDrift when anything would change, for CI
+//	-prune          delete commands the service holds that are not declared
+//	-guild ID       sync only this scope; repeatable; "global" names the global scope
+//	-json           print the plans and outcomes as one JSON document
+//	-no-bulk        send each change as a request of its own
+//	-base-url URL   the API's base URL, ending in /v10 ($SWITCHBOARD_BASE_URL)
+//	-application-id ID           ($SWITCHBOARD_APPLICATION_ID; default the client id)
+//	-bot-token TOKEN             ($SWITCHBOARD_BOT_TOKEN)
+//	-client-id ID -client-secret S   client credentials, when there is no bot token
+//	                             ($SWITCHBOARD_CLIENT_ID, $SWITCHBOARD_CLIENT_SECRET)
+//
+// Secrets are better passed in the environment than as flags, which other
+// users of the machine may see. env looks variables up, as os.Getenv does.
+// The plan goes to stdout, as a table per scope or, with -json, as JSON;
+// a line per write goes to stderr as it is made. opts configure the Client.
+//
+// The error is nil when every scope was synced (or, with -dry-run, planned);
+// otherwise it says what failed, and the output what was done.
+func RunSync(ctx context.Context, args []string, desired Desired, env func(string) string, stdout, stderr io.Writer, opts ...ClientOption) error {
+	var guilds scopeList
+	fs := flag.NewFlagSet("sync", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	dryRun := fs.Bool("dry-run", false, "print the plan and send nothing")
+	check := fs.Bool("check", false, "print the plan, send nothing, and fail when anything would change")
+	prune := fs.Bool("prune", false, "delete commands the service holds that are not declared")
+	asJSON := fs.Bool("json", false, "print the plans and outcomes as JSON")
+	noBulk := fs.Bool("no-bulk", false, "send each change as a request of its own, never a bulk overwrite")
+	fs.Var(&guilds, "guild", `sync only this guild's scope ("global" for the global scope); repeatable`)
+	baseURL := fs.String("base-url", env("SWITCHBOARD_BASE_URL"), "the API's base URL, ending in /v10 (default $SWITCHBOARD_BASE_URL)")
+	appID := fs.String("application-id", env("SWITCHBOARD_APPLICATION_ID"), "the application's id (default $SWITCHBOARD_APPLICATION_ID, else the client id)")
+	botToken := fs.String("bot-token", env("SWITCHBOARD_BOT_TOKEN"), "the bot's token (default $SWITCHBOARD_BOT_TOKEN)")
+	clientID := fs.String("client-id", env("SWITCHBOARD_CLIENT_ID"), "the client id, with -client-secret, when there is no bot token (default $SWITCHBOARD_CLIENT_ID)")
+	clientSecret := fs.String("client-secret", env("SWITCHBOARD_CLIENT_SECRET"), "the client secret (default $SWITCHBOARD_CLIENT_SECRET)")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return errors.New("sync: unexpected arguments: " + strings.Join(fs.Args(), " "))
+	}
+
+	var auth Auth
+	switch {
+	case *botToken != "":
+		auth = BotToken(*botToken)
+	case *clientID != "" && *clientSecret != "":
+		auth = &ClientCredentials{ClientID: *clientID, ClientSecret: *clientSecret}
+	default:
+		return errors.New("sync: no credentials: set -bot-token or $SWITCHBOARD_BOT_TOKEN, or -client-id and -client-secret")
+	}
+	if *baseURL == "" {
+		return errors.New("sync: no base URL: set -base-url or $SWITCHBOARD_BASE_URL")
+	}
+	// The client credentials grant is the application's own, so its
+	// client id is the application's id.
+	idText := *appID
+	if idText == "" {
+		idText = *clientID
+	}
+	if idText == "" {
+		return errors.New("sync: no application id: set -application-id or $SWITCHBOARD_APPLICATION_ID")
+	}
+	app, err := interaction.ParseSnowflake(idText)
+	if err != nil {
+		return fmt.Errorf("sync: application id %q: %w", idText, err)
+	}
+	c, err := NewClient(*baseURL, auth, opts...)
+	if err != nil {
+		return err
+	}
+
+	so := SyncOptions{DryRun: *dryRun || *check, Prune: *prune, Scopes: guilds, NoBulk: *noBulk}
+	if !*asJSON {
+		// The plan is printed before it is applied, so that a person
+		// watching sees what is about to happen.
+		plans, planErr := PlanSync(ctx, c, app, desired, so)
+		for _, p := range plans {
+			io.WriteString(stdout, p.Table())
+		}
+		r := &Report{Plans: plans}
+		if so.DryRun {
+			fmt.Fprintf(stdout, "dry run: %d writes planned, none sent\n", r.Writes())
+		} else {
+			var applyErr error
+			r.Applied, applyErr = Apply(ctx, c, app, plans, stderr)
+			planErr = errors.Join(planErr, applyErr)
+			fmt.Fprintf(stdout, "%d of %d changes made\n", countDone(r.Applied), len(r.Applied))
+		}
+		return runResult(r, planErr, *check)
+	}
+	so.Progress = stderr
+	r, syncErr := Sync(ctx, c, app, desired, so)
+	if err := writeReportJSON(stdout, r, so.DryRun); err != nil {
+		return errors.Join(syncErr, err)
+	}
+	return runResult(r, syncErr, *check)
+}
+
+// runResult is the error RunSync returns.
+func runResult(r *Report, err error, check bool) error {
+	if err != nil {
+		return err
+	}
+	if check && r.Drift() {
+		return ErrDrift
+	}
+	return nil
+}
+
+func countDone(out []Outcome) int {
+	n := 0
+	for _, o := range out {
+		if o.Done {
+			n++
+		}
+	}
+	return n
+}
+
+// scopeList is the value of the repeatable -guild flag.
+type scopeList []Scope
+
+func (l *scopeList) String() string {
+	var parts []string
+	for _, s := range *l {
+		parts = append(parts, s.String())
+	}
+	return strings.Join(parts, ", ")
+}
+
+func (l *scopeList) Set(v string) error {
+	if strings.EqualFold(v, "global") {
+		*l = append(*l, Global)
+		return nil
+	}
+	id, err := interaction.ParseSnowflake(v)
+	if err != nil || id == 0 {
+		return errors.New(`not a guild id or "global"`)
+	}
+	*l = append(*l, InGuild(id))
+	return nil
+}
+
+// outcomeJSON is an Outcome for a program.
+type outcomeJSON struct {
+	Scope   string   `json:"scope"`
+	GuildID string   `json:"guild_id,omitempty"`
+	Action  Action   `json:"action"`
+	Type    string   `json:"type"`
+	Name    string   `json:"name"`
+	Fields  []string `json:"fields,omitempty"`
+	Bulk    bool     `json:"bulk"`
+	Done    bool     `json:"done"`
+	Error   string   `json:"error,omitempty"`
+}
+
+// writeReportJSON writes r as one JSON document:
+//
+//	{"dry_run": false, "drift": true, "writes": 1, "plans": [...], "applied": [...]}
+//
+// with the plans in the form of Plan.MarshalJSON.
+func writeReportJSON(w io.Writer, r *Report, dryRun bool) error {
+	doc := struct {
+		DryRun  bool          `json:"dry_run"`
+		Drift   bool          `json:"drift"`
+		Writes  int           `json:"writes"`
+		Plans   []Plan        `json:"plans"`
+		Applied []outcomeJSON `json:"applied"`
+	}{DryRun: dryRun, Drift: r.Drift(), Writes: r.Writes(), Plans: r.Plans, Applied: []outcomeJSON{}}
+	if doc.Plans == nil {
+		doc.Plans = []Plan{}
+	}
+	for _, o := range r.Applied {
+		j := outcomeJSON{Scope: "global", Action: o.Action, Type: o.Type.String(), Name: o.Name, Fields: o.Fields, Bulk: o.Bulk, Done: o.Done}
+		if !o.Scope.IsGlobal() {
+			j.Scope, j.GuildID = "guild", o.Scope.Guild.String()
+		}
+		if o.Err != nil {
+			j.Error = o.Err.Error()
+		}
+		doc.Applied = append(doc.Applied, j)
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(doc)
+}

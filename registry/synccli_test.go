@@ -1,0 +1,138 @@
+package registry_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/switchboard-go/switchboard/emulator"
+	"github.com/switchboard-go/switchboard/registry"
+)
+
+// runSync runs RunSync against s with the bot's credentials in the
+// environment, and returns what it printed and the requests it made.
+func runSync(t *testing.T, s *emulator.Server, desired registry.Desired, args ...string) (stdout, stderr string, rec *recorder, err error) {
+	t.Helper()
+	vars := map[string]string{
+		"SWITCHBOARD_BASE_URL":       s.URL,
+		"SWITCHBOARD_APPLICATION_ID": s.ApplicationID.String(),
+		"SWITCHBOARD_BOT_TOKEN":      s.BotToken,
+	}
+	rec = &recorder{}
+	var out, errOut bytes.Buffer
+	err = registry.RunSync(context.Background(), args, desired, func(k string) string { return vars[k] }, &out, &errOut,
+		registry.WithHTTPClient(&http.Client{Transport: rec}), registry.WithBackoff(time.Millisecond, 10*time.Millisecond))
+	return out.String(), errOut.String(), rec, err
+}
+
+func TestRunSyncDryRunJSON(t *testing.T) {
+	s := startEmulator(t, emulator.Config{})
+	seed(t, s, registry.Global, []registry.Command{ping("old"), ping("same")})
+	desired := registry.Declared{registry.Global: {ping("same"), ping("new")}}
+	out, _, rec, err := runSync(t, s, desired, "-dry-run", "-json", "-prune")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := methods(rec); got != "GET=1" {
+		t.Errorf("requests: %s, want GET=1", got)
+	}
+	var doc struct {
+		DryRun bool `json:"dry_run"`
+		Drift  bool `json:"drift"`
+		Writes int  `json:"writes"`
+		Plans  []struct {
+			Scope     string `json:"scope"`
+			Creates   []struct{ Name string }
+			Deletes   []struct{ Name string }
+			Unchanged int
+			Strategy  string
+		}
+		Applied []any
+	}
+	if err := json.Unmarshal([]byte(out), &doc); err != nil {
+		t.Fatalf("not JSON: %v\n%s", err, out)
+	}
+	if !doc.DryRun || !doc.Drift || doc.Writes != 1 || len(doc.Plans) != 1 || len(doc.Applied) != 0 {
+		t.Fatalf("document:\n%s", out)
+	}
+	p := doc.Plans[0]
+	if p.Scope != "global" || p.Creates[0].Name != "new" || p.Deletes[0].Name != "old" || p.Unchanged != 1 || p.Strategy != "bulk" {
+		t.Errorf("plan:\n%s", out)
+	}
+}
+
+func TestRunSyncCheckFailsOnDrift(t *testing.T) {
+	s := startEmulator(t, emulator.Config{})
+	desired := registry.Declared{registry.Global: {ping("ping")}}
+	out, _, rec, err := runSync(t, s, desired, "-check")
+	if !errors.Is(err, registry.ErrDrift) {
+		t.Fatalf("error %v, want ErrDrift", err)
+	}
+	if got := methods(rec); got != "GET=1" {
+		t.Errorf("requests: %s, want GET=1", got)
+	}
+	if !strings.Contains(out, "+ CHAT_INPUT  ping") {
+		t.Errorf("output:\n%s", out)
+	}
+
+	// Applied, then checked again: no drift.
+	out, stderr, rec, err := runSync(t, s, desired)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := methods(rec); got != "GET=1 POST=1" {
+		t.Errorf("requests: %s, want GET=1 POST=1", got)
+	}
+	if !strings.Contains(out, "1 of 1 changes made") || !strings.Contains(stderr, "global: created CHAT_INPUT ping") {
+		t.Errorf("stdout:\n%s\nstderr:\n%s", out, stderr)
+	}
+	if _, _, _, err := runSync(t, s, desired, "-check"); err != nil {
+		t.Errorf("check after sync: %v", err)
+	}
+}
+
+func TestRunSyncGuildFlag(t *testing.T) {
+	s := startEmulator(t, emulator.Config{})
+	guild := registry.InGuild(s.GuildID)
+	desired := registry.Declared{registry.Global: {ping("g")}, guild: {ping("here")}}
+	out, _, rec, err := runSync(t, s, desired, "-guild", s.GuildID.String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := methods(rec); got != "GET=1 POST=1" {
+		t.Errorf("requests: %s, want GET=1 POST=1", got)
+	}
+	if strings.Contains(out, "global") || len(held(t, s, registry.Global)) != 0 {
+		t.Errorf("the global scope was synced:\n%s", out)
+	}
+	if _, _, _, err := runSync(t, s, desired, "-guild", "nope"); err == nil {
+		t.Error("a bad -guild was accepted")
+	}
+}
+
+func TestRunSyncNeedsCredentials(t *testing.T) {
+	var out, errOut bytes.Buffer
+	err := registry.RunSync(context.Background(), nil, registry.Declared{}, func(string) string { return "" }, &out, &errOut)
+	if err == nil || !strings.Contains(err.Error(), "credentials") {
+		t.Errorf("error %v", err)
+	}
+}
+
+func TestRunSyncClientCredentials(t *testing.T) {
+	s := startEmulator(t, emulator.Config{})
+	vars := map[string]string{"SWITCHBOARD_BASE_URL": s.URL}
+	var out, errOut bytes.Buffer
+	err := registry.RunSync(context.Background(), []string{"-client-id", s.ClientID, "-client-secret", s.ClientSecret},
+		registry.Declared{registry.Global: {ping("ping")}}, func(k string) string { return vars[k] }, &out, &errOut)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, errOut.String())
+	}
+	if got := names(held(t, s, registry.Global)); len(got) != 1 {
+		t.Errorf("the service holds %v", got)
+	}
+}
