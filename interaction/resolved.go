@@ -36,6 +36,16 @@ type resolvedEntry struct {
 	start, end uint32
 }
 
+// resolvedNames are the field names of the kinds, for errors.
+var resolvedNames = [...]string{
+	resolvedUsers:       "users",
+	resolvedMembers:     "members",
+	resolvedRoles:       "roles",
+	resolvedChannels:    "channels",
+	resolvedMessages:    "messages",
+	resolvedAttachments: "attachments",
+}
+
 func resolvedKind(key []byte) uint8 {
 	switch string(key) {
 	case "users":
@@ -54,18 +64,18 @@ func resolvedKind(key []byte) uint8 {
 	return 0
 }
 
-// newResolved keeps raw, a resolved object, with its index. buf, when not
-// nil, is where the index goes while it fits.
-func newResolved(raw []byte, buf []resolvedEntry) (Resolved, error) {
+// newResolved keeps raw, a resolved object, with its index.
+func newResolved(raw []byte) (Resolved, error) {
 	p := parser{b: raw, path: "resolved"}
-	r := p.resolved(buf)
-	if p.err == nil {
-		p.space()
-		if p.i != len(p.b) {
-			p.fail("", errSyntax)
-		}
+	r := Resolved{raw: p.resolved()}
+	if err := p.end(); err != nil {
+		return Resolved{}, err
 	}
-	return r, p.err
+	if n := p.indexLen(); n > 0 {
+		r.index = make([]resolvedEntry, n)
+		p.copyIndex(r.index)
+	}
+	return r, nil
 }
 
 // ResolvedData is every entry of Resolved, decoded.
@@ -85,7 +95,7 @@ func NewResolved(data ResolvedData) (Resolved, error) {
 	if err != nil {
 		return Resolved{}, err
 	}
-	return newResolved(b, nil)
+	return newResolved(b)
 }
 
 // IsZero reports whether the interaction carried no resolved data.
@@ -181,7 +191,7 @@ func (r *Resolved) UnmarshalJSON(b []byte) error {
 		return nil
 	}
 	// The decoder may reuse b: keep a copy, which lookups refer into.
-	nr, err := newResolved(append([]byte(nil), b...), nil)
+	nr, err := newResolved(append([]byte(nil), b...))
 	if err != nil {
 		return err
 	}

@@ -1,7 +1,9 @@
 package interaction
 
 import (
+	"encoding/binary"
 	"errors"
+	"math/bits"
 	"strconv"
 	"time"
 	"unicode/utf8"
@@ -17,31 +19,44 @@ import (
 // fills also decodes through encoding/json-compatible decoders via its
 // struct tags, and a differential fuzz test holds the two to the same result.
 //
-// The parser reads a private copy of the body: strings without escapes and
-// the raw resolved object refer into that copy instead of being copied one
-// by one, so a decode costs a handful of allocations whatever the payload.
-// Nothing decoded refers to the caller's body.
+// Strings without escapes, the lazy objects and the raw resolved object
+// refer into the body while the parser runs; decodeFast then moves them all
+// into one allocation of their own, so a decode costs a handful of
+// allocations whatever the payload, and nothing decoded refers to the
+// caller's body.
 type parser struct {
 	b    []byte
 	i    int
 	err  error
 	path string // the object being decoded, for errors: "member.user"
 
-	// spare holds the Channel, Member and User of the interaction when the
-	// caller allocated them together with it.
+	// spare holds the options of the interaction when the caller
+	// allocated them together with it.
 	spare *storage
+
+	// kept counts the bytes of the views into b the parser returned: the
+	// size of the copy that moves them out of the caller's body.
+	kept int
+
+	// entries index the last resolved object parsed: the first ones here,
+	// the rest in moreEntries. The parser holds them, not the Resolved, so
+	// that they can go where the caller wants them once the parse is done.
+	entries     [4]resolvedEntry
+	nEntries    int
+	moreEntries []resolvedEntry
 }
 
-// storage is an interaction and the objects it points to, allocated as one.
-// The arrays hold the slices of a typical command (a subcommand with a few
-// options, a member with a few roles, a few resolved entries) so that they
-// need no allocations of their own; larger ones go to the heap.
+// storage is an interaction and the options it points to, allocated as
+// one. The array holds the options of a typical command (a subcommand with
+// up to four options) so that they need no allocation of their own; more go
+// to the heap. The rest of what a command refers to is bytes, in the
+// pointer-free allocation relocate makes, and the user of an interaction
+// outside a guild is allocated apart. Every byte allocated costs, and more
+// so with pointers, so this block holds only what is typed and common.
 type storage struct {
 	ix       Interaction
-	user     User
-	options  [6]Option
+	options  [5]Option
 	nOptions int
-	resolved [4]resolvedEntry
 }
 
 // optionSlice returns opts in memory that lives as long as the
@@ -120,6 +135,11 @@ func (p *parser) null() bool {
 // object starts an object; it returns false for null (or after an error).
 // Iterate its members with key.
 func (p *parser) object(field string) bool {
+	if p.i < len(p.b) && p.b[p.i] == '{' {
+		// Compact JSON: no space, no null.
+		p.i++
+		return true
+	}
 	if p.null() {
 		return false
 	}
@@ -133,48 +153,69 @@ func (p *parser) object(field string) bool {
 
 // key returns the next member's key within an object that object or key
 // opened, consuming the colon; ok is false at the closing brace.
+//
+// It reads and writes p.i once: the position is the chain every step of a
+// parse waits on, and a round trip through memory lengthens each link.
 func (p *parser) key(first *bool) (key []byte, ok bool) {
-	c := p.peek()
-	if c == '}' {
-		p.i++
+	b, i := p.b, p.i
+	if i < len(b) && b[i] <= ' ' {
+		i = jsonscan.SkipSpace(b, i)
+	}
+	if i < len(b) && b[i] == '}' {
+		p.i = i + 1
 		return nil, false
 	}
 	if !*first {
-		if c != ',' {
+		if i >= len(b) || b[i] != ',' {
+			p.i = i
 			p.fail("", errSyntax)
 			return nil, false
 		}
-		p.i++
-		c = p.peek()
+		if i++; i < len(b) && b[i] <= ' ' {
+			i = jsonscan.SkipSpace(b, i)
+		}
 	}
 	*first = false
-	if c != '"' {
+	if i >= len(b) || b[i] != '"' {
+		p.i = i
 		p.fail("", errSyntax)
 		return nil, false
 	}
-	end, special, err := jsonscan.StringEnd(p.b, p.i+1)
-	if err != nil {
-		p.fail("", errSyntax)
-		return nil, false
+	// Keys are short and recur: PlainBytes, not PlainEnd.
+	end, special := jsonscan.PlainBytes(b, i+1), false
+	if end >= len(b) || b[end] != '"' {
+		var err error
+		if end, special, err = jsonscan.StringEnd(b, end); err != nil {
+			p.i = i
+			p.fail("", errSyntax)
+			return nil, false
+		}
 	}
-	key = p.b[p.i+1 : end]
+	key = b[i+1 : end]
 	if special {
 		// A key is compared by the text it stands for: "\u0069d" is "id",
 		// as every JSON decoder reads it. The service never escapes keys,
 		// so this copy is not made in practice.
 		key = jsonscan.AppendUnquoted(nil, key)
 	}
-	p.i = end + 1
-	if p.peek() != ':' {
-		p.fail("", errSyntax)
-		return nil, false
+	i = end + 1
+	if i >= len(b) || b[i] != ':' {
+		if i = jsonscan.SkipSpace(b, i); i >= len(b) || b[i] != ':' {
+			p.i = i
+			p.fail("", errSyntax)
+			return nil, false
+		}
 	}
-	p.i++
+	p.i = i + 1
 	return key, true
 }
 
 // array starts an array; it returns false for null.
 func (p *parser) array(field string) bool {
+	if p.i < len(p.b) && p.b[p.i] == '[' {
+		p.i++
+		return true
+	}
 	if p.null() {
 		return false
 	}
@@ -208,18 +249,21 @@ func (p *parser) elem(first *bool) bool {
 // lazyObject checks the syntax of the object that is next and returns it,
 // or nil for null.
 func (p *parser) lazyObject(field string) []byte {
-	if p.null() {
-		return nil
-	}
-	if p.peek() != '{' {
-		p.fail(field, errors.New("expected an object"))
-		return nil
+	if p.i >= len(p.b) || p.b[p.i] != '{' {
+		if p.null() {
+			return nil
+		}
+		if p.peek() != '{' {
+			p.fail(field, errors.New("expected an object"))
+			return nil
+		}
 	}
 	start := p.i
 	p.skip()
 	if p.err != nil {
 		return nil
 	}
+	p.kept += p.i - start
 	return p.b[start:p.i:p.i]
 }
 
@@ -255,24 +299,30 @@ func (p *parser) skip() {
 
 // str decodes a string; null is "".
 func (p *parser) str(field string) string {
-	if p.null() {
-		return ""
-	}
-	if p.peek() != '"' {
-		p.fail(field, errors.New("expected a string"))
-		return ""
+	if p.i >= len(p.b) || p.b[p.i] != '"' {
+		if p.null() {
+			return ""
+		}
+		if p.peek() != '"' {
+			p.fail(field, errors.New("expected a string"))
+			return ""
+		}
 	}
 	start := p.i + 1
-	end, special, err := jsonscan.StringEnd(p.b, start)
-	if err != nil {
-		p.fail(field, errSyntax)
-		return ""
+	end, special := jsonscan.PlainEnd(p.b, start), false
+	if end >= len(p.b) || p.b[end] != '"' {
+		var err error
+		if end, special, err = jsonscan.StringEnd(p.b, end); err != nil {
+			p.fail(field, errSyntax)
+			return ""
+		}
 	}
 	p.i = end + 1
 	raw := p.b[start:end]
 	if !special {
 		// The string refers into b: b is never written, and when it is the
 		// caller's body, decodeFast moves every such string out of it.
+		p.kept += len(raw)
 		return unsafe.String(unsafe.SliceData(raw), len(raw))
 	}
 	if !utf8.Valid(raw) {
@@ -398,9 +448,73 @@ func smallUint(b []byte, i int) (v uint64, n int) {
 	return 0, 0
 }
 
+// quotedDigits reads the string of 1 to 19 digits whose opening quote is
+// at b[i], eight digits at a time; n is the length of the string with its
+// quotes, or 0 when the text is anything else or when fewer than 24 bytes
+// follow the quote, which the general path then reads. Nineteen digits
+// cannot overflow.
+func quotedDigits(b []byte, i int) (v uint64, n int) {
+	if i < 0 || len(b)-i < 25 || b[i] != '"' {
+		return 0, 0
+	}
+	s := b[i+1 : i+25]
+	w0 := binary.LittleEndian.Uint64(s[0:8])
+	w1 := binary.LittleEndian.Uint64(s[8:16])
+	w2 := binary.LittleEndian.Uint64(s[16:24])
+	// A word with fewer than eight digits is shifted to put them at its
+	// top: the bytes shifted in are zeros, and read as leading zeros.
+	digits := nonDigit(w0)
+	switch {
+	case digits < 8:
+		v = eightDigits((w0 - lsb*'0') << (64 - 8*digits))
+	case nonDigit(w1) < 8:
+		digits = 8 + nonDigit(w1)
+		v = eightDigits(w0-lsb*'0')*pow10[digits-8] + eightDigits((w1-lsb*'0')<<(128-8*digits))
+	default:
+		digits = 16 + nonDigit(w2)
+		if digits > 19 {
+			return 0, 0
+		}
+		v = eightDigits(w0-lsb*'0')*pow10[digits-8] + eightDigits(w1-lsb*'0')*pow10[digits-16] +
+			eightDigits((w2-lsb*'0')<<(192-8*digits))
+	}
+	if digits == 0 || s[digits] != '"' {
+		return 0, 0
+	}
+	return v, int(digits) + 2
+}
+
+const lsb = 0x0101010101010101
+
+// nonDigit returns the index of the first byte of w, in memory order, that
+// is not an ASCII digit, or 8. A byte is a digit when its high nibble is 3
+// and adding 6 leaves it so; the carry of an addition only reaches bytes
+// above a byte that is not a digit.
+func nonDigit(w uint64) uint {
+	const high = 0xF0F0F0F0F0F0F0F0
+	bad := (w&high ^ lsb*0x30) | ((w+lsb*0x06)&high ^ lsb*0x30)
+	return uint(bits.TrailingZeros64(bad)) / 8
+}
+
+// eightDigits returns the number the eight digit values (0 to 9) in the bytes
+// of d spell, the first byte the most significant.
+func eightDigits(d uint64) uint64 {
+	// Each even byte becomes the number of its pair of digits; then one
+	// multiplication each weights two of the four pairs, and adds them in
+	// the high half.
+	d = d*10 + d>>8
+	return ((d&0x000000FF000000FF)*(100+1000000<<32) + (d>>16&0x000000FF000000FF)*(1+10000<<32)) >> 32
+}
+
+var pow10 = [...]uint64{1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000, 1000000000, 10000000000, 100000000000}
+
 // snowflake decodes a snowflake from a string or a number; null is 0.
 func (p *parser) snowflake(field string) Snowflake {
 	// The service sends snowflakes as quoted digits: read them in place.
+	if v, n := quotedDigits(p.b, p.i); n > 0 {
+		p.i += n
+		return Snowflake(v)
+	}
 	if p.i < len(p.b) && p.b[p.i] == '"' {
 		j, v := p.i+1, uint64(0)
 		for j < len(p.b) && j-p.i <= 19 {
@@ -487,6 +601,12 @@ func (p *parser) value(field string) Value {
 	case 'n':
 		p.null()
 	default:
+		// Most numbers are small integers (INTEGER options): read them in
+		// place, to the Value the general path makes of their text.
+		if n, w := smallUint(p.b, p.i); w > 0 && n < 1<<53 {
+			p.i += w
+			return Value{kind: KindNumber, isInt: true, i: int64(n), num: float64(n)}
+		}
 		text := p.number(field)
 		if text == nil {
 			return v
@@ -546,9 +666,6 @@ func (p *parser) interaction(ix *Interaction) {
 				continue
 			}
 			ix.User = new(User)
-			if p.spare != nil {
-				ix.User = &p.spare.user
-			}
 			p.path = "user"
 			p.user(ix.User)
 			p.path = ""
@@ -577,6 +694,10 @@ func (p *parser) interaction(ix *Interaction) {
 			}
 			ix.Context = InteractionContext{Type: ContextType(c), Valid: true}
 		case "authorizing_integration_owners":
+			if o, ok := p.owners(); ok {
+				ix.AuthorizingIntegrationOwners = o
+				continue
+			}
 			p.space()
 			start := p.i
 			p.skip()
@@ -595,6 +716,41 @@ func (p *parser) interaction(ix *Interaction) {
 			p.skip()
 		}
 	}
+}
+
+// owners reads authorizing_integration_owners in the form the service
+// sends, {"0":"…","1":"…"} with either member, to what UnmarshalJSON makes of
+// it; ok is false, and nothing read, for any other text.
+func (p *parser) owners() (o IntegrationOwners, ok bool) {
+	b, i := p.b, p.i
+	if i >= len(b) || b[i] != '{' {
+		return o, false
+	}
+	for i++; len(b)-i >= 4 && b[i] == '"' && b[i+2] == '"' && b[i+3] == ':'; {
+		t := GuildInstall
+		switch b[i+1] {
+		case '0':
+		case '1':
+			t = UserInstall
+		default:
+			return IntegrationOwners{}, false
+		}
+		id, n := quotedDigits(b, i+4)
+		if n == 0 {
+			return IntegrationOwners{}, false
+		}
+		o.Set(t, Snowflake(id))
+		i += 4 + n
+		if i < len(b) && b[i] == '}' {
+			p.i = i + 1
+			return o, true
+		}
+		if i >= len(b) || b[i] != ',' {
+			break
+		}
+		i++
+	}
+	return IntegrationOwners{}, false
 }
 
 func (p *parser) user(u *User) {
@@ -784,11 +940,7 @@ func (p *parser) data(d *CommandData) {
 				p.fail("resolved", errors.New("expected an object"))
 				continue
 			}
-			var buf []resolvedEntry
-			if p.spare != nil {
-				buf = p.spare.resolved[:0]
-			}
-			d.Resolved = p.resolved(buf)
+			d.Resolved = Resolved{raw: p.resolved()}
 		default:
 			p.skip()
 		}
@@ -842,14 +994,15 @@ func (p *parser) options(depth int) []Option {
 }
 
 // resolved walks a resolved object once, checking its syntax and indexing
-// its entries by kind and id; the index goes in buf while it fits.
-func (p *parser) resolved(buf []resolvedEntry) Resolved {
+// its entries by kind and id in p.entries; it returns the object, or nil
+// for null.
+func (p *parser) resolved() []byte {
 	p.space()
 	start := p.i
+	p.nEntries, p.moreEntries = 0, p.moreEntries[:0]
 	if !p.object("") {
-		return Resolved{}
+		return nil
 	}
-	index := buf[:0]
 	first := true
 	for k, ok := p.key(&first); ok; k, ok = p.key(&first) {
 		kind := resolvedKind(k)
@@ -857,7 +1010,7 @@ func (p *parser) resolved(buf []resolvedEntry) Resolved {
 			p.skip()
 			continue
 		}
-		if !p.object(string(k)) {
+		if !p.object(resolvedNames[kind]) {
 			continue
 		}
 		firstEntry := true
@@ -866,20 +1019,47 @@ func (p *parser) resolved(buf []resolvedEntry) Resolved {
 			from := p.i
 			p.skip()
 			// An id that is not a snowflake can never be looked up.
-			if id, valid := parseUint(key); valid && p.err == nil {
-				index = append(index, resolvedEntry{
-					id: Snowflake(id), kind: kind, start: uint32(from - start), end: uint32(p.i - start),
-				})
+			if id, valid := parseID(key); valid && p.err == nil {
+				e := resolvedEntry{id: Snowflake(id), kind: kind, start: uint32(from - start), end: uint32(p.i - start)}
+				if p.nEntries < len(p.entries) {
+					p.entries[p.nEntries] = e
+					p.nEntries++
+				} else {
+					p.moreEntries = append(p.moreEntries, e)
+				}
 			}
 		}
 	}
 	if p.err != nil {
-		return Resolved{}
+		return nil
 	}
-	if len(index) == 0 {
-		index = nil
+	p.kept += p.i - start
+	return p.b[start:p.i:p.i]
+}
+
+// parseID is parseUint for the keys of resolved entries: snowflakes have at
+// most 19 digits, which cannot overflow, and need no check for it.
+func parseID(key []byte) (uint64, bool) {
+	if len(key) == 0 || len(key) > 19 {
+		return parseUint(key)
 	}
-	return Resolved{raw: p.b[start:p.i:p.i], index: index}
+	var v uint64
+	for _, c := range key {
+		if c -= '0'; c > 9 {
+			return 0, false
+		}
+		v = v*10 + uint64(c)
+	}
+	return v, true
+}
+
+// indexLen returns the number of entries resolved indexed.
+func (p *parser) indexLen() int { return p.nEntries + len(p.moreEntries) }
+
+// copyIndex copies the entries resolved indexed to dst, which has room.
+func (p *parser) copyIndex(dst []resolvedEntry) {
+	n := copy(dst, p.entries[:p.nEntries])
+	copy(dst[n:], p.moreEntries)
 }
 
 // decodeFast fills ix from body with the parser.
@@ -898,36 +1078,49 @@ func decodeFast(body []byte, ix *Interaction, spare *storage) error {
 	if p.err != nil {
 		return p.err
 	}
-	relocate(ix, body)
+	relocate(ix, body, &p)
 	return nil
 }
 
 // relocate moves every string, and the resolved bytes, that refer into body
 // into one allocation of their own, so that nothing decoded refers to the
 // caller's body. One copy of the bytes kept costs less than a copy of each
-// string, or of the whole body.
-func relocate(ix *Interaction, body []byte) {
-	r := relocator{body: body}
-	r.visit(ix) // count
-	r.arena = make([]byte, 0, r.size)
-	r.moving = true
+// string, or of the whole body. The index of the resolved object goes at the
+// start of the same allocation: it has no pointers either.
+//
+// p.kept, the parser's count of the bytes it kept, is at least the bytes
+// that move: a field set twice counts twice.
+func relocate(ix *Interaction, body []byte, p *parser) {
+	var index []resolvedEntry
+	size := p.kept
+	n := 0
+	if len(ix.Data.Resolved.raw) > 0 {
+		// The parser indexed the resolved object the interaction kept: the
+		// last one it read.
+		n = p.indexLen()
+		size += n * int(unsafe.Sizeof(resolvedEntry{}))
+	}
+	arena := make([]byte, size)
+	if n > 0 {
+		// The allocator aligns arena for any type of its size; the
+		// entries hold no pointers, so the memory needs no type.
+		index = unsafe.Slice((*resolvedEntry)(unsafe.Pointer(unsafe.SliceData(arena))), n)
+		p.copyIndex(index)
+		arena = arena[n*int(unsafe.Sizeof(resolvedEntry{})):]
+	}
+	ix.Data.Resolved.index = index
+	r := relocator{body: body, arena: arena[:0]}
 	r.visit(ix)
 }
 
 type relocator struct {
-	body   []byte
-	size   int
-	moving bool
-	arena  []byte
+	body  []byte
+	arena []byte
 }
 
 // bytes moves b when it refers into the body.
 func (r *relocator) bytes(b []byte) []byte {
 	if len(b) == 0 || !r.inBody(unsafe.SliceData(b)) {
-		return b
-	}
-	if !r.moving {
-		r.size += len(b)
 		return b
 	}
 	start := len(r.arena)
@@ -936,7 +1129,7 @@ func (r *relocator) bytes(b []byte) []byte {
 }
 
 func (r *relocator) str(s *string) {
-	if b := r.bytes(unsafe.Slice(unsafe.StringData(*s), len(*s))); r.moving && len(b) > 0 {
+	if b := r.bytes(unsafe.Slice(unsafe.StringData(*s), len(*s))); len(b) > 0 {
 		*s = unsafe.String(unsafe.SliceData(b), len(b))
 	}
 }
@@ -954,20 +1147,14 @@ func (r *relocator) visit(ix *Interaction) {
 	r.str(&ix.Token)
 	r.locale(&ix.Locale)
 	r.locale(&ix.GuildLocale)
-	if raw := r.bytes(ix.Channel.raw); r.moving {
-		ix.Channel.raw = raw
-	}
-	if raw := r.bytes(ix.Member.raw); r.moving {
-		ix.Member.raw = raw
-	}
+	ix.Channel.raw = r.bytes(ix.Channel.raw)
+	ix.Member.raw = r.bytes(ix.Member.raw)
 	if u := ix.User; u != nil {
 		r.user(u)
 	}
 	r.str(&ix.Data.Name)
 	r.options(ix.Data.Options)
-	if raw := r.bytes(ix.Data.Resolved.raw); r.moving {
-		ix.Data.Resolved.raw = raw
-	}
+	ix.Data.Resolved.raw = r.bytes(ix.Data.Resolved.raw)
 }
 
 func (r *relocator) user(u *User) {

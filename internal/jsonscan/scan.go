@@ -52,53 +52,92 @@ func skip(b []byte, i, depth int) (int, error) {
 }
 
 // skipContainer skips the object or array that opens at b[i].
+//
+// It is the inner loop of every skip, so it reads members without calls:
+// keys and strings, the most common values, are scanned in place, and only
+// escapes, numbers and nested containers leave the loop.
 func skipContainer(b []byte, i, depth int, closer byte) (int, error) {
 	if depth >= maxDepth {
 		return 0, ErrSyntax
 	}
+	object := closer == '}'
 	i = SkipSpace(b, i+1)
 	if i < len(b) && b[i] == closer {
 		return i + 1, nil
 	}
+	key := object
 	for {
-		var err error
-		if closer == '}' {
-			if i, err = skipKey(b, i); err != nil {
-				return 0, err
-			}
+		if i >= len(b) {
+			return 0, ErrSyntax
 		}
-		if i, err = skip(b, i, depth+1); err != nil {
+		var err error
+		switch c := b[i]; {
+		case c == '"':
+			var j int
+			if key {
+				// Keys are short and the same from one document to the
+				// next: a byte at a time, on branches the processor
+				// learns to predict, ends them sooner than a word at a
+				// time, whose stop it must compute.
+				j = PlainBytes(b, i+1)
+			} else {
+				j = PlainEnd(b, i+1)
+			}
+			// The bytes before j are plain text.
+			if j >= len(b) || b[j] != '"' {
+				if j, _, err = StringEnd(b, j); err != nil {
+					return 0, err
+				}
+			}
+			i = j + 1
+			if key {
+				if i >= len(b) || b[i] != ':' {
+					if i = SkipSpace(b, i); i >= len(b) || b[i] != ':' {
+						return 0, ErrSyntax
+					}
+				}
+				if i++; i < len(b) && b[i] <= ' ' {
+					i = SkipSpace(b, i)
+				}
+				key = false
+				continue
+			}
+		case key:
+			return 0, ErrSyntax
+		case c == '{':
+			i, err = skipContainer(b, i, depth+1, '}')
+		case c == '[':
+			i, err = skipContainer(b, i, depth+1, ']')
+		case c == 'n':
+			i, err = literal(b, i, "null")
+		case c == 't':
+			i, err = literal(b, i, "true")
+		case c == 'f':
+			i, err = literal(b, i, "false")
+		default:
+			i, err = skipNumber(b, i)
+		}
+		if err != nil {
 			return 0, err
 		}
-		i = SkipSpace(b, i)
+		if i < len(b) && b[i] <= ' ' {
+			i = SkipSpace(b, i)
+		}
 		if i >= len(b) {
 			return 0, ErrSyntax
 		}
 		switch b[i] {
 		case ',':
-			i = SkipSpace(b, i+1)
+			if i++; i < len(b) && b[i] <= ' ' {
+				i = SkipSpace(b, i)
+			}
+			key = object
 		case closer:
 			return i + 1, nil
 		default:
 			return 0, ErrSyntax
 		}
 	}
-}
-
-// skipKey skips `"key" :` starting at i.
-func skipKey(b []byte, i int) (int, error) {
-	if i >= len(b) || b[i] != '"' {
-		return 0, ErrSyntax
-	}
-	i, err := skipString(b, i)
-	if err != nil {
-		return 0, err
-	}
-	i = SkipSpace(b, i)
-	if i >= len(b) || b[i] != ':' {
-		return 0, ErrSyntax
-	}
-	return i + 1, nil
 }
 
 func literal(b []byte, i int, lit string) (int, error) {
