@@ -177,27 +177,14 @@ func (s *Server) guildPermissions(guildID, id interaction.Snowflake, ps []regist
 // owner and administrators can; anyone else needs Manage Guild and Manage
 // Roles from their roles, @everyone included.
 func canManageCommandPermissions(g *guild, user interaction.Snowflake) *apiError {
-	m := g.members[user]
-	if m == nil {
+	if g.members[user] == nil {
 		return errForbidden(codeMissingAccess, "Missing Access")
 	}
-	if user == g.owner {
-		return nil
+	// The owner and administrators hold every permission.
+	if !basePermissions(g, user).Has(interaction.PermissionManageGuild | interaction.PermissionManageRoles) {
+		return errForbidden(codeMissingPermissions, "Missing Permissions")
 	}
-	var perms interaction.Permissions
-	if everyone := g.roles[g.id]; everyone != nil {
-		perms = everyone.Permissions
-	}
-	for _, id := range m.Roles {
-		if role := g.roles[id]; role != nil {
-			perms |= role.Permissions
-		}
-	}
-	if perms.Has(interaction.PermissionAdministrator) ||
-		perms.Has(interaction.PermissionManageGuild|interaction.PermissionManageRoles) {
-		return nil
-	}
-	return errForbidden(codeMissingPermissions, "Missing Permissions")
+	return nil
 }
 
 // decodePermissions reads and checks the body {"permissions": [...]}. Shape
