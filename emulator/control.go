@@ -129,7 +129,7 @@ func (s *Server) controlInteraction(w http.ResponseWriter, r *http.Request) {
 	if si.answer != nil {
 		out["answer"], out["answered"] = *si.answer, si.answered.UTC().Format(timestampLayout)
 	}
-	withDeleted := func(m *message) map[string]any {
+	withDeleted := func(m *Message) map[string]any {
 		j := s.messageJSON(si, m, m == si.original)
 		j["deleted"] = m.Deleted
 		return j

@@ -227,7 +227,7 @@ func (s *Server) knownMessage(id interaction.Snowflake) *wireMessage {
 		return nil
 	}
 	for _, si := range s.st.interactions {
-		for _, m := range append([]*message{si.original}, si.followups...) {
+		for _, m := range append([]*Message{si.original}, si.followups...) {
 			if m == nil || m.ID != id || m.Deleted {
 				continue
 			}

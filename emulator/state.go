@@ -50,18 +50,8 @@ type sentInteraction struct {
 	answered time.Time
 	// original is the message of the first answer (or of the edit that
 	// completes a deferred one); followups are the messages sent after it.
-	original  *message
-	followups []*message
-}
-
-// message is a message an interaction answered with.
-type message struct {
-	ID        interaction.Snowflake
-	ChannelID interaction.Snowflake
-	Data      interaction.MessageData
-	Created   time.Time
-	Edited    time.Time
-	Deleted   bool
+	original  *Message
+	followups []*Message
 }
 
 // application is the one application the emulator serves.

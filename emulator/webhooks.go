@@ -80,10 +80,10 @@ func (s *Server) acknowledge(si *sentInteraction, resp interaction.Response, now
 	si.answer, si.answered = &resp, now
 	switch resp.Type {
 	case interaction.CallbackChannelMessageWithSource:
-		si.original = &message{ID: s.st.newID(), ChannelID: si.ix.ChannelID, Data: cloneMessageData(resp.Message), Created: now}
+		si.original = &Message{ID: s.st.newID(), ChannelID: si.ix.ChannelID, Data: cloneMessageData(resp.Message), Created: now}
 	case interaction.CallbackDeferredChannelMessageWithSource:
 		flags := resp.Message.Flags&interaction.FlagEphemeral | interaction.FlagLoading
-		si.original = &message{ID: s.st.newID(), ChannelID: si.ix.ChannelID, Data: interaction.MessageData{Flags: flags}, Created: now}
+		si.original = &Message{ID: s.st.newID(), ChannelID: si.ix.ChannelID, Data: interaction.MessageData{Flags: flags}, Created: now}
 	}
 }
 

@@ -27,12 +27,12 @@ func (s *Server) webhookInteraction(r *request) (*sentInteraction, *apiError) {
 
 // webhookMessage finds the message a request names: "@original" or the id
 // of the original or of a follow-up.
-func (s *Server) webhookMessage(r *request) (*sentInteraction, *message, *apiError) {
+func (s *Server) webhookMessage(r *request) (*sentInteraction, *Message, *apiError) {
 	si, e := s.webhookInteraction(r)
 	if e != nil {
 		return nil, nil, e
 	}
-	var m *message
+	var m *Message
 	if name := r.PathValue("message"); name == "@original" {
 		m = si.original
 	} else if id, err := interaction.ParseSnowflake(name); err == nil {
@@ -45,7 +45,7 @@ func (s *Server) webhookMessage(r *request) (*sentInteraction, *message, *apiErr
 }
 
 // find returns the message of the interaction with id.
-func (si *sentInteraction) find(id interaction.Snowflake) *message {
+func (si *sentInteraction) find(id interaction.Snowflake) *Message {
 	if si.original != nil && si.original.ID == id {
 		return si.original
 	}
@@ -57,9 +57,9 @@ func (si *sentInteraction) find(id interaction.Snowflake) *message {
 	return nil
 }
 
-// loading reports whether m is the message of a deferred answer, still
-// waiting for its content.
-func (m *message) loading() bool {
+// awaitsContent reports whether m is the message of a deferred answer,
+// still waiting for its content.
+func (m *Message) awaitsContent() bool {
 	return m != nil && !m.Deleted && m.Data.Flags&interaction.FlagLoading != 0
 }
 
@@ -85,12 +85,12 @@ func (s *Server) createFollowup(r *request) (int, any, *apiError) {
 	// Right after a deferral, the service (for compatibility, and
 	// deprecated) completes the loading message instead of sending a new
 	// one, and keeps the deferral's ephemeral state.
-	if m := si.original; m.loading() {
+	if m := si.original; m.awaitsContent() {
 		data.Flags = data.Flags&^interaction.FlagEphemeral | m.Data.Flags&interaction.FlagEphemeral
 		m.Data = data
 		return http.StatusOK, s.messageJSON(si, m, true), nil
 	}
-	m := &message{ID: s.st.newID(), ChannelID: si.ix.ChannelID, Data: data, Created: s.st.now()}
+	m := &Message{ID: s.st.newID(), ChannelID: si.ix.ChannelID, Data: data, Created: s.st.now()}
 	si.followups = append(si.followups, m)
 	return http.StatusOK, s.messageJSON(si, m, false), nil
 }
@@ -148,7 +148,7 @@ func (s *Server) editWebhookMessage(r *request) (int, any, *apiError) {
 		// A message's ephemeral state is set when it is sent.
 		data.Flags = *edit.Flags&^interaction.FlagEphemeral | m.Data.Flags&interaction.FlagEphemeral
 	}
-	completes := m.loading()
+	completes := m.awaitsContent()
 	data.Flags &^= interaction.FlagLoading
 	checkMessage(inv, "", &data, interaction.ResponseFlags)
 	if len(inv.errors) > 0 {

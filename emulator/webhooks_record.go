@@ -77,17 +77,21 @@ func (si *sentInteraction) record() InteractionRecord {
 		rec.Answer = &a
 	}
 	if si.original != nil {
-		m := si.original.export()
+		m := si.original.clone()
 		rec.Original = &m
 	}
 	for _, f := range si.followups {
-		rec.Followups = append(rec.Followups, f.export())
+		rec.Followups = append(rec.Followups, f.clone())
 	}
 	return rec
 }
 
-func (m *message) export() Message {
-	return Message{ID: m.ID, ChannelID: m.ChannelID, Data: cloneMessageData(m.Data), Created: m.Created, Edited: m.Edited, Deleted: m.Deleted}
+// clone returns a copy of m that shares no slices with it, for handing out
+// of the lock.
+func (m *Message) clone() Message {
+	c := *m
+	c.Data = cloneMessageData(m.Data)
+	return c
 }
 
 // cloneMessageData copies the lists of a message, which edits replace
@@ -118,7 +122,7 @@ const (
 
 // messageJSON is the message object the webhook endpoints answer with. The
 // caller holds the state's lock.
-func (s *Server) messageJSON(si *sentInteraction, m *message, original bool) map[string]any {
+func (s *Server) messageJSON(si *sentInteraction, m *Message, original bool) map[string]any {
 	st := s.st
 	d := m.Data
 	typ := messageDefault
