@@ -21,6 +21,7 @@ type DecodeError struct {
 	err    error
 }
 
+// Error returns the reason, prefixed with the package name.
 func (e *DecodeError) Error() string { return "interaction: " + e.Reason }
 
 // Unwrap returns the sentinel and the underlying error.

@@ -16,6 +16,8 @@ const (
 	TypeModalSubmit                    Type = 5
 )
 
+// String returns the name the specification gives the type, such as
+// "APPLICATION_COMMAND", or Type(n) for a number it does not define.
 func (t Type) String() string {
 	switch t {
 	case TypePing:
@@ -43,6 +45,8 @@ const (
 	CommandPrimaryEntryPoint CommandType = 4
 )
 
+// String returns the name the specification gives the type, such as
+// "CHAT_INPUT", or CommandType(n) for a number it does not define.
 func (t CommandType) String() string {
 	switch t {
 	case CommandChatInput:
@@ -89,6 +93,9 @@ var optionTypeNames = [...]string{
 	OptionAttachment:      "ATTACHMENT",
 }
 
+// String returns the name the specification gives the type, such as
+// "SUB_COMMAND" or "STRING", or OptionType(n) for a number it does not
+// define.
 func (t OptionType) String() string {
 	if t > 0 && int(t) < len(optionTypeNames) {
 		return optionTypeNames[t]
@@ -106,6 +113,8 @@ const (
 	ContextPrivateChannel ContextType = 2
 )
 
+// String returns the name the specification gives the context, such as
+// "BOT_DM", or ContextType(n) for a number it does not define.
 func (c ContextType) String() string {
 	switch c {
 	case ContextGuild:
@@ -129,6 +138,8 @@ const (
 	UserInstall  IntegrationType = 1
 )
 
+// String returns "GUILD_INSTALL" or "USER_INSTALL", or IntegrationType(n)
+// for a number the service does not define.
 func (t IntegrationType) String() string {
 	switch t {
 	case GuildInstall:

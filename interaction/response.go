@@ -27,6 +27,9 @@ const (
 	CallbackLaunchActivity                   CallbackType = 12
 )
 
+// String returns the name the specification gives the type, such as
+// "CHANNEL_MESSAGE_WITH_SOURCE", or CallbackType(n) for a number it does
+// not define.
 func (t CallbackType) String() string {
 	switch t {
 	case CallbackPong:
