@@ -1,0 +1,396 @@
+package emulator
+
+import (
+	"mime"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/registry"
+)
+
+// ParseCommand reads a CHAT_INPUT command as a user types it into the
+// client's message box, and returns inv with Command, Type and Options
+// filled in:
+//
+//	/greet name:Ada
+//	/mod user ban user:@eve reason:"spam, twice"
+//	/poll size:Large channel:#general
+//
+// Names may be the defaults or their localizations in inv.Locale (with the
+// client's fallbacks). Values are read by the type of their option: whole
+// and decimal numbers, true or false, a choice by its value or by the name
+// the client shows, a user as @name (username, display name or nickname),
+// <@id> or an id, a role as @name, <@&id> or an id, a channel as #name,
+// <#id> or an id, and an attachment as the path of a local file. Quotes
+// keep spaces in a value; inside them, \" and \\ stand for " and \.
+//
+// Everything is resolved where inv says the command is used (inv.Guild, or
+// the bot's direct messages), so the result is ready for Invoke. A line
+// that names no command or option, or a value its option cannot take, is
+// an *InvocationError.
+func (s *Server) ParseCommand(inv Invocation, line string) (Invocation, error) {
+	return s.parseTyped(inv, line, false)
+}
+
+// ParsePartial reads a command being typed, for Autocomplete: as
+// ParseCommand, except that the last option of the line is the one the
+// user is typing into. It becomes inv.Focused, and its value is kept as
+// typed so far (possibly empty, as in "/weather city:").
+func (s *Server) ParsePartial(inv Invocation, line string) (Invocation, error) {
+	return s.parseTyped(inv, line, true)
+}
+
+func (s *Server) parseTyped(inv Invocation, line string, partial bool) (Invocation, error) {
+	words, err := splitTyped(line)
+	if err != nil {
+		return inv, err
+	}
+	if len(words) == 0 || !strings.HasPrefix(words[0].text, "/") || len(words[0].text) == 1 {
+		return inv, refuse(ErrInvalidInput, "a command starts with / and its name, as in /greet name:Ada")
+	}
+	if inv.Locale == "" {
+		inv.Locale = interaction.LocaleEnglishUS
+	}
+
+	s.st.mu.Lock()
+	defer s.st.mu.Unlock()
+	var g *guild
+	if inv.Guild != 0 {
+		if g = s.st.guilds[inv.Guild]; g == nil {
+			return inv, refuse(ErrUnknownTarget, "no guild "+inv.Guild.String())
+		}
+	}
+	t := typing{s: s, g: g, locale: inv.Locale}
+
+	typedName := strings.TrimPrefix(words[0].text, "/")
+	cmd := t.command(typedName)
+	if cmd == nil {
+		return inv, refuse(ErrUnknownCommand, "no command /"+typedName+t.where())
+	}
+	path, defs := []string{cmd.Name}, cmd.Options
+	rest := words[1:]
+	for len(rest) > 0 && !rest[0].option {
+		sub := t.option(defs, rest[0].text)
+		if sub == nil || (sub.Type != interaction.OptionSubCommand && sub.Type != interaction.OptionSubCommandGroup) {
+			return inv, refuse(ErrInvalidInput, strconv.Quote(rest[0].text)+" is no subcommand of /"+strings.Join(path, " ")+"; options are written name:value")
+		}
+		path, defs, rest = append(path, sub.Name), sub.Options, rest[1:]
+	}
+
+	inv.Command = strings.Join(path, " ")
+	inv.Type = interaction.CommandChatInput
+	inv.Options = nil
+	inv.Focused = ""
+	for i, w := range rest {
+		if !w.option {
+			return inv, refuse(ErrInvalidInput, "unexpected "+strconv.Quote(w.text)+" after the options; options are written name:value")
+		}
+		def := t.option(defs, w.name)
+		if def == nil || def.Type == interaction.OptionSubCommand || def.Type == interaction.OptionSubCommandGroup {
+			return inv, refuse(ErrInvalidInput, "/"+inv.Command+" has no option "+strconv.Quote(w.name)+t.optionNames(defs))
+		}
+		if partial && i == len(rest)-1 {
+			inv.Focused = def.Name
+			inv.Options = append(inv.Options, Arg{Name: def.Name, Value: w.text})
+			break
+		}
+		v, err := t.value(def, w.text)
+		if err != nil {
+			return inv, err
+		}
+		inv.Options = append(inv.Options, Arg{Name: def.Name, Value: v})
+	}
+	if partial && inv.Focused == "" {
+		return inv, refuse(ErrInvalidInput, "autocomplete needs an option being typed, as in /weather city:Par")
+	}
+	return inv, nil
+}
+
+// typedWord is a word of a typed command: a name in its path, or an option
+// written name:value.
+type typedWord struct {
+	option bool
+	name   string // the option's name
+	text   string // the path name, or the option's value without quotes
+}
+
+// splitTyped splits a typed command into words at spaces outside quotes.
+// An unclosed quote runs to the end of the line, as it does while the user
+// is still typing.
+func splitTyped(line string) ([]typedWord, error) {
+	var words []typedWord
+	var b strings.Builder
+	for i := 0; i < len(line); {
+		for i < len(line) && (line[i] == ' ' || line[i] == '\t') {
+			i++
+		}
+		if i == len(line) {
+			break
+		}
+		b.Reset()
+		w := typedWord{}
+		quoted := false
+		for ; i < len(line); i++ {
+			c := line[i]
+			switch {
+			case quoted && c == '\\' && i+1 < len(line) && (line[i+1] == '"' || line[i+1] == '\\'):
+				i++
+				b.WriteByte(line[i])
+				continue
+			case c == '"':
+				quoted = !quoted
+				continue
+			case !quoted && (c == ' ' || c == '\t'):
+			case !quoted && c == ':' && !w.option && len(words) > 0:
+				w.option, w.name = true, b.String()
+				b.Reset()
+				continue
+			default:
+				b.WriteByte(c)
+				continue
+			}
+			break
+		}
+		w.text = b.String()
+		if w.option && w.name == "" {
+			return nil, refuse(ErrInvalidInput, "an option needs its name before the colon, as in name:"+w.text)
+		}
+		words = append(words, w)
+	}
+	return words, nil
+}
+
+// typing resolves what a user typed where the command is used. Its
+// methods run under s.st.mu.
+type typing struct {
+	s      *Server
+	g      *guild // nil in the bot's direct messages
+	locale interaction.Locale
+}
+
+func (t typing) where() string {
+	if t.g == nil {
+		return " in the bot's direct messages"
+	}
+	return " in guild " + strconv.Quote(t.g.name)
+}
+
+// names reports whether typed is the name the user sees in their locale
+// (with the client's fallback) or the default name.
+func (t typing) names(name string, locs registry.Localizations, typed string) bool {
+	if strings.EqualFold(typed, name) {
+		return true
+	}
+	if v, ok := locs[t.locale]; ok {
+		return strings.EqualFold(typed, v)
+	}
+	if fb, ok := t.locale.Fallback(); ok {
+		if v, ok := locs[fb]; ok {
+			return strings.EqualFold(typed, v)
+		}
+	}
+	return false
+}
+
+// command finds the CHAT_INPUT command a typed name reaches: the guild's
+// own first, then the global one, as the client lists them.
+func (t typing) command(typed string) *registry.Command {
+	scopes := []interaction.Snowflake{0}
+	if t.g != nil {
+		scopes = []interaction.Snowflake{t.g.id, 0}
+	}
+	for _, scope := range scopes {
+		for _, c := range t.s.st.commands[scope] {
+			if c.CommandType() == interaction.CommandChatInput && t.names(c.Name, c.NameLocalizations, typed) {
+				return c
+			}
+		}
+	}
+	return nil
+}
+
+func (t typing) option(defs []registry.Option, typed string) *registry.Option {
+	for i := range defs {
+		if t.names(defs[i].Name, defs[i].NameLocalizations, typed) {
+			return &defs[i]
+		}
+	}
+	return nil
+}
+
+// optionNames lists the options the user could have meant.
+func (t typing) optionNames(defs []registry.Option) string {
+	var names []string
+	for _, d := range defs {
+		if d.Type != interaction.OptionSubCommand && d.Type != interaction.OptionSubCommandGroup {
+			names = append(names, d.Name)
+		}
+	}
+	if len(names) == 0 {
+		return "; it takes none"
+	}
+	return "; it takes " + strings.Join(names, ", ")
+}
+
+// value reads a typed value as its option's type, as the client's pickers
+// do. Checks of bounds and lengths are left to Invoke, which makes them
+// for every invocation.
+func (t typing) value(def *registry.Option, text string) (any, *InvocationError) {
+	if len(def.Choices) > 0 {
+		if v, ok := t.choice(def, text); ok {
+			return v, nil
+		}
+	}
+	switch def.Type {
+	case interaction.OptionString:
+		return text, nil
+	case interaction.OptionInteger:
+		i, err := strconv.ParseInt(text, 10, 64)
+		if err != nil {
+			return nil, invalid("option %q takes a whole number, not %q", def.Name, text)
+		}
+		return i, nil
+	case interaction.OptionNumber:
+		f, err := strconv.ParseFloat(text, 64)
+		if err != nil {
+			return nil, invalid("option %q takes a number, not %q", def.Name, text)
+		}
+		return f, nil
+	case interaction.OptionBoolean:
+		switch strings.ToLower(text) {
+		case "true", "yes":
+			return true, nil
+		case "false", "no":
+			return false, nil
+		}
+		return nil, invalid("option %q takes true or false, not %q", def.Name, text)
+	case interaction.OptionUser:
+		return t.user(def, text)
+	case interaction.OptionRole:
+		return t.role(def, text)
+	case interaction.OptionMentionable:
+		if id, err := t.user(def, text); err == nil {
+			return id, nil
+		}
+		return t.role(def, text)
+	case interaction.OptionChannel:
+		return t.channel(def, text)
+	case interaction.OptionAttachment:
+		return t.file(def, text)
+	}
+	return nil, invalid("option %q has type %v, which takes no value", def.Name, def.Type)
+}
+
+// choice finds the choice a typed value picks: by its value, or by the
+// name the client shows for it.
+func (t typing) choice(def *registry.Option, text string) (any, bool) {
+	for _, c := range def.Choices {
+		if c.Value.Text() == text {
+			return choiceValue(c.Value), true
+		}
+	}
+	for _, c := range def.Choices {
+		if t.names(c.Name, c.NameLocalizations, text) {
+			return choiceValue(c.Value), true
+		}
+	}
+	return nil, false
+}
+
+func choiceValue(v interaction.Value) any {
+	if s, ok := v.Str(); ok {
+		return s
+	}
+	if i, ok := v.Int(); ok {
+		return i
+	}
+	f, _ := v.Float()
+	return f
+}
+
+// mentionID reads <prefix id> or a bare id.
+func mentionID(text string, prefixes ...string) (interaction.Snowflake, bool) {
+	for _, p := range prefixes {
+		if strings.HasPrefix(text, p) && strings.HasSuffix(text, ">") {
+			text = text[len(p) : len(text)-1]
+			break
+		}
+	}
+	id, err := interaction.ParseSnowflake(text)
+	return id, err == nil && id != 0
+}
+
+func (t typing) user(def *registry.Option, text string) (any, *InvocationError) {
+	if id, ok := mentionID(text, "<@!", "<@"); ok {
+		return id, nil
+	}
+	name := strings.TrimPrefix(text, "@")
+	var found []interaction.Snowflake
+	for id, u := range t.s.st.users {
+		match := strings.EqualFold(u.Username, name) || strings.EqualFold(u.GlobalName, name)
+		if t.g != nil {
+			m := t.g.members[id]
+			if m == nil {
+				continue // the client offers the guild's members
+			}
+			match = match || strings.EqualFold(m.Nick, name)
+		}
+		if match {
+			found = append(found, id)
+		}
+	}
+	switch len(found) {
+	case 1:
+		return found[0], nil
+	case 0:
+		return nil, invalid("option %q: no user %s%s", def.Name, text, t.where())
+	}
+	return nil, invalid("option %q: %s is %d users; give an id as <@id>", def.Name, text, len(found))
+}
+
+func (t typing) role(def *registry.Option, text string) (any, *InvocationError) {
+	if id, ok := mentionID(text, "<@&"); ok {
+		return id, nil
+	}
+	if t.g == nil {
+		return nil, invalid("option %q: there are no roles%s", def.Name, t.where())
+	}
+	name := strings.TrimPrefix(text, "@")
+	for id, r := range t.g.roles {
+		if strings.EqualFold(strings.TrimPrefix(r.Name, "@"), name) {
+			return id, nil
+		}
+	}
+	return nil, invalid("option %q: no user or role %s%s", def.Name, text, t.where())
+}
+
+func (t typing) channel(def *registry.Option, text string) (any, *InvocationError) {
+	if id, ok := mentionID(text, "<#"); ok {
+		return id, nil
+	}
+	if t.g != nil {
+		if c := channelNamed(t.g, strings.TrimPrefix(text, "#")); c != nil {
+			return c.ID, nil
+		}
+	}
+	return nil, invalid("option %q: no channel %s%s", def.Name, text, t.where())
+}
+
+// file makes the attachment of a local file, as the client uploads it.
+func (t typing) file(def *registry.Option, path string) (any, *InvocationError) {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return nil, invalid("option %q takes the path of a file to upload: %v", def.Name, err)
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, invalid("option %q takes the path of a file to upload: %s is not a file", def.Name, path)
+	}
+	return interaction.Attachment{
+		Filename:    filepath.Base(path),
+		Size:        fi.Size(),
+		ContentType: mime.TypeByExtension(filepath.Ext(path)),
+	}, nil
+}

@@ -1,0 +1,201 @@
+package emulator
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/registry"
+)
+
+func TestParseCommandReadsWhatAUserTypes(t *testing.T) {
+	s := newTestServer(t)
+	startBot(t, s)
+	general := channelID(s, "general")
+	file := filepath.Join(t.TempDir(), "proof.png")
+	if err := os.WriteFile(file, []byte("\x89PNG"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name    string
+		line    string
+		command string
+		options []Arg
+	}{
+		{"a global command with no options", "/ping", "ping", nil},
+		{"a user by username, a quoted string and a whole number",
+			`/mod ban user:@bob reason:"too loud" days:3`, "mod ban",
+			[]Arg{{"user", s.Member}, {"reason", "too loud"}, {"days", int64(3)}}},
+		{"a user by display name without the at sign", "/mod ban user:Ada", "mod ban", []Arg{{"user", s.Moderator}}},
+		{"a user as a mention", "/mod ban user:<@" + s.Member.String() + ">", "mod ban", []Arg{{"user", s.Member}}},
+		{"a user as an id", "/mod ban user:" + s.Member.String(), "mod ban", []Arg{{"user", s.Member}}},
+		{"escaped quotes inside a quoted value", `/mod ban user:@bob reason:"say \"hi\" \\o/"`, "mod ban",
+			[]Arg{{"user", s.Member}, {"reason", `say "hi" \o/`}}},
+		{"a choice by the name the client shows, a channel by name and a file",
+			"/mod user note level:High where:#general proof:" + file, "mod user note",
+			[]Arg{{"level", "high"}, {"where", general}, {"proof", interaction.Attachment{Filename: "proof.png", Size: 4, ContentType: "image/png"}}}},
+		{"a choice by its value and a channel mention", "/mod user note level:low where:<#" + general.String() + ">", "mod user note",
+			[]Arg{{"level", "low"}, {"where", general}}},
+		{"names in any case and extra spaces", "  /MOD   BAN   user:bob  ", "mod ban", []Arg{{"user", s.Member}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			inv, err := s.ParseCommand(Invocation{Guild: s.GuildID}, tt.line)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if inv.Command != tt.command || inv.Type != interaction.CommandChatInput || inv.Focused != "" {
+				t.Errorf("command %q type %v focused %q, want %q CHAT_INPUT and none", inv.Command, inv.Type, inv.Focused, tt.command)
+			}
+			if !reflect.DeepEqual(inv.Options, tt.options) {
+				t.Errorf("options\n got %#v\nwant %#v", inv.Options, tt.options)
+			}
+		})
+	}
+}
+
+func TestParseCommandExplainsWhatItCannotRead(t *testing.T) {
+	s := newTestServer(t)
+	startBot(t, s)
+	tests := []struct {
+		name string
+		line string
+		kind error
+		want string
+	}{
+		{"no slash", "ping", ErrInvalidInput, "starts with /"},
+		{"a slash alone", "/", ErrInvalidInput, "starts with /"},
+		{"an unknown command", "/pong", ErrUnknownCommand, `no command /pong in guild "Emulator Guild"`},
+		{"an unknown subcommand", "/mod kick user:@bob", ErrInvalidInput, `"kick" is no subcommand of /mod`},
+		{"an unknown option lists the known ones", "/mod ban who:@bob", ErrInvalidInput, `has no option "who"; it takes user, reason, days`},
+		{"a subcommand name used as an option", "/mod user:@bob", ErrInvalidInput, `has no option "user"`},
+		{"a word after the options", "/mod ban user:@bob spam", ErrInvalidInput, `unexpected "spam" after the options`},
+		{"a colon with no name", "/ping :x", ErrInvalidInput, "needs its name before the colon"},
+		{"a number that is not whole", "/mod ban user:@bob days:1.5", ErrInvalidInput, `option "days" takes a whole number, not "1.5"`},
+		{"a user who is not in the guild", "/mod ban user:@mallory", ErrInvalidInput, `option "user": no user @mallory in guild`},
+		{"a channel that does not exist", "/mod user note level:low where:#nowhere", ErrInvalidInput, `no channel #nowhere`},
+		{"a file that does not exist", "/mod user note level:low proof:/no/such/file", ErrInvalidInput, "takes the path of a file"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := s.ParseCommand(Invocation{Guild: s.GuildID}, tt.line)
+			if !errors.Is(err, tt.kind) || !strings.Contains(err.Error(), tt.want) {
+				t.Fatalf("got %v, want %v containing %q", err, tt.kind, tt.want)
+			}
+		})
+	}
+	t.Run("guild commands are not offered in direct messages", func(t *testing.T) {
+		_, err := s.ParseCommand(Invocation{}, "/mod ban user:@bob")
+		if !errors.Is(err, ErrUnknownCommand) || !strings.Contains(err.Error(), "direct messages") {
+			t.Fatalf("got %v", err)
+		}
+	})
+}
+
+func TestParsedCommandsAreInvoked(t *testing.T) {
+	s := newTestServer(t)
+	b := startBot(t, s)
+	inv, err := s.ParseCommand(Invocation{User: s.Moderator, Guild: s.GuildID}, "/mod ban user:@bob reason:spam")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := s.Invoke(context.Background(), inv)
+	mustOK(t, res, err)
+	if got := res.Answer.Message.Content; got != "banned bob" {
+		t.Errorf("answer %q", got)
+	}
+	if r, _ := b.lastRequest().Options.String("reason"); r != "spam" {
+		t.Errorf("reason %q", r)
+	}
+}
+
+func TestParsePartialFocusesTheLastOption(t *testing.T) {
+	s := newTestServer(t)
+	startBot(t, s)
+	tests := []struct {
+		line    string
+		options []Arg
+	}{
+		{"/search query:pyt", []Arg{{"query", "pyt"}}},
+		{"/search limit:3 query:", []Arg{{"limit", int64(3)}, {"query", ""}}},
+		{`/search query:"two wor`, []Arg{{"query", "two wor"}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.line, func(t *testing.T) {
+			inv, err := s.ParsePartial(Invocation{Guild: s.GuildID}, tt.line)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if inv.Focused != "query" || !reflect.DeepEqual(inv.Options, tt.options) {
+				t.Fatalf("focused %q options %#v", inv.Focused, inv.Options)
+			}
+			res, err := s.Autocomplete(context.Background(), inv)
+			mustOK(t, res, err)
+			if len(res.Answer.Choices) != 3 {
+				t.Errorf("%d choices", len(res.Answer.Choices))
+			}
+		})
+	}
+	if _, err := s.ParsePartial(Invocation{Guild: s.GuildID}, "/search"); !errors.Is(err, ErrInvalidInput) {
+		t.Errorf("a line without an option: %v", err)
+	}
+}
+
+func TestParseCommandReadsLocalizedNames(t *testing.T) {
+	s := newTestServer(t)
+	putCommands(t, s, registry.Global, []byte(`[{
+		"name": "greet", "name_localizations": {"fr": "saluer", "en-GB": "hello"},
+		"description": "Greet someone",
+		"options": [{
+			"type": 3, "name": "tone", "name_localizations": {"fr": "ton"}, "description": "How",
+			"choices": [{"name": "Warm", "name_localizations": {"fr": "Chaleureux"}, "value": "warm"},
+			            {"name": "Cold", "value": "cold"}]
+		}]
+	}]`))
+	tests := []struct {
+		name   string
+		locale interaction.Locale
+		line   string
+		want   []Arg
+	}{
+		{"names in the user's language", interaction.LocaleFrench, "/saluer ton:Chaleureux", []Arg{{"tone", "warm"}}},
+		{"the defaults in any language", interaction.LocaleFrench, "/greet tone:Cold", []Arg{{"tone", "cold"}}},
+		{"the fallback of en-US is en-GB", interaction.LocaleEnglishUS, "/hello tone:warm", []Arg{{"tone", "warm"}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			inv, err := s.ParseCommand(Invocation{Guild: s.GuildID, Locale: tt.locale}, tt.line)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if inv.Command != "greet" || !reflect.DeepEqual(inv.Options, tt.want) {
+				t.Fatalf("command %q options %#v", inv.Command, inv.Options)
+			}
+		})
+	}
+	if _, err := s.ParseCommand(Invocation{Guild: s.GuildID, Locale: interaction.LocaleGerman}, "/saluer"); !errors.Is(err, ErrUnknownCommand) {
+		t.Errorf("another language's name: %v", err)
+	}
+}
+
+func FuzzSplitTyped(f *testing.F) {
+	for _, s := range []string{`/a b:c`, `/a b:"c d" e:\"`, `/a "b:c`, `/a :`, `/a b:"\\\"`, "/a\tb:c  "} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, line string) {
+		words, err := splitTyped(line)
+		if err != nil {
+			return
+		}
+		for _, w := range words {
+			if w.option && w.name == "" {
+				t.Fatalf("an option without a name in %q", line)
+			}
+		}
+	})
+}
