@@ -51,9 +51,10 @@ func newBuilder(t interaction.Type) *Builder {
 // Ping returns the PING the service sends to check an endpoint.
 func Ping() *Builder {
 	b := newBuilder(interaction.TypePing)
-	b.ix.GuildID, b.ix.ChannelID, b.ix.Locale = 0, 0, ""
+	b.ix.GuildID, b.ix.ChannelID, b.ix.Locale, b.ix.GuildLocale = 0, 0, "", ""
 	b.ix.Channel, b.ix.Member = interaction.Lazy[interaction.Channel]{}, interaction.Lazy[interaction.Member]{}
 	b.ix.Context = interaction.InteractionContext{}
+	b.ix.AuthorizingIntegrationOwners = interaction.IntegrationOwners{}
 	return b
 }
 
