@@ -30,6 +30,7 @@ type Error struct {
 	Kind error
 }
 
+// Error names the option and says what is wrong with it.
 func (e *Error) Error() string {
 	name := strconv.Quote(e.Option)
 	switch e.Kind {

@@ -63,6 +63,7 @@ type PlanError struct {
 	Err   error
 }
 
+// Error names the struct, the field when there is one, and the problem.
 func (e *PlanError) Error() string {
 	if e.Field == "" {
 		return "option: " + e.Type + ": " + e.Err.Error()
@@ -70,6 +71,7 @@ func (e *PlanError) Error() string {
 	return "option: " + e.Type + "." + e.Field + ": " + e.Err.Error()
 }
 
+// Unwrap returns the problem.
 func (e *PlanError) Unwrap() error { return e.Err }
 
 // NewPlan reads the options struct T.
@@ -333,6 +335,7 @@ type BindError struct {
 	Err   error  // an *Error naming the option
 }
 
+// Error names the field and says what is wrong with its option.
 func (e *BindError) Error() string { return "field " + e.Field + ": " + e.Err.Error() }
 
 // Unwrap returns the *Error.
