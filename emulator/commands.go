@@ -72,7 +72,7 @@ func (s *Server) createCommand(r *request) (int, any, *apiError) {
 	}
 	// The service sets these itself; a body that sends them is not refused.
 	cmd.ID, cmd.ApplicationID, cmd.GuildID, cmd.Version = 0, 0, 0, 0
-	if vs := registry.ValidateCommand(scope, cmd); len(vs) > 0 {
+	if vs := append(registry.ValidateCommand(scope, cmd), s.applicationViolations(scope, "", &cmd)...); len(vs) > 0 {
 		return 0, nil, errViolations(vs)
 	}
 	st := s.st
@@ -116,7 +116,7 @@ func (s *Server) editCommand(r *request) (int, any, *apiError) {
 	if err != nil {
 		return 0, nil, err
 	}
-	if vs := registry.ValidateCommand(scope, cmd); len(vs) > 0 {
+	if vs := append(registry.ValidateCommand(scope, cmd), s.applicationViolations(scope, "", &cmd)...); len(vs) > 0 {
 		return 0, nil, errViolations(vs)
 	}
 	st := s.st

@@ -41,7 +41,7 @@ func (s *Server) overwriteCommands(r *request) (int, any, *apiError) {
 		body[i].ApplicationID, body[i].GuildID, body[i].Version = 0, 0, 0
 		body[i].Type = body[i].CommandType()
 	}
-	if err := checkBulk(scope, body); err != nil {
+	if err := s.checkBulk(scope, body); err != nil {
 		return 0, nil, err
 	}
 
@@ -96,10 +96,10 @@ func (s *Server) overwriteCommands(r *request) (int, any, *apiError) {
 	return http.StatusOK, out, nil
 }
 
-// checkBulk validates a bulk body. Too many commands of a type is the
-// service's 30032 rather than a form error, and is reported only when the
-// body is otherwise valid.
-func checkBulk(scope registry.Scope, body []registry.Command) *apiError {
+// checkBulk validates a bulk body, against the rules of the application
+// too. Too many commands of a type is the service's 30032 rather than a
+// form error, and is reported only when the body is otherwise valid.
+func (s *Server) checkBulk(scope registry.Scope, body []registry.Command) *apiError {
 	var form registry.Violations
 	tooMany := false
 	for _, v := range registry.Validate(scope, body) {
@@ -108,6 +108,9 @@ func checkBulk(scope registry.Scope, body []registry.Command) *apiError {
 			continue
 		}
 		form = append(form, v)
+	}
+	for i := range body {
+		form = append(form, s.applicationViolations(scope, "/"+itoa(i), &body[i])...)
 	}
 	if len(form) > 0 {
 		return errViolations(form)
