@@ -161,6 +161,7 @@ type DefinitionError struct {
 	Violation registry.Violation
 }
 
+// Error returns the violation, preceded by the scope of a guild command.
 func (e *DefinitionError) Error() string {
 	if e.Scope.IsGlobal() {
 		return e.Violation.Error()

@@ -202,6 +202,7 @@ type RouteError struct {
 	Problem string
 }
 
+// Error returns the path and the problem.
 func (e *RouteError) Error() string { return e.Path + ": " + e.Problem }
 
 // Use adds middleware that wraps every handler in the group.

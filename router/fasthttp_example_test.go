@@ -1,0 +1,55 @@
+package router_test
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"log"
+	"net"
+	"net/http"
+
+	"github.com/valyala/fasthttp"
+
+	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/interaction/interactiontest"
+	"github.com/switchboard-go/switchboard/router"
+)
+
+func ExampleEndpoint_ServeFastHTTP() {
+	r := router.New()
+	r.Command("ping", func(context.Context, *router.Request) (interaction.Response, error) {
+		return interaction.Reply("pong"), nil
+	}, router.Description("Check that the bot answers"))
+	mux, err := r.Build()
+	if err != nil {
+		log.Fatal(err)
+	}
+	key := interactiontest.NewKey("example") // in production: interaction.NewVerifier(publicKeyHex)
+	endpoint := router.NewEndpoint(mux, key.Verifier())
+
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		log.Fatal(err)
+	}
+	srv := &fasthttp.Server{
+		Handler:            endpoint.ServeFastHTTP,
+		MaxRequestBodySize: router.DefaultMaxBodySize,
+	}
+	go srv.Serve(ln) // or srv.ListenAndServe(addr)
+	defer srv.Shutdown()
+
+	body := interactiontest.Command("ping").JSON()
+	sig, ts := key.Sign(body)
+	req, _ := http.NewRequest("POST", "http://"+ln.Addr().String()+"/interactions", bytes.NewReader(body))
+	req.Header.Set(router.HeaderSignature, sig)
+	req.Header.Set(router.HeaderTimestamp, ts)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer resp.Body.Close()
+	answer, _ := io.ReadAll(resp.Body)
+	fmt.Println(resp.StatusCode, string(answer))
+	// Output: 200 {"type":4,"data":{"content":"pong"}}
+}
