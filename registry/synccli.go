@@ -112,7 +112,11 @@ func RunSync(ctx context.Context, args []string, desired Desired, env func(strin
 		}
 		r := &Report{Plans: plans}
 		if so.DryRun {
-			fmt.Fprintf(stdout, "dry run: %d writes planned, none sent\n", r.Writes())
+			n, noun := r.Writes(), "writes"
+			if n == 1 {
+				noun = "write"
+			}
+			fmt.Fprintf(stdout, "dry run: %d %s planned, none sent\n", n, noun)
 		} else {
 			var applyErr error
 			r.Applied, applyErr = Apply(ctx, c, app, plans, stderr)

@@ -96,6 +96,25 @@ func TestRunSyncCheckFailsOnDrift(t *testing.T) {
 	}
 }
 
+func TestRunSyncDryRunCountsWrites(t *testing.T) {
+	s := startEmulator(t, emulator.Config{})
+	for _, tc := range []struct {
+		desired registry.Declared
+		want    string
+	}{
+		{registry.Declared{registry.Global: {ping("ping")}}, "dry run: 1 write planned, none sent\n"},
+		{registry.Declared{registry.Global: {}}, "dry run: 0 writes planned, none sent\n"},
+	} {
+		out, _, _, err := runSync(t, s, tc.desired, "-dry-run")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.HasSuffix(out, tc.want) {
+			t.Errorf("output:\n%s\nwant it to end with %q", out, tc.want)
+		}
+	}
+}
+
 func TestRunSyncGuildFlag(t *testing.T) {
 	s := startEmulator(t, emulator.Config{})
 	guild := registry.InGuild(s.GuildID)
