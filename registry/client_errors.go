@@ -37,6 +37,7 @@ const (
 	ErrInvalidRequestJSON ErrorCode = 50109
 )
 
+// Error returns the code as a number.
 func (c ErrorCode) Error() string { return "registry: service error code " + strconv.Itoa(int(c)) }
 
 // APIError is an answer of the service that is not a success.
@@ -64,6 +65,8 @@ type APIError struct {
 	RetryAfter time.Duration
 }
 
+// Error returns the request, the status, the message and the code, then
+// the violations of an invalid body, separated by semicolons.
 func (e *APIError) Error() string {
 	var b strings.Builder
 	b.WriteString("registry: ")
@@ -125,6 +128,7 @@ const (
 	ErrInvalidScope         OAuthCode = "invalid_scope"
 )
 
+// Error returns the code as the token endpoint spells it.
 func (c OAuthCode) Error() string { return "registry: oauth2 " + string(c) }
 
 // OAuthError is a refusal of the token endpoint.
@@ -134,6 +138,7 @@ type OAuthError struct {
 	Description string
 }
 
+// Error returns the status, the code and the description.
 func (e *OAuthError) Error() string {
 	s := "registry: oauth2 token: " + strconv.Itoa(e.Status) + " " + string(e.Code)
 	if e.Description != "" {

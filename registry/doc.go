@@ -1,5 +1,7 @@
-// Package registry describes the commands a bot registers with the command
-// service and checks them before anything is sent.
+// Package registry registers a bot's commands with the command service: it
+// describes them, checks them against the service's rules before anything
+// is sent, talks to the service's REST API, and brings what the service
+// holds in line with what the bot declares on each deploy.
 //
 // Command and Option are the bodies of the service's create and bulk
 // overwrite endpoints. Validate checks a scope's commands against every rule

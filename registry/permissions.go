@@ -17,6 +17,8 @@ const (
 	PermissionChannel PermissionType = 3
 )
 
+// String returns "ROLE", "USER" or "CHANNEL", or PermissionType(n) for a
+// number the service does not define.
 func (t PermissionType) String() string {
 	switch t {
 	case PermissionRole:

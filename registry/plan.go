@@ -97,6 +97,8 @@ type RefusedError struct {
 	Violations Violations
 }
 
+// Error returns the scope and the reason, then the violations, one per
+// line.
 func (e *RefusedError) Error() string {
 	s := "registry: sync of " + e.Scope.String() + " refused: " + e.Reason
 	if len(e.Violations) > 0 {

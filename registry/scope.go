@@ -31,6 +31,8 @@ func (s Scope) CommandsPath(app interaction.Snowflake) string {
 	return "/applications/" + app.String() + "/guilds/" + s.Guild.String() + "/commands"
 }
 
+// String returns "global" for the global scope and "guild <id>" for a
+// guild's.
 func (s Scope) String() string {
 	if s.IsGlobal() {
 		return "global"
