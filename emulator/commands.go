@@ -40,7 +40,7 @@ func (s *Server) listCommands(r *request) (int, any, *apiError) {
 	}
 	out := make([]commandJSON, 0, len(s.st.commands[scope.Guild]))
 	for _, c := range s.st.commands[scope.Guild] {
-		out = append(out, render(scope, c, v))
+		out = append(out, s.render(scope, c, v))
 	}
 	return http.StatusOK, out, nil
 }
@@ -55,7 +55,7 @@ func (s *Server) getCommand(r *request) (int, any, *apiError) {
 	if err != nil {
 		return 0, nil, err
 	}
-	return http.StatusOK, render(scope, c, view{full: true}), nil
+	return http.StatusOK, s.render(scope, c, view{full: true}), nil
 }
 
 // createCommand answers POST .../commands, which is an upsert: a command
@@ -83,7 +83,7 @@ func (s *Server) createCommand(r *request) (int, any, *apiError) {
 		next := s.stored(scope, cmd, old)
 		st.commands[scope.Guild] = slices.Clone(cmds)
 		st.commands[scope.Guild][i] = next
-		return http.StatusOK, render(scope, next, view{full: true}), nil
+		return http.StatusOK, s.render(scope, next, view{full: true}), nil
 	}
 	if max := commandLimit(cmd.Type); countType(cmds, cmd.Type) >= max {
 		return 0, nil, errMaxCommands(max)
@@ -94,7 +94,7 @@ func (s *Server) createCommand(r *request) (int, any, *apiError) {
 	st.countCreates(scope, 1)
 	next := s.stored(scope, cmd, nil)
 	st.commands[scope.Guild] = append(slices.Clip(cmds), next)
-	return http.StatusCreated, render(scope, next, view{full: true}), nil
+	return http.StatusCreated, s.render(scope, next, view{full: true}), nil
 }
 
 // editCommand answers PATCH .../commands/{cmd}: each field of the body
@@ -130,7 +130,7 @@ func (s *Server) editCommand(r *request) (int, any, *apiError) {
 	}
 	st.commands[scope.Guild] = slices.Clone(cmds)
 	st.commands[scope.Guild][i] = next
-	return http.StatusOK, render(scope, next, view{full: true}), nil
+	return http.StatusOK, s.render(scope, next, view{full: true}), nil
 }
 
 // deleteCommand answers DELETE .../commands/{cmd}; the command's
@@ -179,7 +179,7 @@ func (s *Server) stored(scope registry.Scope, cmd registry.Command, old *registr
 		return &c
 	}
 	c.ID, c.Version = old.ID, old.Version
-	if substantial(scope, old, &c) {
+	if substantial(scope, old, &c, st.app.installContexts) {
 		c.Version = st.newID()
 	}
 	return &c

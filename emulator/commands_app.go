@@ -1,13 +1,18 @@
 package emulator
 
 import (
+	"errors"
+	"slices"
+	"strings"
+
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/registry"
 )
 
 // Some rules of a command depend on the application it belongs to, which
 // the validator cannot know: an entry point command, and its handler, are
-// only for an application with an Activity.
+// only for an application with an Activity; integration_types may list
+// only the installation contexts the application supports.
 //
 // The service's answers to these are not public. The emulator answers
 // them as it answers every invalid body, 400 with 50035 and an errors tree
@@ -16,7 +21,42 @@ const (
 	// codeNeedsActivity: an entry point command, or a handler, for an
 	// application without an Activity.
 	codeNeedsActivity = "APPLICATION_COMMAND_ENTRY_POINT_NEEDS_ACTIVITY"
+	// codeUnsupportedInstallation: integration_types lists an
+	// installation context the application does not support.
+	codeUnsupportedInstallation = "APPLICATION_COMMAND_INTEGRATION_TYPE_UNSUPPORTED"
 )
+
+// installationContexts checks the installation contexts of a Config and
+// returns them as a set in ascending order.
+//
+// Without any, the application supports GUILD_INSTALL only. New
+// applications on the real service start with both contexts
+// (discord/discord-api-docs#7396), but GUILD_INSTALL alone is what the
+// emulated world holds, a guild that installed the application and no user
+// who did, and it keeps a command created without integration_types
+// reading back [0], as it does for every application without USER_INSTALL
+// and as registry.Normalize expects. With both configured such a command
+// reads back [0, 1], the application's contexts, as the specification
+// says and as the service answers since that report was fixed.
+func installationContexts(in []interaction.IntegrationType) ([]interaction.IntegrationType, error) {
+	if len(in) == 0 {
+		return []interaction.IntegrationType{interaction.GuildInstall}, nil
+	}
+	out := slices.Clone(in)
+	slices.Sort(out)
+	out = slices.Compact(out)
+	for _, t := range out {
+		if t != interaction.GuildInstall && t != interaction.UserInstall {
+			return nil, errors.New("emulator: Config.InstallationContexts: unknown installation context " + itoa(int(t)) +
+				"; they are GUILD_INSTALL (0) and USER_INSTALL (1)")
+		}
+	}
+	if out[0] != interaction.GuildInstall {
+		return nil, errors.New("emulator: Config.InstallationContexts must include GUILD_INSTALL (0): " +
+			"the application is installed in the guild the emulator makes")
+	}
+	return out, nil
+}
 
 // applicationViolations returns the rules of the application that cmd
 // breaks in scope. pointer is where cmd is in the request body: "" for the
@@ -39,5 +79,23 @@ func (s *Server) applicationViolations(scope registry.Scope, pointer string, cmd
 			add("handler", codeNeedsActivity, "A handler is only for the entry point command of an application with an Activity.")
 		}
 	}
+	supported := s.st.app.installContexts
+	for i, t := range cmd.IntegrationTypes {
+		if t == interaction.UserInstall && !slices.Contains(supported, t) {
+			// Unknown values are the validator's to report.
+			add("integration_types/"+itoa(i), codeUnsupportedInstallation,
+				"The application does not support the "+t.String()+" installation context, only "+contextNames(supported)+
+					"; enable it with Config.InstallationContexts or -installation-contexts "+itoa(int(interaction.GuildInstall))+","+itoa(int(t))+".")
+		}
+	}
 	return vs
+}
+
+// contextNames names installation contexts, as in "GUILD_INSTALL".
+func contextNames(ts []interaction.IntegrationType) string {
+	names := make([]string, len(ts))
+	for i, t := range ts {
+		names[i] = t.String()
+	}
+	return strings.Join(names, ", ")
 }

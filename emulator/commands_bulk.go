@@ -91,7 +91,7 @@ func (s *Server) overwriteCommands(r *request) (int, any, *apiError) {
 
 	out := make([]commandJSON, len(next))
 	for i, c := range next {
-		out[i] = render(scope, c, view{full: true})
+		out[i] = s.render(scope, c, view{full: true})
 	}
 	return http.StatusOK, out, nil
 }

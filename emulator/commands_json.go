@@ -71,16 +71,19 @@ type view struct {
 	locale interaction.Locale
 }
 
-// render returns c as the service answers it in scope.
+// render returns c as the service answers it in scope. The caller holds
+// s.st.mu.
 //
 // Global commands carry their defaults explicitly: dm_permission true,
-// integration_types [GUILD_INSTALL] and contexts null when they were
-// created without them, which is what the service returns (a command
-// created without contexts reads back "contexts": null, public reports of
-// its answers). Guild commands carry neither dm_permission, contexts nor
-// integration_types: the specification makes them global-only, and a
-// command read back can so be sent back as it is.
-func render(scope registry.Scope, c *registry.Command, v view) commandJSON {
+// integration_types the application's installation contexts and contexts
+// null when they were created without them, which is what the service
+// returns (integration_types "defaults to the application's configured
+// contexts", the specification says; a command created without contexts
+// reads back "contexts": null, public reports of its answers). Guild
+// commands carry neither dm_permission, contexts nor integration_types: the
+// specification makes them global-only, and a command read back can so be
+// sent back as it is.
+func (s *Server) render(scope registry.Scope, c *registry.Command, v view) commandJSON {
 	out := commandJSON{
 		ID: c.ID, ApplicationID: c.ApplicationID, Version: c.Version,
 		DefaultMemberPermissions: c.DefaultMemberPermissions,
@@ -101,7 +104,7 @@ func render(scope registry.Scope, c *registry.Command, v view) commandJSON {
 		out.Contexts = &contexts
 		out.IntegrationTypes = c.IntegrationTypes
 		if len(out.IntegrationTypes) == 0 {
-			out.IntegrationTypes = []interaction.IntegrationType{interaction.GuildInstall}
+			out.IntegrationTypes = s.st.app.installContexts
 		}
 	}
 	out.Options = renderOptions(c.Options, v)

@@ -103,15 +103,16 @@ func (s *state) dropPermissions(scope registry.Scope, id interaction.Snowflake) 
 // substantial reports whether b differs from a in anything but identity:
 // such a change gives the command a new version. Values a field takes by
 // default count as that default, so sending what the service would assume
-// anyway changes nothing.
-func substantial(scope registry.Scope, a, b *registry.Command) bool {
-	ja, _ := json.Marshal(canonical(scope, *a))
-	jb, _ := json.Marshal(canonical(scope, *b))
+// anyway changes nothing. installContexts are the application's, the
+// default of integration_types.
+func substantial(scope registry.Scope, a, b *registry.Command, installContexts []interaction.IntegrationType) bool {
+	ja, _ := json.Marshal(canonical(scope, *a, installContexts))
+	jb, _ := json.Marshal(canonical(scope, *b, installContexts))
 	return !bytes.Equal(ja, jb)
 }
 
 // canonical returns c without its identity and with its defaults explicit.
-func canonical(scope registry.Scope, c registry.Command) registry.Command {
+func canonical(scope registry.Scope, c registry.Command, installContexts []interaction.IntegrationType) registry.Command {
 	c.ID, c.ApplicationID, c.GuildID, c.Version = 0, 0, 0, 0
 	c.Type = c.CommandType()
 	yes := true
@@ -123,7 +124,7 @@ func canonical(scope registry.Scope, c registry.Command) registry.Command {
 			c.DMPermission = &yes
 		}
 		if len(c.IntegrationTypes) == 0 {
-			c.IntegrationTypes = []interaction.IntegrationType{interaction.GuildInstall}
+			c.IntegrationTypes = installContexts
 		}
 	}
 	return c

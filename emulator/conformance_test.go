@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/switchboard-go/switchboard/emulator"
+	"github.com/switchboard-go/switchboard/interaction"
 )
 
 // Tests of rules listed in CONFORMANCE.md that no other test covered.
@@ -56,7 +57,7 @@ func TestAGuildCommandWithTheBotDMContextIsRefused(t *testing.T) {
 // anything is sent (no interactions URL is set, so an invocation that gets
 // past the command lookup fails with ErrUnknownTarget instead).
 func TestWhereAGlobalCommandIsOffered(t *testing.T) {
-	s := startCommands(t, emulator.Config{})
+	s := startCommands(t, emulator.Config{InstallationContexts: []interaction.IntegrationType{interaction.GuildInstall, interaction.UserInstall}})
 	srv := s.Server(t, "invokes through the Go API")
 	for _, body := range []string{
 		`{"name":"anywhere","description":"d"}`,

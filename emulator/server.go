@@ -8,6 +8,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"slices"
 	"strings"
 	"time"
 
@@ -20,6 +21,13 @@ type Config struct {
 	// Activities gives the application an Activity (the EMBEDDED flag): it
 	// starts with the entry point command "Launch".
 	Activities bool
+	// InstallationContexts are the installation contexts the application
+	// supports, as set on its Installation page: the integration types its
+	// commands may list, and the integration_types of a command that lists
+	// none. Nil means GUILD_INSTALL only; add USER_INSTALL to let users
+	// install the application to their account. GUILD_INSTALL cannot be
+	// left out: the application is installed in the guild New makes.
+	InstallationContexts []interaction.IntegrationType
 	// InteractionsURL is where the bot receives interactions; it can be
 	// set later with SetInteractionsURL.
 	InteractionsURL string
@@ -132,6 +140,10 @@ func newServer(cfg Config) (*Server, error) {
 	} else if len(priv) != ed25519.PrivateKeySize {
 		return nil, errors.New("emulator: the signing key is not an Ed25519 private key")
 	}
+	contexts, err := installationContexts(cfg.InstallationContexts)
+	if err != nil {
+		return nil, err
+	}
 	st := &state{
 		now:         now,
 		users:       map[interaction.Snowflake]*interaction.User{},
@@ -152,6 +164,7 @@ func newServer(cfg Config) (*Server, error) {
 	}
 	s := &Server{st: st, signer: interaction.NewSigner(priv), limiter: newLimiter(rl, now), window: window}
 	s.PublicKey = s.signer.PublicKeyHex()
+	st.app.installContexts = contexts
 	s.seed(cfg)
 	if cfg.Seed != nil {
 		if err := s.addSeed(cfg.Seed); err != nil {
@@ -219,11 +232,15 @@ func (s *Server) seed(cfg Config) {
 	st.grants[code] = &grant{user: moderator, scopes: []string{"identify", "applications.commands.permissions.update"}, redirectURI: app.redirectURI}
 
 	if app.activities {
+		// The service names its automatic entry point "Launch" and
+		// gives it handler 2 (the specification); it is offered in every
+		// interaction context and installation context the application
+		// has, as a new command is by default.
 		id := st.newID()
 		st.commands[0] = append(st.commands[0], &registry.Command{
 			ID: id, ApplicationID: app.id, Version: id, Type: interaction.CommandPrimaryEntryPoint,
 			Name: "Launch", Handler: interaction.HandlerServiceLaunchActivity,
-			IntegrationTypes: []interaction.IntegrationType{interaction.GuildInstall, interaction.UserInstall},
+			IntegrationTypes: slices.Clone(app.installContexts),
 			Contexts:         []interaction.ContextType{interaction.ContextGuild, interaction.ContextBotDM, interaction.ContextPrivateChannel},
 		})
 	}

@@ -56,14 +56,17 @@ type sentInteraction struct {
 
 // application is the one application the emulator serves.
 type application struct {
-	id              interaction.Snowflake
-	botUser         interaction.Snowflake
-	owner           interaction.Snowflake
-	botToken        string
-	clientID        string
-	clientSecret    string
-	redirectURI     string
-	activities      bool // the EMBEDDED flag: the application has an Activity
+	id           interaction.Snowflake
+	botUser      interaction.Snowflake
+	owner        interaction.Snowflake
+	botToken     string
+	clientID     string
+	clientSecret string
+	redirectURI  string
+	activities   bool // the EMBEDDED flag: the application has an Activity
+	// installContexts are the installation contexts the application
+	// supports, in ascending order; GUILD_INSTALL is always among them.
+	installContexts []interaction.IntegrationType
 	interactionsURL string
 }
 

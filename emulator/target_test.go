@@ -154,6 +154,13 @@ func startProcess(t *testing.T, cfg emulator.Config) *target {
 	if cfg.Activities {
 		args = append(args, "-activities")
 	}
+	if len(cfg.InstallationContexts) > 0 {
+		names := make([]string, len(cfg.InstallationContexts))
+		for i, c := range cfg.InstallationContexts {
+			names[i] = c.String()
+		}
+		args = append(args, "-installation-contexts", strings.Join(names, ","))
+	}
 	if cfg.InteractionsURL != "" {
 		args = append(args, "-interactions-url", cfg.InteractionsURL)
 	}

@@ -29,6 +29,12 @@
 //	-activities
 //		gives the application an Activity: it starts with the entry point
 //		command "Launch".
+//	-installation-contexts LIST
+//		the installation contexts the application supports, separated by
+//		commas: GUILD_INSTALL (or 0) and USER_INSTALL (or 1). Without it
+//		the application supports GUILD_INSTALL only, and its commands may
+//		not list USER_INSTALL in integration_types. See
+//		emulator.Config.InstallationContexts.
 //	-seed FILE
 //		adds the users and guilds of a JSON file to the world, each object
 //		spelled as the service spells it:
@@ -66,6 +72,7 @@ import (
 	"time"
 
 	"github.com/switchboard-go/switchboard/emulator"
+	"github.com/switchboard-go/switchboard/interaction"
 )
 
 func main() {
@@ -99,6 +106,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	addr := flags.String("addr", "127.0.0.1:8484", "address to listen on (port 0 picks a free one)")
 	interactionsURL := flags.String("interactions-url", "", "the bot's interactions endpoint")
 	activities := flags.Bool("activities", false, "give the application an Activity: it starts with the entry point command \"Launch\"")
+	installation := flags.String("installation-contexts", "", "the installation contexts the application supports: GUILD_INSTALL (0), USER_INSTALL (1), separated by commas (default GUILD_INSTALL)")
 	signingKey := flags.String("signing-key", "", "the hex Ed25519 seed interactions are signed with (default a new key)")
 	seedFile := flags.String("seed", "", "a JSON file of users and guilds to add to the world")
 	rateRequests := flags.Int("rate-limit", 50, "requests each route bucket answers per -rate-window before 429")
@@ -112,6 +120,13 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	cfg := emulator.Config{
 		Activities: *activities,
 		RateLimit:  emulator.RateLimit{Requests: *rateRequests, Window: *rateWindow},
+	}
+	if *installation != "" {
+		contexts, err := parseInstallationContexts(*installation)
+		if err != nil {
+			return err
+		}
+		cfg.InstallationContexts = contexts
 	}
 	if *signingKey != "" {
 		seed, err := hex.DecodeString(*signingKey)
@@ -169,4 +184,22 @@ func readSeed(name string) (*emulator.Seed, error) {
 		return nil, fmt.Errorf("-seed %s: %w", name, err)
 	}
 	return &seed, nil
+}
+
+// parseInstallationContexts reads a list such as "GUILD_INSTALL,USER_INSTALL"
+// or "0,1".
+func parseInstallationContexts(list string) ([]interaction.IntegrationType, error) {
+	var out []interaction.IntegrationType
+	for _, name := range strings.Split(list, ",") {
+		name = strings.TrimSpace(name)
+		switch strings.ToUpper(name) {
+		case "0", interaction.GuildInstall.String():
+			out = append(out, interaction.GuildInstall)
+		case "1", interaction.UserInstall.String():
+			out = append(out, interaction.UserInstall)
+		default:
+			return nil, fmt.Errorf("-installation-contexts: %q is not GUILD_INSTALL (0) or USER_INSTALL (1)", name)
+		}
+	}
+	return out, nil
 }

@@ -134,6 +134,46 @@ func TestSeedFlag(t *testing.T) {
 	}
 }
 
+func TestInstallationContextsFlag(t *testing.T) {
+	create := func(c Credentials) int {
+		req, _ := http.NewRequest("POST", c.BaseURL+"/applications/"+c.ApplicationID+"/commands",
+			strings.NewReader(`{"name":"ping","description":"Ping","integration_types":[0,1]}`))
+		req.Header.Set("Authorization", "Bot "+c.BotToken)
+		req.Header.Set("Content-Type", "application/json")
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		return resp.StatusCode
+	}
+	for _, tc := range []struct {
+		name string
+		args []string
+		want int
+	}{
+		{"without the flag USER_INSTALL is refused", nil, 400},
+		{"names enable USER_INSTALL", []string{"-installation-contexts", "GUILD_INSTALL,USER_INSTALL"}, 201},
+		{"values enable USER_INSTALL", []string{"-installation-contexts", "0, 1"}, 201},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := create(serve(t, tc.args...)); got != tc.want {
+				t.Errorf("creating a USER_INSTALL command: %d, want %d", got, tc.want)
+			}
+		})
+	}
+	for _, tc := range []struct{ list, want string }{
+		{"GUILD_INSTALL,EVERYWHERE", "EVERYWHERE"},
+		{"USER_INSTALL", "GUILD_INSTALL"},
+		{"2", "\"2\""},
+	} {
+		err := run(context.Background(), []string{"-addr", "127.0.0.1:0", "-installation-contexts", tc.list}, io.Discard, io.Discard)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("-installation-contexts %s: %v, want an error about %s", tc.list, err, tc.want)
+		}
+	}
+}
+
 // The interactions URL is checked before the credentials are printed, so
 // the bot, already up, must verify signatures with a key it was given
 // beforehand: -signing-key.
