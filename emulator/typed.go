@@ -311,6 +311,14 @@ func choiceValue(v interaction.Value) any {
 	return f
 }
 
+// about names the option a value was typed into, to begin an error.
+func about(def *registry.Option) string {
+	if def.Name == "" {
+		return ""
+	}
+	return "option " + strconv.Quote(def.Name) + ": "
+}
+
 // mentionID reads <prefix id> or a bare id.
 func mentionID(text string, prefixes ...string) (interaction.Snowflake, bool) {
 	for _, p := range prefixes {
@@ -346,9 +354,9 @@ func (t typing) user(def *registry.Option, text string) (any, *InvocationError) 
 	case 1:
 		return found[0], nil
 	case 0:
-		return nil, invalid("option %q: no user %s%s", def.Name, text, t.where())
+		return nil, invalid("%sno user %s%s", about(def), text, t.where())
 	}
-	return nil, invalid("option %q: %s is %d users; give an id as <@id>", def.Name, text, len(found))
+	return nil, invalid("%s%s is %d users; give an id as <@id>", about(def), text, len(found))
 }
 
 func (t typing) role(def *registry.Option, text string) (any, *InvocationError) {
@@ -376,7 +384,7 @@ func (t typing) channel(def *registry.Option, text string) (any, *InvocationErro
 			return c.ID, nil
 		}
 	}
-	return nil, invalid("option %q: no channel %s%s", def.Name, text, t.where())
+	return nil, invalid("%sno channel %s%s", about(def), text, t.where())
 }
 
 // file makes the attachment of a local file, as the client uploads it.
@@ -393,4 +401,69 @@ func (t typing) file(def *registry.Option, path string) (any, *InvocationError) 
 		Size:        fi.Size(),
 		ContentType: mime.TypeByExtension(filepath.Ext(path)),
 	}, nil
+}
+
+// FindUser resolves a user as the client's pickers do: @name (username,
+// display name, or nickname in guild), <@id>, or an id. With guild zero
+// every user the emulator knows is considered; otherwise the guild's
+// members.
+func (s *Server) FindUser(guild interaction.Snowflake, text string) (interaction.Snowflake, error) {
+	s.st.mu.Lock()
+	defer s.st.mu.Unlock()
+	t := typing{s: s, g: s.st.guilds[guild]}
+	if guild != 0 && t.g == nil {
+		return 0, refuse(ErrUnknownTarget, "no guild "+guild.String())
+	}
+	id, err := t.user(&registry.Option{}, text)
+	if err != nil {
+		if guild == 0 {
+			return 0, refuse(ErrUnknownTarget, strings.TrimSuffix(err.Reason, t.where()))
+		}
+		return 0, refuse(ErrUnknownTarget, err.Reason)
+	}
+	if _, ok := s.st.users[id.(interaction.Snowflake)]; !ok {
+		return 0, refuse(ErrUnknownTarget, "no user "+text)
+	}
+	return id.(interaction.Snowflake), nil
+}
+
+// FindChannel resolves a channel of guild as the client's pickers do:
+// #name, <#id>, or an id.
+func (s *Server) FindChannel(guild interaction.Snowflake, text string) (interaction.Snowflake, error) {
+	s.st.mu.Lock()
+	defer s.st.mu.Unlock()
+	t := typing{s: s, g: s.st.guilds[guild]}
+	if t.g == nil {
+		return 0, refuse(ErrUnknownTarget, "no guild "+guild.String())
+	}
+	id, err := t.channel(&registry.Option{}, text)
+	if err != nil {
+		return 0, refuse(ErrUnknownTarget, err.Reason)
+	}
+	if t.g.channels[id.(interaction.Snowflake)] == nil {
+		return 0, refuse(ErrUnknownTarget, "no channel "+text+t.where())
+	}
+	return id.(interaction.Snowflake), nil
+}
+
+// User returns the user with id.
+func (s *Server) User(id interaction.Snowflake) (interaction.User, bool) {
+	s.st.mu.Lock()
+	defer s.st.mu.Unlock()
+	u, ok := s.st.users[id]
+	if !ok {
+		return interaction.User{}, false
+	}
+	return *u, true
+}
+
+// Channel returns the channel with id in guild.
+func (s *Server) Channel(guild, id interaction.Snowflake) (interaction.Channel, bool) {
+	s.st.mu.Lock()
+	defer s.st.mu.Unlock()
+	g := s.st.guilds[guild]
+	if g == nil || g.channels[id] == nil {
+		return interaction.Channel{}, false
+	}
+	return *g.channels[id], true
 }

@@ -199,3 +199,50 @@ func FuzzSplitTyped(f *testing.F) {
 		}
 	})
 }
+
+func TestFindUserAndChannelResolveWhatAPickerShows(t *testing.T) {
+	s := newTestServer(t)
+	general := channelID(s, "general")
+	users := []struct {
+		guild interaction.Snowflake
+		text  string
+		want  interaction.Snowflake
+		err   string
+	}{
+		{0, "@ada", s.Moderator, ""},
+		{0, "Bob", s.Member, ""},
+		{s.GuildID, "<@" + s.Admin.String() + ">", s.Admin, ""},
+		{0, "@mallory", 0, "no user @mallory"},
+		{s.GuildID, "@mallory", 0, `no user @mallory in guild "Emulator Guild"`},
+		{interaction.Snowflake(12345), "@ada", 0, "no guild 12345"},
+	}
+	for _, tt := range users {
+		got, err := s.FindUser(tt.guild, tt.text)
+		if tt.err != "" {
+			if !errors.Is(err, ErrUnknownTarget) || !strings.HasSuffix(err.Error(), tt.err) {
+				t.Errorf("FindUser(%v, %q) = %v, want an error ending %q", tt.guild, tt.text, err, tt.err)
+			}
+			continue
+		}
+		if err != nil || got != tt.want {
+			t.Errorf("FindUser(%v, %q) = %v, %v; want %v", tt.guild, tt.text, got, err, tt.want)
+		}
+	}
+	for _, text := range []string{"#general", "general", "<#" + general.String() + ">", general.String()} {
+		if got, err := s.FindChannel(s.GuildID, text); err != nil || got != general {
+			t.Errorf("FindChannel(%q) = %v, %v", text, got, err)
+		}
+	}
+	if _, err := s.FindChannel(s.GuildID, "#nowhere"); !errors.Is(err, ErrUnknownTarget) {
+		t.Errorf("an unknown channel: %v", err)
+	}
+	if u, ok := s.User(s.Moderator); !ok || u.Username != "ada" {
+		t.Errorf("User(moderator) = %+v, %v", u, ok)
+	}
+	if c, ok := s.Channel(s.GuildID, general); !ok || c.Name != "general" {
+		t.Errorf("Channel(general) = %+v, %v", c, ok)
+	}
+	if _, ok := s.Channel(s.GuildID, s.Admin); ok {
+		t.Error("a user's id is no channel")
+	}
+}
