@@ -1,0 +1,31 @@
+// Package playground runs an example bot the whole way: it starts the
+// embedded emulator of the command service, serves the bot's interactions
+// endpoint on a loopback port, registers the bot's commands with a printed
+// plan, points the emulator at the endpoint, and then plays a user who
+// types commands.
+//
+// Every program under examples/ is a router and a script handed to Main.
+// The script, a terminal prompt and -script files all speak the same
+// language of lines:
+//
+//	/greet name:Ada                      use a command, as typed in the client
+//	complete /weather city:Par           what autocomplete offers for the last option
+//	user "High Five" @ada                a USER command on a member
+//	message Bookmark last                a MESSAGE command on the bot's last message (or an id)
+//	launch                               the entry point command (or launch "Name")
+//	as @ada   in #moderation   in dm   locale fr
+//	                                     who uses the commands, where, in which language
+//	wait                                 until deferred answers are complete (or wait 2s)
+//	commands   help                      what the bot offers; this list
+//	# a comment                          printed, to narrate a script
+//
+// At a terminal the prompt suggests as the person types: command names
+// after "/", and an option's choices or the bot's autocomplete answers
+// after "name:"; Tab takes the first suggestion.
+//
+// Given a real service's base URL, application id, bot token and public
+// key (flags or SWITCHBOARD_* variables), a program registers its commands
+// there and serves its endpoint for the service instead: the service lets
+// no bot invoke its own commands, so the person then uses them from their
+// client.
+package playground

@@ -1,0 +1,348 @@
+package playground
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/rs/zerolog"
+	"github.com/valyala/fasthttp"
+
+	"github.com/switchboard-go/switchboard/emulator"
+	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/registry"
+	"github.com/switchboard-go/switchboard/router"
+)
+
+// Example is a runnable example: a bot and the script that shows it.
+type Example struct {
+	// Name is the program's name, for messages and usage.
+	Name string
+	// About is one line saying what the example shows.
+	About string
+	// Emulator configures the embedded emulator (Activities, for one).
+	Emulator emulator.Config
+	// Bot declares the bot's commands and handlers.
+	Bot func(env Env) (*router.Router, error)
+	// Setup runs after the commands are registered and before the
+	// script, for what an example does beside registering them.
+	Setup func(ctx context.Context, s *Session) error
+	// Script is what the example shows, in the language of lines the
+	// package comment describes.
+	Script string
+}
+
+// Env is what a bot is given to build itself with: where it is deployed
+// and a client of the service, for answering after the first answer.
+type Env struct {
+	ApplicationID interaction.Snowflake
+	// GuildID is the guild to register guild commands in.
+	GuildID interaction.Snowflake
+	// API is the bot's client of the service's REST API.
+	API *registry.Client
+	// Emulator is the embedded emulator; nil against a real service.
+	Emulator *emulator.Server
+}
+
+// Main runs ex as the program's main: until the script ends, the input
+// ends, or the program is interrupted.
+func Main(ex Example) {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	err := Run(ctx, ex, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+	stop()
+	if err != nil && !errors.Is(err, flag.ErrHelp) {
+		fmt.Fprintf(os.Stderr, "%s: %v\n", ex.Name, err)
+		os.Exit(1)
+	}
+}
+
+// Run runs ex with the program's arguments and standard streams.
+//
+// With -script FILE it runs the lines of FILE and stops. Otherwise it runs
+// the example's own script, then reads lines from stdin: at a prompt, if
+// stdin is a terminal, or until the end of input.
+func Run(ctx context.Context, ex Example, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet(ex.Name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "%s: %s\n\nUsage: go run ./examples/%s [flags]\n\n", ex.Name, ex.About, ex.Name)
+		fs.PrintDefaults()
+	}
+	script := fs.String("script", "", "run the lines of this file (- for standard input) instead of the example's script, then stop")
+	quiet := fs.Bool("quiet", false, "print only the lines run and their answers")
+	real := realFlags(fs)
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("unexpected arguments %q; lines to run go in a -script file", fs.Args())
+	}
+	if real.given() {
+		return serveReal(ctx, ex, real, stdout, stderr)
+	}
+
+	var lines io.Reader
+	if *script != "" {
+		if *script == "-" {
+			lines = stdin
+		} else {
+			f, err := os.Open(*script)
+			if err != nil {
+				return fmt.Errorf("-script: %w", err)
+			}
+			defer f.Close()
+			lines = f
+		}
+	}
+
+	out := newPrinter(stdout, isTerminal(stdout))
+	s, err := Start(ctx, ex, out, *quiet)
+	if err != nil {
+		return err
+	}
+	defer s.Close()
+
+	if lines != nil {
+		return s.RunScript(ctx, lines)
+	}
+	if err := s.RunScript(ctx, strings.NewReader(ex.Script)); err != nil {
+		return err
+	}
+	if f, ok := stdin.(*os.File); ok && isTerminal(f) && isTerminal(stdout) {
+		return s.prompt(ctx, f)
+	}
+	return s.RunScript(ctx, stdin)
+}
+
+// Start brings an example up on the embedded emulator: the emulator, the
+// bot's endpoint, its commands registered (the plan printed to out unless
+// quiet), and the emulator pointed at the endpoint.
+func Start(ctx context.Context, ex Example, out *printer, quiet bool) (*Session, error) {
+	srv, err := emulator.New(ex.Emulator)
+	if err != nil {
+		return nil, fmt.Errorf("starting the emulator: %w", err)
+	}
+	s := &Session{ex: ex, out: out, emu: srv, quiet: quiet}
+	if err := s.start(ctx); err != nil {
+		s.Close()
+		return nil, err
+	}
+	return s, nil
+}
+
+func (s *Session) start(ctx context.Context) error {
+	srv := s.emu
+	if !s.quiet {
+		s.out.note("emulator: the command service on %s (application %s, guild %q)", srv.URL, srv.ApplicationID, "Emulator Guild")
+	}
+	api, err := registry.NewClient(srv.URL, registry.BotToken(srv.BotToken))
+	if err != nil {
+		return err
+	}
+	env := Env{ApplicationID: srv.ApplicationID, GuildID: srv.GuildID, API: api, Emulator: srv}
+	mux, err := build(s.ex, env)
+	if err != nil {
+		return err
+	}
+	s.mux, s.api = mux, api
+	url, closeBot, err := serveBot(mux, srv.PublicKey, "127.0.0.1:0", s.out.log())
+	if err != nil {
+		return err
+	}
+	s.closeBot = closeBot
+	if !s.quiet {
+		s.out.note("bot: serving its interactions endpoint on %s", url)
+	}
+	if err := register(ctx, api, srv.ApplicationID, mux, s.out, s.quiet); err != nil {
+		return err
+	}
+	if err := srv.SetInteractionsURL(ctx, url); err != nil {
+		return fmt.Errorf("pointing the emulator at the bot: %w", err)
+	}
+	if !s.quiet {
+		s.out.note("emulator: interactions go to %s (it answered the signed PING and refused a forged one)", url)
+	}
+	s.user, s.guild = srv.Admin, srv.GuildID
+	s.locale = interaction.LocaleEnglishUS
+	s.watch = newWatcher(s)
+	if s.ex.Setup != nil {
+		if err := s.ex.Setup(ctx, s); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// build builds the example's router, saying what to fix when it fails.
+func build(ex Example, env Env) (*router.Mux, error) {
+	r, err := ex.Bot(env)
+	if err != nil {
+		return nil, err
+	}
+	mux, err := r.Build()
+	if err != nil {
+		return nil, fmt.Errorf("the bot's commands break the service's rules; fix these where they are declared:\n%w", err)
+	}
+	return mux, nil
+}
+
+// serveBot serves the bot's endpoint on addr, verifying with publicKey.
+func serveBot(mux *router.Mux, publicKey, addr string, log zerolog.Logger) (url string, stop func(), err error) {
+	verifier, err := interaction.NewVerifier(publicKey)
+	if err != nil {
+		return "", nil, fmt.Errorf("public key: %w", err)
+	}
+	endpoint := router.NewEndpoint(mux, verifier, router.WithEndpointLogger(log))
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return "", nil, err
+	}
+	srv := &fasthttp.Server{Handler: endpoint.ServeFastHTTP, Name: "switchboard-example", MaxRequestBodySize: router.DefaultMaxBodySize}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		srv.Serve(ln)
+	}()
+	return "http://" + ln.Addr().String(), func() {
+		srv.ShutdownWithContext(context.Background())
+		<-done
+	}, nil
+}
+
+// register syncs the bot's commands, printing each scope's plan before it
+// is applied and a line per write while it is.
+func register(ctx context.Context, api *registry.Client, app interaction.Snowflake, mux *router.Mux, out *printer, quiet bool) error {
+	plans, err := registry.PlanSync(ctx, api, app, mux.Definitions(), registry.SyncOptions{})
+	if !quiet {
+		out.note("registry: the plan")
+		for _, p := range plans {
+			out.block(p.Table())
+		}
+	}
+	if err != nil {
+		return fmt.Errorf("registering the commands: %w", err)
+	}
+	var progress io.Writer = io.Discard
+	if !quiet {
+		progress = out.indented()
+	}
+	applied, err := registry.Apply(ctx, api, app, plans, progress)
+	if err != nil {
+		return fmt.Errorf("registering the commands: %w", err)
+	}
+	if !quiet {
+		out.note("registry: %d of %d changes made", done(applied), len(applied))
+	}
+	return nil
+}
+
+func done(out []registry.Outcome) int {
+	n := 0
+	for _, o := range out {
+		if o.Err == nil {
+			n++
+		}
+	}
+	return n
+}
+
+// realService is how to reach a real service instead of the emulator.
+type realService struct {
+	baseURL, appID, botToken, publicKey, guild, addr *string
+}
+
+func realFlags(fs *flag.FlagSet) realService {
+	env := os.Getenv
+	return realService{
+		baseURL:   fs.String("base-url", env("SWITCHBOARD_BASE_URL"), "a real service's API base URL, ending in /v10 ($SWITCHBOARD_BASE_URL); unset means the embedded emulator"),
+		appID:     fs.String("application-id", env("SWITCHBOARD_APPLICATION_ID"), "the application's id ($SWITCHBOARD_APPLICATION_ID)"),
+		botToken:  fs.String("bot-token", env("SWITCHBOARD_BOT_TOKEN"), "the bot's token ($SWITCHBOARD_BOT_TOKEN); better in the environment than as a flag"),
+		publicKey: fs.String("public-key", env("SWITCHBOARD_PUBLIC_KEY"), "the application's public key, in hex ($SWITCHBOARD_PUBLIC_KEY)"),
+		guild:     fs.String("guild", env("SWITCHBOARD_GUILD_ID"), "the guild to register guild commands in ($SWITCHBOARD_GUILD_ID)"),
+		addr:      fs.String("addr", "127.0.0.1:8080", "where to serve the interactions endpoint, against a real service"),
+	}
+}
+
+func (r realService) given() bool {
+	return *r.baseURL != "" || *r.appID != "" || *r.botToken != "" || *r.publicKey != ""
+}
+
+// serveReal registers the commands on a real service and serves the
+// endpoint for it until ctx ends.
+func serveReal(ctx context.Context, ex Example, r realService, stdout, stderr io.Writer) error {
+	var missing []string
+	for _, f := range []struct {
+		v    string
+		name string
+	}{{*r.baseURL, "-base-url"}, {*r.appID, "-application-id"}, {*r.botToken, "-bot-token"}, {*r.publicKey, "-public-key"}} {
+		if f.v == "" {
+			missing = append(missing, f.name)
+		}
+	}
+	if len(missing) > 0 {
+		return fmt.Errorf("a real service needs %s too (or the SWITCHBOARD_* variables); give none of them to use the embedded emulator", strings.Join(missing, ", "))
+	}
+	app, err := interaction.ParseSnowflake(*r.appID)
+	if err != nil {
+		return fmt.Errorf("-application-id: %w", err)
+	}
+	var guild interaction.Snowflake
+	if *r.guild != "" {
+		if guild, err = interaction.ParseSnowflake(*r.guild); err != nil {
+			return fmt.Errorf("-guild: %w", err)
+		}
+	}
+	api, err := registry.NewClient(*r.baseURL, registry.BotToken(*r.botToken))
+	if err != nil {
+		return err
+	}
+	mux, err := build(ex, Env{ApplicationID: app, GuildID: guild, API: api})
+	if err != nil {
+		return err
+	}
+	out := newPrinter(stdout, isTerminal(stdout))
+	url, stop, err := serveBot(mux, *r.publicKey, *r.addr, zerolog.New(zerolog.ConsoleWriter{Out: stderr}).With().Timestamp().Logger())
+	if err != nil {
+		return err
+	}
+	defer stop()
+	if err := register(ctx, api, app, mux, out, false); err != nil {
+		return err
+	}
+	out.note("bot: serving its interactions endpoint on %s", url)
+	out.note("set the application's Interactions Endpoint URL to a public https address that reaches it, then use the commands from the client; Ctrl-C stops")
+	<-ctx.Done()
+	return nil
+}
+
+// readLines sends the lines of r until it ends or ctx does; the reader
+// runs on, blocked, if ctx ends first, as a read cannot be canceled.
+func readLines(ctx context.Context, r io.Reader) (<-chan string, <-chan error) {
+	lines, errc := make(chan string), make(chan error, 1)
+	go func() {
+		sc := bufio.NewScanner(r)
+		sc.Buffer(make([]byte, 64<<10), 1<<20)
+		for sc.Scan() {
+			select {
+			case lines <- sc.Text():
+			case <-ctx.Done():
+				return
+			}
+		}
+		errc <- sc.Err()
+		close(lines)
+	}()
+	return lines, errc
+}
+
+// defaultWait is how long wait waits for deferred answers at most.
+const defaultWait = 10 * time.Second

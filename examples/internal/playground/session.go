@@ -1,0 +1,425 @@
+package playground
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/switchboard-go/switchboard/emulator"
+	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/registry"
+	"github.com/switchboard-go/switchboard/router"
+)
+
+// Session is a running example on the embedded emulator, and the user
+// who types into it: who they are, where, and in which language.
+type Session struct {
+	ex       Example
+	out      *printer
+	emu      *emulator.Server
+	api      *registry.Client
+	mux      *router.Mux
+	closeBot func()
+	watch    *watcher
+	quiet    bool
+
+	user    interaction.Snowflake
+	guild   interaction.Snowflake // zero in the bot's direct messages
+	channel interaction.Snowflake // zero is the guild's general
+	locale  interaction.Locale
+}
+
+// Emulator returns the embedded emulator.
+func (s *Session) Emulator() *emulator.Server { return s.emu }
+
+// API returns the bot's client of the emulator's REST API.
+func (s *Session) API() *registry.Client { return s.api }
+
+// Printf prints a note, as a Setup tells the person what it did.
+func (s *Session) Printf(format string, args ...any) { s.out.note(format, args...) }
+
+// Close stops the bot and the emulator.
+func (s *Session) Close() {
+	if s.watch != nil {
+		s.watch.stop()
+	}
+	if s.closeBot != nil {
+		s.closeBot()
+	}
+	s.emu.Close()
+}
+
+// RunScript runs the lines of r, echoing each, until r ends or ctx does;
+// then it waits for deferred answers to complete. A line that fails is
+// reported and the script goes on, as a person at a prompt would.
+func (s *Session) RunScript(ctx context.Context, r io.Reader) error {
+	lines, errc := readLines(ctx, r)
+	for {
+		select {
+		case <-ctx.Done():
+			return nil
+		case line, ok := <-lines:
+			if !ok {
+				if err := <-errc; err != nil {
+					return err
+				}
+				s.watch.settle(ctx, defaultWait)
+				return nil
+			}
+			line = strings.TrimSpace(line)
+			if line == "" {
+				continue
+			}
+			if strings.HasPrefix(line, "#") {
+				s.out.comment(strings.TrimSpace(strings.TrimPrefix(line, "#")))
+				continue
+			}
+			s.out.typed(s.promptText(), line)
+			s.Do(ctx, line)
+		}
+	}
+}
+
+// promptText says who types where: "ada in #general".
+func (s *Session) promptText() string {
+	who := "?"
+	if u, ok := s.emu.User(s.user); ok {
+		who = u.Username
+	}
+	where := "DMs"
+	if s.guild != 0 {
+		where = "#general"
+		if s.channel != 0 {
+			if c, ok := s.emu.Channel(s.guild, s.channel); ok {
+				where = "#" + c.Name
+			}
+		}
+	}
+	if s.locale != interaction.LocaleEnglishUS {
+		where += " (" + string(s.locale) + ")"
+	}
+	return who + " in " + where
+}
+
+// invocation is where and as whom the session's commands are used.
+func (s *Session) invocation() emulator.Invocation {
+	return emulator.Invocation{User: s.user, Guild: s.guild, Channel: s.channel, Locale: s.locale}
+}
+
+// Do runs one line and prints what came of it.
+func (s *Session) Do(ctx context.Context, line string) {
+	if err := s.do(ctx, line); err != nil {
+		s.out.refused(explain(err))
+	}
+}
+
+func (s *Session) do(ctx context.Context, line string) error {
+	if strings.HasPrefix(line, "/") {
+		inv, err := s.emu.ParseCommand(s.invocation(), line)
+		if err != nil {
+			return err
+		}
+		return s.invoke(ctx, inv, false)
+	}
+	words, err := fields(line)
+	if err != nil {
+		return err
+	}
+	verb, args := words[0], words[1:]
+	switch verb {
+	case "complete":
+		rest := strings.TrimSpace(strings.TrimPrefix(line, verb))
+		inv, err := s.emu.ParsePartial(s.invocation(), rest)
+		if err != nil {
+			return err
+		}
+		return s.invoke(ctx, inv, true)
+	case "user", "message":
+		return s.menu(ctx, verb, args)
+	case "launch":
+		return s.launch(ctx, args)
+	case "as":
+		if len(args) != 1 {
+			return errors.New("as takes one user: as @ada")
+		}
+		id, err := s.emu.FindUser(0, args[0])
+		if err != nil {
+			return err
+		}
+		s.user = id
+	case "in":
+		return s.move(args)
+	case "locale":
+		if len(args) != 1 || !slices.Contains(interaction.Locales(), interaction.Locale(args[0])) {
+			return fmt.Errorf("locale takes one of %s", localeList())
+		}
+		s.locale = interaction.Locale(args[0])
+	case "wait":
+		return s.wait(ctx, args)
+	case "commands":
+		s.listCommands()
+	case "help":
+		s.out.block(help)
+	default:
+		return fmt.Errorf("%q is no command here; commands start with /, and help lists the rest", verb)
+	}
+	return nil
+}
+
+func (s *Session) invoke(ctx context.Context, inv emulator.Invocation, complete bool) error {
+	var res *emulator.Result
+	var err error
+	if complete {
+		res, err = s.emu.Autocomplete(ctx, inv)
+	} else {
+		res, err = s.emu.Invoke(ctx, inv)
+	}
+	if errors.Is(err, emulator.ErrStale) {
+		// The client reloads a changed command and the user sends it
+		// again; so does the session.
+		s.out.comment("the client had an old version of the command; it reloaded it and sends it again")
+		return s.invoke(ctx, inv, complete)
+	}
+	if err != nil {
+		return err
+	}
+	s.out.result(res)
+	if res.Interaction != nil && !complete {
+		s.watch.follow(res.Interaction.ID, res.Answer)
+	}
+	return nil
+}
+
+// menu uses a USER or MESSAGE command on its target.
+func (s *Session) menu(ctx context.Context, kind string, args []string) error {
+	if len(args) != 2 {
+		return fmt.Errorf(`%s takes the command's name and its target: user "High Five" @ada, message Bookmark last`, kind)
+	}
+	inv := s.invocation()
+	inv.Command = args[0]
+	if kind == "user" {
+		inv.Type = interaction.CommandUser
+		id, err := s.emu.FindUser(s.guild, args[1])
+		if err != nil {
+			return err
+		}
+		inv.Target = id
+	} else {
+		inv.Type = interaction.CommandMessage
+		if args[1] == "last" {
+			id, ok := s.watch.lastMessage()
+			if !ok {
+				return errors.New("the bot has sent no message yet; give a message id")
+			}
+			inv.Target = id
+		} else {
+			id, err := interaction.ParseSnowflake(args[1])
+			if err != nil {
+				return fmt.Errorf("message takes the bot's last message (last) or a message id: %w", err)
+			}
+			inv.Target = id
+		}
+	}
+	return s.invoke(ctx, inv, false)
+}
+
+// launch uses the entry point command: the one named, or the only one.
+func (s *Session) launch(ctx context.Context, args []string) error {
+	inv := s.invocation()
+	inv.Type = interaction.CommandPrimaryEntryPoint
+	switch len(args) {
+	case 0:
+		name, ok := s.entryPoint()
+		if !ok {
+			return errors.New("the application has no entry point command")
+		}
+		inv.Command = name
+	case 1:
+		inv.Command = args[0]
+	default:
+		return errors.New(`launch takes at most the command's name: launch "Launch"`)
+	}
+	return s.invoke(ctx, inv, false)
+}
+
+func (s *Session) entryPoint() (string, bool) {
+	cmds, err := s.api.ListCommands(context.Background(), s.emu.ApplicationID, registry.Global, false)
+	if err != nil {
+		return "", false
+	}
+	for _, c := range cmds {
+		if c.CommandType() == interaction.CommandPrimaryEntryPoint {
+			return c.Name, true
+		}
+	}
+	return "", false
+}
+
+// move changes where the user types: a channel of the guild, the bot's
+// direct messages, or back to the guild.
+func (s *Session) move(args []string) error {
+	if len(args) != 1 {
+		return errors.New("in takes one place: in #moderation, in dm, in guild")
+	}
+	switch args[0] {
+	case "dm", "DM", "dms":
+		s.guild, s.channel = 0, 0
+		return nil
+	case "guild":
+		s.guild, s.channel = s.emu.GuildID, 0
+		return nil
+	}
+	id, err := s.emu.FindChannel(s.emu.GuildID, args[0])
+	if err != nil {
+		return err
+	}
+	s.guild, s.channel = s.emu.GuildID, id
+	return nil
+}
+
+func (s *Session) wait(ctx context.Context, args []string) error {
+	if len(args) == 0 {
+		s.watch.settle(ctx, defaultWait)
+		return nil
+	}
+	d, err := time.ParseDuration(args[0])
+	if err != nil || len(args) > 1 {
+		return errors.New("wait takes nothing, or how long: wait 2s")
+	}
+	select {
+	case <-time.After(d):
+	case <-ctx.Done():
+	}
+	return nil
+}
+
+// listCommands prints what the user can type, from the bot's definitions.
+func (s *Session) listCommands() {
+	defs := s.mux.Definitions()
+	var b strings.Builder
+	for _, scope := range []registry.Scope{registry.Global, registry.InGuild(s.emu.GuildID)} {
+		for _, c := range defs.Commands(scope) {
+			writeCommand(&b, c, scope)
+		}
+	}
+	s.out.block(b.String())
+}
+
+func writeCommand(b *strings.Builder, c registry.Command, scope registry.Scope) {
+	where := "everywhere"
+	if scope != registry.Global {
+		where = "in the guild"
+	}
+	switch c.CommandType() {
+	case interaction.CommandUser:
+		fmt.Fprintf(b, "user %q @someone\t(on a member, %s)\n", c.Name, where)
+		return
+	case interaction.CommandMessage:
+		fmt.Fprintf(b, "message %q last\t(on a message, %s)\n", c.Name, where)
+		return
+	case interaction.CommandPrimaryEntryPoint:
+		fmt.Fprintf(b, "launch %q\t(the entry point)\n", c.Name)
+		return
+	}
+	var paths func(prefix string, opts []registry.Option, desc string)
+	paths = func(prefix string, opts []registry.Option, desc string) {
+		var leaf []string
+		for _, o := range opts {
+			switch o.Type {
+			case interaction.OptionSubCommand, interaction.OptionSubCommandGroup:
+				paths(prefix+" "+o.Name, o.Options, o.Description)
+				continue
+			}
+			word := o.Name + ":"
+			if !o.Required {
+				word = "[" + word + "]"
+			}
+			leaf = append(leaf, word)
+		}
+		if len(leaf) == 0 && slices.ContainsFunc(opts, func(o registry.Option) bool {
+			return o.Type == interaction.OptionSubCommand || o.Type == interaction.OptionSubCommandGroup
+		}) {
+			return
+		}
+		fmt.Fprintf(b, "%s\t%s — %s\n", strings.TrimSpace(prefix+" "+strings.Join(leaf, " ")), desc, where)
+	}
+	paths("/"+c.Name, c.Options, c.Description)
+}
+
+func localeList() string {
+	var names []string
+	for _, l := range interaction.Locales() {
+		names = append(names, string(l))
+	}
+	return strings.Join(names, " ")
+}
+
+// fields splits a line into words at spaces, keeping quoted words whole.
+func fields(line string) ([]string, error) {
+	var words []string
+	var b strings.Builder
+	quoted, inWord := false, false
+	for _, r := range line {
+		switch {
+		case r == '"':
+			quoted, inWord = !quoted, true
+		case !quoted && (r == ' ' || r == '\t'):
+			if inWord {
+				words = append(words, b.String())
+				b.Reset()
+				inWord = false
+			}
+		default:
+			b.WriteRune(r)
+			inWord = true
+		}
+	}
+	if quoted {
+		return nil, errors.New("a quote is not closed")
+	}
+	if inWord {
+		words = append(words, b.String())
+	}
+	if len(words) == 0 {
+		return nil, errors.New("an empty line")
+	}
+	return words, nil
+}
+
+// explain turns an error into what the person should know: what was
+// refused, by whom, and what to try.
+func explain(err error) string {
+	var ie *emulator.InvocationError
+	if errors.As(err, &ie) {
+		switch {
+		case errors.Is(err, emulator.ErrPermissionDenied):
+			return "the service refuses: " + ie.Reason
+		case errors.Is(err, emulator.ErrUnknownCommand):
+			return "the client offers no such command: " + ie.Reason + " (commands lists what there is)"
+		case errors.Is(err, emulator.ErrInvalidInput):
+			return "the client refuses: " + ie.Reason
+		case errors.Is(err, emulator.ErrUnknownTarget):
+			return "no such place or person: " + ie.Reason
+		}
+		return ie.Reason
+	}
+	return err.Error()
+}
+
+const help = `/command sub name:value …      use a command, as typed in the client; quote values with spaces
+complete /command name:partial  what autocomplete offers for the last option
+user "Name" @someone            a USER command on a member
+message "Name" last             a MESSAGE command on the bot's last message (or a message id)
+launch ["Name"]                 the entry point command
+as @someone                     use the commands as another user (owner, ada, bob)
+in #channel | in dm | in guild  where the commands are used
+locale fr                       the client's language
+wait [2s]                       until deferred answers are complete, or a while
+commands                        what the bot offers
+# text                          a comment
+At a terminal, suggestions show as you type; Tab takes the first. Ctrl-D or Ctrl-C ends.
+`

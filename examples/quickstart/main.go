@@ -1,0 +1,112 @@
+// Quickstart is a small bot run the whole way on the embedded emulator of
+// the command service: its commands are declared below, registered with a
+// printed plan, and used by a user typing at a prompt.
+//
+//	go run ./examples/quickstart
+//
+// It first plays a short script, then gives the prompt (at a terminal) or
+// reads lines from standard input; -script FILE runs a file of lines
+// instead. With -base-url, -application-id, -bot-token and -public-key (or
+// the SWITCHBOARD_* variables) it registers the commands on that service
+// and serves the endpoint for it.
+package main
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/switchboard-go/switchboard/autocomplete"
+	"github.com/switchboard-go/switchboard/examples/internal/playground"
+	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/option"
+	"github.com/switchboard-go/switchboard/router"
+)
+
+func main() { playground.Main(example) }
+
+var example = playground.Example{
+	Name:   "quickstart",
+	About:  "a bot declared in Go, registered, and used from the terminal",
+	Bot:    newBot,
+	Script: script,
+}
+
+const script = `
+# The owner of the guild greets someone; "name" is a required STRING option.
+/greet name:Ada
+/greet name:Ada style:Pirate
+# Autocomplete: the bot suggests cities as the user types.
+complete /weather city:par
+/weather city:paris
+# bob is a plain member, and /mod needs Ban Members: the service refuses him.
+as @bob
+/mod user ban user:@ada reason:spam
+# ada is a moderator.
+as @ada
+/mod user ban user:@bob reason:"spam, twice"
+# A USER command, from the member's context menu.
+user "High Five" @bob
+`
+
+// BanOptions are the options of /mod user ban, declared by a struct: the
+// router generates them and fills them in for each use.
+type BanOptions struct {
+	User   option.ResolvedUser `option:"user" description:"Who to ban"`
+	Reason *string             `option:"reason" description:"Why, for the audit log" max_length:"200"`
+}
+
+// cities are what /weather suggests.
+var cities = []string{"Paris", "Parma", "Paramaribo", "Lisbon", "Lima", "London", "Osaka", "Oslo"}
+
+func newBot(env playground.Env) (*router.Router, error) {
+	r := router.New()
+
+	r.Command("greet", func(ctx context.Context, req *router.Request) (interaction.Response, error) {
+		name, _ := req.Options.String("name")
+		style, _ := req.Options.String("style")
+		greeting := "Hello, " + name + "!"
+		if style == "pirate" {
+			greeting = "Ahoy, " + name + "!"
+		}
+		return interaction.Reply(greeting), nil
+	}, router.Description("Greet someone"),
+		router.Localize(interaction.LocaleFrench, "saluer", "Saluer quelqu'un"),
+		router.Options(
+			option.String("name", "Who to greet").Required().MaxLength(80),
+			option.String("style", "How").Choices(
+				interaction.StringChoice("Plain", "plain"),
+				interaction.StringChoice("Pirate", "pirate"),
+			),
+		))
+
+	r.Command("weather", func(ctx context.Context, req *router.Request) (interaction.Response, error) {
+		city, _ := req.Options.String("city")
+		return interaction.Reply(fmt.Sprintf("It is sunny in %s.", strings.ToUpper(city[:1])+city[1:])), nil
+	}, router.Description("The weather in a city"), router.Options(
+		option.String("city", "Which city").Required().Autocomplete(),
+	))
+	r.Autocomplete("weather", "city", func(ctx context.Context, req *autocomplete.Request) ([]interaction.Choice, error) {
+		var out []interaction.Choice
+		for _, c := range autocomplete.Match(req.Focused.Text(), cities) {
+			out = append(out, interaction.StringChoice(c, strings.ToLower(c)))
+		}
+		return out, nil
+	})
+
+	r.Group("mod", router.Description("Moderation"), router.Permissions(interaction.PermissionBanMembers))
+	r.Group("mod").Group("user", router.Description("Act on a member"))
+	router.Bind(r, "mod user ban", func(ctx context.Context, req *router.Request, o BanOptions) (interaction.Response, error) {
+		reason := "no reason given"
+		if o.Reason != nil {
+			reason = *o.Reason
+		}
+		return interaction.Reply("Banned " + o.User.Username + " (" + reason + ").").Ephemeral(), nil
+	}, router.Description("Ban a member"))
+
+	r.UserCommand("High Five", func(ctx context.Context, req *router.Request) (interaction.Response, error) {
+		target, _ := req.TargetUser()
+		return interaction.Reply(req.Invoker().Username + " high-fives " + target.Username + "!"), nil
+	})
+	return r, nil
+}

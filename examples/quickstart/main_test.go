@@ -1,0 +1,99 @@
+package main
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/switchboard-go/switchboard/examples/internal/playground"
+)
+
+// run runs the quickstart with args and stdin, and returns what it printed.
+func run(t *testing.T, stdin string, args ...string) string {
+	t.Helper()
+	var out, errOut strings.Builder
+	err := playground.Run(context.Background(), example, args, strings.NewReader(stdin), &out, &errOut)
+	if err != nil {
+		t.Fatalf("%v\nstdout:\n%s\nstderr:\n%s", err, out.String(), errOut.String())
+	}
+	return out.String()
+}
+
+func TestTheScriptShowsTheWholeLoop(t *testing.T) {
+	out := run(t, "")
+	for _, want := range []string{
+		"global: 4 to create; 1 request (bulk overwrite)",
+		"+ CHAT_INPUT  greet",
+		"registry: 4 of 4 changes made",
+		"it answered the signed PING and refused a forged one",
+		"owner in #general › /greet name:Ada\n  bot › Hello, Ada!\n",
+		"bot › Ahoy, Ada!",
+		"suggestions: Paris (paris) · Parma (parma) · Paramaribo (paramaribo)",
+		"bot › It is sunny in Paris.",
+		"bob in #general › /mod user ban user:@ada reason:spam\n  ✗ the service refuses",
+		"bot › Banned bob (spam, twice).  (only you can see this)",
+		"bot › ada high-fives bob!",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+func TestScriptFilesRunInsteadOfTheExamplesOwn(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "lines")
+	lines := strings.Join([]string{
+		"# comments are printed",
+		"/greet name:Grace",
+		"/greet",
+		"/greet name:Grace style:Shouting",
+		"locale fr",
+		"/saluer name:Grace",
+		"complete /weather city:os",
+		"as @nobody",
+		"in #moderation",
+		"/weather city:oslo",
+		"frobnicate",
+	}, "\n")
+	if err := os.WriteFile(file, []byte(lines), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	out := run(t, "/greet name:ignored", "-script", file, "-quiet")
+	for _, want := range []string{
+		"# comments are printed",
+		"bot › Hello, Grace!",
+		`✗ the client refuses: required option "name" is missing`,
+		`✗ the client refuses: option "style": "Shouting" is not one of its choices`,
+		"owner in #general (fr) › /saluer name:Grace\n  bot › Hello, Grace!",
+		"suggestions: Oslo (oslo) · Osaka (osaka)",
+		"✗ no such place or person",
+		"owner in #moderation (fr) › /weather city:oslo\n  bot › It is sunny in Oslo.",
+		`✗ "frobnicate" is no command here`,
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	for _, unwanted := range []string{"registry: the plan", "ignored", "Ada"} {
+		if strings.Contains(out, unwanted) {
+			t.Errorf("output has %q:\n%s", unwanted, out)
+		}
+	}
+}
+
+func TestStandardInputIsReadAfterTheScript(t *testing.T) {
+	out := run(t, "help\n/greet name:Linus\n", "-quiet")
+	if !strings.Contains(out, "bot › Hello, Linus!") || !strings.Contains(out, "use a command, as typed in the client") {
+		t.Errorf("stdin was not run:\n%s", out)
+	}
+}
+
+func TestAMissingScriptFileIsAnError(t *testing.T) {
+	var out strings.Builder
+	err := playground.Run(context.Background(), example, []string{"-script", "/no/such/file"}, strings.NewReader(""), &out, &out)
+	if err == nil || !strings.Contains(err.Error(), "-script") {
+		t.Fatalf("got %v", err)
+	}
+}
