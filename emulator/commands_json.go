@@ -136,12 +136,12 @@ func renderOptions(opts []registry.Option, v view) []optionJSON {
 }
 
 // localize returns what a response carries of a dictionary in view v: the
-// dictionary itself, or the requester's translation. A command's own
+// dictionary itself, or the text the requester sees. A command's own
 // dictionaries are null when empty; an option's and a choice's are left
 // out.
 func localize(d registry.Localizations, v view, null bool) (any, string) {
 	if !v.full {
-		return nil, d[v.locale]
+		return nil, localized(d, v.locale)
 	}
 	if len(d) == 0 {
 		if null {
@@ -150,6 +150,20 @@ func localize(d registry.Localizations, v view, null bool) (any, string) {
 		return nil, ""
 	}
 	return d, ""
+}
+
+// localized returns the translation in d that a user of locale l sees:
+// l's own, or else that of the locale l falls back to (the specification's
+// en-US and en-GB for each other, es-ES for es-419), or "" when neither has
+// one and the user sees the default text.
+func localized(d registry.Localizations, l interaction.Locale) string {
+	if text, ok := d[l]; ok || l == "" {
+		return text
+	}
+	if fb, ok := l.Fallback(); ok {
+		return d[fb]
+	}
+	return ""
 }
 
 // nullJSON encodes as null.

@@ -491,6 +491,71 @@ func TestListsAreLocalizedForTheRequester(t *testing.T) {
 	}
 }
 
+// Rule 12.5: a requester whose locale has no translation sees that of the
+// locale it falls back to, then the default.
+func TestListsFallBackToARelatedLocale(t *testing.T) {
+	for _, tt := range []struct {
+		name   string
+		given  []string // the locales translated
+		locale string   // the requester's
+		want   string   // the locale whose translation is seen; "" for the default
+	}{
+		{"en-US falls back to en-GB", []string{"en-GB"}, "en-US", "en-GB"},
+		{"en-GB falls back to en-US", []string{"en-US"}, "en-GB", "en-US"},
+		{"es-419 falls back to es-ES", []string{"es-ES"}, "es-419", "es-ES"},
+		{"the own locale wins over the fallback", []string{"en-GB", "en-US"}, "en-US", "en-US"},
+		{"es-ES does not fall back to es-419", []string{"es-419"}, "es-ES", ""},
+		{"other locales have no fallback", []string{"en-US", "en-GB"}, "fr", ""},
+		{"without the fallback's translation the default shows", []string{"de"}, "en-US", ""},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			s := startCommands(t, emulator.Config{})
+			dict := func(prefix string) string {
+				var parts []string
+				for _, l := range tt.given {
+					parts = append(parts, fmt.Sprintf("%q:%q", l, prefix+"-"+strings.ToLower(l)))
+				}
+				return "{" + strings.Join(parts, ",") + "}"
+			}
+			body := `{"name":"colour","description":"Colour","name_localizations":` + dict("name") + `,"description_localizations":` + dict("Description") +
+				`,"options":[{"type":3,"name":"shade","description":"Shade","name_localizations":` + dict("option") +
+				`,"choices":[{"name":"Grey","value":"grey","name_localizations":` + dict("Choice") + `}]}]}`
+			if status, raw := do(t, s, "POST", globalPath(s), body); status != 201 {
+				t.Fatalf("%d %s", status, raw)
+			}
+			_, raw := do(t, s, "GET", globalPath(s), "", "X-Service-Locale", tt.locale)
+			var cmds []struct {
+				NameLocalized        string `json:"name_localized"`
+				DescriptionLocalized string `json:"description_localized"`
+				Options              []struct {
+					NameLocalized string `json:"name_localized"`
+					Choices       []struct {
+						NameLocalized string `json:"name_localized"`
+					} `json:"choices"`
+				} `json:"options"`
+			}
+			if err := json.Unmarshal(raw, &cmds); err != nil || len(cmds) != 1 || len(cmds[0].Options) != 1 || len(cmds[0].Options[0].Choices) != 1 {
+				t.Fatalf("%s: %v", raw, err)
+			}
+			c := cmds[0]
+			for _, f := range []struct{ prefix, got string }{
+				{"name", c.NameLocalized},
+				{"Description", c.DescriptionLocalized},
+				{"option", c.Options[0].NameLocalized},
+				{"Choice", c.Options[0].Choices[0].NameLocalized},
+			} {
+				want := ""
+				if tt.want != "" {
+					want = f.prefix + "-" + strings.ToLower(tt.want)
+				}
+				if f.got != want {
+					t.Errorf("%s: localized %q, want %q", f.prefix, f.got, want)
+				}
+			}
+		})
+	}
+}
+
 func TestTheEntryPointCommandOfAnActivity(t *testing.T) {
 	s := startCommands(t, emulator.Config{Activities: true})
 	path := globalPath(s)
