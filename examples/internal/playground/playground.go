@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"net"
+	"net/http"
 	"os"
 	"os/signal"
 	"strings"
@@ -33,6 +34,10 @@ type Example struct {
 	Emulator emulator.Config
 	// Bot declares the bot's commands and handlers.
 	Bot func(env Env) (*router.Router, error)
+	// HTTP, when set, serves the endpoint with net/http instead of
+	// fasthttp: it is given the endpoint and returns the server's
+	// handler, which may route other paths beside it.
+	HTTP func(endpoint *router.Endpoint) http.Handler
 	// Setup runs after the commands are registered and before the
 	// script, for what an example does beside registering them.
 	Setup func(ctx context.Context, s *Session) error
@@ -154,7 +159,7 @@ func (s *Session) start(ctx context.Context) error {
 		return err
 	}
 	s.mux, s.api = mux, api
-	url, closeBot, err := serveBot(mux, srv.PublicKey, "127.0.0.1:0", s.out.log())
+	url, closeBot, err := serveBot(s.ex, mux, srv.PublicKey, "127.0.0.1:0", s.out.log())
 	if err != nil {
 		return err
 	}
@@ -195,8 +200,9 @@ func build(ex Example, env Env) (*router.Mux, error) {
 	return mux, nil
 }
 
-// serveBot serves the bot's endpoint on addr, verifying with publicKey.
-func serveBot(mux *router.Mux, publicKey, addr string, log zerolog.Logger) (url string, stop func(), err error) {
+// serveBot serves the bot's endpoint on addr, verifying with publicKey,
+// with fasthttp or, if the example asks, net/http.
+func serveBot(ex Example, mux *router.Mux, publicKey, addr string, log zerolog.Logger) (url string, stop func(), err error) {
 	verifier, err := interaction.NewVerifier(publicKey)
 	if err != nil {
 		return "", nil, fmt.Errorf("public key: %w", err)
@@ -206,13 +212,25 @@ func serveBot(mux *router.Mux, publicKey, addr string, log zerolog.Logger) (url 
 	if err != nil {
 		return "", nil, err
 	}
-	srv := &fasthttp.Server{Handler: endpoint.ServeFastHTTP, Name: "switchboard-example", MaxRequestBodySize: router.DefaultMaxBodySize}
+	url = "http://" + ln.Addr().String()
 	done := make(chan struct{})
+	if ex.HTTP != nil {
+		srv := &http.Server{Handler: ex.HTTP(endpoint), ReadHeaderTimeout: 5 * time.Second}
+		go func() {
+			defer close(done)
+			srv.Serve(ln)
+		}()
+		return url, func() {
+			srv.Shutdown(context.Background())
+			<-done
+		}, nil
+	}
+	srv := &fasthttp.Server{Handler: endpoint.ServeFastHTTP, Name: "switchboard-example", MaxRequestBodySize: router.DefaultMaxBodySize}
 	go func() {
 		defer close(done)
 		srv.Serve(ln)
 	}()
-	return "http://" + ln.Addr().String(), func() {
+	return url, func() {
 		srv.ShutdownWithContext(context.Background())
 		<-done
 	}, nil
@@ -310,7 +328,7 @@ func serveReal(ctx context.Context, ex Example, r realService, stdout, stderr io
 		return err
 	}
 	out := newPrinter(stdout, isTerminal(stdout))
-	url, stop, err := serveBot(mux, *r.publicKey, *r.addr, zerolog.New(zerolog.ConsoleWriter{Out: stderr}).With().Timestamp().Logger())
+	url, stop, err := serveBot(ex, mux, *r.publicKey, *r.addr, zerolog.New(zerolog.ConsoleWriter{Out: stderr}).With().Timestamp().Logger())
 	if err != nil {
 		return err
 	}
