@@ -1,0 +1,380 @@
+package emulator_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log"
+	"net"
+	"net/http"
+	"path"
+	"strings"
+	"time"
+
+	"github.com/switchboard-go/switchboard/autocomplete"
+	"github.com/switchboard-go/switchboard/emulator"
+	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/option"
+	"github.com/switchboard-go/switchboard/registry"
+	"github.com/switchboard-go/switchboard/router"
+)
+
+// A bot's test starts the emulator in place of the service, serves the bot
+// on a loopback port, deploys it as it would be deployed (its commands
+// synced, its interactions URL set), and then uses its commands as a user
+// would.
+func Example_bot() {
+	ctx := context.Background()
+	service, err := emulator.New(emulator.Config{})
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer service.Close()
+
+	// The bot: its commands, and its endpoint, which verifies requests with
+	// the key the service signs them with.
+	r := router.New()
+	r.Command("greet", func(ctx context.Context, req *router.Request) (interaction.Response, error) {
+		name, _ := req.Options.String("name")
+		return interaction.Reply("Hello, " + name + "!"), nil
+	},
+		router.Description("Greet someone"),
+		router.Options(option.String("name", "Who to greet").Required().MaxLength(32)))
+	mux, err := r.Build()
+	if err != nil {
+		log.Fatal(err)
+	}
+	verifier, err := interaction.NewVerifier(service.PublicKey)
+	if err != nil {
+		log.Fatal(err)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		log.Fatal(err)
+	}
+	bot := &http.Server{Handler: router.NewEndpoint(mux, verifier)}
+	go bot.Serve(ln)
+	defer bot.Close()
+
+	// The deploy: register the commands, then point the service at the
+	// bot, which it checks with a signed PING and a forged request.
+	client, err := registry.NewClient(service.URL, registry.BotToken(service.BotToken))
+	if err != nil {
+		log.Fatal(err)
+	}
+	if _, err := registry.Sync(ctx, client, service.ApplicationID, mux.Definitions(), registry.SyncOptions{}); err != nil {
+		log.Fatal(err)
+	}
+	if err := service.SetInteractionsURL(ctx, "http://"+ln.Addr().String()+"/interactions"); err != nil {
+		log.Fatal(err)
+	}
+
+	// A member of the guild uses /greet.
+	res, err := service.Invoke(ctx, emulator.Invocation{
+		Guild:   service.GuildID,
+		Command: "greet",
+		Options: []emulator.Arg{{Name: "name", Value: "Ada"}},
+	})
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(res.Status, res.OK(), res.Answer.Message.Content)
+
+	// The client would not send a required option left out, nor a name
+	// longer than the option allows.
+	_, err = service.Invoke(ctx, emulator.Invocation{Guild: service.GuildID, Command: "greet"})
+	fmt.Println(errors.Is(err, emulator.ErrInvalidInput))
+	_, err = service.Invoke(ctx, emulator.Invocation{
+		Guild:   service.GuildID,
+		Command: "greet",
+		Options: []emulator.Arg{{Name: "name", Value: strings.Repeat("a", 33)}},
+	})
+	fmt.Println(errors.Is(err, emulator.ErrInvalidInput))
+
+	// What was sent, and what became of it.
+	for _, rec := range service.Interactions() {
+		fmt.Println(rec.Interaction.Type, rec.Interaction.Data.Path(), "→", rec.Original.Data.Content)
+	}
+	// Output:
+	// 200 true Hello, Ada!
+	// true
+	// true
+	// APPLICATION_COMMAND greet → Hello, Ada!
+}
+
+// startBot serves mux on a loopback port as a bot would, and makes it the
+// service's interactions URL. The returned function stops it.
+func startBot(service *emulator.Server, mux *router.Mux) (stop func()) {
+	ctx := context.Background()
+	verifier, err := interaction.NewVerifier(service.PublicKey)
+	if err != nil {
+		log.Fatal(err)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		log.Fatal(err)
+	}
+	bot := &http.Server{Handler: router.NewEndpoint(mux, verifier)}
+	go bot.Serve(ln)
+	client, err := registry.NewClient(service.URL, registry.BotToken(service.BotToken))
+	if err != nil {
+		log.Fatal(err)
+	}
+	if _, err := registry.Sync(ctx, client, service.ApplicationID, mux.Definitions(), registry.SyncOptions{}); err != nil {
+		log.Fatal(err)
+	}
+	if err := service.SetInteractionsURL(ctx, "http://"+ln.Addr().String()); err != nil {
+		log.Fatal(err)
+	}
+	return func() { bot.Close() }
+}
+
+func ExampleNew() {
+	service, err := emulator.New(emulator.Config{})
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer service.Close()
+
+	// What a bot is configured with: the API's base URL, the application,
+	// its credentials and its public key.
+	fmt.Println("loopback:", strings.HasPrefix(service.URL, "http://127.0.0.1:"), "API version:", path.Base(service.URL))
+	fmt.Println("public key:", len(service.PublicKey), "hex digits")
+	fmt.Println("users:", service.Admin != 0, service.Moderator != 0, service.Member != 0)
+
+	req, err := http.NewRequest("GET", service.URL+"/users/@me", nil)
+	if err != nil {
+		log.Fatal(err)
+	}
+	req.Header.Set("Authorization", "Bot "+service.BotToken)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var me interaction.User
+	if err := json.NewDecoder(resp.Body).Decode(&me); err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(resp.StatusCode, me.Username, me.Bot)
+	// Output:
+	// loopback: true API version: v10
+	// public key: 64 hex digits
+	// users: true true true
+	// 200 emulator-bot true
+}
+
+// Invoke evaluates the command's permissions as the service does before it
+// sends anything: here, a command left to administrators.
+func ExampleServer_Invoke() {
+	ctx := context.Background()
+	service, err := emulator.New(emulator.Config{})
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer service.Close()
+
+	r := router.New()
+	r.Command("shutdown", func(context.Context, *router.Request) (interaction.Response, error) {
+		return interaction.Reply("Shutting down.").Ephemeral(), nil
+	}, router.Description("Stop the bot"), router.AdminsOnly())
+	mux, err := r.Build()
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer startBot(service, mux)()
+
+	for _, user := range []struct {
+		name string
+		id   interaction.Snowflake
+	}{{"member", service.Member}, {"owner", service.Admin}} {
+		res, err := service.Invoke(ctx, emulator.Invocation{User: user.id, Guild: service.GuildID, Command: "shutdown"})
+		switch {
+		case errors.Is(err, emulator.ErrPermissionDenied):
+			fmt.Println(user.name, "may not use it")
+		case err != nil:
+			log.Fatal(err)
+		default:
+			fmt.Println(user.name, res.Answer.Message.Content, res.Answer.Message.Flags == interaction.FlagEphemeral)
+		}
+	}
+	// Output:
+	// member may not use it
+	// owner Shutting down. true
+}
+
+func ExampleServer_Autocomplete() {
+	ctx := context.Background()
+	service, err := emulator.New(emulator.Config{})
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer service.Close()
+
+	fruits := []string{"apple", "apricot", "banana", "pineapple"}
+	r := router.New()
+	r.Command("fruit", func(_ context.Context, req *router.Request) (interaction.Response, error) {
+		name, _ := req.Options.String("name")
+		return interaction.Reply("You picked " + name + "."), nil
+	}, router.Description("Pick a fruit"), router.Options(option.String("name", "The fruit").Required().Autocomplete()))
+	r.Autocomplete("fruit", "name", func(_ context.Context, req *autocomplete.Request) ([]interaction.Choice, error) {
+		var out []interaction.Choice
+		for _, f := range autocomplete.Match(req.Focused.Text(), fruits) {
+			out = append(out, interaction.StringChoice(f, f))
+		}
+		return out, nil
+	})
+	mux, err := r.Build()
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer startBot(service, mux)()
+
+	res, err := service.Autocomplete(ctx, emulator.Invocation{
+		Guild:   service.GuildID,
+		Command: "fruit",
+		Options: []emulator.Arg{{Name: "name", Value: "ap"}},
+		Focused: "name",
+	})
+	if err != nil {
+		log.Fatal(err)
+	}
+	for _, c := range res.Answer.Choices {
+		fmt.Println(c.Name)
+	}
+	// Output:
+	// apple
+	// apricot
+	// pineapple
+}
+
+// A bot that needs more than the 3 seconds the service waits defers, and
+// completes its answer later through the webhook endpoints, with the
+// interaction's token. Interactions shows the conversation as the user
+// sees it.
+func ExampleServer_Interactions() {
+	ctx := context.Background()
+	service, err := emulator.New(emulator.Config{})
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer service.Close()
+
+	workDone := make(chan struct{}) // stands for work that outlasts the answer
+	edited := make(chan int)
+	r := router.New()
+	r.Command("report", func(ctx context.Context, req *router.Request) (interaction.Response, error) {
+		token := req.Interaction.Token
+		// The handler's context ends when it returns; the edit runs on.
+		ctx = context.WithoutCancel(ctx)
+		go func() {
+			<-workDone
+			body := []byte(`{"content":"Report ready: 3 warnings."}`)
+			url := service.URL + "/webhooks/" + service.ApplicationID.String() + "/" + token + "/messages/@original"
+			req, err := http.NewRequestWithContext(ctx, "PATCH", url, bytes.NewReader(body))
+			if err != nil {
+				log.Fatal(err)
+			}
+			req.Header.Set("Content-Type", "application/json")
+			resp, err := http.DefaultClient.Do(req)
+			if err != nil {
+				log.Fatal(err)
+			}
+			resp.Body.Close()
+			edited <- resp.StatusCode
+		}()
+		return interaction.Defer(), nil
+	}, router.Description("Build the weekly report"))
+	mux, err := r.Build()
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer startBot(service, mux)()
+
+	res, err := service.Invoke(ctx, emulator.Invocation{Guild: service.GuildID, Command: "report"})
+	if err != nil {
+		log.Fatal(err)
+	}
+	rec, _ := service.Interaction(res.Interaction.ID)
+	fmt.Println(rec.Answer.Type, "loading:", rec.Original.Loading())
+
+	close(workDone)
+	fmt.Println("edit:", <-edited)
+	rec, _ = service.Interaction(res.Interaction.ID)
+	fmt.Println("loading:", rec.Original.Loading(), "content:", rec.Original.Data.Content)
+	fmt.Println(len(service.Interactions()), "interaction")
+	// Output:
+	// DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE loading: true
+	// edit: 200
+	// loading: false content: Report ready: 3 warnings.
+	// 1 interaction
+}
+
+// SetInteractionsURL refuses an endpoint that does not check signatures,
+// as the service does when a developer saves the URL.
+func ExampleServer_SetInteractionsURL() {
+	ctx := context.Background()
+	service, err := emulator.New(emulator.Config{})
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer service.Close()
+
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		log.Fatal(err)
+	}
+	careless := &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		io.WriteString(w, `{"type":1}`) // answers everything, signed or not
+	})}
+	go careless.Serve(ln)
+	defer careless.Close()
+
+	err = service.SetInteractionsURL(ctx, "http://"+ln.Addr().String())
+	fmt.Println(errors.Is(err, emulator.ErrEndpointCheck))
+	fmt.Println(err)
+	// Output:
+	// true
+	// emulator: interactions endpoint check failed: the badly signed request was answered 200, not 401: the endpoint must verify signatures
+}
+
+// InjectFault makes the service fail on demand, to test how a client
+// copes: here a rate-limited answer as any client receives it, then two
+// that a registry.Client waits out.
+func ExampleServer_InjectFault() {
+	ctx := context.Background()
+	service, err := emulator.New(emulator.Config{})
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer service.Close()
+
+	service.InjectFault(emulator.Fault{Route: "users_me", Kind: emulator.FaultRateLimit, RetryAfter: 50 * time.Millisecond})
+
+	req, err := http.NewRequest("GET", service.URL+"/users/@me", nil)
+	if err != nil {
+		log.Fatal(err)
+	}
+	req.Header.Set("Authorization", "Bot "+service.BotToken)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		log.Fatal(err)
+	}
+	resp.Body.Close()
+	fmt.Println(resp.StatusCode, resp.Header.Get("Retry-After"), resp.Header.Get("X-RateLimit-Reset-After"), resp.Header.Get("X-RateLimit-Scope"))
+
+	service.InjectFault(emulator.Fault{Route: "users_me", Kind: emulator.FaultRateLimit, RetryAfter: 50 * time.Millisecond, Count: 2})
+	client, err := registry.NewClient(service.URL, registry.BotToken(service.BotToken))
+	if err != nil {
+		log.Fatal(err)
+	}
+	me, err := client.CurrentUser(ctx)
+	fmt.Println(me.Username, err)
+	// Output:
+	// 429 1 0.050 user
+	// emulator-bot <nil>
+}
