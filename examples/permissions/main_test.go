@@ -1,0 +1,147 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/switchboard-go/switchboard/examples/internal/playground"
+	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/registry"
+)
+
+// run runs ex with args and stdin, and returns what it printed.
+func run(t *testing.T, ex playground.Example, stdin string, args ...string) string {
+	t.Helper()
+	var out, errOut strings.Builder
+	err := playground.Run(context.Background(), ex, args, strings.NewReader(stdin), &out, &errOut)
+	if err != nil {
+		t.Fatalf("%v\nstdout:\n%s\nstderr:\n%s", err, out.String(), errOut.String())
+	}
+	return out.String()
+}
+
+func TestSetupShowsTheBotCannotSetOverwritesAndAdaCan(t *testing.T) {
+	out := run(t, example, "")
+	for _, want := range []string{
+		"· the bot's token may not set overwrites: 403 Bots cannot use this endpoint (code 20001)\n",
+		"· traded ada's one-time authorization code for her token (scopes: identify applications.commands.permissions.update)\n",
+		"· ada set the overwrites of every command: all channels denied, #moderation allowed\n",
+		"· ada set the overwrites of /report: #general allowed\n",
+		"· ada set the overwrites of /lockdown: ada allowed\n",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+func TestTheScriptShowsWhoMayUseWhatAndWhy(t *testing.T) {
+	out := run(t, example, "")
+	for _, want := range []string{
+		"bob in #general › /warn user:@ada\n  ✗ the service refuses: application all-channels overwrite\n",
+		"bob in #general › /report text:\"the pinned rules are out of date\"\n  bot › Thanks, bob: the moderators will look at it.  (only you can see this)\n",
+		"bob in #moderation › /warn user:@ada\n  ✗ the service refuses: default member permissions: member lacks MODERATE_MEMBERS\n",
+		"bob in #moderation › /lockdown\n  ✗ the service refuses: default member permissions: administrators only\n",
+		"ada in #moderation › /warn user:@bob reason:spam\n  bot › ada warned bob (spam).\n",
+		"ada in #moderation › /lockdown\n  bot › #moderation is locked down by ada.\n",
+		"ada in #general › /lockdown\n  ✗ the service refuses: application all-channels overwrite\n",
+		"owner in #general › /lockdown\n  bot › #general is locked down by owner.\n",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+func TestAChannelDenialIsTheReasonBeforeAnyOther(t *testing.T) {
+	script := strings.Join([]string{
+		// bob lacks what /lockdown asks for too, but the channel speaks first.
+		"as @bob",
+		"/lockdown",
+		// The all-channels denial covers every channel not allowed by name.
+		"as @ada",
+		"in #announcements",
+		"/warn user:@bob",
+		"/report text:hello",
+		// The owner passes everywhere.
+		"as @owner",
+		"/warn user:@bob",
+	}, "\n")
+	out := run(t, example, script, "-script", "-", "-quiet")
+	for _, want := range []string{
+		"bob in #general › /lockdown\n  ✗ the service refuses: application all-channels overwrite\n",
+		"ada in #announcements › /warn user:@bob\n  ✗ the service refuses: application all-channels overwrite\n",
+		"ada in #announcements › /report text:hello\n  ✗ the service refuses: application all-channels overwrite\n",
+		"owner in #announcements › /warn user:@bob\n  bot › owner warned bob (no reason given).\n",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+// TestTheServiceHoldsWhatWasDeclaredAndSet checks, after Setup, what the
+// output can only say: the default member permissions the commands were
+// registered with, and the overwrites the guild holds.
+func TestTheServiceHoldsWhatWasDeclaredAndSet(t *testing.T) {
+	ex := example
+	ex.Script = ""
+	ex.Setup = func(ctx context.Context, s *playground.Session) error {
+		if err := setOverwrites(ctx, s); err != nil {
+			return err
+		}
+		emu, bot := s.Emulator(), s.API()
+		cmds, err := bot.ListCommands(ctx, emu.ApplicationID, registry.Global, false)
+		if err != nil {
+			return err
+		}
+		byName := map[string]registry.Command{}
+		for _, c := range cmds {
+			byName[c.Name] = c
+		}
+		for name, want := range map[string]*interaction.Permissions{
+			"report":   nil,
+			"warn":     ptr(interaction.PermissionModerateMembers),
+			"lockdown": ptr(interaction.Permissions(0)),
+		} {
+			got := byName[name].DefaultMemberPermissions
+			if (got == nil) != (want == nil) || got != nil && *got != *want {
+				t.Errorf("/%s: default member permissions %v, want %v", name, got, want)
+			}
+		}
+
+		// The bot may read what ada set.
+		all, err := bot.ListPermissions(ctx, emu.ApplicationID, emu.GuildID)
+		if err != nil {
+			return err
+		}
+		general, _ := emu.FindChannel(emu.GuildID, "#general")
+		moderation, _ := emu.FindChannel(emu.GuildID, "#moderation")
+		want := map[interaction.Snowflake][]registry.Permission{
+			emu.ApplicationID:     {registry.DenyChannel(registry.AllChannels(emu.GuildID)), registry.AllowChannel(moderation)},
+			byName["report"].ID:   {registry.AllowChannel(general)},
+			byName["lockdown"].ID: {registry.AllowUser(emu.Moderator)},
+		}
+		if len(all) != len(want) {
+			t.Errorf("the guild holds overwrites for %d commands, want %d: %+v", len(all), len(want), all)
+		}
+		for _, gp := range all {
+			if !slices.Equal(gp.Permissions, want[gp.ID]) {
+				t.Errorf("overwrites of %s: %+v, want %+v", gp.ID, gp.Permissions, want[gp.ID])
+			}
+		}
+
+		// The authorization code was spent.
+		_, err = bot.ExchangeCode(ctx, emu.ClientID, emu.ClientSecret, emu.AuthorizationCode, emu.RedirectURI)
+		if !errors.Is(err, registry.ErrInvalidGrant) {
+			t.Errorf("exchanging the code again: %v, want invalid_grant", err)
+		}
+		return nil
+	}
+	run(t, ex, "", "-quiet")
+}
+
+func ptr[T any](v T) *T { return &v }
