@@ -1,0 +1,103 @@
+// Nethttp serves a bot's interactions endpoint with net/http: the
+// *router.Endpoint is an http.Handler, so it goes on an http.ServeMux
+// beside the server's other routes, under the same middleware as they.
+//
+//	go run ./examples/nethttp
+//
+// The server has two routes: the endpoint, at the root, and a health check
+// at /healthz for a load balancer. The endpoint hands each handler the
+// request's context, so a plain net/http middleware reaches handlers too:
+// here one that gives every request a deadline shorter than the service's 3
+// seconds, so that a handler that runs late still answers in time.
+package main
+
+import (
+	"context"
+	"io"
+	"net/http"
+	"time"
+
+	"github.com/switchboard-go/switchboard/examples/internal/playground"
+	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/option"
+	"github.com/switchboard-go/switchboard/router"
+)
+
+func main() { playground.Main(example) }
+
+var example = playground.Example{
+	Name:  "nethttp",
+	About: "the endpoint on a net/http ServeMux, beside a health check, under a timeout middleware",
+	Bot:   newBot,
+	HTTP: func(endpoint *router.Endpoint) http.Handler {
+		return routes(endpoint, answerWithin)
+	},
+	Script: script,
+}
+
+const script = `
+# The emulator posts each interaction to the root of the bot's net/http server, where the endpoint is mounted.
+/stats period:day
+# Counting a year takes longer than the server lets a request run: the middleware's deadline ends the handler's context, and the bot says so in time.
+/stats period:year
+# The client offers only the declared choices.
+/stats period:decade
+`
+
+// answerWithin is how long the server lets a request run: less than the
+// service's 3 seconds, leaving time for the answer to travel.
+const answerWithin = 2 * time.Second
+
+// routes is the bot's HTTP server.
+func routes(endpoint http.Handler, timeout time.Duration) http.Handler {
+	mux := http.NewServeMux()
+	// The service posts to the application's Interactions Endpoint URL,
+	// which is the server's root here; "/{$}" matches the root alone,
+	// leaving every other path to other routes. The endpoint itself
+	// answers 405 to anything but POST.
+	mux.Handle("/{$}", withTimeout(timeout, endpoint))
+	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+		io.WriteString(w, "ok\n")
+	})
+	return mux
+}
+
+// withTimeout gives each request's context a deadline. The endpoint
+// derives the context it hands handlers from the request's, so handlers
+// see the earlier of this deadline and the service's.
+func withTimeout(d time.Duration, next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		ctx, cancel := context.WithTimeout(r.Context(), d)
+		defer cancel()
+		next.ServeHTTP(w, r.WithContext(ctx))
+	})
+}
+
+func newBot(env playground.Env) (*router.Router, error) {
+	r := router.New()
+	r.Command("stats", func(ctx context.Context, req *router.Request) (interaction.Response, error) {
+		// Counting a day's messages is quick; a year's is not.
+		period, _ := req.Options.String("period")
+		counting, when := time.Duration(0), "today"
+		if period == "year" {
+			counting, when = time.Minute, "this year"
+		}
+		t := time.NewTimer(counting)
+		defer t.Stop()
+		select {
+		case <-t.C:
+			return interaction.Reply("1,024 messages " + when + "."), nil
+		case <-ctx.Done():
+			// Work that cannot fit the deadline should defer its
+			// answer instead (examples/deferred); this one gives up.
+			return interaction.Reply("Counting the messages of " + when + " takes too long; try a shorter period.").Ephemeral(), nil
+		}
+	}, router.Description("How many messages were sent"), router.Options(
+		option.String("period", "Over how long").Required().Choices(
+			interaction.StringChoice("Today", "day"),
+			interaction.StringChoice("This year", "year"),
+		),
+	))
+	return r, nil
+}

@@ -1,0 +1,134 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/switchboard-go/switchboard/examples/internal/playground"
+	"github.com/switchboard-go/switchboard/interaction/interactiontest"
+	"github.com/switchboard-go/switchboard/router"
+)
+
+// quick is the example with a shorter deadline, so that the script's slow
+// command does not hold the test for two seconds.
+func quick(timeout time.Duration) playground.Example {
+	ex := example
+	ex.HTTP = func(endpoint *router.Endpoint) http.Handler { return routes(endpoint, timeout) }
+	return ex
+}
+
+func TestTheScriptRunsThroughNetHTTP(t *testing.T) {
+	var out, errOut strings.Builder
+	err := playground.Run(context.Background(), quick(200*time.Millisecond), nil, strings.NewReader(""), &out, &errOut)
+	if err != nil {
+		t.Fatalf("%v\nstdout:\n%s\nstderr:\n%s", err, out.String(), errOut.String())
+	}
+	for _, want := range []string{
+		"it answered the signed PING and refused a forged one",
+		"owner in #general › /stats period:day\n  bot › 1,024 messages today.\n",
+		"owner in #general › /stats period:year\n  bot › Counting the messages of this year takes too long; try a shorter period.  (only you can see this)\n",
+		`✗ the client refuses: option "period": "decade" is not one of its choices`,
+	} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("output lacks %q:\n%s", want, out.String())
+		}
+	}
+}
+
+// server serves the example's routes on a loopback port, verifying with a
+// test key.
+func server(t *testing.T, timeout time.Duration) (*httptest.Server, *interactiontest.Key) {
+	t.Helper()
+	r, err := newBot(playground.Env{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mux, err := r.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	key := interactiontest.NewKey("nethttp")
+	srv := httptest.NewServer(routes(router.NewEndpoint(mux, key.Verifier()), timeout))
+	t.Cleanup(srv.Close)
+	return srv, key
+}
+
+func do(t *testing.T, method, url string, body []byte, header http.Header) (int, string) {
+	t.Helper()
+	req, err := http.NewRequest(method, url, bytes.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k, v := range header {
+		req.Header[k] = v
+	}
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	b, err := io.ReadAll(res.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res.StatusCode, string(b)
+}
+
+func signed(key *interactiontest.Key, body []byte) http.Header {
+	sig, ts := key.Sign(body)
+	return http.Header{router.HeaderSignature: {sig}, router.HeaderTimestamp: {ts}}
+}
+
+func TestTheServerRoutesBesideTheEndpoint(t *testing.T) {
+	srv, key := server(t, time.Second)
+	ping := interactiontest.Ping().JSON()
+
+	// A forged request: signed by another key.
+	forger := interactiontest.NewKey("forger")
+	// A tampered one: signed by the right key, then changed.
+	tampered := signed(key, ping)
+
+	for _, tc := range []struct {
+		name         string
+		method, path string
+		body         []byte
+		header       http.Header
+		status       int
+		answer       string
+	}{
+		{"health check", "GET", "/healthz", nil, nil, 200, "ok\n"},
+		{"health check by POST", "POST", "/healthz", nil, nil, 405, ""},
+		{"an unknown path", "GET", "/interactions", nil, nil, 404, ""},
+		{"signed PING", "POST", "/", ping, signed(key, ping), 200, `{"type":1}`},
+		{"forged signature", "POST", "/", ping, signed(forger, ping), 401, `{"message":"invalid request signature"}`},
+		{"tampered body", "POST", "/", append(bytes.Clone(ping[:len(ping)-1]), ` }`...), tampered, 401, `{"message":"invalid request signature"}`},
+		{"no signature", "POST", "/", ping, nil, 401, `{"message":"invalid request signature"}`},
+		{"the endpoint by GET", "GET", "/", nil, nil, 405, `{"message":"the interactions endpoint accepts POST only"}`},
+	} {
+		status, answer := do(t, tc.method, srv.URL+tc.path, tc.body, tc.header)
+		if status != tc.status || tc.answer != "" && answer != tc.answer {
+			t.Errorf("%s: %s %s answered %d %q, want %d %q", tc.name, tc.method, tc.path, status, answer, tc.status, tc.answer)
+		}
+	}
+}
+
+func TestTheMiddlewaresDeadlineReachesTheHandler(t *testing.T) {
+	const timeout = 100 * time.Millisecond
+	srv, key := server(t, timeout)
+	body := interactiontest.Command("stats").String("period", "year").JSON()
+	start := time.Now()
+	status, answer := do(t, "POST", srv.URL+"/", body, signed(key, body))
+	took := time.Since(start)
+	if status != 200 || !strings.Contains(answer, "takes too long") {
+		t.Errorf("answered %d %s", status, answer)
+	}
+	if took < timeout || took > 2*time.Second {
+		t.Errorf("answered after %v; the deadline was %v", took, timeout)
+	}
+}
