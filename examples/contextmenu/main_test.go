@@ -1,0 +1,116 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/switchboard-go/switchboard/examples/internal/playground"
+	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/option"
+	"github.com/switchboard-go/switchboard/registry"
+	"github.com/switchboard-go/switchboard/router"
+)
+
+// run runs ex with args and stdin, and returns what it printed.
+func run(t *testing.T, ex playground.Example, stdin string, args ...string) string {
+	t.Helper()
+	var out, errOut strings.Builder
+	err := playground.Run(context.Background(), ex, args, strings.NewReader(stdin), &out, &errOut)
+	if err != nil {
+		t.Fatalf("%v\nstdout:\n%s\nstderr:\n%s", err, out.String(), errOut.String())
+	}
+	return out.String()
+}
+
+func TestTheScriptUsesBothMenus(t *testing.T) {
+	out := run(t, example, "")
+	for _, want := range []string{
+		"+ USER        Show Profile",
+		"+ MESSAGE     Quote Message",
+		`· the service holds CHAT_INPUT "post"           "Have the bot post a message"`,
+		`· the service holds USER       "Show Profile"   no description`,
+		`· the service holds MESSAGE    "Quote Message"  no description`,
+		"owner in #general › /post text:\"Menus are one right-click away\"\n  bot › Menus are one right-click away\n",
+		"owner in #general › message \"Quote Message\" last\n  bot › > Menus are one right-click away\n        — Emulator-bot, 5 words\n",
+		"bot › Bob (@bob) · joined 30 days ago · 0 roles · cannot ban members here  (only you can see this)",
+		"bot › Ada (@ada) · joined 30 days ago · 1 role · can ban members here  (only you can see this)",
+		`✗ the client offers no such command: no USER command "Quote Message" in the guild`,
+		"bot › Emulator-bot (@emulator-bot), a bot · no membership: not used in a guild  (only you can see this)",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+// The service holds the context-menu commands as names alone, and sends
+// each the id of its target: the message the bot posted, the member picked.
+func TestTheServiceSendsTheTargets(t *testing.T) {
+	ex := example
+	ex.Script = ""
+	ex.Setup = func(ctx context.Context, s *playground.Session) error {
+		emu := s.Emulator()
+		cmds, err := s.API().ListCommands(ctx, emu.ApplicationID, registry.Global, true)
+		if err != nil {
+			return err
+		}
+		for _, c := range cmds {
+			menu := c.CommandType() == interaction.CommandUser || c.CommandType() == interaction.CommandMessage
+			if menu && (c.Description != "" || len(c.DescriptionLocalizations) > 0 || len(c.Options) > 0) {
+				return fmt.Errorf("%s %q has a description or options: %+v", c.CommandType(), c.Name, c)
+			}
+		}
+		if err := s.RunScript(ctx, strings.NewReader(example.Script)); err != nil {
+			return err
+		}
+		recs := emu.Interactions()
+		if len(recs) != 5 {
+			return fmt.Errorf("%d interactions sent, want 5 (the refused one is not sent)", len(recs))
+		}
+		post, quote, bob := recs[0], recs[1], recs[2]
+		if post.Original == nil || quote.Interaction.Data.Type != interaction.CommandMessage || quote.Interaction.Data.TargetID != post.Original.ID {
+			return fmt.Errorf("the MESSAGE command was not used on the posted message: %+v", quote.Interaction.Data)
+		}
+		if m, ok := quote.Interaction.Data.Resolved.Message(post.Original.ID); !ok || m.Content != "Menus are one right-click away" {
+			return fmt.Errorf("the posted message is not resolved: %+v", quote.Interaction.Data.Resolved)
+		}
+		if bob.Interaction.Data.Type != interaction.CommandUser || bob.Interaction.Data.TargetID != emu.Member {
+			return fmt.Errorf("the USER command was not used on bob: %+v", bob.Interaction.Data)
+		}
+		return nil
+	}
+	run(t, ex, "", "-quiet")
+}
+
+// What makes a context-menu command is checked where it is declared: its
+// name may have capitals and spaces, a slash command's may not, and it
+// takes no description or options.
+func TestBuildRefusesWhatAMenuCannotShow(t *testing.T) {
+	answer := func(ctx context.Context, req *router.Request) (interaction.Response, error) {
+		return interaction.Reply("ok"), nil
+	}
+	r := router.New()
+	r.UserCommand("Show Profile", answer, router.Description("Describe a member"))
+	r.MessageCommand("Quote Message", answer, router.Options(option.String("style", "How to quote")))
+	r.Command("Profile", answer, router.Description("Describe a member"))
+	_, err := r.Build()
+	if err == nil {
+		t.Fatal("Build accepted a described USER command, a MESSAGE command with options and a capitalized slash command")
+	}
+	for _, want := range []string{
+		"Show Profile: description is not allowed on USER commands",
+		"Quote Message: options are allowed only on CHAT_INPUT commands",
+		"Profile: name must be lowercase",
+	} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("Build's error lacks %q:\n%v", want, err)
+		}
+	}
+	var de *router.DefinitionError
+	if !errors.As(err, &de) {
+		t.Errorf("Build's error holds no *router.DefinitionError: %v", err)
+	}
+}
