@@ -29,8 +29,11 @@ type limiter struct {
 	routes  map[string]string  // route → bucket id
 	buckets map[string]*bucket // bucket id + "@" + major ids → state
 	// global is when a global limit the service reported ends; every
-	// request waits for it.
+	// request under it waits for it.
 	global time.Time
+	// sweepAt is how many buckets there may be before forget looks for
+	// stale ones.
+	sweepAt int
 }
 
 type bucket struct {
@@ -63,7 +66,10 @@ func (l *limiter) wait(ctx context.Context, route, major string) error {
 	for {
 		l.mu.Lock()
 		now := time.Now()
-		until := l.global
+		var until time.Time
+		if underGlobalLimit(route) {
+			until = l.global
+		}
 		b := l.buckets[l.key(route, major)]
 		if b != nil && now.Before(b.reset) && b.remaining <= 0 && b.reset.After(until) {
 			until = b.reset
@@ -100,10 +106,34 @@ func (l *limiter) update(route, major string, resp *http.Response) {
 	key := l.key(route, major)
 	b := l.buckets[key]
 	if b == nil {
+		l.forget(time.Now())
 		b = &bucket{}
 		l.buckets[key] = b
 	}
 	b.record(limit, remaining, reset)
+}
+
+// minSweep is the number of buckets below which forget does not look.
+const minSweep = 1024
+
+// forget drops the buckets whose window ended more than a window ago,
+// once there are many. The limits of webhooks are counted per interaction
+// token, so a bot that follows up its interactions makes a bucket for
+// each; kept, they would pile up for as long as the Client lives. A bucket
+// that old has reset, so forgetting it loses only the size of its window,
+// which the next answer on it reports again. Looking again only when the
+// buckets have doubled keeps the cost of a new bucket constant. The caller
+// holds l.mu.
+func (l *limiter) forget(now time.Time) {
+	if len(l.buckets) < max(l.sweepAt, minSweep) {
+		return
+	}
+	for key, b := range l.buckets {
+		if now.Sub(b.reset) > b.window {
+			delete(l.buckets, key)
+		}
+	}
+	l.sweepAt = 2 * len(l.buckets)
 }
 
 // take counts a request about to be sent. Once the bucket has reset, the
