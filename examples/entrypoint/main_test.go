@@ -1,0 +1,119 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/switchboard-go/switchboard/emulator"
+	"github.com/switchboard-go/switchboard/examples/internal/playground"
+	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/registry"
+	"github.com/switchboard-go/switchboard/router"
+)
+
+// run runs ex with args, and returns what it printed and the error.
+func run(ex playground.Example, args ...string) (string, error) {
+	var out strings.Builder
+	err := playground.Run(context.Background(), ex, args, strings.NewReader(""), &out, &out)
+	return out.String(), err
+}
+
+func TestTheScriptShowsBothHandlers(t *testing.T) {
+	out, err := run(example)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	for _, want := range []string{
+		"~ PRIMARY_ENTRY_POINT  Launch  description, contexts, handler",
+		"owner in #general › launch\n  the service launches the Activity itself; the bot is not asked\n",
+		`setup: "Launch" handled by the bot again (handler APP_HANDLER)`,
+		"# the client had an old version of the command; it reloaded it and sends it again\n" +
+			"  bot › Game night happens in a voice channel: join the Lounge and launch it there.  (only you can see this)\n",
+		"owner in #Lounge › launch\n  bot launches the Activity\n",
+		"owner in #Lounge › /Launch\n  ✗ the client offers no such command",
+		"owner in DMs › launch\n  ✗ the client offers no such command: command \"Launch\" is not offered in the BOT_DM context",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "! the service refuses this answer") {
+		t.Errorf("the service refused an answer:\n%s", out)
+	}
+}
+
+// Only the launches handled by the bot reach it; the one the service
+// handles sends nothing. Afterwards the application's one entry point is
+// the bot's, as declared.
+func TestOnlyTheBotsHandlerIsAsked(t *testing.T) {
+	ex := example
+	ex.Script = ""
+	ex.Setup = func(ctx context.Context, s *playground.Session) error {
+		if err := launchAsTheServiceDid(ctx, s); err != nil {
+			return err
+		}
+		emu := s.Emulator()
+		if n := len(emu.Interactions()); n != 0 {
+			return fmt.Errorf("the service's own launch sent the bot %d interactions", n)
+		}
+		if err := s.RunScript(ctx, strings.NewReader(example.Script)); err != nil {
+			return err
+		}
+		var answers []interaction.CallbackType
+		for _, rec := range emu.Interactions() {
+			if rec.Interaction.Data.Type != interaction.CommandPrimaryEntryPoint || rec.Interaction.Data.Name != "Launch" || rec.Answer == nil {
+				return fmt.Errorf("unexpected interaction %+v", rec)
+			}
+			answers = append(answers, rec.Answer.Type)
+		}
+		if want := []interaction.CallbackType{interaction.CallbackChannelMessageWithSource, interaction.CallbackLaunchActivity}; !slices.Equal(answers, want) {
+			return fmt.Errorf("the bot answered %v, want %v", answers, want)
+		}
+
+		cmds, err := s.API().ListCommands(ctx, emu.ApplicationID, registry.Global, false)
+		if err != nil {
+			return err
+		}
+		if len(cmds) != 1 {
+			return fmt.Errorf("%d commands, want the one entry point: %+v", len(cmds), cmds)
+		}
+		c := cmds[0]
+		if c.CommandType() != interaction.CommandPrimaryEntryPoint || c.Name != "Launch" || c.Handler != interaction.HandlerApp ||
+			!slices.Equal(c.Contexts, []interaction.ContextType{interaction.ContextGuild}) {
+			return fmt.Errorf("the entry point is %+v", c)
+		}
+		return nil
+	}
+	if out, err := run(ex, "-quiet"); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+}
+
+// The service keeps one entry point per application. Under another name,
+// the bot's would be a second one beside the service's "Launch", which a
+// sync without -prune leaves alone; the plan is refused before any write.
+func TestASecondEntryPointIsRefused(t *testing.T) {
+	ex := example
+	ex.Bot = func(env playground.Env) (*router.Router, error) {
+		r := router.New()
+		r.EntryPoint("Game Night", startGameNight, router.Description("Start game night"))
+		return r, nil
+	}
+	out, err := run(ex)
+	if err == nil || !strings.Contains(err.Error(), "it would hold 2 PRIMARY_ENTRY_POINT commands, more than the 1 allowed") {
+		t.Fatalf("got %v\n%s", err, out)
+	}
+}
+
+// Without an Activity the service takes no entry point command at all.
+func TestAnEntryPointNeedsAnActivity(t *testing.T) {
+	ex := example
+	ex.Emulator = emulator.Config{}
+	out, err := run(ex)
+	if err == nil || !strings.Contains(err.Error(), "Entry point commands are only for applications with an Activity") {
+		t.Fatalf("got %v\n%s", err, out)
+	}
+}
