@@ -1,0 +1,167 @@
+// Deploy is a bot's main as it ships: one program that registers the
+// bot's commands as a step of a deploy, and serves its interactions.
+//
+//	go run ./examples/deploy                  a walk through the sync step on the embedded emulator
+//	go run ./examples/deploy sync [flags]     bring the service's commands in line with the code
+//	go run ./examples/deploy serve [flags]    serve the interactions endpoint
+//
+// sync is registry.RunSync: it reads SWITCHBOARD_BASE_URL,
+// SWITCHBOARD_APPLICATION_ID and SWITCHBOARD_BOT_TOKEN (or the flags of
+// the same names), prints the plan per scope, and applies it with the
+// fewest writes. -dry-run prints the plan and sends nothing; -check does
+// the same and fails when anything would change; -help lists the rest.
+// serve reads the application's public key from -public-key or
+// SWITCHBOARD_PUBLIC_KEY.
+//
+// In CI, with the variables set from the pipeline's secrets, the check
+// runs on pull requests, where it fails for a change that would alter the
+// registered commands and prints what merging would change; the sync runs
+// once in the deploy job. With GitHub Actions:
+//
+//	env:
+//	  SWITCHBOARD_BASE_URL: ${{ vars.SWITCHBOARD_BASE_URL }}
+//	  SWITCHBOARD_APPLICATION_ID: ${{ vars.SWITCHBOARD_APPLICATION_ID }}
+//	  SWITCHBOARD_BOT_TOKEN: ${{ secrets.SWITCHBOARD_BOT_TOKEN }}
+//	steps:
+//	  - uses: actions/checkout@v4
+//	  - uses: actions/setup-go@v5
+//	  - name: Check the registered commands
+//	    if: github.event_name == 'pull_request'
+//	    run: go run ./cmd/yourbot sync -check
+//	  - name: Register the commands
+//	    if: github.event_name == 'push' && github.ref == 'refs/heads/main'
+//	    run: go run ./cmd/yourbot sync
+//
+// Sync runs once per deploy, never as each replica starts: replicas that
+// start together would race to write the same commands and share the
+// service's rate limits and its 200 creates a day, and during a rolling
+// update the old replicas would write back the commands the new ones
+// replaced. The replicas only serve.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/rs/zerolog"
+
+	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/option"
+	"github.com/switchboard-go/switchboard/registry"
+	"github.com/switchboard-go/switchboard/router"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	err := run(ctx, os.Args[1:], os.Getenv, os.Stdout, os.Stderr)
+	stop()
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+	case errors.Is(err, registry.ErrDrift):
+		fmt.Fprintln(os.Stderr, "deploy: the service's commands differ from the code; the plan above is what sync would do")
+		os.Exit(1)
+	case err != nil:
+		fmt.Fprintln(os.Stderr, "deploy:", err)
+		os.Exit(1)
+	}
+}
+
+// run runs the subcommand args name, looking variables up with env.
+func run(ctx context.Context, args []string, env func(string) string, stdout, stderr io.Writer) error {
+	if len(args) == 0 {
+		return demo(ctx, stdout)
+	}
+	switch args[0] {
+	case "sync":
+		return syncCommands(ctx, args[1:], release, env, stdout, stderr)
+	case "serve":
+		return serve(ctx, args[1:], env, stdout, stderr)
+	}
+	return fmt.Errorf("unknown subcommand %q: use sync or serve, or nothing for the walk-through", args[0])
+}
+
+// syncCommands registers the commands a release of the bot declares.
+func syncCommands(ctx context.Context, args []string, release int, env func(string) string, stdout, stderr io.Writer) error {
+	mux, err := newRouter(release).Build()
+	if err != nil {
+		return err
+	}
+	return registry.RunSync(ctx, args, mux.Definitions(), env, stdout, stderr)
+}
+
+// serve serves the interactions endpoint until ctx ends.
+func serve(ctx context.Context, args []string, env func(string) string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	addr := fs.String("addr", ":8080", "the address to listen on")
+	publicKey := fs.String("public-key", env("SWITCHBOARD_PUBLIC_KEY"), "the application's public key, in hex (default $SWITCHBOARD_PUBLIC_KEY)")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	verifier, err := interaction.NewVerifier(*publicKey)
+	if err != nil {
+		return fmt.Errorf("serve: -public-key or $SWITCHBOARD_PUBLIC_KEY: %w", err)
+	}
+	mux, err := newRouter(release).Build()
+	if err != nil {
+		return err
+	}
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		return err
+	}
+	logger := zerolog.New(stderr).With().Timestamp().Logger()
+	srv := &http.Server{
+		Handler:           router.NewEndpoint(mux, verifier, router.WithEndpointLogger(logger)),
+		ReadHeaderTimeout: 5 * time.Second,
+	}
+	fmt.Fprintf(stdout, "serving the interactions endpoint on http://%s\n", ln.Addr())
+	done := make(chan error, 1)
+	go func() { done <- srv.Serve(ln) }()
+	select {
+	case err := <-done:
+		return err
+	case <-ctx.Done():
+		// Let the interactions under way get their answers.
+		shutdown, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		return srv.Shutdown(shutdown)
+	}
+}
+
+// release is the version of the bot this program is. The walk-through
+// deploys release 1, then checks release 2 against it.
+const release = 2
+
+// newRouter declares the bot's commands as of a release: release 2 adds
+// the loud option to /greet.
+func newRouter(release int) *router.Router {
+	r := router.New()
+	r.Command("ping", func(ctx context.Context, req *router.Request) (interaction.Response, error) {
+		return interaction.Reply("pong"), nil
+	}, router.Description("Check that the bot answers"))
+
+	greetOptions := []option.Definer{option.String("name", "Who to greet").Required().MaxLength(80)}
+	if release >= 2 {
+		greetOptions = append(greetOptions, option.Boolean("loud", "Greet in capitals"))
+	}
+	r.Command("greet", func(ctx context.Context, req *router.Request) (interaction.Response, error) {
+		name, _ := req.Options.String("name")
+		greeting := "Hello, " + name + "!"
+		if loud, _ := req.Options.Bool("loud"); loud {
+			greeting = strings.ToUpper(greeting)
+		}
+		return interaction.Reply(greeting), nil
+	}, router.Description("Greet someone"), router.Options(greetOptions...))
+	return r
+}
