@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+	"time"
 
 	"github.com/switchboard-go/switchboard/interaction"
 )
@@ -202,14 +203,47 @@ func (c *Client) message(ctx context.Context, method string, ix *interaction.Int
 		}
 		k.body, k.contentType = b, "application/json"
 	}
-	if method == http.MethodDelete {
-		return nil, c.onToken(ctx, k, shown, ix.Token, nil)
+	var out *interaction.Message
+	if method != http.MethodDelete {
+		out = new(interaction.Message)
 	}
-	out := new(interaction.Message)
-	if err := c.onToken(ctx, k, shown, ix.Token, out); err != nil {
-		return nil, err
+	// Completing a deferred answer and following it up may overtake the
+	// deferral itself: a handler that defers and hands the rest to a
+	// goroutine can edit before the service has read the deferral, and
+	// the service answers that the webhook does not exist yet. It exists
+	// a moment later, so these two are sent again for up to a second
+	// while the interaction is young enough for its answer to be in
+	// flight.
+	completes := (method == http.MethodPatch && message == "@original") || (method == http.MethodPost && message == "")
+	deadline := time.Now().Add(time.Second)
+	for wait := 25 * time.Millisecond; ; wait = min(2*wait, 200*time.Millisecond) {
+		var dst any
+		if out != nil {
+			dst = out
+		}
+		err := c.onToken(ctx, k, shown, ix.Token, dst)
+		if err == nil {
+			return out, nil
+		}
+		if !completes || !errors.Is(err, ErrUnknownWebhook) || !answerPending(ix, time.Now()) || time.Now().Add(wait).After(deadline) {
+			return nil, err
+		}
+		t := time.NewTimer(wait)
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return nil, err
+		case <-t.C:
+		}
 	}
-	return out, nil
+}
+
+// answerPending reports whether the service may not have read the first
+// answer to ix yet, at now: the interaction is younger than the window for
+// that answer, with a margin for clocks that disagree.
+func answerPending(ix *interaction.Interaction, now time.Time) bool {
+	const window = 3*time.Second + 2*time.Second
+	return now.Sub(ix.ID.Time()) < window
 }
 
 // answerable reports why ix cannot be answered through the API, if it

@@ -704,3 +704,36 @@ func TestWebhooksNeedTheInteraction(t *testing.T) {
 		t.Errorf("%d requests sent", n)
 	}
 }
+
+// TestAnEditThatOvertakesTheDeferralIsSentAgain: a goroutine that edits
+// the answer at once may reach the service before the deferral does; the
+// edit and the follow-up still land.
+func TestAnEditThatOvertakesTheDeferralIsSentAgain(t *testing.T) {
+	s := startEmulator(t, emulator.Config{})
+	c, _ := newClient(t, s, registry.NoAuth{})
+	done := make(chan error, 1)
+	r := router.New()
+	r.Command("report", func(ctx context.Context, req *router.Request) (interaction.Response, error) {
+		ix := req.Interaction
+		go func() {
+			ctx := context.WithoutCancel(ctx)
+			_, err := c.EditOriginal(ctx, ix, interaction.MessageData{Content: "Done at once."})
+			if err == nil {
+				_, err = c.Followup(ctx, ix, interaction.MessageData{Content: "And a follow-up."})
+			}
+			done <- err
+		}()
+		// Hold the answer a moment, so that the edit surely comes first.
+		time.Sleep(50 * time.Millisecond)
+		return interaction.Defer(), nil
+	}, router.Description("Report on the week"))
+	serveBot(t, s, r)
+	res := invoke(t, s, "report")
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	rec := record(t, s, res.Interaction.ID)
+	if rec.Original == nil || rec.Original.Data.Content != "Done at once." || len(rec.Followups) != 1 {
+		t.Fatalf("original %+v, %d follow-ups", rec.Original, len(rec.Followups))
+	}
+}
