@@ -14,9 +14,14 @@ import (
 // focused option's. The caller holds s.st.mu.
 func (s *Server) answerViolations(p *prepared, r *interaction.Response) []string {
 	var out []string
-	if e := s.checkAnswer(p.si.ix, r); e != nil {
-		b, _ := json.Marshal(e.body())
-		out = append(out, string(b))
+	// An answer in the HTTP response is JSON, so it has no files for its
+	// attachments list to name.
+	_, attachErr := s.answerAttachments(p.si.ix, r, nil)
+	for _, e := range []*apiError{s.checkAnswer(p.si.ix, r, 0), attachErr} {
+		if e != nil {
+			b, _ := json.Marshal(e.body())
+			out = append(out, string(b))
+		}
 	}
 	if p.choiceType != 0 && r.Type == interaction.CallbackAutocompleteResult {
 		for i, c := range r.Choices {

@@ -233,7 +233,8 @@ func (s *Server) knownMessage(id interaction.Snowflake) *wireMessage {
 			}
 			w := &wireMessage{ID: m.ID, ChannelID: m.ChannelID, Author: *s.st.users[s.st.app.botUser],
 				Content: m.Data.Content, Timestamp: m.Created.UTC(), TTS: m.Data.TTS, Embeds: m.Data.Embeds,
-				Flags: m.Data.Flags, ApplicationID: s.st.app.id, WebhookID: s.st.app.id, Type: 20}
+				Attachments: attachmentObjects(m.Attachments),
+				Flags:       m.Data.Flags, ApplicationID: s.st.app.id, WebhookID: s.st.app.id, Type: 20}
 			if !m.Edited.IsZero() {
 				t := m.Edited.UTC()
 				w.EditedTimestamp = &t

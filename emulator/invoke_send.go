@@ -96,5 +96,5 @@ func (s *Server) settle(p *prepared, res *Result) {
 		res.Violations = append(res.Violations, v...)
 		return
 	}
-	s.acknowledge(si, answer, s.st.now())
+	s.acknowledge(si, answer, nil, s.st.now())
 }

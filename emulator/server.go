@@ -1,6 +1,7 @@
 package emulator
 
 import (
+	"bytes"
 	"context"
 	"crypto/ed25519"
 	"encoding/json"
@@ -281,6 +282,10 @@ func (s *Server) authenticate(r *http.Request) (caller, *apiError) {
 type request struct {
 	*http.Request
 	caller caller
+	// body is the request's body, read before the handler runs.
+	body []byte
+	// arrived is when the request arrived, before its body was read.
+	arrived time.Time
 	// header holds headers the handler sets on its answer.
 	header http.Header
 }
@@ -299,26 +304,35 @@ func (s *Server) route(mux *http.ServeMux, pattern, bucket string, anonymous boo
 		if s.faults.inject(w, r, bucket) || !s.limiter.allow(w, key, bucket) {
 			return
 		}
-		st := s.st
-		st.mu.Lock()
-		req := &request{Request: r, header: w.Header()}
-		var (
-			status int
-			body   any
-			err    *apiError
-		)
-		if !anonymous {
-			req.caller, err = s.authenticate(r)
-		}
-		if err == nil {
-			status, body, err = h(req)
-		}
-		st.mu.Unlock()
-		if err != nil {
-			writeJSON(w, err.status, err.body())
+		// The body is read before the lock is taken, so that a slow upload
+		// holds up no other request; the request counts as made when it
+		// arrived.
+		arrived := s.st.now()
+		body, readErr := readBody(r)
+		if readErr != nil {
+			writeJSON(w, readErr.status, readErr.body())
 			return
 		}
-		writeJSON(w, status, body)
+		st := s.st
+		st.mu.Lock()
+		req := &request{Request: r, body: body, arrived: arrived, header: w.Header()}
+		var (
+			status int
+			answer any
+			e      *apiError
+		)
+		if !anonymous {
+			req.caller, e = s.authenticate(r)
+		}
+		if e == nil {
+			status, answer, e = h(req)
+		}
+		st.mu.Unlock()
+		if e != nil {
+			writeJSON(w, e.status, e.body())
+			return
+		}
+		writeJSON(w, status, answer)
 	})
 }
 
@@ -352,11 +366,39 @@ func writeJSON(w http.ResponseWriter, status int, body any) {
 	_, _ = w.Write(b)
 }
 
+// readBody reads the body of a request, of at most maxRequestBody bytes,
+// and leaves r.Body reading it again.
+func readBody(r *http.Request) ([]byte, *apiError) {
+	if r.ContentLength > maxRequestBody {
+		return nil, errEntityTooLarge()
+	}
+	var b bytes.Buffer
+	if r.ContentLength > 0 {
+		b.Grow(int(r.ContentLength) + 1)
+	}
+	if _, err := b.ReadFrom(io.LimitReader(r.Body, maxRequestBody+1)); err != nil {
+		return nil, errBadRequest(codeGeneral, "The request body could not be read.")
+	}
+	if b.Len() > maxRequestBody {
+		return nil, errEntityTooLarge()
+	}
+	r.Body = io.NopCloser(bytes.NewReader(b.Bytes()))
+	return b.Bytes(), nil
+}
+
 // decodeBody decodes a JSON request body into v. A body that is not JSON
 // gets the service's 50109; JSON of the wrong shape a 50035 at the field.
 func decodeBody(r *request, v any) *apiError {
-	body, err := io.ReadAll(io.LimitReader(r.Body, 8<<20))
-	if err != nil || !json.Valid(body) {
+	return decodeJSON(r.body, v)
+}
+
+// decodeJSON decodes the JSON of a request body, or of its payload_json
+// part, into v.
+func decodeJSON(body []byte, v any) *apiError {
+	if len(body) > maxJSONBody {
+		return errEntityTooLarge()
+	}
+	if !json.Valid(body) {
 		return errBadRequest(codeInvalidJSON, "The request body contains invalid JSON.")
 	}
 	if err := json.Unmarshal(body, v); err != nil {

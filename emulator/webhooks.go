@@ -53,19 +53,25 @@ func (s *Server) answerInteraction(r *request) (int, any, *apiError) {
 	}
 	now := st.now()
 	// The real service invalidates the token when the window passes, so a
-	// late answer finds no interaction at all.
-	if now.Sub(si.sent) > s.window {
+	// late answer finds no interaction at all. An answer is in time when
+	// its request arrives in time, however long its files take to upload.
+	if r.arrived.Sub(si.sent) > s.window {
 		return 0, nil, errUnknownInteraction()
 	}
 	var resp interaction.Response
-	if e := decodeBody(r, &resp); e != nil {
+	files, e := decodeMessageBody(r, &resp)
+	if e != nil {
 		return 0, nil, e
 	}
-	if e := s.checkAnswer(si.ix, &resp); e != nil {
+	atts, e := s.answerAttachments(si.ix, &resp, files)
+	if e != nil {
+		return 0, nil, e
+	}
+	if e := s.checkAnswer(si.ix, &resp, len(atts)); e != nil {
 		return 0, nil, e
 	}
 
-	s.acknowledge(si, resp, now)
+	s.acknowledge(si, resp, atts, now)
 	if r.URL.Query().Get("with_response") != "true" {
 		return http.StatusNoContent, nil, nil
 	}
@@ -73,25 +79,50 @@ func (s *Server) answerInteraction(r *request) (int, any, *apiError) {
 }
 
 // acknowledge records resp as the answer to si, checked by checkAnswer,
-// and makes the message it promises: the message of a reply, or the
-// loading message of a deferral, which keeps only its ephemeral flag. The
-// caller holds the state's lock.
-func (s *Server) acknowledge(si *sentInteraction, resp interaction.Response, now time.Time) {
+// and makes the message it promises: the message of a reply, with atts,
+// or the loading message of a deferral, which keeps only its ephemeral
+// flag. The caller holds the state's lock.
+func (s *Server) acknowledge(si *sentInteraction, resp interaction.Response, atts []Attachment, now time.Time) {
 	si.answer, si.answered = &resp, now
 	switch resp.Type {
 	case interaction.CallbackChannelMessageWithSource:
-		si.original = &Message{ID: s.st.newID(), ChannelID: si.ix.ChannelID, Data: cloneMessageData(resp.Message), Created: now}
+		data := cloneMessageData(resp.Message)
+		data.Attachments = nil
+		si.original = &Message{ID: s.st.newID(), ChannelID: si.ix.ChannelID, Data: data, Attachments: atts, Created: now}
 	case interaction.CallbackDeferredChannelMessageWithSource:
 		flags := resp.Message.Flags&interaction.FlagEphemeral | interaction.FlagLoading
 		si.original = &Message{ID: s.st.newID(), ChannelID: si.ix.ChannelID, Data: interaction.MessageData{Flags: flags}, Created: now}
 	}
 }
 
+// answerAttachments returns the attachments of the message resp makes,
+// from the files of its request and its attachments list. Only a reply
+// makes a message; files with any other answer are refused. The caller
+// holds the state's lock.
+func (s *Server) answerAttachments(ix *interaction.Interaction, resp *interaction.Response, files []upload) ([]Attachment, *apiError) {
+	m := &resp.Message
+	if len(files) == 0 && len(m.Attachments) == 0 {
+		return nil, nil
+	}
+	e := newInvalidBody()
+	if resp.Type != interaction.CallbackChannelMessageWithSource {
+		e.add("/data/attachments", codeUnexpectedAttachment, "Only an answer with a message (type 4) carries files.")
+		return nil, e
+	}
+	refs := m.Attachments
+	atts := s.attachments(e, "/data/attachments", &refs, files, nil, ix.ChannelID, m.Flags&interaction.FlagEphemeral != 0)
+	if len(e.errors) > 0 {
+		return nil, e
+	}
+	return atts, nil
+}
+
 // checkAnswer checks that resp is an answer the interaction may get, with
 // a valid body, whether it came by the callback endpoint or as the HTTP
-// response to the interaction. The errors point into the body of the
-// answer. The caller holds the state's lock.
-func (s *Server) checkAnswer(ix *interaction.Interaction, resp *interaction.Response) *apiError {
+// response to the interaction; a message answer carries attachments
+// files. The errors point into the body of the answer. The caller holds
+// the state's lock.
+func (s *Server) checkAnswer(ix *interaction.Interaction, resp *interaction.Response, attachments int) *apiError {
 	var allowed []interaction.CallbackType
 	switch ix.Type {
 	case interaction.TypeApplicationCommand:
@@ -119,7 +150,7 @@ func (s *Server) checkAnswer(ix *interaction.Interaction, resp *interaction.Resp
 	switch resp.Type {
 	case interaction.CallbackChannelMessageWithSource:
 		checkMessage(e, "/data", &resp.Message, interaction.ResponseFlags)
-		if len(e.errors) == 0 && isEmpty(&resp.Message) {
+		if len(e.errors) == 0 && isEmpty(&resp.Message, attachments) {
 			return errEmptyMessage()
 		}
 	case interaction.CallbackDeferredChannelMessageWithSource:

@@ -31,9 +31,10 @@ func errEmptyMessage() *apiError {
 
 func itoa(i int) string { return strconv.Itoa(i) }
 
-// isEmpty reports whether a message has nothing to show.
-func isEmpty(m *interaction.MessageData) bool {
-	return m.Content == "" && len(m.Embeds) == 0 && len(m.Components) == 0 && len(m.Attachments) == 0
+// isEmpty reports whether a message with attachments files has nothing
+// to show.
+func isEmpty(m *interaction.MessageData, attachments int) bool {
+	return m.Content == "" && len(m.Embeds) == 0 && len(m.Components) == 0 && attachments == 0
 }
 
 // checkMessage adds the problems of message data at prefix (the pointer

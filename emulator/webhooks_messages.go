@@ -71,26 +71,36 @@ func (s *Server) createFollowup(r *request) (int, any, *apiError) {
 		return 0, nil, e
 	}
 	var data interaction.MessageData
-	if e := decodeBody(r, &data); e != nil {
+	files, e := decodeMessageBody(r, &data)
+	if e != nil {
 		return 0, nil, e
-	}
-	inv := newInvalidBody()
-	checkMessage(inv, "", &data, interaction.ResponseFlags)
-	if len(inv.errors) > 0 {
-		return 0, nil, inv
-	}
-	if isEmpty(&data) {
-		return 0, nil, errEmptyMessage()
 	}
 	// Right after a deferral, the service (for compatibility, and
 	// deprecated) completes the loading message instead of sending a new
 	// one, and keeps the deferral's ephemeral state.
-	if m := si.original; m.awaitsContent() {
-		data.Flags = data.Flags&^interaction.FlagEphemeral | m.Data.Flags&interaction.FlagEphemeral
-		m.Data = data
+	completes := si.original.awaitsContent()
+	if completes {
+		data.Flags = data.Flags&^interaction.FlagEphemeral | si.original.Data.Flags&interaction.FlagEphemeral
+	}
+	inv := newInvalidBody()
+	checkMessage(inv, "", &data, interaction.ResponseFlags)
+	var atts []Attachment
+	if len(files) > 0 || len(data.Attachments) > 0 {
+		atts = s.attachments(inv, "/attachments", &data.Attachments, files, nil, si.ix.ChannelID, data.Flags&interaction.FlagEphemeral != 0)
+	}
+	if len(inv.errors) > 0 {
+		return 0, nil, inv
+	}
+	if isEmpty(&data, len(atts)) {
+		return 0, nil, errEmptyMessage()
+	}
+	data.Attachments = nil
+	if completes {
+		m := si.original
+		m.Data, m.Attachments = data, atts
 		return http.StatusOK, s.messageJSON(si, m, true), nil
 	}
-	m := &Message{ID: s.st.newID(), ChannelID: si.ix.ChannelID, Data: data, Created: s.st.now()}
+	m := &Message{ID: s.st.newID(), ChannelID: si.ix.ChannelID, Data: data, Attachments: atts, Created: s.st.now()}
 	si.followups = append(si.followups, m)
 	return http.StatusOK, s.messageJSON(si, m, false), nil
 }
@@ -116,14 +126,15 @@ type messageEdit struct {
 
 // editWebhookMessage is PATCH …/messages/{message}. Editing the loading
 // message of a deferral completes it; that is not an edit, so it leaves no
-// edited_timestamp.
+// edited_timestamp. Files are added to the attachments the message keeps.
 func (s *Server) editWebhookMessage(r *request) (int, any, *apiError) {
 	si, m, e := s.webhookMessage(r)
 	if e != nil {
 		return 0, nil, e
 	}
 	var edit messageEdit
-	if e := decodeBody(r, &edit); e != nil {
+	files, e := decodeMessageBody(r, &edit)
+	if e != nil {
 		return 0, nil, e
 	}
 	data := cloneMessageData(m.Data)
@@ -140,9 +151,6 @@ func (s *Server) editWebhookMessage(r *request) (int, any, *apiError) {
 	if edit.AllowedMentions != nil {
 		data.AllowedMentions = edit.AllowedMentions
 	}
-	if edit.Attachments != nil {
-		data.Attachments = *edit.Attachments
-	}
 	if edit.Flags != nil {
 		checkFlags(inv, "/flags", *edit.Flags, interaction.ResponseFlags)
 		// A message's ephemeral state is set when it is sent.
@@ -151,13 +159,17 @@ func (s *Server) editWebhookMessage(r *request) (int, any, *apiError) {
 	completes := m.awaitsContent()
 	data.Flags &^= interaction.FlagLoading
 	checkMessage(inv, "", &data, interaction.ResponseFlags)
+	atts := m.Attachments
+	if len(files) > 0 || edit.Attachments != nil {
+		atts = s.attachments(inv, "/attachments", edit.Attachments, files, m.Attachments, m.ChannelID, data.Flags&interaction.FlagEphemeral != 0)
+	}
 	if len(inv.errors) > 0 {
 		return 0, nil, inv
 	}
-	if isEmpty(&data) {
+	if isEmpty(&data, len(atts)) {
 		return 0, nil, errEmptyMessage()
 	}
-	m.Data = data
+	m.Data, m.Attachments = data, atts
 	if !completes {
 		m.Edited = s.st.now()
 	}

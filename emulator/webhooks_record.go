@@ -1,6 +1,7 @@
 package emulator
 
 import (
+	"bytes"
 	"cmp"
 	"slices"
 	"time"
@@ -27,8 +28,12 @@ type InteractionRecord struct {
 type Message struct {
 	ID        interaction.Snowflake
 	ChannelID interaction.Snowflake
-	Data      interaction.MessageData
-	Created   time.Time
+	// Data is what the bot last set of the message; its Attachments
+	// list, which only describes files, is left out.
+	Data interaction.MessageData
+	// Attachments are the files the message carries, in order.
+	Attachments []Attachment
+	Created     time.Time
 	// Edited is when the message was last edited; zero if never.
 	Edited  time.Time
 	Deleted bool
@@ -91,6 +96,10 @@ func (si *sentInteraction) record() InteractionRecord {
 func (m *Message) clone() Message {
 	c := *m
 	c.Data = cloneMessageData(m.Data)
+	c.Attachments = slices.Clone(m.Attachments)
+	for i := range c.Attachments {
+		c.Attachments[i].Content = bytes.Clone(c.Attachments[i].Content)
+	}
 	return c
 }
 
@@ -156,7 +165,7 @@ func (s *Server) messageJSON(si *sentInteraction, m *Message, original bool) map
 		"tts":                  d.TTS,
 		"embeds":               orEmpty(d.Embeds),
 		"components":           orEmpty(d.Components),
-		"attachments":          orEmpty(d.Attachments),
+		"attachments":          attachmentObjects(m.Attachments),
 		"mentions":             []any{},
 		"mention_roles":        []any{},
 		"mention_everyone":     false,
@@ -176,4 +185,13 @@ func orEmpty[T any](v []T) []T {
 		return []T{}
 	}
 	return v
+}
+
+// attachmentObjects are the attachment objects of a message, [] for none.
+func attachmentObjects(as []Attachment) []interaction.Attachment {
+	out := make([]interaction.Attachment, len(as))
+	for i, a := range as {
+		out[i] = a.Attachment
+	}
+	return out
 }

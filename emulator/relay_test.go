@@ -1,0 +1,211 @@
+package emulator_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"mime/multipart"
+	"net/http"
+	"net/http/httptest"
+	"net/textproto"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/switchboard-go/switchboard/emulator"
+	"github.com/switchboard-go/switchboard/interaction"
+)
+
+// The tests of answers that need no clock of their own run against the
+// standalone process too: a relay bot in the test's process receives the
+// interactions the control API has the emulator send, and the test answers
+// them through the service's HTTP endpoints, as a bot would.
+
+// relay is a bot that hands each interaction it receives to the test and
+// answers the emulator's POST with what the test gives back: a JSON
+// answer, or no body at all once the test has answered through the
+// callback endpoint.
+type relay struct {
+	got chan *relayed
+}
+
+// relayed is an interaction the relay received, waiting for the body of
+// the relay's answer.
+type relayed struct {
+	ID    interaction.Snowflake
+	Token string
+	Data  struct {
+		Name string `json:"name"`
+	}
+	reply chan []byte
+}
+
+// relayWait is how long the relay and the test wait for each other: longer
+// than the service's response window, so that the window decides.
+const relayWait = 10 * time.Second
+
+// startRelay starts an emulator with the relay as its bot and the guild
+// command "ask" registered.
+func startRelay(t *testing.T, cfg emulator.Config) (*target, *relay) {
+	t.Helper()
+	s := startCommands(t, cfg)
+	if status, raw := do(t, s, "PUT", guildPath(s), `[{"name":"ask","description":"Asks"}]`); status != 200 {
+		t.Fatalf("registering: %d %s", status, raw)
+	}
+	verifier, err := interaction.NewVerifier(s.PublicKey)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rl := &relay{got: make(chan *relayed)}
+	bot := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(r.Body)
+		if verifier.Verify([]byte(r.Header.Get("X-Signature-Ed25519")), []byte(r.Header.Get("X-Signature-Timestamp")), body) != nil {
+			w.WriteHeader(http.StatusUnauthorized)
+			return
+		}
+		var ix struct {
+			relayed
+			Type interaction.Type `json:"type"`
+		}
+		if err := json.Unmarshal(body, &ix); err != nil || ix.Type == interaction.TypePing {
+			w.Header().Set("Content-Type", "application/json")
+			w.Write([]byte(`{"type":1}`))
+			return
+		}
+		got := &ix.relayed
+		got.reply = make(chan []byte, 1)
+		select {
+		case rl.got <- got:
+		case <-time.After(relayWait):
+			w.WriteHeader(http.StatusServiceUnavailable)
+			return
+		}
+		select {
+		case answer := <-got.reply:
+			if len(answer) > 0 {
+				w.Header().Set("Content-Type", "application/json")
+			}
+			w.Write(answer)
+		case <-r.Context().Done():
+		}
+	}))
+	t.Cleanup(bot.Close)
+	if status, raw := control(t, s.controlURL, "POST", "/_emulator/interactions-url", `{"url":"`+bot.URL+`"}`); status != 204 {
+		t.Fatalf("interactions URL: %d %s", status, raw)
+	}
+	return s, rl
+}
+
+// exchange is an invocation under way: the interaction the relay received,
+// and, once the relay has answered, what the control API answered the
+// invocation with.
+type exchange struct {
+	*relayed
+	result chan invokeResult
+}
+
+// invoke has the plain member use a command in the guild, through the
+// control API, and returns once the relay has the interaction. The body
+// of the relay's answer is the test's to give, with answer.
+func (rl *relay) invoke(t *testing.T, s *target, command string) *exchange {
+	t.Helper()
+	ex := &exchange{result: make(chan invokeResult, 1)}
+	body := `{"guild":"` + s.GuildID.String() + `","command":"` + command + `"}`
+	go func() {
+		var res invokeResult
+		resp, err := http.Post(s.controlURL+"/_emulator/invoke", "application/json", strings.NewReader(body))
+		if err != nil {
+			res.Error, res.Message = "transport", err.Error()
+		} else {
+			raw, _ := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			if err := json.Unmarshal(raw, &res); err != nil {
+				res.Error, res.Message = "decoding", string(raw)
+			}
+		}
+		ex.result <- res
+	}()
+	select {
+	case ex.relayed = <-rl.got:
+	case res := <-ex.result:
+		t.Fatalf("invoking %s: nothing reached the bot: %+v", command, res)
+	case <-time.After(relayWait):
+		t.Fatalf("invoking %s: nothing reached the bot in %s", command, relayWait)
+	}
+	return ex
+}
+
+// answer has the relay answer the emulator's POST with body, nil for
+// none, and returns what the control API answered the invocation with.
+func (ex *exchange) answer(t *testing.T, body []byte) invokeResult {
+	t.Helper()
+	ex.reply <- body
+	select {
+	case res := <-ex.result:
+		return res
+	case <-time.After(relayWait):
+		t.Fatal("the invocation did not end")
+		return invokeResult{}
+	}
+}
+
+// part is a part of a multipart/form-data body.
+type part struct {
+	name, filename, contentType string
+	content                     []byte
+}
+
+// multipartBody returns the content type and the body of a request with
+// payload_json and files.
+func multipartBody(t *testing.T, payload string, files ...part) (string, []byte) {
+	t.Helper()
+	var b bytes.Buffer
+	w := multipart.NewWriter(&b)
+	if payload != "" {
+		if err := w.WriteField("payload_json", payload); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, f := range files {
+		h := textproto.MIMEHeader{}
+		h.Set("Content-Disposition", `form-data; name="`+f.name+`"; filename="`+f.filename+`"`)
+		if f.contentType != "" {
+			h.Set("Content-Type", f.contentType)
+		}
+		pw, err := w.CreatePart(h)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pw.Write(f.content)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return w.FormDataContentType(), b.Bytes()
+}
+
+// send makes a request without credentials, as the answer endpoints take
+// them, and decodes a JSON answer.
+func send(t *testing.T, s *target, method, path, contentType string, body []byte) (int, map[string]any) {
+	t.Helper()
+	req, err := http.NewRequest(method, s.URL+path, bytes.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if contentType != "" {
+		req.Header.Set("Content-Type", contentType)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	raw, _ := io.ReadAll(resp.Body)
+	var out map[string]any
+	if len(raw) > 0 && raw[0] == '{' {
+		if err := json.Unmarshal(raw, &out); err != nil {
+			t.Fatalf("%s %s: %s: %v", method, path, raw, err)
+		}
+	}
+	return resp.StatusCode, out
+}

@@ -1,0 +1,214 @@
+package emulator
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"mime"
+	"mime/multipart"
+	"net/http"
+	"path"
+	"strconv"
+	"strings"
+
+	"github.com/switchboard-go/switchboard/interaction"
+)
+
+// Files come with a message as the service takes them (its public
+// documentation, "Uploading Files"): a multipart/form-data body whose
+// payload_json part holds what would otherwise be the JSON body, and whose
+// files[n] parts hold the files. The message's attachments list describes
+// them: an element whose id is n gives files[n] its filename and
+// description. In an edit the list also names, by their ids, the
+// attachments the message keeps; without a list it keeps them all, and the
+// new files are added to them.
+//
+// Each file may be as large as the upload limit (rule 18.11, 10 MiB);
+// the service checks every file on its own, not the message as a whole,
+// and answers a larger one 413 with its code 40005.
+const (
+	// maxAttachments is how many files a message carries (public fact of
+	// the service).
+	maxAttachments = 10
+	// maxJSONBody bounds a JSON body, or the payload_json of a multipart
+	// one.
+	maxJSONBody = 8 << 20
+	// maxRequestBody bounds every request: the JSON and the files of a
+	// message with as many files as it may carry, each at the limit.
+	maxRequestBody = maxAttachments*attachmentSizeLimit + maxJSONBody
+
+	codeEntityTooLarge = 40005
+)
+
+// Codes of the errors tree for attachments the service's public answers do
+// not cover; they are the emulator's own.
+const (
+	// codeUnknownAttachment: an element of attachments names neither a
+	// file of the request nor an attachment of the message.
+	codeUnknownAttachment = "MESSAGE_ATTACHMENT_UNKNOWN"
+	// codeUnexpectedAttachment: files with an answer that makes no
+	// message.
+	codeUnexpectedAttachment = "MESSAGE_ATTACHMENT_UNEXPECTED"
+)
+
+func errEntityTooLarge() *apiError {
+	return &apiError{status: http.StatusRequestEntityTooLarge, code: codeEntityTooLarge, message: "Request entity too large"}
+}
+
+// Attachment is a file a message carries: the attachment object the
+// service made of an upload, and the bytes uploaded.
+type Attachment struct {
+	interaction.Attachment
+	Content []byte
+}
+
+// upload is a files[n] part of a request.
+type upload struct {
+	index       int
+	filename    string
+	contentType string
+	content     []byte
+}
+
+// decodeMessageBody decodes the body of a request that may carry files
+// into v, and returns the files. A JSON body carries none.
+func decodeMessageBody(r *request, v any) ([]upload, *apiError) {
+	media, params, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	if err != nil || media != "multipart/form-data" {
+		return nil, decodeBody(r, v)
+	}
+	mr := multipart.NewReader(bytes.NewReader(r.body), params["boundary"])
+	payload := []byte("{}")
+	var files []upload
+	seen := map[int]bool{}
+	for {
+		p, err := mr.NextPart()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return nil, errInvalidBody("", "BASE_TYPE_BAD_TYPE", "The body is not valid multipart/form-data: "+err.Error()+".")
+		}
+		name := p.FormName()
+		if name == "payload_json" {
+			if payload, err = readPart(p, maxJSONBody); err != nil {
+				return nil, errEntityTooLarge()
+			}
+			continue
+		}
+		n, ok := fileIndex(name)
+		if !ok {
+			// Other fields are not the service's to read.
+			continue
+		}
+		content, err := readPart(p, attachmentSizeLimit)
+		if err != nil {
+			return nil, errEntityTooLarge()
+		}
+		if seen[n] {
+			return nil, errInvalidBody("/files/"+itoa(n), "BASE_TYPE_DUPLICATE", "files["+itoa(n)+"] is given twice.")
+		}
+		seen[n] = true
+		filename := p.FileName()
+		if filename == "" {
+			filename = "file"
+		}
+		files = append(files, upload{index: n, filename: filename, contentType: p.Header.Get("Content-Type"), content: content})
+	}
+	if len(files) > maxAttachments {
+		return nil, errInvalidBody("/files", "BASE_TYPE_MAX_LENGTH", "Must be "+itoa(maxAttachments)+" or fewer in length.")
+	}
+	return files, decodeJSON(payload, v)
+}
+
+// readPart reads a part of at most limit bytes.
+func readPart(p *multipart.Part, limit int64) ([]byte, error) {
+	b, err := io.ReadAll(io.LimitReader(p, limit+1))
+	if err == nil && int64(len(b)) > limit {
+		err = errors.New("too large")
+	}
+	return b, err
+}
+
+// fileIndex reads the n of a part named files[n].
+func fileIndex(name string) (int, bool) {
+	digits, prefixed := strings.CutPrefix(name, "files[")
+	digits, suffixed := strings.CutSuffix(digits, "]")
+	if !prefixed || !suffixed || digits == "" {
+		return 0, false
+	}
+	n, err := strconv.Atoi(digits)
+	return n, err == nil && n >= 0 && strconv.Itoa(n) == digits
+}
+
+// attachments returns the attachments of a message after a request: those
+// of old that refs keeps (all of them when refs is nil), then one for each
+// file, described by the element of refs that names its index. A new
+// message has no old attachments. Problems are added to e, at the pointer
+// at of the request's attachments list. The caller holds s.st.mu.
+func (s *Server) attachments(e *apiError, at string, refs *[]interaction.AttachmentRef, files []upload, old []Attachment, channel interaction.Snowflake, ephemeral bool) []Attachment {
+	byIndex := map[int]interaction.AttachmentRef{}
+	keep := map[interaction.Snowflake]bool{}
+	if refs != nil {
+		for i, ref := range *refs {
+			if idx := int(ref.ID); uint64(ref.ID) < 1<<31 && hasFile(files, idx) {
+				byIndex[idx] = ref
+				continue
+			}
+			if findAttachment(old, ref.ID) {
+				keep[ref.ID] = true
+				continue
+			}
+			e.add(at+"/"+itoa(i)+"/id", codeUnknownAttachment,
+				"Attachment "+ref.ID.String()+" is neither the index n of a files[n] part nor an attachment of the message.")
+		}
+	}
+	var out []Attachment
+	for _, a := range old {
+		if refs == nil || keep[a.ID] {
+			out = append(out, a)
+		}
+	}
+	where := "attachments"
+	if ephemeral {
+		where = "ephemeral-attachments"
+	}
+	for _, f := range files {
+		ref := byIndex[f.index]
+		a := interaction.Attachment{ID: s.st.newID(), Filename: f.filename, Description: ref.Description,
+			ContentType: f.contentType, Size: int64(len(f.content)), Ephemeral: ephemeral}
+		if ref.Filename != "" {
+			a.Filename = ref.Filename
+		}
+		if a.ContentType == "" || a.ContentType == "application/octet-stream" {
+			if t := mime.TypeByExtension(path.Ext(a.Filename)); t != "" {
+				a.ContentType = t
+			}
+		}
+		a.URL = "https://cdn.emulator.invalid/" + where + "/" + channel.String() + "/" + a.ID.String() + "/" + a.Filename
+		a.ProxyURL = "https://media.emulator.invalid/" + where + "/" + channel.String() + "/" + a.ID.String() + "/" + a.Filename
+		out = append(out, Attachment{Attachment: a, Content: f.content})
+	}
+	if len(out) > maxAttachments {
+		e.add(at, "BASE_TYPE_MAX_LENGTH", "Must be "+itoa(maxAttachments)+" or fewer in length.")
+	}
+	return out
+}
+
+func hasFile(files []upload, index int) bool {
+	for _, f := range files {
+		if f.index == index {
+			return true
+		}
+	}
+	return false
+}
+
+func findAttachment(as []Attachment, id interaction.Snowflake) bool {
+	for _, a := range as {
+		if a.ID == id {
+			return true
+		}
+	}
+	return false
+}
