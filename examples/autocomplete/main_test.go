@@ -30,8 +30,8 @@ func TestTheScriptSuggestsRankedLocalizedCappedChoices(t *testing.T) {
 		"bot › Have a good trip to Naples (Italy)!",
 		`bot › "Naples" is no city of "Switzerland" I know; pick one of the suggestions.  (only you can see this)`,
 		"owner in #general › complete /trip country:Germany city:Kö\n  no suggestions\n",
-		"owner in #general (de) › complete /trip country:Germany city:Kö\n  suggestions: Cologne\n",
-		"owner in #general (de) › complete /trip country:schw\n  suggestions: Switzerland\n",
+		"owner in #general (de) › complete /trip country:Germany city:Kö\n  suggestions: Köln (Cologne)\n",
+		"owner in #general (de) › complete /trip country:schw\n  suggestions: Schweiz (Switzerland)\n",
 		"bot › Gute Reise nach Köln (Deutschland)!",
 	} {
 		if !strings.Contains(out, want) {
@@ -106,9 +106,9 @@ func TestScriptFilesTryOtherLocalesAndValues(t *testing.T) {
 	}, "\n")
 	out := run(t, example, lines, "-script", "-", "-quiet")
 	for _, want := range []string{
-		"owner in #general (fr) › complete /trip country:Switzerland city:gen\n  suggestions: Geneva\n",
+		"owner in #general (fr) › complete /trip country:Switzerland city:gen\n  suggestions: Genève (Geneva)\n",
 		"bot › Bon voyage à Genève (Suisse) !",
-		"owner in #general (fr) › complete /trip country:Narnia city:ber\n  suggestions: Bern · Berlin · Nuremberg\n",
+		"owner in #general (fr) › complete /trip country:Narnia city:ber\n  suggestions: Berne (Bern) · Berlin · Nuremberg\n",
 		`bot › "Berlin" is no city of "Narnia" I know`,
 		`✗ the client refuses: required option "city" is missing`,
 	} {

@@ -26,6 +26,8 @@ type printer struct {
 	// after anything printed under it.
 	raw   bool
 	input func() string
+	// lastComment is set when the last thing printed was a comment.
+	lastComment bool
 }
 
 func newPrinter(w io.Writer, color bool) *printer { return &printer{w: w, color: color} }
@@ -61,6 +63,7 @@ func (p *printer) print(text string) {
 		text = strings.ReplaceAll(text, "\n", "\r\n")
 	}
 	io.WriteString(p.w, text)
+	p.lastComment = false
 	if p.raw && p.input != nil {
 		io.WriteString(p.w, p.input())
 	}
@@ -73,8 +76,19 @@ func (p *printer) note(format string, args ...any) {
 	p.print(p.style(dim, "· "+fmt.Sprintf(format, args...)) + "\n")
 }
 
+// comment prints a line of narration; a blank line sets a comment apart
+// from the answers before it, not from the comment lines it continues.
 func (p *printer) comment(text string) {
-	p.print("\n" + p.style(dim, "# "+text) + "\n")
+	p.mu.Lock()
+	gap := "\n"
+	if p.lastComment {
+		gap = ""
+	}
+	p.mu.Unlock()
+	p.print(gap + p.style(dim, "# "+text) + "\n")
+	p.mu.Lock()
+	p.lastComment = true
+	p.mu.Unlock()
 }
 
 // block prints text indented.
@@ -111,7 +125,7 @@ func (p *printer) log() zerolog.Logger {
 }
 
 // result prints what came back from the bot.
-func (p *printer) result(res *emulator.Result) {
+func (p *printer) result(res *emulator.Result, locale interaction.Locale) {
 	var b strings.Builder
 	switch {
 	case res.Launched:
@@ -119,7 +133,7 @@ func (p *printer) result(res *emulator.Result) {
 	case res.Status != 200:
 		fmt.Fprintf(&b, "  %s\n", p.style(red, fmt.Sprintf("✗ the bot answered HTTP %d: %s", res.Status, strings.TrimSpace(string(res.RawAnswer)))))
 	default:
-		p.answer(&b, res.Answer)
+		p.answer(&b, res.Answer, locale)
 	}
 	for _, v := range res.Violations {
 		b.WriteString("  " + p.style(red, "! the service refuses this answer: "+v) + "\n")
@@ -127,7 +141,9 @@ func (p *printer) result(res *emulator.Result) {
 	p.print(b.String())
 }
 
-func (p *printer) answer(b *strings.Builder, a interaction.Response) {
+// answer prints an answer as the user sees it: suggestions by their names
+// in the user's locale.
+func (p *printer) answer(b *strings.Builder, a interaction.Response, locale interaction.Locale) {
 	switch a.Type {
 	case interaction.CallbackChannelMessageWithSource:
 		p.message(b, "", a.Message)
@@ -144,8 +160,8 @@ func (p *printer) answer(b *strings.Builder, a interaction.Response) {
 		}
 		var names []string
 		for _, c := range a.Choices {
-			name := c.Name
-			if v := c.Value.Text(); v != c.Name {
+			name := localized(c, locale)
+			if v := c.Value.Text(); v != name {
 				name += p.style(dim, " ("+v+")")
 			}
 			names = append(names, name)

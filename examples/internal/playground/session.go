@@ -187,7 +187,7 @@ func (s *Session) invoke(ctx context.Context, inv emulator.Invocation, complete 
 	if err != nil {
 		return err
 	}
-	s.out.result(res)
+	s.out.result(res, s.locale)
 	if res.Interaction != nil && !complete {
 		s.watch.follow(res.Interaction.ID, res.Answer)
 	}

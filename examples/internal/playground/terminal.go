@@ -325,9 +325,16 @@ func (e *editor) suggestValues(prefix, line, last string) {
 	e.accept = prefix + strings.TrimSuffix(line, last) + last[:strings.Index(last, ":")+1] + value + " "
 }
 
+// localized is the name of a choice the client shows in locale l: its
+// own translation, the fallback locale's, or the default.
 func localized(c interaction.Choice, l interaction.Locale) string {
 	if n, ok := c.NameLocalizations[l]; ok {
 		return n
+	}
+	if fb, ok := l.Fallback(); ok {
+		if n, ok := c.NameLocalizations[fb]; ok {
+			return n
+		}
 	}
 	return c.Name
 }

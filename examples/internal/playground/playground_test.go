@@ -1,0 +1,149 @@
+package playground
+
+import (
+	"context"
+	"errors"
+	"reflect"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/switchboard-go/switchboard/emulator"
+	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/option"
+	"github.com/switchboard-go/switchboard/router"
+)
+
+func TestFieldsKeepQuotedWordsWhole(t *testing.T) {
+	tests := []struct {
+		line string
+		want []string
+		err  string
+	}{
+		{`user "High Five" @bob`, []string{"user", "High Five", "@bob"}, ""},
+		{"as   @ada ", []string{"as", "@ada"}, ""},
+		{`message Bookmark last`, []string{"message", "Bookmark", "last"}, ""},
+		{`launch ""`, []string{"launch", ""}, ""},
+		{`user "High Five @bob`, nil, "a quote is not closed"},
+		{"   ", nil, "an empty line"},
+	}
+	for _, tt := range tests {
+		got, err := fields(tt.line)
+		if tt.err != "" {
+			if err == nil || err.Error() != tt.err {
+				t.Errorf("fields(%q) error %v, want %q", tt.line, err, tt.err)
+			}
+			continue
+		}
+		if err != nil || !reflect.DeepEqual(got, tt.want) {
+			t.Errorf("fields(%q) = %q, %v; want %q", tt.line, got, err, tt.want)
+		}
+	}
+}
+
+// pingBot is a bot with one command.
+func pingBot(env Env) (*router.Router, error) {
+	r := router.New()
+	r.Command("ping", func(ctx context.Context, req *router.Request) (interaction.Response, error) {
+		return interaction.Reply("pong"), nil
+	}, router.Description("Check that the bot answers"))
+	return r, nil
+}
+
+func TestABotThatBreaksTheRulesSaysWhatToFix(t *testing.T) {
+	ex := Example{Name: "broken", Bot: func(env Env) (*router.Router, error) {
+		r := router.New()
+		r.Command("Ping", func(ctx context.Context, req *router.Request) (interaction.Response, error) {
+			return interaction.Reply("pong"), nil
+		}, router.Description("Upper case is not allowed"), router.Options(option.String("x", "")))
+		return r, nil
+	}}
+	var out strings.Builder
+	err := Run(context.Background(), ex, nil, strings.NewReader(""), &out, &out)
+	if err == nil {
+		t.Fatal("a bot with invalid commands ran")
+	}
+	for _, want := range []string{"fix these where they are declared", "Ping", "lowercase", `option "x"`} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("error lacks %q: %v", want, err)
+		}
+	}
+}
+
+func TestWrongFlagsAreExplained(t *testing.T) {
+	ex := Example{Name: "ping", Bot: pingBot}
+	var out strings.Builder
+	if err := Run(context.Background(), ex, []string{"extra"}, strings.NewReader(""), &out, &out); err == nil || !strings.Contains(err.Error(), "-script") {
+		t.Errorf("an argument: %v", err)
+	}
+	if err := Run(context.Background(), ex, []string{"-base-url", "http://127.0.0.1:1/v10"}, strings.NewReader(""), &out, &out); err == nil ||
+		!strings.Contains(err.Error(), "-application-id, -bot-token, -public-key") {
+		t.Errorf("half the credentials of a real service: %v", err)
+	}
+}
+
+// syncBuffer is a strings.Builder safe to read while another goroutine
+// writes.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// TestARealServiceIsRegisteredOnAndServed plays a real service with a
+// separate emulator: given its credentials, the program registers there,
+// serves its endpoint, and the service's interactions reach it.
+func TestARealServiceIsRegisteredOnAndServed(t *testing.T) {
+	srv, err := emulator.New(emulator.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var out syncBuffer
+	done := make(chan error, 1)
+	go func() {
+		done <- Run(ctx, Example{Name: "ping", Bot: pingBot}, []string{
+			"-base-url", srv.URL, "-application-id", srv.ApplicationID.String(),
+			"-bot-token", srv.BotToken, "-public-key", srv.PublicKey, "-addr", "127.0.0.1:0",
+		}, strings.NewReader(""), &out, &out)
+	}()
+	serving := regexp.MustCompile(`serving its interactions endpoint on (http://\S+)`)
+	var url string
+	for deadline := time.Now().Add(10 * time.Second); url == "" && time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		if m := serving.FindStringSubmatch(out.String()); m != nil {
+			url = m[1]
+		}
+	}
+	if url == "" {
+		t.Fatalf("never served:\n%s", out.String())
+	}
+	if !strings.Contains(out.String(), "+ CHAT_INPUT  ping") {
+		t.Errorf("no plan printed:\n%s", out.String())
+	}
+	if err := srv.SetInteractionsURL(ctx, url); err != nil {
+		t.Fatal(err)
+	}
+	res, err := srv.Invoke(ctx, emulator.Invocation{Guild: srv.GuildID, Command: "ping"})
+	if err != nil || res.Answer.Message.Content != "pong" {
+		t.Fatalf("invoke: %+v, %v", res, err)
+	}
+	cancel()
+	if err := <-done; err != nil && !errors.Is(err, context.Canceled) {
+		t.Errorf("stopping: %v", err)
+	}
+}
