@@ -13,17 +13,6 @@ import (
 	"github.com/switchboard-go/switchboard/registry"
 )
 
-// run runs ex with args and stdin, and returns what it printed.
-func run(t *testing.T, ex playground.Example, stdin string, args ...string) string {
-	t.Helper()
-	var out, errOut strings.Builder
-	err := playground.Run(context.Background(), ex, args, strings.NewReader(stdin), &out, &errOut)
-	if err != nil {
-		t.Fatalf("%v\nstdout:\n%s\nstderr:\n%s", err, out.String(), errOut.String())
-	}
-	return out.String()
-}
-
 // withEmulator returns the example with a Setup that keeps the emulator
 // it runs on, and the commands registered there, for looking at them once
 // it has run.
@@ -38,16 +27,6 @@ func withEmulator(emu **emulator.Server, registered *[]registry.Command) playgro
 	return ex
 }
 
-// scriptFile writes lines to a file for -script.
-func scriptFile(t *testing.T, lines ...string) string {
-	t.Helper()
-	file := filepath.Join(t.TempDir(), "lines")
-	if err := os.WriteFile(file, []byte(strings.Join(lines, "\n")), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	return file
-}
-
 func TestTheScriptShowsTypedValuesAndRefusals(t *testing.T) {
 	// The script attaches README.md from where the program runs, which
 	// is the module's root.
@@ -56,33 +35,29 @@ func TestTheScriptShowsTypedValuesAndRefusals(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	out := run(t, example, "")
-	for _, want := range []string{
+	out := playground.Output(t, example, "")
+	playground.Shows(t, out,
 		"/event title: kind: seats: host: channel: [hours:] [online:] [notify:] [agenda:]\tAnnounce an event",
-		`  bot › "Go generics", a workshop hosted by Ada, a member of this server` + "\n" +
-			"        12 seats × 1.5 hours = 18 seat-hours\n" +
-			"        in #announcements (an announcement channel), online, telling @Moderator\n" +
+		`  bot › "Go generics", a workshop hosted by Ada, a member of this server`+"\n"+
+			"        12 seats × 1.5 hours = 18 seat-hours\n"+
+			"        in #announcements (an announcement channel), online, telling @Moderator\n"+
 			fmt.Sprintf("        agenda: README.md, %d bytes\n", readme.Size()),
-		`/event title:"Board games" kind:"Game night" seats:8 host:@bob channel:#general` + "\n" +
-			`  bot › "Board games", a game-night hosted by Bob, a member of this server` + "\n" +
-			"        8 seats × 2 hours = 16 seat-hours\n" +
+		`/event title:"Board games" kind:"Game night" seats:8 host:@bob channel:#general`+"\n"+
+			`  bot › "Board games", a game-night hosted by Bob, a member of this server`+"\n"+
+			"        8 seats × 2 hours = 16 seat-hours\n"+
 			"        in #general\n",
 		`✗ the client refuses: option "title": 2 characters, fewer than 3`,
 		`✗ the client refuses: option "seats": 500 is above the maximum 50`,
 		`✗ the client refuses: option "hours": 0.25 is below the minimum 0.5`,
 		`✗ the client refuses: option "channel": channel "Lounge" is of type 2, not one it allows`,
 		`✗ the client refuses: option "kind": "party" is not one of its choices`,
-	} {
-		if !strings.Contains(out, want) {
-			t.Errorf("output lacks %q:\n%s", want, out)
-		}
-	}
+	)
 }
 
 func TestTheDefinitionComesFromTheTags(t *testing.T) {
 	var emu *emulator.Server
 	var registered []registry.Command
-	run(t, withEmulator(&emu, &registered), "", "-quiet", "-script", scriptFile(t))
+	playground.Output(t, withEmulator(&emu, &registered), "", "-quiet", "-script", playground.ScriptFile(t))
 	if len(registered) != 1 || registered[0].Name != "event" {
 		t.Fatalf("registered %v, want /event", registered)
 	}
@@ -137,25 +112,21 @@ func TestTheBotReceivesValuesNotShownNames(t *testing.T) {
 	if err := os.WriteFile(agenda, []byte("1. rules\n2. play\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	out := run(t, withEmulator(&emu, &registered), "", "-quiet", "-script", scriptFile(t,
+	out := playground.Output(t, withEmulator(&emu, &registered), "", "-quiet", "-script", playground.ScriptFile(t,
 		`/event title:Chess kind:"Game night" seats:4 host:@owner channel:#moderation online:false agenda:`+agenda,
 		`/event title:Chess kind:"Game night" seats:4.5 host:@owner channel:#moderation`,
 		`/event title:Chess kind:"Game night" seats:4 host:@nobody channel:#moderation`,
 		`/event title:Chess kind:"Game night" seats:4 host:@owner channel:#moderation agenda:/no/such/file`,
 	))
-	for _, want := range []string{
-		`bot › "Chess", a game-night hosted by Owner, a member of this server` + "\n" +
-			"        4 seats × 2 hours = 8 seat-hours\n" +
-			"        in #moderation, in person\n" +
+	playground.Shows(t, out,
+		`bot › "Chess", a game-night hosted by Owner, a member of this server`+"\n"+
+			"        4 seats × 2 hours = 8 seat-hours\n"+
+			"        in #moderation, in person\n"+
 			"        agenda: plan.txt, 17 bytes\n",
 		`✗ the client refuses: option "seats" takes a whole number, not "4.5"`,
 		`✗ the client refuses: option "host": no user @nobody`,
 		`✗ the client refuses: option "agenda" takes the path of a file to upload`,
-	} {
-		if !strings.Contains(out, want) {
-			t.Errorf("output lacks %q:\n%s", want, out)
-		}
-	}
+	)
 	// Only the first line reached the bot, with the choice's value.
 	records := emu.Interactions()
 	if len(records) != 1 {

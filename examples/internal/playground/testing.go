@@ -1,0 +1,43 @@
+package playground
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// Output runs ex as its test would run the program, with args and stdin,
+// and returns what it printed; the test fails if the program does.
+func Output(t testing.TB, ex Example, stdin string, args ...string) string {
+	t.Helper()
+	var out, errOut strings.Builder
+	if err := Run(context.Background(), ex, args, strings.NewReader(stdin), &out, &errOut); err != nil {
+		t.Fatalf("%s: %v\nstdout:\n%s\nstderr:\n%s", ex.Name, err, out.String(), errOut.String())
+	}
+	return out.String()
+}
+
+// ScriptFile writes lines to a file of the test's, for -script.
+func ScriptFile(t testing.TB, lines ...string) string {
+	t.Helper()
+	name := filepath.Join(t.TempDir(), "script")
+	if err := os.WriteFile(name, []byte(strings.Join(lines, "\n")+"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return name
+}
+
+// Shows fails the test for each of wants that out does not contain.
+func Shows(t testing.TB, out string, wants ...string) {
+	t.Helper()
+	for _, want := range wants {
+		if !strings.Contains(out, want) {
+			t.Errorf("the output lacks %q", want)
+		}
+	}
+	if t.Failed() {
+		t.Logf("the output:\n%s", out)
+	}
+}
