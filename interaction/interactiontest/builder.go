@@ -262,10 +262,7 @@ func (b *Builder) Interaction() *interaction.Interaction {
 		if b.group != "" {
 			opts = []interaction.Option{{Name: b.group, Type: interaction.OptionSubCommandGroup, Options: opts}}
 		}
-		ix.Data.Options = opts
-		if ix.GuildID != 0 && ix.Data.GuildID == 0 && ix.Data.Type == interaction.CommandChatInput {
-			ix.Data.GuildID = 0 // a global command unless a test says otherwise
-		}
+		ix.Data.Options = opts // data.guild_id stays unset: a global command
 		r, err := interaction.NewResolved(b.resolved)
 		if err != nil {
 			panic("interactiontest: encoding resolved data: " + err.Error())
