@@ -33,7 +33,9 @@ import (
 //	POST   /_emulator/authorize
 //		A user authorizes the application, as AuthorizeUser:
 //		{"user": "id", "scopes": ["identify"]} answers {"code": "..."},
-//		a one-time code for the redirect_uri of the credentials.
+//		a one-time code for the redirect_uri of the credentials. With
+//		"applications.commands" the user also installs the application
+//		to their account, when it supports USER_INSTALL.
 //	POST   /_emulator/revoke
 //		Revokes a refresh token and its access token, as RevokeGrant:
 //		{"refresh_token": "..."} answers {"revoked": true} or false when

@@ -15,6 +15,10 @@ type Invocation struct {
 	User interaction.Snowflake
 	// Guild is where; zero means the direct messages between the user and
 	// the bot, where only global commands that allow BOT_DM are offered.
+	// A guild without the application, and the bot's direct messages
+	// without a guild shared with the bot, are reached only by a user who
+	// installed the application (see AuthorizeUser), and offer only the
+	// global commands installed to users.
 	Guild interaction.Snowflake
 	// Channel is the guild channel; zero means the guild's "general".
 	Channel interaction.Snowflake

@@ -47,11 +47,32 @@ func channelPermissions(g *guild, user interaction.Snowflake, _ *interaction.Cha
 	return p
 }
 
+// appPermissions are what the application may do in a channel of g: its
+// bot's permissions there, and without its bot those of @everyone, with
+// Attach Files and Embed Links, which an application always has to answer
+// (public facts of the service: the change log's "Calculated Permissions
+// in Interaction Payloads", and discord/discord-api-docs#5316).
+func (s *Server) appPermissions(g *guild, ch *interaction.Channel) interaction.Permissions {
+	if g.members[s.st.app.botUser] != nil {
+		return channelPermissions(g, s.st.app.botUser, ch)
+	}
+	var p interaction.Permissions
+	if everyone := g.roles[g.id]; everyone != nil {
+		p = everyone.Permissions
+	}
+	return p | interaction.PermissionAttachFiles | interaction.PermissionEmbedLinks
+}
+
 // checkAccess evaluates the command permissions of a member in a channel.
-// The caller holds s.st.mu.
+// They are settings of the guild's installation, so a command only the
+// user's own installation authorizes answers to none of them. The caller
+// holds s.st.mu.
 func (s *Server) checkAccess(g *guild, cmd *commandRef, user interaction.Snowflake, ch *interaction.Channel) *InvocationError {
 	m := g.members[user]
 	perms := channelPermissions(g, user, ch)
+	if !cmd.byGuild {
+		return userCommandAccess(cmd, perms)
+	}
 	in := registry.Access{
 		Guild: g.id, Application: s.st.app.id, Command: cmd.c.ID,
 		DefaultMemberPermissions: cmd.c.DefaultMemberPermissions,
@@ -74,8 +95,13 @@ func (s *Server) checkAccess(g *guild, cmd *commandRef, user interaction.Snowfla
 	if d := registry.Evaluate(in); !d.Allowed {
 		return refuse(ErrPermissionDenied, d.Reason)
 	}
-	// The specification: a user command needs the right to send messages
-	// in the channel.
+	return userCommandAccess(cmd, perms)
+}
+
+// userCommandAccess applies the specification's rule that a user command
+// needs the right to send messages in the channel; perms are the
+// member's there.
+func userCommandAccess(cmd *commandRef, perms interaction.Permissions) *InvocationError {
 	if cmd.c.CommandType() == interaction.CommandUser && !perms.Has(interaction.PermissionSendMessages) {
 		return refuse(ErrPermissionDenied, "a user command needs SEND_MESSAGES in the channel")
 	}

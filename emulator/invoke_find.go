@@ -9,31 +9,38 @@ import (
 	"github.com/switchboard-go/switchboard/registry"
 )
 
-// commandRef is a command found for an invocation, and its scope.
+// commandRef is a command found for an invocation, its scope, and the
+// installations of the application that authorize its use there.
 type commandRef struct {
 	c      *registry.Command
 	global bool
+	// byGuild reports that the guild's installation authorizes it, or in
+	// the bot's direct messages a guild the user shares with the bot;
+	// byUser that the user's own installation does.
+	byGuild, byUser bool
 }
 
 // lookupCommand finds the command a user can reach by name and type: the
 // guild's own first, then the global one, as the client lists them. In the
-// bot's direct messages (g nil) only global commands exist. The caller holds
-// s.st.mu.
-func (s *Server) lookupCommand(g *guild, name string, t interaction.CommandType) (*commandRef, *InvocationError) {
-	if g != nil {
-		if i := indexByName(s.st.commands[g.id], name, t); i >= 0 {
-			return &commandRef{c: s.st.commands[g.id][i]}, nil
+// bot's direct messages (g nil) only global commands exist, and in a guild
+// without the application only global commands the user installed. The
+// caller holds s.st.mu.
+func (s *Server) lookupCommand(g *guild, user interaction.Snowflake, name string, t interaction.CommandType) (*commandRef, *InvocationError) {
+	st := s.st
+	if g != nil && g.installed {
+		if i := indexByName(st.commands[g.id], name, t); i >= 0 {
+			return &commandRef{c: st.commands[g.id][i], byGuild: true}, nil
 		}
 	}
-	i := indexByName(s.st.commands[0], name, t)
+	where := "the bot's direct messages"
+	if g != nil {
+		where = "the guild"
+	}
+	i := indexByName(st.commands[0], name, t)
 	if i < 0 {
-		where := "the bot's direct messages"
-		if g != nil {
-			where = "the guild"
-		}
 		return nil, refuse(ErrUnknownCommand, "no "+t.String()+" command "+strconv.Quote(name)+" in "+where)
 	}
-	c := s.st.commands[0][i]
+	c := st.commands[0][i]
 	ctx := interaction.ContextGuild
 	if g == nil {
 		ctx = interaction.ContextBotDM
@@ -41,27 +48,35 @@ func (s *Server) lookupCommand(g *guild, name string, t interaction.CommandType)
 	if !allowedIn(c, ctx) {
 		return nil, refuse(ErrUnknownCommand, "command "+strconv.Quote(name)+" is not offered in the "+ctx.String()+" context")
 	}
-	return &commandRef{c: c, global: true}, nil
+	types := c.IntegrationTypes
+	if len(types) == 0 {
+		types = st.app.installContexts
+	}
+	ref := &commandRef{c: c, global: true}
+	if slices.Contains(types, interaction.GuildInstall) {
+		ref.byGuild = g != nil && g.installed || g == nil && s.sharesGuildWithBot(user)
+	}
+	ref.byUser = slices.Contains(types, interaction.UserInstall) && st.userInstalls[user]
+	if !ref.byGuild && !ref.byUser {
+		// A command installed only to users is not offered in a guild
+		// that installed the application, nor anywhere to a user who did
+		// not install it.
+		return nil, refuse(ErrUnknownCommand, "command "+strconv.Quote(name)+" is not installed for the user in "+where+
+			" (its integration types are "+contextNames(types)+")")
+	}
+	return ref, nil
 }
 
-// allowedIn reports whether a global command is offered in a context. With
-// no contexts set the service offers a command everywhere, except that the
-// deprecated dm_permission false still keeps it out of direct messages
-// (public facts of the service: contexts default to every context for new
-// commands, and dm_permission predates them). A command installed only to
-// users is not offered in a guild that installed the application.
+// allowedIn reports whether a global command is offered in an interaction
+// context. With no contexts set the service offers a command everywhere,
+// except that the deprecated dm_permission false still keeps it out of
+// direct messages (public facts of the service: contexts default to every
+// context for new commands, and dm_permission predates them).
 func allowedIn(c *registry.Command, ctx interaction.ContextType) bool {
 	if c.Contexts != nil {
-		if !slices.Contains(c.Contexts, ctx) {
-			return false
-		}
-	} else if ctx == interaction.ContextBotDM && c.DMPermission != nil && !*c.DMPermission {
-		return false
+		return slices.Contains(c.Contexts, ctx)
 	}
-	if len(c.IntegrationTypes) > 0 && !slices.Contains(c.IntegrationTypes, interaction.GuildInstall) {
-		return false
-	}
-	return true
+	return ctx != interaction.ContextBotDM || c.DMPermission == nil || *c.DMPermission
 }
 
 // readRepair applies the version check of global commands: the first time a

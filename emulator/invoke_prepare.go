@@ -46,10 +46,11 @@ func (s *Server) prepare(inv Invocation, complete bool) (*prepared, *InvocationE
 
 	var g *guild
 	var ch *interaction.Channel
+	installed := st.userInstalls[inv.User]
 	if inv.Guild != 0 {
 		g = st.guilds[inv.Guild]
-		if g == nil || !g.installed {
-			return nil, refuse(ErrUnknownTarget, "no guild "+inv.Guild.String()+" with the application installed")
+		if g == nil || !g.installed && !installed {
+			return nil, refuse(ErrUnknownTarget, "no guild "+inv.Guild.String()+" with the application installed, and the user did not install it")
 		}
 		if g.members[inv.User] == nil {
 			return nil, refuse(ErrUnknownTarget, "user "+inv.User.String()+" is not a member of the guild")
@@ -63,8 +64,8 @@ func (s *Server) prepare(inv Invocation, complete bool) (*prepared, *InvocationE
 			return nil, refuse(ErrUnknownTarget, "no such channel in the guild")
 		}
 	} else {
-		if !s.sharesGuildWithBot(inv.User) {
-			return nil, refuse(ErrUnknownTarget, "the user shares no guild with the bot, so has no direct messages with it")
+		if !s.sharesGuildWithBot(inv.User) && !installed {
+			return nil, refuse(ErrUnknownTarget, "the user shares no guild with the bot and did not install the application, so has no direct messages with it")
 		}
 		ch = &interaction.Channel{ID: dmChannel(inv.User), Type: interaction.ChannelDM}
 	}
@@ -77,7 +78,7 @@ func (s *Server) prepare(inv Invocation, complete bool) (*prepared, *InvocationE
 		}
 		name, path = parts[0], parts[1:]
 	}
-	cmd, err := s.lookupCommand(g, name, inv.Type)
+	cmd, err := s.lookupCommand(g, inv.User, name, inv.Type)
 	if err != nil {
 		return nil, err
 	}
@@ -146,9 +147,11 @@ func (s *Server) prepare(inv Invocation, complete bool) (*prepared, *InvocationE
 		m := memberJSON(g.members[inv.User], perms, true)
 		w.GuildID, w.Member, w.GuildLocale = g.id, &m, g.locale
 		w.Channel.Permissions = perms
-		w.AppPermissions = channelPermissions(g, st.app.botUser, ch)
+		w.AppPermissions = s.appPermissions(g, ch)
 		w.Context = interaction.ContextGuild
-		w.AuthorizingIntegrationOwners.Set(interaction.GuildInstall, g.id)
+		if cmd.byGuild {
+			w.AuthorizingIntegrationOwners.Set(interaction.GuildInstall, g.id)
+		}
 	} else {
 		u := *user
 		w.User = &u
@@ -161,7 +164,13 @@ func (s *Server) prepare(inv Invocation, complete bool) (*prepared, *InvocationE
 		w.Context = interaction.ContextBotDM
 		// A guild installation authorizes a command in the bot's DM with
 		// the owner "0" (public fact of the service).
-		w.AuthorizingIntegrationOwners.Set(interaction.GuildInstall, 0)
+		if cmd.byGuild {
+			w.AuthorizingIntegrationOwners.Set(interaction.GuildInstall, 0)
+		}
+	}
+	if cmd.byUser {
+		// The user's own installation names the user.
+		w.AuthorizingIntegrationOwners.Set(interaction.UserInstall, inv.User)
 	}
 	body, jerr := json.Marshal(w)
 	if jerr != nil {

@@ -4,6 +4,7 @@ import (
 	"crypto/subtle"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 	"time"
 
@@ -18,6 +19,10 @@ const (
 	oauthInvalidScope         = "invalid_scope"
 	oauthUnsupportedGrantType = "unsupported_grant_type"
 )
+
+// scopeCommands is the scope of an installation: in a guild, or, without
+// one, to the authorizing user's account.
+const scopeCommands = "applications.commands"
 
 // tokenLifetime is the life of an access token. The specification does not
 // show it; the real service answers expires_in 604800, a week, for every
@@ -242,12 +247,22 @@ func uniqueScopes(scopes []string) []string {
 // AuthorizeUser returns a new one-time authorization code, for RedirectURI,
 // of user granting the application scopes, as if the user had completed the
 // authorization flow in a browser.
+//
+// With applications.commands among the scopes the user also installs the
+// application to their account, when it supports USER_INSTALL (see
+// Config.InstallationContexts): a flow with that scope and no guild is a
+// user installation, and like adding a bot it needs no code exchange to
+// take effect (the specification's authentication rule 3).
 func (s *Server) AuthorizeUser(user interaction.Snowflake, scopes ...string) string {
 	st := s.st
 	st.mu.Lock()
 	defer st.mu.Unlock()
 	code := secret(16)
-	st.grants[code] = &grant{user: user, scopes: uniqueScopes(scopes), redirectURI: st.app.redirectURI}
+	scopes = uniqueScopes(scopes)
+	st.grants[code] = &grant{user: user, scopes: scopes, redirectURI: st.app.redirectURI}
+	if slices.Contains(scopes, scopeCommands) && slices.Contains(st.app.installContexts, interaction.UserInstall) && st.users[user] != nil {
+		st.userInstalls[user] = true
+	}
 	return code
 }
 
@@ -273,11 +288,13 @@ func (s *Server) RevokeGrant(refreshToken string) bool {
 
 // Deauthorize deletes every token, refresh token and unused code of user,
 // as when the user removes the application's authorization or a ban
-// deletes it: refreshing afterwards answers invalid_grant.
+// deletes it: refreshing afterwards answers invalid_grant. An installation
+// to the user's account goes with them.
 func (s *Server) Deauthorize(user interaction.Snowflake) {
 	st := s.st
 	st.mu.Lock()
 	defer st.mu.Unlock()
+	delete(st.userInstalls, user)
 	for key, g := range st.grants {
 		if g.user == user {
 			delete(st.grants, key)

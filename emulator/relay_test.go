@@ -37,6 +37,8 @@ type relayed struct {
 	Data  struct {
 		Name string `json:"name"`
 	}
+	// Raw is the interaction as sent.
+	Raw   json.RawMessage `json:"-"`
 	reply chan []byte
 }
 
@@ -73,7 +75,7 @@ func startRelay(t *testing.T, cfg emulator.Config) (*target, *relay) {
 			return
 		}
 		got := &ix.relayed
-		got.reply = make(chan []byte, 1)
+		got.Raw, got.reply = body, make(chan []byte, 1)
 		select {
 		case rl.got <- got:
 		case <-time.After(relayWait):
@@ -109,8 +111,13 @@ type exchange struct {
 // of the relay's answer is the test's to give, with answer.
 func (rl *relay) invoke(t *testing.T, s *target, command string) *exchange {
 	t.Helper()
+	return rl.invokeWith(t, s, `{"guild":"`+s.GuildID.String()+`","command":"`+command+`"}`)
+}
+
+// invokeWith is invoke with the body of a control API invocation.
+func (rl *relay) invokeWith(t *testing.T, s *target, body string) *exchange {
+	t.Helper()
 	ex := &exchange{result: make(chan invokeResult, 1)}
-	body := `{"guild":"` + s.GuildID.String() + `","command":"` + command + `"}`
 	go func() {
 		var res invokeResult
 		resp, err := http.Post(s.controlURL+"/_emulator/invoke", "application/json", strings.NewReader(body))
@@ -128,9 +135,9 @@ func (rl *relay) invoke(t *testing.T, s *target, command string) *exchange {
 	select {
 	case ex.relayed = <-rl.got:
 	case res := <-ex.result:
-		t.Fatalf("invoking %s: nothing reached the bot: %+v", command, res)
+		t.Fatalf("invoking %s: nothing reached the bot: %+v", body, res)
 	case <-time.After(relayWait):
-		t.Fatalf("invoking %s: nothing reached the bot in %s", command, relayWait)
+		t.Fatalf("invoking %s: nothing reached the bot in %s", body, relayWait)
 	}
 	return ex
 }

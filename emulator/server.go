@@ -155,6 +155,8 @@ func newServer(cfg Config) (*Server, error) {
 		tokens:      map[string]*token{},
 		grants:      map[string]*grant{},
 
+		userInstalls: map[interaction.Snowflake]bool{},
+
 		interactions: map[interaction.Snowflake]*sentInteraction{},
 		byToken:      map[string]*sentInteraction{},
 		seenVersions: map[interaction.Snowflake]map[interaction.Snowflake]interaction.Snowflake{},

@@ -32,6 +32,9 @@ type state struct {
 
 	tokens map[string]*token // access tokens
 	grants map[string]*grant // authorization codes and refresh tokens
+	// userInstalls are the users who installed the application to their
+	// account (USER_INSTALL).
+	userInstalls map[interaction.Snowflake]bool
 
 	// interactions the emulator sent to the bot, by id and by token: their
 	// answers, original messages and follow-ups.

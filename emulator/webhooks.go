@@ -22,6 +22,7 @@ const (
 const (
 	codeUnknownMessage = 10008
 	codeUnknownWebhook = 10015
+	codeMaxFollowups   = 40094
 	codeEmptyMessage   = 50006
 )
 

@@ -63,6 +63,21 @@ func (m *Message) awaitsContent() bool {
 	return m != nil && !m.Deleted && m.Data.Flags&interaction.FlagLoading != 0
 }
 
+// maxUserInstallFollowups is how many follow-ups an interaction only the
+// user's installation authorized may have.
+const maxUserInstallFollowups = 5
+
+// userInstallOnly reports whether only the user's own installation of the
+// application authorized an interaction: its application is not installed
+// where it was used. Such an interaction has at most 5 follow-ups, and the
+// sixth is refused with 40094 (public facts of the service: its
+// documentation of Create Followup Message, and its error codes).
+func userInstallOnly(ix *interaction.Interaction) bool {
+	_, byUser := ix.AuthorizingIntegrationOwners.Get(interaction.UserInstall)
+	_, byGuild := ix.AuthorizingIntegrationOwners.Get(interaction.GuildInstall)
+	return byUser && !byGuild
+}
+
 // createFollowup is POST /webhooks/{app}/{token}. It always answers with
 // the message: for interaction tokens the service acts as if wait=true.
 func (s *Server) createFollowup(r *request) (int, any, *apiError) {
@@ -79,6 +94,9 @@ func (s *Server) createFollowup(r *request) (int, any, *apiError) {
 	// deprecated) completes the loading message instead of sending a new
 	// one, and keeps the deferral's ephemeral state.
 	completes := si.original.awaitsContent()
+	if !completes && userInstallOnly(si.ix) && len(si.followups) >= maxUserInstallFollowups {
+		return 0, nil, errBadRequest(codeMaxFollowups, "This interaction has hit the maximum number of follow up messages")
+	}
 	if completes {
 		data.Flags = data.Flags&^interaction.FlagEphemeral | si.original.Data.Flags&interaction.FlagEphemeral
 	}

@@ -33,7 +33,9 @@
 //		the installation contexts the application supports, separated by
 //		commas: GUILD_INSTALL (or 0) and USER_INSTALL (or 1). Without it
 //		the application supports GUILD_INSTALL only, and its commands may
-//		not list USER_INSTALL in integration_types. See
+//		not list USER_INSTALL in integration_types. With it, a user
+//		installs the application by authorizing applications.commands
+//		(POST /_emulator/authorize). See
 //		emulator.Config.InstallationContexts.
 //	-seed FILE
 //		adds the users and guilds of a JSON file to the world, each object
