@@ -1,0 +1,131 @@
+// Deferred shows work that takes longer than the 3 seconds the service
+// waits for an answer: the handler defers, which shows the user
+// "thinking…", and a goroutine does the work and completes the answer
+// through the interaction's webhook, then follows it up.
+//
+//	go run ./examples/deferred
+//
+// The interaction's token works for 15 minutes after the deferral: long
+// enough to edit the answer (EditOriginal completes a deferral), send more
+// messages (Followup), and edit or delete them. The bot does that with the
+// registry.Client the playground gives it, env.API.
+package main
+
+import (
+	"context"
+	"log/slog"
+	"time"
+
+	"github.com/switchboard-go/switchboard/examples/internal/playground"
+	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/option"
+	"github.com/switchboard-go/switchboard/registry"
+	"github.com/switchboard-go/switchboard/router"
+)
+
+func main() { playground.Main(example) }
+
+var example = playground.Example{
+	Name:   "deferred",
+	About:  "deferred answers completed in the background, then followed up, edited and deleted",
+	Bot:    newBot,
+	Script: script,
+}
+
+const script = `
+# /build defers at once, then builds in the background: it completes its answer and follows it up, editing one follow-up and deleting another.
+/build branch:main
+wait
+# A failed build completes its answer too: the handler has returned, so the edit is how the failure is told.
+/build branch:broken
+wait
+# /logs defers ephemerally: only the user who asked sees the thinking message and the answer.
+/logs
+wait
+`
+
+func newBot(env playground.Env) (*router.Router, error) {
+	r := router.New()
+	r.Command("build", func(ctx context.Context, req *router.Request) (interaction.Response, error) {
+		branch, _ := req.Options.String("branch")
+		// ctx ends when the handler returns; the build outlives it.
+		go func() {
+			if err := build(context.WithoutCancel(ctx), env.API, req.Interaction, branch); err != nil {
+				slog.Error("build", "branch", branch, "err", err)
+			}
+		}()
+		return interaction.Defer(), nil
+	}, router.Description("Build a branch"), router.Options(
+		option.String("branch", "Which branch").Required().MaxLength(100),
+	))
+
+	r.Command("logs", func(ctx context.Context, req *router.Request) (interaction.Response, error) {
+		go func() {
+			ctx := context.WithoutCancel(ctx)
+			work(ctx, 100*time.Millisecond) // reading the log
+			if _, err := env.API.EditOriginal(ctx, req.Interaction, text("The last build of main passed; its log has 2,113 lines.")); err != nil {
+				slog.Error("logs", "err", err)
+			}
+		}()
+		// The deferral decides that the answer is ephemeral.
+		return interaction.Defer().Ephemeral(), nil
+	}, router.Description("Show the last build's log"))
+	return r, nil
+}
+
+// build builds branch and tells the user through ix's webhook. It writes
+// one message after the other, each once the last is sent, so that the
+// user reads them in the order written.
+func build(ctx context.Context, api *registry.Client, ix *interaction.Interaction, branch string) error {
+	// The token stops working 15 minutes after the interaction.
+	ctx, cancel := context.WithTimeout(ctx, 15*time.Minute)
+	defer cancel()
+	if err := work(ctx, 200*time.Millisecond); err != nil { // compiling
+		return err
+	}
+	if branch == "broken" {
+		_, err := api.EditOriginal(ctx, ix, text("Build of broken failed: main.go:12: undefined: frobnicate"))
+		return err
+	}
+	if _, err := api.EditOriginal(ctx, ix, text("Build of "+branch+" passed.")); err != nil {
+		return err
+	}
+	if _, err := api.Followup(ctx, ix, text("Tests: 128 passed.")); err != nil {
+		return err
+	}
+	upload, err := api.Followup(ctx, ix, text("Uploading the artifacts…"))
+	if err != nil {
+		return err
+	}
+	if err := work(ctx, 150*time.Millisecond); err != nil { // uploading
+		return err
+	}
+	if _, err := api.EditFollowup(ctx, ix, upload.ID, text("Artifacts: bot-"+branch+"-linux-amd64.tar.gz")); err != nil {
+		return err
+	}
+	// A notice that has no use once the work is done.
+	notice, err := api.Followup(ctx, ix, text("Cleaning the build cache…"))
+	if err != nil {
+		return err
+	}
+	if err := work(ctx, 150*time.Millisecond); err != nil { // cleaning
+		return err
+	}
+	return api.DeleteFollowup(ctx, ix, notice.ID)
+}
+
+// work stands for the slow part of a job, such as compiling or uploading.
+func work(ctx context.Context, d time.Duration) error {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+func text(content string) interaction.MessageData {
+	return interaction.MessageData{Content: content}
+}
