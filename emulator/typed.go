@@ -275,7 +275,10 @@ func (t typing) value(def *registry.Option, text string) (any, *InvocationError)
 		if id, err := t.user(def, text); err == nil {
 			return id, nil
 		}
-		return t.role(def, text)
+		if id, err := t.role(def, text); err == nil {
+			return id, nil
+		}
+		return nil, invalid("%sno user or role %s%s", about(def), text, t.where())
 	case interaction.OptionChannel:
 		return t.channel(def, text)
 	case interaction.OptionAttachment:
@@ -364,7 +367,7 @@ func (t typing) role(def *registry.Option, text string) (any, *InvocationError) 
 		return id, nil
 	}
 	if t.g == nil {
-		return nil, invalid("option %q: there are no roles%s", def.Name, t.where())
+		return nil, invalid("%sthere are no roles%s", about(def), t.where())
 	}
 	name := strings.TrimPrefix(text, "@")
 	for id, r := range t.g.roles {
@@ -372,7 +375,7 @@ func (t typing) role(def *registry.Option, text string) (any, *InvocationError) 
 			return id, nil
 		}
 	}
-	return nil, invalid("option %q: no user or role %s%s", def.Name, text, t.where())
+	return nil, invalid("%sno role %s%s", about(def), text, t.where())
 }
 
 func (t typing) channel(def *registry.Option, text string) (any, *InvocationError) {
@@ -466,4 +469,23 @@ func (s *Server) Channel(guild, id interaction.Snowflake) (interaction.Channel, 
 		return interaction.Channel{}, false
 	}
 	return *g.channels[id], true
+}
+
+// FindRole resolves a role of guild as the client's pickers do: @name,
+// <@&id>, or an id.
+func (s *Server) FindRole(guild interaction.Snowflake, text string) (interaction.Snowflake, error) {
+	s.st.mu.Lock()
+	defer s.st.mu.Unlock()
+	t := typing{s: s, g: s.st.guilds[guild]}
+	if t.g == nil {
+		return 0, refuse(ErrUnknownTarget, "no guild "+guild.String())
+	}
+	id, err := t.role(&registry.Option{}, text)
+	if err != nil {
+		return 0, refuse(ErrUnknownTarget, err.Reason)
+	}
+	if t.g.roles[id.(interaction.Snowflake)] == nil {
+		return 0, refuse(ErrUnknownTarget, "no role "+text+t.where())
+	}
+	return id.(interaction.Snowflake), nil
 }

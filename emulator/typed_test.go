@@ -246,3 +246,27 @@ func TestFindUserAndChannelResolveWhatAPickerShows(t *testing.T) {
 		t.Error("a user's id is no channel")
 	}
 }
+
+func TestFindRoleResolvesWhatAPickerShows(t *testing.T) {
+	s := newTestServer(t)
+	mod, err := s.FindRole(s.GuildID, "@Moderator")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, text := range []string{"moderator", "<@&" + mod.String() + ">", mod.String()} {
+		if got, err := s.FindRole(s.GuildID, text); err != nil || got != mod {
+			t.Errorf("FindRole(%q) = %v, %v; want %v", text, got, err, mod)
+		}
+	}
+	if got, err := s.FindRole(s.GuildID, "@everyone"); err != nil || got != s.GuildID {
+		t.Errorf("@everyone is the role with the guild's id: %v, %v", got, err)
+	}
+	for _, text := range []string{"@Admins", s.Member.String()} {
+		if _, err := s.FindRole(s.GuildID, text); !errors.Is(err, ErrUnknownTarget) {
+			t.Errorf("FindRole(%q): %v", text, err)
+		}
+	}
+	if _, err := s.FindRole(0, "@Moderator"); !errors.Is(err, ErrUnknownTarget) {
+		t.Errorf("no guild: %v", err)
+	}
+}
