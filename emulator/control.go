@@ -1,10 +1,12 @@
 package emulator
 
 import (
+	"cmp"
 	"encoding/json"
 	"io"
 	"math"
 	"net/http"
+	"slices"
 	"time"
 
 	"github.com/switchboard-go/switchboard/interaction"
@@ -25,11 +27,16 @@ import (
 //		Drops the faults not yet used. Answers 204.
 //	GET    /_emulator/interactions/{id}
 //		What became of an interaction sent to the bot:
-//		{"interaction": {...}, "sent": "...", "answer": {"type": 4, ...},
-//		"answered": "...", "original": {message}, "followups": [{message}]},
-//		each message as the webhook endpoints return it, with "deleted".
-//		The answer and times are null until the bot answers. Answers 404
-//		for an unknown id.
+//		{"interaction": {...}, "sent": "...", "launched": false,
+//		"answer": {"type": 4, ...}, "answered": "...",
+//		"original": {message}, "followups": [{message}]}, each message as
+//		the webhook endpoints return it, with "deleted". The answer and
+//		its time are null until the bot answers. "launched" is true for
+//		an entry point command the service handled itself, as
+//		InteractionRecord.Launched. Answers 404 for an unknown id.
+//	GET    /_emulator/interactions
+//		Every interaction, as Interactions: a list of the objects above,
+//		oldest first.
 //	POST   /_emulator/authorize
 //		A user authorizes the application, as AuthorizeUser:
 //		{"user": "id", "scopes": ["identify"]} answers {"code": "..."},
@@ -73,6 +80,7 @@ func (s *Server) controlRoutes(mux *http.ServeMux) {
 		w.WriteHeader(http.StatusNoContent)
 	})
 	mux.HandleFunc("GET /_emulator/interactions/{id}", s.controlInteraction)
+	mux.HandleFunc("GET /_emulator/interactions", s.controlInteractions)
 	s.controlOAuthRoutes(mux)
 	s.controlInvokeRoutes(mux)
 }
@@ -127,7 +135,43 @@ func (s *Server) controlInteraction(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusNotFound, map[string]any{"message": "no interaction " + r.PathValue("id")})
 		return
 	}
-	out := map[string]any{"interaction": si.ix, "sent": si.sent.UTC().Format(timestampLayout), "answer": nil, "answered": nil, "original": nil}
+	// Encode under the lock: the messages share their lists with the state.
+	b, err := json.Marshal(s.interactionJSON(si))
+	s.st.mu.Unlock()
+	writeEncoded(w, b, err)
+}
+
+func (s *Server) controlInteractions(w http.ResponseWriter, _ *http.Request) {
+	s.st.mu.Lock()
+	all := make([]*sentInteraction, 0, len(s.st.interactions))
+	for _, si := range s.st.interactions {
+		all = append(all, si)
+	}
+	slices.SortFunc(all, func(a, b *sentInteraction) int { return cmp.Compare(a.ix.ID, b.ix.ID) })
+	out := make([]map[string]any, len(all))
+	for i, si := range all {
+		out[i] = s.interactionJSON(si)
+	}
+	b, err := json.Marshal(out)
+	s.st.mu.Unlock()
+	writeEncoded(w, b, err)
+}
+
+// writeEncoded writes JSON encoded under the lock.
+func writeEncoded(w http.ResponseWriter, b []byte, err error) {
+	if err != nil {
+		writeJSON(w, http.StatusInternalServerError, map[string]any{"message": err.Error()})
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	_, _ = w.Write(b)
+}
+
+// interactionJSON is what the control API shows of an interaction. The
+// caller holds s.st.mu.
+func (s *Server) interactionJSON(si *sentInteraction) map[string]any {
+	out := map[string]any{"interaction": si.ix, "sent": si.sent.UTC().Format(timestampLayout), "launched": si.launched,
+		"answer": nil, "answered": nil, "original": nil}
 	if si.answer != nil {
 		out["answer"], out["answered"] = *si.answer, si.answered.UTC().Format(timestampLayout)
 	}
@@ -144,13 +188,5 @@ func (s *Server) controlInteraction(w http.ResponseWriter, r *http.Request) {
 		followups = append(followups, withDeleted(f))
 	}
 	out["followups"] = followups
-	// Encode under the lock: the messages share their lists with the state.
-	b, err := json.Marshal(out)
-	s.st.mu.Unlock()
-	if err != nil {
-		writeJSON(w, http.StatusInternalServerError, map[string]any{"message": err.Error()})
-		return
-	}
-	w.Header().Set("Content-Type", "application/json")
-	_, _ = w.Write(b)
+	return out
 }

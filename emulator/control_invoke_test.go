@@ -162,3 +162,47 @@ func TestControlAPILaunchesTheActivity(t *testing.T) {
 		t.Fatalf("%d %+v", status, res)
 	}
 }
+
+// Rule 4.5: with SERVICE_LAUNCH_ACTIVITY the service answers the
+// interaction itself and posts a message to the channel, which the
+// control API shows among the interactions.
+func TestTheServiceLaunchingAnActivityPostsAMessage(t *testing.T) {
+	s := startCommands(t, emulator.Config{Activities: true})
+	if status, res := invoke(t, s, "/_emulator/invoke", `{"guild":"`+s.GuildID.String()+`","command":"Launch","type":4}`); status != 200 || !res.Launched {
+		t.Fatalf("%d %+v", status, res)
+	}
+	status, raw := control(t, s.controlURL, "GET", "/_emulator/interactions", "")
+	var recs []struct {
+		Interaction struct {
+			ID        string `json:"id"`
+			Type      int    `json:"type"`
+			ChannelID string `json:"channel_id"`
+			Data      struct {
+				Name string `json:"name"`
+				Type int    `json:"type"`
+			} `json:"data"`
+		} `json:"interaction"`
+		Launched bool `json:"launched"`
+		Answer   *struct {
+			Type int `json:"type"`
+		} `json:"answer"`
+		Original  map[string]any   `json:"original"`
+		Followups []map[string]any `json:"followups"`
+	}
+	if err := json.Unmarshal(raw, &recs); status != 200 || err != nil || len(recs) != 1 {
+		t.Fatalf("%d %s", status, raw)
+	}
+	rec := recs[0]
+	if !rec.Launched || rec.Interaction.Type != 2 || rec.Interaction.Data.Name != "Launch" || rec.Interaction.Data.Type != 4 ||
+		rec.Answer == nil || rec.Answer.Type != 12 || rec.Original != nil || len(rec.Followups) != 1 {
+		t.Fatalf("the launch: %s", raw)
+	}
+	msg := rec.Followups[0]
+	meta, _ := msg["interaction_metadata"].(map[string]any)
+	if msg["channel_id"] != rec.Interaction.ChannelID || msg["deleted"] != false || meta["id"] != rec.Interaction.ID {
+		t.Fatalf("the message posted: %v", msg)
+	}
+	if status, raw := control(t, s.controlURL, "GET", "/_emulator/interactions/"+rec.Interaction.ID, ""); status != 200 || !strings.Contains(string(raw), `"launched":true`) {
+		t.Fatalf("one interaction: %d %s", status, raw)
+	}
+}

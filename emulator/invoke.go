@@ -65,7 +65,8 @@ type Result struct {
 	Violations []string
 	// Launched reports an entry point command whose handler is
 	// SERVICE_LAUNCH_ACTIVITY: the service launched the Activity itself,
-	// and sent the bot nothing, so the rest of the Result is empty.
+	// and sent the bot nothing, so the rest of the Result is empty. What
+	// the service did is among Interactions.
 	Launched bool
 }
 
@@ -128,7 +129,9 @@ func (s *Server) invoke(ctx context.Context, inv Invocation, autocomplete bool) 
 	url := st.app.interactionsURL
 	p, err := s.prepare(inv, autocomplete)
 	switch {
-	case err != nil || p.launched:
+	case err != nil:
+	case p.launched:
+		s.launch(p)
 	case url == "":
 		err = refuse(ErrUnknownTarget, "the application has no interactions URL")
 	default:
@@ -148,4 +151,20 @@ func (s *Server) invoke(ctx context.Context, inv Invocation, autocomplete bool) 
 	s.settle(p, res)
 	st.mu.Unlock()
 	return res, nil
+}
+
+// launch does what the service does for an entry point command whose
+// handler is SERVICE_LAUNCH_ACTIVITY: it answers the interaction itself
+// with LAUNCH_ACTIVITY and posts a message to the channel (the
+// specification), a follow-up of the interaction (public fact: the service
+// "sends a follow-up message without coordinating with the app"). The
+// message's content is the service's own, a card of the Activity the
+// emulator leaves empty. The caller holds s.st.mu.
+func (s *Server) launch(p *prepared) {
+	st := s.st
+	s.record(p)
+	si := p.si
+	si.launched = true
+	si.answer, si.answered = &interaction.Response{Type: interaction.CallbackLaunchActivity}, si.sent
+	si.followups = append(si.followups, &Message{ID: st.newID(), ChannelID: si.ix.ChannelID, Created: si.sent})
 }

@@ -18,7 +18,7 @@ type prepared struct {
 	cmdType    interaction.CommandType
 	channel    interaction.Snowflake
 	// launched is an entry point command the service handles itself:
-	// nothing is sent.
+	// nothing is sent to the bot.
 	launched bool
 }
 
@@ -95,15 +95,11 @@ func (s *Server) prepare(inv Invocation, complete bool) (*prepared, *InvocationE
 	if err := s.readRepair(inv.User, cmd); err != nil {
 		return nil, err
 	}
-	if cmd.c.Type == interaction.CommandPrimaryEntryPoint && cmd.c.Handler == interaction.HandlerServiceLaunchActivity {
-		// The service launches the Activity itself and tells the
-		// application nothing (public fact: the DISCORD_LAUNCH_ACTIVITY
-		// handler needs no interaction handling).
-		if len(inv.Options) > 0 {
-			return nil, refuse(ErrInvalidInput, "an entry point command takes no options")
-		}
-		return &prepared{launched: true}, nil
-	}
+	// The service launches the Activity of SERVICE_LAUNCH_ACTIVITY itself
+	// and tells the application nothing (public fact: the
+	// DISCORD_LAUNCH_ACTIVITY handler needs no interaction handling); the
+	// interaction is built all the same, as the service's own record.
+	launch := cmd.c.Type == interaction.CommandPrimaryEntryPoint && cmd.c.Handler == interaction.HandlerServiceLaunchActivity
 
 	in := &input{s: s, g: g, ch: ch, invoker: inv.User, focused: inv.Focused, complete: complete, resolved: &wireResolved{}}
 	data := wireData{ID: cmd.c.ID, Name: cmd.c.Name, Type: cmd.c.CommandType(), GuildID: cmd.c.GuildID}
@@ -180,7 +176,7 @@ func (s *Server) prepare(inv Invocation, complete bool) (*prepared, *InvocationE
 	if derr != nil {
 		return nil, refuse(ErrInvalidInput, "the emulator built an interaction its own decoder refuses: "+derr.Error())
 	}
-	p := &prepared{si: &sentInteraction{ix: ix}, body: body, cmdType: inv.Type, channel: ch.ID}
+	p := &prepared{si: &sentInteraction{ix: ix}, body: body, cmdType: inv.Type, channel: ch.ID, launched: launch}
 	if in.focusedDef != nil {
 		p.choiceType = in.focusedDef.Type
 	}

@@ -45,10 +45,12 @@ type state struct {
 	seenVersions map[interaction.Snowflake]map[interaction.Snowflake]interaction.Snowflake
 }
 
-// sentInteraction is an interaction sent to the bot and what became of it.
+// sentInteraction is an interaction sent to the bot and what became of it,
+// or one the service handled itself.
 type sentInteraction struct {
 	ix       *interaction.Interaction
 	sent     time.Time
+	launched bool                  // the service launched an Activity: the bot got nothing
 	answer   *interaction.Response // the first answer, by HTTP or the callback endpoint
 	answered time.Time
 	// original is the message of the first answer (or of the edit that

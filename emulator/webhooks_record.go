@@ -14,6 +14,11 @@ import (
 type InteractionRecord struct {
 	Interaction interaction.Interaction
 	Sent        time.Time
+	// Launched reports an entry point command whose handler is
+	// SERVICE_LAUNCH_ACTIVITY: the service handled the interaction
+	// itself, and sent the bot nothing. Its Answer is LAUNCH_ACTIVITY, and
+	// its one follow-up the message the service posted to the channel.
+	Launched bool
 	// Answer is the first answer, by the HTTP response or the callback
 	// endpoint; nil while there is none.
 	Answer   *interaction.Response
@@ -54,7 +59,8 @@ func (s *Server) Interaction(id interaction.Snowflake) (InteractionRecord, bool)
 	return si.record(), true
 }
 
-// Interactions returns every interaction sent, oldest first.
+// Interactions returns every interaction sent, and those the service
+// handled itself, oldest first.
 func (s *Server) Interactions() []InteractionRecord {
 	s.st.mu.Lock()
 	defer s.st.mu.Unlock()
@@ -69,7 +75,7 @@ func (s *Server) Interactions() []InteractionRecord {
 // record copies si, so the caller holds nothing the service changes. The
 // caller holds the state's lock.
 func (si *sentInteraction) record() InteractionRecord {
-	rec := InteractionRecord{Interaction: *si.ix, Sent: si.sent, Answered: si.answered}
+	rec := InteractionRecord{Interaction: *si.ix, Sent: si.sent, Launched: si.launched, Answered: si.answered}
 	if si.answer != nil {
 		a := *si.answer
 		a.Message = cloneMessageData(a.Message)
