@@ -4,8 +4,8 @@
 //
 //	go run ./examples/nethttp
 //
-// The server has two routes: the endpoint, at the root, and a health check
-// at /healthz for a load balancer. The endpoint hands each handler the
+// The server has two routes: the endpoint, at /interactions, and a health
+// check at /healthz for a load balancer. The endpoint hands each handler the
 // request's context, so a plain net/http middleware reaches handlers too:
 // here one that gives every request a deadline shorter than the service's 3
 // seconds, so that a handler that runs late still answers in time.
@@ -32,11 +32,13 @@ var example = playground.Example{
 	HTTP: func(endpoint *router.Endpoint) http.Handler {
 		return routes(endpoint, answerWithin)
 	},
-	Script: script,
+	// The application's Interactions Endpoint URL ends in this path.
+	EndpointPath: "/interactions",
+	Script:       script,
 }
 
 const script = `
-# The emulator posts each interaction to the root of the bot's net/http server, where the endpoint is mounted.
+# The emulator posts each interaction to /interactions on the bot's net/http server, where the endpoint is mounted.
 /stats period:day
 # Counting a year takes longer than the server lets a request run: the middleware's deadline ends the handler's context, and the bot says so in time.
 /stats period:year
@@ -52,10 +54,9 @@ const answerWithin = 2 * time.Second
 func routes(endpoint http.Handler, timeout time.Duration) http.Handler {
 	mux := http.NewServeMux()
 	// The service posts to the application's Interactions Endpoint URL,
-	// which is the server's root here; "/{$}" matches the root alone,
-	// leaving every other path to other routes. The endpoint itself
-	// answers 405 to anything but POST.
-	mux.Handle("/{$}", withTimeout(timeout, endpoint))
+	// which is /interactions on this server. The endpoint itself answers
+	// 405 to anything but POST, so the route takes every method.
+	mux.Handle("/interactions", withTimeout(timeout, endpoint))
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 		io.WriteString(w, "ok\n")

@@ -104,12 +104,12 @@ func TestTheServerRoutesBesideTheEndpoint(t *testing.T) {
 	}{
 		{"health check", "GET", "/healthz", nil, nil, 200, "ok\n"},
 		{"health check by POST", "POST", "/healthz", nil, nil, 405, ""},
-		{"an unknown path", "GET", "/interactions", nil, nil, 404, ""},
-		{"signed PING", "POST", "/", ping, signed(key, ping), 200, `{"type":1}`},
-		{"forged signature", "POST", "/", ping, signed(forger, ping), 401, `{"message":"invalid request signature"}`},
-		{"tampered body", "POST", "/", append(bytes.Clone(ping[:len(ping)-1]), ` }`...), tampered, 401, `{"message":"invalid request signature"}`},
-		{"no signature", "POST", "/", ping, nil, 401, `{"message":"invalid request signature"}`},
-		{"the endpoint by GET", "GET", "/", nil, nil, 405, `{"message":"the interactions endpoint accepts POST only"}`},
+		{"an unknown path", "GET", "/", nil, nil, 404, ""},
+		{"signed PING", "POST", "/interactions", ping, signed(key, ping), 200, `{"type":1}`},
+		{"forged signature", "POST", "/interactions", ping, signed(forger, ping), 401, `{"message":"invalid request signature"}`},
+		{"tampered body", "POST", "/interactions", append(bytes.Clone(ping[:len(ping)-1]), ` }`...), tampered, 401, `{"message":"invalid request signature"}`},
+		{"no signature", "POST", "/interactions", ping, nil, 401, `{"message":"invalid request signature"}`},
+		{"the endpoint by GET", "GET", "/interactions", nil, nil, 405, `{"message":"the interactions endpoint accepts POST only"}`},
 	} {
 		status, answer := do(t, tc.method, srv.URL+tc.path, tc.body, tc.header)
 		if status != tc.status || tc.answer != "" && answer != tc.answer {
@@ -123,7 +123,7 @@ func TestTheMiddlewaresDeadlineReachesTheHandler(t *testing.T) {
 	srv, key := server(t, timeout)
 	body := interactiontest.Command("stats").String("period", "year").JSON()
 	start := time.Now()
-	status, answer := do(t, "POST", srv.URL+"/", body, signed(key, body))
+	status, answer := do(t, "POST", srv.URL+"/interactions", body, signed(key, body))
 	took := time.Since(start)
 	if status != 200 || !strings.Contains(answer, "takes too long") {
 		t.Errorf("answered %d %s", status, answer)

@@ -38,6 +38,9 @@ type Example struct {
 	// fasthttp: it is given the endpoint and returns the server's
 	// handler, which may route other paths beside it.
 	HTTP func(endpoint *router.Endpoint) http.Handler
+	// EndpointPath is the path the endpoint is served at, when HTTP
+	// mounts it beside other routes; empty means the root.
+	EndpointPath string
 	// Setup runs after the commands are registered and before the
 	// script, for what an example does beside registering them.
 	Setup func(ctx context.Context, s *Session) error
@@ -212,7 +215,7 @@ func serveBot(ex Example, mux *router.Mux, publicKey, addr string, log zerolog.L
 	if err != nil {
 		return "", nil, err
 	}
-	url = "http://" + ln.Addr().String()
+	url = "http://" + ln.Addr().String() + ex.EndpointPath
 	done := make(chan struct{})
 	if ex.HTTP != nil {
 		srv := &http.Server{Handler: ex.HTTP(endpoint), ReadHeaderTimeout: 5 * time.Second}
