@@ -54,7 +54,7 @@ in #moderation
 # ada has Moderate Members from her Moderator role; no overwrite names her on /warn.
 as @ada
 /warn user:@bob reason:spam
-# /lockdown's user overwrite allows ada, though she is no administrator.
+# /lockdown's role overwrite allows the Moderator role, so ada, though she is no administrator.
 /lockdown
 # But a channel denial comes before any allowance of a user or a role.
 in #general
@@ -109,9 +109,10 @@ func setOverwrites(ctx context.Context, s *playground.Session) error {
 	}
 	general, _ := emu.FindChannel(guild, "#general")
 	moderation, _ := emu.FindChannel(guild, "#moderation")
+	moderators, _ := emu.FindRole(guild, "@Moderator")
 
 	// The bot may read overwrites, but not set them.
-	_, err = bot.SetPermissions(ctx, app, guild, ids["lockdown"], []registry.Permission{registry.AllowUser(emu.Moderator)})
+	_, err = bot.SetPermissions(ctx, app, guild, ids["lockdown"], []registry.Permission{registry.AllowRole(moderators)})
 	var refused *registry.APIError
 	if !errors.Is(err, registry.ErrBotsCannotUse) || !errors.As(err, &refused) {
 		return fmt.Errorf("setting overwrites with the bot's token: want code %d, got %v", registry.ErrBotsCannotUse, err)
@@ -143,7 +144,7 @@ func setOverwrites(ctx context.Context, s *playground.Session) error {
 			registry.AllowChannel(moderation),
 		}},
 		{ids["report"], "/report: #general allowed", []registry.Permission{registry.AllowChannel(general)}},
-		{ids["lockdown"], "/lockdown: ada allowed", []registry.Permission{registry.AllowUser(emu.Moderator)}},
+		{ids["lockdown"], "/lockdown: the Moderator role allowed", []registry.Permission{registry.AllowRole(moderators)}},
 	}
 	for _, o := range overwrites {
 		if _, err := asAda.SetPermissions(ctx, app, guild, o.command, o.perms); err != nil {

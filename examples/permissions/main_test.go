@@ -19,7 +19,7 @@ func TestSetupShowsTheBotCannotSetOverwritesAndAdaCan(t *testing.T) {
 		"· traded ada's one-time authorization code for her token (scopes: identify applications.commands.permissions.update)\n",
 		"· ada set the overwrites of every command: all channels denied, #moderation allowed\n",
 		"· ada set the overwrites of /report: #general allowed\n",
-		"· ada set the overwrites of /lockdown: ada allowed\n",
+		"· ada set the overwrites of /lockdown: the Moderator role allowed\n",
 	)
 }
 
@@ -97,10 +97,11 @@ func TestTheServiceHoldsWhatWasDeclaredAndSet(t *testing.T) {
 		}
 		general, _ := emu.FindChannel(emu.GuildID, "#general")
 		moderation, _ := emu.FindChannel(emu.GuildID, "#moderation")
+		moderators, _ := emu.FindRole(emu.GuildID, "@Moderator")
 		want := map[interaction.Snowflake][]registry.Permission{
 			emu.ApplicationID:     {registry.DenyChannel(registry.AllChannels(emu.GuildID)), registry.AllowChannel(moderation)},
 			byName["report"].ID:   {registry.AllowChannel(general)},
-			byName["lockdown"].ID: {registry.AllowUser(emu.Moderator)},
+			byName["lockdown"].ID: {registry.AllowRole(moderators)},
 		}
 		if len(all) != len(want) {
 			t.Errorf("the guild holds overwrites for %d commands, want %d: %+v", len(all), len(want), all)
