@@ -114,6 +114,9 @@ func TestADeferredAnswerIsCompletedAndFollowedUp(t *testing.T) {
 		rec.Original["content"] != "done" || len(rec.Followups) != 1 || rec.Followups[0]["content"] != "edited" {
 		t.Fatalf("reading back: %d %s", status, raw)
 	}
+	if status, raw := control(t, s.controlURL, "GET", "/_emulator/interactions", ""); status != 200 || !strings.Contains(string(raw), `"id":"`+ex.ID.String()+`"`) {
+		t.Fatalf("the list of interactions: %d %s", status, raw)
+	}
 
 	for _, path := range []string{message, original} {
 		if resp, body := call(t, s, "DELETE", path, "", ""); resp.StatusCode != 204 {

@@ -31,12 +31,16 @@ import (
 //		"answer": {"type": 4, ...}, "answered": "...",
 //		"original": {message}, "followups": [{message}]}, each message as
 //		the webhook endpoints return it, with "deleted". The answer and
-//		its time are null until the bot answers. "launched" is true for
-//		an entry point command the service handled itself, as
-//		InteractionRecord.Launched. Answers 404 for an unknown id.
+//		its time are null until the bot answers. Answers 404 for an
+//		unknown id.
 //	GET    /_emulator/interactions
-//		Every interaction, as Interactions: a list of the objects above,
-//		oldest first.
+//		Every interaction sent, as Interactions: a list of the objects
+//		above, oldest first.
+//	GET    /_emulator/launches
+//		The interactions the service handled itself by launching an
+//		Activity, as Launches: a list of the same objects, with
+//		"launched": true, the answer LAUNCH_ACTIVITY and the message the
+//		service posted as the one follow-up.
 //	POST   /_emulator/authorize
 //		A user authorizes the application, as AuthorizeUser:
 //		{"user": "id", "scopes": ["identify"]} answers {"code": "..."},
@@ -81,6 +85,7 @@ func (s *Server) controlRoutes(mux *http.ServeMux) {
 	})
 	mux.HandleFunc("GET /_emulator/interactions/{id}", s.controlInteraction)
 	mux.HandleFunc("GET /_emulator/interactions", s.controlInteractions)
+	mux.HandleFunc("GET /_emulator/launches", s.controlLaunches)
 	s.controlOAuthRoutes(mux)
 	s.controlInvokeRoutes(mux)
 }
@@ -148,6 +153,17 @@ func (s *Server) controlInteractions(w http.ResponseWriter, _ *http.Request) {
 		all = append(all, si)
 	}
 	slices.SortFunc(all, func(a, b *sentInteraction) int { return cmp.Compare(a.ix.ID, b.ix.ID) })
+	s.writeInteractions(w, all)
+}
+
+func (s *Server) controlLaunches(w http.ResponseWriter, _ *http.Request) {
+	s.st.mu.Lock()
+	s.writeInteractions(w, s.st.launches)
+}
+
+// writeInteractions answers with a list of interactions, and releases
+// s.st.mu, which the caller holds, once they are encoded.
+func (s *Server) writeInteractions(w http.ResponseWriter, all []*sentInteraction) {
 	out := make([]map[string]any, len(all))
 	for i, si := range all {
 		out[i] = s.interactionJSON(si)

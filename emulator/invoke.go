@@ -66,7 +66,7 @@ type Result struct {
 	// Launched reports an entry point command whose handler is
 	// SERVICE_LAUNCH_ACTIVITY: the service launched the Activity itself,
 	// and sent the bot nothing, so the rest of the Result is empty. What
-	// the service did is among Interactions.
+	// the service did is among Launches.
 	Launched bool
 }
 
@@ -162,9 +162,9 @@ func (s *Server) invoke(ctx context.Context, inv Invocation, autocomplete bool) 
 // emulator leaves empty. The caller holds s.st.mu.
 func (s *Server) launch(p *prepared) {
 	st := s.st
-	s.record(p)
 	si := p.si
-	si.launched = true
+	si.sent, si.launched = st.now(), true
 	si.answer, si.answered = &interaction.Response{Type: interaction.CallbackLaunchActivity}, si.sent
 	si.followups = append(si.followups, &Message{ID: st.newID(), ChannelID: si.ix.ChannelID, Created: si.sent})
+	st.launches = append(st.launches, si)
 }

@@ -58,14 +58,18 @@ func TestInvokingTheEntryPointCommand(t *testing.T) {
 		t.Fatal(err)
 	}
 	res, err = s.Invoke(ctx, launch)
-	if err != nil || !res.Launched || len(got) != 0 {
+	if err != nil || !res.Launched || len(got) != 0 || len(s.Interactions()) != 0 {
 		t.Fatalf("SERVICE_LAUNCH_ACTIVITY: %+v, %v; the bot got %q", res, err, got)
 	}
 	// The service handled both itself.
-	for _, rec := range s.Interactions() {
-		if !rec.Launched || rec.Answer == nil || rec.Answer.Type != interaction.CallbackLaunchActivity {
+	launches := s.Launches()
+	for _, rec := range launches {
+		if !rec.Launched || rec.Answer == nil || rec.Answer.Type != interaction.CallbackLaunchActivity || len(rec.Followups) != 1 {
 			t.Fatalf("record of a launch: %+v", rec)
 		}
+	}
+	if len(launches) != 2 {
+		t.Fatalf("%d launches, want 2", len(launches))
 	}
 	if _, err := s.Invoke(ctx, Invocation{Guild: s.GuildID, Type: interaction.CommandPrimaryEntryPoint, Command: "Launch",
 		Options: []Arg{{"x", "y"}}}); err == nil {

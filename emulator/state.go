@@ -40,6 +40,9 @@ type state struct {
 	// answers, original messages and follow-ups.
 	interactions map[interaction.Snowflake]*sentInteraction
 	byToken      map[string]*sentInteraction
+	// launches are the interactions of entry point commands the service
+	// handled itself, oldest first.
+	launches []*sentInteraction
 	// seenVersions is, per user, the version of each global command their
 	// client last loaded, for read-repair.
 	seenVersions map[interaction.Snowflake]map[interaction.Snowflake]interaction.Snowflake

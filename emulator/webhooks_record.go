@@ -15,9 +15,10 @@ type InteractionRecord struct {
 	Interaction interaction.Interaction
 	Sent        time.Time
 	// Launched reports an entry point command whose handler is
-	// SERVICE_LAUNCH_ACTIVITY: the service handled the interaction
-	// itself, and sent the bot nothing. Its Answer is LAUNCH_ACTIVITY, and
-	// its one follow-up the message the service posted to the channel.
+	// SERVICE_LAUNCH_ACTIVITY, one of Launches: the service handled the
+	// interaction itself, and sent the bot nothing. Its Answer is
+	// LAUNCH_ACTIVITY, and its one follow-up the message the service
+	// posted to the channel.
 	Launched bool
 	// Answer is the first answer, by the HTTP response or the callback
 	// endpoint; nil while there is none.
@@ -59,8 +60,7 @@ func (s *Server) Interaction(id interaction.Snowflake) (InteractionRecord, bool)
 	return si.record(), true
 }
 
-// Interactions returns every interaction sent, and those the service
-// handled itself, oldest first.
+// Interactions returns every interaction sent, oldest first.
 func (s *Server) Interactions() []InteractionRecord {
 	s.st.mu.Lock()
 	defer s.st.mu.Unlock()
@@ -69,6 +69,19 @@ func (s *Server) Interactions() []InteractionRecord {
 		out = append(out, si.record())
 	}
 	slices.SortFunc(out, func(a, b InteractionRecord) int { return cmp.Compare(a.Interaction.ID, b.Interaction.ID) })
+	return out
+}
+
+// Launches returns the interactions of entry point commands whose handler
+// is SERVICE_LAUNCH_ACTIVITY, which the service handled itself without
+// sending them to the bot, oldest first.
+func (s *Server) Launches() []InteractionRecord {
+	s.st.mu.Lock()
+	defer s.st.mu.Unlock()
+	out := make([]InteractionRecord, len(s.st.launches))
+	for i, si := range s.st.launches {
+		out[i] = si.record()
+	}
 	return out
 }
 
