@@ -59,8 +59,15 @@ func TestOnlyTheBotsHandlerIsAsked(t *testing.T) {
 		if n := len(emu.Interactions()); n != 0 {
 			return fmt.Errorf("the service's own launch sent the bot %d interactions", n)
 		}
+		// The service answered that one itself, and posted its message.
+		if l := emu.Launches(); len(l) != 1 || !l[0].Launched || len(l[0].Followups) != 1 {
+			return fmt.Errorf("the service's launches: %+v, want one with its message", l)
+		}
 		if err := s.RunScript(ctx, strings.NewReader(example.Script)); err != nil {
 			return err
+		}
+		if n := len(emu.Launches()); n != 1 {
+			return fmt.Errorf("the service launched %d times, want the bot's handler to have launched since", n)
 		}
 		var answers []interaction.CallbackType
 		for _, rec := range emu.Interactions() {
