@@ -17,8 +17,9 @@ import (
 //
 // The identity the service assigns (id, application id, guild id, version)
 // is cleared; the type is made explicit; dm_permission and
-// default_permission take their default of true when unset;
-// integration_types takes its default of GUILD_INSTALL in the global scope;
+// default_permission take their default of true when unset; an unset
+// integration_types stays unset, as its default is the application's
+// installation contexts, which DiffFields leaves to the service;
 // a guild command loses dm_permission, contexts and integration_types,
 // which only global commands hold; USER and MESSAGE commands lose their
 // description, which the service keeps empty; a localization equal to the
@@ -43,10 +44,10 @@ func Normalize(scope Scope, c Command) Command {
 		if c.DMPermission == nil {
 			c.DMPermission = &yes
 		}
+		// An unset integration_types stays unset: the service fills in
+		// the installation contexts the application is configured for,
+		// which the command alone does not tell.
 		c.IntegrationTypes = sortedSet(c.IntegrationTypes)
-		if c.IntegrationTypes == nil {
-			c.IntegrationTypes = []interaction.IntegrationType{interaction.GuildInstall}
-		}
 		c.Contexts = sortedSet(c.Contexts)
 	} else {
 		c.DMPermission, c.IntegrationTypes, c.Contexts = nil, nil, nil
@@ -141,7 +142,12 @@ func DiffFields(scope Scope, current, desired Command) []string {
 	diff("default_member_permissions", a.DefaultMemberPermissions, b.DefaultMemberPermissions)
 	diff("dm_permission", a.DMPermission, b.DMPermission)
 	diff("default_permission", a.DefaultPermission, b.DefaultPermission)
-	diff("integration_types", a.IntegrationTypes, b.IntegrationTypes)
+	if b.IntegrationTypes != nil {
+		// Unset, it is whatever the application's installation contexts
+		// are (GUILD_INSTALL, USER_INSTALL or both), which the service
+		// filled in: any value it holds is the desired one.
+		diff("integration_types", a.IntegrationTypes, b.IntegrationTypes)
+	}
 	diff("contexts", a.Contexts, b.Contexts)
 	diff("nsfw", a.NSFW, b.NSFW)
 	diff("handler", a.Handler, b.Handler)

@@ -46,11 +46,6 @@ func TestNormalizeReadBackEqualsDeclared(t *testing.T) {
 				t.Fatalf("%v %s: not read back", tc.scope, want.Name)
 			}
 			got := back[i]
-			if tc.scope.IsGlobal() && want.IntegrationTypes == nil {
-				// Normalize takes GUILD_INSTALL alone for a command
-				// without integration types; this application has both.
-				want.IntegrationTypes = both
-			}
 			if fields := registry.DiffFields(tc.scope, got, want); fields != nil {
 				gj, _ := json.Marshal(registry.Normalize(tc.scope, got))
 				wj, _ := json.Marshal(registry.Normalize(tc.scope, want))
@@ -115,9 +110,26 @@ func TestNormalizeDefaults(t *testing.T) {
 	changed.Options = slices.Clone(served.Options)
 	changed.Options[0].Required = false
 	changed.Options[0].MaxValue = interaction.FloatValue(99.5)
-	want := []string{"options", "dm_permission", "default_permission", "integration_types", "nsfw"}
+	want := []string{"options", "dm_permission", "default_permission", "nsfw"}
 	if f := registry.DiffFields(registry.Global, changed, declared); !slices.Equal(f, want) {
 		t.Errorf("differs in %v, want %v", f, want)
+	}
+
+	// Unset, integration_types is the application's installation
+	// contexts, whatever they are; set, it is compared.
+	for _, held := range [][]interaction.IntegrationType{{interaction.GuildInstall}, {interaction.UserInstall}, {interaction.GuildInstall, interaction.UserInstall}} {
+		c := served
+		c.IntegrationTypes = held
+		if f := registry.DiffFields(registry.Global, c, declared); f != nil {
+			t.Errorf("unset integration types against %v: differs in %v", held, f)
+		}
+	}
+	guildOnly := declared
+	guildOnly.IntegrationTypes = []interaction.IntegrationType{interaction.GuildInstall}
+	both := served
+	both.IntegrationTypes = []interaction.IntegrationType{interaction.UserInstall, interaction.GuildInstall}
+	if f := registry.DiffFields(registry.Global, both, guildOnly); !slices.Equal(f, []string{"integration_types"}) {
+		t.Errorf("GUILD_INSTALL declared, both held: differs in %v", f)
 	}
 }
 
