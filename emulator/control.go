@@ -12,71 +12,8 @@ import (
 	"github.com/switchboard-go/switchboard/interaction"
 )
 
-// The control API drives the emulator from scripts and tests in other
-// languages, as the Go methods do from Go. It lives under /_emulator/,
-// outside the service's /v10, and like the rest of the emulator it trusts
-// whoever can reach it: it has no credentials, no rate limit and no faults.
-//
-//	POST   /_emulator/faults
-//		Injects a fault (see Fault): a JSON object
-//		{"route": "commands", "count": 2, "kind": "rate_limit",
-//		"retry_after": 1.5, "global": false, "status": 503, "delay": 0.5}
-//		with kind one of "rate_limit", "server_error", "slow", "drop" and
-//		durations in seconds. Answers 204.
-//	DELETE /_emulator/faults
-//		Drops the faults not yet used. Answers 204.
-//	GET    /_emulator/interactions/{id}
-//		What became of an interaction sent to the bot:
-//		{"interaction": {...}, "sent": "...", "launched": false,
-//		"answer": {"type": 4, ...}, "answered": "...",
-//		"original": {message}, "followups": [{message}]}, each message as
-//		the webhook endpoints return it, with "deleted". The answer and
-//		its time are null until the bot answers. Answers 404 for an
-//		unknown id.
-//	GET    /_emulator/interactions
-//		Every interaction sent, as Interactions: a list of the objects
-//		above, oldest first.
-//	GET    /_emulator/launches
-//		The interactions the service handled itself by launching an
-//		Activity, as Launches: a list of the same objects, with
-//		"launched": true, the answer LAUNCH_ACTIVITY and the message the
-//		service posted as the one follow-up.
-//	POST   /_emulator/authorize
-//		A user authorizes the application, as AuthorizeUser:
-//		{"user": "id", "scopes": ["identify"]} answers {"code": "..."},
-//		a one-time code for the redirect_uri of the credentials. With
-//		"applications.commands" the user also installs the application
-//		to their account, when it supports USER_INSTALL.
-//	POST   /_emulator/revoke
-//		Revokes a refresh token and its access token, as RevokeGrant:
-//		{"refresh_token": "..."} answers {"revoked": true} or false when
-//		there was no such token.
-//	POST   /_emulator/deauthorize
-//		Takes back every grant of a user, as Deauthorize: {"user": "id"}.
-//		Answers 204.
-//	POST   /_emulator/interactions-url
-//		Sets the bot's interactions URL after the service's checks, as
-//		SetInteractionsURL: {"url": "http://..."} answers 204, or 400 with
-//		{"message": "..."} saying which check failed.
-//	POST   /_emulator/invoke
-//		A user uses a command, as Invoke. The body is an Invocation:
-//		{"user": "id", "guild": "id", "channel": "id", "locale": "fr",
-//		"command": "mod ban", "type": 1, "options": [{"name": "user",
-//		"value": "id"}, {"name": "days", "value": 3}], "target": "id"},
-//		every field optional but the command, with the Go defaults. A
-//		value is what the user gave: a string, an id as a string, a
-//		number, a boolean, or an attachment object. It answers 200 with
-//		{"id": "...", "token": "...", "interaction": {as sent},
-//		"status": 200, "answer": {as received} or null, "violations":
-//		["..."], "elapsed": 0.012, "ok": true, "launched": false}, even
-//		when the bot broke the rules; a launched Activity has no
-//		interaction. A refused invocation answers {"error": kind,
-//		"message": reason}, 403 with kind "permission_denied", or 400
-//		with "unknown_command", "invalid_input", "unknown_target", or
-//		"stale" (the client has reloaded the command: try again).
-//	POST   /_emulator/autocomplete
-//		The same, as Autocomplete, with "focused" naming the option
-//		being typed.
+// controlRoutes serves the control API, which the package comment
+// documents.
 func (s *Server) controlRoutes(mux *http.ServeMux) {
 	mux.HandleFunc("POST /_emulator/faults", s.controlInjectFault)
 	mux.HandleFunc("DELETE /_emulator/faults", func(w http.ResponseWriter, _ *http.Request) {

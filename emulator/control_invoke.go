@@ -15,10 +15,10 @@ import (
 // SetInteractionsURL for scripts.
 func (s *Server) controlInvokeRoutes(mux *http.ServeMux) {
 	mux.HandleFunc("POST /_emulator/invoke", func(w http.ResponseWriter, r *http.Request) {
-		s.controlInvoke(w, r, s.Invoke)
+		s.controlInvoke(w, r, s.Invoke, s.ParseCommand)
 	})
 	mux.HandleFunc("POST /_emulator/autocomplete", func(w http.ResponseWriter, r *http.Request) {
-		s.controlInvoke(w, r, s.Autocomplete)
+		s.controlInvoke(w, r, s.Autocomplete, s.ParsePartial)
 	})
 	mux.HandleFunc("POST /_emulator/interactions-url", func(w http.ResponseWriter, r *http.Request) {
 		var in struct {
@@ -49,6 +49,9 @@ type invocationJSON struct {
 	} `json:"options"`
 	Target  interaction.Snowflake `json:"target"`
 	Focused string                `json:"focused"`
+	// Line is the command as the user types it, instead of command,
+	// type, options and focused: "/mod ban user:@bob reason:spam".
+	Line string `json:"line"`
 }
 
 // argValue turns an option value from JSON into what an Arg holds: a
@@ -91,13 +94,26 @@ func invocationStatus(kind error) (int, string) {
 	return http.StatusBadRequest, "invalid_input"
 }
 
-func (s *Server) controlInvoke(w http.ResponseWriter, r *http.Request, invoke func(context.Context, Invocation) (*Result, error)) {
+func (s *Server) controlInvoke(w http.ResponseWriter, r *http.Request, invoke func(context.Context, Invocation) (*Result, error), parse func(Invocation, string) (Invocation, error)) {
 	var in invocationJSON
 	if !decodeControl(w, r, &in) {
 		return
 	}
 	inv := Invocation{User: in.User, Guild: in.Guild, Channel: in.Channel, Locale: in.Locale,
 		Command: in.Command, Type: in.Type, Target: in.Target, Focused: in.Focused}
+	if in.Line != "" {
+		if in.Command != "" || in.Type != 0 || len(in.Options) > 0 || in.Focused != "" {
+			writeJSON(w, http.StatusBadRequest, map[string]any{"error": "invalid_input", "message": "give either line or command, type, options and focused, not both"})
+			return
+		}
+		parsed, err := parse(inv, in.Line)
+		if err != nil {
+			writeRefusal(w, err)
+			return
+		}
+		controlResult(w, r, invoke, parsed)
+		return
+	}
 	for i, o := range in.Options {
 		v, err := argValue(o.Value)
 		if err != nil {
@@ -106,18 +122,29 @@ func (s *Server) controlInvoke(w http.ResponseWriter, r *http.Request, invoke fu
 		}
 		inv.Options = append(inv.Options, Arg{Name: o.Name, Value: v})
 	}
+	controlResult(w, r, invoke, inv)
+}
+
+// controlResult invokes and writes what came of it.
+func controlResult(w http.ResponseWriter, r *http.Request, invoke func(context.Context, Invocation) (*Result, error), inv Invocation) {
 	res, err := invoke(r.Context(), inv)
 	if err != nil {
-		var ie *InvocationError
-		if !errors.As(err, &ie) {
-			writeJSON(w, http.StatusInternalServerError, map[string]any{"message": err.Error()})
-			return
-		}
-		status, name := invocationStatus(ie.Kind)
-		writeJSON(w, status, map[string]any{"error": name, "message": ie.Reason})
+		writeRefusal(w, err)
 		return
 	}
 	writeJSON(w, http.StatusOK, resultJSON(res))
+}
+
+// writeRefusal writes a refused invocation as {"error": kind, "message":
+// reason}.
+func writeRefusal(w http.ResponseWriter, err error) {
+	var ie *InvocationError
+	if !errors.As(err, &ie) {
+		writeJSON(w, http.StatusInternalServerError, map[string]any{"message": err.Error()})
+		return
+	}
+	status, name := invocationStatus(ie.Kind)
+	writeJSON(w, status, map[string]any{"error": name, "message": ie.Reason})
 }
 
 // resultJSON is a Result as the control API answers it. The interaction

@@ -153,6 +153,38 @@ func TestControlAPIInvokesCommands(t *testing.T) {
 	}
 }
 
+func TestControlAPITakesCommandsAsTyped(t *testing.T) {
+	s := startCommands(t, emulator.Config{})
+	url := echoBot(t, s)
+	if status, raw := control(t, s.controlURL, "POST", "/_emulator/interactions-url", `{"url":"`+url+`"}`); status != 204 {
+		t.Fatalf("the bot: %d %s", status, raw)
+	}
+	guild := `"guild":"` + s.GuildID.String() + `"`
+	status, res := invoke(t, s, "/_emulator/invoke", `{`+guild+`,"line":"/echo text:\"two words\" times:2"}`)
+	if status != 200 || !res.OK || res.Answer == nil || res.Answer.Data.Content != "two words two words" {
+		t.Fatalf("a typed command: %d %+v", status, res)
+	}
+	status, res = invoke(t, s, "/_emulator/autocomplete", `{`+guild+`,"line":"/search query:py"}`)
+	if status != 200 || !res.OK || res.Answer == nil || len(res.Answer.Data.Choices) != 1 || res.Answer.Data.Choices[0].Name != "py!" {
+		t.Fatalf("a command being typed: %d %+v", status, res)
+	}
+	for _, tc := range []struct {
+		name, path, body string
+		status           int
+		kind             string
+	}{
+		{"a line and a command", "/_emulator/invoke", `{` + guild + `,"line":"/echo text:a","command":"echo"}`, 400, "invalid_input"},
+		{"an option the command lacks", "/_emulator/invoke", `{` + guild + `,"line":"/echo words:a"}`, 400, "invalid_input"},
+		{"a command the guild lacks", "/_emulator/invoke", `{` + guild + `,"line":"/nope"}`, 400, "unknown_command"},
+		{"a member who may not ban", "/_emulator/invoke", `{` + guild + `,"line":"/ban"}`, 403, "permission_denied"},
+		{"autocomplete with no option being typed", "/_emulator/autocomplete", `{` + guild + `,"line":"/search"}`, 400, "invalid_input"},
+	} {
+		if status, res := invoke(t, s, tc.path, tc.body); status != tc.status || res.Error != tc.kind || res.Message == "" {
+			t.Errorf("%s: %d %+v", tc.name, status, res)
+		}
+	}
+}
+
 // The service launches the Activity of an entry point command with the
 // SERVICE_LAUNCH_ACTIVITY handler itself: nothing reaches the bot.
 func TestControlAPILaunchesTheActivity(t *testing.T) {

@@ -25,6 +25,7 @@ const (
 	FaultDrop
 )
 
+// String returns the kind's name, as the control API spells it.
 func (k FaultKind) String() string {
 	switch k {
 	case FaultRateLimit:

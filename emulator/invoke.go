@@ -96,6 +96,7 @@ type InvocationError struct {
 	Reason string
 }
 
+// Error says what kind of refusal it is and why.
 func (e *InvocationError) Error() string { return e.Kind.Error() + ": " + e.Reason }
 
 // Unwrap returns the kind, for errors.Is.
