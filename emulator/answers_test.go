@@ -2,6 +2,8 @@ package emulator_test
 
 import (
 	"encoding/json"
+	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -132,6 +134,26 @@ func TestADeferredAnswerIsCompletedAndFollowedUp(t *testing.T) {
 	_, raw = control(t, s.controlURL, "GET", "/_emulator/interactions/"+ex.ID.String(), "")
 	if err := json.Unmarshal(raw, &rec); err != nil || rec.Original["deleted"] != true || rec.Followups[0]["deleted"] != true {
 		t.Fatalf("reading back the deletions: %s", raw)
+	}
+
+	// The history keeps every step, in order, with the message as it was.
+	var hist struct {
+		History []struct {
+			Kind     string         `json:"kind"`
+			Original bool           `json:"original"`
+			Message  map[string]any `json:"message"`
+		} `json:"history"`
+	}
+	if err := json.Unmarshal(raw, &hist); err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"deferred true ", "completed true done", "followed_up false more", "edited false edited", "deleted false edited", "deleted true done"}
+	var got []string
+	for _, e := range hist.History {
+		got = append(got, fmt.Sprintf("%s %v %v", e.Kind, e.Original, e.Message["content"]))
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("history\n got %q\nwant %q", got, want)
 	}
 }
 

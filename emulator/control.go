@@ -141,5 +141,13 @@ func (s *Server) interactionJSON(si *sentInteraction) map[string]any {
 		followups = append(followups, withDeleted(f))
 	}
 	out["followups"] = followups
+	history := []any{}
+	for i := range si.history {
+		e := &si.history[i]
+		m := s.messageJSON(si, &e.Message, e.Original)
+		m["deleted"] = e.Message.Deleted
+		history = append(history, map[string]any{"kind": e.Kind, "original": e.Original, "message": m, "at": e.At.UTC().Format(timestampLayout)})
+	}
+	out["history"] = history
 	return out
 }

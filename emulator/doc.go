@@ -36,7 +36,9 @@
 //		What became of an interaction sent to the bot:
 //		{"interaction": {...}, "sent": "...", "launched": false,
 //		"answer": {"type": 4, ...}, "answered": "...",
-//		"original": {message}, "followups": [{message}]}, each message as
+//		"original": {message}, "followups": [{message}], "history":
+//		[{"kind": "deferred", "original": true, "message": {message},
+//		"at": "..."}]}, each message as
 //		the webhook endpoints return it, with "deleted". The answer and
 //		its time are null until the bot answers. Answers 404 for an
 //		unknown id.

@@ -167,5 +167,6 @@ func (s *Server) launch(p *prepared) {
 	si.sent, si.launched = st.now(), true
 	si.answer, si.answered = &interaction.Response{Type: interaction.CallbackLaunchActivity}, si.sent
 	si.followups = append(si.followups, &Message{ID: st.newID(), ChannelID: si.ix.ChannelID, Created: si.sent})
+	si.logMessage(MessageFollowedUp, si.followups[0], si.sent)
 	st.launches = append(st.launches, si)
 }

@@ -60,6 +60,14 @@ type sentInteraction struct {
 	// completes a deferred one); followups are the messages sent after it.
 	original  *Message
 	followups []*Message
+	// history is every change to those messages, in order.
+	history []MessageEvent
+}
+
+// logMessage records a change to one of si's messages, as it stands after
+// the change. The caller holds the state's lock.
+func (si *sentInteraction) logMessage(kind MessageEventKind, m *Message, at time.Time) {
+	si.history = append(si.history, MessageEvent{Kind: kind, Original: m == si.original, Message: m.clone(), At: at})
 }
 
 // application is the one application the emulator serves.

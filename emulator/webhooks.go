@@ -90,9 +90,11 @@ func (s *Server) acknowledge(si *sentInteraction, resp interaction.Response, att
 		data := cloneMessageData(resp.Message)
 		data.Attachments = nil
 		si.original = &Message{ID: s.st.newID(), ChannelID: si.ix.ChannelID, Data: data, Attachments: atts, Created: now}
+		si.logMessage(MessageReplied, si.original, now)
 	case interaction.CallbackDeferredChannelMessageWithSource:
 		flags := resp.Message.Flags&interaction.FlagEphemeral | interaction.FlagLoading
 		si.original = &Message{ID: s.st.newID(), ChannelID: si.ix.ChannelID, Data: interaction.MessageData{Flags: flags}, Created: now}
+		si.logMessage(MessageDeferred, si.original, now)
 	}
 }
 

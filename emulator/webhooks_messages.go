@@ -116,10 +116,12 @@ func (s *Server) createFollowup(r *request) (int, any, *apiError) {
 	if completes {
 		m := si.original
 		m.Data, m.Attachments = data, atts
+		si.logMessage(MessageCompleted, m, s.st.now())
 		return http.StatusOK, s.messageJSON(si, m, true), nil
 	}
 	m := &Message{ID: s.st.newID(), ChannelID: si.ix.ChannelID, Data: data, Attachments: atts, Created: s.st.now()}
 	si.followups = append(si.followups, m)
+	si.logMessage(MessageFollowedUp, m, m.Created)
 	return http.StatusOK, s.messageJSON(si, m, false), nil
 }
 
@@ -188,17 +190,21 @@ func (s *Server) editWebhookMessage(r *request) (int, any, *apiError) {
 		return 0, nil, errEmptyMessage()
 	}
 	m.Data, m.Attachments = data, atts
-	if !completes {
+	if completes {
+		si.logMessage(MessageCompleted, m, s.st.now())
+	} else {
 		m.Edited = s.st.now()
+		si.logMessage(MessageEdited, m, m.Edited)
 	}
 	return http.StatusOK, s.messageJSON(si, m, m == si.original), nil
 }
 
 func (s *Server) deleteWebhookMessage(r *request) (int, any, *apiError) {
-	_, m, e := s.webhookMessage(r)
+	si, m, e := s.webhookMessage(r)
 	if e != nil {
 		return 0, nil, e
 	}
 	m.Deleted = true
+	si.logMessage(MessageDeleted, m, s.st.now())
 	return http.StatusNoContent, nil, nil
 }

@@ -28,7 +28,42 @@ type InteractionRecord struct {
 	// deferral until an edit completes it; nil for answers without one.
 	Original  *Message
 	Followups []Message
+	// History is every change to those messages, oldest first: what a
+	// user watching the channel saw happen, including the steps that
+	// Original and Followups, which hold the last state, no longer show.
+	History []MessageEvent
 }
+
+// MessageEvent is one change to the messages of an interaction.
+type MessageEvent struct {
+	Kind MessageEventKind
+	// Original reports a change to the answer's message rather than to
+	// a follow-up.
+	Original bool
+	// Message is the message as it stood after the change.
+	Message Message
+	At      time.Time
+}
+
+// MessageEventKind is what happened to a message.
+type MessageEventKind string
+
+// The kinds of MessageEvent.
+const (
+	// MessageReplied: the answer's message, sent with the answer.
+	MessageReplied MessageEventKind = "replied"
+	// MessageDeferred: the loading message of a deferred answer.
+	MessageDeferred MessageEventKind = "deferred"
+	// MessageCompleted: the loading message completed by an edit or
+	// the first follow-up.
+	MessageCompleted MessageEventKind = "completed"
+	// MessageFollowedUp: a new follow-up message.
+	MessageFollowedUp MessageEventKind = "followed_up"
+	// MessageEdited: an edit of a message that was complete.
+	MessageEdited MessageEventKind = "edited"
+	// MessageDeleted: a message deleted.
+	MessageDeleted MessageEventKind = "deleted"
+)
 
 // Message is a message the bot sent in answer to an interaction.
 type Message struct {
@@ -106,6 +141,10 @@ func (si *sentInteraction) record() InteractionRecord {
 	}
 	for _, f := range si.followups {
 		rec.Followups = append(rec.Followups, f.clone())
+	}
+	for _, e := range si.history {
+		e.Message = e.Message.clone()
+		rec.History = append(rec.History, e)
 	}
 	return rec
 }

@@ -315,3 +315,46 @@ func TestAnswersWithoutAMessageHaveNoOriginal(t *testing.T) {
 		t.Fatalf("%d %v", resp.StatusCode, body)
 	}
 }
+
+func TestTheHistoryKeepsEveryStepInOrder(t *testing.T) {
+	s, _, id, token := startAnswers(t, interaction.TypeApplicationCommand)
+	call(t, s, "POST", callbackPath(id, token), "", `{"type":5}`)
+	original := webhookPath(s, token) + "/messages/@original"
+	call(t, s, "PATCH", original, "", `{"content":"done"}`)
+	_, body := call(t, s, "POST", webhookPath(s, token), "", `{"content":"uploading"}`)
+	followup := webhookPath(s, token) + "/messages/" + body["id"].(string)
+	call(t, s, "PATCH", followup, "", `{"content":"uploaded"}`)
+	call(t, s, "PATCH", original, "", `{"content":"done, twice"}`)
+	call(t, s, "DELETE", followup, "", "")
+	call(t, s, "PATCH", followup, "", `{"content":"refused: deleted"}`)
+
+	rec, _ := s.server.Interaction(id)
+	type step struct {
+		kind     emulator.MessageEventKind
+		original bool
+		content  string
+	}
+	want := []step{
+		{emulator.MessageDeferred, true, ""},
+		{emulator.MessageCompleted, true, "done"},
+		{emulator.MessageFollowedUp, false, "uploading"},
+		{emulator.MessageEdited, false, "uploaded"},
+		{emulator.MessageEdited, true, "done, twice"},
+		{emulator.MessageDeleted, false, "uploaded"},
+	}
+	var got []step
+	for _, e := range rec.History {
+		got = append(got, step{e.Kind, e.Original, e.Message.Data.Content})
+	}
+	if len(got) != len(want) {
+		t.Fatalf("history %+v, want %+v", got, want)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("step %d: %+v, want %+v", i, got[i], want[i])
+		}
+	}
+	if rec.History[0].Message.ID != rec.Original.ID || !rec.History[0].Message.Loading() || rec.History[5].Message.ID != rec.Followups[0].ID {
+		t.Errorf("the steps name the wrong messages: %+v", rec.History)
+	}
+}

@@ -189,7 +189,7 @@ func (s *Session) invoke(ctx context.Context, inv emulator.Invocation, complete 
 	}
 	s.out.result(res, s.locale)
 	if res.Interaction != nil && !complete {
-		s.watch.follow(res.Interaction.ID, res.Answer)
+		s.watch.follow(res.Interaction.ID)
 	}
 	return nil
 }

@@ -11,26 +11,19 @@ import (
 
 // watcher prints what the bot does after its first answer: completing a
 // deferred answer, editing or deleting it, sending follow-ups. The bot
-// does these through the service's API at its own pace, so the watcher
-// looks at the emulator's records of the interactions it follows.
+// does these through the service's API at its own pace; the watcher reads
+// them from the history the emulator keeps of each interaction it
+// follows, so that every step prints, in order, however quick.
 type watcher struct {
 	s    *Session
 	done chan struct{}
 	wg   sync.WaitGroup
 
 	mu      sync.Mutex
-	seen    map[interaction.Snowflake]*seenState
+	printed map[interaction.Snowflake]int // the events of each interaction printed so far
 	order   []interaction.Snowflake
-	changed time.Time // when the watcher last printed something
-}
-
-// seenState is what was printed of one interaction.
-type seenState struct {
-	// pending is a deferred answer printed as "thinking…".
-	pending bool
-	// original is the answer's message as last printed; nil if none.
-	original  *emulator.Message
-	followups []emulator.Message
+	pending map[interaction.Snowflake]bool // deferred answers not yet complete
+	changed time.Time                      // when the watcher last printed something
 }
 
 // pollEvery is how often the watcher looks; quick enough to read as
@@ -38,7 +31,7 @@ type seenState struct {
 const pollEvery = 40 * time.Millisecond
 
 func newWatcher(s *Session) *watcher {
-	w := &watcher{s: s, done: make(chan struct{}), seen: map[interaction.Snowflake]*seenState{}}
+	w := &watcher{s: s, done: make(chan struct{}), printed: map[interaction.Snowflake]int{}, pending: map[interaction.Snowflake]bool{}}
 	w.wg.Add(1)
 	go func() {
 		defer w.wg.Done()
@@ -62,79 +55,62 @@ func (w *watcher) stop() {
 }
 
 // follow starts watching an interaction whose answer was just printed.
-// What was printed is the answer itself, so anything the bot did since
-// (it may be quick) is still to print.
-func (w *watcher) follow(id interaction.Snowflake, answer interaction.Response) {
-	st := &seenState{}
-	switch answer.Type {
-	case interaction.CallbackDeferredChannelMessageWithSource:
-		st.pending = true
-	case interaction.CallbackChannelMessageWithSource:
-		if rec, ok := w.s.emu.Interaction(id); ok && rec.Original != nil {
-			o := *rec.Original
-			o.Edited, o.Deleted = time.Time{}, false
-			st.original = &o
-		}
-	}
+func (w *watcher) follow(id interaction.Snowflake) {
 	w.mu.Lock()
-	w.seen[id] = st
-	w.order = append(w.order, id)
-	w.mu.Unlock()
+	defer w.mu.Unlock()
+	if _, ok := w.printed[id]; !ok {
+		w.printed[id] = 0
+		w.order = append(w.order, id)
+	}
+	w.pollOne(id)
 }
 
-// poll prints what changed since the last look.
+// poll prints what happened since the last look.
 func (w *watcher) poll() {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	for _, id := range w.order {
-		rec, ok := w.s.emu.Interaction(id)
-		if !ok {
-			continue
-		}
-		st := w.seen[id]
-		if o := rec.Original; o != nil {
-			switch {
-			case st.pending:
-				if !o.Loading() {
-					w.print("completes its answer", o)
-					st.pending = false
-				}
-			case st.original == nil:
-			case o.Deleted && !st.original.Deleted:
-				w.print("answer", o)
-			case !o.Deleted && !o.Edited.Equal(st.original.Edited):
-				w.print("edits its answer", o)
-			}
-			if !st.pending {
-				c := *o
-				st.original = &c
-			}
-		}
-		for i := range rec.Followups {
-			f := &rec.Followups[i]
-			switch {
-			case i >= len(st.followups):
-				w.print("follow-up", f)
-			case f.Deleted && !st.followups[i].Deleted:
-				w.print("follow-up", f)
-			case !f.Deleted && !f.Edited.Equal(st.followups[i].Edited):
-				w.print("edits a follow-up", f)
-			}
-		}
-		st.followups = append(st.followups[:0], rec.Followups...)
+		w.pollOne(id)
 	}
 }
 
-func (w *watcher) print(kind string, m *emulator.Message) {
-	w.s.out.event(kind, m)
-	w.changed = time.Now()
+// pollOne prints the new events of one interaction. The caller holds w.mu.
+func (w *watcher) pollOne(id interaction.Snowflake) {
+	rec, ok := w.s.emu.Interaction(id)
+	if !ok {
+		return
+	}
+	for _, e := range rec.History[w.printed[id]:] {
+		what := "follow-up"
+		if e.Original {
+			what = "answer"
+		}
+		switch e.Kind {
+		case emulator.MessageReplied, emulator.MessageDeferred:
+			// Printed with the answer itself.
+			continue
+		case emulator.MessageCompleted:
+			what = "completes its answer"
+		case emulator.MessageEdited:
+			what = "edits its " + what
+			if !e.Original {
+				what = "edits a follow-up"
+			}
+		}
+		w.s.out.event(what, &e.Message)
+		w.changed = time.Now()
+	}
+	w.printed[id] = len(rec.History)
+	w.pending[id] = rec.Original != nil && rec.Original.Loading() && !rec.Original.Deleted
 }
 
 // settle waits until no deferred answer is still loading and nothing has
 // changed for a moment, or at most max: the end of a script, where the
-// bot's work after its answers should still be seen.
+// bot's work after its answers should still be seen. The moment is longer
+// than the pauses of a bot that sends its messages one after the other,
+// even on a busy machine; a bot that pauses longer needs "wait 2s".
 func (w *watcher) settle(ctx context.Context, max time.Duration) {
-	const quiet = 300 * time.Millisecond
+	const quiet = 600 * time.Millisecond
 	deadline := time.Now().Add(max)
 	for time.Now().Before(deadline) {
 		w.poll()
@@ -156,8 +132,8 @@ func (w *watcher) settle(ctx context.Context, max time.Duration) {
 // loading reports whether a followed interaction still shows the
 // "thinking…" message. The caller holds w.mu.
 func (w *watcher) loading() bool {
-	for _, st := range w.seen {
-		if st.pending {
+	for _, p := range w.pending {
+		if p {
 			return true
 		}
 	}
