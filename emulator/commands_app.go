@@ -12,7 +12,8 @@ import (
 // Some rules of a command depend on the application it belongs to, which
 // the validator cannot know: an entry point command, and its handler, are
 // only for an application with an Activity; integration_types may list
-// only the installation contexts the application supports.
+// only the installation contexts the application supports; a discoverable
+// application may have no age-restricted command.
 //
 // The service's answers to these are not public. The emulator answers
 // them as it answers every invalid body, 400 with 50035 and an errors tree
@@ -24,6 +25,9 @@ const (
 	// codeUnsupportedInstallation: integration_types lists an
 	// installation context the application does not support.
 	codeUnsupportedInstallation = "APPLICATION_COMMAND_INTEGRATION_TYPE_UNSUPPORTED"
+	// codeDiscoverableNSFW: an age-restricted command of an application
+	// with discovery enabled.
+	codeDiscoverableNSFW = "APPLICATION_COMMAND_NSFW_DISCOVERABLE"
 )
 
 // installationContexts checks the installation contexts of a Config and
@@ -63,14 +67,18 @@ func installationContexts(in []interaction.IntegrationType) ([]interaction.Integ
 // body of a create or an edit, "/3" for the fourth element of a bulk
 // overwrite. The caller holds s.st.mu.
 func (s *Server) applicationViolations(scope registry.Scope, pointer string, cmd *registry.Command) registry.Violations {
-	if !scope.IsGlobal() {
-		// A guild takes no entry point command, which the validator
-		// refuses whatever the application has.
-		return nil
-	}
 	var vs registry.Violations
 	add := func(field, code, message string) {
 		vs = append(vs, registry.Violation{Command: cmd.Name, Place: cmd.Name, Pointer: pointer + "/" + field, Code: code, Message: message})
+	}
+	if cmd.NSFW && s.st.app.discoverable {
+		add("nsfw", codeDiscoverableNSFW,
+			"An application with discovery enabled cannot have age-restricted commands; turn discovery off (Config.Discoverable, -discoverable) or drop nsfw.")
+	}
+	if !scope.IsGlobal() {
+		// A guild takes no entry point command, which the validator
+		// refuses whatever the application has.
+		return vs
 	}
 	if cmd.CommandType() == interaction.CommandPrimaryEntryPoint && !s.st.app.activities {
 		add("type", codeNeedsActivity,

@@ -56,6 +56,47 @@ func TestAnEntryPointCommandNeedsAnActivity(t *testing.T) {
 	}
 }
 
+// Rule 18.16: an application with discovery enabled cannot have
+// age-restricted commands, in any scope.
+func TestADiscoverableApplicationHasNoAgeRestrictedCommands(t *testing.T) {
+	for _, tc := range []struct {
+		name         string
+		discoverable bool
+		guild        bool
+		method       string
+		body         string
+		wantAt       []string // where the errors tree points; nil for success
+	}{
+		{"a discoverable application cannot create one", true, false, "POST", `{"name":"gore","description":"d","nsfw":true}`, []string{"nsfw"}},
+		{"nor have one in a guild", true, true, "POST", `{"name":"gore","description":"d","nsfw":true}`, []string{"nsfw"}},
+		{"nor overwrite its commands with one", true, false, "PUT", `[{"name":"ping","description":"d"},{"name":"gore","description":"d","nsfw":true}]`, []string{"1", "nsfw"}},
+		{"its other commands are welcome", true, false, "PUT", `[{"name":"ping","description":"d","nsfw":false}]`, nil},
+		{"an application that is not discoverable may have one", false, false, "POST", `{"name":"gore","description":"d","nsfw":true}`, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := startCommands(t, emulator.Config{Discoverable: tc.discoverable})
+			path := globalPath(s)
+			if tc.guild {
+				path = guildPath(s)
+			}
+			resp, body := call(t, s, tc.method, path, "Bot "+s.BotToken, tc.body)
+			if tc.wantAt == nil {
+				if resp.StatusCode/100 != 2 {
+					t.Fatalf("%d %v", resp.StatusCode, body)
+				}
+				return
+			}
+			if resp.StatusCode != 400 || body["code"] != float64(50035) || !errorAt(body, tc.wantAt...) {
+				t.Fatalf("%d %v", resp.StatusCode, body)
+			}
+			_, raw := do(t, s, "GET", path, "")
+			if n := len(list(t, raw)); n != 0 {
+				t.Errorf("a refused write left %d commands", n)
+			}
+		})
+	}
+}
+
 // bothContexts is the configuration of an application users may install.
 var bothContexts = []interaction.IntegrationType{interaction.GuildInstall, interaction.UserInstall}
 

@@ -29,6 +29,9 @@ type Config struct {
 	// install the application to their account. GUILD_INSTALL cannot be
 	// left out: the application is installed in the guild New makes.
 	InstallationContexts []interaction.IntegrationType
+	// Discoverable lists the application in the App Directory, whose
+	// applications may have no age-restricted (nsfw) commands.
+	Discoverable bool
 	// InteractionsURL is where the bot receives interactions; it can be
 	// set later with SetInteractionsURL.
 	InteractionsURL string
@@ -188,6 +191,7 @@ func (s *Server) seed(cfg Config) {
 	app.clientSecret = secret(16)
 	app.redirectURI = "http://127.0.0.1/oauth2/callback"
 	app.activities = cfg.Activities
+	app.discoverable = cfg.Discoverable
 	app.interactionsURL = cfg.InteractionsURL
 
 	user := func(name string, bot bool) interaction.Snowflake {

@@ -80,6 +80,7 @@ type application struct {
 	clientSecret string
 	redirectURI  string
 	activities   bool // the EMBEDDED flag: the application has an Activity
+	discoverable bool // listed in the App Directory
 	// installContexts are the installation contexts the application
 	// supports, in ascending order; GUILD_INSTALL is always among them.
 	installContexts []interaction.IntegrationType

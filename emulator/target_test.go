@@ -151,6 +151,9 @@ func startProcess(t *testing.T, cfg emulator.Config) *target {
 		t.Skip("not on the standalone process: its response window is the service's")
 	}
 	args := []string{"-addr", "127.0.0.1:0"}
+	if cfg.Discoverable {
+		args = append(args, "-discoverable")
+	}
 	if cfg.Activities {
 		args = append(args, "-activities")
 	}

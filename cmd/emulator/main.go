@@ -29,6 +29,9 @@
 //	-activities
 //		gives the application an Activity: it starts with the entry point
 //		command "Launch".
+//	-discoverable
+//		lists the application in the App Directory: its commands may not
+//		be age-restricted (nsfw).
 //	-installation-contexts LIST
 //		the installation contexts the application supports, separated by
 //		commas: GUILD_INSTALL (or 0) and USER_INSTALL (or 1). Without it
@@ -108,6 +111,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	addr := flags.String("addr", "127.0.0.1:8484", "address to listen on (port 0 picks a free one)")
 	interactionsURL := flags.String("interactions-url", "", "the bot's interactions endpoint")
 	activities := flags.Bool("activities", false, "give the application an Activity: it starts with the entry point command \"Launch\"")
+	discoverable := flags.Bool("discoverable", false, "list the application in the App Directory, which refuses age-restricted commands")
 	installation := flags.String("installation-contexts", "", "the installation contexts the application supports: GUILD_INSTALL (0), USER_INSTALL (1), separated by commas (default GUILD_INSTALL)")
 	signingKey := flags.String("signing-key", "", "the hex Ed25519 seed interactions are signed with (default a new key)")
 	seedFile := flags.String("seed", "", "a JSON file of users and guilds to add to the world")
@@ -120,8 +124,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return errors.New("unexpected arguments: " + strings.Join(flags.Args(), " "))
 	}
 	cfg := emulator.Config{
-		Activities: *activities,
-		RateLimit:  emulator.RateLimit{Requests: *rateRequests, Window: *rateWindow},
+		Activities:   *activities,
+		Discoverable: *discoverable,
+		RateLimit:    emulator.RateLimit{Requests: *rateRequests, Window: *rateWindow},
 	}
 	if *installation != "" {
 		contexts, err := parseInstallationContexts(*installation)
