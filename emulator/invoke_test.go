@@ -42,7 +42,7 @@ func (b *testBot) lastRequest() *router.Request {
 // startBot builds the bot, registers its commands in the emulator (the mod
 // group, search, and the context-menu commands in the guild; ping globally)
 // and sets its interactions URL.
-func startBot(t *testing.T, s *Server) *testBot {
+func startBot(t testing.TB, s *Server) *testBot {
 	t.Helper()
 	b := &testBot{}
 	r := router.New()
@@ -127,7 +127,7 @@ func startBot(t *testing.T, s *Server) *testBot {
 	return b
 }
 
-func putCommands(t *testing.T, s *Server, scope registry.Scope, body []byte) {
+func putCommands(t testing.TB, s *Server, scope registry.Scope, body []byte) {
 	t.Helper()
 	req, _ := http.NewRequest(http.MethodPut, s.URL+scope.CommandsPath(s.ApplicationID), bytes.NewReader(body))
 	req.Header.Set("Authorization", "Bot "+s.BotToken)
