@@ -219,6 +219,14 @@ func ExampleResponse_Ephemeral() {
 	// Output: {"type":4,"data":{"content":"Only you can see this.","flags":64}}
 }
 
+// A reply that repeats what a user typed pings nobody, whatever they typed.
+func ExampleResponse_WithAllowedMentions() {
+	name := "@everyone"
+	b, _ := interaction.Reply("Hello, " + name + "!").WithAllowedMentions(interaction.NoMentions()).MarshalJSON()
+	fmt.Println(string(b))
+	// Output: {"type":4,"data":{"content":"Hello, @everyone!","allowed_mentions":{"parse":[]}}}
+}
+
 // A handler that needs more than the 3 seconds the service waits defers,
 // then edits the original response with the result.
 func ExampleDefer() {

@@ -262,6 +262,16 @@ func (r Response) WithFlags(f MessageFlags) Response {
 	return r
 }
 
+// WithAllowedMentions sets who the message may ping. A reply that
+// repeats what a user typed should ping nobody, or "@everyone" typed
+// into an option pings the whole guild:
+//
+//	interaction.Reply("Hello, " + name).WithAllowedMentions(interaction.NoMentions())
+func (r Response) WithAllowedMentions(m *AllowedMentions) Response {
+	r.Message.AllowedMentions = m
+	return r
+}
+
 // MarshalJSON encodes the response as the service expects it.
 func (r Response) MarshalJSON() ([]byte, error) { return r.AppendJSON(nil) }
 

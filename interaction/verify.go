@@ -51,6 +51,11 @@ func WithClock(now func() time.Time) VerifierOption {
 // service shows it. It returns an error if publicKeyHex is not 64 hex digits
 // or not the encoding of an Ed25519 public key.
 func NewVerifier(publicKeyHex string, opts ...VerifierOption) (*Verifier, error) {
+	if publicKeyHex == "" {
+		// Most often a variable that is not set.
+		return nil, errors.New("interaction: no public key given: the application's public key, as the service shows it, is " +
+			strconv.Itoa(2*ed25519.PublicKeySize) + " hex digits")
+	}
 	key, err := hex.DecodeString(publicKeyHex)
 	if err != nil || len(key) != ed25519.PublicKeySize {
 		return nil, errors.New("interaction: public key must be " +

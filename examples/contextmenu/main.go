@@ -53,7 +53,8 @@ func newBot(env playground.Env) (*router.Router, error) {
 	r := router.New()
 	r.Command("post", func(ctx context.Context, req *router.Request) (interaction.Response, error) {
 		text, _ := req.Options.String("text")
-		return interaction.Reply(text), nil
+		// What a user typed pings nobody when the bot repeats it.
+		return interaction.Reply(text).WithAllowedMentions(interaction.NoMentions()), nil
 	}, router.Description("Have the bot post a message"), router.Options(
 		option.String("text", "What to post").Required().MaxLength(2000),
 	))
@@ -72,7 +73,7 @@ func quoteMessage(ctx context.Context, req *router.Request) (interaction.Respons
 		return interaction.Response{}, fmt.Errorf("no target message in %s", req.Path())
 	}
 	words := len(strings.Fields(m.Content))
-	return interaction.Reply(fmt.Sprintf("> %s\n— %s, %d words", m.Content, m.Author.DisplayName(), words)), nil
+	return interaction.Reply(fmt.Sprintf("> %s\n— %s, %d words", m.Content, m.Author.DisplayName(), words)).WithAllowedMentions(interaction.NoMentions()), nil
 }
 
 // showProfile describes the user the command was used on. In a guild the

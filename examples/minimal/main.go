@@ -19,7 +19,7 @@ func main() {
 	r := router.New()
 	r.Command("greet", func(ctx context.Context, req *router.Request) (interaction.Response, error) {
 		name, _ := req.Options.String("name")
-		return interaction.Reply("Hello, " + name + "!"), nil
+		return interaction.Reply("Hello, " + name + "!").WithAllowedMentions(interaction.NoMentions()), nil
 	}, router.Description("Greet someone"), router.Options(option.String("name", "Who to greet").Required()))
 	mux, err := r.Build() // the definitions, checked against every rule of the service
 	if err != nil {

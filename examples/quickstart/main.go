@@ -13,7 +13,8 @@ package main
 
 import (
 	"context"
-	"fmt"
+	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/switchboard-go/switchboard/autocomplete"
@@ -69,7 +70,9 @@ func newBot(env playground.Env) (*router.Router, error) {
 		if style == "pirate" {
 			greeting = "Ahoy, " + name + "!"
 		}
-		return interaction.Reply(greeting), nil
+		// The name is what the user typed: it pings nobody, even as
+		// "@everyone".
+		return interaction.Reply(greeting).WithAllowedMentions(interaction.NoMentions()), nil
 	}, router.Description("Greet someone"),
 		router.Localize(interaction.LocaleFrench, "saluer", "Saluer quelqu'un"),
 		router.Options(
@@ -81,8 +84,15 @@ func newBot(env playground.Env) (*router.Router, error) {
 		))
 
 	r.Command("weather", func(ctx context.Context, req *router.Request) (interaction.Response, error) {
+		// The client sends what the user typed, which need not be one of
+		// the suggestions.
 		city, _ := req.Options.String("city")
-		return interaction.Reply(fmt.Sprintf("It is sunny in %s.", strings.ToUpper(city[:1])+city[1:])), nil
+		i := slices.IndexFunc(cities, func(c string) bool { return strings.EqualFold(c, city) })
+		if i < 0 {
+			return interaction.Reply("I know no city called " + strconv.Quote(city) + "; pick one of the suggestions.").
+				Ephemeral().WithAllowedMentions(interaction.NoMentions()), nil
+		}
+		return interaction.Reply("It is sunny in " + cities[i] + "."), nil
 	}, router.Description("The weather in a city"), router.Options(
 		option.String("city", "Which city").Required().Autocomplete(),
 	))

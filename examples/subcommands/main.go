@@ -83,7 +83,7 @@ func newBot(env playground.Env) (*router.Router, error) {
 		d.mu.Lock()
 		defer d.mu.Unlock()
 		d.tickets = append(d.tickets, ticket{topic: topic, author: req.Invoker().Username})
-		return interaction.Reply(fmt.Sprintf("Ticket #%d opened: %s", len(d.tickets), topic)), nil
+		return interaction.Reply(fmt.Sprintf("Ticket #%d opened: %s", len(d.tickets), topic)).WithAllowedMentions(interaction.NoMentions()), nil
 	}, router.Description("Open a ticket"), router.Options(
 		option.String("topic", "What it is about").Required().MaxLength(100),
 	))
@@ -104,7 +104,7 @@ func newBot(env playground.Env) (*router.Router, error) {
 		if len(lines) == 0 {
 			return interaction.Reply("No open tickets."), nil
 		}
-		return interaction.Reply(strings.Join(lines, "\n")), nil
+		return interaction.Reply(strings.Join(lines, "\n")).WithAllowedMentions(interaction.NoMentions()), nil
 	}, router.Description("List the open tickets"))
 
 	// Permissions belong to a whole command, so the service cannot keep
