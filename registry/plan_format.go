@@ -2,6 +2,7 @@ package registry
 
 import (
 	"encoding/json"
+	"errors"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -56,6 +57,12 @@ func (p Plan) Table() string {
 
 // summary counts the plan's changes and says what applying it sends.
 func (p Plan) summary() string {
+	var refused *RefusedError
+	if p.Err != nil && !errors.As(p.Err, &refused) {
+		// The service's commands could not be read: there is no plan,
+		// only the reason below.
+		return "could not read the service's commands; nothing sent"
+	}
 	var parts []string
 	add := func(n int, what string) {
 		if n > 0 {

@@ -241,3 +241,11 @@ func TestPlanScopeRefusals(t *testing.T) {
 		t.Errorf("JSON %s", raw)
 	}
 }
+
+func TestATableOfAScopeThatCouldNotBeReadSaysSo(t *testing.T) {
+	p := registry.Plan{Scope: registry.Global, Strategy: registry.StrategyNone, Err: errors.New("dial tcp 127.0.0.1:1: connection refused")}
+	want := "global: could not read the service's commands; nothing sent\n  ! dial tcp 127.0.0.1:1: connection refused\n"
+	if got := p.Table(); got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}

@@ -48,8 +48,9 @@ var ErrDrift = errors.New("registry: the service's commands differ from the decl
 // The plan goes to stdout, as a table per scope or, with -json, as JSON;
 // a line per write goes to stderr as it is made. opts configure the Client.
 //
-// The error is nil when every scope was synced (or, with -dry-run, planned);
-// otherwise it says what failed, and the output what was done.
+// The error is nil when every scope was synced (or, with -dry-run,
+// planned), and after -h has printed the flags; otherwise it says what
+// failed, and the output what was done.
 func RunSync(ctx context.Context, args []string, desired Desired, env func(string) string, stdout, stderr io.Writer, opts ...ClientOption) error {
 	var guilds scopeList
 	fs := flag.NewFlagSet("sync", flag.ContinueOnError)
@@ -66,6 +67,11 @@ func RunSync(ctx context.Context, args []string, desired Desired, env func(strin
 	clientID := fs.String("client-id", env("SWITCHBOARD_CLIENT_ID"), "the client id, with -client-secret, when there is no bot token (default $SWITCHBOARD_CLIENT_ID)")
 	clientSecret := fs.String("client-secret", env("SWITCHBOARD_CLIENT_SECRET"), "the client secret (default $SWITCHBOARD_CLIENT_SECRET)")
 	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			// The flags are printed; asking for them is no failure, as
+			// with a flag set that exits on errors.
+			return nil
+		}
 		return err
 	}
 	if fs.NArg() > 0 {

@@ -155,3 +155,11 @@ func TestRunSyncClientCredentials(t *testing.T) {
 		t.Errorf("the service holds %v", got)
 	}
 }
+
+func TestRunSyncHelpIsNoFailure(t *testing.T) {
+	var out, errOut strings.Builder
+	err := registry.RunSync(context.Background(), []string{"-h"}, registry.Declared{}, func(string) string { return "" }, &out, &errOut)
+	if err != nil || !strings.Contains(errOut.String(), "-dry-run") {
+		t.Fatalf("err %v, usage %q", err, errOut.String())
+	}
+}

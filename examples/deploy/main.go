@@ -82,6 +82,12 @@ func run(ctx context.Context, args []string, env func(string) string, stdout, st
 		return demo(ctx, stdout)
 	}
 	switch args[0] {
+	case "-h", "-help", "--help", "help":
+		fmt.Fprintln(stderr, "usage: deploy [sync [flags] | serve [flags]]\n\n"+
+			"  with no arguments, a walk-through of the sync step on the embedded emulator\n"+
+			"  sync    registers the commands (sync -h lists its flags: -dry-run, -check, ...)\n"+
+			"  serve   serves the interactions endpoint (serve -h lists its flags)")
+		return flag.ErrHelp
 	case "sync":
 		return syncCommands(ctx, args[1:], release, env, stdout, stderr)
 	case "serve":

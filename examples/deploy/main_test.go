@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"strings"
 	"sync"
 	"testing"
@@ -164,7 +163,7 @@ func TestMistakesAreReported(t *testing.T) {
 		}
 	}
 	var out, errOut strings.Builder
-	if err := run(ctx, []string{"sync", "-help"}, none, &out, &errOut); !errors.Is(err, flag.ErrHelp) || !strings.Contains(errOut.String(), "-check") {
+	if err := run(ctx, []string{"sync", "-help"}, none, &out, &errOut); err != nil || !strings.Contains(errOut.String(), "-check") {
 		t.Errorf("sync -help: %v\n%s", err, errOut.String())
 	}
 }
