@@ -5,6 +5,7 @@ import (
 	"math"
 	"slices"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/switchboard-go/switchboard/interaction"
@@ -151,6 +152,15 @@ func (in *input) partial(def *registry.Option, v any) (interaction.Value, *Invoc
 	return interaction.StringValue(text), nil
 }
 
+// choiceNames lists the choices of an option as the client shows them.
+func choiceNames(def *registry.Option) string {
+	names := make([]string, len(def.Choices))
+	for i, c := range def.Choices {
+		names[i] = c.Name
+	}
+	return strings.Join(names, ", ")
+}
+
 // Bounds of the numeric option types.
 const (
 	maxInteger = 1<<53 - 1
@@ -166,6 +176,10 @@ func (in *input) value(def *registry.Option, v any) (interaction.Value, *Invocat
 		if !ok {
 			return interaction.Value{}, invalid("option %q takes a string, not %T", def.Name, v)
 		}
+		if s == "" {
+			// The client takes an empty field for an option not given.
+			return interaction.Value{}, invalid("option %q is empty; leave it out, or give it a value", def.Name)
+		}
 		n := utf8.RuneCountInString(s)
 		if def.MinLength != nil && n < *def.MinLength {
 			return interaction.Value{}, invalid("option %q: %d characters, fewer than %d", def.Name, n, *def.MinLength)
@@ -174,7 +188,7 @@ func (in *input) value(def *registry.Option, v any) (interaction.Value, *Invocat
 			return interaction.Value{}, invalid("option %q: %d characters, more than %d", def.Name, n, *def.MaxLength)
 		}
 		if len(def.Choices) > 0 && !slices.ContainsFunc(def.Choices, func(c interaction.Choice) bool { cs, ok := c.Value.Str(); return ok && cs == s }) {
-			return interaction.Value{}, invalid("option %q: %q is not one of its choices", def.Name, s)
+			return interaction.Value{}, invalid("option %q: %q is not one of its choices (%s)", def.Name, s, choiceNames(def))
 		}
 		return interaction.StringValue(s), nil
 	case interaction.OptionInteger, interaction.OptionNumber:
@@ -235,7 +249,7 @@ func (in *input) number(def *registry.Option, v any) (interaction.Value, *Invoca
 		return interaction.Value{}, invalid("option %q: %v is above the maximum %v", def.Name, f, hi)
 	}
 	if len(def.Choices) > 0 && !slices.ContainsFunc(def.Choices, func(c interaction.Choice) bool { cf, ok := c.Value.Float(); return ok && cf == f }) {
-		return interaction.Value{}, invalid("option %q: %v is not one of its choices", def.Name, f)
+		return interaction.Value{}, invalid("option %q: %v is not one of its choices (%s)", def.Name, f, choiceNames(def))
 	}
 	return out, nil
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -313,26 +314,28 @@ func TestInvokeInputChecks(t *testing.T) {
 	tests := []struct {
 		name string
 		inv  Invocation
+		says string // part of the reason, when it matters
 	}{
-		{"missing required", Invocation{Command: "mod ban"}},
-		{"not a choice", Invocation{Command: "mod user note", Options: []Arg{{"level", "medium"}}}},
-		{"below min", Invocation{Command: "mod ban", Options: []Arg{{"user", s.Member}, {"days", -1}}}},
-		{"above max", Invocation{Command: "mod ban", Options: []Arg{{"user", s.Member}, {"days", 8}}}},
-		{"too long", Invocation{Command: "mod ban", Options: []Arg{{"user", s.Member}, {"reason", strings.Repeat("x", 21)}}}},
-		{"wrong type", Invocation{Command: "mod ban", Options: []Arg{{"user", s.Member}, {"days", "3"}}}},
-		{"not an integer", Invocation{Command: "mod ban", Options: []Arg{{"user", s.Member}, {"days", 1.5}}}},
-		{"wrong channel type", Invocation{Command: "mod user note", Options: []Arg{{"level", "low"}, {"where", announcements}}}},
-		{"unknown subcommand", Invocation{Command: "mod kick"}},
-		{"base of a group", Invocation{Command: "mod"}},
-		{"unknown option", Invocation{Command: "mod ban", Options: []Arg{{"user", s.Member}, {"colour", "red"}}}},
-		{"unknown user", Invocation{Command: "mod ban", Options: []Arg{{"user", interaction.Snowflake(42)}}}},
+		{"missing required", Invocation{Command: "mod ban"}, ""},
+		{"not a choice", Invocation{Command: "mod user note", Options: []Arg{{"level", "medium"}}}, `"medium" is not one of its choices (Low, High)`},
+		{"empty text", Invocation{Command: "mod ban", Options: []Arg{{"user", s.Member}, {"reason", ""}}}, `option "reason" is empty`},
+		{"below min", Invocation{Command: "mod ban", Options: []Arg{{"user", s.Member}, {"days", -1}}}, ""},
+		{"above max", Invocation{Command: "mod ban", Options: []Arg{{"user", s.Member}, {"days", 8}}}, ""},
+		{"too long", Invocation{Command: "mod ban", Options: []Arg{{"user", s.Member}, {"reason", strings.Repeat("x", 21)}}}, ""},
+		{"wrong type", Invocation{Command: "mod ban", Options: []Arg{{"user", s.Member}, {"days", "3"}}}, ""},
+		{"not an integer", Invocation{Command: "mod ban", Options: []Arg{{"user", s.Member}, {"days", 1.5}}}, ""},
+		{"wrong channel type", Invocation{Command: "mod user note", Options: []Arg{{"level", "low"}, {"where", announcements}}}, ""},
+		{"unknown subcommand", Invocation{Command: "mod kick"}, ""},
+		{"base of a group", Invocation{Command: "mod"}, ""},
+		{"unknown option", Invocation{Command: "mod ban", Options: []Arg{{"user", s.Member}, {"colour", "red"}}}, ""},
+		{"unknown user", Invocation{Command: "mod ban", Options: []Arg{{"user", interaction.Snowflake(42)}}}, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			tt.inv.User, tt.inv.Guild = s.Moderator, s.GuildID
 			_, err := s.Invoke(ctx, tt.inv)
-			if !errors.Is(err, ErrInvalidInput) {
-				t.Errorf("err = %v, want ErrInvalidInput", err)
+			if !errors.Is(err, ErrInvalidInput) || !strings.Contains(fmt.Sprint(err), tt.says) {
+				t.Errorf("err = %v, want ErrInvalidInput saying %q", err, tt.says)
 			}
 		})
 	}

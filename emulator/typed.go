@@ -4,6 +4,7 @@ import (
 	"mime"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -44,12 +45,17 @@ func (s *Server) ParsePartial(inv Invocation, line string) (Invocation, error) {
 }
 
 func (s *Server) parseTyped(inv Invocation, line string, partial bool) (Invocation, error) {
-	words, err := splitTyped(line)
+	words, open, err := splitTyped(line)
 	if err != nil {
 		return inv, err
 	}
+	if open && !partial {
+		// While typing, a quote not yet closed is a value being
+		// written; a command sent so is more likely a slip.
+		return inv, refuse(ErrInvalidInput, "a quote is not closed")
+	}
 	if len(words) == 0 || !strings.HasPrefix(words[0].text, "/") || len(words[0].text) == 1 {
-		return inv, refuse(ErrInvalidInput, "a command starts with / and its name, as in /greet name:Ada")
+		return inv, refuse(ErrInvalidInput, "a command starts with / and its name, as in /command option:value")
 	}
 	if inv.Locale == "" {
 		inv.Locale = interaction.LocaleEnglishUS
@@ -68,7 +74,7 @@ func (s *Server) parseTyped(inv Invocation, line string, partial bool) (Invocati
 	typedName := strings.TrimPrefix(words[0].text, "/")
 	cmd := t.command(typedName)
 	if cmd == nil {
-		return inv, refuse(ErrUnknownCommand, "no command /"+typedName+t.where())
+		return inv, refuse(ErrUnknownCommand, "no command /"+typedName+t.where()+t.commandNames())
 	}
 	path, defs := []string{cmd.Name}, cmd.Options
 	rest := words[1:]
@@ -104,7 +110,7 @@ func (s *Server) parseTyped(inv Invocation, line string, partial bool) (Invocati
 		inv.Options = append(inv.Options, Arg{Name: def.Name, Value: v})
 	}
 	if partial && inv.Focused == "" {
-		return inv, refuse(ErrInvalidInput, "autocomplete needs an option being typed, as in /weather city:Par")
+		return inv, refuse(ErrInvalidInput, "autocomplete needs an option being typed, as in /command option:partial")
 	}
 	return inv, nil
 }
@@ -117,11 +123,11 @@ type typedWord struct {
 	text   string // the path name, or the option's value without quotes
 }
 
-// splitTyped splits a typed command into words at spaces outside quotes.
-// An unclosed quote runs to the end of the line, as it does while the user
+// splitTyped splits a typed command into words at spaces outside quotes,
+// and reports whether the line ends inside a quote. An unclosed quote runs
+// to the end of the line, as it does while the user
 // is still typing.
-func splitTyped(line string) ([]typedWord, error) {
-	var words []typedWord
+func splitTyped(line string) (words []typedWord, open bool, err error) {
 	var b strings.Builder
 	for i := 0; i < len(line); {
 		for i < len(line) && (line[i] == ' ' || line[i] == '\t') {
@@ -156,11 +162,12 @@ func splitTyped(line string) ([]typedWord, error) {
 		}
 		w.text = b.String()
 		if w.option && w.name == "" {
-			return nil, refuse(ErrInvalidInput, "an option needs its name before the colon, as in name:"+w.text)
+			return nil, false, refuse(ErrInvalidInput, "an option needs its name before the colon, as in name:"+w.text)
 		}
 		words = append(words, w)
+		open = quoted
 	}
-	return words, nil
+	return words, open, nil
 }
 
 // typing resolves what a user typed where the command is used. Its
@@ -219,6 +226,34 @@ func (t typing) option(defs []registry.Option, typed string) *registry.Option {
 		}
 	}
 	return nil
+}
+
+// commandNames lists the CHAT_INPUT commands the user could have meant,
+// those the client offers here.
+func (t typing) commandNames() string {
+	var names []string
+	add := func(c *registry.Command) {
+		if c.CommandType() == interaction.CommandChatInput && !slices.Contains(names, "/"+c.Name) {
+			names = append(names, "/"+c.Name)
+		}
+	}
+	ctx := interaction.ContextBotDM
+	if t.g != nil {
+		ctx = interaction.ContextGuild
+		for _, c := range t.s.st.commands[t.g.id] {
+			add(c)
+		}
+	}
+	for _, c := range t.s.st.commands[0] {
+		if allowedIn(c, ctx) {
+			add(c)
+		}
+	}
+	if len(names) == 0 {
+		return "; none is registered here"
+	}
+	slices.Sort(names)
+	return "; there are " + strings.Join(names, ", ")
 }
 
 // optionNames lists the options the user could have meant.
@@ -419,10 +454,11 @@ func (s *Server) FindUser(guild interaction.Snowflake, text string) (interaction
 	}
 	id, err := t.user(&registry.Option{}, text)
 	if err != nil {
+		reason := err.Reason
 		if guild == 0 {
-			return 0, refuse(ErrUnknownTarget, strings.TrimSuffix(err.Reason, t.where()))
+			reason = strings.TrimSuffix(reason, t.where())
 		}
-		return 0, refuse(ErrUnknownTarget, err.Reason)
+		return 0, refuse(ErrUnknownTarget, reason+"; there are "+t.userNames())
 	}
 	if _, ok := s.st.users[id.(interaction.Snowflake)]; !ok {
 		return 0, refuse(ErrUnknownTarget, "no user "+text)
@@ -441,7 +477,7 @@ func (s *Server) FindChannel(guild interaction.Snowflake, text string) (interact
 	}
 	id, err := t.channel(&registry.Option{}, text)
 	if err != nil {
-		return 0, refuse(ErrUnknownTarget, err.Reason)
+		return 0, refuse(ErrUnknownTarget, err.Reason+"; there are "+t.channelNames())
 	}
 	if t.g.channels[id.(interaction.Snowflake)] == nil {
 		return 0, refuse(ErrUnknownTarget, "no channel "+text+t.where())
@@ -469,6 +505,29 @@ func (s *Server) Channel(guild, id interaction.Snowflake) (interaction.Channel, 
 		return interaction.Channel{}, false
 	}
 	return *g.channels[id], true
+}
+
+// userNames lists the users a picker offers: the guild's members, or
+// everyone.
+func (t typing) userNames() string {
+	var names []string
+	for id, u := range t.s.st.users {
+		if t.g == nil || t.g.members[id] != nil {
+			names = append(names, "@"+u.Username)
+		}
+	}
+	slices.Sort(names)
+	return strings.Join(names, ", ")
+}
+
+// channelNames lists the guild's channels.
+func (t typing) channelNames() string {
+	var names []string
+	for _, c := range t.g.channels {
+		names = append(names, "#"+c.Name)
+	}
+	slices.Sort(names)
+	return strings.Join(names, ", ")
 }
 
 // FindRole resolves a role of guild as the client's pickers do: @name,

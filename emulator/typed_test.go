@@ -80,6 +80,8 @@ func TestParseCommandExplainsWhatItCannotRead(t *testing.T) {
 		{"a user who is not in the guild", "/mod ban user:@mallory", ErrInvalidInput, `option "user": no user @mallory in guild`},
 		{"a channel that does not exist", "/mod user note level:low where:#nowhere", ErrInvalidInput, `no channel #nowhere`},
 		{"a file that does not exist", "/mod user note level:low proof:/no/such/file", ErrInvalidInput, "takes the path of a file"},
+		{"a quote left open", `/mod ban user:@bob reason:"spam`, ErrInvalidInput, "a quote is not closed"},
+		{"an unknown command lists those there are", "/pong", ErrUnknownCommand, "; there are /mod, /ping, /search, /slow, /wrong"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -188,7 +190,7 @@ func FuzzSplitTyped(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, line string) {
-		words, err := splitTyped(line)
+		words, _, err := splitTyped(line)
 		if err != nil {
 			return
 		}
@@ -212,8 +214,8 @@ func TestFindUserAndChannelResolveWhatAPickerShows(t *testing.T) {
 		{0, "@ada", s.Moderator, ""},
 		{0, "Bob", s.Member, ""},
 		{s.GuildID, "<@" + s.Admin.String() + ">", s.Admin, ""},
-		{0, "@mallory", 0, "no user @mallory"},
-		{s.GuildID, "@mallory", 0, `no user @mallory in guild "Emulator Guild"`},
+		{0, "@mallory", 0, "no user @mallory; there are @ada, @bob, @emulator-bot, @owner"},
+		{s.GuildID, "@mallory", 0, `no user @mallory in guild "Emulator Guild"; there are @ada, @bob, @emulator-bot, @owner`},
 		{interaction.Snowflake(12345), "@ada", 0, "no guild 12345"},
 	}
 	for _, tt := range users {
