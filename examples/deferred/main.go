@@ -5,7 +5,7 @@
 //
 //	go run ./examples/deferred
 //
-// The interaction's token works for 15 minutes after the deferral: long
+// The interaction's token works for 15 minutes after the interaction: long
 // enough to edit the answer (EditOriginal completes a deferral), send more
 // messages (Followup), and edit or delete them. The bot does that with the
 // registry.Client the playground gives it, env.API.

@@ -30,7 +30,7 @@ func TestTheScriptShowsBothHandlers(t *testing.T) {
 		"~ PRIMARY_ENTRY_POINT  Launch  description, contexts, handler",
 		"owner in #general › launch\n  the service launches the Activity itself; the bot is not asked\n",
 		`setup: "Launch" handled by the bot again (handler APP_HANDLER)`,
-		"# the client had an old version of the command; it reloaded it and sends it again\n" +
+		"· the client had an old version of the command; it reloaded it and sends it again\n" +
 			"  bot › Game night happens in a voice channel: join the Lounge and launch it there.  (only you can see this)\n",
 		"owner in #Lounge › launch\n  bot launches the Activity\n",
 		"owner in #Lounge › /Launch\n  ✗ the client offers no such command",

@@ -11,7 +11,7 @@
 //	/greet name:Ada                      use a command, as typed in the client
 //	complete /weather city:Par           what autocomplete offers for the last option
 //	user "High Five" @ada                a USER command on a member
-//	message Bookmark last                a MESSAGE command on the bot's last message (or an id)
+//	message "Quote" last                 a MESSAGE command on the bot's last message (or an id)
 //	launch                               the entry point command (or launch "Name")
 //	as @ada   in #moderation   in dm   locale fr
 //	                                     who uses the commands, where, in which language

@@ -94,8 +94,12 @@ func Run(ctx context.Context, ex Example, args []string, stdin io.Reader, stdout
 	if fs.NArg() > 0 {
 		return fmt.Errorf("unexpected arguments %q; lines to run go in a -script file", fs.Args())
 	}
-	if real.given() {
-		return serveReal(ctx, ex, real, stdout, stderr)
+	useReal, notes := real.resolve(fs, os.Getenv)
+	if useReal {
+		if *script != "" || *quiet {
+			return errors.New("-script and -quiet run on the embedded emulator: a real service lets no bot invoke its own commands")
+		}
+		return serveReal(ctx, ex, real, notes, stdout, stderr)
 	}
 
 	var lines io.Reader
@@ -113,6 +117,9 @@ func Run(ctx context.Context, ex Example, args []string, stdin io.Reader, stdout
 	}
 
 	out := newPrinter(stdout, isTerminal(stdout))
+	for _, n := range notes {
+		out.note("%s", n)
+	}
 	s, err := Start(ctx, ex, out, *quiet)
 	if err != nil {
 		return err
@@ -124,6 +131,9 @@ func Run(ctx context.Context, ex Example, args []string, stdin io.Reader, stdout
 	}
 	if err := s.RunScript(ctx, strings.NewReader(ex.Script)); err != nil {
 		return err
+	}
+	if ctx.Err() != nil {
+		return nil // interrupted during the script
 	}
 	if f, ok := stdin.(*os.File); ok && isTerminal(f) && isTerminal(stdout) {
 		return s.prompt(ctx, f)
@@ -208,7 +218,7 @@ func build(ex Example, env Env) (*router.Mux, error) {
 func serveBot(ex Example, mux *router.Mux, publicKey, addr string, log zerolog.Logger) (url string, stop func(), err error) {
 	verifier, err := interaction.NewVerifier(publicKey)
 	if err != nil {
-		return "", nil, fmt.Errorf("public key: %w", err)
+		return "", nil, err
 	}
 	endpoint := router.NewEndpoint(mux, verifier, router.WithEndpointLogger(log))
 	ln, err := net.Listen("tcp", addr)
@@ -276,30 +286,70 @@ func done(out []registry.Outcome) int {
 	return n
 }
 
-// realService is how to reach a real service instead of the emulator.
+// realService is how to reach a real service instead of the emulator:
+// flags, or else the SWITCHBOARD_* variables.
 type realService struct {
 	baseURL, appID, botToken, publicKey, guild, addr *string
 }
 
+// The variables a real service is given by, in the order of their flags.
+var realVariables = []string{"SWITCHBOARD_BASE_URL", "SWITCHBOARD_APPLICATION_ID", "SWITCHBOARD_BOT_TOKEN", "SWITCHBOARD_PUBLIC_KEY"}
+
 func realFlags(fs *flag.FlagSet) realService {
-	env := os.Getenv
 	return realService{
-		baseURL:   fs.String("base-url", env("SWITCHBOARD_BASE_URL"), "a real service's API base URL, ending in /v10 ($SWITCHBOARD_BASE_URL); unset means the embedded emulator"),
-		appID:     fs.String("application-id", env("SWITCHBOARD_APPLICATION_ID"), "the application's id ($SWITCHBOARD_APPLICATION_ID)"),
-		botToken:  fs.String("bot-token", env("SWITCHBOARD_BOT_TOKEN"), "the bot's token ($SWITCHBOARD_BOT_TOKEN); better in the environment than as a flag"),
-		publicKey: fs.String("public-key", env("SWITCHBOARD_PUBLIC_KEY"), "the application's public key, in hex ($SWITCHBOARD_PUBLIC_KEY)"),
-		guild:     fs.String("guild", env("SWITCHBOARD_GUILD_ID"), "the guild to register guild commands in ($SWITCHBOARD_GUILD_ID)"),
-		addr:      fs.String("addr", "127.0.0.1:8080", "where to serve the interactions endpoint, against a real service"),
+		baseURL:   fs.String("base-url", "", "a real service's API base URL, ending in /v10 ($SWITCHBOARD_BASE_URL); without it, the embedded emulator"),
+		appID:     fs.String("application-id", "", "the application's id ($SWITCHBOARD_APPLICATION_ID)"),
+		botToken:  fs.String("bot-token", "", "the bot's token ($SWITCHBOARD_BOT_TOKEN); better in the environment than as a flag"),
+		publicKey: fs.String("public-key", "", "the application's public key, in hex ($SWITCHBOARD_PUBLIC_KEY)"),
+		guild:     fs.String("guild", "", "the guild to register guild commands in, on a real service ($SWITCHBOARD_GUILD_ID)"),
+		addr:      fs.String("addr", "127.0.0.1:8080", "where to serve the interactions endpoint, for a real service"),
 	}
 }
 
-func (r realService) given() bool {
-	return *r.baseURL != "" || *r.appID != "" || *r.botToken != "" || *r.publicKey != ""
+// resolve decides between a real service and the embedded emulator. A
+// flag of the four credentials asks for a real service; so do all four
+// variables, as a deploy sets them; some of the variables without the
+// others are most likely set for a bot's sync step, and are left alone
+// with a note, rather than send the example's commands to a real
+// application by surprise. notes say what was decided and why.
+func (r realService) resolve(fs *flag.FlagSet, env func(string) string) (real bool, notes []string) {
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	ptrs := []*string{r.baseURL, r.appID, r.botToken, r.publicKey}
+	flags := set["base-url"] || set["application-id"] || set["bot-token"] || set["public-key"]
+	var have, missing []string
+	for i, name := range realVariables {
+		if env(name) != "" {
+			have = append(have, name)
+		} else {
+			missing = append(missing, name)
+		}
+		if *ptrs[i] == "" {
+			*ptrs[i] = env(name)
+		}
+	}
+	if *r.guild == "" {
+		*r.guild = env("SWITCHBOARD_GUILD_ID")
+	}
+	switch {
+	case flags:
+		return true, nil
+	case len(missing) == 0:
+		return true, []string{"using the service at " + *r.baseURL + ", from the SWITCHBOARD_* variables; unset them to use the embedded emulator"}
+	case len(have) > 0:
+		notes = append(notes, strings.Join(have, ", ")+" set, but not "+strings.Join(missing, ", ")+": using the embedded emulator")
+	}
+	for _, name := range []string{"guild", "addr"} {
+		if set[name] {
+			notes = append(notes, "-"+name+" is for a real service; the embedded emulator has its own")
+		}
+	}
+	return false, notes
 }
 
 // serveReal registers the commands on a real service and serves the
 // endpoint for it until ctx ends.
-func serveReal(ctx context.Context, ex Example, r realService, stdout, stderr io.Writer) error {
+func serveReal(ctx context.Context, ex Example, r realService, notes []string, stdout, stderr io.Writer) error {
 	var missing []string
 	for _, f := range []struct {
 		v    string
@@ -310,7 +360,7 @@ func serveReal(ctx context.Context, ex Example, r realService, stdout, stderr io
 		}
 	}
 	if len(missing) > 0 {
-		return fmt.Errorf("a real service needs %s too (or the SWITCHBOARD_* variables); give none of them to use the embedded emulator", strings.Join(missing, ", "))
+		return fmt.Errorf("a real service needs %s too (or the SWITCHBOARD_* variables); give none of the four to use the embedded emulator", strings.Join(missing, ", "))
 	}
 	app, err := interaction.ParseSnowflake(*r.appID)
 	if err != nil {
@@ -331,6 +381,9 @@ func serveReal(ctx context.Context, ex Example, r realService, stdout, stderr io
 		return err
 	}
 	out := newPrinter(stdout, isTerminal(stdout))
+	for _, n := range notes {
+		out.note("%s", n)
+	}
 	url, stop, err := serveBot(ex, mux, *r.publicKey, *r.addr, zerolog.New(zerolog.ConsoleWriter{Out: stderr}).With().Timestamp().Logger())
 	if err != nil {
 		return err

@@ -3,6 +3,7 @@ package playground
 import (
 	"context"
 	"errors"
+	"flag"
 	"reflect"
 	"regexp"
 	"strings"
@@ -145,5 +146,46 @@ func TestARealServiceIsRegisteredOnAndServed(t *testing.T) {
 	cancel()
 	if err := <-done; err != nil && !errors.Is(err, context.Canceled) {
 		t.Errorf("stopping: %v", err)
+	}
+}
+
+func TestARealServiceIsUsedOnlyWhenAskedFor(t *testing.T) {
+	all := map[string]string{
+		"SWITCHBOARD_BASE_URL": "https://service.example/api/v10", "SWITCHBOARD_APPLICATION_ID": "1",
+		"SWITCHBOARD_BOT_TOKEN": "t", "SWITCHBOARD_PUBLIC_KEY": "k",
+	}
+	syncOnly := map[string]string{
+		"SWITCHBOARD_BASE_URL": "https://service.example/api/v10", "SWITCHBOARD_APPLICATION_ID": "1", "SWITCHBOARD_BOT_TOKEN": "t",
+	}
+	tests := []struct {
+		name  string
+		args  []string
+		env   map[string]string
+		real  bool
+		notes []string
+	}{
+		{"nothing given", nil, nil, false, nil},
+		{"a credential as a flag", []string{"-base-url", "x"}, nil, true, nil},
+		{"all four variables", nil, all, true, []string{"using the service at https://service.example/api/v10, from the SWITCHBOARD_* variables"}},
+		{"the variables of a sync step", nil, syncOnly, false, []string{"set, but not SWITCHBOARD_PUBLIC_KEY: using the embedded emulator"}},
+		{"a real service's flags alone", []string{"-guild", "5", "-addr", ":9"}, nil, false, []string{"-guild is for a real service", "-addr is for a real service"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			fs := flag.NewFlagSet("x", flag.ContinueOnError)
+			r := realFlags(fs)
+			if err := fs.Parse(tt.args); err != nil {
+				t.Fatal(err)
+			}
+			real, notes := r.resolve(fs, func(k string) string { return tt.env[k] })
+			if real != tt.real || len(notes) != len(tt.notes) {
+				t.Fatalf("real %v, notes %q", real, notes)
+			}
+			for i, want := range tt.notes {
+				if !strings.Contains(notes[i], want) {
+					t.Errorf("note %q lacks %q", notes[i], want)
+				}
+			}
+		})
 	}
 }

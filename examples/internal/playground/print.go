@@ -121,7 +121,10 @@ func (l lineWriter) Write(b []byte) (int, error) {
 // log is the bot endpoint's logger: warnings and errors, such as a handler
 // that panicked, printed among the answers.
 func (p *printer) log() zerolog.Logger {
-	return zerolog.New(zerolog.ConsoleWriter{Out: lineWriter{p}, NoColor: !p.color, PartsExclude: []string{zerolog.TimestampFieldName}}).Level(zerolog.WarnLevel)
+	// A panic's stack would bury the prompt; its message and command say
+	// where to look.
+	return zerolog.New(zerolog.ConsoleWriter{Out: lineWriter{p}, NoColor: !p.color,
+		PartsExclude: []string{zerolog.TimestampFieldName}, FieldsExclude: []string{"stack"}}).Level(zerolog.WarnLevel)
 }
 
 // result prints what came back from the bot.

@@ -154,10 +154,14 @@ func (s *Session) do(ctx context.Context, line string) error {
 	case "in":
 		return s.move(args)
 	case "locale":
-		if len(args) != 1 || !slices.Contains(interaction.Locales(), interaction.Locale(args[0])) {
+		i := -1
+		if len(args) == 1 {
+			i = slices.IndexFunc(interaction.Locales(), func(l interaction.Locale) bool { return strings.EqualFold(string(l), args[0]) })
+		}
+		if i < 0 {
 			return fmt.Errorf("locale takes one of %s", localeList())
 		}
-		s.locale = interaction.Locale(args[0])
+		s.locale = interaction.Locales()[i]
 	case "wait":
 		return s.wait(ctx, args)
 	case "commands":
@@ -181,7 +185,7 @@ func (s *Session) invoke(ctx context.Context, inv emulator.Invocation, complete 
 	if errors.Is(err, emulator.ErrStale) {
 		// The client reloads a changed command and the user sends it
 		// again; so does the session.
-		s.out.comment("the client had an old version of the command; it reloaded it and sends it again")
+		s.out.note("the client had an old version of the command; it reloaded it and sends it again")
 		return s.invoke(ctx, inv, complete)
 	}
 	if err != nil {
@@ -197,7 +201,7 @@ func (s *Session) invoke(ctx context.Context, inv emulator.Invocation, complete 
 // menu uses a USER or MESSAGE command on its target.
 func (s *Session) menu(ctx context.Context, kind string, args []string) error {
 	if len(args) != 2 {
-		return fmt.Errorf(`%s takes the command's name and its target: user "High Five" @ada, message Bookmark last`, kind)
+		return fmt.Errorf(`%s takes the command's name and its target, as in user "Name" @ada or message "Name" last; commands lists them`, kind)
 	}
 	inv := s.invocation()
 	inv.Command = args[0]
