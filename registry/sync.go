@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/switchboard-go/switchboard/interaction"
@@ -59,7 +60,8 @@ type SyncOptions struct {
 	// NoBulk sends every change as a request of its own even where one
 	// bulk overwrite would take fewer requests.
 	NoBulk bool
-	// Progress, when set, receives one line per write as it is made.
+	// Progress, when set, receives one line per write as it is made,
+	// and, when more than one scope is synced, one per scope read.
 	Progress io.Writer
 }
 
@@ -154,8 +156,17 @@ func PlanSync(ctx context.Context, c *Client, app interaction.Snowflake, desired
 	scopes := syncScopes(desired, opts.Scopes)
 	plans := make([]Plan, 0, len(scopes))
 	var errs []error
-	for _, s := range scopes {
+	for i, s := range scopes {
 		current, err := c.ListCommands(ctx, app, s, true)
+		if opts.Progress != nil && len(scopes) > 1 {
+			// Reading many guilds under the service's rate limits
+			// takes a while; a person watching sees it move.
+			what := strconv.Itoa(len(current)) + " commands"
+			if err != nil {
+				what = "failed"
+			}
+			fmt.Fprintf(opts.Progress, "read %d of %d scopes: %v, %s\n", i+1, len(scopes), s, what)
+		}
 		if err != nil {
 			err = fmt.Errorf("registry: reading the commands of %v: %w", s, err)
 			plans = append(plans, Plan{Scope: s, Strategy: StrategyNone, Err: err})

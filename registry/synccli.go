@@ -108,7 +108,7 @@ func RunSync(ctx context.Context, args []string, desired Desired, env func(strin
 		return err
 	}
 
-	so := SyncOptions{DryRun: *dryRun || *check, Prune: *prune, Scopes: guilds, NoBulk: *noBulk}
+	so := SyncOptions{DryRun: *dryRun || *check, Prune: *prune, Scopes: guilds, NoBulk: *noBulk, Progress: stderr}
 	if !*asJSON {
 		// The plan is printed before it is applied, so that a person
 		// watching sees what is about to happen.
@@ -131,7 +131,6 @@ func RunSync(ctx context.Context, args []string, desired Desired, env func(strin
 		}
 		return runResult(r, planErr, *check)
 	}
-	so.Progress = stderr
 	r, syncErr := Sync(ctx, c, app, desired, so)
 	if err := writeReportJSON(stdout, r, so.DryRun); err != nil {
 		return errors.Join(syncErr, err)

@@ -163,3 +163,19 @@ func TestRunSyncHelpIsNoFailure(t *testing.T) {
 		t.Fatalf("err %v, usage %q", err, errOut.String())
 	}
 }
+
+func TestRunSyncShowsEachScopeReadWhenThereAreMany(t *testing.T) {
+	s := startEmulator(t, emulator.Config{})
+	desired := registry.Declared{
+		registry.Global:             {ping("one")},
+		registry.InGuild(s.GuildID): {ping("two"), ping("three")},
+	}
+	if _, errOut, _, err := runSync(t, s, desired); err != nil || !strings.Contains(errOut, "read 1 of 2 scopes: global, 0 commands\n") ||
+		!strings.Contains(errOut, "read 2 of 2 scopes: guild "+s.GuildID.String()+", 0 commands\n") {
+		t.Fatalf("err %v, progress:\n%s", err, errOut)
+	}
+	single := registry.Declared{registry.Global: {ping("one")}}
+	if _, errOut, _, err := runSync(t, s, single, "-dry-run"); err != nil || strings.Contains(errOut, "read ") {
+		t.Fatalf("one scope: err %v, progress:\n%s", err, errOut)
+	}
+}
