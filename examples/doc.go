@@ -1,3 +1,20 @@
 // Package examples holds runnable bots, one a directory, each showing one
 // capability of switchboard and each with a test that runs it.
+//
+//	quickstart     the whole loop, and a prompt to play with
+//	minimal        the smallest whole bot: one command, a sync step, the endpoint
+//	subcommands    subcommands and groups, dispatch by path, group middleware
+//	structopts     options declared and received as a typed struct
+//	autocomplete   suggestions as the user types, with localized choices
+//	contextmenu    user and message commands
+//	entrypoint     the entry point command, with both handler types
+//	localization   names, descriptions and answers in the user's language
+//	permissions    default member permissions, and overwrites set with a user's token
+//	deferred       deferred answers and follow-ups
+//	nethttp        the endpoint on net/http, beside other routes
+//	deploy         the sync step of a deploy, and a CI check that fails on drift
+//	echo           a bot that answers every command with what it received
+//
+// All but minimal and echo run on the embedded emulator with a plain
+// go run ./examples/NAME; internal/playground is what runs them.
 package examples
