@@ -206,6 +206,51 @@ func ExampleServer_Invoke() {
 	// owner Shutting down. true
 }
 
+// ParseCommand reads what a user types into the client, names and
+// mentions included, into an Invocation ready for Invoke.
+func ExampleServer_ParseCommand() {
+	ctx := context.Background()
+	service, err := emulator.New(emulator.Config{})
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer service.Close()
+
+	r := router.New()
+	r.Command("warn", func(ctx context.Context, req *router.Request) (interaction.Response, error) {
+		user, _ := req.Options.User("user")
+		reason, _ := req.Options.String("reason")
+		return interaction.Reply("Warned " + user.Username + ": " + reason), nil
+	}, router.Description("Warn a member"), router.Options(
+		option.User("user", "Who").Required(),
+		option.String("reason", "Why").Required(),
+	))
+	mux, err := r.Build()
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer startBot(service, mux)()
+
+	where := emulator.Invocation{User: service.Admin, Guild: service.GuildID}
+	for _, line := range []string{`/warn user:@bob reason:"spam, twice"`, `/warn user:@bob`, `/wrn user:@bob`} {
+		inv, err := service.ParseCommand(where, line)
+		if err != nil {
+			fmt.Println(err)
+			continue
+		}
+		res, err := service.Invoke(ctx, inv)
+		if err != nil {
+			fmt.Println(err)
+			continue
+		}
+		fmt.Println(res.Answer.Message.Content)
+	}
+	// Output:
+	// Warned bob: spam, twice
+	// emulator: invalid input: required option "reason" is missing
+	// emulator: unknown command: no command /wrn in guild "Emulator Guild"; there are /warn
+}
+
 func ExampleServer_Autocomplete() {
 	ctx := context.Background()
 	service, err := emulator.New(emulator.Config{})
