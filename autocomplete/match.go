@@ -47,15 +47,7 @@ func MatchChoices(partial string, locale interaction.Locale, choices []interacti
 }
 
 func choiceName(c *interaction.Choice, locale interaction.Locale) string {
-	if name, ok := c.NameLocalizations[locale]; ok {
-		return name
-	}
-	if fallback, ok := locale.Fallback(); ok {
-		if name, ok := c.NameLocalizations[fallback]; ok {
-			return name
-		}
-	}
-	return c.Name
+	return locale.Localized(c.NameLocalizations, c.Name)
 }
 
 type ranked struct {

@@ -157,13 +157,7 @@ func localize(d registry.Localizations, v view, null bool) (any, string) {
 // en-US and en-GB for each other, es-ES for es-419), or "" when neither has
 // one and the user sees the default text.
 func localized(d registry.Localizations, l interaction.Locale) string {
-	if text, ok := d[l]; ok || l == "" {
-		return text
-	}
-	if fb, ok := l.Fallback(); ok {
-		return d[fb]
-	}
-	return ""
+	return l.Localized(d, "")
 }
 
 // nullJSON encodes as null.

@@ -270,6 +270,21 @@ func (l Locale) Fallback() (Locale, bool) {
 	return "", false
 }
 
+// Localized returns the text a user of locale l sees of a name or
+// description: its translation for l in m, else the translation for l's
+// Fallback, else def, the default text.
+func (l Locale) Localized(m map[Locale]string, def string) string {
+	if text, ok := m[l]; ok {
+		return text
+	}
+	if fb, ok := l.Fallback(); ok {
+		if text, ok := m[fb]; ok {
+			return text
+		}
+	}
+	return def
+}
+
 // knownLocale returns the constant for a locale's text, so that decoding
 // a service locale copies nothing.
 func knownLocale(b []byte) (Locale, bool) {

@@ -196,3 +196,28 @@ func TestInvokerIsTheMemberInAGuildAndTheUserElsewhere(t *testing.T) {
 		t.Errorf("interaction without a user: Invoker() = %+v", got)
 	}
 }
+
+func TestLocalizedFollowsTheClientsFallbacks(t *testing.T) {
+	m := map[interaction.Locale]string{
+		interaction.LocaleEnglishGB: "colour", interaction.LocaleFrench: "couleur", interaction.LocaleSpanishES: "color-es",
+	}
+	tests := []struct {
+		locale interaction.Locale
+		want   string
+	}{
+		{interaction.LocaleFrench, "couleur"},
+		{interaction.LocaleEnglishGB, "colour"},
+		{interaction.LocaleEnglishUS, "colour"},
+		{interaction.LocaleSpanishLATAM, "color-es"},
+		{interaction.LocaleGerman, "color"},
+		{"", "color"},
+	}
+	for _, tt := range tests {
+		if got := tt.locale.Localized(m, "color"); got != tt.want {
+			t.Errorf("%q: %q, want %q", tt.locale, got, tt.want)
+		}
+	}
+	if got := interaction.LocaleFrench.Localized(nil, "color"); got != "color" {
+		t.Errorf("no translations: %q", got)
+	}
+}

@@ -638,15 +638,7 @@ func (e *editor) suggestValues(prefix, line, last string) (hint, accept string) 
 // localized is the name of a choice the client shows in locale l: its
 // own translation, the fallback locale's, or the default.
 func localized(c interaction.Choice, l interaction.Locale) string {
-	if n, ok := c.NameLocalizations[l]; ok {
-		return n
-	}
-	if fb, ok := l.Fallback(); ok {
-		if n, ok := c.NameLocalizations[fb]; ok {
-			return n
-		}
-	}
-	return c.Name
+	return l.Localized(c.NameLocalizations, c.Name)
 }
 
 // commands are the bot's declared commands, in every scope.
