@@ -45,6 +45,27 @@ func (s *Server) ParsePartial(inv Invocation, line string) (Invocation, error) {
 }
 
 func (s *Server) parseTyped(inv Invocation, line string, partial bool) (Invocation, error) {
+	inv, err := s.parseLocked(inv, line, partial)
+	if err != nil {
+		return inv, err
+	}
+	// Files are read after the state's lock is let go: a slow disk
+	// holds up no request to the service.
+	for i, a := range inv.Options {
+		if f, ok := a.Value.(localFile); ok {
+			att, err := f.attachment()
+			if err != nil {
+				return inv, err
+			}
+			inv.Options[i].Value = att
+		}
+	}
+	return inv, nil
+}
+
+// parseLocked does what parseTyped does under the state's lock, leaving
+// attachments as the localFile to upload.
+func (s *Server) parseLocked(inv Invocation, line string, partial bool) (Invocation, error) {
 	words, open, err := splitTyped(line)
 	if err != nil {
 		return inv, err
@@ -188,32 +209,31 @@ func (t typing) where() string {
 // names reports whether typed is the name the user sees in their locale
 // (with the client's fallback) or the default name.
 func (t typing) names(name string, locs registry.Localizations, typed string) bool {
-	if strings.EqualFold(typed, name) {
-		return true
-	}
-	if v, ok := locs[t.locale]; ok {
-		return strings.EqualFold(typed, v)
-	}
-	if fb, ok := t.locale.Fallback(); ok {
-		if v, ok := locs[fb]; ok {
-			return strings.EqualFold(typed, v)
-		}
-	}
-	return false
+	return strings.EqualFold(typed, name) || strings.EqualFold(typed, t.locale.Localized(locs, name))
 }
 
 // command finds the CHAT_INPUT command a typed name reaches: the guild's
 // own first, then the global one, as the client lists them.
 func (t typing) command(typed string) *registry.Command {
 	scopes := []interaction.Snowflake{0}
+	ctx := interaction.ContextBotDM
 	if t.g != nil {
-		scopes = []interaction.Snowflake{t.g.id, 0}
+		ctx = interaction.ContextGuild
+		if t.g.installed {
+			scopes = []interaction.Snowflake{t.g.id, 0}
+		}
 	}
 	for _, scope := range scopes {
 		for _, c := range t.s.st.commands[scope] {
-			if c.CommandType() == interaction.CommandChatInput && t.names(c.Name, c.NameLocalizations, typed) {
-				return c
+			if c.CommandType() != interaction.CommandChatInput || !t.names(c.Name, c.NameLocalizations, typed) {
+				continue
 			}
+			// The client lists a global command only where it is
+			// offered; Invoke makes the rest of the checks.
+			if scope == 0 && !allowedIn(c, ctx) {
+				continue
+			}
+			return c
 		}
 	}
 	return nil
@@ -317,7 +337,7 @@ func (t typing) value(def *registry.Option, text string) (any, *InvocationError)
 	case interaction.OptionChannel:
 		return t.channel(def, text)
 	case interaction.OptionAttachment:
-		return t.file(def, text)
+		return localFile{option: def.Name, path: text}, nil
 	}
 	return nil, invalid("option %q has type %v, which takes no value", def.Name, def.Type)
 }
@@ -425,19 +445,24 @@ func (t typing) channel(def *registry.Option, text string) (any, *InvocationErro
 	return nil, invalid("%sno channel %s%s", about(def), text, t.where())
 }
 
-// file makes the attachment of a local file, as the client uploads it.
-func (t typing) file(def *registry.Option, path string) (any, *InvocationError) {
-	fi, err := os.Stat(path)
+// localFile is a file typed into an ATTACHMENT option, to upload.
+type localFile struct {
+	option, path string
+}
+
+// attachment makes the attachment of the file, as the client uploads it.
+func (f localFile) attachment() (interaction.Attachment, *InvocationError) {
+	fi, err := os.Stat(f.path)
 	if err != nil {
-		return nil, invalid("option %q takes the path of a file to upload: %v", def.Name, err)
+		return interaction.Attachment{}, invalid("option %q takes the path of a file to upload: %v", f.option, err)
 	}
 	if !fi.Mode().IsRegular() {
-		return nil, invalid("option %q takes the path of a file to upload: %s is not a file", def.Name, path)
+		return interaction.Attachment{}, invalid("option %q takes the path of a file to upload: %s is not a file", f.option, f.path)
 	}
 	return interaction.Attachment{
-		Filename:    filepath.Base(path),
+		Filename:    filepath.Base(f.path),
 		Size:        fi.Size(),
-		ContentType: mime.TypeByExtension(filepath.Ext(path)),
+		ContentType: mime.TypeByExtension(filepath.Ext(f.path)),
 	}, nil
 }
 
@@ -460,10 +485,13 @@ func (s *Server) FindUser(guild interaction.Snowflake, text string) (interaction
 		}
 		return 0, refuse(ErrUnknownTarget, reason+"; there are "+t.userNames())
 	}
-	if _, ok := s.st.users[id.(interaction.Snowflake)]; !ok {
-		return 0, refuse(ErrUnknownTarget, "no user "+text)
+	uid := id.(interaction.Snowflake)
+	if _, ok := s.st.users[uid]; !ok || (t.g != nil && t.g.members[uid] == nil) {
+		// A mention or an id names anyone; the picker offers the
+		// guild's members.
+		return 0, refuse(ErrUnknownTarget, "no user "+text+t.where()+"; there are "+t.userNames())
 	}
-	return id.(interaction.Snowflake), nil
+	return uid, nil
 }
 
 // FindChannel resolves a channel of guild as the client's pickers do:
@@ -520,6 +548,16 @@ func (t typing) userNames() string {
 	return strings.Join(names, ", ")
 }
 
+// roleNames lists the guild's roles.
+func (t typing) roleNames() string {
+	var names []string
+	for _, r := range t.g.roles {
+		names = append(names, "@"+strings.TrimPrefix(r.Name, "@"))
+	}
+	slices.Sort(names)
+	return strings.Join(names, ", ")
+}
+
 // channelNames lists the guild's channels.
 func (t typing) channelNames() string {
 	var names []string
@@ -541,10 +579,10 @@ func (s *Server) FindRole(guild interaction.Snowflake, text string) (interaction
 	}
 	id, err := t.role(&registry.Option{}, text)
 	if err != nil {
-		return 0, refuse(ErrUnknownTarget, err.Reason)
+		return 0, refuse(ErrUnknownTarget, err.Reason+"; there are "+t.roleNames())
 	}
 	if t.g.roles[id.(interaction.Snowflake)] == nil {
-		return 0, refuse(ErrUnknownTarget, "no role "+text+t.where())
+		return 0, refuse(ErrUnknownTarget, "no role "+text+t.where()+"; there are "+t.roleNames())
 	}
 	return id.(interaction.Snowflake), nil
 }

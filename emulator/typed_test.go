@@ -186,17 +186,29 @@ func TestParseCommandReadsLocalizedNames(t *testing.T) {
 }
 
 func FuzzSplitTyped(f *testing.F) {
-	for _, s := range []string{`/a b:c`, `/a b:"c d" e:\"`, `/a "b:c`, `/a :`, `/a b:"\\\"`, "/a\tb:c  "} {
-		f.Add(s)
+	for _, s := range [][2]string{{"reason", "spam"}, {"q", `say "hi" \o/`}, {"x", ""}, {"t", "a:b c\t"}} {
+		f.Add(s[0], s[1])
 	}
-	f.Fuzz(func(t *testing.T, line string) {
-		words, _, err := splitTyped(line)
-		if err != nil {
-			return
+	f.Fuzz(func(t *testing.T, name, value string) {
+		if name == "" || strings.ContainsAny(name, ": \t\"\\") {
+			t.Skip()
 		}
+		// Any value, quoted with its quotes and backslashes escaped,
+		// splits back to itself.
+		quoted := `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(value) + `"`
+		words, open, err := splitTyped("/cmd " + name + ":" + quoted)
+		if err != nil || open || len(words) != 2 {
+			t.Fatalf("%q: %d words, open %v, %v", quoted, len(words), open, err)
+		}
+		if w := words[1]; !w.option || w.name != name || w.text != value {
+			t.Fatalf("%q split back to %+v", quoted, w)
+		}
+		// And a line of anything splits without a panic, every option
+		// with a name.
+		words, _, err = splitTyped(value)
 		for _, w := range words {
-			if w.option && w.name == "" {
-				t.Fatalf("an option without a name in %q", line)
+			if err == nil && w.option && w.name == "" {
+				t.Fatalf("an option without a name in %q", value)
 			}
 		}
 	})
@@ -270,5 +282,32 @@ func TestFindRoleResolvesWhatAPickerShows(t *testing.T) {
 	}
 	if _, err := s.FindRole(0, "@Moderator"); !errors.Is(err, ErrUnknownTarget) {
 		t.Errorf("no guild: %v", err)
+	}
+}
+
+func TestParseCommandOffersOnlyWhatTheClientLists(t *testing.T) {
+	s := newTestServer(t)
+	putCommands(t, s, registry.Global, []byte(`[{"name":"guildonly","description":"d","contexts":[0]}]`))
+	if _, err := s.ParseCommand(Invocation{Guild: s.GuildID}, "/guildonly"); err != nil {
+		t.Errorf("in the guild: %v", err)
+	}
+	if _, err := s.ParseCommand(Invocation{}, "/guildonly"); !errors.Is(err, ErrUnknownCommand) {
+		t.Errorf("in the bot's DMs, where its contexts keep it out: %v", err)
+	}
+}
+
+func TestFindUserInAGuildFindsOnlyItsMembers(t *testing.T) {
+	s, err := New(Config{Seed: &Seed{Users: []interaction.User{{ID: 9001, Username: "stranger"}}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	for _, text := range []string{"@stranger", "<@9001>", "9001"} {
+		if _, err := s.FindUser(s.GuildID, text); !errors.Is(err, ErrUnknownTarget) {
+			t.Errorf("%s in the guild: %v", text, err)
+		}
+		if id, err := s.FindUser(0, text); err != nil || id != 9001 {
+			t.Errorf("%s anywhere: %v, %v", text, id, err)
+		}
 	}
 }
