@@ -189,3 +189,21 @@ func TestARealServiceIsUsedOnlyWhenAskedFor(t *testing.T) {
 		})
 	}
 }
+
+// A follow-up sent a moment after a plain reply is still shown before the
+// script ends.
+func TestTheEndOfAScriptWaitsForFollowUps(t *testing.T) {
+	ex := Example{Name: "later", Bot: func(env Env) (*router.Router, error) {
+		r := router.New()
+		r.Command("ping", func(ctx context.Context, req *router.Request) (interaction.Response, error) {
+			go func() {
+				time.Sleep(150 * time.Millisecond)
+				env.API.Followup(context.WithoutCancel(ctx), req.Interaction, interaction.MessageData{Content: "later"})
+			}()
+			return interaction.Reply("pong"), nil
+		}, router.Description("Answer now and later"))
+		return r, nil
+	}, Script: "/ping"}
+	out := Output(t, ex, "", "-quiet")
+	Shows(t, out, "  bot › pong\n  bot (follow-up) › later\n")
+}

@@ -58,6 +58,11 @@ func (p *printer) style(s, text string) string {
 func (p *printer) print(text string) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
+	p.write(text)
+}
+
+// write writes whole lines; the caller holds p.mu.
+func (p *printer) write(text string) {
 	if p.raw {
 		io.WriteString(p.w, "\r\x1b[K")
 		text = strings.ReplaceAll(text, "\n", "\r\n")
@@ -80,15 +85,13 @@ func (p *printer) note(format string, args ...any) {
 // from the answers before it, not from the comment lines it continues.
 func (p *printer) comment(text string) {
 	p.mu.Lock()
+	defer p.mu.Unlock()
 	gap := "\n"
 	if p.lastComment {
 		gap = ""
 	}
-	p.mu.Unlock()
-	p.print(gap + p.style(dim, "# "+text) + "\n")
-	p.mu.Lock()
+	p.write(gap + p.style(dim, "# "+text) + "\n")
 	p.lastComment = true
-	p.mu.Unlock()
 }
 
 // block prints text indented.

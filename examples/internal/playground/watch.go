@@ -62,6 +62,9 @@ func (w *watcher) follow(id interaction.Snowflake) {
 		w.printed[id] = 0
 		w.order = append(w.order, id)
 	}
+	// The answer was just printed: the bot may follow it up in a moment,
+	// which the end of a script waits for.
+	w.changed = time.Now()
 	w.pollOne(id)
 }
 
@@ -69,9 +72,19 @@ func (w *watcher) follow(id interaction.Snowflake) {
 func (w *watcher) poll() {
 	w.mu.Lock()
 	defer w.mu.Unlock()
+	live := w.order[:0]
 	for _, id := range w.order {
+		// After 15 minutes the token is dead and nothing more can
+		// happen to the interaction's messages.
+		if time.Since(id.Time()) > 16*time.Minute {
+			delete(w.printed, id)
+			delete(w.pending, id)
+			continue
+		}
+		live = append(live, id)
 		w.pollOne(id)
 	}
+	w.order = live
 }
 
 // pollOne prints the new events of one interaction. The caller holds w.mu.
@@ -126,7 +139,14 @@ func (w *watcher) settle(ctx context.Context, max time.Duration) {
 		case <-time.After(pollEvery):
 		}
 	}
-	w.s.out.comment("the bot has not completed every deferred answer; it has 15 minutes to")
+	w.mu.Lock()
+	loading := w.loading()
+	w.mu.Unlock()
+	if loading {
+		w.s.out.note("the bot has not completed every deferred answer; it has 15 minutes to")
+	} else {
+		w.s.out.note("the bot is still sending messages; wait 2s waits longer")
+	}
 }
 
 // loading reports whether a followed interaction still shows the
