@@ -1,6 +1,10 @@
 package interaction
 
-import "strconv"
+import (
+	"errors"
+	"strconv"
+	"strings"
+)
 
 // Type is the kind of an interaction.
 type Type int
@@ -148,6 +152,25 @@ func (t IntegrationType) String() string {
 		return "USER_INSTALL"
 	}
 	return "IntegrationType(" + strconv.Itoa(int(t)) + ")"
+}
+
+// ParseIntegrationTypes reads a list of installation contexts separated
+// by commas, each by name or number: "GUILD_INSTALL,USER_INSTALL" or
+// "0,1", as command lines take them.
+func ParseIntegrationTypes(list string) ([]IntegrationType, error) {
+	var out []IntegrationType
+	for _, name := range strings.Split(list, ",") {
+		name = strings.TrimSpace(name)
+		switch strings.ToUpper(name) {
+		case "0", GuildInstall.String():
+			out = append(out, GuildInstall)
+		case "1", UserInstall.String():
+			out = append(out, UserInstall)
+		default:
+			return nil, errors.New("interaction: " + strconv.Quote(name) + " is not GUILD_INSTALL (0) or USER_INSTALL (1)")
+		}
+	}
+	return out, nil
 }
 
 // EntryPointHandler says who answers a PRIMARY_ENTRY_POINT command.

@@ -1,6 +1,7 @@
 package interaction_test
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/switchboard-go/switchboard/interaction"
@@ -219,5 +220,24 @@ func TestLocalizedFollowsTheClientsFallbacks(t *testing.T) {
 	}
 	if got := interaction.LocaleFrench.Localized(nil, "color"); got != "color" {
 		t.Errorf("no translations: %q", got)
+	}
+}
+
+func TestParseIntegrationTypesTakesNamesAndNumbers(t *testing.T) {
+	for _, tt := range []struct {
+		in   string
+		want []interaction.IntegrationType
+		err  bool
+	}{
+		{"GUILD_INSTALL,USER_INSTALL", []interaction.IntegrationType{interaction.GuildInstall, interaction.UserInstall}, false},
+		{" 0 , 1 ", []interaction.IntegrationType{interaction.GuildInstall, interaction.UserInstall}, false},
+		{"user_install", []interaction.IntegrationType{interaction.UserInstall}, false},
+		{"2", nil, true},
+		{"", nil, true},
+	} {
+		got, err := interaction.ParseIntegrationTypes(tt.in)
+		if (err != nil) != tt.err || !slices.Equal(got, tt.want) {
+			t.Errorf("%q: %v, %v", tt.in, got, err)
+		}
 	}
 }

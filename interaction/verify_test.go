@@ -191,6 +191,9 @@ func TestNewVerifierParsesOnlyAHexPublicKey(t *testing.T) {
 	if _, err := interaction.NewVerifier(strings.ToUpper(good)); err != nil {
 		t.Errorf("NewVerifier of upper-case hex: %v", err)
 	}
+	if _, err := interaction.NewVerifier(""); err == nil || !strings.Contains(err.Error(), "no public key given") {
+		t.Errorf("an empty key, most often a variable not set, should say so: %v", err)
+	}
 }
 
 func TestNewVerifierKeyKeepsItsOwnCopyOfTheKey(t *testing.T) {

@@ -63,6 +63,13 @@ type SyncOptions struct {
 	// Progress, when set, receives one line per write as it is made,
 	// and, when more than one scope is synced, one per scope read.
 	Progress io.Writer
+	// InstallationContexts are those the application supports, as set on
+	// its Installation page. The service gives a global command that
+	// declares no integration_types these; with them known, such a
+	// command is compared with them, so that dropping integration_types
+	// from a declaration is a change. Without them, a command that
+	// declares none is not compared on integration_types.
+	InstallationContexts []interaction.IntegrationType
 }
 
 // Action is a change Sync makes to one command.
@@ -148,6 +155,22 @@ func Sync(ctx context.Context, c *Client, app interaction.Snowflake, desired Des
 	return r, errors.Join(err, applyErr)
 }
 
+// withInstallationContexts returns the commands of scope, with the
+// application's installation contexts in place of an integration_types
+// left unset, as the service fills it in. cmds is not changed.
+func withInstallationContexts(scope Scope, cmds []Command, contexts []interaction.IntegrationType) []Command {
+	if !scope.IsGlobal() || len(contexts) == 0 {
+		return cmds
+	}
+	out := slices.Clone(cmds)
+	for i := range out {
+		if out[i].IntegrationTypes == nil {
+			out[i].IntegrationTypes = slices.Clone(contexts)
+		}
+	}
+	return out
+}
+
 // PlanSync reads the commands of each scope Sync would sync, once per scope
 // and with their localizations, and returns the plan of each. A scope that
 // cannot be read has a plan with only Err set; the error joins every
@@ -173,7 +196,7 @@ func PlanSync(ctx context.Context, c *Client, app interaction.Snowflake, desired
 			errs = append(errs, err)
 			continue
 		}
-		p := PlanScope(current, desired.Commands(s), s, opts.Prune)
+		p := PlanScope(current, withInstallationContexts(s, desired.Commands(s), opts.InstallationContexts), s, opts.Prune)
 		if opts.NoBulk && p.Strategy == StrategyBulk {
 			p.Strategy = StrategyIndividual
 		}

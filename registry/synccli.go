@@ -37,6 +37,9 @@ var ErrDrift = errors.New("registry: the service's commands differ from the decl
 //	-guild ID       sync only this scope; repeatable; "global" names the global scope
 //	-json           print the plans and outcomes as one JSON document
 //	-no-bulk        send each change as a request of its own
+//	-installation-contexts LIST  the application's, such as GUILD_INSTALL,USER_INSTALL, so that a
+//	                command declaring no integration_types is compared with them
+//	                ($SWITCHBOARD_INSTALLATION_CONTEXTS)
 //	-base-url URL   the API's base URL, ending in /v10 ($SWITCHBOARD_BASE_URL)
 //	-application-id ID           ($SWITCHBOARD_APPLICATION_ID; default the client id)
 //	-bot-token TOKEN             ($SWITCHBOARD_BOT_TOKEN)
@@ -60,6 +63,8 @@ func RunSync(ctx context.Context, args []string, desired Desired, env func(strin
 	prune := fs.Bool("prune", false, "delete commands the service holds that are not declared")
 	asJSON := fs.Bool("json", false, "print the plans and outcomes as JSON")
 	noBulk := fs.Bool("no-bulk", false, "send each change as a request of its own, never a bulk overwrite")
+	installation := fs.String("installation-contexts", env("SWITCHBOARD_INSTALLATION_CONTEXTS"),
+		"the installation contexts the application supports, such as GUILD_INSTALL,USER_INSTALL, to compare commands that declare no integration_types with (default $SWITCHBOARD_INSTALLATION_CONTEXTS)")
 	fs.Var(&guilds, "guild", `sync only this guild's scope ("global" for the global scope); repeatable`)
 	baseURL := fs.String("base-url", env("SWITCHBOARD_BASE_URL"), "the API's base URL, ending in /v10 (default $SWITCHBOARD_BASE_URL)")
 	appID := fs.String("application-id", env("SWITCHBOARD_APPLICATION_ID"), "the application's id (default $SWITCHBOARD_APPLICATION_ID, else the client id)")
@@ -109,6 +114,11 @@ func RunSync(ctx context.Context, args []string, desired Desired, env func(strin
 	}
 
 	so := SyncOptions{DryRun: *dryRun || *check, Prune: *prune, Scopes: guilds, NoBulk: *noBulk, Progress: stderr}
+	if *installation != "" {
+		if so.InstallationContexts, err = interaction.ParseIntegrationTypes(*installation); err != nil {
+			return fmt.Errorf("sync: -installation-contexts: %w", err)
+		}
+	}
 	if !*asJSON {
 		// The plan is printed before it is applied, so that a person
 		// watching sees what is about to happen.

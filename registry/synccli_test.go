@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/switchboard-go/switchboard/emulator"
+	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/registry"
 )
 
@@ -177,5 +178,35 @@ func TestRunSyncShowsEachScopeReadWhenThereAreMany(t *testing.T) {
 	single := registry.Declared{registry.Global: {ping("one")}}
 	if _, errOut, _, err := runSync(t, s, single, "-dry-run"); err != nil || strings.Contains(errOut, "read ") {
 		t.Fatalf("one scope: err %v, progress:\n%s", err, errOut)
+	}
+}
+
+// A command that stops declaring integration_types goes back to the
+// application's installation contexts: a change only a sync that knows
+// them can see.
+func TestDroppingIntegrationTypesIsAChangeWhenTheContextsAreKnown(t *testing.T) {
+	both := []interaction.IntegrationType{interaction.GuildInstall, interaction.UserInstall}
+	s := startEmulator(t, emulator.Config{InstallationContexts: both})
+	userOnly := ping("p")
+	userOnly.IntegrationTypes = []interaction.IntegrationType{interaction.UserInstall}
+	if _, _, _, err := runSync(t, s, registry.Declared{registry.Global: {userOnly}}); err != nil {
+		t.Fatal(err)
+	}
+	dropped := registry.Declared{registry.Global: {ping("p")}}
+	if out, _, _, err := runSync(t, s, dropped, "-check"); err != nil {
+		t.Errorf("without the contexts, nothing to compare: %v\n%s", err, out)
+	}
+	out, _, _, err := runSync(t, s, dropped, "-check", "-installation-contexts", "GUILD_INSTALL,USER_INSTALL")
+	if !errors.Is(err, registry.ErrDrift) || !strings.Contains(out, "~ CHAT_INPUT  p  integration_types") {
+		t.Errorf("with them: %v\n%s", err, out)
+	}
+	if _, _, _, err := runSync(t, s, dropped, "-installation-contexts", "0,1"); err != nil {
+		t.Fatal(err)
+	}
+	if out, _, _, err := runSync(t, s, dropped, "-check", "-installation-contexts", "0,1"); err != nil {
+		t.Errorf("after the sync: %v\n%s", err, out)
+	}
+	if _, _, _, err := runSync(t, s, dropped, "-installation-contexts", "2"); err == nil || !strings.Contains(err.Error(), "-installation-contexts") {
+		t.Errorf("an unknown context: %v", err)
 	}
 }

@@ -129,9 +129,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		RateLimit:    emulator.RateLimit{Requests: *rateRequests, Window: *rateWindow},
 	}
 	if *installation != "" {
-		contexts, err := parseInstallationContexts(*installation)
+		contexts, err := interaction.ParseIntegrationTypes(*installation)
 		if err != nil {
-			return err
+			return fmt.Errorf("-installation-contexts: %w", err)
 		}
 		cfg.InstallationContexts = contexts
 	}
@@ -191,22 +191,4 @@ func readSeed(name string) (*emulator.Seed, error) {
 		return nil, fmt.Errorf("-seed %s: %w", name, err)
 	}
 	return &seed, nil
-}
-
-// parseInstallationContexts reads a list such as "GUILD_INSTALL,USER_INSTALL"
-// or "0,1".
-func parseInstallationContexts(list string) ([]interaction.IntegrationType, error) {
-	var out []interaction.IntegrationType
-	for _, name := range strings.Split(list, ",") {
-		name = strings.TrimSpace(name)
-		switch strings.ToUpper(name) {
-		case "0", interaction.GuildInstall.String():
-			out = append(out, interaction.GuildInstall)
-		case "1", interaction.UserInstall.String():
-			out = append(out, interaction.UserInstall)
-		default:
-			return nil, fmt.Errorf("-installation-contexts: %q is not GUILD_INSTALL (0) or USER_INSTALL (1)", name)
-		}
-	}
-	return out, nil
 }
