@@ -13,7 +13,6 @@ package main
 
 import (
 	"context"
-	"log/slog"
 	"time"
 
 	"github.com/switchboard-go/switchboard/examples/internal/playground"
@@ -51,7 +50,7 @@ func newBot(env playground.Env) (*router.Router, error) {
 		// ctx ends when the handler returns; the build outlives it.
 		go func() {
 			if err := build(context.WithoutCancel(ctx), env.API, req.Interaction, branch); err != nil {
-				slog.Error("build", "branch", branch, "err", err)
+				env.Log.Error().Err(err).Str("branch", branch).Msg("build")
 			}
 		}()
 		return interaction.Defer(), nil
@@ -64,7 +63,7 @@ func newBot(env playground.Env) (*router.Router, error) {
 			ctx := context.WithoutCancel(ctx)
 			work(ctx, 100*time.Millisecond) // reading the log
 			if _, err := env.API.EditOriginal(ctx, req.Interaction, text("The last build of main passed; its log has 2,113 lines.")); err != nil {
-				slog.Error("logs", "err", err)
+				env.Log.Error().Err(err).Msg("logs")
 			}
 		}()
 		// The deferral decides that the answer is ephemeral.

@@ -57,6 +57,10 @@ type Env struct {
 	GuildID interaction.Snowflake
 	// API is the bot's client of the service's REST API.
 	API *registry.Client
+	// Log is where the bot logs what goes wrong away from its answers,
+	// such as a failed follow-up; on the emulator it prints among the
+	// answers, without breaking the prompt.
+	Log zerolog.Logger
 	// Emulator is the embedded emulator; nil against a real service.
 	Emulator *emulator.Server
 }
@@ -166,7 +170,7 @@ func (s *Session) start(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	env := Env{ApplicationID: srv.ApplicationID, GuildID: srv.GuildID, API: api, Emulator: srv}
+	env := Env{ApplicationID: srv.ApplicationID, GuildID: srv.GuildID, API: api, Log: s.out.log(), Emulator: srv}
 	mux, err := build(s.ex, env)
 	if err != nil {
 		return err
@@ -376,7 +380,8 @@ func serveReal(ctx context.Context, ex Example, r realService, notes []string, s
 	if err != nil {
 		return err
 	}
-	mux, err := build(ex, Env{ApplicationID: app, GuildID: guild, API: api})
+	log := zerolog.New(zerolog.ConsoleWriter{Out: stderr}).With().Timestamp().Logger()
+	mux, err := build(ex, Env{ApplicationID: app, GuildID: guild, API: api, Log: log})
 	if err != nil {
 		return err
 	}
@@ -384,7 +389,7 @@ func serveReal(ctx context.Context, ex Example, r realService, notes []string, s
 	for _, n := range notes {
 		out.note("%s", n)
 	}
-	url, stop, err := serveBot(ex, mux, *r.publicKey, *r.addr, zerolog.New(zerolog.ConsoleWriter{Out: stderr}).With().Timestamp().Logger())
+	url, stop, err := serveBot(ex, mux, *r.publicKey, *r.addr, log)
 	if err != nil {
 		return err
 	}

@@ -237,7 +237,7 @@ func (s *Session) launch(ctx context.Context, args []string) error {
 	inv.Type = interaction.CommandPrimaryEntryPoint
 	switch len(args) {
 	case 0:
-		name, ok := s.entryPoint()
+		name, ok := s.entryPoint(ctx)
 		if !ok {
 			return errors.New("the application has no entry point command")
 		}
@@ -250,8 +250,10 @@ func (s *Session) launch(ctx context.Context, args []string) error {
 	return s.invoke(ctx, inv, false)
 }
 
-func (s *Session) entryPoint() (string, bool) {
-	cmds, err := s.api.ListCommands(context.Background(), s.emu.ApplicationID, registry.Global, false)
+// entryPoint is the name of the application's entry point command, as the
+// service holds it: the one the bot declared, or the service's own.
+func (s *Session) entryPoint(ctx context.Context) (string, bool) {
+	cmds, err := s.api.ListCommands(ctx, s.emu.ApplicationID, registry.Global, false)
 	if err != nil {
 		return "", false
 	}

@@ -520,11 +520,28 @@ func (e *editor) suggestions(line string) (hint, accept string) {
 	if !strings.ContainsAny(line, " ") {
 		return e.suggestCommands(prefix, line[1:])
 	}
-	last := line[strings.LastIndexAny(line, " ")+1:]
+	last := lastWord(line)
 	if !strings.Contains(last, ":") {
 		return e.suggestOptions(prefix, line, last)
 	}
 	return e.suggestValues(prefix, line, last)
+}
+
+// lastWord is the word a line ends with: after its last space outside
+// quotes, so that a quoted value being typed, spaces and all, is one word.
+func lastWord(line string) string {
+	start, quoted := 0, false
+	for i := 0; i < len(line); i++ {
+		switch c := line[i]; {
+		case quoted && c == '\\':
+			i++ // an escaped quote or backslash
+		case c == '"':
+			quoted = !quoted
+		case !quoted && c == ' ':
+			start = i + 1
+		}
+	}
+	return line[start:]
 }
 
 // suggestCommands offers the commands whose names begin with typed.
