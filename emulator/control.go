@@ -84,30 +84,33 @@ func (s *Server) controlInteraction(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) controlInteractions(w http.ResponseWriter, _ *http.Request) {
-	s.st.mu.Lock()
-	all := make([]*sentInteraction, 0, len(s.st.interactions))
-	for _, si := range s.st.interactions {
-		all = append(all, si)
-	}
-	slices.SortFunc(all, func(a, b *sentInteraction) int { return cmp.Compare(a.ix.ID, b.ix.ID) })
-	s.writeInteractions(w, all)
+	b, err := s.encodeInteractions(func() []*sentInteraction {
+		all := make([]*sentInteraction, 0, len(s.st.interactions))
+		for _, si := range s.st.interactions {
+			all = append(all, si)
+		}
+		slices.SortFunc(all, func(a, b *sentInteraction) int { return cmp.Compare(a.ix.ID, b.ix.ID) })
+		return all
+	})
+	writeEncoded(w, b, err)
 }
 
 func (s *Server) controlLaunches(w http.ResponseWriter, _ *http.Request) {
-	s.st.mu.Lock()
-	s.writeInteractions(w, s.st.launches)
+	b, err := s.encodeInteractions(func() []*sentInteraction { return s.st.launches })
+	writeEncoded(w, b, err)
 }
 
-// writeInteractions answers with a list of interactions, and releases
-// s.st.mu, which the caller holds, once they are encoded.
-func (s *Server) writeInteractions(w http.ResponseWriter, all []*sentInteraction) {
+// encodeInteractions encodes the interactions pick chooses, under the
+// state's lock: their messages share lists with the state.
+func (s *Server) encodeInteractions(pick func() []*sentInteraction) ([]byte, error) {
+	s.st.mu.Lock()
+	defer s.st.mu.Unlock()
+	all := pick()
 	out := make([]map[string]any, len(all))
 	for i, si := range all {
 		out[i] = s.interactionJSON(si)
 	}
-	b, err := json.Marshal(out)
-	s.st.mu.Unlock()
-	writeEncoded(w, b, err)
+	return json.Marshal(out)
 }
 
 // writeEncoded writes JSON encoded under the lock.

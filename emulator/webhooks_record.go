@@ -9,8 +9,10 @@ import (
 	"github.com/switchboard-go/switchboard/interaction"
 )
 
-// InteractionRecord is an interaction the emulator sent to the bot and what
-// became of it: the bot's answer and the messages it made.
+// InteractionRecord is an interaction and what became of it: one the
+// emulator sent to the bot, with the bot's answer and the messages it made,
+// or one the service handled itself (Launched), with the service's answer
+// and message.
 type InteractionRecord struct {
 	Interaction interaction.Interaction
 	Sent        time.Time
