@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"strings"
 	"testing"
 
@@ -11,23 +10,9 @@ import (
 	"github.com/switchboard-go/switchboard/router"
 )
 
-// run runs ex with args and stdin, and returns what it printed.
-func run(t *testing.T, ex playground.Example, stdin string, args ...string) string {
-	t.Helper()
-	var out, errOut strings.Builder
-	err := playground.Run(context.Background(), ex, args, strings.NewReader(stdin), &out, &errOut)
-	if err != nil {
-		t.Fatalf("%v\nstdout:\n%s\nstderr:\n%s", err, out.String(), errOut.String())
-	}
-	if errOut.Len() > 0 {
-		t.Errorf("stderr:\n%s", errOut.String())
-	}
-	return out.String()
-}
-
 func TestTheScriptPrintsEachStepInOrder(t *testing.T) {
 	t.Parallel()
-	out := run(t, example, "")
+	out := playground.Output(t, example, "")
 	// Each command's lines, whole: the bot writes one message after the
 	// other, and the script waits for it after each command.
 	for _, want := range []string{
@@ -68,7 +53,7 @@ func TestTheRecordsHoldTheCompletedAnswersAndFollowUps(t *testing.T) {
 		emu = env.Emulator
 		return newBot(env)
 	}
-	run(t, ex, "", "-quiet")
+	playground.Output(t, ex, "", "-quiet")
 	recs := emu.Interactions()
 	if len(recs) != 3 {
 		t.Fatalf("%d interactions recorded, want 3", len(recs))
@@ -120,7 +105,7 @@ func TestTheRecordsHoldTheCompletedAnswersAndFollowUps(t *testing.T) {
 func TestABuildStillRunningAtTheEndIsWaitedFor(t *testing.T) {
 	t.Parallel()
 	// Without a wait after it, the end of the script waits for the work.
-	out := run(t, example, "/build branch:next\n", "-script", "-", "-quiet")
+	out := playground.Output(t, example, "/build branch:next\n", "-script", "-", "-quiet")
 	if !strings.HasSuffix(out, "  bot (edits a follow-up) › Artifacts: bot-next-linux-amd64.tar.gz\n  bot (follow-up) › Cleaning the build cache…\n  bot deleted its follow-up\n") {
 		t.Errorf("the script ended before the build:\n%s", out)
 	}

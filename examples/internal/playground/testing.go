@@ -9,12 +9,16 @@ import (
 )
 
 // Output runs ex as its test would run the program, with args and stdin,
-// and returns what it printed; the test fails if the program does.
+// and returns what it printed; the test fails if the program does, or if
+// it writes to stderr, where nothing is expected on the emulator.
 func Output(t testing.TB, ex Example, stdin string, args ...string) string {
 	t.Helper()
 	var out, errOut strings.Builder
 	if err := Run(context.Background(), ex, args, strings.NewReader(stdin), &out, &errOut); err != nil {
 		t.Fatalf("%s: %v\nstdout:\n%s\nstderr:\n%s", ex.Name, err, out.String(), errOut.String())
+	}
+	if errOut.Len() > 0 {
+		t.Errorf("%s wrote to stderr:\n%s", ex.Name, errOut.String())
 	}
 	return out.String()
 }
