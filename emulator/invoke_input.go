@@ -20,6 +20,7 @@ type input struct {
 	g        *guild // nil in the bot's direct messages
 	ch       *interaction.Channel
 	invoker  interaction.Snowflake
+	locale   interaction.Locale // the user's, for the names in messages
 	focused  string
 	complete bool // an autocomplete request
 	resolved *wireResolved
@@ -122,7 +123,7 @@ func (in *input) leaf(defs []registry.Option, args []Arg) ([]wireOption, *Invoca
 	}
 	for _, d := range defs {
 		if d.Required && !given[d.Name] {
-			return nil, invalid("required option %q is missing", d.Name)
+			return nil, invalid("required option %q is missing", in.name(&d))
 		}
 	}
 	return out, nil
@@ -133,7 +134,7 @@ func (in *input) leaf(defs []registry.Option, args []Arg) ([]wireOption, *Invoca
 // options.
 func (in *input) partial(def *registry.Option, v any) (interaction.Value, *InvocationError) {
 	if !def.Autocomplete {
-		return interaction.Value{}, invalid("option %q has no autocomplete", def.Name)
+		return interaction.Value{}, invalid("option %q has no autocomplete", in.name(def))
 	}
 	in.focusedDef = def
 	text := fmt.Sprint(v)
@@ -141,22 +142,37 @@ func (in *input) partial(def *registry.Option, v any) (interaction.Value, *Invoc
 		switch def.Type {
 		case interaction.OptionInteger:
 			if _, err := strconv.ParseInt(text, 10, 64); err != nil {
-				return interaction.Value{}, invalid("option %q: %q is not an integer", def.Name, text)
+				return interaction.Value{}, invalid("option %q: %q is not an integer", in.name(def), text)
 			}
 		case interaction.OptionNumber:
 			if f, err := strconv.ParseFloat(text, 64); err != nil || math.IsNaN(f) || math.IsInf(f, 0) {
-				return interaction.Value{}, invalid("option %q: %q is not a number", def.Name, text)
+				return interaction.Value{}, invalid("option %q: %q is not a number", in.name(def), text)
 			}
 		}
 	}
 	return interaction.StringValue(text), nil
 }
 
+// channelTypeNames lists channel types, as in "GUILD_TEXT or GUILD_ANNOUNCEMENT".
+func channelTypeNames(ts []interaction.ChannelType) string {
+	names := make([]string, len(ts))
+	for i, t := range ts {
+		names[i] = t.String()
+	}
+	return strings.Join(names, " or ")
+}
+
+// name is an option's name as the user sees it, in their language: what
+// the client's messages about the option say.
+func (in *input) name(def *registry.Option) string {
+	return in.locale.Localized(def.NameLocalizations, def.Name)
+}
+
 // choiceNames lists the choices of an option as the client shows them.
-func choiceNames(def *registry.Option) string {
+func (in *input) choiceNames(def *registry.Option) string {
 	names := make([]string, len(def.Choices))
 	for i, c := range def.Choices {
-		names[i] = c.Name
+		names[i] = in.locale.Localized(c.NameLocalizations, c.Name)
 	}
 	return strings.Join(names, ", ")
 }
@@ -174,21 +190,21 @@ func (in *input) value(def *registry.Option, v any) (interaction.Value, *Invocat
 	case interaction.OptionString:
 		s, ok := v.(string)
 		if !ok {
-			return interaction.Value{}, invalid("option %q takes a string, not %T", def.Name, v)
+			return interaction.Value{}, invalid("option %q takes a string, not %T", in.name(def), v)
 		}
 		if s == "" {
 			// The client takes an empty field for an option not given.
-			return interaction.Value{}, invalid("option %q is empty; leave it out, or give it a value", def.Name)
+			return interaction.Value{}, invalid("option %q is empty; leave it out, or give it a value", in.name(def))
 		}
 		n := utf8.RuneCountInString(s)
 		if def.MinLength != nil && n < *def.MinLength {
-			return interaction.Value{}, invalid("option %q: %d characters, fewer than %d", def.Name, n, *def.MinLength)
+			return interaction.Value{}, invalid("option %q: %d characters, fewer than %d", in.name(def), n, *def.MinLength)
 		}
 		if def.MaxLength != nil && n > *def.MaxLength {
-			return interaction.Value{}, invalid("option %q: %d characters, more than %d", def.Name, n, *def.MaxLength)
+			return interaction.Value{}, invalid("option %q: %d characters, more than %d", in.name(def), n, *def.MaxLength)
 		}
 		if len(def.Choices) > 0 && !slices.ContainsFunc(def.Choices, func(c interaction.Choice) bool { cs, ok := c.Value.Str(); return ok && cs == s }) {
-			return interaction.Value{}, invalid("option %q: %q is not one of its choices (%s)", def.Name, s, choiceNames(def))
+			return interaction.Value{}, invalid("option %q: %q is not one of its choices (%s)", in.name(def), s, in.choiceNames(def))
 		}
 		return interaction.StringValue(s), nil
 	case interaction.OptionInteger, interaction.OptionNumber:
@@ -196,7 +212,7 @@ func (in *input) value(def *registry.Option, v any) (interaction.Value, *Invocat
 	case interaction.OptionBoolean:
 		b, ok := v.(bool)
 		if !ok {
-			return interaction.Value{}, invalid("option %q takes a boolean, not %T", def.Name, v)
+			return interaction.Value{}, invalid("option %q takes a boolean, not %T", in.name(def), v)
 		}
 		return interaction.BoolValue(b), nil
 	case interaction.OptionUser, interaction.OptionChannel, interaction.OptionRole, interaction.OptionMentionable:
@@ -204,7 +220,7 @@ func (in *input) value(def *registry.Option, v any) (interaction.Value, *Invocat
 	case interaction.OptionAttachment:
 		return in.attachment(def, v)
 	}
-	return interaction.Value{}, invalid("option %q has type %v, which takes no value", def.Name, def.Type)
+	return interaction.Value{}, invalid("option %q has type %v, which takes no value", in.name(def), def.Type)
 }
 
 func (in *input) number(def *registry.Option, v any) (interaction.Value, *InvocationError) {
@@ -219,37 +235,37 @@ func (in *input) number(def *registry.Option, v any) (interaction.Value, *Invoca
 	case float64:
 		f = x
 	default:
-		return interaction.Value{}, invalid("option %q takes a number, not %T", def.Name, v)
+		return interaction.Value{}, invalid("option %q takes a number, not %T", in.name(def), v)
 	}
 	if math.IsNaN(f) || math.IsInf(f, 0) {
-		return interaction.Value{}, invalid("option %q: %v is not a number", def.Name, f)
+		return interaction.Value{}, invalid("option %q: %v is not a number", in.name(def), f)
 	}
 	var out interaction.Value
 	if def.Type == interaction.OptionInteger {
 		if !isInt {
 			if f != math.Trunc(f) {
-				return interaction.Value{}, invalid("option %q takes an integer, not %v", def.Name, f)
+				return interaction.Value{}, invalid("option %q takes an integer, not %v", in.name(def), f)
 			}
 			i = int64(f)
 		}
 		if i > maxInteger || i < -maxInteger {
-			return interaction.Value{}, invalid("option %q: %d is beyond ±(2^53−1)", def.Name, i)
+			return interaction.Value{}, invalid("option %q: %d is beyond ±(2^53−1)", in.name(def), i)
 		}
 		out = interaction.IntValue(i)
 	} else {
 		if f > maxNumber || f < -maxNumber {
-			return interaction.Value{}, invalid("option %q: %v is beyond ±2^53", def.Name, f)
+			return interaction.Value{}, invalid("option %q: %v is beyond ±2^53", in.name(def), f)
 		}
 		out = interaction.FloatValue(f)
 	}
 	if lo, ok := def.MinValue.Float(); ok && f < lo {
-		return interaction.Value{}, invalid("option %q: %v is below the minimum %v", def.Name, f, lo)
+		return interaction.Value{}, invalid("option %q: %v is below the minimum %v", in.name(def), f, lo)
 	}
 	if hi, ok := def.MaxValue.Float(); ok && f > hi {
-		return interaction.Value{}, invalid("option %q: %v is above the maximum %v", def.Name, f, hi)
+		return interaction.Value{}, invalid("option %q: %v is above the maximum %v", in.name(def), f, hi)
 	}
 	if len(def.Choices) > 0 && !slices.ContainsFunc(def.Choices, func(c interaction.Choice) bool { cf, ok := c.Value.Float(); return ok && cf == f }) {
-		return interaction.Value{}, invalid("option %q: %v is not one of its choices (%s)", def.Name, f, choiceNames(def))
+		return interaction.Value{}, invalid("option %q: %v is not one of its choices (%s)", in.name(def), f, in.choiceNames(def))
 	}
 	return out, nil
 }
@@ -274,7 +290,7 @@ func id(v any) (interaction.Snowflake, bool) {
 func (in *input) mention(def *registry.Option, v any) (interaction.Value, *InvocationError) {
 	target, ok := id(v)
 	if !ok {
-		return interaction.Value{}, invalid("option %q takes an id, not %v", def.Name, v)
+		return interaction.Value{}, invalid("option %q takes an id, not %v", in.name(def), v)
 	}
 	r := in.resolved
 	st := in.s.st
@@ -302,7 +318,7 @@ func (in *input) mention(def *registry.Option, v any) (interaction.Value, *Invoc
 	case def.Type == interaction.OptionChannel && in.g != nil && in.g.channels[target] != nil:
 		c := in.g.channels[target]
 		if len(def.ChannelTypes) > 0 && !slices.Contains(def.ChannelTypes, c.Type) {
-			return interaction.Value{}, invalid("option %q: channel %q is of type %d, not one it allows", def.Name, c.Name, c.Type)
+			return interaction.Value{}, invalid("option %q: #%s is a %v channel; it takes %s", in.name(def), c.Name, c.Type, channelTypeNames(def.ChannelTypes))
 		}
 		if r.Channels == nil {
 			r.Channels = map[interaction.Snowflake]wireChannel{}
@@ -312,7 +328,7 @@ func (in *input) mention(def *registry.Option, v any) (interaction.Value, *Invoc
 		w.AppPermissions = channelPermissions(in.g, st.app.botUser, c)
 		r.Channels[target] = w
 	default:
-		return interaction.Value{}, invalid("option %q: %v is no %v the client offers here", def.Name, target, def.Type)
+		return interaction.Value{}, invalid("option %q: %v is no %v the client offers here", in.name(def), target, def.Type)
 	}
 	return interaction.StringValue(target.String()), nil
 }
@@ -327,13 +343,13 @@ func (in *input) attachment(def *registry.Option, v any) (interaction.Value, *In
 	case *interaction.Attachment:
 		a = *x
 	default:
-		return interaction.Value{}, invalid("option %q takes an interaction.Attachment, not %T", def.Name, v)
+		return interaction.Value{}, invalid("option %q takes an interaction.Attachment, not %T", in.name(def), v)
 	}
 	if a.Filename == "" {
-		return interaction.Value{}, invalid("option %q: the attachment has no file name", def.Name)
+		return interaction.Value{}, invalid("option %q: the attachment has no file name", in.name(def))
 	}
 	if a.Size > attachmentSizeLimit {
-		return interaction.Value{}, invalid("option %q: %d bytes is over the %d-byte upload limit", def.Name, a.Size, attachmentSizeLimit)
+		return interaction.Value{}, invalid("option %q: %d bytes is over the %d-byte upload limit", in.name(def), a.Size, attachmentSizeLimit)
 	}
 	if a.ID == 0 {
 		a.ID = in.s.st.newID()

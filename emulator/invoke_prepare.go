@@ -101,7 +101,7 @@ func (s *Server) prepare(inv Invocation, complete bool) (*prepared, *InvocationE
 	// interaction is built all the same, as the service's own record.
 	launch := cmd.c.Type == interaction.CommandPrimaryEntryPoint && cmd.c.Handler == interaction.HandlerServiceLaunchActivity
 
-	in := &input{s: s, g: g, ch: ch, invoker: inv.User, focused: inv.Focused, complete: complete, resolved: &wireResolved{}}
+	in := &input{s: s, g: g, ch: ch, invoker: inv.User, locale: inv.Locale, focused: inv.Focused, complete: complete, resolved: &wireResolved{}}
 	data := wireData{ID: cmd.c.ID, Name: cmd.c.Name, Type: cmd.c.CommandType(), GuildID: cmd.c.GuildID}
 	switch inv.Type {
 	case interaction.CommandChatInput:

@@ -183,6 +183,15 @@ func TestParseCommandReadsLocalizedNames(t *testing.T) {
 	if _, err := s.ParseCommand(Invocation{Guild: s.GuildID, Locale: interaction.LocaleGerman}, "/saluer"); !errors.Is(err, ErrUnknownCommand) {
 		t.Errorf("another language's name: %v", err)
 	}
+	// The client's refusals name the option as the user sees it.
+	inv, err := s.ParseCommand(Invocation{Guild: s.GuildID, Locale: interaction.LocaleFrench}, "/saluer ton:Tiède")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Invoke(context.Background(), inv); !errors.Is(err, ErrInvalidInput) ||
+		!strings.Contains(err.Error(), `option "ton": "Tiède" is not one of its choices (Chaleureux, Cold)`) {
+		t.Errorf("a French user's refusal: %v", err)
+	}
 }
 
 func FuzzSplitTyped(f *testing.F) {

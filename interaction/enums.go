@@ -205,6 +205,40 @@ const (
 	ChannelGuildMedia         ChannelType = 16
 )
 
+// String returns the type's name as the service documents it, such as
+// GUILD_TEXT.
+func (t ChannelType) String() string {
+	switch t {
+	case ChannelGuildText:
+		return "GUILD_TEXT"
+	case ChannelDM:
+		return "DM"
+	case ChannelGuildVoice:
+		return "GUILD_VOICE"
+	case ChannelGroupDM:
+		return "GROUP_DM"
+	case ChannelGuildCategory:
+		return "GUILD_CATEGORY"
+	case ChannelGuildAnnouncement:
+		return "GUILD_ANNOUNCEMENT"
+	case ChannelAnnouncementThread:
+		return "ANNOUNCEMENT_THREAD"
+	case ChannelPublicThread:
+		return "PUBLIC_THREAD"
+	case ChannelPrivateThread:
+		return "PRIVATE_THREAD"
+	case ChannelGuildStageVoice:
+		return "GUILD_STAGE_VOICE"
+	case ChannelGuildDirectory:
+		return "GUILD_DIRECTORY"
+	case ChannelGuildForum:
+		return "GUILD_FORUM"
+	case ChannelGuildMedia:
+		return "GUILD_MEDIA"
+	}
+	return "ChannelType(" + strconv.Itoa(int(t)) + ")"
+}
+
 // IsThread reports whether the channel type is a thread.
 func (t ChannelType) IsThread() bool {
 	return t == ChannelAnnouncementThread || t == ChannelPublicThread || t == ChannelPrivateThread

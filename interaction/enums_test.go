@@ -241,3 +241,21 @@ func TestParseIntegrationTypesTakesNamesAndNumbers(t *testing.T) {
 		}
 	}
 }
+
+func TestChannelTypesHaveTheirDocumentedNames(t *testing.T) {
+	for _, tt := range []struct {
+		t    interaction.ChannelType
+		want string
+	}{
+		{interaction.ChannelGuildText, "GUILD_TEXT"},
+		{interaction.ChannelGuildVoice, "GUILD_VOICE"},
+		{interaction.ChannelGuildAnnouncement, "GUILD_ANNOUNCEMENT"},
+		{interaction.ChannelPublicThread, "PUBLIC_THREAD"},
+		{interaction.ChannelGuildMedia, "GUILD_MEDIA"},
+		{interaction.ChannelType(99), "ChannelType(99)"},
+	} {
+		if got := tt.t.String(); got != tt.want {
+			t.Errorf("%d: %q, want %q", int(tt.t), got, tt.want)
+		}
+	}
+}

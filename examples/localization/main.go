@@ -48,7 +48,7 @@ locale en-US
 # The choice Gray has an en-US name of its own, so en-US users see "Gray", never "Grey".
 /paint colour:Grey
 /paint colour:Gray
-# The bounds hold in every language.
+# The bounds hold in every language, and the client names the option as the user sees it.
 locale fr
 /partager montant:10 personnes:1
 `

@@ -33,9 +33,9 @@ func TestEachUserTypesAndReadsTheirLanguage(t *testing.T) {
 		"owner in #general (en-GB) › /paint colour:Grey\n  bot › The fence is now grey.\n",
 		"owner in #general (en-GB) › /split amount:42.5 people:3\n  bot › Each of 3 pays 14.17.\n",
 		"owner in #general › /paint colour:Red\n  bot › The fence is now red.\n",
-		"owner in #general › /paint colour:Grey\n  ✗ the client refuses: option \"color\": \"Grey\" is not one of its choices (Red, Gray)\n",
+		"owner in #general › /paint colour:Grey\n  ✗ the client refuses: option \"colour\": \"Grey\" is not one of its choices (Red, Gray)\n",
 		"owner in #general › /paint colour:Gray\n  bot › The fence is now gray.\n",
-		"owner in #general (fr) › /partager montant:10 personnes:1\n  ✗ the client refuses: option \"people\": 1 is below the minimum 2\n",
+		"owner in #general (fr) › /partager montant:10 personnes:1\n  ✗ the client refuses: option \"personnes\": 1 is below the minimum 2\n",
 	)
 }
 

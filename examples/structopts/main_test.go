@@ -49,7 +49,7 @@ func TestTheScriptShowsTypedValuesAndRefusals(t *testing.T) {
 		`✗ the client refuses: option "title": 2 characters, fewer than 3`,
 		`✗ the client refuses: option "seats": 500 is above the maximum 50`,
 		`✗ the client refuses: option "hours": 0.25 is below the minimum 0.5`,
-		`✗ the client refuses: option "channel": channel "Lounge" is of type 2, not one it allows`,
+		`✗ the client refuses: option "channel": #Lounge is a GUILD_VOICE channel; it takes GUILD_TEXT or GUILD_ANNOUNCEMENT`,
 		`✗ the client refuses: option "kind": "party" is not one of its choices`,
 	)
 }
@@ -70,7 +70,7 @@ func TestTheDefinitionComesFromTheTags(t *testing.T) {
 		"kind STRING required choices Meetup=meetup Workshop=workshop Game night=game-night",
 		"seats INTEGER required range 1..50",
 		"host USER required",
-		"channel CHANNEL required types [0 5]",
+		"channel CHANNEL required types [GUILD_TEXT GUILD_ANNOUNCEMENT]",
 		"hours NUMBER range 0.5..12",
 		"online BOOLEAN",
 		"notify ROLE",

@@ -405,7 +405,7 @@ func explain(err error) string {
 		case errors.Is(err, emulator.ErrPermissionDenied):
 			return "the service refuses: " + ie.Reason
 		case errors.Is(err, emulator.ErrUnknownCommand):
-			return "the client offers no such command: " + ie.Reason + " (commands lists what there is)"
+			return "the client offers no such command: " + ie.Reason
 		case errors.Is(err, emulator.ErrInvalidInput):
 			return "the client refuses: " + ie.Reason
 		case errors.Is(err, emulator.ErrUnknownTarget):
