@@ -37,7 +37,7 @@ func TestTheScriptShowsTypedValuesAndRefusals(t *testing.T) {
 	}
 	out := playground.Output(t, example, "")
 	playground.Shows(t, out,
-		"/event title: kind: seats: host: channel: [hours:] [online:] [notify:] [agenda:]\tAnnounce an event",
+		"/event title: kind: seats: host: channel: [hours:] [online:] [notify:] [agenda:]  Announce an event, everywhere",
 		`  bot › "Go generics", a workshop hosted by Ada, a member of this server`+"\n"+
 			"        12 seats × 1.5 hours = 18 seat-hours\n"+
 			"        in #announcements (an announcement channel), online, telling @Moderator\n"+

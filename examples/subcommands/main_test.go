@@ -26,7 +26,7 @@ func withEmulator(emu **emulator.Server) playground.Example {
 func TestTheScriptReachesEachPath(t *testing.T) {
 	out := playground.Output(t, example, "")
 	playground.Shows(t, out,
-		"/ticket staff assign number: to:\tGive a ticket to someone",
+		"/ticket staff assign number: to:  Give a ticket to someone, everywhere",
 		"owner in #general › /ping\n  bot › pong\n",
 		"bot › Ticket #1 opened: printer on fire\n",
 		"bot › #1 printer on fire (by owner)\n        #2 cannot log in (by bob)\n",

@@ -7,6 +7,7 @@ import (
 	"io"
 	"slices"
 	"strings"
+	"text/tabwriter"
 	"time"
 
 	"github.com/switchboard-go/switchboard/emulator"
@@ -307,53 +308,59 @@ func (s *Session) wait(ctx context.Context, args []string) error {
 func (s *Session) listCommands() {
 	defs := s.mux.Definitions()
 	var b strings.Builder
+	w := tabwriter.NewWriter(&b, 0, 4, 2, ' ', 0)
 	for _, scope := range []registry.Scope{registry.Global, registry.InGuild(s.emu.GuildID)} {
 		for _, c := range defs.Commands(scope) {
-			writeCommand(&b, c, scope)
+			writeCommand(w, c, scope, s.locale)
 		}
 	}
+	w.Flush()
 	s.out.block(b.String())
 }
 
-func writeCommand(b *strings.Builder, c registry.Command, scope registry.Scope) {
+// writeCommand writes how to use a command, with its names as a user of
+// locale sees them.
+func writeCommand(w io.Writer, c registry.Command, scope registry.Scope, locale interaction.Locale) {
 	where := "everywhere"
 	if scope != registry.Global {
 		where = "in the guild"
 	}
+	name := locale.Localized(c.NameLocalizations, c.Name)
 	switch c.CommandType() {
 	case interaction.CommandUser:
-		fmt.Fprintf(b, "user %q @someone\t(on a member, %s)\n", c.Name, where)
+		fmt.Fprintf(w, "user %q @someone\ton a member, %s\n", name, where)
 		return
 	case interaction.CommandMessage:
-		fmt.Fprintf(b, "message %q last\t(on a message, %s)\n", c.Name, where)
+		fmt.Fprintf(w, "message %q last\ton a message, %s\n", name, where)
 		return
 	case interaction.CommandPrimaryEntryPoint:
-		fmt.Fprintf(b, "launch %q\t(the entry point)\n", c.Name)
+		fmt.Fprintf(w, "launch %q\tthe entry point\n", name)
 		return
+	}
+	isFolder := func(o registry.Option) bool {
+		return o.Type == interaction.OptionSubCommand || o.Type == interaction.OptionSubCommandGroup
 	}
 	var paths func(prefix string, opts []registry.Option, desc string)
 	paths = func(prefix string, opts []registry.Option, desc string) {
 		var leaf []string
 		for _, o := range opts {
-			switch o.Type {
-			case interaction.OptionSubCommand, interaction.OptionSubCommandGroup:
-				paths(prefix+" "+o.Name, o.Options, o.Description)
+			oname := locale.Localized(o.NameLocalizations, o.Name)
+			if isFolder(o) {
+				paths(prefix+" "+oname, o.Options, locale.Localized(o.DescriptionLocalizations, o.Description))
 				continue
 			}
-			word := o.Name + ":"
+			word := oname + ":"
 			if !o.Required {
 				word = "[" + word + "]"
 			}
 			leaf = append(leaf, word)
 		}
-		if len(leaf) == 0 && slices.ContainsFunc(opts, func(o registry.Option) bool {
-			return o.Type == interaction.OptionSubCommand || o.Type == interaction.OptionSubCommandGroup
-		}) {
+		if len(leaf) == 0 && slices.ContainsFunc(opts, isFolder) {
 			return
 		}
-		fmt.Fprintf(b, "%s\t%s — %s\n", strings.TrimSpace(prefix+" "+strings.Join(leaf, " ")), desc, where)
+		fmt.Fprintf(w, "%s\t%s, %s\n", strings.TrimSpace(prefix+" "+strings.Join(leaf, " ")), desc, where)
 	}
-	paths("/"+c.Name, c.Options, c.Description)
+	paths("/"+name, c.Options, locale.Localized(c.DescriptionLocalizations, c.Description))
 }
 
 func localeList() string {
