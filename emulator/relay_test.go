@@ -195,24 +195,10 @@ func multipartBody(t *testing.T, payload string, files ...part) (string, []byte)
 // them, and decodes a JSON answer.
 func send(t *testing.T, s *target, method, path, contentType string, body []byte) (int, map[string]any) {
 	t.Helper()
-	req, err := http.NewRequest(method, s.URL+path, bytes.NewReader(body))
-	if err != nil {
-		t.Fatal(err)
-	}
+	h := http.Header{}
 	if contentType != "" {
-		req.Header.Set("Content-Type", contentType)
+		h.Set("Content-Type", contentType)
 	}
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	raw, _ := io.ReadAll(resp.Body)
-	var out map[string]any
-	if len(raw) > 0 && raw[0] == '{' {
-		if err := json.Unmarshal(raw, &out); err != nil {
-			t.Fatalf("%s %s: %s: %v", method, path, raw, err)
-		}
-	}
+	resp, out := request(t, s, method, path, h, body)
 	return resp.StatusCode, out
 }

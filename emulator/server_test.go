@@ -1,6 +1,7 @@
 package emulator_test
 
 import (
+	"bytes"
 	"encoding/json"
 	"io"
 	"net/http"
@@ -14,16 +15,24 @@ import (
 // call makes a request and decodes a JSON answer.
 func call(t *testing.T, s *target, method, path, auth, body string) (*http.Response, map[string]any) {
 	t.Helper()
-	req, err := http.NewRequest(method, s.URL+path, strings.NewReader(body))
+	h := http.Header{}
+	if auth != "" {
+		h.Set("Authorization", auth)
+	}
+	if body != "" {
+		h.Set("Content-Type", "application/json")
+	}
+	return request(t, s, method, path, h, []byte(body))
+}
+
+// request makes a request with header and decodes a JSON answer.
+func request(t *testing.T, s *target, method, path string, header http.Header, body []byte) (*http.Response, map[string]any) {
+	t.Helper()
+	req, err := http.NewRequest(method, s.URL+path, bytes.NewReader(body))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if auth != "" {
-		req.Header.Set("Authorization", auth)
-	}
-	if body != "" {
-		req.Header.Set("Content-Type", "application/json")
-	}
+	req.Header = header
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		t.Fatal(err)

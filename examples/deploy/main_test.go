@@ -4,11 +4,11 @@ import (
 	"context"
 	"errors"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/switchboard-go/switchboard/emulator"
+	"github.com/switchboard-go/switchboard/examples/internal/playground"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/registry"
 )
@@ -168,24 +168,6 @@ func TestMistakesAreReported(t *testing.T) {
 	}
 }
 
-// lockedBuffer is written by serve and read by the test at once.
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  strings.Builder
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *lockedBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
-}
-
 func TestServeAnswersTheService(t *testing.T) {
 	emu, env := service(t)
 	ctx, cancel := context.WithCancel(context.Background())
@@ -194,7 +176,7 @@ func TestServeAnswersTheService(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	var out, errOut lockedBuffer
+	var out, errOut playground.Buffer
 	served := make(chan error, 1)
 	go func() { served <- run(ctx, []string{"serve", "-addr", "127.0.0.1:0"}, env, &out, &errOut) }()
 	const announce = "serving the interactions endpoint on "

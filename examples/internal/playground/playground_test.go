@@ -7,7 +7,6 @@ import (
 	"reflect"
 	"regexp"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -85,25 +84,6 @@ func TestWrongFlagsAreExplained(t *testing.T) {
 	}
 }
 
-// syncBuffer is a strings.Builder safe to read while another goroutine
-// writes.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  strings.Builder
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
-
 // TestARealServiceIsRegisteredOnAndServed plays a real service with a
 // separate emulator: given its credentials, the program registers there,
 // serves its endpoint, and the service's interactions reach it.
@@ -115,7 +95,7 @@ func TestARealServiceIsRegisteredOnAndServed(t *testing.T) {
 	defer srv.Close()
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	var out syncBuffer
+	var out Buffer
 	done := make(chan error, 1)
 	go func() {
 		done <- Run(ctx, Example{Name: "ping", Bot: pingBot}, []string{

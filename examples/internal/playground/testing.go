@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -21,6 +22,27 @@ func Output(t testing.TB, ex Example, stdin string, args ...string) string {
 		t.Errorf("%s wrote to stderr:\n%s", ex.Name, errOut.String())
 	}
 	return out.String()
+}
+
+// Buffer is a strings.Builder that one goroutine may read while another
+// writes, for the output of a program a test runs in the background.
+type Buffer struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+// Write appends p.
+func (b *Buffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.b.Write(p)
+}
+
+// String returns what was written so far.
+func (b *Buffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.b.String()
 }
 
 // ScriptFile writes lines to a file of the test's, for -script.
