@@ -14,25 +14,25 @@ import (
 // The localization fields are of type any so that they can be absent (nil),
 // null or a dictionary, as the view asks.
 type commandJSON struct {
-	ID                       interaction.Snowflake         `json:"id"`
-	ApplicationID            interaction.Snowflake         `json:"application_id"`
-	Version                  interaction.Snowflake         `json:"version"`
-	DefaultMemberPermissions *interaction.Permissions      `json:"default_member_permissions"`
-	Type                     interaction.CommandType       `json:"type"`
-	Name                     string                        `json:"name"`
-	NameLocalizations        any                           `json:"name_localizations,omitempty"`
-	NameLocalized            string                        `json:"name_localized,omitempty"`
-	Description              string                        `json:"description"`
-	DescriptionLocalizations any                           `json:"description_localizations,omitempty"`
-	DescriptionLocalized     string                        `json:"description_localized,omitempty"`
-	GuildID                  interaction.Snowflake         `json:"guild_id,omitzero"`
-	Options                  []optionJSON                  `json:"options,omitempty"`
-	DefaultPermission        bool                          `json:"default_permission"`
-	DMPermission             *bool                         `json:"dm_permission,omitempty"`
-	Contexts                 *[]interaction.ContextType    `json:"contexts,omitempty"`
-	IntegrationTypes         []interaction.IntegrationType `json:"integration_types,omitempty"`
-	NSFW                     bool                          `json:"nsfw"`
-	Handler                  interaction.EntryPointHandler `json:"handler,omitzero"`
+	ID                       interaction.Snowflake             `json:"id"`
+	ApplicationID            interaction.Snowflake             `json:"application_id"`
+	Version                  interaction.Snowflake             `json:"version"`
+	DefaultMemberPermissions *interaction.Permissions          `json:"default_member_permissions"`
+	Type                     interaction.CommandType           `json:"type"`
+	Name                     string                            `json:"name"`
+	NameLocalizations        any                               `json:"name_localizations,omitempty"`
+	NameLocalized            string                            `json:"name_localized,omitempty"`
+	Description              string                            `json:"description"`
+	DescriptionLocalizations any                               `json:"description_localizations,omitempty"`
+	DescriptionLocalized     string                            `json:"description_localized,omitempty"`
+	GuildID                  interaction.Snowflake             `json:"guild_id,omitzero"`
+	Options                  []optionJSON                      `json:"options,omitempty"`
+	DefaultPermission        bool                              `json:"default_permission"`
+	DMPermission             *bool                             `json:"dm_permission,omitempty"`
+	Contexts                 *[]interaction.ContextType        `json:"contexts,omitempty"`
+	IntegrationTypes         []interaction.IntegrationType     `json:"integration_types,omitempty"`
+	NSFW                     bool                              `json:"nsfw"`
+	Handler                  interaction.EntryPointHandlerType `json:"handler,omitzero"`
 }
 
 // optionJSON is an option as the service returns it.

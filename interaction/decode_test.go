@@ -135,10 +135,10 @@ func decodeCases(t testing.TB) []decodeCase {
 					Name:    "mod",
 					Type:    interaction.CommandChatInput,
 					GuildID: guildID,
-					Options: []interaction.Option{{
+					Options: []interaction.OptionData{{
 						Name: "ban",
 						Type: interaction.OptionSubCommand,
-						Options: []interaction.Option{
+						Options: []interaction.OptionData{
 							{Name: "user", Type: interaction.OptionUser, Value: interaction.StringValue("1191207000000000007")},
 							{Name: "reason", Type: interaction.OptionString, Value: interaction.StringValue("Spamming links in #general after two warnings")},
 							{Name: "days", Type: interaction.OptionInteger, Value: interaction.IntValue(7)},
@@ -222,7 +222,7 @@ func decodeCases(t testing.TB) []decodeCase {
 					ID:   commandID,
 					Name: "kitchen-sink",
 					Type: interaction.CommandChatInput,
-					Options: []interaction.Option{
+					Options: []interaction.OptionData{
 						{Name: "text", Type: interaction.OptionString, Value: interaction.StringValue("hello")},
 						{Name: "count", Type: interaction.OptionInteger, Value: interaction.IntValue(-42)},
 						{Name: "flag", Type: interaction.OptionBoolean, Value: interaction.BoolValue(false)},
@@ -272,13 +272,13 @@ func decodeCases(t testing.TB) []decodeCase {
 					Name:    "mod",
 					Type:    interaction.CommandChatInput,
 					GuildID: guildID,
-					Options: []interaction.Option{{
+					Options: []interaction.OptionData{{
 						Name: "user",
 						Type: interaction.OptionSubCommandGroup,
-						Options: []interaction.Option{{
+						Options: []interaction.OptionData{{
 							Name: "ban",
 							Type: interaction.OptionSubCommand,
-							Options: []interaction.Option{
+							Options: []interaction.OptionData{
 								{Name: "target", Type: interaction.OptionUser, Value: interaction.StringValue("1191207000000000007")},
 								{Name: "days", Type: interaction.OptionInteger, Value: interaction.IntValue(7)},
 							},
@@ -426,13 +426,13 @@ func decodeCases(t testing.TB) []decodeCase {
 					Name:    "shop",
 					Type:    interaction.CommandChatInput,
 					Version: 1191206000000000099,
-					Options: []interaction.Option{{
+					Options: []interaction.OptionData{{
 						Name: "config",
 						Type: interaction.OptionSubCommandGroup,
-						Options: []interaction.Option{{
+						Options: []interaction.OptionData{{
 							Name: "set",
 							Type: interaction.OptionSubCommand,
-							Options: []interaction.Option{
+							Options: []interaction.OptionData{
 								{Name: "item", Type: interaction.OptionString, Value: interaction.StringValue("apple")},
 								{Name: "weight", Type: interaction.OptionNumber, Value: interaction.StringValue("2."), Focused: true},
 							},
@@ -506,7 +506,7 @@ func decodeCases(t testing.TB) []decodeCase {
 					ID:      commandID,
 					Name:    "echo",
 					Type:    interaction.CommandChatInput,
-					Options: []interaction.Option{{Name: "text", Type: interaction.OptionString, Value: interaction.StringValue("hi")}},
+					Options: []interaction.OptionData{{Name: "text", Type: interaction.OptionString, Value: interaction.StringValue("hi")}},
 				},
 			},
 		},
@@ -532,7 +532,7 @@ func decodeCases(t testing.TB) []decodeCase {
 					ID:   commandID,
 					Name: "café",
 					Type: interaction.CommandChatInput,
-					Options: []interaction.Option{
+					Options: []interaction.OptionData{
 						{Name: "text", Type: interaction.OptionString, Value: interaction.StringValue("café 😀 \"q\" \\ / \n\t\b\f\r\x00")},
 						{Name: "raw", Type: interaction.OptionString, Value: interaction.StringValue("日本語 — ok")},
 						// Unpaired surrogates decode to U+FFFD, as encoding/json does.
@@ -631,7 +631,7 @@ func TestDecodeIntoAndBufferAgreeWithDecode(t *testing.T) {
 				Token:   "stale",
 				Member:  interaction.LazyOf(interaction.Member{Nick: "stale"}),
 				Channel: interaction.LazyOf(interaction.Channel{Topic: "stale"}),
-				Data:    interaction.CommandData{Options: []interaction.Option{{Name: "stale"}}},
+				Data:    interaction.CommandData{Options: []interaction.OptionData{{Name: "stale"}}},
 			}
 			if err := interaction.DecodeInto([]byte(tt.body), ix); err != nil {
 				t.Fatalf("DecodeInto: %v", err)
@@ -996,8 +996,8 @@ func snapshot(ix *interaction.Interaction) map[string]string {
 	if c, ok := ix.Channel.Get(); ok {
 		s["channel"] = channelString(c)
 	}
-	var walk func(prefix string, opts []interaction.Option)
-	walk = func(prefix string, opts []interaction.Option) {
+	var walk func(prefix string, opts []interaction.OptionData)
+	walk = func(prefix string, opts []interaction.OptionData) {
 		for i, o := range opts {
 			k := prefix + "/" + strconv.Itoa(i)
 			s[k+".name"] = strings.Clone(o.Name)

@@ -173,15 +173,15 @@ func ParseIntegrationTypes(list string) ([]IntegrationType, error) {
 	return out, nil
 }
 
-// EntryPointHandler says who answers a PRIMARY_ENTRY_POINT command.
-type EntryPointHandler int
+// EntryPointHandlerType says who answers a PRIMARY_ENTRY_POINT command.
+type EntryPointHandlerType int
 
 // Entry point handler types.
 const (
 	// HandlerApp: the application answers, for example with LAUNCH_ACTIVITY.
-	HandlerApp EntryPointHandler = 1
+	HandlerApp EntryPointHandlerType = 1
 	// HandlerServiceLaunchActivity: the service launches the Activity itself.
-	HandlerServiceLaunchActivity EntryPointHandler = 2
+	HandlerServiceLaunchActivity EntryPointHandlerType = 2
 )
 
 // ChannelType is the type of a channel. The specification leaves the values

@@ -303,11 +303,11 @@ func ExamplePermissions() {
 func ExampleCommandData_Path() {
 	data := interaction.CommandData{
 		Name: "mod",
-		Options: []interaction.Option{{
+		Options: []interaction.OptionData{{
 			Name: "user", Type: interaction.OptionSubCommandGroup,
-			Options: []interaction.Option{{
+			Options: []interaction.OptionData{{
 				Name: "ban", Type: interaction.OptionSubCommand,
-				Options: []interaction.Option{{Name: "days", Type: interaction.OptionInteger, Value: interaction.IntValue(7)}},
+				Options: []interaction.OptionData{{Name: "days", Type: interaction.OptionInteger, Value: interaction.IntValue(7)}},
 			}},
 		}},
 	}

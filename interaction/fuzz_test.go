@@ -109,8 +109,8 @@ func FuzzDecode(f *testing.F) {
 func exerciseResolved(ix *interaction.Interaction) {
 	r := ix.Data.Resolved
 	ids := []interaction.Snowflake{0, ix.Data.TargetID}
-	var walk func([]interaction.Option)
-	walk = func(opts []interaction.Option) {
+	var walk func([]interaction.OptionData)
+	walk = func(opts []interaction.OptionData) {
 		for _, o := range opts {
 			if id, ok := o.Value.Snowflake(); ok {
 				ids = append(ids, id)
@@ -202,7 +202,7 @@ func checkAgreesWithGoccy(t *testing.T, body []byte) bool {
 	return true
 }
 
-func optionDepth(opts []interaction.Option) int {
+func optionDepth(opts []interaction.OptionData) int {
 	if opts == nil {
 		return 0
 	}

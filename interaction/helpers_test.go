@@ -135,7 +135,7 @@ func normalizeMember(m *interaction.Member) {
 	m.CommunicationDisabledUntil = utc(m.CommunicationDisabledUntil)
 }
 
-func normalizeOptions(opts []interaction.Option) []interaction.Option {
+func normalizeOptions(opts []interaction.OptionData) []interaction.OptionData {
 	if len(opts) == 0 {
 		return nil
 	}

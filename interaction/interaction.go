@@ -78,15 +78,15 @@ type CommandData struct {
 	// TargetID is the user or message a context-menu command was used on.
 	TargetID Snowflake `json:"target_id,omitzero"`
 	// Version is the version of the command, sent with autocomplete.
-	Version  Snowflake `json:"version,omitzero"`
-	Options  []Option  `json:"options,omitempty"`
-	Resolved Resolved  `json:"resolved,omitzero"`
+	Version  Snowflake    `json:"version,omitzero"`
+	Options  []OptionData `json:"options,omitempty"`
+	Resolved Resolved     `json:"resolved,omitzero"`
 }
 
 // Route returns the path of the invocation: the subcommand group and the
 // subcommand ("" where there is none), and the options given to the leaf.
 // It allocates nothing.
-func (d *CommandData) Route() (group, sub string, leaf []Option) {
+func (d *CommandData) Route() (group, sub string, leaf []OptionData) {
 	leaf = d.Options
 	if len(leaf) > 0 && leaf[0].Type == OptionSubCommandGroup {
 		group, leaf = leaf[0].Name, leaf[0].Options
@@ -118,24 +118,24 @@ func (d *CommandData) Path() string {
 
 // Focused returns the option the user is typing into, in an autocomplete
 // interaction.
-func (d *CommandData) Focused() (Option, bool) {
+func (d *CommandData) Focused() (OptionData, bool) {
 	_, _, leaf := d.Route()
 	for _, o := range leaf {
 		if o.Focused {
 			return o, true
 		}
 	}
-	return Option{}, false
+	return OptionData{}, false
 }
 
-// Option is an option as the user filled it in.
-type Option struct {
+// OptionData is an option as the user filled it in.
+type OptionData struct {
 	Name string     `json:"name"`
 	Type OptionType `json:"type"`
 	// Value is the value of an option that is not a subcommand or group.
 	Value Value `json:"value,omitzero"`
 	// Options are the options of a subcommand or group.
-	Options []Option `json:"options,omitempty"`
+	Options []OptionData `json:"options,omitempty"`
 	// Focused marks the option being typed, in autocomplete.
 	Focused bool `json:"focused,omitzero"`
 }

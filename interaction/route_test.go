@@ -8,23 +8,23 @@ import (
 )
 
 func TestRoutePathAndFocusedForEveryShapeOfCommand(t *testing.T) {
-	str := func(name, v string) interaction.Option {
-		return interaction.Option{Name: name, Type: interaction.OptionString, Value: interaction.StringValue(v)}
+	str := func(name, v string) interaction.OptionData {
+		return interaction.OptionData{Name: name, Type: interaction.OptionString, Value: interaction.StringValue(v)}
 	}
-	focused := func(o interaction.Option) interaction.Option { o.Focused = true; return o }
-	sub := func(name string, opts ...interaction.Option) interaction.Option {
-		return interaction.Option{Name: name, Type: interaction.OptionSubCommand, Options: opts}
+	focused := func(o interaction.OptionData) interaction.OptionData { o.Focused = true; return o }
+	sub := func(name string, opts ...interaction.OptionData) interaction.OptionData {
+		return interaction.OptionData{Name: name, Type: interaction.OptionSubCommand, Options: opts}
 	}
-	group := func(name string, opts ...interaction.Option) interaction.Option {
-		return interaction.Option{Name: name, Type: interaction.OptionSubCommandGroup, Options: opts}
+	group := func(name string, opts ...interaction.OptionData) interaction.OptionData {
+		return interaction.OptionData{Name: name, Type: interaction.OptionSubCommandGroup, Options: opts}
 	}
 
-	reason, days := str("reason", "spam"), interaction.Option{Name: "days", Type: interaction.OptionInteger, Value: interaction.IntValue(7)}
+	reason, days := str("reason", "spam"), interaction.OptionData{Name: "days", Type: interaction.OptionInteger, Value: interaction.IntValue(7)}
 	tests := []struct {
 		name       string
 		data       interaction.CommandData
 		group, sub string
-		leaf       []interaction.Option
+		leaf       []interaction.OptionData
 		path       string
 		focused    string // "" for none
 	}{
@@ -35,75 +35,75 @@ func TestRoutePathAndFocusedForEveryShapeOfCommand(t *testing.T) {
 		},
 		{
 			name: "a command with options",
-			data: interaction.CommandData{Name: "echo", Options: []interaction.Option{reason, days}},
-			leaf: []interaction.Option{reason, days},
+			data: interaction.CommandData{Name: "echo", Options: []interaction.OptionData{reason, days}},
+			leaf: []interaction.OptionData{reason, days},
 			path: "echo",
 		},
 		{
 			name:    "a command with a focused option",
-			data:    interaction.CommandData{Name: "echo", Options: []interaction.Option{reason, focused(days)}},
-			leaf:    []interaction.Option{reason, focused(days)},
+			data:    interaction.CommandData{Name: "echo", Options: []interaction.OptionData{reason, focused(days)}},
+			leaf:    []interaction.OptionData{reason, focused(days)},
 			path:    "echo",
 			focused: "days",
 		},
 		{
 			name: "a subcommand",
-			data: interaction.CommandData{Name: "mod", Options: []interaction.Option{sub("ban", reason, days)}},
+			data: interaction.CommandData{Name: "mod", Options: []interaction.OptionData{sub("ban", reason, days)}},
 			sub:  "ban",
-			leaf: []interaction.Option{reason, days},
+			leaf: []interaction.OptionData{reason, days},
 			path: "mod ban",
 		},
 		{
 			name: "a subcommand without options",
-			data: interaction.CommandData{Name: "mod", Options: []interaction.Option{sub("list")}},
+			data: interaction.CommandData{Name: "mod", Options: []interaction.OptionData{sub("list")}},
 			sub:  "list",
 			path: "mod list",
 		},
 		{
 			name:    "a subcommand with a focused option",
-			data:    interaction.CommandData{Name: "mod", Options: []interaction.Option{sub("ban", focused(reason))}},
+			data:    interaction.CommandData{Name: "mod", Options: []interaction.OptionData{sub("ban", focused(reason))}},
 			sub:     "ban",
-			leaf:    []interaction.Option{focused(reason)},
+			leaf:    []interaction.OptionData{focused(reason)},
 			path:    "mod ban",
 			focused: "reason",
 		},
 		{
 			name:  "a subcommand in a group",
-			data:  interaction.CommandData{Name: "mod", Options: []interaction.Option{group("user", sub("ban", reason, days))}},
+			data:  interaction.CommandData{Name: "mod", Options: []interaction.OptionData{group("user", sub("ban", reason, days))}},
 			group: "user",
 			sub:   "ban",
-			leaf:  []interaction.Option{reason, days},
+			leaf:  []interaction.OptionData{reason, days},
 			path:  "mod user ban",
 		},
 		{
 			name:    "a subcommand in a group with a focused option",
-			data:    interaction.CommandData{Name: "shop", Options: []interaction.Option{group("config", sub("set", reason, focused(days)))}},
+			data:    interaction.CommandData{Name: "shop", Options: []interaction.OptionData{group("config", sub("set", reason, focused(days)))}},
 			group:   "config",
 			sub:     "set",
-			leaf:    []interaction.Option{reason, focused(days)},
+			leaf:    []interaction.OptionData{reason, focused(days)},
 			path:    "shop config set",
 			focused: "days",
 		},
 		{
 			name:  "a group without a subcommand",
-			data:  interaction.CommandData{Name: "mod", Options: []interaction.Option{group("user", reason)}},
+			data:  interaction.CommandData{Name: "mod", Options: []interaction.OptionData{group("user", reason)}},
 			group: "user",
-			leaf:  []interaction.Option{reason},
+			leaf:  []interaction.OptionData{reason},
 			path:  "mod user",
 		},
 		{
 			// Only the leaf's options are typed into; a focused flag
 			// elsewhere is not the user's.
 			name: "a focused flag on the subcommand itself",
-			data: interaction.CommandData{Name: "mod", Options: []interaction.Option{focused(sub("ban", reason))}},
+			data: interaction.CommandData{Name: "mod", Options: []interaction.OptionData{focused(sub("ban", reason))}},
 			sub:  "ban",
-			leaf: []interaction.Option{reason},
+			leaf: []interaction.OptionData{reason},
 			path: "mod ban",
 		},
 		{
 			name:    "two focused options",
-			data:    interaction.CommandData{Name: "echo", Options: []interaction.Option{focused(reason), focused(days)}},
-			leaf:    []interaction.Option{focused(reason), focused(days)},
+			data:    interaction.CommandData{Name: "echo", Options: []interaction.OptionData{focused(reason), focused(days)}},
+			leaf:    []interaction.OptionData{focused(reason), focused(days)},
 			path:    "echo",
 			focused: "reason",
 		},
@@ -131,7 +131,7 @@ func TestRoutePathAndFocusedForEveryShapeOfCommand(t *testing.T) {
 			if ok != (tt.focused != "") || o.Name != tt.focused {
 				t.Errorf("Focused() = %+v, %v; want %q", o, ok, tt.focused)
 			}
-			if !ok && !reflect.DeepEqual(o, interaction.Option{}) {
+			if !ok && !reflect.DeepEqual(o, interaction.OptionData{}) {
 				t.Errorf("Focused() returned %+v with false", o)
 			}
 			if n := testing.AllocsPerRun(10, func() { tt.data.Route() }); n != 0 {

@@ -55,20 +55,20 @@ type parser struct {
 // so with pointers, so this block holds only what is typed and common.
 type storage struct {
 	ix       Interaction
-	options  [5]Option
+	options  [5]OptionData
 	nOptions int
 }
 
 // optionSlice returns opts in memory that lives as long as the
 // interaction: the storage's array while it has room, else the heap.
-func (s *storage) optionSlice(opts []Option) []Option {
+func (s *storage) optionSlice(opts []OptionData) []OptionData {
 	if s != nil && len(opts) <= len(s.options)-s.nOptions {
 		out := s.options[s.nOptions : s.nOptions+len(opts) : s.nOptions+len(opts)]
 		copy(out, opts)
 		s.nOptions += len(opts)
 		return out
 	}
-	return append([]Option(nil), opts...)
+	return append([]OptionData(nil), opts...)
 }
 
 var errSyntax = errors.New("malformed JSON")
@@ -951,7 +951,7 @@ func (p *parser) data(d *CommandData) {
 // subcommand), so anything deeper is not an interaction.
 const maxOptionDepth = 3
 
-func (p *parser) options(depth int) []Option {
+func (p *parser) options(depth int) []OptionData {
 	if depth >= maxOptionDepth {
 		p.fail("", errors.New("nested too deeply"))
 		return nil
@@ -960,11 +960,11 @@ func (p *parser) options(depth int) []Option {
 		return nil
 	}
 	// Collect on the stack and allocate the slice once, at its length.
-	var buf [8]Option
+	var buf [8]OptionData
 	opts := buf[:0]
 	first := true
 	for p.elem(&first) {
-		opts = append(opts, Option{})
+		opts = append(opts, OptionData{})
 		o := &opts[len(opts)-1]
 		if !p.object("") {
 			continue
@@ -988,7 +988,7 @@ func (p *parser) options(depth int) []Option {
 		}
 	}
 	if len(opts) == 0 {
-		return []Option{}
+		return []OptionData{}
 	}
 	return p.spare.optionSlice(opts)
 }
@@ -1164,7 +1164,7 @@ func (r *relocator) user(u *User) {
 	r.str(&u.Avatar)
 }
 
-func (r *relocator) options(opts []Option) {
+func (r *relocator) options(opts []OptionData) {
 	for i := range opts {
 		o := &opts[i]
 		r.str(&o.Name)

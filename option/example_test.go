@@ -47,7 +47,7 @@ func ExampleValues_String() {
 }
 
 func ExampleValue_Int() {
-	opts := option.New([]interaction.Option{
+	opts := option.New([]interaction.OptionData{
 		{Name: "days", Type: interaction.OptionInteger, Value: interaction.IntValue(7)},
 		{Name: "reason", Type: interaction.OptionString, Value: interaction.StringValue("spam")},
 	}, interaction.Resolved{})

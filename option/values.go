@@ -16,7 +16,7 @@ const MaxNumber = 1 << 53
 
 // Values are the options given to the invoked command or subcommand.
 type Values struct {
-	opts     []interaction.Option
+	opts     []interaction.OptionData
 	resolved interaction.Resolved
 }
 
@@ -28,7 +28,7 @@ func Of(ix *interaction.Interaction) Values {
 
 // New returns Values over options already at the leaf, resolving ids
 // through resolved.
-func New(opts []interaction.Option, resolved interaction.Resolved) Values {
+func New(opts []interaction.OptionData, resolved interaction.Resolved) Values {
 	return Values{opts: opts, resolved: resolved}
 }
 
@@ -36,7 +36,7 @@ func New(opts []interaction.Option, resolved interaction.Resolved) Values {
 func (v Values) Len() int { return len(v.opts) }
 
 // All returns the options as received, in the order the service sent them.
-func (v Values) All() []interaction.Option { return v.opts }
+func (v Values) All() []interaction.OptionData { return v.opts }
 
 // Resolved returns the interaction's resolved data.
 func (v Values) Resolved() interaction.Resolved { return v.resolved }
@@ -44,7 +44,7 @@ func (v Values) Resolved() interaction.Resolved { return v.resolved }
 // Has reports whether the user gave the option.
 func (v Values) Has(name string) bool { return v.find(name) != nil }
 
-func (v Values) find(name string) *interaction.Option {
+func (v Values) find(name string) *interaction.OptionData {
 	for i := range v.opts {
 		if v.opts[i].Name == name {
 			return &v.opts[i]
@@ -148,7 +148,7 @@ type ResolvedMentionable struct {
 // Value is one option's value, read with a typed accessor.
 type Value struct {
 	name     string
-	opt      *interaction.Option
+	opt      *interaction.OptionData
 	resolved interaction.Resolved
 }
 

@@ -25,14 +25,14 @@ const (
 
 func str(id interaction.Snowflake) interaction.Value { return interaction.StringValue(id.String()) }
 
-func opt(name string, t interaction.OptionType, v interaction.Value) interaction.Option {
-	return interaction.Option{Name: name, Type: t, Value: v}
+func opt(name string, t interaction.OptionType, v interaction.Value) interaction.OptionData {
+	return interaction.OptionData{Name: name, Type: t, Value: v}
 }
 
 // fixtureOptions has one option of every type, and for the types that name
 // an object, one more whose id the resolved data lacks.
-func fixtureOptions() []interaction.Option {
-	return []interaction.Option{
+func fixtureOptions() []interaction.OptionData {
+	return []interaction.OptionData{
 		opt("text", interaction.OptionString, interaction.StringValue("hello")),
 		opt("count", interaction.OptionInteger, interaction.IntValue(42)),
 		opt("flag", interaction.OptionBoolean, interaction.BoolValue(true)),
@@ -323,7 +323,7 @@ func TestValueOfTheWrongKindIsErrType(t *testing.T) {
 	// the type, and the message must not read "is INTEGER, not INTEGER".
 	tests := []struct {
 		accessor string
-		option   interaction.Option
+		option   interaction.OptionData
 	}{
 		{"String", opt("o", interaction.OptionString, interaction.IntValue(3))},
 		{"String", opt("o", interaction.OptionString, interaction.Value{})},
@@ -342,7 +342,7 @@ func TestValueOfTheWrongKindIsErrType(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.accessor+"/"+tt.option.Type.String()+"/"+tt.option.Value.Text(), func(t *testing.T) {
-			vs := option.New([]interaction.Option{tt.option}, fixtureResolved(t))
+			vs := option.New([]interaction.OptionData{tt.option}, fixtureResolved(t))
 			_, err := read(t, accessorNamed(t, tt.accessor), vs, "o")
 			e := wantError(t, err, option.ErrType, "o")
 			if e.Got != tt.option.Type {
@@ -379,7 +379,7 @@ func TestIntegerRange(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			vs := option.New([]interaction.Option{opt("n", interaction.OptionInteger, tt.value)}, interaction.Resolved{})
+			vs := option.New([]interaction.OptionData{opt("n", interaction.OptionInteger, tt.value)}, interaction.Resolved{})
 			got, err := vs.Get("n").Int()
 			if tt.kind == nil {
 				if err != nil || got != tt.want {
@@ -437,7 +437,7 @@ func TestNumberRange(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			vs := option.New([]interaction.Option{opt("x", interaction.OptionNumber, tt.value)}, interaction.Resolved{})
+			vs := option.New([]interaction.OptionData{opt("x", interaction.OptionNumber, tt.value)}, interaction.Resolved{})
 			got, err := vs.Get("x").Float()
 			if tt.kind == nil {
 				if err != nil || got != tt.want || math.Signbit(got) != math.Signbit(tt.want) {
@@ -664,7 +664,7 @@ func TestHasLenAllAndTheValueDescriptors(t *testing.T) {
 func TestFirstOfTwoOptionsWithOneNameWins(t *testing.T) {
 	// The service never repeats a name; if a payload did, the first is read,
 	// as the order of All shows it.
-	vs := option.New([]interaction.Option{
+	vs := option.New([]interaction.OptionData{
 		opt("n", interaction.OptionInteger, interaction.IntValue(1)),
 		opt("n", interaction.OptionInteger, interaction.IntValue(2)),
 	}, interaction.Resolved{})

@@ -40,7 +40,7 @@ type Command struct {
 	IntegrationTypes  []interaction.IntegrationType `json:"integration_types,omitempty"`
 	Contexts          []interaction.ContextType     `json:"contexts,omitempty"`
 	// Handler says who answers a PRIMARY_ENTRY_POINT command.
-	Handler interaction.EntryPointHandler `json:"handler,omitzero"`
+	Handler interaction.EntryPointHandlerType `json:"handler,omitzero"`
 }
 
 // CommandType returns the command's type, CHAT_INPUT when unset.

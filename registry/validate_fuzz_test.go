@@ -198,7 +198,7 @@ func (g *generator) command() registry.Command {
 		c.Type = entryPoint
 		c.Name = g.pick(genMenuNames, genBadNames)
 		c.Description = g.pick(genTexts, genBadTexts)
-		c.Handler = interaction.EntryPointHandler(g.n(3))
+		c.Handler = interaction.EntryPointHandlerType(g.n(3))
 	case 8:
 		c.Type = interaction.CommandType(g.n(3) + 1)
 		c.Name = g.pick(genSlashNames, genBadNames)

@@ -34,7 +34,7 @@ type decl struct {
 	guilds            []interaction.Snowflake
 	dmPermission      *bool
 	defaultPermission *bool
-	handler           interaction.EntryPointHandler
+	handler           interaction.EntryPointHandlerType
 }
 
 func (d *decl) apply(decls []Decl) {
@@ -123,6 +123,6 @@ func DefaultPermission(enabled bool) Decl {
 
 // EntryPointHandler sets who answers the entry point command. A router
 // that registers a handler for it answers itself (APP_HANDLER) by default.
-func EntryPointHandler(h interaction.EntryPointHandler) Decl {
+func EntryPointHandler(h interaction.EntryPointHandlerType) Decl {
 	return func(d *decl) { d.handler = h; d.wide("EntryPointHandler") }
 }

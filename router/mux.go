@@ -63,7 +63,7 @@ func (m *Mux) lookup(d *interaction.CommandData) *node {
 	}
 	opts := d.Options
 	for depth := 0; ; depth++ {
-		var next *interaction.Option
+		var next *interaction.OptionData
 		if len(opts) > 0 && (opts[0].Type == interaction.OptionSubCommand || opts[0].Type == interaction.OptionSubCommandGroup) {
 			next = &opts[0]
 		}

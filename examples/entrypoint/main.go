@@ -104,7 +104,7 @@ func launchAsTheServiceDid(ctx context.Context, s *playground.Session) error {
 
 // setHandler edits the handler of the application's entry point command,
 // and nothing else of it.
-func setHandler(ctx context.Context, s *playground.Session, h interaction.EntryPointHandler) error {
+func setHandler(ctx context.Context, s *playground.Session, h interaction.EntryPointHandlerType) error {
 	app := s.Emulator().ApplicationID
 	cmds, err := s.API().ListCommands(ctx, app, registry.Global, false)
 	if err != nil {

@@ -25,7 +25,7 @@ type Builder struct {
 	ix       interaction.Interaction
 	group    string
 	sub      string
-	options  []interaction.Option
+	options  []interaction.OptionData
 	resolved interaction.ResolvedData
 }
 
@@ -152,7 +152,7 @@ func (b *Builder) Locale(l interaction.Locale) *Builder { b.ix.Locale = l; retur
 func (b *Builder) Modify(f func(ix *interaction.Interaction)) *Builder { f(&b.ix); return b }
 
 func (b *Builder) add(name string, t interaction.OptionType, v interaction.Value) *Builder {
-	b.options = append(b.options, interaction.Option{Name: name, Type: t, Value: v})
+	b.options = append(b.options, interaction.OptionData{Name: name, Type: t, Value: v})
 	return b
 }
 
@@ -222,7 +222,7 @@ func (b *Builder) Attachment(name string, a interaction.Attachment) *Builder {
 // Focus adds the option being typed in an autocomplete request, with its
 // partial value as the client sends it: often a string, whatever the type.
 func (b *Builder) Focus(name string, t interaction.OptionType, partial interaction.Value) *Builder {
-	b.options = append(b.options, interaction.Option{Name: name, Type: t, Value: partial, Focused: true})
+	b.options = append(b.options, interaction.OptionData{Name: name, Type: t, Value: partial, Focused: true})
 	return b
 }
 
@@ -255,12 +255,12 @@ func (b *Builder) addRole(r interaction.Role) {
 func (b *Builder) Interaction() *interaction.Interaction {
 	ix := b.ix
 	if ix.Type == interaction.TypeApplicationCommand || ix.Type == interaction.TypeApplicationCommandAutocomplete {
-		opts := append([]interaction.Option(nil), b.options...)
+		opts := append([]interaction.OptionData(nil), b.options...)
 		if b.sub != "" {
-			opts = []interaction.Option{{Name: b.sub, Type: interaction.OptionSubCommand, Options: opts}}
+			opts = []interaction.OptionData{{Name: b.sub, Type: interaction.OptionSubCommand, Options: opts}}
 		}
 		if b.group != "" {
-			opts = []interaction.Option{{Name: b.group, Type: interaction.OptionSubCommandGroup, Options: opts}}
+			opts = []interaction.OptionData{{Name: b.group, Type: interaction.OptionSubCommandGroup, Options: opts}}
 		}
 		ix.Data.Options = opts // data.guild_id stays unset: a global command
 		r, err := interaction.NewResolved(b.resolved)
