@@ -7,9 +7,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/switchboard-go/switchboard/command"
 	"github.com/switchboard-go/switchboard/emulator"
 	"github.com/switchboard-go/switchboard/interaction"
-	"github.com/switchboard-go/switchboard/registry"
 )
 
 // Racing clients redeem a code or a refresh token once between them, and
@@ -54,13 +54,13 @@ func TestAuthUnderConcurrency(t *testing.T) {
 	}
 
 	path := permissionsPath(s, s.ApplicationID)
-	everyone := registry.Everyone(s.GuildID)
+	everyone := command.Everyone(s.GuildID)
 	var wg sync.WaitGroup
 	for i := range n {
 		wg.Go(func() {
-			ps := []registry.Permission{registry.DenyRole(everyone)}
+			ps := []command.Permission{command.DenyRole(everyone)}
 			for j := range i % 4 {
-				ps = append(ps, registry.AllowUser(s.Member+interaction.Snowflake(j+1)))
+				ps = append(ps, command.AllowUser(s.Member+interaction.Snowflake(j+1)))
 			}
 			if resp, got := call(t, s, "PUT", path, "Bearer "+access, overwrites(ps...)); resp.StatusCode != 200 {
 				t.Errorf("put: %d %v", resp.StatusCode, got)

@@ -7,7 +7,7 @@ import (
 	"net/http"
 	"testing"
 
-	"github.com/switchboard-go/switchboard/registry"
+	"github.com/switchboard-go/switchboard/command"
 )
 
 // BenchmarkInvoke is one use of a command the whole way: the client's
@@ -75,7 +75,7 @@ func BenchmarkBulkOverwrite100(b *testing.B) {
 		body.WriteString(`]}`)
 	}
 	body.WriteByte(']')
-	url := s.URL + registry.InGuild(s.GuildID).CommandsPath(s.ApplicationID)
+	url := s.URL + command.InGuild(s.GuildID).CommandsPath(s.ApplicationID)
 	b.SetBytes(int64(body.Len()))
 	b.ReportAllocs()
 	for b.Loop() {

@@ -5,8 +5,8 @@ import (
 	"net/http"
 	"slices"
 
+	"github.com/switchboard-go/switchboard/command"
 	"github.com/switchboard-go/switchboard/interaction"
-	"github.com/switchboard-go/switchboard/registry"
 )
 
 // commandRoutes registers the global and guild command endpoints. The
@@ -66,13 +66,13 @@ func (s *Server) createCommand(r *request) (int, any, *apiError) {
 	if err != nil {
 		return 0, nil, err
 	}
-	var cmd registry.Command
+	var cmd command.Command
 	if err := decodeBody(r, &cmd); err != nil {
 		return 0, nil, err
 	}
 	// The service sets these itself; a body that sends them is not refused.
 	cmd.ID, cmd.ApplicationID, cmd.GuildID, cmd.Version = 0, 0, 0, 0
-	if vs := append(registry.ValidateCommand(scope, cmd), s.applicationViolations(scope, "", &cmd)...); len(vs) > 0 {
+	if vs := append(command.ValidateCommand(scope, cmd), s.applicationViolations(scope, "", &cmd)...); len(vs) > 0 {
 		return 0, nil, errViolations(vs)
 	}
 	st := s.st
@@ -116,13 +116,13 @@ func (s *Server) editCommand(r *request) (int, any, *apiError) {
 	if err != nil {
 		return 0, nil, err
 	}
-	if vs := append(registry.ValidateCommand(scope, cmd), s.applicationViolations(scope, "", &cmd)...); len(vs) > 0 {
+	if vs := append(command.ValidateCommand(scope, cmd), s.applicationViolations(scope, "", &cmd)...); len(vs) > 0 {
 		return 0, nil, errViolations(vs)
 	}
 	st := s.st
 	cmds := st.commands[scope.Guild]
 	if j := indexByName(cmds, cmd.Name, cmd.Type); j >= 0 && j != i {
-		return 0, nil, errInvalidBody("/name", registry.CodeDuplicateName, "Application command names must be unique")
+		return 0, nil, errInvalidBody("/name", command.CodeDuplicateName, "Application command names must be unique")
 	}
 	next := s.stored(scope, cmd, old)
 	if next.Name != old.Name {
@@ -152,7 +152,7 @@ func (s *Server) deleteCommand(r *request) (int, any, *apiError) {
 
 // findCommand returns the command {cmd} of the scope and its index. An id
 // that is not a snowflake names no command.
-func (s *Server) findCommand(r *request, scope registry.Scope) (int, *registry.Command, *apiError) {
+func (s *Server) findCommand(r *request, scope command.Scope) (int, *command.Command, *apiError) {
 	id, err := interaction.ParseSnowflake(r.PathValue("cmd"))
 	if err == nil {
 		for i, c := range s.st.commands[scope.Guild] {
@@ -168,7 +168,7 @@ func (s *Server) findCommand(r *request, scope registry.Scope) (int, *registry.C
 // takes the identity of old when it replaces old, and a new version unless
 // nothing substantial changed. Stored commands are never modified; a write
 // replaces them, so a reader holding one is never surprised.
-func (s *Server) stored(scope registry.Scope, cmd registry.Command, old *registry.Command) *registry.Command {
+func (s *Server) stored(scope command.Scope, cmd command.Command, old *command.Command) *command.Command {
 	st := s.st
 	c := cmd
 	c.Type = c.CommandType()

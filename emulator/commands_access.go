@@ -1,8 +1,6 @@
 package emulator
 
-import (
-	"github.com/switchboard-go/switchboard/registry"
-)
+import "github.com/switchboard-go/switchboard/command"
 
 // scopeCommandsUpdate is the OAuth2 scope a bearer token needs to write
 // commands.
@@ -14,9 +12,9 @@ const scopeCommandsUpdate = "applications.commands.update"
 //
 // The checks go from the outside in: the application, the caller's right
 // to it, then the guild.
-func (s *Server) commandScope(r *request, write bool) (registry.Scope, *apiError) {
+func (s *Server) commandScope(r *request, write bool) (command.Scope, *apiError) {
 	if err := s.checkApplication(r); err != nil {
-		return registry.Scope{}, err
+		return command.Scope{}, err
 	}
 	if t := r.caller.token; t != nil {
 		// A bearer token reads with client credentials and writes with
@@ -24,15 +22,15 @@ func (s *Server) commandScope(r *request, write bool) (registry.Scope, *apiError
 		// the missing scope; Missing Access is what it answers for a
 		// resource the credentials do not reach.
 		if (write || t.kind != tokenClient) && !r.caller.has(scopeCommandsUpdate) {
-			return registry.Scope{}, errMissingAccess()
+			return command.Scope{}, errMissingAccess()
 		}
 	}
 	if r.PathValue("guild") == "" {
-		return registry.Global, nil
+		return command.Global, nil
 	}
 	g, err := s.installedGuild(r)
 	if err != nil {
-		return registry.Scope{}, err
+		return command.Scope{}, err
 	}
-	return registry.InGuild(g.id), nil
+	return command.InGuild(g.id), nil
 }

@@ -7,8 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/switchboard-go/switchboard/command"
 	"github.com/switchboard-go/switchboard/interaction"
-	"github.com/switchboard-go/switchboard/registry"
 )
 
 // These tests reach into the state for what no command endpoint can set up:
@@ -97,13 +97,13 @@ func TestDeletingOrRenamingACommandDeletesItsPermissions(t *testing.T) {
 	bot := "Bot " + s.BotToken
 	base := "/applications/" + s.ApplicationID.String()
 	otherGuild := s.st.newID()
-	perm := []registry.Permission{{ID: s.Member, Type: registry.PermissionUser, Permission: true}}
+	perm := []command.Permission{{ID: s.Member, Type: command.PermissionUser, Permission: true}}
 	setPerms := func(guild interaction.Snowflake, ids ...interaction.Snowflake) {
 		s.st.mu.Lock()
 		defer s.st.mu.Unlock()
 		for _, id := range ids {
 			if s.st.permissions[guild] == nil {
-				s.st.permissions[guild] = map[interaction.Snowflake][]registry.Permission{}
+				s.st.permissions[guild] = map[interaction.Snowflake][]command.Permission{}
 			}
 			s.st.permissions[guild][id] = perm
 		}

@@ -5,8 +5,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/switchboard-go/switchboard/command"
 	"github.com/switchboard-go/switchboard/interaction"
-	"github.com/switchboard-go/switchboard/registry"
 )
 
 // Some rules of a command depend on the application it belongs to, which
@@ -39,7 +39,7 @@ const (
 // emulated world holds, a guild that installed the application and no user
 // who did, and it keeps a command created without integration_types
 // reading back [0], as it does for every application without USER_INSTALL
-// and as registry.Normalize expects. With both configured such a command
+// and as command.Normalize expects. With both configured such a command
 // reads back [0, 1], the application's contexts, as the specification
 // says and as the service answers since that report was fixed.
 func installationContexts(in []interaction.IntegrationType) ([]interaction.IntegrationType, error) {
@@ -66,10 +66,10 @@ func installationContexts(in []interaction.IntegrationType) ([]interaction.Integ
 // breaks in scope. pointer is where cmd is in the request body: "" for the
 // body of a create or an edit, "/3" for the fourth element of a bulk
 // overwrite. The caller holds s.st.mu.
-func (s *Server) applicationViolations(scope registry.Scope, pointer string, cmd *registry.Command) registry.Violations {
-	var vs registry.Violations
+func (s *Server) applicationViolations(scope command.Scope, pointer string, cmd *command.Command) command.Violations {
+	var vs command.Violations
 	add := func(field, code, message string) {
-		vs = append(vs, registry.Violation{Command: cmd.Name, Place: cmd.Name, Pointer: pointer + "/" + field, Code: code, Message: message})
+		vs = append(vs, command.Violation{Command: cmd.Name, Place: cmd.Name, Pointer: pointer + "/" + field, Code: code, Message: message})
 	}
 	if cmd.NSFW && s.st.app.discoverable {
 		add("nsfw", codeDiscoverableNSFW,

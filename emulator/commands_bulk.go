@@ -5,8 +5,8 @@ import (
 	"net/http"
 	"slices"
 
+	"github.com/switchboard-go/switchboard/command"
 	"github.com/switchboard-go/switchboard/interaction"
-	"github.com/switchboard-go/switchboard/registry"
 )
 
 // maxBulkCommands is the longest body a bulk overwrite takes: the sum of the
@@ -30,12 +30,12 @@ func (s *Server) overwriteCommands(r *request) (int, any, *apiError) {
 	if err != nil {
 		return 0, nil, err
 	}
-	var body []registry.Command
+	var body []command.Command
 	if err := decodeBody(r, &body); err != nil {
 		return 0, nil, err
 	}
 	if len(body) > maxBulkCommands {
-		return 0, nil, errInvalidBody("", registry.CodeMaxLength, "Must be 130 or fewer in length.")
+		return 0, nil, errInvalidBody("", command.CodeMaxLength, "Must be 130 or fewer in length.")
 	}
 	for i := range body {
 		body[i].ApplicationID, body[i].GuildID, body[i].Version = 0, 0, 0
@@ -71,7 +71,7 @@ func (s *Server) overwriteCommands(r *request) (int, any, *apiError) {
 		return 0, nil, errMaxDailyCreates()
 	}
 
-	next := make([]*registry.Command, len(body))
+	next := make([]*command.Command, len(body))
 	for i, c := range body {
 		c.ID = 0
 		next[i] = s.stored(scope, c, matches[i])
@@ -86,7 +86,7 @@ func (s *Server) overwriteCommands(r *request) (int, any, *apiError) {
 	}
 	st.countCreates(scope, creates)
 	list := slices.Clone(next)
-	slices.SortFunc(list, func(a, b *registry.Command) int { return cmp.Compare(a.ID, b.ID) })
+	slices.SortFunc(list, func(a, b *command.Command) int { return cmp.Compare(a.ID, b.ID) })
 	st.commands[scope.Guild] = list
 
 	out := make([]commandJSON, len(next))
@@ -99,11 +99,11 @@ func (s *Server) overwriteCommands(r *request) (int, any, *apiError) {
 // checkBulk validates a bulk body, against the rules of the application
 // too. Too many commands of a type is the service's 30032 rather than a
 // form error, and is reported only when the body is otherwise valid.
-func (s *Server) checkBulk(scope registry.Scope, body []registry.Command) *apiError {
-	var form registry.Violations
+func (s *Server) checkBulk(scope command.Scope, body []command.Command) *apiError {
+	var form command.Violations
 	tooMany := false
-	for _, v := range registry.Validate(scope, body) {
-		if v.Code == registry.CodeTooManyCommands {
+	for _, v := range command.Validate(scope, body) {
+		if v.Code == command.CodeTooManyCommands {
 			tooMany = true
 			continue
 		}
@@ -137,8 +137,8 @@ func (s *Server) checkBulk(scope registry.Scope, body []registry.Command) *apiEr
 // renamed in place does not lose its id to an element that merely has its
 // old name; each existing command is matched at most once, and only by an
 // element of its type, since the type of a command never changes.
-func matchBulk(old []*registry.Command, body []registry.Command) []*registry.Command {
-	matches := make([]*registry.Command, len(body))
+func matchBulk(old []*command.Command, body []command.Command) []*command.Command {
+	matches := make([]*command.Command, len(body))
 	used := map[interaction.Snowflake]bool{}
 	for i, c := range body {
 		if c.ID == 0 {

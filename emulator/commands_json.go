@@ -4,8 +4,8 @@ import (
 	"net/http"
 	"strings"
 
+	"github.com/switchboard-go/switchboard/command"
 	"github.com/switchboard-go/switchboard/interaction"
-	"github.com/switchboard-go/switchboard/registry"
 )
 
 // commandJSON is a command as the service returns it: the fields it fills
@@ -83,7 +83,7 @@ type view struct {
 // commands carry neither dm_permission, contexts nor integration_types: the
 // specification makes them global-only, and a command read back can so be
 // sent back as it is.
-func (s *Server) render(scope registry.Scope, c *registry.Command, v view) commandJSON {
+func (s *Server) render(scope command.Scope, c *command.Command, v view) commandJSON {
 	out := commandJSON{
 		ID: c.ID, ApplicationID: c.ApplicationID, Version: c.Version,
 		DefaultMemberPermissions: c.DefaultMemberPermissions,
@@ -111,7 +111,7 @@ func (s *Server) render(scope registry.Scope, c *registry.Command, v view) comma
 	return out
 }
 
-func renderOptions(opts []registry.Option, v view) []optionJSON {
+func renderOptions(opts []command.Option, v view) []optionJSON {
 	if len(opts) == 0 {
 		return nil
 	}
@@ -127,7 +127,7 @@ func renderOptions(opts []registry.Option, v view) []optionJSON {
 		j.DescriptionLocalizations, j.DescriptionLocalized = localize(o.DescriptionLocalizations, v, false)
 		for _, ch := range o.Choices {
 			cj := choiceJSON{Name: ch.Name, Value: ch.Value}
-			cj.NameLocalizations, cj.NameLocalized = localize(registry.Localizations(ch.NameLocalizations), v, false)
+			cj.NameLocalizations, cj.NameLocalized = localize(command.Localizations(ch.NameLocalizations), v, false)
 			j.Choices = append(j.Choices, cj)
 		}
 		out[i] = j
@@ -139,7 +139,7 @@ func renderOptions(opts []registry.Option, v view) []optionJSON {
 // dictionary itself, or the text the requester sees. A command's own
 // dictionaries are null when empty; an option's and a choice's are left
 // out.
-func localize(d registry.Localizations, v view, null bool) (any, string) {
+func localize(d command.Localizations, v view, null bool) (any, string) {
 	if !v.full {
 		return nil, localized(d, v.locale)
 	}
@@ -156,7 +156,7 @@ func localize(d registry.Localizations, v view, null bool) (any, string) {
 // l's own, or else that of the locale l falls back to (the specification's
 // en-US and en-GB for each other, es-ES for es-419), or "" when neither has
 // one and the user sees the default text.
-func localized(d registry.Localizations, l interaction.Locale) string {
+func localized(d command.Localizations, l interaction.Locale) string {
 	return l.Localized(d, "")
 }
 

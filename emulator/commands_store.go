@@ -7,14 +7,9 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/switchboard-go/switchboard/command"
 	"github.com/switchboard-go/switchboard/interaction"
-	"github.com/switchboard-go/switchboard/registry"
 )
-
-// DailyCommandCreates is how many commands a scope may create in a UTC day:
-// the service's 200 a day per guild, counted for the global scope too.
-// Overwriting a command is not a create.
-const DailyCommandCreates = 200
 
 // Error codes of the command endpoints beyond the shared ones.
 const (
@@ -44,11 +39,11 @@ func errMaxCommands(limit int) *apiError {
 
 func errMaxDailyCreates() *apiError {
 	return errBadRequest(codeMaxDailyCreates,
-		"Max number of daily application command creates has been reached ("+strconv.Itoa(DailyCommandCreates)+")")
+		"Max number of daily application command creates has been reached ("+strconv.Itoa(command.DailyCreates)+")")
 }
 
 // indexByName returns the index of the command named name of type t, or -1.
-func indexByName(cmds []*registry.Command, name string, t interaction.CommandType) int {
+func indexByName(cmds []*command.Command, name string, t interaction.CommandType) int {
 	for i, c := range cmds {
 		if c.Name == name && c.Type == t {
 			return i
@@ -58,7 +53,7 @@ func indexByName(cmds []*registry.Command, name string, t interaction.CommandTyp
 }
 
 // countType counts the commands of type t.
-func countType(cmds []*registry.Command, t interaction.CommandType) int {
+func countType(cmds []*command.Command, t interaction.CommandType) int {
 	n := 0
 	for _, c := range cmds {
 		if c.Type == t {
@@ -69,16 +64,16 @@ func countType(cmds []*registry.Command, t interaction.CommandType) int {
 }
 
 // createsLeft is how many commands scope may still create today.
-func (s *state) createsLeft(scope registry.Scope) int {
+func (s *state) createsLeft(scope command.Scope) int {
 	c := s.creates[scope.Guild]
 	if c == nil || c.day != day(s.now()) {
-		return DailyCommandCreates
+		return command.DailyCreates
 	}
-	return max(DailyCommandCreates-c.n, 0)
+	return max(command.DailyCreates-c.n, 0)
 }
 
 // countCreates records n creates in scope today.
-func (s *state) countCreates(scope registry.Scope, n int) {
+func (s *state) countCreates(scope command.Scope, n int) {
 	today := day(s.now())
 	c := s.creates[scope.Guild]
 	if c == nil || c.day != today {
@@ -90,7 +85,7 @@ func (s *state) countCreates(scope registry.Scope, n int) {
 
 // dropPermissions deletes the permissions of command id: in its guild, or
 // in every guild for a global command.
-func (s *state) dropPermissions(scope registry.Scope, id interaction.Snowflake) {
+func (s *state) dropPermissions(scope command.Scope, id interaction.Snowflake) {
 	if !scope.IsGlobal() {
 		delete(s.permissions[scope.Guild], id)
 		return
@@ -105,14 +100,14 @@ func (s *state) dropPermissions(scope registry.Scope, id interaction.Snowflake) 
 // default count as that default, so sending what the service would assume
 // anyway changes nothing. installContexts are the application's, the
 // default of integration_types.
-func substantial(scope registry.Scope, a, b *registry.Command, installContexts []interaction.IntegrationType) bool {
+func substantial(scope command.Scope, a, b *command.Command, installContexts []interaction.IntegrationType) bool {
 	ja, _ := json.Marshal(canonical(scope, *a, installContexts))
 	jb, _ := json.Marshal(canonical(scope, *b, installContexts))
 	return !bytes.Equal(ja, jb)
 }
 
 // canonical returns c without its identity and with its defaults explicit.
-func canonical(scope registry.Scope, c registry.Command, installContexts []interaction.IntegrationType) registry.Command {
+func canonical(scope command.Scope, c command.Command, installContexts []interaction.IntegrationType) command.Command {
 	c.ID, c.ApplicationID, c.GuildID, c.Version = 0, 0, 0, 0
 	c.Type = c.CommandType()
 	yes := true
@@ -136,7 +131,7 @@ var readOnlyFields = []string{"id", "application_id", "guild_id", "version", "ty
 
 // applyPatch returns old with the fields of an edit body applied: a field
 // replaces the old value entirely, null clears it.
-func applyPatch(old *registry.Command, patch map[string]json.RawMessage) (registry.Command, *apiError) {
+func applyPatch(old *command.Command, patch map[string]json.RawMessage) (command.Command, *apiError) {
 	raw, _ := json.Marshal(old)
 	var merged map[string]json.RawMessage
 	_ = json.Unmarshal(raw, &merged)
@@ -151,7 +146,7 @@ func applyPatch(old *registry.Command, patch map[string]json.RawMessage) (regist
 		merged[k] = v
 	}
 	raw, _ = json.Marshal(merged)
-	var cmd registry.Command
+	var cmd command.Command
 	if err := json.Unmarshal(raw, &cmd); err != nil {
 		var typeErr *json.UnmarshalTypeError
 		if errors.As(err, &typeErr) && typeErr.Field != "" {

@@ -9,8 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/switchboard-go/switchboard/command"
 	"github.com/switchboard-go/switchboard/interaction"
-	"github.com/switchboard-go/switchboard/registry"
 )
 
 // Tests of rules CONFORMANCE.md listed as enforced but not tested.
@@ -40,8 +40,8 @@ const moreGlobalCommands = `[
 func startMore(t *testing.T, answer string) *Server {
 	t.Helper()
 	s := newTestServer(t)
-	putCommands(t, s, registry.InGuild(s.GuildID), []byte(moreGuildCommands))
-	putCommands(t, s, registry.Global, []byte(moreGlobalCommands))
+	putCommands(t, s, command.InGuild(s.GuildID), []byte(moreGuildCommands))
+	putCommands(t, s, command.Global, []byte(moreGlobalCommands))
 	rawBot(t, s, answer)
 	return s
 }
@@ -123,7 +123,7 @@ func TestChangedGuildCommandsAreUsedAtOnce(t *testing.T) {
 	}
 	before := version()
 	id := commandID(s, "plain")
-	req, _ := http.NewRequest(http.MethodPatch, s.URL+registry.InGuild(s.GuildID).CommandsPath(s.ApplicationID)+"/"+id.String(),
+	req, _ := http.NewRequest(http.MethodPatch, s.URL+command.InGuild(s.GuildID).CommandsPath(s.ApplicationID)+"/"+id.String(),
 		strings.NewReader(`{"description":"changed"}`))
 	req.Header.Set("Authorization", "Bot "+s.BotToken)
 	req.Header.Set("Content-Type", "application/json")
@@ -158,7 +158,7 @@ func TestDefaultPermissionFalseRestrictsTheCommand(t *testing.T) {
 	wantOK(t, res, err, "owner")
 	id := commandID(s, "locked")
 	s.st.mu.Lock()
-	s.st.permissions[s.GuildID] = map[interaction.Snowflake][]registry.Permission{id: {registry.AllowUser(s.Member)}}
+	s.st.permissions[s.GuildID] = map[interaction.Snowflake][]command.Permission{id: {command.AllowUser(s.Member)}}
 	s.st.mu.Unlock()
 	res, err = s.Invoke(ctx, as(s.Member))
 	wantOK(t, res, err, "member allowed by an overwrite")

@@ -9,10 +9,10 @@ import (
 	"testing"
 
 	"github.com/switchboard-go/switchboard/autocomplete"
+	"github.com/switchboard-go/switchboard/command"
 	"github.com/switchboard-go/switchboard/emulator"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/option"
-	"github.com/switchboard-go/switchboard/registry"
 	"github.com/switchboard-go/switchboard/router"
 )
 
@@ -54,7 +54,7 @@ func echoBot(t *testing.T, s *target) string {
 	}
 	srv := httptest.NewServer(router.NewEndpoint(mux, verifier))
 	t.Cleanup(srv.Close)
-	body, err := mux.Definitions().JSON(registry.InGuild(s.GuildID))
+	body, err := mux.Definitions().JSON(command.InGuild(s.GuildID))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -19,6 +19,7 @@ import (
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/option"
 	"github.com/switchboard-go/switchboard/registry"
+	"github.com/switchboard-go/switchboard/rest"
 	"github.com/switchboard-go/switchboard/router"
 )
 
@@ -61,7 +62,7 @@ func Example_bot() {
 
 	// The deploy: register the commands, then point the service at the
 	// bot, which it checks with a signed PING and a forged request.
-	client, err := registry.NewClient(service.URL, registry.BotToken(service.BotToken))
+	client, err := rest.NewClient(service.URL, rest.BotToken(service.BotToken))
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -119,7 +120,7 @@ func startBot(service *emulator.Server, mux *router.Mux) (stop func()) {
 	}
 	bot := &http.Server{Handler: router.NewEndpoint(mux, verifier)}
 	go bot.Serve(ln)
-	client, err := registry.NewClient(service.URL, registry.BotToken(service.BotToken))
+	client, err := rest.NewClient(service.URL, rest.BotToken(service.BotToken))
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -389,7 +390,7 @@ func ExampleServer_SetInteractionsURL() {
 
 // InjectFault makes the service fail on demand, to test how a client
 // copes: here a rate-limited answer as any client receives it, then two
-// that a registry.Client waits out.
+// that a rest.Client waits out.
 func ExampleServer_InjectFault() {
 	ctx := context.Background()
 	service, err := emulator.New(emulator.Config{})
@@ -413,7 +414,7 @@ func ExampleServer_InjectFault() {
 	fmt.Println(resp.StatusCode, resp.Header.Get("Retry-After"), resp.Header.Get("X-RateLimit-Reset-After"), resp.Header.Get("X-RateLimit-Scope"))
 
 	service.InjectFault(emulator.Fault{Route: "users_me", Kind: emulator.FaultRateLimit, RetryAfter: 50 * time.Millisecond, Count: 2})
-	client, err := registry.NewClient(service.URL, registry.BotToken(service.BotToken))
+	client, err := rest.NewClient(service.URL, rest.BotToken(service.BotToken))
 	if err != nil {
 		log.Fatal(err)
 	}

@@ -5,14 +5,14 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/switchboard-go/switchboard/command"
 	"github.com/switchboard-go/switchboard/interaction"
-	"github.com/switchboard-go/switchboard/registry"
 )
 
 // commandRef is a command found for an invocation, its scope, and the
 // installations of the application that authorize its use there.
 type commandRef struct {
-	c      *registry.Command
+	c      *command.Command
 	global bool
 	// byGuild reports that the guild's installation authorizes it, or in
 	// the bot's direct messages a guild the user shares with the bot;
@@ -72,7 +72,7 @@ func (s *Server) lookupCommand(g *guild, user interaction.Snowflake, name string
 // except that the deprecated dm_permission false still keeps it out of
 // direct messages (public facts of the service: contexts default to every
 // context for new commands, and dm_permission predates them).
-func allowedIn(c *registry.Command, ctx interaction.ContextType) bool {
+func allowedIn(c *command.Command, ctx interaction.ContextType) bool {
 	if c.Contexts != nil {
 		return slices.Contains(c.Contexts, ctx)
 	}

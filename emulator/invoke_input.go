@@ -8,8 +8,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/switchboard-go/switchboard/command"
 	"github.com/switchboard-go/switchboard/interaction"
-	"github.com/switchboard-go/switchboard/registry"
 )
 
 // input is what the client checks and turns into the options of an
@@ -26,7 +26,7 @@ type input struct {
 	resolved *wireResolved
 	// focusedDef is the definition of the focused option, whose type the
 	// suggestions must have.
-	focusedDef *registry.Option
+	focusedDef *command.Option
 }
 
 func invalid(format string, args ...any) *InvocationError {
@@ -36,9 +36,9 @@ func invalid(format string, args ...any) *InvocationError {
 // options follows the path to the subcommand (inside its group) and turns
 // the arguments into the options the client sends: nested under the
 // subcommand group and the subcommand, as the service nests them.
-func (in *input) options(cmd *registry.Command, path []string, args []Arg) ([]wireOption, *InvocationError) {
+func (in *input) options(cmd *command.Command, path []string, args []Arg) ([]wireOption, *InvocationError) {
 	defs := cmd.Options
-	hasSubs := slices.ContainsFunc(defs, func(o registry.Option) bool {
+	hasSubs := slices.ContainsFunc(defs, func(o command.Option) bool {
 		return o.Type == interaction.OptionSubCommand || o.Type == interaction.OptionSubCommandGroup
 	})
 	if !hasSubs {
@@ -78,7 +78,7 @@ func (in *input) options(cmd *registry.Command, path []string, args []Arg) ([]wi
 	return []wireOption{{Name: first.Name, Type: first.Type, Options: []wireOption{{Name: sub.Name, Type: sub.Type, Options: leaf}}}}, nil
 }
 
-func findOption(defs []registry.Option, name string) *registry.Option {
+func findOption(defs []command.Option, name string) *command.Option {
 	for i := range defs {
 		if defs[i].Name == name {
 			return &defs[i]
@@ -88,7 +88,7 @@ func findOption(defs []registry.Option, name string) *registry.Option {
 }
 
 // leaf checks the values given to a command or subcommand.
-func (in *input) leaf(defs []registry.Option, args []Arg) ([]wireOption, *InvocationError) {
+func (in *input) leaf(defs []command.Option, args []Arg) ([]wireOption, *InvocationError) {
 	out := make([]wireOption, 0, len(args))
 	given := map[string]bool{}
 	for _, a := range args {
@@ -132,7 +132,7 @@ func (in *input) leaf(defs []registry.Option, args []Arg) ([]wireOption, *Invoca
 // partial is the focused option's input as the client sends it: a string
 // whatever the type. The client lets only numbers through for numeric
 // options.
-func (in *input) partial(def *registry.Option, v any) (interaction.Value, *InvocationError) {
+func (in *input) partial(def *command.Option, v any) (interaction.Value, *InvocationError) {
 	if !def.Autocomplete {
 		return interaction.Value{}, invalid("option %q has no autocomplete", in.name(def))
 	}
@@ -164,12 +164,12 @@ func channelTypeNames(ts []interaction.ChannelType) string {
 
 // name is an option's name as the user sees it, in their language: what
 // the client's messages about the option say.
-func (in *input) name(def *registry.Option) string {
+func (in *input) name(def *command.Option) string {
 	return in.locale.Localized(def.NameLocalizations, def.Name)
 }
 
 // choiceNames lists the choices of an option as the client shows them.
-func (in *input) choiceNames(def *registry.Option) string {
+func (in *input) choiceNames(def *command.Option) string {
 	names := make([]string, len(def.Choices))
 	for i, c := range def.Choices {
 		names[i] = in.locale.Localized(c.NameLocalizations, c.Name)
@@ -185,7 +185,7 @@ const (
 
 // value checks a value against its option and gives its JSON form, adding
 // what it refers to to the resolved data.
-func (in *input) value(def *registry.Option, v any) (interaction.Value, *InvocationError) {
+func (in *input) value(def *command.Option, v any) (interaction.Value, *InvocationError) {
 	switch def.Type {
 	case interaction.OptionString:
 		s, ok := v.(string)
@@ -223,7 +223,7 @@ func (in *input) value(def *registry.Option, v any) (interaction.Value, *Invocat
 	return interaction.Value{}, invalid("option %q has type %v, which takes no value", in.name(def), def.Type)
 }
 
-func (in *input) number(def *registry.Option, v any) (interaction.Value, *InvocationError) {
+func (in *input) number(def *command.Option, v any) (interaction.Value, *InvocationError) {
 	var f float64
 	isInt := false
 	var i int64
@@ -287,7 +287,7 @@ func id(v any) (interaction.Snowflake, bool) {
 // mention resolves a user, channel, role or mentionable. The client offers
 // only what exists where the command is used: members and users it knows,
 // the guild's channels of the allowed types, the guild's roles.
-func (in *input) mention(def *registry.Option, v any) (interaction.Value, *InvocationError) {
+func (in *input) mention(def *command.Option, v any) (interaction.Value, *InvocationError) {
 	target, ok := id(v)
 	if !ok {
 		return interaction.Value{}, invalid("option %q takes an id, not %v", in.name(def), v)
@@ -335,7 +335,7 @@ func (in *input) mention(def *registry.Option, v any) (interaction.Value, *Invoc
 
 // attachment resolves an uploaded file, giving it an id and URLs when the
 // caller left them out. The client refuses files over the upload limit.
-func (in *input) attachment(def *registry.Option, v any) (interaction.Value, *InvocationError) {
+func (in *input) attachment(def *command.Option, v any) (interaction.Value, *InvocationError) {
 	var a interaction.Attachment
 	switch x := v.(type) {
 	case interaction.Attachment:

@@ -14,9 +14,9 @@ import (
 	"time"
 
 	"github.com/switchboard-go/switchboard/autocomplete"
+	"github.com/switchboard-go/switchboard/command"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/option"
-	"github.com/switchboard-go/switchboard/registry"
 	"github.com/switchboard-go/switchboard/router"
 )
 
@@ -115,7 +115,7 @@ func startBot(t testing.TB, s *Server) *testBot {
 	}
 	b.srv = httptest.NewServer(router.NewEndpoint(mux, verifier))
 	t.Cleanup(b.srv.Close)
-	for _, scope := range []registry.Scope{registry.Global, registry.InGuild(s.GuildID)} {
+	for _, scope := range []command.Scope{command.Global, command.InGuild(s.GuildID)} {
 		body, err := mux.Definitions().JSON(scope)
 		if err != nil {
 			t.Fatal(err)
@@ -128,7 +128,7 @@ func startBot(t testing.TB, s *Server) *testBot {
 	return b
 }
 
-func putCommands(t testing.TB, s *Server, scope registry.Scope, body []byte) {
+func putCommands(t testing.TB, s *Server, scope command.Scope, body []byte) {
 	t.Helper()
 	req, _ := http.NewRequest(http.MethodPut, s.URL+scope.CommandsPath(s.ApplicationID), bytes.NewReader(body))
 	req.Header.Set("Authorization", "Bot "+s.BotToken)
@@ -364,11 +364,11 @@ func TestInvokePermissions(t *testing.T) {
 	startBot(t, s)
 	ctx := context.Background()
 	ban := Invocation{Guild: s.GuildID, Command: "mod ban", Options: []Arg{{"user", s.Member}}}
-	setPerms := func(id interaction.Snowflake, ps ...registry.Permission) {
+	setPerms := func(id interaction.Snowflake, ps ...command.Permission) {
 		s.st.mu.Lock()
 		defer s.st.mu.Unlock()
 		if s.st.permissions[s.GuildID] == nil {
-			s.st.permissions[s.GuildID] = map[interaction.Snowflake][]registry.Permission{}
+			s.st.permissions[s.GuildID] = map[interaction.Snowflake][]command.Permission{}
 		}
 		s.st.permissions[s.GuildID][id] = ps
 	}
@@ -381,18 +381,18 @@ func TestInvokePermissions(t *testing.T) {
 	if res, err := s.Invoke(ctx, as(s.Moderator, ban)); err != nil || !res.OK() {
 		t.Errorf("moderator: %v", err)
 	}
-	setPerms(modBan, registry.DenyUser(s.Moderator))
+	setPerms(modBan, command.DenyUser(s.Moderator))
 	if _, err := s.Invoke(ctx, as(s.Moderator, ban)); !errors.Is(err, ErrPermissionDenied) {
 		t.Errorf("user overwrite: err = %v", err)
 	}
 	if res, err := s.Invoke(ctx, as(s.Admin, ban)); err != nil || !res.OK() {
 		t.Errorf("owner passes: %v", err)
 	}
-	setPerms(modBan, registry.AllowUser(s.Member))
+	setPerms(modBan, command.AllowUser(s.Member))
 	if res, err := s.Invoke(ctx, as(s.Member, ban)); err != nil || !res.OK() {
 		t.Errorf("user overwrite allowing: %v", err)
 	}
-	setPerms(s.ApplicationID, registry.DenyChannel(channelID(s, "general")))
+	setPerms(s.ApplicationID, command.DenyChannel(channelID(s, "general")))
 	if _, err := s.Invoke(ctx, as(s.Member, Invocation{Guild: s.GuildID, Command: "ping"})); !errors.Is(err, ErrPermissionDenied) {
 		t.Errorf("application channel overwrite: err = %v", err)
 	}
@@ -410,7 +410,7 @@ func TestInvokeReadRepair(t *testing.T) {
 		t.Fatal(err)
 	}
 	id := commandID(s, "ping")
-	req, _ := http.NewRequest(http.MethodPatch, s.URL+registry.Global.CommandsPath(s.ApplicationID)+"/"+id.String(),
+	req, _ := http.NewRequest(http.MethodPatch, s.URL+command.Global.CommandsPath(s.ApplicationID)+"/"+id.String(),
 		strings.NewReader(`{"description":"Ping, changed"}`))
 	req.Header.Set("Authorization", "Bot "+s.BotToken)
 	req.Header.Set("Content-Type", "application/json")

@@ -6,8 +6,8 @@ import (
 	"slices"
 	"strconv"
 
+	"github.com/switchboard-go/switchboard/command"
 	"github.com/switchboard-go/switchboard/interaction"
-	"github.com/switchboard-go/switchboard/registry"
 )
 
 // Error codes the permission endpoints add to those of errors.go; the
@@ -42,7 +42,7 @@ func (s *Server) listPermissions(r *request) (int, any, *apiError) {
 		}
 	}
 	slices.Sort(ids)
-	out := make([]registry.GuildPermissions, 0, len(ids))
+	out := make([]command.GuildPermissions, 0, len(ids))
 	for _, id := range ids {
 		out = append(out, s.guildPermissions(g.id, id, byID[id]))
 	}
@@ -109,7 +109,7 @@ func (s *Server) editPermissions(r *request) (int, any, *apiError) {
 		delete(byID, id)
 	} else {
 		if byID == nil {
-			byID = map[interaction.Snowflake][]registry.Permission{}
+			byID = map[interaction.Snowflake][]command.Permission{}
 			s.st.permissions[g.id] = byID
 		}
 		byID[id] = ps
@@ -165,11 +165,11 @@ func (s *Server) permissionsTarget(r *request, g *guild) (interaction.Snowflake,
 }
 
 // guildPermissions is the object the endpoints answer with.
-func (s *Server) guildPermissions(guildID, id interaction.Snowflake, ps []registry.Permission) registry.GuildPermissions {
+func (s *Server) guildPermissions(guildID, id interaction.Snowflake, ps []command.Permission) command.GuildPermissions {
 	if ps == nil {
-		ps = []registry.Permission{}
+		ps = []command.Permission{}
 	}
-	return registry.GuildPermissions{ID: id, ApplicationID: s.st.app.id, GuildID: guildID, Permissions: slices.Clone(ps)}
+	return command.GuildPermissions{ID: id, ApplicationID: s.st.app.id, GuildID: guildID, Permissions: slices.Clone(ps)}
 }
 
 // canManageCommandPermissions applies the specification's Authentication
@@ -190,7 +190,7 @@ func canManageCommandPermissions(g *guild, user interaction.Snowflake) *apiError
 // decodePermissions reads and checks the body {"permissions": [...]}. Shape
 // errors come back as one 50035 with every problem in its tree; then each
 // role and channel must be of the guild.
-func decodePermissions(r *request, g *guild) ([]registry.Permission, *apiError) {
+func decodePermissions(r *request, g *guild) ([]command.Permission, *apiError) {
 	var body struct {
 		Permissions json.RawMessage `json:"permissions"`
 	}
@@ -204,12 +204,12 @@ func decodePermissions(r *request, g *guild) ([]registry.Permission, *apiError) 
 	if err := json.Unmarshal(body.Permissions, &raw); err != nil {
 		return nil, errInvalidBody("/permissions", "BASE_TYPE_BAD_TYPE", "Must be an array.")
 	}
-	if len(raw) > registry.MaxPermissionOverwrites {
+	if len(raw) > command.MaxPermissionOverwrites {
 		return nil, errInvalidBody("/permissions", "BASE_TYPE_MAX_LENGTH",
-			"Must be "+strconv.Itoa(registry.MaxPermissionOverwrites)+" or fewer in length.")
+			"Must be "+strconv.Itoa(command.MaxPermissionOverwrites)+" or fewer in length.")
 	}
 	invalid := &apiError{status: http.StatusBadRequest, code: codeInvalidFormBody, message: "Invalid Form Body", errors: map[string]any{}}
-	ps := make([]registry.Permission, 0, len(raw))
+	ps := make([]command.Permission, 0, len(raw))
 	for i, item := range raw {
 		p, ok := decodePermission(item, "/permissions/"+strconv.Itoa(i), invalid)
 		if ok {
@@ -221,15 +221,15 @@ func decodePermissions(r *request, g *guild) ([]registry.Permission, *apiError) 
 	}
 	for _, p := range ps {
 		switch p.Type {
-		case registry.PermissionRole:
+		case command.PermissionRole:
 			if g.roles[p.ID] == nil {
 				return nil, errNotFound(codeUnknownRole, "Unknown Role")
 			}
-		case registry.PermissionChannel:
-			if p.ID != registry.AllChannels(g.id) && g.channels[p.ID] == nil {
+		case command.PermissionChannel:
+			if p.ID != command.AllChannels(g.id) && g.channels[p.ID] == nil {
 				return nil, errNotFound(codeUnknownChannel, "Unknown Channel")
 			}
-		case registry.PermissionUser:
+		case command.PermissionUser:
 			// Any user: an overwrite may name a user who is not, or no
 			// longer, a member, as on the real service
 			// (discord/discord-api-docs#4911).
@@ -240,13 +240,13 @@ func decodePermissions(r *request, g *guild) ([]registry.Permission, *apiError) 
 
 // decodePermission checks one overwrite at pointer, recording its problems
 // in invalid.
-func decodePermission(item json.RawMessage, pointer string, invalid *apiError) (registry.Permission, bool) {
+func decodePermission(item json.RawMessage, pointer string, invalid *apiError) (command.Permission, bool) {
 	var fields map[string]json.RawMessage
 	if err := json.Unmarshal(item, &fields); err != nil || fields == nil {
 		invalid.add(pointer, "DICT_TYPE_CONVERT", "Only dictionaries may be used in a DictType")
-		return registry.Permission{}, false
+		return command.Permission{}, false
 	}
-	var p registry.Permission
+	var p command.Permission
 	ok := true
 	problem := func(field, code, message string) {
 		invalid.add(pointer+"/"+field, code, message)
@@ -260,7 +260,7 @@ func decodePermission(item json.RawMessage, pointer string, invalid *apiError) (
 	if v, has := fields["type"]; !has || string(v) == "null" {
 		problem("type", "BASE_TYPE_REQUIRED", "This field is required")
 	} else if err := json.Unmarshal(v, &p.Type); err != nil ||
-		(p.Type != registry.PermissionRole && p.Type != registry.PermissionUser && p.Type != registry.PermissionChannel) {
+		(p.Type != command.PermissionRole && p.Type != command.PermissionUser && p.Type != command.PermissionChannel) {
 		problem("type", "BASE_TYPE_CHOICES", "Value must be one of {1, 2, 3}.")
 	}
 	if v, has := fields["permission"]; !has || string(v) == "null" {

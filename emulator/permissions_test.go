@@ -8,9 +8,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/switchboard-go/switchboard/command"
 	"github.com/switchboard-go/switchboard/emulator"
 	"github.com/switchboard-go/switchboard/interaction"
-	"github.com/switchboard-go/switchboard/registry"
 )
 
 const permissionsScope = "applications.commands.permissions.update"
@@ -21,13 +21,13 @@ func permissionsPath(s *target, cmd interaction.Snowflake) string {
 }
 
 // overwrites is a permissions body.
-func overwrites(ps ...registry.Permission) string {
+func overwrites(ps ...command.Permission) string {
 	b, _ := json.Marshal(map[string]any{"permissions": ps})
 	return string(b)
 }
 
 // listPermissions reads every overwrite of the application in the guild.
-func listPermissions(t *testing.T, s *target, auth string) (int, []registry.GuildPermissions) {
+func listPermissions(t *testing.T, s *target, auth string) (int, []command.GuildPermissions) {
 	t.Helper()
 	req, _ := http.NewRequest("GET", s.URL+"/applications/"+s.ApplicationID.String()+"/guilds/"+s.GuildID.String()+"/commands/permissions", nil)
 	req.Header.Set("Authorization", auth)
@@ -37,7 +37,7 @@ func listPermissions(t *testing.T, s *target, auth string) (int, []registry.Guil
 	}
 	defer resp.Body.Close()
 	raw, _ := io.ReadAll(resp.Body)
-	var out []registry.GuildPermissions
+	var out []command.GuildPermissions
 	if resp.StatusCode == 200 {
 		if err := json.Unmarshal(raw, &out); err != nil || out == nil {
 			t.Fatalf("list: %s: %v", raw, err)
@@ -49,7 +49,7 @@ func listPermissions(t *testing.T, s *target, auth string) (int, []registry.Guil
 func TestEditPermissionsNeedsAUserWhoManagesTheGuild(t *testing.T) {
 	s := start(t, emulator.Config{})
 	path := permissionsPath(s, s.ApplicationID)
-	body := overwrites(registry.DenyRole(registry.Everyone(s.GuildID)))
+	body := overwrites(command.DenyRole(command.Everyone(s.GuildID)))
 	owner, _ := userToken(t, s, s.Admin, permissionsScope)
 	moderator, _ := userToken(t, s, s.Moderator, "identify", permissionsScope)
 	member, _ := userToken(t, s, s.Member, permissionsScope)
@@ -91,9 +91,9 @@ func TestEditPermissionsValidatesTheBody(t *testing.T) {
 	path := permissionsPath(s, s.ApplicationID)
 	access, _ := userToken(t, s, s.Moderator, permissionsScope)
 	auth := "Bearer " + access
-	hundred := make([]registry.Permission, 101)
+	hundred := make([]command.Permission, 101)
 	for i := range hundred {
-		hundred[i] = registry.AllowUser(interaction.Snowflake(1_000_000 + i))
+		hundred[i] = command.AllowUser(interaction.Snowflake(1_000_000 + i))
 	}
 	for _, tc := range []struct {
 		name, body   string
@@ -112,9 +112,9 @@ func TestEditPermissionsValidatesTheBody(t *testing.T) {
 		{"permission not a bool", fmt.Sprintf(`{"permissions": [{"id": "%d", "type": 1, "permission": "yes"}]}`, s.GuildID), 400, 50035, "permissions.0.permission", "BASE_TYPE_BOOL"},
 		{"id not a snowflake", `{"permissions": [{"id": "abc", "type": 2, "permission": true}]}`, 400, 50035, "permissions.0.id", "NUMBER_TYPE_COERCE"},
 		{"second overwrite bad", fmt.Sprintf(`{"permissions": [{"id": "%d", "type": 1, "permission": true}, {"type": 2, "permission": true}]}`, s.GuildID), 400, 50035, "permissions.1.id", "BASE_TYPE_REQUIRED"},
-		{"unknown role", overwrites(registry.AllowRole(12345)), 404, 10011, "", ""},
-		{"unknown channel", overwrites(registry.DenyChannel(12345)), 404, 10003, "", ""},
-		{"@everyone and all channels", overwrites(registry.DenyRole(registry.Everyone(s.GuildID)), registry.AllowChannel(registry.AllChannels(s.GuildID))), 200, 0, "", ""},
+		{"unknown role", overwrites(command.AllowRole(12345)), 404, 10011, "", ""},
+		{"unknown channel", overwrites(command.DenyChannel(12345)), 404, 10003, "", ""},
+		{"@everyone and all channels", overwrites(command.DenyRole(command.Everyone(s.GuildID)), command.AllowChannel(command.AllChannels(s.GuildID))), 200, 0, "", ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			resp, got := call(t, s, "PUT", path, auth, tc.body)
@@ -161,17 +161,17 @@ func TestPermissionsReadBackAndReplace(t *testing.T) {
 		t.Fatalf("list before any write: %d %v", status, list)
 	}
 
-	first := []registry.Permission{registry.DenyRole(registry.Everyone(s.GuildID)), registry.AllowUser(s.Member)}
+	first := []command.Permission{command.DenyRole(command.Everyone(s.GuildID)), command.AllowUser(s.Member)}
 	if resp, got := call(t, s, "PUT", path, auth, overwrites(first...)); resp.StatusCode != 200 {
 		t.Fatalf("put: %d %v", resp.StatusCode, got)
 	}
-	second := []registry.Permission{registry.DenyChannel(registry.AllChannels(s.GuildID))}
+	second := []command.Permission{command.DenyChannel(command.AllChannels(s.GuildID))}
 	if resp, got := call(t, s, "PUT", path, auth, overwrites(second...)); resp.StatusCode != 200 {
 		t.Fatalf("second put: %d %v", resp.StatusCode, got)
 	}
 	for _, reader := range []string{bot, "Bearer " + clientToken(t, s, "applications.commands"), auth} {
 		status, list := listPermissions(t, s, reader)
-		want := registry.GuildPermissions{ID: s.ApplicationID, ApplicationID: s.ApplicationID, GuildID: s.GuildID, Permissions: second}
+		want := command.GuildPermissions{ID: s.ApplicationID, ApplicationID: s.ApplicationID, GuildID: s.GuildID, Permissions: second}
 		if status != 200 || len(list) != 1 || fmt.Sprint(list[0]) != fmt.Sprint(want) {
 			t.Fatalf("list as %.12s: %d %+v, want the second write only", reader, status, list)
 		}
@@ -212,11 +212,11 @@ func TestPermissionsOfACommand(t *testing.T) {
 		t.Fatal(err)
 	}
 	access, _ := userToken(t, s, s.Moderator, permissionsScope)
-	ps := []registry.Permission{registry.AllowUser(s.Moderator), registry.DenyRole(registry.Everyone(s.GuildID))}
+	ps := []command.Permission{command.AllowUser(s.Moderator), command.DenyRole(command.Everyone(s.GuildID))}
 	if resp, got := call(t, s, "PUT", permissionsPath(s, id), "Bearer "+access, overwrites(ps...)); resp.StatusCode != 200 || got["id"] != id.String() {
 		t.Fatalf("put: %d %v", resp.StatusCode, got)
 	}
-	if resp, got := call(t, s, "PUT", permissionsPath(s, s.ApplicationID), "Bearer "+access, overwrites(registry.DenyRole(registry.Everyone(s.GuildID)))); resp.StatusCode != 200 {
+	if resp, got := call(t, s, "PUT", permissionsPath(s, s.ApplicationID), "Bearer "+access, overwrites(command.DenyRole(command.Everyone(s.GuildID)))); resp.StatusCode != 200 {
 		t.Fatalf("put application-wide: %d %v", resp.StatusCode, got)
 	}
 	status, list := listPermissions(t, s, bot)
@@ -236,7 +236,7 @@ func TestPermissionsPathErrors(t *testing.T) {
 	s := start(t, emulator.Config{})
 	access, _ := userToken(t, s, s.Moderator, permissionsScope)
 	app, guild := s.ApplicationID.String(), s.GuildID.String()
-	body := overwrites(registry.DenyRole(registry.Everyone(s.GuildID)))
+	body := overwrites(command.DenyRole(command.Everyone(s.GuildID)))
 	for _, tc := range []struct {
 		name, method, path, auth string
 		status, code             int

@@ -13,8 +13,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/switchboard-go/switchboard/command"
 	"github.com/switchboard-go/switchboard/interaction"
-	"github.com/switchboard-go/switchboard/registry"
 )
 
 // Config sets up a Server. The zero Config is a working service.
@@ -152,8 +152,8 @@ func newServer(cfg Config) (*Server, error) {
 		now:         now,
 		users:       map[interaction.Snowflake]*interaction.User{},
 		guilds:      map[interaction.Snowflake]*guild{},
-		commands:    map[interaction.Snowflake][]*registry.Command{},
-		permissions: map[interaction.Snowflake]map[interaction.Snowflake][]registry.Permission{},
+		commands:    map[interaction.Snowflake][]*command.Command{},
+		permissions: map[interaction.Snowflake]map[interaction.Snowflake][]command.Permission{},
 		creates:     map[interaction.Snowflake]*dailyCount{},
 		tokens:      map[string]*token{},
 		grants:      map[string]*grant{},
@@ -244,7 +244,7 @@ func (s *Server) seed(cfg Config) {
 		// interaction context and installation context the application
 		// has, as a new command is by default.
 		id := st.newID()
-		st.commands[0] = append(st.commands[0], &registry.Command{
+		st.commands[0] = append(st.commands[0], &command.Command{
 			ID: id, ApplicationID: app.id, Version: id, Type: interaction.CommandPrimaryEntryPoint,
 			Name: "Launch", Handler: interaction.HandlerServiceLaunchActivity,
 			IntegrationTypes: slices.Clone(app.installContexts),

@@ -6,8 +6,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/switchboard-go/switchboard/command"
 	"github.com/switchboard-go/switchboard/interaction"
-	"github.com/switchboard-go/switchboard/registry"
 )
 
 // state is everything the service holds. One mutex guards it all: a request
@@ -22,10 +22,10 @@ type state struct {
 	app      application
 	users    map[interaction.Snowflake]*interaction.User
 	guilds   map[interaction.Snowflake]*guild
-	commands map[interaction.Snowflake][]*registry.Command // by guild; 0 is the global scope
+	commands map[interaction.Snowflake][]*command.Command // by guild; 0 is the global scope
 	// permissions by guild, then by command id (or the application id, for
 	// the defaults of every command).
-	permissions map[interaction.Snowflake]map[interaction.Snowflake][]registry.Permission
+	permissions map[interaction.Snowflake]map[interaction.Snowflake][]command.Permission
 	// creates counts the commands created per scope per day, for the daily
 	// limit.
 	creates map[interaction.Snowflake]*dailyCount

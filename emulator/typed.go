@@ -8,8 +8,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/switchboard-go/switchboard/command"
 	"github.com/switchboard-go/switchboard/interaction"
-	"github.com/switchboard-go/switchboard/registry"
 )
 
 // ParseCommand reads a CHAT_INPUT command as a user types it into the
@@ -208,13 +208,13 @@ func (t typing) where() string {
 
 // names reports whether typed is the name the user sees in their locale
 // (with the client's fallback) or the default name.
-func (t typing) names(name string, locs registry.Localizations, typed string) bool {
+func (t typing) names(name string, locs command.Localizations, typed string) bool {
 	return strings.EqualFold(typed, name) || strings.EqualFold(typed, t.locale.Localized(locs, name))
 }
 
 // command finds the CHAT_INPUT command a typed name reaches: the guild's
 // own first, then the global one, as the client lists them.
-func (t typing) command(typed string) *registry.Command {
+func (t typing) command(typed string) *command.Command {
 	scopes := []interaction.Snowflake{0}
 	ctx := interaction.ContextBotDM
 	if t.g != nil {
@@ -239,7 +239,7 @@ func (t typing) command(typed string) *registry.Command {
 	return nil
 }
 
-func (t typing) option(defs []registry.Option, typed string) *registry.Option {
+func (t typing) option(defs []command.Option, typed string) *command.Option {
 	for i := range defs {
 		if t.names(defs[i].Name, defs[i].NameLocalizations, typed) {
 			return &defs[i]
@@ -252,7 +252,7 @@ func (t typing) option(defs []registry.Option, typed string) *registry.Option {
 // those the client offers here.
 func (t typing) commandNames() string {
 	var names []string
-	add := func(c *registry.Command) {
+	add := func(c *command.Command) {
 		if c.CommandType() == interaction.CommandChatInput && !slices.Contains(names, "/"+c.Name) {
 			names = append(names, "/"+c.Name)
 		}
@@ -277,7 +277,7 @@ func (t typing) commandNames() string {
 }
 
 // optionNames lists the options the user could have meant.
-func (t typing) optionNames(defs []registry.Option) string {
+func (t typing) optionNames(defs []command.Option) string {
 	var names []string
 	for _, d := range defs {
 		if d.Type != interaction.OptionSubCommand && d.Type != interaction.OptionSubCommandGroup {
@@ -293,7 +293,7 @@ func (t typing) optionNames(defs []registry.Option) string {
 // value reads a typed value as its option's type, as the client's pickers
 // do. Checks of bounds and lengths are left to Invoke, which makes them
 // for every invocation.
-func (t typing) value(def *registry.Option, text string) (any, *InvocationError) {
+func (t typing) value(def *command.Option, text string) (any, *InvocationError) {
 	if len(def.Choices) > 0 {
 		if v, ok := t.choice(def, text); ok {
 			return v, nil
@@ -344,7 +344,7 @@ func (t typing) value(def *registry.Option, text string) (any, *InvocationError)
 
 // choice finds the choice a typed value picks: by its value, or by the
 // name the client shows for it.
-func (t typing) choice(def *registry.Option, text string) (any, bool) {
+func (t typing) choice(def *command.Option, text string) (any, bool) {
 	for _, c := range def.Choices {
 		if c.Value.Text() == text {
 			return choiceValue(c.Value), true
@@ -370,7 +370,7 @@ func choiceValue(v interaction.Value) any {
 }
 
 // about names the option a value was typed into, to begin an error.
-func about(def *registry.Option) string {
+func about(def *command.Option) string {
 	if def.Name == "" {
 		return ""
 	}
@@ -389,7 +389,7 @@ func mentionID(text string, prefixes ...string) (interaction.Snowflake, bool) {
 	return id, err == nil && id != 0
 }
 
-func (t typing) user(def *registry.Option, text string) (any, *InvocationError) {
+func (t typing) user(def *command.Option, text string) (any, *InvocationError) {
 	if id, ok := mentionID(text, "<@!", "<@"); ok {
 		return id, nil
 	}
@@ -417,7 +417,7 @@ func (t typing) user(def *registry.Option, text string) (any, *InvocationError) 
 	return nil, invalid("%s%s is %d users; give an id as <@id>", about(def), text, len(found))
 }
 
-func (t typing) role(def *registry.Option, text string) (any, *InvocationError) {
+func (t typing) role(def *command.Option, text string) (any, *InvocationError) {
 	if id, ok := mentionID(text, "<@&"); ok {
 		return id, nil
 	}
@@ -433,7 +433,7 @@ func (t typing) role(def *registry.Option, text string) (any, *InvocationError) 
 	return nil, invalid("%sno role %s%s", about(def), text, t.where())
 }
 
-func (t typing) channel(def *registry.Option, text string) (any, *InvocationError) {
+func (t typing) channel(def *command.Option, text string) (any, *InvocationError) {
 	if id, ok := mentionID(text, "<#"); ok {
 		return id, nil
 	}
@@ -477,7 +477,7 @@ func (s *Server) FindUser(guild interaction.Snowflake, text string) (interaction
 	if guild != 0 && t.g == nil {
 		return 0, refuse(ErrUnknownTarget, "no guild "+guild.String())
 	}
-	id, err := t.user(&registry.Option{}, text)
+	id, err := t.user(&command.Option{}, text)
 	if err != nil {
 		reason := err.Reason
 		if guild == 0 {
@@ -503,7 +503,7 @@ func (s *Server) FindChannel(guild interaction.Snowflake, text string) (interact
 	if t.g == nil {
 		return 0, refuse(ErrUnknownTarget, "no guild "+guild.String())
 	}
-	id, err := t.channel(&registry.Option{}, text)
+	id, err := t.channel(&command.Option{}, text)
 	if err != nil {
 		return 0, refuse(ErrUnknownTarget, err.Reason+"; there are "+t.channelNames())
 	}
@@ -577,7 +577,7 @@ func (s *Server) FindRole(guild interaction.Snowflake, text string) (interaction
 	if t.g == nil {
 		return 0, refuse(ErrUnknownTarget, "no guild "+guild.String())
 	}
-	id, err := t.role(&registry.Option{}, text)
+	id, err := t.role(&command.Option{}, text)
 	if err != nil {
 		return 0, refuse(ErrUnknownTarget, err.Reason+"; there are "+t.roleNames())
 	}

@@ -9,8 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/switchboard-go/switchboard/command"
 	"github.com/switchboard-go/switchboard/interaction"
-	"github.com/switchboard-go/switchboard/registry"
 )
 
 func TestParseCommandReadsWhatAUserTypes(t *testing.T) {
@@ -150,7 +150,7 @@ func TestParsePartialFocusesTheLastOption(t *testing.T) {
 
 func TestParseCommandReadsLocalizedNames(t *testing.T) {
 	s := newTestServer(t)
-	putCommands(t, s, registry.Global, []byte(`[{
+	putCommands(t, s, command.Global, []byte(`[{
 		"name": "greet", "name_localizations": {"fr": "saluer", "en-GB": "hello"},
 		"description": "Greet someone",
 		"options": [{
@@ -296,7 +296,7 @@ func TestFindRoleResolvesWhatAPickerShows(t *testing.T) {
 
 func TestParseCommandOffersOnlyWhatTheClientLists(t *testing.T) {
 	s := newTestServer(t)
-	putCommands(t, s, registry.Global, []byte(`[{"name":"guildonly","description":"d","contexts":[0]}]`))
+	putCommands(t, s, command.Global, []byte(`[{"name":"guildonly","description":"d","contexts":[0]}]`))
 	if _, err := s.ParseCommand(Invocation{Guild: s.GuildID}, "/guildonly"); err != nil {
 		t.Errorf("in the guild: %v", err)
 	}

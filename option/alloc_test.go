@@ -42,9 +42,9 @@ func TestReadingScalarsDoesNotAllocate(t *testing.T) {
 		{"String of an option of another type", func() { s, ok = vs.String("count") }},
 		{"Int of an option of another type", func() { i, ok = vs.Int("text") }},
 
-		{"Value.String of a present option", func() {
+		{"Value.Text of a present option", func() {
 			var err error
-			s, err = vs.Get("text").String()
+			s, err = vs.Get("text").Text()
 			ok = err == nil
 		}},
 		{"Value.Int of a present option", func() {

@@ -3,14 +3,14 @@ package option
 import (
 	"math"
 
+	"github.com/switchboard-go/switchboard/command"
 	"github.com/switchboard-go/switchboard/interaction"
-	"github.com/switchboard-go/switchboard/registry"
 )
 
 // Definer is anything that declares a command option: a Builder, or the
-// plan of an options struct.
+// Struct of an options struct.
 type Definer interface {
-	Definition() registry.Option
+	Definition() command.Option
 }
 
 // Builder declares one option of a command. Each method returns the
@@ -22,11 +22,11 @@ type Definer interface {
 // INTEGER, Choices on a USER) is kept and reported with the option's path
 // when the router is built, as every rule of the service is.
 type Builder struct {
-	def registry.Option
+	def command.Option
 }
 
 func newBuilder(t interaction.OptionType, name, description string) Builder {
-	return Builder{def: registry.Option{Type: t, Name: name, Description: description}}
+	return Builder{def: command.Option{Type: t, Name: name, Description: description}}
 }
 
 // String declares a STRING option.
@@ -148,8 +148,8 @@ func (b Builder) Localize(locale interaction.Locale, name, description string) B
 
 // with returns a copy of m with one more entry: a Builder is a value, so
 // two builders made from one must not share a map.
-func with(m registry.Localizations, locale interaction.Locale, text string) registry.Localizations {
-	out := make(registry.Localizations, len(m)+1)
+func with(m command.Localizations, locale interaction.Locale, text string) command.Localizations {
+	out := make(command.Localizations, len(m)+1)
 	for k, v := range m {
 		out[k] = v
 	}
@@ -158,4 +158,4 @@ func with(m registry.Localizations, locale interaction.Locale, text string) regi
 }
 
 // Definition returns the option as the service's endpoints take it.
-func (b Builder) Definition() registry.Option { return b.def }
+func (b Builder) Definition() command.Option { return b.def }

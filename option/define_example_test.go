@@ -27,17 +27,17 @@ func ExampleInteger() {
 	// Output: {"type":4,"name":"days","description":"Days of messages to delete","choices":[{"name":"None","value":0},{"name":"A week","name_localizations":{"de":"Eine Woche"},"value":7}],"min_value":0,"max_value":7}
 }
 
-func ExampleNewPlan() {
+func ExampleNewStruct() {
 	type BanOptions struct {
 		User   option.ResolvedUser `option:"user" description:"Who to ban"`
 		Reason *string             `option:"reason" description:"Why" max_length:"512"`
 		Days   int64               `option:"days,optional" description:"Days of messages to delete" min:"0" max:"7"`
 	}
-	plan, err := option.NewPlan[BanOptions]()
+	ban, err := option.NewStruct[BanOptions]()
 	if err != nil {
 		panic(err)
 	}
-	for _, o := range plan.Options() {
+	for _, o := range ban.Options() {
 		d := o.Definition()
 		fmt.Println(d.Name, d.Type, d.Required)
 	}
@@ -47,7 +47,7 @@ func ExampleNewPlan() {
 		String("reason", "spam").
 		Interaction()
 	var opts BanOptions
-	if err := plan.Bind(option.Of(ix), &opts); err != nil {
+	if err := ban.Bind(option.Of(ix), &opts); err != nil {
 		panic(err)
 	}
 	fmt.Println(opts.User.Username, *opts.Reason, opts.Days)

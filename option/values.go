@@ -207,8 +207,8 @@ func (v Value) check(want interaction.OptionType, also interaction.OptionType) f
 	return fault{}
 }
 
-// String returns a STRING option.
-func (v Value) String() (string, error) {
+// Text returns a STRING option.
+func (v Value) Text() (string, error) {
 	s, f := v.str()
 	return s, v.error(f)
 }

@@ -104,7 +104,7 @@ func wrapOK[T any](x T, ok bool) (any, bool)       { return x, ok }
 
 var accessors = []accessor{
 	{"String", []interaction.OptionType{interaction.OptionString}, interaction.OptionString,
-		func(v option.Value) (any, error) { return wrap(v.String) },
+		func(v option.Value) (any, error) { return wrap(v.Text) },
 		func(v option.Values, n string) (any, bool) { return wrapOK(v.String(n)) }},
 	{"Int", []interaction.OptionType{interaction.OptionInteger}, interaction.OptionInteger,
 		func(v option.Value) (any, error) { return wrap(v.Int) },
@@ -626,7 +626,7 @@ func TestOfAnInteractionWithoutData(t *testing.T) {
 	if vs.Len() != 0 || vs.All() != nil || vs.Has("") {
 		t.Errorf("Of(empty interaction) = %d options, want none", vs.Len())
 	}
-	if _, err := vs.Get("x").String(); !errors.Is(err, option.ErrMissing) {
+	if _, err := vs.Get("x").Text(); !errors.Is(err, option.ErrMissing) {
 		t.Errorf("Get(x).String() error = %v, want ErrMissing", err)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/switchboard-go/switchboard/command"
 	"github.com/switchboard-go/switchboard/interaction"
 )
 
@@ -22,11 +23,6 @@ const (
 	StrategyBulk Strategy = "bulk"
 )
 
-// DailyCreates is how many commands a scope may create in a day. A bulk
-// overwrite counts the commands it creates; editing or overwriting an
-// existing command is not a create.
-const DailyCreates = 200
-
 // Update is a command the service holds in a form other than the declared
 // one.
 type Update struct {
@@ -38,26 +34,26 @@ type Update struct {
 	// EditCommand takes them.
 	Fields []string
 	// Command is the declared command.
-	Command Command
+	Command command.Command
 }
 
 // Plan is what syncing one scope takes: the changes that bring the
 // service's commands to the declared ones, and how to send them.
 type Plan struct {
-	Scope Scope
+	Scope command.Scope
 	// Creates are declared commands the service does not hold.
-	Creates []Command
+	Creates []command.Command
 	// Updates are commands the service holds differently.
 	Updates []Update
 	// Deletes are commands the service holds that are not declared; they
 	// are deleted only when pruning is on, and are Unknown otherwise.
-	Deletes []Command
+	Deletes []command.Command
 	// Unknown are commands the service holds that are not declared and
 	// that are left alone, since pruning is off.
-	Unknown []Command
+	Unknown []command.Command
 	// Unchanged are declared commands the service already holds as
 	// declared.
-	Unchanged []Command
+	Unchanged []command.Command
 	// Strategy is how the changes are sent.
 	Strategy Strategy
 	// Err, when set, is why the plan is not applied: the service's
@@ -89,12 +85,12 @@ func (p Plan) changes() int { return len(p.Creates) + len(p.Updates) + len(p.Del
 // commands were read: the declared commands break the service's rules, or
 // the scope would pass a limit.
 type RefusedError struct {
-	Scope Scope
+	Scope command.Scope
 	// Reason says why, for a person.
 	Reason string
 	// Violations are the broken rules when the declared commands are
 	// invalid.
-	Violations Violations
+	Violations command.Violations
 }
 
 // Error returns the scope and the reason, then the violations, one per
@@ -117,7 +113,7 @@ type commandKey struct {
 	name string
 }
 
-func keyOf(c *Command) commandKey { return commandKey{c.CommandType(), c.Name} }
+func keyOf(c *command.Command) commandKey { return commandKey{c.CommandType(), c.Name} }
 
 // PlanScope compares the commands a scope holds, current (as ListCommands
 // returns them, with localizations), with the declared ones, desired, and
@@ -130,9 +126,9 @@ func keyOf(c *Command) commandKey { return commandKey{c.CommandType(), c.Name} }
 // fail Validate, when the scope would end up holding more commands of a
 // type than the service allows, or when it would create more commands than
 // a day allows. PlanScope sends nothing.
-func PlanScope(current, desired []Command, scope Scope, prune bool) Plan {
+func PlanScope(current, desired []command.Command, scope command.Scope, prune bool) Plan {
 	p := Plan{Scope: scope}
-	held := make(map[commandKey]*Command, len(current))
+	held := make(map[commandKey]*command.Command, len(current))
 	for i := range current {
 		held[keyOf(&current[i])] = &current[i]
 	}
@@ -145,7 +141,7 @@ func PlanScope(current, desired []Command, scope Scope, prune bool) Plan {
 			p.Creates = append(p.Creates, d)
 			continue
 		}
-		if fields := DiffFields(scope, *c, d); len(fields) > 0 {
+		if fields := command.DiffFields(scope, *c, d); len(fields) > 0 {
 			p.Updates = append(p.Updates, Update{ID: c.ID, Type: k.t, Name: d.Name, Fields: fields, Command: d})
 		} else {
 			p.Unchanged = append(p.Unchanged, d)
@@ -162,7 +158,7 @@ func PlanScope(current, desired []Command, scope Scope, prune bool) Plan {
 		}
 	}
 	p.Strategy = p.cheapest(true)
-	if vs := Validate(scope, desired); len(vs) > 0 {
+	if vs := command.Validate(scope, desired); len(vs) > 0 {
 		p.Err = &RefusedError{Scope: scope, Reason: "the declared commands break the service's rules", Violations: vs}
 	} else if reason := p.overLimit(desired); reason != "" {
 		p.Err = &RefusedError{Scope: scope, Reason: reason}
@@ -191,36 +187,42 @@ func (p Plan) cheapest(bulk bool) Strategy {
 	return StrategyBulk
 }
 
+// commandTypes are the types of command a scope counts against its limits.
+var commandTypes = [...]interaction.CommandType{
+	interaction.CommandChatInput, interaction.CommandUser, interaction.CommandMessage, interaction.CommandPrimaryEntryPoint,
+}
+
 // overLimit says how the scope would pass a limit of the service once the
 // plan is applied, "" when it would not. Validate has checked the declared
 // commands alone; what it cannot know is the unknown commands that stay
 // beside them, and how many commands are new.
-func (p Plan) overLimit(desired []Command) string {
+func (p Plan) overLimit(desired []command.Command) string {
 	var reasons []string
-	for _, l := range commandLimits {
-		if l.t == interaction.CommandPrimaryEntryPoint && !p.Scope.IsGlobal() {
-			continue
+	for _, t := range commandTypes {
+		if t == interaction.CommandPrimaryEntryPoint && !p.Scope.IsGlobal() {
+			continue // each such command is a violation of its own
 		}
+		limit := command.MaxCommands(p.Scope, t)
 		declared, kept := 0, 0
 		for i := range desired {
-			if desired[i].CommandType() == l.t {
+			if desired[i].CommandType() == t {
 				declared++
 			}
 		}
 		for i := range p.Unknown {
-			if p.Unknown[i].CommandType() == l.t {
+			if p.Unknown[i].CommandType() == t {
 				kept++
 			}
 		}
-		if declared+kept > l.max {
-			reasons = append(reasons, "it would hold "+strconv.Itoa(declared+kept)+" "+l.t.String()+
-				" commands, more than the "+strconv.Itoa(l.max)+" allowed: "+strconv.Itoa(declared)+" declared and "+
+		if declared+kept > limit {
+			reasons = append(reasons, "it would hold "+strconv.Itoa(declared+kept)+" "+t.String()+
+				" commands, more than the "+strconv.Itoa(limit)+" allowed: "+strconv.Itoa(declared)+" declared and "+
 				strconv.Itoa(kept)+" not declared but kept, since pruning is off")
 		}
 	}
-	if n := len(p.Creates); n > DailyCreates {
+	if n := len(p.Creates); n > command.DailyCreates {
 		reasons = append(reasons, "it would create "+strconv.Itoa(n)+" commands, more than the "+
-			strconv.Itoa(DailyCreates)+" a scope may create in a day")
+			strconv.Itoa(command.DailyCreates)+" a scope may create in a day")
 	}
 	return strings.Join(reasons, "; ")
 }

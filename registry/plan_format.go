@@ -7,6 +7,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/switchboard-go/switchboard/command"
 	"github.com/switchboard-go/switchboard/interaction"
 )
 
@@ -156,7 +157,7 @@ func (p Plan) MarshalJSON() ([]byte, error) {
 	return json.Marshal(j)
 }
 
-func refs(cmds []Command) []commandRef {
+func refs(cmds []command.Command) []commandRef {
 	out := make([]commandRef, len(cmds))
 	for i := range cmds {
 		out[i] = commandRef{Type: cmds[i].CommandType().String(), Name: cmds[i].Name}

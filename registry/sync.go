@@ -10,25 +10,29 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/switchboard-go/switchboard/command"
 	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/rest"
 )
 
 // Desired is the set of commands a bot declares, by scope. The Definitions
 // of package router satisfy it.
 type Desired interface {
 	// Scopes returns the scopes that have declared commands.
-	Scopes() []Scope
-	// Commands returns the declared commands of a scope.
-	Commands(Scope) []Command
+	Scopes() []command.
+		// Commands returns the declared commands of a scope.
+		Scope
+
+	Commands(command.Scope) []command.Command
 }
 
 // Declared is a Desired written out by hand: the commands of each scope.
-type Declared map[Scope][]Command
+type Declared map[command.Scope][]command.Command
 
 // Scopes returns the scopes of d, the global scope first, then guilds in
 // increasing id order.
-func (d Declared) Scopes() []Scope {
-	out := make([]Scope, 0, len(d))
+func (d Declared) Scopes() []command.Scope {
+	out := make([]command.Scope, 0, len(d))
 	for s := range d {
 		out = append(out, s)
 	}
@@ -37,10 +41,10 @@ func (d Declared) Scopes() []Scope {
 }
 
 // Commands returns the commands of scope s.
-func (d Declared) Commands(s Scope) []Command { return d[s] }
+func (d Declared) Commands(s command.Scope) []command.Command { return d[s] }
 
-func sortScopes(s []Scope) {
-	slices.SortFunc(s, func(a, b Scope) int { return cmp.Compare(a.Guild, b.Guild) })
+func sortScopes(s []command.Scope) {
+	slices.SortFunc(s, func(a, b command.Scope) int { return cmp.Compare(a.Guild, b.Guild) })
 }
 
 // SyncOptions control Sync.
@@ -56,9 +60,11 @@ type SyncOptions struct {
 	// scope and every scope of the Desired are synced; the global scope
 	// always is, as a bot that declares no global command may still hold
 	// some from an earlier deploy.
-	Scopes []Scope
-	// NoBulk sends every change as a request of its own even where one
-	// bulk overwrite would take fewer requests.
+	Scopes []command.
+		// NoBulk sends every change as a request of its own even where one
+		// bulk overwrite would take fewer requests.
+		Scope
+
 	NoBulk bool
 	// Progress, when set, receives one line per write as it is made,
 	// and, when more than one scope is synced, one per scope read.
@@ -84,7 +90,7 @@ const (
 
 // Outcome is what became of one change of a plan.
 type Outcome struct {
-	Scope  Scope
+	Scope  command.Scope
 	Action Action
 	Type   interaction.CommandType
 	Name   string
@@ -144,7 +150,7 @@ func (r *Report) Writes() int {
 // read that failed, a plan refused, a write that failed. A scope that failed
 // does not keep the others from being synced, and the Report says exactly
 // which changes were made.
-func Sync(ctx context.Context, c *Client, app interaction.Snowflake, desired Desired, opts SyncOptions) (*Report, error) {
+func Sync(ctx context.Context, c *rest.Client, app interaction.Snowflake, desired Desired, opts SyncOptions) (*Report, error) {
 	plans, err := PlanSync(ctx, c, app, desired, opts)
 	r := &Report{Plans: plans}
 	if opts.DryRun {
@@ -158,7 +164,7 @@ func Sync(ctx context.Context, c *Client, app interaction.Snowflake, desired Des
 // withInstallationContexts returns the commands of scope, with the
 // application's installation contexts in place of an integration_types
 // left unset, as the service fills it in. cmds is not changed.
-func withInstallationContexts(scope Scope, cmds []Command, contexts []interaction.IntegrationType) []Command {
+func withInstallationContexts(scope command.Scope, cmds []command.Command, contexts []interaction.IntegrationType) []command.Command {
 	if !scope.IsGlobal() || len(contexts) == 0 {
 		return cmds
 	}
@@ -175,7 +181,7 @@ func withInstallationContexts(scope Scope, cmds []Command, contexts []interactio
 // and with their localizations, and returns the plan of each. A scope that
 // cannot be read has a plan with only Err set; the error joins every
 // scope's Err.
-func PlanSync(ctx context.Context, c *Client, app interaction.Snowflake, desired Desired, opts SyncOptions) ([]Plan, error) {
+func PlanSync(ctx context.Context, c *rest.Client, app interaction.Snowflake, desired Desired, opts SyncOptions) ([]Plan, error) {
 	scopes := syncScopes(desired, opts.Scopes)
 	plans := make([]Plan, 0, len(scopes))
 	var errs []error
@@ -209,12 +215,12 @@ func PlanSync(ctx context.Context, c *Client, app interaction.Snowflake, desired
 }
 
 // syncScopes returns the scopes to sync, each once, in order.
-func syncScopes(desired Desired, only []Scope) []Scope {
-	var s []Scope
+func syncScopes(desired Desired, only []command.Scope) []command.Scope {
+	var s []command.Scope
 	if len(only) > 0 {
 		s = slices.Clone(only)
 	} else {
-		s = append([]Scope{Global}, desired.Scopes()...)
+		s = append([]command.Scope{command.Global}, desired.Scopes()...)
 	}
 	sortScopes(s)
 	return slices.Compact(s)
@@ -228,7 +234,7 @@ func syncScopes(desired Desired, only []Scope) []Scope {
 // updates, then creates. progress, when not nil, receives a line per write.
 //
 // The error joins the failed writes.
-func Apply(ctx context.Context, c *Client, app interaction.Snowflake, plans []Plan, progress io.Writer) ([]Outcome, error) {
+func Apply(ctx context.Context, c *rest.Client, app interaction.Snowflake, plans []Plan, progress io.Writer) ([]Outcome, error) {
 	var out []Outcome
 	var errs []error
 	for _, p := range plans {
@@ -253,7 +259,7 @@ func Apply(ctx context.Context, c *Client, app interaction.Snowflake, plans []Pl
 // applier applies one plan.
 type applier struct {
 	ctx      context.Context
-	c        *Client
+	c        *rest.Client
 	app      interaction.Snowflake
 	plan     *Plan
 	progress io.Writer
@@ -282,7 +288,7 @@ func (a *applier) changes(bulk bool) []Outcome {
 // command of the scope.
 func (a *applier) bulk() {
 	p := a.plan
-	body := make([]Command, 0, len(p.Unchanged)+len(p.Updates)+len(p.Creates))
+	body := make([]command.Command, 0, len(p.Unchanged)+len(p.Updates)+len(p.Creates))
 	body = append(body, p.Unchanged...)
 	for _, u := range p.Updates {
 		body = append(body, u.Command)

@@ -7,9 +7,11 @@ import (
 	"os"
 	"strings"
 
+	"github.com/switchboard-go/switchboard/command"
 	"github.com/switchboard-go/switchboard/emulator"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/registry"
+	"github.com/switchboard-go/switchboard/rest"
 	"github.com/switchboard-go/switchboard/router"
 )
 
@@ -44,7 +46,7 @@ func ExampleSync() {
 	}
 	defer service.Close()
 
-	client, err := registry.NewClient(service.URL, registry.BotToken(service.BotToken))
+	client, err := rest.NewClient(service.URL, rest.BotToken(service.BotToken))
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -84,13 +86,13 @@ func ExamplePlanSync() {
 		log.Fatal(err)
 	}
 	defer service.Close()
-	client, err := registry.NewClient(service.URL, registry.BotToken(service.BotToken))
+	client, err := rest.NewClient(service.URL, rest.BotToken(service.BotToken))
 	if err != nil {
 		log.Fatal(err)
 	}
 
 	// What an earlier deploy registered.
-	_, err = client.OverwriteCommands(ctx, service.ApplicationID, registry.Global, []registry.Command{
+	_, err = client.OverwriteCommands(ctx, service.ApplicationID, command.Global, []command.Command{
 		{Name: "ping", Description: "Check that the bot answers"},
 		{Name: "echo", Description: "Repeat something"},
 		{Name: "roll", Description: "Roll a die"},
@@ -167,17 +169,17 @@ func ExampleRunSync() {
 // commands a scope holds, desired those declared. Read-back commands carry
 // ids, versions and defaults the service fills in; they are not changes.
 func ExamplePlanScope() {
-	held := []registry.Command{
+	held := []command.Command{
 		{ID: 11, Version: 12, Type: interaction.CommandChatInput, Name: "ping", Description: "Check that the bot answers",
 			IntegrationTypes: []interaction.IntegrationType{interaction.GuildInstall}},
 		{ID: 13, Version: 14, Type: interaction.CommandChatInput, Name: "echo", Description: "Repeat something"},
 	}
-	declared := []registry.Command{
+	declared := []command.Command{
 		{Name: "ping", Description: "Check that the bot answers"},
 		{Name: "echo", Description: "Say something back"},
 		{Type: interaction.CommandUser, Name: "Show avatar"},
 	}
-	p := registry.PlanScope(held, declared, registry.Global, false)
+	p := registry.PlanScope(held, declared, command.Global, false)
 	fmt.Print(p.Table())
 	fmt.Println(p.Strategy, p.Writes(), p.Drift())
 	// Output:
@@ -188,18 +190,18 @@ func ExamplePlanScope() {
 }
 
 func ExampleDiffFields() {
-	held := registry.Command{
+	held := command.Command{
 		ID: 11, Version: 12, Name: "roll", Description: "Roll a die",
-		NameLocalizations: registry.Localizations{interaction.LocaleGerman: "roll"}, // the same as the name
-		Options: []registry.Option{{Type: interaction.OptionInteger, Name: "sides", Description: "How many sides",
+		NameLocalizations: command.Localizations{interaction.LocaleGerman: "roll"}, // the same as the name
+		Options: []command.Option{{Type: interaction.OptionInteger, Name: "sides", Description: "How many sides",
 			MinValue: interaction.FloatValue(2)}},
 	}
-	declared := registry.Command{
+	declared := command.Command{
 		Name: "roll", Description: "Roll dice",
-		Options: []registry.Option{{Type: interaction.OptionInteger, Name: "sides", Description: "How many sides",
+		Options: []command.Option{{Type: interaction.OptionInteger, Name: "sides", Description: "How many sides",
 			MinValue: interaction.IntValue(2)}},
 	}
-	fmt.Println(registry.DiffFields(registry.Global, held, declared))
+	fmt.Println(command.DiffFields(command.Global, held, declared))
 	// Output:
 	// [description]
 }

@@ -11,9 +11,12 @@ import (
 	"testing"
 	"time"
 
+	"github.com/switchboard-go/switchboard/command"
 	"github.com/switchboard-go/switchboard/emulator"
 	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/internal/apitest"
 	"github.com/switchboard-go/switchboard/registry"
+	"github.com/switchboard-go/switchboard/rest"
 	"github.com/switchboard-go/switchboard/router"
 )
 
@@ -21,25 +24,25 @@ import (
 // and localizations, some of which equal the text they localize, and none
 // of the fields the service fills in: the shape that naive comparisons
 // mistake for drift.
-func declaredSet(n int) []registry.Command {
-	cs := make([]registry.Command, n)
+func declaredSet(n int) []command.Command {
+	cs := make([]command.Command, n)
 	for i := range cs {
 		name := "cmd-" + strconv.Itoa(i)
-		cs[i] = registry.Command{
+		cs[i] = command.Command{
 			Name:        name,
 			Description: "Command number " + strconv.Itoa(i),
-			NameLocalizations: registry.Localizations{
+			NameLocalizations: command.Localizations{
 				interaction.LocaleFrench: "commande-" + strconv.Itoa(i),
 				interaction.LocaleGerman: name, // the same as the name
 			},
-			DescriptionLocalizations: registry.Localizations{interaction.LocaleFrench: "Commande numéro " + strconv.Itoa(i)},
-			Options: []registry.Option{
-				{Type: stringOpt, Name: "mode", Description: "How", Required: true, Choices: []interaction.Choice{
+			DescriptionLocalizations: command.Localizations{interaction.LocaleFrench: "Commande numéro " + strconv.Itoa(i)},
+			Options: []command.Option{
+				{Type: interaction.OptionString, Name: "mode", Description: "How", Required: true, Choices: []interaction.Choice{
 					{Name: "Fast", Value: interaction.StringValue("fast"), NameLocalizations: map[interaction.Locale]string{interaction.LocaleFrench: "Rapide"}},
 					interaction.StringChoice("Slow", "slow"),
 				}},
-				{Type: integerOpt, Name: "count", Description: "How many", MinValue: interaction.IntValue(1), MaxValue: interaction.FloatValue(10)},
-				{Type: channelOpt, Name: "where", Description: "Where", ChannelTypes: []interaction.ChannelType{5, 0}},
+				{Type: interaction.OptionInteger, Name: "count", Description: "How many", MinValue: interaction.IntValue(1), MaxValue: interaction.FloatValue(10)},
+				{Type: interaction.OptionChannel, Name: "where", Description: "Where", ChannelTypes: []interaction.ChannelType{5, 0}},
 			},
 		}
 	}
@@ -48,19 +51,19 @@ func declaredSet(n int) []registry.Command {
 
 // seed makes scope hold cmds, through a client of its own so that the
 // requests under test are counted alone.
-func seed(t *testing.T, s *emulator.Server, scope registry.Scope, cmds []registry.Command) {
+func seed(t *testing.T, s *emulator.Server, scope command.Scope, cmds []command.Command) {
 	t.Helper()
-	c, _ := newClient(t, s, registry.BotToken(s.BotToken))
+	c, _ := apitest.NewClient(t, s, rest.BotToken(s.BotToken))
 	if _, err := c.OverwriteCommands(context.Background(), s.ApplicationID, scope, cmds); err != nil {
 		t.Fatal(err)
 	}
 }
 
 // methods counts the requests by method, as "GET=1 PATCH=1".
-func methods(rec *recorder) string {
+func methods(rec *apitest.Recorder) string {
 	counts := map[string]int{}
-	for _, s := range rec.all() {
-		counts[s.method]++
+	for _, s := range rec.All() {
+		counts[s.Method]++
 	}
 	var parts []string
 	for _, m := range []string{http.MethodGet, http.MethodPost, http.MethodPatch, http.MethodDelete, http.MethodPut} {
@@ -72,9 +75,9 @@ func methods(rec *recorder) string {
 }
 
 // held returns the commands scope holds.
-func held(t *testing.T, s *emulator.Server, scope registry.Scope) []registry.Command {
+func held(t *testing.T, s *emulator.Server, scope command.Scope) []command.Command {
 	t.Helper()
-	c, _ := newClient(t, s, registry.BotToken(s.BotToken))
+	c, _ := apitest.NewClient(t, s, rest.BotToken(s.BotToken))
 	cmds, err := c.ListCommands(context.Background(), s.ApplicationID, scope, true)
 	if err != nil {
 		t.Fatal(err)
@@ -82,7 +85,7 @@ func held(t *testing.T, s *emulator.Server, scope registry.Scope) []registry.Com
 	return cmds
 }
 
-func names(cmds []registry.Command) []string {
+func names(cmds []command.Command) []string {
 	var out []string
 	for _, c := range cmds {
 		out = append(out, c.Name)
@@ -91,9 +94,9 @@ func names(cmds []registry.Command) []string {
 	return out
 }
 
-func syncNow(t *testing.T, s *emulator.Server, desired registry.Desired, opts registry.SyncOptions) (*registry.Report, *recorder, error) {
+func syncNow(t *testing.T, s *emulator.Server, desired registry.Desired, opts registry.SyncOptions) (*registry.Report, *apitest.Recorder, error) {
 	t.Helper()
-	c, rec := newClient(t, s, registry.BotToken(s.BotToken))
+	c, rec := apitest.NewClient(t, s, rest.BotToken(s.BotToken))
 	r, err := registry.Sync(context.Background(), c, s.ApplicationID, desired, opts)
 	if r == nil {
 		t.Fatal("Sync returned a nil Report")
@@ -102,10 +105,10 @@ func syncNow(t *testing.T, s *emulator.Server, desired registry.Desired, opts re
 }
 
 func TestSyncUnchangedHundredCostsOneRead(t *testing.T) {
-	s := startEmulator(t, emulator.Config{})
+	s := apitest.StartEmulator(t, emulator.Config{})
 	cmds := declaredSet(100)
-	seed(t, s, registry.Global, cmds)
-	r, rec, err := syncNow(t, s, registry.Declared{registry.Global: cmds}, registry.SyncOptions{Prune: true})
+	seed(t, s, command.Global, cmds)
+	r, rec, err := syncNow(t, s, registry.Declared{command.Global: cmds}, registry.SyncOptions{Prune: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -121,11 +124,11 @@ func TestSyncUnchangedHundredCostsOneRead(t *testing.T) {
 }
 
 func TestSyncOneChangedCommandCostsOnePatch(t *testing.T) {
-	s := startEmulator(t, emulator.Config{})
+	s := apitest.StartEmulator(t, emulator.Config{})
 	cmds := declaredSet(100)
-	seed(t, s, registry.Global, cmds)
+	seed(t, s, command.Global, cmds)
 	cmds[42].Description = "Changed"
-	r, rec, err := syncNow(t, s, registry.Declared{registry.Global: cmds}, registry.SyncOptions{Prune: true})
+	r, rec, err := syncNow(t, s, registry.Declared{command.Global: cmds}, registry.SyncOptions{Prune: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -139,7 +142,7 @@ func TestSyncOneChangedCommandCostsOnePatch(t *testing.T) {
 	if len(r.Applied) != 1 || !r.Applied[0].Done || r.Applied[0].Action != registry.ActionUpdate {
 		t.Errorf("applied %+v", r.Applied)
 	}
-	for _, c := range held(t, s, registry.Global) {
+	for _, c := range held(t, s, command.Global) {
 		if c.Name == "cmd-42" && c.Description != "Changed" {
 			t.Errorf("the service holds %q", c.Description)
 		}
@@ -147,10 +150,10 @@ func TestSyncOneChangedCommandCostsOnePatch(t *testing.T) {
 }
 
 func TestSyncNewCommandCostsOnePost(t *testing.T) {
-	s := startEmulator(t, emulator.Config{})
+	s := apitest.StartEmulator(t, emulator.Config{})
 	cmds := declaredSet(100)
-	seed(t, s, registry.Global, cmds[:99])
-	r, rec, err := syncNow(t, s, registry.Declared{registry.Global: cmds}, registry.SyncOptions{})
+	seed(t, s, command.Global, cmds[:99])
+	r, rec, err := syncNow(t, s, registry.Declared{command.Global: cmds}, registry.SyncOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -163,10 +166,10 @@ func TestSyncNewCommandCostsOnePost(t *testing.T) {
 }
 
 func TestSyncChoosesBulkWhenCheaper(t *testing.T) {
-	s := startEmulator(t, emulator.Config{})
-	guild := registry.InGuild(s.GuildID)
+	s := apitest.StartEmulator(t, emulator.Config{})
+	guild := command.InGuild(s.GuildID)
 	cmds := declaredSet(30)
-	r, rec, err := syncNow(t, s, registry.Declared{guild: cmds}, registry.SyncOptions{Prune: true, Scopes: []registry.Scope{guild}})
+	r, rec, err := syncNow(t, s, registry.Declared{guild: cmds}, registry.SyncOptions{Prune: true, Scopes: []command.Scope{guild}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -185,10 +188,10 @@ func TestSyncChoosesBulkWhenCheaper(t *testing.T) {
 
 	// The same 30 changes without pruning, beside a command the bot does
 	// not declare: a bulk overwrite would delete it, so each is sent alone.
-	s2 := startEmulator(t, emulator.Config{})
-	guild2 := registry.InGuild(s2.GuildID)
-	seed(t, s2, guild2, []registry.Command{ping("stranger")})
-	r, rec, err = syncNow(t, s2, registry.Declared{guild2: cmds}, registry.SyncOptions{Scopes: []registry.Scope{guild2}})
+	s2 := apitest.StartEmulator(t, emulator.Config{})
+	guild2 := command.InGuild(s2.GuildID)
+	seed(t, s2, guild2, []command.Command{ping("stranger")})
+	r, rec, err = syncNow(t, s2, registry.Declared{guild2: cmds}, registry.SyncOptions{Scopes: []command.Scope{guild2}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -204,9 +207,9 @@ func TestSyncChoosesBulkWhenCheaper(t *testing.T) {
 }
 
 func TestSyncPruningOffLeavesUnknownCommands(t *testing.T) {
-	s := startEmulator(t, emulator.Config{})
-	seed(t, s, registry.Global, []registry.Command{ping("old"), ping("kept"), {Type: userCmd, Name: "Old Profile"}})
-	desired := registry.Declared{registry.Global: {ping("kept")}}
+	s := apitest.StartEmulator(t, emulator.Config{})
+	seed(t, s, command.Global, []command.Command{ping("old"), ping("kept"), {Type: interaction.CommandUser, Name: "Old Profile"}})
+	desired := registry.Declared{command.Global: {ping("kept")}}
 
 	r, rec, err := syncNow(t, s, desired, registry.SyncOptions{})
 	if err != nil {
@@ -219,7 +222,7 @@ func TestSyncPruningOffLeavesUnknownCommands(t *testing.T) {
 	if len(p.Unknown) != 2 || len(p.Deletes) != 0 || p.Drift() {
 		t.Errorf("plan:\n%s", p.Table())
 	}
-	if got := names(held(t, s, registry.Global)); len(got) != 3 {
+	if got := names(held(t, s, command.Global)); len(got) != 3 {
 		t.Errorf("the service holds %v", got)
 	}
 
@@ -234,37 +237,37 @@ func TestSyncPruningOffLeavesUnknownCommands(t *testing.T) {
 	if p := r.Plans[0]; len(p.Deletes) != 2 || len(p.Unknown) != 0 {
 		t.Errorf("plan:\n%s", p.Table())
 	}
-	if got := names(held(t, s, registry.Global)); !slices.Equal(got, []string{"kept"}) {
+	if got := names(held(t, s, command.Global)); !slices.Equal(got, []string{"kept"}) {
 		t.Errorf("the service holds %v", got)
 	}
 }
 
 func TestSyncRefusesInvalidCommandsBeforeAnyWrite(t *testing.T) {
-	s := startEmulator(t, emulator.Config{})
-	guild := registry.InGuild(s.GuildID)
+	s := apitest.StartEmulator(t, emulator.Config{})
+	guild := command.InGuild(s.GuildID)
 	bad := declaredSet(3)
 	bad[1].Description = strings.Repeat("x", 101)
-	desired := registry.Declared{registry.Global: bad, guild: {ping("fine")}}
+	desired := registry.Declared{command.Global: bad, guild: {ping("fine")}}
 	r, rec, err := syncNow(t, s, desired, registry.SyncOptions{Prune: true})
 	var refused *registry.RefusedError
-	if !errors.As(err, &refused) || refused.Scope != registry.Global || len(refused.Violations) != 1 {
+	if !errors.As(err, &refused) || refused.Scope != command.Global || len(refused.Violations) != 1 {
 		t.Fatalf("error %v, want the global scope refused with one violation", err)
 	}
-	var v registry.Violation
+	var v command.Violation
 	if !errors.As(err, &v) || v.Command != "cmd-1" {
 		t.Errorf("violation %+v", v)
 	}
 	// The global scope is read and nothing is sent to it; the guild,
 	// which is valid, is synced.
-	for _, q := range rec.all() {
-		if q.method != http.MethodGet && strings.HasSuffix(q.path, "/applications/"+s.ApplicationID.String()+"/commands") {
-			t.Errorf("a write to the refused scope: %s %s", q.method, q.path)
+	for _, q := range rec.All() {
+		if q.Method != http.MethodGet && strings.HasSuffix(q.Path, "/applications/"+s.ApplicationID.String()+"/commands") {
+			t.Errorf("a write to the refused scope: %s %s", q.Method, q.Path)
 		}
 	}
 	if got := methods(rec); got != "GET=2 POST=1" {
 		t.Errorf("requests: %s, want GET=2 POST=1", got)
 	}
-	if len(held(t, s, registry.Global)) != 0 {
+	if len(held(t, s, command.Global)) != 0 {
 		t.Error("the refused scope holds commands")
 	}
 	if !strings.Contains(r.Plans[0].Table(), "description") {
@@ -273,24 +276,24 @@ func TestSyncRefusesInvalidCommandsBeforeAnyWrite(t *testing.T) {
 }
 
 func TestSyncRidesOutRateLimitsAndServerErrors(t *testing.T) {
-	s := startEmulator(t, emulator.Config{})
+	s := apitest.StartEmulator(t, emulator.Config{})
 	cmds := declaredSet(5)
-	seed(t, s, registry.Global, cmds[:3])
+	seed(t, s, command.Global, cmds[:3])
 	cmds[0].Description = "Changed"
 	s.InjectFault(emulator.Fault{Route: "commands", Count: 2, Kind: emulator.FaultRateLimit, RetryAfter: 50 * time.Millisecond})
 	s.InjectFault(emulator.Fault{Route: "commands", Count: 2, Kind: emulator.FaultServerError, Status: http.StatusBadGateway})
-	r, rec, err := syncNow(t, s, registry.Declared{registry.Global: cmds}, registry.SyncOptions{NoBulk: true})
+	r, rec, err := syncNow(t, s, registry.Declared{command.Global: cmds}, registry.SyncOptions{NoBulk: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n := countStatus(rec.statuses(), http.StatusTooManyRequests); n != 2 {
+	if n := rec.CountStatus(http.StatusTooManyRequests); n != 2 {
 		t.Errorf("%d answers 429, want 2", n)
 	}
-	if n := countStatus(rec.statuses(), http.StatusBadGateway); n != 2 {
+	if n := rec.CountStatus(http.StatusBadGateway); n != 2 {
 		t.Errorf("%d answers 502, want 2", n)
 	}
 	// 1 read and 3 writes, and 4 of the attempts failed.
-	if got, want := len(rec.all()), 1+3+4; got != want {
+	if got, want := len(rec.All()), 1+3+4; got != want {
 		t.Errorf("%d requests (%s), want %d", got, methods(rec), want)
 	}
 	for _, o := range r.Applied {
@@ -298,29 +301,29 @@ func TestSyncRidesOutRateLimitsAndServerErrors(t *testing.T) {
 			t.Errorf("not done: %+v", o)
 		}
 	}
-	again, rec, err := syncNow(t, s, registry.Declared{registry.Global: cmds}, registry.SyncOptions{})
+	again, rec, err := syncNow(t, s, registry.Declared{command.Global: cmds}, registry.SyncOptions{})
 	if err != nil || again.Drift() || methods(rec) != "GET=1" {
 		t.Errorf("a second sync: %v, %s\n%s", err, methods(rec), again.Plans[0].Table())
 	}
 }
 
 // userCommands returns n USER commands named "U0", "U1", …
-func userCommands(n int) []registry.Command {
-	cs := make([]registry.Command, n)
+func userCommands(n int) []command.Command {
+	cs := make([]command.Command, n)
 	for i := range cs {
-		cs[i] = registry.Command{Type: userCmd, Name: "U" + strconv.Itoa(i)}
+		cs[i] = command.Command{Type: interaction.CommandUser, Name: "U" + strconv.Itoa(i)}
 	}
 	return cs
 }
 
 func TestSyncDeletesBeforeCreatesAtTheLimit(t *testing.T) {
-	s := startEmulator(t, emulator.Config{})
-	seed(t, s, registry.Global, userCommands(15))
+	s := apitest.StartEmulator(t, emulator.Config{})
+	seed(t, s, command.Global, userCommands(15))
 	desired := userCommands(15)
 	desired[7].Name = "Replacement"
 
 	// Without pruning the old command would stay and make 16.
-	r, rec, err := syncNow(t, s, registry.Declared{registry.Global: desired}, registry.SyncOptions{})
+	r, rec, err := syncNow(t, s, registry.Declared{command.Global: desired}, registry.SyncOptions{})
 	var refused *registry.RefusedError
 	if !errors.As(err, &refused) || !strings.Contains(refused.Reason, "16 USER commands") {
 		t.Fatalf("error %v, want a refusal over the USER limit", err)
@@ -332,13 +335,13 @@ func TestSyncDeletesBeforeCreatesAtTheLimit(t *testing.T) {
 		t.Error("the plan has no Err")
 	}
 
-	r, rec, err = syncNow(t, s, registry.Declared{registry.Global: desired}, registry.SyncOptions{Prune: true, NoBulk: true})
+	r, rec, err = syncNow(t, s, registry.Declared{command.Global: desired}, registry.SyncOptions{Prune: true, NoBulk: true})
 	if err != nil {
 		t.Fatal(err)
 	}
 	var order []string
-	for _, q := range rec.all() {
-		order = append(order, q.method)
+	for _, q := range rec.All() {
+		order = append(order, q.Method)
 	}
 	if !slices.Equal(order, []string{http.MethodGet, http.MethodDelete, http.MethodPost}) {
 		t.Errorf("requests %v, want GET, DELETE, POST", order)
@@ -346,29 +349,30 @@ func TestSyncDeletesBeforeCreatesAtTheLimit(t *testing.T) {
 	if len(r.Applied) != 2 || r.Applied[0].Action != registry.ActionDelete || r.Applied[0].Name != "U7" || !r.Applied[1].Done {
 		t.Errorf("applied %+v", r.Applied)
 	}
-	if got := names(held(t, s, registry.Global)); len(got) != 15 || !slices.Contains(got, "Replacement") {
+	if got := names(held(t, s, command.Global)); len(got) != 15 || !slices.Contains(got, "Replacement") {
 		t.Errorf("the service holds %v", got)
 	}
 }
 
 func TestSyncConverges(t *testing.T) {
-	s := startEmulator(t, emulator.Config{})
-	guild := registry.InGuild(s.GuildID)
+	s := apitest.StartEmulator(t, emulator.Config{})
+	guild := command.InGuild(s.GuildID)
 	old := declaredSet(6)
-	seed(t, s, registry.Global, old)
-	seed(t, s, guild, []registry.Command{ping("a"), ping("b")})
+	seed(t, s, command.Global, old)
+	seed(t, s, guild, []command.Command{ping("a"), ping("b")})
 
 	cmds := declaredSet(8)
 	cmds[0].Options = cmds[0].Options[:1]
-	cmds[1].DefaultMemberPermissions = ptr(interaction.PermissionManageGuild)
+	manageGuild := interaction.PermissionManageGuild
+	cmds[1].DefaultMemberPermissions = &manageGuild
 	cmds[2].NSFW = true
 	cmds[3].Contexts = []interaction.ContextType{interaction.ContextGuild}
 	cmds[4].NameLocalizations = nil
 	b := ping("b")
 	b.Description = "Another"
 	desired := registry.Declared{
-		registry.Global: append(cmds, registry.Command{Type: messageCmd, Name: "Bookmark"}),
-		guild:           {b, ping("c")},
+		command.Global: append(cmds, command.Command{Type: interaction.CommandMessage, Name: "Bookmark"}),
+		guild:          {b, ping("c")},
 	}
 	r, rec, err := syncNow(t, s, desired, registry.SyncOptions{Prune: true, NoBulk: true})
 	if err != nil {
@@ -399,10 +403,10 @@ func TestSyncConverges(t *testing.T) {
 }
 
 func TestSyncDryRunSendsNoWrites(t *testing.T) {
-	s := startEmulator(t, emulator.Config{})
-	seed(t, s, registry.Global, []registry.Command{ping("old")})
+	s := apitest.StartEmulator(t, emulator.Config{})
+	seed(t, s, command.Global, []command.Command{ping("old")})
 	var progress bytes.Buffer
-	r, rec, err := syncNow(t, s, registry.Declared{registry.Global: declaredSet(3)},
+	r, rec, err := syncNow(t, s, registry.Declared{command.Global: declaredSet(3)},
 		registry.SyncOptions{DryRun: true, Prune: true, Progress: &progress})
 	if err != nil {
 		t.Fatal(err)
@@ -416,26 +420,26 @@ func TestSyncDryRunSendsNoWrites(t *testing.T) {
 	if len(r.Applied) != 0 || progress.Len() != 0 {
 		t.Errorf("a dry run applied %v, progress %q", r.Applied, progress.String())
 	}
-	if got := names(held(t, s, registry.Global)); !slices.Equal(got, []string{"old"}) {
+	if got := names(held(t, s, command.Global)); !slices.Equal(got, []string{"old"}) {
 		t.Errorf("the service holds %v", got)
 	}
 }
 
 func TestSyncReportsWhatWasAndWasNotDone(t *testing.T) {
-	s := startEmulator(t, emulator.Config{})
-	seed(t, s, registry.Global, declaredSet(2))
+	s := apitest.StartEmulator(t, emulator.Config{})
+	seed(t, s, command.Global, declaredSet(2))
 	cmds := declaredSet(4)
 	cmds[0].Description = "Changed"
 	// Every attempt of the second write fails, however often it is
 	// retried.
-	c, rec := newClient(t, s, registry.BotToken(s.BotToken), registry.WithRetries(1))
-	rec.onAnswer = func(q sent) {
-		if q.method == http.MethodPatch {
+	c, rec := apitest.NewClient(t, s, rest.BotToken(s.BotToken), rest.WithRetries(1))
+	rec.OnAnswer = func(q apitest.Sent) {
+		if q.Method == http.MethodPatch {
 			s.InjectFault(emulator.Fault{Route: "commands", Count: 2, Kind: emulator.FaultServerError})
 		}
 	}
 	var progress bytes.Buffer
-	r, err := registry.Sync(context.Background(), c, s.ApplicationID, registry.Declared{registry.Global: cmds},
+	r, err := registry.Sync(context.Background(), c, s.ApplicationID, registry.Declared{command.Global: cmds},
 		registry.SyncOptions{NoBulk: true, Progress: &progress})
 	if err == nil {
 		t.Fatal("no error")
@@ -462,7 +466,7 @@ func TestSyncReportsWhatWasAndWasNotDone(t *testing.T) {
 			t.Errorf("outcome %d: %+v, want %v %s done=%v", i, o, w.action, w.name, w.done)
 		}
 	}
-	var api *registry.APIError
+	var api *rest.APIError
 	if !errors.As(r.Applied[1].Err, &api) || api.Status != http.StatusInternalServerError {
 		t.Errorf("outcome 1: %v", r.Applied[1].Err)
 	}
@@ -475,7 +479,7 @@ func TestSyncReportsWhatWasAndWasNotDone(t *testing.T) {
 
 	// Running again finishes the job.
 	s.ClearFaults()
-	again, rec2, err := syncNow(t, s, registry.Declared{registry.Global: cmds}, registry.SyncOptions{NoBulk: true})
+	again, rec2, err := syncNow(t, s, registry.Declared{command.Global: cmds}, registry.SyncOptions{NoBulk: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -494,8 +498,8 @@ func TestSyncDeletesTheEntryPointAlone(t *testing.T) {
 	// A bulk overwrite may not drop the entry point command, so pruning
 	// it takes individual writes even where a bulk overwrite would be
 	// cheaper.
-	s := startEmulator(t, emulator.Config{Activities: true})
-	r, rec, err := syncNow(t, s, registry.Declared{registry.Global: {ping("a"), ping("b")}}, registry.SyncOptions{Prune: true})
+	s := apitest.StartEmulator(t, emulator.Config{Activities: true})
+	r, rec, err := syncNow(t, s, registry.Declared{command.Global: {ping("a"), ping("b")}}, registry.SyncOptions{Prune: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -505,4 +509,8 @@ func TestSyncDeletesTheEntryPointAlone(t *testing.T) {
 	if got := methods(rec); got != "GET=1 POST=2 DELETE=1" {
 		t.Errorf("requests: %s, want GET=1 POST=2 DELETE=1", got)
 	}
+}
+
+func ping(name string) command.Command {
+	return command.Command{Name: name, Description: "Checks that the bot answers"}
 }

@@ -9,7 +9,9 @@ import (
 	"io"
 	"strings"
 
+	"github.com/switchboard-go/switchboard/command"
 	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/rest"
 )
 
 // ErrDrift is the error of RunSync with -check when the service's commands
@@ -54,7 +56,7 @@ var ErrDrift = errors.New("registry: the service's commands differ from the decl
 // The error is nil when every scope was synced (or, with -dry-run,
 // planned), and after -h has printed the flags; otherwise it says what
 // failed, and the output what was done.
-func RunSync(ctx context.Context, args []string, desired Desired, env func(string) string, stdout, stderr io.Writer, opts ...ClientOption) error {
+func RunSync(ctx context.Context, args []string, desired Desired, env func(string) string, stdout, stderr io.Writer, opts ...rest.ClientOption) error {
 	var guilds scopeList
 	fs := flag.NewFlagSet("sync", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -83,12 +85,12 @@ func RunSync(ctx context.Context, args []string, desired Desired, env func(strin
 		return errors.New("sync: unexpected arguments: " + strings.Join(fs.Args(), " "))
 	}
 
-	var auth Auth
+	var auth rest.Auth
 	switch {
 	case *botToken != "":
-		auth = BotToken(*botToken)
+		auth = rest.BotToken(*botToken)
 	case *clientID != "" && *clientSecret != "":
-		auth = &ClientCredentials{ClientID: *clientID, ClientSecret: *clientSecret}
+		auth = &rest.ClientCredentials{ClientID: *clientID, ClientSecret: *clientSecret}
 	default:
 		return errors.New("sync: no credentials: set -bot-token or $SWITCHBOARD_BOT_TOKEN, or -client-id and -client-secret")
 	}
@@ -108,7 +110,7 @@ func RunSync(ctx context.Context, args []string, desired Desired, env func(strin
 	if err != nil {
 		return fmt.Errorf("sync: application id %q: %w", idText, err)
 	}
-	c, err := NewClient(*baseURL, auth, opts...)
+	c, err := rest.NewClient(*baseURL, auth, opts...)
 	if err != nil {
 		return err
 	}
@@ -170,7 +172,7 @@ func countDone(out []Outcome) int {
 }
 
 // scopeList is the value of the repeatable -guild flag.
-type scopeList []Scope
+type scopeList []command.Scope
 
 func (l *scopeList) String() string {
 	var parts []string
@@ -182,14 +184,14 @@ func (l *scopeList) String() string {
 
 func (l *scopeList) Set(v string) error {
 	if strings.EqualFold(v, "global") {
-		*l = append(*l, Global)
+		*l = append(*l, command.Global)
 		return nil
 	}
 	id, err := interaction.ParseSnowflake(v)
 	if err != nil || id == 0 {
 		return errors.New(`not a guild id or "global"`)
 	}
-	*l = append(*l, InGuild(id))
+	*l = append(*l, command.InGuild(id))
 	return nil
 }
 

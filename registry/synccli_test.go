@@ -10,31 +10,34 @@ import (
 	"testing"
 	"time"
 
+	"github.com/switchboard-go/switchboard/command"
 	"github.com/switchboard-go/switchboard/emulator"
 	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/internal/apitest"
 	"github.com/switchboard-go/switchboard/registry"
+	"github.com/switchboard-go/switchboard/rest"
 )
 
 // runSync runs RunSync against s with the bot's credentials in the
 // environment, and returns what it printed and the requests it made.
-func runSync(t *testing.T, s *emulator.Server, desired registry.Desired, args ...string) (stdout, stderr string, rec *recorder, err error) {
+func runSync(t *testing.T, s *emulator.Server, desired registry.Desired, args ...string) (stdout, stderr string, rec *apitest.Recorder, err error) {
 	t.Helper()
 	vars := map[string]string{
 		"SWITCHBOARD_BASE_URL":       s.URL,
 		"SWITCHBOARD_APPLICATION_ID": s.ApplicationID.String(),
 		"SWITCHBOARD_BOT_TOKEN":      s.BotToken,
 	}
-	rec = &recorder{}
+	rec = &apitest.Recorder{}
 	var out, errOut bytes.Buffer
 	err = registry.RunSync(context.Background(), args, desired, func(k string) string { return vars[k] }, &out, &errOut,
-		registry.WithHTTPClient(&http.Client{Transport: rec}), registry.WithBackoff(time.Millisecond, 10*time.Millisecond))
+		rest.WithHTTPClient(&http.Client{Transport: rec}), rest.WithBackoff(time.Millisecond, 10*time.Millisecond))
 	return out.String(), errOut.String(), rec, err
 }
 
 func TestRunSyncDryRunJSON(t *testing.T) {
-	s := startEmulator(t, emulator.Config{})
-	seed(t, s, registry.Global, []registry.Command{ping("old"), ping("same")})
-	desired := registry.Declared{registry.Global: {ping("same"), ping("new")}}
+	s := apitest.StartEmulator(t, emulator.Config{})
+	seed(t, s, command.Global, []command.Command{ping("old"), ping("same")})
+	desired := registry.Declared{command.Global: {ping("same"), ping("new")}}
 	out, _, rec, err := runSync(t, s, desired, "-dry-run", "-json", "-prune")
 	if err != nil {
 		t.Fatal(err)
@@ -68,8 +71,8 @@ func TestRunSyncDryRunJSON(t *testing.T) {
 }
 
 func TestRunSyncCheckFailsOnDrift(t *testing.T) {
-	s := startEmulator(t, emulator.Config{})
-	desired := registry.Declared{registry.Global: {ping("ping")}}
+	s := apitest.StartEmulator(t, emulator.Config{})
+	desired := registry.Declared{command.Global: {ping("ping")}}
 	out, _, rec, err := runSync(t, s, desired, "-check")
 	if !errors.Is(err, registry.ErrDrift) {
 		t.Fatalf("error %v, want ErrDrift", err)
@@ -98,13 +101,13 @@ func TestRunSyncCheckFailsOnDrift(t *testing.T) {
 }
 
 func TestRunSyncDryRunCountsWrites(t *testing.T) {
-	s := startEmulator(t, emulator.Config{})
+	s := apitest.StartEmulator(t, emulator.Config{})
 	for _, tc := range []struct {
 		desired registry.Declared
 		want    string
 	}{
-		{registry.Declared{registry.Global: {ping("ping")}}, "dry run: 1 write planned, none sent\n"},
-		{registry.Declared{registry.Global: {}}, "dry run: 0 writes planned, none sent\n"},
+		{registry.Declared{command.Global: {ping("ping")}}, "dry run: 1 write planned, none sent\n"},
+		{registry.Declared{command.Global: {}}, "dry run: 0 writes planned, none sent\n"},
 	} {
 		out, _, _, err := runSync(t, s, tc.desired, "-dry-run")
 		if err != nil {
@@ -117,9 +120,9 @@ func TestRunSyncDryRunCountsWrites(t *testing.T) {
 }
 
 func TestRunSyncGuildFlag(t *testing.T) {
-	s := startEmulator(t, emulator.Config{})
-	guild := registry.InGuild(s.GuildID)
-	desired := registry.Declared{registry.Global: {ping("g")}, guild: {ping("here")}}
+	s := apitest.StartEmulator(t, emulator.Config{})
+	guild := command.InGuild(s.GuildID)
+	desired := registry.Declared{command.Global: {ping("g")}, guild: {ping("here")}}
 	out, _, rec, err := runSync(t, s, desired, "-guild", s.GuildID.String())
 	if err != nil {
 		t.Fatal(err)
@@ -127,7 +130,7 @@ func TestRunSyncGuildFlag(t *testing.T) {
 	if got := methods(rec); got != "GET=1 POST=1" {
 		t.Errorf("requests: %s, want GET=1 POST=1", got)
 	}
-	if strings.Contains(out, "global") || len(held(t, s, registry.Global)) != 0 {
+	if strings.Contains(out, "global") || len(held(t, s, command.Global)) != 0 {
 		t.Errorf("the global scope was synced:\n%s", out)
 	}
 	if _, _, _, err := runSync(t, s, desired, "-guild", "nope"); err == nil {
@@ -144,15 +147,15 @@ func TestRunSyncNeedsCredentials(t *testing.T) {
 }
 
 func TestRunSyncClientCredentials(t *testing.T) {
-	s := startEmulator(t, emulator.Config{})
+	s := apitest.StartEmulator(t, emulator.Config{})
 	vars := map[string]string{"SWITCHBOARD_BASE_URL": s.URL}
 	var out, errOut bytes.Buffer
 	err := registry.RunSync(context.Background(), []string{"-client-id", s.ClientID, "-client-secret", s.ClientSecret},
-		registry.Declared{registry.Global: {ping("ping")}}, func(k string) string { return vars[k] }, &out, &errOut)
+		registry.Declared{command.Global: {ping("ping")}}, func(k string) string { return vars[k] }, &out, &errOut)
 	if err != nil {
 		t.Fatalf("%v\n%s", err, errOut.String())
 	}
-	if got := names(held(t, s, registry.Global)); len(got) != 1 {
+	if got := names(held(t, s, command.Global)); len(got) != 1 {
 		t.Errorf("the service holds %v", got)
 	}
 }
@@ -166,16 +169,16 @@ func TestRunSyncHelpIsNoFailure(t *testing.T) {
 }
 
 func TestRunSyncShowsEachScopeReadWhenThereAreMany(t *testing.T) {
-	s := startEmulator(t, emulator.Config{})
+	s := apitest.StartEmulator(t, emulator.Config{})
 	desired := registry.Declared{
-		registry.Global:             {ping("one")},
-		registry.InGuild(s.GuildID): {ping("two"), ping("three")},
+		command.Global:             {ping("one")},
+		command.InGuild(s.GuildID): {ping("two"), ping("three")},
 	}
 	if _, errOut, _, err := runSync(t, s, desired); err != nil || !strings.Contains(errOut, "read 1 of 2 scopes: global, 0 commands\n") ||
 		!strings.Contains(errOut, "read 2 of 2 scopes: guild "+s.GuildID.String()+", 0 commands\n") {
 		t.Fatalf("err %v, progress:\n%s", err, errOut)
 	}
-	single := registry.Declared{registry.Global: {ping("one")}}
+	single := registry.Declared{command.Global: {ping("one")}}
 	if _, errOut, _, err := runSync(t, s, single, "-dry-run"); err != nil || strings.Contains(errOut, "read ") {
 		t.Fatalf("one scope: err %v, progress:\n%s", err, errOut)
 	}
@@ -186,13 +189,13 @@ func TestRunSyncShowsEachScopeReadWhenThereAreMany(t *testing.T) {
 // them can see.
 func TestDroppingIntegrationTypesIsAChangeWhenTheContextsAreKnown(t *testing.T) {
 	both := []interaction.IntegrationType{interaction.GuildInstall, interaction.UserInstall}
-	s := startEmulator(t, emulator.Config{InstallationContexts: both})
+	s := apitest.StartEmulator(t, emulator.Config{InstallationContexts: both})
 	userOnly := ping("p")
 	userOnly.IntegrationTypes = []interaction.IntegrationType{interaction.UserInstall}
-	if _, _, _, err := runSync(t, s, registry.Declared{registry.Global: {userOnly}}); err != nil {
+	if _, _, _, err := runSync(t, s, registry.Declared{command.Global: {userOnly}}); err != nil {
 		t.Fatal(err)
 	}
-	dropped := registry.Declared{registry.Global: {ping("p")}}
+	dropped := registry.Declared{command.Global: {ping("p")}}
 	if out, _, _, err := runSync(t, s, dropped, "-check"); err != nil {
 		t.Errorf("without the contexts, nothing to compare: %v\n%s", err, out)
 	}

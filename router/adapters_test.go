@@ -22,7 +22,7 @@ func readAll(req *router.Request) seen {
 		var text string
 		switch o.Type {
 		case interaction.OptionString:
-			text, _ = v.String()
+			text, _ = v.Text()
 		case interaction.OptionInteger:
 			i, _ := v.Int()
 			text = interaction.IntValue(i).Text()

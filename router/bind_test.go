@@ -7,10 +7,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/switchboard-go/switchboard/command"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
 	"github.com/switchboard-go/switchboard/option"
-	"github.com/switchboard-go/switchboard/registry"
 	"github.com/switchboard-go/switchboard/router"
 )
 
@@ -41,7 +41,7 @@ func TestBindAndBuildersDeclareIdenticalCommands(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if bodies[i], err = mux.Definitions().JSON(registry.Global); err != nil {
+		if bodies[i], err = mux.Definitions().JSON(command.Global); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -1,9 +1,9 @@
 package router
 
 import (
+	"github.com/switchboard-go/switchboard/command"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/option"
-	"github.com/switchboard-go/switchboard/registry"
 )
 
 // Decl declares part of a command's definition where its handler is
@@ -21,8 +21,8 @@ type Decl func(*decl)
 // decl is what the Decls of one registration declared.
 type decl struct {
 	description string
-	nameLoc     registry.Localizations
-	descLoc     registry.Localizations
+	nameLoc     command.Localizations
+	descLoc     command.Localizations
 	options     []option.Definer
 
 	// Command-wide; commandWide names the ones set, for errors.
@@ -65,9 +65,9 @@ func Localize(locale interaction.Locale, name, description string) Decl {
 	}
 }
 
-func with(m registry.Localizations, locale interaction.Locale, text string) registry.Localizations {
+func with(m command.Localizations, locale interaction.Locale, text string) command.Localizations {
 	if m == nil {
-		m = make(registry.Localizations)
+		m = make(command.Localizations)
 	}
 	m[locale] = text
 	return m
@@ -110,13 +110,20 @@ func Guilds(ids ...interaction.Snowflake) Decl {
 	return func(d *decl) { d.guilds = append(d.guilds, ids...); d.wide("Guilds") }
 }
 
-// DMPermission sends the deprecated dm_permission field; use Contexts.
+// DMPermission sends the dm_permission field, which only global commands
+// take.
+//
+// Deprecated: the service replaced dm_permission with contexts; use
+// Contexts, without interaction.ContextBotDM to keep a command out of DMs.
 func DMPermission(allowed bool) Decl {
 	return func(d *decl) { d.dmPermission = &allowed; d.wide("DMPermission") }
 }
 
-// DefaultPermission sends the deprecated default_permission field; use
-// Permissions or AdminsOnly.
+// DefaultPermission sends the default_permission field.
+//
+// Deprecated: the service replaced default_permission with
+// default_member_permissions; use Permissions, or AdminsOnly for what
+// DefaultPermission(false) did.
 func DefaultPermission(enabled bool) Decl {
 	return func(d *decl) { d.defaultPermission = &enabled; d.wide("DefaultPermission") }
 }

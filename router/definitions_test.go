@@ -11,9 +11,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/switchboard-go/switchboard/command"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/option"
-	"github.com/switchboard-go/switchboard/registry"
 	"github.com/switchboard-go/switchboard/router"
 )
 
@@ -162,19 +162,19 @@ func TestDefinitionsKeepScopesApart(t *testing.T) {
 		t.Fatal(err)
 	}
 	d := mux.Definitions()
-	want := []registry.Scope{registry.Global, registry.InGuild(1001), registry.InGuild(2002)}
+	want := []command.Scope{command.Global, command.InGuild(1001), command.InGuild(2002)}
 	if got := d.Scopes(); len(got) != 3 || got[0] != want[0] || got[1] != want[1] || got[2] != want[2] {
 		t.Fatalf("scopes = %v, want %v", got, want)
 	}
-	names := func(s registry.Scope) string {
+	names := func(s command.Scope) string {
 		var out []string
 		for _, c := range d.Commands(s) {
 			out = append(out, c.Name)
 		}
 		return strings.Join(out, ",")
 	}
-	for s, want := range map[registry.Scope]string{
-		registry.Global: "help", registry.InGuild(1001): "deploy,Inspect", registry.InGuild(2002): "deploy",
+	for s, want := range map[command.Scope]string{
+		command.Global: "help", command.InGuild(1001): "deploy,Inspect", command.InGuild(2002): "deploy",
 	} {
 		if got := names(s); got != want {
 			t.Errorf("%v: %s, want %s", s, got, want)
@@ -205,7 +205,7 @@ func TestBuildRefusesDefinitionsThatBreakTheServiceRules(t *testing.T) {
 	if !errors.As(err, &de) {
 		t.Fatalf("no *DefinitionError in %v", err)
 	}
-	var v registry.Violation
+	var v command.Violation
 	if !errors.As(err, &v) || v.Command == "" {
 		t.Fatalf("violation not reachable with errors.As: %v", err)
 	}

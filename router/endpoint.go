@@ -11,6 +11,7 @@ import (
 
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/internal/jsonw"
+	"github.com/switchboard-go/switchboard/rest"
 )
 
 // Defaults of an Endpoint.
@@ -44,6 +45,7 @@ type Endpoint struct {
 	logger   zerolog.Logger
 	maxBody  int
 	deadline time.Duration
+	client   *rest.Client
 }
 
 // EndpointOption configures an Endpoint.
@@ -152,6 +154,7 @@ func (e *Endpoint) dispatch(parent context.Context, received time.Time, x *excha
 			status, body = 500, append(out[:0], bodyInternal...)
 		}
 	}()
+	x.req.client = e.client
 	resp, _ := e.mux.dispatch(ctx, ix, &x.req)
 	encoded, err := resp.AppendJSON(out)
 	if err != nil {

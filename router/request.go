@@ -5,6 +5,7 @@ import (
 
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/option"
+	"github.com/switchboard-go/switchboard/rest"
 )
 
 // Request is an invocation of a command, handed to its handler.
@@ -16,6 +17,10 @@ type Request struct {
 	Command, Group, Subcommand string
 	// Options are the options given to the invoked command or subcommand.
 	Options option.Values
+
+	// client sends what follows the first answer; nil when the endpoint
+	// has none.
+	client *rest.Client
 }
 
 // NewRequest takes an interaction apart for a handler.
@@ -33,6 +38,7 @@ func (r *Request) reset(ix *interaction.Interaction) {
 		Group:       group,
 		Subcommand:  sub,
 		Options:     option.New(leaf, ix.Data.Resolved),
+		client:      r.client,
 	}
 }
 

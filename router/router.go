@@ -27,24 +27,25 @@ type Router struct {
 	errs []error
 }
 
-// Option configures a Router.
-type Option func(*Router)
+// Setting configures a Router. (A command's options are declared with
+// Options.)
+type Setting func(*Router)
 
 // WithLogger sets the logger of the router and of the endpoints serving it.
 // The default discards everything.
-func WithLogger(l zerolog.Logger) Option { return func(r *Router) { r.logger = l } }
+func WithLogger(l zerolog.Logger) Setting { return func(r *Router) { r.logger = l } }
 
 // DispatchOnly makes the router dispatch without declaring any command: it
 // generates no definitions and checks none, for bots whose commands are
 // registered by other means.
-func DispatchOnly() Option { return func(r *Router) { r.dispatchOnly = true } }
+func DispatchOnly() Setting { return func(r *Router) { r.dispatchOnly = true } }
 
 // New returns an empty Router.
-func New(opts ...Option) *Router {
+func New(settings ...Setting) *Router {
 	r := &Router{logger: zerolog.Nop()}
 	r.root = &Group{router: r}
-	for _, o := range opts {
-		o(r)
+	for _, s := range settings {
+		s(r)
 	}
 	return r
 }

@@ -17,10 +17,10 @@ import (
 	"strings"
 	"time"
 
+	"github.com/switchboard-go/switchboard/command"
 	"github.com/switchboard-go/switchboard/examples/internal/playground"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/option"
-	"github.com/switchboard-go/switchboard/registry"
 	"github.com/switchboard-go/switchboard/router"
 )
 
@@ -107,7 +107,7 @@ func showProfile(ctx context.Context, req *router.Request) (interaction.Response
 // registered: the context-menu ones have their names as declared, spaces
 // and capitals kept, and no description.
 func showRegistered(ctx context.Context, s *playground.Session) error {
-	cmds, err := s.API().ListCommands(ctx, s.Emulator().ApplicationID, registry.Global, false)
+	cmds, err := s.API().ListCommands(ctx, s.Emulator().ApplicationID, command.Global, false)
 	if err != nil {
 		return err
 	}

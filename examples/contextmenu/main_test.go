@@ -7,10 +7,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/switchboard-go/switchboard/command"
 	"github.com/switchboard-go/switchboard/examples/internal/playground"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/option"
-	"github.com/switchboard-go/switchboard/registry"
 	"github.com/switchboard-go/switchboard/router"
 )
 
@@ -38,7 +38,7 @@ func TestTheServiceSendsTheTargets(t *testing.T) {
 	ex.Script = ""
 	ex.Setup = func(ctx context.Context, s *playground.Session) error {
 		emu := s.Emulator()
-		cmds, err := s.API().ListCommands(ctx, emu.ApplicationID, registry.Global, true)
+		cmds, err := s.API().ListCommands(ctx, emu.ApplicationID, command.Global, true)
 		if err != nil {
 			return err
 		}

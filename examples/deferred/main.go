@@ -6,9 +6,10 @@
 //	go run ./examples/deferred
 //
 // The interaction's token works for 15 minutes after the interaction: long
-// enough to edit the answer (EditOriginal completes a deferral), send more
-// messages (Followup), and edit or delete them. The bot does that with the
-// registry.Client the playground gives it, env.API.
+// enough to edit the answer (EditAnswer completes a deferral), send more
+// messages (Followup), and edit or delete them. The handler does that from
+// its Request, through the REST client the endpoint was given
+// (router.WithClient).
 package main
 
 import (
@@ -18,7 +19,6 @@ import (
 	"github.com/switchboard-go/switchboard/examples/internal/playground"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/option"
-	"github.com/switchboard-go/switchboard/registry"
 	"github.com/switchboard-go/switchboard/router"
 )
 
@@ -49,7 +49,7 @@ func newBot(env playground.Env) (*router.Router, error) {
 		branch, _ := req.Options.String("branch")
 		// ctx ends when the handler returns; the build outlives it.
 		go func() {
-			if err := build(context.WithoutCancel(ctx), env.API, req.Interaction, branch); err != nil {
+			if err := build(context.WithoutCancel(ctx), req, branch); err != nil {
 				env.Log.Error().Err(err).Str("branch", branch).Msg("build")
 			}
 		}()
@@ -62,7 +62,7 @@ func newBot(env playground.Env) (*router.Router, error) {
 		go func() {
 			ctx := context.WithoutCancel(ctx)
 			work(ctx, 100*time.Millisecond) // reading the log
-			if _, err := env.API.EditOriginal(ctx, req.Interaction, text("The last build of main passed; its log has 2,113 lines.")); err != nil {
+			if _, err := req.EditAnswer(ctx, text("The last build of main passed; its log has 2,113 lines.")); err != nil {
 				env.Log.Error().Err(err).Msg("logs")
 			}
 		}()
@@ -72,10 +72,10 @@ func newBot(env playground.Env) (*router.Router, error) {
 	return r, nil
 }
 
-// build builds branch and tells the user through ix's webhook. It writes
-// one message after the other, each once the last is sent, so that the
-// user reads them in the order written.
-func build(ctx context.Context, api *registry.Client, ix *interaction.Interaction, branch string) error {
+// build builds branch and tells the user through the interaction's
+// webhook. It writes one message after the other, each once the last is
+// sent, so that the user reads them in the order written.
+func build(ctx context.Context, req *router.Request, branch string) error {
 	// The token stops working 15 minutes after the interaction.
 	ctx, cancel := context.WithTimeout(ctx, 15*time.Minute)
 	defer cancel()
@@ -83,34 +83,34 @@ func build(ctx context.Context, api *registry.Client, ix *interaction.Interactio
 		return err
 	}
 	if branch == "broken" {
-		_, err := api.EditOriginal(ctx, ix, text("Build of broken failed: main.go:12: undefined: frobnicate"))
+		_, err := req.EditAnswer(ctx, text("Build of broken failed: main.go:12: undefined: frobnicate"))
 		return err
 	}
-	if _, err := api.EditOriginal(ctx, ix, text("Build of "+branch+" passed.")); err != nil {
+	if _, err := req.EditAnswer(ctx, text("Build of "+branch+" passed.")); err != nil {
 		return err
 	}
-	if _, err := api.Followup(ctx, ix, text("Tests: 128 passed.")); err != nil {
+	if _, err := req.Followup(ctx, text("Tests: 128 passed.")); err != nil {
 		return err
 	}
-	upload, err := api.Followup(ctx, ix, text("Uploading the artifacts…"))
+	upload, err := req.Followup(ctx, text("Uploading the artifacts…"))
 	if err != nil {
 		return err
 	}
 	if err := work(ctx, 150*time.Millisecond); err != nil { // uploading
 		return err
 	}
-	if _, err := api.EditFollowup(ctx, ix, upload.ID, text("Artifacts: bot-"+branch+"-linux-amd64.tar.gz")); err != nil {
+	if _, err := req.EditFollowup(ctx, upload.ID, text("Artifacts: bot-"+branch+"-linux-amd64.tar.gz")); err != nil {
 		return err
 	}
 	// A notice that has no use once the work is done.
-	notice, err := api.Followup(ctx, ix, text("Cleaning the build cache…"))
+	notice, err := req.Followup(ctx, text("Cleaning the build cache…"))
 	if err != nil {
 		return err
 	}
 	if err := work(ctx, 150*time.Millisecond); err != nil { // cleaning
 		return err
 	}
-	return api.DeleteFollowup(ctx, ix, notice.ID)
+	return req.DeleteFollowup(ctx, notice.ID)
 }
 
 // work stands for the slow part of a job, such as compiling or uploading.

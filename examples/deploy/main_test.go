@@ -7,10 +7,12 @@ import (
 	"testing"
 	"time"
 
+	"github.com/switchboard-go/switchboard/command"
 	"github.com/switchboard-go/switchboard/emulator"
 	"github.com/switchboard-go/switchboard/examples/internal/playground"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/registry"
+	"github.com/switchboard-go/switchboard/rest"
 )
 
 // service starts an emulator and returns it with the variables CI would
@@ -32,24 +34,24 @@ func service(t *testing.T) (*emulator.Server, func(string) string) {
 }
 
 // registered returns the global commands the service holds, by name.
-func registered(t *testing.T, emu *emulator.Server) map[string]registry.Command {
+func registered(t *testing.T, emu *emulator.Server) map[string]command.Command {
 	t.Helper()
-	api, err := registry.NewClient(emu.URL, registry.BotToken(emu.BotToken))
+	api, err := rest.NewClient(emu.URL, rest.BotToken(emu.BotToken))
 	if err != nil {
 		t.Fatal(err)
 	}
-	cmds, err := api.ListCommands(context.Background(), emu.ApplicationID, registry.Global, false)
+	cmds, err := api.ListCommands(context.Background(), emu.ApplicationID, command.Global, false)
 	if err != nil {
 		t.Fatal(err)
 	}
-	byName := map[string]registry.Command{}
+	byName := map[string]command.Command{}
 	for _, c := range cmds {
 		byName[c.Name] = c
 	}
 	return byName
 }
 
-func optionNames(c registry.Command) []string {
+func optionNames(c command.Command) []string {
 	var names []string
 	for _, o := range c.Options {
 		names = append(names, o.Name)

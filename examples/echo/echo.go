@@ -71,7 +71,7 @@ func typed(v option.Value) any {
 	)
 	switch v.Type() {
 	case interaction.OptionString:
-		out, err = v.String()
+		out, err = v.Text()
 	case interaction.OptionInteger:
 		out, err = v.Int()
 	case interaction.OptionNumber:

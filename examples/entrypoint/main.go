@@ -14,7 +14,7 @@
 // The playground registers the bot's commands before anything else runs,
 // so by the time the script starts, "Launch" is already the bot's. To show
 // the service's own first, Setup edits the command's handler back to
-// SERVICE_LAUNCH_ACTIVITY through the registry client, uses it once, and
+// SERVICE_LAUNCH_ACTIVITY through the REST client, uses it once, and
 // edits it back to APP_HANDLER, as the bot declares it.
 package main
 
@@ -23,10 +23,10 @@ import (
 	"errors"
 	"strings"
 
+	"github.com/switchboard-go/switchboard/command"
 	"github.com/switchboard-go/switchboard/emulator"
 	"github.com/switchboard-go/switchboard/examples/internal/playground"
 	"github.com/switchboard-go/switchboard/interaction"
-	"github.com/switchboard-go/switchboard/registry"
 	"github.com/switchboard-go/switchboard/router"
 )
 
@@ -106,14 +106,14 @@ func launchAsTheServiceDid(ctx context.Context, s *playground.Session) error {
 // and nothing else of it.
 func setHandler(ctx context.Context, s *playground.Session, h interaction.EntryPointHandlerType) error {
 	app := s.Emulator().ApplicationID
-	cmds, err := s.API().ListCommands(ctx, app, registry.Global, false)
+	cmds, err := s.API().ListCommands(ctx, app, command.Global, false)
 	if err != nil {
 		return err
 	}
 	for _, c := range cmds {
 		if c.CommandType() == interaction.CommandPrimaryEntryPoint {
 			c.Handler = h
-			_, err := s.API().EditCommand(ctx, app, registry.Global, c.ID, c, "handler")
+			_, err := s.API().EditCommand(ctx, app, command.Global, c.ID, c, "handler")
 			return err
 		}
 	}

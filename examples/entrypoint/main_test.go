@@ -7,10 +7,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/switchboard-go/switchboard/command"
 	"github.com/switchboard-go/switchboard/emulator"
 	"github.com/switchboard-go/switchboard/examples/internal/playground"
 	"github.com/switchboard-go/switchboard/interaction"
-	"github.com/switchboard-go/switchboard/registry"
 	"github.com/switchboard-go/switchboard/router"
 )
 
@@ -80,7 +80,7 @@ func TestOnlyTheBotsHandlerIsAsked(t *testing.T) {
 			return fmt.Errorf("the bot answered %v, want %v", answers, want)
 		}
 
-		cmds, err := s.API().ListCommands(ctx, emu.ApplicationID, registry.Global, false)
+		cmds, err := s.API().ListCommands(ctx, emu.ApplicationID, command.Global, false)
 		if err != nil {
 			return err
 		}

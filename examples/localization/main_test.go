@@ -8,10 +8,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/switchboard-go/switchboard/command"
 	"github.com/switchboard-go/switchboard/emulator"
 	"github.com/switchboard-go/switchboard/examples/internal/playground"
 	"github.com/switchboard-go/switchboard/interaction"
-	"github.com/switchboard-go/switchboard/registry"
 )
 
 // withSetup returns the example with setup run after its commands are
@@ -40,10 +40,10 @@ func TestEachUserTypesAndReadsTheirLanguage(t *testing.T) {
 }
 
 func TestTheRegisteredCommandsCarryTheTranslations(t *testing.T) {
-	var registered []registry.Command
+	var registered []command.Command
 	playground.Output(t, withSetup(func(ctx context.Context, s *playground.Session) error {
 		var err error
-		registered, err = s.API().ListCommands(ctx, s.Emulator().ApplicationID, registry.Global, true)
+		registered, err = s.API().ListCommands(ctx, s.Emulator().ApplicationID, command.Global, true)
 		return err
 	}), "", "-quiet", "-script", playground.ScriptFile(t))
 

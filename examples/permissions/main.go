@@ -23,10 +23,11 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/switchboard-go/switchboard/command"
 	"github.com/switchboard-go/switchboard/examples/internal/playground"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/option"
-	"github.com/switchboard-go/switchboard/registry"
+	"github.com/switchboard-go/switchboard/rest"
 	"github.com/switchboard-go/switchboard/router"
 )
 
@@ -99,7 +100,7 @@ func setOverwrites(ctx context.Context, s *playground.Session) error {
 	emu, bot := s.Emulator(), s.API()
 	app, guild := emu.ApplicationID, emu.GuildID
 	// Overwrites name commands by the ids the service gave them.
-	cmds, err := bot.ListCommands(ctx, app, registry.Global, false)
+	cmds, err := bot.ListCommands(ctx, app, command.Global, false)
 	if err != nil {
 		return err
 	}
@@ -112,10 +113,10 @@ func setOverwrites(ctx context.Context, s *playground.Session) error {
 	moderators, _ := emu.FindRole(guild, "@Moderator")
 
 	// The bot may read overwrites, but not set them.
-	_, err = bot.SetPermissions(ctx, app, guild, ids["lockdown"], []registry.Permission{registry.AllowRole(moderators)})
-	var refused *registry.APIError
-	if !errors.Is(err, registry.ErrBotsCannotUse) || !errors.As(err, &refused) {
-		return fmt.Errorf("setting overwrites with the bot's token: want code %d, got %v", registry.ErrBotsCannotUse, err)
+	_, err = bot.SetPermissions(ctx, app, guild, ids["lockdown"], []command.Permission{command.AllowRole(moderators)})
+	var refused *rest.APIError
+	if !errors.Is(err, rest.ErrBotsCannotUse) || !errors.As(err, &refused) {
+		return fmt.Errorf("setting overwrites with the bot's token: want code %d, got %v", rest.ErrBotsCannotUse, err)
 	}
 	s.Printf("the bot's token may not set overwrites: %d %s (code %d)", refused.Status, refused.Message, refused.Code)
 
@@ -127,7 +128,7 @@ func setOverwrites(ctx context.Context, s *playground.Session) error {
 	if err != nil {
 		return err
 	}
-	asAda := bot.WithAuth(registry.BearerToken(token.AccessToken))
+	asAda := bot.WithAuth(rest.BearerToken(token.AccessToken))
 	me, err := asAda.CurrentUser(ctx)
 	if err != nil {
 		return err
@@ -137,14 +138,14 @@ func setOverwrites(ctx context.Context, s *playground.Session) error {
 	overwrites := []struct {
 		command interaction.Snowflake // the application's id stands for every command
 		what    string
-		perms   []registry.Permission
+		perms   []command.Permission
 	}{
-		{app, "every command: all channels denied, #moderation allowed", []registry.Permission{
-			registry.DenyChannel(registry.AllChannels(guild)),
-			registry.AllowChannel(moderation),
+		{app, "every command: all channels denied, #moderation allowed", []command.Permission{
+			command.DenyChannel(command.AllChannels(guild)),
+			command.AllowChannel(moderation),
 		}},
-		{ids["report"], "/report: #general allowed", []registry.Permission{registry.AllowChannel(general)}},
-		{ids["lockdown"], "/lockdown: the Moderator role allowed", []registry.Permission{registry.AllowRole(moderators)}},
+		{ids["report"], "/report: #general allowed", []command.Permission{command.AllowChannel(general)}},
+		{ids["lockdown"], "/lockdown: the Moderator role allowed", []command.Permission{command.AllowRole(moderators)}},
 	}
 	for _, o := range overwrites {
 		if _, err := asAda.SetPermissions(ctx, app, guild, o.command, o.perms); err != nil {

@@ -7,9 +7,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/switchboard-go/switchboard/command"
 	"github.com/switchboard-go/switchboard/examples/internal/playground"
 	"github.com/switchboard-go/switchboard/interaction"
-	"github.com/switchboard-go/switchboard/registry"
+	"github.com/switchboard-go/switchboard/rest"
 )
 
 func TestSetupShowsTheBotCannotSetOverwritesAndAdaCan(t *testing.T) {
@@ -71,11 +72,11 @@ func TestTheServiceHoldsWhatWasDeclaredAndSet(t *testing.T) {
 			return err
 		}
 		emu, bot := s.Emulator(), s.API()
-		cmds, err := bot.ListCommands(ctx, emu.ApplicationID, registry.Global, false)
+		cmds, err := bot.ListCommands(ctx, emu.ApplicationID, command.Global, false)
 		if err != nil {
 			return err
 		}
-		byName := map[string]registry.Command{}
+		byName := map[string]command.Command{}
 		for _, c := range cmds {
 			byName[c.Name] = c
 		}
@@ -98,10 +99,10 @@ func TestTheServiceHoldsWhatWasDeclaredAndSet(t *testing.T) {
 		general, _ := emu.FindChannel(emu.GuildID, "#general")
 		moderation, _ := emu.FindChannel(emu.GuildID, "#moderation")
 		moderators, _ := emu.FindRole(emu.GuildID, "@Moderator")
-		want := map[interaction.Snowflake][]registry.Permission{
-			emu.ApplicationID:     {registry.DenyChannel(registry.AllChannels(emu.GuildID)), registry.AllowChannel(moderation)},
-			byName["report"].ID:   {registry.AllowChannel(general)},
-			byName["lockdown"].ID: {registry.AllowRole(moderators)},
+		want := map[interaction.Snowflake][]command.Permission{
+			emu.ApplicationID:     {command.DenyChannel(command.AllChannels(emu.GuildID)), command.AllowChannel(moderation)},
+			byName["report"].ID:   {command.AllowChannel(general)},
+			byName["lockdown"].ID: {command.AllowRole(moderators)},
 		}
 		if len(all) != len(want) {
 			t.Errorf("the guild holds overwrites for %d commands, want %d: %+v", len(all), len(want), all)
@@ -114,7 +115,7 @@ func TestTheServiceHoldsWhatWasDeclaredAndSet(t *testing.T) {
 
 		// The authorization code was spent.
 		_, err = bot.ExchangeCode(ctx, emu.ClientID, emu.ClientSecret, emu.AuthorizationCode, emu.RedirectURI)
-		if !errors.Is(err, registry.ErrInvalidGrant) {
+		if !errors.Is(err, rest.ErrInvalidGrant) {
 			t.Errorf("exchanging the code again: %v, want invalid_grant", err)
 		}
 		return nil

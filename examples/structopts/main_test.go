@@ -8,19 +8,19 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/switchboard-go/switchboard/command"
 	"github.com/switchboard-go/switchboard/emulator"
 	"github.com/switchboard-go/switchboard/examples/internal/playground"
-	"github.com/switchboard-go/switchboard/registry"
 )
 
 // withEmulator returns the example with a Setup that keeps the emulator
 // it runs on, and the commands registered there, for looking at them once
 // it has run.
-func withEmulator(emu **emulator.Server, registered *[]registry.Command) playground.Example {
+func withEmulator(emu **emulator.Server, registered *[]command.Command) playground.Example {
 	ex := example
 	ex.Setup = func(ctx context.Context, s *playground.Session) error {
 		*emu = s.Emulator()
-		cmds, err := s.API().ListCommands(ctx, s.Emulator().ApplicationID, registry.Global, false)
+		cmds, err := s.API().ListCommands(ctx, s.Emulator().ApplicationID, command.Global, false)
 		*registered = cmds
 		return err
 	}
@@ -56,7 +56,7 @@ func TestTheScriptShowsTypedValuesAndRefusals(t *testing.T) {
 
 func TestTheDefinitionComesFromTheTags(t *testing.T) {
 	var emu *emulator.Server
-	var registered []registry.Command
+	var registered []command.Command
 	playground.Output(t, withEmulator(&emu, &registered), "", "-quiet", "-script", playground.ScriptFile(t))
 	if len(registered) != 1 || registered[0].Name != "event" {
 		t.Fatalf("registered %v, want /event", registered)
@@ -82,7 +82,7 @@ func TestTheDefinitionComesFromTheTags(t *testing.T) {
 }
 
 // describe says what an option's definition holds, in one line.
-func describe(o registry.Option) string {
+func describe(o command.Option) string {
 	s := o.Name + " " + o.Type.String()
 	if o.Required {
 		s += " required"
@@ -107,7 +107,7 @@ func describe(o registry.Option) string {
 
 func TestTheBotReceivesValuesNotShownNames(t *testing.T) {
 	var emu *emulator.Server
-	var registered []registry.Command
+	var registered []command.Command
 	agenda := filepath.Join(t.TempDir(), "plan.txt")
 	if err := os.WriteFile(agenda, []byte("1. rules\n2. play\n"), 0o600); err != nil {
 		t.Fatal(err)

@@ -21,6 +21,7 @@ import (
 	"github.com/switchboard-go/switchboard/emulator"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/registry"
+	"github.com/switchboard-go/switchboard/rest"
 	"github.com/switchboard-go/switchboard/router"
 )
 
@@ -56,7 +57,7 @@ type Env struct {
 	// GuildID is the guild to register guild commands in.
 	GuildID interaction.Snowflake
 	// API is the bot's client of the service's REST API.
-	API *registry.Client
+	API *rest.Client
 	// Log is where the bot logs what goes wrong away from its answers,
 	// such as a failed follow-up; on the emulator it prints among the
 	// answers, without breaking the prompt.
@@ -166,7 +167,7 @@ func (s *Session) start(ctx context.Context) error {
 	if !s.quiet {
 		s.out.note("emulator: the command service on %s (application %s, guild %q)", srv.URL, srv.ApplicationID, "Emulator Guild")
 	}
-	api, err := registry.NewClient(srv.URL, registry.BotToken(srv.BotToken))
+	api, err := rest.NewClient(srv.URL, rest.BotToken(srv.BotToken))
 	if err != nil {
 		return err
 	}
@@ -176,7 +177,7 @@ func (s *Session) start(ctx context.Context) error {
 		return err
 	}
 	s.mux, s.api = mux, api
-	url, closeBot, err := serveBot(s.ex, mux, srv.PublicKey, "127.0.0.1:0", s.out.log())
+	url, closeBot, err := serveBot(s.ex, mux, api, srv.PublicKey, "127.0.0.1:0", s.out.log())
 	if err != nil {
 		return err
 	}
@@ -218,13 +219,14 @@ func build(ex Example, env Env) (*router.Mux, error) {
 }
 
 // serveBot serves the bot's endpoint on addr, verifying with publicKey,
-// with fasthttp or, if the example asks, net/http.
-func serveBot(ex Example, mux *router.Mux, publicKey, addr string, log zerolog.Logger) (url string, stop func(), err error) {
+// with fasthttp or, if the example asks, net/http. Handlers send what
+// follows their first answer through api.
+func serveBot(ex Example, mux *router.Mux, api *rest.Client, publicKey, addr string, log zerolog.Logger) (url string, stop func(), err error) {
 	verifier, err := interaction.NewVerifier(publicKey)
 	if err != nil {
 		return "", nil, err
 	}
-	endpoint := router.NewEndpoint(mux, verifier, router.WithEndpointLogger(log))
+	endpoint := router.NewEndpoint(mux, verifier, router.WithEndpointLogger(log), router.WithClient(api))
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return "", nil, err
@@ -255,7 +257,7 @@ func serveBot(ex Example, mux *router.Mux, publicKey, addr string, log zerolog.L
 
 // register syncs the bot's commands, printing each scope's plan before it
 // is applied and a line per write while it is.
-func register(ctx context.Context, api *registry.Client, app interaction.Snowflake, mux *router.Mux, out *printer, quiet bool) error {
+func register(ctx context.Context, api *rest.Client, app interaction.Snowflake, mux *router.Mux, out *printer, quiet bool) error {
 	plans, err := registry.PlanSync(ctx, api, app, mux.Definitions(), registry.SyncOptions{})
 	if !quiet {
 		out.note("registry: the plan")
@@ -376,7 +378,7 @@ func serveReal(ctx context.Context, ex Example, r realService, notes []string, s
 			return fmt.Errorf("-guild: %w", err)
 		}
 	}
-	api, err := registry.NewClient(*r.baseURL, registry.BotToken(*r.botToken))
+	api, err := rest.NewClient(*r.baseURL, rest.BotToken(*r.botToken))
 	if err != nil {
 		return err
 	}
@@ -389,7 +391,7 @@ func serveReal(ctx context.Context, ex Example, r realService, notes []string, s
 	for _, n := range notes {
 		out.note("%s", n)
 	}
-	url, stop, err := serveBot(ex, mux, *r.publicKey, *r.addr, log)
+	url, stop, err := serveBot(ex, mux, api, *r.publicKey, *r.addr, log)
 	if err != nil {
 		return err
 	}

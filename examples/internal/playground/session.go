@@ -10,9 +10,10 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/switchboard-go/switchboard/command"
 	"github.com/switchboard-go/switchboard/emulator"
 	"github.com/switchboard-go/switchboard/interaction"
-	"github.com/switchboard-go/switchboard/registry"
+	"github.com/switchboard-go/switchboard/rest"
 	"github.com/switchboard-go/switchboard/router"
 )
 
@@ -22,7 +23,7 @@ type Session struct {
 	ex       Example
 	out      *printer
 	emu      *emulator.Server
-	api      *registry.Client
+	api      *rest.Client
 	mux      *router.Mux
 	closeBot func()
 	watch    *watcher
@@ -38,7 +39,7 @@ type Session struct {
 func (s *Session) Emulator() *emulator.Server { return s.emu }
 
 // API returns the bot's client of the emulator's REST API.
-func (s *Session) API() *registry.Client { return s.api }
+func (s *Session) API() *rest.Client { return s.api }
 
 // Printf prints a note, as a Setup tells the person what it did.
 func (s *Session) Printf(format string, args ...any) { s.out.note(format, args...) }
@@ -254,7 +255,7 @@ func (s *Session) launch(ctx context.Context, args []string) error {
 // entryPoint is the name of the application's entry point command, as the
 // service holds it: the one the bot declared, or the service's own.
 func (s *Session) entryPoint(ctx context.Context) (string, bool) {
-	cmds, err := s.api.ListCommands(ctx, s.emu.ApplicationID, registry.Global, false)
+	cmds, err := s.api.ListCommands(ctx, s.emu.ApplicationID, command.Global, false)
 	if err != nil {
 		return "", false
 	}
@@ -309,7 +310,7 @@ func (s *Session) listCommands() {
 	defs := s.mux.Definitions()
 	var b strings.Builder
 	w := tabwriter.NewWriter(&b, 0, 4, 2, ' ', 0)
-	for _, scope := range []registry.Scope{registry.Global, registry.InGuild(s.emu.GuildID)} {
+	for _, scope := range []command.Scope{command.Global, command.InGuild(s.emu.GuildID)} {
 		for _, c := range defs.Commands(scope) {
 			writeCommand(w, c, scope, s.locale)
 		}
@@ -320,9 +321,9 @@ func (s *Session) listCommands() {
 
 // writeCommand writes how to use a command, with its names as a user of
 // locale sees them.
-func writeCommand(w io.Writer, c registry.Command, scope registry.Scope, locale interaction.Locale) {
+func writeCommand(w io.Writer, c command.Command, scope command.Scope, locale interaction.Locale) {
 	where := "everywhere"
-	if scope != registry.Global {
+	if scope != command.Global {
 		where = "in the guild"
 	}
 	name := locale.Localized(c.NameLocalizations, c.Name)
@@ -337,11 +338,11 @@ func writeCommand(w io.Writer, c registry.Command, scope registry.Scope, locale 
 		fmt.Fprintf(w, "launch %q\tthe entry point\n", name)
 		return
 	}
-	isFolder := func(o registry.Option) bool {
+	isFolder := func(o command.Option) bool {
 		return o.Type == interaction.OptionSubCommand || o.Type == interaction.OptionSubCommandGroup
 	}
-	var paths func(prefix string, opts []registry.Option, desc string)
-	paths = func(prefix string, opts []registry.Option, desc string) {
+	var paths func(prefix string, opts []command.Option, desc string)
+	paths = func(prefix string, opts []command.Option, desc string) {
 		var leaf []string
 		for _, o := range opts {
 			oname := locale.Localized(o.NameLocalizations, o.Name)

@@ -13,9 +13,9 @@ import (
 
 	"golang.org/x/term"
 
+	"github.com/switchboard-go/switchboard/command"
 	"github.com/switchboard-go/switchboard/emulator"
 	"github.com/switchboard-go/switchboard/interaction"
-	"github.com/switchboard-go/switchboard/registry"
 )
 
 // prompt reads lines at a terminal, in raw mode so that suggestions can
@@ -659,13 +659,13 @@ func localized(c interaction.Choice, l interaction.Locale) string {
 }
 
 // commands are the bot's declared commands, in every scope.
-func (e *editor) commands() []registry.Command {
+func (e *editor) commands() []command.Command {
 	defs := e.s.mux.Definitions()
-	return append(defs.Commands(registry.Global), defs.Commands(registry.InGuild(e.s.emu.GuildID))...)
+	return append(defs.Commands(command.Global), defs.Commands(command.InGuild(e.s.emu.GuildID))...)
 }
 
 // optionsAt follows a path of names to the options under it.
-func (e *editor) optionsAt(path []string) ([]registry.Option, bool) {
+func (e *editor) optionsAt(path []string) ([]command.Option, bool) {
 	if len(path) == 0 {
 		return nil, false
 	}
@@ -675,7 +675,7 @@ func (e *editor) optionsAt(path []string) ([]registry.Option, bool) {
 		}
 		defs := c.Options
 		for _, name := range path[1:] {
-			i := slices.IndexFunc(defs, func(o registry.Option) bool { return o.Name == name })
+			i := slices.IndexFunc(defs, func(o command.Option) bool { return o.Name == name })
 			if i < 0 {
 				return nil, false
 			}
@@ -687,12 +687,12 @@ func (e *editor) optionsAt(path []string) ([]registry.Option, bool) {
 }
 
 // option is the definition of the focused option of inv.
-func (e *editor) option(inv emulator.Invocation) *registry.Option {
+func (e *editor) option(inv emulator.Invocation) *command.Option {
 	defs, ok := e.optionsAt(strings.Fields(inv.Command))
 	if !ok {
 		return nil
 	}
-	i := slices.IndexFunc(defs, func(o registry.Option) bool { return o.Name == inv.Focused })
+	i := slices.IndexFunc(defs, func(o command.Option) bool { return o.Name == inv.Focused })
 	if i < 0 {
 		return nil
 	}

@@ -1,0 +1,25 @@
+// Package command describes application commands as the service takes them,
+// and checks them against the service's rules before anything is sent.
+//
+// Command and Option are the bodies of the service's create and bulk
+// overwrite endpoints, with Localizations for their names and descriptions
+// and interaction.Choice for the fixed values of an option. Scope says where
+// commands live: globally, or in one guild.
+//
+// Validate checks a scope's commands against every rule of the service that
+// needs no question to it (names, lengths, counts, nesting, localizations,
+// the 8000-character total, per-type fields and per-scope limits) and
+// reports every violation at once, each with the command and option it is
+// about. Normalize puts a command in the form the service stores it in, so
+// that a declared command and one read back compare equal when they mean the
+// same; DiffFields names what differs.
+//
+// Permission and GuildPermissions are a guild's overwrites of who may use a
+// command, and Evaluate answers, as the service does, whether a member may
+// use a command in a channel. It lives here, beside the definitions it
+// reads, so that the emulator, which enforces it, and a bot, which may
+// explain a refusal, use it without the REST client.
+//
+// The package is a leaf: it imports the wire types of interaction and the
+// standard library, and links no HTTP.
+package command

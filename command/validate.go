@@ -1,0 +1,342 @@
+package command
+
+import (
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/switchboard-go/switchboard/interaction"
+)
+
+// Violation is one broken rule of the service.
+type Violation struct {
+	// Command is the name of the command the violation is in; it is empty
+	// for a rule of the scope that concerns several commands.
+	Command string
+	// Place says where the violation is for a person, from the command
+	// down, levels separated by " › ":
+	//
+	//	ping
+	//	mod ban › option "Reason"
+	//	mod user ban › option "days" › choice "Week"
+	//	mod › subcommand "" (a name that does not read as a word is labelled)
+	//
+	// A rule of the scope names the scope, as in "global" or "guild 22".
+	Place string
+	// Pointer is the JSON pointer (RFC 6901) to the value at fault in the
+	// request body: for Validate, the body of the scope's bulk overwrite,
+	// such as "/3/options/0/options/1/name"; for ValidateCommand, the body
+	// of the create request, such as "/options/0/options/1/name". It
+	// points at a field where one field is at fault, at an object where the
+	// object as a whole is, and is "" for the whole body.
+	Pointer string
+	// Code names the rule, in the service's own vocabulary where the
+	// service's code for it is publicly known. See the Code constants.
+	Code string
+	// Message says what is wrong and what the rule is.
+	Message string
+}
+
+// Error returns the place and the message, as in
+// `mod ban › option "Reason": name must be lowercase`.
+func (v Violation) Error() string { return v.Place + ": " + v.Message }
+
+// Violations are the rules a set of commands breaks, in the order of the
+// request body: command by command, each from its top-level fields down
+// through its options in their order, then the rules of the scope.
+type Violations []Violation
+
+// Error returns one violation per line.
+func (vs Violations) Error() string {
+	var b strings.Builder
+	for i, v := range vs {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteString(v.Place)
+		b.WriteString(": ")
+		b.WriteString(v.Message)
+	}
+	return b.String()
+}
+
+// Err returns vs as an error, and nil when vs is empty. A nil Violations
+// converted to error is not a nil error; Err is the safe conversion.
+func (vs Violations) Err() error {
+	if len(vs) == 0 {
+		return nil
+	}
+	return vs
+}
+
+// Unwrap returns the violations one by one, so that errors.As finds a
+// Violation in an error that wraps Violations.
+func (vs Violations) Unwrap() []error {
+	errs := make([]error, len(vs))
+	for i, v := range vs {
+		errs[i] = v
+	}
+	return errs
+}
+
+// Codes of the rules. The first group are the service's own codes, as its
+// error bodies carry them (public reports of the service's answers); the
+// second group the service does not publish, so these are switchboard's
+// names for them.
+const (
+	// CodeInvalidName: a CHAT_INPUT command name or an option name has a
+	// character outside the allowed set, or an upper-case letter.
+	CodeInvalidName = "APPLICATION_COMMAND_INVALID_NAME"
+	// CodeBadLength: a name or text has too few or too many characters.
+	CodeBadLength = "BASE_TYPE_BAD_LENGTH"
+	// CodeMaxLength: a list (options, choices) or a string choice value is
+	// too long.
+	CodeMaxLength = "BASE_TYPE_MAX_LENGTH"
+	// CodeDuplicateName: two commands of one type in one scope share a
+	// name.
+	CodeDuplicateName = "APPLICATION_COMMANDS_DUPLICATE_NAME"
+	// CodeRequiredOrder: a required option follows an optional one.
+	CodeRequiredOrder = "APPLICATION_COMMAND_OPTIONS_REQUIRED_INVALID"
+	// CodeOptionPlacement: subcommands or groups beside plain options, or
+	// an option where nesting does not allow its type.
+	CodeOptionPlacement = "APPLICATION_COMMAND_OPTIONS_TYPE_INVALID"
+	// CodeTooLarge: the text of a CHAT_INPUT command exceeds 8000
+	// characters.
+	CodeTooLarge = "APPLICATION_COMMAND_TOO_LARGE"
+	// CodeInvalidEnum: a value outside its enumeration: a command, option
+	// or channel type, a locale, a context, an integration type, a handler.
+	CodeInvalidEnum = "ENUM_TYPE_COERCE"
+	// CodeNotString: a choice of a STRING option has a value that is not a
+	// string.
+	CodeNotString = "BASE_TYPE_STRING"
+	// CodeNotNumber: a value that must be a number, or a whole number, is
+	// not one.
+	CodeNotNumber = "NUMBER_TYPE_COERCE"
+	// CodeNumberMin: a number below its lower bound.
+	CodeNumberMin = "NUMBER_TYPE_MIN"
+	// CodeNumberMax: a number above its upper bound.
+	CodeNumberMax = "NUMBER_TYPE_MAX"
+
+	// CodeDuplicateOptionName: two options of one options array share a
+	// name.
+	CodeDuplicateOptionName = "APPLICATION_COMMAND_OPTIONS_DUPLICATE_NAME"
+	// CodeLocalizedNameConflict: a localized option name equals the name
+	// of another option at its level, or that option's name in the same
+	// locale.
+	CodeLocalizedNameConflict = "APPLICATION_COMMAND_OPTIONS_LOCALIZED_NAME_CONFLICT"
+	// CodeFieldNotAllowed: a field that the type of the command or option
+	// does not take.
+	CodeFieldNotAllowed = "APPLICATION_COMMAND_FIELD_NOT_ALLOWED"
+	// CodeGlobalOnly: a field, or a command type, that only global
+	// commands may have.
+	CodeGlobalOnly = "APPLICATION_COMMAND_GLOBAL_ONLY"
+	// CodeGuildBotDM: a guild command lists the BOT_DM context.
+	CodeGuildBotDM = "APPLICATION_COMMAND_GUILD_BOT_DM"
+	// CodeAutocompleteWithChoices: autocomplete on an option that has
+	// choices.
+	CodeAutocompleteWithChoices = "APPLICATION_COMMAND_AUTOCOMPLETE_WITH_CHOICES"
+	// CodeMinAboveMax: min_value above max_value, or min_length above
+	// max_length.
+	CodeMinAboveMax = "APPLICATION_COMMAND_OPTION_MIN_ABOVE_MAX"
+	// CodeDuplicateValue: integration_types or contexts lists a value
+	// twice.
+	CodeDuplicateValue = "APPLICATION_COMMAND_DUPLICATE_VALUE"
+	// CodeTooManyCommands: a scope holds more commands of a type than the
+	// service allows.
+	CodeTooManyCommands = "APPLICATION_COMMANDS_TOO_MANY"
+	// CodeInvalidUTF8: text that is not valid UTF-8. JSON encoders replace
+	// the bad bytes, so the service would store other text than the one
+	// declared, and two names that differ only there would collide.
+	CodeInvalidUTF8 = "STRING_INVALID_UTF8"
+)
+
+// Validate checks the commands of one scope, as the body of the scope's bulk
+// overwrite, against every rule of the service that can be checked without
+// asking it, and returns every violation at once, nil when there is none.
+//
+// Some rules depend on the application and cannot be checked here: the
+// installation contexts it supports, whether it has an Activity (which
+// handler needs), whether discovery is enabled (which forbids age-restricted
+// commands), and how many creates the day has left.
+func Validate(scope Scope, cmds []Command) Violations {
+	v := validator{scope: scope, path: make([]step, 0, 4)}
+	for i := range cmds {
+		v.command(cmds, i, i)
+	}
+	v.limits(cmds)
+	return v.out
+}
+
+// ValidateCommand checks one command as the body of a create request in
+// scope. It checks what Validate checks of a single command; counting and
+// uniqueness across the scope are left to Validate, since a create
+// overwrites the command of the same name and type. Pointers are into the
+// create body.
+func ValidateCommand(scope Scope, cmd Command) Violations {
+	v := validator{scope: scope, path: make([]step, 0, 4)}
+	v.command([]Command{cmd}, 0, -1)
+	return v.out
+}
+
+// validator walks a request body and collects violations. It builds places
+// and pointers only when it reports, so that a valid body costs no text.
+type validator struct {
+	scope Scope
+	// index is the position of the command in the bulk body, -1 for a
+	// create body.
+	index int
+	cmd   *Command
+	path  []step
+	out   Violations
+	// size is the size of the current CHAT_INPUT command so far, as
+	// commandSize counts it.
+	size int
+	// names are the name lengths of the options array being checked.
+	names nameLengths
+}
+
+// step is one level below the command: an option or a choice.
+type step struct {
+	field string // "options" or "choices"
+	index int
+	kind  string // "option", "subcommand", "group" or "choice"
+	name  string
+}
+
+// at is a place inside the current object: one of its fields, and
+// optionally a key or an element of that field. The zero at is the object
+// itself.
+type at struct {
+	field string
+	key   string
+	index int
+	elem  bool // index is set
+}
+
+func field(name string) at                { return at{field: name} }
+func fieldKey(name, key string) at        { return at{field: name, key: key} }
+func fieldElem(name string, index int) at { return at{field: name, index: index, elem: true} }
+
+func (v *validator) push(s step) { v.path = append(v.path, s) }
+func (v *validator) pop()        { v.path = v.path[:len(v.path)-1] }
+
+// report records a violation at a of the current object.
+func (v *validator) report(a at, code, msg string) {
+	v.out = append(v.out, Violation{
+		Command: v.cmd.Name,
+		Place:   v.place(),
+		Pointer: v.pointer(a),
+		Code:    code,
+		Message: msg,
+	})
+}
+
+// reportScope records a violation of a rule of the scope.
+func (v *validator) reportScope(code, msg string) {
+	v.out = append(v.out, Violation{Place: v.scope.String(), Code: code, Message: msg})
+}
+
+// place writes the command path as users type it ("mod user ban") while
+// its names read as words, then the options and choices below it by label:
+// `mod user ban › option "days" › choice "Week"`. A subcommand or group
+// whose name would not read as a word is labelled too.
+func (v *validator) place() string {
+	var b strings.Builder
+	b.WriteString(commandPlace(v.cmd.Name))
+	inPath := true
+	for _, s := range v.path {
+		if inPath && (s.kind == "subcommand" || s.kind == "group") && pathWord(s.name) {
+			b.WriteByte(' ')
+			b.WriteString(s.name)
+			continue
+		}
+		inPath = false
+		b.WriteString(" › ")
+		b.WriteString(s.kind)
+		b.WriteByte(' ')
+		b.WriteString(strconv.Quote(s.name))
+	}
+	return b.String()
+}
+
+// pathWord reports whether a subcommand or group name can stand in a path
+// without a label: a non-empty printable word.
+func pathWord(name string) bool {
+	if name == "" || !utf8.ValidString(name) || strings.Contains(name, "›") {
+		return false
+	}
+	for _, r := range name {
+		if !unicode.IsPrint(r) || unicode.IsSpace(r) {
+			return false
+		}
+	}
+	return true
+}
+
+// commandPlace returns the command's name as the start of a place; a name
+// that would not read as one is quoted.
+func commandPlace(name string) string {
+	if name == "" || !utf8.ValidString(name) || strings.Contains(name, "›") {
+		return strconv.Quote(name)
+	}
+	for _, r := range name {
+		if !unicode.IsPrint(r) {
+			return strconv.Quote(name)
+		}
+	}
+	return name
+}
+
+func (v *validator) pointer(a at) string {
+	var b strings.Builder
+	if v.index >= 0 {
+		b.WriteByte('/')
+		b.WriteString(strconv.Itoa(v.index))
+	}
+	for _, s := range v.path {
+		b.WriteByte('/')
+		b.WriteString(s.field)
+		b.WriteByte('/')
+		b.WriteString(strconv.Itoa(s.index))
+	}
+	if a.field != "" {
+		b.WriteByte('/')
+		b.WriteString(a.field)
+		switch {
+		case a.key != "":
+			b.WriteByte('/')
+			writeToken(&b, a.key)
+		case a.elem:
+			b.WriteByte('/')
+			b.WriteString(strconv.Itoa(a.index))
+		}
+	}
+	return b.String()
+}
+
+// writeToken writes a reference token of a JSON pointer, escaped as RFC 6901
+// says: "~" as "~0" and "/" as "~1".
+func writeToken(b *strings.Builder, s string) {
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '~':
+			b.WriteString("~0")
+		case '/':
+			b.WriteString("~1")
+		default:
+			b.WriteByte(s[i])
+		}
+	}
+}
+
+// optionKind is the word a place uses for an option of type t.
+func optionKind(t interaction.OptionType) string {
+	switch t {
+	case interaction.OptionSubCommand:
+		return "subcommand"
+	case interaction.OptionSubCommandGroup:
+		return "group"
+	}
+	return "option"
+}

@@ -1,0 +1,81 @@
+package router
+
+import (
+	"context"
+	"errors"
+
+	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/rest"
+)
+
+// ErrNoClient is returned by a Request's answer methods when the endpoint
+// that received the interaction was given no REST client (WithClient).
+var ErrNoClient = errors.New("router: the endpoint has no REST client: give it one with router.WithClient")
+
+// WithClient gives the endpoint a REST client, through which handlers
+// complete a deferred answer, edit it, and send follow-ups from their
+// Request (Request.EditAnswer, Request.Followup and the others). These
+// requests are authenticated by the interaction's token, so a client built
+// with rest.NoAuth is enough.
+func WithClient(c *rest.Client) EndpointOption {
+	return func(e *Endpoint) { e.client = c }
+}
+
+// The methods below act on the answer to the request's interaction after
+// the handler has returned its first answer: they complete a deferral,
+// change or remove the answer, and send follow-ups. The interaction's token
+// allows them for 15 minutes. A handler that defers runs them in a
+// goroutine of its own, under a context that outlives the handler's, such
+// as context.WithoutCancel(ctx): the Request stays valid after the handler
+// returns.
+
+// Answer returns the first answer to the interaction as the service holds
+// it.
+func (r *Request) Answer(ctx context.Context) (*interaction.Message, error) {
+	if r.client == nil {
+		return nil, ErrNoClient
+	}
+	return r.client.Original(ctx, r.Interaction)
+}
+
+// EditAnswer changes the first answer, or completes it if the handler
+// deferred.
+func (r *Request) EditAnswer(ctx context.Context, m interaction.MessageData) (*interaction.Message, error) {
+	if r.client == nil {
+		return nil, ErrNoClient
+	}
+	return r.client.EditOriginal(ctx, r.Interaction, m)
+}
+
+// DeleteAnswer removes the first answer.
+func (r *Request) DeleteAnswer(ctx context.Context) error {
+	if r.client == nil {
+		return ErrNoClient
+	}
+	return r.client.DeleteOriginal(ctx, r.Interaction)
+}
+
+// Followup sends another message in answer to the interaction. The first
+// follow-up of a deferred interaction completes the deferral instead.
+func (r *Request) Followup(ctx context.Context, m interaction.MessageData) (*interaction.Message, error) {
+	if r.client == nil {
+		return nil, ErrNoClient
+	}
+	return r.client.Followup(ctx, r.Interaction, m)
+}
+
+// EditFollowup changes a follow-up message.
+func (r *Request) EditFollowup(ctx context.Context, id interaction.Snowflake, m interaction.MessageData) (*interaction.Message, error) {
+	if r.client == nil {
+		return nil, ErrNoClient
+	}
+	return r.client.EditFollowup(ctx, r.Interaction, id, m)
+}
+
+// DeleteFollowup removes a follow-up message.
+func (r *Request) DeleteFollowup(ctx context.Context, id interaction.Snowflake) error {
+	if r.client == nil {
+		return ErrNoClient
+	}
+	return r.client.DeleteFollowup(ctx, r.Interaction, id)
+}
