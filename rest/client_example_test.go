@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"log"
+	"net/http"
+	"net/http/httptest"
 	"time"
 
 	"github.com/switchboard-go/switchboard/command"
@@ -210,4 +212,26 @@ func ExampleWithRetries() {
 	// Output:
 	// 0 <nil>
 	// 503 true
+}
+
+// Each attempt of a request has its own time; a service that takes the
+// request and never answers fails the call once the retries are spent,
+// rather than holding it.
+func ExampleWithTimeout() {
+	silent := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		<-r.Context().Done()
+	}))
+	defer silent.Close()
+
+	client, err := rest.NewClient(silent.URL+"/api/v10", rest.BotToken("token"),
+		rest.WithTimeout(20*time.Millisecond), rest.WithRetries(1), rest.WithBackoff(time.Millisecond, time.Millisecond))
+	if err != nil {
+		log.Fatal(err)
+	}
+	_, err = client.ListCommands(context.Background(), 1, command.Global, false)
+	fmt.Println(err)
+	fmt.Println(errors.Is(err, context.DeadlineExceeded))
+	// Output:
+	// rest: GET /applications/{app}/commands: no answer within 20ms
+	// true
 }

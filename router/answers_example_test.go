@@ -1,4 +1,4 @@
-package rest_test
+package router_test
 
 import (
 	"context"
@@ -14,10 +14,10 @@ import (
 )
 
 // A command whose work takes longer than the 3 seconds an answer may take
-// defers: the user sees that the bot is thinking, and the answer follows by
-// editing the original response, with follow-ups after it. The emulator
-// stands in for the service.
-func ExampleClient_Followup() {
+// defers: the user sees that the bot is thinking, and the handler completes
+// its answer later from its Request, with follow-ups after it, through the
+// client the endpoint was given. The emulator stands in for the service.
+func ExampleRequest_EditAnswer() {
 	s, err := emulator.New(emulator.Config{})
 	if err != nil {
 		log.Fatal(err)
@@ -36,16 +36,15 @@ func ExampleClient_Followup() {
 	done := make(chan error, 1)
 	r := router.New()
 	r.Command("report", func(ctx context.Context, req *router.Request) (interaction.Response, error) {
-		ix := req.Interaction
 		go func() {
 			// The answer outlives the request, and so its context.
 			ctx := context.WithoutCancel(ctx)
 			report := <-reports
-			if _, err := client.EditOriginal(ctx, ix, interaction.MessageData{Content: report}); err != nil {
+			if _, err := req.EditAnswer(ctx, interaction.MessageData{Content: report}); err != nil {
 				done <- err
 				return
 			}
-			_, err := client.Followup(ctx, ix, interaction.MessageData{
+			_, err := req.Followup(ctx, interaction.MessageData{
 				Content: "Two of them are still open.",
 				Flags:   interaction.FlagEphemeral,
 			})
@@ -61,7 +60,7 @@ func ExampleClient_Followup() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	bot := httptest.NewServer(router.NewEndpoint(mux, verifier))
+	bot := httptest.NewServer(router.NewEndpoint(mux, verifier, router.WithClient(client)))
 	defer bot.Close()
 
 	// Registering the command is the one step that needs the bot's token.
