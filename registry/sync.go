@@ -153,7 +153,8 @@ func (r *Report) Writes() int {
 func Sync(ctx context.Context, c *rest.Client, app interaction.Snowflake, desired Desired, opts SyncOptions) (*Report, error) {
 	plans, err := PlanSync(ctx, c, app, desired, opts)
 	r := &Report{Plans: plans}
-	if opts.DryRun {
+	var credErr *CredentialsError
+	if opts.DryRun || errors.As(err, &credErr) {
 		return r, err
 	}
 	var applyErr error
@@ -180,13 +181,18 @@ func withInstallationContexts(scope command.Scope, cmds []command.Command, conte
 // PlanSync reads the commands of each scope Sync would sync, once per scope
 // and with their localizations, and returns the plan of each. A scope that
 // cannot be read has a plan with only Err set; the error joins every
-// scope's Err.
+// scope's Err. When the service refuses the credentials (an error matching
+// rest.ErrUnauthorized), it would refuse them for every scope: PlanSync
+// stops there and returns that error alone.
 func PlanSync(ctx context.Context, c *rest.Client, app interaction.Snowflake, desired Desired, opts SyncOptions) ([]Plan, error) {
 	scopes := syncScopes(desired, opts.Scopes)
 	plans := make([]Plan, 0, len(scopes))
 	var errs []error
 	for i, s := range scopes {
 		current, err := c.ListCommands(ctx, app, s, true)
+		if errors.Is(err, rest.ErrUnauthorized) {
+			return nil, &CredentialsError{App: app, Err: err}
+		}
 		if opts.Progress != nil && len(scopes) > 1 {
 			// Reading many guilds under the service's rate limits
 			// takes a while; a person watching sees it move.
@@ -213,6 +219,24 @@ func PlanSync(ctx context.Context, c *rest.Client, app interaction.Snowflake, de
 	}
 	return plans, errors.Join(errs...)
 }
+
+// CredentialsError reports that the service refused the credentials a sync
+// was given: nothing was read, and nothing sent.
+type CredentialsError struct {
+	App interaction.Snowflake
+	// Err is the service's answer, matching rest.ErrUnauthorized.
+	Err error
+}
+
+// Error says that the credentials were refused and what to check, without
+// quoting them.
+func (e *CredentialsError) Error() string {
+	return "registry: the service refused the credentials (401 Unauthorized): check that the bot token, or the " +
+		"client id and secret, are current and belong to application " + e.App.String() + " on this service"
+}
+
+// Unwrap returns the service's answer.
+func (e *CredentialsError) Unwrap() error { return e.Err }
 
 // syncScopes returns the scopes to sync, each once, in order.
 func syncScopes(desired Desired, only []command.Scope) []command.Scope {

@@ -65,14 +65,17 @@ func RunSync(ctx context.Context, args []string, desired Desired, env func(strin
 	prune := fs.Bool("prune", false, "delete commands the service holds that are not declared")
 	asJSON := fs.Bool("json", false, "print the plans and outcomes as JSON")
 	noBulk := fs.Bool("no-bulk", false, "send each change as a request of its own, never a bulk overwrite")
-	installation := fs.String("installation-contexts", env("SWITCHBOARD_INSTALLATION_CONTEXTS"),
-		"the installation contexts the application supports, such as GUILD_INSTALL,USER_INSTALL, to compare commands that declare no integration_types with (default $SWITCHBOARD_INSTALLATION_CONTEXTS)")
+	// The environment fills in what the flags leave out after parsing, not
+	// as the flags' defaults, which -h and every mistyped flag print: the
+	// token and the client secret would end up in a deploy's logs.
+	installation := fs.String("installation-contexts", "",
+		"the installation contexts the application supports, such as GUILD_INSTALL,USER_INSTALL, to compare commands that declare no integration_types with; $SWITCHBOARD_INSTALLATION_CONTEXTS when not given")
 	fs.Var(&guilds, "guild", `sync only this guild's scope ("global" for the global scope); repeatable`)
-	baseURL := fs.String("base-url", env("SWITCHBOARD_BASE_URL"), "the API's base URL, ending in /v10 (default $SWITCHBOARD_BASE_URL)")
-	appID := fs.String("application-id", env("SWITCHBOARD_APPLICATION_ID"), "the application's id (default $SWITCHBOARD_APPLICATION_ID, else the client id)")
-	botToken := fs.String("bot-token", env("SWITCHBOARD_BOT_TOKEN"), "the bot's token (default $SWITCHBOARD_BOT_TOKEN)")
-	clientID := fs.String("client-id", env("SWITCHBOARD_CLIENT_ID"), "the client id, with -client-secret, when there is no bot token (default $SWITCHBOARD_CLIENT_ID)")
-	clientSecret := fs.String("client-secret", env("SWITCHBOARD_CLIENT_SECRET"), "the client secret (default $SWITCHBOARD_CLIENT_SECRET)")
+	baseURL := fs.String("base-url", "", "the API's base URL, ending in /v10; $SWITCHBOARD_BASE_URL when not given")
+	appID := fs.String("application-id", "", "the application's id; $SWITCHBOARD_APPLICATION_ID when not given, else the client id")
+	botToken := fs.String("bot-token", "", "the bot's token; $SWITCHBOARD_BOT_TOKEN when not given (better: a flag's value is visible to other users of the machine)")
+	clientID := fs.String("client-id", "", "the client id, with -client-secret, when there is no bot token; $SWITCHBOARD_CLIENT_ID when not given")
+	clientSecret := fs.String("client-secret", "", "the client secret; $SWITCHBOARD_CLIENT_SECRET when not given (better: a flag's value is visible to other users of the machine)")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			// The flags are printed; asking for them is no failure, as
@@ -83,6 +86,21 @@ func RunSync(ctx context.Context, args []string, desired Desired, env func(strin
 	}
 	if fs.NArg() > 0 {
 		return errors.New("sync: unexpected arguments: " + strings.Join(fs.Args(), " "))
+	}
+	for _, f := range []struct {
+		value *string
+		name  string
+	}{
+		{installation, "SWITCHBOARD_INSTALLATION_CONTEXTS"},
+		{baseURL, "SWITCHBOARD_BASE_URL"},
+		{appID, "SWITCHBOARD_APPLICATION_ID"},
+		{botToken, "SWITCHBOARD_BOT_TOKEN"},
+		{clientID, "SWITCHBOARD_CLIENT_ID"},
+		{clientSecret, "SWITCHBOARD_CLIENT_SECRET"},
+	} {
+		if *f.value == "" {
+			*f.value = env(f.name)
+		}
 	}
 
 	var auth rest.Auth
@@ -125,6 +143,10 @@ func RunSync(ctx context.Context, args []string, desired Desired, env func(strin
 		// The plan is printed before it is applied, so that a person
 		// watching sees what is about to happen.
 		plans, planErr := PlanSync(ctx, c, app, desired, so)
+		var credErr *CredentialsError
+		if errors.As(planErr, &credErr) {
+			return planErr // nothing was read: no plan to show
+		}
 		for _, p := range plans {
 			io.WriteString(stdout, p.Table())
 		}
@@ -141,13 +163,58 @@ func RunSync(ctx context.Context, args []string, desired Desired, env func(strin
 			planErr = errors.Join(planErr, applyErr)
 			fmt.Fprintf(stdout, "%d of %d changes made\n", countDone(r.Applied), len(r.Applied))
 		}
+		if planErr != nil {
+			// Each failure is in the output already, under its scope.
+			planErr = &shownError{summary: failedSummary(r), err: planErr}
+		}
 		return runResult(r, planErr, *check)
 	}
 	r, syncErr := Sync(ctx, c, app, desired, so)
+	var credErr *CredentialsError
+	if errors.As(syncErr, &credErr) {
+		return syncErr // nothing was read: no report to write
+	}
 	if err := writeReportJSON(stdout, r, so.DryRun); err != nil {
 		return errors.Join(syncErr, err)
 	}
 	return runResult(r, syncErr, *check)
+}
+
+// shownError is an error whose details the output already shows: its text
+// is a summary, and it unwraps to the details.
+type shownError struct {
+	summary string
+	err     error
+}
+
+func (e *shownError) Error() string { return e.summary }
+func (e *shownError) Unwrap() error { return e.err }
+
+// failedSummary says how many scopes and changes failed, for a sync whose
+// failures are printed under their scopes.
+func failedSummary(r *Report) string {
+	scopes := 0
+	for _, p := range r.Plans {
+		if p.Err != nil {
+			scopes++
+		}
+	}
+	failed := 0
+	for _, o := range r.Applied {
+		if !o.Done {
+			failed++
+		}
+	}
+	msg := "sync: "
+	switch {
+	case scopes > 0 && failed > 0:
+		msg += fmt.Sprintf("%d of %d scopes could not be planned and %d of %d changes failed", scopes, len(r.Plans), failed, len(r.Applied))
+	case scopes > 0:
+		msg += fmt.Sprintf("%d of %d scopes could not be planned", scopes, len(r.Plans))
+	default:
+		msg += fmt.Sprintf("%d of %d changes failed", failed, len(r.Applied))
+	}
+	return msg + "; the plan above says why"
 }
 
 // runResult is the error RunSync returns.

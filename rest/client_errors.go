@@ -2,11 +2,13 @@ package rest
 
 import (
 	"encoding/json"
-	"github.com/switchboard-go/switchboard/command"
+	"errors"
 	"net/http"
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/switchboard-go/switchboard/command"
 )
 
 // ErrorCode is a numeric code of the service's JSON error bodies. The codes
@@ -37,6 +39,11 @@ const (
 	ErrInvalidFormBody    ErrorCode = 50035
 	ErrInvalidRequestJSON ErrorCode = 50109
 )
+
+// ErrUnauthorized matches, with errors.Is, an APIError whose status is 401:
+// the service refused the request's credentials (a wrong, revoked or
+// expired token, or a token of another application's bot).
+var ErrUnauthorized = errors.New("rest: the service refused the credentials")
 
 // Error returns the code as a number.
 func (c ErrorCode) Error() string { return "rest: service error code " + strconv.Itoa(int(c)) }
@@ -75,8 +82,12 @@ func (e *APIError) Error() string {
 	b.WriteByte(' ')
 	b.WriteString(e.Path)
 	b.WriteString(": ")
-	b.WriteString(strconv.Itoa(e.Status))
-	b.WriteByte(' ')
+	// The service's messages often begin with the status already, as
+	// in "401: Unauthorized".
+	if status := strconv.Itoa(e.Status); !strings.HasPrefix(e.Message, status) {
+		b.WriteString(status)
+		b.WriteByte(' ')
+	}
 	b.WriteString(e.Message)
 	if e.Code != ErrGeneral {
 		b.WriteString(" (code ")
@@ -94,8 +105,12 @@ func (e *APIError) Error() string {
 	return b.String()
 }
 
-// Is reports whether target is the ErrorCode of e.
+// Is reports whether target is the ErrorCode of e, or ErrUnauthorized for
+// a 401.
 func (e *APIError) Is(target error) bool {
+	if target == ErrUnauthorized {
+		return e.Status == http.StatusUnauthorized
+	}
 	c, ok := target.(ErrorCode)
 	return ok && c == e.Code
 }

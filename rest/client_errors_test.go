@@ -202,3 +202,14 @@ func TestClientOAuth(t *testing.T) {
 		t.Fatalf("scope bot: %v, want invalid_scope", err)
 	}
 }
+
+func TestAnAPIErrorNamesItsStatusOnce(t *testing.T) {
+	e := &rest.APIError{Method: "GET", Path: "/applications/1/commands", Status: 401, Message: "401: Unauthorized"}
+	if got, want := e.Error(), "rest: GET /applications/1/commands: 401: Unauthorized"; got != want {
+		t.Errorf("Error() = %q, want %q", got, want)
+	}
+	e = &rest.APIError{Method: "GET", Path: "/x", Status: 404, Message: "Unknown Guild", Code: rest.ErrUnknownGuild}
+	if got, want := e.Error(), "rest: GET /x: 404 Unknown Guild (code 10004)"; got != want {
+		t.Errorf("Error() = %q, want %q", got, want)
+	}
+}

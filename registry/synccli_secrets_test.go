@@ -1,0 +1,131 @@
+package registry_test
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/switchboard-go/switchboard/command"
+	"github.com/switchboard-go/switchboard/emulator"
+	"github.com/switchboard-go/switchboard/internal/apitest"
+	"github.com/switchboard-go/switchboard/registry"
+	"github.com/switchboard-go/switchboard/rest"
+)
+
+// TestRunSyncPrintsNoSecret: whatever goes wrong, and -h, the bot token and
+// the client secret given in the environment never reach the output or the
+// error; a deploy's logs keep them.
+func TestRunSyncPrintsNoSecret(t *testing.T) {
+	const token, secret = "Bot.TOPSECRET123", "CLIENTSECRET456"
+	s := apitest.StartEmulator(t, emulator.Config{})
+	for _, tc := range []struct {
+		name    string
+		baseURL string
+		args    []string
+	}{
+		{"help", s.URL, []string{"-h"}},
+		{"a mistyped flag", s.URL, []string{"-dryrun"}},
+		{"a flag without its value", s.URL, []string{"-guild"}},
+		{"a bad guild", s.URL, []string{"-guild", "nope"}},
+		{"an extra argument", s.URL, []string{"now"}},
+		{"a refused token", s.URL, []string{"-dry-run"}},
+		{"a refused token, applied", s.URL, nil},
+		{"a refused token, as JSON", s.URL, []string{"-json"}},
+		{"no service there", "http://127.0.0.1:1/v10", []string{"-dry-run"}},
+		{"a base URL that is no URL", "::", nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			vars := map[string]string{
+				"SWITCHBOARD_BASE_URL":       tc.baseURL,
+				"SWITCHBOARD_APPLICATION_ID": s.ApplicationID.String(),
+				"SWITCHBOARD_BOT_TOKEN":      token,
+				"SWITCHBOARD_CLIENT_ID":      s.ClientID,
+				"SWITCHBOARD_CLIENT_SECRET":  secret,
+			}
+			var out, errOut strings.Builder
+			err := registry.RunSync(context.Background(), tc.args, registry.Declared{command.Global: {ping("ping")}},
+				func(k string) string { return vars[k] }, &out, &errOut)
+			all := out.String() + errOut.String()
+			if err != nil {
+				all += err.Error()
+			}
+			for _, s := range []string{token, "TOPSECRET", secret} {
+				if strings.Contains(all, s) {
+					t.Errorf("%q shows in what RunSync printed or returned:\n%s", s, all)
+				}
+			}
+		})
+	}
+}
+
+// TestRunSyncHelpShowsNoDefaultsFromTheEnvironment: -h names the variables
+// the flags fall back to, and no value of them.
+func TestRunSyncHelpShowsNoDefaultsFromTheEnvironment(t *testing.T) {
+	var out, errOut strings.Builder
+	env := func(k string) string { return "VALUE-OF-" + k }
+	if err := registry.RunSync(context.Background(), []string{"-h"}, registry.Declared{}, env, &out, &errOut); err != nil {
+		t.Fatal(err)
+	}
+	usage := errOut.String()
+	if strings.Contains(usage, "VALUE-OF-") || strings.Contains(usage, "(default") {
+		t.Errorf("the usage shows a default:\n%s", usage)
+	}
+	for _, v := range []string{"$SWITCHBOARD_BOT_TOKEN", "$SWITCHBOARD_CLIENT_SECRET", "$SWITCHBOARD_BASE_URL"} {
+		if !strings.Contains(usage, v) {
+			t.Errorf("the usage does not name %s:\n%s", v, usage)
+		}
+	}
+}
+
+// TestARefusedTokenIsOneLine: credentials the service refuses end the sync
+// at the first read with one error that says so and what to check, in
+// every mode, with nothing else printed that repeats it.
+func TestARefusedTokenIsOneLine(t *testing.T) {
+	s := apitest.StartEmulator(t, emulator.Config{})
+	desired := registry.Declared{command.Global: {ping("ping")}, command.InGuild(s.GuildID): {ping("pong")}}
+	for _, args := range [][]string{nil, {"-dry-run"}, {"-check"}, {"-json"}} {
+		vars := map[string]string{
+			"SWITCHBOARD_BASE_URL":       s.URL,
+			"SWITCHBOARD_APPLICATION_ID": s.ApplicationID.String(),
+			"SWITCHBOARD_BOT_TOKEN":      "Bot.wrong",
+		}
+		var out, errOut strings.Builder
+		rec := &apitest.Recorder{}
+		err := registry.RunSync(context.Background(), args, desired, func(k string) string { return vars[k] }, &out, &errOut,
+			rest.WithHTTPClient(&http.Client{Transport: rec}))
+		if !errors.Is(err, rest.ErrUnauthorized) || strings.Count(err.Error(), "\n") != 0 ||
+			!strings.Contains(err.Error(), "refused the credentials") || !strings.Contains(err.Error(), s.ApplicationID.String()) {
+			t.Errorf("%v: error %q, want one line that the credentials were refused", args, err)
+		}
+		if out.Len() != 0 || errOut.Len() != 0 {
+			t.Errorf("%v: printed\n%s%s\nbeside the error", args, out.String(), errOut.String())
+		}
+		if n := len(rec.All()); n != 1 {
+			t.Errorf("%v: %d requests, want the one that was refused", args, n)
+		}
+	}
+}
+
+// TestAScopeThatFailsIsToldOnce: the plan shows the failure under its
+// scope; the error RunSync returns sums up without repeating it, and
+// still unwraps to the service's answer.
+func TestAScopeThatFailsIsToldOnce(t *testing.T) {
+	s := apitest.StartEmulator(t, emulator.Config{})
+	const stranger = 999 // a guild the application is not in
+	stdout, _, _, err := runSync(t, s, registry.Declared{command.Global: {ping("ping")}, command.InGuild(stranger): {ping("pong")}})
+	if err == nil {
+		t.Fatal("no error")
+	}
+	var apiErr *rest.APIError
+	if !errors.As(err, &apiErr) || apiErr.Status < 400 {
+		t.Errorf("the error %v does not unwrap to the service's answer", err)
+	}
+	if want := "sync: 1 of 2 scopes could not be planned; the plan above says why"; err.Error() != want {
+		t.Errorf("error %q, want %q", err, want)
+	}
+	if strings.Count(stdout, apiErr.Error()) != 1 {
+		t.Errorf("the output does not show the failure once:\n%s", stdout)
+	}
+}
