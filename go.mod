@@ -3,10 +3,10 @@ module github.com/switchboard-go/switchboard
 go 1.26.0
 
 require (
-	filippo.io/edwards25519 v1.2.0
 	github.com/goccy/go-json v0.12.0
 	github.com/rs/zerolog v1.35.1
 	github.com/valyala/fasthttp v1.74.0
+	golang.org/x/crypto v0.58.0
 	golang.org/x/term v0.47.0
 )
 

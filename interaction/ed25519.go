@@ -1,102 +1,127 @@
 package interaction
 
 import (
-	"bytes"
-	"crypto/ed25519"
-	"crypto/sha512"
 	"errors"
-	"hash"
-	"sync"
+	"fmt"
+	"math/big"
 
-	"filippo.io/edwards25519"
+	"golang.org/x/crypto/ed25519"
 )
 
-// publicKey is an Ed25519 public key decoded once. crypto/ed25519.Verify
-// decompresses the key on every call and needs the message in one slice; a
-// Verifier checks many signatures by one key, each over two slices.
+// ErrInvalidPublicKey is wrapped by the error NewVerifier and NewVerifierKey
+// return for a key they refuse; the rest of the message says why.
+var ErrInvalidPublicKey = errors.New("interaction: invalid public key")
+
+// checkPublicKey returns an error wrapping ErrInvalidPublicKey unless key is
+// the canonical encoding (RFC 8032, Section 5.1.2) of an Ed25519 point of
+// large order, as every key made from a secret is.
 //
-// verify accepts exactly the signatures crypto/ed25519.Verify accepts,
-// including its departures from RFC 8032 noted below: a request the standard
-// library would pass must not be refused, and the reverse.
-type publicKey struct {
-	// enc is the encoding of A as given. RFC 8032, Section 5.1.7 hashes the
-	// encoding, not the point: the two differ for the non-canonical
-	// encodings that SetBytes accepts.
-	enc [ed25519.PublicKeySize]byte
-
-	// negA is -A. The check [S]B = R + [k]A is computed as [k](-A) + [S]B,
-	// which has no subtraction and so fits VarTimeDoubleScalarBaseMult.
-	negA edwards25519.Point
-
-	// digests holds *verifyDigest. A sha512.New per call stays on the
-	// stack too, but setting one up costs more than taking one from here.
-	digests sync.Pool
-}
-
-// verifyDigest is a SHA-512 state with room for R || A and then for the
-// sum. Being on the heap already, its buffer can be handed to the hash.Hash,
-// whose methods the compiler cannot see into, without an allocation per
-// call, which a buffer on Verify's stack would cost.
-type verifyDigest struct {
-	h   hash.Hash
-	buf [sha512.Size]byte
-}
-
-var errInvalidPublicKey = errors.New("interaction: public key is not a valid Ed25519 key")
-
-// parsePublicKey decodes key into p.
-func parsePublicKey(p *publicKey, key []byte) error {
+// ed25519.Verify is more lenient with keys, and each key it takes beyond
+// these is a mistake in a configuration, never the service's key:
+//
+//   - A point of small order lets anyone forge: with R the identity and
+//     S = 0, the check [S]B = R + [k]A holds whenever the order of A divides
+//     k, for one message in eight at worst. 32 zero bytes, a likely
+//     placeholder, encode such a point.
+//   - A y of 2^255-19 or more, or x = 0 with the sign bit set, is another
+//     encoding of a point that has a canonical one.
+//   - A y that no x puts on the curve makes every signature fail.
+//
+// It runs once per key, so plain math/big arithmetic is fast enough.
+func checkPublicKey(key []byte) error {
 	if len(key) != ed25519.PublicKeySize {
-		return errInvalidPublicKey
+		return fmt.Errorf("%w: %d bytes, want %d", ErrInvalidPublicKey, len(key), ed25519.PublicKeySize)
 	}
-	// RFC 8032, Section 5.1.3 refuses encodings with y >= p, and that of
-	// x = 0 with the sign bit set; crypto/ed25519 accepts both, and so does
-	// SetBytes. Only a y for which no x is on the curve is refused.
-	var a edwards25519.Point
-	if _, err := a.SetBytes(key); err != nil {
-		return errInvalidPublicKey
+	if isZero(key) {
+		return fmt.Errorf("%w: all zeros, a point of small order with which anyone can forge a signature", ErrInvalidPublicKey)
 	}
-	copy(p.enc[:], key)
-	p.negA.Negate(&a)
-	p.digests.New = func() any { return &verifyDigest{h: sha512.New()} }
+	// The encoding is y, little-endian, with the sign of x in the top bit.
+	var be [ed25519.PublicKeySize]byte
+	for i, b := range key {
+		be[len(be)-1-i] = b
+	}
+	negX := be[0]&0x80 != 0
+	be[0] &^= 0x80
+	y := new(big.Int).SetBytes(be[:])
+
+	c := newCurve()
+	if y.Cmp(c.p) >= 0 {
+		return fmt.Errorf("%w: not a canonical encoding: y is 2^255-19 or more", ErrInvalidPublicKey)
+	}
+	xx := c.xSquared(y)
+	if big.Jacobi(xx, c.p) < 0 {
+		return fmt.Errorf("%w: not the encoding of a point on the Ed25519 curve", ErrInvalidPublicKey)
+	}
+	if xx.Sign() == 0 && negX {
+		return fmt.Errorf("%w: not a canonical encoding: x is 0 but its sign bit is set", ErrInvalidPublicKey)
+	}
+	if c.smallOrder(y) {
+		return fmt.Errorf("%w: a point of small order, with which anyone can forge a signature", ErrInvalidPublicKey)
+	}
 	return nil
 }
 
-// verify reports whether sig is a valid Ed25519 signature by p of the
-// message timestamp || body, following RFC 8032, Section 5.1.7 as
-// crypto/ed25519 does.
-func (p *publicKey) verify(sig *[ed25519.SignatureSize]byte, timestamp, body []byte) bool {
-	// Step 1 refuses S >= L. An S with any of its top three bits set is at
-	// least 2^253, past L: testing them first is cheap.
-	if sig[63]&224 != 0 {
-		return false
+func isZero(b []byte) bool {
+	for _, c := range b {
+		if c != 0 {
+			return false
+		}
 	}
-	var s edwards25519.Scalar
-	if _, err := s.SetCanonicalBytes(sig[32:]); err != nil {
-		return false
-	}
+	return true
+}
 
-	// Step 2: k = SHA-512(R || A || M), read as a little-endian integer,
-	// reduced mod L. Ed25519 has no dom2 prefix (Section 5.1).
-	d := p.digests.Get().(*verifyDigest)
-	d.h.Reset()
-	copy(d.buf[:32], sig[:32])
-	copy(d.buf[32:], p.enc[:])
-	d.h.Write(d.buf[:])
-	d.h.Write(timestamp)
-	d.h.Write(body)
-	var k edwards25519.Scalar
-	_, err := k.SetUniformBytes(d.h.Sum(d.buf[:0]))
-	p.digests.Put(d)
-	if err != nil {
-		panic("interaction: SHA-512 sum is not 64 bytes")
-	}
+// curve is the field and the constant of edwards25519, the curve
+// -x^2 + y^2 = 1 + d·x^2·y^2 over the integers mod p (RFC 8032, Section 5.1).
+type curve struct {
+	p, d *big.Int
+}
 
-	// Step 3 allows checking [S]B = R + [k]A without the cofactor, as
-	// crypto/ed25519 does. Comparing encodings rather than decoding R
-	// refuses every R that is not the canonical encoding of a point, which
-	// Section 5.1.3 would refuse too.
-	var r edwards25519.Point
-	r.VarTimeDoubleScalarBaseMult(&k, &p.negA, &s)
-	return bytes.Equal(r.Bytes(), sig[:32])
+func newCurve() curve {
+	p := new(big.Int).Lsh(big.NewInt(1), 255)
+	p.Sub(p, big.NewInt(19))
+	// d = -121665/121666
+	d := new(big.Int).ModInverse(big.NewInt(121666), p)
+	d.Mul(d, big.NewInt(-121665))
+	d.Mod(d, p)
+	return curve{p: p, d: d}
+}
+
+// xSquared returns x^2 for the points with this y, whether or not it is a
+// square: x^2 = (y^2 - 1) / (d·y^2 + 1). The divisor is never 0, since
+// -1/d is not a square mod p (-1 is, d is not).
+func (c curve) xSquared(y *big.Int) *big.Int {
+	yy := new(big.Int).Mul(y, y)
+	num := new(big.Int).Sub(yy, big.NewInt(1))
+	den := yy.Mul(yy, c.d)
+	return c.div(num, den.Add(den, big.NewInt(1)))
+}
+
+// doubleY returns the y of [2]P, given the y of a point P on the curve. The
+// sum of two points has y = (y1·y2 + x1·x2) / (1 - d·x1·x2·y1·y2); for a
+// point and itself x enters only squared, and so y alone fixes the result.
+// The divisor is never 0, since d is not a square.
+func (c curve) doubleY(y *big.Int) *big.Int {
+	xx := c.xSquared(y)
+	yy := new(big.Int).Mul(y, y)
+	num := new(big.Int).Add(yy, xx)
+	den := yy.Mul(yy, xx)
+	den.Mul(den, c.d)
+	return c.div(num, den.Sub(big.NewInt(1), den))
+}
+
+// div returns num/den mod p; den must not be 0 mod p.
+func (c curve) div(num, den *big.Int) *big.Int {
+	inv := new(big.Int).ModInverse(new(big.Int).Mod(den, c.p), c.p)
+	q := new(big.Int).Mul(num, inv)
+	return q.Mod(q, c.p)
+}
+
+// smallOrder reports whether the point with this y has an order dividing 8,
+// the curve's cofactor: whether [8]P is the identity, the only point with
+// y = 1.
+func (c curve) smallOrder(y *big.Int) bool {
+	for range 3 {
+		y = c.doubleY(y)
+	}
+	return y.Cmp(big.NewInt(1)) == 0
 }

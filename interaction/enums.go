@@ -20,23 +20,18 @@ const (
 	TypeModalSubmit                    Type = 5
 )
 
+// typeNames holds the name of each Type, indexed by its value.
+var typeNames = [...]string{
+	TypePing:                           "PING",
+	TypeApplicationCommand:             "APPLICATION_COMMAND",
+	TypeMessageComponent:               "MESSAGE_COMPONENT",
+	TypeApplicationCommandAutocomplete: "APPLICATION_COMMAND_AUTOCOMPLETE",
+	TypeModalSubmit:                    "MODAL_SUBMIT",
+}
+
 // String returns the name the specification gives the type, such as
 // "APPLICATION_COMMAND", or Type(n) for a number it does not define.
-func (t Type) String() string {
-	switch t {
-	case TypePing:
-		return "PING"
-	case TypeApplicationCommand:
-		return "APPLICATION_COMMAND"
-	case TypeMessageComponent:
-		return "MESSAGE_COMPONENT"
-	case TypeApplicationCommandAutocomplete:
-		return "APPLICATION_COMMAND_AUTOCOMPLETE"
-	case TypeModalSubmit:
-		return "MODAL_SUBMIT"
-	}
-	return "Type(" + strconv.Itoa(int(t)) + ")"
-}
+func (t Type) String() string { return enumName(typeNames[:], "Type", t) }
 
 // CommandType is the kind of an application command.
 type CommandType int
@@ -49,21 +44,17 @@ const (
 	CommandPrimaryEntryPoint CommandType = 4
 )
 
+// commandTypeNames holds the name of each CommandType, indexed by its value.
+var commandTypeNames = [...]string{
+	CommandChatInput:         "CHAT_INPUT",
+	CommandUser:              "USER",
+	CommandMessage:           "MESSAGE",
+	CommandPrimaryEntryPoint: "PRIMARY_ENTRY_POINT",
+}
+
 // String returns the name the specification gives the type, such as
 // "CHAT_INPUT", or CommandType(n) for a number it does not define.
-func (t CommandType) String() string {
-	switch t {
-	case CommandChatInput:
-		return "CHAT_INPUT"
-	case CommandUser:
-		return "USER"
-	case CommandMessage:
-		return "MESSAGE"
-	case CommandPrimaryEntryPoint:
-		return "PRIMARY_ENTRY_POINT"
-	}
-	return "CommandType(" + strconv.Itoa(int(t)) + ")"
-}
+func (t CommandType) String() string { return enumName(commandTypeNames[:], "CommandType", t) }
 
 // OptionType is the type of a command option.
 type OptionType int
@@ -83,6 +74,7 @@ const (
 	OptionAttachment      OptionType = 11
 )
 
+// optionTypeNames holds the name of each OptionType, indexed by its value.
 var optionTypeNames = [...]string{
 	OptionSubCommand:      "SUB_COMMAND",
 	OptionSubCommandGroup: "SUB_COMMAND_GROUP",
@@ -100,12 +92,7 @@ var optionTypeNames = [...]string{
 // String returns the name the specification gives the type, such as
 // "SUB_COMMAND" or "STRING", or OptionType(n) for a number it does not
 // define.
-func (t OptionType) String() string {
-	if t > 0 && int(t) < len(optionTypeNames) {
-		return optionTypeNames[t]
-	}
-	return "OptionType(" + strconv.Itoa(int(t)) + ")"
-}
+func (t OptionType) String() string { return enumName(optionTypeNames[:], "OptionType", t) }
 
 // ContextType is an interaction context: where a command was used.
 type ContextType int
@@ -117,19 +104,16 @@ const (
 	ContextPrivateChannel ContextType = 2
 )
 
+// contextTypeNames holds the name of each ContextType, indexed by its value.
+var contextTypeNames = [...]string{
+	ContextGuild:          "GUILD",
+	ContextBotDM:          "BOT_DM",
+	ContextPrivateChannel: "PRIVATE_CHANNEL",
+}
+
 // String returns the name the specification gives the context, such as
 // "BOT_DM", or ContextType(n) for a number it does not define.
-func (c ContextType) String() string {
-	switch c {
-	case ContextGuild:
-		return "GUILD"
-	case ContextBotDM:
-		return "BOT_DM"
-	case ContextPrivateChannel:
-		return "PRIVATE_CHANNEL"
-	}
-	return "ContextType(" + strconv.Itoa(int(c)) + ")"
-}
+func (c ContextType) String() string { return enumName(contextTypeNames[:], "ContextType", c) }
 
 // IntegrationType is an installation context: how the application was
 // installed where the command was used.
@@ -142,16 +126,17 @@ const (
 	UserInstall  IntegrationType = 1
 )
 
+// integrationTypeNames holds the name of each IntegrationType, indexed by
+// its value.
+var integrationTypeNames = [...]string{
+	GuildInstall: "GUILD_INSTALL",
+	UserInstall:  "USER_INSTALL",
+}
+
 // String returns "GUILD_INSTALL" or "USER_INSTALL", or IntegrationType(n)
 // for a number the service does not define.
 func (t IntegrationType) String() string {
-	switch t {
-	case GuildInstall:
-		return "GUILD_INSTALL"
-	case UserInstall:
-		return "USER_INSTALL"
-	}
-	return "IntegrationType(" + strconv.Itoa(int(t)) + ")"
+	return enumName(integrationTypeNames[:], "IntegrationType", t)
 }
 
 // ParseIntegrationTypes reads a list of installation contexts separated
@@ -161,16 +146,37 @@ func ParseIntegrationTypes(list string) ([]IntegrationType, error) {
 	var out []IntegrationType
 	for _, name := range strings.Split(list, ",") {
 		name = strings.TrimSpace(name)
-		switch strings.ToUpper(name) {
-		case "0", GuildInstall.String():
-			out = append(out, GuildInstall)
-		case "1", UserInstall.String():
-			out = append(out, UserInstall)
-		default:
-			return nil, errors.New("interaction: " + strconv.Quote(name) + " is not GUILD_INSTALL (0) or USER_INSTALL (1)")
+		t, ok := parseIntegrationType(name)
+		if !ok {
+			return nil, errors.New("interaction: " + strconv.Quote(name) + " is not " + integrationTypeChoices())
 		}
+		out = append(out, t)
 	}
 	return out, nil
+}
+
+// parseIntegrationType reads an installation context by name, in any case,
+// or by number.
+func parseIntegrationType(s string) (IntegrationType, bool) {
+	for t, name := range integrationTypeNames {
+		if strings.EqualFold(s, name) || s == strconv.Itoa(t) {
+			return IntegrationType(t), true
+		}
+	}
+	return 0, false
+}
+
+// integrationTypeChoices returns the installation contexts as an error
+// lists them: "GUILD_INSTALL (0) or USER_INSTALL (1)".
+func integrationTypeChoices() string {
+	var b strings.Builder
+	for t, name := range integrationTypeNames {
+		if t > 0 {
+			b.WriteString(" or ")
+		}
+		b.WriteString(name + " (" + strconv.Itoa(t) + ")")
+	}
+	return b.String()
 }
 
 // EntryPointHandlerType says who answers a PRIMARY_ENTRY_POINT command.
@@ -205,39 +211,26 @@ const (
 	ChannelGuildMedia         ChannelType = 16
 )
 
-// String returns the type's name as the service documents it, such as
-// GUILD_TEXT.
-func (t ChannelType) String() string {
-	switch t {
-	case ChannelGuildText:
-		return "GUILD_TEXT"
-	case ChannelDM:
-		return "DM"
-	case ChannelGuildVoice:
-		return "GUILD_VOICE"
-	case ChannelGroupDM:
-		return "GROUP_DM"
-	case ChannelGuildCategory:
-		return "GUILD_CATEGORY"
-	case ChannelGuildAnnouncement:
-		return "GUILD_ANNOUNCEMENT"
-	case ChannelAnnouncementThread:
-		return "ANNOUNCEMENT_THREAD"
-	case ChannelPublicThread:
-		return "PUBLIC_THREAD"
-	case ChannelPrivateThread:
-		return "PRIVATE_THREAD"
-	case ChannelGuildStageVoice:
-		return "GUILD_STAGE_VOICE"
-	case ChannelGuildDirectory:
-		return "GUILD_DIRECTORY"
-	case ChannelGuildForum:
-		return "GUILD_FORUM"
-	case ChannelGuildMedia:
-		return "GUILD_MEDIA"
-	}
-	return "ChannelType(" + strconv.Itoa(int(t)) + ")"
+// channelTypeNames holds the name of each ChannelType, indexed by its value.
+var channelTypeNames = [...]string{
+	ChannelGuildText:          "GUILD_TEXT",
+	ChannelDM:                 "DM",
+	ChannelGuildVoice:         "GUILD_VOICE",
+	ChannelGroupDM:            "GROUP_DM",
+	ChannelGuildCategory:      "GUILD_CATEGORY",
+	ChannelGuildAnnouncement:  "GUILD_ANNOUNCEMENT",
+	ChannelAnnouncementThread: "ANNOUNCEMENT_THREAD",
+	ChannelPublicThread:       "PUBLIC_THREAD",
+	ChannelPrivateThread:      "PRIVATE_THREAD",
+	ChannelGuildStageVoice:    "GUILD_STAGE_VOICE",
+	ChannelGuildDirectory:     "GUILD_DIRECTORY",
+	ChannelGuildForum:         "GUILD_FORUM",
+	ChannelGuildMedia:         "GUILD_MEDIA",
 }
+
+// String returns the type's name as the service documents it, such as
+// GUILD_TEXT, or ChannelType(n) for a number it does not define.
+func (t ChannelType) String() string { return enumName(channelTypeNames[:], "ChannelType", t) }
 
 // IsThread reports whether the channel type is a thread.
 func (t ChannelType) IsThread() bool {
@@ -284,45 +277,76 @@ const (
 	LocaleKorean       Locale = "ko"
 )
 
+// locales lists the service's locales, in the service's order, each with the
+// locale the client shows in its place when it has no entry, if any.
+var locales = [...]struct{ locale, fallback Locale }{
+	{LocaleIndonesian, ""},
+	{LocaleDanish, ""},
+	{LocaleGerman, ""},
+	{LocaleEnglishGB, LocaleEnglishUS},
+	{LocaleEnglishUS, LocaleEnglishGB},
+	{LocaleSpanishES, ""},
+	{LocaleSpanishLATAM, LocaleSpanishES},
+	{LocaleFrench, ""},
+	{LocaleCroatian, ""},
+	{LocaleItalian, ""},
+	{LocaleLithuanian, ""},
+	{LocaleHungarian, ""},
+	{LocaleDutch, ""},
+	{LocaleNorwegian, ""},
+	{LocalePolish, ""},
+	{LocalePortugueseBR, ""},
+	{LocaleRomanian, ""},
+	{LocaleFinnish, ""},
+	{LocaleSwedish, ""},
+	{LocaleVietnamese, ""},
+	{LocaleTurkish, ""},
+	{LocaleCzech, ""},
+	{LocaleGreek, ""},
+	{LocaleBulgarian, ""},
+	{LocaleRussian, ""},
+	{LocaleUkrainian, ""},
+	{LocaleHindi, ""},
+	{LocaleThai, ""},
+	{LocaleChineseCN, ""},
+	{LocaleJapanese, ""},
+	{LocaleChineseTW, ""},
+	{LocaleKorean, ""},
+}
+
 // Locales returns every locale the service accepts, in the service's order.
 func Locales() []Locale {
-	return []Locale{
-		LocaleIndonesian, LocaleDanish, LocaleGerman, LocaleEnglishGB, LocaleEnglishUS,
-		LocaleSpanishES, LocaleSpanishLATAM, LocaleFrench, LocaleCroatian, LocaleItalian,
-		LocaleLithuanian, LocaleHungarian, LocaleDutch, LocaleNorwegian, LocalePolish,
-		LocalePortugueseBR, LocaleRomanian, LocaleFinnish, LocaleSwedish, LocaleVietnamese,
-		LocaleTurkish, LocaleCzech, LocaleGreek, LocaleBulgarian, LocaleRussian,
-		LocaleUkrainian, LocaleHindi, LocaleThai, LocaleChineseCN, LocaleJapanese,
-		LocaleChineseTW, LocaleKorean,
+	all := make([]Locale, len(locales))
+	for i, e := range locales {
+		all[i] = e.locale
 	}
+	return all
 }
+
+// localeIndexes maps the text of each locale to its index in locales.
+// Decoding looks up the two locales of every interaction, and a map finds
+// one several times faster than a walk through the table. It is filled here
+// and only read.
+var localeIndexes = func() map[string]int {
+	m := make(map[string]int, len(locales))
+	for i, e := range locales {
+		m[string(e.locale)] = i
+	}
+	return m
+}()
 
 // Valid reports whether l is one of the service's locales.
 func (l Locale) Valid() bool {
-	switch l {
-	case LocaleIndonesian, LocaleDanish, LocaleGerman, LocaleEnglishGB, LocaleEnglishUS,
-		LocaleSpanishES, LocaleSpanishLATAM, LocaleFrench, LocaleCroatian, LocaleItalian,
-		LocaleLithuanian, LocaleHungarian, LocaleDutch, LocaleNorwegian, LocalePolish,
-		LocalePortugueseBR, LocaleRomanian, LocaleFinnish, LocaleSwedish, LocaleVietnamese,
-		LocaleTurkish, LocaleCzech, LocaleGreek, LocaleBulgarian, LocaleRussian,
-		LocaleUkrainian, LocaleHindi, LocaleThai, LocaleChineseCN, LocaleJapanese,
-		LocaleChineseTW, LocaleKorean:
-		return true
-	}
-	return false
+	_, ok := localeIndexes[string(l)]
+	return ok
 }
 
 // Fallback returns the locale the client shows when l has no entry: en-US and
 // en-GB fall back to each other, es-419 to es-ES. ok is false for the others,
 // which fall back to the default value directly.
 func (l Locale) Fallback() (Locale, bool) {
-	switch l {
-	case LocaleEnglishUS:
-		return LocaleEnglishGB, true
-	case LocaleEnglishGB:
-		return LocaleEnglishUS, true
-	case LocaleSpanishLATAM:
-		return LocaleSpanishES, true
+	if i, ok := localeIndexes[string(l)]; ok && locales[i].fallback != "" {
+		return locales[i].fallback, true
 	}
 	return "", false
 }
@@ -345,71 +369,17 @@ func (l Locale) Localized(m map[Locale]string, def string) string {
 // knownLocale returns the constant for a locale's text, so that decoding
 // a service locale copies nothing.
 func knownLocale(b []byte) (Locale, bool) {
-	switch string(b) {
-	case "id":
-		return LocaleIndonesian, true
-	case "da":
-		return LocaleDanish, true
-	case "de":
-		return LocaleGerman, true
-	case "en-GB":
-		return LocaleEnglishGB, true
-	case "en-US":
-		return LocaleEnglishUS, true
-	case "es-ES":
-		return LocaleSpanishES, true
-	case "es-419":
-		return LocaleSpanishLATAM, true
-	case "fr":
-		return LocaleFrench, true
-	case "hr":
-		return LocaleCroatian, true
-	case "it":
-		return LocaleItalian, true
-	case "lt":
-		return LocaleLithuanian, true
-	case "hu":
-		return LocaleHungarian, true
-	case "nl":
-		return LocaleDutch, true
-	case "no":
-		return LocaleNorwegian, true
-	case "pl":
-		return LocalePolish, true
-	case "pt-BR":
-		return LocalePortugueseBR, true
-	case "ro":
-		return LocaleRomanian, true
-	case "fi":
-		return LocaleFinnish, true
-	case "sv-SE":
-		return LocaleSwedish, true
-	case "vi":
-		return LocaleVietnamese, true
-	case "tr":
-		return LocaleTurkish, true
-	case "cs":
-		return LocaleCzech, true
-	case "el":
-		return LocaleGreek, true
-	case "bg":
-		return LocaleBulgarian, true
-	case "ru":
-		return LocaleRussian, true
-	case "uk":
-		return LocaleUkrainian, true
-	case "hi":
-		return LocaleHindi, true
-	case "th":
-		return LocaleThai, true
-	case "zh-CN":
-		return LocaleChineseCN, true
-	case "ja":
-		return LocaleJapanese, true
-	case "zh-TW":
-		return LocaleChineseTW, true
-	case "ko":
-		return LocaleKorean, true
+	if i, ok := localeIndexes[string(b)]; ok {
+		return locales[i].locale, true
 	}
 	return "", false
+}
+
+// enumName returns names[v], the name of v, or type(v) for a value with no
+// name.
+func enumName[T ~int](names []string, typ string, v T) string {
+	if v >= 0 && int(v) < len(names) && names[v] != "" {
+		return names[v]
+	}
+	return typ + "(" + strconv.Itoa(int(v)) + ")"
 }

@@ -129,6 +129,40 @@ func TestLocalesAreDistinctAndValid(t *testing.T) {
 	}
 }
 
+func TestLocalesReturnsACopyEachTime(t *testing.T) {
+	first := interaction.Locales()
+	want := slices.Clone(first)
+	for i := range first {
+		first[i] = "changed"
+	}
+	if got := interaction.Locales(); !slices.Equal(got, want) {
+		t.Errorf("Locales() after a caller changed its result = %q; want %q", got, want)
+	}
+	if !interaction.LocaleKorean.Valid() || interaction.Locale("changed").Valid() {
+		t.Error("changing the result of Locales() changed which locales are valid")
+	}
+}
+
+func TestEveryFallbackIsAnotherListedLocale(t *testing.T) {
+	with := 0
+	for _, l := range interaction.Locales() {
+		fb, ok := l.Fallback()
+		if !ok {
+			if fb != "" {
+				t.Errorf("Locale(%q).Fallback() = %q, false", l, fb)
+			}
+			continue
+		}
+		with++
+		if fb == l || !fb.Valid() {
+			t.Errorf("Locale(%q).Fallback() = %q, which is not another of the service's locales", l, fb)
+		}
+	}
+	if with != 3 {
+		t.Errorf("%d locales have a fallback; want 3: en-US, en-GB and es-419", with)
+	}
+}
+
 func TestLocaleFallbacksFollowTheLocalizationRules(t *testing.T) {
 	tests := []struct {
 		l, want interaction.Locale

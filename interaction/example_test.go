@@ -97,7 +97,7 @@ func ExampleNewVerifier() {
 	// interaction: invalid signature
 	// interaction: timestamp outside the accepted window
 	// interaction: missing signature or timestamp
-	// interaction: public key must be 64 hex digits
+	// interaction: invalid public key: not 64 hex digits
 }
 
 // A bot that serves interactions without package router checks the

@@ -1,11 +1,14 @@
 package interaction
 
 import (
-	"crypto/ed25519"
 	"encoding/hex"
 	"errors"
+	"fmt"
 	"strconv"
+	"sync"
 	"time"
+
+	"golang.org/x/crypto/ed25519"
 )
 
 // Signature errors. Each means the request did not come from the service
@@ -25,13 +28,23 @@ const DefaultTimestampWindow = 5 * time.Minute
 // raw body with the application's Ed25519 key and sends the signature, in
 // hex, as X-Signature-Ed25519.
 //
-// Parse the key once with NewVerifier and share the Verifier: it is safe for
-// concurrent use.
+// Make a Verifier once, with NewVerifier or NewVerifierKey, and share it: it
+// is safe for concurrent use.
 type Verifier struct {
-	key    *publicKey // nil if the key given to NewVerifierKey is not one
+	key    [ed25519.PublicKeySize]byte
 	window time.Duration
 	now    func() time.Time
+
+	// messages holds *[]byte, each with room for a timestamp and body:
+	// ed25519.Verify takes the signed message in one slice, and a request
+	// has it in two.
+	messages sync.Pool
 }
+
+// maxPooledMessage bounds the messages a Verifier builds in its pooled
+// buffers. A buffer grown for a rare large body would otherwise stay, and
+// hold its memory, through the many small requests after it.
+const maxPooledMessage = 64 << 10
 
 // VerifierOption configures a Verifier.
 type VerifierOption func(*Verifier)
@@ -47,60 +60,51 @@ func WithClock(now func() time.Time) VerifierOption {
 	return func(v *Verifier) { v.now = now }
 }
 
-// NewVerifier parses the application's public key, given in hex as the
-// service shows it. It returns an error if publicKeyHex is not 64 hex digits
-// or not the encoding of an Ed25519 public key.
+// NewVerifier returns a Verifier for the application's public key, given in
+// hex as the service shows it. It returns an error wrapping
+// ErrInvalidPublicKey if publicKeyHex is not 64 hex digits or is refused by
+// NewVerifierKey.
 func NewVerifier(publicKeyHex string, opts ...VerifierOption) (*Verifier, error) {
 	if publicKeyHex == "" {
 		// Most often a variable that is not set.
-		return nil, errors.New("interaction: no public key given: the application's public key, as the service shows it, is " +
-			strconv.Itoa(2*ed25519.PublicKeySize) + " hex digits")
+		return nil, fmt.Errorf("%w: no public key given: the application's public key, as the service shows it, is %d hex digits",
+			ErrInvalidPublicKey, 2*ed25519.PublicKeySize)
 	}
 	key, err := hex.DecodeString(publicKeyHex)
 	if err != nil || len(key) != ed25519.PublicKeySize {
-		return nil, errors.New("interaction: public key must be " +
-			strconv.Itoa(2*ed25519.PublicKeySize) + " hex digits")
+		return nil, fmt.Errorf("%w: not %d hex digits", ErrInvalidPublicKey, 2*ed25519.PublicKeySize)
 	}
-	return ParseVerifierKey(key, opts...)
+	return NewVerifierKey(key, opts...)
 }
 
-// ParseVerifierKey returns a Verifier for a key already decoded from hex, or
-// an error if key is not an Ed25519 public key.
-func ParseVerifierKey(key ed25519.PublicKey, opts ...VerifierOption) (*Verifier, error) {
-	k := new(publicKey)
-	if err := parsePublicKey(k, key); err != nil {
+// NewVerifierKey returns a Verifier for a key already decoded from hex. It
+// keeps a copy of key. It returns an error wrapping ErrInvalidPublicKey if
+// key is not the canonical encoding of an Ed25519 public key, or is a key
+// with which anyone could forge a signature, such as 32 zero bytes.
+func NewVerifierKey(key ed25519.PublicKey, opts ...VerifierOption) (*Verifier, error) {
+	if err := checkPublicKey(key); err != nil {
 		return nil, err
 	}
-	return newVerifier(k, opts), nil
-}
-
-// NewVerifierKey returns a Verifier for a key already decoded from hex. If
-// key is not an Ed25519 public key, the Verifier refuses every request with
-// ErrBadSignature, or with the header error that comes first; use
-// ParseVerifierKey to learn of a bad key at once.
-func NewVerifierKey(key ed25519.PublicKey, opts ...VerifierOption) *Verifier {
-	k := new(publicKey)
-	if parsePublicKey(k, key) != nil {
-		k = nil
-	}
-	return newVerifier(k, opts)
-}
-
-func newVerifier(key *publicKey, opts []VerifierOption) *Verifier {
 	v := &Verifier{
-		key:    key,
 		window: DefaultTimestampWindow,
 		now:    time.Now,
 	}
+	copy(v.key[:], key)
+	v.messages.New = func() any { return new([]byte) }
 	for _, o := range opts {
 		o(v)
 	}
-	return v
+	return v, nil
 }
 
 // Verify checks the signature of a request. signature and timestamp are the
 // values of the X-Signature-Ed25519 and X-Signature-Timestamp headers.
-// It does not allocate.
+//
+// Verify reuses the Verifier's buffers to join timestamp and body. Once they
+// have grown, it does not allocate to accept a request, or to refuse one for
+// its headers; ed25519.Verify allocates an error for a signature that does
+// not verify. Timestamp and body of over 64 KiB together take a buffer of
+// their own.
 func (v *Verifier) Verify(signature, timestamp, body []byte) error {
 	if len(signature) == 0 || len(timestamp) == 0 {
 		return ErrMissingSignature
@@ -122,10 +126,25 @@ func (v *Verifier) Verify(signature, timestamp, body []byte) error {
 			return ErrStaleTimestamp
 		}
 	}
-	if v.key == nil || !v.key.verify(&sig, timestamp, body) {
+	if !v.verify(&sig, timestamp, body) {
 		return ErrBadSignature
 	}
 	return nil
+}
+
+// verify reports whether sig is the key's signature of timestamp || body.
+func (v *Verifier) verify(sig *[ed25519.SignatureSize]byte, timestamp, body []byte) bool {
+	n := len(timestamp) + len(body)
+	if n > maxPooledMessage {
+		msg := append(append(make([]byte, 0, n), timestamp...), body...)
+		return ed25519.Verify(v.key[:], msg, sig[:])
+	}
+	buf := v.messages.Get().(*[]byte)
+	msg := append(append((*buf)[:0], timestamp...), body...)
+	ok := ed25519.Verify(v.key[:], msg, sig[:])
+	*buf = msg
+	v.messages.Put(buf)
+	return ok
 }
 
 // Signer signs interaction requests as the service does. Emulators and tests

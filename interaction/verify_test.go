@@ -182,8 +182,8 @@ func TestNewVerifierParsesOnlyAHexPublicKey(t *testing.T) {
 		good[:63],
 		" " + good,
 	} {
-		if v, err := interaction.NewVerifier(bad); err == nil || v != nil {
-			t.Errorf("NewVerifier(%q) = %v, %v; want an error", bad, v, err)
+		if v, err := interaction.NewVerifier(bad); err == nil || v != nil || !errors.Is(err, interaction.ErrInvalidPublicKey) {
+			t.Errorf("NewVerifier(%q) = %v, %v; want an error wrapping ErrInvalidPublicKey", bad, v, err)
 		} else if !strings.Contains(err.Error(), "64 hex digits") {
 			t.Errorf("NewVerifier(%q) error %q does not say what a key is", bad, err)
 		}
@@ -198,7 +198,10 @@ func TestNewVerifierParsesOnlyAHexPublicKey(t *testing.T) {
 
 func TestNewVerifierKeyKeepsItsOwnCopyOfTheKey(t *testing.T) {
 	key := bytes.Clone(testKey.Public().(ed25519.PublicKey))
-	v := interaction.NewVerifierKey(key, fixedClock(signedAt))
+	v, err := interaction.NewVerifierKey(key, fixedClock(signedAt))
+	if err != nil {
+		t.Fatal(err)
+	}
 	for i := range key {
 		key[i] = 0
 	}
@@ -209,7 +212,7 @@ func TestNewVerifierKeyKeepsItsOwnCopyOfTheKey(t *testing.T) {
 	}
 }
 
-func TestVerifyDoesNotAllocate(t *testing.T) {
+func TestVerifyAllocatesOnlyTheErrorsOfEd25519Verify(t *testing.T) {
 	if raceEnabled {
 		t.Skip("the race detector makes sync.Pool drop buffers")
 	}
@@ -236,21 +239,50 @@ func TestVerifyDoesNotAllocate(t *testing.T) {
 		{"a missing signature", nil, bts, body, 0},
 		{"bad hex", append([]byte("x"), bsig[1:]...), bts, body, 0},
 		{"a short signature", bsig[:100], bts, body, 0},
-		{"a forged signature", forged, bts, body, 0},
-		{"a signature with S out of range", outOfRange, bts, body, 0},
-		{"a body other than the one signed", bsig, bts, body[1:], 0},
+		// ed25519.Verify makes an error for each signature it refuses.
+		{"a forged signature", forged, bts, body, 1},
+		{"a signature with S out of range", outOfRange, bts, body, 1},
+		{"a body other than the one signed", bsig, bts, body[1:], 1},
 	}
 	for _, tt := range tests {
 		if n := testing.AllocsPerRun(50, func() { _ = v.Verify(tt.sig, tt.ts, tt.body) }); n > tt.allocs {
 			t.Errorf("%s: Verify allocates %v times; want at most %v", tt.name, n, tt.allocs)
 		}
 	}
-	// Nor does a Verifier for a key that is not one: no point has y = 2.
-	notAPoint := make(ed25519.PublicKey, ed25519.PublicKeySize)
-	notAPoint[0] = 2
-	bad := interaction.NewVerifierKey(notAPoint, fixedClock(signedAt))
-	if n := testing.AllocsPerRun(50, func() { _ = bad.Verify(bsig, bts, body) }); n > 0 {
-		t.Errorf("Verify with a bad key allocates %v times", n)
+}
+
+func TestVerifyOfALargeBodyKeepsNoLargeBuffer(t *testing.T) {
+	v := newTestVerifier(t, fixedClock(signedAt))
+	s := interaction.NewSigner(testKey)
+	small := readFixture(t, "slash_mod_ban.json")
+	smallSig, smallTS := s.Sign(small, signedAt)
+	for _, n := range []int{64<<10 - 10, 64 << 10, 1 << 20} {
+		body := bytes.Repeat([]byte{'x'}, n)
+		sig, ts := s.Sign(body, signedAt)
+		if err := v.Verify([]byte(sig), []byte(ts), body); err != nil {
+			t.Errorf("a body of %d bytes: Verify = %v", n, err)
+		}
+		body[n/2]++
+		if err := v.Verify([]byte(sig), []byte(ts), body); !errors.Is(err, interaction.ErrBadSignature) {
+			t.Errorf("a body of %d bytes with a byte changed: Verify = %v", n, err)
+		}
+		if err := v.Verify([]byte(smallSig), []byte(smallTS), small); err != nil {
+			t.Errorf("a small body after one of %d bytes: Verify = %v", n, err)
+		}
+	}
+	if raceEnabled {
+		return
+	}
+	// A body past the bound of the pooled buffers costs one allocation, its
+	// own buffer, and leaves the pooled ones as they were.
+	large := bytes.Repeat([]byte{'x'}, 1<<20)
+	largeSig, largeTS := s.Sign(large, signedAt)
+	if n := testing.AllocsPerRun(20, func() { _ = v.Verify([]byte(largeSig), []byte(largeTS), large) }); n > 1 {
+		t.Errorf("Verify of a 1 MiB body allocates %v times; want at most 1", n)
+	}
+	bsig, bts := []byte(smallSig), []byte(smallTS)
+	if n := testing.AllocsPerRun(50, func() { _ = v.Verify(bsig, bts, small) }); n > 0 {
+		t.Errorf("Verify of a small body after large ones allocates %v times", n)
 	}
 }
 

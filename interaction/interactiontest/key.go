@@ -25,9 +25,14 @@ func NewKey(seed string) *Key {
 // PublicKeyHex returns the public key as the service shows it.
 func (k *Key) PublicKeyHex() string { return k.Signer.PublicKeyHex() }
 
-// Verifier returns a Verifier for the key.
+// Verifier returns a Verifier for the key. It panics if Public is a key
+// NewVerifierKey refuses, which a Key from NewKey never has.
 func (k *Key) Verifier(opts ...interaction.VerifierOption) *interaction.Verifier {
-	return interaction.NewVerifierKey(k.Public, opts...)
+	v, err := interaction.NewVerifierKey(k.Public, opts...)
+	if err != nil {
+		panic(err)
+	}
+	return v
 }
 
 // Sign returns the signature and timestamp headers for body, signed now.

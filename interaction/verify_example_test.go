@@ -1,0 +1,40 @@
+package interaction_test
+
+import (
+	"errors"
+	"fmt"
+	"log"
+	"time"
+
+	"golang.org/x/crypto/ed25519"
+
+	"github.com/switchboard-go/switchboard/interaction"
+)
+
+// A key kept as bytes rather than hex, here the public half of a key pair,
+// makes a Verifier without the round trip through hex. A key with which
+// anyone could forge a signature, such as 32 zero bytes left in a
+// configuration, is refused at once rather than at the first request.
+func ExampleNewVerifierKey() {
+	seed := make([]byte, ed25519.SeedSize)
+	copy(seed, "a seed kept by the service")
+	private := ed25519.NewKeyFromSeed(seed)
+	public := private.Public().(ed25519.PublicKey)
+
+	now := time.Date(2025, 6, 1, 12, 0, 0, 0, time.UTC)
+	v, err := interaction.NewVerifierKey(public, interaction.WithClock(func() time.Time { return now }))
+	if err != nil {
+		log.Fatal(err)
+	}
+	body := []byte(`{"type":1,"id":"1","application_id":"2","token":"t","version":1}`)
+	sig, ts := interaction.NewSigner(private).Sign(body, now)
+	fmt.Println(v.Verify([]byte(sig), []byte(ts), body))
+
+	_, err = interaction.NewVerifierKey(make(ed25519.PublicKey, ed25519.PublicKeySize))
+	fmt.Println(err)
+	fmt.Println(errors.Is(err, interaction.ErrInvalidPublicKey))
+	// Output:
+	// <nil>
+	// interaction: invalid public key: all zeros, a point of small order with which anyone can forge a signature
+	// true
+}
