@@ -27,32 +27,24 @@ const (
 	CallbackLaunchActivity                   CallbackType = 12
 )
 
+// callbackTypeNames holds the name of each CallbackType, indexed by its
+// value.
+var callbackTypeNames = [...]string{
+	CallbackPong:                             "PONG",
+	CallbackChannelMessageWithSource:         "CHANNEL_MESSAGE_WITH_SOURCE",
+	CallbackDeferredChannelMessageWithSource: "DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE",
+	CallbackDeferredUpdateMessage:            "DEFERRED_UPDATE_MESSAGE",
+	CallbackUpdateMessage:                    "UPDATE_MESSAGE",
+	CallbackAutocompleteResult:               "APPLICATION_COMMAND_AUTOCOMPLETE_RESULT",
+	CallbackModal:                            "MODAL",
+	CallbackPremiumRequired:                  "PREMIUM_REQUIRED",
+	CallbackLaunchActivity:                   "LAUNCH_ACTIVITY",
+}
+
 // String returns the name the specification gives the type, such as
 // "CHANNEL_MESSAGE_WITH_SOURCE", or CallbackType(n) for a number it does
 // not define.
-func (t CallbackType) String() string {
-	switch t {
-	case CallbackPong:
-		return "PONG"
-	case CallbackChannelMessageWithSource:
-		return "CHANNEL_MESSAGE_WITH_SOURCE"
-	case CallbackDeferredChannelMessageWithSource:
-		return "DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE"
-	case CallbackDeferredUpdateMessage:
-		return "DEFERRED_UPDATE_MESSAGE"
-	case CallbackUpdateMessage:
-		return "UPDATE_MESSAGE"
-	case CallbackAutocompleteResult:
-		return "APPLICATION_COMMAND_AUTOCOMPLETE_RESULT"
-	case CallbackModal:
-		return "MODAL"
-	case CallbackPremiumRequired:
-		return "PREMIUM_REQUIRED"
-	case CallbackLaunchActivity:
-		return "LAUNCH_ACTIVITY"
-	}
-	return "CallbackType(" + strconv.Itoa(int(t)) + ")"
-}
+func (t CallbackType) String() string { return enumName(callbackTypeNames[:], "CallbackType", t) }
 
 // MessageFlags is a message flag bit set.
 type MessageFlags uint64
