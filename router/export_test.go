@@ -2,6 +2,7 @@ package router
 
 import (
 	"context"
+	"time"
 
 	"github.com/switchboard-go/switchboard/interaction"
 )
@@ -11,3 +12,6 @@ import (
 func (m *Mux) DispatchInto(ctx context.Context, ix *interaction.Interaction, req *Request) (interaction.Response, error) {
 	return m.dispatch(ctx, ix, req)
 }
+
+// SetClock makes the guard read time from now.
+func (g *MemoryReplayGuard) SetClock(now func() time.Time) { g.now = now }
