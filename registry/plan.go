@@ -60,6 +60,9 @@ type Plan struct {
 	Unchanged []Command
 	// Strategy is how the changes are sent.
 	Strategy Strategy
+	// Warnings are what the service will accept in the declared commands
+	// but ignore (see Warnings); they do not stop the plan.
+	Warnings Violations
 	// Err, when set, is why the plan is not applied: the service's
 	// commands could not be read, or the plan is refused, as a
 	// *RefusedError. Nothing is sent for such a scope.
@@ -129,7 +132,8 @@ func keyOf(c *Command) commandKey { return commandKey{c.CommandType(), c.Name} }
 // The plan is refused (Err is a *RefusedError) when the declared commands
 // fail Validate, when the scope would end up holding more commands of a
 // type than the service allows, or when it would create more commands than
-// a day allows. PlanScope sends nothing.
+// a day allows. What Warnings finds in the declared commands is in
+// Warnings, whether or not the plan is refused. PlanScope sends nothing.
 func PlanScope(current, desired []Command, scope Scope, prune bool) Plan {
 	p := Plan{Scope: scope}
 	held := make(map[commandKey]*Command, len(current))
@@ -162,6 +166,7 @@ func PlanScope(current, desired []Command, scope Scope, prune bool) Plan {
 		}
 	}
 	p.Strategy = p.cheapest(true)
+	p.Warnings = Warnings(scope, desired)
 	if vs := Validate(scope, desired); len(vs) > 0 {
 		p.Err = &RefusedError{Scope: scope, Reason: "the declared commands break the service's rules", Violations: vs}
 	} else if reason := p.overLimit(desired); reason != "" {
