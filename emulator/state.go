@@ -51,7 +51,10 @@ type state struct {
 // sentInteraction is an interaction sent to the bot and what became of it,
 // or one the service handled itself.
 type sentInteraction struct {
-	ix       *interaction.Interaction
+	ix *interaction.Interaction
+	// body is the interaction's JSON as the service sent it, with the
+	// fields the decoded ix leaves out when empty.
+	body     []byte
 	sent     time.Time
 	launched bool                  // the service launched an Activity: the bot got nothing
 	answer   *interaction.Response // the first answer, by HTTP or the callback endpoint
