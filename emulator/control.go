@@ -12,6 +12,10 @@ import (
 	"github.com/switchboard-go/switchboard/interaction"
 )
 
+// controlPrefix begins the path of every route of the control API, which
+// is the emulator's own and no part of the service's.
+const controlPrefix = "/_emulator/"
+
 // controlRoutes serves the control API, which the package comment
 // documents.
 func (s *Server) controlRoutes(mux *http.ServeMux) {

@@ -354,7 +354,16 @@ func (s *Server) Handler() http.Handler {
 			writeJSON(w, http.StatusNotFound, map[string]any{"message": "404: Not Found", "code": codeGeneral})
 		}
 	})
-	return mux
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !strings.HasPrefix(r.URL.Path, controlPrefix) {
+			// Every answer of the service's API passes its front proxy,
+			// which says so: "Via: 1.1 google". A well-known client
+			// reads a 429 without it as a ban by that proxy, not a rate
+			// limit, and stops retrying.
+			w.Header().Set("Via", "1.1 google")
+		}
+		mux.ServeHTTP(w, r)
+	})
 }
 
 // writeJSON writes a JSON answer; a nil body writes none.

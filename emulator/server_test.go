@@ -86,3 +86,39 @@ func TestRateLimitHeadersAndTooManyRequests(t *testing.T) {
 		t.Fatalf("%d %v %v", resp.StatusCode, body, resp.Header)
 	}
 }
+
+// Every answer of the service's API says it passed the front proxy, 429s
+// above all, which a well-known client otherwise takes for a ban; the
+// control API, the emulator's own, does not.
+func TestEveryAnswerOfTheAPICarriesVia(t *testing.T) {
+	s := start(t, emulator.Config{RateLimit: emulator.RateLimit{Requests: 1, Window: time.Hour}})
+	s.InjectFault(t, emulator.Fault{Route: "users_me", Count: 1, Kind: emulator.FaultServerError})
+	for _, tc := range []struct {
+		name, method, path, auth string
+		status                   int
+	}{
+		{"a success", "GET", globalPath(s), "Bot " + s.BotToken, 200},
+		{"a rate limit", "GET", globalPath(s), "Bot " + s.BotToken, 429},
+		{"a refusal", "GET", "/applications/" + s.ApplicationID.String() + "/guilds/" + s.GuildID.String() + "/commands", "", 401},
+		{"an injected fault", "GET", "/users/@me", "Bot " + s.BotToken, 500},
+		{"an unknown route", "GET", "/nothing/here", "", 404},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			resp, body := call(t, s, tc.method, tc.path, tc.auth, "")
+			if resp.StatusCode != tc.status {
+				t.Fatalf("%d %v, want %d", resp.StatusCode, body, tc.status)
+			}
+			if via := resp.Header.Get("Via"); via != "1.1 google" {
+				t.Errorf("Via = %q", via)
+			}
+		})
+	}
+	resp, err := http.Get(s.controlURL + "/_emulator/interactions")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if via := resp.Header.Get("Via"); via != "" {
+		t.Errorf("the control API answers with Via %q", via)
+	}
+}
