@@ -2,7 +2,9 @@ package emulator_test
 
 import (
 	"bytes"
+	"encoding/base64"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"strings"
@@ -120,5 +122,36 @@ func TestEveryAnswerOfTheAPICarriesVia(t *testing.T) {
 	resp.Body.Close()
 	if via := resp.Header.Get("Via"); via != "" {
 		t.Errorf("the control API answers with Via %q", via)
+	}
+}
+
+// A bot token begins, as the service's do, with the base64 of the bot
+// user's id, which for an application created today is the application's
+// own id: frameworks read the application's id from the token.
+func TestTheBotTokenNamesTheBotUserWhichIsTheApplication(t *testing.T) {
+	s := start(t, emulator.Config{})
+	segments := strings.Split(s.BotToken, ".")
+	if len(segments) != 3 || strings.Contains(s.BotToken, "=") {
+		t.Fatalf("token of %d segments, padded %v", len(segments), strings.Contains(s.BotToken, "="))
+	}
+	for name, enc := range map[string]*base64.Encoding{"standard": base64.RawStdEncoding, "URL": base64.RawURLEncoding} {
+		id, err := enc.DecodeString(segments[0])
+		if err != nil || string(id) != s.ApplicationID.String() {
+			t.Errorf("first segment in the %s alphabet: %q, %v; want the application's id", name, id, err)
+		}
+	}
+	if len(segments[2]) < 32 {
+		t.Errorf("a secret of %d characters", len(segments[2]))
+	}
+	resp, me := call(t, s, "GET", "/users/@me", "Bot "+s.BotToken, "")
+	if resp.StatusCode != 200 || me["id"] != s.ApplicationID.String() || me["bot"] != true {
+		t.Fatalf("the bot user: %d %v", resp.StatusCode, me)
+	}
+	// The first segment is public; the token is not: another with the
+	// same id is refused, and the refusal does not repeat it.
+	forged := segments[0] + "." + segments[1] + "." + strings.Repeat("A", len(segments[2]))
+	resp, body := call(t, s, "GET", "/users/@me", "Bot "+forged, "")
+	if resp.StatusCode != 401 || strings.Contains(fmt.Sprint(body), segments[0]) {
+		t.Fatalf("a forged token: %d %v", resp.StatusCode, body)
 	}
 }

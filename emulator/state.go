@@ -2,6 +2,8 @@ package emulator
 
 import (
 	"crypto/rand"
+	"encoding/base64"
+	"encoding/binary"
 	"encoding/hex"
 	"sync"
 	"time"
@@ -153,6 +155,23 @@ func (s *state) newID() interaction.Snowflake {
 	}
 	s.lastMS = ms
 	return interaction.Snowflake(ms<<22 | 1<<17 | s.seq)
+}
+
+// newBotToken returns a bot token shaped as the service makes them: the
+// base64 of the bot user's id, the base64 of when the token was made, and
+// a random secret, joined by dots, all unpadded in the URL alphabet. The
+// first segment is public: frameworks read the bot's id from it, and with
+// it the application's, which for applications created today is the same.
+// The digits of an id encode alike in the standard and URL alphabets.
+func newBotToken(bot interaction.Snowflake, made time.Time) string {
+	var ts [4]byte
+	binary.BigEndian.PutUint32(ts[:], uint32(made.Unix()))
+	key := make([]byte, 27)
+	if _, err := rand.Read(key); err != nil {
+		panic("emulator: no randomness: " + err.Error())
+	}
+	enc := base64.RawURLEncoding
+	return enc.EncodeToString([]byte(bot.String())) + "." + enc.EncodeToString(ts[:]) + "." + enc.EncodeToString(key)
 }
 
 // secret returns a random token of n bytes, in hex.
