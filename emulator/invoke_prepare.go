@@ -176,7 +176,7 @@ func (s *Server) prepare(inv Invocation, complete bool) (*prepared, *InvocationE
 	if derr != nil {
 		return nil, refuse(ErrInvalidInput, "the emulator built an interaction its own decoder refuses: "+derr.Error())
 	}
-	p := &prepared{si: &sentInteraction{ix: ix, body: body}, body: body, cmdType: inv.Type, channel: ch.ID, launched: launch}
+	p := &prepared{si: newSentInteraction(ix, body), body: body, cmdType: inv.Type, channel: ch.ID, launched: launch}
 	if in.focusedDef != nil {
 		p.choiceType = in.focusedDef.Type
 	}

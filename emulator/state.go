@@ -61,12 +61,21 @@ type sentInteraction struct {
 	launched bool                  // the service launched an Activity: the bot got nothing
 	answer   *interaction.Response // the first answer, by HTTP or the callback endpoint
 	answered time.Time
+	// acked is closed when answer is set, for a delivery the bot
+	// acknowledged with 202 Accepted and answers through the callback
+	// endpoint.
+	acked chan struct{}
 	// original is the message of the first answer (or of the edit that
 	// completes a deferred one); followups are the messages sent after it.
 	original  *Message
 	followups []*Message
 	// history is every change to those messages, in order.
 	history []MessageEvent
+}
+
+// newSentInteraction returns the record of ix, sent as body.
+func newSentInteraction(ix *interaction.Interaction, body []byte) *sentInteraction {
+	return &sentInteraction{ix: ix, body: body, acked: make(chan struct{})}
 }
 
 // logMessage records a change to one of si's messages, as it stands after
