@@ -91,12 +91,14 @@ type wireMember struct {
 
 // wireChannel is the partial channel of an interaction and of resolved
 // data, with the invoker's permissions in it and, the bot being in the
-// guild, the bot's.
+// guild, the bot's. The direct messages of a user with the bot name the
+// user among their recipients.
 type wireChannel struct {
 	ID             interaction.Snowflake       `json:"id"`
 	Type           interaction.ChannelType     `json:"type"`
 	GuildID        interaction.Snowflake       `json:"guild_id,omitzero"`
 	Name           string                      `json:"name,omitempty"`
+	Recipients     []wireUser                  `json:"recipients,omitempty"`
 	ParentID       interaction.Snowflake       `json:"parent_id,omitzero"`
 	Flags          uint64                      `json:"flags"`
 	Permissions    interaction.Permissions     `json:"permissions,omitzero"`

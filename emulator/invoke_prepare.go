@@ -151,6 +151,9 @@ func (s *Server) prepare(inv Invocation, complete bool) (*prepared, *InvocationE
 	} else {
 		u := userJSON(user)
 		w.User = &u
+		// The channel of the bot's direct messages with the user has the
+		// user as its recipient, as the service sends it.
+		w.Channel.Recipients = []wireUser{u}
 		// In the bot's direct messages the bot may do what anyone may in
 		// a DM (public fact: app_permissions there are the DM defaults);
 		// the emulator gives the plain-member set.

@@ -156,3 +156,31 @@ func resolved(ix map[string]any, kind string) map[string]any {
 	d, _ := r[kind].(map[string]any)
 	return d
 }
+
+// The channel of an interaction in the bot's direct messages names the
+// user among its recipients, as the service's does; frameworks index it.
+func TestADirectMessageChannelNamesItsRecipient(t *testing.T) {
+	s, rl := startRelay(t, emulator.Config{})
+	if status, raw := do(t, s, "PUT", globalPath(s), `[{"name":"dm","description":"In DMs"}]`); status != 200 {
+		t.Fatalf("%d %s", status, raw)
+	}
+	ex := rl.invokeWith(t, s, `{"command":"dm"}`)
+	ix := object(t, ex.Raw)
+	ch, _ := ix["channel"].(map[string]any)
+	recipients, _ := ch["recipients"].([]any)
+	if ch["type"] != float64(1) || len(recipients) != 1 {
+		t.Fatalf("channel %v", ch)
+	}
+	checkUser(t, "channel.recipients[0]", recipients[0])
+	if r := recipients[0].(map[string]any); r["id"] != s.Member.String() {
+		t.Errorf("the recipient is %v, not the user %s", r["id"], s.Member)
+	}
+	ex.answer(t, []byte(`{"type":4,"data":{"content":"hi"}}`))
+
+	// A guild channel has none.
+	ex = rl.invoke(t, s, "ask")
+	if ch, _ := object(t, ex.Raw)["channel"].(map[string]any); ch["recipients"] != nil {
+		t.Errorf("a guild channel with recipients: %v", ch)
+	}
+	ex.answer(t, []byte(`{"type":4,"data":{"content":"hi"}}`))
+}
