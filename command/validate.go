@@ -128,10 +128,12 @@ const (
 	// CodeFieldNotAllowed: a field that the type of the command or option
 	// does not take.
 	CodeFieldNotAllowed = "APPLICATION_COMMAND_FIELD_NOT_ALLOWED"
-	// CodeGlobalOnly: a field, or a command type, that only global
-	// commands may have.
+	// CodeGlobalOnly: a command type that only the global scope may hold,
+	// a violation; or, among Warnings, a field that takes effect only on
+	// global commands, sent on a guild command.
 	CodeGlobalOnly = "APPLICATION_COMMAND_GLOBAL_ONLY"
-	// CodeGuildBotDM: a guild command lists the BOT_DM context.
+	// CodeGuildBotDM: among Warnings, a guild command lists the BOT_DM
+	// context, which guild commands never reach.
 	CodeGuildBotDM = "APPLICATION_COMMAND_GUILD_BOT_DM"
 	// CodeAutocompleteWithChoices: autocomplete on an option that has
 	// choices.
@@ -165,6 +167,25 @@ func Validate(scope Scope, cmds []Command) Violations {
 		v.command(cmds, i, i)
 	}
 	v.limits(cmds)
+	return v.out
+}
+
+// Warnings returns what the service accepts in the commands of a scope, as
+// the body of its bulk overwrite, but ignores: on guild commands, the
+// fields that take effect only on global commands (dm_permission,
+// integration_types, contexts), which some clients send on every command.
+// A warning never stops a sync; it says that a field does not do what it
+// seems to. Pointers are into the bulk body, as Validate's. Warnings are
+// not violations: Validate does not return them.
+func Warnings(scope Scope, cmds []Command) Violations {
+	if scope.IsGlobal() {
+		return nil
+	}
+	v := validator{scope: scope}
+	for i := range cmds {
+		v.index, v.cmd = i, &cmds[i]
+		v.globalOnly()
+	}
 	return v.out
 }
 

@@ -67,9 +67,9 @@ func (v *validator) command(cmds []Command, i, index int) {
 		}
 	}
 
-	if c.DMPermission != nil && !v.scope.IsGlobal() {
-		v.report(field("dm_permission"), CodeGlobalOnly, "dm_permission is allowed only on global commands")
-	}
+	// dm_permission, integration_types and contexts take effect only on
+	// global commands; on a guild command the service accepts them and
+	// ignores them, which Warnings reports.
 	v.integrationTypes(c.IntegrationTypes)
 	v.contexts(c.Contexts)
 
@@ -94,15 +94,10 @@ func (v *validator) command(cmds []Command, i, index int) {
 	}
 }
 
-// integrationTypes checks the installation contexts of the command.
+// integrationTypes checks the installation contexts of the command. The
+// values are checked in every scope: the service ignores the field on a
+// guild command, but it still has to read as installation contexts.
 func (v *validator) integrationTypes(ts []interaction.IntegrationType) {
-	if len(ts) == 0 {
-		return
-	}
-	if !v.scope.IsGlobal() {
-		v.report(field("integration_types"), CodeGlobalOnly, "integration_types are allowed only on global commands")
-		return
-	}
 	for k, t := range ts {
 		if t != interaction.GuildInstall && t != interaction.UserInstall {
 			v.report(fieldElem("integration_types", k), CodeInvalidEnum,
@@ -119,23 +114,9 @@ func (v *validator) integrationTypes(ts []interaction.IntegrationType) {
 	}
 }
 
-// contexts checks the interaction contexts of the command. A guild command
-// may list none; one that does and lists BOT_DM breaks a second rule, since
-// guild commands are never available in direct messages, and both are
-// reported.
+// contexts checks the interaction contexts of the command, in every scope,
+// as integrationTypes does.
 func (v *validator) contexts(cs []interaction.ContextType) {
-	if len(cs) == 0 {
-		return
-	}
-	if !v.scope.IsGlobal() {
-		v.report(field("contexts"), CodeGlobalOnly, "contexts are allowed only on global commands")
-		for k, c := range cs {
-			if c == interaction.ContextBotDM {
-				v.report(fieldElem("contexts", k), CodeGuildBotDM, "guild commands must not list the BOT_DM context")
-			}
-		}
-		return
-	}
 	for k, c := range cs {
 		if c < interaction.ContextGuild || c > interaction.ContextPrivateChannel {
 			v.report(fieldElem("contexts", k), CodeInvalidEnum,
@@ -146,6 +127,34 @@ func (v *validator) contexts(cs []interaction.ContextType) {
 			if d == c {
 				v.report(fieldElem("contexts", k), CodeDuplicateValue, "contexts must not list "+c.String()+" twice")
 				break
+			}
+		}
+	}
+}
+
+// globalOnly reports, as warnings, the fields of the current guild command
+// that only global commands hold. The service's guild bulk overwrite takes
+// dm_permission, integration_types (by default [0]) and contexts (by
+// default [0,1,2]); it accepts them on any guild command, and a guild
+// command read back carries none of them. They change nothing: a guild
+// command is offered in its guild, never in direct messages.
+func (v *validator) globalOnly() {
+	c := v.cmd
+	if c.DMPermission != nil {
+		v.report(field("dm_permission"), CodeGlobalOnly,
+			"dm_permission has effect only on global commands; the service ignores it on a guild command")
+	}
+	if len(c.IntegrationTypes) > 0 {
+		v.report(field("integration_types"), CodeGlobalOnly,
+			"integration_types have effect only on global commands; the service ignores them on a guild command")
+	}
+	if len(c.Contexts) > 0 {
+		v.report(field("contexts"), CodeGlobalOnly,
+			"contexts have effect only on global commands; the service ignores them on a guild command")
+		for k, ctx := range c.Contexts {
+			if ctx == interaction.ContextBotDM {
+				v.report(fieldElem("contexts", k), CodeGuildBotDM,
+					"a guild command is never offered in direct messages, whatever its contexts say")
 			}
 		}
 	}

@@ -583,25 +583,24 @@ func TestScopeRules(t *testing.T) {
 				return append(cs, command.Command{Type: entryPoint, Name: "Launch", Handler: interaction.HandlerApp})
 			},
 			[]command.Violation{v("Launch", "Launch", "/4/type", command.CodeGlobalOnly, "PRIMARY_ENTRY_POINT commands are allowed only in the global scope")}},
-		{"a guild command cannot have integration types",
+		{"a guild command may carry integration types, which the service ignores",
 			true, set(func(cs []command.Command) {
 				cs[1].IntegrationTypes = []interaction.IntegrationType{interaction.GuildInstall}
-			}),
-			[]command.Violation{v("ping", "ping", "/1/integration_types", command.CodeGlobalOnly, "integration_types are allowed only on global commands")}},
-		{"a guild command cannot have contexts",
-			true, set(func(cs []command.Command) { cs[1].Contexts = []interaction.ContextType{interaction.ContextGuild} }),
-			[]command.Violation{v("ping", "ping", "/1/contexts", command.CodeGlobalOnly, "contexts are allowed only on global commands")}},
-		{"a guild command never lists the BOT_DM context",
+			}), nil},
+		{"a guild command may carry every context, the guild bulk overwrite's default",
 			true, set(func(cs []command.Command) {
-				cs[1].Contexts = []interaction.ContextType{interaction.ContextGuild, interaction.ContextBotDM}
+				cs[1].Contexts = []interaction.ContextType{interaction.ContextGuild, interaction.ContextBotDM, interaction.ContextPrivateChannel}
+			}), nil},
+		{"a guild command may carry dm_permission, which the service ignores",
+			true, set(func(cs []command.Command) { cs[1].DMPermission = ptr(true) }), nil},
+		{"a guild command's contexts must still be known",
+			true, set(func(cs []command.Command) { cs[1].Contexts = []interaction.ContextType{interaction.ContextGuild, 3} }),
+			[]command.Violation{v("ping", "ping", "/1/contexts/1", command.CodeInvalidEnum, "contexts must hold GUILD (0), BOT_DM (1) or PRIVATE_CHANNEL (2), has 3")}},
+		{"a guild command's integration types cannot be listed twice",
+			true, set(func(cs []command.Command) {
+				cs[2].IntegrationTypes = []interaction.IntegrationType{interaction.GuildInstall, interaction.GuildInstall}
 			}),
-			[]command.Violation{
-				v("ping", "ping", "/1/contexts", command.CodeGlobalOnly, "contexts are allowed only on global commands"),
-				v("ping", "ping", "/1/contexts/1", command.CodeGuildBotDM, "guild commands must not list the BOT_DM context"),
-			}},
-		{"a guild command cannot have dm_permission",
-			true, set(func(cs []command.Command) { cs[1].DMPermission = ptr(false) }),
-			[]command.Violation{v("ping", "ping", "/1/dm_permission", command.CodeGlobalOnly, "dm_permission is allowed only on global commands")}},
+			[]command.Violation{v("High Five", "High Five", "/2/integration_types/1", command.CodeDuplicateValue, "integration_types must not list GUILD_INSTALL twice")}},
 		{"a guild command may have permissions, default_permission and nsfw",
 			true, set(func(cs []command.Command) {
 				cs[1].DefaultMemberPermissions = ptr(interaction.Permissions(0))
@@ -631,6 +630,53 @@ func TestScopeRules(t *testing.T) {
 			}),
 			[]command.Violation{v("High Five", "High Five", "/2/integration_types/1", command.CodeDuplicateValue, "integration_types must not list USER_INSTALL twice")}},
 	})
+}
+
+func TestWarningsNameTheFieldsAGuildCommandIgnores(t *testing.T) {
+	botDM := []interaction.ContextType{interaction.ContextGuild, interaction.ContextBotDM}
+	for _, tc := range []struct {
+		name   string
+		scope  command.Scope
+		change func(cs []command.Command)
+		want   []command.Violation
+	}{
+		{"a guild command without global-only fields has none", command.InGuild(guildID),
+			func([]command.Command) {}, nil},
+		{"dm_permission on a guild command is one", command.InGuild(guildID),
+			func(cs []command.Command) { cs[1].DMPermission = ptr(true) },
+			[]command.Violation{v("ping", "ping", "/1/dm_permission", command.CodeGlobalOnly,
+				"dm_permission has effect only on global commands; the service ignores it on a guild command")}},
+		{"integration types on a guild command are one", command.InGuild(guildID),
+			func(cs []command.Command) {
+				cs[2].IntegrationTypes = []interaction.IntegrationType{interaction.GuildInstall}
+			},
+			[]command.Violation{v("High Five", "High Five", "/2/integration_types", command.CodeGlobalOnly,
+				"integration_types have effect only on global commands; the service ignores them on a guild command")}},
+		{"contexts on a guild command are one, and BOT_DM among them another", command.InGuild(guildID),
+			func(cs []command.Command) { cs[1].Contexts = botDM },
+			[]command.Violation{
+				v("ping", "ping", "/1/contexts", command.CodeGlobalOnly,
+					"contexts have effect only on global commands; the service ignores them on a guild command"),
+				v("ping", "ping", "/1/contexts/1", command.CodeGuildBotDM,
+					"a guild command is never offered in direct messages, whatever its contexts say"),
+			}},
+		{"a global command's fields are none", command.Global,
+			func(cs []command.Command) {
+				cs[1].DMPermission, cs[1].Contexts = ptr(false), botDM
+				cs[1].IntegrationTypes = []interaction.IntegrationType{interaction.GuildInstall}
+			}, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			cs := base()
+			tc.change(cs)
+			if got := command.Warnings(tc.scope, cs); !slices.Equal(got, tc.want) {
+				t.Errorf("got:\n%s\nwant:\n%s", dump(got), dump(tc.want))
+			}
+			if vs := command.Validate(tc.scope, cs); vs != nil {
+				t.Errorf("warnings are violations too:\n%s", dump(vs))
+			}
+		})
+	}
 }
 
 func TestEveryViolationIsReportedAtOnce(t *testing.T) {

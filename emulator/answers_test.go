@@ -3,6 +3,7 @@ package emulator_test
 import (
 	"encoding/json"
 	"fmt"
+	"net/http"
 	"slices"
 	"strings"
 	"testing"
@@ -48,6 +49,56 @@ func TestTheCallbackTakesOneAnswer(t *testing.T) {
 			t.Fatalf("%d %v", resp.StatusCode, body)
 		}
 		ex.answer(t, []byte(`{"type":4,"data":{"content":"hi"}}`))
+	})
+}
+
+// A bot may acknowledge an interaction with 202 Accepted and no body, and
+// send its answer through the callback endpoint, within the same window:
+// the service accepts that for every interaction but PING.
+func TestAnAcknowledgementWaitsForTheCallback(t *testing.T) {
+	s, rl := startRelay(t, emulator.Config{})
+	answer := `{"type":4,"data":{"content":"through the callback"}}`
+
+	t.Run("202, then the answer through the callback", func(t *testing.T) {
+		ex := rl.invoke(t, s, "ask")
+		ex.acknowledge(t)
+		if resp, body := call(t, s, "POST", callbackPath(ex.ID, ex.Token), "", answer); resp.StatusCode != 204 {
+			t.Fatalf("callback: %d %v", resp.StatusCode, body)
+		}
+		res := ex.outcome(t)
+		if !res.OK || res.Status != 202 || res.Answer == nil || res.Answer.Data.Content != "through the callback" {
+			t.Fatalf("%+v", res)
+		}
+		resp, msg := call(t, s, "GET", webhookPath(s, ex.Token)+"/messages/@original", "", "")
+		if resp.StatusCode != 200 || msg["content"] != "through the callback" {
+			t.Fatalf("@original: %d %v", resp.StatusCode, msg)
+		}
+	})
+	t.Run("the answer through the callback, then 202", func(t *testing.T) {
+		ex := rl.invoke(t, s, "ask")
+		if resp, body := call(t, s, "POST", callbackPath(ex.ID, ex.Token), "", answer); resp.StatusCode != 204 {
+			t.Fatalf("callback: %d %v", resp.StatusCode, body)
+		}
+		if res := ex.answerWith(t, http.StatusAccepted, nil); !res.OK || res.Status != 202 {
+			t.Fatalf("%+v", res)
+		}
+	})
+	t.Run("202 without an answer in the window fails", func(t *testing.T) {
+		ex := rl.invoke(t, s, "ask")
+		res := ex.answerWith(t, http.StatusAccepted, nil)
+		if res.OK || !strings.Contains(strings.Join(res.Violations, " "), "202 Accepted but sent no answer through the callback endpoint") {
+			t.Fatalf("%+v", res)
+		}
+		if resp, body := call(t, s, "POST", callbackPath(ex.ID, ex.Token), "", answer); resp.StatusCode != 404 || body["code"] != float64(10062) {
+			t.Fatalf("a callback after the window: %d %v", resp.StatusCode, body)
+		}
+	})
+	t.Run("another status acknowledges nothing", func(t *testing.T) {
+		ex := rl.invoke(t, s, "ask")
+		res := ex.answerWith(t, http.StatusInternalServerError, nil)
+		if res.OK || !strings.Contains(strings.Join(res.Violations, " "), "status Internal Server Error") {
+			t.Fatalf("%+v", res)
+		}
 	})
 }
 

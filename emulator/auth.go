@@ -2,13 +2,14 @@ package emulator
 
 import "net/http"
 
-// authRoutes registers the OAuth2 token endpoint, the current user and the
-// command permission endpoints.
+// authRoutes registers the OAuth2 token endpoint, the current user and
+// application, and the command permission endpoints.
 func (s *Server) authRoutes(mux *http.ServeMux) {
 	// The token endpoint authenticates the client from the form, not from
 	// the Authorization header, so it is anonymous to route.
 	s.route(mux, "POST /oauth2/token", "oauth2_token", true, s.exchangeToken)
 	s.route(mux, "GET /users/@me", "users_me", false, s.currentUser)
+	s.route(mux, "GET /oauth2/applications/@me", "oauth2_applications_me", false, s.currentApplication)
 
 	const perms = "/applications/{app}/guilds/{guild}/commands"
 	s.route(mux, "GET "+perms+"/permissions", "command_permissions", false, s.listPermissions)

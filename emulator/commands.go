@@ -168,11 +168,19 @@ func (s *Server) findCommand(r *request, scope command.Scope) (int, *command.Com
 // takes the identity of old when it replaces old, and a new version unless
 // nothing substantial changed. Stored commands are never modified; a write
 // replaces them, so a reader holding one is never surprised.
+//
+// A guild command keeps no dm_permission, integration_types or contexts:
+// the service accepts them there and ignores them (the guild bulk
+// overwrite's body lists them, and a guild command read back has none), so
+// they can neither restrict the command nor give it a new version.
 func (s *Server) stored(scope command.Scope, cmd command.Command, old *command.Command) *command.Command {
 	st := s.st
 	c := cmd
 	c.Type = c.CommandType()
 	c.ApplicationID, c.GuildID = st.app.id, scope.Guild
+	if !scope.IsGlobal() {
+		c.DMPermission, c.IntegrationTypes, c.Contexts = nil, nil, nil
+	}
 	if old == nil {
 		c.ID = st.newID()
 		c.Version = c.ID

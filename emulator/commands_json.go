@@ -81,8 +81,9 @@ type view struct {
 // contexts", the specification says; a command created without contexts
 // reads back "contexts": null, public reports of its answers). Guild
 // commands carry neither dm_permission, contexts nor integration_types: the
-// specification makes them global-only, and a command read back can so be
-// sent back as it is.
+// specification makes them global-only, the service's guild commands are
+// observed without them (discordjs/discord-api-types#1776), and a command
+// read back can so be sent back as it is.
 func (s *Server) render(scope command.Scope, c *command.Command, v view) commandJSON {
 	out := commandJSON{
 		ID: c.ID, ApplicationID: c.ApplicationID, Version: c.Version,

@@ -42,13 +42,80 @@ func TestASecondEntryPointCommandIsRefused(t *testing.T) {
 	wantError(t, status, raw, 400, 30032, "Maximum number of application commands reached (1)")
 }
 
-// Guild commands do not take the BOT_DM context (nor contexts at all).
-func TestAGuildCommandWithTheBotDMContextIsRefused(t *testing.T) {
+// The guild bulk overwrite takes dm_permission, integration_types and
+// contexts (by default [0] and [0,1,2]); a client may send them on every
+// command. The service accepts them on guild commands, in every write, and
+// ignores them: the command reads back without them.
+func TestAGuildCommandAcceptsAndIgnoresTheGlobalOnlyFields(t *testing.T) {
 	s := startCommands(t, emulator.Config{})
-	status, raw := do(t, s, "POST", guildPath(s), `{"name":"ping","description":"d","contexts":[1]}`)
+	const fields = `"dm_permission":true,"integration_types":[0],"contexts":[0,1,2]`
+	for _, w := range []struct{ name, method, path, body string }{
+		{"bulk overwrite", "PUT", guildPath(s), `[{"name":"ping","description":"d",` + fields + `}]`},
+		{"create", "POST", guildPath(s), `{"name":"pong","description":"d",` + fields + `}`},
+	} {
+		if status, raw := do(t, s, w.method, w.path, w.body); status != 200 && status != 201 {
+			t.Fatalf("%s: %d %s", w.name, status, raw)
+		}
+	}
+	// An edit of nothing but those fields changes nothing, not even the
+	// version.
+	_, raw := do(t, s, "GET", guildPath(s), "")
+	before := list(t, raw)[0]
+	status, raw := do(t, s, "PATCH", guildPath(s)+"/"+before["id"].(string), `{"dm_permission":false,"contexts":[1]}`)
+	if status != 200 {
+		t.Fatalf("edit: %d %s", status, raw)
+	}
+	if after := object(t, raw); after["version"] != before["version"] {
+		t.Errorf("an edit of ignored fields changed the version: %v to %v", before["version"], after["version"])
+	}
+	_, raw = do(t, s, "GET", guildPath(s), "")
+	for _, c := range list(t, raw) {
+		for _, field := range []string{"dm_permission", "integration_types", "contexts"} {
+			if _, ok := c[field]; ok {
+				t.Errorf("%s reads back %s: %s", c["name"], field, raw)
+			}
+		}
+	}
+	// Values that are no context are refused all the same.
+	status, raw = do(t, s, "POST", guildPath(s), `{"name":"bad","description":"d","contexts":[7]}`)
 	wantError(t, status, raw, 400, 50035, "Invalid Form Body")
-	if !strings.Contains(string(raw), `"code":"APPLICATION_COMMAND_GUILD_BOT_DM"`) {
+	if !strings.Contains(string(raw), `"code":"ENUM_TYPE_COERCE"`) {
 		t.Fatalf("errors tree: %s", raw)
+	}
+}
+
+// Ignored, those fields change where a guild command is offered in no
+// way: in its guild whatever they say, never in direct messages, even with
+// BOT_DM among its contexts (guild commands do not support BOT_DM).
+func TestTheGlobalOnlyFieldsDoNotMoveAGuildCommand(t *testing.T) {
+	s := startCommands(t, emulator.Config{})
+	srv := s.Server(t, "invokes through the Go API")
+	body := `[{"name":"dmonly","description":"d","contexts":[1],"dm_permission":false},` +
+		`{"name":"everywhere","description":"d","contexts":[0,1,2]}]`
+	if status, raw := do(t, s, "PUT", guildPath(s), body); status != 200 {
+		t.Fatalf("%d %s", status, raw)
+	}
+	ctx := context.Background()
+	for _, tt := range []struct {
+		name    string
+		command string
+		inGuild bool
+		offered bool
+	}{
+		{"contexts [BOT_DM] and dm_permission false: still in the guild", "dmonly", true, true},
+		{"contexts [BOT_DM]: not in the bot's DMs", "dmonly", false, false},
+		{"contexts with BOT_DM: not in the bot's DMs", "everywhere", false, false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			inv := emulator.Invocation{Command: tt.command}
+			if tt.inGuild {
+				inv.Guild = s.GuildID
+			}
+			_, err := srv.Invoke(ctx, inv)
+			if got := !errors.Is(err, emulator.ErrUnknownCommand); got != tt.offered {
+				t.Fatalf("offered = %v, want %v (err %v)", got, tt.offered, err)
+			}
+		})
 	}
 }
 

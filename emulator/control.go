@@ -12,6 +12,10 @@ import (
 	"github.com/switchboard-go/switchboard/interaction"
 )
 
+// controlPrefix begins the path of every route of the control API, which
+// is the emulator's own and no part of the service's.
+const controlPrefix = "/_emulator/"
+
 // controlRoutes serves the control API, which the package comment
 // documents.
 func (s *Server) controlRoutes(mux *http.ServeMux) {
@@ -123,10 +127,15 @@ func writeEncoded(w http.ResponseWriter, b []byte, err error) {
 	_, _ = w.Write(b)
 }
 
-// interactionJSON is what the control API shows of an interaction. The
-// caller holds s.st.mu.
+// interactionJSON is what the control API shows of an interaction: the
+// interaction as it was sent, and what became of it. The caller holds
+// s.st.mu.
 func (s *Server) interactionJSON(si *sentInteraction) map[string]any {
-	out := map[string]any{"interaction": si.ix, "sent": si.sent.UTC().Format(timestampLayout), "launched": si.launched,
+	var sent any = si.ix
+	if si.body != nil {
+		sent = json.RawMessage(si.body)
+	}
+	out := map[string]any{"interaction": sent, "sent": si.sent.UTC().Format(timestampLayout), "launched": si.launched,
 		"answer": nil, "answered": nil, "original": nil}
 	if si.answer != nil {
 		out["answer"], out["answered"] = *si.answer, si.answered.UTC().Format(timestampLayout)

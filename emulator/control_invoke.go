@@ -148,8 +148,10 @@ func writeRefusal(w http.ResponseWriter, err error) {
 }
 
 // resultJSON is a Result as the control API answers it. The interaction
-// is the JSON sent, and the answer the JSON received, or null when none
-// came or it was not JSON (raw_answer then holds what came).
+// is the JSON sent, and the answer the JSON received, or the answer the
+// callback endpoint took when the HTTP response had no body (or was a 202
+// acknowledgement), or null when none came or it was not JSON (raw_answer
+// then holds what came).
 func resultJSON(res *Result) map[string]any {
 	out := map[string]any{
 		"launched": res.Launched, "id": nil, "token": nil, "interaction": nil,
@@ -160,12 +162,15 @@ func resultJSON(res *Result) map[string]any {
 		out["id"], out["token"] = res.Interaction.ID, res.Interaction.Token
 		out["interaction"] = json.RawMessage(res.Body)
 	}
-	if len(bytes.TrimSpace(res.RawAnswer)) > 0 {
-		if json.Valid(res.RawAnswer) {
-			out["answer"] = json.RawMessage(res.RawAnswer)
-		} else {
-			out["raw_answer"] = string(res.RawAnswer)
+	switch {
+	case res.Status == http.StatusAccepted || len(bytes.TrimSpace(res.RawAnswer)) == 0:
+		if res.Answer.Type != 0 {
+			out["answer"] = res.Answer
 		}
+	case json.Valid(res.RawAnswer):
+		out["answer"] = json.RawMessage(res.RawAnswer)
+	default:
+		out["raw_answer"] = string(res.RawAnswer)
 	}
 	return out
 }

@@ -82,7 +82,11 @@
 //		{"id": "...", "token": "...", "interaction": {as sent},
 //		"status": 200, "answer": {as received} or null, "violations":
 //		["..."], "elapsed": 0.012, "ok": true, "launched": false}, even
-//		when the bot broke the rules; a launched Activity has no
+//		when the bot broke the rules. The status is the bot's: 202 when
+//		it acknowledged the interaction and answered through the
+//		callback endpoint, whose answer "answer" then holds, as it does
+//		when the bot answered there and with an empty 200. A launched
+//		Activity has no
 //		interaction. A refused invocation answers {"error": kind,
 //		"message": reason}, 403 with kind "permission_denied", or 400
 //		with "unknown_command", "invalid_input", "unknown_target", or

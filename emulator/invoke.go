@@ -3,6 +3,7 @@ package emulator
 import (
 	"context"
 	"errors"
+	"net/http"
 	"time"
 
 	"github.com/switchboard-go/switchboard/interaction"
@@ -53,9 +54,13 @@ type Result struct {
 	// Interaction is what was sent, decoded; Body is its JSON as sent.
 	Interaction *interaction.Interaction
 	Body        []byte
-	// Status is the HTTP status of the bot's answer, 0 when none came.
+	// Status is the HTTP status of the bot's answer, 0 when none came:
+	// 200 with the answer, or 202 when the bot acknowledged the
+	// interaction and sent the answer through the callback endpoint.
 	Status int
-	// Answer is the bot's answer, decoded; RawAnswer its body.
+	// Answer is the bot's answer, decoded, whether it came in the HTTP
+	// response or through the callback endpoint; RawAnswer is the body
+	// of the HTTP response.
 	Answer    interaction.Response
 	RawAnswer []byte
 	// Took is how long the bot took to answer.
@@ -72,7 +77,9 @@ type Result struct {
 
 // OK reports whether the bot answered within the rules, or the service
 // launched the Activity without it.
-func (r *Result) OK() bool { return r.Launched || r.Status == 200 && len(r.Violations) == 0 }
+func (r *Result) OK() bool {
+	return r.Launched || (r.Status == http.StatusOK || r.Status == http.StatusAccepted) && len(r.Violations) == 0
+}
 
 // Reasons an invocation is refused before anything is sent; an
 // *InvocationError matches one of them with errors.Is.
@@ -166,6 +173,7 @@ func (s *Server) launch(p *prepared) {
 	si := p.si
 	si.sent, si.launched = st.now(), true
 	si.answer, si.answered = &interaction.Response{Type: interaction.CallbackLaunchActivity}, si.sent
+	close(si.acked)
 	si.followups = append(si.followups, &Message{ID: st.newID(), ChannelID: si.ix.ChannelID, Created: si.sent})
 	si.logMessage(MessageFollowedUp, si.followups[0], si.sent)
 	st.launches = append(st.launches, si)

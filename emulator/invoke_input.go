@@ -299,9 +299,9 @@ func (in *input) mention(def *command.Option, v any) (interaction.Value, *Invoca
 	switch {
 	case wantUser && st.users[target] != nil:
 		if r.Users == nil {
-			r.Users = map[interaction.Snowflake]interaction.User{}
+			r.Users = map[interaction.Snowflake]wireUser{}
 		}
-		r.Users[target] = *st.users[target]
+		r.Users[target] = userJSON(st.users[target])
 		if in.g != nil {
 			if m := in.g.members[target]; m != nil {
 				if r.Members == nil {

@@ -9,7 +9,8 @@ import (
 // The interaction as the service sends it. These are the emulator's own
 // shapes rather than package interaction's, because the service writes
 // fields a decoder may omit: nulls for a member's unset nick, avatar and
-// premium_since, an empty entitlements list, app_permissions always.
+// premium_since, an empty entitlements list, app_permissions always, users
+// with every field of wireUser.
 
 // attachmentSizeLimit is the default upload limit the specification gives
 // (10 MiB since 16 January 2025); the emulator has no boosts or
@@ -26,7 +27,7 @@ type wireInteraction struct {
 	ChannelID      interaction.Snowflake   `json:"channel_id"`
 	Channel        wireChannel             `json:"channel"`
 	Member         *wireMember             `json:"member,omitempty"`
-	User           *interaction.User       `json:"user,omitempty"`
+	User           *wireUser               `json:"user,omitempty"`
 	AppPermissions interaction.Permissions `json:"app_permissions"`
 	Locale         interaction.Locale      `json:"locale"`
 	GuildLocale    interaction.Locale      `json:"guild_locale,omitempty"`
@@ -58,7 +59,7 @@ type wireOption struct {
 }
 
 type wireResolved struct {
-	Users       map[interaction.Snowflake]interaction.User       `json:"users,omitempty"`
+	Users       map[interaction.Snowflake]wireUser               `json:"users,omitempty"`
 	Members     map[interaction.Snowflake]wireMember             `json:"members,omitempty"`
 	Roles       map[interaction.Snowflake]interaction.Role       `json:"roles,omitempty"`
 	Channels    map[interaction.Snowflake]wireChannel            `json:"channels,omitempty"`
@@ -73,7 +74,7 @@ func (r *wireResolved) empty() bool {
 // wireMember is a guild member. In resolved data the user is left out (it
 // is among the resolved users), as the service does.
 type wireMember struct {
-	User                       *interaction.User       `json:"user,omitempty"`
+	User                       *wireUser               `json:"user,omitempty"`
 	Nick                       *string                 `json:"nick"`
 	Avatar                     *string                 `json:"avatar"`
 	Roles                      []interaction.Snowflake `json:"roles"`
@@ -90,12 +91,14 @@ type wireMember struct {
 
 // wireChannel is the partial channel of an interaction and of resolved
 // data, with the invoker's permissions in it and, the bot being in the
-// guild, the bot's.
+// guild, the bot's. The direct messages of a user with the bot name the
+// user among their recipients.
 type wireChannel struct {
 	ID             interaction.Snowflake       `json:"id"`
 	Type           interaction.ChannelType     `json:"type"`
 	GuildID        interaction.Snowflake       `json:"guild_id,omitzero"`
 	Name           string                      `json:"name,omitempty"`
+	Recipients     []wireUser                  `json:"recipients,omitempty"`
 	ParentID       interaction.Snowflake       `json:"parent_id,omitzero"`
 	Flags          uint64                      `json:"flags"`
 	Permissions    interaction.Permissions     `json:"permissions,omitzero"`
@@ -107,13 +110,13 @@ type wireMessage struct {
 	ID              interaction.Snowflake    `json:"id"`
 	ChannelID       interaction.Snowflake    `json:"channel_id"`
 	GuildID         interaction.Snowflake    `json:"guild_id,omitzero"`
-	Author          interaction.User         `json:"author"`
+	Author          wireUser                 `json:"author"`
 	Content         string                   `json:"content"`
 	Timestamp       time.Time                `json:"timestamp"`
 	EditedTimestamp *time.Time               `json:"edited_timestamp"`
 	TTS             bool                     `json:"tts"`
 	MentionEveryone bool                     `json:"mention_everyone"`
-	Mentions        []interaction.User       `json:"mentions"`
+	Mentions        []wireUser               `json:"mentions"`
 	MentionRoles    []interaction.Snowflake  `json:"mention_roles"`
 	Attachments     []interaction.Attachment `json:"attachments"`
 	Embeds          []interaction.Embed      `json:"embeds"`
@@ -134,7 +137,7 @@ func memberJSON(m *interaction.Member, perms interaction.Permissions, withUser b
 		w.Roles = []interaction.Snowflake{}
 	}
 	if withUser {
-		u := m.User
+		u := userJSON(&m.User)
 		w.User = &u
 	}
 	if m.Nick != "" {

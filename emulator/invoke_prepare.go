@@ -149,8 +149,11 @@ func (s *Server) prepare(inv Invocation, complete bool) (*prepared, *InvocationE
 			w.AuthorizingIntegrationOwners.Set(interaction.GuildInstall, g.id)
 		}
 	} else {
-		u := *user
+		u := userJSON(user)
 		w.User = &u
+		// The channel of the bot's direct messages with the user has the
+		// user as its recipient, as the service sends it.
+		w.Channel.Recipients = []wireUser{u}
 		// In the bot's direct messages the bot may do what anyone may in
 		// a DM (public fact: app_permissions there are the DM defaults);
 		// the emulator gives the plain-member set.
@@ -176,7 +179,7 @@ func (s *Server) prepare(inv Invocation, complete bool) (*prepared, *InvocationE
 	if derr != nil {
 		return nil, refuse(ErrInvalidInput, "the emulator built an interaction its own decoder refuses: "+derr.Error())
 	}
-	p := &prepared{si: &sentInteraction{ix: ix}, body: body, cmdType: inv.Type, channel: ch.ID, launched: launch}
+	p := &prepared{si: newSentInteraction(ix, body), body: body, cmdType: inv.Type, channel: ch.ID, launched: launch}
 	if in.focusedDef != nil {
 		p.choiceType = in.focusedDef.Type
 	}
@@ -197,7 +200,7 @@ func (s *Server) target(in *input, inv Invocation, data *wireData) *InvocationEr
 			return refuse(ErrUnknownTarget, "no target user "+inv.Target.String())
 		}
 		data.TargetID = u.ID
-		r.Users = map[interaction.Snowflake]interaction.User{u.ID: *u}
+		r.Users = map[interaction.Snowflake]wireUser{u.ID: userJSON(u)}
 		if in.g != nil {
 			if m := in.g.members[u.ID]; m != nil {
 				r.Members = map[interaction.Snowflake]wireMember{u.ID: memberJSON(m, channelPermissions(in.g, u.ID, in.ch), false)}
@@ -213,7 +216,7 @@ func (s *Server) target(in *input, inv Invocation, data *wireData) *InvocationEr
 		if id == 0 {
 			id = st.newID()
 		}
-		msg = &wireMessage{ID: id, ChannelID: in.ch.ID, Author: *st.users[in.invoker], Content: "a message", Timestamp: id.Time().UTC()}
+		msg = &wireMessage{ID: id, ChannelID: in.ch.ID, Author: userJSON(st.users[in.invoker]), Content: "a message", Timestamp: id.Time().UTC()}
 	}
 	if in.g != nil {
 		msg.GuildID = in.g.id
@@ -236,7 +239,7 @@ func (s *Server) knownMessage(id interaction.Snowflake) *wireMessage {
 			if m == nil || m.ID != id || m.Deleted {
 				continue
 			}
-			w := &wireMessage{ID: m.ID, ChannelID: m.ChannelID, Author: *s.st.users[s.st.app.botUser],
+			w := &wireMessage{ID: m.ID, ChannelID: m.ChannelID, Author: userJSON(s.st.users[s.st.app.botUser]),
 				Content: m.Data.Content, Timestamp: m.Created.UTC(), TTS: m.Data.TTS, Embeds: m.Data.Embeds,
 				Attachments: attachmentObjects(m.Attachments),
 				Flags:       m.Data.Flags, ApplicationID: s.st.app.id, WebhookID: s.st.app.id, Type: 20}

@@ -25,6 +25,14 @@ func (s *Server) record(p *prepared) {
 // deliver signs the interaction and POSTs it to the bot, waiting the
 // response window for the answer. It runs without the lock: the bot may
 // call the callback endpoints while it answers.
+//
+// A bot may acknowledge the interaction with 202 Accepted and send its
+// answer through the callback endpoint instead, which the service accepts
+// for every interaction but PING (discord/discord-api-docs#7311, where
+// answering 202 and then calling the callback endpoint works for commands
+// and fails only for PING; Snazzah/slash-create's postCallbacks option
+// answers so). deliver then waits, within the same window, for that
+// answer; settle decides whether it came.
 func (s *Server) deliver(ctx context.Context, url string, p *prepared, res *Result) {
 	ctx, cancel := context.WithTimeout(ctx, s.window)
 	defer cancel()
@@ -36,6 +44,11 @@ func (s *Server) deliver(ctx context.Context, url string, p *prepared, res *Resu
 		res.Violations = append(res.Violations, "the application did not respond within "+s.window.String())
 	case err != nil:
 		res.Violations = append(res.Violations, "the application did not respond: "+err.Error())
+	case status == http.StatusAccepted:
+		select {
+		case <-p.si.acked:
+		case <-ctx.Done():
+		}
 	}
 }
 
@@ -71,11 +84,23 @@ func (s *Server) settle(p *prepared, res *Result) {
 	if res.Status == 0 {
 		return
 	}
-	if res.Status != http.StatusOK {
-		res.Violations = append(res.Violations, "the answer has status "+http.StatusText(res.Status)+", not 200 OK")
+	si := p.si
+	if res.Status == http.StatusAccepted {
+		// An acknowledgement: the answer is the one the callback
+		// endpoint took, whatever the body says.
+		if si.answer == nil {
+			res.Violations = append(res.Violations, "the application acknowledged the interaction with 202 Accepted "+
+				"but sent no answer through the callback endpoint within "+s.window.String())
+			return
+		}
+		res.Answer = *si.answer
 		return
 	}
-	si := p.si
+	if res.Status != http.StatusOK {
+		res.Violations = append(res.Violations, "the answer has status "+http.StatusText(res.Status)+
+			", neither 200 OK with the answer nor 202 Accepted with the answer sent through the callback endpoint")
+		return
+	}
 	if len(bytes.TrimSpace(res.RawAnswer)) == 0 && si.answer != nil {
 		// The bot answered through the callback endpoint meanwhile.
 		res.Answer = *si.answer

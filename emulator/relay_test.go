@@ -24,7 +24,7 @@ import (
 // relay is a bot that hands each interaction it receives to the test and
 // answers the emulator's POST with what the test gives back: a JSON
 // answer, or no body at all once the test has answered through the
-// callback endpoint.
+// callback endpoint, with 200 OK or the status the test names.
 type relay struct {
 	got chan *relayed
 }
@@ -39,7 +39,15 @@ type relayed struct {
 	}
 	// Raw is the interaction as sent.
 	Raw   json.RawMessage `json:"-"`
-	reply chan []byte
+	reply chan relayReply
+	// replied is closed once the relay's answer is on its way.
+	replied chan struct{}
+}
+
+// relayReply is the HTTP response the relay gives the emulator.
+type relayReply struct {
+	status int
+	body   []byte
 }
 
 // relayWait is how long the relay and the test wait for each other: longer
@@ -75,7 +83,7 @@ func startRelay(t *testing.T, cfg emulator.Config) (*target, *relay) {
 			return
 		}
 		got := &ix.relayed
-		got.Raw, got.reply = body, make(chan []byte, 1)
+		got.Raw, got.reply, got.replied = body, make(chan relayReply, 1), make(chan struct{})
 		select {
 		case rl.got <- got:
 		case <-time.After(relayWait):
@@ -84,10 +92,13 @@ func startRelay(t *testing.T, cfg emulator.Config) (*target, *relay) {
 		}
 		select {
 		case answer := <-got.reply:
-			if len(answer) > 0 {
+			if len(answer.body) > 0 {
 				w.Header().Set("Content-Type", "application/json")
 			}
-			w.Write(answer)
+			w.WriteHeader(answer.status)
+			w.Write(answer.body)
+			w.(http.Flusher).Flush()
+			close(got.replied)
 		case <-r.Context().Done():
 		}
 	}))
@@ -142,11 +153,37 @@ func (rl *relay) invokeWith(t *testing.T, s *target, body string) *exchange {
 	return ex
 }
 
-// answer has the relay answer the emulator's POST with body, nil for
-// none, and returns what the control API answered the invocation with.
+// answer has the relay answer the emulator's POST with 200 OK and body,
+// nil for none, and returns what the control API answered the invocation
+// with.
 func (ex *exchange) answer(t *testing.T, body []byte) invokeResult {
 	t.Helper()
-	ex.reply <- body
+	return ex.answerWith(t, http.StatusOK, body)
+}
+
+// answerWith is answer with another status than 200 OK.
+func (ex *exchange) answerWith(t *testing.T, status int, body []byte) invokeResult {
+	t.Helper()
+	ex.reply <- relayReply{status, body}
+	return ex.outcome(t)
+}
+
+// acknowledge has the relay answer the emulator's POST with 202 Accepted
+// and no body, and returns once that answer is on its way; the outcome of
+// the invocation is then outcome's.
+func (ex *exchange) acknowledge(t *testing.T) {
+	t.Helper()
+	ex.reply <- relayReply{http.StatusAccepted, nil}
+	select {
+	case <-ex.replied:
+	case <-time.After(relayWait):
+		t.Fatal("the relay did not answer")
+	}
+}
+
+// outcome waits for what the control API answered the invocation with.
+func (ex *exchange) outcome(t *testing.T) invokeResult {
+	t.Helper()
 	select {
 	case res := <-ex.result:
 		return res

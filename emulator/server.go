@@ -64,9 +64,13 @@ type Server struct {
 	// URL is the base URL of the API, ending in /v10.
 	URL           string
 	ApplicationID interaction.Snowflake
-	BotToken      string
-	ClientID      string
-	ClientSecret  string
+	// BotToken is shaped as the service's tokens are: three segments, the
+	// first the unpadded base64 of the bot user's id, which is the
+	// application's. It is a secret like theirs: the emulator writes it in
+	// no log and no error.
+	BotToken     string
+	ClientID     string
+	ClientSecret string
 	// PublicKey is the hex key the emulator signs interactions with.
 	PublicKey string
 	// GuildID is a guild where the application is installed with
@@ -186,7 +190,6 @@ func (s *Server) seed(cfg Config) {
 	st := s.st
 	app := &st.app
 	app.id = st.newID()
-	app.botToken = "Bot." + secret(24)
 	app.clientID = app.id.String()
 	app.clientSecret = secret(16)
 	app.redirectURI = "http://127.0.0.1/oauth2/callback"
@@ -194,15 +197,17 @@ func (s *Server) seed(cfg Config) {
 	app.discoverable = cfg.Discoverable
 	app.interactionsURL = cfg.InteractionsURL
 
-	user := func(name string, bot bool) interaction.Snowflake {
-		id := st.newID()
+	user := func(id interaction.Snowflake, name string, bot bool) interaction.Snowflake {
 		st.users[id] = &interaction.User{ID: id, Username: name, GlobalName: strings.ToUpper(name[:1]) + name[1:], Discriminator: "0", Bot: bot}
 		return id
 	}
-	app.botUser = user("emulator-bot", true)
-	owner := user("owner", false)
-	moderator := user("ada", false)
-	member := user("bob", false)
+	// The bot user of an application created today has the application's
+	// id, and its token begins with that id.
+	app.botUser = user(app.id, "emulator-bot", true)
+	app.botToken = newBotToken(app.botUser, st.now())
+	owner := user(st.newID(), "owner", false)
+	moderator := user(st.newID(), "ada", false)
+	member := user(st.newID(), "bob", false)
 	app.owner = owner
 
 	g := &guild{
@@ -354,7 +359,16 @@ func (s *Server) Handler() http.Handler {
 			writeJSON(w, http.StatusNotFound, map[string]any{"message": "404: Not Found", "code": codeGeneral})
 		}
 	})
-	return mux
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !strings.HasPrefix(r.URL.Path, controlPrefix) {
+			// Every answer of the service's API passes its front proxy,
+			// which says so: "Via: 1.1 google". A well-known client
+			// reads a 429 without it as a ban by that proxy, not a rate
+			// limit, and stops retrying.
+			w.Header().Set("Via", "1.1 google")
+		}
+		mux.ServeHTTP(w, r)
+	})
 }
 
 // writeJSON writes a JSON answer; a nil body writes none.

@@ -2,7 +2,9 @@ package emulator_test
 
 import (
 	"bytes"
+	"encoding/base64"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"strings"
@@ -84,5 +86,72 @@ func TestRateLimitHeadersAndTooManyRequests(t *testing.T) {
 	if resp.StatusCode != 429 || body["retry_after"] != float64(10) || body["global"] != false ||
 		body["message"] != "You are being rate limited." || resp.Header.Get("Retry-After") != "10" {
 		t.Fatalf("%d %v %v", resp.StatusCode, body, resp.Header)
+	}
+}
+
+// Every answer of the service's API says it passed the front proxy, 429s
+// above all, which a well-known client otherwise takes for a ban; the
+// control API, the emulator's own, does not.
+func TestEveryAnswerOfTheAPICarriesVia(t *testing.T) {
+	s := start(t, emulator.Config{RateLimit: emulator.RateLimit{Requests: 1, Window: time.Hour}})
+	s.InjectFault(t, emulator.Fault{Route: "users_me", Count: 1, Kind: emulator.FaultServerError})
+	for _, tc := range []struct {
+		name, method, path, auth string
+		status                   int
+	}{
+		{"a success", "GET", globalPath(s), "Bot " + s.BotToken, 200},
+		{"a rate limit", "GET", globalPath(s), "Bot " + s.BotToken, 429},
+		{"a refusal", "GET", "/applications/" + s.ApplicationID.String() + "/guilds/" + s.GuildID.String() + "/commands", "", 401},
+		{"an injected fault", "GET", "/users/@me", "Bot " + s.BotToken, 500},
+		{"an unknown route", "GET", "/nothing/here", "", 404},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			resp, body := call(t, s, tc.method, tc.path, tc.auth, "")
+			if resp.StatusCode != tc.status {
+				t.Fatalf("%d %v, want %d", resp.StatusCode, body, tc.status)
+			}
+			if via := resp.Header.Get("Via"); via != "1.1 google" {
+				t.Errorf("Via = %q", via)
+			}
+		})
+	}
+	resp, err := http.Get(s.controlURL + "/_emulator/interactions")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if via := resp.Header.Get("Via"); via != "" {
+		t.Errorf("the control API answers with Via %q", via)
+	}
+}
+
+// A bot token begins, as the service's do, with the base64 of the bot
+// user's id, which for an application created today is the application's
+// own id: frameworks read the application's id from the token.
+func TestTheBotTokenNamesTheBotUserWhichIsTheApplication(t *testing.T) {
+	s := start(t, emulator.Config{})
+	segments := strings.Split(s.BotToken, ".")
+	if len(segments) != 3 || strings.Contains(s.BotToken, "=") {
+		t.Fatalf("token of %d segments, padded %v", len(segments), strings.Contains(s.BotToken, "="))
+	}
+	for name, enc := range map[string]*base64.Encoding{"standard": base64.RawStdEncoding, "URL": base64.RawURLEncoding} {
+		id, err := enc.DecodeString(segments[0])
+		if err != nil || string(id) != s.ApplicationID.String() {
+			t.Errorf("first segment in the %s alphabet: %q, %v; want the application's id", name, id, err)
+		}
+	}
+	if len(segments[2]) < 32 {
+		t.Errorf("a secret of %d characters", len(segments[2]))
+	}
+	resp, me := call(t, s, "GET", "/users/@me", "Bot "+s.BotToken, "")
+	if resp.StatusCode != 200 || me["id"] != s.ApplicationID.String() || me["bot"] != true {
+		t.Fatalf("the bot user: %d %v", resp.StatusCode, me)
+	}
+	// The first segment is public; the token is not: another with the
+	// same id is refused, and the refusal does not repeat it.
+	forged := segments[0] + "." + segments[1] + "." + strings.Repeat("A", len(segments[2]))
+	resp, body := call(t, s, "GET", "/users/@me", "Bot "+forged, "")
+	if resp.StatusCode != 401 || strings.Contains(fmt.Sprint(body), segments[0]) {
+		t.Fatalf("a forged token: %d %v", resp.StatusCode, body)
 	}
 }

@@ -2,6 +2,8 @@ package emulator
 
 import (
 	"crypto/rand"
+	"encoding/base64"
+	"encoding/binary"
 	"encoding/hex"
 	"sync"
 	"time"
@@ -51,17 +53,29 @@ type state struct {
 // sentInteraction is an interaction sent to the bot and what became of it,
 // or one the service handled itself.
 type sentInteraction struct {
-	ix       *interaction.Interaction
+	ix *interaction.Interaction
+	// body is the interaction's JSON as the service sent it, with the
+	// fields the decoded ix leaves out when empty.
+	body     []byte
 	sent     time.Time
 	launched bool                  // the service launched an Activity: the bot got nothing
 	answer   *interaction.Response // the first answer, by HTTP or the callback endpoint
 	answered time.Time
+	// acked is closed when answer is set, for a delivery the bot
+	// acknowledged with 202 Accepted and answers through the callback
+	// endpoint.
+	acked chan struct{}
 	// original is the message of the first answer (or of the edit that
 	// completes a deferred one); followups are the messages sent after it.
 	original  *Message
 	followups []*Message
 	// history is every change to those messages, in order.
 	history []MessageEvent
+}
+
+// newSentInteraction returns the record of ix, sent as body.
+func newSentInteraction(ix *interaction.Interaction, body []byte) *sentInteraction {
+	return &sentInteraction{ix: ix, body: body, acked: make(chan struct{})}
 }
 
 // logMessage records a change to one of si's messages, as it stands after
@@ -150,6 +164,23 @@ func (s *state) newID() interaction.Snowflake {
 	}
 	s.lastMS = ms
 	return interaction.Snowflake(ms<<22 | 1<<17 | s.seq)
+}
+
+// newBotToken returns a bot token shaped as the service makes them: the
+// base64 of the bot user's id, the base64 of when the token was made, and
+// a random secret, joined by dots, all unpadded in the URL alphabet. The
+// first segment is public: frameworks read the bot's id from it, and with
+// it the application's, which for applications created today is the same.
+// The digits of an id encode alike in the standard and URL alphabets.
+func newBotToken(bot interaction.Snowflake, made time.Time) string {
+	var ts [4]byte
+	binary.BigEndian.PutUint32(ts[:], uint32(made.Unix()))
+	key := make([]byte, 27)
+	if _, err := rand.Read(key); err != nil {
+		panic("emulator: no randomness: " + err.Error())
+	}
+	enc := base64.RawURLEncoding
+	return enc.EncodeToString([]byte(bot.String())) + "." + enc.EncodeToString(ts[:]) + "." + enc.EncodeToString(key)
 }
 
 // secret returns a random token of n bytes, in hex.

@@ -32,34 +32,66 @@ func (s *Server) currentUser(r *request) (int, any, *apiError) {
 		// A code minted for a user the emulator does not know.
 		return 0, nil, errUnauthorized()
 	}
-	return http.StatusOK, userBody(u), nil
+	return http.StatusOK, currentUserJSON(u), nil
 }
 
-// userBody is the user object of /users/@me. premium_type is always
-// present and 0: the real service only says otherwise with the
-// identify.premium scope, which only approved partners may ask for
-// (the specification's Authentication rule 7).
-func userBody(u *interaction.User) map[string]any {
-	b := map[string]any{
-		"id":            u.ID,
-		"username":      u.Username,
-		"discriminator": u.Discriminator,
-		"global_name":   nil,
-		"avatar":        nil,
-		"public_flags":  u.PublicFlags,
-		"flags":         u.PublicFlags,
-		"premium_type":  0,
-		"mfa_enabled":   false,
-		"locale":        string(interaction.LocaleEnglishUS),
+// wireUser is a user object as the service writes it, in interactions
+// (a member's user, the user of a DM, resolved users), in messages (the
+// author, the user of their interaction metadata) and in applications
+// (the bot). The fields its public user object always has are always
+// present: avatar and global_name are null when unset, and so are the
+// profile decorations (avatar_decoration_data, collectibles,
+// primary_guild), which no user of the emulator has. Clients read them
+// without looking first, which package interaction's User, a decoder's
+// view that leaves empty fields out, cannot promise.
+type wireUser struct {
+	ID                   interaction.Snowflake `json:"id"`
+	Username             string                `json:"username"`
+	Discriminator        string                `json:"discriminator"`
+	GlobalName           *string               `json:"global_name"`
+	Avatar               *string               `json:"avatar"`
+	AvatarDecorationData *struct{}             `json:"avatar_decoration_data"`
+	Collectibles         *struct{}             `json:"collectibles"`
+	PrimaryGuild         *struct{}             `json:"primary_guild"`
+	PublicFlags          uint64                `json:"public_flags"`
+	// Bot and System are sent only when true, as the service does.
+	Bot    bool `json:"bot,omitzero"`
+	System bool `json:"system,omitzero"`
+}
+
+// userJSON returns the wire form of u.
+func userJSON(u *interaction.User) wireUser {
+	w := wireUser{ID: u.ID, Username: u.Username, Discriminator: u.Discriminator, PublicFlags: u.PublicFlags, Bot: u.Bot, System: u.System}
+	if w.Discriminator == "" {
+		w.Discriminator = "0"
 	}
 	if u.GlobalName != "" {
-		b["global_name"] = u.GlobalName
+		name := u.GlobalName
+		w.GlobalName = &name
 	}
 	if u.Avatar != "" {
-		b["avatar"] = u.Avatar
+		avatar := u.Avatar
+		w.Avatar = &avatar
 	}
-	if u.Bot {
-		b["bot"] = true
-	}
-	return b
+	return w
+}
+
+// wireCurrentUser is the user object of /users/@me: a user with the fields
+// its owner, and only its owner, reads. premium_type is always present and
+// 0: the real service only says otherwise with the identify.premium scope,
+// which only approved partners may ask for (the specification's
+// Authentication rule 7). banner and accent_color are null: no user of the
+// emulator has a profile banner.
+type wireCurrentUser struct {
+	wireUser
+	Banner      *string            `json:"banner"`
+	AccentColor *int               `json:"accent_color"`
+	Flags       uint64             `json:"flags"`
+	PremiumType int                `json:"premium_type"`
+	MFAEnabled  bool               `json:"mfa_enabled"`
+	Locale      interaction.Locale `json:"locale"`
+}
+
+func currentUserJSON(u *interaction.User) wireCurrentUser {
+	return wireCurrentUser{wireUser: userJSON(u), Flags: u.PublicFlags, Locale: interaction.LocaleEnglishUS}
 }

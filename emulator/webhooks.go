@@ -85,6 +85,7 @@ func (s *Server) answerInteraction(r *request) (int, any, *apiError) {
 // flag. The caller holds the state's lock.
 func (s *Server) acknowledge(si *sentInteraction, resp interaction.Response, atts []Attachment, now time.Time) {
 	si.answer, si.answered = &resp, now
+	close(si.acked)
 	switch resp.Type {
 	case interaction.CallbackChannelMessageWithSource:
 		data := cloneMessageData(resp.Message)

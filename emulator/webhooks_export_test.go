@@ -24,7 +24,8 @@ func (s *Server) FakeInteraction(t interaction.Type, command interaction.Command
 		Locale: interaction.LocaleEnglishUS, GuildLocale: g.locale,
 		Data: interaction.CommandData{ID: st.newID(), Name: "ping", Type: command},
 	}
-	si := &sentInteraction{ix: ix, sent: st.now()}
+	si := newSentInteraction(ix, nil)
+	si.sent = st.now()
 	st.interactions[ix.ID] = si
 	st.byToken[ix.Token] = si
 	return ix.ID, ix.Token

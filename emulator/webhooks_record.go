@@ -205,7 +205,11 @@ func (s *Server) messageJSON(si *sentInteraction, m *Message, original bool) map
 	if !m.Edited.IsZero() {
 		edited = m.Edited.UTC().Format(timestampLayout)
 	}
-	meta := map[string]any{"id": si.ix.ID.String(), "type": si.ix.Type, "user": si.ix.Invoker()}
+	invoker := si.ix.Invoker()
+	if u := st.users[invoker.ID]; u != nil {
+		invoker = *u
+	}
+	meta := map[string]any{"id": si.ix.ID.String(), "type": si.ix.Type, "user": userJSON(&invoker)}
 	if !si.ix.AuthorizingIntegrationOwners.IsZero() {
 		meta["authorizing_integration_owners"] = si.ix.AuthorizingIntegrationOwners
 	}
@@ -214,7 +218,7 @@ func (s *Server) messageJSON(si *sentInteraction, m *Message, original bool) map
 	}
 	var author any
 	if u := st.users[st.app.botUser]; u != nil {
-		author = u
+		author = userJSON(u)
 	}
 	return map[string]any{
 		"id":                   m.ID.String(),

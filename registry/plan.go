@@ -56,6 +56,9 @@ type Plan struct {
 	Unchanged []command.Command
 	// Strategy is how the changes are sent.
 	Strategy Strategy
+	// Warnings are what the service will accept in the declared commands
+	// but ignore (see Warnings); they do not stop the plan.
+	Warnings command.Violations
 	// Err, when set, is why the plan is not applied: the service's
 	// commands could not be read, or the plan is refused, as a
 	// *RefusedError. Nothing is sent for such a scope.
@@ -125,7 +128,8 @@ func keyOf(c *command.Command) commandKey { return commandKey{c.CommandType(), c
 // The plan is refused (Err is a *RefusedError) when the declared commands
 // fail Validate, when the scope would end up holding more commands of a
 // type than the service allows, or when it would create more commands than
-// a day allows. PlanScope sends nothing.
+// a day allows. What Warnings finds in the declared commands is in
+// Warnings, whether or not the plan is refused. PlanScope sends nothing.
 func PlanScope(current, desired []command.Command, scope command.Scope, prune bool) Plan {
 	p := Plan{Scope: scope}
 	held := make(map[commandKey]*command.Command, len(current))
@@ -158,6 +162,7 @@ func PlanScope(current, desired []command.Command, scope command.Scope, prune bo
 		}
 	}
 	p.Strategy = p.cheapest(true)
+	p.Warnings = command.Warnings(scope, desired)
 	if vs := command.Validate(scope, desired); len(vs) > 0 {
 		p.Err = &RefusedError{Scope: scope, Reason: "the declared commands break the service's rules", Violations: vs}
 	} else if reason := p.overLimit(desired); reason != "" {

@@ -15,6 +15,8 @@ import (
 // command that is created (+), updated (~, with the fields that differ),
 // deleted (-) or left alone although not declared (?). Unchanged commands
 // are counted, not listed, so that a large scope in sync reads as one line.
+// Why a plan is not applied follows the summary, marked "!", then each
+// warning, marked "warning:".
 func (p Plan) Table() string {
 	var b strings.Builder
 	b.WriteString(p.Scope.String())
@@ -27,6 +29,11 @@ func (p Plan) Table() string {
 			b.WriteString(line)
 			b.WriteByte('\n')
 		}
+	}
+	for _, w := range p.Warnings {
+		b.WriteString("  warning: ")
+		b.WriteString(w.Error())
+		b.WriteByte('\n')
 	}
 	var rows strings.Builder
 	w := tabwriter.NewWriter(&rows, 0, 4, 2, ' ', 0)
@@ -108,6 +115,7 @@ type planJSON struct {
 	Drift      bool          `json:"drift"`
 	Error      string        `json:"error,omitempty"`
 	Violations []violationJS `json:"violations,omitempty"`
+	Warnings   []violationJS `json:"warnings,omitempty"`
 }
 
 // commandRef names a command; names alone are ambiguous, since commands of
@@ -134,7 +142,8 @@ type violationJS struct {
 //	 "writes": 2, "drift": true}
 //
 // A guild scope also has "guild_id"; a plan that is not applied has
-// "error", and "violations" when the declared commands are invalid.
+// "error", and "violations" when the declared commands are invalid; a plan
+// with warnings has "warnings", each shaped as a violation.
 func (p Plan) MarshalJSON() ([]byte, error) {
 	j := planJSON{
 		Scope: "global", Creates: refs(p.Creates), Deletes: refs(p.Deletes), Unknown: refs(p.Unknown),
@@ -149,11 +158,10 @@ func (p Plan) MarshalJSON() ([]byte, error) {
 	if p.Err != nil {
 		j.Error = p.Err.Error()
 		if r, ok := p.Err.(*RefusedError); ok {
-			for _, v := range r.Violations {
-				j.Violations = append(j.Violations, violationJS{Place: v.Place, Pointer: v.Pointer, Code: v.Code, Message: v.Message})
-			}
+			j.Violations = violationsJS(r.Violations)
 		}
 	}
+	j.Warnings = violationsJS(p.Warnings)
 	return json.Marshal(j)
 }
 
@@ -164,6 +172,14 @@ func refs(cmds []command.Command) []commandRef {
 		if cmds[i].ID != 0 {
 			out[i].ID = cmds[i].ID.String()
 		}
+	}
+	return out
+}
+
+func violationsJS(vs command.Violations) []violationJS {
+	var out []violationJS
+	for _, v := range vs {
+		out = append(out, violationJS{Place: v.Place, Pointer: v.Pointer, Code: v.Code, Message: v.Message})
 	}
 	return out
 }

@@ -128,3 +128,33 @@ func TestATableOfAScopeThatCouldNotBeReadSaysSo(t *testing.T) {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}
 }
+
+func TestAPlanShowsTheFieldsTheServiceWillIgnore(t *testing.T) {
+	yes := true
+	declared := ping("ping")
+	declared.DMPermission = &yes
+	// The guild holds the command as the service returns it: without
+	// dm_permission, which it ignored.
+	p := registry.PlanScope([]command.Command{{ID: 1, Name: "ping", Description: declared.Description}},
+		[]command.Command{declared}, command.InGuild(22), false)
+	if p.Err != nil || p.Drift() {
+		t.Fatalf("a warning stops or changes the plan: %v, drift %v", p.Err, p.Drift())
+	}
+	if len(p.Warnings) != 1 || p.Warnings[0].Pointer != "/0/dm_permission" {
+		t.Fatalf("warnings %v", p.Warnings)
+	}
+	want := "  warning: ping: dm_permission has effect only on global commands; the service ignores it on a guild command\n"
+	if table := p.Table(); !strings.Contains(table, want) {
+		t.Errorf("table lacks %q:\n%s", want, table)
+	}
+	raw, err := json.Marshal(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(raw), `"warnings":[{"place":"ping","pointer":"/0/dm_permission","code":"APPLICATION_COMMAND_GLOBAL_ONLY"`) {
+		t.Errorf("JSON %s", raw)
+	}
+	if global := registry.PlanScope(nil, []command.Command{declared}, command.Global, false); global.Warnings != nil {
+		t.Errorf("global warnings %v", global.Warnings)
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"crypto/ed25519"
+	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
 	"io"
@@ -68,6 +69,10 @@ func TestRunPrintsCredentialsFirstAndServes(t *testing.T) {
 		c.ClientSecret == "" || len(c.PublicKey) != 64 || c.GuildID == "" || c.AuthorizationCode == "" || c.RedirectURI == "" ||
 		c.AdminID == "" || c.ModeratorID == "" || c.MemberID == "" {
 		t.Fatalf("credentials: %+v", c)
+	}
+	// Frameworks read the application's id from the token.
+	if first, _, _ := strings.Cut(c.BotToken, "."); first != base64.RawURLEncoding.EncodeToString([]byte(c.ApplicationID)) {
+		t.Fatalf("the token begins %q, not the base64 of application %s", first, c.ApplicationID)
 	}
 	resp, err := http.Get(c.BaseURL + "/nothing")
 	if err != nil {

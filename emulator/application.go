@@ -1,0 +1,93 @@
+package emulator
+
+import (
+	"net/http"
+	"strconv"
+
+	"github.com/switchboard-go/switchboard/interaction"
+)
+
+// Flags of the application object that the emulated application can have
+// (public facts of the service).
+const (
+	// appFlagEmbedded: the application has an Activity.
+	appFlagEmbedded = 1 << 17
+	// appFlagCommandBadge: the application has registered global
+	// commands.
+	appFlagCommandBadge = 1 << 23
+)
+
+// wireApplication is the application object, as GET
+// /oauth2/applications/@me answers it: the fields of the service's public
+// application object that the emulator knows. Its name is the bot's
+// global name, which for a bot is the application's name; it has no icon,
+// description, team or install parameters; integration_types_config has an
+// empty object for each installation context the application supports.
+type wireApplication struct {
+	ID                          interaction.Snowflake `json:"id"`
+	Name                        string                `json:"name"`
+	Icon                        *string               `json:"icon"`
+	Description                 string                `json:"description"`
+	BotPublic                   bool                  `json:"bot_public"`
+	BotRequireCodeGrant         bool                  `json:"bot_require_code_grant"`
+	Bot                         wireUser              `json:"bot"`
+	Owner                       wireUser              `json:"owner"`
+	Team                        *struct{}             `json:"team"`
+	VerifyKey                   string                `json:"verify_key"`
+	Flags                       uint64                `json:"flags"`
+	FlagsNew                    string                `json:"flags_new"`
+	RedirectURIs                []string              `json:"redirect_uris"`
+	InteractionsEndpointURL     *string               `json:"interactions_endpoint_url"`
+	IntegrationTypesConfig      map[string]struct{}   `json:"integration_types_config"`
+	ApproximateGuildCount       int                   `json:"approximate_guild_count"`
+	ApproximateUserInstallCount int                   `json:"approximate_user_install_count"`
+}
+
+// currentApplication is GET /oauth2/applications/@me: the application of
+// the bot whose token authenticates the request, which clients ask for at
+// login. It is the bot's endpoint; a bearer token gets 401, as for no
+// credentials.
+func (s *Server) currentApplication(r *request) (int, any, *apiError) {
+	if !r.caller.bot {
+		return 0, nil, errUnauthorized()
+	}
+	st := s.st
+	app := &st.app
+	bot := userJSON(st.users[app.botUser])
+	out := wireApplication{
+		ID: app.id, Name: bot.Username, BotPublic: true, Bot: bot, Owner: userJSON(st.users[app.owner]),
+		VerifyKey: s.PublicKey, RedirectURIs: []string{app.redirectURI},
+		IntegrationTypesConfig: map[string]struct{}{},
+	}
+	if bot.GlobalName != nil {
+		out.Name = *bot.GlobalName
+	}
+	if app.activities {
+		out.Flags |= appFlagEmbedded
+	}
+	if len(st.commands[0]) > 0 {
+		out.Flags |= appFlagCommandBadge
+	}
+	// flags_new is the same bit set as a string, which holds bits past
+	// 53 that a JSON number may not (the specification's May 2026
+	// change).
+	out.FlagsNew = strconv.FormatUint(out.Flags, 10)
+	if app.interactionsURL != "" {
+		u := app.interactionsURL
+		out.InteractionsEndpointURL = &u
+	}
+	for _, t := range app.installContexts {
+		out.IntegrationTypesConfig[strconv.Itoa(int(t))] = struct{}{}
+	}
+	for _, g := range st.guilds {
+		if g.installed {
+			out.ApproximateGuildCount++
+		}
+	}
+	for _, installed := range st.userInstalls {
+		if installed {
+			out.ApproximateUserInstallCount++
+		}
+	}
+	return http.StatusOK, out, nil
+}
