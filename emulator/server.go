@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"crypto/ed25519"
+	"crypto/subtle"
 	"encoding/json"
 	"errors"
 	"io"
@@ -277,7 +278,7 @@ func (s *Server) authenticate(r *http.Request) (caller, *apiError) {
 	h := r.Header.Get("Authorization")
 	switch {
 	case strings.HasPrefix(h, "Bot "):
-		if strings.TrimPrefix(h, "Bot ") == s.st.app.botToken {
+		if subtle.ConstantTimeCompare([]byte(strings.TrimPrefix(h, "Bot ")), []byte(s.st.app.botToken)) == 1 {
 			return caller{bot: true}, nil
 		}
 	case strings.HasPrefix(h, "Bearer "):
