@@ -35,7 +35,22 @@ type decl struct {
 	dmPermission      *bool
 	defaultPermission *bool
 	handler           interaction.EntryPointHandlerType
+
+	// deferral is how the endpoint defers a slow handler; a subcommand
+	// without one takes its group's.
+	deferral deferral
 }
+
+// deferral is how the endpoint may defer a handler that has not answered
+// shortly before the service stops waiting.
+type deferral uint8
+
+const (
+	deferInherit   deferral = iota // the group's, else deferPublic
+	deferPublic                    // "thinking…" that everyone in the channel sees
+	deferEphemeral                 // "thinking…" only the user sees
+	deferNever                     // the handler answers in time itself
+)
 
 func (d *decl) apply(decls []Decl) {
 	for _, f := range decls {
@@ -127,6 +142,18 @@ func DMPermission(allowed bool) Decl {
 func DefaultPermission(enabled bool) Decl {
 	return func(d *decl) { d.defaultPermission = &enabled; d.wide("DefaultPermission") }
 }
+
+// DeferEphemeral makes the answer private to the user when the endpoint
+// defers a slow handler: the deferral decides whether the answer that
+// completes it is ephemeral, and the endpoint defers before the handler
+// says. Declared on a group, it applies to the group's subcommands.
+func DeferEphemeral() Decl { return func(d *decl) { d.deferral = deferEphemeral } }
+
+// NoAutoDefer keeps the endpoint from deferring the command's answer: the
+// handler answers within the service's window itself, and its context ends
+// in time for its answer, or its error handler's, to arrive. Declared on a
+// group, it applies to the group's subcommands.
+func NoAutoDefer() Decl { return func(d *decl) { d.deferral = deferNever } }
 
 // EntryPointHandler sets who answers the entry point command. A router
 // that registers a handler for it answers itself (APP_HANDLER) by default.

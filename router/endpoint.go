@@ -22,6 +22,10 @@ const (
 	// DefaultResponseDeadline is how long the service waits for the first
 	// answer to an interaction.
 	DefaultResponseDeadline = 3 * time.Second
+	// DefaultAnswerMargin is the part of the service's wait kept for the
+	// answer to reach it: a handler's context ends, or the endpoint
+	// defers its answer, that long before the service stops waiting.
+	DefaultAnswerMargin = 500 * time.Millisecond
 )
 
 // Endpoint serves the interactions endpoint: it verifies each request's
@@ -38,14 +42,29 @@ const (
 //   - PING: 200 {"type":1}
 //   - a command or autocomplete: 200 with the handler's answer (a handler
 //     error is answered by the error handler)
-//   - a handler panic: logged with its stack, 500; the server keeps serving
+//   - a command whose handler has not answered the answer margin before
+//     the service stops waiting, on an endpoint given a client
+//     (WithClient): 200 DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE, and the
+//     handler's answer, when it comes, completes it as an edit of the
+//     original answer (see NoAutoDefer, DeferEphemeral, WithoutAutoDefer)
+//   - a handler panic: logged with its stack, 500 (or, once deferred, an
+//     apology in place of the answer); the server keeps serving
+//
+// A handler's context ends the answer margin (DefaultAnswerMargin) before
+// the service stops waiting, so that the answer of a handler that gives up
+// then, or its error handler's, still arrives in time; a handler the
+// endpoint may defer has a context that lasts as long as the interaction's
+// token (TokenLifetime) instead.
 type Endpoint struct {
 	mux      *Mux
 	verifier *interaction.Verifier
 	logger   zerolog.Logger
 	maxBody  int
 	deadline time.Duration
+	margin   time.Duration
 	client   *rest.Client
+	// noAutoDefer turns automatic deferral off for every command.
+	noAutoDefer bool
 }
 
 // EndpointOption configures an Endpoint.
@@ -54,11 +73,23 @@ type EndpointOption func(*Endpoint)
 // WithMaxBodySize sets the largest body accepted, in bytes.
 func WithMaxBodySize(n int) EndpointOption { return func(e *Endpoint) { e.maxBody = n } }
 
-// WithResponseDeadline sets the deadline of the context handlers receive,
-// counted from when the request arrived.
+// WithResponseDeadline sets how long the service waits for the first
+// answer, counted from when the request arrived; DefaultResponseDeadline
+// is the service's. Handlers' contexts end, and slow handlers are
+// deferred, the answer margin before it.
 func WithResponseDeadline(d time.Duration) EndpointOption {
 	return func(e *Endpoint) { e.deadline = d }
 }
+
+// WithAnswerMargin sets the part of the response deadline kept for the
+// answer to travel to the service; the default is DefaultAnswerMargin.
+func WithAnswerMargin(d time.Duration) EndpointOption {
+	return func(e *Endpoint) { e.margin = max(d, 0) }
+}
+
+// WithoutAutoDefer keeps the endpoint from deferring any command's answer,
+// as NoAutoDefer does for one command.
+func WithoutAutoDefer() EndpointOption { return func(e *Endpoint) { e.noAutoDefer = true } }
 
 // WithEndpointLogger sets the endpoint's logger; by default it logs to the
 // router's.
@@ -75,6 +106,7 @@ func NewEndpoint(mux *Mux, v *interaction.Verifier, opts ...EndpointOption) *End
 		logger:   mux.logger,
 		maxBody:  DefaultMaxBodySize,
 		deadline: DefaultResponseDeadline,
+		margin:   DefaultAnswerMargin,
 	}
 	for _, o := range opts {
 		o(e)
@@ -132,8 +164,16 @@ func (e *Endpoint) serve(parent context.Context, received time.Time, sig, ts, bo
 	return e.dispatch(parent, received, x, ix, out)
 }
 
+// dispatch answers a command or autocomplete interaction. A command whose
+// handler may be deferred runs apart (answerOrDefer); the others run here,
+// with a context that ends the answer margin before the service stops
+// waiting, so that an answer to a handler that gives up still arrives.
 func (e *Endpoint) dispatch(parent context.Context, received time.Time, x *exchange, ix *interaction.Interaction, out []byte) (status int, body []byte) {
-	deadline := received.Add(e.deadline)
+	x.req.client = e.client
+	if mode := e.deferral(ix); mode != deferNever {
+		return e.answerOrDefer(parent, received, mode, x, ix, out)
+	}
+	deadline := received.Add(e.deadline - e.margin)
 	var ctx context.Context
 	if parent.Done() == nil {
 		// The parent is never canceled (fasthttp requests carry no context),
@@ -146,17 +186,37 @@ func (e *Endpoint) dispatch(parent context.Context, received time.Time, x *excha
 		defer cancel()
 		ctx = c
 	}
+	o := e.run(ctx, x, ix)
+	return e.encode(o, ix, out)
+}
+
+// outcome is what running a handler came to.
+type outcome struct {
+	resp     interaction.Response
+	panicked bool
+}
+
+// run dispatches ix and recovers a panic of its handler, which it logs.
+func (e *Endpoint) run(ctx context.Context, x *exchange, ix *interaction.Interaction) (o outcome) {
 	defer func() {
 		if p := recover(); p != nil {
 			e.logger.Error().Str("panic", panicText(p)).Str("command", ix.Data.Path()).
 				Stringer("interaction", ix.ID).Bytes("stack", debug.Stack()).
 				Msg("handler panicked")
-			status, body = 500, append(out[:0], bodyInternal...)
+			o = outcome{panicked: true}
 		}
 	}()
-	x.req.client = e.client
 	resp, _ := e.mux.dispatch(ctx, ix, &x.req)
-	encoded, err := resp.AppendJSON(out)
+	return outcome{resp: resp}
+}
+
+// encode writes the answer to an outcome: the handler's response, or 500
+// after a panic.
+func (e *Endpoint) encode(o outcome, ix *interaction.Interaction, out []byte) (status int, body []byte) {
+	if o.panicked {
+		return 500, append(out[:0], bodyInternal...)
+	}
+	encoded, err := o.resp.AppendJSON(out)
 	if err != nil {
 		e.logger.Error().Err(err).Str("command", ix.Data.Path()).Msg("encoding the answer failed")
 		return 500, append(out[:0], bodyInternal...)
@@ -164,7 +224,7 @@ func (e *Endpoint) dispatch(parent context.Context, received time.Time, x *excha
 	if ev := e.logger.Debug(); ev.Enabled() {
 		// Checked first: the path is built only when it is logged.
 		ev.Str("command", ix.Data.Path()).Stringer("type", ix.Type).
-			Stringer("interaction", ix.ID).Stringer("callback", resp.Type).Msg("answered")
+			Stringer("interaction", ix.ID).Stringer("callback", o.resp.Type).Msg("answered")
 	}
 	return 200, encoded
 }

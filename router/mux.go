@@ -39,6 +39,16 @@ type node struct {
 	complete map[string]autocomplete.Handler
 	kids     map[string]*node // subcommands and groups
 	group    bool             // a subcommand group: its kids are subcommands
+	deferral deferral         // never deferInherit once built
+}
+
+// deferralOf returns how the endpoint may defer the handler of a command
+// interaction: never for one without a handler, whose answer is at once.
+func (m *Mux) deferralOf(ix *interaction.Interaction) deferral {
+	if n := m.lookup(&ix.Data); n != nil && n.handler != nil {
+		return n.deferral
+	}
+	return deferNever
 }
 
 // lookup finds the node of the invoked command path with map lookups on the

@@ -76,6 +76,20 @@ type leaf struct {
 	seq      int
 }
 
+// deferral returns the leaf's deferral, else the nearest group's, else
+// deferPublic.
+func (l *leaf) deferral() deferral {
+	if l.decl.deferral != deferInherit {
+		return l.decl.deferral
+	}
+	for g := l.group; g != nil; g = g.parent {
+		if g.decl.deferral != deferInherit {
+			return g.decl.deferral
+		}
+	}
+	return deferPublic
+}
+
 // Route is a declared command or subcommand.
 type Route struct {
 	l *leaf
@@ -383,5 +397,5 @@ func (r *Router) leafNode(l *leaf, fail func(path, problem string)) *node {
 			h = g.mw[i](h)
 		}
 	}
-	return &node{handler: h, complete: l.complete}
+	return &node{handler: h, complete: l.complete, deferral: l.deferral()}
 }

@@ -1,0 +1,85 @@
+package router
+
+import (
+	"context"
+	"time"
+
+	"github.com/switchboard-go/switchboard/interaction"
+)
+
+// TokenLifetime is how long an interaction's token lets its answer be
+// edited and followed up: a deferred handler's context ends then.
+const TokenLifetime = 15 * time.Minute
+
+// deferredAnswerTimeout bounds the request that delivers a deferred
+// handler's answer.
+const deferredAnswerTimeout = 30 * time.Second
+
+// deferral returns how the endpoint may defer ix: only a command, only
+// with a client to deliver the answer later, and as the command declares.
+func (e *Endpoint) deferral(ix *interaction.Interaction) deferral {
+	if ix.Type != interaction.TypeApplicationCommand || e.client == nil || e.noAutoDefer {
+		return deferNever
+	}
+	return e.mux.deferralOf(ix)
+}
+
+// answerOrDefer runs the handler apart and answers with its response if it
+// comes the answer margin before the service stops waiting; otherwise it
+// answers with a deferral, which shows the user that the bot is thinking,
+// and the handler's response, when it comes, completes the deferral
+// through the REST client. The handler's context lasts as long as the
+// interaction's token, and is not canceled when the request ends.
+func (e *Endpoint) answerOrDefer(parent context.Context, received time.Time, mode deferral, x *exchange, ix *interaction.Interaction, out []byte) (status int, body []byte) {
+	ctx, cancel := context.WithDeadline(context.WithoutCancel(parent), received.Add(TokenLifetime))
+	done := make(chan outcome, 1)
+	go func() {
+		defer cancel()
+		done <- e.run(ctx, x, ix)
+	}()
+	timer := time.NewTimer(time.Until(received.Add(e.deadline - e.margin)))
+	select {
+	case o := <-done:
+		timer.Stop()
+		return e.encode(o, ix, out)
+	case <-timer.C:
+	}
+	deferred := interaction.Defer()
+	if mode == deferEphemeral {
+		deferred = deferred.Ephemeral()
+	}
+	go e.completeDeferred(ix, mode, done)
+	e.logger.Debug().Str("command", ix.Data.Path()).Stringer("interaction", ix.ID).
+		Msg("handler still running: answer deferred")
+	return e.encode(outcome{resp: deferred}, ix, out)
+}
+
+// completeDeferred waits for the outcome of a handler the endpoint
+// deferred, and makes it the answer by editing the deferred one.
+func (e *Endpoint) completeDeferred(ix *interaction.Interaction, mode deferral, done <-chan outcome) {
+	o := <-done
+	log := e.logger.With().Str("command", ix.Data.Path()).Stringer("interaction", ix.ID).Logger()
+	var m interaction.MessageData
+	switch {
+	case o.panicked:
+		m = interaction.MessageData{Content: "Sorry, something went wrong while running this command."}
+	case o.resp.Type == interaction.CallbackChannelMessageWithSource:
+		m = o.resp.Message
+		if ephemeral := m.Flags&interaction.FlagEphemeral != 0; ephemeral != (mode == deferEphemeral) {
+			// The deferral already decided; an edit cannot change it.
+			log.Warn().Bool("ephemeral", ephemeral).
+				Msg("the answer's ephemeral flag differs from the deferral's, which decides: declare DeferEphemeral on a command whose slow answers are ephemeral")
+		}
+		m.Flags &^= interaction.FlagEphemeral
+	case o.resp.Type == interaction.CallbackDeferredChannelMessageWithSource:
+		return // the handler deferred too, and completes the answer itself
+	default:
+		log.Error().Stringer("callback", o.resp.Type).Msg("a deferred command's answer must be a message; telling the user it failed")
+		m = interaction.MessageData{Content: "Sorry, something went wrong while running this command."}
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), deferredAnswerTimeout)
+	defer cancel()
+	if _, err := e.client.EditOriginal(ctx, ix, m); err != nil {
+		log.Error().Err(err).Msg("delivering the deferred answer failed")
+	}
+}

@@ -1,0 +1,167 @@
+package router_test
+
+import (
+	"context"
+	"errors"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/switchboard-go/switchboard/command"
+	"github.com/switchboard-go/switchboard/emulator"
+	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/rest"
+	"github.com/switchboard-go/switchboard/router"
+)
+
+// serveOnEmulator registers r's commands on a new emulator, serves r's
+// endpoint for it with a REST client, and returns the emulator.
+func serveOnEmulator(t *testing.T, r *router.Router, opts ...router.EndpointOption) *emulator.Server {
+	t.Helper()
+	s, err := emulator.New(emulator.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	mux, err := r.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	verifier, err := interaction.NewVerifier(s.PublicKey)
+	if err != nil {
+		t.Fatal(err)
+	}
+	client, err := rest.NewClient(s.URL, rest.NoAuth{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	bot := httptest.NewServer(router.NewEndpoint(mux, verifier, append([]router.EndpointOption{router.WithClient(client)}, opts...)...))
+	t.Cleanup(bot.Close)
+	admin, err := rest.NewClient(s.URL, rest.BotToken(s.BotToken))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	if _, err := admin.OverwriteCommands(ctx, s.ApplicationID, command.InGuild(s.GuildID), mux.Definitions().Commands(command.Global)); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.SetInteractionsURL(ctx, bot.URL); err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// waitForContent waits until the answer to interaction id reads want.
+func waitForContent(t *testing.T, s *emulator.Server, id interaction.Snowflake, want string, within time.Duration) emulator.InteractionRecord {
+	t.Helper()
+	end := time.Now().Add(within)
+	for {
+		rec, ok := s.Interaction(id)
+		if ok && rec.Original != nil && rec.Original.Data.Content == want {
+			return rec
+		}
+		if time.Now().After(end) {
+			got := "no answer"
+			if ok && rec.Original != nil {
+				got = rec.Original.Data.Content
+			}
+			t.Fatalf("the answer reads %q after %v, want %q", got, within, want)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// TestSlowHandlersAreDeferredAndTheirAnswerFollows: a handler that answers
+// at once is answered at once; one that is still working shortly before
+// the service stops waiting is deferred, the user sees the bot thinking,
+// and the handler's answer, whenever it comes, completes the deferral.
+func TestSlowHandlersAreDeferredAndTheirAnswerFollows(t *testing.T) {
+	if testing.Short() {
+		t.Skip("waits 20 seconds")
+	}
+	for _, tc := range []struct {
+		after    time.Duration
+		deferred bool
+	}{
+		{100 * time.Millisecond, false},
+		{2900 * time.Millisecond, true},
+		{20 * time.Second, true},
+	} {
+		t.Run(tc.after.String(), func(t *testing.T) {
+			t.Parallel()
+			r := router.New()
+			r.Command("work", func(ctx context.Context, req *router.Request) (interaction.Response, error) {
+				select {
+				case <-time.After(tc.after):
+				case <-ctx.Done():
+					return interaction.Response{}, ctx.Err()
+				}
+				return interaction.Reply("done after " + tc.after.String()), nil
+			}, router.Description("Works a while"))
+			s := serveOnEmulator(t, r)
+			res, err := s.Invoke(context.Background(), emulator.Invocation{Guild: s.GuildID, Command: "work"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !res.OK() {
+				t.Fatalf("the service saw %v: %v", res.Answer.Type, res.Violations)
+			}
+			wantType := interaction.CallbackChannelMessageWithSource
+			if tc.deferred {
+				wantType = interaction.CallbackDeferredChannelMessageWithSource
+			}
+			if res.Answer.Type != wantType {
+				t.Fatalf("first answer %v, want %v", res.Answer.Type, wantType)
+			}
+			rec := waitForContent(t, s, res.Interaction.ID, "done after "+tc.after.String(), tc.after+10*time.Second)
+			if tc.deferred {
+				if len(rec.History) < 2 || rec.History[0].Kind != emulator.MessageDeferred || rec.History[1].Kind != emulator.MessageCompleted {
+					t.Errorf("history %+v, want deferred then completed", rec.History)
+				}
+			}
+		})
+	}
+}
+
+// TestANonDeferredHandlerThatGivesUpIsAnsweredInTime: without deferral,
+// the handler's context ends before the service stops waiting, and the
+// error handler's answer arrives within the window.
+func TestANonDeferredHandlerThatGivesUpIsAnsweredInTime(t *testing.T) {
+	r := router.New()
+	r.OnError(func(ctx context.Context, req *router.Request, err error) interaction.Response {
+		return interaction.Reply("gave up: " + err.Error()).Ephemeral()
+	})
+	r.Command("slow", func(ctx context.Context, req *router.Request) (interaction.Response, error) {
+		<-ctx.Done()
+		return interaction.Response{}, ctx.Err()
+	}, router.Description("Never finishes"), router.NoAutoDefer())
+	s := serveOnEmulator(t, r)
+	res, err := s.Invoke(context.Background(), emulator.Invocation{Guild: s.GuildID, Command: "slow"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.OK() || res.Answer.Type != interaction.CallbackChannelMessageWithSource ||
+		!strings.Contains(res.Answer.Message.Content, context.DeadlineExceeded.Error()) {
+		t.Fatalf("answer %+v %v, want the error handler's in time", res.Answer, res.Violations)
+	}
+}
+
+// TestADeferredHandlerThatPanicsTellsTheUser: a panic after the deferral
+// is logged and the deferral completed with an apology, not left thinking.
+func TestADeferredHandlerThatPanicsTellsTheUser(t *testing.T) {
+	r := router.New()
+	r.Command("crash", func(ctx context.Context, req *router.Request) (interaction.Response, error) {
+		time.Sleep(2700 * time.Millisecond)
+		panic(errors.New("handler bug"))
+	}, router.Description("Crashes late"), router.DeferEphemeral())
+	s := serveOnEmulator(t, r)
+	res, err := s.Invoke(context.Background(), emulator.Invocation{Guild: s.GuildID, Command: "crash"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Answer.Type != interaction.CallbackDeferredChannelMessageWithSource || res.Answer.Message.Flags&interaction.FlagEphemeral == 0 {
+		t.Fatalf("first answer %+v, want an ephemeral deferral", res.Answer)
+	}
+	waitForContent(t, s, res.Interaction.ID, "Sorry, something went wrong while running this command.", 10*time.Second)
+}
