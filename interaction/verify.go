@@ -132,6 +132,12 @@ func (v *Verifier) Verify(signature, timestamp, body []byte) error {
 	return nil
 }
 
+// Window returns how far a signed timestamp may be from the Verifier's
+// clock, either way; zero when the check is off. A request it accepts stays
+// acceptable for at most twice the window, which is how long a replay
+// guard must remember it.
+func (v *Verifier) Window() time.Duration { return v.window }
+
 // verify reports whether sig is the key's signature of timestamp || body.
 func (v *Verifier) verify(sig *[ed25519.SignatureSize]byte, timestamp, body []byte) bool {
 	n := len(timestamp) + len(body)

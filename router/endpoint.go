@@ -39,6 +39,8 @@ const (
 //     body is never decoded
 //   - a signed body that is not an interaction: 400
 //   - an interaction type it does not serve: 400
+//   - a copy of an interaction already served, with a replay guard
+//     (WithReplayGuard): 409, and the handler does not run
 //   - PING: 200 {"type":1}
 //   - a command or autocomplete: 200 with the handler's answer (a handler
 //     error is answered by the error handler)
@@ -65,6 +67,7 @@ type Endpoint struct {
 	client   *rest.Client
 	// noAutoDefer turns automatic deferral off for every command.
 	noAutoDefer bool
+	replays     ReplayGuard
 }
 
 // EndpointOption configures an Endpoint.
@@ -130,6 +133,7 @@ var (
 	bodyStaleTimestamp  = []byte(`{"message":"request timestamp outside the accepted window"}`)
 	bodyInternal        = []byte(`{"message":"internal error"}`)
 	bodyUnsupportedType = []byte(`{"message":"interaction type not served by this endpoint"}`)
+	bodyReplayed        = []byte(`{"message":"interaction already received"}`)
 )
 
 // serve runs the request path shared by both adapters after the method
@@ -169,6 +173,9 @@ func (e *Endpoint) serve(parent context.Context, received time.Time, sig, ts, bo
 // with a context that ends the answer margin before the service stops
 // waiting, so that an answer to a handler that gives up still arrives.
 func (e *Endpoint) dispatch(parent context.Context, received time.Time, x *exchange, ix *interaction.Interaction, out []byte) (status int, body []byte) {
+	if e.replays != nil && e.replayed(parent, ix) {
+		return 409, append(out, bodyReplayed...)
+	}
 	x.req.client = e.client
 	if mode := e.deferral(ix); mode != deferNever {
 		return e.answerOrDefer(parent, received, mode, x, ix, out)

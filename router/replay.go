@@ -24,6 +24,32 @@ type ReplayGuard interface {
 	Claim(ctx context.Context, id interaction.Snowflake, expires time.Time) (first bool, err error)
 }
 
+// WithReplayGuard makes the endpoint serve each interaction once: a copy of
+// a request it has served, which still verifies within the timestamp
+// window, is answered 409 and not dispatched. The guard remembers each id
+// for twice the verifier's window, as long as a copy can verify.
+func WithReplayGuard(g ReplayGuard) EndpointOption {
+	return func(e *Endpoint) { e.replays = g }
+}
+
+// replayed reports whether ix was served before. A guard that fails is
+// logged and the request served.
+func (e *Endpoint) replayed(ctx context.Context, ix *interaction.Interaction) bool {
+	window := e.verifier.Window()
+	if window <= 0 {
+		window = interaction.DefaultTimestampWindow
+	}
+	first, err := e.replays.Claim(ctx, ix.ID, time.Now().Add(2*window))
+	if err != nil {
+		e.logger.Error().Err(err).Stringer("interaction", ix.ID).Msg("the replay guard failed; serving the request")
+		return false
+	}
+	if !first {
+		e.logger.Warn().Stringer("interaction", ix.ID).Msg("refused a copy of an interaction already received")
+	}
+	return !first
+}
+
 // DefaultReplayCapacity is how many interactions a MemoryReplayGuard made
 // with a capacity of zero remembers: five minutes at over 200 interactions a
 // second, in about 4 MiB.

@@ -1,13 +1,17 @@
 package router_test
 
 import (
+	"bytes"
 	"context"
+	"errors"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/interaction/interactiontest"
 	"github.com/switchboard-go/switchboard/router"
 )
 
@@ -88,5 +92,60 @@ func TestMemoryReplayGuardLetsOneOfManyConcurrentClaimsWin(t *testing.T) {
 	wg.Wait()
 	if wins.Load() != 1 {
 		t.Errorf("%d claims won, want 1", wins.Load())
+	}
+}
+
+// TestAnEndpointWithAGuardServesAnInteractionOnce: the same signed request
+// sent twice within the window is dispatched once; the copy is a 409.
+func TestAnEndpointWithAGuardServesAnInteractionOnce(t *testing.T) {
+	key := interactiontest.NewKey("replay")
+	var runs atomic.Int32
+	r := router.New(router.DispatchOnly())
+	r.Command("ping", func(context.Context, *router.Request) (interaction.Response, error) {
+		runs.Add(1)
+		return interaction.Reply("pong"), nil
+	})
+	for _, a := range adapters {
+		runs.Store(0)
+		e := router.NewEndpoint(build(t, r), key.Verifier(), router.WithReplayGuard(router.NewMemoryReplayGuard(0)))
+		req := signed(key, interactiontest.Command("ping").JSON())
+		if got := a.do(e, req); got.status != 200 {
+			t.Fatalf("%s: first %d %s", a.name, got.status, got.body)
+		}
+		got := a.do(e, req)
+		if got.status != 409 || got.body != `{"message":"interaction already received"}` {
+			t.Errorf("%s: the copy was answered %d %s, want 409", a.name, got.status, got.body)
+		}
+		if n := runs.Load(); n != 1 {
+			t.Errorf("%s: the handler ran %d times", a.name, n)
+		}
+		// Without a guard, the copy is served again: the guard is opt-in.
+		plain := router.NewEndpoint(build(t, r), key.Verifier())
+		if got := a.do(plain, req); got.status != 200 {
+			t.Errorf("%s: without a guard %d", a.name, got.status)
+		}
+	}
+}
+
+// failingGuard is a guard whose store is down.
+type failingGuard struct{}
+
+func (failingGuard) Claim(context.Context, interaction.Snowflake, time.Time) (bool, error) {
+	return false, errors.New("store unreachable")
+}
+
+// TestAGuardThatFailsDoesNotStopTheBot: the request is served, and the
+// failure logged.
+func TestAGuardThatFailsDoesNotStopTheBot(t *testing.T) {
+	key := interactiontest.NewKey("replay")
+	var log bytes.Buffer
+	e := router.NewEndpoint(testBot(t, &log), key.Verifier(), router.WithReplayGuard(failingGuard{}))
+	for _, a := range adapters {
+		if got := a.do(e, signed(key, interactiontest.Command("ping").JSON())); got.status != 200 {
+			t.Errorf("%s: %d %s", a.name, got.status, got.body)
+		}
+	}
+	if !strings.Contains(log.String(), "store unreachable") {
+		t.Errorf("the failure is not logged: %s", log.String())
 	}
 }
