@@ -29,9 +29,15 @@ func (e *Endpoint) deferral(ix *interaction.Interaction) deferral {
 // answers with a deferral, which shows the user that the bot is thinking,
 // and the handler's response, when it comes, completes the deferral
 // through the REST client. The handler's context lasts as long as the
-// interaction's token, and is not canceled when the request ends.
+// interaction's token, or to the request context's deadline if that is
+// sooner (a server's own bound on its handlers), and is not canceled when
+// the request ends.
 func (e *Endpoint) answerOrDefer(parent context.Context, received time.Time, mode deferral, x *exchange, ix *interaction.Interaction, out []byte) (status int, body []byte) {
-	ctx, cancel := context.WithDeadline(context.WithoutCancel(parent), received.Add(TokenLifetime))
+	deadline := received.Add(TokenLifetime)
+	if d, ok := parent.Deadline(); ok && d.Before(deadline) {
+		deadline = d
+	}
+	ctx, cancel := context.WithDeadline(context.WithoutCancel(parent), deadline)
 	done := make(chan outcome, 1)
 	go func() {
 		defer cancel()

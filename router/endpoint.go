@@ -56,7 +56,8 @@ const (
 // the service stops waiting, so that the answer of a handler that gives up
 // then, or its error handler's, still arrives in time; a handler the
 // endpoint may defer has a context that lasts as long as the interaction's
-// token (TokenLifetime) instead.
+// token (TokenLifetime) instead, or until the request context's deadline
+// if that is sooner.
 type Endpoint struct {
 	mux      *Mux
 	verifier *interaction.Verifier
