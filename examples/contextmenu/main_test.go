@@ -99,3 +99,25 @@ func TestBuildRefusesWhatAMenuCannotShow(t *testing.T) {
 		t.Errorf("Build's error holds no *router.DefinitionError: %v", err)
 	}
 }
+
+func TestCountsAgreeWithTheirNumber(t *testing.T) {
+	tests := []struct {
+		n    int
+		want string
+	}{
+		{0, "0 words"},
+		{1, "1 word"},
+		{2, "2 words"},
+		{11, "11 words"},
+	}
+	for _, tt := range tests {
+		if got := count(tt.n, "word"); got != tt.want {
+			t.Errorf("count(%d, %q) = %q, want %q", tt.n, "word", got, tt.want)
+		}
+	}
+}
+
+func TestAOneWordMessageIsQuotedAsOneWord(t *testing.T) {
+	out := playground.Output(t, example, "/post text:Hello\nmessage \"Quote Message\" last\n", "-script", "-", "-quiet")
+	playground.Shows(t, out, "  bot › > Hello\n        — Emulator-bot, 1 word\n")
+}
