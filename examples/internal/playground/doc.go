@@ -17,7 +17,7 @@
 //	                                     who uses the commands, where, in which language
 //	wait                                 until deferred answers are complete (or wait 2s)
 //	commands   help                      what the bot offers; this list
-//	# a comment                          printed, to narrate a script
+//	# a comment                          printed, to narrate a script; -quiet leaves it out
 //
 // At a terminal the prompt suggests as the person types: command names
 // after "/", and an option's choices or the bot's autocomplete answers

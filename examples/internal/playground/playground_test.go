@@ -187,3 +187,31 @@ func TestTheEndOfAScriptWaitsForFollowUps(t *testing.T) {
 	out := Output(t, ex, "", "-quiet")
 	Shows(t, out, "  bot › pong\n  bot (follow-up) › later\n")
 }
+
+func TestQuietPrintsOnlyTheLinesRunAndTheirAnswers(t *testing.T) {
+	ex := Example{Name: "ping", Bot: pingBot, Setup: func(ctx context.Context, s *Session) error {
+		s.Printf("setup: ready")
+		return nil
+	}}
+	script := "# checking the bot\n/ping\n"
+	tests := []struct {
+		name  string
+		args  []string
+		shown []string
+		left  []string
+	}{
+		{"quiet", []string{"-quiet", "-script", "-"}, []string{"/ping\n  bot › pong\n"}, []string{"checking the bot", "setup: ready", "registry"}},
+		{"not quiet", []string{"-script", "-"}, []string{"# checking the bot\n", "· setup: ready\n", "/ping\n  bot › pong\n"}, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out := Output(t, ex, script, tt.args...)
+			Shows(t, out, tt.shown...)
+			for _, unwanted := range tt.left {
+				if strings.Contains(out, unwanted) {
+					t.Errorf("the output has %q:\n%s", unwanted, out)
+				}
+			}
+		})
+	}
+}

@@ -41,8 +41,14 @@ func (s *Session) Emulator() *emulator.Server { return s.emu }
 // API returns the bot's client of the emulator's REST API.
 func (s *Session) API() *rest.Client { return s.api }
 
-// Printf prints a note, as a Setup tells the person what it did.
-func (s *Session) Printf(format string, args ...any) { s.out.note(format, args...) }
+// Printf prints a note, as a Setup tells the person what it did; with
+// -quiet, which prints only the lines run and their answers, it prints
+// nothing.
+func (s *Session) Printf(format string, args ...any) {
+	if !s.quiet {
+		s.out.note(format, args...)
+	}
+}
 
 // Close stops the bot and the emulator.
 func (s *Session) Close() {
@@ -57,7 +63,8 @@ func (s *Session) Close() {
 
 // RunScript runs the lines of r, echoing each, until r ends or ctx does;
 // then it waits for deferred answers to complete. A line that fails is
-// reported and the script goes on, as a person at a prompt would.
+// reported and the script goes on, as a person at a prompt would. Comment
+// lines are printed, as narration, unless the session is quiet.
 func (s *Session) RunScript(ctx context.Context, r io.Reader) error {
 	lines, errc := readLines(ctx, r)
 	for {
@@ -77,7 +84,9 @@ func (s *Session) RunScript(ctx context.Context, r io.Reader) error {
 				continue
 			}
 			if strings.HasPrefix(line, "#") {
-				s.out.comment(strings.TrimSpace(strings.TrimPrefix(line, "#")))
+				if !s.quiet {
+					s.out.comment(strings.TrimSpace(strings.TrimPrefix(line, "#")))
+				}
 				continue
 			}
 			s.out.typed(s.promptText(), line)
