@@ -30,7 +30,7 @@ var example = playground.Example{
 	Name:   "contextmenu",
 	About:  "USER and MESSAGE commands, from the context menus of members and messages",
 	Bot:    newBot,
-	Setup:  showRegistered,
+	Intro:  showRegistered,
 	Script: script,
 }
 

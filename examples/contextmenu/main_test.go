@@ -36,7 +36,7 @@ func TestTheScriptUsesBothMenus(t *testing.T) {
 func TestTheServiceSendsTheTargets(t *testing.T) {
 	ex := example
 	ex.Script = ""
-	ex.Setup = func(ctx context.Context, s *playground.Session) error {
+	ex.Intro = func(ctx context.Context, s *playground.Session) error {
 		emu := s.Emulator()
 		cmds, err := s.API().ListCommands(ctx, emu.ApplicationID, command.Global, true)
 		if err != nil {

@@ -42,11 +42,17 @@ type Example struct {
 	// EndpointPath is the path the endpoint is served at, when HTTP
 	// mounts it beside other routes; empty means the root.
 	EndpointPath string
-	// Setup runs after the commands are registered and before the
-	// script, for what an example does beside registering them.
+	// Setup runs after the commands are registered and before any
+	// script, the example's own or one given with -script: for the state
+	// every script expects, such as a guild's permission overwrites.
 	Setup func(ctx context.Context, s *Session) error
-	// Script is what the example shows, in the language of lines the
-	// package comment describes.
+	// Intro runs after Setup, as the first part of what the example
+	// shows: for what lines cannot say, such as editing a command through
+	// the REST client between two of them. A script given with -script
+	// replaces Intro and Script both.
+	Intro func(ctx context.Context, s *Session) error
+	// Script is what the example shows after Intro, in the language of
+	// lines the package comment describes.
 	Script string
 }
 
@@ -80,9 +86,10 @@ func Main(ex Example) {
 
 // Run runs ex with the program's arguments and standard streams.
 //
-// With -script FILE it runs the lines of FILE and stops. Otherwise it runs
-// the example's own script, then reads lines from stdin: at a prompt, if
-// stdin is a terminal, or until the end of input.
+// With -script FILE it runs the lines of FILE, in place of the example's
+// Intro and Script, and stops. Otherwise it runs the example's Intro and
+// Script, then reads lines from stdin: at a prompt, if stdin is a
+// terminal, or until the end of input.
 func Run(ctx context.Context, ex Example, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet(ex.Name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -133,6 +140,11 @@ func Run(ctx context.Context, ex Example, args []string, stdin io.Reader, stdout
 
 	if lines != nil {
 		return s.RunScript(ctx, lines)
+	}
+	if ex.Intro != nil {
+		if err := ex.Intro(ctx, s); err != nil {
+			return err
+		}
 	}
 	if err := s.RunScript(ctx, strings.NewReader(ex.Script)); err != nil {
 		return err

@@ -215,3 +215,37 @@ func TestQuietPrintsOnlyTheLinesRunAndTheirAnswers(t *testing.T) {
 		})
 	}
 }
+
+func TestIntroIsPartOfTheExamplesOwnScript(t *testing.T) {
+	ex := Example{Name: "ping", Bot: pingBot,
+		Setup: func(ctx context.Context, s *Session) error {
+			s.Printf("setup: ready")
+			return nil
+		},
+		Intro: func(ctx context.Context, s *Session) error {
+			s.Printf("intro: before the script")
+			return nil
+		},
+		Script: "/ping",
+	}
+	tests := []struct {
+		name  string
+		args  []string
+		shown []string
+		left  []string
+	}{
+		{"the example's own", nil, []string{"· setup: ready\n· intro: before the script\n", "/ping\n  bot › pong\n"}, nil},
+		{"a script file", []string{"-script", ScriptFile(t, "help")}, []string{"· setup: ready\n", "help\n"}, []string{"intro:", "/ping"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out := Output(t, ex, "", tt.args...)
+			Shows(t, out, tt.shown...)
+			for _, unwanted := range tt.left {
+				if strings.Contains(out, unwanted) {
+					t.Errorf("the output has %q:\n%s", unwanted, out)
+				}
+			}
+		})
+	}
+}

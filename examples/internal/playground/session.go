@@ -41,9 +41,9 @@ func (s *Session) Emulator() *emulator.Server { return s.emu }
 // API returns the bot's client of the emulator's REST API.
 func (s *Session) API() *rest.Client { return s.api }
 
-// Printf prints a note, as a Setup tells the person what it did; with
-// -quiet, which prints only the lines run and their answers, it prints
-// nothing.
+// Printf prints a note, as a Setup or an Intro tells the person what it
+// did; with -quiet, which prints only the lines run and their answers, it
+// prints nothing.
 func (s *Session) Printf(format string, args ...any) {
 	if !s.quiet {
 		s.out.note(format, args...)
