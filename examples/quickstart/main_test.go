@@ -45,7 +45,7 @@ func TestScriptFilesRunInsteadOfTheExamplesOwn(t *testing.T) {
 	if err := os.WriteFile(file, []byte(lines), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	out := playground.Output(t, example, "/greet name:ignored", "-script", file, "-quiet")
+	out := playground.OutputRefusing(t, example, 4, "/greet name:ignored", "-script", file, "-quiet")
 	playground.Shows(t, out,
 		"bot › Hello, Grace!",
 		`✗ the client refuses: required option "name" is missing`,

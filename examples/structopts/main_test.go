@@ -107,7 +107,7 @@ func TestTheBotReceivesValuesNotShownNames(t *testing.T) {
 	if err := os.WriteFile(agenda, []byte("1. rules\n2. play\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	out := playground.Output(t, withEmulator(&emu, &registered), "", "-quiet", "-script", playground.ScriptFile(t,
+	out := playground.OutputRefusing(t, withEmulator(&emu, &registered), 3, "", "-quiet", "-script", playground.ScriptFile(t,
 		`/event title:Chess kind:"Game night" seats:4 host:@owner channel:#moderation online:false agenda:`+agenda,
 		`/event title:Chess kind:"Game night" seats:4.5 host:@owner channel:#moderation`,
 		`/event title:Chess kind:"Game night" seats:4 host:@nobody channel:#moderation`,

@@ -19,6 +19,10 @@
 //	commands   help                      what the bot offers; this list
 //	# a comment                          printed, to narrate a script; -quiet leaves it out
 //
+// The program fails when lines of a -script file are refused, saying how
+// many, so that a script can check a bot; an example's own script, which
+// shows refusals on purpose, and lines typed at the prompt do not.
+//
 // At a terminal the prompt suggests as the person types: command names
 // after "/", and an option's choices or the bot's autocomplete answers
 // after "name:"; Tab takes the first suggestion.

@@ -66,18 +66,29 @@ func (s *Session) Close() {
 // reported and the script goes on, as a person at a prompt would. Comment
 // lines are printed, as narration, unless the session is quiet.
 func (s *Session) RunScript(ctx context.Context, r io.Reader) error {
+	_, err := s.runScript(ctx, r)
+	return err
+}
+
+// tally is how many lines a script ran, comments aside, and how many of
+// them were refused.
+type tally struct{ lines, refused int }
+
+// runScript is RunScript, counting the lines run and refused.
+func (s *Session) runScript(ctx context.Context, r io.Reader) (tally, error) {
+	var t tally
 	lines, errc := readLines(ctx, r)
 	for {
 		select {
 		case <-ctx.Done():
-			return nil
+			return t, nil
 		case line, ok := <-lines:
 			if !ok {
 				if err := <-errc; err != nil {
-					return err
+					return t, err
 				}
 				s.watch.settle(ctx, defaultWait)
-				return nil
+				return t, nil
 			}
 			line = strings.TrimSpace(line)
 			if line == "" {
@@ -90,7 +101,10 @@ func (s *Session) RunScript(ctx context.Context, r io.Reader) error {
 				continue
 			}
 			s.out.typed(s.promptText(), line)
-			s.Do(ctx, line)
+			t.lines++
+			if !s.run(ctx, line) {
+				t.refused++
+			}
 		}
 	}
 }
@@ -122,10 +136,16 @@ func (s *Session) invocation() emulator.Invocation {
 }
 
 // Do runs one line and prints what came of it.
-func (s *Session) Do(ctx context.Context, line string) {
+func (s *Session) Do(ctx context.Context, line string) { s.run(ctx, line) }
+
+// run runs one line, prints what came of it, and reports whether the line
+// was taken: false when the client, the service or the session refused it.
+func (s *Session) run(ctx context.Context, line string) bool {
 	if err := s.do(ctx, line); err != nil {
 		s.out.refused(explain(err))
+		return false
 	}
+	return true
 }
 
 func (s *Session) do(ctx context.Context, line string) error {
