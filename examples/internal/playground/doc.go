@@ -24,8 +24,10 @@
 // shows refusals on purpose, and lines typed at the prompt do not.
 //
 // At a terminal the prompt suggests as the person types: command names
-// after "/", and an option's choices or the bot's autocomplete answers
-// after "name:"; Tab takes the first suggestion.
+// after "/", and after "name:" an option's choices, the bot's autocomplete
+// answers, or for a user the members of the guild. Tab takes the first
+// suggestion, by the name the client shows for it; the bot receives its
+// value, as from the client.
 //
 // Given a real service's base URL, application id, bot token and public
 // key (flags or SWITCHBOARD_* variables), a program registers its commands

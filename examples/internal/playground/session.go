@@ -109,6 +109,22 @@ func (s *Session) runScript(ctx context.Context, r io.Reader) (tally, error) {
 	}
 }
 
+// people are the users of the emulator the session knows of, for the
+// prompt to suggest: the three New makes, the bot, and the users the
+// example seeds. The emulator lists none itself.
+func (s *Session) people(ctx context.Context) []interaction.Snowflake {
+	ids := []interaction.Snowflake{s.emu.Admin, s.emu.Moderator, s.emu.Member}
+	if bot, err := s.api.CurrentUser(ctx); err == nil {
+		ids = append(ids, bot.ID)
+	}
+	if seed := s.ex.Emulator.Seed; seed != nil {
+		for _, u := range seed.Users {
+			ids = append(ids, u.ID)
+		}
+	}
+	return ids
+}
+
 // promptText says who types where: "ada in #general".
 func (s *Session) promptText() string {
 	who := "?"

@@ -11,15 +11,31 @@ import (
 	"github.com/switchboard-go/switchboard/interaction"
 )
 
+// offer is what the prompt offers for a line.
+type offer struct {
+	hint   string // shown after the line
+	accept string // what Tab puts in the line's place
+	// pick is set when the suggestion Tab takes stands for a value the
+	// bot receives in place of the name the line shows.
+	pick *pick
+}
+
+// pick is a suggestion taken whose value is not the name shown for it: as
+// the client does, the line shows the name and the bot receives the value.
+type pick struct {
+	shown string // the option as the line has it, name:Shown
+	sent  string // the option as it is sent, name:value
+}
+
 // suggestions works out what to offer for a line: the commands, options or
 // values that may follow, and the line with the first in place.
-func (e *editor) suggestions(line string) (hint, accept string) {
+func (e *editor) suggestions(line string) offer {
 	prefix := ""
 	if rest, ok := strings.CutPrefix(line, "complete "); ok {
 		prefix, line = "complete ", rest
 	}
 	if !strings.HasPrefix(line, "/") {
-		return "", ""
+		return offer{}
 	}
 	if !strings.ContainsAny(line, " ") {
 		return e.suggestCommands(prefix, line[1:])
@@ -29,6 +45,36 @@ func (e *editor) suggestions(line string) (hint, accept string) {
 		return e.suggestOptions(prefix, line, last)
 	}
 	return e.suggestValues(prefix, line, last)
+}
+
+// splitWords splits a line at spaces outside quotes, keeping each word
+// as typed, quotes and all.
+func splitWords(line string) []string {
+	var words []string
+	start, quoted := -1, false
+	for i := 0; i < len(line); i++ {
+		c := line[i]
+		if !quoted && (c == ' ' || c == '\t') {
+			if start >= 0 {
+				words = append(words, line[start:i])
+				start = -1
+			}
+			continue
+		}
+		if start < 0 {
+			start = i
+		}
+		switch {
+		case quoted && c == '\\':
+			i++ // an escaped quote or backslash
+		case c == '"':
+			quoted = !quoted
+		}
+	}
+	if start >= 0 {
+		words = append(words, line[start:])
+	}
+	return words
 }
 
 // lastWord is the word a line ends with: after its last space outside
@@ -49,7 +95,7 @@ func lastWord(line string) string {
 }
 
 // suggestCommands offers the commands whose names begin with typed.
-func (e *editor) suggestCommands(prefix, typed string) (hint, accept string) {
+func (e *editor) suggestCommands(prefix, typed string) offer {
 	var names []string
 	for _, c := range e.commands() {
 		if c.CommandType() == interaction.CommandChatInput && strings.HasPrefix(c.Name, strings.ToLower(typed)) {
@@ -59,13 +105,13 @@ func (e *editor) suggestCommands(prefix, typed string) (hint, accept string) {
 	slices.Sort(names)
 	names = slices.Compact(names)
 	if len(names) == 0 {
-		return "no command starts with /" + typed, ""
+		return offer{hint: "no command starts with /" + typed}
 	}
-	return "/" + strings.Join(names, " · /"), prefix + "/" + names[0] + " "
+	return offer{hint: "/" + strings.Join(names, " · /"), accept: prefix + "/" + names[0] + " "}
 }
 
 // suggestOptions offers the subcommands or options that can follow.
-func (e *editor) suggestOptions(prefix, line, typed string) (hint, accept string) {
+func (e *editor) suggestOptions(prefix, line, typed string) offer {
 	words := strings.Fields(strings.TrimPrefix(line, "/"))
 	if !strings.HasSuffix(line, " ") {
 		words = words[:len(words)-1]
@@ -79,7 +125,7 @@ func (e *editor) suggestOptions(prefix, line, typed string) (hint, accept string
 	}
 	defs, ok := e.optionsAt(path)
 	if !ok {
-		return "", ""
+		return offer{}
 	}
 	var names []string
 	for _, o := range defs {
@@ -96,28 +142,33 @@ func (e *editor) suggestOptions(prefix, line, typed string) (hint, accept string
 		}
 	}
 	if len(names) == 0 {
-		return "", ""
+		return offer{}
 	}
-	accept = prefix + strings.TrimSuffix(line, typed) + names[0]
+	accept := prefix + strings.TrimSuffix(line, typed) + names[0]
 	if !strings.HasSuffix(names[0], ":") {
 		accept += " "
 	}
-	return strings.Join(names, " · "), accept
+	return offer{hint: strings.Join(names, " · "), accept: accept}
 }
 
 // suggestValues offers what an option's value may be: the bot's
-// autocomplete answers, or the option's choices.
-func (e *editor) suggestValues(prefix, line, last string) (hint, accept string) {
+// autocomplete answers, the option's choices, or the users a picker
+// lists. Each is shown, and put in the line, by the name the client shows
+// for it: the typed-command parser reads a choice by that name as well as
+// by its value, and an autocomplete answer taken is remembered as a pick,
+// for the line to send its value.
+func (e *editor) suggestValues(prefix, line, last string) offer {
 	s := e.s
-	inv, err := s.emu.ParsePartial(s.invocation(), line)
+	inv, err := s.emu.ParsePartial(s.invocation(), sent(line, e.picks))
 	if err != nil {
-		return "", ""
+		return offer{}
 	}
 	def := e.option(inv)
 	if def == nil {
-		return "", ""
+		return offer{}
 	}
-	typed := strings.Trim(last[strings.Index(last, ":")+1:], `"`)
+	option := last[:strings.Index(last, ":")+1]
+	typed := strings.Trim(strings.TrimPrefix(last, option), `"`)
 	var choices []interaction.Choice
 	switch {
 	case def.Autocomplete:
@@ -125,10 +176,10 @@ func (e *editor) suggestValues(prefix, line, last string) (hint, accept string) 
 		res, err := s.emu.Autocomplete(ctx, inv)
 		cancel()
 		if err != nil {
-			return explain(err), ""
+			return offer{hint: explain(err)}
 		}
 		if !res.OK() {
-			return "the bot's suggestions are refused: " + strings.Join(res.Violations, "; "), ""
+			return offer{hint: "the bot's suggestions are refused: " + strings.Join(res.Violations, "; ")}
 		}
 		choices = res.Answer.Choices
 	case len(def.Choices) > 0:
@@ -139,21 +190,83 @@ func (e *editor) suggestValues(prefix, line, last string) (hint, accept string) 
 		}
 	case def.Type == interaction.OptionBoolean:
 		choices = []interaction.Choice{interaction.StringChoice("true", "true"), interaction.StringChoice("false", "false")}
+	case def.Type == interaction.OptionUser || def.Type == interaction.OptionMentionable:
+		for _, u := range e.users(strings.TrimPrefix(typed, "@")) {
+			choices = append(choices, interaction.StringChoice("@"+u.Username, "@"+u.Username))
+		}
 	default:
-		return "", ""
+		return offer{}
 	}
 	if len(choices) == 0 {
-		return "no suggestions", ""
+		return offer{hint: "no suggestions"}
 	}
 	var names []string
 	for _, c := range choices {
 		names = append(names, localized(c, s.locale))
 	}
-	value := choices[0].Value.Text()
-	if strings.ContainsAny(value, " \"") {
-		value = `"` + strings.ReplaceAll(value, `"`, `\"`) + `"`
+	before := prefix + strings.TrimSuffix(line, last)
+	o := offer{hint: strings.Join(names, " · "), accept: before + option + quoteValue(names[0]) + " "}
+	if value := choices[0].Value.Text(); def.Autocomplete && value != names[0] {
+		o.pick = &pick{shown: option + quoteValue(names[0]), sent: option + quoteValue(value)}
 	}
-	return strings.Join(names, " · "), prefix + strings.TrimSuffix(line, last) + last[:strings.Index(last, ":")+1] + value + " "
+	return o
+}
+
+// quoteValue writes a value as the typed-command parser reads it: as it
+// is, or in quotes when it holds a space or a quote, with \\ and \" for its
+// backslashes and quotes.
+func quoteValue(v string) string {
+	if !strings.ContainsAny(v, " \t\"") {
+		return v
+	}
+	return `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(v) + `"`
+}
+
+// users are the users a picker offers where the session types, whose
+// username or display name begins with typed, by username.
+func (e *editor) users(typed string) []interaction.User {
+	s := e.s
+	if e.people == nil {
+		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		e.people = s.people(ctx)
+		cancel()
+	}
+	var out []interaction.User
+	for _, id := range e.people {
+		u, ok := s.emu.User(id)
+		if !ok {
+			continue
+		}
+		if _, err := s.emu.FindUser(s.guild, id.String()); err != nil {
+			continue // not a member of the guild
+		}
+		for _, name := range []string{u.Username, u.GlobalName} {
+			if name != "" && strings.HasPrefix(strings.ToLower(name), strings.ToLower(typed)) {
+				out = append(out, u)
+				break
+			}
+		}
+	}
+	slices.SortFunc(out, func(a, b interaction.User) int { return strings.Compare(a.Username, b.Username) })
+	return out
+}
+
+// sent is the line with the values of the suggestions picked in place of
+// their names, as the client sends it.
+func sent(line string, picks []pick) string {
+	if len(picks) == 0 {
+		return line
+	}
+	words := splitWords(line)
+	for i, w := range words {
+		for _, p := range picks {
+			if w == p.shown {
+				words[i] = p.sent
+				break
+			}
+		}
+	}
+	return strings.Join(words, " ")
 }
 
 // localized is the name of a choice the client shows in locale l: its

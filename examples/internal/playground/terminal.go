@@ -10,6 +10,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/switchboard-go/switchboard/interaction"
 	"golang.org/x/term"
 )
 
@@ -79,7 +80,7 @@ func (s *Session) prompt(ctx context.Context, tty *os.File) error {
 			for ; line != "" && err == nil && ctx.Err() == nil; line, err = ed.keys(nil) {
 				show()
 				s.out.typed(s.promptText(), line)
-				s.Do(ctx, line)
+				s.Do(ctx, sent(line, ed.taken))
 			}
 			if err != nil || ctx.Err() != nil {
 				return nil // Ctrl-C, Ctrl-D on an empty line, or ctx ended
@@ -117,10 +118,15 @@ type editor struct {
 
 	// complete works out what to offer for a line: a hint to show
 	// after it, and what Tab puts in its place.
-	complete func(line string) (hint, accept string)
-	hint     string
-	accept   string
-	hinted   string // the line hint and accept are for
+	complete func(line string) offer
+	offer    offer
+	hinted   string // the line offer is for
+	// picks are the suggestions taken with Tab in the line being typed
+	// whose values are not their names; taken are those of the line
+	// last ended, for sending it.
+	picks, taken []pick
+	// people are the users suggestions may name, worked out once.
+	people []interaction.Snowflake
 
 	// The printer's lock guards the rest, which render uses.
 	shown   view
@@ -143,7 +149,7 @@ type view struct {
 func (e *editor) view() view {
 	v := view{prompt: e.s.promptText(), buf: slices.Clone(e.buf), cur: e.cur}
 	if e.cur == len(e.buf) && e.hinted == string(e.buf) {
-		v.hint = e.hint
+		v.hint = e.offer.hint
 	}
 	return v
 }
@@ -182,7 +188,8 @@ func (e *editor) keys(b []byte) (string, error) {
 		case c == '\r' || c == '\n':
 			line := strings.TrimSpace(string(e.buf))
 			e.buf, e.cur, e.back = nil, 0, 0
-			e.hint, e.accept, e.hinted = "", "", ""
+			e.offer, e.hinted = offer{}, ""
+			e.taken, e.picks = e.picks, nil
 			if line != "" {
 				e.history = append(e.history, line)
 				e.pending = b[1:]
@@ -214,8 +221,11 @@ func (e *editor) keys(b []byte) (string, error) {
 			// keys read with the Tab may have changed.
 			if e.cur == len(e.buf) {
 				e.suggest()
-				if e.accept != "" {
-					e.set(e.accept)
+				if e.offer.accept != "" {
+					e.set(e.offer.accept)
+					if e.offer.pick != nil {
+						e.picks = append(e.picks, *e.offer.pick)
+					}
 				}
 			}
 		case c == 0x1b:
@@ -366,9 +376,9 @@ func (e *editor) suggest() {
 	if e.cur != len(e.buf) || line == e.hinted {
 		return
 	}
-	e.hint, e.accept, e.hinted = "", "", line
+	e.offer, e.hinted = offer{}, line
 	if e.complete != nil {
-		e.hint, e.accept = e.complete(line)
+		e.offer = e.complete(line)
 	}
 }
 
