@@ -89,7 +89,7 @@ func TestScriptFilesTryOtherLocalesAndValues(t *testing.T) {
 		"/trip country:Narnia city:Berlin",
 		"/trip country:Italy",
 	}, "\n")
-	out := playground.Output(t, example, lines, "-script", "-", "-quiet")
+	out := playground.OutputRefusing(t, example, 1, lines, "-script", "-", "-quiet")
 	playground.Shows(t, out,
 		"owner in #general (fr) › complete /trip country:Switzerland city:gen\n  suggestions: Genève (Geneva)\n",
 		"bot › Bon voyage à Genève (Suisse) !",

@@ -30,7 +30,7 @@ var example = playground.Example{
 	Name:   "contextmenu",
 	About:  "USER and MESSAGE commands, from the context menus of members and messages",
 	Bot:    newBot,
-	Setup:  showRegistered,
+	Intro:  showRegistered,
 	Script: script,
 }
 
@@ -72,8 +72,17 @@ func quoteMessage(ctx context.Context, req *router.Request) (interaction.Respons
 	if !ok {
 		return interaction.Response{}, fmt.Errorf("no target message in %s", req.Path())
 	}
-	words := len(strings.Fields(m.Content))
-	return interaction.Reply(fmt.Sprintf("> %s\n— %s, %d words", m.Content, m.Author.DisplayName(), words)).WithAllowedMentions(interaction.NoMentions()), nil
+	words := count(len(strings.Fields(m.Content)), "word")
+	return interaction.Reply(fmt.Sprintf("> %s\n— %s, %s", m.Content, m.Author.DisplayName(), words)).WithAllowedMentions(interaction.NoMentions()), nil
+}
+
+// count says how many of a thing there are, the noun agreeing with the
+// number: "1 word", "0 words", "2 words".
+func count(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 // showProfile describes the user the command was used on. In a guild the
@@ -92,10 +101,7 @@ func showProfile(ctx context.Context, req *router.Request) (interaction.Response
 		return interaction.Reply(profile + " · no membership: not used in a guild").Ephemeral(), nil
 	}
 	days := int(time.Since(u.Member.JoinedAt).Hours() / 24)
-	roles := fmt.Sprintf("%d roles", len(u.Member.Roles))
-	if len(u.Member.Roles) == 1 {
-		roles = "1 role"
-	}
+	roles := count(len(u.Member.Roles), "role")
 	ban := "cannot ban members here"
 	if u.Member.Permissions.Has(interaction.PermissionBanMembers) {
 		ban = "can ban members here"

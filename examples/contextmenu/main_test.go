@@ -36,7 +36,7 @@ func TestTheScriptUsesBothMenus(t *testing.T) {
 func TestTheServiceSendsTheTargets(t *testing.T) {
 	ex := example
 	ex.Script = ""
-	ex.Setup = func(ctx context.Context, s *playground.Session) error {
+	ex.Intro = func(ctx context.Context, s *playground.Session) error {
 		emu := s.Emulator()
 		cmds, err := s.API().ListCommands(ctx, emu.ApplicationID, command.Global, true)
 		if err != nil {
@@ -98,4 +98,26 @@ func TestBuildRefusesWhatAMenuCannotShow(t *testing.T) {
 	if !errors.As(err, &de) {
 		t.Errorf("Build's error holds no *router.DefinitionError: %v", err)
 	}
+}
+
+func TestCountsAgreeWithTheirNumber(t *testing.T) {
+	tests := []struct {
+		n    int
+		want string
+	}{
+		{0, "0 words"},
+		{1, "1 word"},
+		{2, "2 words"},
+		{11, "11 words"},
+	}
+	for _, tt := range tests {
+		if got := count(tt.n, "word"); got != tt.want {
+			t.Errorf("count(%d, %q) = %q, want %q", tt.n, "word", got, tt.want)
+		}
+	}
+}
+
+func TestAOneWordMessageIsQuotedAsOneWord(t *testing.T) {
+	out := playground.Output(t, example, "/post text:Hello\nmessage \"Quote Message\" last\n", "-script", "-", "-quiet")
+	playground.Shows(t, out, "  bot › > Hello\n        — Emulator-bot, 1 word\n")
 }

@@ -13,9 +13,11 @@
 //
 // The playground registers the bot's commands before anything else runs,
 // so by the time the script starts, "Launch" is already the bot's. To show
-// the service's own first, Setup edits the command's handler back to
+// the service's own first, Intro edits the command's handler back to
 // SERVICE_LAUNCH_ACTIVITY through the REST client, uses it once, and
-// edits it back to APP_HANDLER, as the bot declares it.
+// edits it back to APP_HANDLER, as the bot declares it. A script given
+// with -script replaces Intro too: "Launch" is the bot's from its first
+// line.
 package main
 
 import (
@@ -39,11 +41,11 @@ var example = playground.Example{
 	// commands to an application without one.
 	Emulator: emulator.Config{Activities: true},
 	Bot:      newBot,
-	Setup:    launchAsTheServiceDid,
+	Intro:    launchAsTheServiceDid,
 	Script:   script,
 }
 
-// before is what Setup shows of the service's own "Launch".
+// before is what Intro shows of the service's own "Launch".
 const before = `
 # Before the bot registered, "Launch" was the service's (SERVICE_LAUNCH_ACTIVITY): it launches, the bot hears nothing.
 launch
@@ -91,14 +93,14 @@ func launchAsTheServiceDid(ctx context.Context, s *playground.Session) error {
 	if err := setHandler(ctx, s, interaction.HandlerServiceLaunchActivity); err != nil {
 		return err
 	}
-	s.Printf(`setup: "Launch" handled by the service again for a moment (handler SERVICE_LAUNCH_ACTIVITY)`)
+	s.Printf(`intro: "Launch" handled by the service again for a moment (handler SERVICE_LAUNCH_ACTIVITY)`)
 	if err := s.RunScript(ctx, strings.NewReader(before)); err != nil {
 		return err
 	}
 	if err := setHandler(ctx, s, interaction.HandlerApp); err != nil {
 		return err
 	}
-	s.Printf(`setup: "Launch" handled by the bot again (handler APP_HANDLER), as it declares it`)
+	s.Printf(`intro: "Launch" handled by the bot again (handler APP_HANDLER), as it declares it`)
 	return nil
 }
 

@@ -29,7 +29,7 @@ func TestTheScriptShowsBothHandlers(t *testing.T) {
 	for _, want := range []string{
 		"~ PRIMARY_ENTRY_POINT  Launch  description, contexts, handler",
 		"owner in #general › launch\n  the service launches the Activity itself; the bot is not asked\n",
-		`setup: "Launch" handled by the bot again (handler APP_HANDLER)`,
+		`intro: "Launch" handled by the bot again (handler APP_HANDLER)`,
 		"· the client had an old version of the command; it reloaded it and sends it again\n" +
 			"  bot › Game night happens in a voice channel: join the Lounge and launch it there.  (only you can see this)\n",
 		"owner in #Lounge › launch\n  bot launches the Activity\n",
@@ -51,7 +51,7 @@ func TestTheScriptShowsBothHandlers(t *testing.T) {
 func TestOnlyTheBotsHandlerIsAsked(t *testing.T) {
 	ex := example
 	ex.Script = ""
-	ex.Setup = func(ctx context.Context, s *playground.Session) error {
+	ex.Intro = func(ctx context.Context, s *playground.Session) error {
 		if err := launchAsTheServiceDid(ctx, s); err != nil {
 			return err
 		}
@@ -122,5 +122,34 @@ func TestAnEntryPointNeedsAnActivity(t *testing.T) {
 	out, err := run(ex)
 	if err == nil || !strings.Contains(err.Error(), "Entry point commands are only for applications with an Activity") {
 		t.Fatalf("got %v\n%s", err, out)
+	}
+}
+
+// A script given with -script replaces what the example shows, its first
+// part on the service's own "Launch" included: the entry point is the
+// bot's from the first line on.
+func TestAScriptOfOnesOwnReplacesTheExamplesWhole(t *testing.T) {
+	var emu *emulator.Server
+	ex := example
+	own := ex.Setup
+	ex.Setup = func(ctx context.Context, s *playground.Session) error {
+		emu = s.Emulator()
+		if own != nil {
+			return own(ctx, s)
+		}
+		return nil
+	}
+	out, err := run(ex, "-script", playground.ScriptFile(t, "in #Lounge", "launch"))
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	playground.Shows(t, out, "owner in #Lounge › launch\n  bot launches the Activity\n")
+	for _, unwanted := range []string{"intro:", "the service launches the Activity itself", "Before the bot registered"} {
+		if strings.Contains(out, unwanted) {
+			t.Errorf("the output has %q:\n%s", unwanted, out)
+		}
+	}
+	if n := len(emu.Launches()); n != 0 {
+		t.Errorf("the service launched %d times; the script never asked it to", n)
 	}
 }

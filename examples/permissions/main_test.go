@@ -52,7 +52,7 @@ func TestAChannelDenialIsTheReasonBeforeAnyOther(t *testing.T) {
 		"as @owner",
 		"/warn user:@bob",
 	}, "\n")
-	out := playground.Output(t, example, script, "-script", "-", "-quiet")
+	out := playground.OutputRefusing(t, example, 3, script, "-script", "-", "-quiet")
 	playground.Shows(t, out,
 		"bob in #general › /lockdown\n  ✗ the service refuses: application all-channels overwrite\n",
 		"ada in #announcements › /warn user:@bob\n  ✗ the service refuses: application all-channels overwrite\n",

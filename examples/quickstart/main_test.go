@@ -30,7 +30,7 @@ func TestTheScriptShowsTheWholeLoop(t *testing.T) {
 func TestScriptFilesRunInsteadOfTheExamplesOwn(t *testing.T) {
 	file := filepath.Join(t.TempDir(), "lines")
 	lines := strings.Join([]string{
-		"# comments are printed",
+		"# a comment, which -quiet leaves out",
 		"/greet name:Grace",
 		"/greet",
 		"/greet name:Grace style:Shouting",
@@ -45,9 +45,8 @@ func TestScriptFilesRunInsteadOfTheExamplesOwn(t *testing.T) {
 	if err := os.WriteFile(file, []byte(lines), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	out := playground.Output(t, example, "/greet name:ignored", "-script", file, "-quiet")
+	out := playground.OutputRefusing(t, example, 4, "/greet name:ignored", "-script", file, "-quiet")
 	playground.Shows(t, out,
-		"# comments are printed",
 		"bot › Hello, Grace!",
 		`✗ the client refuses: required option "name" is missing`,
 		`✗ the client refuses: option "style": "Shouting" is not one of its choices`,
@@ -57,7 +56,7 @@ func TestScriptFilesRunInsteadOfTheExamplesOwn(t *testing.T) {
 		"owner in #moderation (fr) › /weather city:oslo\n  bot › It is sunny in Oslo.",
 		`✗ "frobnicate" is no command here`,
 	)
-	for _, unwanted := range []string{"registry: the plan", "ignored", "Ada"} {
+	for _, unwanted := range []string{"registry: the plan", "ignored", "Ada", "a comment"} {
 		if strings.Contains(out, unwanted) {
 			t.Errorf("output has %q:\n%s", unwanted, out)
 		}

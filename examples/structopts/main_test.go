@@ -28,20 +28,15 @@ func withEmulator(emu **emulator.Server, registered *[]command.Command) playgrou
 }
 
 func TestTheScriptShowsTypedValuesAndRefusals(t *testing.T) {
-	// The script attaches README.md from where the program runs, which
-	// is the module's root.
-	t.Chdir("../..")
-	readme, err := os.Stat("README.md")
-	if err != nil {
-		t.Fatal(err)
-	}
+	// The script attaches a file of its own, wherever the program runs.
+	t.Chdir(t.TempDir())
 	out := playground.Output(t, example, "")
 	playground.Shows(t, out,
 		"/event title: kind: seats: host: channel: [hours:] [online:] [notify:] [agenda:]  Announce an event, everywhere",
 		`  bot › "Go generics", a workshop hosted by Ada, a member of this server`+"\n"+
 			"        12 seats × 1.5 hours = 18 seat-hours\n"+
 			"        in #announcements (an announcement channel), online, telling @Moderator\n"+
-			fmt.Sprintf("        agenda: README.md, %d bytes\n", readme.Size()),
+			fmt.Sprintf("        agenda: agenda.md, %d bytes\n", len(agenda)),
 		`/event title:"Board games" kind:"Game night" seats:8 host:@bob channel:#general`+"\n"+
 			`  bot › "Board games", a game-night hosted by Bob, a member of this server`+"\n"+
 			"        8 seats × 2 hours = 16 seat-hours\n"+
@@ -112,7 +107,7 @@ func TestTheBotReceivesValuesNotShownNames(t *testing.T) {
 	if err := os.WriteFile(agenda, []byte("1. rules\n2. play\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	out := playground.Output(t, withEmulator(&emu, &registered), "", "-quiet", "-script", playground.ScriptFile(t,
+	out := playground.OutputRefusing(t, withEmulator(&emu, &registered), 3, "", "-quiet", "-script", playground.ScriptFile(t,
 		`/event title:Chess kind:"Game night" seats:4 host:@owner channel:#moderation online:false agenda:`+agenda,
 		`/event title:Chess kind:"Game night" seats:4.5 host:@owner channel:#moderation`,
 		`/event title:Chess kind:"Game night" seats:4 host:@nobody channel:#moderation`,
@@ -138,5 +133,19 @@ func TestTheBotReceivesValuesNotShownNames(t *testing.T) {
 	}
 	if sent["kind"] != "game-night" || sent["seats"] != "4" || sent["online"] != "false" {
 		t.Errorf("the options arrived as %v; want kind game-night, seats 4, online false", sent)
+	}
+}
+
+func TestQuoteKeepsAPathOneValue(t *testing.T) {
+	tests := []struct{ path, want string }{
+		{"/tmp/agenda.md", `"/tmp/agenda.md"`},
+		{"/tmp/my files/agenda.md", `"/tmp/my files/agenda.md"`},
+		{`C:\Users\ada\agenda.md`, `"C:\\Users\\ada\\agenda.md"`},
+		{`/tmp/"x"/agenda.md`, `"/tmp/\"x\"/agenda.md"`},
+	}
+	for _, tt := range tests {
+		if got := quote(tt.path); got != tt.want {
+			t.Errorf("quote(%q) = %s, want %s", tt.path, got, tt.want)
+		}
 	}
 }

@@ -42,7 +42,7 @@ func TestTheScriptReachesEachPath(t *testing.T) {
 
 func TestFoldersAreNeverSentToTheBot(t *testing.T) {
 	var emu *emulator.Server
-	playground.Output(t, withEmulator(&emu), "", "-quiet", "-script", playground.ScriptFile(t,
+	playground.OutputRefusing(t, withEmulator(&emu), 3, "", "-quiet", "-script", playground.ScriptFile(t,
 		"/ticket",
 		"/ticket staff",
 		"/ticket open",
@@ -68,7 +68,7 @@ func TestFoldersAreNeverSentToTheBot(t *testing.T) {
 }
 
 func TestTheClientChecksEachSubcommandsOptions(t *testing.T) {
-	out := playground.Output(t, example, "", "-quiet", "-script", playground.ScriptFile(t,
+	out := playground.OutputRefusing(t, example, 3, "", "-quiet", "-script", playground.ScriptFile(t,
 		"/ticket staff close number:0",
 		"/ticket staff assign number:1",
 		"/ticket close number:1",

@@ -17,11 +17,17 @@
 //	                                     who uses the commands, where, in which language
 //	wait                                 until deferred answers are complete (or wait 2s)
 //	commands   help                      what the bot offers; this list
-//	# a comment                          printed, to narrate a script
+//	# a comment                          printed, to narrate a script; -quiet leaves it out
+//
+// The program fails when lines of a -script file are refused, saying how
+// many, so that a script can check a bot; an example's own script, which
+// shows refusals on purpose, and lines typed at the prompt do not.
 //
 // At a terminal the prompt suggests as the person types: command names
-// after "/", and an option's choices or the bot's autocomplete answers
-// after "name:"; Tab takes the first suggestion.
+// after "/", and after "name:" an option's choices, the bot's autocomplete
+// answers, or for a user the members of the guild. Tab takes the first
+// suggestion, by the name the client shows for it; the bot receives its
+// value, as from the client.
 //
 // Given a real service's base URL, application id, bot token and public
 // key (flags or SWITCHBOARD_* variables), a program registers its commands

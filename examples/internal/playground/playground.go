@@ -42,11 +42,17 @@ type Example struct {
 	// EndpointPath is the path the endpoint is served at, when HTTP
 	// mounts it beside other routes; empty means the root.
 	EndpointPath string
-	// Setup runs after the commands are registered and before the
-	// script, for what an example does beside registering them.
+	// Setup runs after the commands are registered and before any
+	// script, the example's own or one given with -script: for the state
+	// every script expects, such as a guild's permission overwrites.
 	Setup func(ctx context.Context, s *Session) error
-	// Script is what the example shows, in the language of lines the
-	// package comment describes.
+	// Intro runs after Setup, as the first part of what the example
+	// shows: for what lines cannot say, such as editing a command through
+	// the REST client between two of them. A script given with -script
+	// replaces Intro and Script both.
+	Intro func(ctx context.Context, s *Session) error
+	// Script is what the example shows after Intro, in the language of
+	// lines the package comment describes.
 	Script string
 }
 
@@ -80,9 +86,11 @@ func Main(ex Example) {
 
 // Run runs ex with the program's arguments and standard streams.
 //
-// With -script FILE it runs the lines of FILE and stops. Otherwise it runs
-// the example's own script, then reads lines from stdin: at a prompt, if
-// stdin is a terminal, or until the end of input.
+// With -script FILE it runs the lines of FILE, in place of the example's
+// Intro and Script, and stops, with a *ScriptError if any line was
+// refused. Otherwise it runs the example's Intro and
+// Script, then reads lines from stdin: at a prompt, if stdin is a
+// terminal, or until the end of input.
 func Run(ctx context.Context, ex Example, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet(ex.Name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -90,7 +98,7 @@ func Run(ctx context.Context, ex Example, args []string, stdin io.Reader, stdout
 		fmt.Fprintf(stderr, "%s: %s\n\nUsage: go run ./examples/%s [flags]\n\n", ex.Name, ex.About, ex.Name)
 		fs.PrintDefaults()
 	}
-	script := fs.String("script", "", "run the lines of this file (- for standard input) instead of the example's script, then stop")
+	script := fs.String("script", "", "run the lines of this file (- for standard input) instead of the example's script, then stop; any line refused makes it fail")
 	quiet := fs.Bool("quiet", false, "print only the lines run and their answers")
 	real := realFlags(fs)
 	if err := fs.Parse(args); err != nil {
@@ -132,7 +140,19 @@ func Run(ctx context.Context, ex Example, args []string, stdin io.Reader, stdout
 	defer s.Close()
 
 	if lines != nil {
-		return s.RunScript(ctx, lines)
+		t, err := s.runScript(ctx, lines)
+		if err != nil {
+			return err
+		}
+		if t.refused > 0 {
+			return &ScriptError{Script: *script, Lines: t.lines, Refused: t.refused}
+		}
+		return nil
+	}
+	if ex.Intro != nil {
+		if err := ex.Intro(ctx, s); err != nil {
+			return err
+		}
 	}
 	if err := s.RunScript(ctx, strings.NewReader(ex.Script)); err != nil {
 		return err
@@ -144,6 +164,25 @@ func Run(ctx context.Context, ex Example, args []string, stdin io.Reader, stdout
 		return s.prompt(ctx, f)
 	}
 	return s.RunScript(ctx, stdin)
+}
+
+// ScriptError is what Run returns when lines of a script given with
+// -script were refused, so that the program exits with an error and a
+// script can check a bot. Each refused line is marked in the output.
+type ScriptError struct {
+	// Script is the file of the script, "-" for standard input.
+	Script string
+	// Lines is how many lines the script ran, comments aside; Refused
+	// is how many of them were refused.
+	Lines, Refused int
+}
+
+func (e *ScriptError) Error() string {
+	name := e.Script
+	if name == "-" {
+		name = "- (standard input)"
+	}
+	return fmt.Sprintf("-script %s: %d of %d lines were refused; each is marked ✗ in the output", name, e.Refused, e.Lines)
 }
 
 // Start brings an example up on the embedded emulator: the emulator, the

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"flag"
+	"fmt"
 	"reflect"
 	"regexp"
 	"strings"
@@ -186,4 +187,107 @@ func TestTheEndOfAScriptWaitsForFollowUps(t *testing.T) {
 	}, Script: "/ping"}
 	out := Output(t, ex, "", "-quiet")
 	Shows(t, out, "  bot › pong\n  bot (follow-up) › later\n")
+}
+
+func TestQuietPrintsOnlyTheLinesRunAndTheirAnswers(t *testing.T) {
+	ex := Example{Name: "ping", Bot: pingBot, Setup: func(ctx context.Context, s *Session) error {
+		s.Printf("setup: ready")
+		return nil
+	}}
+	script := "# checking the bot\n/ping\n"
+	tests := []struct {
+		name  string
+		args  []string
+		shown []string
+		left  []string
+	}{
+		{"quiet", []string{"-quiet", "-script", "-"}, []string{"/ping\n  bot › pong\n"}, []string{"checking the bot", "setup: ready", "registry"}},
+		{"not quiet", []string{"-script", "-"}, []string{"# checking the bot\n", "· setup: ready\n", "/ping\n  bot › pong\n"}, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out := Output(t, ex, script, tt.args...)
+			Shows(t, out, tt.shown...)
+			for _, unwanted := range tt.left {
+				if strings.Contains(out, unwanted) {
+					t.Errorf("the output has %q:\n%s", unwanted, out)
+				}
+			}
+		})
+	}
+}
+
+func TestIntroIsPartOfTheExamplesOwnScript(t *testing.T) {
+	ex := Example{Name: "ping", Bot: pingBot,
+		Setup: func(ctx context.Context, s *Session) error {
+			s.Printf("setup: ready")
+			return nil
+		},
+		Intro: func(ctx context.Context, s *Session) error {
+			s.Printf("intro: before the script")
+			return nil
+		},
+		Script: "/ping",
+	}
+	tests := []struct {
+		name  string
+		args  []string
+		shown []string
+		left  []string
+	}{
+		{"the example's own", nil, []string{"· setup: ready\n· intro: before the script\n", "/ping\n  bot › pong\n"}, nil},
+		{"a script file", []string{"-script", ScriptFile(t, "help")}, []string{"· setup: ready\n", "help\n"}, []string{"intro:", "/ping"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out := Output(t, ex, "", tt.args...)
+			Shows(t, out, tt.shown...)
+			for _, unwanted := range tt.left {
+				if strings.Contains(out, unwanted) {
+					t.Errorf("the output has %q:\n%s", unwanted, out)
+				}
+			}
+		})
+	}
+}
+
+func TestAScriptWithRefusedLinesFails(t *testing.T) {
+	ex := Example{Name: "ping", Bot: pingBot, Script: "/pong\n"}
+	tests := []struct {
+		name    string
+		args    []string
+		stdin   string
+		refused int
+		lines   int
+	}{
+		{"every line taken", []string{"-script", "-"}, "# a comment\n/ping\nas @ada\n/ping\n", 0, 3},
+		{"an unknown command", []string{"-script", "-"}, "/ping\n/pong\n", 1, 2},
+		{"a refusal of the client", []string{"-script", "-"}, "/ping extra:1\n/ping\n", 1, 2},
+		{"a line that does not parse", []string{"-script", "-"}, "as \"ada\n/ping\n", 1, 2},
+		{"lines no verb starts", []string{"-script", "-"}, "frobnicate\nin #nowhere\n/ping\n", 2, 3},
+		{"a file", []string{"-script", ScriptFile(t, "/pong", "/ping", "/pong")}, "", 2, 3},
+		{"with -quiet", []string{"-quiet", "-script", "-"}, "/pong\n", 1, 1},
+		// The example's own script narrates refusals; lines after it on
+		// standard input are a person typing, not a script.
+		{"the example's own script", nil, "/pong\n", 0, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var out strings.Builder
+			err := Run(context.Background(), ex, tt.args, strings.NewReader(tt.stdin), &out, &out)
+			if tt.refused == 0 {
+				if err != nil {
+					t.Fatalf("Run: %v\n%s", err, out.String())
+				}
+				return
+			}
+			var se *ScriptError
+			if !errors.As(err, &se) || se.Refused != tt.refused || se.Lines != tt.lines {
+				t.Fatalf("Run: %v, want a *ScriptError of %d of %d lines refused\n%s", err, tt.refused, tt.lines, out.String())
+			}
+			if want := fmt.Sprintf("%d of %d lines", tt.refused, tt.lines); !strings.Contains(err.Error(), want) {
+				t.Errorf("the error %q does not say %q", err, want)
+			}
+		})
+	}
 }

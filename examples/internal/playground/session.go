@@ -41,8 +41,14 @@ func (s *Session) Emulator() *emulator.Server { return s.emu }
 // API returns the bot's client of the emulator's REST API.
 func (s *Session) API() *rest.Client { return s.api }
 
-// Printf prints a note, as a Setup tells the person what it did.
-func (s *Session) Printf(format string, args ...any) { s.out.note(format, args...) }
+// Printf prints a note, as a Setup or an Intro tells the person what it
+// did; with -quiet, which prints only the lines run and their answers, it
+// prints nothing.
+func (s *Session) Printf(format string, args ...any) {
+	if !s.quiet {
+		s.out.note(format, args...)
+	}
+}
 
 // Close stops the bot and the emulator.
 func (s *Session) Close() {
@@ -57,33 +63,66 @@ func (s *Session) Close() {
 
 // RunScript runs the lines of r, echoing each, until r ends or ctx does;
 // then it waits for deferred answers to complete. A line that fails is
-// reported and the script goes on, as a person at a prompt would.
+// reported and the script goes on, as a person at a prompt would. Comment
+// lines are printed, as narration, unless the session is quiet.
 func (s *Session) RunScript(ctx context.Context, r io.Reader) error {
+	_, err := s.runScript(ctx, r)
+	return err
+}
+
+// tally is how many lines a script ran, comments aside, and how many of
+// them were refused.
+type tally struct{ lines, refused int }
+
+// runScript is RunScript, counting the lines run and refused.
+func (s *Session) runScript(ctx context.Context, r io.Reader) (tally, error) {
+	var t tally
 	lines, errc := readLines(ctx, r)
 	for {
 		select {
 		case <-ctx.Done():
-			return nil
+			return t, nil
 		case line, ok := <-lines:
 			if !ok {
 				if err := <-errc; err != nil {
-					return err
+					return t, err
 				}
 				s.watch.settle(ctx, defaultWait)
-				return nil
+				return t, nil
 			}
 			line = strings.TrimSpace(line)
 			if line == "" {
 				continue
 			}
 			if strings.HasPrefix(line, "#") {
-				s.out.comment(strings.TrimSpace(strings.TrimPrefix(line, "#")))
+				if !s.quiet {
+					s.out.comment(strings.TrimSpace(strings.TrimPrefix(line, "#")))
+				}
 				continue
 			}
 			s.out.typed(s.promptText(), line)
-			s.Do(ctx, line)
+			t.lines++
+			if !s.run(ctx, line) {
+				t.refused++
+			}
 		}
 	}
+}
+
+// people are the users of the emulator the session knows of, for the
+// prompt to suggest: the three New makes, the bot, and the users the
+// example seeds. The emulator lists none itself.
+func (s *Session) people(ctx context.Context) []interaction.Snowflake {
+	ids := []interaction.Snowflake{s.emu.Admin, s.emu.Moderator, s.emu.Member}
+	if bot, err := s.api.CurrentUser(ctx); err == nil {
+		ids = append(ids, bot.ID)
+	}
+	if seed := s.ex.Emulator.Seed; seed != nil {
+		for _, u := range seed.Users {
+			ids = append(ids, u.ID)
+		}
+	}
+	return ids
 }
 
 // promptText says who types where: "ada in #general".
@@ -113,10 +152,16 @@ func (s *Session) invocation() emulator.Invocation {
 }
 
 // Do runs one line and prints what came of it.
-func (s *Session) Do(ctx context.Context, line string) {
+func (s *Session) Do(ctx context.Context, line string) { s.run(ctx, line) }
+
+// run runs one line, prints what came of it, and reports whether the line
+// was taken: false when the client, the service or the session refused it.
+func (s *Session) run(ctx context.Context, line string) bool {
 	if err := s.do(ctx, line); err != nil {
 		s.out.refused(explain(err))
+		return false
 	}
+	return true
 }
 
 func (s *Session) do(ctx context.Context, line string) error {

@@ -26,13 +26,13 @@ func typeKeys(e *editor, reads ...string) (lines []string, done bool) {
 
 // fakeSuggestions offers /greet for what begins it, and counts the
 // times it is asked.
-func fakeSuggestions(asked *int) func(string) (string, string) {
-	return func(line string) (string, string) {
+func fakeSuggestions(asked *int) func(string) offer {
+	return func(line string) offer {
 		*asked++
 		if line != "" && strings.HasPrefix("/greet", line) {
-			return "/greet", "/greet "
+			return offer{hint: "/greet", accept: "/greet "}
 		}
-		return "", ""
+		return offer{}
 	}
 }
 
@@ -102,14 +102,14 @@ func TestEditorSuggest(t *testing.T) {
 	var asked int
 	e := &editor{complete: fakeSuggestions(&asked)}
 	typeKeys(e, "/g")
-	if e.hint != "/greet" || asked != 1 {
-		t.Fatalf("hint %q after asking %d times; want /greet after 1", e.hint, asked)
+	if e.offer.hint != "/greet" || asked != 1 {
+		t.Fatalf("hint %q after asking %d times; want /greet after 1", e.offer.hint, asked)
 	}
 	// Moving over the line is no reason to ask again.
 	typeKeys(e, "\x1b[D")
 	typeKeys(e, "\x1b[C")
-	if e.hint != "/greet" || asked != 1 {
-		t.Errorf("hint %q after asking %d times; want /greet after 1", e.hint, asked)
+	if e.offer.hint != "/greet" || asked != 1 {
+		t.Errorf("hint %q after asking %d times; want /greet after 1", e.offer.hint, asked)
 	}
 	// An edit inside the line is worked out once the cursor is back at
 	// the end.
@@ -118,8 +118,8 @@ func TestEditorSuggest(t *testing.T) {
 		t.Errorf("asked %d times with the cursor inside the line; want 1", asked)
 	}
 	typeKeys(e, "\x05")
-	if e.hint != "" || asked != 2 {
-		t.Errorf("hint %q after asking %d times; want none after 2", e.hint, asked)
+	if e.offer.hint != "" || asked != 2 {
+		t.Errorf("hint %q after asking %d times; want none after 2", e.offer.hint, asked)
 	}
 }
 
@@ -242,20 +242,5 @@ func TestScreen(t *testing.T) {
 		"\x1b[1A\r\x1b[J" + "\r\x1b[K" + line
 	if got := out.String(); got != want {
 		t.Errorf("printed\n%q\nwant\n%q", got, want)
-	}
-}
-
-func TestLastWordKeepsAQuotedValueWhole(t *testing.T) {
-	for _, tt := range []struct{ line, want string }{
-		{"/weather city:Par", "city:Par"},
-		{`/weather city:"New Yo`, `city:"New Yo`},
-		{`/say text:"a \" b" n:`, "n:"},
-		{`/say text:"a \" b`, `text:"a \" b`},
-		{"/mod ", ""},
-		{"/ping", "/ping"},
-	} {
-		if got := lastWord(tt.line); got != tt.want {
-			t.Errorf("lastWord(%q) = %q, want %q", tt.line, got, tt.want)
-		}
 	}
 }

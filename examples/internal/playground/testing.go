@@ -2,6 +2,7 @@ package playground
 
 import (
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -17,6 +18,23 @@ func Output(t testing.TB, ex Example, stdin string, args ...string) string {
 	var out, errOut strings.Builder
 	if err := Run(context.Background(), ex, args, strings.NewReader(stdin), &out, &errOut); err != nil {
 		t.Fatalf("%s: %v\nstdout:\n%s\nstderr:\n%s", ex.Name, err, out.String(), errOut.String())
+	}
+	if errOut.Len() > 0 {
+		t.Errorf("%s wrote to stderr:\n%s", ex.Name, errOut.String())
+	}
+	return out.String()
+}
+
+// OutputRefusing is Output for a script given with -script of which some
+// lines are refused, as tests of refusals write them: the test fails
+// unless Run returns a *ScriptError of exactly refused lines.
+func OutputRefusing(t testing.TB, ex Example, refused int, stdin string, args ...string) string {
+	t.Helper()
+	var out, errOut strings.Builder
+	err := Run(context.Background(), ex, args, strings.NewReader(stdin), &out, &errOut)
+	var se *ScriptError
+	if !errors.As(err, &se) || se.Refused != refused {
+		t.Fatalf("%s: %v; want %d lines refused\nstdout:\n%s\nstderr:\n%s", ex.Name, err, refused, out.String(), errOut.String())
 	}
 	if errOut.Len() > 0 {
 		t.Errorf("%s wrote to stderr:\n%s", ex.Name, errOut.String())
