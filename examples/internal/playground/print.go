@@ -3,6 +3,7 @@ package playground
 import (
 	"fmt"
 	"io"
+	"net/http"
 	"os"
 	"strings"
 	"sync"
@@ -136,7 +137,9 @@ func (p *printer) result(res *emulator.Result, locale interaction.Locale) {
 	switch {
 	case res.Launched:
 		b.WriteString("  " + p.style(green, "the service launches the Activity itself; the bot is not asked") + "\n")
-	case res.Status != 200:
+	case res.Status != http.StatusOK && res.Status != http.StatusAccepted:
+		// 202 acknowledges the interaction; the answer came through the
+		// callback endpoint, and res.Answer holds it.
 		fmt.Fprintf(&b, "  %s\n", p.style(red, fmt.Sprintf("✗ the bot answered HTTP %d: %s", res.Status, strings.TrimSpace(string(res.RawAnswer)))))
 	default:
 		p.answer(&b, res.Answer, locale)
