@@ -11,7 +11,8 @@ import (
 func ExampleNewRequest() {
 	// The user is typing into the amount option of /shop buy, with the item
 	// already chosen.
-	ix, err := interaction.Decode([]byte(`{
+	var ix interaction.Interaction
+	err := interaction.Decode([]byte(`{
 		"id": "1311209000000000009", "application_id": "1191201000000000001",
 		"type": 4, "token": "…", "version": 1, "locale": "fr",
 		"data": {
@@ -21,11 +22,11 @@ func ExampleNewRequest() {
 				{"name": "amount", "type": 10, "value": "12.", "focused": true}
 			]}]
 		}
-	}`))
+	}`), &ix)
 	if err != nil {
 		panic(err)
 	}
-	req, ok := autocomplete.NewRequest(ix)
+	req, ok := autocomplete.NewRequest(&ix)
 	if !ok {
 		return
 	}

@@ -21,8 +21,8 @@ func decodeAutocomplete(t testing.TB, name, locale, options string) *interaction
 		body += `"locale":"` + locale + `",`
 	}
 	body += `"data":{"id":"1191206000000000006","name":"` + name + `","type":1,"version":"1191215000000000015","options":` + options + `}}`
-	ix, err := interaction.Decode([]byte(body))
-	if err != nil {
+	ix := new(interaction.Interaction)
+	if err := interaction.Decode([]byte(body), ix); err != nil {
 		t.Fatalf("Decode: %v", err)
 	}
 	return ix

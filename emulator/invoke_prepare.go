@@ -175,8 +175,8 @@ func (s *Server) prepare(inv Invocation, complete bool) (*prepared, *InvocationE
 	if jerr != nil {
 		return nil, refuse(ErrInvalidInput, "encoding the interaction: "+jerr.Error())
 	}
-	ix, derr := interaction.Decode(body)
-	if derr != nil {
+	ix := new(interaction.Interaction)
+	if derr := interaction.Decode(body, ix); derr != nil {
 		return nil, refuse(ErrInvalidInput, "the emulator built an interaction its own decoder refuses: "+derr.Error())
 	}
 	p := &prepared{si: newSentInteraction(ix, body), body: body, cmdType: inv.Type, channel: ch.ID, launched: launch}

@@ -1,102 +1,81 @@
 package interaction
 
 import (
-	"errors"
-	"strconv"
+	"bytes"
+	"reflect"
+
+	jsonv2 "github.com/goccy/go-json/v2"
 )
 
-// ErrUnknownType reports an interaction type the service does not define.
-var ErrUnknownType = errors.New("interaction: unknown interaction type")
-
-// ErrMalformed reports a body that is not a well-formed interaction.
-var ErrMalformed = errors.New("interaction: malformed interaction")
-
-// DecodeError says why a body is not an interaction. It matches ErrMalformed
-// or ErrUnknownType with errors.Is.
-type DecodeError struct {
-	// Reason is a short description safe to show a caller: it never quotes
-	// the body, which holds the interaction token.
-	Reason string
-	kind   error
-	err    error
-}
-
-// Error returns the reason, prefixed with the package name.
-func (e *DecodeError) Error() string { return "interaction: " + e.Reason }
-
-// Unwrap returns the sentinel and the underlying error.
-func (e *DecodeError) Unwrap() []error {
-	if e.err != nil {
-		return []error{e.kind, e.err}
-	}
-	return []error{e.kind}
-}
-
-// Decode decodes the body of an interaction request. The interaction keeps
-// no reference to body, which the caller may reuse at once: it decodes from
-// one private copy, which its strings share.
+// Decode decodes the body of an interaction request into ix, which it
+// resets first. The caller provides ix so that it can live in memory the
+// caller allocates anyway, such as a per-request value. ix keeps no
+// reference to body, which the caller may reuse at once. On error ix is
+// left zero.
 //
-// Fields switchboard does not know are ignored. PING, APPLICATION_COMMAND and
-// APPLICATION_COMMAND_AUTOCOMPLETE are checked for the fields dispatch needs;
-// MESSAGE_COMPONENT and MODAL_SUBMIT decode without their component data;
-// any other type is an error matching ErrUnknownType.
-func Decode(body []byte) (*Interaction, error) {
-	return new(Buffer).Decode(body)
-}
-
-// Buffer holds an Interaction together with room for the channel, member
-// and user it points to, so that decoding allocates them as one. Embed it in
-// a per-request value to fold that allocation into yours; a Buffer serves
-// one decode, and its Interaction lives as long as it does.
-type Buffer struct {
-	s storage
-}
-
-// Decode decodes body into the Buffer's Interaction, as Decode does.
-func (b *Buffer) Decode(body []byte) (*Interaction, error) {
-	if err := decode(body, &b.s.ix, &b.s); err != nil {
-		return nil, err
-	}
-	return &b.s.ix, nil
-}
-
-// DecodeInto is Decode into an Interaction the caller provides; it resets it
-// first.
-func DecodeInto(body []byte, ix *Interaction) error {
-	return decode(body, ix, nil)
-}
-
-func decode(body []byte, ix *Interaction, spare *storage) error {
+// The body is decoded with github.com/goccy/go-json/v2, as encoding/json/v2
+// decodes it: it must be valid UTF-8, escapes included, with no duplicate
+// names in an object; names match the fields exactly, and fields
+// switchboard does not know are ignored. PING, APPLICATION_COMMAND and
+// APPLICATION_COMMAND_AUTOCOMPLETE are checked for the fields dispatch
+// needs; MESSAGE_COMPONENT and MODAL_SUBMIT decode without their component
+// data; any other type is an error matching ErrUnknownType.
+func Decode(body []byte, ix *Interaction) error {
 	*ix = Interaction{}
-	if err := decodeFast(body, ix, spare); err != nil {
-		// The decoder's message names the field and offset but never the
-		// value, so it is safe to pass on.
-		return &DecodeError{Reason: "invalid JSON: " + trimDecoderMessage(err), kind: ErrMalformed, err: err}
+	if err := decode(body, ix); err != nil {
+		*ix = Interaction{}
+		return err
+	}
+	return nil
+}
+
+func decode(body []byte, ix *Interaction) error {
+	if err := jsonv2.Unmarshal(body, ix); err != nil {
+		return decodeError(err, body, "", reflect.TypeFor[Interaction]())
+	}
+	if b := bytes.TrimLeft(body, " \t\r\n"); b[0] != '{' {
+		// null, which decodes to the zero Interaction.
+		return &DecodeError{Reason: "expected an object, got null", kind: ErrMalformed}
 	}
 	switch ix.Type {
 	case TypePing, TypeMessageComponent, TypeModalSubmit:
 	case TypeApplicationCommand, TypeApplicationCommandAutocomplete:
 		if ix.Data.Name == "" {
-			return &DecodeError{Reason: ix.Type.String() + " without data.name", kind: ErrMalformed}
+			return &DecodeError{Reason: "data.name: missing from " + ix.Type.String(), kind: ErrMalformed}
 		}
 		if ix.Data.Type == 0 {
 			// The command type defaults to CHAT_INPUT.
 			ix.Data.Type = CommandChatInput
 		}
 	default:
-		return &DecodeError{Reason: "unknown interaction type " + strconv.Itoa(int(ix.Type)), kind: ErrUnknownType}
+		return &DecodeError{Reason: "type: unknown interaction type", kind: ErrUnknownType}
 	}
 	if ix.ID == 0 {
-		return &DecodeError{Reason: "interaction without id", kind: ErrMalformed}
+		return &DecodeError{Reason: "id: missing", kind: ErrMalformed}
+	}
+	if tooDeep(ix.Data.Options, maxOptionDepth) {
+		return &DecodeError{Reason: "data.options: nested too deeply", kind: ErrMalformed}
 	}
 	return nil
 }
 
-func trimDecoderMessage(err error) string {
-	const max = 200
-	msg := err.Error()
-	if len(msg) > max {
-		msg = msg[:max] + "…"
+// maxOptionDepth bounds option nesting: a command nests two levels (group,
+// subcommand) above its options, so anything deeper is not an interaction.
+const maxOptionDepth = 3
+
+// tooDeep reports whether opts nest more than levels deep, an empty list
+// counting as a level.
+func tooDeep(opts []OptionData, levels int) bool {
+	if opts == nil {
+		return false
 	}
-	return msg
+	if levels == 0 {
+		return true
+	}
+	for i := range opts {
+		if tooDeep(opts[i].Options, levels-1) {
+			return true
+		}
+	}
+	return false
 }

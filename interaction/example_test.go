@@ -124,8 +124,8 @@ func ExampleVerifier_Verify() {
 			http.Error(w, "invalid request signature", http.StatusUnauthorized)
 			return
 		}
-		ix, err := interaction.Decode(body)
-		if err != nil {
+		var ix interaction.Interaction
+		if err := interaction.Decode(body, &ix); err != nil {
 			http.Error(w, "not an interaction", http.StatusBadRequest)
 			return
 		}
@@ -166,8 +166,8 @@ func ExampleVerifier_Verify() {
 }
 
 func ExampleDecode() {
-	ix, err := interaction.Decode([]byte(exampleBody))
-	if err != nil {
+	var ix interaction.Interaction
+	if err := interaction.Decode([]byte(exampleBody), &ix); err != nil {
 		log.Fatal(err)
 	}
 	fmt.Println(ix.Type, ix.Data.Type, ix.Data.Path())
@@ -192,19 +192,22 @@ func ExampleDecode() {
 }
 
 // A body that is not an interaction is a *DecodeError, which matches
-// ErrMalformed or ErrUnknownType and never quotes the body, since it holds
-// the interaction's token.
+// ErrMalformed or ErrUnknownType and names the field that is wrong, but never
+// quotes the body, since it holds the interaction's token.
 func ExampleDecode_errors() {
 	for _, body := range []string{
 		`{"type":2,"id":"1"`,
 		`{"type":9,"id":"1","application_id":"2","token":"secret","version":1}`,
+		`{"type":2,"id":"1","token":"secret","data":{"name":"ban","target_id":"secret"}}`,
 	} {
-		_, err := interaction.Decode([]byte(body))
-		fmt.Println(errors.Is(err, interaction.ErrMalformed), errors.Is(err, interaction.ErrUnknownType))
+		var ix interaction.Interaction
+		err := interaction.Decode([]byte(body), &ix)
+		fmt.Println(errors.Is(err, interaction.ErrMalformed), errors.Is(err, interaction.ErrUnknownType), err)
 	}
 	// Output:
-	// true false
-	// false true
+	// true false interaction: invalid JSON: unexpected end at offset 18
+	// false true interaction: type: unknown interaction type
+	// true false interaction: data.target_id: invalid snowflake
 }
 
 func ExampleReply() {
@@ -324,13 +327,14 @@ func ExampleCommandData_Path() {
 // its partial value arrives as the client sent it, often a string whatever
 // the option's type.
 func ExampleCommandData_Focused() {
-	ix, err := interaction.Decode([]byte(`{
+	var ix interaction.Interaction
+	err := interaction.Decode([]byte(`{
 		"id": "2", "application_id": "1", "type": 4, "token": "t", "version": 1,
 		"data": {"id": "3", "name": "fruit", "type": 1, "options": [
 			{"name": "colour", "type": 3, "value": "red"},
 			{"name": "name", "type": 3, "value": "ap", "focused": true}
 		]}
-	}`))
+	}`), &ix)
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -343,8 +347,8 @@ func ExampleCommandData_Focused() {
 // The channel and the invoking member are decoded only when a handler asks
 // for them; one that reads them more than once keeps what Get returns.
 func ExampleLazy() {
-	ix, err := interaction.Decode([]byte(exampleBody))
-	if err != nil {
+	var ix interaction.Interaction
+	if err := interaction.Decode([]byte(exampleBody), &ix); err != nil {
 		log.Fatal(err)
 	}
 	member, ok := ix.Member.Get()
@@ -354,12 +358,12 @@ func ExampleLazy() {
 	}
 
 	// Outside a guild there is no member.
-	dm, err := interaction.Decode([]byte(`{"id":"2","application_id":"1","type":2,"token":"t","version":1,
-		"user":{"id":"5","username":"ada"},"data":{"id":"3","name":"ping","type":1}}`))
-	if err != nil {
+	var dm interaction.Interaction
+	if err := interaction.Decode([]byte(`{"id":"2","application_id":"1","type":2,"token":"t","version":1,
+		"user":{"id":"5","username":"ada"},"data":{"id":"3","name":"ping","type":1}}`), &dm); err != nil {
 		log.Fatal(err)
 	}
-	_, err = dm.Member.Decode()
+	_, err := dm.Member.Decode()
 	fmt.Println(err, dm.Invoker().Username)
 	// Output:
 	// true Ada true
@@ -368,8 +372,8 @@ func ExampleLazy() {
 }
 
 func ExampleResolved_Member() {
-	ix, err := interaction.Decode([]byte(exampleBody))
-	if err != nil {
+	var ix interaction.Interaction
+	if err := interaction.Decode([]byte(exampleBody), &ix); err != nil {
 		log.Fatal(err)
 	}
 	m, ok := ix.Data.Resolved.Member(1191207000000000007)

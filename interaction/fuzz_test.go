@@ -10,10 +10,11 @@ import (
 	"strings"
 	"testing"
 
+	gojson "github.com/goccy/go-json"
+	"github.com/goccy/go-json/jsontext"
 	jsonv2 "github.com/goccy/go-json/v2"
 
 	"github.com/switchboard-go/switchboard/interaction"
-	"github.com/switchboard-go/switchboard/internal/jsonscan"
 )
 
 // addDecodeSeeds gives a fuzzer the payloads of the table tests and the
@@ -37,14 +38,15 @@ func addDecodeSeeds(f *testing.F) {
 // resolved data looked up under every id it holds, and encoded.
 func FuzzDecode(f *testing.F) {
 	addDecodeSeeds(f)
+	fixture := readFixture(f, "slash_mod_ban.json")
 	f.Fuzz(func(t *testing.T, body []byte) {
-		ix, err := interaction.Decode(body)
+		ix, err := decodeBody(body)
 		if err != nil {
 			if !errors.Is(err, interaction.ErrMalformed) && !errors.Is(err, interaction.ErrUnknownType) {
 				t.Fatalf("error %v is neither ErrMalformed nor ErrUnknownType", err)
 			}
 			if ix != nil {
-				t.Fatal("Decode returned an interaction with its error")
+				t.Fatal(err)
 			}
 			return
 		}
@@ -64,26 +66,23 @@ func FuzzDecode(f *testing.F) {
 		ix.Data.Route()
 		ix.Data.Path()
 		ix.Data.Focused()
+		ix.Invoker()
 		exerciseResolved(ix)
 
-		// Decoding into a Buffer or a caller's Interaction gives the same.
-		var buf interaction.Buffer
-		ix2, err := buf.Decode(body)
-		if err != nil {
-			t.Fatalf("Buffer.Decode failed where Decode did not: %v", err)
-		}
-		var ix3 interaction.Interaction
-		if err := interaction.DecodeInto(body, &ix3); err != nil {
-			t.Fatalf("DecodeInto failed where Decode did not: %v", err)
-		}
-		if !reflect.DeepEqual(ix, ix2) || !reflect.DeepEqual(ix, &ix3) {
-			t.Fatal("Decode, Buffer.Decode and DecodeInto disagree")
+		// Decoding into an Interaction that held another gives the same.
+		reused := interaction.Interaction{Token: "stale", Member: interaction.LazyOf(interaction.Member{Nick: "stale"})}
+		if err := interaction.Decode(body, &reused); err != nil || !reflect.DeepEqual(*ix, reused) {
+			t.Fatalf("Decode into a used Interaction = %v; differs from Decode into a new one", err)
 		}
 
-		// Nothing decoded refers to the body.
+		// Nothing decoded refers to the body, nor to the decoder's buffers,
+		// which the next decode reuses.
 		before := snapshot(ix)
 		for i := range body {
 			body[i] = 'x'
+		}
+		if _, err := decodeBody(fixture); err != nil {
+			t.Fatal(err)
 		}
 		if after := snapshot(ix); !reflect.DeepEqual(before, after) {
 			for k, v := range before {
@@ -91,14 +90,14 @@ func FuzzDecode(f *testing.F) {
 					t.Errorf("%s changed from %q to %q", k, v, after[k])
 				}
 			}
-			t.Fatal("overwriting the body changed the interaction")
+			t.Fatal("reusing the body changed the interaction")
 		}
 
 		enc, err := json.Marshal(ix)
 		if err != nil {
 			t.Fatalf("a decoded interaction does not encode: %v", err)
 		}
-		if _, err := interaction.Decode(enc); err != nil {
+		if _, err := decodeBody(enc); err != nil {
 			t.Fatalf("a decoded interaction encodes to %s, which does not decode: %v", enc, err)
 		}
 	})
@@ -119,11 +118,11 @@ func exerciseResolved(ix *interaction.Interaction) {
 		}
 	}
 	walk(ix.Data.Options)
-	groups := jsonscan.NewObject(r.Raw())
-	for _, g, ok := groups.Next(); ok; _, g, ok = groups.Next() {
-		entries := jsonscan.NewObject(g)
-		for k, _, ok := entries.Next(); ok; k, _, ok = entries.Next() {
-			if id, err := interaction.ParseSnowflake(string(k)); err == nil {
+	var groups map[string]map[string]json.RawMessage
+	_ = json.Unmarshal(r.Raw(), &groups) // what does not decode has no ids
+	for _, entries := range groups {
+		for k := range entries {
+			if id, err := interaction.ParseSnowflake(k); err == nil {
 				ids = append(ids, id)
 			}
 		}
@@ -140,66 +139,115 @@ func exerciseResolved(ix *interaction.Interaction) {
 	r.Decode()
 }
 
-// FuzzDecodeDifferential holds the hand-written decoder to a general one:
-// whatever github.com/goccy/go-json/v2 decodes into an Interaction through
-// its struct tags and methods, and is an interaction Decode accepts, Decode
-// must decode to the same values.
+// FuzzDecodeDifferential holds Decode, which decodes with
+// github.com/goccy/go-json/v2, to encoding/json: what both accept must
+// decode to the same interaction, and neither may accept what the other
+// refuses, but for the leniencies of encoding/json that Decode does without.
 func FuzzDecodeDifferential(f *testing.F) {
 	addDecodeSeeds(f)
-	f.Fuzz(func(t *testing.T, body []byte) { checkAgreesWithGoccy(t, body) })
+	f.Fuzz(func(t *testing.T, body []byte) { checkAgreesWithEncodingJSON(t, body) })
 }
 
-// checkAgreesWithGoccy decodes body with both decoders and fails t if
-// goccy/go-json/v2 produces an interaction Decode refuses or decodes
-// otherwise. It reports whether the body was compared.
-func checkAgreesWithGoccy(t *testing.T, body []byte) bool {
+// checkAgreesWithEncodingJSON decodes body with Decode and with
+// encoding/json, and fails t if they disagree. It reports whether the two
+// decoded interactions were compared.
+func checkAgreesWithEncodingJSON(t *testing.T, body []byte) bool {
 	t.Helper()
-	var want interaction.Interaction
-	if err := jsonv2.Unmarshal(body, &want); err != nil {
-		// goccy v2, like encoding/json/v2, refuses duplicate keys and
-		// invalid UTF-8 anywhere, where Decode takes the last of
-		// duplicates and only checks the strings it reads. Those inputs
-		// have no reference result.
+	got, err := decodeBody(body)
+	want, refErr := decodeWithEncodingJSON(body)
+	if err == nil && refErr != nil {
+		// encoding/json hands a time.Time the bytes of a timestamp, escapes
+		// and all, where Decode reads the text they stand for: the
+		// reference reads the body with its strings unescaped.
+		if unescaped, ferr := jsontext.AppendFormat(nil, body); ferr == nil {
+			want, refErr = decodeWithEncodingJSON(unescaped)
+		}
+	}
+	switch {
+	case err != nil && refErr != nil:
 		return false
+	case err == nil && refErr != nil:
+		t.Fatalf("Decode(%q) accepted what encoding/json refuses: %v", body, refErr)
+	case err != nil:
+		if lenientOnly(body) {
+			return false
+		}
+		t.Fatalf("Decode(%q) = %v; encoding/json accepts it", body, err)
 	}
-	if want.Type < interaction.TypePing || want.Type > interaction.TypeModalSubmit || want.ID == 0 {
+	if foldedNames(body) {
+		// encoding/json read a member whose name matches a field only
+		// ignoring case, which Decode skips.
 		return false
-	}
-	isCommand := want.Type == interaction.TypeApplicationCommand || want.Type == interaction.TypeApplicationCommandAutocomplete
-	if isCommand && want.Data.Name == "" {
-		return false
-	}
-	if optionDepth(want.Data.Options) > 3 {
-		// Decode refuses options nested deeper than group, subcommand,
-		// option: no command has that shape.
-		return false
-	}
-	if isCommand && want.Data.Type == 0 {
-		want.Data.Type = interaction.CommandChatInput
-	}
-
-	got, err := interaction.Decode(body)
-	if err != nil {
-		t.Fatalf("Decode(%s) failed where goccy/go-json/v2 did not: %v", body, err)
 	}
 	cp, gotOK := view(got)
-	ref, refOK := viewRef(&want)
-	if !refOK {
-		// The reference cannot decode a lazy object's fields: there is
-		// nothing to compare them with.
-		return false
+	ref, refOK := viewRef(want, false)
+	if gotOK && !refOK {
+		ref, refOK = viewRef(want, true)
+	}
+	if gotOK != refOK {
+		if refOK && lazyLenientOnly(got) {
+			return false
+		}
+		t.Fatalf("Decode(%q): the lazy objects decode %v; with encoding/json, %v", body, gotOK, refOK)
 	}
 	if !gotOK {
-		t.Fatalf("Decode(%s): a lazy object does not decode where goccy/go-json/v2 decodes it", body)
+		// Both refuse a lazy object: what each decoded before it stopped
+		// is no result to compare.
+		cp.Channel, cp.Member, ref.Channel, ref.Member = nil, nil, nil, nil
 	}
 	gotRaw, wantRaw := normalize(&cp), normalize(&ref)
-	if compact(gotRaw) != compact(wantRaw) {
-		t.Fatalf("Decode(%s): resolved data differs:\nDecode %s\nv2     %s", body, gotRaw, wantRaw)
+	if formatted(gotRaw) != formatted(wantRaw) {
+		t.Fatalf("Decode(%q): resolved data differs:\nDecode        %s\nencoding/json %s", body, gotRaw, wantRaw)
 	}
 	if !reflect.DeepEqual(cp, ref) {
-		t.Fatalf("Decode(%s) and goccy/go-json/v2 disagree:\nDecode\n%s\nv2\n%s", body, dump(&cp), dump(&ref))
+		t.Fatalf("Decode(%q) and encoding/json disagree:\nDecode\n%s\nencoding/json\n%s", body, dump(&cp), dump(&ref))
 	}
 	return true
+}
+
+// decodeWithEncodingJSON decodes body with encoding/json and makes the
+// checks Decode makes.
+func decodeWithEncodingJSON(body []byte) (*interaction.Interaction, error) {
+	ix := new(interaction.Interaction)
+	if err := json.Unmarshal(body, ix); err != nil {
+		return nil, err
+	}
+	return ix, checkAsDecodeDoes(ix)
+}
+
+// formatted returns b compact, with its strings escaped only where JSON
+// needs it, or b itself when it is not valid JSON, so that two forms of one
+// document compare equal.
+func formatted(b []byte) string {
+	out, err := jsontext.AppendFormat(nil, b)
+	if err != nil {
+		return string(b)
+	}
+	return string(out)
+}
+
+// checkAsDecodeDoes makes the checks Decode makes of a decoded interaction,
+// and sets the command type it defaults.
+func checkAsDecodeDoes(ix *interaction.Interaction) error {
+	switch ix.Type {
+	case interaction.TypePing, interaction.TypeMessageComponent, interaction.TypeModalSubmit:
+	case interaction.TypeApplicationCommand, interaction.TypeApplicationCommandAutocomplete:
+		if ix.Data.Name == "" {
+			return errors.New("a command without a name")
+		}
+		if ix.Data.Type == 0 {
+			ix.Data.Type = interaction.CommandChatInput
+		}
+	default:
+		return errors.New("an unknown type")
+	}
+	if ix.ID == 0 {
+		return errors.New("no id")
+	}
+	if optionDepth(ix.Data.Options) > 3 {
+		return errors.New("options nested deeper than group, subcommand, option")
+	}
+	return nil
 }
 
 func optionDepth(opts []interaction.OptionData) int {
@@ -211,6 +259,100 @@ func optionDepth(opts []interaction.OptionData) int {
 		deepest = max(deepest, optionDepth(o.Options))
 	}
 	return deepest + 1
+}
+
+// lenient are the leniencies of encoding/json that Decode does without, as
+// options of goccy/go-json/v2: invalid UTF-8, in the bytes or the escapes
+// of a string; duplicate names; names that match a field only ignoring case;
+// timestamps that RFC 3339 does not allow but package time reads.
+func lenient() jsonv2.Options {
+	return jsonv2.JoinOptions(
+		jsontext.AllowInvalidUTF8(true),
+		jsontext.AllowDuplicateNames(true),
+		jsonv2.MatchCaseInsensitiveNames(true),
+		gojson.MatchCaseSensitiveDelimiter(true),
+		gojson.ParseTimeWithLooseRFC3339(true),
+	)
+}
+
+// lenientOnly reports whether body is an interaction only by a leniency of
+// encoding/json that Decode does without.
+func lenientOnly(body []byte) bool {
+	var ix interaction.Interaction
+	return jsonv2.Unmarshal(body, &ix, lenient()) == nil && checkAsDecodeDoes(&ix) == nil
+}
+
+// lazyLenientOnly reports whether the channel and the member of ix decode
+// with the leniencies of encoding/json that Lazy does without.
+func lazyLenientOnly(ix *interaction.Interaction) bool {
+	var c interaction.Channel
+	var m interaction.Member
+	return (ix.Channel.IsZero() || jsonv2.Unmarshal(ix.Channel.Raw(), &c, lenient()) == nil) &&
+		(ix.Member.IsZero() || jsonv2.Unmarshal(ix.Member.Raw(), &m, lenient()) == nil)
+}
+
+// foldedNames reports whether body has a member whose name is the name of a
+// field of an Interaction, or of an object it holds, only ignoring case.
+func foldedNames(body []byte) bool {
+	known := jsonNames()
+	dec := jsontext.NewDecoder(bytes.NewReader(body), jsontext.AllowInvalidUTF8(true), jsontext.AllowDuplicateNames(true))
+	for {
+		tok, err := dec.ReadToken()
+		if err != nil {
+			return false
+		}
+		if tok.Kind() != '"' {
+			continue
+		}
+		if kind, n := dec.StackIndex(dec.StackDepth()); kind != '{' || n%2 == 0 {
+			continue // a value, not a name
+		}
+		name := tok.String()
+		for k := range known {
+			if k != name && strings.EqualFold(k, name) {
+				return true
+			}
+		}
+	}
+}
+
+// jsonNames returns the JSON names of the fields of an Interaction and of
+// every object it holds.
+func jsonNames() map[string]bool {
+	names := map[string]bool{}
+	seen := map[reflect.Type]bool{}
+	var walk func(reflect.Type)
+	walk = func(t reflect.Type) {
+		switch t.Kind() {
+		case reflect.Pointer, reflect.Slice, reflect.Array, reflect.Map:
+			walk(t.Elem())
+			return
+		case reflect.Struct:
+		default:
+			return
+		}
+		if seen[t] || reflect.PointerTo(t).Implements(reflect.TypeFor[json.Unmarshaler]()) {
+			// Seen, or decoded by its own method rather than by names.
+			return
+		}
+		seen[t] = true
+		for i := range t.NumField() {
+			f := t.Field(i)
+			if !f.IsExported() {
+				continue
+			}
+			name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+			if name == "" {
+				name = f.Name
+			}
+			names[name] = true
+			walk(f.Type)
+		}
+	}
+	for _, v := range []any{interaction.Interaction{}, interaction.Member{}, interaction.Channel{}, interaction.ResolvedData{}} {
+		walk(reflect.TypeOf(v))
+	}
+	return names
 }
 
 // FuzzVerify checks that Verify never panics and that only the signature

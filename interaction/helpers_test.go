@@ -1,16 +1,31 @@
 package interaction_test
 
 import (
-	jsonv2 "github.com/goccy/go-json/v2"
-
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
+	"reflect"
 	"testing"
 	"time"
 
+	"github.com/goccy/go-json/jsontext"
+
 	"github.com/switchboard-go/switchboard/interaction"
 )
+
+// decodeBody decodes body into an Interaction of its own, and checks that
+// Decode leaves it zero when it fails.
+func decodeBody(body []byte) (*interaction.Interaction, error) {
+	ix := new(interaction.Interaction)
+	if err := interaction.Decode(body, ix); err != nil {
+		if !reflect.DeepEqual(*ix, interaction.Interaction{}) {
+			return ix, fmt.Errorf("Decode left a partial interaction with its error %w", err)
+		}
+		return nil, err
+	}
+	return ix, nil
+}
 
 func readFixture(t testing.TB, name string) []byte {
 	t.Helper()
@@ -31,11 +46,6 @@ func compact(b []byte) string {
 	return buf.String()
 }
 
-// normalize rewrites in place what two correct decodings of one document may
-// represent differently: nil and empty slices, and time zones (a parsed
-// "+00:00" may come back in time.Local or a fixed zone, with the same
-// instant). It clears the resolved data, which callers compare through
-// Raw, and returns it.
 // ixView is an Interaction with its lazy objects decoded, so that tests
 // can compare every field at once.
 type ixView struct {
@@ -75,19 +85,31 @@ func view(ix *interaction.Interaction) (v ixView, ok bool) {
 	return v, ok
 }
 
-// viewRef decodes the lazy objects of ix with goccy/go-json/v2, the
-// reference; ok is false when one does not decode.
-func viewRef(ix *interaction.Interaction) (v ixView, ok bool) {
+// viewRef decodes the lazy objects of ix with encoding/json, the
+// reference; ok is false when one does not decode. With unescaped, they are
+// decoded with their strings unescaped where JSON allows: encoding/json
+// hands a time.Time the bytes of a timestamp, escapes and all, where Decode
+// reads the text they stand for.
+func viewRef(ix *interaction.Interaction, unescaped bool) (v ixView, ok bool) {
 	v = viewOf(ix)
+	decode := func(raw []byte, into any) bool {
+		if unescaped {
+			var err error
+			if raw, err = jsontext.AppendFormat(nil, raw); err != nil {
+				return false
+			}
+		}
+		return json.Unmarshal(raw, into) == nil
+	}
 	if raw := ix.Channel.Raw(); len(raw) > 0 {
 		v.Channel = new(interaction.Channel)
-		if jsonv2.Unmarshal(raw, v.Channel) != nil {
+		if !decode(raw, v.Channel) {
 			return v, false
 		}
 	}
 	if raw := ix.Member.Raw(); len(raw) > 0 {
 		v.Member = new(interaction.Member)
-		if jsonv2.Unmarshal(raw, v.Member) != nil {
+		if !decode(raw, v.Member) {
 			return v, false
 		}
 	}
@@ -104,8 +126,11 @@ func viewOf(ix *interaction.Interaction) ixView {
 	}
 }
 
-// normalize makes equal values compare equal and takes the resolved bytes
-// out, for comparing separately.
+// normalize rewrites in place what two correct decodings of one document may
+// represent differently: nil and empty slices, and time zones (a parsed
+// "+00:00" may come back in time.Local or a fixed zone, with the same
+// instant). It clears the resolved data, which callers compare through
+// Raw, and returns it.
 func normalize(ix *ixView) []byte {
 	if ix.Member != nil {
 		normalizeMember(ix.Member)

@@ -4,7 +4,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/switchboard-go/switchboard/internal/jsonscan"
+	jsonv2 "github.com/goccy/go-json/v2"
 )
 
 // Interaction is what the service POSTs to a bot's endpoint when a user uses
@@ -51,11 +51,12 @@ type Interaction struct {
 // guild, the user elsewhere.
 func (ix *Interaction) Invoker() User {
 	if !ix.Member.IsZero() {
-		var u User
-		p := parser{b: ix.Member.raw, path: "member"}
-		p.memberUser(&u)
-		if p.end() == nil {
-			return u
+		// Only the user of the member is decoded.
+		var m struct {
+			User User `json:"user"`
+		}
+		if jsonv2.UnmarshalOf(ix.Member.raw, &m) == nil {
+			return m.User
 		}
 	}
 	if ix.User != nil {
@@ -166,11 +167,14 @@ func (c *InteractionContext) UnmarshalJSON(b []byte) error {
 	}
 	v, ok := parseUint(b)
 	if !ok || v > 255 {
-		return &jsonFieldError{field: "context", text: string(b)}
+		return errContext
 	}
 	*c = InteractionContext{Type: ContextType(v), Valid: true}
 	return nil
 }
+
+// errContext is the error of a context in a body, which it never quotes.
+const errContext = wireError("expected an integer from 0 to 255")
 
 // IntegrationOwners maps installation contexts to the ids that authorized an
 // interaction: for GUILD_INSTALL the guild (or 0 when used in the bot's DM),
@@ -230,42 +234,39 @@ func (o *IntegrationOwners) UnmarshalJSON(b []byte) error {
 	if string(b) == "null" {
 		return nil
 	}
-	it := jsonscan.NewObject(b)
-	for k, v, ok := it.Next(); ok; k, v, ok = it.Next() {
-		var t IntegrationType
-		switch string(k) {
-		case "0":
-			t = GuildInstall
-		case "1":
-			t = UserInstall
-		default:
-			continue
-		}
-		var id Snowflake
-		if err := id.UnmarshalJSON(v); err != nil {
-			return &jsonFieldError{field: "authorizing_integration_owners", text: string(v)}
-		}
-		o.Set(t, id)
+	if len(b) == 0 || b[0] != '{' {
+		return errNotObject
 	}
-	if it.Err() != nil {
-		return &jsonFieldError{field: "authorizing_integration_owners", text: string(b)}
+	var owners struct {
+		Guild owner `json:"0"`
+		User  owner `json:"1"`
+	}
+	if err := jsonv2.UnmarshalOf(b, &owners); err != nil {
+		return err
+	}
+	if owners.Guild.set {
+		o.Set(GuildInstall, owners.Guild.id)
+	}
+	if owners.User.set {
+		o.Set(UserInstall, owners.User.id)
 	}
 	return nil
+}
+
+// owner is an entry of IntegrationOwners: a snowflake that may be absent.
+// A null owner reads as 0, as a null snowflake does.
+type owner struct {
+	id  Snowflake
+	set bool
+}
+
+func (w *owner) UnmarshalJSON(b []byte) error {
+	w.set = true
+	return w.id.UnmarshalJSON(b)
 }
 
 func appendQuotedSnowflake(b []byte, id Snowflake) []byte {
 	b = append(b, '"')
 	b, _ = id.AppendText(b)
 	return append(b, '"')
-}
-
-type jsonFieldError struct{ field, text string }
-
-func (e *jsonFieldError) Error() string {
-	const max = 64
-	text := e.text
-	if len(text) > max {
-		text = text[:max] + "…"
-	}
-	return "interaction: invalid " + e.field + ": " + text
 }

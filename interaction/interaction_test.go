@@ -2,6 +2,7 @@ package interaction_test
 
 import (
 	"encoding/json"
+	"errors"
 	"reflect"
 	"strings"
 	"testing"
@@ -111,7 +112,7 @@ func TestIntegrationOwnersJSON(t *testing.T) {
 func TestDecodeReadsEscapedKeysByTheirText(t *testing.T) {
 	body := `{"\u0069d":"7","typ\u0065":2,"token":"t","d\u0061ta":{"n\u0061me":"ping","options":[{"n\u0061me":"a","\u0074ype":3,"value":"x"}]},` +
 		`"member":{"joined\u005fat":"2024-01-02T03:04:05Z"}}`
-	ix, err := interaction.Decode([]byte(body))
+	ix, err := decodeBody([]byte(body))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -123,14 +124,14 @@ func TestDecodeReadsEscapedKeysByTheirText(t *testing.T) {
 	}
 	// A key that only looks like a field name once its escape is
 	// misread is not that field.
-	ix, err = interaction.Decode([]byte(`{"id":"7","type":1,"\u0074oken2":"x","tok\\en":"y"}`))
+	ix, err = decodeBody([]byte(`{"id":"7","type":1,"\u0074oken2":"x","tok\\en":"y"}`))
 	if err != nil || ix.Token != "" {
 		t.Errorf("Decode = %+v, %v; want no token", ix, err)
 	}
 }
 
 func TestDecodeReadsEscapedTimestampsByTheirText(t *testing.T) {
-	ix, err := interaction.Decode([]byte(`{"id":"1","type":1,"member":{"joined_at":"2024-01-02T03:04:05\u002e5\u005a"}}`))
+	ix, err := decodeBody([]byte(`{"id":"1","type":1,"member":{"joined_at":"2024-01-02T03:04:05\u002e5\u005a"}}`))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -143,38 +144,27 @@ func TestDecodeReadsEscapedTimestampsByTheirText(t *testing.T) {
 	}
 }
 
-// TestDecodeTakesTheLastOfDuplicateKeys pins the choice for duplicate keys:
-// JSON leaves them undefined, encoding/json takes the last, and so does
-// Decode, for objects as for scalars.
-func TestDecodeTakesTheLastOfDuplicateKeys(t *testing.T) {
-	body := `{"id":"1","id":"2","type":1,"type":2,"token":"a","token":"b",
-		"channel":{"id":"3","name":"first","topic":"only in the first"},"channel":{"id":"4","name":"second"},
-		"member":{"nick":"first","roles":["1"]},"member":{"nick":"second"},
-		"user":{"username":"first","bot":true},"user":{"username":"second"},
-		"data":{"name":"first","options":[{"name":"a"}]},"data":{"name":"second"}}`
-	ix, err := interaction.Decode([]byte(body))
-	if err != nil {
-		t.Fatal(err)
+// TestDecodeRefusesDuplicateNames pins the choice for duplicate names: JSON
+// leaves them undefined, and decoders read them differently (encoding/json
+// takes the last scalar but merges objects), so an interaction that has
+// them is refused, wherever they are.
+func TestDecodeRefusesDuplicateNames(t *testing.T) {
+	for _, body := range []string{
+		`{"id":"1","id":"2","type":1}`,
+		`{"id":"1","type":1,"user":{"username":"first","bot":true},"user":{"username":"second"}}`,
+		`{"id":"1","type":2,"data":{"name":"first","options":[{"name":"a"}]},"data":{"name":"second"}}`,
+		`{"id":"1","type":1,"member":{"nick":"x"},"member":null}`,
+		`{"id":"1","type":1,"channel":{"id":"3","id":"4"}}`,
+		`{"id":"1","type":1,"unknown":{"a":1,"a":2}}`,
+	} {
+		_, err := decodeBody([]byte(body))
+		if !errors.Is(err, interaction.ErrMalformed) || !strings.Contains(err.Error(), "duplicate member name") {
+			t.Errorf("Decode(%s) = %v; want a duplicate name refused", body, err)
+		}
 	}
-	if ix.ID != 2 || ix.Type != interaction.TypeApplicationCommand || ix.Token != "b" {
-		t.Errorf("scalars: id %d, type %v, token %q; want the last of each", ix.ID, ix.Type, ix.Token)
-	}
-	if c, _ := ix.Channel.Get(); c != (interaction.Channel{ID: 4, Name: "second"}) {
-		t.Errorf("channel = %+v; want only the second", c)
-	}
-	if m, _ := ix.Member.Get(); m.Nick != "second" || m.Roles != nil {
-		t.Errorf("member = %+v; want only the second", m)
-	}
-	if *ix.User != (interaction.User{Username: "second"}) {
-		t.Errorf("user = %+v; want only the second", *ix.User)
-	}
-	if ix.Data.Name != "second" || ix.Data.Options != nil {
-		t.Errorf("data = %+v; want only the second", ix.Data)
-	}
-	// null after an object clears it.
-	ix, err = interaction.Decode([]byte(`{"id":"1","type":1,"member":{"nick":"x"},"member":null,"channel":{},"channel":null}`))
-	if err != nil || !ix.Member.IsZero() || !ix.Channel.IsZero() {
-		t.Errorf("Decode = %+v, %v; want no member and no channel", ix, err)
+	// The same name in different objects is no duplicate.
+	if _, err := decodeBody([]byte(`{"id":"1","type":1,"user":{"id":"2"},"member":{"user":{"id":"2"}}}`)); err != nil {
+		t.Errorf("Decode: %v", err)
 	}
 }
 
@@ -184,7 +174,7 @@ func TestDecodeErrorsNameEachFieldOnce(t *testing.T) {
 		`{"id":"1","type":1,"member":{"nick":"x" "roles":[]}}`,
 		`{"id":"1","type":1,"channel":{"x":nul}}`,
 	} {
-		_, err := interaction.Decode([]byte(body))
+		_, err := decodeBody([]byte(body))
 		if err == nil {
 			t.Errorf("Decode(%s) succeeded", body)
 			continue
@@ -201,7 +191,7 @@ func TestInteractionEncodesWithEncodingJSON(t *testing.T) {
 	// The struct tags let emulators and logs encode an interaction; the
 	// result must be JSON that Decode reads back to the same interaction.
 	for _, tt := range decodeCases(t) {
-		ix, err := interaction.Decode([]byte(tt.body))
+		ix, err := decodeBody([]byte(tt.body))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -210,7 +200,7 @@ func TestInteractionEncodesWithEncodingJSON(t *testing.T) {
 			t.Errorf("%s: Marshal: %v", tt.name, err)
 			continue
 		}
-		back, err := interaction.Decode(b)
+		back, err := decodeBody(b)
 		if err != nil {
 			t.Errorf("%s: Decode of %s: %v", tt.name, b, err)
 			continue

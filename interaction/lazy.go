@@ -2,6 +2,7 @@ package interaction
 
 import (
 	"errors"
+	"reflect"
 
 	jsonv2 "github.com/goccy/go-json/v2"
 )
@@ -41,36 +42,35 @@ func (l Lazy[T]) Get() (v T, ok bool) {
 	return v, err == nil
 }
 
-// Decode decodes the object, or says why it cannot: ErrAbsent, or the
-// field that does not decode.
+// Decode decodes the object, or says why it cannot: ErrAbsent, or a
+// *DecodeError naming the field that does not decode.
 func (l Lazy[T]) Decode() (T, error) {
 	var v T
 	if len(l.raw) == 0 {
 		return v, ErrAbsent
 	}
-	var err error
-	switch t := any(&v).(type) {
-	case *Member:
-		p := parser{b: l.raw, path: "member"}
-		p.member(t)
-		err = p.end()
-	case *Channel:
-		p := parser{b: l.raw, path: "channel"}
-		p.channel(t)
-		err = p.end()
-	case *User:
-		p := parser{b: l.raw, path: "user"}
-		p.user(t)
-		err = p.end()
-	default:
-		err = jsonv2.UnmarshalOf(l.raw, &v)
-	}
-	if err != nil {
+	if err := jsonv2.UnmarshalOf(l.raw, &v); err != nil {
 		var zero T
-		return zero, err
+		return zero, decodeError(err, l.raw, lazyName(&v), reflect.TypeFor[T]())
 	}
 	return v, nil
 }
+
+// lazyName is the field of an Interaction that holds a Lazy of the type of
+// v, which errors start their path with.
+func lazyName(v any) string {
+	switch v.(type) {
+	case *Member:
+		return "member"
+	case *Channel:
+		return "channel"
+	}
+	return ""
+}
+
+// elemType is the type the object decodes to, along which decode errors
+// name the fields of the raw object.
+func (Lazy[T]) elemType() reflect.Type { return reflect.TypeFor[T]() }
 
 // MarshalJSON returns the object as it was received, or null.
 func (l Lazy[T]) MarshalJSON() ([]byte, error) {
@@ -87,8 +87,12 @@ func (l *Lazy[T]) UnmarshalJSON(b []byte) error {
 		return nil
 	}
 	if len(b) == 0 || b[0] != '{' {
-		return errors.New("interaction: expected an object")
+		return errNotObject
 	}
+	// b may be the decoder's buffer, which it reuses.
 	l.raw = append([]byte(nil), b...)
 	return nil
 }
+
+// errNotObject is the error of a value that should be an object.
+const errNotObject = wireError("expected an object")

@@ -149,8 +149,11 @@ func (p *Permissions) UnmarshalJSON(b []byte) error {
 	}
 	v, ok := parseUint(b)
 	if !ok {
-		return &permissionsError{text: string(b)}
+		return errPermissions
 	}
 	*p = Permissions(v)
 	return nil
 }
+
+// errPermissions is the error of a bit set in a body, which it never quotes.
+const errPermissions = wireError("invalid permission bit set")

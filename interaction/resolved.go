@@ -1,21 +1,22 @@
 package interaction
 
-import jsonv2 "github.com/goccy/go-json/v2"
+import (
+	"reflect"
+
+	"github.com/goccy/go-json/jsontext"
+	jsonv2 "github.com/goccy/go-json/v2"
+)
 
 // Resolved holds the users, members, roles, channels, messages and
 // attachments an interaction refers to, each keyed by id.
 //
 // It keeps the JSON the service sent and decodes only the entries a handler
-// looks up: most handlers read one user or none, and decoding every entry of
-// every map up front would cost more than the rest of the request. Lookups
-// are safe for concurrent use; each decodes its entry afresh, and the
-// strings of users, members and channels share the interaction's copy of
-// the body instead of being copied.
+// looks up: most handlers read one user or none, and decoding, or even
+// indexing, every entry up front would cost every request what few use. A
+// lookup reads the object to its entry and decodes the entry afresh; lookups
+// are safe for concurrent use.
 type Resolved struct {
 	raw []byte
-	// index locates every entry of raw, so that a lookup goes straight to
-	// its entry instead of scanning the object.
-	index []resolvedEntry
 }
 
 // Kinds of resolved entries, in the order of the service's field names.
@@ -28,26 +29,14 @@ const (
 	resolvedAttachments
 )
 
-// resolvedEntry locates one entry of the resolved object: raw[start:end] is
-// its JSON object.
-type resolvedEntry struct {
-	id         Snowflake
-	kind       uint8
-	start, end uint32
-}
-
-// resolvedNames are the field names of the kinds, for errors.
-var resolvedNames = [...]string{
-	resolvedUsers:       "users",
-	resolvedMembers:     "members",
-	resolvedRoles:       "roles",
-	resolvedChannels:    "channels",
-	resolvedMessages:    "messages",
-	resolvedAttachments: "attachments",
-}
-
-func resolvedKind(key []byte) uint8 {
-	switch string(key) {
+// resolvedKind returns the kind of entries a member of the resolved object
+// holds, from its quoted name, or 0 for a member of another name.
+func resolvedKind(name []byte) uint8 {
+	text, ok := quotedText(name)
+	if !ok {
+		return 0
+	}
+	switch string(text) {
 	case "users":
 		return resolvedUsers
 	case "members":
@@ -64,18 +53,86 @@ func resolvedKind(key []byte) uint8 {
 	return 0
 }
 
-// newResolved keeps raw, a resolved object, with its index.
-func newResolved(raw []byte) (Resolved, error) {
-	p := parser{b: raw, path: "resolved"}
-	r := Resolved{raw: p.resolved()}
-	if err := p.end(); err != nil {
-		return Resolved{}, err
+// resolvedFinder finds an entry of a resolved object. The decoder
+// goccy/go-json gives UnmarshalJSONFrom reads the object in place, so its
+// offsets are offsets into the object: a lookup reads the object once and
+// copies nothing.
+type resolvedFinder struct {
+	kind uint8
+	id   Snowflake
+	// The entry is object[start:end]; end is 0 until it is found. When an
+	// id appears twice the last one wins, as JSON decoders read duplicate
+	// names, though Decode refuses them.
+	start, end int64
+}
+
+// UnmarshalJSONFrom reads a resolved object from dec: every member, as the
+// decoder must, skipping all but the entries of the kind sought.
+func (f *resolvedFinder) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
+	if err := readBrace(dec, '{'); err != nil {
+		return err
 	}
-	if n := p.indexLen(); n > 0 {
-		r.index = make([]resolvedEntry, n)
-		p.copyIndex(r.index)
+	for dec.PeekKind() == '"' {
+		name, err := dec.ReadValue()
+		if err != nil {
+			return err
+		}
+		if resolvedKind(name) != f.kind || dec.PeekKind() != '{' {
+			if err := dec.SkipValue(); err != nil {
+				return err
+			}
+			continue
+		}
+		if err := f.entries(dec); err != nil {
+			return err
+		}
 	}
-	return r, nil
+	return readBrace(dec, '}')
+}
+
+// entries reads the object of entries of the kind sought, keyed by id.
+func (f *resolvedFinder) entries(dec *jsontext.Decoder) error {
+	if err := readBrace(dec, '{'); err != nil {
+		return err
+	}
+	for dec.PeekKind() == '"' {
+		key, err := dec.ReadValue()
+		if err != nil {
+			return err
+		}
+		// The key is read before the entry is: reading the entry may
+		// reuse the memory of the key's bytes.
+		match := parseResolvedID(key) == f.id
+		entry, err := dec.ReadValue()
+		if err != nil {
+			return err
+		}
+		if match {
+			f.end = dec.InputOffset()
+			f.start = f.end - int64(len(entry))
+		}
+	}
+	return readBrace(dec, '}')
+}
+
+// parseResolvedID reads the quoted id that keys a resolved entry, or 0,
+// which no entry is looked up by.
+func parseResolvedID(key []byte) Snowflake {
+	text, ok := quotedText(key)
+	if !ok {
+		return 0
+	}
+	id, _ := parseUint(text)
+	return Snowflake(id)
+}
+
+// readBrace reads the brace that must come next.
+func readBrace(dec *jsontext.Decoder, brace jsontext.Kind) error {
+	tok, err := dec.ReadToken()
+	if err == nil && tok.Kind() != brace {
+		return errNotObject
+	}
+	return err
 }
 
 // ResolvedData is every entry of Resolved, decoded.
@@ -95,7 +152,7 @@ func NewResolved(data ResolvedData) (Resolved, error) {
 	if err != nil {
 		return Resolved{}, err
 	}
-	return newResolved(b)
+	return Resolved{raw: b}, nil
 }
 
 // IsZero reports whether the interaction carried no resolved data.
@@ -104,45 +161,34 @@ func (r Resolved) IsZero() bool { return len(r.raw) == 0 }
 // Raw returns the resolved object as the service sent it.
 func (r Resolved) Raw() []byte { return r.raw }
 
-// Decode decodes every entry.
+// Decode decodes every entry. Its error is a *DecodeError naming the entry
+// that does not decode.
 func (r Resolved) Decode() (ResolvedData, error) {
 	var d ResolvedData
 	if len(r.raw) == 0 {
 		return d, nil
 	}
-	err := jsonv2.UnmarshalOf(r.raw, &d)
-	return d, err
+	if err := jsonv2.UnmarshalOf(r.raw, &d); err != nil {
+		return d, decodeError(err, r.raw, "resolved", reflect.TypeFor[ResolvedData]())
+	}
+	return d, nil
 }
 
+// elemType is the type the object decodes to, along which decode errors
+// name the fields of the raw object.
+func (Resolved) elemType() reflect.Type { return reflect.TypeFor[ResolvedData]() }
+
 // User returns the resolved user with the id.
-func (r Resolved) User(id Snowflake) (User, bool) {
-	var u User
-	entry, ok := r.entry(resolvedUsers, id)
-	if !ok {
-		return u, false
-	}
-	p := parser{b: entry, path: "resolved.users"}
-	p.user(&u)
-	return u, p.err == nil
-}
+func (r Resolved) User(id Snowflake) (User, bool) { return lookup[User](r, resolvedUsers, id) }
 
 // Member returns the resolved member with the id, with its user filled in
 // from the resolved users.
 func (r Resolved) Member(id Snowflake) (Member, bool) {
-	var m Member
-	entry, ok := r.entry(resolvedMembers, id)
-	if !ok {
-		return m, false
-	}
-	p := parser{b: entry, path: "resolved.members"}
-	p.member(&m)
-	if p.err != nil {
-		return Member{}, false
-	}
-	if m.User.ID == 0 {
+	m, ok := lookup[Member](r, resolvedMembers, id)
+	if ok && m.User.ID == 0 {
 		m.User, _ = r.User(id)
 	}
-	return m, true
+	return m, ok
 }
 
 // Role returns the resolved role with the id.
@@ -150,14 +196,7 @@ func (r Resolved) Role(id Snowflake) (Role, bool) { return lookup[Role](r, resol
 
 // Channel returns the resolved channel with the id.
 func (r Resolved) Channel(id Snowflake) (Channel, bool) {
-	var c Channel
-	entry, ok := r.entry(resolvedChannels, id)
-	if !ok {
-		return c, false
-	}
-	p := parser{b: entry, path: "resolved.channels"}
-	p.channel(&c)
-	return c, p.err == nil
+	return lookup[Channel](r, resolvedChannels, id)
 }
 
 // Message returns the resolved message with the id.
@@ -190,27 +229,24 @@ func (r *Resolved) UnmarshalJSON(b []byte) error {
 		*r = Resolved{}
 		return nil
 	}
-	// The decoder may reuse b: keep a copy, which lookups refer into.
-	nr, err := newResolved(append([]byte(nil), b...))
-	if err != nil {
-		return err
+	if len(b) == 0 || b[0] != '{' {
+		return errNotObject
 	}
-	*r = nr
+	// b may be the decoder's buffer, which it reuses.
+	r.raw = append([]byte(nil), b...)
 	return nil
 }
 
-// entry returns the JSON object of an entry. When an id appears twice the
-// last one wins, as JSON decoders read duplicate keys.
+// entry returns the JSON of the entry of the kind with the id.
 func (r Resolved) entry(kind uint8, id Snowflake) ([]byte, bool) {
-	if id == 0 {
+	if id == 0 || len(r.raw) == 0 {
 		return nil, false
 	}
-	for i := len(r.index) - 1; i >= 0; i-- {
-		if e := &r.index[i]; e.id == id && e.kind == kind {
-			return r.raw[e.start:e.end:e.end], true
-		}
+	f := resolvedFinder{kind: kind, id: id}
+	if jsonv2.UnmarshalOf(r.raw, &f) != nil || f.end == 0 {
+		return nil, false
 	}
-	return nil, false
+	return r.raw[f.start:f.end:f.end], true
 }
 
 func lookup[T any](r Resolved, kind uint8, id Snowflake) (T, bool) {

@@ -153,7 +153,7 @@ func TestPathOfAPlainCommandDoesNotAllocate(t *testing.T) {
 
 func TestRouteOfDecodedCommandsFollowsTheSubcommandStructure(t *testing.T) {
 	for _, tt := range decodeCases(t) {
-		ix, err := interaction.Decode([]byte(tt.body))
+		ix, err := decodeBody([]byte(tt.body))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -163,7 +163,7 @@ func TestRouteOfDecodedCommandsFollowsTheSubcommandStructure(t *testing.T) {
 		}
 	}
 	body := `{"id":"1","type":4,"data":{"name":"shop","options":[{"name":"config","type":2,"options":[{"name":"set","type":1,"options":[{"name":"weight","type":10,"value":"2.","focused":true}]}]}]}}`
-	ix, err := interaction.Decode([]byte(body))
+	ix, err := decodeBody([]byte(body))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,7 +1,6 @@
 package interaction
 
 import (
-	"errors"
 	"strconv"
 	"time"
 )
@@ -16,7 +15,7 @@ const Epoch = 1420070400000
 type Snowflake uint64
 
 // ErrSnowflake reports text that is not a snowflake.
-var ErrSnowflake = errors.New("interaction: invalid snowflake")
+var ErrSnowflake error = wireError("invalid snowflake")
 
 // ParseSnowflake parses the decimal form of a snowflake.
 func ParseSnowflake(s string) (Snowflake, error) {
@@ -76,11 +75,12 @@ func (s Snowflake) AppendText(b []byte) ([]byte, error) {
 // JSON object key.
 func (s Snowflake) MarshalText() ([]byte, error) { return s.AppendText(nil) }
 
-// UnmarshalText parses the decimal form of a snowflake.
+// UnmarshalText parses the decimal form of a snowflake. Its error is
+// ErrSnowflake itself: the text comes from a body, which it never quotes.
 func (s *Snowflake) UnmarshalText(b []byte) error {
 	v, ok := parseUint(b)
 	if !ok {
-		return &snowflakeError{text: string(b)}
+		return ErrSnowflake
 	}
 	*s = Snowflake(v)
 	return nil

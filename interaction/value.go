@@ -6,7 +6,6 @@ import (
 	"strconv"
 	"unsafe"
 
-	"github.com/switchboard-go/switchboard/internal/jsonscan"
 	"github.com/switchboard-go/switchboard/internal/jsonw"
 )
 
@@ -151,16 +150,11 @@ func (v *Value) UnmarshalJSON(b []byte) error {
 	}
 	switch c := b[0]; {
 	case c == '"':
-		if len(b) < 2 || b[len(b)-1] != '"' {
+		str, ok := unquote(b)
+		if !ok {
 			return errBadValue
 		}
-		raw := b[1 : len(b)-1]
-		if jsonscan.NeedsUnquote(raw) {
-			v.str = string(jsonscan.AppendUnquoted(make([]byte, 0, len(raw)), raw))
-		} else {
-			v.str = string(raw)
-		}
-		v.kind = KindString
+		v.kind, v.str = KindString, str
 	case c == 't':
 		v.kind, v.i = KindBool, 1
 	case c == 'f':
@@ -187,12 +181,7 @@ func (v *Value) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
-type valueError struct{}
-
-func (valueError) Error() string {
-	return "interaction: option value must be a string, number, boolean or null"
-}
-
-var errBadValue error = valueError{}
+// errBadValue is the error of an option value of a shape no option has.
+const errBadValue = wireError("option value must be a string, number, boolean or null")
 
 var errNonFinite = errors.New("interaction: option value is not a finite number")

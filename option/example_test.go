@@ -28,12 +28,12 @@ const banBody = `{
 }`
 
 func ExampleValues_String() {
-	ix, err := interaction.Decode([]byte(banBody))
-	if err != nil {
+	var ix interaction.Interaction
+	if err := interaction.Decode([]byte(banBody), &ix); err != nil {
 		panic(err)
 	}
 	// Of reads the options of the subcommand, mod ban.
-	opts := option.Of(ix)
+	opts := option.Of(&ix)
 
 	reason, ok := opts.String("reason")
 	fmt.Printf("%q %v\n", reason, ok)
@@ -70,11 +70,11 @@ func ExampleValue_Int() {
 }
 
 func ExampleValues_User() {
-	ix, err := interaction.Decode([]byte(banBody))
-	if err != nil {
+	var ix interaction.Interaction
+	if err := interaction.Decode([]byte(banBody), &ix); err != nil {
 		panic(err)
 	}
-	u, ok := option.Of(ix).User("user")
+	u, ok := option.Of(&ix).User("user")
 	if !ok {
 		return
 	}

@@ -32,8 +32,9 @@ func FuzzAccessors(f *testing.F) {
 	}
 	resolved := fixtureResolved(f)
 	f.Fuzz(func(t *testing.T, typ int, value string) {
-		ix, err := interaction.Decode([]byte(`{"id":"1","type":2,"data":{"name":"c","options":[{"name":"o","type":` +
-			strconv.Itoa(typ) + `,"value":` + value + `}]}}`))
+		var ix interaction.Interaction
+		err := interaction.Decode([]byte(`{"id":"1","type":2,"data":{"name":"c","options":[{"name":"o","type":`+
+			strconv.Itoa(typ)+`,"value":`+value+`}]}}`), &ix)
 		if err != nil || len(ix.Data.Options) != 1 {
 			return
 		}

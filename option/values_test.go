@@ -467,8 +467,8 @@ func decodeCommand(t testing.TB, options, resolved string) *interaction.Interact
 		body += `,"resolved":` + resolved
 	}
 	body += `}}`
-	ix, err := interaction.Decode([]byte(body))
-	if err != nil {
+	ix := new(interaction.Interaction)
+	if err := interaction.Decode([]byte(body), ix); err != nil {
 		t.Fatalf("Decode: %v", err)
 	}
 	return ix

@@ -284,8 +284,8 @@ func startRespondingBot(t *testing.T, s *emulator.Server, answer func(ctx contex
 			w.WriteHeader(http.StatusUnauthorized)
 			return
 		}
-		ix, err := interaction.Decode(body)
-		if err != nil {
+		var ix interaction.Interaction
+		if err := interaction.Decode(body, &ix); err != nil {
 			w.WriteHeader(http.StatusBadRequest)
 			return
 		}
@@ -294,7 +294,7 @@ func startRespondingBot(t *testing.T, s *emulator.Server, answer func(ctx contex
 			_, _ = w.Write([]byte(`{"type":1}`))
 			return
 		}
-		answer(r.Context(), ix)
+		answer(r.Context(), &ix)
 		w.WriteHeader(http.StatusOK)
 	}))
 	t.Cleanup(srv.Close)

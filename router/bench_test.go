@@ -81,7 +81,8 @@ func BenchmarkDecode(b *testing.B) {
 	b.ReportAllocs()
 	b.SetBytes(int64(len(body)))
 	for b.Loop() {
-		if _, err := interaction.Decode(body); err != nil {
+		var ix interaction.Interaction
+		if err := interaction.Decode(body, &ix); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -91,8 +92,8 @@ func BenchmarkDecode(b *testing.B) {
 // reads nothing, on a decoded interaction, as the endpoint does: the request
 // lives in the endpoint's per-request block.
 func BenchmarkDispatch(b *testing.B) {
-	ix, err := interaction.Decode(fixture(b))
-	if err != nil {
+	ix := new(interaction.Interaction)
+	if err := interaction.Decode(fixture(b), ix); err != nil {
 		b.Fatal(err)
 	}
 	r := router.New(router.DispatchOnly())
@@ -111,8 +112,8 @@ func BenchmarkDispatch(b *testing.B) {
 
 // BenchmarkOptionAccess reads the string, integer and boolean options.
 func BenchmarkOptionAccess(b *testing.B) {
-	ix, err := interaction.Decode(fixture(b))
-	if err != nil {
+	ix := new(interaction.Interaction)
+	if err := interaction.Decode(fixture(b), ix); err != nil {
 		b.Fatal(err)
 	}
 	req := router.NewRequest(ix)
@@ -131,8 +132,8 @@ func BenchmarkOptionAccess(b *testing.B) {
 // BenchmarkOptionUser reads a USER option with its member from resolved
 // data.
 func BenchmarkOptionUser(b *testing.B) {
-	ix, err := interaction.Decode(fixture(b))
-	if err != nil {
+	ix := new(interaction.Interaction)
+	if err := interaction.Decode(fixture(b), ix); err != nil {
 		b.Fatal(err)
 	}
 	req := router.NewRequest(ix)

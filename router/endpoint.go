@@ -120,7 +120,7 @@ func NewEndpoint(mux *Mux, v *interaction.Verifier, opts ...EndpointOption) *End
 
 // exchange is the state of one request, allocated as one block.
 type exchange struct {
-	buf interaction.Buffer
+	ix  interaction.Interaction
 	req Request
 	ctx deadlineContext
 }
@@ -155,8 +155,8 @@ func (e *Endpoint) serve(parent context.Context, received time.Time, sig, ts, bo
 	// handler may keep all three (a goroutine sending follow-ups), so the
 	// exchange is never reused.
 	x := new(exchange)
-	ix, err := x.buf.Decode(body)
-	if err != nil {
+	ix := &x.ix
+	if err := interaction.Decode(body, ix); err != nil {
 		e.logger.Debug().Err(err).Msg("malformed interaction")
 		return 400, appendMessage(out, err.Error())
 	}

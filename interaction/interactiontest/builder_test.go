@@ -9,8 +9,8 @@ import (
 // A PING concerns the application, not a guild: it carries nothing of the
 // guild the other builders start in.
 func TestPingCarriesNoGuild(t *testing.T) {
-	ix, err := interaction.Decode(Ping().JSON())
-	if err != nil {
+	var ix interaction.Interaction
+	if err := interaction.Decode(Ping().JSON(), &ix); err != nil {
 		t.Fatal(err)
 	}
 	if ix.Type != interaction.TypePing {
