@@ -53,21 +53,23 @@ func resolvedKind(name []byte) uint8 {
 	return 0
 }
 
-// resolvedFinder finds an entry of a resolved object. The decoder
-// goccy/go-json gives UnmarshalJSONFrom reads the object in place, so its
-// offsets are offsets into the object: a lookup reads the object once and
-// copies nothing.
+// resolvedFinder finds entries of a resolved object: one kind, or a user
+// and a member at once, which share their id. The decoder goccy/go-json
+// gives UnmarshalJSONFrom reads the object in place, so its offsets are
+// offsets into the object: a lookup reads the object once and copies
+// nothing.
 type resolvedFinder struct {
-	kind uint8
-	id   Snowflake
-	// The entry is object[start:end]; end is 0 until it is found. When an
-	// id appears twice the last one wins, as JSON decoders read duplicate
-	// names, though Decode refuses them.
-	start, end int64
+	id Snowflake
+	// kinds are the kinds of entry sought; 0 seeks nothing.
+	kinds [2]uint8
+	// found[i] is the entry of kinds[i]: object[start:end]; end is 0 until
+	// it is found. When an id appears twice the last one wins, as JSON
+	// decoders read duplicate names, though Decode refuses them.
+	found [2]struct{ start, end int64 }
 }
 
 // UnmarshalJSONFrom reads a resolved object from dec: every member, as the
-// decoder must, skipping all but the entries of the kind sought.
+// decoder must, skipping all but the entries of the kinds sought.
 func (f *resolvedFinder) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	if err := readBrace(dec, '{'); err != nil {
 		return err
@@ -77,21 +79,28 @@ func (f *resolvedFinder) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 		if err != nil {
 			return err
 		}
-		if resolvedKind(name) != f.kind || dec.PeekKind() != '{' {
+		k := resolvedKind(name)
+		slot := -1
+		for i, want := range f.kinds {
+			if want != 0 && want == k {
+				slot = i
+			}
+		}
+		if slot < 0 || dec.PeekKind() != '{' {
 			if err := dec.SkipValue(); err != nil {
 				return err
 			}
 			continue
 		}
-		if err := f.entries(dec); err != nil {
+		if err := f.entries(dec, slot); err != nil {
 			return err
 		}
 	}
 	return readBrace(dec, '}')
 }
 
-// entries reads the object of entries of the kind sought, keyed by id.
-func (f *resolvedFinder) entries(dec *jsontext.Decoder) error {
+// entries reads the object of entries of kinds[slot], keyed by id.
+func (f *resolvedFinder) entries(dec *jsontext.Decoder, slot int) error {
 	if err := readBrace(dec, '{'); err != nil {
 		return err
 	}
@@ -108,8 +117,8 @@ func (f *resolvedFinder) entries(dec *jsontext.Decoder) error {
 			return err
 		}
 		if match {
-			f.end = dec.InputOffset()
-			f.start = f.end - int64(len(entry))
+			end := dec.InputOffset()
+			f.found[slot].start, f.found[slot].end = end-int64(len(entry)), end
 		}
 	}
 	return readBrace(dec, '}')
@@ -184,11 +193,37 @@ func (r Resolved) User(id Snowflake) (User, bool) { return lookup[User](r, resol
 // Member returns the resolved member with the id, with its user filled in
 // from the resolved users.
 func (r Resolved) Member(id Snowflake) (Member, bool) {
-	m, ok := lookup[Member](r, resolvedMembers, id)
-	if ok && m.User.ID == 0 {
-		m.User, _ = r.User(id)
-	}
+	_, m, _, ok := r.UserAndMember(id)
 	return m, ok
+}
+
+// UserAndMember returns the resolved user with the id and, when the
+// interaction came from a guild, the user's membership, with its user
+// filled in; one read of the resolved object finds both.
+func (r Resolved) UserAndMember(id Snowflake) (u User, m Member, hasUser, hasMember bool) {
+	if id == 0 || len(r.raw) == 0 {
+		return u, m, false, false
+	}
+	f := resolvedFinder{id: id, kinds: [2]uint8{resolvedUsers, resolvedMembers}}
+	if jsonv2.UnmarshalOf(r.raw, &f) != nil {
+		return u, m, false, false
+	}
+	if e := f.found[0]; e.end != 0 {
+		hasUser = jsonv2.UnmarshalOf(r.raw[e.start:e.end:e.end], &u) == nil
+		if !hasUser {
+			u = User{}
+		}
+	}
+	if e := f.found[1]; e.end != 0 {
+		hasMember = jsonv2.UnmarshalOf(r.raw[e.start:e.end:e.end], &m) == nil
+		switch {
+		case !hasMember:
+			m = Member{}
+		case m.User.ID == 0:
+			m.User = u
+		}
+	}
+	return u, m, hasUser, hasMember
 }
 
 // Role returns the resolved role with the id.
@@ -242,11 +277,12 @@ func (r Resolved) entry(kind uint8, id Snowflake) ([]byte, bool) {
 	if id == 0 || len(r.raw) == 0 {
 		return nil, false
 	}
-	f := resolvedFinder{kind: kind, id: id}
-	if jsonv2.UnmarshalOf(r.raw, &f) != nil || f.end == 0 {
+	f := resolvedFinder{id: id, kinds: [2]uint8{kind}}
+	if jsonv2.UnmarshalOf(r.raw, &f) != nil || f.found[0].end == 0 {
 		return nil, false
 	}
-	return r.raw[f.start:f.end:f.end], true
+	e := f.found[0]
+	return r.raw[e.start:e.end:e.end], true
 }
 
 func lookup[T any](r Resolved, kind uint8, id Snowflake) (T, bool) {

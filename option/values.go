@@ -335,13 +335,12 @@ func (v Value) user() (ResolvedUser, fault) {
 }
 
 func (v Value) userByID(id interaction.Snowflake) (ResolvedUser, fault) {
-	u, ok := v.resolved.User(id)
+	u, m, ok, hasMember := v.resolved.UserAndMember(id)
 	if !ok {
 		return ResolvedUser{}, fault{ErrUnresolved, interaction.OptionUser}
 	}
-	out := ResolvedUser{User: u}
-	out.Member, out.HasMember = v.resolved.Member(id)
-	if out.HasMember {
+	out := ResolvedUser{User: u, Member: m, HasMember: hasMember}
+	if hasMember {
 		out.Member.User = u
 	}
 	return out, fault{}

@@ -55,16 +55,11 @@ func (r *Request) Locale() interaction.Locale { return r.Interaction.Locale }
 // membership when it was used in a guild.
 func (r *Request) TargetUser() (option.ResolvedUser, bool) {
 	d := &r.Interaction.Data
-	u, ok := d.Resolved.User(d.TargetID)
+	u, m, ok, hasMember := d.Resolved.UserAndMember(d.TargetID)
 	if !ok {
 		return option.ResolvedUser{}, false
 	}
-	out := option.ResolvedUser{User: u}
-	out.Member, out.HasMember = d.Resolved.Member(d.TargetID)
-	if out.HasMember {
-		out.Member.User = u
-	}
-	return out, true
+	return option.ResolvedUser{User: u, Member: m, HasMember: hasMember}, true
 }
 
 // TargetMessage returns the message a MESSAGE command was used on.
