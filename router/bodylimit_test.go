@@ -16,8 +16,9 @@ import (
 )
 
 // TestABodyOverTheLimitIs413OnEveryServer sends bodies at and over the
-// endpoint's limit to real servers on a loopback port: a fasthttp.Server
-// set up as ServeFastHTTP's documentation says, and net/http. Each answers the endpoint's 413, in JSON.
+// endpoint's limit to real servers on a loopback port: the Server, a
+// fasthttp.Server set up as ServeFastHTTP's documentation says, and
+// net/http. Each answers the endpoint's 413, in JSON.
 func TestABodyOverTheLimitIs413OnEveryServer(t *testing.T) {
 	const limit = 2048
 	key := interactiontest.NewKey("limit")
@@ -30,6 +31,10 @@ func TestABodyOverTheLimitIs413OnEveryServer(t *testing.T) {
 		name  string
 		start func(t *testing.T) string // the server's URL
 	}{
+		{"router.Server", func(t *testing.T) string {
+			addr, _ := start(t, &router.Server{Endpoint: e}, nil)
+			return "http://" + addr
+		}},
 		{"a fasthttp.Server of ones own", func(t *testing.T) string {
 			ln, err := net.Listen("tcp", "127.0.0.1:0")
 			if err != nil {

@@ -18,8 +18,8 @@ const (
 // value e.ServeFastHTTP as a fasthttp.RequestHandler.
 //
 // fasthttp reads the request before the handler runs, and answers what it
-// cannot read itself, in plain text unless told otherwise. A
-// fasthttp.Server answers as ServeHTTP does only with
+// cannot read itself, in plain text unless told otherwise. Server sets it
+// up; a fasthttp.Server of your own answers as ServeHTTP does only with
 //
 //	MaxRequestBodySize:           e.MaxBodySize(),
 //	ErrorHandler:                 e.FastHTTPErrorHandler,
