@@ -2,6 +2,7 @@ package router
 
 import (
 	"context"
+	"errors"
 	"time"
 
 	"github.com/valyala/fasthttp"
@@ -14,9 +15,21 @@ const (
 )
 
 // ServeFastHTTP serves the interactions endpoint on fasthttp; use the method
-// value e.ServeFastHTTP as a fasthttp.RequestHandler. Set the server's
-// MaxRequestBodySize at least as large as the endpoint's limit, or fasthttp
-// refuses large bodies before the endpoint sees them.
+// value e.ServeFastHTTP as a fasthttp.RequestHandler.
+//
+// fasthttp reads the request before the handler runs, and answers what it
+// cannot read itself, in plain text unless told otherwise. Server sets it
+// up; a fasthttp.Server of your own answers as ServeHTTP does only with
+//
+//	MaxRequestBodySize:           e.MaxBodySize(),
+//	ErrorHandler:                 e.FastHTTPErrorHandler,
+//	DisablePreParseMultipartForm: true,
+//
+// The first two make a body over the limit a 413 with the endpoint's JSON
+// body, refused before it is read when its length is declared; the third
+// keeps fasthttp from parsing a multipart body, which the signature covers
+// as raw bytes, before the signature is checked. SecureErrorLogMessage
+// keeps the request's bytes out of the errors the endpoint logs.
 func (e *Endpoint) ServeFastHTTP(rc *fasthttp.RequestCtx) {
 	rc.SetContentType("application/json")
 	if !rc.IsPost() {
@@ -32,4 +45,42 @@ func (e *Endpoint) ServeFastHTTP(rc *fasthttp.RequestCtx) {
 	rc.Response.SetBody(out)
 }
 
-var _ fasthttp.RequestHandler = (*Endpoint)(nil).ServeFastHTTP
+// Answers to requests fasthttp could not read. Like the endpoint's, they
+// say what went wrong without echoing input.
+var (
+	bodyHeaderTooLarge = []byte(`{"message":"request headers too large"}`)
+	bodyReadTimeout    = []byte(`{"message":"request not received in time"}`)
+	bodyMalformed      = []byte(`{"message":"malformed HTTP request"}`)
+)
+
+// FastHTTPErrorHandler answers, as a fasthttp.Server's ErrorHandler, the
+// requests fasthttp could not read, in JSON like the endpoint's other
+// answers: a body over the server's MaxRequestBodySize 413 (the endpoint's
+// own answer to a body over its limit), headers over its ReadBufferSize
+// 431, a request not read within its ReadTimeout 408, and anything else
+// malformed 400. fasthttp closes the connection after each.
+func (e *Endpoint) FastHTTPErrorHandler(rc *fasthttp.RequestCtx, err error) {
+	status, body := fasthttp.StatusBadRequest, bodyMalformed
+	var (
+		small   *fasthttp.ErrSmallBuffer
+		timeout interface{ Timeout() bool }
+	)
+	switch {
+	case errors.Is(err, fasthttp.ErrBodyTooLarge):
+		status, body = fasthttp.StatusRequestEntityTooLarge, bodyTooLarge
+	case errors.As(err, &small):
+		status, body = fasthttp.StatusRequestHeaderFieldsTooLarge, bodyHeaderTooLarge
+	case errors.As(err, &timeout) && timeout.Timeout():
+		status, body = fasthttp.StatusRequestTimeout, bodyReadTimeout
+	}
+	e.logger.Debug().Err(err).Int("status", status).Msg("request not read")
+	rc.Response.Reset()
+	rc.SetContentType("application/json")
+	rc.SetStatusCode(status)
+	rc.SetBody(body)
+}
+
+var (
+	_ fasthttp.RequestHandler           = (*Endpoint)(nil).ServeFastHTTP
+	_ func(*fasthttp.RequestCtx, error) = (*Endpoint)(nil).FastHTTPErrorHandler
+)

@@ -11,7 +11,9 @@
 // fewest writes. -dry-run prints the plan and sends nothing; -check does
 // the same and fails when anything would change; -help lists the rest.
 // serve reads the application's public key from -public-key or
-// SWITCHBOARD_PUBLIC_KEY.
+// SWITCHBOARD_PUBLIC_KEY, answers a load balancer's health checks at
+// /healthz, and on SIGTERM lets the interactions under way get their
+// answers before it exits.
 //
 // In CI, with the variables set from the pipeline's secrets, the check
 // runs on pull requests, where it fails for a change that would alter the
@@ -46,12 +48,10 @@ import (
 	"fmt"
 	"io"
 	"net"
-	"net/http"
 	"os"
 	"os/signal"
 	"strings"
 	"syscall"
-	"time"
 
 	"github.com/rs/zerolog"
 
@@ -127,22 +127,15 @@ func serve(ctx context.Context, args []string, env func(string) string, stdout, 
 		return err
 	}
 	logger := zerolog.New(stderr).With().Timestamp().Logger()
-	srv := &http.Server{
-		Handler:           router.NewEndpoint(mux, verifier, router.WithEndpointLogger(logger)),
-		ReadHeaderTimeout: 5 * time.Second,
+	srv := &router.Server{
+		Endpoint: router.NewEndpoint(mux, verifier, router.WithEndpointLogger(logger)),
+		// The load balancer checks each replica here, without a signature.
+		HealthPath: "/healthz",
 	}
 	fmt.Fprintf(stdout, "serving the interactions endpoint on http://%s\n", ln.Addr())
-	done := make(chan error, 1)
-	go func() { done <- srv.Serve(ln) }()
-	select {
-	case err := <-done:
-		return err
-	case <-ctx.Done():
-		// Let the interactions under way get their answers.
-		shutdown, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		return srv.Shutdown(shutdown)
-	}
+	// Until ctx ends or SIGTERM, when the interactions under way get their
+	// answers while the load balancer drains the replica.
+	return srv.Serve(ctx, ln)
 }
 
 // release is the version of the bot this program is. The walk-through

@@ -3,6 +3,8 @@ package main
 import (
 	"context"
 	"errors"
+	"io"
+	"net/http"
 	"strings"
 	"testing"
 	"time"
@@ -213,6 +215,17 @@ func TestServeAnswersTheService(t *testing.T) {
 	}
 	if res.Answer.Type != interaction.CallbackChannelMessageWithSource || res.Answer.Message.Content != "HELLO, ADA!" || !res.OK() {
 		t.Errorf("answered %+v, violations %v", res.Answer, res.Violations)
+	}
+
+	// The load balancer's health check needs no signature.
+	resp, err := http.Get(strings.TrimSuffix(url, "/") + "/healthz")
+	if err != nil {
+		t.Fatal(err)
+	}
+	health, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != 200 || string(health) != "ok\n" {
+		t.Errorf("health check answered %d %q", resp.StatusCode, health)
 	}
 
 	cancel()

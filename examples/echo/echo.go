@@ -2,9 +2,11 @@
 // the command path, each option as the typed accessors read it, the invoking
 // user and the locale. Autocomplete requests are answered with a choice that
 // echoes the focused option and its partial value. Point a test
-// application's interactions URL at it to see what a bot receives.
+// application's interactions URL at it to see what a bot receives, or
+// cmd/emulator's, as the README's "Trying a bot on cmd/emulator" shows.
 //
 //	go run ./examples/echo -addr 127.0.0.1:8080 -public-key <hex>
+//	go run ./examples/echo -demo    sends it a few interactions itself
 package main
 
 import (

@@ -5,12 +5,15 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
+	"flag"
 	"io"
 	"net/http"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/switchboard-go/switchboard/examples/internal/playground"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
 	"github.com/switchboard-go/switchboard/router"
@@ -19,11 +22,22 @@ import (
 // startEcho runs the bot on a free port and returns its URL.
 func startEcho(t *testing.T, key *interactiontest.Key) string {
 	t.Helper()
+	return startEchoLogging(t, key, io.Discard)
+}
+
+// startEchoLogging is startEcho with the bot's log written to stderr, and
+// with -debug.
+func startEchoLogging(t *testing.T, key *interactiontest.Key, stderr io.Writer) string {
+	t.Helper()
+	args := []string{"-addr", "127.0.0.1:0", "-public-key", key.PublicKeyHex()}
+	if stderr != io.Discard {
+		args = append(args, "-debug")
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	pr, pw := io.Pipe()
 	done := make(chan error, 1)
 	go func() {
-		done <- run(ctx, []string{"-addr", "127.0.0.1:0", "-public-key", key.PublicKeyHex()}, pw, io.Discard)
+		done <- run(ctx, args, pw, stderr)
 		pw.Close()
 	}()
 	t.Cleanup(func() {
@@ -188,5 +202,36 @@ func TestDemoShowsEachExchange(t *testing.T) {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("demo output lacks %s:\n%s", want, out.String())
 		}
+	}
+}
+
+func TestEchoHelpSaysWhatItIs(t *testing.T) {
+	var out, errOut strings.Builder
+	err := run(context.Background(), []string{"-h"}, &out, &errOut)
+	if !errors.Is(err, flag.ErrHelp) {
+		t.Fatalf("-h: %v, want flag.ErrHelp (main exits 0 on it)", err)
+	}
+	for _, want := range []string{"answers every command with what it received", "Usage: echo", "-public-key", "-demo"} {
+		if !strings.Contains(errOut.String(), want) {
+			t.Errorf("-h lacks %q:\n%s", want, errOut.String())
+		}
+	}
+}
+
+func TestEchoLogsPlainTextWhenStderrIsNotATerminal(t *testing.T) {
+	key := interactiontest.NewKey("echo")
+	var log playground.Buffer
+	url := startEchoLogging(t, key, &log)
+	if status, _ := post(t, url, key, interactiontest.Command("anything").JSON()); status != 200 {
+		t.Fatalf("status %d", status)
+	}
+	got := log.String()
+	for _, want := range []string{"serving interactions", "answered"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("log lacks %q:\n%s", want, got)
+		}
+	}
+	if strings.Contains(got, "\x1b[") {
+		t.Errorf("log written to a buffer has terminal escape codes:\n%q", got)
 	}
 }

@@ -12,7 +12,7 @@ import (
 	"syscall"
 
 	"github.com/rs/zerolog"
-	"github.com/valyala/fasthttp"
+	"golang.org/x/term"
 
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/router"
@@ -32,6 +32,14 @@ func main() {
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	flags := flag.NewFlagSet("echo", flag.ContinueOnError)
 	flags.SetOutput(stderr)
+	flags.Usage = func() {
+		fmt.Fprint(stderr, "echo: a bot that answers every command with what it received (path, options, user,\n"+
+			"locale) and every autocomplete with the focused option. Point an application's\n"+
+			"interactions URL at it, or cmd/emulator's (see the README), to see what a bot receives.\n\n"+
+			"Usage: echo -public-key HEX [-addr ADDR] [-debug]\n"+
+			"       echo -demo\n\n")
+		flags.PrintDefaults()
+	}
 	addr := flags.String("addr", "127.0.0.1:8080", "address to listen on")
 	publicKey := flags.String("public-key", os.Getenv("SWITCHBOARD_PUBLIC_KEY"),
 		"the application's public key, in hex (default $SWITCHBOARD_PUBLIC_KEY)")
@@ -54,7 +62,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if *debug {
 		level = zerolog.DebugLevel
 	}
-	log := zerolog.New(zerolog.ConsoleWriter{Out: stderr}).Level(level).With().Timestamp().Logger()
+	log := zerolog.New(zerolog.ConsoleWriter{Out: stderr, NoColor: !isTerminal(stderr)}).
+		Level(level).With().Timestamp().Logger()
 
 	mux, err := newRouter(log).Build()
 	if err != nil {
@@ -66,20 +75,14 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	fmt.Fprintf(stdout, "http://%s\n", ln.Addr())
-	log.Info().Str("addr", ln.Addr().String()).Msg("echo bot listening; POST interactions to /")
+	// The server logs where it listens; interactions may be POSTed to any
+	// path.
+	return (&router.Server{Endpoint: endpoint}).Serve(ctx, ln)
+}
 
-	srv := &fasthttp.Server{
-		Handler:            endpoint.ServeFastHTTP,
-		Name:               "switchboard-echo",
-		MaxRequestBodySize: router.DefaultMaxBodySize,
-	}
-	done := make(chan error, 1)
-	go func() { done <- srv.Serve(ln) }()
-	select {
-	case err := <-done:
-		return err
-	case <-ctx.Done():
-		log.Info().Msg("shutting down")
-		return srv.Shutdown()
-	}
+// isTerminal reports whether w is a terminal, where colours are read as
+// colours rather than as escape codes.
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	return ok && term.IsTerminal(int(f.Fd()))
 }

@@ -4,10 +4,9 @@ package main
 
 import (
 	"context"
+	"flag"
 	"log"
 	"os"
-
-	"github.com/valyala/fasthttp"
 
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/option"
@@ -16,6 +15,8 @@ import (
 )
 
 func main() {
+	addr := flag.String("addr", ":8080", "where to serve the interactions endpoint (\"minimal sync\" registers the commands instead)")
+	flag.Parse()
 	r := router.New()
 	r.Command("greet", func(ctx context.Context, req *router.Request) (interaction.Response, error) {
 		name, _ := req.Options.String("name")
@@ -25,8 +26,9 @@ func main() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	if len(os.Args) > 1 && os.Args[1] == "sync" { // once per deploy: register the commands
-		if err := registry.RunSync(context.Background(), os.Args[2:], mux.Definitions(), os.Getenv, os.Stdout, os.Stderr); err != nil {
+	ctx := context.Background()
+	if flag.Arg(0) == "sync" { // once per deploy: register the commands
+		if err := registry.RunSync(ctx, flag.Args()[1:], mux.Definitions(), os.Getenv, os.Stdout, os.Stderr); err != nil {
 			log.Fatal(err)
 		}
 		return
@@ -35,5 +37,8 @@ func main() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	log.Fatal(fasthttp.ListenAndServe(":8080", router.NewEndpoint(mux, verifier).ServeFastHTTP))
+	// Serves until SIGINT or SIGTERM, with timeouts and limits set for a public address.
+	if err := router.ListenAndServe(ctx, *addr, router.NewEndpoint(mux, verifier)); err != nil {
+		log.Fatal(err)
+	}
 }

@@ -2,13 +2,21 @@ package main
 
 import (
 	"bytes"
+	"io"
+	"net"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/switchboard-go/switchboard/emulator"
+	"github.com/switchboard-go/switchboard/examples/internal/playground"
+	"github.com/switchboard-go/switchboard/interaction/interactiontest"
+	"github.com/switchboard-go/switchboard/router"
 )
 
 // TestTheReadmeShowsThisBot keeps the README's bot and this program one
@@ -29,13 +37,7 @@ func TestTheReadmeShowsThisBot(t *testing.T) {
 }
 
 func TestTheSyncStepRegistersTheCommand(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the program")
-	}
-	bin := filepath.Join(t.TempDir(), "minimal")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := buildMinimal(t)
 	srv, err := emulator.New(emulator.Config{})
 	if err != nil {
 		t.Fatal(err)
@@ -62,5 +64,90 @@ func TestTheSyncStepRegistersTheCommand(t *testing.T) {
 	inv, err := srv.ParseCommand(emulator.Invocation{Guild: srv.GuildID}, "/greet name:Ada")
 	if err != nil || inv.Command != "greet" || inv.Options[0].Value != "Ada" {
 		t.Errorf("the registered command: %+v, %v", inv, err)
+	}
+}
+
+// buildMinimal builds the program and returns its path.
+func buildMinimal(t *testing.T) string {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("builds the program")
+	}
+	bin := filepath.Join(t.TempDir(), "minimal")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	return bin
+}
+
+func TestHelpPrintsTheFlagsAndSucceeds(t *testing.T) {
+	bin := buildMinimal(t)
+	cmd := exec.Command(bin, "-h")
+	cmd.Env = append(os.Environ(), "SWITCHBOARD_PUBLIC_KEY=")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Errorf("minimal -h: %v, want exit status 0", err)
+	}
+	for _, want := range []string{"-addr", `(default ":8080")`, "minimal sync"} {
+		if !strings.Contains(string(out), want) {
+			t.Errorf("minimal -h lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+func TestItServesOnAddrUntilSIGTERM(t *testing.T) {
+	bin := buildMinimal(t)
+	// A free port, given up for the program to take.
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+
+	key := interactiontest.NewKey("minimal")
+	cmd := exec.Command(bin, "-addr", addr)
+	cmd.Env = append(os.Environ(), "SWITCHBOARD_PUBLIC_KEY="+key.PublicKeyHex())
+	var stderr playground.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	exited := make(chan error, 1)
+	go func() { exited <- cmd.Wait() }()
+	t.Cleanup(func() { cmd.Process.Kill() })
+
+	body := interactiontest.Command("greet").String("name", "Ada").JSON()
+	sig, ts := key.Sign(body)
+	client := &http.Client{Timeout: time.Second}
+	var answer string
+	for deadline := time.Now().Add(10 * time.Second); answer == ""; {
+		req, _ := http.NewRequest("POST", "http://"+addr+"/", bytes.NewReader(body))
+		req.Header.Set(router.HeaderSignature, sig)
+		req.Header.Set(router.HeaderTimestamp, ts)
+		if resp, err := client.Do(req); err == nil {
+			b, _ := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			answer = string(b)
+		} else if time.Now().After(deadline) {
+			t.Fatalf("the bot never answered on %s: %v\n%s", addr, err, stderr.String())
+		} else {
+			time.Sleep(20 * time.Millisecond)
+		}
+	}
+	if !strings.Contains(answer, "Hello, Ada!") {
+		t.Errorf("answered %s", answer)
+	}
+
+	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case err := <-exited:
+		if err != nil {
+			t.Errorf("after SIGTERM: %v, want exit status 0\n%s", err, stderr.String())
+		}
+	case <-time.After(15 * time.Second):
+		t.Fatal("the bot did not exit after SIGTERM")
 	}
 }

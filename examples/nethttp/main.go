@@ -9,6 +9,15 @@
 // request's context, so a plain net/http middleware reaches handlers too:
 // here one that gives every request a deadline shorter than the service's 3
 // seconds, so that a handler that runs late still answers in time.
+//
+// net/http sets no timeout by default: a client that sends nothing, or its
+// headers a byte at a time, holds a connection for as long as it likes. A
+// bot serves the routes with newServer's http.Server, which sets each one:
+//
+//	srv := newServer(":8080", routes(endpoint, answerWithin))
+//	go srv.ListenAndServe()
+//	<-ctx.Done()
+//	srv.Shutdown(shutdownCtx) // the requests under way get their answers
 package main
 
 import (
@@ -62,6 +71,26 @@ func routes(endpoint http.Handler, timeout time.Duration) http.Handler {
 		io.WriteString(w, "ok\n")
 	})
 	return mux
+}
+
+// newServer returns the net/http server for routes on addr, with the
+// timeouts and limits router.Server sets on fasthttp.
+func newServer(addr string, routes http.Handler) *http.Server {
+	return &http.Server{
+		Addr:    addr,
+		Handler: routes,
+		// A client gets this long for its headers, and for its whole
+		// request; the service sends a few kilobytes at once.
+		ReadHeaderTimeout: 2 * time.Second,
+		ReadTimeout:       router.DefaultReadTimeout,
+		// net/http counts the handler's time in the write timeout, so it
+		// is the service's deadline to answer plus the time to write.
+		WriteTimeout: router.DefaultResponseDeadline + router.DefaultWriteTimeout,
+		// Longer than load balancers keep an idle connection, so that
+		// they close it first.
+		IdleTimeout:    router.DefaultIdleTimeout,
+		MaxHeaderBytes: router.DefaultMaxHeaderBytes,
+	}
 }
 
 // withTimeout gives each request's context a deadline. The endpoint

@@ -3,7 +3,9 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -54,9 +56,60 @@ func server(t *testing.T, timeout time.Duration) (*httptest.Server, *interaction
 		t.Fatal(err)
 	}
 	key := interactiontest.NewKey("nethttp")
-	srv := httptest.NewServer(routes(router.NewEndpoint(mux, key.Verifier()), timeout))
+	srv := httptest.NewUnstartedServer(nil)
+	srv.Config = newServer("", routes(router.NewEndpoint(mux, key.Verifier()), timeout))
+	srv.Start()
 	t.Cleanup(srv.Close)
 	return srv, key
+}
+
+func TestTheServerClosesAClientThatDribblesItsHeaders(t *testing.T) {
+	srv, _ := server(t, time.Second)
+	c, err := net.Dial("tcp", srv.Listener.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	done := make(chan struct{})
+	defer close(done)
+	go func() {
+		io.WriteString(c, "POST /interactions HTTP/1.1\r\nHost: bot\r\n")
+		for {
+			select {
+			case <-done:
+				return
+			case <-time.After(50 * time.Millisecond):
+			}
+			if _, err := io.WriteString(c, "X"); err != nil {
+				return
+			}
+		}
+	}()
+	limit := srv.Config.ReadHeaderTimeout + 3*time.Second
+	c.SetReadDeadline(time.Now().Add(limit))
+	_, err = io.ReadAll(c)
+	var ne net.Error
+	if errors.As(err, &ne) && ne.Timeout() {
+		t.Fatalf("the connection was still open after %v", limit)
+	}
+}
+
+func TestTheServerSetsEveryTimeout(t *testing.T) {
+	s := newServer(":8080", http.NotFoundHandler())
+	for name, d := range map[string]time.Duration{
+		"ReadHeaderTimeout": s.ReadHeaderTimeout, "ReadTimeout": s.ReadTimeout,
+		"WriteTimeout": s.WriteTimeout, "IdleTimeout": s.IdleTimeout,
+	} {
+		if d <= 0 {
+			t.Errorf("%s is not set: net/http would wait forever", name)
+		}
+	}
+	if s.WriteTimeout <= router.DefaultResponseDeadline {
+		t.Errorf("WriteTimeout %v leaves no time to write an answer given at the service's deadline", s.WriteTimeout)
+	}
+	if s.MaxHeaderBytes == 0 {
+		t.Error("MaxHeaderBytes is not set")
+	}
 }
 
 func do(t *testing.T, method, url string, body []byte, header http.Header) (int, string) {

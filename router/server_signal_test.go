@@ -1,0 +1,52 @@
+//go:build unix
+
+package router_test
+
+import (
+	"context"
+	"io"
+	"net"
+	"net/http"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/switchboard-go/switchboard/interaction/interactiontest"
+	"github.com/switchboard-go/switchboard/router"
+)
+
+func TestServerStopsGracefullyOnSIGTERM(t *testing.T) {
+	e := slowBot(t, interactiontest.NewKey("server"), io.Discard, nil, nil)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- (&router.Server{Endpoint: e, HealthPath: "/healthz"}).Serve(context.Background(), ln) }()
+
+	// Serve takes the signals before it accepts, so once the health check
+	// answers, SIGTERM reaches Serve rather than ending the test binary.
+	client := &http.Client{Timeout: time.Second}
+	for deadline := time.Now().Add(5 * time.Second); ; {
+		resp, err := client.Get("http://" + ln.Addr().String() + "/healthz")
+		if err == nil {
+			resp.Body.Close()
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the server never answered its health check: %v", err)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	if err := syscall.Kill(syscall.Getpid(), syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("Serve returned %v after SIGTERM, want nil", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("Serve did not return after SIGTERM")
+	}
+}
