@@ -8,6 +8,7 @@ import (
 	"golang.org/x/crypto/ed25519"
 
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
+	"github.com/switchboard-go/switchboard/rest"
 	"github.com/switchboard-go/switchboard/router"
 )
 
@@ -43,4 +44,18 @@ func BenchmarkServerVerifyBare(b *testing.B) {
 		rc.SetContentType("application/json")
 		rc.SetBody(answer)
 	}, key)
+}
+
+// BenchmarkServerEndpointDeferrable is BenchmarkServerEndpoint on an
+// endpoint given a REST client, whose command handlers run apart so that a
+// slow one can be deferred: the cost of that on a handler that answers at
+// once. The client is never called.
+func BenchmarkServerEndpointDeferrable(b *testing.B) {
+	key := interactiontest.NewKey("bench")
+	client, err := rest.NewClient("http://127.0.0.1:1/api/v10", rest.NoAuth{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	e := router.NewEndpoint(benchMux(b), key.Verifier(), router.WithClient(client))
+	serverBench(b, e.ServeFastHTTP, key)
 }

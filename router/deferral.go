@@ -37,11 +37,19 @@ func (e *Endpoint) answerOrDefer(parent context.Context, received time.Time, mod
 	if d, ok := parent.Deadline(); ok && d.Before(deadline) {
 		deadline = d
 	}
-	ctx, cancel := context.WithDeadline(context.WithoutCancel(parent), deadline)
+	if parent.Done() != nil {
+		// The request's context ends with the request, which a
+		// deferral ends early.
+		parent = context.WithoutCancel(parent)
+	}
+	// The lazy context of the exchange, as the in-time path uses: a
+	// handler that answers at once never starts its timer.
+	x.ctx.init(parent, deadline)
 	done := make(chan outcome, 1)
 	go func() {
-		defer cancel()
-		done <- e.run(ctx, x, ix)
+		o := e.run(&x.ctx, x, ix)
+		x.ctx.cancel(context.Canceled)
+		done <- o
 	}()
 	timer := time.NewTimer(time.Until(received.Add(e.deadline - e.margin)))
 	select {
