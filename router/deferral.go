@@ -62,10 +62,33 @@ func (e *Endpoint) answerOrDefer(parent context.Context, received time.Time, mod
 	if mode == deferEphemeral {
 		deferred = deferred.Ephemeral()
 	}
-	go e.completeDeferred(ix, mode, done)
+	e.deferred.Add(1)
+	go func() {
+		defer e.deferred.Done()
+		e.completeDeferred(ix, mode, done)
+	}()
 	e.logger.Debug().Str("command", ix.Data.Path()).Stringer("interaction", ix.ID).
 		Msg("handler still running: answer deferred")
 	return e.encode(outcome{resp: deferred}, ix, out)
+}
+
+// WaitDeferred waits until the endpoint has delivered every answer it
+// deferred (see WithClient), or ctx ends, and then returns ctx's error. A
+// graceful stop calls it after the server has stopped taking requests, so
+// that the handlers it deferred finish and their users get their answers;
+// Server does.
+func (e *Endpoint) WaitDeferred(ctx context.Context) error {
+	done := make(chan struct{})
+	go func() {
+		e.deferred.Wait()
+		close(done)
+	}()
+	select {
+	case <-done:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
 }
 
 // completeDeferred waits for the outcome of a handler the endpoint

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime/debug"
+	"sync"
 	"time"
 
 	"github.com/rs/zerolog"
@@ -69,6 +70,8 @@ type Endpoint struct {
 	// noAutoDefer turns automatic deferral off for every command.
 	noAutoDefer bool
 	replays     ReplayGuard
+	// deferred counts the deferred answers not yet delivered.
+	deferred sync.WaitGroup
 }
 
 // EndpointOption configures an Endpoint.

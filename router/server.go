@@ -85,7 +85,8 @@ type Server struct {
 	// for its own files and outgoing requests.
 	MaxConns int
 	// ShutdownTimeout bounds the wait for the requests under way when the
-	// server stops; DefaultShutdownTimeout when zero.
+	// server stops, and for the answers the endpoint deferred;
+	// DefaultShutdownTimeout when zero.
 	ShutdownTimeout time.Duration
 }
 
@@ -157,6 +158,10 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	<-served
 	if err != nil {
 		return fmt.Errorf("router: shutting down on %s: requests still under way after %v: %w", addr, timeout, err)
+	}
+	// Handlers the endpoint deferred are still working on their answers.
+	if err := s.Endpoint.WaitDeferred(shutdown); err != nil {
+		return fmt.Errorf("router: shutting down on %s: deferred answers still under way after %v: %w", addr, timeout, err)
 	}
 	log.Info().Str("addr", addr).Msg("stopped")
 	return nil

@@ -9,6 +9,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"strings"
 	"sync"
@@ -21,6 +22,7 @@ import (
 
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
+	"github.com/switchboard-go/switchboard/rest"
 	"github.com/switchboard-go/switchboard/router"
 )
 
@@ -449,5 +451,44 @@ func TestServerReturnsWhenItsListenerIsClosedUnderIt(t *testing.T) {
 		}
 	case <-time.After(5 * time.Second):
 		t.Fatal("Serve did not return after its listener was closed")
+	}
+}
+
+// TestServerShutdownWaitsForTheAnswersItDeferred: a handler the endpoint
+// deferred is still working when the server is told to stop; Serve returns
+// only once its answer has been delivered.
+func TestServerShutdownWaitsForTheAnswersItDeferred(t *testing.T) {
+	key := interactiontest.NewKey("server")
+	hooks := &webhookRecorder{}
+	api := httptest.NewServer(hooks)
+	defer api.Close()
+	client, err := rest.NewClient(api.URL+"/api/v10", rest.NoAuth{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := router.New(router.DispatchOnly())
+	r.Command("slow", func(ctx context.Context, req *router.Request) (interaction.Response, error) {
+		time.Sleep(500 * time.Millisecond)
+		return interaction.Reply("finished late"), nil
+	})
+	// Deferred 200ms after the request arrived.
+	e := router.NewEndpoint(build(t, r), key.Verifier(), router.WithClient(client),
+		router.WithResponseDeadline(300*time.Millisecond), router.WithAnswerMargin(100*time.Millisecond))
+	addr, stop := start(t, &router.Server{Endpoint: e}, nil)
+
+	status, answer, err := post(addr, key, interactiontest.Command("slow").Modify(func(ix *interaction.Interaction) {
+		ix.ApplicationID, ix.Token = 11, "tok"
+	}).JSON())
+	if err != nil || status != 200 || !strings.Contains(answer, `"type":5`) {
+		t.Fatalf("answer %d %s %v, want a deferral", status, answer, err)
+	}
+	if err := stop(); err != nil {
+		t.Fatalf("Serve: %v", err)
+	}
+	hooks.mu.Lock()
+	defer hooks.mu.Unlock()
+	want := `PATCH /api/v10/webhooks/11/tok/messages/@original {"content":"finished late"}`
+	if len(hooks.sent) != 1 || hooks.sent[0] != want {
+		t.Errorf("when Serve returned the service had been sent %q, want %q", hooks.sent, want)
 	}
 }
