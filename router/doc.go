@@ -7,5 +7,11 @@
 // and returns a Mux, which finds a handler with map lookups on the names the
 // interaction carries, never building a string. An Endpoint puts a Mux
 // behind the signature check the service requires, as a fasthttp handler or
-// a net/http one with the same behaviour.
+// a net/http one with the same behaviour; Server serves it as production
+// needs (timeouts, limits, graceful stop) in one call.
+//
+// Given a REST client (WithClient), an endpoint lets handlers complete and
+// follow up their answers from their Request, and defers a handler that
+// has not answered shortly before the service stops waiting, completing
+// the deferral with its answer when it comes.
 package router

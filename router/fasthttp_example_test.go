@@ -32,9 +32,16 @@ func ExampleEndpoint_ServeFastHTTP() {
 	if err != nil {
 		log.Fatal(err)
 	}
+	// router.Server does all of this, with timeouts and limits; a server
+	// of one's own needs at least the body limit and the error handler,
+	// which answers a body over the limit with the endpoint's 413.
 	srv := &fasthttp.Server{
 		Handler:            endpoint.ServeFastHTTP,
-		MaxRequestBodySize: router.DefaultMaxBodySize,
+		ErrorHandler:       endpoint.FastHTTPErrorHandler,
+		MaxRequestBodySize: endpoint.MaxBodySize(),
+		ReadTimeout:        router.DefaultReadTimeout,
+		WriteTimeout:       router.DefaultWriteTimeout,
+		IdleTimeout:        router.DefaultIdleTimeout,
 	}
 	go srv.Serve(ln) // or srv.ListenAndServe(addr)
 	defer srv.Shutdown()

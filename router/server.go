@@ -88,6 +88,9 @@ type Server struct {
 	// server stops, and for the answers the endpoint deferred;
 	// DefaultShutdownTimeout when zero.
 	ShutdownTimeout time.Duration
+	// IgnoreSignals makes Serve stop only when its context ends, for a
+	// program that handles SIGINT and SIGTERM itself.
+	IgnoreSignals bool
 }
 
 // ListenAndServe serves e on the TCP address addr with a Server's
@@ -122,7 +125,10 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 		return errors.New("router: Server.Endpoint is nil")
 	}
 	log := s.Endpoint.logger
-	ctx, stopSignals := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
+	stopSignals := func() {}
+	if !s.IgnoreSignals {
+		ctx, stopSignals = signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
+	}
 	defer stopSignals()
 
 	addr := ln.Addr().String()

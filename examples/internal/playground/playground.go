@@ -16,7 +16,6 @@ import (
 	"time"
 
 	"github.com/rs/zerolog"
-	"github.com/valyala/fasthttp"
 
 	"github.com/switchboard-go/switchboard/emulator"
 	"github.com/switchboard-go/switchboard/interaction"
@@ -273,23 +272,29 @@ func serveBot(ex Example, mux *router.Mux, api *rest.Client, publicKey, addr str
 	url = "http://" + ln.Addr().String() + ex.EndpointPath
 	done := make(chan struct{})
 	if ex.HTTP != nil {
-		srv := &http.Server{Handler: ex.HTTP(endpoint), ReadHeaderTimeout: 5 * time.Second}
+		srv := &http.Server{Handler: ex.HTTP(endpoint), ReadHeaderTimeout: 5 * time.Second,
+			ReadTimeout: router.DefaultReadTimeout, WriteTimeout: router.DefaultWriteTimeout, IdleTimeout: router.DefaultIdleTimeout}
 		go func() {
 			defer close(done)
 			srv.Serve(ln)
 		}()
 		return url, func() {
 			srv.Shutdown(context.Background())
+			endpoint.WaitDeferred(context.Background())
 			<-done
 		}, nil
 	}
-	srv := &fasthttp.Server{Handler: endpoint.ServeFastHTTP, Name: "switchboard-example", MaxRequestBodySize: router.DefaultMaxBodySize}
+	// The server a bot runs in production, stopped by its context: the
+	// prompt decides what the process's signals do.
+	ctx, cancel := context.WithCancel(context.Background())
 	go func() {
 		defer close(done)
-		srv.Serve(ln)
+		if err := (&router.Server{Endpoint: endpoint, IgnoreSignals: true}).Serve(ctx, ln); err != nil {
+			log.Error().Err(err).Msg("serving the bot")
+		}
 	}()
 	return url, func() {
-		srv.ShutdownWithContext(context.Background())
+		cancel()
 		<-done
 	}, nil
 }
