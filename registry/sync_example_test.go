@@ -205,3 +205,30 @@ func ExampleDiffFields() {
 	// Output:
 	// [description]
 }
+
+// A bot with a single replica registers its commands as it starts; the
+// next start, with nothing changed, only reads.
+func ExampleSyncAtStartup() {
+	service, err := emulator.New(emulator.Config{})
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer service.Close()
+	api, err := rest.NewClient(service.URL, rest.BotToken(service.BotToken))
+	if err != nil {
+		log.Fatal(err)
+	}
+	desired := registry.Declared{command.Global: {{Name: "ping", Description: "Check that the bot answers"}}}
+	ctx := context.Background()
+	for range 2 {
+		if err := registry.SyncAtStartup(ctx, api, service.ApplicationID, desired, os.Stdout); err != nil {
+			log.Fatal(err)
+		}
+	}
+	// Output:
+	// global: 1 to create; 1 request
+	//   + CHAT_INPUT  ping
+	// global: created CHAT_INPUT ping
+	// 1 of 1 changes made
+	// global: 1 command up to date
+}
