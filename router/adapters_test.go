@@ -2,6 +2,8 @@ package router_test
 
 import (
 	"context"
+	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 
@@ -130,5 +132,30 @@ func TestEveryKindOfInteractionThroughBothAdapters(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// timeoutBody fails every read as a read past its deadline does.
+type timeoutBody struct{}
+
+func (timeoutBody) Read([]byte) (int, error) { return 0, timeoutError{} }
+
+type timeoutError struct{}
+
+func (timeoutError) Error() string   { return "read tcp 10.0.0.1:443->10.0.0.2:5555: i/o timeout" }
+func (timeoutError) Timeout() bool   { return true }
+func (timeoutError) Temporary() bool { return true }
+
+// TestNetHTTPAnswersABodyNotReadInTime: 408 in JSON, as the fasthttp
+// adapter's error handler answers, and never the connection's addresses.
+func TestNetHTTPAnswersABodyNotReadInTime(t *testing.T) {
+	key := interactiontest.NewKey("adapters")
+	e := router.NewEndpoint(testBot(t, nil), key.Verifier())
+	req := httptest.NewRequest(http.MethodPost, "/", timeoutBody{})
+	rec := httptest.NewRecorder()
+	e.ServeHTTP(rec, req)
+	if rec.Code != http.StatusRequestTimeout || strings.Contains(rec.Body.String(), "10.0.0") ||
+		rec.Header().Get("Content-Type") != "application/json" {
+		t.Errorf("answer %d %s %q, want 408 JSON without addresses", rec.Code, rec.Header().Get("Content-Type"), rec.Body.String())
 	}
 }

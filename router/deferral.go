@@ -47,9 +47,15 @@ func (e *Endpoint) answerOrDefer(parent context.Context, received time.Time, mod
 	x.ctx.init(parent, deadline)
 	done := make(chan outcome, 1)
 	go func() {
-		o := e.run(&x.ctx, x, ix)
-		x.ctx.cancel(context.Canceled)
-		done <- o
+		// Sent from a deferred call, so that a handler that ends its
+		// goroutine (runtime.Goexit, which recover does not stop) still
+		// ends its context and lets a deferral complete.
+		o := outcome{panicked: true}
+		defer func() {
+			x.ctx.cancel(context.Canceled)
+			done <- o
+		}()
+		o = e.run(&x.ctx, x, ix)
 	}()
 	timer := time.NewTimer(time.Until(received.Add(e.deadline - e.margin)))
 	select {
@@ -76,7 +82,8 @@ func (e *Endpoint) answerOrDefer(parent context.Context, received time.Time, mod
 // deferred (see WithClient), or ctx ends, and then returns ctx's error. A
 // graceful stop calls it after the server has stopped taking requests, so
 // that the handlers it deferred finish and their users get their answers;
-// Server does.
+// Server does. When ctx ends first, the handlers go on, and their answers
+// are delivered if the process lives long enough.
 func (e *Endpoint) WaitDeferred(ctx context.Context) error {
 	done := make(chan struct{})
 	go func() {
@@ -102,7 +109,9 @@ func (e *Endpoint) completeDeferred(ix *interaction.Interaction, mode deferral, 
 		m = interaction.MessageData{Content: "Sorry, something went wrong while running this command."}
 	case o.resp.Type == interaction.CallbackChannelMessageWithSource:
 		m = o.resp.Message
-		if ephemeral := m.Flags&interaction.FlagEphemeral != 0; ephemeral != (mode == deferEphemeral) {
+		// An error handler's answer is often ephemeral whatever the
+		// command declares; warn only of the handler's own answer.
+		if ephemeral := m.Flags&interaction.FlagEphemeral != 0; ephemeral != (mode == deferEphemeral) && o.err == nil {
 			// The deferral already decided; an edit cannot change it.
 			log.Warn().Bool("ephemeral", ephemeral).
 				Msg("the answer's ephemeral flag differs from the deferral's, which decides: declare DeferEphemeral on a command whose slow answers are ephemeral")

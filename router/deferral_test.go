@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"net/http/httptest"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -11,6 +12,7 @@ import (
 	"github.com/switchboard-go/switchboard/command"
 	"github.com/switchboard-go/switchboard/emulator"
 	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/interaction/interactiontest"
 	"github.com/switchboard-go/switchboard/rest"
 	"github.com/switchboard-go/switchboard/router"
 )
@@ -164,4 +166,45 @@ func TestADeferredHandlerThatPanicsTellsTheUser(t *testing.T) {
 		t.Fatalf("first answer %+v, want an ephemeral deferral", res.Answer)
 	}
 	waitForContent(t, s, res.Interaction.ID, "Sorry, something went wrong while running this command.", 10*time.Second)
+}
+
+// TestADeferredHandlerThatEndsItsGoroutineDoesNotHangTheStop: a handler
+// that calls runtime.Goexit (as t.FailNow does) after its deferral still
+// ends its context and lets WaitDeferred return.
+func TestADeferredHandlerThatEndsItsGoroutineDoesNotHangTheStop(t *testing.T) {
+	hooks := &webhookRecorder{}
+	api := httptest.NewServer(hooks)
+	defer api.Close()
+	client, err := rest.NewClient(api.URL+"/api/v10", rest.NoAuth{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ended := make(chan error, 1)
+	r := router.New(router.DispatchOnly())
+	r.Command("quit", func(ctx context.Context, req *router.Request) (interaction.Response, error) {
+		time.Sleep(150 * time.Millisecond)
+		go func() { <-ctx.Done(); ended <- ctx.Err() }()
+		runtime.Goexit()
+		return interaction.Response{}, nil
+	})
+	key := interactiontest.NewKey("goexit")
+	e := router.NewEndpoint(build(t, r), key.Verifier(), router.WithClient(client),
+		router.WithResponseDeadline(150*time.Millisecond), router.WithAnswerMargin(100*time.Millisecond))
+	got := adapters[0].do(e, signed(key, interactiontest.Command("quit").JSON()))
+	if got.status != 200 || !strings.Contains(got.body, `"type":5`) {
+		t.Fatalf("answer %d %s, want a deferral", got.status, got.body)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := e.WaitDeferred(ctx); err != nil {
+		t.Fatalf("WaitDeferred: %v", err)
+	}
+	select {
+	case err := <-ended:
+		if err == nil {
+			t.Error("the handler's context ended without an error")
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("the handler's context never ended")
+	}
 }

@@ -203,7 +203,10 @@ func (e *Endpoint) dispatch(parent context.Context, received time.Time, x *excha
 
 // outcome is what running a handler came to.
 type outcome struct {
-	resp     interaction.Response
+	resp interaction.Response
+	// err is what dispatch reported beside the response: the handler's
+	// error, answered by the error handler, or ErrNotFound.
+	err      error
 	panicked bool
 }
 
@@ -217,8 +220,8 @@ func (e *Endpoint) run(ctx context.Context, x *exchange, ix *interaction.Interac
 			o = outcome{panicked: true}
 		}
 	}()
-	resp, _ := e.mux.dispatch(ctx, ix, &x.req)
-	return outcome{resp: resp}
+	resp, err := e.mux.dispatch(ctx, ix, &x.req)
+	return outcome{resp: resp, err: err}
 }
 
 // encode writes the answer to an outcome: the handler's response, or 500

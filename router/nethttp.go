@@ -29,7 +29,15 @@ func (e *Endpoint) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			write(w, http.StatusRequestEntityTooLarge, bodyTooLarge)
 			return
 		}
-		write(w, http.StatusBadRequest, appendMessage(nil, "reading the body: "+err.Error()))
+		// As fasthttp's adapter answers, and without the error's text,
+		// which names the connection's addresses.
+		var timeout interface{ Timeout() bool }
+		if errors.As(err, &timeout) && timeout.Timeout() {
+			write(w, http.StatusRequestTimeout, bodyReadTimeout)
+			return
+		}
+		e.logger.Debug().Err(err).Msg("reading the body failed")
+		write(w, http.StatusBadRequest, bodyMalformed)
 		return
 	}
 	sig := []byte(r.Header.Get(HeaderSignature))

@@ -1,6 +1,7 @@
 package router
 
 import (
+	"container/heap"
 	"context"
 	"sync"
 	"time"
@@ -64,18 +65,17 @@ type MemoryReplayGuard struct {
 	mu       sync.Mutex
 	capacity int
 	now      func() time.Time
-	expiry   map[interaction.Snowflake]time.Time
-	// order holds the ids in the order they were claimed, which is the
-	// order of their expiry as long as the window does not change: the
-	// oldest is at head.
-	order   []replayEntry
-	head    int
-	evicted uint64
+	byID     map[interaction.Snowflake]*replayEntry
+	// byExpiry orders the entries by expiry, the first to expire first, so
+	// that expired and evicted ids are found without a scan.
+	byExpiry replayHeap
+	evicted  uint64
 }
 
 type replayEntry struct {
 	id      interaction.Snowflake
 	expires time.Time
+	index   int // in byExpiry
 }
 
 // NewMemoryReplayGuard returns a guard that remembers at most capacity
@@ -84,7 +84,7 @@ func NewMemoryReplayGuard(capacity int) *MemoryReplayGuard {
 	if capacity <= 0 {
 		capacity = DefaultReplayCapacity
 	}
-	return &MemoryReplayGuard{capacity: capacity, now: time.Now, expiry: make(map[interaction.Snowflake]time.Time)}
+	return &MemoryReplayGuard{capacity: capacity, now: time.Now, byID: make(map[interaction.Snowflake]*replayEntry)}
 }
 
 // Claim records id until expires, and reports whether it was not already
@@ -93,16 +93,19 @@ func (g *MemoryReplayGuard) Claim(_ context.Context, id interaction.Snowflake, e
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	now := g.now()
-	g.forget(now)
-	if until, ok := g.expiry[id]; ok && until.After(now) {
+	for len(g.byExpiry) > 0 && !g.byExpiry[0].expires.After(now) {
+		delete(g.byID, heap.Pop(&g.byExpiry).(*replayEntry).id)
+	}
+	if _, ok := g.byID[id]; ok {
 		return false, nil
 	}
-	if len(g.expiry) >= g.capacity {
-		g.evictOldest()
+	if len(g.byID) >= g.capacity {
+		delete(g.byID, heap.Pop(&g.byExpiry).(*replayEntry).id)
 		g.evicted++
 	}
-	g.expiry[id] = expires
-	g.order = append(g.order, replayEntry{id, expires})
+	e := &replayEntry{id: id, expires: expires}
+	heap.Push(&g.byExpiry, e)
+	g.byID[id] = e
 	return true, nil
 }
 
@@ -115,50 +118,32 @@ func (g *MemoryReplayGuard) Evicted() uint64 {
 	return g.evicted
 }
 
-// Len returns how many ids the guard remembers.
+// Len returns how many ids the guard remembers, expired ones included
+// until the next Claim forgets them.
 func (g *MemoryReplayGuard) Len() int {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	return len(g.expiry)
+	return len(g.byID)
 }
 
-// forget drops the ids at the head of the order that have expired.
-func (g *MemoryReplayGuard) forget(now time.Time) {
-	for g.head < len(g.order) && !g.order[g.head].expires.After(now) {
-		g.dropHead()
-	}
-	g.compact()
-}
+// replayHeap is a container/heap of entries, the first to expire on top.
+type replayHeap []*replayEntry
 
-// evictOldest drops the id at the head of the order, expired or not.
-func (g *MemoryReplayGuard) evictOldest() {
-	for g.head < len(g.order) {
-		before := len(g.expiry)
-		g.dropHead()
-		if len(g.expiry) < before {
-			return
-		}
-	}
+func (h replayHeap) Len() int           { return len(h) }
+func (h replayHeap) Less(i, j int) bool { return h[i].expires.Before(h[j].expires) }
+func (h replayHeap) Swap(i, j int) {
+	h[i], h[j] = h[j], h[i]
+	h[i].index, h[j].index = i, j
 }
-
-// dropHead removes the head entry, and its id from the map unless the id
-// was claimed again later with another expiry.
-func (g *MemoryReplayGuard) dropHead() {
-	e := g.order[g.head]
-	if g.expiry[e.id].Equal(e.expires) {
-		delete(g.expiry, e.id)
-	}
-	g.order[g.head] = replayEntry{}
-	g.head++
+func (h *replayHeap) Push(x any) {
+	e := x.(*replayEntry)
+	e.index = len(*h)
+	*h = append(*h, e)
 }
-
-// compact moves the live entries to the front once the dropped ones are
-// the larger part, so that the order's array does not grow for ever.
-func (g *MemoryReplayGuard) compact() {
-	if g.head > 0 && g.head >= len(g.order)/2 {
-		n := copy(g.order, g.order[g.head:])
-		clear(g.order[n:])
-		g.order = g.order[:n]
-		g.head = 0
-	}
+func (h *replayHeap) Pop() any {
+	old := *h
+	e := old[len(old)-1]
+	old[len(old)-1] = nil
+	*h = old[:len(old)-1]
+	return e
 }

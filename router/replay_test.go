@@ -149,3 +149,44 @@ func TestAGuardThatFailsDoesNotStopTheBot(t *testing.T) {
 		t.Errorf("the failure is not logged: %s", log.String())
 	}
 }
+
+// TestMemoryReplayGuardEvictsTheFirstToExpire: with expiries out of order
+// (endpoints of different windows sharing a guard), a full guard forgets
+// what expired, then the id that expires first, never a live one before
+// it; and memory stays within the capacity however often ids come back.
+func TestMemoryReplayGuardEvictsTheFirstToExpire(t *testing.T) {
+	clock := &fakeClock{t: time.Unix(1_700_000_000, 0)}
+	g := router.NewMemoryReplayGuard(3)
+	g.SetClock(clock.now)
+	ctx := context.Background()
+	g.Claim(ctx, 1, clock.t.Add(10*time.Minute))
+	g.Claim(ctx, 2, clock.t.Add(time.Second))
+	g.Claim(ctx, 3, clock.t.Add(time.Second))
+	clock.t = clock.t.Add(2 * time.Second) // 2 and 3 have expired
+	if first, _ := g.Claim(ctx, 4, clock.t.Add(time.Minute)); !first {
+		t.Fatal("4 is not first")
+	}
+	if first, _ := g.Claim(ctx, 1, clock.t.Add(10*time.Minute)); first {
+		t.Error("1, still live, was forgotten for ids that had expired")
+	}
+	if g.Evicted() != 0 {
+		t.Errorf("Evicted = %d, want 0: only expired ids were dropped", g.Evicted())
+	}
+	// Full of live ids: the one that expires first goes.
+	g.Claim(ctx, 5, clock.t.Add(5*time.Minute))
+	g.Claim(ctx, 6, clock.t.Add(time.Hour))
+	if first, _ := g.Claim(ctx, 4, clock.t.Add(time.Minute)); !first {
+		t.Error("4, the first to expire, was kept over later ones")
+	}
+	if first, _ := g.Claim(ctx, 1, clock.t.Add(10*time.Minute)); first {
+		t.Error("1 was evicted before 5, which expires sooner")
+	}
+	// Ids that come back after expiring do not pile up.
+	for i := range 10_000 {
+		clock.t = clock.t.Add(time.Minute)
+		g.Claim(ctx, interaction.Snowflake(100+i%2), clock.t.Add(time.Second))
+		if g.Len() > 3 {
+			t.Fatalf("holds %d ids, more than its capacity", g.Len())
+		}
+	}
+}

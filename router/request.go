@@ -70,10 +70,13 @@ func (r *Request) TargetMessage() (interaction.Message, bool) {
 
 // Handler answers a command.
 //
-// The context carries the interaction's deadline: the service waits 3
-// seconds for the first answer. It is canceled when the handler returns, so
-// work that outlives the answer (follow-up messages after a Defer) must run
-// under a context of its own, such as context.WithoutCancel(ctx).
+// The context carries the handler's deadline: the service waits 3 seconds
+// for the first answer, and the context ends the answer margin before,
+// so that the answer still arrives; on an endpoint that may defer the
+// command (see WithClient), it lasts as long as the interaction's token
+// instead. It is canceled when the handler returns, so work that outlives
+// the answer (follow-up messages after a Defer) must run under a context
+// of its own, such as context.WithoutCancel(ctx).
 type Handler interface {
 	ServeInteraction(ctx context.Context, req *Request) (interaction.Response, error)
 }
