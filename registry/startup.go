@@ -16,13 +16,16 @@ import (
 // changed costs one read per scope and no write, and it deletes nothing,
 // leaving a command the bot no longer declares to a sync with -prune. It
 // writes the plan of each scope that changes to log, and one line per scope
-// that does not.
+// that does not; a nil log writes nothing.
 //
 // Bots served by many replicas register once per deploy instead, with
 // RunSync as a step of the deploy: replicas that all sync as they start
 // spend the service's rate limits and daily creates once each, and during a
 // rolling deploy an old replica puts back the commands a new one changed.
 func SyncAtStartup(ctx context.Context, c *rest.Client, app interaction.Snowflake, desired Desired, log io.Writer) error {
+	if log == nil {
+		log = io.Discard
+	}
 	plans, err := PlanSync(ctx, c, app, desired, SyncOptions{})
 	var credErr *CredentialsError
 	if errors.As(err, &credErr) {

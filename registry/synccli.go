@@ -84,8 +84,14 @@ func RunSync(ctx context.Context, args []string, desired Desired, env func(strin
 		}
 		return err
 	}
-	if fs.NArg() > 0 {
-		return errors.New("sync: unexpected arguments: " + strings.Join(fs.Args(), " "))
+	if n := fs.NArg(); n > 0 {
+		// Not quoted: a stray argument may be a secret meant for a flag
+		// ("-bot-token= $TOKEN").
+		noun := "arguments"
+		if n == 1 {
+			noun = "argument"
+		}
+		return fmt.Errorf("sync: %d unexpected %s after the flags, not shown since one may be a value meant for a flag; a flag takes its value as -flag=value or -flag value", n, noun)
 	}
 	for _, f := range []struct {
 		value *string

@@ -24,17 +24,25 @@ func TestRunSyncPrintsNoSecret(t *testing.T) {
 		name    string
 		baseURL string
 		args    []string
+		// clientOnly leaves the bot token out, so that the client
+		// credentials are the ones sent.
+		clientOnly bool
 	}{
-		{"help", s.URL, []string{"-h"}},
-		{"a mistyped flag", s.URL, []string{"-dryrun"}},
-		{"a flag without its value", s.URL, []string{"-guild"}},
-		{"a bad guild", s.URL, []string{"-guild", "nope"}},
-		{"an extra argument", s.URL, []string{"now"}},
-		{"a refused token", s.URL, []string{"-dry-run"}},
-		{"a refused token, applied", s.URL, nil},
-		{"a refused token, as JSON", s.URL, []string{"-json"}},
-		{"no service there", "http://127.0.0.1:1/v10", []string{"-dry-run"}},
-		{"a base URL that is no URL", "::", nil},
+		{"help", s.URL, []string{"-h"}, false},
+		{"a mistyped flag", s.URL, []string{"-dryrun"}, false},
+		{"a flag without its value", s.URL, []string{"-guild"}, false},
+		{"a bad guild", s.URL, []string{"-guild", "nope"}, false},
+		{"an extra argument", s.URL, []string{"now"}, false},
+		{"a refused token", s.URL, []string{"-dry-run"}, false},
+		{"a refused token, applied", s.URL, nil, false},
+		{"a refused token, as JSON", s.URL, []string{"-json"}, false},
+		{"no service there", "http://127.0.0.1:1/v10", []string{"-dry-run"}, false},
+		{"a base URL that is no URL", "::", nil, false},
+		{"a refused client secret", s.URL, []string{"-dry-run"}, true},
+		{"a refused client secret, applied", s.URL, nil, true},
+		{"a refused client secret, as JSON", s.URL, []string{"-json"}, true},
+		{"help, with client credentials", s.URL, []string{"-h"}, true},
+		{"a mistyped flag, with client credentials", s.URL, []string{"-dryrun"}, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			vars := map[string]string{
@@ -43,6 +51,9 @@ func TestRunSyncPrintsNoSecret(t *testing.T) {
 				"SWITCHBOARD_BOT_TOKEN":      token,
 				"SWITCHBOARD_CLIENT_ID":      s.ClientID,
 				"SWITCHBOARD_CLIENT_SECRET":  secret,
+			}
+			if tc.clientOnly {
+				delete(vars, "SWITCHBOARD_BOT_TOKEN")
 			}
 			var out, errOut strings.Builder
 			err := registry.RunSync(context.Background(), tc.args, registry.Declared{command.Global: {ping("ping")}},
@@ -127,5 +138,31 @@ func TestAScopeThatFailsIsToldOnce(t *testing.T) {
 	}
 	if strings.Count(stdout, apiErr.Error()) != 1 {
 		t.Errorf("the output does not show the failure once:\n%s", stdout)
+	}
+}
+
+// TestARefusedClientSecretIsOneLine: client credentials the token endpoint
+// refuses end the sync at once too, with one token request.
+func TestARefusedClientSecretIsOneLine(t *testing.T) {
+	s := apitest.StartEmulator(t, emulator.Config{})
+	vars := map[string]string{
+		"SWITCHBOARD_BASE_URL":      s.URL,
+		"SWITCHBOARD_CLIENT_ID":     s.ClientID,
+		"SWITCHBOARD_CLIENT_SECRET": "wrong",
+	}
+	var out, errOut strings.Builder
+	rec := &apitest.Recorder{}
+	err := registry.RunSync(context.Background(), nil,
+		registry.Declared{command.Global: {ping("ping")}, command.InGuild(s.GuildID): {ping("pong")}},
+		func(k string) string { return vars[k] }, &out, &errOut, rest.WithHTTPClient(&http.Client{Transport: rec}))
+	var credErr *registry.CredentialsError
+	if !errors.As(err, &credErr) {
+		t.Errorf("error %v, want a CredentialsError", err)
+	}
+	if out.Len() != 0 || errOut.Len() != 0 {
+		t.Errorf("printed\n%s%s\nbeside the error", out.String(), errOut.String())
+	}
+	if n := rec.Count("/oauth2/token"); n != 1 {
+		t.Errorf("%d token requests, want 1", n)
 	}
 }

@@ -40,9 +40,10 @@ const (
 	ErrInvalidRequestJSON ErrorCode = 50109
 )
 
-// ErrUnauthorized matches, with errors.Is, an APIError whose status is 401:
-// the service refused the request's credentials (a wrong, revoked or
-// expired token, or a token of another application's bot).
+// ErrUnauthorized matches, with errors.Is, an APIError whose status is 401
+// and an OAuthError refusing the client: the service refused the request's
+// credentials (a wrong, revoked or expired token, a token of another
+// application's bot, or a wrong client secret).
 var ErrUnauthorized = errors.New("rest: the service refused the credentials")
 
 // Error returns the code as a number.
@@ -163,8 +164,12 @@ func (e *OAuthError) Error() string {
 	return s
 }
 
-// Is reports whether target is the OAuthCode of e.
+// Is reports whether target is the OAuthCode of e, or ErrUnauthorized for
+// a refused client (401, or invalid_client).
 func (e *OAuthError) Is(target error) bool {
+	if target == ErrUnauthorized {
+		return e.Status == http.StatusUnauthorized || e.Code == ErrInvalidClient
+	}
 	c, ok := target.(OAuthCode)
 	return ok && c == e.Code
 }

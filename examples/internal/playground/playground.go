@@ -104,7 +104,8 @@ func Run(ctx context.Context, ex Example, args []string, stdin io.Reader, stdout
 		return err
 	}
 	if fs.NArg() > 0 {
-		return fmt.Errorf("unexpected arguments %q; lines to run go in a -script file", fs.Args())
+		// Not quoted: one may be a token meant for -bot-token.
+		return fmt.Errorf("%d unexpected arguments after the flags; lines to run go in a -script file", fs.NArg())
 	}
 	useReal, notes := real.resolve(fs, os.Getenv)
 	if useReal {
