@@ -95,28 +95,11 @@ func TestTheGlobalOnlyFieldsDoNotMoveAGuildCommand(t *testing.T) {
 	if status, raw := do(t, s, "PUT", guildPath(s), body); status != 200 {
 		t.Fatalf("%d %s", status, raw)
 	}
-	ctx := context.Background()
-	for _, tt := range []struct {
-		name    string
-		command string
-		inGuild bool
-		offered bool
-	}{
+	checkOffered(t, srv, s.GuildID, []offerCase{
 		{"contexts [BOT_DM] and dm_permission false: still in the guild", "dmonly", true, true},
 		{"contexts [BOT_DM]: not in the bot's DMs", "dmonly", false, false},
 		{"contexts with BOT_DM: not in the bot's DMs", "everywhere", false, false},
-	} {
-		t.Run(tt.name, func(t *testing.T) {
-			inv := emulator.Invocation{Command: tt.command}
-			if tt.inGuild {
-				inv.Guild = s.GuildID
-			}
-			_, err := srv.Invoke(ctx, inv)
-			if got := !errors.Is(err, emulator.ErrUnknownCommand); got != tt.offered {
-				t.Fatalf("offered = %v, want %v (err %v)", got, tt.offered, err)
-			}
-		})
-	}
+	})
 }
 
 // Where a global command is offered: contexts, the deprecated
@@ -137,13 +120,7 @@ func TestWhereAGlobalCommandIsOffered(t *testing.T) {
 			t.Fatalf("%s: %d %s", body, status, raw)
 		}
 	}
-	ctx := context.Background()
-	for _, tt := range []struct {
-		name    string
-		command string
-		inGuild bool
-		offered bool
-	}{
+	checkOffered(t, srv, s.GuildID, []offerCase{
 		{"no contexts: offered in the bot's DMs", "anywhere", false, true},
 		{"no contexts: offered in a guild", "anywhere", true, true},
 		{"contexts [GUILD]: not in the bot's DMs", "guildonly", false, false},
@@ -151,13 +128,29 @@ func TestWhereAGlobalCommandIsOffered(t *testing.T) {
 		{"dm_permission false: not in the bot's DMs", "nodms", false, false},
 		{"integration_types [USER_INSTALL]: not in a guild that installed the application", "useronly", true, false},
 		{"age-restricted: not in a channel that is not", "adult", true, false},
-	} {
+	})
+}
+
+// offerCase is whether a command is offered where it is invoked: in the
+// guild, or in the bot's DMs.
+type offerCase struct {
+	name    string
+	command string
+	inGuild bool
+	offered bool
+}
+
+// checkOffered invokes each case's command through srv, and checks that
+// the client offers it (the lookup gets past ErrUnknownCommand) or not.
+func checkOffered(t *testing.T, srv *emulator.Server, guild interaction.Snowflake, cases []offerCase) {
+	t.Helper()
+	for _, tt := range cases {
 		t.Run(tt.name, func(t *testing.T) {
 			inv := emulator.Invocation{Command: tt.command}
 			if tt.inGuild {
-				inv.Guild = s.GuildID
+				inv.Guild = guild
 			}
-			_, err := srv.Invoke(ctx, inv)
+			_, err := srv.Invoke(context.Background(), inv)
 			if got := !errors.Is(err, emulator.ErrUnknownCommand); got != tt.offered {
 				t.Fatalf("offered = %v, want %v (err %v)", got, tt.offered, err)
 			}
