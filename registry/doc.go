@@ -1,5 +1,5 @@
-// Package registry registers a bot's commands with the command service on
-// deploy.
+// Package registry registers a bot's commands with the command service: as
+// a step of each deploy, or as a bot with a single replica starts.
 //
 // For each scope it reads what the service holds, compares it with what the
 // bot declares (both normalized by command.Normalize, so that the defaults
@@ -8,5 +8,6 @@
 // cost fewer requests. Apply carries the plans out through a rest.Client,
 // deleting only what it was told to prune; Sync does both. RunSync is the
 // same as a command line for a deploy step (-dry-run, -check, -prune,
-// -guild, -json), which prints the plan before it writes.
+// -guild, -json), which prints the plan before it writes; SyncAtStartup is
+// the one call of a bot that registers as it starts.
 package registry
