@@ -208,3 +208,45 @@ func TestADeferredHandlerThatEndsItsGoroutineDoesNotHangTheStop(t *testing.T) {
 		t.Fatal("the handler's context never ended")
 	}
 }
+
+// TestASubcommandDefersAsItsGroupDeclares: DeferEphemeral and NoAutoDefer
+// declared on a group hold for its subcommands, and a subcommand's own
+// declaration wins over its group's.
+func TestASubcommandDefersAsItsGroupDeclares(t *testing.T) {
+	api := httptest.NewServer(&webhookRecorder{})
+	defer api.Close()
+	client, err := rest.NewClient(api.URL+"/api/v10", rest.NoAuth{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	slow := func(ctx context.Context, req *router.Request) (interaction.Response, error) {
+		time.Sleep(200 * time.Millisecond)
+		return interaction.Reply("done"), nil
+	}
+	r := router.New(router.DispatchOnly())
+	private := r.Group("private", router.DeferEphemeral())
+	private.Command("run", slow)
+	private.Command("public", slow, router.NoAutoDefer())
+	r.Group("never", router.NoAutoDefer()).Command("run", slow)
+	key := interactiontest.NewKey("groups")
+	// Deferred 50ms after arrival; a handler not deferred answers late.
+	e := router.NewEndpoint(build(t, r), key.Verifier(), router.WithClient(client),
+		router.WithResponseDeadline(150*time.Millisecond), router.WithAnswerMargin(100*time.Millisecond))
+	for _, tc := range []struct {
+		path, want string
+	}{
+		{"private run", `{"type":5,"data":{"flags":64}}`},
+		{"private public", `"content":"done"`},
+		{"never run", `"content":"done"`},
+	} {
+		got := adapters[0].do(e, signed(key, interactiontest.Command(tc.path).JSON()))
+		if got.status != 200 || !strings.Contains(got.body, tc.want) {
+			t.Errorf("%s: answer %d %s, want %s", tc.path, got.status, got.body, tc.want)
+		}
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := e.WaitDeferred(ctx); err != nil {
+		t.Fatal(err)
+	}
+}
