@@ -22,7 +22,7 @@ func (s *Server) FakeInteraction(t interaction.Type, command interaction.Command
 		ID: st.newID(), ApplicationID: st.app.id, Type: t, Token: secret(16), Version: 1,
 		GuildID: g.id, ChannelID: channel, Member: interaction.LazyOf(*g.members[s.Member]),
 		Locale: interaction.LocaleEnglishUS, GuildLocale: g.locale,
-		Data: interaction.CommandData{ID: st.newID(), Name: "ping", Type: command},
+		Data: interaction.Data{ID: st.newID(), Name: "ping", Type: command},
 	}
 	si := newSentInteraction(ix, nil)
 	si.sent = st.now()

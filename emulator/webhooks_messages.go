@@ -1,7 +1,6 @@
 package emulator
 
 import (
-	"encoding/json"
 	"net/http"
 
 	"github.com/switchboard-go/switchboard/interaction"
@@ -138,7 +137,7 @@ func (s *Server) getWebhookMessage(r *request) (int, any, *apiError) {
 type messageEdit struct {
 	Content         *string                      `json:"content"`
 	Embeds          *[]interaction.Embed         `json:"embeds"`
-	Components      *[]json.RawMessage           `json:"components"`
+	Components      *interaction.Components      `json:"components"`
 	Flags           *interaction.MessageFlags    `json:"flags"`
 	AllowedMentions *interaction.AllowedMentions `json:"allowed_mentions"`
 	Attachments     *[]interaction.AttachmentRef `json:"attachments"`

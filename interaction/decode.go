@@ -16,10 +16,10 @@ import (
 // The body is decoded with github.com/goccy/go-json/v2, as encoding/json/v2
 // decodes it: it must be valid UTF-8, escapes included, with no duplicate
 // names in an object; names match the fields exactly, and fields
-// switchboard does not know are ignored. PING, APPLICATION_COMMAND and
-// APPLICATION_COMMAND_AUTOCOMPLETE are checked for the fields dispatch
-// needs; MESSAGE_COMPONENT and MODAL_SUBMIT decode without their component
-// data; any other type is an error matching ErrUnknownType.
+// switchboard does not know are ignored. Each type is checked for the
+// fields dispatch needs: a command's name, a component's custom_id and
+// type, a modal's custom_id; any other type is an error matching
+// ErrUnknownType.
 func Decode(body []byte, ix *Interaction) error {
 	*ix = Interaction{}
 	if err := decode(body, ix); err != nil {
@@ -38,7 +38,23 @@ func decode(body []byte, ix *Interaction) error {
 		return &DecodeError{Reason: "expected an object, got null", kind: ErrMalformed}
 	}
 	switch ix.Type {
-	case TypePing, TypeMessageComponent, TypeModalSubmit:
+	case TypePing:
+	case TypeMessageComponent:
+		if ix.Data.CustomID == "" {
+			return &DecodeError{Reason: "data.custom_id: missing from MESSAGE_COMPONENT", kind: ErrMalformed}
+		}
+		if ix.Data.ComponentType <= 0 {
+			return &DecodeError{Reason: "data.component_type: missing from MESSAGE_COMPONENT", kind: ErrMalformed}
+		}
+	case TypeModalSubmit:
+		if ix.Data.CustomID == "" {
+			return &DecodeError{Reason: "data.custom_id: missing from MODAL_SUBMIT", kind: ErrMalformed}
+		}
+		for i := range ix.Data.Components {
+			if ix.Data.Components[i].depth() > maxSubmittedDepth {
+				return &DecodeError{Reason: "data.components: nested too deeply", kind: ErrMalformed}
+			}
+		}
 	case TypeApplicationCommand, TypeApplicationCommandAutocomplete:
 		if ix.Data.Name == "" {
 			return &DecodeError{Reason: "data.name: missing from " + ix.Type.String(), kind: ErrMalformed}

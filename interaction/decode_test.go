@@ -130,7 +130,7 @@ func decodeCases(t testing.TB) []decodeCase {
 				Context:                      inGuild,
 				AuthorizingIntegrationOwners: owners(id(guildID), nil),
 				AttachmentSizeLimit:          10 << 20,
-				Data: interaction.CommandData{
+				Data: interaction.Data{
 					ID:      commandID,
 					Name:    "mod",
 					Type:    interaction.CommandChatInput,
@@ -218,7 +218,7 @@ func decodeCases(t testing.TB) []decodeCase {
 				Context:                      inGuild,
 				AuthorizingIntegrationOwners: owners(id(guildID), nil),
 				AttachmentSizeLimit:          25 << 20,
-				Data: interaction.CommandData{
+				Data: interaction.Data{
 					ID:   commandID,
 					Name: "kitchen-sink",
 					Type: interaction.CommandChatInput,
@@ -267,7 +267,7 @@ func decodeCases(t testing.TB) []decodeCase {
 				Locale:        interaction.LocaleEnglishUS,
 				GuildLocale:   interaction.LocaleEnglishUS,
 				Context:       inGuild,
-				Data: interaction.CommandData{
+				Data: interaction.Data{
 					ID:      commandID,
 					Name:    "mod",
 					Type:    interaction.CommandChatInput,
@@ -310,7 +310,7 @@ func decodeCases(t testing.TB) []decodeCase {
 				GuildLocale:                  interaction.LocaleEnglishUS,
 				Context:                      inGuild,
 				AuthorizingIntegrationOwners: owners(id(guildID), nil),
-				Data: interaction.CommandData{
+				Data: interaction.Data{
 					ID:       1191206000000000016,
 					Name:     "Report User",
 					Type:     interaction.CommandUser,
@@ -344,7 +344,7 @@ func decodeCases(t testing.TB) []decodeCase {
 				Locale:         interaction.LocaleEnglishUS,
 				GuildLocale:    interaction.LocaleEnglishUS,
 				Context:        inGuild,
-				Data: interaction.CommandData{
+				Data: interaction.Data{
 					ID:       1191206000000000017,
 					Name:     "Quote",
 					Type:     interaction.CommandMessage,
@@ -380,7 +380,7 @@ func decodeCases(t testing.TB) []decodeCase {
 				Context:                      interaction.InteractionContext{Type: interaction.ContextPrivateChannel, Valid: true},
 				AuthorizingIntegrationOwners: owners(nil, id(invokerID)),
 				AttachmentSizeLimit:          10 << 20,
-				Data: interaction.CommandData{
+				Data: interaction.Data{
 					ID:   1191206000000000018,
 					Name: "launch",
 					Type: interaction.CommandPrimaryEntryPoint,
@@ -421,7 +421,7 @@ func decodeCases(t testing.TB) []decodeCase {
 				Locale:         interaction.LocaleGerman,
 				GuildLocale:    interaction.LocaleEnglishUS,
 				Context:        inGuild,
-				Data: interaction.CommandData{
+				Data: interaction.Data{
 					ID:      commandID,
 					Name:    "shop",
 					Type:    interaction.CommandChatInput,
@@ -475,7 +475,7 @@ func decodeCases(t testing.TB) []decodeCase {
 				Context:                      interaction.InteractionContext{Type: interaction.ContextBotDM, Valid: true},
 				AuthorizingIntegrationOwners: owners(id(0), id(invokerID)),
 				AttachmentSizeLimit:          500 << 20,
-				Data:                         interaction.CommandData{ID: 1191206000000000019, Name: "ping", Type: interaction.CommandChatInput},
+				Data:                         interaction.Data{ID: 1191206000000000019, Name: "ping", Type: interaction.CommandChatInput},
 			},
 		},
 		{
@@ -502,7 +502,7 @@ func decodeCases(t testing.TB) []decodeCase {
 				Channel:        &interaction.Channel{ID: channelID, Type: interaction.ChannelGuildText},
 				Member:         &interaction.Member{User: interaction.User{ID: invokerID, Username: "ada"}, Permissions: interaction.PermissionAdministrator},
 				AppPermissions: interaction.PermissionAdministrator,
-				Data: interaction.CommandData{
+				Data: interaction.Data{
 					ID:      commandID,
 					Name:    "echo",
 					Type:    interaction.CommandChatInput,
@@ -527,7 +527,7 @@ func decodeCases(t testing.TB) []decodeCase {
 				Token:         "tok/en\né😀",
 				User:          &interaction.User{ID: invokerID, Username: "zoë", GlobalName: "Zoë 🦊", Avatar: "ab"},
 				Locale:        interaction.LocaleFrench,
-				Data: interaction.CommandData{
+				Data: interaction.Data{
 					ID:   commandID,
 					Name: "café",
 					Type: interaction.CommandChatInput,
@@ -546,7 +546,7 @@ func decodeCases(t testing.TB) []decodeCase {
 				ApplicationID: appID,
 				Type:          interaction.TypeApplicationCommand,
 				Token:         "t",
-				Data:          interaction.CommandData{ID: commandID, Name: "ping", Type: interaction.CommandChatInput},
+				Data:          interaction.Data{ID: commandID, Name: "ping", Type: interaction.CommandChatInput},
 			},
 		},
 		{
@@ -566,31 +566,41 @@ func decodeCases(t testing.TB) []decodeCase {
 				Version:        1,
 				Member:         &interaction.Member{},
 				AppPermissions: interaction.PermissionSendMessages,
-				Data:           interaction.CommandData{ID: commandID, Name: "ping", Type: interaction.CommandChatInput},
+				Data:           interaction.Data{ID: commandID, Name: "ping", Type: interaction.CommandChatInput},
 			},
 		},
 		{
-			name: "a MESSAGE_COMPONENT interaction decodes without its component data",
+			name: "a MESSAGE_COMPONENT interaction with its component, values and message",
 			body: `{"id":"1311209000000000113","application_id":"1191201000000000001","type":3,"token":"t","version":1,
-				"message":{"id":"1"},"data":{"custom_id":"confirm","component_type":2,"values":["a"]}}`,
+				"message":{"id":"1","content":"pick","components":[{"type":1,"components":[{"type":3,"custom_id":"confirm","options":[]}]}]},
+				"data":{"custom_id":"confirm","component_type":3,"values":["a"]}}`,
 			want: ixView{
 				ID:            1311209000000000113,
 				ApplicationID: appID,
 				Type:          interaction.TypeMessageComponent,
 				Token:         "t",
 				Version:       1,
+				Data:          interaction.Data{CustomID: "confirm", ComponentType: interaction.ComponentStringSelect, Values: []string{"a"}},
+				Message: &interaction.Message{ID: 1, Content: "pick", Components: interaction.Components{
+					interaction.RawComponent(`{"type":1,"components":[{"type":3,"custom_id":"confirm","options":[]}]}`),
+				}},
 			},
 		},
 		{
-			name: "a MODAL_SUBMIT interaction decodes without its component data",
+			name: "a MODAL_SUBMIT interaction with a row and a label",
 			body: `{"id":"1311209000000000114","application_id":"1191201000000000001","type":5,"token":"t","version":1,
-				"data":{"custom_id":"form","components":[{"type":1,"components":[{"type":4,"custom_id":"x","value":"y"}]}]}}`,
+				"data":{"custom_id":"form","components":[{"type":1,"components":[{"type":4,"custom_id":"x","value":"y"}]},
+					{"type":18,"id":3,"component":{"type":3,"id":4,"custom_id":"colour","values":["red"]}}]}}`,
 			want: ixView{
 				ID:            1311209000000000114,
 				ApplicationID: appID,
 				Type:          interaction.TypeModalSubmit,
 				Token:         "t",
 				Version:       1,
+				Data: interaction.Data{CustomID: "form", Components: []interaction.SubmittedComponent{
+					{Type: interaction.ComponentActionRow, Components: []interaction.SubmittedComponent{{Type: interaction.ComponentTextInput, CustomID: "x", Value: "y"}}},
+					{Type: interaction.ComponentLabel, ID: 3, Component: &interaction.SubmittedComponent{Type: interaction.ComponentStringSelect, ID: 4, CustomID: "colour", Values: []string{"red"}}},
+				}},
 			},
 		},
 		{
@@ -601,7 +611,7 @@ func decodeCases(t testing.TB) []decodeCase {
 				ID:     1311209000000000115,
 				Type:   interaction.TypeApplicationCommand,
 				Member: &interaction.Member{Roles: []interaction.Snowflake{1, 2}, JoinedAt: time.Date(2024, 1, 2, 3, 4, 5, 0, time.UTC)},
-				Data:   interaction.CommandData{Name: "ping", Type: interaction.CommandChatInput},
+				Data:   interaction.Data{Name: "ping", Type: interaction.CommandChatInput},
 			},
 			resolved: `{}`,
 		},
@@ -626,7 +636,7 @@ func TestDecodeResetsWhatTheInteractionHeld(t *testing.T) {
 			Token:   "stale",
 			Member:  interaction.LazyOf(interaction.Member{Nick: "stale"}),
 			Channel: interaction.LazyOf(interaction.Channel{Topic: "stale"}),
-			Data:    interaction.CommandData{Name: "stale", Options: []interaction.OptionData{{Name: "stale"}}},
+			Data:    interaction.Data{Name: "stale", Options: []interaction.OptionData{{Name: "stale"}}},
 		}
 	}
 	for _, tt := range decodeCases(t) {

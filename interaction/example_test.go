@@ -303,8 +303,8 @@ func ExamplePermissions() {
 	// "18432"
 }
 
-func ExampleCommandData_Path() {
-	data := interaction.CommandData{
+func ExampleData_Path() {
+	data := interaction.Data{
 		Name: "mod",
 		Options: []interaction.OptionData{{
 			Name: "user", Type: interaction.OptionSubCommandGroup,
@@ -326,7 +326,7 @@ func ExampleCommandData_Path() {
 // In an autocomplete interaction the option being typed is marked focused;
 // its partial value arrives as the client sent it, often a string whatever
 // the option's type.
-func ExampleCommandData_Focused() {
+func ExampleData_Focused() {
 	var ix interaction.Interaction
 	err := interaction.Decode([]byte(`{
 		"id": "2", "application_id": "1", "type": 4, "token": "t", "version": 1,

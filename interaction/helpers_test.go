@@ -66,7 +66,8 @@ type ixView struct {
 	Context                      interaction.InteractionContext
 	AuthorizingIntegrationOwners interaction.IntegrationOwners
 	AttachmentSizeLimit          int64
-	Data                         interaction.CommandData
+	Data                         interaction.Data
+	Message                      *interaction.Message
 }
 
 // view decodes the lazy objects of ix with their own decoder; ok is false
@@ -122,7 +123,7 @@ func viewOf(ix *interaction.Interaction) ixView {
 		GuildID: ix.GuildID, ChannelID: ix.ChannelID, User: ix.User, AppPermissions: ix.AppPermissions,
 		Locale: ix.Locale, GuildLocale: ix.GuildLocale, Entitlements: ix.Entitlements, Context: ix.Context,
 		AuthorizingIntegrationOwners: ix.AuthorizingIntegrationOwners, AttachmentSizeLimit: ix.AttachmentSizeLimit,
-		Data: ix.Data,
+		Data: ix.Data, Message: ix.Message,
 	}
 }
 

@@ -8,8 +8,9 @@ import (
 )
 
 // Interaction is what the service POSTs to a bot's endpoint when a user uses
-// a command (type 2) or types into an autocomplete option (type 4), and the
-// PING (type 1) it sends to check the endpoint.
+// a command (type 2), types into an autocomplete option (type 4), uses a
+// component of a message (type 3) or submits a modal (type 5), and the PING
+// (type 1) it sends to check the endpoint.
 type Interaction struct {
 	ID            Snowflake `json:"id"`
 	ApplicationID Snowflake `json:"application_id"`
@@ -43,8 +44,14 @@ type Interaction struct {
 	AuthorizingIntegrationOwners IntegrationOwners `json:"authorizing_integration_owners,omitzero"`
 	// AttachmentSizeLimit is the largest attachment, in bytes, an answer may
 	// carry for this interaction.
-	AttachmentSizeLimit int64       `json:"attachment_size_limit,omitzero"`
-	Data                CommandData `json:"data,omitzero"`
+	AttachmentSizeLimit int64 `json:"attachment_size_limit,omitzero"`
+	// Data is what the user did: the command and its options, the component
+	// and the values chosen, or the modal and what was filled in.
+	Data Data `json:"data,omitzero"`
+	// Message is the message whose component was used, in a
+	// MESSAGE_COMPONENT interaction and in the MODAL_SUBMIT of a modal a
+	// component opened.
+	Message *Message `json:"message,omitempty"`
 }
 
 // Invoker returns the user who used the command: the member's user in a
@@ -68,9 +75,12 @@ func (ix *Interaction) Invoker() User {
 // InGuild reports whether the interaction came from a guild.
 func (ix *Interaction) InGuild() bool { return ix.GuildID != 0 }
 
-// CommandData is the data of an APPLICATION_COMMAND or autocomplete
-// interaction. The names are the default (not localized) ones.
-type CommandData struct {
+// Data is the data of an interaction. The service sends one object whose
+// fields depend on the interaction's type: a command's (APPLICATION_COMMAND
+// and autocomplete: ID to Options, names in their default locale), a
+// component's (MESSAGE_COMPONENT: CustomID, ComponentType, Values) or a
+// modal's (MODAL_SUBMIT: CustomID, Components). Resolved serves all three.
+type Data struct {
 	ID   Snowflake   `json:"id"`
 	Name string      `json:"name"`
 	Type CommandType `json:"type"`
@@ -79,15 +89,32 @@ type CommandData struct {
 	// TargetID is the user or message a context-menu command was used on.
 	TargetID Snowflake `json:"target_id,omitzero"`
 	// Version is the version of the command, sent with autocomplete.
-	Version  Snowflake    `json:"version,omitzero"`
-	Options  []OptionData `json:"options,omitempty"`
-	Resolved Resolved     `json:"resolved,omitzero"`
+	Version Snowflake    `json:"version,omitzero"`
+	Options []OptionData `json:"options,omitempty"`
+
+	// CustomID is the custom_id of the component used, or of the modal
+	// submitted.
+	CustomID string `json:"custom_id,omitempty"`
+	// ComponentType is the type of the component used.
+	ComponentType ComponentType `json:"component_type,omitzero"`
+	// Values are the values chosen in a select menu: the values of a
+	// string select's options, the ids of an entity select's users, roles
+	// or channels, which Resolved holds.
+	Values []string `json:"values,omitempty"`
+	// Components are what the user filled in a modal, in the modal's
+	// layout: rows or labels, each with its text input, select or file
+	// upload. Submitted finds one by custom_id.
+	Components []SubmittedComponent `json:"components,omitempty"`
+
+	// Resolved holds the users, members, roles, channels, messages and
+	// attachments that options, select menus and file uploads refer to.
+	Resolved Resolved `json:"resolved,omitzero"`
 }
 
 // Route returns the path of the invocation: the subcommand group and the
 // subcommand ("" where there is none), and the options given to the leaf.
 // It allocates nothing.
-func (d *CommandData) Route() (group, sub string, leaf []OptionData) {
+func (d *Data) Route() (group, sub string, leaf []OptionData) {
 	leaf = d.Options
 	if len(leaf) > 0 && leaf[0].Type == OptionSubCommandGroup {
 		group, leaf = leaf[0].Name, leaf[0].Options
@@ -100,7 +127,7 @@ func (d *CommandData) Route() (group, sub string, leaf []OptionData) {
 
 // Path returns the command path as a user reads it: "ping", "mod ban",
 // "mod user ban".
-func (d *CommandData) Path() string {
+func (d *Data) Path() string {
 	group, sub, _ := d.Route()
 	if group == "" && sub == "" {
 		return d.Name
@@ -119,7 +146,7 @@ func (d *CommandData) Path() string {
 
 // Focused returns the option the user is typing into, in an autocomplete
 // interaction.
-func (d *CommandData) Focused() (OptionData, bool) {
+func (d *Data) Focused() (OptionData, bool) {
 	_, _, leaf := d.Route()
 	for _, o := range leaf {
 		if o.Focused {

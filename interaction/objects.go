@@ -152,11 +152,14 @@ type Message struct {
 	MentionRoles    []Snowflake  `json:"mention_roles"`
 	Attachments     []Attachment `json:"attachments"`
 	Embeds          []Embed      `json:"embeds"`
-	Pinned          bool         `json:"pinned"`
-	Type            int          `json:"type"`
-	Flags           MessageFlags `json:"flags,omitzero"`
-	WebhookID       Snowflake    `json:"webhook_id,omitzero"`
-	ApplicationID   Snowflake    `json:"application_id,omitzero"`
+	// Components are the message's components as the service sent them;
+	// package component reads them into its types.
+	Components    Components   `json:"components,omitempty"`
+	Pinned        bool         `json:"pinned"`
+	Type          int          `json:"type"`
+	Flags         MessageFlags `json:"flags,omitzero"`
+	WebhookID     Snowflake    `json:"webhook_id,omitzero"`
+	ApplicationID Snowflake    `json:"application_id,omitzero"`
 }
 
 // Entitlement grants a user or guild access to a premium offering.

@@ -137,6 +137,9 @@ func normalizeMessage(m interaction.Message) interaction.Message {
 	if len(m.Embeds) == 0 {
 		m.Embeds = nil
 	}
+	if len(m.Components) == 0 {
+		m.Components = nil
+	}
 	for i := range m.Embeds {
 		m.Embeds[i].Timestamp = utc(m.Embeds[i].Timestamp)
 	}

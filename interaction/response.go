@@ -82,9 +82,10 @@ type MessageData struct {
 	// service's defaults (everything parsed from the content).
 	AllowedMentions *AllowedMentions `json:"allowed_mentions,omitempty"`
 	Flags           MessageFlags     `json:"flags,omitzero"`
-	// Components are message components (buttons, select menus, layout),
-	// each as its JSON object.
-	Components []json.RawMessage `json:"components,omitempty"`
+	// Components are the message's components (action rows, or layout
+	// components with FlagIsComponentsV2). nil leaves an edited message's
+	// components as they are; an empty, non-nil list removes them.
+	Components Components `json:"components,omitzero"`
 	// Attachments describe the files uploaded with the message, or keep
 	// existing ones when editing.
 	Attachments []AttachmentRef `json:"attachments,omitempty"`
@@ -196,7 +197,7 @@ type Modal struct {
 	CustomID string `json:"custom_id"`
 	Title    string `json:"title"`
 	// Components are the modal's rows, each as its JSON object.
-	Components []json.RawMessage `json:"components"`
+	Components Components `json:"components"`
 }
 
 // Response is an answer to an interaction: the body of the endpoint's HTTP
@@ -230,6 +231,22 @@ func ReplyMessage(m MessageData) Response {
 // follows within 15 minutes by editing the original response.
 func Defer() Response { return Response{Type: CallbackDeferredChannelMessageWithSource} }
 
+// Update answers a component by replacing the content of the message it is
+// on. The message's other parts (embeds, components) stay unless the
+// answer sets them; see WithComponents.
+func Update(content string) Response {
+	return Response{Type: CallbackUpdateMessage, Message: MessageData{Content: content}}
+}
+
+// UpdateMessage answers a component by editing the message it is on with
+// m: the fields m sets replace the message's.
+func UpdateMessage(m MessageData) Response { return Response{Type: CallbackUpdateMessage, Message: m} }
+
+// DeferUpdate acknowledges a component without a visible change; the
+// message it is on may be edited within 15 minutes by editing the
+// original response.
+func DeferUpdate() Response { return Response{Type: CallbackDeferredUpdateMessage} }
+
 // AutocompleteResult answers an autocomplete interaction with suggestions.
 func AutocompleteResult(choices ...Choice) Response {
 	return Response{Type: CallbackAutocompleteResult, Choices: choices}
@@ -251,6 +268,19 @@ func (r Response) Ephemeral() Response {
 // WithFlags sets message flags.
 func (r Response) WithFlags(f MessageFlags) Response {
 	r.Message.Flags |= f
+	return r
+}
+
+// WithComponents sets the message's components: action rows, or the
+// layout components of a message flagged IS_COMPONENTS_V2. Package
+// component builds them within the service's limits.
+//
+// Without components, it removes those of the message being updated.
+func (r Response) WithComponents(cs ...Component) Response {
+	if cs == nil {
+		cs = Components{}
+	}
+	r.Message.Components = cs
 	return r
 }
 
@@ -358,7 +388,7 @@ func (m *MessageData) AppendJSON(b []byte) ([]byte, error) {
 			return nil, err
 		}
 	}
-	if len(m.Components) > 0 {
+	if m.Components != nil {
 		sep()
 		if b, err = appendEncoded(b, `"components":`, m.Components); err != nil {
 			return nil, err

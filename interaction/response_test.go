@@ -36,7 +36,7 @@ func richMessage() interaction.MessageData {
 			RepliedUser: true,
 		},
 		Flags:       interaction.FlagSuppressNotifications,
-		Components:  []json.RawMessage{json.RawMessage(`{"type":1,"components":[{"type":2,"style":1,"label":"Undo","custom_id":"undo"}]}`)},
+		Components:  interaction.Components{interaction.RawComponent(`{"type":1,"components":[{"type":2,"style":1,"label":"Undo","custom_id":"undo"}]}`)},
 		Attachments: []interaction.AttachmentRef{{ID: 0, Filename: "evidence.png", Description: "a screenshot"}, {ID: attachmentID}},
 	}
 }
@@ -80,7 +80,7 @@ func TestResponsesEncodeExactly(t *testing.T) {
 			interaction.ShowModal(interaction.Modal{
 				CustomID:   "report",
 				Title:      "Report",
-				Components: []json.RawMessage{json.RawMessage(`{"type":1,"components":[{"type":4,"custom_id":"reason","label":"Reason","style":2}]}`)},
+				Components: interaction.Components{interaction.RawComponent(`{"type":1,"components":[{"type":4,"custom_id":"reason","label":"Reason","style":2}]}`)},
 			}),
 			`{"type":9,"data":{"custom_id":"report","title":"Report","components":[{"type":1,"components":[{"type":4,"custom_id":"reason","label":"Reason","style":2}]}]}}`,
 		},
@@ -144,7 +144,7 @@ func TestResponsesDecodeBackToTheSameValues(t *testing.T) {
 			interaction.FloatChoice("Half", 0.5),
 			interaction.Choice{Name: "Colour", NameLocalizations: map[interaction.Locale]string{interaction.LocaleEnglishUS: "Color"}, Value: interaction.StringValue("colour")},
 		),
-		interaction.ShowModal(interaction.Modal{CustomID: "report", Title: "Report", Components: []json.RawMessage{json.RawMessage(`{"type":1,"components":[]}`)}}),
+		interaction.ShowModal(interaction.Modal{CustomID: "report", Title: "Report", Components: interaction.Components{interaction.RawComponent(`{"type":1,"components":[]}`)}}),
 		interaction.LaunchActivity(),
 		interaction.ReplyMessage(interaction.MessageData{Content: "x", AllowedMentions: interaction.NoMentions()}),
 		interaction.ReplyMessage(rich),
@@ -277,8 +277,8 @@ func TestResponsesAreValidJSONOrAnError(t *testing.T) {
 	for _, m := range []interaction.MessageData{
 		{Embeds: []interaction.Embed{{Title: "invalid \xff UTF-8"}}},
 		{Embeds: []interaction.Embed{{Fields: []interaction.EmbedField{{Name: "<&>", Value: "\u2028"}}}}},
-		{Components: []json.RawMessage{json.RawMessage(`{"type":`)}},
-		{Components: []json.RawMessage{nil}},
+		{Components: interaction.Components{interaction.RawComponent(`{"type":`)}},
+		{Components: interaction.Components{interaction.RawComponent(nil)}},
 		{Attachments: []interaction.AttachmentRef{{Filename: "\x00"}}},
 		{AllowedMentions: &interaction.AllowedMentions{Parse: []string{"\xff"}}},
 	} {

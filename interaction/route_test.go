@@ -22,7 +22,7 @@ func TestRoutePathAndFocusedForEveryShapeOfCommand(t *testing.T) {
 	reason, days := str("reason", "spam"), interaction.OptionData{Name: "days", Type: interaction.OptionInteger, Value: interaction.IntValue(7)}
 	tests := []struct {
 		name       string
-		data       interaction.CommandData
+		data       interaction.Data
 		group, sub string
 		leaf       []interaction.OptionData
 		path       string
@@ -30,38 +30,38 @@ func TestRoutePathAndFocusedForEveryShapeOfCommand(t *testing.T) {
 	}{
 		{
 			name: "a command without options",
-			data: interaction.CommandData{Name: "ping"},
+			data: interaction.Data{Name: "ping"},
 			path: "ping",
 		},
 		{
 			name: "a command with options",
-			data: interaction.CommandData{Name: "echo", Options: []interaction.OptionData{reason, days}},
+			data: interaction.Data{Name: "echo", Options: []interaction.OptionData{reason, days}},
 			leaf: []interaction.OptionData{reason, days},
 			path: "echo",
 		},
 		{
 			name:    "a command with a focused option",
-			data:    interaction.CommandData{Name: "echo", Options: []interaction.OptionData{reason, focused(days)}},
+			data:    interaction.Data{Name: "echo", Options: []interaction.OptionData{reason, focused(days)}},
 			leaf:    []interaction.OptionData{reason, focused(days)},
 			path:    "echo",
 			focused: "days",
 		},
 		{
 			name: "a subcommand",
-			data: interaction.CommandData{Name: "mod", Options: []interaction.OptionData{sub("ban", reason, days)}},
+			data: interaction.Data{Name: "mod", Options: []interaction.OptionData{sub("ban", reason, days)}},
 			sub:  "ban",
 			leaf: []interaction.OptionData{reason, days},
 			path: "mod ban",
 		},
 		{
 			name: "a subcommand without options",
-			data: interaction.CommandData{Name: "mod", Options: []interaction.OptionData{sub("list")}},
+			data: interaction.Data{Name: "mod", Options: []interaction.OptionData{sub("list")}},
 			sub:  "list",
 			path: "mod list",
 		},
 		{
 			name:    "a subcommand with a focused option",
-			data:    interaction.CommandData{Name: "mod", Options: []interaction.OptionData{sub("ban", focused(reason))}},
+			data:    interaction.Data{Name: "mod", Options: []interaction.OptionData{sub("ban", focused(reason))}},
 			sub:     "ban",
 			leaf:    []interaction.OptionData{focused(reason)},
 			path:    "mod ban",
@@ -69,7 +69,7 @@ func TestRoutePathAndFocusedForEveryShapeOfCommand(t *testing.T) {
 		},
 		{
 			name:  "a subcommand in a group",
-			data:  interaction.CommandData{Name: "mod", Options: []interaction.OptionData{group("user", sub("ban", reason, days))}},
+			data:  interaction.Data{Name: "mod", Options: []interaction.OptionData{group("user", sub("ban", reason, days))}},
 			group: "user",
 			sub:   "ban",
 			leaf:  []interaction.OptionData{reason, days},
@@ -77,7 +77,7 @@ func TestRoutePathAndFocusedForEveryShapeOfCommand(t *testing.T) {
 		},
 		{
 			name:    "a subcommand in a group with a focused option",
-			data:    interaction.CommandData{Name: "shop", Options: []interaction.OptionData{group("config", sub("set", reason, focused(days)))}},
+			data:    interaction.Data{Name: "shop", Options: []interaction.OptionData{group("config", sub("set", reason, focused(days)))}},
 			group:   "config",
 			sub:     "set",
 			leaf:    []interaction.OptionData{reason, focused(days)},
@@ -86,7 +86,7 @@ func TestRoutePathAndFocusedForEveryShapeOfCommand(t *testing.T) {
 		},
 		{
 			name:  "a group without a subcommand",
-			data:  interaction.CommandData{Name: "mod", Options: []interaction.OptionData{group("user", reason)}},
+			data:  interaction.Data{Name: "mod", Options: []interaction.OptionData{group("user", reason)}},
 			group: "user",
 			leaf:  []interaction.OptionData{reason},
 			path:  "mod user",
@@ -95,26 +95,26 @@ func TestRoutePathAndFocusedForEveryShapeOfCommand(t *testing.T) {
 			// Only the leaf's options are typed into; a focused flag
 			// elsewhere is not the user's.
 			name: "a focused flag on the subcommand itself",
-			data: interaction.CommandData{Name: "mod", Options: []interaction.OptionData{focused(sub("ban", reason))}},
+			data: interaction.Data{Name: "mod", Options: []interaction.OptionData{focused(sub("ban", reason))}},
 			sub:  "ban",
 			leaf: []interaction.OptionData{reason},
 			path: "mod ban",
 		},
 		{
 			name:    "two focused options",
-			data:    interaction.CommandData{Name: "echo", Options: []interaction.OptionData{focused(reason), focused(days)}},
+			data:    interaction.Data{Name: "echo", Options: []interaction.OptionData{focused(reason), focused(days)}},
 			leaf:    []interaction.OptionData{focused(reason), focused(days)},
 			path:    "echo",
 			focused: "reason",
 		},
 		{
 			name: "a user command",
-			data: interaction.CommandData{Name: "Report User", Type: interaction.CommandUser, TargetID: targetID},
+			data: interaction.Data{Name: "Report User", Type: interaction.CommandUser, TargetID: targetID},
 			path: "Report User",
 		},
 		{
 			name: "an entry point command",
-			data: interaction.CommandData{Name: "launch", Type: interaction.CommandPrimaryEntryPoint},
+			data: interaction.Data{Name: "launch", Type: interaction.CommandPrimaryEntryPoint},
 			path: "launch",
 		},
 	}
@@ -145,7 +145,7 @@ func TestRoutePathAndFocusedForEveryShapeOfCommand(t *testing.T) {
 }
 
 func TestPathOfAPlainCommandDoesNotAllocate(t *testing.T) {
-	d := interaction.CommandData{Name: "ping"}
+	d := interaction.Data{Name: "ping"}
 	if n := testing.AllocsPerRun(10, func() { _ = d.Path() }); n != 0 {
 		t.Errorf("Path allocates %v times", n)
 	}

@@ -54,7 +54,7 @@ func (m *Mux) deferralOf(ix *interaction.Interaction) deferral {
 // lookup finds the node of the invoked command path with map lookups on the
 // names the interaction carries. Matching is exact: a handler for "mod" does
 // not receive "mod ban", nor "mod ban" an invocation of "mod".
-func (m *Mux) lookup(d *interaction.CommandData) *node {
+func (m *Mux) lookup(d *interaction.Data) *node {
 	var n *node
 	switch d.Type {
 	case interaction.CommandChatInput:

@@ -63,7 +63,7 @@ func Ping() *Builder {
 func Command(path string) *Builder {
 	b := newBuilder(interaction.TypeApplicationCommand)
 	parts := strings.Fields(path)
-	b.ix.Data = interaction.CommandData{ID: CommandID, Type: interaction.CommandChatInput}
+	b.ix.Data = interaction.Data{ID: CommandID, Type: interaction.CommandChatInput}
 	switch len(parts) {
 	case 3:
 		b.group, b.sub = parts[1], parts[2]
@@ -89,7 +89,7 @@ func Autocomplete(path string) *Builder {
 // of the guild when member is not nil.
 func UserCommand(name string, target interaction.User, member *interaction.Member) *Builder {
 	b := newBuilder(interaction.TypeApplicationCommand)
-	b.ix.Data = interaction.CommandData{ID: CommandID, Name: name, Type: interaction.CommandUser, TargetID: target.ID}
+	b.ix.Data = interaction.Data{ID: CommandID, Name: name, Type: interaction.CommandUser, TargetID: target.ID}
 	b.addUser(target, member)
 	return b
 }
@@ -97,7 +97,7 @@ func UserCommand(name string, target interaction.User, member *interaction.Membe
 // MessageCommand returns a MESSAGE command used on msg.
 func MessageCommand(name string, msg interaction.Message) *Builder {
 	b := newBuilder(interaction.TypeApplicationCommand)
-	b.ix.Data = interaction.CommandData{ID: CommandID, Name: name, Type: interaction.CommandMessage, TargetID: msg.ID}
+	b.ix.Data = interaction.Data{ID: CommandID, Name: name, Type: interaction.CommandMessage, TargetID: msg.ID}
 	if b.resolved.Messages == nil {
 		b.resolved.Messages = map[interaction.Snowflake]interaction.Message{}
 	}
@@ -108,7 +108,7 @@ func MessageCommand(name string, msg interaction.Message) *Builder {
 // EntryPoint returns an invocation of the PRIMARY_ENTRY_POINT command.
 func EntryPoint(name string) *Builder {
 	b := newBuilder(interaction.TypeApplicationCommand)
-	b.ix.Data = interaction.CommandData{ID: CommandID, Name: name, Type: interaction.CommandPrimaryEntryPoint}
+	b.ix.Data = interaction.Data{ID: CommandID, Name: name, Type: interaction.CommandPrimaryEntryPoint}
 	return b
 }
 
