@@ -15,6 +15,7 @@ import (
 	jsonv2 "github.com/goccy/go-json/v2"
 
 	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/interaction/interactiontest"
 )
 
 // addDecodeSeeds gives a fuzzer the payloads of the table tests and the
@@ -31,6 +32,15 @@ func addDecodeSeeds(f *testing.F) {
 	}
 	f.Add([]byte(`{"id":"1","type":2,"data":{"name":"x","resolved":` + resolvedJSON + `}}`))
 	f.Add([]byte(`{"\u0069d":"7","type":1,"member":{"joined_at":"2024-01-02T03:04:05\u002e5Z"},"context":12}`))
+	for _, b := range []*interactiontest.Builder{
+		interactiontest.Button("poll:7:yes"),
+		interactiontest.Select("colour", "red", "blue"),
+		interactiontest.Component("who", interaction.ComponentUserSelect).SelectedUser(interaction.User{ID: 9, Username: "u"}, &interaction.Member{}),
+		interactiontest.ModalSubmit("report").TextInput("title", "t").RowTextInput("d", "").ModalSelect("k", "a").
+			FileUpload("f", interaction.Attachment{ID: 8, Filename: "a.png"}),
+	} {
+		f.Add(b.JSON())
+	}
 }
 
 // FuzzDecode checks that no body makes Decode panic, that its errors are of
@@ -54,7 +64,11 @@ func FuzzDecode(f *testing.F) {
 			t.Fatal("Decode accepted an interaction without an id")
 		}
 		switch ix.Type {
-		case interaction.TypePing, interaction.TypeMessageComponent, interaction.TypeModalSubmit:
+		case interaction.TypePing:
+		case interaction.TypeMessageComponent, interaction.TypeModalSubmit:
+			if ix.Data.CustomID == "" {
+				t.Fatalf("Decode accepted a %v without a custom_id", ix.Type)
+			}
 		case interaction.TypeApplicationCommand, interaction.TypeApplicationCommandAutocomplete:
 			if ix.Data.Name == "" || ix.Data.Type == 0 {
 				t.Fatalf("Decode accepted a command without a name or type: %+v", ix.Data)
@@ -66,6 +80,16 @@ func FuzzDecode(f *testing.F) {
 		ix.Data.Route()
 		ix.Data.Path()
 		ix.Data.Focused()
+		for c := range ix.Data.Inputs {
+			if found, ok := ix.Data.Submitted(c.CustomID); !ok || found.CustomID != c.CustomID {
+				t.Fatalf("Submitted(%q) = %+v, %v; Inputs gave %+v", c.CustomID, found, ok, c)
+			}
+		}
+		if ix.Message != nil {
+			for _, c := range ix.Message.Components {
+				c.ComponentType()
+			}
+		}
 		ix.Invoker()
 		exerciseResolved(ix)
 
@@ -118,6 +142,11 @@ func exerciseResolved(ix *interaction.Interaction) {
 		}
 	}
 	walk(ix.Data.Options)
+	for _, v := range ix.Data.Values {
+		if id, err := interaction.ParseSnowflake(v); err == nil {
+			ids = append(ids, id)
+		}
+	}
 	var groups map[string]map[string]json.RawMessage
 	_ = json.Unmarshal(r.Raw(), &groups) // what does not decode has no ids
 	for _, entries := range groups {

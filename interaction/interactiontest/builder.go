@@ -1,6 +1,7 @@
 package interactiontest
 
 import (
+	"slices"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -17,6 +18,9 @@ const (
 	ChannelID     interaction.Snowflake = 1100000000000000003
 	CommandID     interaction.Snowflake = 1100000000000000004
 	UserID        interaction.Snowflake = 1100000000000000005
+	// MessageID is the message components are on unless OnMessage says
+	// otherwise.
+	MessageID interaction.Snowflake = 1100000000000000006
 )
 
 // Builder builds one interaction. Its methods return the Builder so that
@@ -263,6 +267,10 @@ func (b *Builder) Interaction() *interaction.Interaction {
 			opts = []interaction.OptionData{{Name: b.group, Type: interaction.OptionSubCommandGroup, Options: opts}}
 		}
 		ix.Data.Options = opts // data.guild_id stays unset: a global command
+	}
+	if ix.Type != interaction.TypePing {
+		ix.Data.Values = slices.Clone(ix.Data.Values)
+		ix.Data.Components = slices.Clone(ix.Data.Components)
 		r, err := interaction.NewResolved(b.resolved)
 		if err != nil {
 			panic("interactiontest: encoding resolved data: " + err.Error())
