@@ -176,12 +176,12 @@ func (p *printer) answer(b *strings.Builder, a interaction.Response, locale inte
 			names = append(names, name)
 		}
 		b.WriteString("  " + p.style(cyan, "suggestions: ") + strings.Join(names, " · ") + "\n")
+	case interaction.CallbackUpdateMessage:
+		p.message(b, "updates its message", a.Message)
+	case interaction.CallbackDeferredUpdateMessage:
+		b.WriteString("  " + p.style(dim, "bot acknowledges; the message may change") + "\n")
 	case interaction.CallbackModal:
-		title, fields := "", 0
-		if a.Modal != nil {
-			title, fields = a.Modal.Title, len(a.Modal.Components)
-		}
-		fmt.Fprintf(b, "  %s\n", p.style(green, fmt.Sprintf("bot opens a form %q with %d fields", title, fields)))
+		p.modal(b, a.Modal)
 	case interaction.CallbackLaunchActivity:
 		b.WriteString("  " + p.style(green, "bot launches the Activity") + "\n")
 	default:
@@ -209,6 +209,7 @@ func (p *printer) message(b *strings.Builder, kind string, m interaction.Message
 		}
 		lines = append(lines, fmt.Sprintf("[embed %d] %s", i+1, text))
 	}
+	lines = append(lines, p.componentLines(m.Components)...)
 	if len(lines) == 0 {
 		lines = []string{p.style(dim, "(an empty message)")}
 	}
