@@ -49,7 +49,9 @@ const (
 // poll and stickers too, which MessageData does not carry.
 //
 // Nil components leave an edited message's components as they are, and
-// are no violation.
+// are no violation. The service also refuses an edit that clears
+// IS_COMPONENTS_V2 from a message that has it, which depends on the
+// message being edited and is not checked here.
 func ValidateMessage(m interaction.MessageData) Violations {
 	var v validator
 	v.init(m.Flags&interaction.FlagIsComponentsV2 != 0, false)
