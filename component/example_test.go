@@ -122,6 +122,10 @@ func ExampleModal() {
 		component.Labeled("What happened", component.ParagraphInput("body").Optional()).
 			WithDescription("Steps, if you know them"),
 	)
+	if err := component.ValidateModal(m).Err(); err != nil {
+		fmt.Println(err)
+		return
+	}
 	show(interaction.ShowModal(m))
 	// Output:
 	// {
