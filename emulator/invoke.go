@@ -174,7 +174,9 @@ func (s *Server) launch(p *prepared) {
 	si.sent, si.launched = st.now(), true
 	si.answer, si.answered = &interaction.Response{Type: interaction.CallbackLaunchActivity}, si.sent
 	close(si.acked)
-	si.followups = append(si.followups, &Message{ID: st.newID(), ChannelID: si.ix.ChannelID, Created: si.sent})
+	m := &Message{ID: st.newID(), ChannelID: si.ix.ChannelID, Created: si.sent}
+	si.followups = append(si.followups, m)
+	st.made(si, m)
 	si.logMessage(MessageFollowedUp, si.followups[0], si.sent)
 	st.launches = append(st.launches, si)
 }

@@ -63,7 +63,7 @@ type wireResolved struct {
 	Members     map[interaction.Snowflake]wireMember             `json:"members,omitempty"`
 	Roles       map[interaction.Snowflake]interaction.Role       `json:"roles,omitempty"`
 	Channels    map[interaction.Snowflake]wireChannel            `json:"channels,omitempty"`
-	Messages    map[interaction.Snowflake]wireMessage            `json:"messages,omitempty"`
+	Messages    map[interaction.Snowflake]any                    `json:"messages,omitempty"`
 	Attachments map[interaction.Snowflake]interaction.Attachment `json:"attachments,omitempty"`
 }
 
@@ -123,7 +123,7 @@ type wireMessage struct {
 	Pinned          bool                     `json:"pinned"`
 	Type            int                      `json:"type"`
 	Flags           interaction.MessageFlags `json:"flags"`
-	Components      []any                    `json:"components"`
+	Components      interaction.Components   `json:"components"`
 	ApplicationID   interaction.Snowflake    `json:"application_id,omitzero"`
 	WebhookID       interaction.Snowflake    `json:"webhook_id,omitzero"`
 }

@@ -208,49 +208,38 @@ func (s *Server) target(in *input, inv Invocation, data *wireData) *InvocationEr
 		}
 		return nil
 	}
-	msg := s.knownMessage(inv.Target)
-	if msg == nil {
-		// A message the emulator never saw: the invoking user wrote it
-		// in the channel.
-		id := inv.Target
-		if id == 0 {
-			id = st.newID()
+	if msg := s.knownMessage(inv.Target); msg != nil {
+		if in.g != nil {
+			msg["guild_id"] = in.g.id.String()
 		}
-		msg = &wireMessage{ID: id, ChannelID: in.ch.ID, Author: userJSON(st.users[in.invoker]), Content: "a message", Timestamp: id.Time().UTC()}
+		data.TargetID = inv.Target
+		r.Messages = map[interaction.Snowflake]any{inv.Target: msg}
+		return nil
 	}
+	// A message the emulator never saw: the invoking user wrote it in the
+	// channel.
+	id := inv.Target
+	if id == 0 {
+		id = st.newID()
+	}
+	msg := wireMessage{ID: id, ChannelID: in.ch.ID, Author: userJSON(st.users[in.invoker]), Content: "a message", Timestamp: id.Time().UTC(),
+		Mentions: []wireUser{}, MentionRoles: []interaction.Snowflake{}, Attachments: []interaction.Attachment{}, Embeds: []interaction.Embed{}, Components: interaction.Components{}}
 	if in.g != nil {
 		msg.GuildID = in.g.id
 	}
-	msg.Mentions, msg.MentionRoles, msg.Attachments, msg.Embeds, msg.Components =
-		nonNil(msg.Mentions), nonNil(msg.MentionRoles), nonNil(msg.Attachments), nonNil(msg.Embeds), nonNil(msg.Components)
 	data.TargetID = msg.ID
-	r.Messages = map[interaction.Snowflake]wireMessage{msg.ID: *msg}
+	r.Messages = map[interaction.Snowflake]any{msg.ID: msg}
 	return nil
 }
 
 // knownMessage returns a message the bot sent through an interaction, as
-// the service would show it. The caller holds s.st.mu.
-func (s *Server) knownMessage(id interaction.Snowflake) *wireMessage {
-	if id == 0 {
+// the service shows it, or nil. The caller holds s.st.mu.
+func (s *Server) knownMessage(id interaction.Snowflake) map[string]any {
+	m, _ := s.st.message(id)
+	if m == nil || m.Deleted {
 		return nil
 	}
-	for _, si := range s.st.interactions {
-		for _, m := range append([]*Message{si.original}, si.followups...) {
-			if m == nil || m.ID != id || m.Deleted {
-				continue
-			}
-			w := &wireMessage{ID: m.ID, ChannelID: m.ChannelID, Author: userJSON(s.st.users[s.st.app.botUser]),
-				Content: m.Data.Content, Timestamp: m.Created.UTC(), TTS: m.Data.TTS, Embeds: m.Data.Embeds,
-				Attachments: attachmentObjects(m.Attachments),
-				Flags:       m.Data.Flags, ApplicationID: s.st.app.id, WebhookID: s.st.app.id, Type: 20}
-			if !m.Edited.IsZero() {
-				t := m.Edited.UTC()
-				w.EditedTimestamp = &t
-			}
-			return w
-		}
-	}
-	return nil
+	return s.messageJSON(m)
 }
 
 func nonNil[T any](s []T) []T {

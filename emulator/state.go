@@ -42,6 +42,11 @@ type state struct {
 	// answers, original messages and follow-ups.
 	interactions map[interaction.Snowflake]*sentInteraction
 	byToken      map[string]*sentInteraction
+	// messages holds, by message id, the interaction whose answer or
+	// follow-up made each message the bot sent: the message's owner,
+	// whose token made it and whose metadata it carries, whichever
+	// interaction edits it later.
+	messages map[interaction.Snowflake]*sentInteraction
 	// launches are the interactions of entry point commands the service
 	// handled itself, oldest first.
 	launches []*sentInteraction
@@ -76,6 +81,23 @@ type sentInteraction struct {
 // newSentInteraction returns the record of ix, sent as body.
 func newSentInteraction(ix *interaction.Interaction, body []byte) *sentInteraction {
 	return &sentInteraction{ix: ix, body: body, acked: make(chan struct{})}
+}
+
+// made files m as a message of si, which made it. The caller holds the
+// state's lock.
+func (st *state) made(si *sentInteraction, m *Message) {
+	st.messages[m.ID] = si
+}
+
+// message returns the message with id the bot sent, and the interaction
+// that made it; nil for a message the emulator never saw. The caller holds
+// the state's lock.
+func (st *state) message(id interaction.Snowflake) (*Message, *sentInteraction) {
+	si := st.messages[id]
+	if si == nil {
+		return nil, nil
+	}
+	return si.find(id), si
 }
 
 // logMessage records a change to one of si's messages, as it stands after

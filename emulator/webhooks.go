@@ -91,10 +91,12 @@ func (s *Server) acknowledge(si *sentInteraction, resp interaction.Response, att
 		data := cloneMessageData(resp.Message)
 		data.Attachments = nil
 		si.original = &Message{ID: s.st.newID(), ChannelID: si.ix.ChannelID, Data: data, Attachments: atts, Created: now}
+		s.st.made(si, si.original)
 		si.logMessage(MessageReplied, si.original, now)
 	case interaction.CallbackDeferredChannelMessageWithSource:
 		flags := resp.Message.Flags&interaction.FlagEphemeral | interaction.FlagLoading
 		si.original = &Message{ID: s.st.newID(), ChannelID: si.ix.ChannelID, Data: interaction.MessageData{Flags: flags}, Created: now}
+		s.st.made(si, si.original)
 		si.logMessage(MessageDeferred, si.original, now)
 	}
 }
@@ -193,7 +195,7 @@ func (s *Server) callbackResponse(si *sentInteraction) map[string]any {
 		cb["response_message_loading"] = m.Data.Flags&interaction.FlagLoading != 0
 		cb["response_message_ephemeral"] = m.Data.Flags&interaction.FlagEphemeral != 0
 		if si.answer.Type == interaction.CallbackChannelMessageWithSource {
-			resource["message"] = s.messageJSON(si, m, true)
+			resource["message"] = s.messageJSON(m)
 		}
 	}
 	return map[string]any{"interaction": cb, "resource": resource}

@@ -116,20 +116,21 @@ func (s *Server) createFollowup(r *request) (int, any, *apiError) {
 		m := si.original
 		m.Data, m.Attachments = data, atts
 		si.logMessage(MessageCompleted, m, s.st.now())
-		return http.StatusOK, s.messageJSON(si, m, true), nil
+		return http.StatusOK, s.messageJSON(m), nil
 	}
 	m := &Message{ID: s.st.newID(), ChannelID: si.ix.ChannelID, Data: data, Attachments: atts, Created: s.st.now()}
 	si.followups = append(si.followups, m)
+	s.st.made(si, m)
 	si.logMessage(MessageFollowedUp, m, m.Created)
-	return http.StatusOK, s.messageJSON(si, m, false), nil
+	return http.StatusOK, s.messageJSON(m), nil
 }
 
 func (s *Server) getWebhookMessage(r *request) (int, any, *apiError) {
-	si, m, e := s.webhookMessage(r)
+	_, m, e := s.webhookMessage(r)
 	if e != nil {
 		return 0, nil, e
 	}
-	return http.StatusOK, s.messageJSON(si, m, m == si.original), nil
+	return http.StatusOK, s.messageJSON(m), nil
 }
 
 // messageEdit is the body of an edit: the fields present replace the
@@ -195,7 +196,7 @@ func (s *Server) editWebhookMessage(r *request) (int, any, *apiError) {
 		m.Edited = s.st.now()
 		si.logMessage(MessageEdited, m, m.Edited)
 	}
-	return http.StatusOK, s.messageJSON(si, m, m == si.original), nil
+	return http.StatusOK, s.messageJSON(m), nil
 }
 
 func (s *Server) deleteWebhookMessage(r *request) (int, any, *apiError) {
