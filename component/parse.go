@@ -1,0 +1,370 @@
+package component
+
+import (
+	"errors"
+	"strconv"
+
+	"github.com/goccy/go-json/jsontext"
+	jsonv2 "github.com/goccy/go-json/v2"
+
+	"github.com/switchboard-go/switchboard/interaction"
+)
+
+// ErrMalformed reports JSON that is not a component: not an object, no
+// type, a field of the wrong kind, or components nested deeper than any
+// layout of the service.
+var ErrMalformed = errors.New("component: malformed component")
+
+// ErrUnknownType reports a component type the service does not define.
+var ErrUnknownType = errors.New("component: unknown component type")
+
+// ParseError says which component does not parse and why. It matches
+// ErrMalformed or ErrUnknownType with errors.Is. It never quotes the JSON,
+// which is a message's text.
+type ParseError struct {
+	// Pointer is the JSON pointer (RFC 6901) to the value at fault, from
+	// what was parsed: "/components/1/label" from a component given to
+	// Parse, "/0/components/1/label" from a list given to ParseAll. It is
+	// "" for the whole of what was parsed.
+	Pointer string
+	// Reason says what is wrong.
+	Reason string
+	kind   error
+}
+
+// Error returns the pointer and the reason.
+func (e *ParseError) Error() string {
+	if e.Pointer == "" {
+		return "component: " + e.Reason
+	}
+	return "component: " + e.Pointer + ": " + e.Reason
+}
+
+// Unwrap returns ErrMalformed or ErrUnknownType.
+func (e *ParseError) Unwrap() error { return e.kind }
+
+func malformed(ptr, reason string) *ParseError {
+	return &ParseError{Pointer: ptr, Reason: reason, kind: ErrMalformed}
+}
+
+// maxDepth bounds how deeply components nest. The service's deepest layout
+// is three levels (a container's section's accessory, or a container's
+// row's button); the bound leaves room for a wrong layout to be reported
+// as such, and stops a cyclic tree of Go values.
+const maxDepth = 8
+
+// Parse reads c into the component of this package that its type names:
+// a RawComponent, as the components of a received message arrive, is
+// decoded, and so are the raw components inside rows, sections, containers
+// and labels. A component of this package passes through, with any raw
+// components inside it parsed (the original is not modified). Any other
+// implementation of interaction.Component is encoded and read back.
+func Parse(c interaction.Component) (interaction.Component, error) {
+	out, _, err := parse(c, "", 0)
+	return out, err
+}
+
+// ParseAll parses each component of cs, as Parse does. Error pointers
+// start with the index in cs, as in "/2/components/0".
+func ParseAll(cs interaction.Components) ([]interaction.Component, error) {
+	out := make([]interaction.Component, len(cs))
+	for i, c := range cs {
+		p, _, err := parse(c, "/"+strconv.Itoa(i), 0)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = p
+	}
+	return out, nil
+}
+
+// parse parses c, found at ptr, depth levels down, and reports whether the
+// result differs from c. A nil component passes through: validation names
+// it where it is missing.
+func parse(c interaction.Component, ptr string, depth int) (interaction.Component, bool, error) {
+	if depth > maxDepth {
+		return nil, false, malformed(ptr, "components nest more than "+strconv.Itoa(maxDepth)+" levels deep")
+	}
+	switch c := c.(type) {
+	case nil:
+		return nil, false, nil
+	case interaction.RawComponent:
+		out, err := parseRaw(c, ptr, depth, 0)
+		return out, true, err
+	case ActionRow:
+		kids, changed, err := parseList(c.Components, ptr+"/components", depth)
+		c.Components = kids
+		return c, changed, err
+	case Section:
+		kids, changed, err := parseList(c.Components, ptr+"/components", depth)
+		if err != nil {
+			return nil, false, err
+		}
+		acc, accChanged, err := parse(c.Accessory, ptr+"/accessory", depth+1)
+		c.Components, c.Accessory = kids, acc
+		return c, changed || accChanged, err
+	case Container:
+		kids, changed, err := parseList(c.Components, ptr+"/components", depth)
+		c.Components = kids
+		return c, changed, err
+	case Label:
+		inner, changed, err := parse(c.Component, ptr+"/component", depth+1)
+		c.Component = inner
+		return c, changed, err
+	case Button, StringSelect, UserSelect, RoleSelect, MentionableSelect, ChannelSelect,
+		TextInput, FileUpload, TextDisplay, Thumbnail, MediaGallery, File, Separator:
+		return c, false, nil
+	}
+	b, err := jsonv2.Marshal(c)
+	if err != nil {
+		return nil, false, malformed(ptr, "a component of Go type that does not encode to JSON")
+	}
+	out, err := parseRaw(b, ptr, depth, 0)
+	return out, true, err
+}
+
+// parseList parses the components of a container at ptr, which is
+// depth levels down. It returns cs itself when no component changed.
+func parseList(cs []interaction.Component, ptr string, depth int) ([]interaction.Component, bool, error) {
+	var out []interaction.Component
+	for i, c := range cs {
+		p, changed, err := parse(c, ptr+"/"+strconv.Itoa(i), depth+1)
+		if err != nil {
+			return nil, false, err
+		}
+		if changed && out == nil {
+			out = make([]interaction.Component, len(cs))
+			copy(out, cs[:i])
+		}
+		if out != nil {
+			out[i] = p
+		}
+	}
+	if out == nil {
+		return cs, false, nil
+	}
+	return out, true, nil
+}
+
+// The wire shapes of the components that hold components: their children
+// arrive as raw JSON and are parsed one by one, so that an error names the
+// child at fault.
+type (
+	rowIn struct {
+		ID         int                    `json:"id"`
+		Components interaction.Components `json:"components"`
+	}
+	sectionIn struct {
+		ID         int                      `json:"id"`
+		Components interaction.Components   `json:"components"`
+		Accessory  interaction.RawComponent `json:"accessory"`
+	}
+	containerIn struct {
+		ID          int                    `json:"id"`
+		Components  interaction.Components `json:"components"`
+		AccentColor *int                   `json:"accent_color"`
+		Spoiler     bool                   `json:"spoiler"`
+	}
+	labelIn struct {
+		ID          int                      `json:"id"`
+		Label       string                   `json:"label"`
+		Description string                   `json:"description"`
+		Component   interaction.RawComponent `json:"component"`
+	}
+)
+
+// parseRaw decodes the component b, found at ptr, depth levels down. want
+// is the type b must have, or 0 for any.
+func parseRaw(b []byte, ptr string, depth int, want interaction.ComponentType) (interaction.Component, error) {
+	if depth > maxDepth {
+		return nil, malformed(ptr, "components nest more than "+strconv.Itoa(maxDepth)+" levels deep")
+	}
+	var head struct {
+		Type *interaction.ComponentType `json:"type"`
+	}
+	if err := jsonv2.Unmarshal(b, &head); err != nil {
+		return nil, decodeFailure(err, ptr)
+	}
+	if head.Type == nil {
+		return nil, malformed(ptr, "a component must have a type")
+	}
+	t := *head.Type
+	if want != 0 && t != want {
+		return nil, malformed(ptr+"/type", "type is "+t.String()+", not "+want.String())
+	}
+	switch t {
+	case interaction.ComponentActionRow:
+		var w rowIn
+		if err := jsonv2.Unmarshal(b, &w); err != nil {
+			return nil, decodeFailure(err, ptr)
+		}
+		kids, _, err := parseList(w.Components, ptr+"/components", depth)
+		return ActionRow{ID: w.ID, Components: kids}, err
+	case interaction.ComponentSection:
+		var w sectionIn
+		if err := jsonv2.Unmarshal(b, &w); err != nil {
+			return nil, decodeFailure(err, ptr)
+		}
+		kids, _, err := parseList(w.Components, ptr+"/components", depth)
+		if err != nil {
+			return nil, err
+		}
+		acc, err := parseChild(w.Accessory, ptr+"/accessory", depth)
+		return Section{ID: w.ID, Components: kids, Accessory: acc}, err
+	case interaction.ComponentContainer:
+		var w containerIn
+		if err := jsonv2.Unmarshal(b, &w); err != nil {
+			return nil, decodeFailure(err, ptr)
+		}
+		kids, _, err := parseList(w.Components, ptr+"/components", depth)
+		return Container{ID: w.ID, Components: kids, AccentColor: w.AccentColor, Spoiler: w.Spoiler}, err
+	case interaction.ComponentLabel:
+		var w labelIn
+		if err := jsonv2.Unmarshal(b, &w); err != nil {
+			return nil, decodeFailure(err, ptr)
+		}
+		inner, err := parseChild(w.Component, ptr+"/component", depth)
+		return Label{ID: w.ID, Label: w.Label, Description: w.Description, Component: inner}, err
+	case interaction.ComponentButton:
+		return decodeLeaf[buttonWire](b, ptr, func(w *buttonWire) interaction.Component { return Button(w.plainButton) })
+	case interaction.ComponentStringSelect:
+		return decodeLeaf[stringSelectWire](b, ptr, func(w *stringSelectWire) interaction.Component {
+			return StringSelect(w.plainStringSelect)
+		})
+	case interaction.ComponentUserSelect:
+		return decodeLeaf[userSelectWire](b, ptr, func(w *userSelectWire) interaction.Component {
+			return UserSelect(w.plainUserSelect)
+		})
+	case interaction.ComponentRoleSelect:
+		return decodeLeaf[roleSelectWire](b, ptr, func(w *roleSelectWire) interaction.Component {
+			return RoleSelect(w.plainRoleSelect)
+		})
+	case interaction.ComponentMentionableSelect:
+		return decodeLeaf[mentionableSelectWire](b, ptr, func(w *mentionableSelectWire) interaction.Component {
+			return MentionableSelect(w.plainMentionableSelect)
+		})
+	case interaction.ComponentChannelSelect:
+		return decodeLeaf[channelSelectWire](b, ptr, func(w *channelSelectWire) interaction.Component {
+			return ChannelSelect(w.plainChannelSelect)
+		})
+	case interaction.ComponentTextInput:
+		return decodeLeaf[textInputWire](b, ptr, func(w *textInputWire) interaction.Component {
+			return TextInput(w.plainTextInput)
+		})
+	case interaction.ComponentFileUpload:
+		return decodeLeaf[fileUploadWire](b, ptr, func(w *fileUploadWire) interaction.Component {
+			return FileUpload(w.plainFileUpload)
+		})
+	case interaction.ComponentTextDisplay:
+		return decodeLeaf[textDisplayWire](b, ptr, func(w *textDisplayWire) interaction.Component {
+			return TextDisplay(w.plainTextDisplay)
+		})
+	case interaction.ComponentThumbnail:
+		return decodeLeaf[thumbnailWire](b, ptr, func(w *thumbnailWire) interaction.Component {
+			return Thumbnail(w.plainThumbnail)
+		})
+	case interaction.ComponentMediaGallery:
+		return decodeLeaf[mediaGalleryWire](b, ptr, func(w *mediaGalleryWire) interaction.Component {
+			return MediaGallery(w.plainMediaGallery)
+		})
+	case interaction.ComponentFile:
+		return decodeLeaf[fileWire](b, ptr, func(w *fileWire) interaction.Component { return File(w.plainFile) })
+	case interaction.ComponentSeparator:
+		return decodeLeaf[separatorWire](b, ptr, func(w *separatorWire) interaction.Component {
+			return Separator(w.plainSeparator)
+		})
+	}
+	return nil, &ParseError{Pointer: ptr + "/type", Reason: "unknown component type " + strconv.Itoa(int(t)), kind: ErrUnknownType}
+}
+
+// parseChild parses the single component a section or label holds; JSON
+// null or an absent field is no component.
+func parseChild(raw interaction.RawComponent, ptr string, depth int) (interaction.Component, error) {
+	if len(raw) == 0 || string(raw) == "null" {
+		return nil, nil
+	}
+	return parseRaw(raw, ptr, depth+1, 0)
+}
+
+// decodeLeaf decodes b into a wire struct W and returns the component that
+// typed makes of it.
+func decodeLeaf[W any](b []byte, ptr string, typed func(*W) interaction.Component) (interaction.Component, error) {
+	var w W
+	if err := jsonv2.Unmarshal(b, &w); err != nil {
+		return nil, decodeFailure(err, ptr)
+	}
+	return typed(&w), nil
+}
+
+// decodeFailure describes a decoder's error for the component at ptr. The
+// decoder's messages may quote the input, so only their structure is
+// used: the pointer to the value at fault and the kind of JSON found there.
+func decodeFailure(err error, ptr string) *ParseError {
+	var at jsontext.Pointer
+	reason := "not valid JSON"
+	for err != nil {
+		var sem *jsonv2.SemanticError
+		var syn *jsontext.SyntacticError
+		switch {
+		case errors.As(err, &sem):
+			at += sem.JSONPointer
+			if sem.JSONKind != 0 {
+				reason = "a value of the wrong kind: " + kindName(sem.JSONKind)
+			} else {
+				reason = "a value of the wrong kind"
+			}
+			err = sem.Err
+			continue
+		case errors.As(err, &syn):
+			at += syn.JSONPointer
+			reason = "not valid JSON"
+		}
+		break
+	}
+	return malformed(ptr+safePointer(string(at)), reason)
+}
+
+// kindName names a kind of JSON value.
+func kindName(k jsontext.Kind) string {
+	switch k {
+	case 'n':
+		return "null"
+	case 'f', 't':
+		return "a boolean"
+	case '"':
+		return "a string"
+	case '0':
+		return "a number"
+	case '{':
+		return "an object"
+	case '[':
+		return "an array"
+	}
+	return "an unknown value"
+}
+
+// safePointer returns the part of a JSON pointer from the decoder that
+// names fields of the component types and indexes: the tokens up to the
+// first that is not lower-case letters, digits and underscores, which
+// would be the input's text rather than a field of a component.
+func safePointer(p string) string {
+	end := 0
+	for i := 0; i < len(p); {
+		if p[i] != '/' {
+			break
+		}
+		j := i + 1
+		for j < len(p) && p[j] != '/' {
+			c := p[j]
+			if !('a' <= c && c <= 'z' || '0' <= c && c <= '9' || c == '_') {
+				return p[:end]
+			}
+			j++
+		}
+		if j-i-1 == 0 || j-i-1 > 32 {
+			return p[:end]
+		}
+		end, i = j, j
+	}
+	return p[:end]
+}

@@ -1,0 +1,101 @@
+package component
+
+import (
+	"iter"
+	"strconv"
+
+	"github.com/switchboard-go/switchboard/interaction"
+)
+
+// Path is where a component is in a message or modal, as a JSON pointer
+// (RFC 6901) into its body: "/components/1/components/0" is the first
+// component of the second row, "/components/0/accessory" the accessory of
+// a section, "/components/2/component" the input of a label.
+type Path string
+
+// Walk returns an iterator over every component of cs and the components
+// inside them, depth first in the order of the JSON, each with its path.
+// Raw components are parsed as they are reached; one that does not parse
+// is yielded as it is, without what it holds.
+func Walk(cs []interaction.Component) iter.Seq2[Path, interaction.Component] {
+	return func(yield func(Path, interaction.Component) bool) {
+		walkList(cs, "/components", 0, yield)
+	}
+}
+
+func walkList(cs []interaction.Component, ptr string, depth int, yield func(Path, interaction.Component) bool) bool {
+	for i, c := range cs {
+		if !walk(c, ptr+"/"+strconv.Itoa(i), depth, yield) {
+			return false
+		}
+	}
+	return true
+}
+
+func walk(c interaction.Component, ptr string, depth int, yield func(Path, interaction.Component) bool) bool {
+	if c == nil || depth > maxDepth {
+		return true
+	}
+	if raw, ok := c.(interaction.RawComponent); ok {
+		if p, _, err := parse(raw, ptr, depth); err == nil {
+			c = p
+		}
+	}
+	if !yield(Path(ptr), c) {
+		return false
+	}
+	switch c := c.(type) {
+	case ActionRow:
+		return walkList(c.Components, ptr+"/components", depth+1, yield)
+	case Section:
+		return walkList(c.Components, ptr+"/components", depth+1, yield) &&
+			walk(c.Accessory, ptr+"/accessory", depth+1, yield)
+	case Container:
+		return walkList(c.Components, ptr+"/components", depth+1, yield)
+	case Label:
+		return walk(c.Component, ptr+"/component", depth+1, yield)
+	}
+	return true
+}
+
+// Find returns the first component of cs, or inside them, whose custom_id
+// is customID, and its path: the component a click or a submission names.
+func Find(cs []interaction.Component, customID string) (interaction.Component, Path, bool) {
+	for p, c := range Walk(cs) {
+		if id, ok := CustomID(c); ok && id == customID {
+			return c, p, true
+		}
+	}
+	return nil, "", false
+}
+
+// CustomID returns the custom_id of c, and false when c has none: when c
+// is not a button, a select, a text input or a file upload, or leaves it
+// empty (as link and premium buttons do). Raw components are not read;
+// parse them first.
+func CustomID(c interaction.Component) (string, bool) {
+	id := customID(c)
+	return id, id != ""
+}
+
+func customID(c interaction.Component) string {
+	switch c := c.(type) {
+	case Button:
+		return c.CustomID
+	case StringSelect:
+		return c.CustomID
+	case UserSelect:
+		return c.CustomID
+	case RoleSelect:
+		return c.CustomID
+	case MentionableSelect:
+		return c.CustomID
+	case ChannelSelect:
+		return c.CustomID
+	case TextInput:
+		return c.CustomID
+	case FileUpload:
+		return c.CustomID
+	}
+	return ""
+}

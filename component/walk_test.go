@@ -1,0 +1,76 @@
+package component_test
+
+import (
+	"testing"
+
+	"github.com/switchboard-go/switchboard/component"
+	"github.com/switchboard-go/switchboard/interaction"
+)
+
+func TestWalkVisitsEveryComponentWithItsPath(t *testing.T) {
+	cs := []interaction.Component{
+		component.TextDisplay{Content: "top"},
+		interaction.RawComponent(`{"type":17,"components":[{"type":9,"components":[{"type":10,"content":"t"}],"accessory":{"type":2,"style":1,"custom_id":"go","label":"Go"}},{"type":1,"components":[{"type":2,"style":5,"url":"https://example.com","label":"L"}]}]}`),
+		component.Label{Label: "Name", Component: component.TextInput{CustomID: "name", Style: component.TextInputShort}},
+		interaction.RawComponent(`{"type":99}`),
+	}
+	want := []struct {
+		path component.Path
+		t    interaction.ComponentType
+	}{
+		{"/components/0", interaction.ComponentTextDisplay},
+		{"/components/1", interaction.ComponentContainer},
+		{"/components/1/components/0", interaction.ComponentSection},
+		{"/components/1/components/0/components/0", interaction.ComponentTextDisplay},
+		{"/components/1/components/0/accessory", interaction.ComponentButton},
+		{"/components/1/components/1", interaction.ComponentActionRow},
+		{"/components/1/components/1/components/0", interaction.ComponentButton},
+		{"/components/2", interaction.ComponentLabel},
+		{"/components/2/component", interaction.ComponentTextInput},
+		{"/components/3", 99},
+	}
+	i := 0
+	for p, c := range component.Walk(cs) {
+		if i >= len(want) {
+			t.Fatalf("extra component %s at %s", c.ComponentType(), p)
+		}
+		if p != want[i].path || c.ComponentType() != want[i].t {
+			t.Errorf("step %d: %s at %s, want %s at %s", i, c.ComponentType(), p, want[i].t, want[i].path)
+		}
+		i++
+	}
+	if i != len(want) {
+		t.Fatalf("walked %d components, want %d", i, len(want))
+	}
+
+	c, p, ok := component.Find(cs, "go")
+	if !ok || p != "/components/1/components/0/accessory" || c.(component.Button).Label != "Go" {
+		t.Errorf("Find(go) = %v, %q, %v", c, p, ok)
+	}
+	if _, p, ok := component.Find(cs, "name"); !ok || p != "/components/2/component" {
+		t.Errorf("Find(name) = %q, %v", p, ok)
+	}
+	if _, _, ok := component.Find(cs, ""); ok {
+		t.Error("Find(\"\") finds a link button, which has no custom_id")
+	}
+	if _, _, ok := component.Find(cs, "absent"); ok {
+		t.Error("Find(absent) finds something")
+	}
+}
+
+func TestWalkStopsWhenTheLoopBreaks(t *testing.T) {
+	cs := []interaction.Component{
+		component.ActionRow{Components: []interaction.Component{component.Button{CustomID: "a"}, component.Button{CustomID: "b"}}},
+		component.TextDisplay{},
+	}
+	n := 0
+	for _, c := range component.Walk(cs) {
+		n++
+		if id, _ := component.CustomID(c); id == "a" {
+			break
+		}
+	}
+	if n != 2 {
+		t.Fatalf("visited %d components before stopping, want 2", n)
+	}
+}
