@@ -141,7 +141,7 @@ func (s *Server) invoke(ctx context.Context, inv Invocation, autocomplete bool) 
 	case p.launched:
 		s.launch(p)
 	case url == "":
-		err = refuse(ErrUnknownTarget, "the application has no interactions URL")
+		err = errNoInteractionsURL()
 	default:
 		s.record(p)
 	}
@@ -153,12 +153,24 @@ func (s *Server) invoke(ctx context.Context, inv Invocation, autocomplete bool) 
 		// An Activity needs no interactions URL to be launched.
 		return &Result{Launched: true}, nil
 	}
+	return s.exchange(ctx, url, p), nil
+}
+
+// exchange sends the bot an interaction recorded as sent, waits for its
+// answer and checks it.
+func (s *Server) exchange(ctx context.Context, url string, p *prepared) *Result {
 	res := &Result{Interaction: p.si.ix, Body: p.body}
 	s.deliver(ctx, url, p, res)
-	st.mu.Lock()
+	s.st.mu.Lock()
 	s.settle(p, res)
-	st.mu.Unlock()
-	return res, nil
+	s.st.mu.Unlock()
+	return res
+}
+
+// errNoInteractionsURL refuses to send an interaction the application
+// has nowhere to receive.
+func errNoInteractionsURL() *InvocationError {
+	return refuse(ErrUnknownTarget, "the application has no interactions URL")
 }
 
 // launch does what the service does for an entry point command whose

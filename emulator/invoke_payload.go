@@ -36,7 +36,12 @@ type wireInteraction struct {
 	Context                      interaction.ContextType       `json:"context"`
 	AuthorizingIntegrationOwners interaction.IntegrationOwners `json:"authorizing_integration_owners"`
 	AttachmentSizeLimit          int64                         `json:"attachment_size_limit"`
-	Data                         wireData                      `json:"data"`
+	// Data is a wireData for a command, a wireComponentData for a
+	// component, a wireModalData for a modal.
+	Data any `json:"data"`
+	// Message is the message whose component was used, or whose
+	// component opened the modal submitted, as messageJSON shows it.
+	Message map[string]any `json:"message,omitempty"`
 }
 
 type wireData struct {

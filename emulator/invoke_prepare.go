@@ -129,61 +129,83 @@ func (s *Server) prepare(inv Invocation, complete bool) (*prepared, *InvocationE
 		data.Resolved = in.resolved
 	}
 
-	w := wireInteraction{
-		ID: st.newID(), ApplicationID: st.app.id, Type: interaction.TypeApplicationCommand,
-		Token: "aW50ZXJhY3Rpb24." + secret(32), Version: 1,
-		ChannelID: ch.ID, Channel: channelJSON(ch), Locale: inv.Locale,
-		Entitlements: []interaction.Entitlement{}, AttachmentSizeLimit: attachmentSizeLimit, Data: data,
-	}
+	w := s.newWireInteraction(interaction.TypeApplicationCommand, g, ch, user)
+	w.Locale, w.Data = inv.Locale, data
 	if complete {
 		w.Type = interaction.TypeApplicationCommandAutocomplete
 	}
-	if g != nil {
-		perms := channelPermissions(g, inv.User, ch)
-		m := memberJSON(g.members[inv.User], perms, true)
-		w.GuildID, w.Member, w.GuildLocale = g.id, &m, g.locale
-		w.Channel.Permissions = perms
-		w.AppPermissions = s.appPermissions(g, ch)
-		w.Context = interaction.ContextGuild
-		if cmd.byGuild {
-			w.AuthorizingIntegrationOwners.Set(interaction.GuildInstall, g.id)
-		}
-	} else {
-		u := userJSON(user)
-		w.User = &u
-		// The channel of the bot's direct messages with the user has the
-		// user as its recipient, as the service sends it.
-		w.Channel.Recipients = []wireUser{u}
-		// In the bot's direct messages the bot may do what anyone may in
-		// a DM (public fact: app_permissions there are the DM defaults);
-		// the emulator gives the plain-member set.
-		w.AppPermissions = interaction.PermissionViewChannel | interaction.PermissionSendMessages |
-			interaction.PermissionEmbedLinks | interaction.PermissionAttachFiles | interaction.PermissionReadMessageHistory |
-			interaction.PermissionAddReactions | interaction.PermissionUseExternalEmojis
-		w.Context = interaction.ContextBotDM
+	if cmd.byGuild {
 		// A guild installation authorizes a command in the bot's DM with
 		// the owner "0" (public fact of the service).
-		if cmd.byGuild {
-			w.AuthorizingIntegrationOwners.Set(interaction.GuildInstall, 0)
+		var owner interaction.Snowflake
+		if g != nil {
+			owner = g.id
 		}
+		w.AuthorizingIntegrationOwners.Set(interaction.GuildInstall, owner)
 	}
 	if cmd.byUser {
 		// The user's own installation names the user.
 		w.AuthorizingIntegrationOwners.Set(interaction.UserInstall, inv.User)
 	}
-	body, jerr := json.Marshal(w)
-	if jerr != nil {
-		return nil, refuse(ErrInvalidInput, "encoding the interaction: "+jerr.Error())
-	}
-	ix := new(interaction.Interaction)
-	if derr := interaction.Decode(body, ix); derr != nil {
-		return nil, refuse(ErrInvalidInput, "the emulator built an interaction its own decoder refuses: "+derr.Error())
+	body, ix, err := encodeInteraction(&w)
+	if err != nil {
+		return nil, err
 	}
 	p := &prepared{si: newSentInteraction(ix, body), body: body, cmdType: inv.Type, channel: ch.ID, launched: launch}
 	if in.focusedDef != nil {
 		p.choiceType = in.focusedDef.Type
 	}
 	return p, nil
+}
+
+// newWireInteraction returns an interaction of type t that user sends
+// from ch, in g or (g nil) in the bot's direct messages: its id and token,
+// the member or user, the channel with the user's permissions, and what
+// the application may do there. The caller holds s.st.mu.
+func (s *Server) newWireInteraction(t interaction.Type, g *guild, ch *interaction.Channel, user *interaction.User) wireInteraction {
+	st := s.st
+	w := wireInteraction{
+		ID: st.newID(), ApplicationID: st.app.id, Type: t,
+		Token: "aW50ZXJhY3Rpb24." + secret(32), Version: 1,
+		ChannelID: ch.ID, Channel: channelJSON(ch), Locale: interaction.LocaleEnglishUS,
+		Entitlements: []interaction.Entitlement{}, AttachmentSizeLimit: attachmentSizeLimit,
+	}
+	if g != nil {
+		perms := channelPermissions(g, user.ID, ch)
+		m := memberJSON(g.members[user.ID], perms, true)
+		w.GuildID, w.Member, w.GuildLocale = g.id, &m, g.locale
+		w.Channel.Permissions = perms
+		w.AppPermissions = s.appPermissions(g, ch)
+		w.Context = interaction.ContextGuild
+		return w
+	}
+	u := userJSON(user)
+	w.User = &u
+	// The channel of the bot's direct messages with the user has the user
+	// as its recipient, as the service sends it.
+	w.Channel.Recipients = []wireUser{u}
+	// In the bot's direct messages the bot may do what anyone may in a DM
+	// (public fact: app_permissions there are the DM defaults); the
+	// emulator gives the plain-member set.
+	w.AppPermissions = interaction.PermissionViewChannel | interaction.PermissionSendMessages |
+		interaction.PermissionEmbedLinks | interaction.PermissionAttachFiles | interaction.PermissionReadMessageHistory |
+		interaction.PermissionAddReactions | interaction.PermissionUseExternalEmojis
+	w.Context = interaction.ContextBotDM
+	return w
+}
+
+// encodeInteraction returns the JSON of w and the interaction a bot
+// decodes from it, which the emulator's own decoder must accept.
+func encodeInteraction(w *wireInteraction) ([]byte, *interaction.Interaction, *InvocationError) {
+	body, err := json.Marshal(w)
+	if err != nil {
+		return nil, nil, refuse(ErrInvalidInput, "encoding the interaction: "+err.Error())
+	}
+	ix := new(interaction.Interaction)
+	if err := interaction.Decode(body, ix); err != nil {
+		return nil, nil, refuse(ErrInvalidInput, "the emulator built an interaction its own decoder refuses: "+err.Error())
+	}
+	return body, ix, nil
 }
 
 // dmChannel is the id of the direct-message channel between a user and the
