@@ -50,6 +50,9 @@ type state struct {
 	// launches are the interactions of entry point commands the service
 	// handled itself, oldest first.
 	launches []*sentInteraction
+	// modals are the modals open before each user: the last MODAL answer
+	// to one of their interactions, until they submit it.
+	modals map[interaction.Snowflake]*openModal
 	// seenVersions is, per user, the version of each global command their
 	// client last loaded, for read-repair.
 	seenVersions map[interaction.Snowflake]map[interaction.Snowflake]interaction.Snowflake
@@ -76,6 +79,14 @@ type sentInteraction struct {
 	followups []*Message
 	// history is every change to those messages, in order.
 	history []MessageEvent
+	// message is the message whose component was used, in a
+	// MESSAGE_COMPONENT interaction, or whose component opened the modal
+	// submitted, in a MODAL_SUBMIT; nil otherwise. It belongs to the
+	// interaction that made it, and answers that update it change it there.
+	message *Message
+	// opener is the interaction whose MODAL answer opened the modal
+	// submitted, in a MODAL_SUBMIT.
+	opener *sentInteraction
 }
 
 // newSentInteraction returns the record of ix, sent as body.

@@ -133,17 +133,6 @@ func (s *Server) getWebhookMessage(r *request) (int, any, *apiError) {
 	return http.StatusOK, s.messageJSON(m), nil
 }
 
-// messageEdit is the body of an edit: the fields present replace the
-// message's, the others stay.
-type messageEdit struct {
-	Content         *string                      `json:"content"`
-	Embeds          *[]interaction.Embed         `json:"embeds"`
-	Components      *interaction.Components      `json:"components"`
-	Flags           *interaction.MessageFlags    `json:"flags"`
-	AllowedMentions *interaction.AllowedMentions `json:"allowed_mentions"`
-	Attachments     *[]interaction.AttachmentRef `json:"attachments"`
-}
-
 // editWebhookMessage is PATCH …/messages/{message}. Editing the loading
 // message of a deferral completes it; that is not an edit, so it leaves no
 // edited_timestamp. Files are added to the attachments the message keeps.
@@ -157,28 +146,9 @@ func (s *Server) editWebhookMessage(r *request) (int, any, *apiError) {
 	if e != nil {
 		return 0, nil, e
 	}
-	data := cloneMessageData(m.Data)
-	inv := newInvalidBody()
-	if edit.Content != nil {
-		data.Content = *edit.Content
-	}
-	if edit.Embeds != nil {
-		data.Embeds = *edit.Embeds
-	}
-	if edit.Components != nil {
-		data.Components = *edit.Components
-	}
-	if edit.AllowedMentions != nil {
-		data.AllowedMentions = edit.AllowedMentions
-	}
-	if edit.Flags != nil {
-		checkFlags(inv, "/flags", *edit.Flags, interaction.ResponseFlags)
-		// A message's ephemeral state is set when it is sent.
-		data.Flags = *edit.Flags&^interaction.FlagEphemeral | m.Data.Flags&interaction.FlagEphemeral
-	}
 	completes := m.awaitsContent()
-	data.Flags &^= interaction.FlagLoading
-	checkMessage(inv, "", &data, interaction.ResponseFlags)
+	inv := newInvalidBody()
+	data := editedData(inv, "", m, &edit)
 	atts := m.Attachments
 	if len(files) > 0 || edit.Attachments != nil {
 		atts = s.attachments(inv, "/attachments", edit.Attachments, files, m.Attachments, m.ChannelID, data.Flags&interaction.FlagEphemeral != 0)
@@ -191,10 +161,10 @@ func (s *Server) editWebhookMessage(r *request) (int, any, *apiError) {
 	}
 	m.Data, m.Attachments = data, atts
 	if completes {
-		si.logMessage(MessageCompleted, m, s.st.now())
+		s.logChange(si, MessageCompleted, m, s.st.now())
 	} else {
 		m.Edited = s.st.now()
-		si.logMessage(MessageEdited, m, m.Edited)
+		s.logChange(si, MessageEdited, m, m.Edited)
 	}
 	return http.StatusOK, s.messageJSON(m), nil
 }
@@ -205,6 +175,6 @@ func (s *Server) deleteWebhookMessage(r *request) (int, any, *apiError) {
 		return 0, nil, e
 	}
 	m.Deleted = true
-	si.logMessage(MessageDeleted, m, s.st.now())
+	s.logChange(si, MessageDeleted, m, s.st.now())
 	return http.StatusNoContent, nil, nil
 }

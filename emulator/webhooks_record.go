@@ -254,6 +254,14 @@ func (s *Server) interactionMetadata(si *sentInteraction) map[string]any {
 	if !si.ix.AuthorizingIntegrationOwners.IsZero() {
 		meta["authorizing_integration_owners"] = si.ix.AuthorizingIntegrationOwners
 	}
+	// The service's message interaction metadata names the message whose
+	// component was used, and for a modal the interaction that opened it.
+	if si.ix.Type == interaction.TypeMessageComponent && si.message != nil {
+		meta["interacted_message_id"] = si.message.ID.String()
+	}
+	if si.ix.Type == interaction.TypeModalSubmit && si.opener != nil {
+		meta["triggering_interaction_metadata"] = s.interactionMetadata(si.opener)
+	}
 	return meta
 }
 
