@@ -409,20 +409,31 @@ func viaCallback(t *testing.T, s *Server, answer string, status *int, body *map[
 // is refused with 50035 at the answer's type, listing those it takes.
 func TestAnswerTypesFollowTheServicesTable(t *testing.T) {
 	ctx := context.Background()
+	submit := func(s *Server) (*Result, error) {
+		return s.Submit(ctx, Submit{Fields: map[string]string{"name": "Ada"}})
+	}
 	kinds := []struct {
 		name    string
 		allowed []interaction.CallbackType
-		use     func(s *Server) (*Result, error)
+		// open, when set, has the bot open the feedback modal first.
+		open func(s *Server) (*Result, error)
+		use  func(s *Server) (*Result, error)
 	}{
-		{"a command", []interaction.CallbackType{4, 5, 9}, func(s *Server) (*Result, error) {
+		{"a command", []interaction.CallbackType{4, 5, 9}, nil, func(s *Server) (*Result, error) {
 			return s.Invoke(ctx, Invocation{Guild: s.GuildID, Command: "poll"})
 		}},
-		{"a button", []interaction.CallbackType{4, 5, 6, 7, 9}, func(s *Server) (*Result, error) {
+		{"a button", []interaction.CallbackType{4, 5, 6, 7, 9}, nil, func(s *Server) (*Result, error) {
 			return s.Click(ctx, Click{Button: "Yes"})
 		}},
-		{"a select menu", []interaction.CallbackType{4, 5, 6, 7, 9}, func(s *Server) (*Result, error) {
+		{"a select menu", []interaction.CallbackType{4, 5, 6, 7, 9}, nil, func(s *Server) (*Result, error) {
 			return s.Choose(ctx, Choose{Select: "colour", Values: []string{"r"}})
 		}},
+		{"a modal a button opened", []interaction.CallbackType{4, 5, 6, 7}, func(s *Server) (*Result, error) {
+			return s.Click(ctx, Click{Button: "Yes"})
+		}, submit},
+		{"a modal a command opened", []interaction.CallbackType{4, 5}, func(s *Server) (*Result, error) {
+			return s.Invoke(ctx, Invocation{Guild: s.GuildID, Command: "poll"})
+		}, submit},
 	}
 	s, bot, _ := startPoll(t, `{"type":6}`)
 	list := func(ts []interaction.CallbackType) string {
@@ -435,7 +446,16 @@ func TestAnswerTypesFollowTheServicesTable(t *testing.T) {
 	for _, k := range kinds {
 		for _, a := range answerTypes {
 			want := slices.Contains(k.allowed, a.t)
+			open := func(t *testing.T) {
+				if k.open == nil {
+					return
+				}
+				bot.answering(always(feedbackModal))
+				res, err := k.open(s)
+				mustOK(t, res, err)
+			}
 			t.Run(k.name+" answered "+a.t.String()+" in the HTTP response", func(t *testing.T) {
+				open(t)
 				bot.answering(always(a.body))
 				res, err := k.use(s)
 				if err != nil {
@@ -451,6 +471,7 @@ func TestAnswerTypesFollowTheServicesTable(t *testing.T) {
 			t.Run(k.name+" answered "+a.t.String()+" through the callback", func(t *testing.T) {
 				var status int
 				var body map[string]any
+				open(t)
 				bot.answering(viaCallback(t, s, a.body, &status, &body))
 				if _, err := k.use(s); err != nil {
 					t.Fatal(err)

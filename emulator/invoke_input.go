@@ -371,6 +371,14 @@ func (in *input) attachment(def *command.Option, v any) (interaction.Value, *Inv
 	if a.Size > attachmentSizeLimit {
 		return interaction.Value{}, invalid("option %q: %d bytes is over the %d-byte upload limit", in.name(def), a.Size, attachmentSizeLimit)
 	}
+	a = in.uploadedFile(a)
+	return interaction.StringValue(a.ID.String()), nil
+}
+
+// uploadedFile gives a file a user uploads with an interaction an id and
+// URLs where the caller left them out, and adds it to the resolved data.
+// Such files are ephemeral until a message uses them.
+func (in *input) uploadedFile(a interaction.Attachment) interaction.Attachment {
 	if a.ID == 0 {
 		a.ID = in.s.st.newID()
 	}
@@ -380,11 +388,10 @@ func (in *input) attachment(def *command.Option, v any) (interaction.Value, *Inv
 	if a.ProxyURL == "" {
 		a.ProxyURL = "https://media.emulator.invalid/ephemeral-attachments/" + in.ch.ID.String() + "/" + a.ID.String() + "/" + a.Filename
 	}
-	// Files uploaded to an option are ephemeral until a message uses them.
 	a.Ephemeral = true
 	if in.resolved.Attachments == nil {
 		in.resolved.Attachments = map[interaction.Snowflake]interaction.Attachment{}
 	}
 	in.resolved.Attachments[a.ID] = a
-	return interaction.StringValue(a.ID.String()), nil
+	return a
 }
