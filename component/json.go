@@ -260,7 +260,7 @@ func (c *Container) UnmarshalJSON(b []byte) error { return decodeInto(b, c) }
 // decodeInto parses b, which must be a component of T's type, into dst.
 func decodeInto[T interaction.Component](b []byte, dst *T) error {
 	var zero T
-	c, err := parseRaw(b, "", 0, zero.ComponentType())
+	c, err := parseRaw(b, nil, 0, zero.ComponentType())
 	if err != nil {
 		return err
 	}

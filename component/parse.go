@@ -60,7 +60,7 @@ const maxDepth = 8
 // components inside it parsed (the original is not modified). Any other
 // implementation of interaction.Component is encoded and read back.
 func Parse(c interaction.Component) (interaction.Component, error) {
-	out, _, err := parse(c, "", 0)
+	out, _, err := parse(c, nil, 0)
 	return out, err
 }
 
@@ -69,7 +69,7 @@ func Parse(c interaction.Component) (interaction.Component, error) {
 func ParseAll(cs interaction.Components) ([]interaction.Component, error) {
 	out := make([]interaction.Component, len(cs))
 	for i, c := range cs {
-		p, _, err := parse(c, "/"+strconv.Itoa(i), 0)
+		p, _, err := parse(c, &location{index: i}, 0)
 		if err != nil {
 			return nil, err
 		}
@@ -78,57 +78,106 @@ func ParseAll(cs interaction.Components) ([]interaction.Component, error) {
 	return out, nil
 }
 
-// parse parses c, found at ptr, depth levels down, and reports whether the
+// location is where a component is, as a list of steps kept on the stack
+// while parsing: a pointer's text is built only for an error.
+type location struct {
+	up    *location
+	field string // "" for an element of the list being parsed
+	index int    // -1 for a field that holds one component
+}
+
+// String returns the JSON pointer of l; nil is "".
+func (l *location) String() string {
+	if l == nil {
+		return ""
+	}
+	s := l.up.String()
+	if l.field != "" {
+		s += "/" + l.field
+	}
+	if l.index >= 0 {
+		s += "/" + strconv.Itoa(l.index)
+	}
+	return s
+}
+
+// parse parses c, found at at, depth levels down, and reports whether the
 // result differs from c. A nil component passes through: validation names
 // it where it is missing.
-func parse(c interaction.Component, ptr string, depth int) (interaction.Component, bool, error) {
+func parse(c interaction.Component, at *location, depth int) (interaction.Component, bool, error) {
 	if depth > maxDepth {
-		return nil, false, malformed(ptr, "components nest more than "+strconv.Itoa(maxDepth)+" levels deep")
+		return nil, false, malformed(at.String(), "components nest more than "+strconv.Itoa(maxDepth)+" levels deep")
 	}
-	switch c := c.(type) {
+	// A component that does not change is returned as the interface value
+	// it came in, which costs no allocation.
+	switch t := c.(type) {
 	case nil:
 		return nil, false, nil
 	case interaction.RawComponent:
-		out, err := parseRaw(c, ptr, depth, 0)
+		out, err := parseRaw(t, at, depth, 0)
 		return out, true, err
 	case ActionRow:
-		kids, changed, err := parseList(c.Components, ptr+"/components", depth)
-		c.Components = kids
-		return c, changed, err
+		kids, changed, err := parseList(t.Components, at, "components", depth)
+		if err != nil || !changed {
+			return c, false, err
+		}
+		t.Components = kids
+		return t, true, nil
 	case Section:
-		kids, changed, err := parseList(c.Components, ptr+"/components", depth)
+		kids, changed, err := parseList(t.Components, at, "components", depth)
 		if err != nil {
 			return nil, false, err
 		}
-		acc, accChanged, err := parse(c.Accessory, ptr+"/accessory", depth+1)
-		c.Components, c.Accessory = kids, acc
-		return c, changed || accChanged, err
+		acc, accChanged, err := parse(t.Accessory, &location{up: at, field: "accessory", index: -1}, depth+1)
+		if err != nil || !changed && !accChanged {
+			return c, false, err
+		}
+		t.Components, t.Accessory = kids, acc
+		return t, true, nil
 	case Container:
-		kids, changed, err := parseList(c.Components, ptr+"/components", depth)
-		c.Components = kids
-		return c, changed, err
+		kids, changed, err := parseList(t.Components, at, "components", depth)
+		if err != nil || !changed {
+			return c, false, err
+		}
+		t.Components = kids
+		return t, true, nil
 	case Label:
-		inner, changed, err := parse(c.Component, ptr+"/component", depth+1)
-		c.Component = inner
-		return c, changed, err
+		inner, changed, err := parse(t.Component, &location{up: at, field: "component", index: -1}, depth+1)
+		if err != nil || !changed {
+			return c, false, err
+		}
+		t.Component = inner
+		return t, true, nil
 	case Button, StringSelect, UserSelect, RoleSelect, MentionableSelect, ChannelSelect,
 		TextInput, FileUpload, TextDisplay, Thumbnail, MediaGallery, File, Separator:
 		return c, false, nil
 	}
 	b, err := jsonv2.Marshal(c)
 	if err != nil {
-		return nil, false, malformed(ptr, "a component of Go type that does not encode to JSON")
+		return nil, false, malformed(at.String(), "a component of Go type that does not encode to JSON")
 	}
-	out, err := parseRaw(b, ptr, depth, 0)
+	out, err := parseRaw(b, at, depth, 0)
 	return out, true, err
 }
 
-// parseList parses the components of a container at ptr, which is
-// depth levels down. It returns cs itself when no component changed.
-func parseList(cs []interaction.Component, ptr string, depth int) ([]interaction.Component, bool, error) {
+// isTyped reports whether c is nil or one of the component types of this
+// package, which need no parsing of their own.
+func isTyped(c interaction.Component) bool {
+	switch c.(type) {
+	case nil, ActionRow, Button, StringSelect, UserSelect, RoleSelect, MentionableSelect, ChannelSelect,
+		TextInput, Label, FileUpload, Section, TextDisplay, Thumbnail, MediaGallery, File, Separator, Container:
+		return true
+	}
+	return false
+}
+
+// parseList parses the components in the list field of a container at
+// at, which is depth levels down. It returns cs itself when no component
+// changed.
+func parseList(cs []interaction.Component, at *location, field string, depth int) ([]interaction.Component, bool, error) {
 	var out []interaction.Component
 	for i, c := range cs {
-		p, changed, err := parse(c, ptr+"/"+strconv.Itoa(i), depth+1)
+		p, changed, err := parse(c, &location{up: at, field: field, index: i}, depth+1)
 		if err != nil {
 			return nil, false, err
 		}
@@ -173,155 +222,155 @@ type (
 	}
 )
 
-// parseRaw decodes the component b, found at ptr, depth levels down. want
+// parseRaw decodes the component b, found at at, depth levels down. want
 // is the type b must have, or 0 for any.
-func parseRaw(b []byte, ptr string, depth int, want interaction.ComponentType) (interaction.Component, error) {
+func parseRaw(b []byte, at *location, depth int, want interaction.ComponentType) (interaction.Component, error) {
 	if depth > maxDepth {
-		return nil, malformed(ptr, "components nest more than "+strconv.Itoa(maxDepth)+" levels deep")
+		return nil, malformed(at.String(), "components nest more than "+strconv.Itoa(maxDepth)+" levels deep")
 	}
 	var head struct {
 		Type *interaction.ComponentType `json:"type"`
 	}
 	if err := jsonv2.Unmarshal(b, &head); err != nil {
-		return nil, decodeFailure(err, ptr)
+		return nil, decodeFailure(err, at)
 	}
 	if head.Type == nil {
-		return nil, malformed(ptr, "a component must have a type")
+		return nil, malformed(at.String(), "a component must have a type")
 	}
 	t := *head.Type
 	if want != 0 && t != want {
-		return nil, malformed(ptr+"/type", "type is "+t.String()+", not "+want.String())
+		return nil, malformed(at.String()+"/type", "type is "+t.String()+", not "+want.String())
 	}
 	switch t {
 	case interaction.ComponentActionRow:
 		var w rowIn
 		if err := jsonv2.Unmarshal(b, &w); err != nil {
-			return nil, decodeFailure(err, ptr)
+			return nil, decodeFailure(err, at)
 		}
-		kids, _, err := parseList(w.Components, ptr+"/components", depth)
+		kids, _, err := parseList(w.Components, at, "components", depth)
 		return ActionRow{ID: w.ID, Components: kids}, err
 	case interaction.ComponentSection:
 		var w sectionIn
 		if err := jsonv2.Unmarshal(b, &w); err != nil {
-			return nil, decodeFailure(err, ptr)
+			return nil, decodeFailure(err, at)
 		}
-		kids, _, err := parseList(w.Components, ptr+"/components", depth)
+		kids, _, err := parseList(w.Components, at, "components", depth)
 		if err != nil {
 			return nil, err
 		}
-		acc, err := parseChild(w.Accessory, ptr+"/accessory", depth)
+		acc, err := parseChild(w.Accessory, &location{up: at, field: "accessory", index: -1}, depth)
 		return Section{ID: w.ID, Components: kids, Accessory: acc}, err
 	case interaction.ComponentContainer:
 		var w containerIn
 		if err := jsonv2.Unmarshal(b, &w); err != nil {
-			return nil, decodeFailure(err, ptr)
+			return nil, decodeFailure(err, at)
 		}
-		kids, _, err := parseList(w.Components, ptr+"/components", depth)
+		kids, _, err := parseList(w.Components, at, "components", depth)
 		return Container{ID: w.ID, Components: kids, AccentColor: w.AccentColor, Spoiler: w.Spoiler}, err
 	case interaction.ComponentLabel:
 		var w labelIn
 		if err := jsonv2.Unmarshal(b, &w); err != nil {
-			return nil, decodeFailure(err, ptr)
+			return nil, decodeFailure(err, at)
 		}
-		inner, err := parseChild(w.Component, ptr+"/component", depth)
+		inner, err := parseChild(w.Component, &location{up: at, field: "component", index: -1}, depth)
 		return Label{ID: w.ID, Label: w.Label, Description: w.Description, Component: inner}, err
 	case interaction.ComponentButton:
-		return decodeLeaf[buttonWire](b, ptr, func(w *buttonWire) interaction.Component { return Button(w.plainButton) })
+		return decodeLeaf[buttonWire](b, at, func(w *buttonWire) interaction.Component { return Button(w.plainButton) })
 	case interaction.ComponentStringSelect:
-		return decodeLeaf[stringSelectWire](b, ptr, func(w *stringSelectWire) interaction.Component {
+		return decodeLeaf[stringSelectWire](b, at, func(w *stringSelectWire) interaction.Component {
 			return StringSelect(w.plainStringSelect)
 		})
 	case interaction.ComponentUserSelect:
-		return decodeLeaf[userSelectWire](b, ptr, func(w *userSelectWire) interaction.Component {
+		return decodeLeaf[userSelectWire](b, at, func(w *userSelectWire) interaction.Component {
 			return UserSelect(w.plainUserSelect)
 		})
 	case interaction.ComponentRoleSelect:
-		return decodeLeaf[roleSelectWire](b, ptr, func(w *roleSelectWire) interaction.Component {
+		return decodeLeaf[roleSelectWire](b, at, func(w *roleSelectWire) interaction.Component {
 			return RoleSelect(w.plainRoleSelect)
 		})
 	case interaction.ComponentMentionableSelect:
-		return decodeLeaf[mentionableSelectWire](b, ptr, func(w *mentionableSelectWire) interaction.Component {
+		return decodeLeaf[mentionableSelectWire](b, at, func(w *mentionableSelectWire) interaction.Component {
 			return MentionableSelect(w.plainMentionableSelect)
 		})
 	case interaction.ComponentChannelSelect:
-		return decodeLeaf[channelSelectWire](b, ptr, func(w *channelSelectWire) interaction.Component {
+		return decodeLeaf[channelSelectWire](b, at, func(w *channelSelectWire) interaction.Component {
 			return ChannelSelect(w.plainChannelSelect)
 		})
 	case interaction.ComponentTextInput:
-		return decodeLeaf[textInputWire](b, ptr, func(w *textInputWire) interaction.Component {
+		return decodeLeaf[textInputWire](b, at, func(w *textInputWire) interaction.Component {
 			return TextInput(w.plainTextInput)
 		})
 	case interaction.ComponentFileUpload:
-		return decodeLeaf[fileUploadWire](b, ptr, func(w *fileUploadWire) interaction.Component {
+		return decodeLeaf[fileUploadWire](b, at, func(w *fileUploadWire) interaction.Component {
 			return FileUpload(w.plainFileUpload)
 		})
 	case interaction.ComponentTextDisplay:
-		return decodeLeaf[textDisplayWire](b, ptr, func(w *textDisplayWire) interaction.Component {
+		return decodeLeaf[textDisplayWire](b, at, func(w *textDisplayWire) interaction.Component {
 			return TextDisplay(w.plainTextDisplay)
 		})
 	case interaction.ComponentThumbnail:
-		return decodeLeaf[thumbnailWire](b, ptr, func(w *thumbnailWire) interaction.Component {
+		return decodeLeaf[thumbnailWire](b, at, func(w *thumbnailWire) interaction.Component {
 			return Thumbnail(w.plainThumbnail)
 		})
 	case interaction.ComponentMediaGallery:
-		return decodeLeaf[mediaGalleryWire](b, ptr, func(w *mediaGalleryWire) interaction.Component {
+		return decodeLeaf[mediaGalleryWire](b, at, func(w *mediaGalleryWire) interaction.Component {
 			return MediaGallery(w.plainMediaGallery)
 		})
 	case interaction.ComponentFile:
-		return decodeLeaf[fileWire](b, ptr, func(w *fileWire) interaction.Component { return File(w.plainFile) })
+		return decodeLeaf[fileWire](b, at, func(w *fileWire) interaction.Component { return File(w.plainFile) })
 	case interaction.ComponentSeparator:
-		return decodeLeaf[separatorWire](b, ptr, func(w *separatorWire) interaction.Component {
+		return decodeLeaf[separatorWire](b, at, func(w *separatorWire) interaction.Component {
 			return Separator(w.plainSeparator)
 		})
 	}
-	return nil, &ParseError{Pointer: ptr + "/type", Reason: "unknown component type " + strconv.Itoa(int(t)), kind: ErrUnknownType}
+	return nil, &ParseError{Pointer: at.String() + "/type", Reason: "unknown component type " + strconv.Itoa(int(t)), kind: ErrUnknownType}
 }
 
 // parseChild parses the single component a section or label holds; JSON
 // null or an absent field is no component.
-func parseChild(raw interaction.RawComponent, ptr string, depth int) (interaction.Component, error) {
+func parseChild(raw interaction.RawComponent, at *location, depth int) (interaction.Component, error) {
 	if len(raw) == 0 || string(raw) == "null" {
 		return nil, nil
 	}
-	return parseRaw(raw, ptr, depth+1, 0)
+	return parseRaw(raw, at, depth+1, 0)
 }
 
 // decodeLeaf decodes b into a wire struct W and returns the component that
 // typed makes of it.
-func decodeLeaf[W any](b []byte, ptr string, typed func(*W) interaction.Component) (interaction.Component, error) {
+func decodeLeaf[W any](b []byte, at *location, typed func(*W) interaction.Component) (interaction.Component, error) {
 	var w W
 	if err := jsonv2.Unmarshal(b, &w); err != nil {
-		return nil, decodeFailure(err, ptr)
+		return nil, decodeFailure(err, at)
 	}
 	return typed(&w), nil
 }
 
-// decodeFailure describes a decoder's error for the component at ptr. The
+// decodeFailure describes a decoder's error for the component at loc. The
 // decoder's messages may quote the input, so only their structure is
 // used: the pointer to the value at fault and the kind of JSON found there.
-func decodeFailure(err error, ptr string) *ParseError {
-	var at jsontext.Pointer
+func decodeFailure(err error, loc *location) *ParseError {
+	var ptr jsontext.Pointer
 	reason := "not valid JSON"
 	for err != nil {
 		var sem *jsonv2.SemanticError
 		var syn *jsontext.SyntacticError
 		switch {
 		case errors.As(err, &sem):
-			at += sem.JSONPointer
+			ptr += sem.JSONPointer
 			if sem.JSONKind != 0 {
-				reason = "a value of the wrong kind: " + kindName(sem.JSONKind)
+				reason = "a value of the wrong kind (" + kindName(sem.JSONKind) + ")"
 			} else {
 				reason = "a value of the wrong kind"
 			}
 			err = sem.Err
 			continue
 		case errors.As(err, &syn):
-			at += syn.JSONPointer
+			ptr += syn.JSONPointer
 			reason = "not valid JSON"
 		}
 		break
 	}
-	return malformed(ptr+safePointer(string(at)), reason)
+	return malformed(loc.String()+safePointer(string(ptr)), reason)
 }
 
 // kindName names a kind of JSON value.

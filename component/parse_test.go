@@ -72,7 +72,7 @@ func TestParseAllNamesTheIndexOfTheComponentAtFault(t *testing.T) {
 	if !errors.As(err, &pe) || pe.Pointer != "/1/components/0/options" {
 		t.Fatalf("ParseAll = %v, want the pointer /1/components/0/options", err)
 	}
-	if want := "component: /1/components/0/options: a value of the wrong kind: an object"; err.Error() != want {
+	if want := "component: /1/components/0/options: a value of the wrong kind (an object)"; err.Error() != want {
 		t.Errorf("error %q, want %q", err, want)
 	}
 }

@@ -37,7 +37,7 @@ func walk(c interaction.Component, ptr string, depth int, yield func(Path, inter
 		return true
 	}
 	if raw, ok := c.(interaction.RawComponent); ok {
-		if p, _, err := parse(raw, ptr, depth); err == nil {
+		if p, _, err := parse(raw, nil, depth); err == nil {
 			c = p
 		}
 	}

@@ -1,0 +1,174 @@
+package component_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/switchboard-go/switchboard/component"
+	"github.com/switchboard-go/switchboard/interaction"
+)
+
+func TestValidateModal(t *testing.T) {
+	name := component.Labeled("Name", component.ShortInput("name"))
+	modal := func(cs ...interaction.Component) interaction.Modal { return component.Modal("m", "Title", cs...) }
+	input := func(ti component.TextInput) interaction.Modal { return modal(component.Labeled("L", ti)) }
+	const in = "/components/0/component"
+	tests := []struct {
+		name string
+		m    interaction.Modal
+		want []want
+	}{
+		{"a modal of labelled inputs is valid", modal(name,
+			component.Labeled("Color", component.Select("color", options(3)...)),
+			component.Labeled("Proof", component.Upload("proof")),
+			component.Text("Thanks"),
+			component.Row(component.ParagraphInput("more").WithLabel("More"))), nil},
+
+		// the modal's own fields
+		{"a modal's custom_id has up to 100 characters", component.Modal(chars(100), "T", name), nil},
+		{"a modal's custom_id of 101 characters is too long", component.Modal(chars(101), "T", name),
+			[]want{{"/custom_id", component.CodeBadLength}}},
+		{"a modal needs a custom_id", component.Modal("", "T", name), []want{{"/custom_id", component.CodeRequired}}},
+		{"a modal's title has up to 45 characters", component.Modal("m", chars(45), name), nil},
+		{"a modal's title of 46 characters is too long", component.Modal("m", chars(46), name),
+			[]want{{"/title", component.CodeBadLength}}},
+		{"a modal needs a title", component.Modal("m", "", name), []want{{"/title", component.CodeRequired}}},
+		{"a modal holds five components", modal(component.Text("a"), component.Text("b"), component.Text("c"), component.Text("d"), name), nil},
+		{"a modal cannot hold six components",
+			modal(component.Text("a"), component.Text("b"), component.Text("c"), component.Text("d"), component.Text("e"), name),
+			[]want{{"/components", component.CodeBadLength}}},
+		{"a modal needs a component", modal(), []want{{"/components", component.CodeBadLength}}},
+		{"a custom_id is unique in the modal", modal(name, component.Labeled("Again", component.ParagraphInput("name"))),
+			[]want{{"/components/1/component/custom_id", component.CodeDuplicateCustomID}}},
+		{"a modal's custom_id may equal an input's", component.Modal("name", "T", name), nil},
+
+		// where components go
+		{"a row of a modal holds one text input", modal(component.Row(component.ShortInput("a").WithLabel("A"),
+			component.ShortInput("b").WithLabel("B"))),
+			[]want{{"/components/0/components/1", component.CodeLayoutWidth}}},
+		{"a row of a modal holds no button", modal(component.Row(component.PrimaryButton("b", "B"))),
+			[]want{{"/components/0/components/0/type", component.CodeTypeNotAllowed}}},
+		{"a row of a modal holds no select", modal(component.Row(component.Select("s", options(1)...))),
+			[]want{{"/components/0/components/0/type", component.CodeTypeNotAllowed}}},
+		{"a text input alone is not a top-level component", modal(component.ShortInput("a").WithLabel("A")),
+			[]want{{"/components/0/type", component.CodeTypeNotAllowed}}},
+		{"a modal holds no section", modal(component.Beside(component.PrimaryButton("b", "B"), "t")),
+			[]want{{"/components/0/type", component.CodeTypeNotAllowed}}},
+		{"a label holds no user select", modal(component.Labeled("L", component.SelectUsers("u"))),
+			[]want{{in + "/type", component.CodeTypeNotAllowed}}},
+		{"a label holds no button", modal(component.Labeled("L", component.PrimaryButton("b", "B"))),
+			[]want{{in + "/type", component.CodeTypeNotAllowed}}},
+		{"a label needs a component", modal(component.Label{Label: "L"}), []want{{in, component.CodeRequired}}},
+		{"a select in a modal cannot be disabled", modal(component.Labeled("L", component.Select("s", options(1)...).Disable())),
+			[]want{{in + "/disabled", component.CodeFieldNotAllowed}}},
+
+		// labels
+		{"a label has up to 45 characters", modal(component.Labeled(chars(45), component.ShortInput("a"))), nil},
+		{"a label of 46 characters is too long", modal(component.Labeled(chars(46), component.ShortInput("a"))),
+			[]want{{"/components/0/label", component.CodeBadLength}}},
+		{"a label needs its text", modal(component.Labeled("", component.ShortInput("a"))),
+			[]want{{"/components/0/label", component.CodeRequired}}},
+		{"a label's description has up to 100 characters",
+			modal(component.Labeled("L", component.ShortInput("a")).WithDescription(chars(100))), nil},
+		{"a label's description of 101 characters is too long",
+			modal(component.Labeled("L", component.ShortInput("a")).WithDescription(chars(101))),
+			[]want{{"/components/0/description", component.CodeBadLength}}},
+
+		// text inputs
+		{"a text input in a row needs a label", modal(component.Row(component.ShortInput("a"))),
+			[]want{{"/components/0/components/0/label", component.CodeRequired}}},
+		{"a text input's label has up to 45 characters", modal(component.Row(component.ShortInput("a").WithLabel(chars(45)))), nil},
+		{"a text input's label of 46 characters is too long", modal(component.Row(component.ShortInput("a").WithLabel(chars(46)))),
+			[]want{{"/components/0/components/0/label", component.CodeBadLength}}},
+		{"a text input needs a custom_id", input(component.ShortInput("")), []want{{in + "/custom_id", component.CodeRequired}}},
+		{"a text input's style is short or paragraph", input(component.TextInput{CustomID: "a", Style: 3}),
+			[]want{{in + "/style", component.CodeInvalidEnum}}},
+		{"min_length may be 0 and max_length 1", input(component.ShortInput("a").WithLength(0, 1)), nil},
+		{"min_length is not negative", input(component.ShortInput("a").WithLength(-1, 1)),
+			[]want{{in + "/min_length", component.CodeNumberMin}}},
+		{"max_length is not 0", input(component.ShortInput("a").WithLength(0, 0)),
+			[]want{{in + "/max_length", component.CodeNumberMin}}},
+		{"min_length and max_length may be 4000", input(component.ShortInput("a").WithLength(4000, 4000)), nil},
+		{"min_length is at most 4000", input(component.TextInput{CustomID: "a", Style: 1, MinLength: 4001}),
+			[]want{{in + "/min_length", component.CodeNumberMax}}},
+		{"max_length is at most 4000", input(component.ShortInput("a").WithLength(0, 4001)),
+			[]want{{in + "/max_length", component.CodeNumberMax}}},
+		{"min_length is not above max_length", input(component.ShortInput("a").WithLength(10, 9)),
+			[]want{{in + "/min_length", component.CodeMinAboveMax}}},
+		{"a value has up to 4000 characters", input(component.ParagraphInput("a").WithValue(chars(4000))), nil},
+		{"a value of 4001 characters is too long", input(component.ParagraphInput("a").WithValue(chars(4001))),
+			[]want{{in + "/value", component.CodeBadLength}}},
+		{"a value fits min_length", input(component.ShortInput("a").WithLength(3, 5).WithValue(chars(3))), nil},
+		{"a value shorter than min_length is refused", input(component.ShortInput("a").WithLength(3, 5).WithValue(chars(2))),
+			[]want{{in + "/value", component.CodeBadLength}}},
+		{"a value fits max_length", input(component.ShortInput("a").WithLength(3, 5).WithValue(chars(5))), nil},
+		{"a value longer than max_length is refused", input(component.ShortInput("a").WithLength(3, 5).WithValue(chars(6))),
+			[]want{{in + "/value", component.CodeBadLength}}},
+		{"an empty value is no value", input(component.ShortInput("a").WithLength(3, 5)), nil},
+		{"a placeholder has up to 100 characters", input(component.ShortInput("a").WithPlaceholder(chars(100))), nil},
+		{"a placeholder of 101 characters is too long", input(component.ShortInput("a").WithPlaceholder(chars(101))),
+			[]want{{in + "/placeholder", component.CodeBadLength}}},
+
+		// file uploads
+		{"a file upload takes 0 to 10 files", modal(component.Labeled("F", component.Upload("f").WithMinValues(0).WithMaxValues(10))), nil},
+		{"a file upload takes at most 10 files", modal(component.Labeled("F", component.Upload("f").WithMaxValues(11))),
+			[]want{{in + "/max_values", component.CodeNumberMax}}},
+		{"a file upload's min_values is not negative", modal(component.Labeled("F", component.Upload("f").WithMinValues(-1))),
+			[]want{{in + "/min_values", component.CodeNumberMin}}},
+		{"a file upload's min_values is not above max_values",
+			modal(component.Labeled("F", component.Upload("f").WithMinValues(10).WithMaxValues(9))),
+			[]want{{in + "/min_values", component.CodeMinAboveMax}}},
+
+		// raw components, as a modal read back arrives
+		{"a raw modal component is checked as a typed one",
+			modal(interaction.RawComponent(`{"type":18,"label":"L","component":{"type":4,"custom_id":"a","style":1,"max_length":0}}`)),
+			[]want{{in + "/max_length", component.CodeNumberMin}}},
+		{"a raw modal component that does not parse is a violation",
+			modal(interaction.RawComponent(`{"type":18,"label":"L","component":{"type":4,"custom_id":7}}`)),
+			[]want{{in + "/custom_id", component.CodeMalformed}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			expect(t, component.ValidateModal(tt.m), tt.want)
+		})
+	}
+}
+
+func TestViolationsSayWhereForAPerson(t *testing.T) {
+	m := interaction.MessageData{Components: interaction.Components{
+		component.Row(component.PrimaryButton("ok", "OK")),
+		component.Row(component.PrimaryButton("ok", "Approve")),
+		component.Row(component.Select("s", component.Option("A", "a"), component.Option("B", "a"))),
+		component.Row(component.Button{Style: component.ButtonPrimary, Label: strings.Repeat("long ", 20)}),
+		interaction.RawComponent(`{"type":1,"components":[{"type":2,"style":"Secret"}]}`),
+	}}
+	vs := component.ValidateMessage(m)
+	want := []string{
+		`row 2 › button "Approve": custom_id must be unique in the message; another component has it`,
+		`row 3 › select "s": option 2 has the value of option 1; values must be unique`,
+		`row 4 › button "long long long long long long lo…": custom_id is required on a PRIMARY button`,
+		`row 4 › button "long long long long long long lo…": label must have at most 80 characters, has 100`,
+		`row 5: the component does not parse: a value of the wrong kind (a string) at components/0/style`,
+	}
+	if len(vs) != len(want) {
+		t.Fatalf("got %d violations:\n%v", len(vs), vs)
+	}
+	for i, v := range vs {
+		if v.Error() != want[i] {
+			t.Errorf("violation %d:\n got %s\nwant %s", i, v.Error(), want[i])
+		}
+	}
+	if vs.Err() == nil || component.Violations(nil).Err() != nil {
+		t.Error("Err does not tell violations from none")
+	}
+	if got := strings.Count(vs.Error(), "\n"); got != len(want)-1 {
+		t.Errorf("Error has %d lines, want %d", got+1, len(want))
+	}
+	if len(vs.Unwrap()) != len(vs) {
+		t.Error("Unwrap does not return every violation")
+	}
+	modal := component.ValidateModal(component.Modal("", "T", component.Text("t")))
+	if len(modal) != 1 || modal[0].Place != "modal" {
+		t.Errorf("a rule of the modal is placed at %v", modal)
+	}
+}

@@ -1,0 +1,503 @@
+package component
+
+import (
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/switchboard-go/switchboard/interaction"
+)
+
+// allowed reports whether a component of type t may be where ctx says,
+// and reports it when it may not. The facts of the service say where each
+// type goes; the layouts inside a section, a container and a label are
+// from the public documentation.
+func (v *validator) allowed(t interaction.ComponentType, ctx context) bool {
+	var ok bool
+	switch ctx {
+	case ctxMessageTop:
+		ok = t == interaction.ComponentActionRow
+	case ctxLayoutTop:
+		ok = t == interaction.ComponentActionRow || isLayout(t) && t != interaction.ComponentThumbnail
+	case ctxModalTop:
+		ok = t == interaction.ComponentActionRow || t == interaction.ComponentLabel || t == interaction.ComponentTextDisplay
+	case ctxRow:
+		if v.modal {
+			ok = t == interaction.ComponentTextInput
+		} else {
+			ok = t == interaction.ComponentButton || t.IsSelect()
+		}
+	case ctxSectionText:
+		ok = t == interaction.ComponentTextDisplay
+	case ctxAccessory:
+		ok = t == interaction.ComponentButton || t == interaction.ComponentThumbnail
+	case ctxContainer:
+		ok = t == interaction.ComponentActionRow || isLayout(t) && t != interaction.ComponentThumbnail &&
+			t != interaction.ComponentContainer
+	case ctxLabel:
+		// The facts of the service allow the string select alone among
+		// the selects in a modal.
+		ok = t == interaction.ComponentTextInput || t == interaction.ComponentStringSelect ||
+			t == interaction.ComponentFileUpload
+	}
+	if !ok {
+		v.report(field("type"), CodeTypeNotAllowed, t.String()+" is not allowed here: "+v.placement(t, ctx))
+	}
+	return ok
+}
+
+// placement states the rule of where components go that t breaks.
+func (v *validator) placement(t interaction.ComponentType, ctx context) string {
+	switch ctx {
+	case ctxMessageTop:
+		if isLayout(t) {
+			return "a " + t.String() + " needs the message flag " + componentsV2FlagName
+		}
+		return "a message without " + componentsV2FlagName + " holds only ACTION_ROW components at the top level"
+	case ctxLayoutTop:
+		return "the top level of a message holds ACTION_ROW, SECTION, TEXT_DISPLAY, MEDIA_GALLERY, FILE, SEPARATOR and CONTAINER components"
+	case ctxModalTop:
+		return "the top level of a modal holds LABEL, TEXT_DISPLAY and ACTION_ROW components"
+	case ctxRow:
+		if v.modal {
+			return "a row of a modal holds one TEXT_INPUT"
+		}
+		return "a row of a message holds buttons or a select"
+	case ctxSectionText:
+		return "the components of a section are TEXT_DISPLAY components"
+	case ctxAccessory:
+		return "the accessory of a section is a BUTTON or a THUMBNAIL"
+	case ctxContainer:
+		return "a container holds ACTION_ROW, TEXT_DISPLAY, SECTION, MEDIA_GALLERY, SEPARATOR and FILE components"
+	}
+	return "a label holds a TEXT_INPUT, STRING_SELECT or FILE_UPLOAD"
+}
+
+// isLayout reports whether t is a layout component of IS_COMPONENTS_V2
+// messages.
+func isLayout(t interaction.ComponentType) bool {
+	switch t {
+	case interaction.ComponentSection, interaction.ComponentTextDisplay, interaction.ComponentThumbnail,
+		interaction.ComponentMediaGallery, interaction.ComponentFile, interaction.ComponentSeparator,
+		interaction.ComponentContainer:
+		return true
+	}
+	return false
+}
+
+// check checks the fields and the components of c, which is allowed
+// where it is.
+func (v *validator) check(c interaction.Component, ctx context) {
+	switch c := c.(type) {
+	case ActionRow:
+		v.row(c)
+	case Button:
+		v.button(c)
+	case StringSelect:
+		v.stringSelect(c)
+	case UserSelect:
+		v.entitySelect(selectFields{c.CustomID, c.Placeholder, c.MinValues, c.MaxValues, c.Disabled}, c.DefaultValues, userDefaults)
+	case RoleSelect:
+		v.entitySelect(selectFields{c.CustomID, c.Placeholder, c.MinValues, c.MaxValues, c.Disabled}, c.DefaultValues, roleDefaults)
+	case MentionableSelect:
+		v.entitySelect(selectFields{c.CustomID, c.Placeholder, c.MinValues, c.MaxValues, c.Disabled}, c.DefaultValues, mentionableDefaults)
+	case ChannelSelect:
+		v.entitySelect(selectFields{c.CustomID, c.Placeholder, c.MinValues, c.MaxValues, c.Disabled}, c.DefaultValues, channelDefaults)
+		v.channelTypes(c.ChannelTypes)
+	case TextInput:
+		v.textInput(c, ctx == ctxRow)
+	case Label:
+		v.label(c)
+	case FileUpload:
+		v.fileUpload(c)
+	case Section:
+		v.section(c)
+	case TextDisplay:
+		v.textDisplay(c)
+	case Thumbnail:
+		v.media(field("media"), "the thumbnail", c.Media.URL)
+		v.text(field("description"), "description", c.Description, 0, maxMediaDescription)
+	case MediaGallery:
+		v.gallery(c)
+	case File:
+		v.file(c)
+	case Separator:
+		if c.Spacing != 0 && c.Spacing != SpacingSmall && c.Spacing != SpacingLarge {
+			v.report(field("spacing"), CodeInvalidEnum,
+				"spacing must be 1 (small) or 2 (large), is "+strconv.Itoa(int(c.Spacing)))
+		}
+	case Container:
+		v.container(c)
+	}
+}
+
+// row checks an action row: one to five buttons, or one select, or (in a
+// modal) one text input. Buttons are one fifth of a row wide, the others
+// the whole row.
+func (v *validator) row(r ActionRow) {
+	if len(r.Components) == 0 {
+		v.report(field("components"), CodeBadLength, "a row holds 1 to "+strconv.Itoa(maxRowWidth)+" components, has 0")
+	}
+	width := 0
+	for i, c := range r.Components {
+		if c != nil && c.ComponentType() == interaction.ComponentButton {
+			width++
+		} else {
+			width += maxRowWidth
+		}
+		if width > maxRowWidth {
+			rule := "a row holds up to 5 buttons or one select, never both"
+			if v.modal {
+				rule = "a row of a modal holds one text input"
+			}
+			v.report(elem("components", i), CodeLayoutWidth, "the row is full: "+rule)
+		}
+		v.child(c, "components", i, ctxRow)
+	}
+}
+
+func (v *validator) button(b Button) {
+	style := b.Style.String()
+	switch b.Style {
+	case ButtonPrimary, ButtonSecondary, ButtonSuccess, ButtonDanger:
+		if b.CustomID == "" {
+			v.report(field("custom_id"), CodeCustomIDRequired, "custom_id is required on a "+style+" button")
+		} else {
+			v.customID(b.CustomID)
+		}
+		if b.URL != "" {
+			v.report(field("url"), CodeFieldNotAllowed, "url is allowed only on LINK buttons, not on a "+style+" button")
+		}
+		if b.SKUID != 0 {
+			v.report(field("sku_id"), CodeFieldNotAllowed, "sku_id is allowed only on PREMIUM buttons, not on a "+style+" button")
+		}
+	case ButtonLink:
+		if b.CustomID != "" {
+			v.report(field("custom_id"), CodeCustomIDWithURL, "a LINK button has a url and no custom_id")
+		}
+		v.text(field("url"), "url", b.URL, 1, maxButtonURL)
+		if b.SKUID != 0 {
+			v.report(field("sku_id"), CodeFieldNotAllowed, "sku_id is allowed only on PREMIUM buttons, not on a LINK button")
+		}
+	case ButtonPremium:
+		if b.SKUID == 0 {
+			v.report(field("sku_id"), CodeRequired, "sku_id is required on a PREMIUM button")
+		}
+		for _, f := range [...]struct {
+			name string
+			set  bool
+		}{{"label", b.Label != ""}, {"emoji", b.Emoji != PartialEmoji{}}, {"custom_id", b.CustomID != ""}, {"url", b.URL != ""}} {
+			if f.set {
+				v.report(field(f.name), CodeFieldNotAllowed,
+					"a PREMIUM button has no "+f.name+": the service shows the SKU's name and price")
+			}
+		}
+		return
+	default:
+		v.report(field("style"), CodeInvalidEnum, "style must be a button style (1-6), is "+strconv.Itoa(int(b.Style)))
+	}
+	if b.Label == "" && b.Emoji == (PartialEmoji{}) {
+		v.report(field("label"), CodeRequired, "a "+style+" button needs a label or an emoji")
+	}
+	v.text(field("label"), "label", b.Label, 0, maxButtonLabel)
+	v.emoji(field("emoji"), b.Emoji)
+}
+
+// emoji checks an emoji that is set: a custom emoji has an id, a Unicode
+// one a name.
+func (v *validator) emoji(a at, e PartialEmoji) {
+	if e == (PartialEmoji{}) || e.ID != 0 || e.Name != "" {
+		return
+	}
+	a.sub = "name"
+	v.report(a, CodeRequired, "an emoji needs an id (a custom emoji) or a name (a Unicode emoji)")
+}
+
+// selectFields are the fields every select has.
+type selectFields struct {
+	customID    string
+	placeholder string
+	min, max    *int
+	disabled    bool
+}
+
+// selectCommon checks the fields every select has and returns its
+// max_values, or -1 when it is out of bounds.
+func (v *validator) selectCommon(s selectFields) int {
+	v.customID(s.customID)
+	v.text(field("placeholder"), "placeholder", s.placeholder, 0, maxPlaceholder)
+	hi := v.valueBounds(s.min, s.max, maxSelectValues)
+	if s.disabled && v.modal {
+		// The public documentation: a select of a modal cannot be
+		// disabled.
+		v.report(field("disabled"), CodeFieldNotAllowed, "a select in a modal cannot be disabled")
+	}
+	return hi
+}
+
+// valueBounds checks min_values (0 to limit, default 1) and max_values (1
+// to limit, default 1) and returns max_values, -1 when it is out of
+// bounds.
+func (v *validator) valueBounds(minV, maxV *int, limit int) int {
+	lo, hi := 1, 1
+	if minV != nil {
+		lo = *minV
+		if !v.number(field("min_values"), "min_values", lo, 0, limit) {
+			lo = -1
+		}
+	}
+	if maxV != nil {
+		hi = *maxV
+		if !v.number(field("max_values"), "max_values", hi, 1, limit) {
+			hi = -1
+		}
+	}
+	if lo >= 0 && hi >= 0 && lo > hi {
+		v.report(field("min_values"), CodeMinAboveMax, "min_values ("+strconv.Itoa(lo)+
+			") must not be above max_values ("+strconv.Itoa(hi)+defaultNote(maxV)+")")
+	}
+	return hi
+}
+
+func defaultNote(p *int) string {
+	if p == nil {
+		return ", its default"
+	}
+	return ""
+}
+
+func (v *validator) stringSelect(s StringSelect) {
+	hi := v.selectCommon(selectFields{s.CustomID, s.Placeholder, s.MinValues, s.MaxValues, s.Disabled})
+	n := len(s.Options)
+	if n < 1 || n > maxOptions {
+		v.report(field("options"), CodeBadLength, "a string select has 1 to "+strconv.Itoa(maxOptions)+
+			" options, has "+strconv.Itoa(n))
+	} else if hi > n {
+		v.report(field("options"), CodeMinLength, "a select that lets a user choose "+strconv.Itoa(hi)+
+			" options needs at least "+strconv.Itoa(hi)+", has "+strconv.Itoa(n))
+	}
+	defaults := 0
+	for i, o := range s.Options {
+		v.elemText("options", i, "label", "option", o.Label, 1, maxOptionText)
+		v.elemText("options", i, "value", "option", o.Value, 1, maxOptionText)
+		v.elemText("options", i, "description", "option", o.Description, 0, maxOptionText)
+		v.emoji(elemField("options", i, "emoji"), o.Emoji)
+		for j := range i {
+			if s.Options[j].Value == o.Value {
+				v.report(elemField("options", i, "value"), CodeDuplicateOptionValue,
+					"option "+strconv.Itoa(i+1)+" has the value of option "+strconv.Itoa(j+1)+"; values must be unique")
+				break
+			}
+		}
+		if o.Default {
+			defaults++
+		}
+	}
+	if hi >= 0 && defaults > hi {
+		v.report(field("options"), CodeTooManyDefaults, strconv.Itoa(defaults)+
+			" options are preselected, more than max_values ("+strconv.Itoa(hi)+")")
+	}
+}
+
+// defaultKinds is a set of the kinds of default values an entity select
+// takes.
+type defaultKinds int
+
+const (
+	userDefaults defaultKinds = 1 << iota
+	roleDefaults
+	channelDefaults
+	mentionableDefaults = userDefaults | roleDefaults
+)
+
+func (k defaultKinds) has(t DefaultValueType) bool {
+	switch t {
+	case DefaultUser:
+		return k&userDefaults != 0
+	case DefaultRole:
+		return k&roleDefaults != 0
+	case DefaultChannel:
+		return k&channelDefaults != 0
+	}
+	return false
+}
+
+func (k defaultKinds) String() string {
+	var names []string
+	for _, t := range [...]DefaultValueType{DefaultUser, DefaultRole, DefaultChannel} {
+		if k.has(t) {
+			names = append(names, strconv.Quote(string(t)))
+		}
+	}
+	return strings.Join(names, " or ")
+}
+
+func (v *validator) entitySelect(s selectFields, defaults []DefaultValue, kinds defaultKinds) {
+	hi := v.selectCommon(s)
+	for i, d := range defaults {
+		if d.ID == 0 {
+			v.report(elemField("default_values", i, "id"), CodeRequired, "default value "+strconv.Itoa(i+1)+" needs an id")
+		}
+		if !kinds.has(d.Type) {
+			v.report(elemField("default_values", i, "type"), CodeInvalidEnum, "the type of default value "+
+				strconv.Itoa(i+1)+" must be "+kinds.String())
+		}
+	}
+	if hi >= 0 && len(defaults) > hi {
+		v.report(field("default_values"), CodeTooManyDefaults, strconv.Itoa(len(defaults))+
+			" default values, more than max_values ("+strconv.Itoa(hi)+")")
+	}
+}
+
+func (v *validator) channelTypes(ts []interaction.ChannelType) {
+	for i, t := range ts {
+		switch t {
+		case interaction.ChannelGuildText, interaction.ChannelDM, interaction.ChannelGuildVoice,
+			interaction.ChannelGroupDM, interaction.ChannelGuildCategory, interaction.ChannelGuildAnnouncement,
+			interaction.ChannelAnnouncementThread, interaction.ChannelPublicThread, interaction.ChannelPrivateThread,
+			interaction.ChannelGuildStageVoice, interaction.ChannelGuildDirectory, interaction.ChannelGuildForum,
+			interaction.ChannelGuildMedia:
+		default:
+			v.report(elem("channel_types", i), CodeInvalidEnum, "channel_types must hold channel types, has "+
+				strconv.Itoa(int(t)))
+		}
+	}
+}
+
+// textInput checks a text input; inRow says it sits in a row, where it
+// needs a label of its own.
+func (v *validator) textInput(t TextInput, inRow bool) {
+	v.customID(t.CustomID)
+	if t.Style != TextInputShort && t.Style != TextInputParagraph {
+		v.report(field("style"), CodeInvalidEnum, "style must be 1 (short) or 2 (paragraph), is "+strconv.Itoa(int(t.Style)))
+	}
+	minLabel := 0
+	if inRow {
+		minLabel = 1
+	}
+	v.text(field("label"), "label", t.Label, minLabel, maxInputLabel)
+	lo, hi := t.MinLength, maxInputLength
+	if !v.number(field("min_length"), "min_length", lo, 0, maxInputLength) {
+		lo = -1
+	}
+	if t.MaxLength != nil {
+		hi = *t.MaxLength
+		if !v.number(field("max_length"), "max_length", hi, 1, maxInputLength) {
+			hi = -1
+		}
+	}
+	if lo >= 0 && hi >= 0 && lo > hi {
+		v.report(field("min_length"), CodeMinAboveMax, "min_length ("+strconv.Itoa(lo)+
+			") must not be above max_length ("+strconv.Itoa(hi)+")")
+	}
+	n := v.text(field("value"), "value", t.Value, 0, maxInputLength)
+	if t.Value != "" && lo >= 0 && hi >= 0 && lo <= hi && n <= maxInputLength && (n < lo || n > hi) {
+		v.report(field("value"), CodeBadLength, "value must have "+strconv.Itoa(lo)+" to "+strconv.Itoa(hi)+
+			" characters, as min_length and max_length say, has "+strconv.Itoa(n))
+	}
+	v.text(field("placeholder"), "placeholder", t.Placeholder, 0, maxInputPlaceholder)
+}
+
+func (v *validator) label(l Label) {
+	v.text(field("label"), "label", l.Label, 1, maxInputLabel)
+	v.text(field("description"), "description", l.Description, 0, maxLabelDescription)
+	if l.Component == nil {
+		v.report(field("component"), CodeRequired, "a label needs a component")
+		return
+	}
+	v.child(l.Component, "component", -1, ctxLabel)
+}
+
+func (v *validator) fileUpload(u FileUpload) {
+	v.customID(u.CustomID)
+	v.valueBounds(u.MinValues, u.MaxValues, maxUploadValues)
+}
+
+func (v *validator) section(s Section) {
+	if n := len(s.Components); n < 1 || n > maxSectionTexts {
+		v.report(field("components"), CodeBadLength, "a section holds 1 to "+strconv.Itoa(maxSectionTexts)+
+			" text displays, has "+strconv.Itoa(n))
+	}
+	for i, c := range s.Components {
+		v.child(c, "components", i, ctxSectionText)
+	}
+	if s.Accessory == nil {
+		v.report(field("accessory"), CodeRequired, "a section needs an accessory, a button or a thumbnail")
+		return
+	}
+	v.child(s.Accessory, "accessory", -1, ctxAccessory)
+}
+
+func (v *validator) textDisplay(t TextDisplay) {
+	n := v.text(field("content"), "content", t.Content, 1, maxLayoutText)
+	if v.modal {
+		return
+	}
+	before := v.textChars
+	v.textChars += n
+	if before <= maxLayoutText && v.textChars > maxLayoutText {
+		v.report(field("content"), CodeBadLength, "the text displays of a message hold at most "+
+			strconv.Itoa(maxLayoutText)+" characters together; this one brings them to "+strconv.Itoa(v.textChars))
+	}
+}
+
+// elemText checks a text field sub of the element i of the list field
+// list, an element of the kind elem ("option", "item"), and names the
+// element only when it reports.
+func (v *validator) elemText(list string, i int, sub, elem, s string, minimum, maximum int) {
+	n, fault := checkText(s, minimum, maximum)
+	if fault != textOK {
+		v.textFault(elemField(list, i, sub), sub+" of "+elem+" "+strconv.Itoa(i+1), n, minimum, maximum, fault)
+	}
+}
+
+// media checks the url of a piece of media, at a, the object that holds
+// the url: the object may be left out of a raw component as a whole.
+func (v *validator) media(a at, what, url string) bool {
+	switch {
+	case url == "":
+		v.report(a, CodeRequired, what+" needs a url")
+	case !utf8.ValidString(url):
+		v.report(a, CodeInvalidUTF8, "the url of "+what+" must be valid UTF-8")
+	default:
+		return true
+	}
+	return false
+}
+
+func (v *validator) gallery(g MediaGallery) {
+	if n := len(g.Items); n < 1 || n > maxGalleryItems {
+		v.report(field("items"), CodeBadLength, "a media gallery holds 1 to "+strconv.Itoa(maxGalleryItems)+
+			" items, has "+strconv.Itoa(n))
+	}
+	for i, it := range g.Items {
+		if it.Media.URL == "" || !utf8.ValidString(it.Media.URL) {
+			v.media(elemField("items", i, "media"), "item "+strconv.Itoa(i+1), it.Media.URL)
+		}
+		v.elemText("items", i, "description", "item", it.Description, 0, maxMediaDescription)
+	}
+}
+
+// file checks a file component, which shows an attachment of the message
+// (public documentation).
+func (v *validator) file(f File) {
+	if !v.media(field("file"), "the file", f.File.URL) {
+		return
+	}
+	if !strings.HasPrefix(f.File.URL, attachmentURLPrefix) || len(f.File.URL) == len(attachmentURLPrefix) {
+		v.report(fieldOf("file", "url"), CodeAttachmentOnly,
+			"a file component shows an attachment of the message: its url is "+attachmentURLPrefix+"name")
+	}
+}
+
+func (v *validator) container(c Container) {
+	if len(c.Components) == 0 {
+		v.report(field("components"), CodeBadLength, "a container holds at least one component, has 0")
+	}
+	if c.AccentColor != nil {
+		v.number(field("accent_color"), "accent_color", *c.AccentColor, 0, maxAccentColor)
+	}
+	for i, k := range c.Components {
+		v.child(k, "components", i, ctxContainer)
+	}
+}
