@@ -533,3 +533,44 @@ func TestAModalAnswerOpensTheModalBeforeTheUser(t *testing.T) {
 		t.Fatalf("Modals() = %+v", all)
 	}
 }
+
+// An update and a modal are checked with the service's rules like every
+// message: one that breaks them changes nothing and opens nothing.
+func TestUpdatesAndModalsAreCheckedWithTheServicesRules(t *testing.T) {
+	for _, tc := range []struct {
+		name, answer, at string
+	}{
+		{"an update with a button without a custom_id",
+			`{"type":7,"data":{"components":[{"type":1,"components":[{"type":2,"style":1,"label":"B"}]}]}}`,
+			`"data":{"components":{"0":{"components":{"0":{"custom_id":{"_errors"`},
+		{"an update that lays out a message that keeps its content",
+			`{"type":7,"data":{"flags":32768,"components":[{"type":10,"content":"x"}]}}`,
+			`"data":{"content":{"_errors"`},
+		{"an update that empties the message",
+			`{"type":7,"data":{"content":"","components":[]}}`,
+			`"code":50006`},
+		{"a modal with a button",
+			`{"type":9,"data":{"custom_id":"m","title":"T","components":[{"type":1,"components":[{"type":2,"style":1,"label":"B","custom_id":"b"}]}]}}`,
+			`"data":{"components":{"0":{"components":{"0":{"type":{"_errors"`},
+		{"a modal with a label too long",
+			`{"type":9,"data":{"custom_id":"m","title":"T","components":[{"type":18,"label":"` + strings.Repeat("x", 46) + `","component":{"type":4,"custom_id":"a","style":1}}]}}`,
+			`"data":{"components":{"0":{"label":{"_errors"`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s, _, poll := startPoll(t, tc.answer)
+			res, err := s.Click(context.Background(), Click{Button: "Yes"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.OK() || !strings.Contains(strings.Join(res.Violations, " "), tc.at) {
+				t.Fatalf("violations %q, want one at %s", res.Violations, tc.at)
+			}
+			if m := messageByID(t, s, poll); m.Data.Content != "Vote" || len(m.Data.Components) != 5 || !m.Edited.IsZero() {
+				t.Errorf("a refused answer changed the poll: %+v", m)
+			}
+			if _, ok := s.OpenModal(0); ok {
+				t.Error("a refused modal is open")
+			}
+		})
+	}
+}

@@ -111,3 +111,62 @@ func TestMessagesKeepTheirComponents(t *testing.T) {
 		ex.answer(t, []byte(`{"type":4,"data":{"content":"quoted"}}`))
 	})
 }
+
+// The components of every message the bot sends are checked with the
+// service's rules, and a message that breaks one is refused with 50035 and
+// the errors tree at the component's place.
+func TestComponentsAreCheckedWhereverAMessageIsSent(t *testing.T) {
+	s, rl := startRelay(t, emulator.Config{})
+	// A PRIMARY button without a custom_id, in the second row.
+	bad := `[{"type":1,"components":[{"type":2,"style":1,"label":"A","custom_id":"a"}]},{"type":1,"components":[{"type":2,"style":1,"label":"B"}]}]`
+	good := `[{"type":1,"components":[{"type":2,"style":1,"label":"A","custom_id":"a"}]}]`
+	at := []string{"components", "1", "components", "0", "custom_id"}
+
+	t.Run("a reply through the callback", func(t *testing.T) {
+		ex := rl.invoke(t, s, "ask")
+		resp, body := call(t, s, "POST", callbackPath(ex.ID, ex.Token), "", `{"type":4,"data":{"components":`+bad+`}}`)
+		if resp.StatusCode != 400 || body["code"] != float64(50035) || !errorAt(body, append([]string{"data"}, at...)...) {
+			t.Fatalf("%d %v", resp.StatusCode, body)
+		}
+		ex.answer(t, []byte(`{"type":4,"data":{"content":"ok"}}`))
+	})
+	t.Run("a reply in the HTTP response", func(t *testing.T) {
+		ex := rl.invoke(t, s, "ask")
+		res := ex.answer(t, []byte(`{"type":4,"data":{"components":`+bad+`}}`))
+		if res.OK || len(res.Violations) != 1 {
+			t.Fatalf("%+v", res)
+		}
+		var body map[string]any
+		json.Unmarshal([]byte(res.Violations[0]), &body)
+		if body["code"] != float64(50035) || !errorAt(body, append([]string{"data"}, at...)...) {
+			t.Fatalf("violation %s", res.Violations[0])
+		}
+	})
+
+	ex := rl.invoke(t, s, "ask")
+	if res := ex.answer(t, []byte(`{"type":4,"data":{"flags":32768,"components":[{"type":10,"content":"laid out"}]}}`)); !res.OK {
+		t.Fatalf("a components-only answer: %+v", res)
+	}
+	original := webhookPath(s, ex.Token) + "/messages/@original"
+	for _, tc := range []struct {
+		name, method, path, body string
+		at                       []string
+	}{
+		{"a follow-up", "POST", webhookPath(s, ex.Token), `{"components":` + bad + `}`, at},
+		{"an edit", "PATCH", original, `{"components":[{"type":17,"components":[{"type":2,"style":1,"label":"B"}]}]}`,
+			[]string{"components", "0", "components", "0", "type"}},
+		{"an edit that takes IS_COMPONENTS_V2 away", "PATCH", original, `{"flags":0,"components":` + good + `}`, []string{"flags"}},
+		{"an edit that adds content to a components-only message", "PATCH", original, `{"content":"text"}`, []string{"content"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			resp, body := call(t, s, tc.method, tc.path, "", tc.body)
+			if resp.StatusCode != 400 || body["code"] != float64(50035) || !errorAt(body, tc.at...) {
+				t.Fatalf("%d %v", resp.StatusCode, body)
+			}
+		})
+	}
+	resp, msg := call(t, s, "GET", original, "", "")
+	if resp.StatusCode != 200 || !sameJSON(t, msg["components"], `[{"type":10,"content":"laid out"}]`) || msg["flags"] != float64(32768) {
+		t.Fatalf("a refused edit changed the message: %v", msg)
+	}
+}
