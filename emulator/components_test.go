@@ -170,3 +170,108 @@ func TestComponentsAreCheckedWhereverAMessageIsSent(t *testing.T) {
 		t.Fatalf("a refused edit changed the message: %v", msg)
 	}
 }
+
+// Scripts use components and modals through the control API as Go tests
+// do through the Server's methods, and are answered as /_emulator/invoke
+// answers.
+func TestTheControlAPIClicksChoosesAndSubmits(t *testing.T) {
+	s, rl := startRelay(t, emulator.Config{})
+	poll := `[{"type":1,"components":[{"type":2,"style":1,"label":"Yes","custom_id":"poll:yes"},` +
+		`{"type":2,"style":2,"label":"No","custom_id":"poll:no","disabled":true}]},` +
+		`{"type":1,"components":[{"type":3,"custom_id":"colour","options":[{"label":"Red","value":"r"},{"label":"Blue","value":"b"}]}]}]`
+	modal := `{"type":9,"data":{"custom_id":"feedback","title":"Feedback","components":[` +
+		`{"type":18,"label":"Name","component":{"type":4,"custom_id":"name","style":1}}]}}`
+	ex := rl.invoke(t, s, "ask")
+	if res := ex.answer(t, []byte(`{"type":4,"data":{"content":"Vote","components":`+poll+`}}`)); !res.OK {
+		t.Fatalf("the poll: %+v", res)
+	}
+	original := webhookPath(s, ex.Token) + "/messages/@original"
+	_, msg := call(t, s, "GET", original, "", "")
+	pollID := msg["id"].(string)
+
+	var sent struct {
+		Type int `json:"type"`
+		Data struct {
+			CustomID      string   `json:"custom_id"`
+			ComponentType int      `json:"component_type"`
+			Values        []string `json:"values"`
+			Components    []struct {
+				Component struct {
+					CustomID string `json:"custom_id"`
+					Value    string `json:"value"`
+				} `json:"component"`
+			} `json:"components"`
+		} `json:"data"`
+		Message struct {
+			ID string `json:"id"`
+		} `json:"message"`
+	}
+	ex = rl.act(t, s, "/_emulator/click", `{"button":"Yes","locale":"fr"}`)
+	if err := json.Unmarshal(ex.Raw, &sent); err != nil || sent.Type != 3 || sent.Data.CustomID != "poll:yes" ||
+		sent.Data.ComponentType != 2 || sent.Message.ID != pollID {
+		t.Fatalf("the click sent %s", ex.Raw)
+	}
+	if res := ex.answer(t, []byte(modal)); !res.OK || res.Status != 200 {
+		t.Fatalf("the click: %+v", res)
+	}
+
+	var modals []struct {
+		User        string  `json:"user"`
+		Interaction string  `json:"interaction"`
+		Message     *string `json:"message"`
+		Opened      string  `json:"opened"`
+		Modal       struct {
+			CustomID   string            `json:"custom_id"`
+			Components []json.RawMessage `json:"components"`
+		} `json:"modal"`
+	}
+	s.control(t, "GET", "/_emulator/modals", nil, 200, &modals)
+	if len(modals) != 1 || modals[0].User != s.Member.String() || modals[0].Interaction != ex.ID.String() ||
+		modals[0].Message == nil || *modals[0].Message != pollID || modals[0].Modal.CustomID != "feedback" || len(modals[0].Modal.Components) != 1 {
+		t.Fatalf("open modals: %+v", modals)
+	}
+	s.control(t, "GET", "/_emulator/modals?user="+s.Admin.String(), nil, 200, &modals)
+	if len(modals) != 0 {
+		t.Fatalf("modals open before the admin: %+v", modals)
+	}
+
+	ex = rl.act(t, s, "/_emulator/submit", `{"modal":"feedback","fields":{"Name":"Ada"}}`)
+	sent.Message.ID = ""
+	if err := json.Unmarshal(ex.Raw, &sent); err != nil || sent.Type != 5 || sent.Data.CustomID != "feedback" ||
+		len(sent.Data.Components) != 1 || sent.Data.Components[0].Component.Value != "Ada" || sent.Message.ID != pollID {
+		t.Fatalf("the submission sent %s", ex.Raw)
+	}
+	if res := ex.answer(t, []byte(`{"type":7,"data":{"content":"Thanks, Ada"}}`)); !res.OK {
+		t.Fatalf("the submission: %+v", res)
+	}
+	if _, msg := call(t, s, "GET", original, "", ""); msg["content"] != "Thanks, Ada" || msg["edited_timestamp"] == nil {
+		t.Fatalf("the poll after the update: %v", msg)
+	}
+
+	ex = rl.act(t, s, "/_emulator/choose", `{"select":"colour","values":["Blue"],"message":"`+pollID+`"}`)
+	if err := json.Unmarshal(ex.Raw, &sent); err != nil || sent.Type != 3 || len(sent.Data.Values) != 1 || sent.Data.Values[0] != "b" {
+		t.Fatalf("the choice sent %s", ex.Raw)
+	}
+	if res := ex.answer(t, []byte(`{"type":6}`)); !res.OK {
+		t.Fatalf("the choice: %+v", res)
+	}
+
+	for _, tc := range []struct {
+		name, path, body string
+		status           int
+		kind             string
+	}{
+		{"a disabled button", "/_emulator/click", `{"button":"No"}`, 400, "invalid_input"},
+		{"a value the menu does not offer", "/_emulator/choose", `{"select":"colour","values":["Green"]}`, 400, "invalid_input"},
+		{"a modal no longer open", "/_emulator/submit", `{"fields":{"Name":"Ada"}}`, 400, "unknown_target"},
+		{"a field the body does not have", "/_emulator/click", `{"buton":"Yes"}`, 400, "invalid_input"},
+		{"a body that is not JSON", "/_emulator/choose", `{"select":`, 400, "invalid_input"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			status, res := invoke(t, s, tc.path, tc.body)
+			if status != tc.status || res.Error != tc.kind || res.Message == "" {
+				t.Fatalf("%d %+v", status, res)
+			}
+		})
+	}
+}

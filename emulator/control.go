@@ -29,6 +29,7 @@ func (s *Server) controlRoutes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /_emulator/launches", s.controlLaunches)
 	s.controlOAuthRoutes(mux)
 	s.controlInvokeRoutes(mux)
+	s.controlClickRoutes(mux)
 }
 
 // faultJSON is a Fault as the control API takes it.
