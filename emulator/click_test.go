@@ -574,3 +574,94 @@ func TestUpdatesAndModalsAreCheckedWithTheServicesRules(t *testing.T) {
 		})
 	}
 }
+
+// Where the message is decides who may use its components, and the
+// interaction comes from there.
+func TestWhoSeesAMessageMayUseItsComponents(t *testing.T) {
+	ctx := context.Background()
+	t.Run("the bot's direct messages with a user", func(t *testing.T) {
+		s, bot, _ := startPoll(t, `{"type":6}`)
+		res, err := s.Invoke(ctx, Invocation{Command: "poll"})
+		mustOK(t, res, err)
+		dm, _ := s.Interaction(res.Interaction.ID)
+		res, err = s.Click(ctx, Click{Message: dm.Original.ID, Button: "Yes"})
+		mustOK(t, res, err)
+		ix, _ := bot.last(t)
+		if ix.GuildID != 0 || ix.User == nil || ix.User.ID != s.Member || ix.Context.Type != interaction.ContextBotDM ||
+			ix.ChannelID != dm.Interaction.ChannelID || ix.Message.ID != dm.Original.ID {
+			t.Errorf("a click in the DMs: %+v", ix)
+		}
+		if _, err := s.Click(ctx, Click{User: s.Moderator, Message: dm.Original.ID, Button: "Yes"}); !errors.Is(err, ErrUnknownTarget) {
+			t.Errorf("another user clicked in the member's DMs: %v", err)
+		}
+	})
+	t.Run("an ephemeral message, by the user it answers", func(t *testing.T) {
+		s, bot, _ := startPoll(t, `{"type":6}`)
+		secret := ephemeralMessage(t, s, bot)
+		res, err := s.Click(ctx, Click{Button: "peek"})
+		mustOK(t, res, err)
+		if ix, _ := bot.last(t); ix.Message.ID != secret || ix.Message.Flags&interaction.FlagEphemeral == 0 {
+			t.Errorf("the click's message: %+v", ix.Message)
+		}
+	})
+	t.Run("the newest message with the button, unless one is named", func(t *testing.T) {
+		s, bot, first := startPoll(t, `{"type":6}`)
+		res, err := s.Invoke(ctx, Invocation{Guild: s.GuildID, Command: "poll"})
+		mustOK(t, res, err)
+		second, _ := s.Interaction(res.Interaction.ID)
+		for _, tc := range []struct {
+			click Click
+			want  interaction.Snowflake
+		}{
+			{Click{Button: "Yes"}, second.Original.ID},
+			{Click{Button: "Yes", Channel: channelID(s, "general")}, second.Original.ID},
+			{Click{Button: "Yes", Message: first}, first},
+		} {
+			res, err := s.Click(ctx, tc.click)
+			mustOK(t, res, err)
+			if ix, _ := bot.last(t); ix.Message.ID != tc.want {
+				t.Errorf("%+v clicked on message %s, want %s", tc.click, ix.Message.ID, tc.want)
+			}
+		}
+		if _, err := s.Click(ctx, Click{Button: "Yes", Channel: channelID(s, "moderation")}); !errors.Is(err, ErrUnknownTarget) {
+			t.Errorf("a button found in a channel without it: %v", err)
+		}
+	})
+	t.Run("a deleted message", func(t *testing.T) {
+		s, _, poll := startPoll(t, `{"type":6}`)
+		rec := recordOf(t, s, poll)
+		if status, body := webhook(t, s, "DELETE", rec.Interaction.Token, "/messages/@original", ""); status != 204 {
+			t.Fatalf("DELETE: %d %v", status, body)
+		}
+		if _, err := s.Click(ctx, Click{Message: poll, Button: "Yes"}); !errors.Is(err, ErrUnknownTarget) {
+			t.Errorf("a click on a deleted message: %v", err)
+		}
+	})
+}
+
+// LAUNCH_ACTIVITY answers a component, or a modal, of an application with
+// an Activity.
+func TestAComponentMayLaunchTheActivity(t *testing.T) {
+	s, err := New(Config{Activities: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	bot := startHandBot(t, s, func(ix *interaction.Interaction) string {
+		if ix.Type == interaction.TypeApplicationCommand {
+			return pollAnswer
+		}
+		return `{"type":12}`
+	})
+	ctx := context.Background()
+	res, err := s.Invoke(ctx, Invocation{Guild: s.GuildID, Command: "poll"})
+	mustOK(t, res, err)
+	res, err = s.Click(ctx, Click{Button: "Yes"})
+	mustOK(t, res, err)
+	bot.answering(always(feedbackModal))
+	res, err = s.Click(ctx, Click{Button: "Yes"})
+	mustOK(t, res, err)
+	bot.answering(always(`{"type":12}`))
+	res, err = s.Submit(ctx, Submit{Fields: map[string]string{"name": "Ada"}})
+	mustOK(t, res, err)
+}

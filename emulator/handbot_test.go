@@ -6,6 +6,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"sync"
 	"testing"
 
@@ -24,11 +25,24 @@ type handBot struct {
 	answer func(ix *interaction.Interaction) string
 }
 
-// startHandBot serves a handBot for s, with the guild command "poll"
-// registered, and sets it as the interactions URL.
+// startHandBot serves a handBot for s, with the command "poll" registered
+// in the guild and globally, and sets it as the interactions URL.
 func startHandBot(t *testing.T, s *Server, answer func(ix *interaction.Interaction) string) *handBot {
 	t.Helper()
 	putCommands(t, s, command.InGuild(s.GuildID), []byte(`[{"name":"poll","description":"Starts a poll"}]`))
+	// Created, not overwritten: an application with an Activity keeps its
+	// entry point command.
+	req, _ := http.NewRequest(http.MethodPost, s.URL+command.Global.CommandsPath(s.ApplicationID), strings.NewReader(`{"name":"poll","description":"Starts a poll"}`))
+	req.Header.Set("Authorization", "Bot "+s.BotToken)
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusCreated {
+		t.Fatalf("POST global poll: %s", resp.Status)
+	}
 	verifier, err := interaction.NewVerifier(s.PublicKey)
 	if err != nil {
 		t.Fatal(err)

@@ -223,3 +223,22 @@ func TestSubmissionsTheClientRefuses(t *testing.T) {
 		}
 	})
 }
+
+// A select menu of a modal that is not required may be left empty, and
+// comes back with an empty list of values.
+func TestAnOptionalMenuOfAModalMayBeLeftEmpty(t *testing.T) {
+	s := newTestServer(t)
+	bot := startHandBot(t, s, always(`{"type":9,"data":{"custom_id":"pick","title":"Pick","components":[`+
+		`{"type":18,"label":"Colour","component":{"type":3,"custom_id":"colour","required":false,"max_values":2,`+
+		`"options":[{"label":"Red","value":"r","default":true},{"label":"Blue","value":"b"}]}}]}}`))
+	res, err := s.Invoke(context.Background(), Invocation{Guild: s.GuildID, Command: "poll"})
+	mustOK(t, res, err)
+	bot.answering(always(`{"type":5}`))
+	res, err = s.Submit(context.Background(), Submit{Values: map[string][]string{"Colour": {}}})
+	mustOK(t, res, err)
+	ix, raw := bot.last(t)
+	colour, _ := ix.Data.Submitted("colour")
+	if colour.Values == nil || len(colour.Values) != 0 || !strings.Contains(string(raw), `"custom_id":"colour","values":[]`) {
+		t.Fatalf("submitted %s", raw)
+	}
+}
