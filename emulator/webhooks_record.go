@@ -180,9 +180,9 @@ func cloneMessageData(d interaction.MessageData) interaction.MessageData {
 const timestampLayout = "2006-01-02T15:04:05.000000-07:00"
 
 // Message types of answers (public facts of the service): the message of an
-// answer to a slash command, and to a user or message command. Follow-ups
-// are written as DEFAULT messages; the service's documentation does not
-// say.
+// answer to a slash command, and to a user or message command. Follow-ups,
+// and the answers to components and modals, are written as DEFAULT
+// messages; the service's documentation does not say.
 const (
 	messageDefault            = 0
 	messageChatInputCommand   = 20
