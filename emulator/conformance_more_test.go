@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"net/http"
 	"strings"
@@ -391,11 +392,20 @@ func TestAttachmentsOverTenMiBAreRefused(t *testing.T) {
 }
 
 // Rule 18.13: an answer has at most 5 action rows, or with
-// IS_COMPONENTS_V2 at most 40 components.
+// IS_COMPONENTS_V2 at most 40 components, nested ones counted.
 func TestMessageComponentLimits(t *testing.T) {
-	row := `{"type":1,"components":[{"type":2,"style":1,"label":"b","custom_id":"b"}]}`
+	row := `{"type":1,"components":[{"type":2,"style":1,"label":"b","custom_id":"b%d"}]}`
 	text := `{"type":10,"content":"t"}`
-	repeat := func(s string, n int) string { return strings.TrimSuffix(strings.Repeat(s+",", n), ",") }
+	repeat := func(s string, n int) string {
+		parts := make([]string, n)
+		for i := range parts {
+			parts[i] = s
+			if strings.Contains(s, "%d") {
+				parts[i] = fmt.Sprintf(s, i)
+			}
+		}
+		return strings.Join(parts, ",")
+	}
 	for _, tt := range []struct {
 		name, answer string
 		ok           bool
@@ -404,6 +414,8 @@ func TestMessageComponentLimits(t *testing.T) {
 		{"6 action rows", `{"type":4,"data":{"components":[` + repeat(row, 6) + `]}}`, false},
 		{"40 components v2", `{"type":4,"data":{"flags":32768,"components":[` + repeat(text, 40) + `]}}`, true},
 		{"41 components v2", `{"type":4,"data":{"flags":32768,"components":[` + repeat(text, 41) + `]}}`, false},
+		{"40 components v2, nested ones counted", `{"type":4,"data":{"flags":32768,"components":[{"type":17,"components":[` + repeat(text, 39) + `]}]}}`, true},
+		{"41 components v2, nested ones counted", `{"type":4,"data":{"flags":32768,"components":[{"type":17,"components":[` + repeat(text, 40) + `]}]}}`, false},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			s := startMore(t, tt.answer)

@@ -29,6 +29,7 @@ func (s *Server) controlRoutes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /_emulator/launches", s.controlLaunches)
 	s.controlOAuthRoutes(mux)
 	s.controlInvokeRoutes(mux)
+	s.controlClickRoutes(mux)
 }
 
 // faultJSON is a Fault as the control API takes it.
@@ -141,7 +142,7 @@ func (s *Server) interactionJSON(si *sentInteraction) map[string]any {
 		out["answer"], out["answered"] = *si.answer, si.answered.UTC().Format(timestampLayout)
 	}
 	withDeleted := func(m *Message) map[string]any {
-		j := s.messageJSON(si, m, m == si.original)
+		j := s.messageJSON(m)
 		j["deleted"] = m.Deleted
 		return j
 	}
@@ -156,7 +157,7 @@ func (s *Server) interactionJSON(si *sentInteraction) map[string]any {
 	history := []any{}
 	for i := range si.history {
 		e := &si.history[i]
-		m := s.messageJSON(si, &e.Message, e.Original)
+		m := s.messageJSON(&e.Message)
 		m["deleted"] = e.Message.Deleted
 		history = append(history, map[string]any{"kind": e.Kind, "original": e.Original, "message": m, "at": e.At.UTC().Format(timestampLayout)})
 	}

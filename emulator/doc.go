@@ -12,7 +12,9 @@
 // Invoke and Autocomplete play a user: they check the input as the client
 // does, evaluate the command's permissions, send the bot a signed
 // interaction and check its answer; the callback and follow-up endpoints
-// take the rest of the conversation. InjectFault makes routes answer 429,
+// take the rest of the conversation. Click, Choose and Submit play a user
+// on the components of the bot's messages and on the modals it opens, in
+// the same way. InjectFault makes routes answer 429,
 // 5xx, slowly or not at all, for testing clients. ParseCommand reads a
 // command as a user types it ("/mod ban user:@bob reason:spam") into an
 // Invocation.
@@ -94,4 +96,36 @@
 //	POST   /_emulator/autocomplete
 //		The same, as Autocomplete, with "focused" naming the option
 //		being typed.
+//	POST   /_emulator/click
+//		A user presses a button of a message the bot sent, as Click:
+//		{"user": "id", "locale": "fr", "message": "id", "channel":
+//		"id", "button": "Yes"}, the button by its custom_id or label,
+//		every field optional but the button. Without a message, the
+//		newest message the user sees with the button (in the channel,
+//		when one is given). Answers as /_emulator/invoke does, the
+//		interaction being the MESSAGE_COMPONENT one; a refusal has
+//		kind "invalid_input" (a disabled, link or premium button; a
+//		name several components show) or "unknown_target" (no such
+//		message, or none the user sees; no such button on it).
+//	POST   /_emulator/choose
+//		A user chooses in a select menu, as Choose: the fields of click
+//		with "select" (a custom_id or placeholder) instead of "button",
+//		and "values": ["r", "Blue"], options by value or label, or the
+//		ids of users, roles or channels.
+//	POST   /_emulator/submit
+//		A user submits the modal open before them, as Submit:
+//		{"user": "id", "locale": "fr", "modal": "feedback",
+//		"fields": {"Name": "Ada"}, "values": {"colour": ["b"]},
+//		"files": {"proof": [{"filename": "a.png", "size": 3}]}}, each
+//		input by its custom_id or label, every field optional. Answers
+//		as /_emulator/invoke does; with no modal open, or another one
+//		than "modal", the kind is "unknown_target".
+//	GET    /_emulator/modals
+//		The modals open, as Modals: [{"user": "id", "interaction":
+//		"id", "message": "id" or null, "opened": "...", "modal":
+//		{"custom_id": ..., "title": ..., "components": [...]}}], the
+//		interaction whose answer opened each and the message whose
+//		component did. With ?user=id, only that user's.
+//
+// The bodies of click, choose and submit refuse fields they do not have.
 package emulator

@@ -95,6 +95,23 @@ func (e *apiError) add(pointer, code, message string) {
 	node["_errors"] = append(list, map[string]any{"code": code, "message": message})
 }
 
+// has reports whether a problem is recorded at a JSON pointer.
+func (e *apiError) has(pointer string) bool {
+	node := e.errors
+	if pointer != "" {
+		for _, part := range strings.Split(strings.TrimPrefix(pointer, "/"), "/") {
+			part = strings.ReplaceAll(strings.ReplaceAll(part, "~1", "/"), "~0", "~")
+			next, ok := node[part].(map[string]any)
+			if !ok {
+				return false
+			}
+			node = next
+		}
+	}
+	_, ok := node["_errors"]
+	return ok
+}
+
 // body returns the JSON object the service sends.
 func (e *apiError) body() map[string]any {
 	b := map[string]any{"code": e.code, "message": e.message}

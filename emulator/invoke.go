@@ -141,7 +141,7 @@ func (s *Server) invoke(ctx context.Context, inv Invocation, autocomplete bool) 
 	case p.launched:
 		s.launch(p)
 	case url == "":
-		err = refuse(ErrUnknownTarget, "the application has no interactions URL")
+		err = errNoInteractionsURL()
 	default:
 		s.record(p)
 	}
@@ -153,12 +153,24 @@ func (s *Server) invoke(ctx context.Context, inv Invocation, autocomplete bool) 
 		// An Activity needs no interactions URL to be launched.
 		return &Result{Launched: true}, nil
 	}
+	return s.exchange(ctx, url, p), nil
+}
+
+// exchange sends the bot an interaction recorded as sent, waits for its
+// answer and checks it.
+func (s *Server) exchange(ctx context.Context, url string, p *prepared) *Result {
 	res := &Result{Interaction: p.si.ix, Body: p.body}
 	s.deliver(ctx, url, p, res)
-	st.mu.Lock()
+	s.st.mu.Lock()
 	s.settle(p, res)
-	st.mu.Unlock()
-	return res, nil
+	s.st.mu.Unlock()
+	return res
+}
+
+// errNoInteractionsURL refuses to send an interaction the application
+// has nowhere to receive.
+func errNoInteractionsURL() *InvocationError {
+	return refuse(ErrUnknownTarget, "the application has no interactions URL")
 }
 
 // launch does what the service does for an entry point command whose
@@ -174,7 +186,9 @@ func (s *Server) launch(p *prepared) {
 	si.sent, si.launched = st.now(), true
 	si.answer, si.answered = &interaction.Response{Type: interaction.CallbackLaunchActivity}, si.sent
 	close(si.acked)
-	si.followups = append(si.followups, &Message{ID: st.newID(), ChannelID: si.ix.ChannelID, Created: si.sent})
+	m := &Message{ID: st.newID(), ChannelID: si.ix.ChannelID, Created: si.sent}
+	si.followups = append(si.followups, m)
+	st.made(si, m)
 	si.logMessage(MessageFollowedUp, si.followups[0], si.sent)
 	st.launches = append(st.launches, si)
 }

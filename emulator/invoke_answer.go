@@ -9,28 +9,26 @@ import (
 )
 
 // answerViolations lists what the service refuses in the answer the bot
-// gave in the HTTP response: the rules of the callback endpoint
-// (checkAnswer), and the type of the suggested values, which must be the
-// focused option's. The caller holds s.st.mu.
-func (s *Server) answerViolations(p *prepared, r *interaction.Response) []string {
+// gave in the HTTP response, and returns the attachments of the message it
+// makes or updates: the rules of the callback endpoint (checkReply), and
+// the type of the suggested values, which must be the focused option's.
+// An answer in the HTTP response is JSON, so it uploads no files. The
+// caller holds s.st.mu.
+func (s *Server) answerViolations(p *prepared, body *answerBody) ([]Attachment, []string) {
 	var out []string
-	// An answer in the HTTP response is JSON, so it has no files for its
-	// attachments list to name.
-	_, attachErr := s.answerAttachments(p.si.ix, r, nil)
-	for _, e := range []*apiError{s.checkAnswer(p.si.ix, r, 0), attachErr} {
-		if e != nil {
-			b, _ := json.Marshal(e.body())
-			out = append(out, string(b))
-		}
+	atts, e := s.checkReply(p.si, body, nil)
+	if e != nil {
+		b, _ := json.Marshal(e.body())
+		out = append(out, string(b))
 	}
-	if p.choiceType != 0 && r.Type == interaction.CallbackAutocompleteResult {
-		for i, c := range r.Choices {
+	if p.choiceType != 0 && body.Type == interaction.CallbackAutocompleteResult {
+		for i, c := range body.Choices {
 			if msg := choiceValueProblem(c.Value, p.choiceType); msg != "" {
 				out = append(out, fmt.Sprintf("choice %d: %s", i, msg))
 			}
 		}
 	}
-	return out
+	return atts, out
 }
 
 // choiceValueProblem says why a suggested value does not fit an option of

@@ -292,45 +292,65 @@ func (in *input) mention(def *command.Option, v any) (interaction.Value, *Invoca
 	if !ok {
 		return interaction.Value{}, invalid("option %q takes an id, not %v", in.name(def), v)
 	}
-	r := in.resolved
 	st := in.s.st
 	wantUser := def.Type == interaction.OptionUser || def.Type == interaction.OptionMentionable
 	wantRole := def.Type == interaction.OptionRole || def.Type == interaction.OptionMentionable
 	switch {
 	case wantUser && st.users[target] != nil:
-		if r.Users == nil {
-			r.Users = map[interaction.Snowflake]wireUser{}
-		}
-		r.Users[target] = userJSON(st.users[target])
-		if in.g != nil {
-			if m := in.g.members[target]; m != nil {
-				if r.Members == nil {
-					r.Members = map[interaction.Snowflake]wireMember{}
-				}
-				r.Members[target] = memberJSON(m, channelPermissions(in.g, target, in.ch), false)
-			}
-		}
+		in.addUser(st.users[target])
 	case wantRole && in.g != nil && in.g.roles[target] != nil:
-		if r.Roles == nil {
-			r.Roles = map[interaction.Snowflake]interaction.Role{}
-		}
-		r.Roles[target] = *in.g.roles[target]
+		in.addRole(in.g.roles[target])
 	case def.Type == interaction.OptionChannel && in.g != nil && in.g.channels[target] != nil:
 		c := in.g.channels[target]
 		if len(def.ChannelTypes) > 0 && !slices.Contains(def.ChannelTypes, c.Type) {
 			return interaction.Value{}, invalid("option %q: #%s is a %v channel; it takes %s", in.name(def), c.Name, c.Type, channelTypeNames(def.ChannelTypes))
 		}
-		if r.Channels == nil {
-			r.Channels = map[interaction.Snowflake]wireChannel{}
-		}
-		w := channelJSON(c)
-		w.Permissions = channelPermissions(in.g, in.invoker, c)
-		w.AppPermissions = channelPermissions(in.g, st.app.botUser, c)
-		r.Channels[target] = w
+		in.addChannel(c)
 	default:
 		return interaction.Value{}, invalid("option %q: %v is no %v the client offers here", in.name(def), target, def.Type)
 	}
 	return interaction.StringValue(target.String()), nil
+}
+
+// addUser adds u to the resolved data, with their membership of the
+// guild, if any.
+func (in *input) addUser(u *interaction.User) {
+	r := in.resolved
+	if r.Users == nil {
+		r.Users = map[interaction.Snowflake]wireUser{}
+	}
+	r.Users[u.ID] = userJSON(u)
+	if in.g == nil {
+		return
+	}
+	if m := in.g.members[u.ID]; m != nil {
+		if r.Members == nil {
+			r.Members = map[interaction.Snowflake]wireMember{}
+		}
+		r.Members[u.ID] = memberJSON(m, channelPermissions(in.g, u.ID, in.ch), false)
+	}
+}
+
+// addRole adds a role of the guild to the resolved data.
+func (in *input) addRole(role *interaction.Role) {
+	r := in.resolved
+	if r.Roles == nil {
+		r.Roles = map[interaction.Snowflake]interaction.Role{}
+	}
+	r.Roles[role.ID] = *role
+}
+
+// addChannel adds a channel of the guild to the resolved data, with the
+// invoker's permissions in it and the bot's.
+func (in *input) addChannel(c *interaction.Channel) {
+	r := in.resolved
+	if r.Channels == nil {
+		r.Channels = map[interaction.Snowflake]wireChannel{}
+	}
+	w := channelJSON(c)
+	w.Permissions = channelPermissions(in.g, in.invoker, c)
+	w.AppPermissions = channelPermissions(in.g, in.s.st.app.botUser, c)
+	r.Channels[c.ID] = w
 }
 
 // attachment resolves an uploaded file, giving it an id and URLs when the
@@ -351,6 +371,14 @@ func (in *input) attachment(def *command.Option, v any) (interaction.Value, *Inv
 	if a.Size > attachmentSizeLimit {
 		return interaction.Value{}, invalid("option %q: %d bytes is over the %d-byte upload limit", in.name(def), a.Size, attachmentSizeLimit)
 	}
+	a = in.uploadedFile(a)
+	return interaction.StringValue(a.ID.String()), nil
+}
+
+// uploadedFile gives a file a user uploads with an interaction an id and
+// URLs where the caller left them out, and adds it to the resolved data.
+// Such files are ephemeral until a message uses them.
+func (in *input) uploadedFile(a interaction.Attachment) interaction.Attachment {
 	if a.ID == 0 {
 		a.ID = in.s.st.newID()
 	}
@@ -360,11 +388,10 @@ func (in *input) attachment(def *command.Option, v any) (interaction.Value, *Inv
 	if a.ProxyURL == "" {
 		a.ProxyURL = "https://media.emulator.invalid/ephemeral-attachments/" + in.ch.ID.String() + "/" + a.ID.String() + "/" + a.Filename
 	}
-	// Files uploaded to an option are ephemeral until a message uses them.
 	a.Ephemeral = true
 	if in.resolved.Attachments == nil {
 		in.resolved.Attachments = map[interaction.Snowflake]interaction.Attachment{}
 	}
 	in.resolved.Attachments[a.ID] = a
-	return interaction.StringValue(a.ID.String()), nil
+	return a
 }

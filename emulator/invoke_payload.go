@@ -36,7 +36,12 @@ type wireInteraction struct {
 	Context                      interaction.ContextType       `json:"context"`
 	AuthorizingIntegrationOwners interaction.IntegrationOwners `json:"authorizing_integration_owners"`
 	AttachmentSizeLimit          int64                         `json:"attachment_size_limit"`
-	Data                         wireData                      `json:"data"`
+	// Data is a wireData for a command, a wireComponentData for a
+	// component, a wireModalData for a modal.
+	Data any `json:"data"`
+	// Message is the message whose component was used, or whose
+	// component opened the modal submitted, as messageJSON shows it.
+	Message map[string]any `json:"message,omitempty"`
 }
 
 type wireData struct {
@@ -63,7 +68,7 @@ type wireResolved struct {
 	Members     map[interaction.Snowflake]wireMember             `json:"members,omitempty"`
 	Roles       map[interaction.Snowflake]interaction.Role       `json:"roles,omitempty"`
 	Channels    map[interaction.Snowflake]wireChannel            `json:"channels,omitempty"`
-	Messages    map[interaction.Snowflake]wireMessage            `json:"messages,omitempty"`
+	Messages    map[interaction.Snowflake]any                    `json:"messages,omitempty"`
 	Attachments map[interaction.Snowflake]interaction.Attachment `json:"attachments,omitempty"`
 }
 
@@ -123,7 +128,7 @@ type wireMessage struct {
 	Pinned          bool                     `json:"pinned"`
 	Type            int                      `json:"type"`
 	Flags           interaction.MessageFlags `json:"flags"`
-	Components      []any                    `json:"components"`
+	Components      interaction.Components   `json:"components"`
 	ApplicationID   interaction.Snowflake    `json:"application_id,omitzero"`
 	WebhookID       interaction.Snowflake    `json:"webhook_id,omitzero"`
 }

@@ -129,61 +129,83 @@ func (s *Server) prepare(inv Invocation, complete bool) (*prepared, *InvocationE
 		data.Resolved = in.resolved
 	}
 
-	w := wireInteraction{
-		ID: st.newID(), ApplicationID: st.app.id, Type: interaction.TypeApplicationCommand,
-		Token: "aW50ZXJhY3Rpb24." + secret(32), Version: 1,
-		ChannelID: ch.ID, Channel: channelJSON(ch), Locale: inv.Locale,
-		Entitlements: []interaction.Entitlement{}, AttachmentSizeLimit: attachmentSizeLimit, Data: data,
-	}
+	w := s.newWireInteraction(interaction.TypeApplicationCommand, g, ch, user)
+	w.Locale, w.Data = inv.Locale, data
 	if complete {
 		w.Type = interaction.TypeApplicationCommandAutocomplete
 	}
-	if g != nil {
-		perms := channelPermissions(g, inv.User, ch)
-		m := memberJSON(g.members[inv.User], perms, true)
-		w.GuildID, w.Member, w.GuildLocale = g.id, &m, g.locale
-		w.Channel.Permissions = perms
-		w.AppPermissions = s.appPermissions(g, ch)
-		w.Context = interaction.ContextGuild
-		if cmd.byGuild {
-			w.AuthorizingIntegrationOwners.Set(interaction.GuildInstall, g.id)
-		}
-	} else {
-		u := userJSON(user)
-		w.User = &u
-		// The channel of the bot's direct messages with the user has the
-		// user as its recipient, as the service sends it.
-		w.Channel.Recipients = []wireUser{u}
-		// In the bot's direct messages the bot may do what anyone may in
-		// a DM (public fact: app_permissions there are the DM defaults);
-		// the emulator gives the plain-member set.
-		w.AppPermissions = interaction.PermissionViewChannel | interaction.PermissionSendMessages |
-			interaction.PermissionEmbedLinks | interaction.PermissionAttachFiles | interaction.PermissionReadMessageHistory |
-			interaction.PermissionAddReactions | interaction.PermissionUseExternalEmojis
-		w.Context = interaction.ContextBotDM
+	if cmd.byGuild {
 		// A guild installation authorizes a command in the bot's DM with
 		// the owner "0" (public fact of the service).
-		if cmd.byGuild {
-			w.AuthorizingIntegrationOwners.Set(interaction.GuildInstall, 0)
+		var owner interaction.Snowflake
+		if g != nil {
+			owner = g.id
 		}
+		w.AuthorizingIntegrationOwners.Set(interaction.GuildInstall, owner)
 	}
 	if cmd.byUser {
 		// The user's own installation names the user.
 		w.AuthorizingIntegrationOwners.Set(interaction.UserInstall, inv.User)
 	}
-	body, jerr := json.Marshal(w)
-	if jerr != nil {
-		return nil, refuse(ErrInvalidInput, "encoding the interaction: "+jerr.Error())
-	}
-	ix := new(interaction.Interaction)
-	if derr := interaction.Decode(body, ix); derr != nil {
-		return nil, refuse(ErrInvalidInput, "the emulator built an interaction its own decoder refuses: "+derr.Error())
+	body, ix, err := encodeInteraction(&w)
+	if err != nil {
+		return nil, err
 	}
 	p := &prepared{si: newSentInteraction(ix, body), body: body, cmdType: inv.Type, channel: ch.ID, launched: launch}
 	if in.focusedDef != nil {
 		p.choiceType = in.focusedDef.Type
 	}
 	return p, nil
+}
+
+// newWireInteraction returns an interaction of type t that user sends
+// from ch, in g or (g nil) in the bot's direct messages: its id and token,
+// the member or user, the channel with the user's permissions, and what
+// the application may do there. The caller holds s.st.mu.
+func (s *Server) newWireInteraction(t interaction.Type, g *guild, ch *interaction.Channel, user *interaction.User) wireInteraction {
+	st := s.st
+	w := wireInteraction{
+		ID: st.newID(), ApplicationID: st.app.id, Type: t,
+		Token: "aW50ZXJhY3Rpb24." + secret(32), Version: 1,
+		ChannelID: ch.ID, Channel: channelJSON(ch), Locale: interaction.LocaleEnglishUS,
+		Entitlements: []interaction.Entitlement{}, AttachmentSizeLimit: attachmentSizeLimit,
+	}
+	if g != nil {
+		perms := channelPermissions(g, user.ID, ch)
+		m := memberJSON(g.members[user.ID], perms, true)
+		w.GuildID, w.Member, w.GuildLocale = g.id, &m, g.locale
+		w.Channel.Permissions = perms
+		w.AppPermissions = s.appPermissions(g, ch)
+		w.Context = interaction.ContextGuild
+		return w
+	}
+	u := userJSON(user)
+	w.User = &u
+	// The channel of the bot's direct messages with the user has the user
+	// as its recipient, as the service sends it.
+	w.Channel.Recipients = []wireUser{u}
+	// In the bot's direct messages the bot may do what anyone may in a DM
+	// (public fact: app_permissions there are the DM defaults); the
+	// emulator gives the plain-member set.
+	w.AppPermissions = interaction.PermissionViewChannel | interaction.PermissionSendMessages |
+		interaction.PermissionEmbedLinks | interaction.PermissionAttachFiles | interaction.PermissionReadMessageHistory |
+		interaction.PermissionAddReactions | interaction.PermissionUseExternalEmojis
+	w.Context = interaction.ContextBotDM
+	return w
+}
+
+// encodeInteraction returns the JSON of w and the interaction a bot
+// decodes from it, which the emulator's own decoder must accept.
+func encodeInteraction(w *wireInteraction) ([]byte, *interaction.Interaction, *InvocationError) {
+	body, err := json.Marshal(w)
+	if err != nil {
+		return nil, nil, refuse(ErrInvalidInput, "encoding the interaction: "+err.Error())
+	}
+	ix := new(interaction.Interaction)
+	if err := interaction.Decode(body, ix); err != nil {
+		return nil, nil, refuse(ErrInvalidInput, "the emulator built an interaction its own decoder refuses: "+err.Error())
+	}
+	return body, ix, nil
 }
 
 // dmChannel is the id of the direct-message channel between a user and the
@@ -208,49 +230,38 @@ func (s *Server) target(in *input, inv Invocation, data *wireData) *InvocationEr
 		}
 		return nil
 	}
-	msg := s.knownMessage(inv.Target)
-	if msg == nil {
-		// A message the emulator never saw: the invoking user wrote it
-		// in the channel.
-		id := inv.Target
-		if id == 0 {
-			id = st.newID()
+	if msg := s.knownMessage(inv.Target); msg != nil {
+		if in.g != nil {
+			msg["guild_id"] = in.g.id.String()
 		}
-		msg = &wireMessage{ID: id, ChannelID: in.ch.ID, Author: userJSON(st.users[in.invoker]), Content: "a message", Timestamp: id.Time().UTC()}
+		data.TargetID = inv.Target
+		r.Messages = map[interaction.Snowflake]any{inv.Target: msg}
+		return nil
 	}
+	// A message the emulator never saw: the invoking user wrote it in the
+	// channel.
+	id := inv.Target
+	if id == 0 {
+		id = st.newID()
+	}
+	msg := wireMessage{ID: id, ChannelID: in.ch.ID, Author: userJSON(st.users[in.invoker]), Content: "a message", Timestamp: id.Time().UTC(),
+		Mentions: []wireUser{}, MentionRoles: []interaction.Snowflake{}, Attachments: []interaction.Attachment{}, Embeds: []interaction.Embed{}, Components: interaction.Components{}}
 	if in.g != nil {
 		msg.GuildID = in.g.id
 	}
-	msg.Mentions, msg.MentionRoles, msg.Attachments, msg.Embeds, msg.Components =
-		nonNil(msg.Mentions), nonNil(msg.MentionRoles), nonNil(msg.Attachments), nonNil(msg.Embeds), nonNil(msg.Components)
 	data.TargetID = msg.ID
-	r.Messages = map[interaction.Snowflake]wireMessage{msg.ID: *msg}
+	r.Messages = map[interaction.Snowflake]any{msg.ID: msg}
 	return nil
 }
 
 // knownMessage returns a message the bot sent through an interaction, as
-// the service would show it. The caller holds s.st.mu.
-func (s *Server) knownMessage(id interaction.Snowflake) *wireMessage {
-	if id == 0 {
+// the service shows it, or nil. The caller holds s.st.mu.
+func (s *Server) knownMessage(id interaction.Snowflake) map[string]any {
+	m, _ := s.st.message(id)
+	if m == nil || m.Deleted {
 		return nil
 	}
-	for _, si := range s.st.interactions {
-		for _, m := range append([]*Message{si.original}, si.followups...) {
-			if m == nil || m.ID != id || m.Deleted {
-				continue
-			}
-			w := &wireMessage{ID: m.ID, ChannelID: m.ChannelID, Author: userJSON(s.st.users[s.st.app.botUser]),
-				Content: m.Data.Content, Timestamp: m.Created.UTC(), TTS: m.Data.TTS, Embeds: m.Data.Embeds,
-				Attachments: attachmentObjects(m.Attachments),
-				Flags:       m.Data.Flags, ApplicationID: s.st.app.id, WebhookID: s.st.app.id, Type: 20}
-			if !m.Edited.IsZero() {
-				t := m.Edited.UTC()
-				w.EditedTimestamp = &t
-			}
-			return w
-		}
-	}
-	return nil
+	return s.messageJSON(m)
 }
 
 func nonNil[T any](s []T) []T {

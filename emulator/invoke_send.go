@@ -7,8 +7,6 @@ import (
 	"io"
 	"net/http"
 	"time"
-
-	"github.com/switchboard-go/switchboard/interaction"
 )
 
 // maxAnswerBody bounds what the emulator reads of an answer.
@@ -106,20 +104,21 @@ func (s *Server) settle(p *prepared, res *Result) {
 		res.Answer = *si.answer
 		return
 	}
-	var answer interaction.Response
+	var answer answerBody
 	if err := answer.UnmarshalJSON(res.RawAnswer); err != nil {
 		res.Violations = append(res.Violations, "the answer is not a valid JSON interaction response: "+err.Error())
 		return
 	}
-	res.Answer = answer
+	res.Answer = answer.Response
 	if si.answer != nil {
 		res.Violations = append(res.Violations, "the interaction has already been acknowledged")
 		return
 	}
-	if v := s.answerViolations(p, &answer); len(v) > 0 {
+	atts, v := s.answerViolations(p, &answer)
+	if len(v) > 0 {
 		// The service refuses it: the user sees the interaction fail.
 		res.Violations = append(res.Violations, v...)
 		return
 	}
-	s.acknowledge(si, answer, nil, s.st.now())
+	s.acknowledge(si, &answer, atts, s.st.now())
 }

@@ -128,10 +128,17 @@ func (rl *relay) invoke(t *testing.T, s *target, command string) *exchange {
 // invokeWith is invoke with the body of a control API invocation.
 func (rl *relay) invokeWith(t *testing.T, s *target, body string) *exchange {
 	t.Helper()
+	return rl.act(t, s, "/_emulator/invoke", body)
+}
+
+// act has a user act through the control API at path (invoke, click,
+// choose, submit) and returns once the relay has the interaction.
+func (rl *relay) act(t *testing.T, s *target, path, body string) *exchange {
+	t.Helper()
 	ex := &exchange{result: make(chan invokeResult, 1)}
 	go func() {
 		var res invokeResult
-		resp, err := http.Post(s.controlURL+"/_emulator/invoke", "application/json", strings.NewReader(body))
+		resp, err := http.Post(s.controlURL+path, "application/json", strings.NewReader(body))
 		if err != nil {
 			res.Error, res.Message = "transport", err.Error()
 		} else {

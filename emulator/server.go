@@ -167,6 +167,8 @@ func newServer(cfg Config) (*Server, error) {
 
 		interactions: map[interaction.Snowflake]*sentInteraction{},
 		byToken:      map[string]*sentInteraction{},
+		messages:     map[interaction.Snowflake]*sentInteraction{},
+		modals:       map[interaction.Snowflake]*openModal{},
 		seenVersions: map[interaction.Snowflake]map[interaction.Snowflake]interaction.Snowflake{},
 	}
 	window := cfg.ResponseWindow

@@ -42,9 +42,17 @@ type state struct {
 	// answers, original messages and follow-ups.
 	interactions map[interaction.Snowflake]*sentInteraction
 	byToken      map[string]*sentInteraction
+	// messages holds, by message id, the interaction whose answer or
+	// follow-up made each message the bot sent: the message's owner,
+	// whose token made it and whose metadata it carries, whichever
+	// interaction edits it later.
+	messages map[interaction.Snowflake]*sentInteraction
 	// launches are the interactions of entry point commands the service
 	// handled itself, oldest first.
 	launches []*sentInteraction
+	// modals are the modals open before each user: the last MODAL answer
+	// to one of their interactions, until they submit it.
+	modals map[interaction.Snowflake]*openModal
 	// seenVersions is, per user, the version of each global command their
 	// client last loaded, for read-repair.
 	seenVersions map[interaction.Snowflake]map[interaction.Snowflake]interaction.Snowflake
@@ -71,11 +79,36 @@ type sentInteraction struct {
 	followups []*Message
 	// history is every change to those messages, in order.
 	history []MessageEvent
+	// message is the message whose component was used, in a
+	// MESSAGE_COMPONENT interaction, or whose component opened the modal
+	// submitted, in a MODAL_SUBMIT; nil otherwise. It belongs to the
+	// interaction that made it, and answers that update it change it there.
+	message *Message
+	// opener is the interaction whose MODAL answer opened the modal
+	// submitted, in a MODAL_SUBMIT.
+	opener *sentInteraction
 }
 
 // newSentInteraction returns the record of ix, sent as body.
 func newSentInteraction(ix *interaction.Interaction, body []byte) *sentInteraction {
 	return &sentInteraction{ix: ix, body: body, acked: make(chan struct{})}
+}
+
+// made files m as a message of si, which made it. The caller holds the
+// state's lock.
+func (st *state) made(si *sentInteraction, m *Message) {
+	st.messages[m.ID] = si
+}
+
+// message returns the message with id the bot sent, and the interaction
+// that made it; nil for a message the emulator never saw. The caller holds
+// the state's lock.
+func (st *state) message(id interaction.Snowflake) (*Message, *sentInteraction) {
+	si := st.messages[id]
+	if si == nil {
+		return nil, nil
+	}
+	return si.find(id), si
 }
 
 // logMessage records a change to one of si's messages, as it stands after

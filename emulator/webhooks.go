@@ -59,31 +59,29 @@ func (s *Server) answerInteraction(r *request) (int, any, *apiError) {
 	if r.arrived.Sub(si.sent) > s.window {
 		return 0, nil, errUnknownInteraction()
 	}
-	var resp interaction.Response
-	files, e := decodeMessageBody(r, &resp)
+	var body answerBody
+	files, e := decodeMessageBody(r, &body)
 	if e != nil {
 		return 0, nil, e
 	}
-	atts, e := s.answerAttachments(si.ix, &resp, files)
+	atts, e := s.checkReply(si, &body, files)
 	if e != nil {
 		return 0, nil, e
 	}
-	if e := s.checkAnswer(si.ix, &resp, len(atts)); e != nil {
-		return 0, nil, e
-	}
-
-	s.acknowledge(si, resp, atts, now)
+	s.acknowledge(si, &body, atts, now)
 	if r.URL.Query().Get("with_response") != "true" {
 		return http.StatusNoContent, nil, nil
 	}
 	return http.StatusOK, s.callbackResponse(si), nil
 }
 
-// acknowledge records resp as the answer to si, checked by checkAnswer,
-// and makes the message it promises: the message of a reply, with atts,
-// or the loading message of a deferral, which keeps only its ephemeral
-// flag. The caller holds the state's lock.
-func (s *Server) acknowledge(si *sentInteraction, resp interaction.Response, atts []Attachment, now time.Time) {
+// acknowledge records an answer as the answer to si, checked by
+// checkReply, and does what it asks: makes the message of a reply, with
+// atts, or the loading message of a deferral, which keeps only its
+// ephemeral flag; updates the message of the component used; opens a
+// modal. The caller holds the state's lock.
+func (s *Server) acknowledge(si *sentInteraction, body *answerBody, atts []Attachment, now time.Time) {
+	resp := body.Response
 	si.answer, si.answered = &resp, now
 	close(si.acked)
 	switch resp.Type {
@@ -91,70 +89,108 @@ func (s *Server) acknowledge(si *sentInteraction, resp interaction.Response, att
 		data := cloneMessageData(resp.Message)
 		data.Attachments = nil
 		si.original = &Message{ID: s.st.newID(), ChannelID: si.ix.ChannelID, Data: data, Attachments: atts, Created: now}
+		s.st.made(si, si.original)
 		si.logMessage(MessageReplied, si.original, now)
 	case interaction.CallbackDeferredChannelMessageWithSource:
 		flags := resp.Message.Flags&interaction.FlagEphemeral | interaction.FlagLoading
 		si.original = &Message{ID: s.st.newID(), ChannelID: si.ix.ChannelID, Data: interaction.MessageData{Flags: flags}, Created: now}
+		s.st.made(si, si.original)
 		si.logMessage(MessageDeferred, si.original, now)
+	case interaction.CallbackDeferredUpdateMessage:
+		// Nothing changes yet; the interaction's original message is now
+		// the component's, which editing @original edits.
+		si.original = si.message
+	case interaction.CallbackUpdateMessage:
+		m := si.message
+		m.Data, m.Attachments, m.Edited = body.update, atts, now
+		si.original = m
+		s.logChange(si, MessageEdited, m, now)
+	case interaction.CallbackModal:
+		s.openModal(si, *resp.Modal, now)
 	}
 }
 
-// answerAttachments returns the attachments of the message resp makes,
-// from the files of its request and its attachments list. Only a reply
-// makes a message; files with any other answer are refused. The caller
+// logChange records a change to m, made through si, in the history of si
+// and of the interaction that made m, when that is another. The caller
 // holds the state's lock.
-func (s *Server) answerAttachments(ix *interaction.Interaction, resp *interaction.Response, files []upload) ([]Attachment, *apiError) {
-	m := &resp.Message
+func (s *Server) logChange(si *sentInteraction, kind MessageEventKind, m *Message, at time.Time) {
+	si.logMessage(kind, m, at)
+	if owner := s.st.messages[m.ID]; owner != nil && owner != si {
+		owner.logMessage(kind, m, at)
+	}
+}
+
+// checkReply checks an answer to si and the files of its request, and
+// returns the attachments of the message the answer makes or updates. The
+// errors point into the body of the answer. The caller holds the state's
+// lock.
+func (s *Server) checkReply(si *sentInteraction, body *answerBody, files []upload) ([]Attachment, *apiError) {
+	if e := s.checkCallbackType(si.ix, body.Type); e != nil {
+		return nil, e
+	}
+	atts, e := s.answerAttachments(si, body, files)
+	if e != nil {
+		return nil, e
+	}
+	if e := s.checkAnswer(si, body, len(atts)); e != nil {
+		return nil, e
+	}
+	return atts, nil
+}
+
+// answerAttachments returns the attachments of the message an answer makes
+// or updates, from the files of its request and its attachments list. A
+// reply makes a message; an update keeps the attachments of the message it
+// updates that its list names (all of them without a list) and adds the
+// files. Files with any other answer are refused. The caller holds the
+// state's lock.
+func (s *Server) answerAttachments(si *sentInteraction, body *answerBody, files []upload) ([]Attachment, *apiError) {
+	m := &body.Message
+	if body.Type == interaction.CallbackUpdateMessage {
+		old := si.message
+		if len(files) == 0 && body.edit.Attachments == nil {
+			return old.Attachments, nil
+		}
+		e := newInvalidBody()
+		atts := s.attachments(e, "/data/attachments", body.edit.Attachments, files, old.Attachments, old.ChannelID, old.Data.Flags&interaction.FlagEphemeral != 0)
+		if len(e.errors) > 0 {
+			return nil, e
+		}
+		return atts, nil
+	}
 	if len(files) == 0 && len(m.Attachments) == 0 {
 		return nil, nil
 	}
 	e := newInvalidBody()
-	if resp.Type != interaction.CallbackChannelMessageWithSource {
-		e.add("/data/attachments", codeUnexpectedAttachment, "Only an answer with a message (type 4) carries files.")
+	if body.Type != interaction.CallbackChannelMessageWithSource {
+		e.add("/data/attachments", codeUnexpectedAttachment, "Only an answer with a message (type 4 or 7) carries files.")
 		return nil, e
 	}
 	refs := m.Attachments
-	atts := s.attachments(e, "/data/attachments", &refs, files, nil, ix.ChannelID, m.Flags&interaction.FlagEphemeral != 0)
+	atts := s.attachments(e, "/data/attachments", &refs, files, nil, si.ix.ChannelID, m.Flags&interaction.FlagEphemeral != 0)
 	if len(e.errors) > 0 {
 		return nil, e
 	}
 	return atts, nil
 }
 
-// checkAnswer checks that resp is an answer the interaction may get, with
-// a valid body, whether it came by the callback endpoint or as the HTTP
-// response to the interaction; a message answer carries attachments
-// files. The errors point into the body of the answer. The caller holds
-// the state's lock.
-func (s *Server) checkAnswer(ix *interaction.Interaction, resp *interaction.Response, attachments int) *apiError {
-	var allowed []interaction.CallbackType
-	switch ix.Type {
-	case interaction.TypeApplicationCommand:
-		// PREMIUM_REQUIRED (10) is deprecated, and the emulated application
-		// has no monetization; LAUNCH_ACTIVITY needs an Activity.
-		allowed = []interaction.CallbackType{
-			interaction.CallbackChannelMessageWithSource,
-			interaction.CallbackDeferredChannelMessageWithSource,
-			interaction.CallbackModal,
-		}
-		if s.st.app.activities {
-			allowed = append(allowed, interaction.CallbackLaunchActivity)
-		}
-	case interaction.TypeApplicationCommandAutocomplete:
-		allowed = []interaction.CallbackType{interaction.CallbackAutocompleteResult}
-	}
-	ok := false
-	for _, t := range allowed {
-		ok = ok || t == resp.Type
-	}
-	if !ok {
-		return errInvalidBody("/type", "BASE_TYPE_CHOICES", "Value must be one of "+callbackList(allowed)+".")
-	}
+// checkAnswer checks the body of an answer whose type si allows, whether
+// it came by the callback endpoint or as the HTTP response to the
+// interaction; the message it makes or updates carries attachments files.
+// An UPDATE_MESSAGE gets the message it leaves in body.update. The
+// caller holds the state's lock.
+func (s *Server) checkAnswer(si *sentInteraction, body *answerBody, attachments int) *apiError {
+	resp := &body.Response
 	e := newInvalidBody()
 	switch resp.Type {
 	case interaction.CallbackChannelMessageWithSource:
 		checkMessage(e, "/data", &resp.Message, interaction.ResponseFlags)
 		if len(e.errors) == 0 && isEmpty(&resp.Message, attachments) {
+			return errEmptyMessage()
+		}
+	case interaction.CallbackUpdateMessage:
+		body.update = editedData(e, "/data", si.message, &body.edit)
+		if len(e.errors) == 0 && isEmpty(&body.update, attachments) {
 			return errEmptyMessage()
 		}
 	case interaction.CallbackDeferredChannelMessageWithSource:
@@ -192,8 +228,8 @@ func (s *Server) callbackResponse(si *sentInteraction) map[string]any {
 		cb["response_message_id"] = m.ID.String()
 		cb["response_message_loading"] = m.Data.Flags&interaction.FlagLoading != 0
 		cb["response_message_ephemeral"] = m.Data.Flags&interaction.FlagEphemeral != 0
-		if si.answer.Type == interaction.CallbackChannelMessageWithSource {
-			resource["message"] = s.messageJSON(si, m, true)
+		if t := si.answer.Type; t == interaction.CallbackChannelMessageWithSource || t == interaction.CallbackUpdateMessage {
+			resource["message"] = s.messageJSON(m)
 		}
 	}
 	return map[string]any{"interaction": cb, "resource": resource}

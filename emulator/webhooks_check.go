@@ -5,6 +5,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/switchboard-go/switchboard/component"
 	"github.com/switchboard-go/switchboard/interaction"
 )
 
@@ -16,7 +17,6 @@ const (
 	maxEmbedFields = 25
 	maxEmbedTotal  = 6000 // characters across every embed of a message
 	maxActionRows  = 5
-	maxComponentV2 = 40
 )
 
 // newInvalidBody returns an empty 50035, to gather every problem of a body
@@ -53,9 +53,6 @@ func checkMessage(e *apiError, prefix string, m *interaction.MessageData, flags 
 		if len(m.Embeds) > 0 {
 			e.add(prefix+"/embeds", "MESSAGE_CANNOT_USE_LEGACY_FIELDS_WITH_COMPONENTS_V2", "The 'embeds' field cannot be used when using MessageFlags.IS_COMPONENTS_V2")
 		}
-		if len(m.Components) > maxComponentV2 {
-			e.add(prefix+"/components", "BASE_TYPE_MAX_LENGTH", "Must be 40 or fewer in length.")
-		}
 	} else if len(m.Components) > maxActionRows {
 		e.add(prefix+"/components", "BASE_TYPE_MAX_LENGTH", "Must be 5 or fewer in length.")
 	}
@@ -67,6 +64,24 @@ func checkMessage(e *apiError, prefix string, m *interaction.MessageData, flags 
 		}
 	}
 	checkEmbeds(e, prefix+"/embeds", m.Embeds)
+	addViolations(e, prefix, component.ValidateMessage(*m))
+}
+
+// addViolations adds the violations package component finds, at prefix,
+// the pointer of the message or modal in the request's body: every rule
+// of components, 40 components in all with IS_COMPONENTS_V2 among them. A
+// place the emulator has already reported, in the service's own words, is
+// not reported twice.
+func addViolations(e *apiError, prefix string, vs component.Violations) {
+	reported := make([]bool, len(vs))
+	for i, v := range vs {
+		reported[i] = e.has(prefix + v.Pointer)
+	}
+	for i, v := range vs {
+		if !reported[i] {
+			e.add(prefix+v.Pointer, v.Code, v.Message)
+		}
+	}
 }
 
 // checkFlags adds a problem when f sets a flag outside allowed.
@@ -115,8 +130,9 @@ func checkEmbeds(e *apiError, prefix string, embeds []interaction.Embed) {
 	}
 }
 
-// checkModal checks the parts of a modal the service documents: a custom
-// id of at most 100 characters, a title of at most 45, 1 to 5 components.
+// checkModal checks a modal: a custom id of at most 100 characters, a
+// title of at most 45, 1 to 5 components, in the service's words, and the
+// rules of its components.
 func checkModal(e *apiError, m *interaction.Modal) {
 	if n := utf8.RuneCountInString(m.CustomID); n < 1 || n > 100 {
 		e.add("/data/custom_id", "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 100 in length.")
@@ -127,6 +143,7 @@ func checkModal(e *apiError, m *interaction.Modal) {
 	if n := len(m.Components); n < 1 || n > 5 {
 		e.add("/data/components", "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 5 in length.")
 	}
+	addViolations(e, "/data", component.ValidateModal(*m))
 }
 
 // callbackList lists callback types as the service's choice errors do.

@@ -116,31 +116,21 @@ func (s *Server) createFollowup(r *request) (int, any, *apiError) {
 		m := si.original
 		m.Data, m.Attachments = data, atts
 		si.logMessage(MessageCompleted, m, s.st.now())
-		return http.StatusOK, s.messageJSON(si, m, true), nil
+		return http.StatusOK, s.messageJSON(m), nil
 	}
 	m := &Message{ID: s.st.newID(), ChannelID: si.ix.ChannelID, Data: data, Attachments: atts, Created: s.st.now()}
 	si.followups = append(si.followups, m)
+	s.st.made(si, m)
 	si.logMessage(MessageFollowedUp, m, m.Created)
-	return http.StatusOK, s.messageJSON(si, m, false), nil
+	return http.StatusOK, s.messageJSON(m), nil
 }
 
 func (s *Server) getWebhookMessage(r *request) (int, any, *apiError) {
-	si, m, e := s.webhookMessage(r)
+	_, m, e := s.webhookMessage(r)
 	if e != nil {
 		return 0, nil, e
 	}
-	return http.StatusOK, s.messageJSON(si, m, m == si.original), nil
-}
-
-// messageEdit is the body of an edit: the fields present replace the
-// message's, the others stay.
-type messageEdit struct {
-	Content         *string                      `json:"content"`
-	Embeds          *[]interaction.Embed         `json:"embeds"`
-	Components      *interaction.Components      `json:"components"`
-	Flags           *interaction.MessageFlags    `json:"flags"`
-	AllowedMentions *interaction.AllowedMentions `json:"allowed_mentions"`
-	Attachments     *[]interaction.AttachmentRef `json:"attachments"`
+	return http.StatusOK, s.messageJSON(m), nil
 }
 
 // editWebhookMessage is PATCH …/messages/{message}. Editing the loading
@@ -156,28 +146,9 @@ func (s *Server) editWebhookMessage(r *request) (int, any, *apiError) {
 	if e != nil {
 		return 0, nil, e
 	}
-	data := cloneMessageData(m.Data)
-	inv := newInvalidBody()
-	if edit.Content != nil {
-		data.Content = *edit.Content
-	}
-	if edit.Embeds != nil {
-		data.Embeds = *edit.Embeds
-	}
-	if edit.Components != nil {
-		data.Components = *edit.Components
-	}
-	if edit.AllowedMentions != nil {
-		data.AllowedMentions = edit.AllowedMentions
-	}
-	if edit.Flags != nil {
-		checkFlags(inv, "/flags", *edit.Flags, interaction.ResponseFlags)
-		// A message's ephemeral state is set when it is sent.
-		data.Flags = *edit.Flags&^interaction.FlagEphemeral | m.Data.Flags&interaction.FlagEphemeral
-	}
 	completes := m.awaitsContent()
-	data.Flags &^= interaction.FlagLoading
-	checkMessage(inv, "", &data, interaction.ResponseFlags)
+	inv := newInvalidBody()
+	data := editedData(inv, "", m, &edit)
 	atts := m.Attachments
 	if len(files) > 0 || edit.Attachments != nil {
 		atts = s.attachments(inv, "/attachments", edit.Attachments, files, m.Attachments, m.ChannelID, data.Flags&interaction.FlagEphemeral != 0)
@@ -190,12 +161,12 @@ func (s *Server) editWebhookMessage(r *request) (int, any, *apiError) {
 	}
 	m.Data, m.Attachments = data, atts
 	if completes {
-		si.logMessage(MessageCompleted, m, s.st.now())
+		s.logChange(si, MessageCompleted, m, s.st.now())
 	} else {
 		m.Edited = s.st.now()
-		si.logMessage(MessageEdited, m, m.Edited)
+		s.logChange(si, MessageEdited, m, m.Edited)
 	}
-	return http.StatusOK, s.messageJSON(si, m, m == si.original), nil
+	return http.StatusOK, s.messageJSON(m), nil
 }
 
 func (s *Server) deleteWebhookMessage(r *request) (int, any, *apiError) {
@@ -204,6 +175,6 @@ func (s *Server) deleteWebhookMessage(r *request) (int, any, *apiError) {
 		return 0, nil, e
 	}
 	m.Deleted = true
-	si.logMessage(MessageDeleted, m, s.st.now())
+	s.logChange(si, MessageDeleted, m, s.st.now())
 	return http.StatusNoContent, nil, nil
 }

@@ -180,22 +180,26 @@ func cloneMessageData(d interaction.MessageData) interaction.MessageData {
 const timestampLayout = "2006-01-02T15:04:05.000000-07:00"
 
 // Message types of answers (public facts of the service): the message of an
-// answer to a slash command, and to a user or message command. Follow-ups
-// are written as DEFAULT messages; the service's documentation does not
-// say.
+// answer to a slash command, and to a user or message command. Follow-ups,
+// and the answers to components and modals, are written as DEFAULT
+// messages; the service's documentation does not say.
 const (
 	messageDefault            = 0
 	messageChatInputCommand   = 20
 	messageContextMenuCommand = 23
 )
 
-// messageJSON is the message object the webhook endpoints answer with. The
-// caller holds the state's lock.
-func (s *Server) messageJSON(si *sentInteraction, m *Message, original bool) map[string]any {
+// messageJSON is the message object the webhook endpoints answer with,
+// and that interactions carry: its type and interaction_metadata are those
+// of the interaction that made it, whichever interaction's token reads or
+// edits it. The caller holds the state's lock.
+func (s *Server) messageJSON(m *Message) map[string]any {
 	st := s.st
 	d := m.Data
+	si := st.messages[m.ID]
+	original := si != nil && si.original != nil && si.original.ID == m.ID
 	typ := messageDefault
-	if original {
+	if original && si.ix.Type == interaction.TypeApplicationCommand {
 		typ = messageChatInputCommand
 		if t := si.ix.Data.Type; t == interaction.CommandUser || t == interaction.CommandMessage {
 			typ = messageContextMenuCommand
@@ -205,42 +209,60 @@ func (s *Server) messageJSON(si *sentInteraction, m *Message, original bool) map
 	if !m.Edited.IsZero() {
 		edited = m.Edited.UTC().Format(timestampLayout)
 	}
+	var author any
+	if u := st.users[st.app.botUser]; u != nil {
+		author = userJSON(u)
+	}
+	out := map[string]any{
+		"id":               m.ID.String(),
+		"type":             typ,
+		"channel_id":       m.ChannelID.String(),
+		"author":           author,
+		"content":          d.Content,
+		"tts":              d.TTS,
+		"embeds":           orEmpty(d.Embeds),
+		"components":       orEmpty(d.Components),
+		"attachments":      attachmentObjects(m.Attachments),
+		"mentions":         []any{},
+		"mention_roles":    []any{},
+		"mention_everyone": false,
+		"pinned":           false,
+		"flags":            d.Flags,
+		"timestamp":        m.Created.UTC().Format(timestampLayout),
+		"edited_timestamp": edited,
+		"webhook_id":       st.app.id.String(),
+		"application_id":   st.app.id.String(),
+	}
+	if si != nil {
+		meta := s.interactionMetadata(si)
+		if !original && si.original != nil {
+			meta["original_response_message_id"] = si.original.ID.String()
+		}
+		out["interaction_metadata"] = meta
+	}
+	return out
+}
+
+// interactionMetadata is what a message says of the interaction that made
+// it. The caller holds the state's lock.
+func (s *Server) interactionMetadata(si *sentInteraction) map[string]any {
 	invoker := si.ix.Invoker()
-	if u := st.users[invoker.ID]; u != nil {
+	if u := s.st.users[invoker.ID]; u != nil {
 		invoker = *u
 	}
 	meta := map[string]any{"id": si.ix.ID.String(), "type": si.ix.Type, "user": userJSON(&invoker)}
 	if !si.ix.AuthorizingIntegrationOwners.IsZero() {
 		meta["authorizing_integration_owners"] = si.ix.AuthorizingIntegrationOwners
 	}
-	if !original && si.original != nil {
-		meta["original_response_message_id"] = si.original.ID.String()
+	// The service's message interaction metadata names the message whose
+	// component was used, and for a modal the interaction that opened it.
+	if si.ix.Type == interaction.TypeMessageComponent && si.message != nil {
+		meta["interacted_message_id"] = si.message.ID.String()
 	}
-	var author any
-	if u := st.users[st.app.botUser]; u != nil {
-		author = userJSON(u)
+	if si.ix.Type == interaction.TypeModalSubmit && si.opener != nil {
+		meta["triggering_interaction_metadata"] = s.interactionMetadata(si.opener)
 	}
-	return map[string]any{
-		"id":                   m.ID.String(),
-		"type":                 typ,
-		"channel_id":           m.ChannelID.String(),
-		"author":               author,
-		"content":              d.Content,
-		"tts":                  d.TTS,
-		"embeds":               orEmpty(d.Embeds),
-		"components":           orEmpty(d.Components),
-		"attachments":          attachmentObjects(m.Attachments),
-		"mentions":             []any{},
-		"mention_roles":        []any{},
-		"mention_everyone":     false,
-		"pinned":               false,
-		"flags":                d.Flags,
-		"timestamp":            m.Created.UTC().Format(timestampLayout),
-		"edited_timestamp":     edited,
-		"webhook_id":           st.app.id.String(),
-		"application_id":       st.app.id.String(),
-		"interaction_metadata": meta,
-	}
+	return meta
 }
 
 // orEmpty writes a nil list as [], as the service does.

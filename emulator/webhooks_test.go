@@ -130,7 +130,7 @@ func TestCallbackChecksTheAnswerAgainstTheInteraction(t *testing.T) {
 	}{
 		{"a command may be answered with a message", cmd, `{"type":4,"data":{"content":"hi","flags":64}}`, 0, nil},
 		{"a command may be deferred ephemerally", cmd, `{"type":5,"data":{"flags":64}}`, 0, nil},
-		{"a command may be answered with a modal", cmd, `{"type":9,"data":{"custom_id":"m","title":"T","components":[{"type":1,"components":[]}]}}`, 0, nil},
+		{"a command may be answered with a modal", cmd, `{"type":9,"data":{"custom_id":"m","title":"T","components":[{"type":1,"components":[{"type":4,"custom_id":"a","style":1,"label":"A"}]}]}}`, 0, nil},
 		{"an autocomplete may get 25 choices", auto, choices(25), 0, nil},
 		{"a command may not get choices", cmd, choices(1), 50035, []string{"type"}},
 		{"a command may not be ponged", cmd, `{"type":1}`, 50035, []string{"type"}},

@@ -1,0 +1,142 @@
+package emulator
+
+import (
+	"strconv"
+
+	"github.com/switchboard-go/switchboard/component"
+	"github.com/switchboard-go/switchboard/interaction"
+)
+
+// seenBy reports whether user sees m, a message si made: a message of a
+// guild channel is seen by the members who may view the channel, one of
+// the bot's direct messages with a user by that user, and an ephemeral
+// message only by the user whose interaction it answers. The caller holds
+// the state's lock.
+func (s *Server) seenBy(m *Message, si *sentInteraction, user interaction.Snowflake) bool {
+	if m.Deleted || m.Loading() {
+		return false
+	}
+	if m.Data.Flags&interaction.FlagEphemeral != 0 && si.ix.Invoker().ID != user {
+		return false
+	}
+	if si.ix.GuildID == 0 {
+		return m.ChannelID == dmChannel(user)
+	}
+	g := s.st.guilds[si.ix.GuildID]
+	if g == nil || g.members[user] == nil {
+		return false
+	}
+	ch := g.channels[m.ChannelID]
+	return ch != nil && channelPermissions(g, user, ch).Has(interaction.PermissionViewChannel)
+}
+
+// placeOf returns where m, a message si made, is: its guild and channel,
+// or (guild nil) the bot's direct messages with user. The caller holds the
+// state's lock and has checked that user sees m.
+func (s *Server) placeOf(m *Message, si *sentInteraction, user interaction.Snowflake) (*guild, *interaction.Channel) {
+	if si.ix.GuildID == 0 {
+		return nil, &interaction.Channel{ID: dmChannel(user), Type: interaction.ChannelDM}
+	}
+	g := s.st.guilds[si.ix.GuildID]
+	return g, g.channels[m.ChannelID]
+}
+
+// findComponent finds the message and the component a use names. The
+// caller holds the state's lock.
+func (s *Server) findComponent(u *use) (*Message, *sentInteraction, interaction.Component, *InvocationError) {
+	if u.message != 0 {
+		m, si := s.st.message(u.message)
+		if m == nil || !s.seenBy(m, si, u.user) {
+			return nil, nil, nil, refuse(ErrUnknownTarget, "user "+u.user.String()+" sees no message "+u.message.String())
+		}
+		c, err := componentOn(m, u)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		return m, si, c, nil
+	}
+	var (
+		found    *Message
+		owner    *sentInteraction
+		chosen   interaction.Component
+		problems *InvocationError
+	)
+	for id, si := range s.st.messages {
+		m := si.find(id)
+		if m == nil || found != nil && m.ID < found.ID || u.channel != 0 && m.ChannelID != u.channel || !s.seenBy(m, si, u.user) {
+			continue
+		}
+		c, err := componentOn(m, u)
+		switch {
+		case err == nil:
+			found, owner, chosen = m, si, c
+		case err.Kind == ErrInvalidInput:
+			// Found, but not usable as named: said if nothing better
+			// turns up.
+			problems = err
+		}
+	}
+	switch {
+	case found != nil:
+		return found, owner, chosen, nil
+	case problems != nil:
+		return nil, nil, nil, problems
+	}
+	where := ""
+	if u.channel != 0 {
+		where = " in channel " + u.channel.String()
+	}
+	return nil, nil, nil, refuse(ErrUnknownTarget, "user "+u.user.String()+" sees no message"+where+" with a "+u.what()+" "+strconv.Quote(u.name))
+}
+
+// componentOn finds on m the component u names: the one whose custom_id
+// it is, or else the one that shows it (a button's label, a select
+// menu's placeholder). A name shown by several components is ambiguous.
+func componentOn(m *Message, u *use) (interaction.Component, *InvocationError) {
+	var shownBy []interaction.Component
+	for _, c := range component.Walk(m.Data.Components) {
+		if id, ok := component.CustomID(c); ok && id == u.name {
+			return fitting(c, u)
+		}
+		if shown(c) == u.name {
+			shownBy = append(shownBy, c)
+		}
+	}
+	switch len(shownBy) {
+	case 0:
+		return nil, refuse(ErrUnknownTarget, "message "+m.ID.String()+" has no "+u.what()+" "+strconv.Quote(u.name))
+	case 1:
+		return fitting(shownBy[0], u)
+	}
+	return nil, invalid("message %s has %d components that show %q; name one by its custom_id", m.ID, len(shownBy), u.name)
+}
+
+// fitting returns c if it is the kind of component u looks for.
+func fitting(c interaction.Component, u *use) (interaction.Component, *InvocationError) {
+	if !u.fits(c) {
+		return nil, invalid("%q is a %v, not a %s", u.name, c.ComponentType(), u.what())
+	}
+	return c, nil
+}
+
+// shown is what the client shows on a component that a user may name it
+// by: a button's label, a select menu's placeholder, a text input's label.
+func shown(c interaction.Component) string {
+	switch c := c.(type) {
+	case component.Button:
+		return c.Label
+	case component.StringSelect:
+		return c.Placeholder
+	case component.UserSelect:
+		return c.Placeholder
+	case component.RoleSelect:
+		return c.Placeholder
+	case component.MentionableSelect:
+		return c.Placeholder
+	case component.ChannelSelect:
+		return c.Placeholder
+	case component.TextInput:
+		return c.Label
+	}
+	return ""
+}

@@ -1,0 +1,50 @@
+package emulator
+
+import "github.com/switchboard-go/switchboard/interaction"
+
+// callbackTypes are the answer types the service defines, in order.
+var callbackTypes = [...]interaction.CallbackType{
+	interaction.CallbackPong,
+	interaction.CallbackChannelMessageWithSource,
+	interaction.CallbackDeferredChannelMessageWithSource,
+	interaction.CallbackDeferredUpdateMessage,
+	interaction.CallbackUpdateMessage,
+	interaction.CallbackAutocompleteResult,
+	interaction.CallbackModal,
+	interaction.CallbackPremiumRequired,
+	interaction.CallbackLaunchActivity,
+}
+
+// callbackAllowed reports whether ix may be answered with an answer of
+// type t: the service's table (interaction.CheckCallback), less
+// PREMIUM_REQUIRED, which is deprecated and which the emulated
+// application, selling nothing, never needs, and less LAUNCH_ACTIVITY for
+// an application without an Activity. The caller holds the state's lock.
+func (s *Server) callbackAllowed(ix *interaction.Interaction, t interaction.CallbackType) bool {
+	if ix.CheckCallback(t) != nil {
+		return false
+	}
+	switch t {
+	case interaction.CallbackPremiumRequired:
+		return false
+	case interaction.CallbackLaunchActivity:
+		return s.st.app.activities
+	}
+	return true
+}
+
+// checkCallbackType refuses an answer type ix does not allow, with the
+// service's 50035 at the answer's type, listing those it allows. The
+// caller holds the state's lock.
+func (s *Server) checkCallbackType(ix *interaction.Interaction, t interaction.CallbackType) *apiError {
+	if s.callbackAllowed(ix, t) {
+		return nil
+	}
+	var allowed []interaction.CallbackType
+	for _, c := range callbackTypes {
+		if s.callbackAllowed(ix, c) {
+			allowed = append(allowed, c)
+		}
+	}
+	return errInvalidBody("/type", "BASE_TYPE_CHOICES", "Value must be one of "+callbackList(allowed)+".")
+}
