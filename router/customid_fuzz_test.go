@@ -201,10 +201,12 @@ func FuzzCustomIDPattern(f *testing.F) {
 		// nothing the others do not.
 		inTree := make([]bool, len(routes))
 		for i, r := range routes {
-			inTree[i] = !slices.ContainsFunc(routes[:i], func(earlier *idRoute) bool {
-				rel := r.pattern.compare(earlier.pattern)
-				return rel == equivalent || rel == overlaps
-			})
+			inTree[i] = true
+			for j, earlier := range routes[:i] {
+				if rel := r.pattern.compare(earlier.pattern); inTree[j] && (rel == equivalent || rel == overlaps) {
+					inTree[i] = false
+				}
+			}
 		}
 		for k, s := range space {
 			var ps parts

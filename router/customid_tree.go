@@ -8,6 +8,7 @@ import (
 // idRoute is a handler registered for a custom_id pattern.
 type idRoute struct {
 	pattern *pattern
+	handler Handler
 }
 
 // idNode is a node of the tree of a kind's custom_id patterns. Each edge
@@ -27,14 +28,15 @@ type parts struct {
 }
 
 // newIDTree checks the routes of one kind (components or modals) against
-// each other, reporting through fail a pattern registered twice and two
-// patterns no custom_id could choose between, and returns the tree of the
-// others.
+// each other in turn, reporting through fail a pattern registered twice and
+// a pattern that no custom_id could choose between and one before it, and
+// returns the tree of the others. A route refused is not compared again.
 func newIDTree(kind string, routes []*idRoute, fail func(path, problem string)) *idNode {
 	root := &idNode{}
-	for i, r := range routes {
+	var accepted []*idRoute
+	for _, r := range routes {
 		clash := false
-		for _, earlier := range routes[:i] {
+		for _, earlier := range accepted {
 			p, q := r.pattern, earlier.pattern
 			switch p.compare(q) {
 			case equivalent:
@@ -52,6 +54,7 @@ func newIDTree(kind string, routes []*idRoute, fail func(path, problem string)) 
 		}
 		if !clash {
 			root.add(r)
+			accepted = append(accepted, r)
 		}
 	}
 	return root

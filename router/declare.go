@@ -62,6 +62,21 @@ func (d *decl) apply(decls []Decl) {
 
 func (d *decl) wide(name string) { d.commandWide = append(d.commandWide, name) }
 
+// commandOnly names the declarations d holds that only commands take.
+func (d *decl) commandOnly() []string {
+	var names []string
+	if d.description != "" {
+		names = append(names, "Description")
+	}
+	if d.nameLoc != nil || d.descLoc != nil {
+		names = append(names, "Localize")
+	}
+	if d.options != nil {
+		names = append(names, "Options")
+	}
+	return append(names, d.commandWide...)
+}
+
 // Description sets the description users see: 1 to 100 characters for
 // chat-input commands, subcommands and groups; none for user and message
 // commands.

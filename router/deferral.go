@@ -61,7 +61,8 @@ func (e *Endpoint) answerOrDefer(parent context.Context, received time.Time, mod
 	select {
 	case o := <-done:
 		timer.Stop()
-		return e.encode(o, ix, out)
+		// The handler has returned: its request is the endpoint's again.
+		return e.encode(o, ix, &x.req.Params, out)
 	case <-timer.C:
 	}
 	deferred := interaction.Defer()
@@ -75,7 +76,7 @@ func (e *Endpoint) answerOrDefer(parent context.Context, received time.Time, mod
 	}()
 	e.logger.Debug().Str("command", ix.Data.Path()).Stringer("interaction", ix.ID).
 		Msg("handler still running: answer deferred")
-	return e.encode(outcome{resp: deferred}, ix, out)
+	return e.encode(outcome{resp: deferred}, ix, &Params{}, out)
 }
 
 // WaitDeferred waits until the endpoint has delivered every answer it

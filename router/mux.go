@@ -10,9 +10,9 @@ import (
 	"github.com/switchboard-go/switchboard/interaction"
 )
 
-// ErrNotFound reports an interaction for a command no handler is registered
-// for.
-var ErrNotFound = errors.New("router: no handler for the command")
+// ErrNotFound reports an interaction for a command, component or modal no
+// handler is registered for.
+var ErrNotFound = errors.New("router: no handler for the interaction")
 
 // ErrUnsupported reports an interaction type the router does not serve.
 var ErrUnsupported = errors.New("router: unsupported interaction type")
@@ -24,6 +24,9 @@ type Mux struct {
 	user    map[string]*node
 	message map[string]*node
 	entry   *node
+	// components and modals are the trees of the custom_id patterns.
+	components *idNode
+	modals     *idNode
 
 	notFound        Handler
 	onError         ErrorHandler
@@ -109,24 +112,36 @@ func (m *Mux) dispatch(ctx context.Context, ix *interaction.Interaction, req *Re
 		return m.command(ctx, ix, req)
 	case interaction.TypeApplicationCommandAutocomplete:
 		return m.autocomplete(ctx, ix)
+	case interaction.TypeMessageComponent:
+		return m.byCustomID(ctx, ix, req, m.components)
+	case interaction.TypeModalSubmit:
+		return m.byCustomID(ctx, ix, req, m.modals)
 	}
 	return interaction.Response{}, ErrUnsupported
+}
+
+// byCustomID answers a component or modal interaction with the handler of
+// the most specific pattern its custom_id matches in the tree.
+func (m *Mux) byCustomID(ctx context.Context, ix *interaction.Interaction, req *Request, tree *idNode) (interaction.Response, error) {
+	req.reset(ix)
+	rt := tree.match(ix.Data.CustomID, &req.Params.parts)
+	if rt == nil {
+		req.Params.parts.n = 0
+		return m.unrouted(ctx, req)
+	}
+	req.Params.pattern = rt.pattern
+	resp, err := rt.handler.ServeInteraction(ctx, req)
+	if err != nil {
+		return m.fail(ctx, req, err), err
+	}
+	return resp, nil
 }
 
 func (m *Mux) command(ctx context.Context, ix *interaction.Interaction, req *Request) (interaction.Response, error) {
 	req.reset(ix)
 	n := m.lookup(&ix.Data)
 	if n == nil || n.handler == nil {
-		if m.notFound != nil {
-			resp, err := m.notFound.ServeInteraction(ctx, req)
-			if err != nil {
-				return m.fail(ctx, req, err), err
-			}
-			return resp, ErrNotFound
-		}
-		m.logger.Warn().Str("command", ix.Data.Path()).Stringer("type", ix.Data.Type).
-			Msg("no handler for the command")
-		return interaction.Reply("This command is not available.").Ephemeral(), ErrNotFound
+		return m.unrouted(ctx, req)
 	}
 	resp, err := n.handler.ServeInteraction(ctx, req)
 	if err != nil {
@@ -135,15 +150,47 @@ func (m *Mux) command(ctx context.Context, ix *interaction.Interaction, req *Req
 	return resp, nil
 }
 
+// unrouted answers an interaction no handler is registered for, with the
+// NotFound handler if there is one.
+func (m *Mux) unrouted(ctx context.Context, req *Request) (interaction.Response, error) {
+	if m.notFound != nil {
+		resp, err := m.notFound.ServeInteraction(ctx, req)
+		if err != nil {
+			return m.fail(ctx, req, err), err
+		}
+		return resp, ErrNotFound
+	}
+	ix := req.Interaction
+	ev := logRoute(m.logger.Warn(), ix, &req.Params)
+	switch ix.Type {
+	case interaction.TypeMessageComponent:
+		ev.Stringer("component_type", ix.Data.ComponentType).Msg("no handler for the component")
+		return interaction.Reply("This component is no longer available.").Ephemeral(), ErrNotFound
+	case interaction.TypeModalSubmit:
+		ev.Msg("no handler for the modal")
+		return interaction.Reply("This form is no longer available.").Ephemeral(), ErrNotFound
+	}
+	ev.Stringer("type", ix.Data.Type).Msg("no handler for the command")
+	return interaction.Reply("This command is not available.").Ephemeral(), ErrNotFound
+}
+
 func (m *Mux) fail(ctx context.Context, req *Request, err error) interaction.Response {
 	if m.onError != nil {
 		return m.onError(ctx, req, err)
 	}
 	ix := req.Interaction
-	m.logger.Error().Err(err).Str("command", ix.Data.Path()).
+	logRoute(m.logger.Error().Err(err), ix, &req.Params).
 		Stringer("interaction", ix.ID).Stringer("user", ix.Invoker().ID).
-		Msg("command handler failed")
-	return interaction.Reply("Sorry, something went wrong while running this command.").Ephemeral()
+		Msg("handler failed")
+	return interaction.Reply(apology(ix)).Ephemeral()
+}
+
+// apology is what the user reads when a handler fails.
+func apology(ix *interaction.Interaction) string {
+	if ix.Type == interaction.TypeApplicationCommand {
+		return "Sorry, something went wrong while running this command."
+	}
+	return "Sorry, something went wrong."
 }
 
 func (m *Mux) autocomplete(ctx context.Context, ix *interaction.Interaction) (interaction.Response, error) {

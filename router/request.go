@@ -8,7 +8,8 @@ import (
 	"github.com/switchboard-go/switchboard/rest"
 )
 
-// Request is an invocation of a command, handed to its handler.
+// Request is an interaction handed to its handler: the invocation of a
+// command, the use of a component or the submission of a modal.
 type Request struct {
 	// Interaction is the interaction as received.
 	Interaction *interaction.Interaction
@@ -17,6 +18,9 @@ type Request struct {
 	Command, Group, Subcommand string
 	// Options are the options given to the invoked command or subcommand.
 	Options option.Values
+	// Params are the parts of the custom_id of a component or modal that
+	// the pattern of its route names.
+	Params Params
 
 	// client sends what follows the first answer; nil when the endpoint
 	// has none.
@@ -44,6 +48,47 @@ func (r *Request) reset(ix *interaction.Interaction) {
 
 // Path returns the invoked path as a user reads it: "mod user ban".
 func (r *Request) Path() string { return r.Interaction.Data.Path() }
+
+// Pattern returns the custom_id pattern the component or modal was routed
+// by, or "" for a command.
+func (r *Request) Pattern() string {
+	if r.Params.pattern == nil {
+		return ""
+	}
+	return r.Params.pattern.text
+}
+
+// CustomID returns the custom_id of the component used or of the modal
+// submitted.
+func (r *Request) CustomID() string { return r.Interaction.Data.CustomID }
+
+// ComponentType returns the type of the component used, or 0 for another
+// interaction.
+func (r *Request) ComponentType() interaction.ComponentType {
+	if r.Interaction.Type != interaction.TypeMessageComponent {
+		return 0
+	}
+	return r.Interaction.Data.ComponentType
+}
+
+// Values returns the values chosen in the select menu used: the values of
+// a string select's options, or the ids of the users, roles or channels of
+// an entity select, which SelectedUsers and the others look up.
+func (r *Request) Values() []string {
+	if r.Interaction.Type != interaction.TypeMessageComponent {
+		return nil
+	}
+	return r.Interaction.Data.Values
+}
+
+// Message returns the message whose component was used, or, for a modal
+// that a component opened, the message of that component.
+func (r *Request) Message() (interaction.Message, bool) {
+	if r.Interaction.Message == nil {
+		return interaction.Message{}, false
+	}
+	return *r.Interaction.Message, true
+}
 
 // Invoker returns the user who used the command.
 func (r *Request) Invoker() interaction.User { return r.Interaction.Invoker() }
