@@ -213,7 +213,7 @@ func TestRequestDescribesTheComponentUsed(t *testing.T) {
 	var got *router.Request
 	capture := func(_ context.Context, req *router.Request) (interaction.Response, error) {
 		got = req
-		return interaction.DeferUpdate(), nil
+		return interaction.Defer(), nil
 	}
 	r := router.New(router.DispatchOnly())
 	r.Component("pick:{n}", capture)

@@ -46,7 +46,8 @@ const (
 //   - a command, autocomplete, component or modal submission: 200 with
 //     the handler's answer (a handler error is answered by the error
 //     handler, an interaction no handler is registered for by the
-//     not-found answer)
+//     not-found answer, and an answer whose type the interaction does not
+//     allow, which the service would refuse, is an error too)
 //   - a command whose handler has not answered the answer margin before
 //     the service stops waiting, on an endpoint given a client
 //     (WithClient): 200 DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE, and the

@@ -3,6 +3,7 @@ package router
 import (
 	"context"
 	"errors"
+	"fmt"
 
 	"github.com/rs/zerolog"
 
@@ -131,10 +132,34 @@ func (m *Mux) byCustomID(ctx context.Context, ix *interaction.Interaction, req *
 	}
 	req.Params.pattern = rt.pattern
 	resp, err := rt.handler.ServeInteraction(ctx, req)
+	return m.answer(ctx, req, resp, err)
+}
+
+// answer returns what to send for what a handler returned: its response,
+// when the interaction allows its type, or the error handler's answer to
+// its error or to one saying that the response is not allowed, which wraps
+// interaction.ErrCallbackNotAllowed.
+func (m *Mux) answer(ctx context.Context, req *Request, resp interaction.Response, err error) (interaction.Response, error) {
+	if err == nil {
+		err = checkAnswer(req.Interaction, resp)
+	}
 	if err != nil {
 		return m.fail(ctx, req, err), err
 	}
 	return resp, nil
+}
+
+// checkAnswer returns an error when ix does not allow resp as its answer:
+// the service would refuse it, and the user see the interaction fail.
+func checkAnswer(ix *interaction.Interaction, resp interaction.Response) error {
+	err := ix.CheckCallback(resp.Type)
+	switch {
+	case err == nil:
+		return nil
+	case resp.Type == 0:
+		return fmt.Errorf("router: the handler returned the zero Response, which answers nothing: %w", err)
+	}
+	return fmt.Errorf("router: answer not sent: %w", err)
 }
 
 func (m *Mux) command(ctx context.Context, ix *interaction.Interaction, req *Request) (interaction.Response, error) {
@@ -144,10 +169,7 @@ func (m *Mux) command(ctx context.Context, ix *interaction.Interaction, req *Req
 		return m.unrouted(ctx, req)
 	}
 	resp, err := n.handler.ServeInteraction(ctx, req)
-	if err != nil {
-		return m.fail(ctx, req, err), err
-	}
-	return resp, nil
+	return m.answer(ctx, req, resp, err)
 }
 
 // unrouted answers an interaction no handler is registered for, with the
@@ -155,8 +177,8 @@ func (m *Mux) command(ctx context.Context, ix *interaction.Interaction, req *Req
 func (m *Mux) unrouted(ctx context.Context, req *Request) (interaction.Response, error) {
 	if m.notFound != nil {
 		resp, err := m.notFound.ServeInteraction(ctx, req)
-		if err != nil {
-			return m.fail(ctx, req, err), err
+		if resp, err = m.answer(ctx, req, resp, err); err != nil {
+			return resp, err
 		}
 		return resp, ErrNotFound
 	}
@@ -174,14 +196,24 @@ func (m *Mux) unrouted(ctx context.Context, req *Request) (interaction.Response,
 	return interaction.Reply("This command is not available.").Ephemeral(), ErrNotFound
 }
 
+// fail returns the error handler's answer to err. An error handler whose
+// answer the interaction does not allow has it replaced by the default
+// one, the apology, which every interaction a handler serves allows.
 func (m *Mux) fail(ctx context.Context, req *Request, err error) interaction.Response {
-	if m.onError != nil {
-		return m.onError(ctx, req, err)
-	}
 	ix := req.Interaction
-	logRoute(m.logger.Error().Err(err), ix, &req.Params).
-		Stringer("interaction", ix.ID).Stringer("user", ix.Invoker().ID).
-		Msg("handler failed")
+	if m.onError != nil {
+		resp := m.onError(ctx, req, err)
+		bad := checkAnswer(ix, resp)
+		if bad == nil {
+			return resp
+		}
+		logRoute(m.logger.Error().Err(bad), ix, &req.Params).AnErr("handler_error", err).
+			Stringer("interaction", ix.ID).Msg("the error handler's answer is not allowed; answering with the default")
+	} else {
+		logRoute(m.logger.Error().Err(err), ix, &req.Params).
+			Stringer("interaction", ix.ID).Stringer("user", ix.Invoker().ID).
+			Msg("handler failed")
+	}
 	return interaction.Reply(apology(ix)).Ephemeral()
 }
 

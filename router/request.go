@@ -113,7 +113,11 @@ func (r *Request) TargetMessage() (interaction.Message, bool) {
 	return d.Resolved.Message(d.TargetID)
 }
 
-// Handler answers a command.
+// Handler answers a command, the use of a component or the submission of
+// a modal. Its answer must be of a type the interaction allows (see
+// interaction.Interaction.CheckCallback): an UPDATE_MESSAGE answers a
+// component, never a command, and a MODAL never answers a modal; one
+// that is not allowed is an error, which the error handler answers.
 //
 // The context carries the handler's deadline: the service waits 3 seconds
 // for the first answer, and the context ends the answer margin before,
@@ -140,6 +144,9 @@ func (f HandlerFunc) ServeInteraction(ctx context.Context, req *Request) (intera
 type Middleware func(next Handler) Handler
 
 // ErrorHandler turns an error a handler returned into the answer the user
-// sees. It runs for command handlers; an autocomplete handler's error is
-// logged and answered with no suggestions.
+// sees. It runs for the handlers of commands, components and modals, and
+// for an answer the interaction does not allow, with an error that wraps
+// interaction.ErrCallbackNotAllowed; an answer of its own the interaction
+// does not allow is replaced by the default, an ephemeral apology. An
+// autocomplete handler's error is logged and answered with no suggestions.
 type ErrorHandler func(ctx context.Context, req *Request, err error) interaction.Response
