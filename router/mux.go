@@ -131,6 +131,7 @@ func (m *Mux) byCustomID(ctx context.Context, ix *interaction.Interaction, req *
 		return m.unrouted(ctx, req)
 	}
 	req.Params.pattern = rt.pattern
+	req.Fields.pattern = rt.pattern.text
 	resp, err := rt.handler.ServeInteraction(ctx, req)
 	return m.answer(ctx, req, resp, err)
 }

@@ -21,6 +21,8 @@ type Request struct {
 	// Params are the parts of the custom_id of a component or modal that
 	// the pattern of its route names.
 	Params Params
+	// Fields are the inputs of a submitted modal.
+	Fields Fields
 
 	// client sends what follows the first answer; nil when the endpoint
 	// has none.
@@ -43,6 +45,9 @@ func (r *Request) reset(ix *interaction.Interaction) {
 		Subcommand:  sub,
 		Options:     option.New(leaf, ix.Data.Resolved),
 		client:      r.client,
+	}
+	if ix.Type == interaction.TypeModalSubmit {
+		r.Fields.data = &ix.Data
 	}
 }
 
