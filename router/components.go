@@ -1,6 +1,10 @@
 package router
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/switchboard-go/switchboard/interaction"
+)
 
 // Component registers the handler of the message components (buttons and
 // select menus) whose custom_id matches pattern, such as
@@ -10,6 +14,7 @@ import "strings"
 // decls may declare how the endpoint defers the handler's answer
 // (DeferUpdate, the default for components, DeferReply, DeferEphemeral,
 // NoAutoDefer); the declarations of a command's definition do not apply.
+// A handler that may answer with a modal declares NoAutoDefer.
 func (r *Router) Component(pattern string, h HandlerFunc, decls ...Decl) {
 	r.HandleComponent(pattern, h, decls...)
 }
@@ -49,7 +54,7 @@ func (r *Router) addIDRoute(list *[]*idRoute, kind, text string, h Handler, decl
 	if names := d.commandOnly(); len(names) > 0 {
 		r.fail(text, strings.Join(names, ", ")+" declare commands and do not apply to a "+kind)
 	}
-	*list = append(*list, &idRoute{pattern: p, handler: h})
+	*list = append(*list, &idRoute{pattern: p, handler: h, deferral: d.deferral})
 }
 
 // wrapAll returns the routes with their handlers wrapped in the router's
@@ -64,4 +69,17 @@ func (r *Router) wrapAll(routes []*idRoute) []*idRoute {
 		out[i] = &wrapped
 	}
 	return out
+}
+
+// componentDeferral returns how the endpoint defers the handler of a
+// component or modal route that declared d, for ix: with
+// DEFERRED_UPDATE_MESSAGE unless ix has no message to update.
+func componentDeferral(d deferral, ix *interaction.Interaction) deferral {
+	if d != deferInherit && d != deferUpdate {
+		return d
+	}
+	if ix.Type == interaction.TypeMessageComponent || ix.Message != nil {
+		return deferUpdate
+	}
+	return deferPublic
 }

@@ -9,6 +9,9 @@ import (
 type idRoute struct {
 	pattern *pattern
 	handler Handler
+	// deferral is as declared: deferInherit stands for the default,
+	// which depends on the interaction (see componentDeferral).
+	deferral deferral
 }
 
 // idNode is a node of the tree of a kind's custom_id patterns. Each edge

@@ -48,11 +48,16 @@ const (
 //     handler, an interaction no handler is registered for by the
 //     not-found answer, and an answer whose type the interaction does not
 //     allow, which the service would refuse, is an error too)
-//   - a command whose handler has not answered the answer margin before
-//     the service stops waiting, on an endpoint given a client
-//     (WithClient): 200 DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE, and the
-//     handler's answer, when it comes, completes it as an edit of the
-//     original answer (see NoAutoDefer, DeferEphemeral, WithoutAutoDefer)
+//   - a command, component or modal submission whose handler has not
+//     answered the answer margin before the service stops waiting, on an
+//     endpoint given a client (WithClient): 200 with a deferral, and the
+//     handler's answer, when it comes, completes it through the client. A
+//     command defers with DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE, which its
+//     answer replaces; a component, and a modal a component opened, with
+//     DEFERRED_UPDATE_MESSAGE, after which an UPDATE_MESSAGE edits the
+//     message of the component and a message is sent as a follow-up (see
+//     DeferReply, DeferEphemeral, DeferUpdate, NoAutoDefer,
+//     WithoutAutoDefer)
 //   - a handler panic: logged with its stack, 500 (or, once deferred, an
 //     apology in place of the answer); the server keeps serving
 //
@@ -70,7 +75,7 @@ type Endpoint struct {
 	deadline time.Duration
 	margin   time.Duration
 	client   *rest.Client
-	// noAutoDefer turns automatic deferral off for every command.
+	// noAutoDefer turns automatic deferral off for every route.
 	noAutoDefer bool
 	replays     ReplayGuard
 	// deferred counts the deferred answers not yet delivered.
@@ -97,8 +102,9 @@ func WithAnswerMargin(d time.Duration) EndpointOption {
 	return func(e *Endpoint) { e.margin = max(d, 0) }
 }
 
-// WithoutAutoDefer keeps the endpoint from deferring any command's answer,
-// as NoAutoDefer does for one command.
+// WithoutAutoDefer keeps the endpoint from deferring any answer, of
+// commands, components and modals alike, as NoAutoDefer does for one
+// route.
 func WithoutAutoDefer() EndpointOption { return func(e *Endpoint) { e.noAutoDefer = true } }
 
 // WithEndpointLogger sets the endpoint's logger; by default it logs to the
@@ -187,8 +193,8 @@ func (e *Endpoint) dispatch(parent context.Context, received time.Time, x *excha
 		return 409, append(out, bodyReplayed...)
 	}
 	x.req.client = e.client
-	if mode := e.deferral(ix); mode != deferNever {
-		return e.answerOrDefer(parent, received, mode, x, ix, out)
+	if mode, p := e.deferral(ix); mode != deferNever {
+		return e.answerOrDefer(parent, received, mode, p, x, ix, out)
 	}
 	deadline := received.Add(e.deadline - e.margin)
 	var ctx context.Context

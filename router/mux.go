@@ -46,13 +46,26 @@ type node struct {
 	deferral deferral         // never deferInherit once built
 }
 
-// deferralOf returns how the endpoint may defer the handler of a command
-// interaction: never for one without a handler, whose answer is at once.
-func (m *Mux) deferralOf(ix *interaction.Interaction) deferral {
-	if n := m.lookup(&ix.Data); n != nil && n.handler != nil {
-		return n.deferral
+// deferralOf returns how the endpoint may defer the handler of a command,
+// component or modal interaction, and the pattern of a component's or
+// modal's route: never for one without a handler, whose answer is at once.
+func (m *Mux) deferralOf(ix *interaction.Interaction) (deferral, *pattern) {
+	switch ix.Type {
+	case interaction.TypeApplicationCommand:
+		if n := m.lookup(&ix.Data); n != nil && n.handler != nil {
+			return n.deferral, nil
+		}
+	case interaction.TypeMessageComponent, interaction.TypeModalSubmit:
+		tree := m.components
+		if ix.Type == interaction.TypeModalSubmit {
+			tree = m.modals
+		}
+		var ps parts
+		if rt := tree.match(ix.Data.CustomID, &ps); rt != nil {
+			return componentDeferral(rt.deferral, ix), rt.pattern
+		}
 	}
-	return deferNever
+	return deferNever, nil
 }
 
 // lookup finds the node of the invoked command path with map lookups on the

@@ -401,6 +401,9 @@ func (r *Router) leafNode(l *leaf, fail func(path, problem string)) *node {
 		}
 		return &node{}
 	}
+	if l.deferral() == deferUpdate {
+		fail(l.path, "DeferUpdate, declared on the command or its group, applies to components and modals: a command cannot be answered with DEFERRED_UPDATE_MESSAGE")
+	}
 	h := l.handler
 	// Wrap from the innermost group outwards, so that the router's
 	// middleware runs first and each Use list runs in order.
