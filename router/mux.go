@@ -140,37 +140,42 @@ func (m *Mux) byCustomID(ctx context.Context, ix *interaction.Interaction, req *
 	req.reset(ix)
 	rt := tree.match(ix.Data.CustomID, &req.Params.parts)
 	if rt == nil {
-		req.Params.parts.n = 0
+		// The walk may have left parts behind: Params stay empty but
+		// after a match (see Request.reset).
+		req.Params = Params{}
 		return m.unrouted(ctx, req)
 	}
 	req.Params.pattern = rt.pattern
 	req.Fields.pattern = rt.pattern.text
 	resp, err := rt.handler.ServeInteraction(ctx, req)
-	return m.answer(ctx, req, resp, err)
+	err = m.settle(ctx, req, &resp, err)
+	return resp, err
 }
 
-// answer returns what to send for what a handler returned: its response,
-// when the interaction allows its type, or the error handler's answer to
-// its error or to one saying that the response is not allowed, which wraps
-// interaction.ErrCallbackNotAllowed.
-func (m *Mux) answer(ctx context.Context, req *Request, resp interaction.Response, err error) (interaction.Response, error) {
+// settle makes *resp, what a handler answered with err, the answer to
+// send: it stays when the interaction allows its type; otherwise the
+// error handler answers err, or an error saying that the answer is not
+// allowed, which wraps interaction.ErrCallbackNotAllowed and which settle
+// returns. (A Response is large: settle changes it in place rather than
+// copy it in and out on every request.)
+func (m *Mux) settle(ctx context.Context, req *Request, resp *interaction.Response, err error) error {
 	if err == nil {
-		err = checkAnswer(req.Interaction, resp)
+		err = checkAnswer(req.Interaction, resp.Type)
 	}
 	if err != nil {
-		return m.fail(ctx, req, err), err
+		*resp = m.fail(ctx, req, err)
 	}
-	return resp, nil
+	return err
 }
 
-// checkAnswer returns an error when ix does not allow resp as its answer:
+// checkAnswer returns an error when ix does not allow an answer of type t:
 // the service would refuse it, and the user see the interaction fail.
-func checkAnswer(ix *interaction.Interaction, resp interaction.Response) error {
-	err := ix.CheckCallback(resp.Type)
+func checkAnswer(ix *interaction.Interaction, t interaction.CallbackType) error {
+	err := ix.CheckCallback(t)
 	switch {
 	case err == nil:
 		return nil
-	case resp.Type == 0:
+	case t == 0:
 		return fmt.Errorf("router: the handler returned the zero Response, which answers nothing: %w", err)
 	}
 	return fmt.Errorf("router: answer not sent: %w", err)
@@ -183,7 +188,8 @@ func (m *Mux) command(ctx context.Context, ix *interaction.Interaction, req *Req
 		return m.unrouted(ctx, req)
 	}
 	resp, err := n.handler.ServeInteraction(ctx, req)
-	return m.answer(ctx, req, resp, err)
+	err = m.settle(ctx, req, &resp, err)
+	return resp, err
 }
 
 // unrouted answers an interaction no handler is registered for, with the
@@ -191,7 +197,7 @@ func (m *Mux) command(ctx context.Context, ix *interaction.Interaction, req *Req
 func (m *Mux) unrouted(ctx context.Context, req *Request) (interaction.Response, error) {
 	if m.notFound != nil {
 		resp, err := m.notFound.ServeInteraction(ctx, req)
-		if resp, err = m.answer(ctx, req, resp, err); err != nil {
+		if err = m.settle(ctx, req, &resp, err); err != nil {
 			return resp, err
 		}
 		return resp, ErrNotFound
@@ -217,7 +223,7 @@ func (m *Mux) fail(ctx context.Context, req *Request, err error) interaction.Res
 	ix := req.Interaction
 	if m.onError != nil {
 		resp := m.onError(ctx, req, err)
-		bad := checkAnswer(ix, resp)
+		bad := checkAnswer(ix, resp.Type)
 		if bad == nil {
 			return resp
 		}
