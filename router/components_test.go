@@ -297,3 +297,22 @@ func TestEndpointServesComponentsAndModals(t *testing.T) {
 		t.Errorf("the log holds the custom_id of %d characters", len(forged))
 	}
 }
+
+// TestDispatchingAComponentAllocatesNothing: finding the handler of a
+// component or modal, and its parts, allocates nothing, as the endpoint
+// dispatches (with the request in its per-request block).
+func TestDispatchingAComponentAllocatesNothing(t *testing.T) {
+	m := componentMux(t)
+	for _, d := range componentDispatches {
+		ix := decoded(t, d.b())
+		var req router.Request
+		ctx := context.Background()
+		if n := testing.AllocsPerRun(100, func() {
+			if _, err := m.DispatchInto(ctx, ix, &req); err != nil {
+				t.Fatal(err)
+			}
+		}); n != 0 {
+			t.Errorf("%s: %v allocations per dispatch", d.name, n)
+		}
+	}
+}
