@@ -6,21 +6,8 @@ import (
 	"unicode/utf8"
 )
 
-// A custom_id pattern is a custom_id cut at each ':' into segments. A
-// segment is text that must be there as written, or a part: {name} takes
-// one segment, which must not be empty, and {name...}, only as the last
-// segment, takes the rest of the custom_id, ':' included, at least one
-// character of it.
-//
-//	poll:{id}:vote     matches poll:42:vote, with id "42"
-//	page:{n}           matches page:3, but neither page: nor page:3:4
-//	open:{path...}     matches open:a:b:c, with path "a:b:c"
-//
-// When two patterns match the same custom_id, the one that matches fewer
-// custom_ids wins: text before a part, a part before a rest. Two patterns
-// that share a custom_id while neither matches fewer than the other are
-// refused when the router is built, as net/http's ServeMux refuses two
-// paths it could not choose between.
+// The patterns of components and modals are described in the comment of
+// Params, which users read; this file parses and compares them.
 
 // MaxParts is the largest number of parts a custom_id pattern names. A
 // Request keeps the parts of its custom_id in an array this long, which is

@@ -13,6 +13,25 @@ import (
 // part "id", "42". They are read as text or parsed, like options; a
 // command's Request has none.
 //
+// A pattern is a custom_id cut at each ':' into segments. A segment is
+// text that must be there as written, or a part: {name} takes one
+// segment, which must not be empty, and {name...}, only as the last
+// segment, takes the rest of the custom_id, ':' included, at least one
+// character of it. A name is a letter or _ followed by letters, digits or
+// _, and a pattern names at most MaxParts parts.
+//
+//	poll:{id}:vote     matches poll:42:vote, with id "42"
+//	page:{n}           matches page:3, but neither page: nor page:3:4
+//	open:{path...}     matches open:a:b:c, with path "a:b:c"
+//
+// When two patterns match the same custom_id, the one that matches fewer
+// custom_ids wins: text before a part, a part before a rest, so that
+// "poll:new:vote" wins over "poll:{id}:vote", which wins over
+// "poll:{rest...}". Two patterns that share a custom_id while neither
+// matches fewer than the other, such as "poll:{id}" and "{kind}:42", are
+// refused by Build with a custom_id both match, as net/http's ServeMux
+// refuses two paths it could not choose between.
+//
 // Its accessors that return a bool report false for a part the pattern
 // does not name, or one that does not parse; Get says why in an error.
 type Params struct {

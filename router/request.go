@@ -40,7 +40,8 @@ func (r *Request) reset(ix *interaction.Interaction) {
 	group, sub, leaf := ix.Data.Route()
 	// Field by field, to leave alone the array of Params, which is empty
 	// unless a pattern matched: zeroing it for every command would cost a
-	// fifth of a dispatch. Every field of Request is set here.
+	// fifth of a dispatch. Every field of Request is set here but client,
+	// which the endpoint sets.
 	r.Interaction = ix
 	r.Command, r.Group, r.Subcommand = ix.Data.Name, group, sub
 	r.Options = option.New(leaf, ix.Data.Resolved)
@@ -97,7 +98,8 @@ func (r *Request) Message() (interaction.Message, bool) {
 	return *r.Interaction.Message, true
 }
 
-// Invoker returns the user who used the command.
+// Invoker returns the user who used the command or component, or
+// submitted the modal.
 func (r *Request) Invoker() interaction.User { return r.Interaction.Invoker() }
 
 // Locale returns the invoking user's client language.
@@ -146,8 +148,9 @@ func (f HandlerFunc) ServeInteraction(ctx context.Context, req *Request) (intera
 }
 
 // Middleware wraps a handler, for logging, authorization, metrics and the
-// like. Middleware registered on a router or group wraps every command
-// handler under it.
+// like. Middleware registered on a router wraps every handler: of
+// commands, components and modals; on a group, the command handlers
+// under it.
 type Middleware func(next Handler) Handler
 
 // ErrorHandler turns an error a handler returned into the answer the user
