@@ -28,6 +28,11 @@ func WithClient(c *rest.Client) EndpointOption {
 // goroutine of its own, under a context that outlives the handler's, such
 // as context.WithoutCancel(ctx): the Request stays valid after the handler
 // returns.
+//
+// The first answer to a component, or to a modal a component opened, that
+// was answered or deferred with UPDATE_MESSAGE or DEFERRED_UPDATE_MESSAGE
+// is the message of the component: EditAnswer then edits that message,
+// and DeleteAnswer deletes it.
 
 // Answer returns the first answer to the interaction as the service holds
 // it.

@@ -110,6 +110,86 @@ func BenchmarkDispatch(b *testing.B) {
 	}
 }
 
+// componentMux is a bot's components and modals: polls with parts, a few
+// without, and the modal of a poll.
+func componentMux(tb testing.TB) *router.Mux {
+	tb.Helper()
+	answer := func(context.Context, *router.Request) (interaction.Response, error) {
+		return interaction.DeferUpdate(), nil
+	}
+	r := router.New(router.DispatchOnly())
+	r.Component("poll:{id}:vote", answer)
+	r.Component("poll:{id}:{choice}", answer)
+	r.Component("poll:{id}:close", answer)
+	r.Component("menu:open", answer)
+	r.Component("menu:close", answer)
+	r.Component("page:{n}", answer)
+	r.Modal("poll:{id}:edit", func(context.Context, *router.Request) (interaction.Response, error) {
+		return interaction.Reply("Saved."), nil
+	})
+	r.Modal("feedback", answer)
+	m, err := r.Build()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return m
+}
+
+// decoded returns the interaction as the endpoint decodes it.
+func decoded(tb testing.TB, b *interactiontest.Builder) *interaction.Interaction {
+	tb.Helper()
+	ix := new(interaction.Interaction)
+	if err := interaction.Decode(b.JSON(), ix); err != nil {
+		tb.Fatal(err)
+	}
+	return ix
+}
+
+// componentDispatches are the interactions the component benchmarks
+// dispatch, by benchmark.
+var componentDispatches = []struct {
+	name string
+	b    func() *interactiontest.Builder
+}{
+	{"Component", func() *interactiontest.Builder { return interactiontest.Button("menu:close") }},
+	{"ComponentParts", func() *interactiontest.Builder { return interactiontest.Button("poll:1100000000000000042:close") }},
+	{"Modal", func() *interactiontest.Builder {
+		return interactiontest.ModalSubmit("poll:1100000000000000042:edit").TextInput("question", "Lunch?").TextInput("choices", "Pizza\nSushi")
+	}},
+}
+
+func benchmarkDispatchOf(b *testing.B, name string) {
+	m := componentMux(b)
+	for _, d := range componentDispatches {
+		if d.name != name {
+			continue
+		}
+		ix := decoded(b, d.b())
+		ctx := context.Background()
+		var req router.Request
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, err := m.DispatchInto(ctx, ix, &req); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}
+
+// BenchmarkDispatchComponent finds the handler of a button whose custom_id
+// has no parts among a bot's patterns and runs it, as BenchmarkDispatch
+// does for a command.
+func BenchmarkDispatchComponent(b *testing.B) { benchmarkDispatchOf(b, "Component") }
+
+// BenchmarkDispatchComponentParts is BenchmarkDispatchComponent with a
+// custom_id whose pattern has a part: the tree tries the text segments
+// first, and keeps the part in the request.
+func BenchmarkDispatchComponentParts(b *testing.B) { benchmarkDispatchOf(b, "ComponentParts") }
+
+// BenchmarkDispatchModal dispatches the submission of a modal with two
+// text inputs, by a pattern with a part.
+func BenchmarkDispatchModal(b *testing.B) { benchmarkDispatchOf(b, "Modal") }
+
 // BenchmarkOptionAccess reads the string, integer and boolean options.
 func BenchmarkOptionAccess(b *testing.B) {
 	ix := new(interaction.Interaction)

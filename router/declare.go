@@ -46,10 +46,14 @@ type decl struct {
 type deferral uint8
 
 const (
-	deferInherit   deferral = iota // the group's, else deferPublic
-	deferPublic                    // "thinking…" that everyone in the channel sees
-	deferEphemeral                 // "thinking…" only the user sees
-	deferNever                     // the handler answers in time itself
+	// deferInherit is the group's, else the default: deferPublic for a
+	// command, deferUpdate for a component or a modal (see
+	// componentDeferral).
+	deferInherit   deferral = iota
+	deferPublic             // "thinking…" that everyone in the channel sees
+	deferEphemeral          // "thinking…" only the user sees
+	deferUpdate             // no visible change: the answer edits the component's message
+	deferNever              // the handler answers in time itself
 )
 
 func (d *decl) apply(decls []Decl) {
@@ -61,6 +65,21 @@ func (d *decl) apply(decls []Decl) {
 }
 
 func (d *decl) wide(name string) { d.commandWide = append(d.commandWide, name) }
+
+// commandOnly names the declarations d holds that only commands take.
+func (d *decl) commandOnly() []string {
+	var names []string
+	if d.description != "" {
+		names = append(names, "Description")
+	}
+	if d.nameLoc != nil || d.descLoc != nil {
+		names = append(names, "Localize")
+	}
+	if d.options != nil {
+		names = append(names, "Options")
+	}
+	return append(names, d.commandWide...)
+}
 
 // Description sets the description users see: 1 to 100 characters for
 // chat-input commands, subcommands and groups; none for user and message
@@ -143,16 +162,45 @@ func DefaultPermission(enabled bool) Decl {
 	return func(d *decl) { d.defaultPermission = &enabled; d.wide("DefaultPermission") }
 }
 
-// DeferEphemeral makes the answer private to the user when the endpoint
-// defers a slow handler: the deferral decides whether the answer that
-// completes it is ephemeral, and the endpoint defers before the handler
-// says. Declared on a group, it applies to the group's subcommands.
+// The declarations below say how an endpoint given a client (WithClient)
+// defers a handler that has not answered shortly before the service stops
+// waiting. They apply to commands, components and modals; declared on a
+// group, they apply to the group's subcommands.
+
+// DeferReply makes the endpoint defer a slow handler with
+// DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE: the user, and everyone in the
+// channel, see the bot thinking in a new message, which the handler's
+// answer then becomes. It is the default for commands, and for a modal no
+// component opened.
+//
+// A component or modal route declares it to answer in a new message
+// rather than edit the message of the component. Its handler's message
+// completes the deferral, and so does an UPDATE_MESSAGE, whose content
+// then goes to the deferred message: not to the message of the component.
+func DeferReply() Decl { return func(d *decl) { d.deferral = deferPublic } }
+
+// DeferEphemeral is DeferReply with a message private to the user: the
+// deferral decides whether the answer that completes it is ephemeral, and
+// the endpoint defers before the handler says.
 func DeferEphemeral() Decl { return func(d *decl) { d.deferral = deferEphemeral } }
 
-// NoAutoDefer keeps the endpoint from deferring the command's answer: the
+// DeferUpdate makes the endpoint defer a slow handler with
+// DEFERRED_UPDATE_MESSAGE: the user sees no change, and the handler's
+// answer then completes it. An UPDATE_MESSAGE edits the message of the
+// component; a message is sent as a new one, a follow-up, ephemeral if it
+// says so. It is the default for components, and for a modal a component
+// opened; a modal no component opened has no message to update, and is
+// deferred as DeferReply says.
+//
+// A command cannot be answered with DEFERRED_UPDATE_MESSAGE: DeferUpdate
+// declared on one is an error Build reports.
+func DeferUpdate() Decl { return func(d *decl) { d.deferral = deferUpdate } }
+
+// NoAutoDefer keeps the endpoint from deferring the handler's answer: the
 // handler answers within the service's window itself, and its context ends
-// in time for its answer, or its error handler's, to arrive. Declared on a
-// group, it applies to the group's subcommands.
+// in time for its answer, or its error handler's, to arrive. A route whose
+// handler may answer with a modal (interaction.ShowModal) declares it: a
+// modal must be the first answer, and cannot complete a deferral.
 func NoAutoDefer() Decl { return func(d *decl) { d.deferral = deferNever } }
 
 // EntryPointHandler sets who answers the entry point command. A router

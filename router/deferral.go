@@ -15,13 +15,26 @@ const TokenLifetime = 15 * time.Minute
 // handler's answer.
 const deferredAnswerTimeout = 30 * time.Second
 
-// deferral returns how the endpoint may defer ix: only a command, only
-// with a client to deliver the answer later, and as the command declares.
-func (e *Endpoint) deferral(ix *interaction.Interaction) deferral {
-	if ix.Type != interaction.TypeApplicationCommand || e.client == nil || e.noAutoDefer {
-		return deferNever
+// deferral returns how the endpoint may defer ix, and the pattern of its
+// route: only a command, component or modal, only with a client to
+// deliver the answer later, and as its route declares.
+func (e *Endpoint) deferral(ix *interaction.Interaction) (deferral, *pattern) {
+	if e.client == nil || e.noAutoDefer {
+		return deferNever, nil
 	}
-	return e.mux.deferralOf(ix)
+	switch ix.Type {
+	case interaction.TypeApplicationCommand, interaction.TypeMessageComponent, interaction.TypeModalSubmit:
+		return e.mux.deferralOf(ix)
+	}
+	return deferNever, nil
+}
+
+// deferredType returns the answer that defers as mode says.
+func deferredType(mode deferral) interaction.CallbackType {
+	if mode == deferUpdate {
+		return interaction.CallbackDeferredUpdateMessage
+	}
+	return interaction.CallbackDeferredChannelMessageWithSource
 }
 
 // answerOrDefer runs the handler apart and answers with its response if it
@@ -31,8 +44,9 @@ func (e *Endpoint) deferral(ix *interaction.Interaction) deferral {
 // through the REST client. The handler's context lasts as long as the
 // interaction's token, or to the request context's deadline if that is
 // sooner (a server's own bound on its handlers), and is not canceled when
-// the request ends.
-func (e *Endpoint) answerOrDefer(parent context.Context, received time.Time, mode deferral, x *exchange, ix *interaction.Interaction, out []byte) (status int, body []byte) {
+// the request ends. p is the pattern of a component's or modal's route,
+// for the logs.
+func (e *Endpoint) answerOrDefer(parent context.Context, received time.Time, mode deferral, p *pattern, x *exchange, ix *interaction.Interaction, out []byte) (status int, body []byte) {
 	deadline := received.Add(TokenLifetime)
 	if d, ok := parent.Deadline(); ok && d.Before(deadline) {
 		deadline = d
@@ -61,21 +75,25 @@ func (e *Endpoint) answerOrDefer(parent context.Context, received time.Time, mod
 	select {
 	case o := <-done:
 		timer.Stop()
-		return e.encode(o, ix, out)
+		// The handler has returned: its request is the endpoint's again.
+		return e.encode(o, ix, &x.req.Params, out)
 	case <-timer.C:
 	}
-	deferred := interaction.Defer()
+	deferred := interaction.Response{Type: deferredType(mode)}
 	if mode == deferEphemeral {
 		deferred = deferred.Ephemeral()
 	}
 	e.deferred.Add(1)
 	go func() {
 		defer e.deferred.Done()
-		e.completeDeferred(ix, mode, done)
+		e.completeDeferred(x, mode, done)
 	}()
-	e.logger.Debug().Str("command", ix.Data.Path()).Stringer("interaction", ix.ID).
+	// The handler's goroutine owns the request until it returns: the
+	// logs here name the route from p.
+	routed := Params{pattern: p}
+	logRoute(e.logger.Debug(), ix, &routed).Stringer("interaction", ix.ID).
 		Msg("handler still running: answer deferred")
-	return e.encode(outcome{resp: deferred}, ix, out)
+	return e.encode(outcome{resp: deferred}, ix, &routed, out)
 }
 
 // WaitDeferred waits until the endpoint has delivered every answer it
@@ -99,33 +117,75 @@ func (e *Endpoint) WaitDeferred(ctx context.Context) error {
 }
 
 // completeDeferred waits for the outcome of a handler the endpoint
-// deferred, and makes it the answer by editing the deferred one.
-func (e *Endpoint) completeDeferred(ix *interaction.Interaction, mode deferral, done <-chan outcome) {
+// deferred as mode says, and completes the deferral with its answer:
+//
+//   - a message, after DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE: an edit of
+//     the deferred message, whose ephemeral flag the deferral decided
+//   - a message, after DEFERRED_UPDATE_MESSAGE: a follow-up, with its own
+//     ephemeral flag, since the original is the message of the component
+//   - UPDATE_MESSAGE: an edit of the original, which after
+//     DEFERRED_UPDATE_MESSAGE is the message of the component, and after
+//     a deferred message that message
+//   - a deferral: nothing, as the handler completes the answer itself
+//   - a panic, a MODAL (which must be the first answer) or another type:
+//     an error logged, and an apology for the user
+func (e *Endpoint) completeDeferred(x *exchange, mode deferral, done <-chan outcome) {
 	o := <-done
-	log := e.logger.With().Str("command", ix.Data.Path()).Stringer("interaction", ix.ID).Logger()
-	var m interaction.MessageData
-	switch {
+	// The handler has returned: its request is the endpoint's again.
+	ix := &x.ix
+	key, value := routeKey(ix, &x.req.Params)
+	log := e.logger.With().Str(key, value).Stringer("interaction", ix.ID).Logger()
+	ctx, cancel := context.WithTimeout(context.Background(), deferredAnswerTimeout)
+	defer cancel()
+	var err error
+	switch t := o.resp.Type; {
 	case o.panicked:
-		m = interaction.MessageData{Content: "Sorry, something went wrong while running this command."}
-	case o.resp.Type == interaction.CallbackChannelMessageWithSource:
-		m = o.resp.Message
+		err = e.apologize(ctx, ix, mode)
+	case t == interaction.CallbackDeferredChannelMessageWithSource || t == interaction.CallbackDeferredUpdateMessage:
+		if t != deferredType(mode) {
+			log.Warn().Stringer("callback", t).Stringer("deferred", deferredType(mode)).
+				Msg("the handler deferred otherwise than the endpoint had: the endpoint's deferral decides what its EditAnswer edits")
+		}
+		return
+	case t == interaction.CallbackChannelMessageWithSource && mode == deferUpdate:
+		_, err = e.client.Followup(ctx, ix, o.resp.Message)
+	case t == interaction.CallbackChannelMessageWithSource:
+		m := o.resp.Message
 		// An error handler's answer is often ephemeral whatever the
-		// command declares; warn only of the handler's own answer.
+		// route declares; warn only of the handler's own answer.
 		if ephemeral := m.Flags&interaction.FlagEphemeral != 0; ephemeral != (mode == deferEphemeral) && o.err == nil {
 			// The deferral already decided; an edit cannot change it.
 			log.Warn().Bool("ephemeral", ephemeral).
-				Msg("the answer's ephemeral flag differs from the deferral's, which decides: declare DeferEphemeral on a command whose slow answers are ephemeral")
+				Msg("the answer's ephemeral flag differs from the deferral's, which decides: declare DeferEphemeral on a route whose slow answers are ephemeral")
 		}
 		m.Flags &^= interaction.FlagEphemeral
-	case o.resp.Type == interaction.CallbackDeferredChannelMessageWithSource:
-		return // the handler deferred too, and completes the answer itself
+		_, err = e.client.EditOriginal(ctx, ix, m)
+	case t == interaction.CallbackUpdateMessage:
+		m := o.resp.Message
+		m.Flags &^= interaction.FlagEphemeral // an edit cannot change it
+		_, err = e.client.EditOriginal(ctx, ix, m)
+	case t == interaction.CallbackModal:
+		log.Error().Msg("a modal must be the first answer, and the endpoint had deferred: declare NoAutoDefer on a route whose handler shows one; telling the user it failed")
+		err = e.apologize(ctx, ix, mode)
 	default:
-		log.Error().Stringer("callback", o.resp.Type).Msg("a deferred command's answer must be a message; telling the user it failed")
-		m = interaction.MessageData{Content: "Sorry, something went wrong while running this command."}
+		log.Error().Stringer("callback", t).Msg("a deferred answer must be a message or an update; telling the user it failed")
+		err = e.apologize(ctx, ix, mode)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), deferredAnswerTimeout)
-	defer cancel()
-	if _, err := e.client.EditOriginal(ctx, ix, m); err != nil {
+	if err != nil {
 		log.Error().Err(err).Msg("delivering the deferred answer failed")
 	}
+}
+
+// apologize completes a deferral with an apology: in the deferred
+// message, or, after DEFERRED_UPDATE_MESSAGE, whose original is the
+// message of the component, in a follow-up only the user sees.
+func (e *Endpoint) apologize(ctx context.Context, ix *interaction.Interaction, mode deferral) error {
+	m := interaction.MessageData{Content: apology(ix)}
+	if mode == deferUpdate {
+		m.Flags = interaction.FlagEphemeral
+		_, err := e.client.Followup(ctx, ix, m)
+		return err
+	}
+	_, err := e.client.EditOriginal(ctx, ix, m)
+	return err
 }

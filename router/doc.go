@@ -3,9 +3,11 @@
 //
 // Handlers are registered by command path: "ping", "mod ban" (a
 // subcommand), "mod user ban" (a subcommand in a group), and by name for
-// user, message and entry point commands. Build checks the whole tree at once
-// and returns a Mux, which finds a handler with map lookups on the names the
-// interaction carries, never building a string. An Endpoint puts a Mux
+// user, message and entry point commands; components and modals by
+// custom_id pattern: "poll:{id}:vote". Build checks every registration at
+// once and returns a Mux, which finds a handler with map lookups on the
+// names the interaction carries, or by walking a tree of the patterns,
+// never building a string. An Endpoint puts a Mux
 // behind the signature check the service requires, as a fasthttp handler or
 // a net/http one with the same behaviour; Server serves it as production
 // needs (timeouts, limits, graceful stop) in one call.

@@ -31,8 +31,8 @@ const (
 
 // Endpoint serves the interactions endpoint: it verifies each request's
 // signature before reading anything else, answers PING, and dispatches
-// commands and autocomplete to a Mux. ServeFastHTTP and ServeHTTP behave the
-// same:
+// commands, autocomplete, component uses and modal submissions to a Mux.
+// ServeFastHTTP and ServeHTTP behave the same:
 //
 //   - a method other than POST: 405
 //   - a body over the size limit: 413
@@ -43,13 +43,21 @@ const (
 //   - a copy of an interaction already served, with a replay guard
 //     (WithReplayGuard): 409, and the handler does not run
 //   - PING: 200 {"type":1}
-//   - a command or autocomplete: 200 with the handler's answer (a handler
-//     error is answered by the error handler)
-//   - a command whose handler has not answered the answer margin before
-//     the service stops waiting, on an endpoint given a client
-//     (WithClient): 200 DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE, and the
-//     handler's answer, when it comes, completes it as an edit of the
-//     original answer (see NoAutoDefer, DeferEphemeral, WithoutAutoDefer)
+//   - a command, autocomplete, component or modal submission: 200 with
+//     the handler's answer (a handler error is answered by the error
+//     handler, an interaction no handler is registered for by the
+//     not-found answer, and an answer whose type the interaction does not
+//     allow, which the service would refuse, is an error too)
+//   - a command, component or modal submission whose handler has not
+//     answered the answer margin before the service stops waiting, on an
+//     endpoint given a client (WithClient): 200 with a deferral, and the
+//     handler's answer, when it comes, completes it through the client. A
+//     command defers with DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE, which its
+//     answer replaces; a component, and a modal a component opened, with
+//     DEFERRED_UPDATE_MESSAGE, after which an UPDATE_MESSAGE edits the
+//     message of the component and a message is sent as a follow-up (see
+//     DeferReply, DeferEphemeral, DeferUpdate, NoAutoDefer,
+//     WithoutAutoDefer)
 //   - a handler panic: logged with its stack, 500 (or, once deferred, an
 //     apology in place of the answer); the server keeps serving
 //
@@ -67,7 +75,7 @@ type Endpoint struct {
 	deadline time.Duration
 	margin   time.Duration
 	client   *rest.Client
-	// noAutoDefer turns automatic deferral off for every command.
+	// noAutoDefer turns automatic deferral off for every route.
 	noAutoDefer bool
 	replays     ReplayGuard
 	// deferred counts the deferred answers not yet delivered.
@@ -94,8 +102,9 @@ func WithAnswerMargin(d time.Duration) EndpointOption {
 	return func(e *Endpoint) { e.margin = max(d, 0) }
 }
 
-// WithoutAutoDefer keeps the endpoint from deferring any command's answer,
-// as NoAutoDefer does for one command.
+// WithoutAutoDefer keeps the endpoint from deferring any answer, of
+// commands, components and modals alike, as NoAutoDefer does for one
+// route.
 func WithoutAutoDefer() EndpointOption { return func(e *Endpoint) { e.noAutoDefer = true } }
 
 // WithEndpointLogger sets the endpoint's logger; by default it logs to the
@@ -166,7 +175,10 @@ func (e *Endpoint) serve(parent context.Context, received time.Time, sig, ts, bo
 	if ix.Type == interaction.TypePing {
 		return 200, append(out, bodyPong...)
 	}
-	if ix.Type != interaction.TypeApplicationCommand && ix.Type != interaction.TypeApplicationCommandAutocomplete {
+	switch ix.Type {
+	case interaction.TypeApplicationCommand, interaction.TypeApplicationCommandAutocomplete,
+		interaction.TypeMessageComponent, interaction.TypeModalSubmit:
+	default:
 		return 400, append(out, bodyUnsupportedType...)
 	}
 	return e.dispatch(parent, received, x, ix, out)
@@ -181,8 +193,8 @@ func (e *Endpoint) dispatch(parent context.Context, received time.Time, x *excha
 		return 409, append(out, bodyReplayed...)
 	}
 	x.req.client = e.client
-	if mode := e.deferral(ix); mode != deferNever {
-		return e.answerOrDefer(parent, received, mode, x, ix, out)
+	if mode, p := e.deferral(ix); mode != deferNever {
+		return e.answerOrDefer(parent, received, mode, p, x, ix, out)
 	}
 	deadline := received.Add(e.deadline - e.margin)
 	var ctx context.Context
@@ -198,7 +210,7 @@ func (e *Endpoint) dispatch(parent context.Context, received time.Time, x *excha
 		ctx = c
 	}
 	o := e.run(ctx, x, ix)
-	return e.encode(o, ix, out)
+	return e.encode(o, ix, &x.req.Params, out)
 }
 
 // outcome is what running a handler came to.
@@ -214,7 +226,7 @@ type outcome struct {
 func (e *Endpoint) run(ctx context.Context, x *exchange, ix *interaction.Interaction) (o outcome) {
 	defer func() {
 		if p := recover(); p != nil {
-			e.logger.Error().Str("panic", panicText(p)).Str("command", ix.Data.Path()).
+			logRoute(e.logger.Error().Str("panic", panicText(p)), ix, &x.req.Params).
 				Stringer("interaction", ix.ID).Bytes("stack", debug.Stack()).
 				Msg("handler panicked")
 			o = outcome{panicked: true}
@@ -226,20 +238,20 @@ func (e *Endpoint) run(ctx context.Context, x *exchange, ix *interaction.Interac
 
 // encode writes the answer to an outcome: the handler's response, or 500
 // after a panic.
-func (e *Endpoint) encode(o outcome, ix *interaction.Interaction, out []byte) (status int, body []byte) {
+// params are the parts of the interaction's custom_id, which name its
+// pattern in logs.
+func (e *Endpoint) encode(o outcome, ix *interaction.Interaction, params *Params, out []byte) (status int, body []byte) {
 	if o.panicked {
 		return 500, append(out[:0], bodyInternal...)
 	}
 	encoded, err := o.resp.AppendJSON(out)
 	if err != nil {
-		e.logger.Error().Err(err).Str("command", ix.Data.Path()).Msg("encoding the answer failed")
+		logRoute(e.logger.Error().Err(err), ix, params).Msg("encoding the answer failed")
 		return 500, append(out[:0], bodyInternal...)
 	}
-	if ev := e.logger.Debug(); ev.Enabled() {
-		// Checked first: the path is built only when it is logged.
-		ev.Str("command", ix.Data.Path()).Stringer("type", ix.Type).
-			Stringer("interaction", ix.ID).Stringer("callback", o.resp.Type).Msg("answered")
-	}
+	// logRoute builds a command's path only when the event is logged.
+	logRoute(e.logger.Debug(), ix, params).Stringer("type", ix.Type).
+		Stringer("interaction", ix.ID).Stringer("callback", o.resp.Type).Msg("answered")
 	return 200, encoded
 }
 

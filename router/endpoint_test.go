@@ -139,7 +139,8 @@ func TestEndpointStatuses(t *testing.T) {
 		{"a signed body that is not JSON", signed(key, []byte("not json")), 400, "invalid"},
 		{"a signed truncated body", signed(key, ping[:len(ping)-3]), 400, "invalid"},
 		{"a signed unknown interaction type", signed(key, []byte(`{"id":"1","type":99}`)), 400, "unknown interaction type"},
-		{"a signed component interaction", signed(key, []byte(`{"id":"1","type":3,"data":{"custom_id":"x"}}`)), 400, "not served"},
+		{"a component nobody registered", signed(key, interactiontest.Button("gone").JSON()), 200, "This component is no longer available."},
+		{"a modal nobody registered", signed(key, interactiontest.ModalSubmit("gone").JSON()), 200, "This form is no longer available."},
 		{"a body over the limit", signed(key, append(bytes.Repeat([]byte(" "), 2048), ping...)), 413, "too large"},
 		{"a panicking handler", signed(key, interactiontest.Command("panic").JSON()), 500, "internal error"},
 	}

@@ -3,6 +3,7 @@ package router
 import (
 	"context"
 	"errors"
+	"fmt"
 
 	"github.com/rs/zerolog"
 
@@ -10,9 +11,9 @@ import (
 	"github.com/switchboard-go/switchboard/interaction"
 )
 
-// ErrNotFound reports an interaction for a command no handler is registered
-// for.
-var ErrNotFound = errors.New("router: no handler for the command")
+// ErrNotFound reports an interaction for a command, component or modal no
+// handler is registered for.
+var ErrNotFound = errors.New("router: no handler for the interaction")
 
 // ErrUnsupported reports an interaction type the router does not serve.
 var ErrUnsupported = errors.New("router: unsupported interaction type")
@@ -24,6 +25,9 @@ type Mux struct {
 	user    map[string]*node
 	message map[string]*node
 	entry   *node
+	// components and modals are the trees of the custom_id patterns.
+	components *idNode
+	modals     *idNode
 
 	notFound        Handler
 	onError         ErrorHandler
@@ -42,13 +46,26 @@ type node struct {
 	deferral deferral         // never deferInherit once built
 }
 
-// deferralOf returns how the endpoint may defer the handler of a command
-// interaction: never for one without a handler, whose answer is at once.
-func (m *Mux) deferralOf(ix *interaction.Interaction) deferral {
-	if n := m.lookup(&ix.Data); n != nil && n.handler != nil {
-		return n.deferral
+// deferralOf returns how the endpoint may defer the handler of a command,
+// component or modal interaction, and the pattern of a component's or
+// modal's route: never for one without a handler, whose answer is at once.
+func (m *Mux) deferralOf(ix *interaction.Interaction) (deferral, *pattern) {
+	switch ix.Type {
+	case interaction.TypeApplicationCommand:
+		if n := m.lookup(&ix.Data); n != nil && n.handler != nil {
+			return n.deferral, nil
+		}
+	case interaction.TypeMessageComponent, interaction.TypeModalSubmit:
+		tree := m.components
+		if ix.Type == interaction.TypeModalSubmit {
+			tree = m.modals
+		}
+		var ps parts
+		if rt := tree.match(ix.Data.CustomID, &ps); rt != nil {
+			return componentDeferral(rt.deferral, ix), rt.pattern
+		}
 	}
-	return deferNever
+	return deferNever, nil
 }
 
 // lookup finds the node of the invoked command path with map lookups on the
@@ -109,41 +126,123 @@ func (m *Mux) dispatch(ctx context.Context, ix *interaction.Interaction, req *Re
 		return m.command(ctx, ix, req)
 	case interaction.TypeApplicationCommandAutocomplete:
 		return m.autocomplete(ctx, ix)
+	case interaction.TypeMessageComponent:
+		return m.byCustomID(ctx, ix, req, m.components)
+	case interaction.TypeModalSubmit:
+		return m.byCustomID(ctx, ix, req, m.modals)
 	}
 	return interaction.Response{}, ErrUnsupported
+}
+
+// byCustomID answers a component or modal interaction with the handler of
+// the most specific pattern its custom_id matches in the tree.
+func (m *Mux) byCustomID(ctx context.Context, ix *interaction.Interaction, req *Request, tree *idNode) (interaction.Response, error) {
+	req.reset(ix)
+	rt := tree.match(ix.Data.CustomID, &req.Params.parts)
+	if rt == nil {
+		// The walk may have left parts behind: Params stay empty but
+		// after a match (see Request.reset).
+		req.Params = Params{}
+		return m.unrouted(ctx, req)
+	}
+	req.Params.pattern = rt.pattern
+	req.Fields.pattern = rt.pattern.text
+	resp, err := rt.handler.ServeInteraction(ctx, req)
+	err = m.settle(ctx, req, &resp, err)
+	return resp, err
+}
+
+// settle makes *resp, what a handler answered with err, the answer to
+// send: it stays when the interaction allows its type; otherwise the
+// error handler answers err, or an error saying that the answer is not
+// allowed, which wraps interaction.ErrCallbackNotAllowed and which settle
+// returns. (A Response is large: settle changes it in place rather than
+// copy it in and out on every request.)
+func (m *Mux) settle(ctx context.Context, req *Request, resp *interaction.Response, err error) error {
+	if err == nil {
+		err = checkAnswer(req.Interaction, resp.Type)
+	}
+	if err != nil {
+		*resp = m.fail(ctx, req, err)
+	}
+	return err
+}
+
+// checkAnswer returns an error when ix does not allow an answer of type t:
+// the service would refuse it, and the user see the interaction fail.
+func checkAnswer(ix *interaction.Interaction, t interaction.CallbackType) error {
+	err := ix.CheckCallback(t)
+	switch {
+	case err == nil:
+		return nil
+	case t == 0:
+		return fmt.Errorf("router: the handler returned the zero Response, which answers nothing: %w", err)
+	}
+	return fmt.Errorf("router: answer not sent: %w", err)
 }
 
 func (m *Mux) command(ctx context.Context, ix *interaction.Interaction, req *Request) (interaction.Response, error) {
 	req.reset(ix)
 	n := m.lookup(&ix.Data)
 	if n == nil || n.handler == nil {
-		if m.notFound != nil {
-			resp, err := m.notFound.ServeInteraction(ctx, req)
-			if err != nil {
-				return m.fail(ctx, req, err), err
-			}
-			return resp, ErrNotFound
-		}
-		m.logger.Warn().Str("command", ix.Data.Path()).Stringer("type", ix.Data.Type).
-			Msg("no handler for the command")
-		return interaction.Reply("This command is not available.").Ephemeral(), ErrNotFound
+		return m.unrouted(ctx, req)
 	}
 	resp, err := n.handler.ServeInteraction(ctx, req)
-	if err != nil {
-		return m.fail(ctx, req, err), err
-	}
-	return resp, nil
+	err = m.settle(ctx, req, &resp, err)
+	return resp, err
 }
 
-func (m *Mux) fail(ctx context.Context, req *Request, err error) interaction.Response {
-	if m.onError != nil {
-		return m.onError(ctx, req, err)
+// unrouted answers an interaction no handler is registered for, with the
+// NotFound handler if there is one.
+func (m *Mux) unrouted(ctx context.Context, req *Request) (interaction.Response, error) {
+	if m.notFound != nil {
+		resp, err := m.notFound.ServeInteraction(ctx, req)
+		if err = m.settle(ctx, req, &resp, err); err != nil {
+			return resp, err
+		}
+		return resp, ErrNotFound
 	}
 	ix := req.Interaction
-	m.logger.Error().Err(err).Str("command", ix.Data.Path()).
-		Stringer("interaction", ix.ID).Stringer("user", ix.Invoker().ID).
-		Msg("command handler failed")
-	return interaction.Reply("Sorry, something went wrong while running this command.").Ephemeral()
+	ev := logRoute(m.logger.Warn(), ix, &req.Params)
+	switch ix.Type {
+	case interaction.TypeMessageComponent:
+		ev.Stringer("component_type", ix.Data.ComponentType).Msg("no handler for the component")
+		return interaction.Reply("This component is no longer available.").Ephemeral(), ErrNotFound
+	case interaction.TypeModalSubmit:
+		ev.Msg("no handler for the modal")
+		return interaction.Reply("This form is no longer available.").Ephemeral(), ErrNotFound
+	}
+	ev.Stringer("type", ix.Data.Type).Msg("no handler for the command")
+	return interaction.Reply("This command is not available.").Ephemeral(), ErrNotFound
+}
+
+// fail returns the error handler's answer to err. An error handler whose
+// answer the interaction does not allow has it replaced by the default
+// one, the apology, which every interaction a handler serves allows.
+func (m *Mux) fail(ctx context.Context, req *Request, err error) interaction.Response {
+	ix := req.Interaction
+	if m.onError != nil {
+		resp := m.onError(ctx, req, err)
+		bad := checkAnswer(ix, resp.Type)
+		if bad == nil {
+			return resp
+		}
+		logRoute(m.logger.Error().Err(bad), ix, &req.Params).AnErr("handler_error", err).
+			Stringer("interaction", ix.ID).Msg("the error handler's answer is not allowed; answering with the default")
+	} else {
+		logRoute(m.logger.Error().Err(err), ix, &req.Params).
+			Stringer("interaction", ix.ID).Stringer("user", ix.Invoker().ID).
+			Msg("handler failed")
+	}
+	return interaction.Reply(apology(ix)).Ephemeral()
+}
+
+// apology is what the user reads when a handler fails.
+func apology(ix *interaction.Interaction) string {
+	if ix.Type == interaction.TypeApplicationCommand {
+		return "Sorry, something went wrong while running this command."
+	}
+	return "Sorry, something went wrong."
 }
 
 func (m *Mux) autocomplete(ctx context.Context, ix *interaction.Interaction) (interaction.Response, error) {

@@ -8,7 +8,8 @@ import (
 	"github.com/switchboard-go/switchboard/rest"
 )
 
-// Request is an invocation of a command, handed to its handler.
+// Request is an interaction handed to its handler: the invocation of a
+// command, the use of a component or the submission of a modal.
 type Request struct {
 	// Interaction is the interaction as received.
 	Interaction *interaction.Interaction
@@ -17,6 +18,11 @@ type Request struct {
 	Command, Group, Subcommand string
 	// Options are the options given to the invoked command or subcommand.
 	Options option.Values
+	// Params are the parts of the custom_id of a component or modal that
+	// the pattern of its route names.
+	Params Params
+	// Fields are the inputs of a submitted modal.
+	Fields Fields
 
 	// client sends what follows the first answer; nil when the endpoint
 	// has none.
@@ -32,20 +38,68 @@ func NewRequest(ix *interaction.Interaction) *Request {
 
 func (r *Request) reset(ix *interaction.Interaction) {
 	group, sub, leaf := ix.Data.Route()
-	*r = Request{
-		Interaction: ix,
-		Command:     ix.Data.Name,
-		Group:       group,
-		Subcommand:  sub,
-		Options:     option.New(leaf, ix.Data.Resolved),
-		client:      r.client,
+	// Field by field, to leave alone the array of Params, which is empty
+	// unless a pattern matched: zeroing it for every command would cost a
+	// fifth of a dispatch. Every field of Request is set here but client,
+	// which the endpoint sets.
+	r.Interaction = ix
+	r.Command, r.Group, r.Subcommand = ix.Data.Name, group, sub
+	r.Options = option.New(leaf, ix.Data.Resolved)
+	if r.Params.pattern != nil {
+		r.Params = Params{}
+	}
+	r.Fields = Fields{}
+	if ix.Type == interaction.TypeModalSubmit {
+		r.Fields.data = &ix.Data
 	}
 }
 
 // Path returns the invoked path as a user reads it: "mod user ban".
 func (r *Request) Path() string { return r.Interaction.Data.Path() }
 
-// Invoker returns the user who used the command.
+// Pattern returns the custom_id pattern the component or modal was routed
+// by, or "" for a command.
+func (r *Request) Pattern() string {
+	if r.Params.pattern == nil {
+		return ""
+	}
+	return r.Params.pattern.text
+}
+
+// CustomID returns the custom_id of the component used or of the modal
+// submitted.
+func (r *Request) CustomID() string { return r.Interaction.Data.CustomID }
+
+// ComponentType returns the type of the component used, or 0 for another
+// interaction.
+func (r *Request) ComponentType() interaction.ComponentType {
+	if r.Interaction.Type != interaction.TypeMessageComponent {
+		return 0
+	}
+	return r.Interaction.Data.ComponentType
+}
+
+// Values returns the values chosen in the select menu used: the values of
+// a string select's options, or the ids of the users, roles or channels of
+// an entity select, which SelectedUsers and the others look up.
+func (r *Request) Values() []string {
+	if r.Interaction.Type != interaction.TypeMessageComponent {
+		return nil
+	}
+	return r.Interaction.Data.Values
+}
+
+// Message returns the message whose component was used, or, for a modal
+// that a component opened, the message of that component.
+func (r *Request) Message() (interaction.Message, bool) {
+	if r.Interaction.Message == nil {
+		return interaction.Message{}, false
+	}
+	return *r.Interaction.Message, true
+}
+
+// Invoker returns the user who used the command or component, or
+// submitted the modal.
 func (r *Request) Invoker() interaction.User { return r.Interaction.Invoker() }
 
 // Locale returns the invoking user's client language.
@@ -68,7 +122,11 @@ func (r *Request) TargetMessage() (interaction.Message, bool) {
 	return d.Resolved.Message(d.TargetID)
 }
 
-// Handler answers a command.
+// Handler answers a command, the use of a component or the submission of
+// a modal. Its answer must be of a type the interaction allows (see
+// interaction.Interaction.CheckCallback): an UPDATE_MESSAGE answers a
+// component, never a command, and a MODAL never answers a modal; one
+// that is not allowed is an error, which the error handler answers.
 //
 // The context carries the handler's deadline: the service waits 3 seconds
 // for the first answer, and the context ends the answer margin before,
@@ -90,11 +148,15 @@ func (f HandlerFunc) ServeInteraction(ctx context.Context, req *Request) (intera
 }
 
 // Middleware wraps a handler, for logging, authorization, metrics and the
-// like. Middleware registered on a router or group wraps every command
-// handler under it.
+// like. Middleware registered on a router wraps every handler: of
+// commands, components and modals; on a group, the command handlers
+// under it.
 type Middleware func(next Handler) Handler
 
 // ErrorHandler turns an error a handler returned into the answer the user
-// sees. It runs for command handlers; an autocomplete handler's error is
-// logged and answered with no suggestions.
+// sees. It runs for the handlers of commands, components and modals, and
+// for an answer the interaction does not allow, with an error that wraps
+// interaction.ErrCallbackNotAllowed; an answer of its own the interaction
+// does not allow is replaced by the default, an ephemeral apology. An
+// autocomplete handler's error is logged and answered with no suggestions.
 type ErrorHandler func(ctx context.Context, req *Request, err error) interaction.Response

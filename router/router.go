@@ -16,6 +16,10 @@ type Router struct {
 	user    []*leaf
 	message []*leaf
 	entry   []*leaf
+	// components and modals are routed by custom_id, in the order they
+	// were registered.
+	components []*idRoute
+	modals     []*idRoute
 
 	notFound        Handler
 	onError         ErrorHandler
@@ -99,16 +103,20 @@ type Route struct {
 // message or entry point command.
 func (rt *Route) Path() string { return rt.l.path }
 
-// Use adds middleware that wraps every command handler of the router.
+// Use adds middleware that wraps every handler of the router: those of
+// commands, components and modals.
 func (r *Router) Use(mw ...Middleware) { r.root.mw = append(r.root.mw, mw...) }
 
-// NotFound sets the handler for commands nobody registered. The default
-// answers with an ephemeral message saying the command is not available.
+// NotFound sets the handler for the commands, components and modals
+// nobody registered; req.Interaction.Type tells which. The default answers
+// with an ephemeral message saying the command, component or form is not
+// available.
 func (r *Router) NotFound(h HandlerFunc) { r.notFound = h }
 
-// OnError sets how handler errors are answered. The default logs the error
-// and answers with an ephemeral message, so the user never sees "the
-// application did not respond".
+// OnError sets how handler errors are answered, for commands, components
+// and modals alike. The default logs the error and answers with an
+// ephemeral message, so the user never sees "the application did not
+// respond".
 func (r *Router) OnError(h ErrorHandler) { r.onError = h }
 
 // AutocompleteDefault sets the handler for autocomplete requests that no
@@ -313,7 +321,9 @@ func quote(s string) string { return `"` + s + `"` }
 // Build checks every registration and returns the Mux that dispatches to
 // them. It reports every problem at once: a path registered twice, a group
 // inside a group, a command that is both invoked directly and has
-// subcommands, an autocomplete handler for a command with no handler.
+// subcommands, an autocomplete handler for a command with no handler, a
+// malformed custom_id pattern, two patterns of components (or of modals)
+// that overlap.
 func (r *Router) Build() (*Mux, error) {
 	m := &Mux{
 		chat:            make(map[string]*node, len(r.root.kids)+len(r.root.groups)),
@@ -349,6 +359,8 @@ func (r *Router) Build() (*Mux, error) {
 	if len(r.entry) > 0 {
 		m.entry = r.leafNode(r.entry[0], fail)
 	}
+	m.components = newIDTree("component", r.wrapAll(r.components), fail)
+	m.modals = newIDTree("modal", r.wrapAll(r.modals), fail)
 	if len(errs) == 0 && !r.dispatchOnly {
 		defs, problems := r.definitions()
 		errs = append(errs, problems...)
@@ -388,6 +400,9 @@ func (r *Router) leafNode(l *leaf, fail func(path, problem string)) *node {
 			fail(l.path, "autocomplete registered for a command that has no handler")
 		}
 		return &node{}
+	}
+	if l.deferral() == deferUpdate {
+		fail(l.path, "DeferUpdate, declared on the command or its group, applies to components and modals: a command cannot be answered with DEFERRED_UPDATE_MESSAGE")
 	}
 	h := l.handler
 	// Wrap from the innermost group outwards, so that the router's

@@ -1,0 +1,85 @@
+package router
+
+import (
+	"strings"
+
+	"github.com/switchboard-go/switchboard/interaction"
+)
+
+// Component registers the handler of the message components (buttons and
+// select menus) whose custom_id matches pattern, such as
+// "poll:{id}:vote"; req.Params holds the parts the pattern names. See
+// Params for how patterns match, and which wins when several do.
+//
+// decls may declare how the endpoint defers the handler's answer
+// (DeferUpdate, the default for components, DeferReply, DeferEphemeral,
+// NoAutoDefer); the declarations of a command's definition do not apply.
+// A handler that may answer with a modal declares NoAutoDefer.
+func (r *Router) Component(pattern string, h HandlerFunc, decls ...Decl) {
+	r.HandleComponent(pattern, h, decls...)
+}
+
+// HandleComponent is Component for a Handler.
+func (r *Router) HandleComponent(pattern string, h Handler, decls ...Decl) {
+	r.addIDRoute(&r.components, "component", pattern, h, decls)
+}
+
+// Modal registers the handler of the submissions of the modals whose
+// custom_id matches pattern, as Component does for components. decls may
+// declare how the endpoint defers the handler's answer (see DeferUpdate).
+func (r *Router) Modal(pattern string, h HandlerFunc, decls ...Decl) {
+	r.HandleModal(pattern, h, decls...)
+}
+
+// HandleModal is Modal for a Handler.
+func (r *Router) HandleModal(pattern string, h Handler, decls ...Decl) {
+	r.addIDRoute(&r.modals, "modal", pattern, h, decls)
+}
+
+func (r *Router) addIDRoute(list *[]*idRoute, kind, text string, h Handler, decls []Decl) {
+	var d decl
+	d.apply(decls)
+	p, problem := parsePattern(text)
+	switch {
+	case text == "":
+		r.fail(kind, "custom_id pattern is empty")
+		return
+	case problem != "":
+		r.fail(text, kind+" pattern: "+problem)
+		return
+	case h == nil || isNilFunc(h):
+		r.fail(text, kind+" handler is nil")
+		return
+	}
+	if names := d.commandOnly(); len(names) > 0 {
+		r.fail(text, strings.Join(names, ", ")+" declare commands and do not apply to a "+kind)
+	}
+	*list = append(*list, &idRoute{pattern: p, handler: h, deferral: d.deferral})
+}
+
+// wrapAll returns the routes with their handlers wrapped in the router's
+// middleware, leaving the registrations as they are.
+func (r *Router) wrapAll(routes []*idRoute) []*idRoute {
+	out := make([]*idRoute, len(routes))
+	for i, rt := range routes {
+		wrapped := *rt
+		for j := len(r.root.mw) - 1; j >= 0; j-- {
+			wrapped.handler = r.root.mw[j](wrapped.handler)
+		}
+		out[i] = &wrapped
+	}
+	return out
+}
+
+// componentDeferral returns how the endpoint defers the handler of a
+// component or modal route that declared d, for ix: with
+// DEFERRED_UPDATE_MESSAGE unless ix has no message to update.
+func componentDeferral(d deferral, ix *interaction.Interaction) deferral {
+	if d != deferInherit && d != deferUpdate {
+		return d
+	}
+	if ix.Type == interaction.TypeMessageComponent || ix.Message != nil {
+		return deferUpdate
+	}
+	return deferPublic
+}

@@ -1,0 +1,216 @@
+package router
+
+import (
+	"strings"
+
+	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/option"
+)
+
+// Fields are the inputs of a submitted modal, by custom_id: its text
+// inputs, selects and file uploads, wherever the modal's layout put them.
+// A Request for another interaction has none.
+type Fields struct {
+	data    *interaction.Data // nil unless the interaction is a modal's
+	pattern string
+}
+
+// Has reports whether the modal has the input.
+func (f Fields) Has(customID string) bool { return f.Get(customID).present }
+
+// Text returns what the user typed into the text input, "" when they left
+// it empty; false when the modal has no such text input.
+func (f Fields) Text(customID string) (string, bool) {
+	v := f.Get(customID)
+	if !v.present || v.input.Type != interaction.ComponentTextInput {
+		return "", false
+	}
+	return v.input.Value, true
+}
+
+// Values returns what the select or file upload holds: the values chosen,
+// or the ids of the users, roles, channels or files; false when the modal
+// has no such select or file upload.
+func (f Fields) Values(customID string) ([]string, bool) {
+	v := f.Get(customID)
+	if !v.present || v.input.Type == interaction.ComponentTextInput {
+		return nil, false
+	}
+	return v.input.Values, true
+}
+
+// Get returns the input; its accessors report why it cannot be read as
+// asked.
+func (f Fields) Get(customID string) Field {
+	v := Field{customID: customID, where: where{kind: "modal", pattern: f.pattern, input: customID}}
+	if f.data != nil {
+		v.modal = true
+		v.input, v.present = f.data.Submitted(customID)
+		v.resolved = f.data.Resolved
+	}
+	return v
+}
+
+// Field is one input of a submitted modal, read with a typed accessor.
+type Field struct {
+	customID string
+	input    interaction.SubmittedComponent
+	present  bool
+	modal    bool // whether the interaction is a modal submission
+	resolved interaction.Resolved
+	where    where
+}
+
+// CustomID returns the input's custom_id.
+func (v Field) CustomID() string { return v.customID }
+
+// Present reports whether the modal has the input.
+func (v Field) Present() bool { return v.present }
+
+// Type returns the input's component type, or 0 when the modal lacks it.
+func (v Field) Type() interaction.ComponentType {
+	if !v.present {
+		return 0
+	}
+	return v.input.Type
+}
+
+// Text returns what the user typed into the text input, "" when they left
+// it empty.
+func (v Field) Text() (string, error) {
+	if err := v.want(interaction.ComponentTextInput, "text"); err != nil {
+		return "", err
+	}
+	return v.input.Value, nil
+}
+
+// number returns the text of a text input to read as a number: trimmed,
+// and not empty.
+func (v Field) number(what string) (string, error) {
+	text, err := v.Text()
+	if err != nil {
+		return "", err
+	}
+	text = strings.TrimSpace(text)
+	if text == "" {
+		return "", v.where.error(-1, fault{option.ErrMissing, "left empty, where " + what + " is asked"})
+	}
+	return text, nil
+}
+
+// Int returns the text of a text input as a base-10 integer; spaces around
+// it are ignored. An input left empty is an error matching
+// option.ErrMissing.
+func (v Field) Int() (int64, error) {
+	text, err := v.number("an integer")
+	if err != nil {
+		return 0, err
+	}
+	i, f := parseInt(text)
+	if !f.ok() {
+		return 0, v.where.error(-1, f)
+	}
+	return i, nil
+}
+
+// Float returns the text of a text input as a finite decimal number, as
+// Int does for integers.
+func (v Field) Float() (float64, error) {
+	text, err := v.number("a number")
+	if err != nil {
+		return 0, err
+	}
+	x, f := parseFloat(text)
+	if !f.ok() {
+		return 0, v.where.error(-1, f)
+	}
+	return x, nil
+}
+
+// Values returns what a select or file upload holds: the values chosen,
+// or the ids of the users, roles, channels or files.
+func (v Field) Values() ([]string, error) {
+	if err := v.checkPresent(); err != nil {
+		return nil, err
+	}
+	if v.input.Type == interaction.ComponentTextInput {
+		return nil, v.where.typeError(v.input.Type, "values")
+	}
+	return v.input.Values, nil
+}
+
+// Attachments returns the files uploaded in a file upload.
+func (v Field) Attachments() ([]interaction.Attachment, error) {
+	s, err := v.selection()
+	if err != nil {
+		return nil, err
+	}
+	return s.attachments()
+}
+
+// Users returns the users chosen in a user or mentionable select, each
+// with their membership when the modal was submitted in a guild.
+func (v Field) Users() ([]option.ResolvedUser, error) {
+	s, err := v.selection()
+	if err != nil {
+		return nil, err
+	}
+	return s.users()
+}
+
+// Roles returns the roles chosen in a role or mentionable select.
+func (v Field) Roles() ([]interaction.Role, error) {
+	s, err := v.selection()
+	if err != nil {
+		return nil, err
+	}
+	return s.roles()
+}
+
+// Channels returns the channels chosen in a channel select.
+func (v Field) Channels() ([]interaction.Channel, error) {
+	s, err := v.selection()
+	if err != nil {
+		return nil, err
+	}
+	return s.channels()
+}
+
+// Mentionables returns the users and roles chosen in a mentionable
+// select.
+func (v Field) Mentionables() ([]option.ResolvedMentionable, error) {
+	s, err := v.selection()
+	if err != nil {
+		return nil, err
+	}
+	return s.mentionables()
+}
+
+func (v Field) selection() (selection, error) {
+	if err := v.checkPresent(); err != nil {
+		return selection{}, err
+	}
+	return selection{values: v.input.Values, resolved: v.resolved, typ: v.input.Type, where: v.where}, nil
+}
+
+// checkPresent returns an error when the modal lacks the input.
+func (v Field) checkPresent() error {
+	switch {
+	case !v.modal:
+		return v.where.error(-1, fault{option.ErrMissing, "the interaction is not a modal submission"})
+	case !v.present:
+		return v.where.error(-1, fault{option.ErrMissing, "the modal has no such input"})
+	}
+	return nil
+}
+
+// want returns an error unless the input is present and of type t.
+func (v Field) want(t interaction.ComponentType, what string) error {
+	if err := v.checkPresent(); err != nil {
+		return err
+	}
+	if v.input.Type != t {
+		return v.where.typeError(v.input.Type, what)
+	}
+	return nil
+}
