@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
+	"fmt"
 	"net/http"
 	"net/url"
 	"strings"
@@ -66,6 +67,9 @@ func (NoAuth) authorization(context.Context, *Client) (string, error) {
 //
 // Respond is not retried after a failure that may leave the answer
 // delivered, since a second answer is refused with ErrAlreadyAcknowledged.
+// An answer whose type ix does not allow (see
+// interaction.CheckCallback) is an error matching
+// interaction.ErrCallbackNotAllowed, and nothing is sent.
 //
 // Respond and the methods on the interaction's webhook (Original,
 // EditOriginal, DeleteOriginal, Followup, GetFollowup, EditFollowup and
@@ -80,6 +84,9 @@ func (c *Client) Respond(ctx context.Context, ix *interaction.Interaction, r int
 	}
 	if ix.ID == 0 {
 		return errors.New("rest: Respond: the interaction has no id")
+	}
+	if err := ix.CheckCallback(r.Type); err != nil {
+		return fmt.Errorf("rest: Respond: %w", err)
 	}
 	b, err := r.AppendJSON(nil)
 	if err != nil {

@@ -442,7 +442,7 @@ func TestWebhookErrorsHideTheToken(t *testing.T) {
 // service, which name the URL, do not show the token either.
 func TestWebhookTransportErrorsHideTheToken(t *testing.T) {
 	const token = "aW50ZXJhY3Rpb246OTg3NjU0MzIxOnNlY3JldC10b2tlbg"
-	ix := &interaction.Interaction{ID: 41771983423143937, ApplicationID: 41771983423143936, Token: token}
+	ix := &interaction.Interaction{ID: 41771983423143937, ApplicationID: 41771983423143936, Token: token, Type: interaction.TypeApplicationCommand}
 	closed := httptest.NewServer(http.NotFoundHandler())
 	closed.Close()
 	notJSON := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -616,7 +616,7 @@ func TestWebhookRetries(t *testing.T) {
 		t.Fatal(err)
 	}
 	ctx := context.Background()
-	ix := &interaction.Interaction{ID: 2, ApplicationID: 1, Token: "token"}
+	ix := &interaction.Interaction{ID: 2, ApplicationID: 1, Token: "token", Type: interaction.TypeApplicationCommand}
 	for _, tc := range []struct {
 		name   string
 		method string
@@ -687,6 +687,17 @@ func TestWebhooksNeedTheInteraction(t *testing.T) {
 		}},
 		{"an answer needs the interaction's token", func() error {
 			return c.Respond(ctx, &interaction.Interaction{ID: 2}, interaction.Defer())
+		}},
+		{"a command is not answered with an update", func() error {
+			err := c.Respond(ctx, &interaction.Interaction{ID: 2, Token: "t", Type: interaction.TypeApplicationCommand}, interaction.Update("x"))
+			if !errors.Is(err, interaction.ErrCallbackNotAllowed) {
+				t.Errorf("error %v; want one matching ErrCallbackNotAllowed", err)
+			}
+			return err
+		}},
+		{"a modal submission is not answered with a modal", func() error {
+			return c.Respond(ctx, &interaction.Interaction{ID: 2, Token: "t", Type: interaction.TypeModalSubmit},
+				interaction.ShowModal(interaction.Modal{CustomID: "m", Title: "M"}))
 		}},
 		{"a follow-up needs the application's id", func() error {
 			_, err := c.Followup(ctx, &interaction.Interaction{ID: 2, Token: "t"}, interaction.MessageData{Content: "x"})
