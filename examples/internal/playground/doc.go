@@ -13,6 +13,9 @@
 //	user "High Five" @ada                a USER command on a member
 //	message "Quote" last                 a MESSAGE command on the bot's last message (or an id)
 //	launch                               the entry point command (or launch "Name")
+//	click Approve                        press a button of the newest message that has it
+//	choose colour red blue               choose in a select menu (@user, @role, #channel for entities)
+//	submit title:"Broken link" details:… fill in and submit the form the bot opened
 //	as @ada   in #moderation   in dm   locale fr
 //	                                     who uses the commands, where, in which language
 //	wait                                 until deferred answers are complete (or wait 2s)

@@ -189,6 +189,12 @@ func (s *Session) do(ctx context.Context, line string) error {
 		return s.menu(ctx, verb, args)
 	case "launch":
 		return s.launch(ctx, args)
+	case "click":
+		return s.click(ctx, args)
+	case "choose":
+		return s.choose(ctx, args)
+	case "submit":
+		return s.submit(ctx, args)
 	case "as":
 		if len(args) != 1 {
 			return errors.New("as takes one user: as @ada")
@@ -474,6 +480,9 @@ complete /command name:partial  what autocomplete offers for the last option
 user "Name" @someone            a USER command on a member
 message "Name" last             a MESSAGE command on the bot's last message (or a message id)
 launch ["Name"]                 the entry point command
+click Label                     press a button of the newest message that has it
+choose menu value …             choose in a select menu (values, or @user, @role, #channel)
+submit field:value …            fill in and submit the form the bot opened
 as @someone                     use the commands as another user (owner, ada, bob)
 in #channel | in dm | in guild  where the commands are used
 locale fr                       the client's language

@@ -24,6 +24,18 @@ type watcher struct {
 	order   []interaction.Snowflake
 	pending map[interaction.Snowflake]bool // deferred answers not yet complete
 	changed time.Time                      // when the watcher last printed something
+	// held is set while a user acts on a component: the answer, printed
+	// when it comes, shows the update, which the watcher would print again
+	// from the history of the message's interaction.
+	held  bool
+	shown map[shownChange]bool // changes printed with the answer that made them
+}
+
+// shownChange is a change to a message, printed with the answer of the
+// interaction that made it.
+type shownChange struct {
+	message interaction.Snowflake
+	at      time.Time
 }
 
 // pollEvery is how often the watcher looks; quick enough to read as
@@ -31,7 +43,8 @@ type watcher struct {
 const pollEvery = 40 * time.Millisecond
 
 func newWatcher(s *Session) *watcher {
-	w := &watcher{s: s, done: make(chan struct{}), printed: map[interaction.Snowflake]int{}, pending: map[interaction.Snowflake]bool{}}
+	w := &watcher{s: s, done: make(chan struct{}), printed: map[interaction.Snowflake]int{},
+		pending: map[interaction.Snowflake]bool{}, shown: map[shownChange]bool{}}
 	w.wg.Add(1)
 	go func() {
 		defer w.wg.Done()
@@ -68,10 +81,36 @@ func (w *watcher) follow(id interaction.Snowflake) {
 	w.pollOne(id)
 }
 
+// hold keeps the watcher from printing until release: see held.
+func (w *watcher) hold() {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.held = true
+}
+
+// release lets the watcher print again. The edits of messages that the
+// interaction id made by its answer, just printed with it, are not
+// printed again.
+func (w *watcher) release(id interaction.Snowflake) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.held = false
+	if rec, ok := w.s.emu.Interaction(id); ok && rec.Answer != nil && rec.Answer.Type == interaction.CallbackUpdateMessage {
+		for _, e := range rec.History {
+			if e.Kind == emulator.MessageEdited {
+				w.shown[shownChange{e.Message.ID, e.At}] = true
+			}
+		}
+	}
+}
+
 // poll prints what happened since the last look.
 func (w *watcher) poll() {
 	w.mu.Lock()
 	defer w.mu.Unlock()
+	if w.held {
+		return
+	}
 	live := w.order[:0]
 	for _, id := range w.order {
 		// After 15 minutes the token is dead and nothing more can
@@ -102,8 +141,14 @@ func (w *watcher) pollOne(id interaction.Snowflake) {
 		case emulator.MessageReplied, emulator.MessageDeferred:
 			// Printed with the answer itself.
 			continue
+		case emulator.MessageEdited:
+			if w.shown[shownChange{e.Message.ID, e.At}] {
+				continue
+			}
 		case emulator.MessageCompleted:
 			what = "completes its answer"
+		}
+		switch e.Kind {
 		case emulator.MessageEdited:
 			what = "edits its " + what
 			if !e.Original {
