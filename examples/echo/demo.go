@@ -16,7 +16,8 @@ import (
 
 // demo serves the echo bot on a free local port and plays the service's
 // part against it: it signs and sends a PING, a command with options, an
-// autocomplete request and a forged request, and prints each exchange.
+// autocomplete request, a button press, a submitted form and a forged
+// request, and prints each exchange.
 func demo(ctx context.Context, stdout, stderr io.Writer) error {
 	key := interactiontest.NewKey("switchboard echo demo")
 	ctx, cancel := context.WithCancel(ctx)
@@ -48,6 +49,9 @@ func demo(ctx context.Context, stdout, stderr io.Writer) error {
 				String("reason", "spam").Int("days", 7).JSON(), key},
 		{"a user types into an autocomplete option",
 			interactiontest.Autocomplete("search").Focus("query", interaction.OptionString, interaction.StringValue("swi")).JSON(), key},
+		{"a user presses a button of the bot's message", interactiontest.Button("poll:7:yes").JSON(), key},
+		{"a user submits a form the bot opened",
+			interactiontest.ModalSubmit("report").TextInput("title", "Broken link").JSON(), key},
 		{"someone who is not the service posts a command", interactiontest.Command("ping").JSON(),
 			interactiontest.NewKey("forger")},
 	}

@@ -1,7 +1,9 @@
 // Command echo is a bot that answers every command with what it received:
 // the command path, each option as the typed accessors read it, the invoking
 // user and the locale. Autocomplete requests are answered with a choice that
-// echoes the focused option and its partial value. Point a test
+// echoes the focused option and its partial value. A click or a choice in a
+// component is answered by updating its message with what the component
+// sent, and a submitted modal with a message of what was typed into it. Point a test
 // application's interactions URL at it to see what a bot receives, or
 // cmd/emulator's, as the README's "Trying a bot on cmd/emulator" shows.
 //
@@ -39,7 +41,69 @@ func newRouter(log zerolog.Logger) *router.Router {
 	r := router.New(router.WithLogger(log))
 	r.NotFound(echo)
 	r.AutocompleteDefault(echoFocused)
+	// One pattern takes every custom_id.
+	r.Component("{custom_id...}", echoComponent)
+	r.Modal("{custom_id...}", echoModal)
 	return r
+}
+
+// ComponentEcho is the content of the answer to a component: which one,
+// of what type, the values chosen in a select (none for a button), and who
+// used it.
+type ComponentEcho struct {
+	CustomID      string                    `json:"custom_id"`
+	ComponentType interaction.ComponentType `json:"component_type"`
+	Values        []string                  `json:"values"`
+	User          string                    `json:"user"`
+}
+
+// ModalEcho is the content of the answer to a modal: which one, what was
+// typed into each text input by custom_id, and who submitted it. Selects
+// and file uploads of the modal are in Chosen, by custom_id.
+type ModalEcho struct {
+	CustomID string              `json:"custom_id"`
+	Fields   map[string]string   `json:"fields"`
+	Chosen   map[string][]string `json:"chosen,omitempty"`
+	User     string              `json:"user"`
+}
+
+// echoComponent updates the message of the component with what the
+// component sent.
+func echoComponent(_ context.Context, req *router.Request) (interaction.Response, error) {
+	values := req.Values()
+	if values == nil {
+		values = []string{}
+	}
+	content, err := jsonv2.Marshal(ComponentEcho{
+		CustomID:      req.CustomID(),
+		ComponentType: req.ComponentType(),
+		Values:        values,
+		User:          req.Invoker().ID.String(),
+	})
+	if err != nil {
+		return interaction.Response{}, err
+	}
+	return interaction.Update(string(content)).WithAllowedMentions(interaction.NoMentions()), nil
+}
+
+// echoModal answers a submitted modal with what was entered into it.
+func echoModal(_ context.Context, req *router.Request) (interaction.Response, error) {
+	e := ModalEcho{CustomID: req.CustomID(), Fields: map[string]string{}, User: req.Invoker().ID.String()}
+	for c := range req.Interaction.Data.Inputs {
+		if c.Type == interaction.ComponentTextInput {
+			e.Fields[c.CustomID] = c.Value
+			continue
+		}
+		if e.Chosen == nil {
+			e.Chosen = map[string][]string{}
+		}
+		e.Chosen[c.CustomID] = append([]string{}, c.Values...)
+	}
+	content, err := jsonv2.Marshal(e, jsonv2.Deterministic(true))
+	if err != nil {
+		return interaction.Response{}, err
+	}
+	return interaction.Reply(string(content)).WithAllowedMentions(interaction.NoMentions()), nil
 }
 
 func echo(_ context.Context, req *router.Request) (interaction.Response, error) {

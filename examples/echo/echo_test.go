@@ -197,6 +197,8 @@ func TestDemoShowsEachExchange(t *testing.T) {
 		`\"path\":\"mod user ban\"`,
 		`\"days\":7`,
 		`"type":8,"data":{"choices":[{"name":"query: swi","value":"swi"}]}`,
+		`{"type":7,"data":{"content":"{\"custom_id\":\"poll:7:yes\",\"component_type\":2,\"values\":[]`,
+		`{"type":4,"data":{"content":"{\"custom_id\":\"report\",\"fields\":{\"title\":\"Broken link\"}`,
 		`answered 401 Unauthorized`,
 	} {
 		if !strings.Contains(out.String(), want) {
@@ -233,5 +235,65 @@ func TestEchoLogsPlainTextWhenStderrIsNotATerminal(t *testing.T) {
 	}
 	if strings.Contains(got, "\x1b[") {
 		t.Errorf("log written to a buffer has terminal escape codes:\n%q", got)
+	}
+}
+
+func TestEchoUpdatesTheMessageOfAComponentWithWhatItSent(t *testing.T) {
+	key := interactiontest.NewKey("echo")
+	url := startEcho(t, key)
+	alice := interaction.User{ID: 601, Username: "alice"}
+	tests := []struct {
+		name string
+		b    *interactiontest.Builder
+		want string
+	}{
+		{"a button has no values", interactiontest.Button("poll:7:yes"),
+			`{"custom_id":"poll:7:yes","component_type":2,"values":[],"user":"` + interactiontest.UserID.String() + `"}`},
+		{"a string select sends the values in the order chosen", interactiontest.Select("colour", "red", "blue"),
+			`{"custom_id":"colour","component_type":3,"values":["red","blue"],"user":"` + interactiontest.UserID.String() + `"}`},
+		{"a user select sends ids", interactiontest.Component("who", interaction.ComponentUserSelect).SelectedUser(alice, nil),
+			`{"custom_id":"who","component_type":5,"values":["601"],"user":"` + interactiontest.UserID.String() + `"}`},
+		{"a click in a DM names the user", interactiontest.Button("x").InDM(alice),
+			`{"custom_id":"x","component_type":2,"values":[],"user":"601"}`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			status, resp := post(t, url, key, tt.b.JSON())
+			if status != 200 || resp.Type != interaction.CallbackUpdateMessage {
+				t.Fatalf("status %d, answer %+v; want 200 and UPDATE_MESSAGE", status, resp)
+			}
+			if resp.Message.Content != tt.want {
+				t.Errorf("content\n got %s\nwant %s", resp.Message.Content, tt.want)
+			}
+		})
+	}
+}
+
+func TestEchoAnswersAModalWithWhatWasTypedIntoIt(t *testing.T) {
+	key := interactiontest.NewKey("echo")
+	url := startEcho(t, key)
+	user := interactiontest.UserID.String()
+	tests := []struct {
+		name string
+		b    *interactiontest.Builder
+		want string
+	}{
+		{"text inputs in labels", interactiontest.ModalSubmit("report:42").TextInput("title", "Broken link").TextInput("details", "It 404s"),
+			`{"custom_id":"report:42","fields":{"details":"It 404s","title":"Broken link"},"user":"` + user + `"}`},
+		{"a text input in a row, left empty", interactiontest.ModalSubmit("m").RowTextInput("note", ""),
+			`{"custom_id":"m","fields":{"note":""},"user":"` + user + `"}`},
+		{"a select beside a text input", interactiontest.ModalSubmit("m").TextInput("t", "x").ModalSelect("kind", "bug"),
+			`{"custom_id":"m","fields":{"t":"x"},"chosen":{"kind":["bug"]},"user":"` + user + `"}`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			status, resp := post(t, url, key, tt.b.JSON())
+			if status != 200 || resp.Type != interaction.CallbackChannelMessageWithSource {
+				t.Fatalf("status %d, answer %+v; want 200 and CHANNEL_MESSAGE_WITH_SOURCE", status, resp)
+			}
+			if resp.Message.Content != tt.want {
+				t.Errorf("content\n got %s\nwant %s", resp.Message.Content, tt.want)
+			}
+		})
 	}
 }
