@@ -18,6 +18,7 @@ import (
 	"strings"
 
 	"github.com/switchboard-go/switchboard/autocomplete"
+	"github.com/switchboard-go/switchboard/component"
 	"github.com/switchboard-go/switchboard/examples/internal/playground"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/option"
@@ -48,6 +49,14 @@ as @ada
 /mod user ban user:@bob reason:"spam, twice"
 # A USER command, from the member's context menu.
 user "High Five" @bob
+# The greeting has a button; bob presses it, and the bot's handler for its
+# custom_id answers.
+/greet name:Bob
+as @bob
+click "Wave back"
+# A command that opens a form; the user fills it in and submits it.
+/feedback
+submit text:"Nice bot!"
 `
 
 // BanOptions are the options of /mod user ban, declared by a struct: the
@@ -71,8 +80,10 @@ func newBot(env playground.Env) (*router.Router, error) {
 			greeting = "Ahoy, " + name + "!"
 		}
 		// The name is what the user typed: it pings nobody, even as
-		// "@everyone".
-		return interaction.Reply(greeting).WithAllowedMentions(interaction.NoMentions()), nil
+		// "@everyone". The button's custom_id carries who greeted.
+		return interaction.Reply(greeting).WithAllowedMentions(interaction.NoMentions()).WithComponents(
+			component.Row(component.SecondaryButton("wave:"+req.Invoker().ID.String(), "Wave back")),
+		), nil
 	}, router.Description("Greet someone"),
 		router.Localize(interaction.LocaleFrench, "saluer", "Saluer quelqu'un"),
 		router.Options(
@@ -113,6 +124,25 @@ func newBot(env playground.Env) (*router.Router, error) {
 		}
 		return interaction.Reply("Banned " + o.User.Username + " (" + reason + ").").Ephemeral(), nil
 	}, router.Description("Ban a member"))
+
+	// The part {from} of the custom_id comes typed, as options do.
+	r.Component("wave:{from}", func(ctx context.Context, req *router.Request) (interaction.Response, error) {
+		from, _ := req.Params.ID("from")
+		if from == req.Invoker().ID {
+			return interaction.Reply("You cannot wave back at yourself.").Ephemeral(), nil
+		}
+		return interaction.Reply(req.Invoker().Username + " waves back! 👋"), nil
+	})
+
+	r.Command("feedback", func(ctx context.Context, req *router.Request) (interaction.Response, error) {
+		return interaction.ShowModal(component.Modal("feedback", "Feedback",
+			component.Labeled("What do you think?", component.ParagraphInput("text").WithLength(1, 500)),
+		)), nil
+	}, router.Description("Tell us what you think, in a form"))
+	r.Modal("feedback", func(ctx context.Context, req *router.Request) (interaction.Response, error) {
+		text, _ := req.Fields.Text("text")
+		return interaction.Reply("Thanks for your feedback (" + strconv.Itoa(len([]rune(text))) + " characters)!").Ephemeral(), nil
+	})
 
 	r.UserCommand("High Five", func(ctx context.Context, req *router.Request) (interaction.Response, error) {
 		target, _ := req.TargetUser()

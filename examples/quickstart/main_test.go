@@ -13,9 +13,9 @@ import (
 func TestTheScriptShowsTheWholeLoop(t *testing.T) {
 	out := playground.Output(t, example, "")
 	playground.Shows(t, out,
-		"global: 4 to create; 1 request (bulk overwrite)",
+		"global: 5 to create; 1 request (bulk overwrite)",
 		"+ CHAT_INPUT  greet",
-		"registry: 4 of 4 changes made",
+		"registry: 5 of 5 changes made",
 		"it answered the signed PING and refused a forged one",
 		"owner in #general › /greet name:Ada\n  bot › Hello, Ada!\n",
 		"bot › Ahoy, Ada!",
@@ -24,6 +24,10 @@ func TestTheScriptShowsTheWholeLoop(t *testing.T) {
 		"bob in #general › /mod user ban user:@ada reason:spam\n  ✗ the service refuses",
 		"bot › Banned bob (spam, twice).  (only you can see this)",
 		"bot › ada high-fives bob!",
+		"/greet name:Bob\n  bot › Hello, Bob!\n        [Wave back]\n",
+		"bob in #general › click \"Wave back\"\n  bot › bob waves back! 👋\n",
+		"bot opens a form \"Feedback\"\n    What do you think? (text: paragraph, required)\n",
+		"bot › Thanks for your feedback (9 characters)!  (only you can see this)",
 	)
 }
 
