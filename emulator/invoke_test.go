@@ -89,8 +89,10 @@ func startBot(t testing.TB, s *Server) *testBot {
 		time.Sleep(600 * time.Millisecond) // twice the window TestInvokeLate sets
 		return interaction.Reply("late"), nil
 	}, router.Description("Answers late"), inGuild)
+	// The router refuses to send an answer of the wrong type; the
+	// endpoint below sends it anyway, as a bot on another framework might.
 	r.Command("wrong", func(ctx context.Context, req *router.Request) (interaction.Response, error) {
-		return interaction.AutocompleteResult(), nil
+		return interaction.Reply("never sent"), nil
 	}, router.Description("Answers with the wrong type"), inGuild)
 	r.UserCommand("Inspect", func(ctx context.Context, req *router.Request) (interaction.Response, error) {
 		b.saw(req)
@@ -113,7 +115,18 @@ func startBot(t testing.TB, s *Server) *testBot {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b.srv = httptest.NewServer(router.NewEndpoint(mux, verifier))
+	endpoint := router.NewEndpoint(mux, verifier)
+	b.srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+		body, _ := io.ReadAll(req.Body)
+		var ix interaction.Interaction
+		if interaction.Decode(body, &ix) == nil && ix.Type == interaction.TypeApplicationCommand && ix.Data.Name == "wrong" {
+			w.Header().Set("Content-Type", "application/json")
+			io.WriteString(w, `{"type":8,"data":{"choices":[]}}`)
+			return
+		}
+		req.Body = io.NopCloser(bytes.NewReader(body))
+		endpoint.ServeHTTP(w, req)
+	}))
 	t.Cleanup(b.srv.Close)
 	for _, scope := range []command.Scope{command.Global, command.InGuild(s.GuildID)} {
 		body, err := mux.Definitions().JSON(scope)
