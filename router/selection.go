@@ -10,11 +10,13 @@ import (
 // SelectedUsers returns the users chosen in the user select (or
 // mentionable select) used, each with their membership when the
 // interaction came from a guild. A value the interaction's resolved data
-// lacks is an error, never left out.
+// lacks is an error, never left out; of a mentionable select, the roles
+// chosen are left out (SelectedMentionables returns both).
 func (r *Request) SelectedUsers() ([]option.ResolvedUser, error) { return r.selection().users() }
 
 // SelectedRoles returns the roles chosen in the role select (or
-// mentionable select) used.
+// mentionable select) used; of a mentionable select, the users chosen are
+// left out.
 func (r *Request) SelectedRoles() ([]interaction.Role, error) { return r.selection().roles() }
 
 // SelectedChannels returns the channels chosen in the channel select used.
@@ -52,6 +54,9 @@ func (s selection) users() ([]option.ResolvedUser, error) {
 	if s.typ != interaction.ComponentUserSelect && s.typ != interaction.ComponentMentionableSelect {
 		return nil, s.where.typeError(s.typ, "users")
 	}
+	if s.typ == interaction.ComponentMentionableSelect {
+		return pick(s, func(m option.ResolvedMentionable) (option.ResolvedUser, bool) { return m.User, !m.IsRole })
+	}
 	out := make([]option.ResolvedUser, 0, len(s.values))
 	for i := range s.values {
 		id, err := s.id(i)
@@ -67,9 +72,28 @@ func (s selection) users() ([]option.ResolvedUser, error) {
 	return out, nil
 }
 
+// pick returns what keep takes of the users and roles of a mentionable
+// select, which must all be resolved.
+func pick[T any](s selection, keep func(option.ResolvedMentionable) (T, bool)) ([]T, error) {
+	all, err := s.mentionables()
+	if err != nil {
+		return nil, err
+	}
+	out := make([]T, 0, len(all))
+	for _, m := range all {
+		if v, ok := keep(m); ok {
+			out = append(out, v)
+		}
+	}
+	return out, nil
+}
+
 func (s selection) roles() ([]interaction.Role, error) {
 	if s.typ != interaction.ComponentRoleSelect && s.typ != interaction.ComponentMentionableSelect {
 		return nil, s.where.typeError(s.typ, "roles")
+	}
+	if s.typ == interaction.ComponentMentionableSelect {
+		return pick(s, func(m option.ResolvedMentionable) (interaction.Role, bool) { return m.Role, m.IsRole })
 	}
 	return lookUpAll(s, "role", s.resolved.Role)
 }

@@ -67,8 +67,17 @@ func TestSelectedEntitiesComeWithTheirResolvedData(t *testing.T) {
 	if err != nil || len(ms) != 2 || !ms[0].IsRole || ms[0].Role.Name != "mods" || ms[1].IsRole || ms[1].User.Username != "eve" {
 		t.Errorf("SelectedMentionables() = %+v, %v", ms, err)
 	}
-	if got, err := mixed.SelectedRoles(); !errors.Is(err, option.ErrUnresolved) {
-		t.Errorf("SelectedRoles() of a role and a user = %+v, %v; want ErrUnresolved for the user", got, err)
+	// Of a mentionable select, each kind is read apart.
+	if got, err := mixed.SelectedRoles(); err != nil || len(got) != 1 || got[0].Name != "mods" {
+		t.Errorf("SelectedRoles() of a role and a user = %+v, %v; want the role", got, err)
+	}
+	if got, err := mixed.SelectedUsers(); err != nil || len(got) != 1 || got[0].Username != "eve" {
+		t.Errorf("SelectedUsers() of a role and a user = %+v, %v; want the user", got, err)
+	}
+	unresolved := requestOf(t, interactiontest.Component("pick", interaction.ComponentMentionableSelect).
+		SelectedRole(mods).Values("999").Interaction())
+	if got, err := unresolved.SelectedRoles(); !errors.Is(err, option.ErrUnresolved) {
+		t.Errorf("SelectedRoles() with an id resolved as nothing = %+v, %v; want ErrUnresolved", got, err)
 	}
 
 	none := requestOf(t, interactiontest.Component("pick", interaction.ComponentUserSelect).Interaction())
