@@ -177,6 +177,11 @@ func TestUpdateAnswersEncodeAsTheServiceReadsThem(t *testing.T) {
 		{"an update of the content", interaction.Update("Voted"), `{"type":7,"data":{"content":"Voted"}}`},
 		{"an update that removes the components", interaction.Update("Closed").WithComponents(), `{"type":7,"data":{"content":"Closed","components":[]}}`},
 		{"a deferred update", interaction.DeferUpdate(), `{"type":6}`},
+		{"an update that removes the text and the embeds",
+			interaction.UpdateMessage(interaction.MessageData{ClearContent: true, Embeds: []interaction.Embed{}}),
+			`{"type":7,"data":{"content":"","embeds":[]}}`},
+		{"an update that leaves the text and the embeds", interaction.UpdateMessage(interaction.MessageData{Flags: interaction.FlagSuppressEmbeds}),
+			`{"type":7,"data":{"flags":4}}`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

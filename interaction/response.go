@@ -75,9 +75,16 @@ const ResponseFlags = FlagSuppressEmbeds | FlagEphemeral | FlagSuppressNotificat
 // MessageData is the message of a CHANNEL_MESSAGE_WITH_SOURCE answer, and of
 // follow-ups and edits.
 type MessageData struct {
-	TTS     bool    `json:"tts,omitzero"`
-	Content string  `json:"content,omitempty"`
-	Embeds  []Embed `json:"embeds,omitempty"`
+	TTS     bool   `json:"tts,omitzero"`
+	Content string `json:"content,omitempty"`
+	// ClearContent sends the content even when it is empty: an edit or an
+	// update then removes the message's text (as a message that becomes a
+	// layout of components with FlagIsComponentsV2 must), where an empty
+	// Content alone leaves it as it is.
+	ClearContent bool `json:"-"`
+	// Embeds are the message's embeds. nil leaves an edited message's
+	// embeds as they are; an empty, non-nil list removes them.
+	Embeds []Embed `json:"embeds,omitzero"`
 	// AllowedMentions limits who the message pings; nil leaves it to the
 	// service's defaults (everything parsed from the content).
 	AllowedMentions *AllowedMentions `json:"allowed_mentions,omitempty"`
@@ -354,7 +361,7 @@ func (m *MessageData) AppendJSON(b []byte) ([]byte, error) {
 		sep()
 		b = append(b, `"tts":true`...)
 	}
-	if m.Content != "" {
+	if m.Content != "" || m.ClearContent {
 		sep()
 		b = append(b, `"content":`...)
 		b = jsonw.AppendString(b, m.Content)
@@ -382,7 +389,7 @@ func (m *MessageData) AppendJSON(b []byte) ([]byte, error) {
 		b = append(b, '}')
 	}
 	var err error
-	if len(m.Embeds) > 0 {
+	if m.Embeds != nil {
 		sep()
 		if b, err = appendEncoded(b, `"embeds":`, m.Embeds); err != nil {
 			return nil, err
