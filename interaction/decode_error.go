@@ -90,7 +90,15 @@ func decodeError(err error, input []byte, prefix string, t reflect.Type) *Decode
 	}
 }
 
+// maxPathLen bounds the path a DecodeError names, in bytes.
+const maxPathLen = 200
+
 func newDecodeError(path, what string, cause error) *DecodeError {
+	if len(path) > maxPathLen {
+		// A body nested thousands of levels deep has a path as long; the
+		// error names where it starts and where it ends.
+		path = strings.ToValidUTF8(path[:maxPathLen/2], "") + "…" + strings.ToValidUTF8(path[len(path)-maxPathLen/2:], "")
+	}
 	if path != "" {
 		what = path + ": " + what
 	}

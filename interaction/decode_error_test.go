@@ -4,6 +4,7 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/switchboard-go/switchboard/interaction"
 )
@@ -129,4 +130,21 @@ func FuzzDecodeErrorsNeverQuoteTheBody(f *testing.F) {
 			checkQuotesNoMarker(t, err)
 		}
 	})
+}
+
+func TestADeeplyNestedBodyGetsAShortError(t *testing.T) {
+	const depth = 5000
+	body := `{"id":"1","type":5,"data":{"custom_id":"m","components":` +
+		strings.Repeat(`[{"type":1,"components":`, depth) + `7` + strings.Repeat(`}]`, depth) + `}}`
+	var ix interaction.Interaction
+	err := interaction.Decode([]byte(body), &ix)
+	if err == nil {
+		t.Fatal("Decode accepted it")
+	}
+	if n := len(err.Error()); n > 600 {
+		t.Errorf("the error is %d bytes long: %.200s…", n, err)
+	}
+	if !utf8.ValidString(err.Error()) {
+		t.Errorf("the error is not valid UTF-8: %q", err)
+	}
 }
