@@ -269,7 +269,9 @@ func newBot(env playground.Env) (*router.Router, error) {
 			component.Labeled("Details", component.ParagraphInput("details").Optional().WithLength(0, 1000)).
 				WithDescription("What happened, and where"),
 		)), nil
-	}, router.Description("Report a problem in a form"))
+	}, router.Description("Report a problem in a form"),
+		// A form is only ever a first answer: never deferred.
+		router.NoAutoDefer())
 	r.Modal("report", func(ctx context.Context, req *router.Request) (interaction.Response, error) {
 		title, _ := req.Fields.Text("title")
 		details, _ := req.Fields.Text("details")

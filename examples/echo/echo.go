@@ -3,7 +3,10 @@
 // user and the locale. Autocomplete requests are answered with a choice that
 // echoes the focused option and its partial value. A click or a choice in a
 // component is answered by updating its message with what the component
-// sent, and a submitted modal with a message of what was typed into it. Point a test
+// sent, and a submitted modal with a message of what was typed into it.
+// An echo is a message's content, which the service caps at 2,000
+// characters: a select of many long values, or a long paragraph typed
+// into a modal, makes an answer the service refuses. Point a test
 // application's interactions URL at it to see what a bot receives, or
 // cmd/emulator's, as the README's "Trying a bot on cmd/emulator" shows.
 //
@@ -58,13 +61,12 @@ type ComponentEcho struct {
 }
 
 // ModalEcho is the content of the answer to a modal: which one, what was
-// typed into each text input by custom_id, and who submitted it. Selects
-// and file uploads of the modal are in Chosen, by custom_id.
+// typed into each text input by custom_id, and who submitted it. The
+// modal's selects and file uploads are not echoed.
 type ModalEcho struct {
-	CustomID string              `json:"custom_id"`
-	Fields   map[string]string   `json:"fields"`
-	Chosen   map[string][]string `json:"chosen,omitempty"`
-	User     string              `json:"user"`
+	CustomID string            `json:"custom_id"`
+	Fields   map[string]string `json:"fields"`
+	User     string            `json:"user"`
 }
 
 // echoComponent updates the message of the component with what the
@@ -92,12 +94,7 @@ func echoModal(_ context.Context, req *router.Request) (interaction.Response, er
 	for c := range req.Interaction.Data.Inputs {
 		if c.Type == interaction.ComponentTextInput {
 			e.Fields[c.CustomID] = c.Value
-			continue
 		}
-		if e.Chosen == nil {
-			e.Chosen = map[string][]string{}
-		}
-		e.Chosen[c.CustomID] = append([]string{}, c.Values...)
 	}
 	content, err := jsonv2.Marshal(e, jsonv2.Deterministic(true))
 	if err != nil {

@@ -138,7 +138,9 @@ func newBot(env playground.Env) (*router.Router, error) {
 		return interaction.ShowModal(component.Modal("feedback", "Feedback",
 			component.Labeled("What do you think?", component.ParagraphInput("text").WithLength(1, 500)),
 		)), nil
-	}, router.Description("Tell us what you think, in a form"))
+	}, router.Description("Tell us what you think, in a form"),
+		// A form is only ever a first answer: never deferred.
+		router.NoAutoDefer())
 	r.Modal("feedback", func(ctx context.Context, req *router.Request) (interaction.Response, error) {
 		text, _ := req.Fields.Text("text")
 		return interaction.Reply("Thanks for your feedback (" + strconv.Itoa(len([]rune(text))) + " characters)!").Ephemeral(), nil

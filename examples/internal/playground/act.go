@@ -67,21 +67,23 @@ func (s *Session) entity(v string) (string, error) {
 
 // submit fills in and submits the form open before the user:
 // submit title:"Broken link" details:"…". A select of the form takes its
-// values separated by commas, kind:bug,docs.
+// values separated by commas, kind:bug,docs. An input is named by its
+// custom_id or its label, which may hold colons themselves
+// (report:title:"…").
 func (s *Session) submit(ctx context.Context, args []string) error {
 	modal, ok := s.emu.OpenModal(s.user)
 	if !ok {
 		return errors.New("no form is open; a bot opens one in answer to a command or a component")
 	}
-	selects := selectsOf(modal)
+	inputs := inputsOf(modal)
 	sub := emulator.Submit{User: s.user, Locale: s.locale, Modal: modal.CustomID,
 		Fields: map[string]string{}, Values: map[string][]string{}}
 	for _, a := range args {
-		name, value, found := strings.Cut(a, ":")
+		name, value, found := splitField(a, inputs)
 		if !found || name == "" {
 			return fmt.Errorf("submit takes fields as name:value, as in title:%q; %q is not one", "Broken link", a)
 		}
-		if !selects[name] {
+		if !inputs[name] {
 			sub.Fields[name] = value
 			continue
 		}
@@ -100,8 +102,25 @@ func (s *Session) submit(ctx context.Context, args []string) error {
 	return s.act(func() (*emulator.Result, error) { return s.emu.Submit(ctx, sub) })
 }
 
-// selectsOf returns the custom_ids and labels of a form's select menus.
-func selectsOf(m interaction.Modal) map[string]bool {
+// splitField splits name:value at the colon after the longest name of
+// the form's inputs that the argument starts with, or else at its first
+// colon.
+func splitField(arg string, inputs map[string]bool) (name, value string, found bool) {
+	best := ""
+	for n := range inputs {
+		if len(n) > len(best) && strings.HasPrefix(arg, n+":") {
+			best = n
+		}
+	}
+	if best != "" {
+		return best, arg[len(best)+1:], true
+	}
+	return strings.Cut(arg, ":")
+}
+
+// inputsOf returns the custom_ids and labels of a form's inputs, each
+// mapped to whether it is a select menu.
+func inputsOf(m interaction.Modal) map[string]bool {
 	parsed, err := component.ParseAll(m.Components)
 	if err != nil {
 		return nil
@@ -109,17 +128,27 @@ func selectsOf(m interaction.Modal) map[string]bool {
 	out := map[string]bool{}
 	for _, c := range parsed {
 		label := ""
-		if l, ok := c.(component.Label); ok {
+		switch l := c.(type) {
+		case component.Label:
 			label, c = l.Label, l.Component
+		case component.ActionRow:
+			if len(l.Components) != 1 {
+				continue
+			}
+			c = l.Components[0]
+			if t, ok := c.(component.TextInput); ok {
+				label = t.Label
+			}
 		}
-		if c == nil || !c.ComponentType().IsSelect() {
+		if c == nil {
 			continue
 		}
+		isSelect := c.ComponentType().IsSelect()
 		if id, ok := component.CustomID(c); ok {
-			out[id] = true
+			out[id] = isSelect
 		}
 		if label != "" {
-			out[label] = true
+			out[label] = isSelect
 		}
 	}
 	return out

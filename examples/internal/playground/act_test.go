@@ -63,3 +63,23 @@ func TestTheUserActsOnComponentsAsTheClientLetsThem(t *testing.T) {
 		"click\n  ✗ click takes a button's label or custom_id",
 	)
 }
+
+func TestSubmitSplitsAtTheNameOfAnInput(t *testing.T) {
+	inputs := map[string]bool{"report:title": false, "report": false, "Kind": true}
+	tests := []struct {
+		arg, name, value string
+		found            bool
+	}{
+		{"report:title:Broken: twice", "report:title", "Broken: twice", true},
+		{"report:x", "report", "x", true},
+		{"Kind:bug,idea", "Kind", "bug,idea", true},
+		{"other:12:30", "other", "12:30", true},
+		{"novalue", "novalue", "", false},
+	}
+	for _, tt := range tests {
+		name, value, found := splitField(tt.arg, inputs)
+		if name != tt.name || value != tt.value || found != tt.found {
+			t.Errorf("splitField(%q) = %q, %q, %v; want %q, %q, %v", tt.arg, name, value, found, tt.name, tt.value, tt.found)
+		}
+	}
+}
