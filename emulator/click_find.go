@@ -7,29 +7,6 @@ import (
 	"github.com/switchboard-go/switchboard/interaction"
 )
 
-// seenBy reports whether user sees m, a message si made: a message of a
-// guild channel is seen by the members who may view the channel, one of
-// the bot's direct messages with a user by that user, and an ephemeral
-// message only by the user whose interaction it answers. The caller holds
-// the state's lock.
-func (s *Server) seenBy(m *Message, si *sentInteraction, user interaction.Snowflake) bool {
-	if m.Deleted || m.Loading() {
-		return false
-	}
-	if m.Data.Flags&interaction.FlagEphemeral != 0 && si.ix.Invoker().ID != user {
-		return false
-	}
-	if si.ix.GuildID == 0 {
-		return m.ChannelID == dmChannel(user)
-	}
-	g := s.st.guilds[si.ix.GuildID]
-	if g == nil || g.members[user] == nil {
-		return false
-	}
-	ch := g.channels[m.ChannelID]
-	return ch != nil && channelPermissions(g, user, ch).Has(interaction.PermissionViewChannel)
-}
-
 // placeOf returns where m, a message si made, is: its guild and channel,
 // or (guild nil) the bot's direct messages with user. The caller holds the
 // state's lock and has checked that user sees m.
@@ -47,7 +24,7 @@ func (s *Server) findComponent(u *use) (*Message, *sentInteraction, interaction.
 	if u.message != 0 {
 		m, si := s.st.message(u.message)
 		if m == nil || !s.seenBy(m, si, u.user) {
-			return nil, nil, nil, refuse(ErrUnknownTarget, "user "+u.user.String()+" sees no message "+u.message.String())
+			return nil, nil, nil, errUnseen(u.user, u.message)
 		}
 		c, err := componentOn(m, u)
 		if err != nil {

@@ -33,8 +33,10 @@ type Invocation struct {
 	// Options are the values the user gave, in the order given.
 	Options []Arg
 	// Target is the user of a USER command, or the message of a MESSAGE
-	// command: one the bot sent through the emulator, or any other id,
-	// for which a message by the invoking user is made up.
+	// command: one the bot sent through the emulator, which the user must
+	// see as for Click (an ephemeral message is seen only by the user it
+	// answers), or any other id, for which a message by the invoking user
+	// is made up.
 	Target interaction.Snowflake
 	// Focused names the option being typed, for Autocomplete; its value in
 	// Options is the partial input.

@@ -230,7 +230,13 @@ func (s *Server) target(in *input, inv Invocation, data *wireData) *InvocationEr
 		}
 		return nil
 	}
-	if msg := s.knownMessage(inv.Target); msg != nil {
+	if m, si := st.message(inv.Target); m != nil {
+		// The client offers a MESSAGE command on a message it shows, as
+		// it does a component.
+		if !s.seenBy(m, si, in.invoker) {
+			return errUnseen(in.invoker, inv.Target)
+		}
+		msg := s.messageJSON(m)
 		if in.g != nil {
 			msg["guild_id"] = in.g.id.String()
 		}
@@ -252,16 +258,6 @@ func (s *Server) target(in *input, inv Invocation, data *wireData) *InvocationEr
 	data.TargetID = msg.ID
 	r.Messages = map[interaction.Snowflake]any{msg.ID: msg}
 	return nil
-}
-
-// knownMessage returns a message the bot sent through an interaction, as
-// the service shows it, or nil. The caller holds s.st.mu.
-func (s *Server) knownMessage(id interaction.Snowflake) map[string]any {
-	m, _ := s.st.message(id)
-	if m == nil || m.Deleted {
-		return nil
-	}
-	return s.messageJSON(m)
 }
 
 func nonNil[T any](s []T) []T {

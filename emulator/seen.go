@@ -1,0 +1,33 @@
+package emulator
+
+import "github.com/switchboard-go/switchboard/interaction"
+
+// seenBy reports whether user sees m, a message si made, and so may act
+// on it: use its components, or use a MESSAGE command on it. A message of
+// a guild channel is seen by the members who may view the channel, one of
+// the bot's direct messages with a user by that user, and an ephemeral
+// message only by the user whose interaction it answers; a deleted or
+// loading message by nobody. The caller holds the state's lock.
+func (s *Server) seenBy(m *Message, si *sentInteraction, user interaction.Snowflake) bool {
+	if m.Deleted || m.Loading() {
+		return false
+	}
+	if m.Data.Flags&interaction.FlagEphemeral != 0 && si.ix.Invoker().ID != user {
+		return false
+	}
+	if si.ix.GuildID == 0 {
+		return m.ChannelID == dmChannel(user)
+	}
+	g := s.st.guilds[si.ix.GuildID]
+	if g == nil || g.members[user] == nil {
+		return false
+	}
+	ch := g.channels[m.ChannelID]
+	return ch != nil && channelPermissions(g, user, ch).Has(interaction.PermissionViewChannel)
+}
+
+// errUnseen refuses an act on a message the user does not see, which to
+// the user's client is no message at all.
+func errUnseen(user, message interaction.Snowflake) *InvocationError {
+	return refuse(ErrUnknownTarget, "user "+user.String()+" sees no message "+message.String())
+}
