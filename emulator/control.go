@@ -3,7 +3,6 @@ package emulator
 import (
 	"cmp"
 	"encoding/json"
-	"io"
 	"math"
 	"net/http"
 	"slices"
@@ -47,9 +46,7 @@ func seconds(f float64) time.Duration { return time.Duration(math.Round(f * floa
 
 func (s *Server) controlInjectFault(w http.ResponseWriter, r *http.Request) {
 	var in faultJSON
-	body, _ := io.ReadAll(io.LimitReader(r.Body, 1<<20))
-	if err := json.Unmarshal(body, &in); err != nil {
-		writeJSON(w, http.StatusBadRequest, map[string]any{"message": "invalid fault: " + err.Error()})
+	if !readControl(w, r, &in) {
 		return
 	}
 	f := Fault{Route: in.Route, Count: in.Count, Status: in.Status, RetryAfter: seconds(in.RetryAfter), Global: in.Global, Delay: seconds(in.Delay)}

@@ -1,12 +1,7 @@
 package emulator
 
 import (
-	"bytes"
-	"encoding/json"
-	"errors"
-	"io"
 	"net/http"
-	"unicode/utf8"
 
 	"github.com/switchboard-go/switchboard/interaction"
 )
@@ -15,55 +10,27 @@ import (
 // and Modals for scripts.
 func (s *Server) controlClickRoutes(mux *http.ServeMux) {
 	mux.HandleFunc("POST /_emulator/click", func(w http.ResponseWriter, r *http.Request) {
-		c, err := decodeClick(readControl(r))
-		if err != nil {
-			writeInvalidControl(w, err)
-			return
+		var in clickJSON
+		if readControl(w, r, &in) {
+			res, err := s.Click(r.Context(), Click(in))
+			writeResult(w, res, err)
 		}
-		res, err := s.Click(r.Context(), c)
-		writeResult(w, res, err)
 	})
 	mux.HandleFunc("POST /_emulator/choose", func(w http.ResponseWriter, r *http.Request) {
-		c, err := decodeChoose(readControl(r))
-		if err != nil {
-			writeInvalidControl(w, err)
-			return
+		var in chooseJSON
+		if readControl(w, r, &in) {
+			res, err := s.Choose(r.Context(), Choose(in))
+			writeResult(w, res, err)
 		}
-		res, err := s.Choose(r.Context(), c)
-		writeResult(w, res, err)
 	})
 	mux.HandleFunc("POST /_emulator/submit", func(w http.ResponseWriter, r *http.Request) {
-		sub, err := decodeSubmit(readControl(r))
-		if err != nil {
-			writeInvalidControl(w, err)
-			return
+		var in submitJSON
+		if readControl(w, r, &in) {
+			res, err := s.Submit(r.Context(), Submit(in))
+			writeResult(w, res, err)
 		}
-		res, err := s.Submit(r.Context(), sub)
-		writeResult(w, res, err)
 	})
 	mux.HandleFunc("GET /_emulator/modals", s.controlModals)
-}
-
-// readControl reads the body of a control request, of at most 1 MiB.
-func readControl(r *http.Request) []byte {
-	body, _ := io.ReadAll(io.LimitReader(r.Body, 1<<20))
-	return body
-}
-
-// writeInvalidControl answers a control request whose body does not
-// decode.
-func writeInvalidControl(w http.ResponseWriter, err error) {
-	writeJSON(w, http.StatusBadRequest, map[string]any{"error": "invalid_input", "message": "invalid body: " + err.Error()})
-}
-
-// writeResult writes what came of a use of a component or a modal, as
-// /_emulator/invoke writes what came of an invocation.
-func writeResult(w http.ResponseWriter, res *Result, err error) {
-	if err != nil {
-		writeRefusal(w, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, resultJSON(res))
 }
 
 // clickJSON is a Click as the control API takes it.
@@ -93,57 +60,6 @@ type submitJSON struct {
 	Fields map[string]string                   `json:"fields"`
 	Values map[string][]string                 `json:"values"`
 	Files  map[string][]interaction.Attachment `json:"files"`
-}
-
-// decodeStrict decodes one JSON object into v, refusing fields v does not
-// have: a misspelt field would otherwise be left out without a word.
-func decodeStrict(body []byte, v any) error {
-	dec := json.NewDecoder(bytes.NewReader(body))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
-		return err
-	}
-	if dec.More() {
-		return errors.New("more than one JSON value")
-	}
-	return nil
-}
-
-// checkLocale refuses a locale that is not text: the locale decoder keeps
-// the bytes it is given, which the interaction could not carry as they
-// are.
-func checkLocale(l interaction.Locale) error {
-	if !utf8.ValidString(string(l)) {
-		return errors.New("locale: not valid UTF-8")
-	}
-	return nil
-}
-
-// decodeClick reads the body of POST /_emulator/click.
-func decodeClick(body []byte) (Click, error) {
-	var in clickJSON
-	if err := decodeStrict(body, &in); err != nil {
-		return Click{}, err
-	}
-	return Click(in), checkLocale(in.Locale)
-}
-
-// decodeChoose reads the body of POST /_emulator/choose.
-func decodeChoose(body []byte) (Choose, error) {
-	var in chooseJSON
-	if err := decodeStrict(body, &in); err != nil {
-		return Choose{}, err
-	}
-	return Choose(in), checkLocale(in.Locale)
-}
-
-// decodeSubmit reads the body of POST /_emulator/submit.
-func decodeSubmit(body []byte) (Submit, error) {
-	var in submitJSON
-	if err := decodeStrict(body, &in); err != nil {
-		return Submit{}, err
-	}
-	return Submit(in), checkLocale(in.Locale)
 }
 
 // openedModalJSON is an OpenedModal as the control API shows it.

@@ -24,7 +24,7 @@ func (s *Server) controlInvokeRoutes(mux *http.ServeMux) {
 		var in struct {
 			URL string `json:"url"`
 		}
-		if !decodeControl(w, r, &in) {
+		if !readControl(w, r, &in) {
 			return
 		}
 		if err := s.SetInteractionsURL(r.Context(), in.URL); err != nil {
@@ -73,7 +73,7 @@ func argValue(raw json.RawMessage) (any, error) {
 		return x.Float64()
 	case map[string]any:
 		var a interaction.Attachment
-		err := json.Unmarshal(raw, &a)
+		err := decodeControl(raw, &a)
 		return a, err
 	}
 	return v, nil
@@ -96,7 +96,7 @@ func invocationStatus(kind error) (int, string) {
 
 func (s *Server) controlInvoke(w http.ResponseWriter, r *http.Request, invoke func(context.Context, Invocation) (*Result, error), parse func(Invocation, string) (Invocation, error)) {
 	var in invocationJSON
-	if !decodeControl(w, r, &in) {
+	if !readControl(w, r, &in) {
 		return
 	}
 	inv := Invocation{User: in.User, Guild: in.Guild, Channel: in.Channel, Locale: in.Locale,
@@ -128,6 +128,12 @@ func (s *Server) controlInvoke(w http.ResponseWriter, r *http.Request, invoke fu
 // controlResult invokes and writes what came of it.
 func controlResult(w http.ResponseWriter, r *http.Request, invoke func(context.Context, Invocation) (*Result, error), inv Invocation) {
 	res, err := invoke(r.Context(), inv)
+	writeResult(w, res, err)
+}
+
+// writeResult writes what came of an invocation, a use of a component
+// or a submitted modal: the refusal, or the Result.
+func writeResult(w http.ResponseWriter, res *Result, err error) {
 	if err != nil {
 		writeRefusal(w, err)
 		return

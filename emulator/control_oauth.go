@@ -1,8 +1,6 @@
 package emulator
 
 import (
-	"encoding/json"
-	"io"
 	"net/http"
 
 	"github.com/switchboard-go/switchboard/interaction"
@@ -16,7 +14,7 @@ func (s *Server) controlOAuthRoutes(mux *http.ServeMux) {
 			User   interaction.Snowflake `json:"user"`
 			Scopes []string              `json:"scopes"`
 		}
-		if !decodeControl(w, r, &in) {
+		if !readControl(w, r, &in) {
 			return
 		}
 		writeJSON(w, http.StatusOK, map[string]any{"code": s.AuthorizeUser(in.User, in.Scopes...)})
@@ -25,7 +23,7 @@ func (s *Server) controlOAuthRoutes(mux *http.ServeMux) {
 		var in struct {
 			RefreshToken string `json:"refresh_token"`
 		}
-		if decodeControl(w, r, &in) {
+		if readControl(w, r, &in) {
 			writeJSON(w, http.StatusOK, map[string]any{"revoked": s.RevokeGrant(in.RefreshToken)})
 		}
 	})
@@ -33,20 +31,9 @@ func (s *Server) controlOAuthRoutes(mux *http.ServeMux) {
 		var in struct {
 			User interaction.Snowflake `json:"user"`
 		}
-		if decodeControl(w, r, &in) {
+		if readControl(w, r, &in) {
 			s.Deauthorize(in.User)
 			w.WriteHeader(http.StatusNoContent)
 		}
 	})
-}
-
-// decodeControl decodes a control request's JSON body into v, or answers
-// 400 and reports false.
-func decodeControl(w http.ResponseWriter, r *http.Request, v any) bool {
-	body, _ := io.ReadAll(io.LimitReader(r.Body, 1<<20))
-	if err := json.Unmarshal(body, v); err != nil {
-		writeJSON(w, http.StatusBadRequest, map[string]any{"message": "invalid body: " + err.Error()})
-		return false
-	}
-	return true
 }

@@ -127,5 +127,9 @@
 //		interaction whose answer opened each and the message whose
 //		component did. With ?user=id, only that user's.
 //
-// The bodies of click, choose and submit refuse fields they do not have.
+// Every body the control API takes is one JSON value of at most 1 MiB, in
+// UTF-8, with only the fields given above: a body with another field (a
+// misspelt one, say), or one that is not UTF-8, is refused with 400
+// {"error": "invalid_input", "message": "invalid body: ..."} saying what
+// is wrong, and nothing is done.
 package emulator
