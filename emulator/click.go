@@ -158,7 +158,7 @@ func (s *Server) prepareUse(u use) (*prepared, *InvocationError) {
 	if err != nil {
 		return nil, err
 	}
-	p := &prepared{si: newSentInteraction(ix, body), body: body, channel: ch.ID}
+	p := &prepared{si: newSentInteraction(ix, body), body: body}
 	p.si.message = m
 	return p, nil
 }

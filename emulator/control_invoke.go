@@ -161,7 +161,7 @@ func writeRefusal(w http.ResponseWriter, err error) {
 func resultJSON(res *Result) map[string]any {
 	out := map[string]any{
 		"launched": res.Launched, "id": nil, "token": nil, "interaction": nil,
-		"status": res.Status, "answer": nil, "violations": nonNil(res.Violations),
+		"status": res.Status, "answer": nil, "violations": orEmpty(res.Violations),
 		"elapsed": res.Took.Seconds(), "ok": res.OK(),
 	}
 	if res.Interaction != nil {

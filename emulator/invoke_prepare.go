@@ -15,8 +15,6 @@ type prepared struct {
 	// choiceType is the type autocomplete suggestions must have; zero for
 	// a command.
 	choiceType interaction.OptionType
-	cmdType    interaction.CommandType
-	channel    interaction.Snowflake
 	// launched is an entry point command the service handles itself:
 	// nothing is sent to the bot.
 	launched bool
@@ -151,7 +149,7 @@ func (s *Server) prepare(inv Invocation, complete bool) (*prepared, *InvocationE
 	if err != nil {
 		return nil, err
 	}
-	p := &prepared{si: newSentInteraction(ix, body), body: body, cmdType: inv.Type, channel: ch.ID, launched: launch}
+	p := &prepared{si: newSentInteraction(ix, body), body: body, launched: launch}
 	if in.focusedDef != nil {
 		p.choiceType = in.focusedDef.Type
 	}
@@ -258,11 +256,4 @@ func (s *Server) target(in *input, inv Invocation, data *wireData) *InvocationEr
 	data.TargetID = msg.ID
 	r.Messages = map[interaction.Snowflake]any{msg.ID: msg}
 	return nil
-}
-
-func nonNil[T any](s []T) []T {
-	if s == nil {
-		return []T{}
-	}
-	return s
 }

@@ -121,7 +121,7 @@ func (s *Server) prepareSubmit(sub Submit) (*prepared, *InvocationError) {
 	if err != nil {
 		return nil, err
 	}
-	p := &prepared{si: newSentInteraction(ix, body), body: body, channel: ch.ID}
+	p := &prepared{si: newSentInteraction(ix, body), body: body}
 	p.si.opener, p.si.message = opener, opener.message
 	return p, nil
 }

@@ -265,7 +265,9 @@ func (s *Server) interactionMetadata(si *sentInteraction) map[string]any {
 	return meta
 }
 
-// orEmpty writes a nil list as [], as the service does.
+// orEmpty returns v, or for nil an empty list, which JSON writes as []
+// rather than null: the service's lists, and the control API's, are never
+// null.
 func orEmpty[T any](v []T) []T {
 	if v == nil {
 		return []T{}
