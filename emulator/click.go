@@ -91,21 +91,7 @@ func (u *use) fits(c interaction.Component) bool {
 }
 
 func (s *Server) useComponent(ctx context.Context, u use) (*Result, error) {
-	st := s.st
-	st.mu.Lock()
-	url := st.app.interactionsURL
-	p, err := s.prepareUse(u)
-	if err == nil && url == "" {
-		err = errNoInteractionsURL()
-	}
-	if err == nil {
-		s.record(p)
-	}
-	st.mu.Unlock()
-	if err != nil {
-		return nil, err
-	}
-	return s.exchange(ctx, url, p), nil
+	return s.send(ctx, func() (*prepared, *InvocationError) { return s.prepareUse(u) })
 }
 
 // prepareUse does what the client and the service do before the bot hears

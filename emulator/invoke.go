@@ -134,10 +134,18 @@ func (s *Server) Autocomplete(ctx context.Context, inv Invocation) (*Result, err
 }
 
 func (s *Server) invoke(ctx context.Context, inv Invocation, autocomplete bool) (*Result, error) {
+	return s.send(ctx, func() (*prepared, *InvocationError) { return s.prepare(inv, autocomplete) })
+}
+
+// send has prepare build an interaction under the state's lock and,
+// unless it refuses, sends it to the bot and returns what came of it, or
+// has the service launch the Activity it asks for. Invocations, uses of
+// components and submissions of modals all go this way.
+func (s *Server) send(ctx context.Context, prepare func() (*prepared, *InvocationError)) (*Result, error) {
 	st := s.st
 	st.mu.Lock()
 	url := st.app.interactionsURL
-	p, err := s.prepare(inv, autocomplete)
+	p, err := prepare()
 	switch {
 	case err != nil:
 	case p.launched:

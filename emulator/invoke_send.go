@@ -7,17 +7,24 @@ import (
 	"io"
 	"net/http"
 	"time"
+
+	"github.com/switchboard-go/switchboard/interaction"
 )
 
 // maxAnswerBody bounds what the emulator reads of an answer.
 const maxAnswerBody = 8 << 20
 
-// record files a prepared interaction, so that the callback and webhook
-// endpoints find it by id and token. The caller holds s.st.mu.
+// record files a prepared interaction as sent, so that the callback and
+// webhook endpoints find it by id and token; a submission closes its
+// modal. The caller holds s.st.mu.
 func (s *Server) record(p *prepared) {
 	p.si.sent = s.st.now()
 	s.st.interactions[p.si.ix.ID] = p.si
 	s.st.byToken[p.si.ix.Token] = p.si
+	if p.si.ix.Type == interaction.TypeModalSubmit {
+		// The client closes a modal as it sends the submission.
+		delete(s.st.modals, p.si.ix.Invoker().ID)
+	}
 }
 
 // deliver signs the interaction and POSTs it to the bot, waiting the

@@ -44,22 +44,7 @@ type Submit struct {
 // submission leaves it open, sends nothing and returns an
 // *InvocationError.
 func (s *Server) Submit(ctx context.Context, sub Submit) (*Result, error) {
-	st := s.st
-	st.mu.Lock()
-	url := st.app.interactionsURL
-	p, err := s.prepareSubmit(sub)
-	if err == nil && url == "" {
-		err = errNoInteractionsURL()
-	}
-	if err == nil {
-		s.record(p)
-		delete(st.modals, p.si.ix.Invoker().ID)
-	}
-	st.mu.Unlock()
-	if err != nil {
-		return nil, err
-	}
-	return s.exchange(ctx, url, p), nil
+	return s.send(ctx, func() (*prepared, *InvocationError) { return s.prepareSubmit(sub) })
 }
 
 // modalInput is an input of a modal: the component, and the label the
