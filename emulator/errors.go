@@ -79,37 +79,37 @@ func errViolations(vs command.Violations) *apiError {
 
 // add records a problem at a JSON pointer.
 func (e *apiError) add(pointer, code, message string) {
-	node := e.errors
-	if pointer != "" {
-		for _, part := range strings.Split(strings.TrimPrefix(pointer, "/"), "/") {
-			part = strings.ReplaceAll(strings.ReplaceAll(part, "~1", "/"), "~0", "~")
-			next, ok := node[part].(map[string]any)
-			if !ok {
-				next = map[string]any{}
-				node[part] = next
-			}
-			node = next
-		}
-	}
+	node := e.node(pointer, true)
 	list, _ := node["_errors"].([]any)
 	node["_errors"] = append(list, map[string]any{"code": code, "message": message})
 }
 
 // has reports whether a problem is recorded at a JSON pointer.
 func (e *apiError) has(pointer string) bool {
-	node := e.errors
-	if pointer != "" {
-		for _, part := range strings.Split(strings.TrimPrefix(pointer, "/"), "/") {
-			part = strings.ReplaceAll(strings.ReplaceAll(part, "~1", "/"), "~0", "~")
-			next, ok := node[part].(map[string]any)
-			if !ok {
-				return false
-			}
-			node = next
-		}
-	}
-	_, ok := node["_errors"]
+	_, ok := e.node(pointer, false)["_errors"]
 	return ok
+}
+
+// node returns the node of the errors tree at a JSON pointer. A node not
+// in the tree is made when grow is set, and is nil otherwise.
+func (e *apiError) node(pointer string, grow bool) map[string]any {
+	node := e.errors
+	if pointer == "" {
+		return node
+	}
+	for _, part := range strings.Split(strings.TrimPrefix(pointer, "/"), "/") {
+		part = strings.ReplaceAll(strings.ReplaceAll(part, "~1", "/"), "~0", "~")
+		next, ok := node[part].(map[string]any)
+		if !ok {
+			if !grow {
+				return nil
+			}
+			next = map[string]any{}
+			node[part] = next
+		}
+		node = next
+	}
+	return node
 }
 
 // body returns the JSON object the service sends.
