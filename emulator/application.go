@@ -72,10 +72,7 @@ func (s *Server) currentApplication(r *request) (int, any, *apiError) {
 	// 53 that a JSON number may not (the specification's May 2026
 	// change).
 	out.FlagsNew = strconv.FormatUint(out.Flags, 10)
-	if app.interactionsURL != "" {
-		u := app.interactionsURL
-		out.InteractionsEndpointURL = &u
-	}
+	out.InteractionsEndpointURL = orNull(app.interactionsURL)
 	for _, t := range app.installContexts {
 		out.IntegrationTypesConfig[strconv.Itoa(int(t))] = struct{}{}
 	}

@@ -88,12 +88,8 @@ func (s *Server) controlModals(w http.ResponseWriter, r *http.Request) {
 		if user != 0 && m.User != user {
 			continue
 		}
-		j := openedModalJSON{User: m.User, Interaction: m.Interaction, Opened: m.Opened.UTC().Format(timestampLayout), Modal: m.Modal}
-		if m.Message != 0 {
-			id := m.Message
-			j.Message = &id
-		}
-		out = append(out, j)
+		out = append(out, openedModalJSON{User: m.User, Interaction: m.Interaction, Message: orNull(m.Message),
+			Opened: m.Opened.UTC().Format(timestampLayout), Modal: m.Modal})
 	}
 	writeJSON(w, http.StatusOK, out)
 }

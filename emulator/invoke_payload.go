@@ -136,22 +136,11 @@ type wireMessage struct {
 // member returns the wire form of m with its permissions; withUser keeps
 // the user, which resolved members leave out.
 func memberJSON(m *interaction.Member, perms interaction.Permissions, withUser bool) wireMember {
-	w := wireMember{Roles: m.Roles, JoinedAt: m.JoinedAt, Pending: m.Pending, IsPending: m.Pending,
-		Mute: m.Mute, Deaf: m.Deaf, Permissions: perms, Flags: m.Flags}
-	if w.Roles == nil {
-		w.Roles = []interaction.Snowflake{}
-	}
+	w := wireMember{Nick: orNull(m.Nick), Avatar: orNull(m.Avatar), Roles: orEmpty(m.Roles), JoinedAt: m.JoinedAt,
+		Pending: m.Pending, IsPending: m.Pending, Mute: m.Mute, Deaf: m.Deaf, Permissions: perms, Flags: m.Flags}
 	if withUser {
 		u := userJSON(&m.User)
 		w.User = &u
-	}
-	if m.Nick != "" {
-		nick := m.Nick
-		w.Nick = &nick
-	}
-	if m.Avatar != "" {
-		avatar := m.Avatar
-		w.Avatar = &avatar
 	}
 	if !m.PremiumSince.IsZero() {
 		t := m.PremiumSince

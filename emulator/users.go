@@ -65,14 +65,7 @@ func userJSON(u *interaction.User) wireUser {
 	if w.Discriminator == "" {
 		w.Discriminator = "0"
 	}
-	if u.GlobalName != "" {
-		name := u.GlobalName
-		w.GlobalName = &name
-	}
-	if u.Avatar != "" {
-		avatar := u.Avatar
-		w.Avatar = &avatar
-	}
+	w.GlobalName, w.Avatar = orNull(u.GlobalName), orNull(u.Avatar)
 	return w
 }
 

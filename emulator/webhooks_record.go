@@ -265,16 +265,6 @@ func (s *Server) interactionMetadata(si *sentInteraction) map[string]any {
 	return meta
 }
 
-// orEmpty returns v, or for nil an empty list, which JSON writes as []
-// rather than null: the service's lists, and the control API's, are never
-// null.
-func orEmpty[T any](v []T) []T {
-	if v == nil {
-		return []T{}
-	}
-	return v
-}
-
 // attachmentObjects are the attachment objects of a message, [] for none.
 func attachmentObjects(as []Attachment) []interaction.Attachment {
 	out := make([]interaction.Attachment, len(as))
