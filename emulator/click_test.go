@@ -209,21 +209,14 @@ func recordOf(t *testing.T, s *Server, message interaction.Snowflake) Interactio
 // decodes a JSON answer.
 func webhook(t *testing.T, s *Server, method, token, path, body string) (int, map[string]any) {
 	t.Helper()
-	req, err := http.NewRequest(method, s.URL+"/webhooks/"+s.ApplicationID.String()+"/"+token+path, strings.NewReader(body))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if body != "" {
-		req.Header.Set("Content-Type", "application/json")
-	}
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
+	status, raw := apiRequest(t, s, method, "/webhooks/"+s.ApplicationID.String()+"/"+token+path, "", body)
 	var out map[string]any
-	json.NewDecoder(resp.Body).Decode(&out)
-	return resp.StatusCode, out
+	if raw != "" {
+		if err := json.Unmarshal([]byte(raw), &out); err != nil {
+			t.Fatalf("%s %s: %s: %v", method, path, raw, err)
+		}
+	}
+	return status, out
 }
 
 // A choice sends the values chosen, as the options' values or the ids of

@@ -1,7 +1,6 @@
 package emulator
 
 import (
-	"io"
 	"net/http"
 	"strings"
 	"testing"
@@ -37,19 +36,6 @@ func cmdToken(s *Server, kind tokenKind, scopes ...string) string {
 	return access
 }
 
-func cmdRequest(t *testing.T, s *Server, method, path, auth, body string) (int, string) {
-	t.Helper()
-	req, _ := http.NewRequest(method, s.URL+path, strings.NewReader(body))
-	req.Header.Set("Authorization", auth)
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	raw, _ := io.ReadAll(resp.Body)
-	return resp.StatusCode, string(raw)
-}
-
 func TestBearerTokensWriteCommandsOnlyWithTheUpdateScope(t *testing.T) {
 	s := startCmdServer(t)
 	global := "/applications/" + s.ApplicationID.String() + "/commands"
@@ -71,7 +57,7 @@ func TestBearerTokensWriteCommandsOnlyWithTheUpdateScope(t *testing.T) {
 		{"a user's token is not the application's", user, "GET", global, "", 403},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			status, raw := cmdRequest(t, s, tt.method, tt.path, tt.auth, tt.body)
+			status, raw := apiRequest(t, s, tt.method, tt.path, tt.auth, tt.body)
 			if status != tt.status || (status == 403 && raw != `{"code":50001,"message":"Missing Access"}`) {
 				t.Fatalf("%d %s", status, raw)
 			}
@@ -85,7 +71,7 @@ func TestAGuildWithoutTheApplicationIsMissingAccess(t *testing.T) {
 	id := s.st.newID()
 	s.st.guilds[id] = &guild{id: id, name: "Elsewhere"}
 	s.st.mu.Unlock()
-	status, raw := cmdRequest(t, s, "POST", "/applications/"+s.ApplicationID.String()+"/guilds/"+id.String()+"/commands",
+	status, raw := apiRequest(t, s, "POST", "/applications/"+s.ApplicationID.String()+"/guilds/"+id.String()+"/commands",
 		"Bot "+s.BotToken, `{"name":"ping","description":"d"}`)
 	if status != 403 || raw != `{"code":50001,"message":"Missing Access"}` {
 		t.Fatalf("%d %s", status, raw)
@@ -115,7 +101,7 @@ func TestDeletingOrRenamingACommandDeletesItsPermissions(t *testing.T) {
 		return ok
 	}
 	create := func(path, body string) interaction.Snowflake {
-		_, raw := cmdRequest(t, s, "POST", path, bot, body)
+		_, raw := apiRequest(t, s, "POST", path, bot, body)
 		i := strings.Index(raw, `"id":"`) + len(`"id":"`)
 		id, err := interaction.ParseSnowflake(raw[i : i+strings.Index(raw[i:], `"`)])
 		if err != nil {
@@ -131,10 +117,10 @@ func TestDeletingOrRenamingACommandDeletesItsPermissions(t *testing.T) {
 	setPerms(s.GuildID, global, renamed, edited, dropped, s.ApplicationID)
 	setPerms(otherGuild, global)
 
-	cmdRequest(t, s, "DELETE", base+"/commands/"+global.String(), bot, "")
-	cmdRequest(t, s, "PATCH", guildCmds+"/"+renamed.String(), bot, `{"name":"r2"}`)
-	cmdRequest(t, s, "PATCH", guildCmds+"/"+edited.String(), bot, `{"description":"other"}`)
-	cmdRequest(t, s, "PUT", guildCmds, bot, `[{"name":"r2","description":"d"},{"name":"e","description":"other"}]`)
+	asBot(t, s, "DELETE", base+"/commands/"+global.String(), "", http.StatusNoContent)
+	asBot(t, s, "PATCH", guildCmds+"/"+renamed.String(), `{"name":"r2"}`, http.StatusOK)
+	asBot(t, s, "PATCH", guildCmds+"/"+edited.String(), `{"description":"other"}`, http.StatusOK)
+	asBot(t, s, "PUT", guildCmds, `[{"name":"r2","description":"d"},{"name":"e","description":"other"}]`, http.StatusOK)
 
 	for _, tt := range []struct {
 		name  string

@@ -3,7 +3,6 @@ package emulator_test
 import (
 	"encoding/json"
 	"fmt"
-	"io"
 	"net/http"
 	"strings"
 	"sync"
@@ -22,23 +21,14 @@ func startCommands(t *testing.T, cfg emulator.Config) *target {
 // do makes a request as the bot and returns the status and the raw body.
 func do(t *testing.T, s *target, method, path, body string, header ...string) (int, []byte) {
 	t.Helper()
-	req, err := http.NewRequest(method, s.URL+path, strings.NewReader(body))
-	if err != nil {
-		t.Fatal(err)
-	}
-	req.Header.Set("Authorization", "Bot "+s.BotToken)
+	h := http.Header{"Authorization": {"Bot " + s.BotToken}}
 	if body != "" {
-		req.Header.Set("Content-Type", "application/json")
+		h.Set("Content-Type", "application/json")
 	}
 	for i := 0; i+1 < len(header); i += 2 {
-		req.Header.Set(header[i], header[i+1])
+		h.Set(header[i], header[i+1])
 	}
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	raw, _ := io.ReadAll(resp.Body)
+	resp, raw := fetch(t, method, s.URL+path, h, []byte(body))
 	return resp.StatusCode, raw
 }
 

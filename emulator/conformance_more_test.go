@@ -43,7 +43,7 @@ func startMore(t *testing.T, answer string) *Server {
 	s := newTestServer(t)
 	putCommands(t, s, command.InGuild(s.GuildID), []byte(moreGuildCommands))
 	putCommands(t, s, command.Global, []byte(moreGlobalCommands))
-	rawBot(t, s, answer)
+	serveHandBot(t, s, always(answer))
 	return s
 }
 
@@ -124,18 +124,7 @@ func TestChangedGuildCommandsAreUsedAtOnce(t *testing.T) {
 	}
 	before := version()
 	id := commandID(s, "plain")
-	req, _ := http.NewRequest(http.MethodPatch, s.URL+command.InGuild(s.GuildID).CommandsPath(s.ApplicationID)+"/"+id.String(),
-		strings.NewReader(`{"description":"changed"}`))
-	req.Header.Set("Authorization", "Bot "+s.BotToken)
-	req.Header.Set("Content-Type", "application/json")
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	resp.Body.Close()
-	if resp.StatusCode != http.StatusOK {
-		t.Fatalf("PATCH: %s", resp.Status)
-	}
+	asBot(t, s, http.MethodPatch, command.InGuild(s.GuildID).CommandsPath(s.ApplicationID)+"/"+id.String(), `{"description":"changed"}`, http.StatusOK)
 	if version() == before {
 		t.Fatal("the PATCH did not change the command's version")
 	}

@@ -64,6 +64,19 @@ func echoBot(t *testing.T, s *target) string {
 	return srv.URL
 }
 
+// startEcho starts an emulator with echoBot as its bot, set as the
+// interactions URL through the control API, and returns it and the bot's
+// URL.
+func startEcho(t *testing.T) (*target, string) {
+	t.Helper()
+	s := startCommands(t, emulator.Config{})
+	url := echoBot(t, s)
+	if status, raw := control(t, s.controlURL, "POST", "/_emulator/interactions-url", `{"url": "`+url+`"}`); status != 204 {
+		t.Fatalf("the bot: %d %s", status, raw)
+	}
+	return s, url
+}
+
 // invokeResult is what the control API answers an invocation with.
 type invokeResult struct {
 	ID          string          `json:"id"`
@@ -154,11 +167,7 @@ func TestControlAPIInvokesCommands(t *testing.T) {
 }
 
 func TestControlAPITakesCommandsAsTyped(t *testing.T) {
-	s := startCommands(t, emulator.Config{})
-	url := echoBot(t, s)
-	if status, raw := control(t, s.controlURL, "POST", "/_emulator/interactions-url", `{"url":"`+url+`"}`); status != 204 {
-		t.Fatalf("the bot: %d %s", status, raw)
-	}
+	s, _ := startEcho(t)
 	guild := `"guild":"` + s.GuildID.String() + `"`
 	status, res := invoke(t, s, "/_emulator/invoke", `{`+guild+`,"line":"/echo text:\"two words\" times:2"}`)
 	if status != 200 || !res.OK || res.Answer == nil || res.Answer.Data.Content != "two words two words" {

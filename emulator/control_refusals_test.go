@@ -4,8 +4,6 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
-
-	"github.com/switchboard-go/switchboard/emulator"
 )
 
 // Every body of the control API is read alike: a field it does not have,
@@ -13,11 +11,7 @@ import (
 // kind "invalid_input" and a message that names the fault, and nothing
 // is done.
 func TestEveryControlBodyRefusesWhatItCannotRead(t *testing.T) {
-	s := startCommands(t, emulator.Config{})
-	url := echoBot(t, s)
-	if status, raw := control(t, s.controlURL, "POST", "/_emulator/interactions-url", `{"url":"`+url+`"}`); status != 204 {
-		t.Fatalf("the bot: %d %s", status, raw)
-	}
+	s, url := startEcho(t)
 	guild := `"guild":"` + s.GuildID.String() + `"`
 	member := `"user":"` + s.Member.String() + `"`
 	for _, tc := range []struct {
@@ -60,11 +54,7 @@ func TestEveryControlBodyRefusesWhatItCannotRead(t *testing.T) {
 // The fields the package comment and the README give for invoke and
 // autocomplete are all taken.
 func TestTheControlAPITakesEveryDocumentedFieldOfAnInvocation(t *testing.T) {
-	s := startCommands(t, emulator.Config{})
-	url := echoBot(t, s)
-	if status, raw := control(t, s.controlURL, "POST", "/_emulator/interactions-url", `{"url": "`+url+`"}`); status != 204 {
-		t.Fatalf("the bot: %d %s", status, raw)
-	}
+	s, _ := startEcho(t)
 	if status, raw := do(t, s, "POST", guildPath(s), `{"name":"Quote","type":3}`); status != 201 {
 		t.Fatalf("registering Quote: %d %s", status, raw)
 	}

@@ -2,8 +2,6 @@ package emulator_test
 
 import (
 	"encoding/json"
-	"io"
-	"net/http"
 	"strings"
 	"testing"
 
@@ -15,13 +13,7 @@ import (
 // the raw body.
 func control(t *testing.T, base, method, path, body string) (int, []byte) {
 	t.Helper()
-	req, _ := http.NewRequest(method, base+path, strings.NewReader(body))
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	raw, _ := io.ReadAll(resp.Body)
+	resp, raw := fetch(t, method, base+path, nil, []byte(body))
 	return resp.StatusCode, raw
 }
 

@@ -6,7 +6,6 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
-	"strings"
 	"sync"
 	"testing"
 
@@ -32,17 +31,14 @@ func startHandBot(t *testing.T, s *Server, answer func(ix *interaction.Interacti
 	putCommands(t, s, command.InGuild(s.GuildID), []byte(`[{"name":"poll","description":"Starts a poll"}]`))
 	// Created, not overwritten: an application with an Activity keeps its
 	// entry point command.
-	req, _ := http.NewRequest(http.MethodPost, s.URL+command.Global.CommandsPath(s.ApplicationID), strings.NewReader(`{"name":"poll","description":"Starts a poll"}`))
-	req.Header.Set("Authorization", "Bot "+s.BotToken)
-	req.Header.Set("Content-Type", "application/json")
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	resp.Body.Close()
-	if resp.StatusCode != http.StatusCreated {
-		t.Fatalf("POST global poll: %s", resp.Status)
-	}
+	asBot(t, s, http.MethodPost, command.Global.CommandsPath(s.ApplicationID), `{"name":"poll","description":"Starts a poll"}`, http.StatusCreated)
+	return serveHandBot(t, s, answer)
+}
+
+// serveHandBot serves a handBot for s, and sets it as the interactions
+// URL.
+func serveHandBot(t *testing.T, s *Server, answer func(ix *interaction.Interaction) string) *handBot {
+	t.Helper()
 	verifier, err := interaction.NewVerifier(s.PublicKey)
 	if err != nil {
 		t.Fatal(err)

@@ -1,14 +1,9 @@
 package emulator
 
 import (
-	"bytes"
 	"context"
 	"errors"
-	"io"
 	"net/http"
-	"net/http/httptest"
-	"strings"
-	"sync"
 	"testing"
 
 	"github.com/switchboard-go/switchboard/interaction"
@@ -31,35 +26,10 @@ func TestInvokingTheEntryPointCommand(t *testing.T) {
 		t.Fatalf("SERVICE_LAUNCH_ACTIVITY without a URL: %+v, %v", res, err)
 	}
 
-	var mu sync.Mutex
-	var got [][]byte
-	verifier, err := interaction.NewVerifier(s.PublicKey)
-	if err != nil {
-		t.Fatal(err)
-	}
-	bot := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		body, _ := io.ReadAll(r.Body)
-		if verifier.Verify([]byte(r.Header.Get("X-Signature-Ed25519")), []byte(r.Header.Get("X-Signature-Timestamp")), body) != nil {
-			w.WriteHeader(http.StatusUnauthorized)
-			return
-		}
-		w.Header().Set("Content-Type", "application/json")
-		if !bytes.Contains(body, []byte(`"data"`)) {
-			w.Write([]byte(`{"type":1}`))
-			return
-		}
-		mu.Lock()
-		got = append(got, body)
-		mu.Unlock()
-		w.Write([]byte(`{"type":12}`))
-	}))
-	t.Cleanup(bot.Close)
-	if err := s.SetInteractionsURL(ctx, bot.URL); err != nil {
-		t.Fatal(err)
-	}
+	bot := serveHandBot(t, s, always(`{"type":12}`))
 	res, err = s.Invoke(ctx, launch)
-	if err != nil || !res.Launched || len(got) != 0 || len(s.Interactions()) != 0 {
-		t.Fatalf("SERVICE_LAUNCH_ACTIVITY: %+v, %v; the bot got %q", res, err, got)
+	if err != nil || !res.Launched || bot.received() != 0 || len(s.Interactions()) != 0 {
+		t.Fatalf("SERVICE_LAUNCH_ACTIVITY: %+v, %v; the bot got %d interactions", res, err, bot.received())
 	}
 	// The service handled both itself.
 	launches := s.Launches()
@@ -77,25 +47,15 @@ func TestInvokingTheEntryPointCommand(t *testing.T) {
 	}
 
 	id := commandID(s, "Launch")
-	req, _ := http.NewRequest("PATCH", s.URL+"/applications/"+s.ApplicationID.String()+"/commands/"+id.String(), strings.NewReader(`{"handler":1}`))
-	req.Header.Set("Authorization", "Bot "+s.BotToken)
-	req.Header.Set("Content-Type", "application/json")
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	resp.Body.Close()
-	if resp.StatusCode != 200 {
-		t.Fatalf("PATCH handler 1: %d", resp.StatusCode)
-	}
+	asBot(t, s, "PATCH", "/applications/"+s.ApplicationID.String()+"/commands/"+id.String(), `{"handler":1}`, http.StatusOK)
 	// The user's client still has the old handler: the first use reloads it.
 	if _, err := s.Invoke(ctx, launch); !errors.Is(err, ErrStale) {
 		t.Fatalf("after the edit: %v, want ErrStale", err)
 	}
 	res, err = s.Invoke(ctx, launch)
 	mustOK(t, res, err)
-	if res.Launched || res.Answer.Type != interaction.CallbackLaunchActivity || len(got) != 1 {
-		t.Fatalf("APP_HANDLER: %+v; the bot got %d interactions", res, len(got))
+	if res.Launched || res.Answer.Type != interaction.CallbackLaunchActivity || bot.received() != 1 {
+		t.Fatalf("APP_HANDLER: %+v; the bot got %d interactions", res, bot.received())
 	}
 	ix := res.Interaction
 	if ix.Type != interaction.TypeApplicationCommand || ix.Data.Type != interaction.CommandPrimaryEntryPoint || ix.Data.Name != "Launch" || ix.Data.ID != id {

@@ -141,21 +141,6 @@ func startBot(t testing.TB, s *Server) *testBot {
 	return b
 }
 
-func putCommands(t testing.TB, s *Server, scope command.Scope, body []byte) {
-	t.Helper()
-	req, _ := http.NewRequest(http.MethodPut, s.URL+scope.CommandsPath(s.ApplicationID), bytes.NewReader(body))
-	req.Header.Set("Authorization", "Bot "+s.BotToken)
-	req.Header.Set("Content-Type", "application/json")
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	resp.Body.Close()
-	if resp.StatusCode != http.StatusOK {
-		t.Fatalf("PUT %s: %s", scope, resp.Status)
-	}
-}
-
 func newTestServer(t *testing.T) *Server {
 	t.Helper()
 	s, err := New(Config{})
@@ -423,15 +408,7 @@ func TestInvokeReadRepair(t *testing.T) {
 		t.Fatal(err)
 	}
 	id := commandID(s, "ping")
-	req, _ := http.NewRequest(http.MethodPatch, s.URL+command.Global.CommandsPath(s.ApplicationID)+"/"+id.String(),
-		strings.NewReader(`{"description":"Ping, changed"}`))
-	req.Header.Set("Authorization", "Bot "+s.BotToken)
-	req.Header.Set("Content-Type", "application/json")
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil || resp.StatusCode != http.StatusOK {
-		t.Fatalf("PATCH: %v %v", err, resp.Status)
-	}
-	resp.Body.Close()
+	asBot(t, s, http.MethodPatch, command.Global.CommandsPath(s.ApplicationID)+"/"+id.String(), `{"description":"Ping, changed"}`, http.StatusOK)
 	if _, err := s.Invoke(ctx, ping); !errors.Is(err, ErrStale) {
 		t.Fatalf("after the change: err = %v, want ErrStale", err)
 	}
@@ -486,33 +463,6 @@ func TestSetInteractionsURL(t *testing.T) {
 	}
 }
 
-// rawBot serves a bot that verifies signatures and answers every command
-// with answer, for answers a switchboard bot would never give.
-func rawBot(t *testing.T, s *Server, answer string) {
-	t.Helper()
-	verifier, err := interaction.NewVerifier(s.PublicKey)
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		body, _ := io.ReadAll(r.Body)
-		if verifier.Verify([]byte(r.Header.Get("X-Signature-Ed25519")), []byte(r.Header.Get("X-Signature-Timestamp")), body) != nil {
-			w.WriteHeader(http.StatusUnauthorized)
-			return
-		}
-		w.Header().Set("Content-Type", "application/json")
-		if bytes.Contains(body, []byte(`"type":1,`)) && !bytes.Contains(body, []byte(`"data"`)) {
-			w.Write([]byte(`{"type":1}`))
-			return
-		}
-		w.Write([]byte(answer))
-	}))
-	t.Cleanup(srv.Close)
-	if err := s.SetInteractionsURL(context.Background(), srv.URL); err != nil {
-		t.Fatal(err)
-	}
-}
-
 func TestInvokeAnswerViolations(t *testing.T) {
 	many := make([]string, 26)
 	for i := range many {
@@ -537,7 +487,7 @@ func TestInvokeAnswerViolations(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			s := newTestServer(t)
 			startBot(t, s) // registers the commands
-			rawBot(t, s, tt.answer)
+			serveHandBot(t, s, always(tt.answer))
 			inv := Invocation{Guild: s.GuildID, Command: "search", Options: []Arg{{"query", "x"}, {"limit", 1}}}
 			var res *Result
 			var err error

@@ -1,11 +1,10 @@
 package emulator_test
 
 import (
+	"encoding/base64"
 	"encoding/json"
-	"io"
 	"net/http"
 	"net/url"
-	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -18,20 +17,11 @@ import (
 // authentication when basic is set, and decodes the answer.
 func tokenCall(t *testing.T, s *target, form url.Values, basic bool) (int, map[string]any) {
 	t.Helper()
-	req, err := http.NewRequest("POST", s.URL+"/oauth2/token", strings.NewReader(form.Encode()))
-	if err != nil {
-		t.Fatal(err)
-	}
-	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	h := http.Header{"Content-Type": {"application/x-www-form-urlencoded"}}
 	if basic {
-		req.SetBasicAuth(url.QueryEscape(s.ClientID), url.QueryEscape(s.ClientSecret))
+		h.Set("Authorization", "Basic "+base64.StdEncoding.EncodeToString([]byte(url.QueryEscape(s.ClientID)+":"+url.QueryEscape(s.ClientSecret))))
 	}
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	raw, _ := io.ReadAll(resp.Body)
+	resp, raw := fetch(t, "POST", s.URL+"/oauth2/token", h, []byte(form.Encode()))
 	var out map[string]any
 	if err := json.Unmarshal(raw, &out); err != nil {
 		t.Fatalf("token endpoint: %s: %v", raw, err)

@@ -3,7 +3,6 @@ package emulator_test
 import (
 	"encoding/json"
 	"fmt"
-	"io"
 	"net/http"
 	"strings"
 	"testing"
@@ -29,14 +28,8 @@ func overwrites(ps ...command.Permission) string {
 // listPermissions reads every overwrite of the application in the guild.
 func listPermissions(t *testing.T, s *target, auth string) (int, []command.GuildPermissions) {
 	t.Helper()
-	req, _ := http.NewRequest("GET", s.URL+"/applications/"+s.ApplicationID.String()+"/guilds/"+s.GuildID.String()+"/commands/permissions", nil)
-	req.Header.Set("Authorization", auth)
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	raw, _ := io.ReadAll(resp.Body)
+	resp, raw := fetch(t, "GET", s.URL+"/applications/"+s.ApplicationID.String()+"/guilds/"+s.GuildID.String()+"/commands/permissions",
+		http.Header{"Authorization": {auth}}, nil)
 	var out []command.GuildPermissions
 	if resp.StatusCode == 200 {
 		if err := json.Unmarshal(raw, &out); err != nil || out == nil {

@@ -27,20 +27,34 @@ func call(t *testing.T, s *target, method, path, auth, body string) (*http.Respo
 	return request(t, s, method, path, h, []byte(body))
 }
 
-// request makes a request with header and decodes a JSON answer.
-func request(t *testing.T, s *target, method, path string, header http.Header, body []byte) (*http.Response, map[string]any) {
+// fetch makes a request of url with header (nil for none) and body, and
+// returns the answer with its body read. Every request of these tests
+// goes through it.
+func fetch(t *testing.T, method, url string, header http.Header, body []byte) (*http.Response, []byte) {
 	t.Helper()
-	req, err := http.NewRequest(method, s.URL+path, bytes.NewReader(body))
+	req, err := http.NewRequest(method, url, bytes.NewReader(body))
 	if err != nil {
 		t.Fatal(err)
 	}
-	req.Header = header
+	if header != nil {
+		req.Header = header
+	}
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer resp.Body.Close()
-	raw, _ := io.ReadAll(resp.Body)
+	raw, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return resp, raw
+}
+
+// request makes a request with header and decodes a JSON answer.
+func request(t *testing.T, s *target, method, path string, header http.Header, body []byte) (*http.Response, map[string]any) {
+	t.Helper()
+	resp, raw := fetch(t, method, s.URL+path, header, body)
 	var out map[string]any
 	if len(raw) > 0 && raw[0] == '{' {
 		if err := json.Unmarshal(raw, &out); err != nil {
