@@ -33,10 +33,11 @@ func (s *Server) findComponent(u *use) (*Message, *sentInteraction, interaction.
 		return m, si, c, nil
 	}
 	var (
-		found    *Message
-		owner    *sentInteraction
-		chosen   interaction.Component
-		problems *InvocationError
+		found     *Message
+		owner     *sentInteraction
+		chosen    interaction.Component
+		problems  *InvocationError
+		problemOn interaction.Snowflake // the message of problems
 	)
 	for id, si := range s.st.messages {
 		m := si.find(id)
@@ -47,10 +48,10 @@ func (s *Server) findComponent(u *use) (*Message, *sentInteraction, interaction.
 		switch {
 		case err == nil:
 			found, owner, chosen = m, si, c
-		case err.Kind == ErrInvalidInput:
-			// Found, but not usable as named: said if nothing better
-			// turns up.
-			problems = err
+		case err.Kind == ErrInvalidInput && (problems == nil || m.ID > problemOn):
+			// Found, but not usable as named: said, of the newest such
+			// message, if nothing better turns up.
+			problems, problemOn = err, m.ID
 		}
 	}
 	switch {

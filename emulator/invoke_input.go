@@ -3,6 +3,7 @@ package emulator
 import (
 	"fmt"
 	"math"
+	"net/url"
 	"slices"
 	"strconv"
 	"strings"
@@ -365,33 +366,44 @@ func (in *input) attachment(def *command.Option, v any) (interaction.Value, *Inv
 	default:
 		return interaction.Value{}, invalid("option %q takes an interaction.Attachment, not %T", in.name(def), v)
 	}
-	if a.Filename == "" {
-		return interaction.Value{}, invalid("option %q: the attachment has no file name", in.name(def))
+	a, err := in.uploadedFile("option "+strconv.Quote(in.name(def)), a)
+	if err != nil {
+		return interaction.Value{}, err
 	}
-	if a.Size > attachmentSizeLimit {
-		return interaction.Value{}, invalid("option %q: %d bytes is over the %d-byte upload limit", in.name(def), a.Size, attachmentSizeLimit)
-	}
-	a = in.uploadedFile(a)
 	return interaction.StringValue(a.ID.String()), nil
 }
 
-// uploadedFile gives a file a user uploads with an interaction an id and
-// URLs where the caller left them out, and adds it to the resolved data.
-// Such files are ephemeral until a message uses them.
-func (in *input) uploadedFile(a interaction.Attachment) interaction.Attachment {
+// uploadedFile checks a file a user uploads with an interaction as the
+// client does (a name, a size within the upload limit, one file per id),
+// gives it an id and URLs where the caller left them out, and adds it to
+// the resolved data. Such files are ephemeral until a message uses them.
+// where names the option or input, for errors.
+func (in *input) uploadedFile(where string, a interaction.Attachment) (interaction.Attachment, *InvocationError) {
+	switch {
+	case a.Filename == "":
+		return a, invalid("%s: the file has no name", where)
+	case a.Size < 0:
+		return a, invalid("%s: %s has a negative size", where, a.Filename)
+	case a.Size > attachmentSizeLimit:
+		return a, invalid("%s: %s has %d bytes, over the %d-byte upload limit", where, a.Filename, a.Size, attachmentSizeLimit)
+	}
 	if a.ID == 0 {
 		a.ID = in.s.st.newID()
 	}
+	if _, dup := in.resolved.Attachments[a.ID]; dup {
+		return a, invalid("%s: two files have the id %s", where, a.ID)
+	}
+	path := "/ephemeral-attachments/" + in.ch.ID.String() + "/" + a.ID.String() + "/" + url.PathEscape(a.Filename)
 	if a.URL == "" {
-		a.URL = "https://cdn.emulator.invalid/ephemeral-attachments/" + in.ch.ID.String() + "/" + a.ID.String() + "/" + a.Filename
+		a.URL = "https://cdn.emulator.invalid" + path
 	}
 	if a.ProxyURL == "" {
-		a.ProxyURL = "https://media.emulator.invalid/ephemeral-attachments/" + in.ch.ID.String() + "/" + a.ID.String() + "/" + a.Filename
+		a.ProxyURL = "https://media.emulator.invalid" + path
 	}
 	a.Ephemeral = true
 	if in.resolved.Attachments == nil {
 		in.resolved.Attachments = map[interaction.Snowflake]interaction.Attachment{}
 	}
 	in.resolved.Attachments[a.ID] = a
-	return a
+	return a, nil
 }

@@ -427,13 +427,10 @@ func (f *form) uploaded(c component.FileUpload, name string, files []interaction
 	ids := make([]string, 0, len(files))
 	in := f.in
 	for _, a := range files {
-		if a.Filename == "" {
-			return nil, invalid("%s: a file has no name", name)
+		a, err := in.uploadedFile(name, a)
+		if err != nil {
+			return nil, err
 		}
-		if a.Size > attachmentSizeLimit {
-			return nil, invalid("%s: %s has %d bytes, over the %d-byte upload limit", name, a.Filename, a.Size, attachmentSizeLimit)
-		}
-		a = in.uploadedFile(a)
 		ids = append(ids, a.ID.String())
 	}
 	return ids, nil

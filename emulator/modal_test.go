@@ -46,7 +46,7 @@ func TestASubmissionSendsWhatTheServiceSends(t *testing.T) {
 	s, bot, poll := startFeedback(t, `{"type":4,"data":{"content":"thanks"}}`)
 	res, err := s.Submit(context.Background(), Submit{
 		Fields: map[string]string{"Name": "Ada"},
-		Files:  map[string][]interaction.Attachment{"proof": {{Filename: "a.png", Size: 3}}},
+		Files:  map[string][]interaction.Attachment{"proof": {{Filename: "a b?.png", Size: 3}}},
 	})
 	mustOK(t, res, err)
 	ix, raw := bot.last(t)
@@ -71,7 +71,8 @@ func TestASubmissionSendsWhatTheServiceSends(t *testing.T) {
 	}
 	var file string
 	for id, a := range sent.Data.Resolved.Attachments {
-		if a.Filename != "a.png" || a.Size != 3 || !strings.HasPrefix(a.URL, "https://") {
+		// The name is one segment of the URL's path, escaped.
+		if a.Filename != "a b?.png" || a.Size != 3 || !strings.HasPrefix(a.URL, "https://") || !strings.HasSuffix(a.URL, "/a%20b%3F.png") {
 			t.Errorf("the uploaded file: %+v", a)
 		}
 		file = id
@@ -196,6 +197,10 @@ func TestSubmissionsTheClientRefuses(t *testing.T) {
 		{"a required menu left empty", Submit{Fields: map[string]string{"name": "Ada"}, Values: map[string][]string{"colour": {}}}, ErrInvalidInput},
 		{"a file over the upload limit", Submit{Fields: map[string]string{"name": "Ada"}, Files: map[string][]interaction.Attachment{"Proof": {big}}}, ErrInvalidInput},
 		{"more files than the upload takes", Submit{Fields: map[string]string{"name": "Ada"}, Files: map[string][]interaction.Attachment{"Proof": {small, small, small}}}, ErrInvalidInput},
+		{"two files of one id", Submit{Fields: map[string]string{"name": "Ada"}, Files: map[string][]interaction.Attachment{
+			"Proof": {{ID: 77, Filename: "a.txt", Size: 1}, {ID: 77, Filename: "b.txt", Size: 1}}}}, ErrInvalidInput},
+		{"a file of a negative size", Submit{Fields: map[string]string{"name": "Ada"}, Files: map[string][]interaction.Attachment{
+			"Proof": {{Filename: "a.txt", Size: -1}}}}, ErrInvalidInput},
 		{"another modal than the one open", Submit{Modal: "survey", Fields: map[string]string{"name": "Ada"}}, ErrUnknownTarget},
 		{"a user before whom no modal is open", Submit{User: s.Admin, Fields: map[string]string{"name": "Ada"}}, ErrUnknownTarget},
 	} {
