@@ -135,4 +135,7 @@ const (
 	// replace, so that the service would show other text than the one
 	// given.
 	CodeInvalidUTF8 = "STRING_INVALID_UTF8"
+	// CodeTruncated: not a rule, but the last violation when there are
+	// more than MaxViolations; its message says how many are left out.
+	CodeTruncated = "VIOLATIONS_TRUNCATED"
 )
