@@ -545,53 +545,13 @@ func (v *validator) customID(id string) {
 // numericID checks the optional numeric id of c: a 32-bit integer, unique
 // in the body. 0 is no id: the service numbers such components itself.
 func (v *validator) numericID(c interaction.Component) {
-	id := numericIDOf(c)
-	if id == 0 || !v.number(field("id"), "id", id, 1, maxComponentID) {
+	id, ok := NumericID(c)
+	if !ok || !v.number(field("id"), "id", id, 1, maxComponentID) {
 		return
 	}
 	if !v.ids.add(id) {
 		v.report(field("id"), CodeDuplicateID, "id "+strconv.Itoa(id)+" must be unique in the "+v.body())
 	}
-}
-
-func numericIDOf(c interaction.Component) int {
-	switch c := c.(type) {
-	case ActionRow:
-		return c.ID
-	case Button:
-		return c.ID
-	case StringSelect:
-		return c.ID
-	case UserSelect:
-		return c.ID
-	case RoleSelect:
-		return c.ID
-	case MentionableSelect:
-		return c.ID
-	case ChannelSelect:
-		return c.ID
-	case TextInput:
-		return c.ID
-	case Label:
-		return c.ID
-	case FileUpload:
-		return c.ID
-	case Section:
-		return c.ID
-	case TextDisplay:
-		return c.ID
-	case Thumbnail:
-		return c.ID
-	case MediaGallery:
-		return c.ID
-	case File:
-		return c.ID
-	case Separator:
-		return c.ID
-	case Container:
-		return c.ID
-	}
-	return 0
 }
 
 func (v *validator) body() string {
