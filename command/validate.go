@@ -7,78 +7,43 @@ import (
 	"unicode/utf8"
 
 	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/internal/violation"
 )
 
-// Violation is one broken rule of the service.
-type Violation struct {
-	// Command is the name of the command the violation is in; it is empty
-	// for a rule of the scope that concerns several commands.
-	Command string
-	// Place says where the violation is for a person, from the command
-	// down, levels separated by " › ":
-	//
-	//	ping
-	//	mod ban › option "Reason"
-	//	mod user ban › option "days" › choice "Week"
-	//	mod › subcommand "" (a name that does not read as a word is labelled)
-	//
-	// A rule of the scope names the scope, as in "global" or "guild 22".
-	Place string
-	// Pointer is the JSON pointer (RFC 6901) to the value at fault in the
-	// request body: for Validate, the body of the scope's bulk overwrite,
-	// such as "/3/options/0/options/1/name"; for ValidateCommand, the body
-	// of the create request, such as "/options/0/options/1/name". It
-	// points at a field where one field is at fault, at an object where the
-	// object as a whole is, and is "" for the whole body.
-	Pointer string
-	// Code names the rule, in the service's own vocabulary where the
-	// service's code for it is publicly known. See the Code constants.
-	Code string
-	// Message says what is wrong and what the rule is.
-	Message string
-}
-
-// Error returns the place and the message, as in
+// Violation is one broken rule of the service in a command. It is the
+// type that package component's validators report too, so that a program
+// handles both alike: a struct of the strings Command, Place, Pointer,
+// Code and Message. Its Command is the name of the command the
+// violation is in; it is empty for a rule of the scope that concerns
+// several commands. Its Place says where the violation is for a person,
+// from the command down, levels separated by " › ":
+//
+//	ping
+//	mod ban › option "Reason"
+//	mod user ban › option "days" › choice "Week"
+//	mod › subcommand "" (a name that does not read as a word is labelled)
+//
+// A rule of the scope names the scope, as in "global" or "guild 22".
+//
+// Its Pointer is the JSON pointer (RFC 6901) to the value at fault in the
+// request body: for Validate, the body of the scope's bulk overwrite, such
+// as "/3/options/0/options/1/name"; for ValidateCommand, the body of the
+// create request, such as "/options/0/options/1/name". It points at a
+// field where one field is at fault, at an object where the object as a
+// whole is, and is "" for the whole body. Its Code names the rule (see
+// the Code constants), and its Message says what is wrong and what the
+// rule is. Its Error method returns the place and the message, as in
 // `mod ban › option "Reason": name must be lowercase`.
-func (v Violation) Error() string { return v.Place + ": " + v.Message }
+type Violation = violation.Violation
 
 // Violations are the rules a set of commands breaks, in the order of the
 // request body: command by command, each from its top-level fields down
-// through its options in their order, then the rules of the scope.
-type Violations []Violation
-
-// Error returns one violation per line.
-func (vs Violations) Error() string {
-	var b strings.Builder
-	for i, v := range vs {
-		if i > 0 {
-			b.WriteByte('\n')
-		}
-		b.WriteString(v.Place)
-		b.WriteString(": ")
-		b.WriteString(v.Message)
-	}
-	return b.String()
-}
-
-// Err returns vs as an error, and nil when vs is empty. A nil Violations
-// converted to error is not a nil error; Err is the safe conversion.
-func (vs Violations) Err() error {
-	if len(vs) == 0 {
-		return nil
-	}
-	return vs
-}
-
-// Unwrap returns the violations one by one, so that errors.As finds a
-// Violation in an error that wraps Violations.
-func (vs Violations) Unwrap() []error {
-	errs := make([]error, len(vs))
-	for i, v := range vs {
-		errs[i] = v
-	}
-	return errs
-}
+// through its options in their order, then the rules of the scope. Its
+// Error method returns one violation per line; its Err method returns it
+// as an error, and nil when it is empty (a nil Violations converted to
+// error is not a nil error); its Unwrap method lets errors.As find a
+// Violation in an error that wraps it.
+type Violations = violation.Violations
 
 // Codes of the rules. The first group are the service's own codes, as its
 // error bodies carry them (public reports of the service's answers); the

@@ -132,6 +132,9 @@ func checkModal(t *testing.T, m interaction.Modal) {
 func checkViolations(t *testing.T, vs component.Violations, body []byte, encodeErr error) {
 	t.Helper()
 	_ = vs.Error()
+	if len(vs) > component.MaxViolations {
+		t.Fatalf("%d violations, more than MaxViolations", len(vs))
+	}
 	for _, v := range vs {
 		if v.Code == "" || v.Message == "" || v.Place == "" {
 			t.Fatalf("incomplete violation %+v", v)

@@ -7,9 +7,9 @@ import (
 )
 
 // TestComponentsAreALeaf: package component builds messages and checks
-// them; it imports package interaction and the standard library (and the
-// JSON codec) only, so that the router and the emulator can both use it
-// and it links no HTTP.
+// them; it imports package interaction, the violation type it shares with
+// package command, and the standard library (and the JSON codec) only, so
+// that the router and the emulator can both use it and it links no HTTP.
 func TestComponentsAreALeaf(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the go command")
@@ -19,9 +19,10 @@ func TestComponentsAreALeaf(t *testing.T) {
 		t.Fatalf("go list: %v", err)
 	}
 	allowed := map[string]bool{
-		"github.com/switchboard-go/switchboard/interaction": true,
-		"github.com/goccy/go-json/v2":                       true,
-		"github.com/goccy/go-json/jsontext":                 true,
+		"github.com/switchboard-go/switchboard/interaction":        true,
+		"github.com/switchboard-go/switchboard/internal/violation": true,
+		"github.com/goccy/go-json/v2":                              true,
+		"github.com/goccy/go-json/jsontext":                        true,
 	}
 	for _, imp := range strings.Fields(string(out)) {
 		if strings.Contains(strings.SplitN(imp, "/", 2)[0], ".") && !allowed[imp] {

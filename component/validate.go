@@ -55,6 +55,7 @@ const (
 func ValidateMessage(m interaction.MessageData) Violations {
 	var v validator
 	v.init(m.Flags&interaction.FlagIsComponentsV2 != 0, false)
+	top := m.Components
 	if v.layout {
 		if m.Content != "" {
 			v.report(field("content"), CodeFieldNotAllowed,
@@ -63,21 +64,25 @@ func ValidateMessage(m interaction.MessageData) Violations {
 		if len(m.Embeds) > 0 {
 			v.report(field("embeds"), CodeFieldNotAllowed, "a message with "+componentsV2FlagName+" cannot have embeds")
 		}
-	} else if len(m.Components) > maxLegacyRows {
-		v.report(field("components"), CodeBadLength,
-			"a message holds at most "+strconv.Itoa(maxLegacyRows)+" action rows, has "+strconv.Itoa(len(m.Components)))
+	} else if len(top) > maxLegacyRows {
+		v.report(field("components"), CodeBadLength, "a message holds at most "+strconv.Itoa(maxLegacyRows)+
+			" action rows, has "+strconv.Itoa(len(top))+onlyFirst(len(top), maxLegacyRows))
+		top = top[:maxLegacyRows]
 	}
 	ctx := ctxMessageTop
 	if v.layout {
 		ctx = ctxLayoutTop
 	}
-	v.top(m.Components, ctx)
+	v.top(top, ctx)
 	if v.layout && v.count > maxLayoutComponents {
-		v.report(field("components"), CodeTooManyComponents,
-			"a message with "+componentsV2FlagName+" holds at most "+strconv.Itoa(maxLayoutComponents)+
-				" components, nested ones counted, has "+strconv.Itoa(v.count))
+		has := strconv.Itoa(v.count)
+		if v.counting {
+			has = "at least " + has + "; only the first " + strconv.Itoa(maxLayoutComponents) + " are checked"
+		}
+		v.report(field("components"), CodeTooManyComponents, "a message with "+componentsV2FlagName+
+			" holds at most "+strconv.Itoa(maxLayoutComponents)+" components, nested ones counted, has "+has)
 	}
-	return v.out
+	return v.finish()
 }
 
 // ValidateModal checks a modal, as the body of a MODAL answer, against
@@ -91,12 +96,32 @@ func ValidateModal(m interaction.Modal) Violations {
 	// be unique; it may equal one of them.
 	v.text(field("custom_id"), "custom_id", m.CustomID, 1, maxCustomID)
 	v.text(field("title"), "title", m.Title, 1, maxModalTitle)
-	if n := len(m.Components); n < 1 || n > maxModalComponents {
-		v.report(field("components"), CodeBadLength,
-			"a modal holds 1 to "+strconv.Itoa(maxModalComponents)+" components, has "+strconv.Itoa(n))
+	top := m.Components
+	if n := len(top); n < 1 || n > maxModalComponents {
+		v.report(field("components"), CodeBadLength, "a modal holds 1 to "+strconv.Itoa(maxModalComponents)+
+			" components, has "+strconv.Itoa(n)+onlyFirst(n, maxModalComponents))
+		top = top[:min(n, maxModalComponents)]
 	}
-	v.top(m.Components, ctxModalTop)
-	return v.out
+	v.top(top, ctxModalTop)
+	return v.finish()
+}
+
+// MaxViolations is the most violations ValidateMessage and ValidateModal
+// return. When a body breaks more rules, the last of them is replaced by
+// one of code CodeTruncated that says how many are left out, so that a
+// body made to break rules many times over costs little time and memory,
+// and its report stays readable.
+const MaxViolations = 100
+
+// onlyFirst says, in a violation of a list of n elements that holds at
+// most limit, that only the first limit elements are checked: the list is
+// refused as a whole, and checking every element would let a long list
+// cost time in proportion to its length, and with it the report.
+func onlyFirst(n, limit int) string {
+	if n <= limit {
+		return ""
+	}
+	return "; only the first " + strconv.Itoa(limit) + " are checked"
 }
 
 // validator walks the components of one message or modal and collects
@@ -113,11 +138,18 @@ type validator struct {
 	depth int
 	// count is the number of components so far, nested ones counted.
 	count int
+	// counting is set once a message with IS_COMPONENTS_V2 has more
+	// components than it may hold: the walk then counts the components
+	// of the lists it is in, without looking into them, and checks no
+	// more.
+	counting bool
 	// textChars is the number of characters of the text displays so far.
 	textChars int
 	// customIDs and ids are those seen so far, for uniqueness.
 	customIDs seen[string]
 	ids       seen[int]
+	// dropped is the number of violations past MaxViolations.
+	dropped int
 }
 
 func (v *validator) init(layout, modal bool) { v.layout, v.modal = layout, modal }
@@ -125,32 +157,35 @@ func (v *validator) init(layout, modal bool) { v.layout, v.modal = layout, modal
 // path returns the components from the top down to the current one.
 func (v *validator) path() []step { return v.steps[:v.depth] }
 
-// seen is a set of values, kept in an array while it is as small as the
-// components of a message are few.
+// seen is a set of values, kept in an array, which costs no allocation,
+// while it holds as few as the components of a message: the walk checks
+// at most maxLayoutComponents components. A map takes the values past
+// them, so that uniqueness stays linear if ever more are checked.
 type seen[T comparable] struct {
 	small [maxLayoutComponents]T
-	n     int
-	more  []T
+	n     int // values in small
+	more  map[T]struct{}
 }
 
 // add adds x and reports whether it was not there yet.
 func (s *seen[T]) add(x T) bool {
-	for _, y := range s.small[:min(s.n, len(s.small))] {
-		if y == x {
-			return false
-		}
-	}
-	for _, y := range s.more {
+	for _, y := range s.small[:s.n] {
 		if y == x {
 			return false
 		}
 	}
 	if s.n < len(s.small) {
 		s.small[s.n] = x
-	} else {
-		s.more = append(s.more, x)
+		s.n++
+		return true
 	}
-	s.n++
+	if _, ok := s.more[x]; ok {
+		return false
+	}
+	if s.more == nil {
+		s.more = make(map[T]struct{})
+	}
+	s.more[x] = struct{}{}
 	return true
 }
 
@@ -204,6 +239,14 @@ func (v *validator) child(c interaction.Component, fieldName string, i int, ctx 
 		// Deeper than any layout: the misplaced parent is reported.
 		return
 	}
+	if v.layout && v.count >= maxLayoutComponents {
+		// The message holds too many components already: the rest are
+		// counted, so that the violation says how many there are at
+		// least, and not checked, so that a long list costs little.
+		v.count++
+		v.counting = true
+		return
+	}
 	v.steps[v.depth] = step{field: fieldName, index: i, c: c}
 	v.depth++
 	v.checkChild(c, ctx)
@@ -246,6 +289,9 @@ func (v *validator) parseFailure(err error) {
 	if pe.Pointer != "" {
 		msg += " at " + pe.Pointer[1:]
 	}
+	if v.full() {
+		return
+	}
 	v.out = append(v.out, Violation{
 		Place:   v.place(),
 		Pointer: v.pointer(at{}) + pe.Pointer,
@@ -256,7 +302,33 @@ func (v *validator) parseFailure(err error) {
 
 // report records a violation at a of the current component.
 func (v *validator) report(a at, code, msg string) {
+	if v.full() {
+		return
+	}
 	v.out = append(v.out, Violation{Place: v.place(), Pointer: v.pointer(a), Code: code, Message: msg})
+}
+
+// full reports whether the violations have reached MaxViolations, and
+// then counts the one that is left out, without building its place.
+func (v *validator) full() bool {
+	if len(v.out) < MaxViolations {
+		return false
+	}
+	v.dropped++
+	return true
+}
+
+// finish returns the violations, the last one of them replaced by a count
+// of those left out when there are more than MaxViolations.
+func (v *validator) finish() Violations {
+	if v.dropped > 0 {
+		v.out[MaxViolations-1] = Violation{
+			Place:   v.body(),
+			Code:    CodeTruncated,
+			Message: strconv.Itoa(v.dropped+1) + " more violations are not reported",
+		}
+	}
+	return v.out
 }
 
 func (v *validator) pointer(a at) string {
@@ -473,53 +545,13 @@ func (v *validator) customID(id string) {
 // numericID checks the optional numeric id of c: a 32-bit integer, unique
 // in the body. 0 is no id: the service numbers such components itself.
 func (v *validator) numericID(c interaction.Component) {
-	id := numericIDOf(c)
-	if id == 0 || !v.number(field("id"), "id", id, 1, maxComponentID) {
+	id, ok := NumericID(c)
+	if !ok || !v.number(field("id"), "id", id, 1, maxComponentID) {
 		return
 	}
 	if !v.ids.add(id) {
 		v.report(field("id"), CodeDuplicateID, "id "+strconv.Itoa(id)+" must be unique in the "+v.body())
 	}
-}
-
-func numericIDOf(c interaction.Component) int {
-	switch c := c.(type) {
-	case ActionRow:
-		return c.ID
-	case Button:
-		return c.ID
-	case StringSelect:
-		return c.ID
-	case UserSelect:
-		return c.ID
-	case RoleSelect:
-		return c.ID
-	case MentionableSelect:
-		return c.ID
-	case ChannelSelect:
-		return c.ID
-	case TextInput:
-		return c.ID
-	case Label:
-		return c.ID
-	case FileUpload:
-		return c.ID
-	case Section:
-		return c.ID
-	case TextDisplay:
-		return c.ID
-	case Thumbnail:
-		return c.ID
-	case MediaGallery:
-		return c.ID
-	case File:
-		return c.ID
-	case Separator:
-		return c.ID
-	case Container:
-		return c.ID
-	}
-	return 0
 }
 
 func (v *validator) body() string {

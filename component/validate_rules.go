@@ -133,9 +133,11 @@ func (v *validator) check(c interaction.Component, ctx context) {
 
 // row checks an action row: one to five buttons, or one select, or (in a
 // modal) one text input. Buttons are one fifth of a row wide, the others
-// the whole row.
+// the whole row. Components past the fifth, which no row holds, are not
+// checked.
 func (v *validator) row(r ActionRow) {
-	if len(r.Components) == 0 {
+	n := len(r.Components)
+	if n == 0 {
 		v.report(field("components"), CodeBadLength, "a row holds 1 to "+strconv.Itoa(maxRowWidth)+" components, has 0")
 	}
 	width := 0
@@ -150,7 +152,13 @@ func (v *validator) row(r ActionRow) {
 			if v.modal {
 				rule = "a row of a modal holds one text input"
 			}
+			if i == maxRowWidth {
+				rule += "; it has " + strconv.Itoa(n) + " components" + onlyFirst(n, maxRowWidth)
+			}
 			v.report(elem("components", i), CodeLayoutWidth, "the row is full: "+rule)
+		}
+		if i == maxRowWidth {
+			return
 		}
 		v.child(c, "components", i, ctxRow)
 	}
@@ -271,19 +279,22 @@ func (v *validator) stringSelect(s StringSelect) {
 	n := len(s.Options)
 	if n < 1 || n > maxOptions {
 		v.report(field("options"), CodeBadLength, "a string select has 1 to "+strconv.Itoa(maxOptions)+
-			" options, has "+strconv.Itoa(n))
+			" options, has "+strconv.Itoa(n)+onlyFirst(n, maxOptions))
 	} else if hi > n {
 		v.report(field("options"), CodeMinLength, "a select that lets a user choose "+strconv.Itoa(hi)+
 			" options needs at least "+strconv.Itoa(hi)+", has "+strconv.Itoa(n))
 	}
+	// Options are at most maxOptions, so comparing each value with the
+	// earlier ones costs little.
+	opts := s.Options[:min(n, maxOptions)]
 	defaults := 0
-	for i, o := range s.Options {
+	for i, o := range opts {
 		v.elemText("options", i, "label", "option", o.Label, 1, maxOptionText)
 		v.elemText("options", i, "value", "option", o.Value, 1, maxOptionText)
 		v.elemText("options", i, "description", "option", o.Description, 0, maxOptionText)
 		v.emoji(elemField("options", i, "emoji"), o.Emoji)
 		for j := range i {
-			if s.Options[j].Value == o.Value {
+			if opts[j].Value == o.Value {
 				v.report(elemField("options", i, "value"), CodeDuplicateOptionValue,
 					"option "+strconv.Itoa(i+1)+" has the value of option "+strconv.Itoa(j+1)+"; values must be unique")
 				break
@@ -334,7 +345,8 @@ func (k defaultKinds) String() string {
 
 func (v *validator) entitySelect(s selectFields, defaults []DefaultValue, kinds defaultKinds) {
 	hi := v.selectCommon(s)
-	for i, d := range defaults {
+	n := len(defaults)
+	for i, d := range defaults[:min(n, maxSelectValues)] {
 		if d.ID == 0 {
 			v.report(elemField("default_values", i, "id"), CodeRequired, "default value "+strconv.Itoa(i+1)+" needs an id")
 		}
@@ -343,9 +355,15 @@ func (v *validator) entitySelect(s selectFields, defaults []DefaultValue, kinds 
 				strconv.Itoa(i+1)+" must be "+kinds.String())
 		}
 	}
-	if hi >= 0 && len(defaults) > hi {
-		v.report(field("default_values"), CodeTooManyDefaults, strconv.Itoa(len(defaults))+
-			" default values, more than max_values ("+strconv.Itoa(hi)+")")
+	switch {
+	case hi >= 0 && n > hi:
+		v.report(field("default_values"), CodeTooManyDefaults, strconv.Itoa(n)+
+			" default values, more than max_values ("+strconv.Itoa(hi)+")"+onlyFirst(n, maxSelectValues))
+	case n > maxSelectValues:
+		// max_values is out of bounds, and no select takes more defaults
+		// than the most it may be.
+		v.report(field("default_values"), CodeTooManyDefaults, strconv.Itoa(n)+
+			" default values, more than a select takes ("+strconv.Itoa(maxSelectValues)+")"+onlyFirst(n, maxSelectValues))
 	}
 }
 
@@ -414,11 +432,12 @@ func (v *validator) fileUpload(u FileUpload) {
 }
 
 func (v *validator) section(s Section) {
-	if n := len(s.Components); n < 1 || n > maxSectionTexts {
+	n := len(s.Components)
+	if n < 1 || n > maxSectionTexts {
 		v.report(field("components"), CodeBadLength, "a section holds 1 to "+strconv.Itoa(maxSectionTexts)+
-			" text displays, has "+strconv.Itoa(n))
+			" text displays, has "+strconv.Itoa(n)+onlyFirst(n, maxSectionTexts))
 	}
-	for i, c := range s.Components {
+	for i, c := range s.Components[:min(n, maxSectionTexts)] {
 		v.child(c, "components", i, ctxSectionText)
 	}
 	if s.Accessory == nil {
@@ -466,11 +485,12 @@ func (v *validator) media(a at, what, url string) bool {
 }
 
 func (v *validator) gallery(g MediaGallery) {
-	if n := len(g.Items); n < 1 || n > maxGalleryItems {
+	n := len(g.Items)
+	if n < 1 || n > maxGalleryItems {
 		v.report(field("items"), CodeBadLength, "a media gallery holds 1 to "+strconv.Itoa(maxGalleryItems)+
-			" items, has "+strconv.Itoa(n))
+			" items, has "+strconv.Itoa(n)+onlyFirst(n, maxGalleryItems))
 	}
-	for i, it := range g.Items {
+	for i, it := range g.Items[:min(n, maxGalleryItems)] {
 		if it.Media.URL == "" || !utf8.ValidString(it.Media.URL) {
 			v.media(elemField("items", i, "media"), "item "+strconv.Itoa(i+1), it.Media.URL)
 		}

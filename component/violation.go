@@ -1,74 +1,40 @@
 package component
 
-import "strings"
+import "github.com/switchboard-go/switchboard/internal/violation"
 
-// Violation is one broken rule of the service in a message or a modal.
-type Violation struct {
-	// Place says where the violation is for a person, from the top-level
-	// component down, levels separated by " › ":
-	//
-	//	row 2 › button "Approve"
-	//	label "Reason" › text input "reason"
-	//	container 1 › section 2 › thumbnail
-	//
-	// Components are named by their label or custom_id where they have
-	// one, and by their position (counting from 1) where they do not. A
-	// rule of the whole message or modal says "message" or "modal".
-	Place string
-	// Pointer is the JSON pointer (RFC 6901) to the value at fault in the
-	// body of the message or modal, such as
-	// "/components/1/components/0/label". It points at a field where one
-	// field is at fault (even one left out, which the body does not
-	// hold), at a component where the component as a whole is, and is ""
-	// for the whole body.
-	Pointer string
-	// Code names the rule, in the service's own vocabulary where the
-	// service's code for it is publicly known. See the Code constants.
-	Code string
-	// Message says what is wrong and what the rule is.
-	Message string
-}
-
-// Error returns the place and the message, as in
+// Violation is one broken rule of the service in a message or a modal. It
+// is the type that package command's validators report too, so that a
+// program handles both alike: a struct of the strings Command (empty
+// here), Place, Pointer, Code and Message. Its Place
+// says where the violation is for a person, from the top-level component
+// down, levels separated by " › ":
+//
+//	row 2 › button "Approve"
+//	label "Reason" › text input "reason"
+//	container 1 › section 2 › thumbnail
+//
+// Components are named by their label or custom_id where they have one,
+// and by their position (counting from 1) where they do not. A rule of
+// the whole message or modal says "message" or "modal".
+//
+// Its Pointer is the JSON pointer (RFC 6901) to the value at fault in the
+// body of the message or modal, such as
+// "/components/1/components/0/label". It points at a field where one
+// field is at fault (even one left out, which the body does not hold), at
+// a component where the component as a whole is, and is "" for the whole
+// body. Its Code names the rule (see the Code constants), and its Message
+// says what is wrong and what the rule is. Its Error method returns the
+// place and the message, as in
 // `row 2 › button "Approve": custom_id is required on a PRIMARY button`.
-func (v Violation) Error() string { return v.Place + ": " + v.Message }
+type Violation = violation.Violation
 
 // Violations are the rules a message or modal breaks, in the order of its
-// body: its own fields, then its components depth first.
-type Violations []Violation
-
-// Error returns one violation per line.
-func (vs Violations) Error() string {
-	var b strings.Builder
-	for i, v := range vs {
-		if i > 0 {
-			b.WriteByte('\n')
-		}
-		b.WriteString(v.Place)
-		b.WriteString(": ")
-		b.WriteString(v.Message)
-	}
-	return b.String()
-}
-
-// Err returns vs as an error, and nil when vs is empty. A nil Violations
-// converted to error is not a nil error; Err is the safe conversion.
-func (vs Violations) Err() error {
-	if len(vs) == 0 {
-		return nil
-	}
-	return vs
-}
-
-// Unwrap returns the violations one by one, so that errors.As finds a
-// Violation in an error that wraps Violations.
-func (vs Violations) Unwrap() []error {
-	errs := make([]error, len(vs))
-	for i, v := range vs {
-		errs[i] = v
-	}
-	return errs
-}
+// body: its own fields, then its components depth first. Its Error method
+// returns one violation per line; its Err method returns it as an error,
+// and nil when it is empty (a nil Violations converted to error is not a
+// nil error); its Unwrap method lets errors.As find a Violation in an
+// error that wraps it.
+type Violations = violation.Violations
 
 // Codes of the rules. The first group are the service's own codes, as its
 // error bodies carry them (public reports of the service's answers); the
@@ -135,4 +101,7 @@ const (
 	// replace, so that the service would show other text than the one
 	// given.
 	CodeInvalidUTF8 = "STRING_INVALID_UTF8"
+	// CodeTruncated: not a rule, but the last violation when there are
+	// more than MaxViolations; its message says how many are left out.
+	CodeTruncated = "VIOLATIONS_TRUNCATED"
 )

@@ -99,3 +99,51 @@ func customID(c interaction.Component) string {
 	}
 	return ""
 }
+
+// NumericID returns the numeric id of c, and false when c has none: when c
+// leaves it 0, for the service to number it, or is not a component of this
+// package. Raw components are not read; parse them first.
+func NumericID(c interaction.Component) (int, bool) {
+	id := numericID(c)
+	return id, id != 0
+}
+
+func numericID(c interaction.Component) int {
+	switch c := c.(type) {
+	case ActionRow:
+		return c.ID
+	case Button:
+		return c.ID
+	case StringSelect:
+		return c.ID
+	case UserSelect:
+		return c.ID
+	case RoleSelect:
+		return c.ID
+	case MentionableSelect:
+		return c.ID
+	case ChannelSelect:
+		return c.ID
+	case TextInput:
+		return c.ID
+	case Label:
+		return c.ID
+	case FileUpload:
+		return c.ID
+	case Section:
+		return c.ID
+	case TextDisplay:
+		return c.ID
+	case Thumbnail:
+		return c.ID
+	case MediaGallery:
+		return c.ID
+	case File:
+		return c.ID
+	case Separator:
+		return c.ID
+	case Container:
+		return c.ID
+	}
+	return 0
+}

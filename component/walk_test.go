@@ -1,6 +1,7 @@
 package component_test
 
 import (
+	"reflect"
 	"testing"
 
 	"github.com/switchboard-go/switchboard/component"
@@ -72,5 +73,41 @@ func TestWalkStopsWhenTheLoopBreaks(t *testing.T) {
 	}
 	if n != 2 {
 		t.Fatalf("visited %d components before stopping, want 2", n)
+	}
+}
+
+// TestNumericIDReadsTheIDOfEveryComponentType compares NumericID with the
+// ID field of each component of everyKind, which numbers one of each type.
+func TestNumericIDReadsTheIDOfEveryComponentType(t *testing.T) {
+	numbered := map[interaction.ComponentType]bool{}
+	for p, c := range component.Walk(everyKind()) {
+		want := int(reflect.ValueOf(c).FieldByName("ID").Int())
+		id, ok := component.NumericID(c)
+		if id != want || ok != (want != 0) {
+			t.Errorf("NumericID of the %s at %s = %d, %v; want %d, %v", c.ComponentType(), p, id, ok, want, want != 0)
+		}
+		if ok {
+			numbered[c.ComponentType()] = true
+		}
+	}
+	for _, ct := range []interaction.ComponentType{
+		interaction.ComponentActionRow, interaction.ComponentButton, interaction.ComponentStringSelect,
+		interaction.ComponentTextInput, interaction.ComponentUserSelect, interaction.ComponentRoleSelect,
+		interaction.ComponentMentionableSelect, interaction.ComponentChannelSelect, interaction.ComponentSection,
+		interaction.ComponentTextDisplay, interaction.ComponentThumbnail, interaction.ComponentMediaGallery,
+		interaction.ComponentFile, interaction.ComponentSeparator, interaction.ComponentContainer,
+		interaction.ComponentLabel, interaction.ComponentFileUpload,
+	} {
+		if !numbered[ct] {
+			t.Errorf("no %s of everyKind has an id: NumericID is not tested on it", ct)
+		}
+	}
+}
+
+func TestNumericIDDoesNotReadRawComponents(t *testing.T) {
+	for _, c := range []interaction.Component{nil, interaction.RawComponent(`{"type":10,"id":3,"content":"t"}`)} {
+		if id, ok := component.NumericID(c); id != 0 || ok {
+			t.Errorf("NumericID(%v) = %d, %v; want 0, false", c, id, ok)
+		}
 	}
 }
