@@ -144,7 +144,7 @@ func numbered(top []interaction.Component) map[component.Path]int {
 	ids := map[component.Path]int{}
 	used := map[int]bool{}
 	for p, c := range component.Walk(top) {
-		if id := idOf(c); id != 0 {
+		if id, ok := component.NumericID(c); ok {
 			ids[p], used[id] = id, true
 		}
 	}
@@ -159,47 +159,6 @@ func numbered(top []interaction.Component) map[component.Path]int {
 		ids[p], used[next] = next, true
 	}
 	return ids
-}
-
-// idOf returns the id a component was given, 0 for none.
-func idOf(c interaction.Component) int {
-	switch c := c.(type) {
-	case component.ActionRow:
-		return c.ID
-	case component.Button:
-		return c.ID
-	case component.StringSelect:
-		return c.ID
-	case component.UserSelect:
-		return c.ID
-	case component.RoleSelect:
-		return c.ID
-	case component.MentionableSelect:
-		return c.ID
-	case component.ChannelSelect:
-		return c.ID
-	case component.TextInput:
-		return c.ID
-	case component.Label:
-		return c.ID
-	case component.FileUpload:
-		return c.ID
-	case component.Section:
-		return c.ID
-	case component.TextDisplay:
-		return c.ID
-	case component.Thumbnail:
-		return c.ID
-	case component.MediaGallery:
-		return c.ID
-	case component.File:
-		return c.ID
-	case component.Separator:
-		return c.ID
-	case component.Container:
-		return c.ID
-	}
-	return 0
 }
 
 // inputs lists the inputs of a modal with the labels over them: a label's
