@@ -139,7 +139,7 @@ func (v *validator) option(opts []Option, j int, l level) {
 			v.report(field("channel_types"), CodeFieldNotAllowed, "channel_types are allowed only on CHANNEL options")
 		} else {
 			for k, t := range o.ChannelTypes {
-				if !knownChannelType(t) {
+				if !t.IsKnown() {
 					v.report(fieldElem("channel_types", k), CodeInvalidEnum,
 						"channel_types must hold channel types, has "+strconv.Itoa(int(t)))
 				}
@@ -184,20 +184,6 @@ func (v *validator) duplicateOption(opts []Option, j int) {
 			return
 		}
 	}
-}
-
-// knownChannelType reports whether t is one of the service's channel types
-// (public facts of the service; the specification leaves them unshown).
-func knownChannelType(t interaction.ChannelType) bool {
-	switch t {
-	case interaction.ChannelGuildText, interaction.ChannelDM, interaction.ChannelGuildVoice,
-		interaction.ChannelGroupDM, interaction.ChannelGuildCategory, interaction.ChannelGuildAnnouncement,
-		interaction.ChannelAnnouncementThread, interaction.ChannelPublicThread, interaction.ChannelPrivateThread,
-		interaction.ChannelGuildStageVoice, interaction.ChannelGuildDirectory, interaction.ChannelGuildForum,
-		interaction.ChannelGuildMedia:
-		return true
-	}
-	return false
 }
 
 // lengthBounds checks min_length and max_length.

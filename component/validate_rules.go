@@ -369,13 +369,7 @@ func (v *validator) entitySelect(s selectFields, defaults []DefaultValue, kinds 
 
 func (v *validator) channelTypes(ts []interaction.ChannelType) {
 	for i, t := range ts {
-		switch t {
-		case interaction.ChannelGuildText, interaction.ChannelDM, interaction.ChannelGuildVoice,
-			interaction.ChannelGroupDM, interaction.ChannelGuildCategory, interaction.ChannelGuildAnnouncement,
-			interaction.ChannelAnnouncementThread, interaction.ChannelPublicThread, interaction.ChannelPrivateThread,
-			interaction.ChannelGuildStageVoice, interaction.ChannelGuildDirectory, interaction.ChannelGuildForum,
-			interaction.ChannelGuildMedia:
-		default:
+		if !t.IsKnown() {
 			v.report(elem("channel_types", i), CodeInvalidEnum, "channel_types must hold channel types, has "+
 				strconv.Itoa(int(t)))
 		}

@@ -232,6 +232,12 @@ var channelTypeNames = [...]string{
 // GUILD_TEXT, or ChannelType(n) for a number it does not define.
 func (t ChannelType) String() string { return enumName(channelTypeNames[:], "ChannelType", t) }
 
+// IsKnown reports whether t is one of the service's channel types (public
+// facts of the service; the specification leaves them unshown).
+func (t ChannelType) IsKnown() bool {
+	return t >= 0 && int(t) < len(channelTypeNames) && channelTypeNames[t] != ""
+}
+
 // IsThread reports whether the channel type is a thread.
 func (t ChannelType) IsThread() bool {
 	return t == ChannelAnnouncementThread || t == ChannelPublicThread || t == ChannelPrivateThread
