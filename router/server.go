@@ -134,13 +134,15 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	addr := ln.Addr().String()
 	steady := newSteadyListener(ln, log)
 	srv := s.fastHTTP(log)
-	served := make(chan error, 1)
-	go func() { served <- srv.Serve(steady) }()
 	ev := log.Info().Str("addr", addr).Int("max_conns", srv.Concurrency)
 	if s.HealthPath != "" {
 		ev = ev.Str("health", s.HealthPath)
 	}
+	// Logged before the first request can be served: the listener holds
+	// connections until then, and a log read after an answer has this line.
 	ev.Msg("serving interactions")
+	served := make(chan error, 1)
+	go func() { served <- srv.Serve(steady) }()
 
 	select {
 	case err := <-served:
