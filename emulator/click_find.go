@@ -76,7 +76,7 @@ func componentOn(m *Message, u *use) (interaction.Component, *InvocationError) {
 		if id, ok := component.CustomID(c); ok && id == u.name {
 			return fitting(c, u)
 		}
-		if shown(c) == u.name {
+		if component.Shown(c) == u.name {
 			shownBy = append(shownBy, c)
 		}
 	}
@@ -95,26 +95,4 @@ func fitting(c interaction.Component, u *use) (interaction.Component, *Invocatio
 		return nil, invalid("%q is a %v, not a %s", u.name, c.ComponentType(), u.what())
 	}
 	return c, nil
-}
-
-// shown is what the client shows on a component that a user may name it
-// by: a button's label, a select menu's placeholder, a text input's label.
-func shown(c interaction.Component) string {
-	switch c := c.(type) {
-	case component.Button:
-		return c.Label
-	case component.StringSelect:
-		return c.Placeholder
-	case component.UserSelect:
-		return c.Placeholder
-	case component.RoleSelect:
-		return c.Placeholder
-	case component.MentionableSelect:
-		return c.Placeholder
-	case component.ChannelSelect:
-		return c.Placeholder
-	case component.TextInput:
-		return c.Label
-	}
-	return ""
 }

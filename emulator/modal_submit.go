@@ -173,7 +173,7 @@ func (f *form) inputs(top []interaction.Component) []modalInput {
 			}
 		case component.ActionRow:
 			for _, k := range c.Components {
-				out = append(out, modalInput{k, shown(k)})
+				out = append(out, modalInput{k, component.Shown(k)})
 			}
 		}
 	}
@@ -264,7 +264,7 @@ func (f *form) layout(top []interaction.Component) ([]interaction.SubmittedCompo
 		case component.ActionRow:
 			sc.Components = []interaction.SubmittedComponent{}
 			for j, k := range c.Components {
-				filled, err := f.fill(modalInput{k, shown(k)}, at+component.Path("/components/"+strconv.Itoa(j)))
+				filled, err := f.fill(modalInput{k, component.Shown(k)}, at+component.Path("/components/"+strconv.Itoa(j)))
 				if err != nil {
 					return nil, err
 				}

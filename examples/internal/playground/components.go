@@ -91,15 +91,15 @@ func (p *printer) control(c interaction.Component) string {
 		for i, o := range c.Options {
 			labels[i] = o.Label
 		}
-		text, disabled = "‹"+selectName(c.Placeholder, c.CustomID)+": "+strings.Join(labels, " · ")+"›", c.Disabled
+		text, disabled = "‹"+selectName(c)+": "+strings.Join(labels, " · ")+"›", c.Disabled
 	case component.UserSelect:
-		text, disabled = "‹"+selectName(c.Placeholder, c.CustomID)+": a user›", c.Disabled
+		text, disabled = "‹"+selectName(c)+": a user›", c.Disabled
 	case component.RoleSelect:
-		text, disabled = "‹"+selectName(c.Placeholder, c.CustomID)+": a role›", c.Disabled
+		text, disabled = "‹"+selectName(c)+": a role›", c.Disabled
 	case component.MentionableSelect:
-		text, disabled = "‹"+selectName(c.Placeholder, c.CustomID)+": a user or role›", c.Disabled
+		text, disabled = "‹"+selectName(c)+": a user or role›", c.Disabled
 	case component.ChannelSelect:
-		text, disabled = "‹"+selectName(c.Placeholder, c.CustomID)+": a channel›", c.Disabled
+		text, disabled = "‹"+selectName(c)+": a channel›", c.Disabled
 	case component.Thumbnail:
 		text = "(thumbnail)"
 	default:
@@ -111,11 +111,14 @@ func (p *printer) control(c interaction.Component) string {
 	return p.style(cyan, text)
 }
 
-func selectName(placeholder, customID string) string {
-	if placeholder != "" {
-		return placeholder
+// selectName is what names a select menu at the prompt: what the client
+// shows on it, else its custom_id.
+func selectName(c interaction.Component) string {
+	if name := component.Shown(c); name != "" {
+		return name
 	}
-	return customID
+	id, _ := component.CustomID(c)
+	return id
 }
 
 // modal prints a form the bot opened, and how to fill it in.
