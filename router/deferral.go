@@ -15,18 +15,14 @@ const TokenLifetime = 15 * time.Minute
 // handler's answer.
 const deferredAnswerTimeout = 30 * time.Second
 
-// deferral returns how the endpoint may defer ix, and the pattern of its
-// route: only a command, component or modal, only with a client to
-// deliver the answer later, and as its route declares.
-func (e *Endpoint) deferral(ix *interaction.Interaction) (deferral, *pattern) {
+// deferral returns how the endpoint may defer ix, whose handler is h:
+// only with a client to deliver the answer later, and as its route
+// declares.
+func (e *Endpoint) deferral(ix *interaction.Interaction, h handling) deferral {
 	if e.client == nil || e.noAutoDefer {
-		return deferNever, nil
+		return deferNever
 	}
-	switch ix.Type {
-	case interaction.TypeApplicationCommand, interaction.TypeMessageComponent, interaction.TypeModalSubmit:
-		return e.mux.deferralOf(ix)
-	}
-	return deferNever, nil
+	return h.deferral(ix)
 }
 
 // deferredType returns the answer that defers as mode says.
@@ -44,9 +40,8 @@ func deferredType(mode deferral) interaction.CallbackType {
 // through the REST client. The handler's context lasts as long as the
 // interaction's token, or to the request context's deadline if that is
 // sooner (a server's own bound on its handlers), and is not canceled when
-// the request ends. p is the pattern of a component's or modal's route,
-// for the logs.
-func (e *Endpoint) answerOrDefer(parent context.Context, received time.Time, mode deferral, p *pattern, x *exchange, ix *interaction.Interaction, out []byte) (status int, body []byte) {
+// the request ends.
+func (e *Endpoint) answerOrDefer(parent context.Context, received time.Time, mode deferral, x *exchange, ix *interaction.Interaction, out []byte) (status int, body []byte) {
 	deadline := received.Add(TokenLifetime)
 	if d, ok := parent.Deadline(); ok && d.Before(deadline) {
 		deadline = d
@@ -89,8 +84,8 @@ func (e *Endpoint) answerOrDefer(parent context.Context, received time.Time, mod
 		e.completeDeferred(x, mode, done)
 	}()
 	// The handler's goroutine owns the request until it returns: the
-	// logs here name the route from p.
-	routed := Params{pattern: p}
+	// logs here name the route from the exchange's handling.
+	routed := Params{pattern: x.h.pattern()}
 	logRoute(e.logger.Debug(), ix, &routed).Stringer("interaction", ix.ID).
 		Msg("handler still running: answer deferred")
 	return e.encode(outcome{resp: deferred}, ix, &routed, out)

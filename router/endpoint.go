@@ -135,6 +135,8 @@ type exchange struct {
 	ix  interaction.Interaction
 	req Request
 	ctx deadlineContext
+	// h is the handler of a command, component or modal, found once.
+	h handling
 }
 
 // Fixed answers. Their bodies say what went wrong without echoing input.
@@ -184,8 +186,8 @@ func (e *Endpoint) serve(parent context.Context, received time.Time, sig, ts, bo
 	return e.dispatch(parent, received, x, ix, out)
 }
 
-// dispatch answers a command or autocomplete interaction. A command whose
-// handler may be deferred runs apart (answerOrDefer); the others run here,
+// dispatch answers an interaction with its handler, found once. A handler
+// the endpoint may defer runs apart (answerOrDefer); the others run here,
 // with a context that ends the answer margin before the service stops
 // waiting, so that an answer to a handler that gives up still arrives.
 func (e *Endpoint) dispatch(parent context.Context, received time.Time, x *exchange, ix *interaction.Interaction, out []byte) (status int, body []byte) {
@@ -193,8 +195,11 @@ func (e *Endpoint) dispatch(parent context.Context, received time.Time, x *excha
 		return 409, append(out, bodyReplayed...)
 	}
 	x.req.client = e.client
-	if mode, p := e.deferral(ix); mode != deferNever {
-		return e.answerOrDefer(parent, received, mode, p, x, ix, out)
+	if ix.Type != interaction.TypeApplicationCommandAutocomplete {
+		x.h = e.mux.find(ix, &x.req)
+		if mode := e.deferral(ix, x.h); mode != deferNever {
+			return e.answerOrDefer(parent, received, mode, x, ix, out)
+		}
 	}
 	deadline := received.Add(e.deadline - e.margin)
 	var ctx context.Context
@@ -232,7 +237,13 @@ func (e *Endpoint) run(ctx context.Context, x *exchange, ix *interaction.Interac
 			o = outcome{panicked: true}
 		}
 	}()
-	resp, err := e.mux.dispatch(ctx, ix, &x.req)
+	var resp interaction.Response
+	var err error
+	if ix.Type == interaction.TypeApplicationCommandAutocomplete {
+		resp, err = e.mux.autocomplete(ctx, ix)
+	} else {
+		resp, err = e.mux.serve(ctx, &x.req, x.h)
+	}
 	return outcome{resp: resp, err: err}
 }
 

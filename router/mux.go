@@ -46,26 +46,60 @@ type node struct {
 	deferral deferral         // never deferInherit once built
 }
 
-// deferralOf returns how the endpoint may defer the handler of a command,
-// component or modal interaction, and the pattern of a component's or
-// modal's route: never for one without a handler, whose answer is at once.
-func (m *Mux) deferralOf(ix *interaction.Interaction) (deferral, *pattern) {
+// handling is the handler an interaction reaches, found once per request:
+// a command's node, or a component's or modal's route. Both nil when no
+// handler is registered for it.
+type handling struct {
+	node  *node
+	route *idRoute
+}
+
+// find resets req for ix and finds its handler: the command's node, or the
+// route of the most specific pattern the custom_id of a component or modal
+// matches, whose parts it keeps in req.Params.
+func (m *Mux) find(ix *interaction.Interaction, req *Request) handling {
+	req.reset(ix)
 	switch ix.Type {
 	case interaction.TypeApplicationCommand:
 		if n := m.lookup(&ix.Data); n != nil && n.handler != nil {
-			return n.deferral, nil
+			return handling{node: n}
 		}
 	case interaction.TypeMessageComponent, interaction.TypeModalSubmit:
 		tree := m.components
 		if ix.Type == interaction.TypeModalSubmit {
 			tree = m.modals
 		}
-		var ps parts
-		if rt := tree.match(ix.Data.CustomID, &ps); rt != nil {
-			return componentDeferral(rt.deferral, ix), rt.pattern
+		if rt := tree.match(ix.Data.CustomID, &req.Params.parts); rt != nil {
+			req.Params.pattern = rt.pattern
+			req.Fields.pattern = rt.pattern.text
+			return handling{route: rt}
 		}
+		// The walk may have left parts behind: Params stay empty but
+		// after a match (see Request.reset).
+		req.Params = Params{}
 	}
-	return deferNever, nil
+	return handling{}
+}
+
+// pattern returns the pattern of a component's or modal's route, nil for
+// a command's or none.
+func (h handling) pattern() *pattern {
+	if h.route == nil {
+		return nil
+	}
+	return h.route.pattern
+}
+
+// deferral returns how the endpoint may defer the handler h of ix: never
+// for an interaction without a handler, whose answer is at once.
+func (h handling) deferral(ix *interaction.Interaction) deferral {
+	switch {
+	case h.node != nil:
+		return h.node.deferral
+	case h.route != nil:
+		return componentDeferral(h.route.deferral, ix)
+	}
+	return deferNever
 }
 
 // lookup finds the node of the invoked command path with map lookups on the
@@ -122,32 +156,27 @@ func (m *Mux) dispatch(ctx context.Context, ix *interaction.Interaction, req *Re
 	switch ix.Type {
 	case interaction.TypePing:
 		return interaction.Pong(), nil
-	case interaction.TypeApplicationCommand:
-		return m.command(ctx, ix, req)
 	case interaction.TypeApplicationCommandAutocomplete:
 		return m.autocomplete(ctx, ix)
-	case interaction.TypeMessageComponent:
-		return m.byCustomID(ctx, ix, req, m.components)
-	case interaction.TypeModalSubmit:
-		return m.byCustomID(ctx, ix, req, m.modals)
+	case interaction.TypeApplicationCommand, interaction.TypeMessageComponent, interaction.TypeModalSubmit:
+		return m.serve(ctx, req, m.find(ix, req))
 	}
 	return interaction.Response{}, ErrUnsupported
 }
 
-// byCustomID answers a component or modal interaction with the handler of
-// the most specific pattern its custom_id matches in the tree.
-func (m *Mux) byCustomID(ctx context.Context, ix *interaction.Interaction, req *Request, tree *idNode) (interaction.Response, error) {
-	req.reset(ix)
-	rt := tree.match(ix.Data.CustomID, &req.Params.parts)
-	if rt == nil {
-		// The walk may have left parts behind: Params stay empty but
-		// after a match (see Request.reset).
-		req.Params = Params{}
+// serve answers the interaction of req, which find prepared, with h's
+// handler, or as unrouted when it has none.
+func (m *Mux) serve(ctx context.Context, req *Request, h handling) (interaction.Response, error) {
+	var handler Handler
+	switch {
+	case h.node != nil:
+		handler = h.node.handler
+	case h.route != nil:
+		handler = h.route.handler
+	default:
 		return m.unrouted(ctx, req)
 	}
-	req.Params.pattern = rt.pattern
-	req.Fields.pattern = rt.pattern.text
-	resp, err := rt.handler.ServeInteraction(ctx, req)
+	resp, err := handler.ServeInteraction(ctx, req)
 	err = m.settle(ctx, req, &resp, err)
 	return resp, err
 }
@@ -179,17 +208,6 @@ func checkAnswer(ix *interaction.Interaction, t interaction.CallbackType) error 
 		return fmt.Errorf("router: the handler returned the zero Response, which answers nothing: %w", err)
 	}
 	return fmt.Errorf("router: answer not sent: %w", err)
-}
-
-func (m *Mux) command(ctx context.Context, ix *interaction.Interaction, req *Request) (interaction.Response, error) {
-	req.reset(ix)
-	n := m.lookup(&ix.Data)
-	if n == nil || n.handler == nil {
-		return m.unrouted(ctx, req)
-	}
-	resp, err := n.handler.ServeInteraction(ctx, req)
-	err = m.settle(ctx, req, &resp, err)
-	return resp, err
 }
 
 // unrouted answers an interaction no handler is registered for, with the
