@@ -93,9 +93,14 @@ type MessageData struct {
 	// components with FlagIsComponentsV2). nil leaves an edited message's
 	// components as they are; an empty, non-nil list removes them.
 	Components Components `json:"components,omitzero"`
-	// Attachments describe the files uploaded with the message, or keep
-	// existing ones when editing.
+	// Attachments name the attachments an edited message keeps, by their
+	// ids; the attachments of Files are added to them when the message is
+	// encoded. Without Attachments an edit keeps every attachment the
+	// message has.
 	Attachments []AttachmentRef `json:"attachments,omitempty"`
+	// Files are uploaded with the message, which is then sent as
+	// multipart/form-data (see File).
+	Files []File `json:"-"`
 }
 
 // AllowedMentions controls which mentions in a message ping.
@@ -116,6 +121,22 @@ type AttachmentRef struct {
 	ID          Snowflake `json:"id"`
 	Filename    string    `json:"filename,omitempty"`
 	Description string    `json:"description,omitempty"`
+}
+
+// appendJSON appends the JSON form of the reference to b.
+func (a AttachmentRef) appendJSON(b []byte) []byte {
+	b = append(b, `{"id":"`...)
+	b = strconv.AppendUint(b, uint64(a.ID), 10)
+	b = append(b, '"')
+	if a.Filename != "" {
+		b = append(b, `,"filename":`...)
+		b = jsonw.AppendString(b, a.Filename)
+	}
+	if a.Description != "" {
+		b = append(b, `,"description":`...)
+		b = jsonw.AppendString(b, a.Description)
+	}
+	return append(b, '}')
 }
 
 // Embed is rich content in a message. A message carries at most 10 embeds,
@@ -401,11 +422,24 @@ func (m *MessageData) AppendJSON(b []byte) ([]byte, error) {
 			return nil, err
 		}
 	}
-	if len(m.Attachments) > 0 {
+	if len(m.Attachments) > 0 || len(m.Files) > 0 {
 		sep()
-		if b, err = appendEncoded(b, `"attachments":`, m.Attachments); err != nil {
-			return nil, err
+		b = append(b, `"attachments":[`...)
+		for i, a := range m.Attachments {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = a.appendJSON(b)
 		}
+		for i, f := range m.Files {
+			if i > 0 || len(m.Attachments) > 0 {
+				b = append(b, ',')
+			}
+			// An uploaded file's id is its index: it ties the element
+			// to the files[n] part.
+			b = AttachmentRef{ID: Snowflake(i), Filename: f.Name, Description: f.Description}.appendJSON(b)
+		}
+		b = append(b, ']')
 	}
 	return append(b, '}'), nil
 }
