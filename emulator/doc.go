@@ -69,6 +69,12 @@
 //		Sets the bot's interactions URL after the service's checks, as
 //		SetInteractionsURL: {"url": "http://..."} answers 204, or 400 with
 //		{"message": "..."} saying which check failed.
+//	POST   /_emulator/events-url
+//		Sets the application's webhook events URL after the service's
+//		checks, as SetEventsURL: {"url": "http://..."} answers 204, or
+//		400 with {"message": "..."} saying which check failed (a signed
+//		PING must be answered 204 with no body, a badly signed one 401).
+//		{"url": ""} removes it: no more events are sent.
 //	POST   /_emulator/invoke
 //		A user uses a command, as Invoke. The body is an Invocation:
 //		{"user": "id", "guild": "id", "channel": "id", "locale": "fr",

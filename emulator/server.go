@@ -36,6 +36,9 @@ type Config struct {
 	// InteractionsURL is where the bot receives interactions; it can be
 	// set later with SetInteractionsURL.
 	InteractionsURL string
+	// EventsURL is where the application receives webhook events; it can
+	// be set later with SetEventsURL.
+	EventsURL string
 	// RateLimit is how many requests each route bucket answers per window
 	// before it answers 429. Zero means 50 per second.
 	RateLimit RateLimit
@@ -199,6 +202,7 @@ func (s *Server) seed(cfg Config) {
 	app.activities = cfg.Activities
 	app.discoverable = cfg.Discoverable
 	app.interactionsURL = cfg.InteractionsURL
+	app.eventsURL = cfg.EventsURL
 
 	user := func(id interaction.Snowflake, name string, bot bool) interaction.Snowflake {
 		st.users[id] = &interaction.User{ID: id, Username: name, GlobalName: strings.ToUpper(name[:1]) + name[1:], Discriminator: "0", Bot: bot}

@@ -132,6 +132,9 @@ type application struct {
 	// supports, in ascending order; GUILD_INSTALL is always among them.
 	installContexts []interaction.IntegrationType
 	interactionsURL string
+	// eventsURL is where the application receives webhook events; none
+	// are sent while it is empty.
+	eventsURL string
 }
 
 // guild is a guild with its members, roles and channels.
