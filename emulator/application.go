@@ -46,6 +46,7 @@ type wireApplication struct {
 	InteractionsEndpointURL     *string               `json:"interactions_endpoint_url"`
 	EventWebhooksURL            *string               `json:"event_webhooks_url"`
 	EventWebhooksStatus         int                   `json:"event_webhooks_status"`
+	EventWebhooksTypes          []string              `json:"event_webhooks_types,omitempty"`
 	IntegrationTypesConfig      map[string]struct{}   `json:"integration_types_config"`
 	ApproximateGuildCount       int                   `json:"approximate_guild_count"`
 	ApproximateUserInstallCount int                   `json:"approximate_user_install_count"`
@@ -82,11 +83,12 @@ func (s *Server) currentApplication(r *request) (int, any, *apiError) {
 	out.FlagsNew = strconv.FormatUint(out.Flags, 10)
 	out.InteractionsEndpointURL = orNull(app.interactionsURL)
 	// Webhook events are enabled (2) while there is a URL to send them
-	// to, disabled (1) otherwise (the service's application object and
-	// its event webhook statuses).
+	// to, and then the application is subscribed to every event the
+	// emulator sends; disabled (1) otherwise (the service's application
+	// object and its event webhook statuses).
 	out.EventWebhooksURL, out.EventWebhooksStatus = orNull(app.eventsURL), eventWebhooksDisabled
 	if app.eventsURL != "" {
-		out.EventWebhooksStatus = eventWebhooksEnabled
+		out.EventWebhooksStatus, out.EventWebhooksTypes = eventWebhooksEnabled, eventTypes()
 	}
 	for _, t := range app.installContexts {
 		out.IntegrationTypesConfig[strconv.Itoa(int(t))] = struct{}{}

@@ -34,6 +34,10 @@ func TestEveryControlBodyRefusesWhatItCannotRead(t *testing.T) {
 		{"an interactions URL with a misspelt field", "/_emulator/interactions-url", `{"uri":"` + url + `"}`, `"uri"`},
 		{"a fault with a misspelt field", "/_emulator/faults", `{"kind":"drop","rout":"commands"}`, `"rout"`},
 		{"an events URL with a misspelt field", "/_emulator/events-url", `{"uri":"` + url + `"}`, `"uri"`},
+		{"a guild installation with a misspelt field", "/_emulator/install", `{` + member + `,` + guild + `,"scope":["bot"]}`, `"scope"`},
+		{"a guild installation that is not UTF-8", "/_emulator/install", `{` + member + `,` + guild + `,"scopes":["b` + "\xff" + `t"]}`, "not UTF-8"},
+		{"an entitlement with a misspelt field", "/_emulator/entitlements", `{"sku":"3001",` + member + `}`, `"sku"`},
+		{"an entitlement with a time that is not one", "/_emulator/entitlements", `{"sku_id":"3001","user_id":"1","ends_at":"soon"}`, "ends_at"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			status, raw := control(t, s.controlURL, "POST", tc.path, tc.body)

@@ -53,6 +53,8 @@ type state struct {
 	// modals are the modals open before each user: the last MODAL answer
 	// to one of their interactions, until they submit it.
 	modals map[interaction.Snowflake]*openModal
+	// events are the webhook events sent to the application.
+	events eventLog
 	// seenVersions is, per user, the version of each global command their
 	// client last loaded, for read-repair.
 	seenVersions map[interaction.Snowflake]map[interaction.Snowflake]interaction.Snowflake
