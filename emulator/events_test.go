@@ -332,6 +332,22 @@ func TestWebhookEventsTellTheApplicationWhatHappened(t *testing.T) {
 			t.Errorf("delivery %d: %+v, sent %s", i, d, bodies[i])
 		}
 	}
+	// The control API shows the same, with when each was sent, to
+	// where, and how long the endpoint took.
+	var shown []struct {
+		Type    event.Type `json:"type"`
+		URL     string     `json:"url"`
+		Sent    time.Time  `json:"sent"`
+		Elapsed float64    `json:"elapsed"`
+	}
+	s.control(t, "GET", "/_emulator/events", nil, http.StatusOK, &shown)
+	if len(shown) != len(steps) || shown[0].Type != event.TypeApplicationAuthorized || shown[0].URL != ep.URL ||
+		shown[0].Sent.IsZero() || shown[0].Elapsed <= 0 {
+		t.Fatalf("GET /_emulator/events: %+v", shown)
+	}
+	if status, raw := control(t, s.controlURL, "GET", "/_emulator/events?wait=some", ""); status != http.StatusBadRequest {
+		t.Fatalf("a wait that is not a count: %d %s", status, raw)
+	}
 }
 
 // The webhook events URL is checked as the service checks it when a
@@ -671,5 +687,28 @@ func TestAnEventTheEmulatorCannotWriteIsRecordedUnsent(t *testing.T) {
 	if _, err := s.CreateEntitlement(interaction.Entitlement{SKUID: 3001, UserID: s.Member,
 		EndsAt: time.Date(9999, 12, 31, 23, 59, 59, 0, time.FixedZone("", -60*60))}); !errors.Is(err, emulator.ErrInvalidInput) {
 		t.Fatalf("an entitlement ending in the year 10000 in UTC: %v", err)
+	}
+}
+
+// applications.commands alone installs the application without its bot;
+// the bot scope makes the bot a member too (the specification's
+// authentication rule 3: commands need no bot user).
+func TestOnlyTheBotScopeMakesTheBotAMember(t *testing.T) {
+	s, err := emulator.New(userInstallConfig())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	elsewhereID, bot := interaction.Snowflake(2001), s.ApplicationID.String()
+	for _, step := range []struct {
+		scope  string
+		member bool
+	}{{"applications.commands", false}, {"bot", true}} {
+		if err := s.InstallGuild(1001, elsewhereID, step.scope); err != nil {
+			t.Fatalf("installing with %s: %v", step.scope, err)
+		}
+		if _, err := s.FindUser(elsewhereID, bot); (err == nil) != step.member {
+			t.Fatalf("after installing with %s, the bot is a member: %v, want %v", step.scope, err == nil, step.member)
+		}
 	}
 }
