@@ -1,0 +1,128 @@
+package event
+
+import (
+	"bytes"
+	"reflect"
+
+	jsonv2 "github.com/goccy/go-json/v2"
+
+	"github.com/switchboard-go/switchboard/interaction"
+)
+
+// ApplicationAuthorized is the data of an APPLICATION_AUTHORIZED event:
+// who installed the application, where, and with which scopes.
+type ApplicationAuthorized struct {
+	// IntegrationType is where the application was installed: to a server
+	// (interaction.GuildInstall) or to the user's account
+	// (interaction.UserInstall). It is nil when the service leaves it out.
+	IntegrationType *interaction.IntegrationType `json:"integration_type,omitzero"`
+	// User is the user who authorized the application.
+	User interaction.User `json:"user"`
+	// Scopes are the OAuth2 scopes the user granted, such as
+	// "applications.commands".
+	Scopes []string `json:"scopes"`
+	// Guild is the server the application was installed to, when it was
+	// installed to one.
+	Guild *Guild `json:"guild,omitzero"`
+}
+
+// Installation returns where the application was installed, and false
+// when the event does not say.
+func (a ApplicationAuthorized) Installation() (interaction.IntegrationType, bool) {
+	if a.IntegrationType == nil {
+		return 0, false
+	}
+	return *a.IntegrationType, true
+}
+
+// HasScope reports whether the user granted the scope.
+func (a ApplicationAuthorized) HasScope(scope string) bool {
+	for _, s := range a.Scopes {
+		if s == scope {
+			return true
+		}
+	}
+	return false
+}
+
+// ApplicationDeauthorized is the data of an APPLICATION_DEAUTHORIZED event.
+type ApplicationDeauthorized struct {
+	// User is the user who deauthorized the application.
+	User interaction.User `json:"user"`
+}
+
+// Guild is the server an application was installed to. The service sends
+// its full guild object; these are the fields a bot most often reads, and
+// Event.Data holds the rest.
+type Guild struct {
+	ID          interaction.Snowflake `json:"id"`
+	Name        string                `json:"name"`
+	Icon        string                `json:"icon,omitempty"`
+	OwnerID     interaction.Snowflake `json:"owner_id,omitzero"`
+	Description string                `json:"description,omitempty"`
+	// PreferredLocale is the guild's language, the guild_locale of its
+	// interactions.
+	PreferredLocale interaction.Locale `json:"preferred_locale,omitempty"`
+	Features        []string           `json:"features,omitempty"`
+}
+
+// decodeData decodes the data of an event of type want into a T.
+func decodeData[T any](e *Event, want Type) (T, error) {
+	var v T
+	if e.Type != want {
+		return v, otherType(e.Type, want)
+	}
+	if f := decodeDataInto(e.Data, &v, "event.data"); f != nil {
+		var zero T
+		return zero, f.decodeError()
+	}
+	return v, nil
+}
+
+// decodeDataInto decodes data into v, the type of the data, and checks the
+// fields the service always sends. prefix is the path of the data.
+func decodeDataInto[T any](data []byte, v *T, prefix string) *fault {
+	data = bytes.TrimLeft(data, " \t\r\n")
+	if len(data) == 0 {
+		return &fault{path: prefix, what: "missing", kind: ErrMalformed}
+	}
+	if data[0] != '{' {
+		// null, which the Event would not hold, or another kind of value.
+		return &fault{path: prefix, what: "expected an object", kind: ErrMalformed}
+	}
+	if err := jsonv2.Unmarshal(data, v, decodeOptions); err != nil {
+		return describeError(err, data, prefix, reflect.TypeFor[T]())
+	}
+	return checkData(v, prefix)
+}
+
+// checkData checks the fields of decoded data that the service always
+// sends, and that a handler relies on.
+func checkData(v any, prefix string) *fault {
+	missing := func(field string) *fault {
+		return &fault{path: join(prefix, field), what: "missing", kind: ErrMalformed}
+	}
+	switch d := v.(type) {
+	case *ApplicationAuthorized:
+		if d.User.ID == 0 {
+			return missing("user.id")
+		}
+		if d.Guild != nil && d.Guild.ID == 0 {
+			return missing("guild.id")
+		}
+	case *ApplicationDeauthorized:
+		if d.User.ID == 0 {
+			return missing("user.id")
+		}
+	case *interaction.Entitlement:
+		switch {
+		case d.ID == 0:
+			return missing("id")
+		case d.SKUID == 0:
+			return missing("sku_id")
+		case d.ApplicationID == 0:
+			return missing("application_id")
+		}
+	}
+	return nil
+}

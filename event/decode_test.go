@@ -1,0 +1,323 @@
+package event_test
+
+import (
+	"errors"
+	"reflect"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/goccy/go-json/jsontext"
+
+	"github.com/switchboard-go/switchboard/event"
+	"github.com/switchboard-go/switchboard/interaction"
+)
+
+// Ids shared by the bodies below.
+const (
+	appID   interaction.Snowflake = 1234560123453231555
+	userID  interaction.Snowflake = 1191213000000000013
+	guildID interaction.Snowflake = 1191202000000000002
+	skuID   interaction.Snowflake = 123489045643835123
+	entID   interaction.Snowflake = 1234505980407808808
+)
+
+// The bodies of the service's public documentation, with a user where it
+// elides one.
+const (
+	authorizedToUser = `{
+	"version": 1,
+	"application_id": "1234560123453231555",
+	"type": 1,
+	"event": {
+		"type": "APPLICATION_AUTHORIZED",
+		"timestamp": "2024-10-18T14:42:53.064834",
+		"data": {
+			"integration_type": 1,
+			"scopes": ["applications.commands"],
+			"user": {"id": "1191213000000000013", "username": "ada", "global_name": "Ada Lovelace", "avatar": null, "discriminator": "0", "public_flags": 64}
+		}
+	}
+}`
+	authorizedToGuild = `{
+	"version": 1,
+	"application_id": "1234560123453231555",
+	"type": 1,
+	"event": {
+		"type": "APPLICATION_AUTHORIZED",
+		"timestamp": "2024-10-18T14:42:53.064834Z",
+		"data": {
+			"integration_type": 0,
+			"scopes": ["applications.commands", "bot"],
+			"user": {"id": "1191213000000000013", "username": "ada"},
+			"guild": {"id": "1191202000000000002", "name": "Analytical Engines", "icon": null, "owner_id": "1191213000000000013",
+				"preferred_locale": "en-GB", "features": ["COMMUNITY"], "roles": [], "afk_timeout": 300}
+		}
+	}
+}`
+	deauthorized = `{
+	"version": 1,
+	"application_id": "1234560123453231555",
+	"type": 1,
+	"event": {
+		"type": "APPLICATION_DEAUTHORIZED",
+		"timestamp": "2024-10-18T14:42:53.064834",
+		"data": {"user": {"id": "1191213000000000013", "username": "ada"}}
+	}
+}`
+	entitlementCreated = `{
+	"version": 1,
+	"application_id": "1234560123453231555",
+	"type": 1,
+	"event": {
+		"type": "ENTITLEMENT_CREATE",
+		"timestamp": "2024-10-18T18:41:21.109604",
+		"data": {
+			"application_id": "1234560123453231555",
+			"consumed": false,
+			"deleted": false,
+			"gift_code_flags": 0,
+			"id": "1234505980407808808",
+			"promotion_id": null,
+			"sku_id": "123489045643835123",
+			"type": 4,
+			"user_id": "1191213000000000013"
+		}
+	}
+}`
+	ping = `{"version": 1, "application_id": "1234560123453231555", "type": 0}`
+)
+
+// at returns the time of a timestamp of the bodies, in UTC.
+func at(s string) time.Time {
+	t, err := time.Parse(time.RFC3339Nano, s)
+	if err != nil {
+		panic(err)
+	}
+	return t.UTC()
+}
+
+func installedAs(t interaction.IntegrationType) *interaction.IntegrationType { return &t }
+
+func TestDecodeReadsTheBodiesTheServiceSends(t *testing.T) {
+	tests := []struct {
+		name string
+		body string
+		want event.Webhook
+		// data is the typed data the event's accessor returns.
+		data any
+	}{
+		{
+			name: "a PING carries no event",
+			body: ping,
+			want: event.Webhook{Version: 1, ApplicationID: appID, Type: event.WebhookPing},
+		},
+		{
+			name: "an installation to a user's account, its timestamp without a zone",
+			body: authorizedToUser,
+			want: event.Webhook{Version: 1, ApplicationID: appID, Type: event.WebhookEvent, Event: &event.Event{
+				Type:      event.TypeApplicationAuthorized,
+				Timestamp: at("2024-10-18T14:42:53.064834Z"),
+				Data:      jsontext.Value(`{"integration_type":1,"scopes":["applications.commands"],"user":{"id":"1191213000000000013","username":"ada","global_name":"Ada Lovelace","avatar":null,"discriminator":"0","public_flags":64}}`),
+			}},
+			data: event.ApplicationAuthorized{
+				IntegrationType: installedAs(interaction.UserInstall),
+				User:            interaction.User{ID: userID, Username: "ada", GlobalName: "Ada Lovelace", Discriminator: "0", PublicFlags: 64},
+				Scopes:          []string{"applications.commands"},
+			},
+		},
+		{
+			name: "an installation to a server, with the guild, its timestamp in RFC 3339",
+			body: authorizedToGuild,
+			want: event.Webhook{Version: 1, ApplicationID: appID, Type: event.WebhookEvent, Event: &event.Event{
+				Type:      event.TypeApplicationAuthorized,
+				Timestamp: at("2024-10-18T14:42:53.064834Z"),
+				Data:      jsontext.Value(`{"integration_type":0,"scopes":["applications.commands","bot"],"user":{"id":"1191213000000000013","username":"ada"},"guild":{"id":"1191202000000000002","name":"Analytical Engines","icon":null,"owner_id":"1191213000000000013","preferred_locale":"en-GB","features":["COMMUNITY"],"roles":[],"afk_timeout":300}}`),
+			}},
+			data: event.ApplicationAuthorized{
+				IntegrationType: installedAs(interaction.GuildInstall),
+				User:            interaction.User{ID: userID, Username: "ada"},
+				Scopes:          []string{"applications.commands", "bot"},
+				Guild: &event.Guild{ID: guildID, Name: "Analytical Engines", OwnerID: userID,
+					PreferredLocale: interaction.LocaleEnglishGB, Features: []string{"COMMUNITY"}},
+			},
+		},
+		{
+			name: "a deauthorization",
+			body: deauthorized,
+			want: event.Webhook{Version: 1, ApplicationID: appID, Type: event.WebhookEvent, Event: &event.Event{
+				Type:      event.TypeApplicationDeauthorized,
+				Timestamp: at("2024-10-18T14:42:53.064834Z"),
+				Data:      jsontext.Value(`{"user":{"id":"1191213000000000013","username":"ada"}}`),
+			}},
+			data: event.ApplicationDeauthorized{User: interaction.User{ID: userID, Username: "ada"}},
+		},
+		{
+			name: "an entitlement, with fields the package does not know",
+			body: entitlementCreated,
+			want: event.Webhook{Version: 1, ApplicationID: appID, Type: event.WebhookEvent, Event: &event.Event{
+				Type:      event.TypeEntitlementCreate,
+				Timestamp: at("2024-10-18T18:41:21.109604Z"),
+				Data:      jsontext.Value(`{"application_id":"1234560123453231555","consumed":false,"deleted":false,"gift_code_flags":0,"id":"1234505980407808808","promotion_id":null,"sku_id":"123489045643835123","type":4,"user_id":"1191213000000000013"}`),
+			}},
+			data: interaction.Entitlement{ID: entID, SKUID: skuID, ApplicationID: appID, UserID: userID, Type: 4},
+		},
+		{
+			name: "an entitlement whose times are in either form and any zone",
+			body: `{"version":1,"application_id":"1","type":1,"event":{"type":"ENTITLEMENT_CREATE","timestamp":"2024-10-18T18:41:21Z",
+				"data":{"id":"2","sku_id":"3","application_id":"1","guild_id":"4","type":8,"deleted":false,
+				"starts_at":"2024-10-18T20:41:21.5+02:00","ends_at":"2024-11-18T18:41:21"}}}`,
+			want: event.Webhook{Version: 1, ApplicationID: 1, Type: event.WebhookEvent, Event: &event.Event{
+				Type:      event.TypeEntitlementCreate,
+				Timestamp: at("2024-10-18T18:41:21Z"),
+				Data:      jsontext.Value(`{"id":"2","sku_id":"3","application_id":"1","guild_id":"4","type":8,"deleted":false,"starts_at":"2024-10-18T20:41:21.5+02:00","ends_at":"2024-11-18T18:41:21"}`),
+			}},
+			data: interaction.Entitlement{ID: 2, SKUID: 3, ApplicationID: 1, GuildID: 4, Type: 8,
+				StartsAt: at("2024-10-18T18:41:21.5Z"), EndsAt: at("2024-11-18T18:41:21Z")},
+		},
+		{
+			name: "a quest enrollment, its data kept as it came",
+			body: `{"version":1,"application_id":"1","type":1,"event":{"type":"QUEST_USER_ENROLLMENT","timestamp":"2025-01-02T03:04:05.000006","data":{"quest_id":"9", "user": {"id":"5"}}}}`,
+			want: event.Webhook{Version: 1, ApplicationID: 1, Type: event.WebhookEvent, Event: &event.Event{
+				Type:      event.TypeQuestUserEnrollment,
+				Timestamp: at("2025-01-02T03:04:05.000006Z"),
+				Data:      jsontext.Value(`{"quest_id":"9","user":{"id":"5"}}`),
+			}},
+			data: jsontext.Value(`{"quest_id":"9","user":{"id":"5"}}`),
+		},
+		{
+			name: "an event type the package does not know, its data raw",
+			body: `{"version":1,"application_id":"1","type":1,"event":{"type":"LOBBY_MESSAGE_DELETE","timestamp":"2025-08-05T21:44:09.412957","data":{"id":"1402406637632884857","lobby_id":"1402399883394285659"}}}`,
+			want: event.Webhook{Version: 1, ApplicationID: 1, Type: event.WebhookEvent, Event: &event.Event{
+				Type:      "LOBBY_MESSAGE_DELETE",
+				Timestamp: at("2025-08-05T21:44:09.412957Z"),
+				Data:      jsontext.Value(`{"id":"1402406637632884857","lobby_id":"1402399883394285659"}`),
+			}},
+		},
+		{
+			name: "an event with null data, which has none",
+			body: `{"version":1,"application_id":"1","type":1,"event":{"type":"ENTITLEMENT_DELETE","timestamp":"2025-08-05T21:44:09Z","data":null}}`,
+			want: event.Webhook{Version: 1, ApplicationID: 1, Type: event.WebhookEvent, Event: &event.Event{
+				Type: event.TypeEntitlementDelete, Timestamp: at("2025-08-05T21:44:09Z"),
+			}},
+		},
+		{
+			name: "a PING with a null event, a later version and an id as a number",
+			body: `{"version":2,"application_id":1234560123453231555,"type":0,"event":null}`,
+			want: event.Webhook{Version: 2, ApplicationID: appID, Type: event.WebhookPing},
+		},
+		{
+			name: "escaped names and values, which decode as what they stand for",
+			body: `{"versio\u006e":1,"application_id":"1","type":1,"event":{"type":"APPLICATION_\u0044EAUTHORIZED","timestamp":"2024-10-18T14:42:53\u002e5","data":{"user":{"id":"7"}}}}`,
+			want: event.Webhook{Version: 1, ApplicationID: 1, Type: event.WebhookEvent, Event: &event.Event{
+				Type: event.TypeApplicationDeauthorized, Timestamp: at("2024-10-18T14:42:53.5Z"),
+				Data: jsontext.Value(`{"user":{"id":"7"}}`),
+			}},
+			data: event.ApplicationDeauthorized{User: interaction.User{ID: 7}},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			w := event.Webhook{Version: 9, Event: &event.Event{Type: "STALE"}}
+			if err := event.Decode([]byte(tt.body), &w); err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(w, tt.want) {
+				t.Fatalf("Decode = %s\nwant     %s", show(w), show(tt.want))
+			}
+			if tt.data == nil {
+				return
+			}
+			got, err := typedData(w.Event)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(got, tt.data) {
+				t.Errorf("data = %+v\nwant   %+v", got, tt.data)
+			}
+		})
+	}
+}
+
+// typedData returns the data of ev from the accessor of its type.
+func typedData(ev *event.Event) (any, error) {
+	switch ev.Type {
+	case event.TypeApplicationAuthorized:
+		return ev.ApplicationAuthorized()
+	case event.TypeApplicationDeauthorized:
+		return ev.ApplicationDeauthorized()
+	case event.TypeEntitlementCreate:
+		return ev.EntitlementCreate()
+	case event.TypeQuestUserEnrollment:
+		return ev.QuestUserEnrollment()
+	}
+	return nil, errors.New("no accessor for " + string(ev.Type))
+}
+
+func show(w event.Webhook) string {
+	s := w.Type.String() + " v" + strconv.Itoa(w.Version) + " app " + w.ApplicationID.String()
+	if e := w.Event; e != nil {
+		s += " " + string(e.Type) + " at " + e.Timestamp.Format(time.RFC3339Nano) + " " + e.Timestamp.Location().String() + " data " + string(e.Data)
+	}
+	return s
+}
+
+func TestEachAccessorRefusesTheDataOfAnotherType(t *testing.T) {
+	var w event.Webhook
+	if err := event.Decode([]byte(deauthorized), &w); err != nil {
+		t.Fatal(err)
+	}
+	accessors := map[string]func() error{
+		"ApplicationAuthorized": func() error { _, err := w.Event.ApplicationAuthorized(); return err },
+		"EntitlementCreate":     func() error { _, err := w.Event.EntitlementCreate(); return err },
+		"QuestUserEnrollment":   func() error { _, err := w.Event.QuestUserEnrollment(); return err },
+	}
+	for name, get := range accessors {
+		if err := get(); !errors.Is(err, event.ErrOtherType) {
+			t.Errorf("%s of an APPLICATION_DEAUTHORIZED event: error %v, want ErrOtherType", name, err)
+		}
+	}
+	if _, err := w.Event.ApplicationDeauthorized(); err != nil {
+		t.Errorf("ApplicationDeauthorized: %v", err)
+	}
+}
+
+func TestAnAccessorReportsDataThatDoesNotDecode(t *testing.T) {
+	tests := []struct {
+		name string
+		ev   event.Event
+		want string
+	}{
+		{"no data", event.Event{Type: event.TypeApplicationAuthorized}, "event: event.data: missing"},
+		{"an array", event.Event{Type: event.TypeApplicationAuthorized, Data: jsontext.Value(`[]`)}, "event: event.data: expected an object"},
+		{"no user", event.Event{Type: event.TypeApplicationDeauthorized, Data: jsontext.Value(`{"user":null}`)}, "event: event.data.user.id: missing"},
+		{"a guild without an id", event.Event{Type: event.TypeApplicationAuthorized, Data: jsontext.Value(`{"user":{"id":"1"},"guild":{"name":"g"}}`)}, "event: event.data.guild.id: missing"},
+		{"an entitlement without its SKU", event.Event{Type: event.TypeEntitlementCreate, Data: jsontext.Value(`{"id":"1","application_id":"2"}`)}, "event: event.data.sku_id: missing"},
+		{"an entitlement without its application", event.Event{Type: event.TypeEntitlementCreate, Data: jsontext.Value(`{"id":"1","sku_id":"2"}`)}, "event: event.data.application_id: missing"},
+		{"a time that is not one", event.Event{Type: event.TypeEntitlementCreate, Data: jsontext.Value(`{"id":"1","sku_id":"2","application_id":"3","ends_at":"soon"}`)}, "event: event.data.ends_at: expected an RFC 3339 timestamp, or one without a zone in UTC"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := typedData(&tt.ev)
+			var de *event.DecodeError
+			if !errors.As(err, &de) || !errors.Is(err, event.ErrMalformed) || err.Error() != tt.want {
+				t.Errorf("error %v, want the *DecodeError %q", err, tt.want)
+			}
+		})
+	}
+}
+
+func TestDecodeKeepsNoReferenceToTheBody(t *testing.T) {
+	body := []byte(authorizedToGuild)
+	var w event.Webhook
+	if err := event.Decode(body, &w); err != nil {
+		t.Fatal(err)
+	}
+	before := string(w.Event.Data)
+	for i := range body {
+		body[i] = 'x'
+	}
+	if string(w.Event.Data) != before {
+		t.Errorf("reusing the body changed the data to %s", w.Event.Data)
+	}
+}

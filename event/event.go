@@ -1,0 +1,129 @@
+package event
+
+import (
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/goccy/go-json/jsontext"
+	jsonv2 "github.com/goccy/go-json/v2"
+
+	"github.com/switchboard-go/switchboard/interaction"
+)
+
+// Type is the type of an event, the name the service gives it, such as
+// "APPLICATION_AUTHORIZED". Types the service adds later arrive as they
+// are, their data raw.
+type Type string
+
+// Event types. The specification names the first four; the service's
+// public documentation names the last two, and leaves their data
+// undescribed.
+const (
+	// TypeApplicationAuthorized: the application was installed to a user
+	// or a server. Its data is an ApplicationAuthorized.
+	TypeApplicationAuthorized Type = "APPLICATION_AUTHORIZED"
+	// TypeApplicationDeauthorized: a user unlinked or revoked the
+	// application. Its data is an ApplicationDeauthorized.
+	TypeApplicationDeauthorized Type = "APPLICATION_DEAUTHORIZED"
+	// TypeEntitlementCreate: an entitlement was created, when a user buys
+	// or is granted one of the application's SKUs. Its data is the
+	// interaction.Entitlement.
+	TypeEntitlementCreate Type = "ENTITLEMENT_CREATE"
+	// TypeQuestUserEnrollment: a user was added to a Quest. The service
+	// describes no data for it, which stays raw.
+	TypeQuestUserEnrollment Type = "QUEST_USER_ENROLLMENT"
+	// TypeEntitlementUpdate and TypeEntitlementDelete are sent to
+	// applications that enable them; their data stays raw.
+	TypeEntitlementUpdate Type = "ENTITLEMENT_UPDATE"
+	TypeEntitlementDelete Type = "ENTITLEMENT_DELETE"
+)
+
+// maxTypeLen bounds the length of an event type: the service's are a few
+// dozen bytes, and a type is logged.
+const maxTypeLen = 64
+
+// validType reports whether t is spelt as the service spells its event
+// types: upper-case letters, digits and underscores.
+func validType(t Type) bool {
+	if len(t) == 0 || len(t) > maxTypeLen {
+		return false
+	}
+	for i := 0; i < len(t); i++ {
+		c := t[i]
+		if (c < 'A' || c > 'Z') && (c < '0' || c > '9') && c != '_' {
+			return false
+		}
+	}
+	return true
+}
+
+// Event is the event a webhook body carries.
+type Event struct {
+	// Type is the type of the event.
+	Type Type
+	// Timestamp is when the event happened; Decode and New give it in UTC.
+	Timestamp time.Time
+	// Data is the event's data, a JSON object in compact form, or nil when
+	// the event has none. The typed accessors (ApplicationAuthorized and
+	// the others) decode it afresh on each call.
+	Data jsontext.Value
+}
+
+// New returns an event of type t that happened at at, with data encoded
+// as its data; a nil data gives an event with none. It returns an error if
+// data does not encode, and an *EncodeError if the event is not one the
+// service sends: data that is not an object, or not the data of type t.
+func New(t Type, at time.Time, data any) (*Event, error) {
+	ev := &Event{Type: t, Timestamp: at.UTC()}
+	if data != nil {
+		b, err := jsonv2.Marshal(data, encodeOptions)
+		if err != nil {
+			return nil, fmt.Errorf("event: %s data: %w", t, err)
+		}
+		ev.Data = b
+	}
+	if f := ev.check(""); f != nil {
+		return nil, f.encodeError()
+	}
+	return ev, nil
+}
+
+// ErrOtherType reports that the data asked for is the data of another
+// type of event.
+var ErrOtherType = errors.New("event: data of another type of event")
+
+// ApplicationAuthorized decodes the data of an APPLICATION_AUTHORIZED
+// event. It returns an error matching ErrOtherType for an event of another
+// type, or a *DecodeError.
+func (e *Event) ApplicationAuthorized() (ApplicationAuthorized, error) {
+	return decodeData[ApplicationAuthorized](e, TypeApplicationAuthorized)
+}
+
+// ApplicationDeauthorized decodes the data of an APPLICATION_DEAUTHORIZED
+// event. It returns an error matching ErrOtherType for an event of another
+// type, or a *DecodeError.
+func (e *Event) ApplicationDeauthorized() (ApplicationDeauthorized, error) {
+	return decodeData[ApplicationDeauthorized](e, TypeApplicationDeauthorized)
+}
+
+// EntitlementCreate decodes the data of an ENTITLEMENT_CREATE event, the
+// entitlement created. It returns an error matching ErrOtherType for an
+// event of another type, or a *DecodeError.
+func (e *Event) EntitlementCreate() (interaction.Entitlement, error) {
+	return decodeData[interaction.Entitlement](e, TypeEntitlementCreate)
+}
+
+// QuestUserEnrollment returns the data of a QUEST_USER_ENROLLMENT event
+// as it came, which may be nil: the service describes none. It returns an
+// error matching ErrOtherType for an event of another type.
+func (e *Event) QuestUserEnrollment() (jsontext.Value, error) {
+	if e.Type != TypeQuestUserEnrollment {
+		return nil, otherType(e.Type, TypeQuestUserEnrollment)
+	}
+	return e.Data, nil
+}
+
+func otherType(got, want Type) error {
+	return fmt.Errorf("%w: %s data asked of an event of type %s", ErrOtherType, want, got)
+}
