@@ -17,6 +17,12 @@ const (
 	appFlagCommandBadge = 1 << 23
 )
 
+// The statuses of an application's webhook events.
+const (
+	eventWebhooksDisabled = 1
+	eventWebhooksEnabled  = 2
+)
+
 // wireApplication is the application object, as GET
 // /oauth2/applications/@me answers it: the fields of the service's public
 // application object that the emulator knows. Its name is the bot's
@@ -38,6 +44,9 @@ type wireApplication struct {
 	FlagsNew                    string                `json:"flags_new"`
 	RedirectURIs                []string              `json:"redirect_uris"`
 	InteractionsEndpointURL     *string               `json:"interactions_endpoint_url"`
+	EventWebhooksURL            *string               `json:"event_webhooks_url"`
+	EventWebhooksStatus         int                   `json:"event_webhooks_status"`
+	EventWebhooksTypes          []string              `json:"event_webhooks_types,omitempty"`
 	IntegrationTypesConfig      map[string]struct{}   `json:"integration_types_config"`
 	ApproximateGuildCount       int                   `json:"approximate_guild_count"`
 	ApproximateUserInstallCount int                   `json:"approximate_user_install_count"`
@@ -73,6 +82,14 @@ func (s *Server) currentApplication(r *request) (int, any, *apiError) {
 	// change).
 	out.FlagsNew = strconv.FormatUint(out.Flags, 10)
 	out.InteractionsEndpointURL = orNull(app.interactionsURL)
+	// Webhook events are enabled (2) while there is a URL to send them
+	// to, and then the application is subscribed to every event the
+	// emulator sends; disabled (1) otherwise (the service's application
+	// object and its event webhook statuses).
+	out.EventWebhooksURL, out.EventWebhooksStatus = orNull(app.eventsURL), eventWebhooksDisabled
+	if app.eventsURL != "" {
+		out.EventWebhooksStatus, out.EventWebhooksTypes = eventWebhooksEnabled, eventTypes()
+	}
 	for _, t := range app.installContexts {
 		out.IntegrationTypesConfig[strconv.Itoa(int(t))] = struct{}{}
 	}

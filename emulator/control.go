@@ -29,6 +29,7 @@ func (s *Server) controlRoutes(mux *http.ServeMux) {
 	s.controlOAuthRoutes(mux)
 	s.controlInvokeRoutes(mux)
 	s.controlClickRoutes(mux)
+	s.controlEventsRoutes(mux)
 }
 
 // faultJSON is a Fault as the control API takes it.

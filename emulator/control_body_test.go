@@ -24,6 +24,8 @@ func FuzzControlBodies(f *testing.F) {
 		`{"command":"echo","options":[{"name":"file","value":{"filename":"a.png","size":3}},{"name":"on","value":true}]}`,
 		`{"line":"/mod ban user:@bob reason:spam","focused":"reason","locale":"fr"}`,
 		`{"route":"commands","count":2,"kind":"rate_limit","retry_after":1.5,"global":false}`,
+		`{"user":"1","guild":"2","scopes":["bot","applications.commands"]}`,
+		`{"sku_id":"3","user_id":"1","guild_id":"2","type":8,"starts_at":"2026-01-01T00:00:00Z","ends_at":"2026-02-01T00:00:00+01:00","consumed":false}`,
 		"{\"locale\":\"fr\xff\"}",
 		`{} {}`,
 		`{}}`,
@@ -38,6 +40,8 @@ func FuzzControlBodies(f *testing.F) {
 		readsTheSame[submitJSON](t, body)
 		readsTheSame[invocationJSON](t, body)
 		readsTheSame[faultJSON](t, body)
+		readsTheSame[installJSON](t, body)
+		readsTheSame[entitlementJSON](t, body)
 	})
 }
 

@@ -33,6 +33,11 @@ func TestEveryControlBodyRefusesWhatItCannotRead(t *testing.T) {
 		{"a deauthorization with a misspelt field", "/_emulator/deauthorize", `{"usr":"1"}`, `"usr"`},
 		{"an interactions URL with a misspelt field", "/_emulator/interactions-url", `{"uri":"` + url + `"}`, `"uri"`},
 		{"a fault with a misspelt field", "/_emulator/faults", `{"kind":"drop","rout":"commands"}`, `"rout"`},
+		{"an events URL with a misspelt field", "/_emulator/events-url", `{"uri":"` + url + `"}`, `"uri"`},
+		{"a guild installation with a misspelt field", "/_emulator/install", `{` + member + `,` + guild + `,"scope":["bot"]}`, `"scope"`},
+		{"a guild installation that is not UTF-8", "/_emulator/install", `{` + member + `,` + guild + `,"scopes":["b` + "\xff" + `t"]}`, "not UTF-8"},
+		{"an entitlement with a misspelt field", "/_emulator/entitlements", `{"sku":"3001",` + member + `}`, `"sku"`},
+		{"an entitlement with a time that is not one", "/_emulator/entitlements", `{"sku_id":"3001","user_id":"1","ends_at":"soon"}`, "ends_at"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			status, raw := control(t, s.controlURL, "POST", tc.path, tc.body)
@@ -42,9 +47,13 @@ func TestEveryControlBodyRefusesWhatItCannotRead(t *testing.T) {
 			}
 		})
 	}
-	// Nothing was done: no interaction was sent, and no fault waits.
+	// Nothing was done: no interaction was sent, no fault waits, and
+	// there is no events URL.
 	if status, raw := control(t, s.controlURL, "GET", "/_emulator/interactions", ""); status != 200 || string(raw) != "[]" {
 		t.Fatalf("interactions: %d %s", status, raw)
+	}
+	if _, app := call(t, s, "GET", "/oauth2/applications/@me", "Bot "+s.BotToken, ""); app["event_webhooks_url"] != nil {
+		t.Fatalf("events URL %v", app["event_webhooks_url"])
 	}
 	if status, raw := do(t, s, "GET", guildPath(s), ""); status != 200 {
 		t.Fatalf("a request after the refusals: %d %s", status, raw)

@@ -14,10 +14,16 @@
 // interaction and check its answer; the callback and follow-up endpoints
 // take the rest of the conversation. Click, Choose and Submit play a user
 // on the components of the bot's messages and on the modals it opens, in
-// the same way. InjectFault makes routes answer 429,
-// 5xx, slowly or not at all, for testing clients. ParseCommand reads a
-// command as a user types it ("/mod ban user:@bob reason:spam") into an
-// Invocation.
+// the same way. With a webhook events URL (SetEventsURL), the emulator
+// sends the application the webhook events the service sends, signed as
+// interactions are: APPLICATION_AUTHORIZED when a user authorizes it
+// (AuthorizeUser) or adds it to a guild (InstallGuild),
+// APPLICATION_DEAUTHORIZED when a user takes the authorization back
+// (Deauthorize, RevokeGrant), and ENTITLEMENT_CREATE (CreateEntitlement);
+// Events and WaitEvents tell how the endpoint answered each. InjectFault
+// makes routes answer 429, 5xx, slowly or not at all, for testing clients.
+// ParseCommand reads a command as a user types it ("/mod ban user:@bob
+// reason:spam") into an Invocation.
 //
 // # Control API
 //
@@ -69,6 +75,33 @@
 //		Sets the bot's interactions URL after the service's checks, as
 //		SetInteractionsURL: {"url": "http://..."} answers 204, or 400 with
 //		{"message": "..."} saying which check failed.
+//	POST   /_emulator/events-url
+//		Sets the application's webhook events URL after the service's
+//		checks, as SetEventsURL: {"url": "http://..."} answers 204, or
+//		400 with {"message": "..."} saying which check failed (a signed
+//		PING must be answered 204 with no body, a badly signed one 401).
+//		{"url": ""} removes it: no more events are sent.
+//	POST   /_emulator/install
+//		A user adds the application to a guild, as InstallGuild:
+//		{"user": "id", "guild": "id", "scopes": ["bot",
+//		"applications.commands"]} answers 204, or a refusal as
+//		/_emulator/invoke words them: "unknown_target" (no such user or
+//		guild, or not a member), "permission_denied" (no Manage Server),
+//		"invalid_input" (other scopes, or none).
+//	POST   /_emulator/entitlements
+//		Grants a user or a guild an SKU, as CreateEntitlement:
+//		{"sku_id": "id", "user_id": "id", "guild_id": "id", "type": 4,
+//		"starts_at": "...", "ends_at": "...", "consumed": false}, the SKU
+//		and the user or the guild required, the type TEST_MODE_PURCHASE
+//		(4) unless given. Answers 200 with the entitlement the event
+//		ENTITLEMENT_CREATE carries, or a refusal as /_emulator/install.
+//	GET    /_emulator/events
+//		The webhook events whose delivery has finished, as Events, in
+//		the order they happened: [{"type": "APPLICATION_AUTHORIZED",
+//		"url": "...", "body": {as sent}, "sent": "...", "status": 204,
+//		"answer": "", "elapsed": 0.004, "violations": [], "ok": true}],
+//		"answer" being the endpoint's body as text. With ?wait=n it
+//		first waits until n have finished, or 30 seconds pass.
 //	POST   /_emulator/invoke
 //		A user uses a command, as Invoke. The body is an Invocation:
 //		{"user": "id", "guild": "id", "channel": "id", "locale": "fr",

@@ -21,9 +21,8 @@ var ErrEndpointCheck = errors.New("emulator: interactions endpoint check failed"
 // must be refused with 401. On failure nothing changes, and the error says
 // which check failed.
 func (s *Server) SetInteractionsURL(ctx context.Context, rawURL string) error {
-	u, err := url.Parse(rawURL)
-	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return &endpointError{"the URL must be an absolute http or https URL"}
+	if err := checkEndpointURL(rawURL, ErrEndpointCheck); err != nil {
+		return err
 	}
 	s.st.mu.Lock()
 	ping := map[string]any{
@@ -34,28 +33,18 @@ func (s *Server) SetInteractionsURL(ctx context.Context, rawURL string) error {
 	s.st.mu.Unlock()
 	body, _ := json.Marshal(ping)
 
-	check := func(good bool) (int, []byte, error) {
-		ctx, cancel := context.WithTimeout(ctx, s.window)
-		defer cancel()
-		status, answer, _, err := s.post(ctx, rawURL, body, good)
-		return status, answer, err
-	}
-	status, answer, err := check(true)
+	status, answer, err := s.probe(ctx, rawURL, body, true)
 	if err != nil {
-		return &endpointError{"the signed PING got no answer: " + err.Error()}
+		return &endpointError{ErrEndpointCheck, "the signed PING got no answer: " + err.Error()}
 	}
 	var pong struct {
 		Type *interaction.CallbackType `json:"type"`
 	}
 	if status != http.StatusOK || json.Unmarshal(answer, &pong) != nil || pong.Type == nil || *pong.Type != interaction.CallbackPong {
-		return &endpointError{"the signed PING was answered " + strconv.Itoa(status) + " " + strconv.Quote(truncate(answer, 100)) + `, not 200 {"type":1}`}
+		return &endpointError{ErrEndpointCheck, "the signed PING was answered " + strconv.Itoa(status) + " " + strconv.Quote(truncate(answer, 100)) + `, not 200 {"type":1}`}
 	}
-	status, _, err = check(false)
-	if err != nil {
-		return &endpointError{"the badly signed request got no answer: " + err.Error()}
-	}
-	if status != http.StatusUnauthorized {
-		return &endpointError{"the badly signed request was answered " + strconv.Itoa(status) + ", not 401: the endpoint must verify signatures"}
+	if err := s.checkRefusesBadSignatures(ctx, rawURL, body, ErrEndpointCheck); err != nil {
+		return err
 	}
 	s.st.mu.Lock()
 	s.st.app.interactionsURL = rawURL
@@ -63,10 +52,49 @@ func (s *Server) SetInteractionsURL(ctx context.Context, rawURL string) error {
 	return nil
 }
 
-type endpointError struct{ reason string }
+// checkEndpointURL refuses a URL the service would not send to, as a
+// failed check.
+func checkEndpointURL(rawURL string, check error) error {
+	u, err := url.Parse(rawURL)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return &endpointError{check, "the URL must be an absolute http or https URL"}
+	}
+	return nil
+}
 
-func (e *endpointError) Error() string { return ErrEndpointCheck.Error() + ": " + e.reason }
-func (e *endpointError) Unwrap() error { return ErrEndpointCheck }
+// probe sends body to an endpoint being checked, signed or (with good
+// false) wrongly signed, and waits the response window for the answer.
+func (s *Server) probe(ctx context.Context, rawURL string, body []byte, good bool) (int, []byte, error) {
+	ctx, cancel := context.WithTimeout(ctx, s.window)
+	defer cancel()
+	status, answer, _, err := s.post(ctx, rawURL, body, good)
+	return status, answer, err
+}
+
+// checkRefusesBadSignatures sends body with a bad signature, which the
+// endpoint must refuse with 401: the service checks that an endpoint
+// verifies signatures before it accepts it, for interactions and webhook
+// events alike.
+func (s *Server) checkRefusesBadSignatures(ctx context.Context, rawURL string, body []byte, check error) error {
+	status, _, err := s.probe(ctx, rawURL, body, false)
+	if err != nil {
+		return &endpointError{check, "the badly signed request got no answer: " + err.Error()}
+	}
+	if status != http.StatusUnauthorized {
+		return &endpointError{check, "the badly signed request was answered " + strconv.Itoa(status) + ", not 401: the endpoint must verify signatures"}
+	}
+	return nil
+}
+
+// endpointError is a URL that failed one of the checks the service makes
+// before it accepts it: check is ErrEndpointCheck or ErrEventsEndpointCheck.
+type endpointError struct {
+	check  error
+	reason string
+}
+
+func (e *endpointError) Error() string { return e.check.Error() + ": " + e.reason }
+func (e *endpointError) Unwrap() error { return e.check }
 
 func truncate(b []byte, n int) string {
 	if len(b) > n {

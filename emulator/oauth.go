@@ -253,6 +253,16 @@ func uniqueScopes(scopes []string) []string {
 // Config.InstallationContexts): a flow with that scope and no guild is a
 // user installation, and like adding a bot it needs no code exchange to
 // take effect (the specification's authentication rule 3).
+//
+// It sends the webhook event APPLICATION_AUTHORIZED with the user and the
+// scopes, and integration_type USER_INSTALL when the authorization
+// installed the application to the user's account. The service documents
+// the event for an application added to a server or a user's account and
+// gives integration_type as optional; an authorization that installs
+// nothing (identify alone, say) is still an authorization of the
+// application, which APPLICATION_DEAUTHORIZED takes back, so it is sent
+// without integration_type. A user the emulator does not know gets a code
+// but no event: the event carries the user object.
 func (s *Server) AuthorizeUser(user interaction.Snowflake, scopes ...string) string {
 	st := s.st
 	st.mu.Lock()
@@ -260,15 +270,27 @@ func (s *Server) AuthorizeUser(user interaction.Snowflake, scopes ...string) str
 	code := secret(16)
 	scopes = uniqueScopes(scopes)
 	st.grants[code] = &grant{user: user, scopes: scopes, redirectURI: st.app.redirectURI}
-	if slices.Contains(scopes, scopeCommands) && slices.Contains(st.app.installContexts, interaction.UserInstall) && st.users[user] != nil {
+	installs := slices.Contains(scopes, scopeCommands) && slices.Contains(st.app.installContexts, interaction.UserInstall) && st.users[user] != nil
+	if installs {
 		st.userInstalls[user] = true
 	}
+	s.emitUserAuthorized(user, scopes, installs)
 	return code
 }
 
 // RevokeGrant deletes a refresh token and the access token issued with it,
 // as the service does when the authorization behind them is revoked. It
 // reports whether the refresh token existed.
+//
+// When that was the user's last authorization of the application (no
+// installation to their account, other refresh token, live access token
+// or unused code is left), the user no longer has the application
+// authorized, and it sends the webhook event APPLICATION_DEAUTHORIZED, as
+// Deauthorize does: the service sends it when a user revokes the
+// application's authorization, and tells a client refreshing a revoked
+// token invalid_grant, which the specification says to treat like that
+// event (its Errors table). While another authorization remains, the user
+// still has the application authorized, and no event is sent.
 func (s *Server) RevokeGrant(refreshToken string) bool {
 	st := s.st
 	st.mu.Lock()
@@ -283,17 +305,23 @@ func (s *Server) RevokeGrant(refreshToken string) bool {
 			delete(st.tokens, access)
 		}
 	}
+	if !st.authorizes(g.user) {
+		s.emitDeauthorized(g.user)
+	}
 	return true
 }
 
 // Deauthorize deletes every token, refresh token and unused code of user,
 // as when the user removes the application's authorization or a ban
 // deletes it: refreshing afterwards answers invalid_grant. An installation
-// to the user's account goes with them.
+// to the user's account goes with them. When the user had any of these,
+// it sends the webhook event APPLICATION_DEAUTHORIZED with the user; a
+// user who had nothing to take back gets none.
 func (s *Server) Deauthorize(user interaction.Snowflake) {
 	st := s.st
 	st.mu.Lock()
 	defer st.mu.Unlock()
+	had := st.authorizes(user)
 	delete(st.userInstalls, user)
 	for key, g := range st.grants {
 		if g.user == user {
@@ -304,5 +332,8 @@ func (s *Server) Deauthorize(user interaction.Snowflake) {
 		if t.kind == tokenUser && t.user == user {
 			delete(st.tokens, access)
 		}
+	}
+	if had {
+		s.emitDeauthorized(user)
 	}
 }

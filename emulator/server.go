@@ -12,6 +12,7 @@ import (
 	"net/http"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/switchboard-go/switchboard/command"
@@ -36,6 +37,9 @@ type Config struct {
 	// InteractionsURL is where the bot receives interactions; it can be
 	// set later with SetInteractionsURL.
 	InteractionsURL string
+	// EventsURL is where the application receives webhook events; it can
+	// be set later with SetEventsURL. Without one no events are sent.
+	EventsURL string
 	// RateLimit is how many requests each route bucket answers per window
 	// before it answers 429. Zero means 50 per second.
 	RateLimit RateLimit
@@ -93,6 +97,9 @@ type Server struct {
 	window  time.Duration // the response window
 	ln      net.Listener
 	srv     *http.Server
+	// eventsUnderWay counts the webhook events being delivered, which
+	// Close waits for.
+	eventsUnderWay sync.WaitGroup
 }
 
 // New starts a Server on a free loopback port.
@@ -118,14 +125,21 @@ func Listen(addr string, cfg Config) (*Server, error) {
 }
 
 // Close stops the server. Requests under way get a moment to finish;
-// connections still open after it are closed.
+// connections still open after it are closed. It then waits for the
+// webhook events under way, each for at most the response window, and
+// sends none after.
 func (s *Server) Close() error {
 	ctx, cancel := context.WithTimeout(context.Background(), 250*time.Millisecond)
 	defer cancel()
-	if err := s.srv.Shutdown(ctx); err != nil {
-		return s.srv.Close()
+	err := s.srv.Shutdown(ctx)
+	if err != nil {
+		err = s.srv.Close()
 	}
-	return nil
+	s.st.mu.Lock()
+	s.st.events.closed = true
+	s.st.mu.Unlock()
+	s.eventsUnderWay.Wait()
+	return err
 }
 
 func newServer(cfg Config) (*Server, error) {
@@ -170,6 +184,7 @@ func newServer(cfg Config) (*Server, error) {
 		messages:     map[interaction.Snowflake]*sentInteraction{},
 		modals:       map[interaction.Snowflake]*openModal{},
 		seenVersions: map[interaction.Snowflake]map[interaction.Snowflake]interaction.Snowflake{},
+		events:       eventLog{changed: make(chan struct{})},
 	}
 	window := cfg.ResponseWindow
 	if window <= 0 {
@@ -199,6 +214,7 @@ func (s *Server) seed(cfg Config) {
 	app.activities = cfg.Activities
 	app.discoverable = cfg.Discoverable
 	app.interactionsURL = cfg.InteractionsURL
+	app.eventsURL = cfg.EventsURL
 
 	user := func(id interaction.Snowflake, name string, bot bool) interaction.Snowflake {
 		st.users[id] = &interaction.User{ID: id, Username: name, GlobalName: strings.ToUpper(name[:1]) + name[1:], Discriminator: "0", Bot: bot}

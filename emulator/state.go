@@ -53,6 +53,8 @@ type state struct {
 	// modals are the modals open before each user: the last MODAL answer
 	// to one of their interactions, until they submit it.
 	modals map[interaction.Snowflake]*openModal
+	// events are the webhook events sent to the application.
+	events eventLog
 	// seenVersions is, per user, the version of each global command their
 	// client last loaded, for read-repair.
 	seenVersions map[interaction.Snowflake]map[interaction.Snowflake]interaction.Snowflake
@@ -132,6 +134,9 @@ type application struct {
 	// supports, in ascending order; GUILD_INSTALL is always among them.
 	installContexts []interaction.IntegrationType
 	interactionsURL string
+	// eventsURL is where the application receives webhook events; none
+	// are sent while it is empty.
+	eventsURL string
 }
 
 // guild is a guild with its members, roles and channels.

@@ -167,6 +167,9 @@ func startProcess(t *testing.T, cfg emulator.Config) *target {
 	if cfg.InteractionsURL != "" {
 		args = append(args, "-interactions-url", cfg.InteractionsURL)
 	}
+	if cfg.EventsURL != "" {
+		args = append(args, "-events-url", cfg.EventsURL)
+	}
 	if rl := cfg.RateLimit; rl.Requests > 0 {
 		args = append(args, "-rate-limit", strconv.Itoa(rl.Requests))
 		if rl.Window > 0 {

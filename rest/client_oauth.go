@@ -2,6 +2,7 @@ package rest
 
 import (
 	"context"
+	"errors"
 	"net/url"
 	"strings"
 	"time"
@@ -64,15 +65,45 @@ func (c *Client) ExchangeCode(ctx context.Context, clientID, clientSecret, code,
 
 // RefreshToken trades a refresh token for a new access token and a new
 // refresh token; the old refresh token is spent. When the user revoked the
-// authorization the answer is an *OAuthError that is ErrInvalidGrant.
+// authorization the token endpoint answers invalid_grant, and the error
+// matches ErrDeauthorized as well as ErrInvalidGrant; errors.As still
+// finds its *OAuthError.
 func (c *Client) RefreshToken(ctx context.Context, clientID, clientSecret, refreshToken string) (Token, error) {
-	return c.token(ctx, url.Values{
+	tok, err := c.token(ctx, url.Values{
 		"grant_type":    {"refresh_token"},
 		"client_id":     {clientID},
 		"client_secret": {clientSecret},
 		"refresh_token": {refreshToken},
 	})
+	var oe *OAuthError
+	if errors.As(err, &oe) && oe.Code == ErrInvalidGrant {
+		return tok, &deauthorizedError{oe}
+	}
+	return tok, err
 }
+
+// ErrDeauthorized matches, with errors.Is, the error of RefreshToken when
+// the token endpoint answers invalid_grant: the refresh token was deleted,
+// because the user took back the application's authorization, or a ban
+// took it. The specification says to treat that answer like the webhook
+// event APPLICATION_DEAUTHORIZED: forget the user's tokens, and ask the
+// user to authorize the application again. The service gives the same
+// answer for a refresh token already spent, which a client that keeps the
+// newest refresh token never sends.
+var ErrDeauthorized = errors.New("rest: the user no longer authorizes the application")
+
+// deauthorizedError is RefreshToken's invalid_grant: the token endpoint's
+// refusal, which also matches ErrDeauthorized.
+type deauthorizedError struct{ *OAuthError }
+
+func (e *deauthorizedError) Error() string {
+	return e.OAuthError.Error() + " (the user no longer authorizes the application)"
+}
+
+// Is matches ErrDeauthorized; the *OAuthError it wraps matches its code.
+func (e *deauthorizedError) Is(target error) bool { return target == ErrDeauthorized }
+
+func (e *deauthorizedError) Unwrap() error { return e.OAuthError }
 
 // token posts a grant to the token endpoint. The endpoint authenticates the
 // client from the form, so the request carries no Authorization header.

@@ -24,6 +24,13 @@
 //		checks it when a developer saves it (a signed PING must be
 //		answered {"type":1}, a badly signed request 401), so the bot must
 //		be up first; the emulator exits with the reason if it fails.
+//	-events-url URL
+//		the application's webhook events endpoint. It is checked as the
+//		service checks it when a developer saves it (a signed PING must be
+//		answered 204 with no body, a badly signed one 401), so the
+//		endpoint must be up first; the emulator exits with the reason if
+//		it fails. Without it no webhook events are sent until one is set
+//		(POST /_emulator/events-url).
 //	-signing-key HEX
 //		the 32-byte Ed25519 seed, in hex, of the key interactions are
 //		signed with, so that a bot can know the public key before the
@@ -112,6 +119,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	flags.SetOutput(stderr)
 	addr := flags.String("addr", "127.0.0.1:8484", "address to listen on (port 0 picks a free one)")
 	interactionsURL := flags.String("interactions-url", "", "the bot's interactions endpoint")
+	eventsURL := flags.String("events-url", "", "the application's webhook events endpoint")
 	activities := flags.Bool("activities", false, "give the application an Activity: it starts with the entry point command \"Launch\"")
 	discoverable := flags.Bool("discoverable", false, "list the application in the App Directory, which refuses age-restricted commands")
 	installation := flags.String("installation-contexts", "", "the installation contexts the application supports: GUILD_INSTALL (0), USER_INSTALL (1), separated by commas (default GUILD_INSTALL)")
@@ -162,6 +170,13 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		if err := s.SetInteractionsURL(ctx, *interactionsURL); err != nil {
 			s.Close()
 			return fmt.Errorf("-interactions-url: %w", err)
+		}
+	}
+	if *eventsURL != "" {
+		// Checked the same way, for the same reason.
+		if err := s.SetEventsURL(ctx, *eventsURL); err != nil {
+			s.Close()
+			return fmt.Errorf("-events-url: %w", err)
 		}
 	}
 	line, err := json.Marshal(Credentials{

@@ -224,3 +224,57 @@ func TestInteractionsURLFlagIsChecked(t *testing.T) {
 		t.Fatal("an ftp URL was accepted")
 	}
 }
+
+// The webhook events URL is checked before the credentials are printed,
+// as the interactions URL is: a signed PING must be answered 204 with no
+// body, and a badly signed one 401.
+func TestEventsURLFlagIsChecked(t *testing.T) {
+	pub, priv, err := ed25519.GenerateKey(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	verifier, err := interaction.NewVerifier(hex.EncodeToString(pub))
+	if err != nil {
+		t.Fatal(err)
+	}
+	endpoint := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(r.Body)
+		if verifier.Verify([]byte(r.Header.Get("X-Signature-Ed25519")), []byte(r.Header.Get("X-Signature-Timestamp")), body) != nil {
+			w.WriteHeader(http.StatusUnauthorized)
+			return
+		}
+		w.WriteHeader(http.StatusNoContent)
+	}))
+	defer endpoint.Close()
+	serve(t, "-signing-key", hex.EncodeToString(priv.Seed()), "-events-url", endpoint.URL)
+
+	careless := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.WriteHeader(http.StatusNoContent)
+	}))
+	defer careless.Close()
+	interactionsStyle := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Write([]byte(`{"type":1}`))
+	}))
+	defer interactionsStyle.Close()
+	for _, tc := range []struct {
+		name string
+		args []string
+		want string // in the error
+	}{
+		{"an endpoint that checks no signature is refused", []string{"-events-url", careless.URL}, "401"},
+		{"an endpoint that answers the PING as an interaction is refused", []string{"-events-url", interactionsStyle.URL}, "204"},
+		{"an endpoint verifying another key is refused", []string{"-events-url", endpoint.URL}, "204"},
+		{"an ftp URL is refused", []string{"-events-url", "ftp://x"}, "http"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var out strings.Builder
+			err := run(context.Background(), append([]string{"-addr", "127.0.0.1:0"}, tc.args...), &out, io.Discard)
+			if err == nil || !strings.Contains(err.Error(), "-events-url") || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("%v, want an -events-url error saying %s", err, tc.want)
+			}
+			if out.Len() != 0 {
+				t.Fatalf("credentials printed for a refused URL: %q", out.String())
+			}
+		})
+	}
+}

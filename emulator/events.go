@@ -1,0 +1,209 @@
+package emulator
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"slices"
+	"strconv"
+	"time"
+
+	"github.com/switchboard-go/switchboard/event"
+)
+
+// The service sends an application webhook events, one-way notices of
+// what happened (public documentation of the service, "Webhook Events"):
+// each a POST to the application's webhook events URL of
+// {"version": 1, "application_id", "type": 1, "event": {"type",
+// "timestamp", "data"}}, signed as interactions are (X-Signature-Ed25519,
+// X-Signature-Timestamp), which the application acknowledges with 204 and
+// no body within 3 seconds. The emulator sends them as the service does,
+// one request per event, without holding up what caused it, and records
+// how the endpoint answered. It does not retry: the service retries a
+// failed delivery with backoff for up to 10 minutes, which a test would
+// have to sit through, and the record of the first attempt already says
+// what is wrong.
+
+// EventDelivery is a webhook event the emulator sent to the application's
+// webhook events URL, and how the endpoint answered.
+type EventDelivery struct {
+	// Type is the event's type, such as APPLICATION_AUTHORIZED.
+	Type event.Type
+	// URL is the webhook events URL it was sent to.
+	URL string
+	// Body is the JSON sent, the whole signed body.
+	Body []byte
+	// Sent is when the event happened, by the emulator's clock, and the
+	// timestamp the body carries.
+	Sent time.Time
+	// Status is the endpoint's HTTP status; 0 when no answer came.
+	Status int
+	// Answer is the body of the endpoint's answer.
+	Answer []byte
+	// Took is how long the endpoint took to answer, or how long the
+	// emulator waited before it gave up.
+	Took time.Duration
+	// Violations say how the delivery broke the service's rules: no
+	// answer (the error, or the window passing), a status other than 204
+	// No Content, or a body. Empty for an acknowledged event. An event
+	// the emulator could not write (a user's name given to the Go API
+	// that is not UTF-8) is recorded unsent, with the reason here.
+	Violations []string
+}
+
+// OK reports whether the endpoint acknowledged the event as the service
+// asks: 204 with no body, within the window.
+func (d EventDelivery) OK() bool { return len(d.Violations) == 0 }
+
+// eventLog is the webhook events, in the order they happened. It is part
+// of the state, under its lock.
+type eventLog struct {
+	// all are the events; the first done have been delivered, and the
+	// others wait their turn, the first of them being under way while
+	// sending.
+	all     []*EventDelivery
+	done    int
+	sending bool
+	// changed is closed, and replaced, whenever a delivery finishes.
+	changed chan struct{}
+	// closed is set by Close: no event is sent afterwards.
+	closed bool
+}
+
+// emit sends the application a webhook event of type t with data, when it
+// has a webhook events URL. It does not wait: the delivery goes on in the
+// background, after those of the events before it, and is recorded when
+// it finishes. The caller holds s.st.mu.
+//
+// The service does not promise to deliver events in order. The emulator
+// delivers them one at a time, in the order they happened: that is one of
+// the orders the service may choose, and the one a test can count on.
+func (s *Server) emit(t event.Type, data any) {
+	st := s.st
+	url := st.app.eventsURL
+	if url == "" || st.events.closed {
+		return
+	}
+	// The service writes the time of an event to the microsecond.
+	now := st.now().Truncate(time.Microsecond)
+	d := &EventDelivery{Type: t, URL: url, Sent: now}
+	var err error
+	if d.Body, err = s.eventBody(t, now, data); err != nil {
+		// Recorded in its turn, unsent.
+		d.Violations = []string{"the emulator could not write the event, and sent nothing: " + err.Error()}
+	}
+	st.events.all = append(st.events.all, d)
+	if !st.events.sending {
+		st.events.sending = true
+		s.eventsUnderWay.Add(1)
+		go s.sendEvents()
+	}
+}
+
+// sendEvents delivers the events waiting their turn, one after the other,
+// until none is left. It runs without the lock, so that what caused an
+// event does not wait on the application.
+func (s *Server) sendEvents() {
+	defer s.eventsUnderWay.Done()
+	st := s.st
+	for {
+		st.mu.Lock()
+		if st.events.done == len(st.events.all) {
+			st.events.sending = false
+			st.mu.Unlock()
+			return
+		}
+		d := st.events.all[st.events.done]
+		st.mu.Unlock()
+		s.deliverEvent(d)
+	}
+}
+
+// deliverEvent POSTs a webhook event, waiting the response window for the
+// endpoint's acknowledgement, and records what came of it.
+func (s *Server) deliverEvent(d *EventDelivery) {
+	var (
+		status     int
+		answer     []byte
+		took       time.Duration
+		violations = d.Violations
+	)
+	if d.Body != nil {
+		ctx, cancel := context.WithTimeout(context.Background(), s.window)
+		defer cancel()
+		var err error
+		status, answer, took, err = s.post(ctx, d.URL, d.Body, true)
+		violations = s.eventViolations(status, answer, err)
+	}
+	st := s.st
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	d.Status, d.Answer, d.Took, d.Violations = status, answer, took, violations
+	st.events.done++
+	close(st.events.changed)
+	st.events.changed = make(chan struct{})
+}
+
+// eventViolations says how an answer to a webhook event breaks the
+// service's rules: it must come within the window, with 204 and an empty
+// body.
+func (s *Server) eventViolations(status int, answer []byte, err error) []string {
+	var v []string
+	switch {
+	case errors.Is(err, context.DeadlineExceeded):
+		return []string{"the endpoint did not answer within " + s.window.String()}
+	case err != nil && status == 0:
+		return []string{"the endpoint did not answer: " + err.Error()}
+	case err != nil:
+		v = append(v, "reading the answer: "+err.Error())
+	}
+	if status != http.StatusNoContent {
+		v = append(v, "the endpoint answered "+strconv.Itoa(status)+" "+http.StatusText(status)+", not 204 No Content")
+	}
+	if len(answer) > 0 {
+		v = append(v, "the answer has a body of "+strconv.Itoa(len(answer))+" bytes; the service asks for none")
+	}
+	return v
+}
+
+// Events returns the webhook events whose delivery has finished, in the
+// order they happened.
+func (s *Server) Events() []EventDelivery {
+	s.st.mu.Lock()
+	defer s.st.mu.Unlock()
+	return s.st.finishedEvents()
+}
+
+// WaitEvents waits until at least n webhook event deliveries have
+// finished, or ctx ends, and returns those that have, as Events does; the
+// error is ctx's when fewer than n finished.
+func (s *Server) WaitEvents(ctx context.Context, n int) ([]EventDelivery, error) {
+	st := s.st
+	for {
+		st.mu.Lock()
+		done, changed := st.events.done, st.events.changed
+		if done >= n {
+			defer st.mu.Unlock()
+			return st.finishedEvents(), nil
+		}
+		st.mu.Unlock()
+		select {
+		case <-changed:
+		case <-ctx.Done():
+			return s.Events(), ctx.Err()
+		}
+	}
+}
+
+// finishedEvents copies the deliveries that have finished, with their own
+// copies of the lists, which a caller may change without changing the
+// record. The caller holds s.mu.
+func (st *state) finishedEvents() []EventDelivery {
+	out := make([]EventDelivery, st.events.done)
+	for i, d := range st.events.all[:st.events.done] {
+		c := *d
+		c.Body, c.Answer, c.Violations = slices.Clone(c.Body), slices.Clone(c.Answer), slices.Clone(c.Violations)
+		out[i] = c
+	}
+	return out
+}

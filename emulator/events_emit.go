@@ -1,0 +1,69 @@
+package emulator
+
+import (
+	"github.com/switchboard-go/switchboard/event"
+	"github.com/switchboard-go/switchboard/interaction"
+)
+
+// The events of authorizations. The user of each is the public user
+// object, as everywhere the emulator writes a user (D58); a user the
+// emulator does not know has none, and gets no event.
+
+// emitUserAuthorized sends APPLICATION_AUTHORIZED for user granting the
+// application scopes; installed says the grant installed it to their
+// account, the installation context USER_INSTALL. The caller holds
+// s.st.mu.
+func (s *Server) emitUserAuthorized(user interaction.Snowflake, scopes []string, installed bool) {
+	u := s.st.users[user]
+	if u == nil {
+		return
+	}
+	data := authorizedData{User: userJSON(u)}
+	data.Scopes = orEmpty(scopes)
+	if installed {
+		data.IntegrationType = orNull(interaction.UserInstall)
+	}
+	s.emit(event.TypeApplicationAuthorized, data)
+}
+
+// emitGuildAuthorized sends APPLICATION_AUTHORIZED for user installing
+// the application to g with scopes, the installation context
+// GUILD_INSTALL. The caller holds s.st.mu.
+func (s *Server) emitGuildAuthorized(user interaction.Snowflake, g *guild, scopes []string) {
+	install := interaction.GuildInstall
+	data := authorizedData{User: userJSON(s.st.users[user])}
+	data.IntegrationType, data.Scopes, data.Guild = &install, scopes, guildJSON(g)
+	s.emit(event.TypeApplicationAuthorized, data)
+}
+
+// emitDeauthorized sends APPLICATION_DEAUTHORIZED for user. The caller
+// holds s.st.mu.
+func (s *Server) emitDeauthorized(user interaction.Snowflake) {
+	u := s.st.users[user]
+	if u == nil {
+		return
+	}
+	s.emit(event.TypeApplicationDeauthorized, deauthorizedData{User: userJSON(u)})
+}
+
+// authorizes reports whether user still has an authorization of the
+// application: an installation to their account, a code not yet
+// exchanged, a refresh token, or an access token that has not expired.
+// The caller holds s.mu.
+func (st *state) authorizes(user interaction.Snowflake) bool {
+	if st.userInstalls[user] {
+		return true
+	}
+	for _, g := range st.grants {
+		if g.user == user && (g.refresh || !g.used) {
+			return true
+		}
+	}
+	now := st.now()
+	for _, t := range st.tokens {
+		if t.kind == tokenUser && t.user == user && now.Before(t.expires) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,675 @@
+package emulator_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/switchboard-go/switchboard/emulator"
+	"github.com/switchboard-go/switchboard/event"
+	"github.com/switchboard-go/switchboard/interaction"
+)
+
+// eventsEndpoint is an application's webhook events endpoint in the
+// test's process, as a bot would serve it: it refuses a request whose
+// signature interaction.Verifier does not accept with 401, decodes every
+// body with package event, acknowledges a PING with 204, and hands each
+// event to the test before it answers as answer says (204 when nil).
+type eventsEndpoint struct {
+	URL string
+	got chan receivedEvent
+}
+
+// receivedEvent is a webhook event the endpoint received.
+type receivedEvent struct {
+	webhook event.Webhook
+	body    []byte
+}
+
+func startEventsEndpoint(t *testing.T, s *target, answer http.HandlerFunc) *eventsEndpoint {
+	t.Helper()
+	verifier, err := interaction.NewVerifier(s.PublicKey)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ep := &eventsEndpoint{got: make(chan receivedEvent, 16)}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(r.Body)
+		if verifier.Verify([]byte(r.Header.Get("X-Signature-Ed25519")), []byte(r.Header.Get("X-Signature-Timestamp")), body) != nil {
+			w.WriteHeader(http.StatusUnauthorized)
+			return
+		}
+		var wh event.Webhook
+		if err := event.Decode(body, &wh); err != nil {
+			t.Errorf("the endpoint received a body package event refuses: %v\n%s", err, body)
+			w.WriteHeader(http.StatusBadRequest)
+			return
+		}
+		if wh.IsPing() {
+			w.WriteHeader(http.StatusNoContent)
+			return
+		}
+		select {
+		case ep.got <- receivedEvent{wh, body}:
+		case <-r.Context().Done():
+			return
+		}
+		if answer != nil {
+			answer(w, r)
+			return
+		}
+		w.WriteHeader(http.StatusNoContent)
+	}))
+	t.Cleanup(srv.Close)
+	ep.URL = srv.URL
+	return ep
+}
+
+// next returns the next event the endpoint receives.
+func (ep *eventsEndpoint) next(t *testing.T) receivedEvent {
+	t.Helper()
+	select {
+	case r := <-ep.got:
+		return r
+	case <-time.After(relayWait):
+		t.Fatalf("no webhook event came in %v", relayWait)
+		return receivedEvent{}
+	}
+}
+
+// delivery is an EventDelivery as the tests look at it, from the Go API
+// or the control API.
+type delivery struct {
+	Type       event.Type      `json:"type"`
+	Body       json.RawMessage `json:"body"`
+	Status     int             `json:"status"`
+	Answer     string          `json:"answer"`
+	Violations []string        `json:"violations"`
+	OK         bool            `json:"ok"`
+}
+
+// The methods below do what the Server's do, through the control API on
+// the process.
+
+// SetEventsURL sets the webhook events URL, and returns the reason the
+// emulator refused it, or "".
+func (tg *target) SetEventsURL(t *testing.T, u string) string {
+	t.Helper()
+	if tg.server != nil {
+		err := tg.server.SetEventsURL(context.Background(), u)
+		if err != nil && !errors.Is(err, emulator.ErrEventsEndpointCheck) {
+			t.Fatalf("the refusal %v is not an ErrEventsEndpointCheck", err)
+		}
+		if err != nil {
+			return err.Error()
+		}
+		return ""
+	}
+	body, _ := json.Marshal(map[string]string{"url": u})
+	status, raw := control(t, tg.controlURL, "POST", "/_emulator/events-url", string(body))
+	if status == http.StatusNoContent {
+		return ""
+	}
+	var res struct{ Message string }
+	if err := json.Unmarshal(raw, &res); status != http.StatusBadRequest || err != nil || res.Message == "" {
+		t.Fatalf("events-url: %d %s", status, raw)
+	}
+	return res.Message
+}
+
+// InstallGuild adds the application to a guild, and returns the kind of
+// refusal, as the control API names it, or "".
+func (tg *target) InstallGuild(t *testing.T, user, guild interaction.Snowflake, scopes ...string) string {
+	t.Helper()
+	if tg.server != nil {
+		err := tg.server.InstallGuild(user, guild, scopes...)
+		for kind, name := range map[error]string{emulator.ErrUnknownTarget: "unknown_target",
+			emulator.ErrPermissionDenied: "permission_denied", emulator.ErrInvalidInput: "invalid_input"} {
+			if errors.Is(err, kind) {
+				return name
+			}
+		}
+		if err != nil {
+			t.Fatalf("InstallGuild: %v", err)
+		}
+		return ""
+	}
+	body, _ := json.Marshal(map[string]any{"user": user, "guild": guild, "scopes": scopes})
+	status, raw := control(t, tg.controlURL, "POST", "/_emulator/install", string(body))
+	if status == http.StatusNoContent {
+		return ""
+	}
+	var res struct{ Error string }
+	if err := json.Unmarshal(raw, &res); err != nil || res.Error == "" {
+		t.Fatalf("install: %d %s", status, raw)
+	}
+	return res.Error
+}
+
+// CreateEntitlement grants an entitlement, given as the control API takes
+// it, and returns it, or the kind of refusal.
+func (tg *target) CreateEntitlement(t *testing.T, in map[string]any) (interaction.Entitlement, string) {
+	t.Helper()
+	body, _ := json.Marshal(in)
+	if tg.server != nil {
+		var e interaction.Entitlement
+		if err := json.Unmarshal(body, &e); err != nil {
+			t.Fatal(err)
+		}
+		got, err := tg.server.CreateEntitlement(e)
+		var ie *emulator.InvocationError
+		switch {
+		case errors.As(err, &ie) && errors.Is(err, emulator.ErrUnknownTarget):
+			return got, "unknown_target"
+		case errors.As(err, &ie) && errors.Is(err, emulator.ErrInvalidInput):
+			return got, "invalid_input"
+		case err != nil:
+			t.Fatalf("CreateEntitlement: %v", err)
+		}
+		return got, ""
+	}
+	status, raw := control(t, tg.controlURL, "POST", "/_emulator/entitlements", string(body))
+	var res struct {
+		interaction.Entitlement
+		Error string `json:"error"`
+	}
+	if err := json.Unmarshal(raw, &res); err != nil || (status == http.StatusOK) == (res.Error != "") {
+		t.Fatalf("entitlements: %d %s", status, raw)
+	}
+	return res.Entitlement, res.Error
+}
+
+// WaitEvents waits until n deliveries have finished, and returns them all.
+func (tg *target) WaitEvents(t *testing.T, n int) []delivery {
+	t.Helper()
+	var out []delivery
+	if tg.server != nil {
+		ctx, cancel := context.WithTimeout(context.Background(), relayWait)
+		defer cancel()
+		ds, err := tg.server.WaitEvents(ctx, n)
+		if err != nil {
+			t.Fatalf("%d of %d deliveries finished: %v", len(ds), n, err)
+		}
+		for _, d := range ds {
+			out = append(out, delivery{d.Type, d.Body, d.Status, string(d.Answer), d.Violations, d.OK()})
+		}
+		return out
+	}
+	tg.control(t, "GET", "/_emulator/events?wait="+strconv.Itoa(n), nil, http.StatusOK, &out)
+	if len(out) < n {
+		t.Fatalf("%d of %d deliveries finished", len(out), n)
+	}
+	return out
+}
+
+// What the application is told, event by event: each reaches its webhook
+// events endpoint signed, decodes with package event, and says what
+// happened; the emulator records every delivery as acknowledged.
+func TestWebhookEventsTellTheApplicationWhatHappened(t *testing.T) {
+	s := startCommands(t, userInstallConfig())
+	ep := startEventsEndpoint(t, s, nil)
+	if reason := s.SetEventsURL(t, ep.URL); reason != "" {
+		t.Fatalf("the endpoint was refused: %s", reason)
+	}
+	resp, app := call(t, s, "GET", "/oauth2/applications/@me", "Bot "+s.BotToken, "")
+	if resp.StatusCode != 200 || app["event_webhooks_url"] != ep.URL || app["event_webhooks_status"] != float64(2) ||
+		!strings.Contains(fmt.Sprint(app["event_webhooks_types"]), "APPLICATION_DEAUTHORIZED") {
+		t.Fatalf("the application object: %d %v", resp.StatusCode, app)
+	}
+	elsewherePath := "/applications/" + s.ApplicationID.String() + "/guilds/" + elsewhere + "/commands"
+	if status, raw := do(t, s, "PUT", elsewherePath, "[]"); status != http.StatusForbidden {
+		t.Fatalf("commands where the application is not installed yet: %d %s", status, raw)
+	}
+	carolID, elsewhereID := interaction.Snowflake(1001), interaction.Snowflake(2001)
+	var entitlement interaction.Entitlement
+
+	steps := []struct {
+		name  string
+		do    func()
+		check func(t *testing.T, ev *event.Event)
+	}{
+		{"a user who installs the application to their account is authorized with USER_INSTALL",
+			func() { s.AuthorizeUser(t, s.Member, "applications.commands") },
+			func(t *testing.T, ev *event.Event) {
+				a, err := ev.ApplicationAuthorized()
+				if it, ok := a.Installation(); err != nil || !ok || it != interaction.UserInstall || a.User.ID != s.Member ||
+					!slices.Equal(a.Scopes, []string{"applications.commands"}) || a.Guild != nil {
+					t.Fatalf("%+v, %v", a, err)
+				}
+			}},
+		{"a user who only signs in is authorized without an installation",
+			func() { s.AuthorizeUser(t, s.Moderator, "identify", "identify") },
+			func(t *testing.T, ev *event.Event) {
+				a, err := ev.ApplicationAuthorized()
+				if _, ok := a.Installation(); err != nil || ok || a.User.ID != s.Moderator || !slices.Equal(a.Scopes, []string{"identify"}) {
+					t.Fatalf("%+v, %v", a, err)
+				}
+			}},
+		{"a guild's owner who adds the bot installs the application there with GUILD_INSTALL",
+			func() {
+				if kind := s.InstallGuild(t, carolID, elsewhereID, "bot"); kind != "" {
+					t.Fatalf("refused: %s", kind)
+				}
+			},
+			func(t *testing.T, ev *event.Event) {
+				a, err := ev.ApplicationAuthorized()
+				if it, ok := a.Installation(); err != nil || !ok || it != interaction.GuildInstall || a.User.ID != carolID ||
+					!slices.Equal(a.Scopes, []string{"bot", "applications.commands"}) || a.Guild == nil ||
+					a.Guild.ID != elsewhereID || a.Guild.Name != "Elsewhere" || a.Guild.OwnerID != carolID {
+					t.Fatalf("%+v, guild %+v, %v", a, a.Guild, err)
+				}
+			}},
+		{"a user who takes the authorization back deauthorizes the application",
+			func() { s.Deauthorize(t, s.Member) },
+			func(t *testing.T, ev *event.Event) {
+				d, err := ev.ApplicationDeauthorized()
+				if err != nil || d.User.ID != s.Member || d.User.Username != "bob" {
+					t.Fatalf("%+v, %v", d, err)
+				}
+			}},
+		{"an entitlement granted to a user is created",
+			func() {
+				var kind string
+				if entitlement, kind = s.CreateEntitlement(t, map[string]any{"sku_id": "3001", "user_id": carol}); kind != "" {
+					t.Fatalf("refused: %s", kind)
+				}
+			},
+			func(t *testing.T, ev *event.Event) {
+				e, err := ev.EntitlementCreate()
+				if err != nil || e != entitlement || e.ID == 0 || e.SKUID != 3001 || e.UserID != carolID || e.GuildID != 0 ||
+					e.ApplicationID != s.ApplicationID || e.Type != 4 || e.Deleted || !e.StartsAt.IsZero() {
+					t.Fatalf("%+v, %v; CreateEntitlement answered %+v", e, err, entitlement)
+				}
+			}},
+	}
+	var bodies [][]byte
+	for _, step := range steps {
+		t.Run(step.name, func(t *testing.T) {
+			step.do()
+			got := ep.next(t)
+			wh := got.webhook
+			if wh.Version != 1 || wh.ApplicationID != s.ApplicationID || wh.Type != event.WebhookEvent || wh.Event.Timestamp.IsZero() {
+				t.Fatalf("webhook %+v", wh)
+			}
+			step.check(t, wh.Event)
+			// Users are written with every field of the service's user
+			// object, as everywhere else (D58).
+			var raw struct {
+				Event struct {
+					Data struct {
+						User any `json:"user"`
+					} `json:"data"`
+				} `json:"event"`
+			}
+			if err := json.Unmarshal(got.body, &raw); err != nil {
+				t.Fatal(err)
+			}
+			if wh.Event.Type != event.TypeEntitlementCreate {
+				checkUser(t, string(wh.Event.Type), raw.Event.Data.User)
+			}
+			bodies = append(bodies, got.body)
+		})
+	}
+
+	if status, raw := do(t, s, "PUT", elsewherePath, "[]"); status != http.StatusOK {
+		t.Fatalf("commands where the application was installed: %d %s", status, raw)
+	}
+	ds := s.WaitEvents(t, len(steps))
+	if len(ds) != len(steps) {
+		t.Fatalf("%d deliveries recorded, want %d", len(ds), len(steps))
+	}
+	for i, d := range ds {
+		if !d.OK || d.Status != http.StatusNoContent || d.Answer != "" || len(d.Violations) != 0 || string(d.Body) != string(bodies[i]) {
+			t.Errorf("delivery %d: %+v, sent %s", i, d, bodies[i])
+		}
+	}
+}
+
+// The webhook events URL is checked as the service checks it when a
+// developer saves it: a signed PING answered 204 with no body, and a badly
+// signed one 401. A refused URL changes nothing.
+func TestTheEventsURLIsCheckedAsTheServiceChecksIt(t *testing.T) {
+	s := start(t, emulator.Config{})
+	good := startEventsEndpoint(t, s, nil)
+	serve := func(h http.HandlerFunc) string {
+		srv := httptest.NewServer(h)
+		t.Cleanup(srv.Close)
+		return srv.URL
+	}
+	for _, tc := range []struct {
+		name, url string
+		want      string // in the reason
+	}{
+		{"an endpoint that answers the PING as an interactions endpoint does is refused",
+			serve(func(w http.ResponseWriter, r *http.Request) { w.Write([]byte(`{"type":1}`)) }), "not 204 with no body"},
+		{"an endpoint that answers 200 with no body is refused",
+			serve(func(w http.ResponseWriter, r *http.Request) {}), "answered 200"},
+		{"an endpoint that checks no signature is refused",
+			serve(func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(http.StatusNoContent) }), "not 401"},
+		{"an endpoint that is not there is refused", "http://127.0.0.1:1", "no answer"},
+		{"a URL that is not http is refused", "ftp://127.0.0.1/events", "absolute http or https URL"},
+		{"a relative URL is refused", "/events", "absolute http or https URL"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if reason := s.SetEventsURL(t, tc.url); !strings.Contains(reason, tc.want) {
+				t.Fatalf("refused for %q, want %q", reason, tc.want)
+			}
+		})
+	}
+	_, app := call(t, s, "GET", "/oauth2/applications/@me", "Bot "+s.BotToken, "")
+	if app["event_webhooks_url"] != nil || app["event_webhooks_status"] != float64(1) {
+		t.Fatalf("after the refusals the application has %v, status %v", app["event_webhooks_url"], app["event_webhooks_status"])
+	}
+	if reason := s.SetEventsURL(t, good.URL); reason != "" {
+		t.Fatalf("an endpoint that verifies signatures and answers 204 was refused: %s", reason)
+	}
+	_, app = call(t, s, "GET", "/oauth2/applications/@me", "Bot "+s.BotToken, "")
+	if app["event_webhooks_url"] != good.URL || app["event_webhooks_status"] != float64(2) {
+		t.Fatalf("after setting the URL the application has %v, status %v", app["event_webhooks_url"], app["event_webhooks_status"])
+	}
+	if reason := s.SetEventsURL(t, ""); reason != "" {
+		t.Fatalf("removing the URL: %s", reason)
+	}
+	_, app = call(t, s, "GET", "/oauth2/applications/@me", "Bot "+s.BotToken, "")
+	if app["event_webhooks_url"] != nil || app["event_webhooks_status"] != float64(1) {
+		t.Fatalf("after removing the URL the application has %v, status %v", app["event_webhooks_url"], app["event_webhooks_status"])
+	}
+}
+
+// An endpoint that does not acknowledge an event as the service asks
+// (204, no body, within the window) gets it all the same; the delivery is
+// recorded with what went wrong. The PING that checks the URL still has
+// to be answered well.
+func TestDeliveriesTheEndpointAnswersBadlyAreRecordedAsFaulty(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		answer http.HandlerFunc
+		status int
+		want   []string // in the violations, in order
+	}{
+		{"an endpoint that answers 200 OK", func(w http.ResponseWriter, r *http.Request) {}, 200,
+			[]string{"answered 200 OK, not 204 No Content"}},
+		{"an endpoint that answers with a body", func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "application/json")
+			w.Write([]byte(`{"ok":true}`))
+		}, 200, []string{"not 204 No Content", "a body of 11 bytes"}},
+		{"an endpoint that fails", func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(http.StatusInternalServerError) }, 500,
+			[]string{"answered 500 Internal Server Error"}},
+		{"an endpoint too slow to answer in the window", func(w http.ResponseWriter, r *http.Request) { <-r.Context().Done() }, 0,
+			[]string{"did not answer within 3s"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := start(t, emulator.Config{})
+			ep := startEventsEndpoint(t, s, tc.answer)
+			if reason := s.SetEventsURL(t, ep.URL); reason != "" {
+				t.Fatalf("the endpoint was refused: %s", reason)
+			}
+			s.AuthorizeUser(t, s.Member, "identify")
+			if got := ep.next(t); got.webhook.Event.Type != event.TypeApplicationAuthorized {
+				t.Fatalf("the endpoint got %s", got.webhook.Event.Type)
+			}
+			d := s.WaitEvents(t, 1)[0]
+			if d.OK || d.Status != tc.status || len(d.Violations) != len(tc.want) {
+				t.Fatalf("%+v, want status %d and violations %q", d, tc.status, tc.want)
+			}
+			for i, want := range tc.want {
+				if !strings.Contains(d.Violations[i], want) {
+					t.Errorf("violation %q, want %q", d.Violations[i], want)
+				}
+			}
+		})
+	}
+}
+
+// A user is deauthorized when their last authorization goes: Deauthorize
+// takes all of them at once; revoking grants one by one deauthorizes the
+// user with the last. Each step is followed by a user signing in, whose
+// event comes next when no other came before it: the emulator delivers
+// events in the order they happen.
+func TestAUserIsDeauthorizedWhenTheirLastAuthorizationGoes(t *testing.T) {
+	s := start(t, emulator.Config{InstallationContexts: bothContexts})
+	ep := startEventsEndpoint(t, s, nil)
+	if reason := s.SetEventsURL(t, ep.URL); reason != "" {
+		t.Fatalf("the endpoint was refused: %s", reason)
+	}
+	_, first := userToken(t, s, s.Member, "identify")
+	_, second := userToken(t, s, s.Member, "identify", "guilds")
+	s.AuthorizeUser(t, s.Admin, "applications.commands")
+	for range 3 {
+		if got := ep.next(t).webhook.Event.Type; got != event.TypeApplicationAuthorized {
+			t.Fatalf("an authorization sent %s", got)
+		}
+	}
+	marker := func() { s.AuthorizeUser(t, s.Moderator, "identify") }
+
+	for _, tc := range []struct {
+		name         string
+		do           func()
+		deauthorized interaction.Snowflake // 0 for no event
+	}{
+		{"revoking one of two grants leaves the user authorized", func() { s.RevokeGrant(t, first) }, 0},
+		{"revoking a grant already revoked changes nothing", func() { s.RevokeGrant(t, first) }, 0},
+		{"revoking the last grant deauthorizes the user", func() { s.RevokeGrant(t, second) }, s.Member},
+		{"deauthorizing a user who has nothing left sends nothing", func() { s.Deauthorize(t, s.Member) }, 0},
+		{"a user installation is an authorization, which Deauthorize takes back", func() { s.Deauthorize(t, s.Admin) }, s.Admin},
+		{"a code not yet exchanged is one too", func() { s.Deauthorize(t, s.Moderator) }, s.Moderator},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tc.do()
+			if tc.deauthorized != 0 {
+				got := ep.next(t).webhook.Event
+				d, err := got.ApplicationDeauthorized()
+				if err != nil || d.User.ID != tc.deauthorized {
+					t.Fatalf("%s %+v, %v; want %s deauthorized", got.Type, d, err, tc.deauthorized)
+				}
+			}
+			marker()
+			got := ep.next(t).webhook.Event
+			if a, err := got.ApplicationAuthorized(); err != nil || a.User.ID != s.Moderator {
+				t.Fatalf("the next event is %s %s, not the marker's", got.Type, got.Data)
+			}
+		})
+	}
+}
+
+// Events go only to an events URL, and only from when it is set: none is
+// kept for later. What causes an event does not wait for its delivery.
+func TestEventsAreSentOnlyWhileThereIsAURLAndWithoutWaiting(t *testing.T) {
+	s := start(t, emulator.Config{})
+	release := make(chan struct{})
+	ep := startEventsEndpoint(t, s, func(w http.ResponseWriter, r *http.Request) {
+		select {
+		case <-release:
+			w.WriteHeader(http.StatusNoContent)
+		case <-r.Context().Done():
+		}
+	})
+	s.AuthorizeUser(t, s.Member, "identify")
+	if ds := s.WaitEvents(t, 0); len(ds) != 0 {
+		t.Fatalf("without an events URL: %+v", ds)
+	}
+
+	if reason := s.SetEventsURL(t, ep.URL); reason != "" {
+		t.Fatalf("the endpoint was refused: %s", reason)
+	}
+	s.Deauthorize(t, s.Member)
+	// The endpoint holds the delivery until released: the
+	// deauthorization has returned all the same, and nothing is
+	// recorded while it is under way.
+	if got := ep.next(t).webhook.Event.Type; got != event.TypeApplicationDeauthorized {
+		t.Fatalf("the endpoint got %s", got)
+	}
+	if ds := s.WaitEvents(t, 0); len(ds) != 0 {
+		t.Fatalf("a delivery under way is recorded as finished: %+v", ds)
+	}
+	close(release)
+	if ds := s.WaitEvents(t, 1); len(ds) != 1 || !ds[0].OK || ds[0].Type != event.TypeApplicationDeauthorized {
+		t.Fatalf("%+v", ds)
+	}
+
+	if reason := s.SetEventsURL(t, ""); reason != "" {
+		t.Fatal(reason)
+	}
+	s.AuthorizeUser(t, s.Member, "identify")
+	if reason := s.SetEventsURL(t, ep.URL); reason != "" {
+		t.Fatal(reason)
+	}
+	s.Deauthorize(t, s.Member)
+	if got := ep.next(t).webhook.Event.Type; got != event.TypeApplicationDeauthorized {
+		t.Fatalf("an authorization made while there was no URL was sent later: %s", got)
+	}
+	if ds := s.WaitEvents(t, 2); len(ds) != 2 {
+		t.Fatalf("%d deliveries, want 2", len(ds))
+	}
+}
+
+// Close waits for the deliveries under way, and no event is sent after.
+func TestCloseWaitsForTheEventsUnderWay(t *testing.T) {
+	s, err := emulator.New(emulator.Config{ResponseWindow: 200 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ep := startEventsEndpoint(t, &target{PublicKey: s.PublicKey}, func(w http.ResponseWriter, r *http.Request) { <-r.Context().Done() })
+	if err := s.SetEventsURL(context.Background(), ep.URL); err != nil {
+		t.Fatal(err)
+	}
+	s.AuthorizeUser(s.Member, "identify")
+	s.AuthorizeUser(s.Moderator, "identify")
+	ep.next(t)
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	ds := s.Events()
+	if len(ds) != 2 || ds[0].OK() || ds[1].OK() {
+		t.Fatalf("after Close: %+v, want both events delivered and left unanswered", ds)
+	}
+	s.AuthorizeUser(s.Admin, "identify")
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	if ds, err := s.WaitEvents(ctx, 3); len(ds) != 2 || !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("an event after Close: %+v, %v", ds, err)
+	}
+}
+
+// A guild installation and an entitlement are refused as the service
+// refuses them, and a refusal sends nothing: the next event is the one of
+// the request that went through.
+func TestRefusedInstallationsAndEntitlementsSendNothing(t *testing.T) {
+	s := start(t, userInstallConfig())
+	ep := startEventsEndpoint(t, s, nil)
+	if reason := s.SetEventsURL(t, ep.URL); reason != "" {
+		t.Fatalf("the endpoint was refused: %s", reason)
+	}
+	carolID, elsewhereID := interaction.Snowflake(1001), interaction.Snowflake(2001)
+	for _, tc := range []struct {
+		name        string
+		user, guild interaction.Snowflake
+		scopes      []string
+		want        string
+	}{
+		{"a guild that does not exist", carolID, 999, []string{"bot"}, "unknown_target"},
+		{"a user who does not exist", 999, elsewhereID, []string{"bot"}, "unknown_target"},
+		{"a user who is not a member of the guild", s.Admin, elsewhereID, []string{"bot"}, "unknown_target"},
+		{"a member who may not manage the guild", s.Member, s.GuildID, []string{"bot"}, "permission_denied"},
+		{"no scopes", carolID, elsewhereID, nil, "invalid_input"},
+		{"a scope a guild installation does not take", carolID, elsewhereID, []string{"bot", "identify"}, "invalid_input"},
+	} {
+		t.Run("installing: "+tc.name, func(t *testing.T) {
+			if kind := s.InstallGuild(t, tc.user, tc.guild, tc.scopes...); kind != tc.want {
+				t.Fatalf("refused as %q, want %q", kind, tc.want)
+			}
+		})
+	}
+	for _, tc := range []struct {
+		name string
+		in   map[string]any
+		want string
+	}{
+		{"no SKU", map[string]any{"user_id": carol}, "invalid_input"},
+		{"no user or guild", map[string]any{"sku_id": "3001"}, "invalid_input"},
+		{"a type the service does not have", map[string]any{"sku_id": "3001", "user_id": carol, "type": 9}, "invalid_input"},
+		{"an end before the start", map[string]any{"sku_id": "3001", "guild_id": elsewhere,
+			"starts_at": "2026-02-01T00:00:00Z", "ends_at": "2026-01-01T00:00:00Z"}, "invalid_input"},
+		{"a user who does not exist", map[string]any{"sku_id": "3001", "user_id": "999"}, "unknown_target"},
+		{"a guild that does not exist", map[string]any{"sku_id": "3001", "guild_id": "999"}, "unknown_target"},
+	} {
+		t.Run("granting an entitlement: "+tc.name, func(t *testing.T) {
+			if _, kind := s.CreateEntitlement(t, tc.in); kind != tc.want {
+				t.Fatalf("refused as %q, want %q", kind, tc.want)
+			}
+		})
+	}
+	elsewherePath := "/applications/" + s.ApplicationID.String() + "/guilds/" + elsewhere + "/commands"
+	if status, raw := do(t, s, "PUT", elsewherePath, "[]"); status != http.StatusForbidden {
+		t.Fatalf("the refusals installed the application: %d %s", status, raw)
+	}
+
+	// The moderator may manage the seeded guild; the subscription of a
+	// guild, bought by a user, names both.
+	if kind := s.InstallGuild(t, s.Moderator, s.GuildID, "applications.commands"); kind != "" {
+		t.Fatalf("the moderator's installation was refused: %s", kind)
+	}
+	got := ep.next(t).webhook.Event
+	if a, err := got.ApplicationAuthorized(); err != nil || a.User.ID != s.Moderator || a.Guild == nil || a.Guild.ID != s.GuildID ||
+		!slices.Equal(a.Scopes, []string{"applications.commands"}) {
+		t.Fatalf("the first event is %s %s", got.Type, got.Data)
+	}
+	e, kind := s.CreateEntitlement(t, map[string]any{"sku_id": "3001", "user_id": carol, "guild_id": elsewhere, "type": 8,
+		"starts_at": "2026-01-01T00:00:00Z", "ends_at": "2026-02-01T00:00:00Z"})
+	if kind != "" {
+		t.Fatalf("a guild subscription was refused: %s", kind)
+	}
+	got = ep.next(t).webhook.Event
+	if sent, err := got.EntitlementCreate(); err != nil || !sent.StartsAt.Equal(e.StartsAt) || !sent.EndsAt.Equal(e.EndsAt) ||
+		sent.GuildID != elsewhereID || sent.UserID != carolID || sent.Type != 8 || sent.StartsAt.Month() != time.January {
+		t.Fatalf("the second event is %s %s; created %+v", got.Type, got.Data, e)
+	}
+	if ds := s.WaitEvents(t, 2); len(ds) != 2 {
+		t.Fatalf("%d deliveries, want 2", len(ds))
+	}
+}
+
+// An event the emulator cannot write, the name of a user given to the Go
+// API not being UTF-8, is recorded in its turn, unsent, saying why; the
+// events after it go out as usual.
+func TestAnEventTheEmulatorCannotWriteIsRecordedUnsent(t *testing.T) {
+	s, err := emulator.New(emulator.Config{Seed: &emulator.Seed{Users: []interaction.User{{ID: 1001, Username: "car\xffol"}}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	ep := startEventsEndpoint(t, &target{PublicKey: s.PublicKey}, nil)
+	if err := s.SetEventsURL(context.Background(), ep.URL); err != nil {
+		t.Fatal(err)
+	}
+	s.AuthorizeUser(1001, "identify")
+	s.AuthorizeUser(s.Member, "identify")
+	if a, err := ep.next(t).webhook.Event.ApplicationAuthorized(); err != nil || a.User.ID != s.Member {
+		t.Fatalf("the first event the endpoint got: %+v, %v", a, err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), relayWait)
+	defer cancel()
+	ds, err := s.WaitEvents(ctx, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := ds[0]; d.OK() || d.Body != nil || d.Status != 0 || len(d.Violations) != 1 || !strings.Contains(d.Violations[0], "could not write") {
+		t.Fatalf("the unwritable event: %+v", d)
+	}
+	if !ds[1].OK() {
+		t.Fatalf("the event after it: %+v", ds[1])
+	}
+	if _, err := s.CreateEntitlement(interaction.Entitlement{SKUID: 3001, UserID: s.Member,
+		EndsAt: time.Date(9999, 12, 31, 23, 59, 59, 0, time.FixedZone("", -60*60))}); !errors.Is(err, emulator.ErrInvalidInput) {
+		t.Fatalf("an entitlement ending in the year 10000 in UTC: %v", err)
+	}
+}

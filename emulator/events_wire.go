@@ -1,0 +1,61 @@
+package emulator
+
+import (
+	"time"
+
+	"github.com/switchboard-go/switchboard/event"
+)
+
+// eventTypes are the types of every event the emulator sends, to which the
+// application is subscribed.
+func eventTypes() []string {
+	return []string{string(event.TypeApplicationAuthorized), string(event.TypeApplicationDeauthorized), string(event.TypeEntitlementCreate)}
+}
+
+// authorizedData is the data of APPLICATION_AUTHORIZED: package event's,
+// with the user written as the emulator writes every user (D58), every
+// field of the service's public user object present. interaction.User, a
+// decoder's view, leaves empty fields out; the field here, being outside
+// the embedded struct, takes the place of its user in the JSON.
+type authorizedData struct {
+	event.ApplicationAuthorized
+	User wireUser `json:"user"`
+}
+
+// deauthorizedData is the data of APPLICATION_DEAUTHORIZED, its user
+// written as authorizedData's is.
+type deauthorizedData struct {
+	event.ApplicationDeauthorized
+	User wireUser `json:"user"`
+}
+
+// guildJSON is g as APPLICATION_AUTHORIZED carries it: the fields of the
+// service's guild object that package event reads and the emulator knows.
+// The emulator's guilds have no icon, description or features.
+func guildJSON(g *guild) *event.Guild {
+	return &event.Guild{ID: g.id, Name: g.name, OwnerID: g.owner, PreferredLocale: g.locale}
+}
+
+// eventBody returns the body of a webhook event of type t with data, as
+// the service sends it: {"version":1,"application_id","type":1,"event":
+// {"type","timestamp","data"}}, at being when it happened. The error is
+// package event's refusal of the data: text that is not UTF-8, which a
+// user's name given to the Go API may hold. The caller holds s.st.mu.
+func (s *Server) eventBody(t event.Type, at time.Time, data any) ([]byte, error) {
+	ev, err := event.New(t, at, data)
+	if err != nil {
+		return nil, err
+	}
+	return event.Wrap(s.st.app.id, ev).AppendJSON(nil)
+}
+
+// pingBody returns the PING that checks a webhook events URL, a body of
+// type 0 without an event. The caller holds s.st.mu.
+func (s *Server) pingBody() []byte {
+	b, err := event.Ping(s.st.app.id).AppendJSON(nil)
+	if err != nil {
+		// A PING has nothing but the application's id, which is never 0.
+		panic("emulator: writing a PING: " + err.Error())
+	}
+	return b
+}

@@ -1,0 +1,72 @@
+package emulator
+
+import (
+	"slices"
+	"time"
+
+	"github.com/switchboard-go/switchboard/interaction"
+)
+
+// scopeBot is the scope that adds the application's bot user to a guild.
+const scopeBot = "bot"
+
+// InstallGuild adds the application to a guild, as user does by completing
+// the authorization flow with that guild chosen, and sends the webhook
+// event APPLICATION_AUTHORIZED with the guild. scopes are those of a guild
+// installation: applications.commands, which lets the application have
+// commands in the guild, and bot, which also makes the bot a member and
+// includes applications.commands; like adding a bot, it needs no code
+// exchange to take effect (the specification's authentication rule 3).
+// The bot joins with @everyone's permissions only: the permissions a flow
+// may ask for are not modelled.
+//
+// The user must be a member of the guild who may manage it: the service
+// asks for Manage Server of whoever adds an application to a server.
+// Installing again where the application is installed is an
+// authorization like the first, and sends the event again.
+//
+// A refusal changes nothing and is an *InvocationError: ErrUnknownTarget
+// for an unknown user or guild, or a user who is not a member;
+// ErrPermissionDenied for a member without Manage Server; ErrInvalidInput
+// for no scopes, or others than those two.
+func (s *Server) InstallGuild(user, guild interaction.Snowflake, scopes ...string) error {
+	st := s.st
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	scopes = uniqueScopes(scopes)
+	if len(scopes) == 0 {
+		return refuse(ErrInvalidInput, "a guild installation needs the scope bot or applications.commands")
+	}
+	for _, sc := range scopes {
+		if sc != scopeBot && sc != scopeCommands {
+			return refuse(ErrInvalidInput, "a guild installation takes the scopes bot and applications.commands, not "+sc+
+				"; a user grants other scopes with AuthorizeUser")
+		}
+	}
+	g := st.guilds[guild]
+	switch {
+	case g == nil:
+		return refuse(ErrUnknownTarget, "no guild "+guild.String())
+	case st.users[user] == nil:
+		return refuse(ErrUnknownTarget, "no user "+user.String())
+	case g.members[user] == nil:
+		return refuse(ErrUnknownTarget, "user "+user.String()+" is not a member of guild "+guild.String())
+	case !basePermissions(g, user).Has(interaction.PermissionManageGuild):
+		return refuse(ErrPermissionDenied, "user "+user.String()+" may not manage guild "+guild.String()+
+			": adding an application to a server takes Manage Server")
+	}
+	g.installed = true
+	if slices.Contains(scopes, scopeBot) {
+		if !slices.Contains(scopes, scopeCommands) {
+			// The bot scope includes applications.commands (rule 3),
+			// and the authorization lists what it granted.
+			scopes = append(scopes, scopeCommands)
+		}
+		bot := st.app.botUser
+		if g.members[bot] == nil {
+			g.members[bot] = &interaction.Member{User: *st.users[bot], Roles: []interaction.Snowflake{}, JoinedAt: st.now().UTC().Truncate(time.Second)}
+		}
+	}
+	s.emitGuildAuthorized(user, g, scopes)
+	return nil
+}
