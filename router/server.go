@@ -49,7 +49,9 @@ const (
 // accept error (too many open files, say) is logged and retried, never the
 // end of serving; and it stops gracefully when its context ends or the
 // process receives SIGINT or SIGTERM, letting the requests under way get
-// their answers. It logs to the endpoint's logger.
+// their answers. It logs to the endpoint's logger. Given an EventEndpoint
+// as well (Events), or alone, it serves the webhook events URL on one path
+// and waits, as it stops, for the event handlers running.
 //
 // Server is shaped like net/http's Server, which a Go programmer knows:
 // a struct whose zero fields mean the defaults, so that one limit can be
@@ -62,11 +64,18 @@ const (
 type Server struct {
 	// Addr is the TCP address ListenAndServe listens on, such as ":8080".
 	Addr string
-	// Endpoint answers every request but the health check's.
+	// Endpoint answers every request but the health check's and, when
+	// Events is set, those to EventsPath.
 	Endpoint *Endpoint
+	// Events, when set, answers the requests to EventsPath: the
+	// application's webhook events URL. A Server may serve Events alone,
+	// answering 404 on every other path but the health check's.
+	Events *EventEndpoint
+	// EventsPath is the path Events serves; DefaultEventsPath when empty.
+	EventsPath string
 	// HealthPath, when set, is a path where GET and HEAD are answered 200
 	// "ok" without a signature, for a load balancer's or an orchestrator's
-	// health check. It must differ from the path the service posts to.
+	// health check. It must differ from the paths the service posts to.
 	HealthPath string
 
 	// ReadTimeout, WriteTimeout and IdleTimeout are DefaultReadTimeout,
@@ -85,8 +94,8 @@ type Server struct {
 	// for its own files and outgoing requests.
 	MaxConns int
 	// ShutdownTimeout bounds the wait for the requests under way when the
-	// server stops, and for the answers the endpoint deferred;
-	// DefaultShutdownTimeout when zero.
+	// server stops, for the answers the endpoint deferred, and for the
+	// event handlers running; DefaultShutdownTimeout when zero.
 	ShutdownTimeout time.Duration
 	// IgnoreSignals makes Serve stop only when its context ends, for a
 	// program that handles SIGINT and SIGTERM itself.
@@ -120,11 +129,11 @@ func (s *Server) ListenAndServe(ctx context.Context) error {
 // closed by someone else. A second signal during the wait ends the process
 // as the signal does by default.
 func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
-	if s.Endpoint == nil {
+	if err := s.check(); err != nil {
 		ln.Close()
-		return errors.New("router: Server.Endpoint is nil")
+		return err
 	}
-	log := s.Endpoint.logger
+	log := s.logger()
 	stopSignals := func() {}
 	if !s.IgnoreSignals {
 		ctx, stopSignals = signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
@@ -138,9 +147,16 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	if s.HealthPath != "" {
 		ev = ev.Str("health", s.HealthPath)
 	}
+	if s.Events != nil {
+		ev = ev.Str("events", s.eventsPath())
+	}
 	// Logged before the first request can be served: the listener holds
 	// connections until then, and a log read after an answer has this line.
-	ev.Msg("serving interactions")
+	if s.Endpoint != nil {
+		ev.Msg("serving interactions")
+	} else {
+		ev.Msg("serving webhook events")
+	}
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(steady) }()
 
@@ -167,26 +183,78 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	if err != nil {
 		return fmt.Errorf("router: shutting down on %s: requests still under way after %v: %w", addr, timeout, err)
 	}
-	// Handlers the endpoint deferred are still working on their answers.
-	if err := s.Endpoint.WaitDeferred(shutdown); err != nil {
-		return fmt.Errorf("router: shutting down on %s: deferred answers still under way after %v: %w", addr, timeout, err)
+	// Handlers the endpoint deferred are still working on their answers,
+	// and event handlers run after their requests were answered.
+	if s.Endpoint != nil {
+		if err := s.Endpoint.WaitDeferred(shutdown); err != nil {
+			return fmt.Errorf("router: shutting down on %s: deferred answers still under way after %v: %w", addr, timeout, err)
+		}
+	}
+	if s.Events != nil {
+		if err := s.Events.WaitEvents(shutdown); err != nil {
+			return fmt.Errorf("router: shutting down on %s: event handlers still running after %v: %w", addr, timeout, err)
+		}
 	}
 	log.Info().Str("addr", addr).Msg("stopped")
 	return nil
 }
 
+// check reports what keeps s from serving.
+func (s *Server) check() error {
+	if s.Endpoint == nil && s.Events == nil {
+		return errors.New("router: Server.Endpoint and Server.Events are both nil")
+	}
+	if s.Events != nil {
+		p := s.eventsPath()
+		if !strings.HasPrefix(p, "/") {
+			return fmt.Errorf("router: Server.EventsPath %q does not begin with /", p)
+		}
+		if p == s.HealthPath {
+			return fmt.Errorf("router: Server.EventsPath and HealthPath are both %q", p)
+		}
+	}
+	return nil
+}
+
+// logger is the logger of the interactions endpoint, or of the events
+// endpoint when it serves alone.
+func (s *Server) logger() zerolog.Logger {
+	if s.Endpoint != nil {
+		return s.Endpoint.logger
+	}
+	return s.Events.logger
+}
+
+func (s *Server) eventsPath() string {
+	if s.EventsPath == "" {
+		return DefaultEventsPath
+	}
+	return s.EventsPath
+}
+
 // fastHTTP returns the fasthttp server s describes.
 func (s *Server) fastHTTP(log zerolog.Logger) *fasthttp.Server {
-	e := s.Endpoint
+	// fasthttp reads a request before it knows which endpoint it is for:
+	// it reads up to the larger limit, and each endpoint checks its own.
+	var (
+		onError func(*fasthttp.RequestCtx, error)
+		maxBody int
+	)
+	if e := s.Events; e != nil {
+		onError, maxBody = e.FastHTTPErrorHandler, e.MaxBodySize()
+	}
+	if e := s.Endpoint; e != nil {
+		onError, maxBody = e.FastHTTPErrorHandler, max(maxBody, e.MaxBodySize())
+	}
 	return &fasthttp.Server{
 		Handler:            s.handler(),
-		ErrorHandler:       e.FastHTTPErrorHandler,
+		ErrorHandler:       onError,
 		Logger:             fastHTTPLog{log},
 		ReadTimeout:        orDefault(s.ReadTimeout, DefaultReadTimeout),
 		WriteTimeout:       orDefault(s.WriteTimeout, DefaultWriteTimeout),
 		IdleTimeout:        orDefault(s.IdleTimeout, DefaultIdleTimeout),
 		ReadBufferSize:     orDefault(s.MaxHeaderBytes, DefaultMaxHeaderBytes),
-		MaxRequestBodySize: e.MaxBodySize(),
+		MaxRequestBodySize: maxBody,
 		Concurrency:        s.maxConns(),
 		// The endpoint reads the raw body, which the signature covers.
 		DisablePreParseMultipartForm: true,
@@ -212,12 +280,13 @@ func (s *Server) maxConns() int {
 var (
 	bodyHealthy      = []byte("ok\n")
 	bodyHealthMethod = []byte(`{"message":"the health check accepts GET and HEAD only"}`)
+	bodyNotFound     = []byte(`{"message":"not found: this server serves webhook events only"}`)
 )
 
-// handler is the endpoint, with the health check in front when there is
-// one.
+// handler is the interactions endpoint on every path, or the events
+// endpoint on its own, with the health check in front when there is one.
 func (s *Server) handler() fasthttp.RequestHandler {
-	serve := s.Endpoint.ServeFastHTTP
+	serve := s.endpoints()
 	if s.HealthPath == "" {
 		return serve
 	}
@@ -237,6 +306,33 @@ func (s *Server) handler() fasthttp.RequestHandler {
 		rc.SetContentType("text/plain; charset=utf-8")
 		rc.SetBody(bodyHealthy)
 	}
+}
+
+// endpoints is the interactions endpoint, on every path but the events
+// endpoint's when there is one.
+func (s *Server) endpoints() fasthttp.RequestHandler {
+	other := notFound
+	if s.Endpoint != nil {
+		other = s.Endpoint.ServeFastHTTP
+	}
+	if s.Events == nil {
+		return other
+	}
+	events, path := s.Events.ServeFastHTTP, []byte(s.eventsPath())
+	return func(rc *fasthttp.RequestCtx) {
+		if bytes.Equal(rc.Path(), path) {
+			events(rc)
+			return
+		}
+		other(rc)
+	}
+}
+
+// notFound answers a path a Server serving only events does not serve.
+func notFound(rc *fasthttp.RequestCtx) {
+	rc.SetContentType("application/json")
+	rc.SetStatusCode(fasthttp.StatusNotFound)
+	rc.SetBody(bodyNotFound)
 }
 
 // fastHTTPLog writes what fasthttp logs to a zerolog logger.

@@ -6,9 +6,12 @@
 // sent, and a submitted modal with a message of what was typed into it.
 // An echo is a message's content, which the service caps at 2,000
 // characters: a select of many long values, or a long paragraph typed
-// into a modal, makes an answer the service refuses. Point a test
-// application's interactions URL at it to see what a bot receives, or
-// cmd/emulator's, as the README's "Trying a bot on cmd/emulator" shows.
+// into a modal, makes an answer the service refuses. Webhook events
+// POSTed to /events are verified, answered 204 and logged, one line each
+// naming the event's type. Point a test application's interactions URL
+// (and its webhook events URL, at /events) at it to see what a bot
+// receives, or cmd/emulator's, as the README's "Trying a bot on
+// cmd/emulator" shows.
 //
 //	go run ./examples/echo -addr 127.0.0.1:8080 -public-key <hex>
 //	go run ./examples/echo -demo    sends it a few interactions itself

@@ -29,8 +29,15 @@ func startEcho(t *testing.T, key *interactiontest.Key) string {
 // with -debug.
 func startEchoLogging(t *testing.T, key *interactiontest.Key, stderr io.Writer) string {
 	t.Helper()
+	return startEchoWith(t, key, stderr, stderr != io.Discard)
+}
+
+// startEchoWith runs the bot on a free port, its log written to stderr,
+// with -debug if debug is set, and returns its URL.
+func startEchoWith(t *testing.T, key *interactiontest.Key, stderr io.Writer, debug bool) string {
+	t.Helper()
 	args := []string{"-addr", "127.0.0.1:0", "-public-key", key.PublicKeyHex()}
-	if stderr != io.Discard {
+	if debug {
 		args = append(args, "-debug")
 	}
 	ctx, cancel := context.WithCancel(context.Background())
@@ -213,7 +220,7 @@ func TestEchoHelpSaysWhatItIs(t *testing.T) {
 	if !errors.Is(err, flag.ErrHelp) {
 		t.Fatalf("-h: %v, want flag.ErrHelp (main exits 0 on it)", err)
 	}
-	for _, want := range []string{"answers every command with what it received", "Usage: echo", "-public-key", "-demo"} {
+	for _, want := range []string{"answers every command with what it received", "Usage: echo", "-public-key", "-demo", "webhook events at /events"} {
 		if !strings.Contains(errOut.String(), want) {
 			t.Errorf("-h lacks %q:\n%s", want, errOut.String())
 		}

@@ -35,7 +35,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	flags.Usage = func() {
 		fmt.Fprint(stderr, "echo: a bot that answers every command with what it received (path, options, user,\n"+
 			"locale) and every autocomplete with the focused option. Point an application's\n"+
-			"interactions URL at it, or cmd/emulator's (see the README), to see what a bot receives.\n\n"+
+			"interactions URL at it, or cmd/emulator's (see the README), to see what a bot receives.\n"+
+			"It serves webhook events at /events: point the application's webhook events URL at\n"+
+			"ADDR/events, and each event is answered 204 and logged with its type.\n\n"+
 			"Usage: echo -public-key HEX [-addr ADDR] [-debug]\n"+
 			"       echo -demo\n\n")
 		flags.PrintDefaults()
@@ -70,14 +72,15 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	endpoint := router.NewEndpoint(mux, verifier)
+	events := newEvents(verifier, log)
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		return err
 	}
 	fmt.Fprintf(stdout, "http://%s\n", ln.Addr())
 	// The server logs where it listens; interactions may be POSTed to any
-	// path.
-	return (&router.Server{Endpoint: endpoint}).Serve(ctx, ln)
+	// path but /events, where webhook events are.
+	return (&router.Server{Endpoint: endpoint, Events: events}).Serve(ctx, ln)
 }
 
 // isTerminal reports whether w is a terminal, where colours are read as

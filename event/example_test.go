@@ -1,0 +1,108 @@
+package event_test
+
+import (
+	"errors"
+	"fmt"
+	"log"
+	"time"
+
+	"github.com/switchboard-go/switchboard/event"
+	"github.com/switchboard-go/switchboard/interaction"
+)
+
+func ExampleDecode() {
+	// The body of a request to the webhook events URL, whose signature
+	// has been verified (see interaction.Verifier).
+	body := []byte(`{
+		"version": 1,
+		"application_id": "1234560123453231555",
+		"type": 1,
+		"event": {
+			"type": "APPLICATION_AUTHORIZED",
+			"timestamp": "2024-10-18T14:42:53.064834",
+			"data": {
+				"integration_type": 0,
+				"scopes": ["applications.commands", "bot"],
+				"user": {"id": "1191213000000000013", "username": "ada"},
+				"guild": {"id": "1191202000000000002", "name": "Analytical Engines"}
+			}
+		}
+	}`)
+	var w event.Webhook
+	if err := event.Decode(body, &w); err != nil {
+		log.Fatal(err) // answer 400
+	}
+	if w.IsPing() {
+		return // answer 204
+	}
+	fmt.Println(w.Event.Type, "at", w.Event.Timestamp)
+	if w.Event.Type == event.TypeApplicationAuthorized {
+		auth, err := w.Event.ApplicationAuthorized()
+		if err != nil {
+			log.Fatal(err)
+		}
+		where, _ := auth.Installation()
+		fmt.Printf("%s installed the app (%v) to %q with the bot scope: %v\n",
+			auth.User.Username, where, auth.Guild.Name, auth.HasScope("bot"))
+	}
+	// Output:
+	// APPLICATION_AUTHORIZED at 2024-10-18 14:42:53.064834 +0000 UTC
+	// ada installed the app (GUILD_INSTALL) to "Analytical Engines" with the bot scope: true
+}
+
+func ExampleDecode_error() {
+	body := []byte(`{"version":1,"application_id":"1","type":1,"event":{"type":"APPLICATION_DEAUTHORIZED","timestamp":"yesterday"}}`)
+	var w event.Webhook
+	err := event.Decode(body, &w)
+	fmt.Println(err)
+	fmt.Println(errors.Is(err, event.ErrMalformed))
+	// Output:
+	// event: event.timestamp: expected an RFC 3339 timestamp, or one without a zone in UTC
+	// true
+}
+
+// An emulator, or a test, makes the body the service would send.
+func ExampleWrap() {
+	user := interaction.UserInstall
+	ev, err := event.New(event.TypeApplicationAuthorized, time.Date(2024, 10, 18, 14, 42, 53, 64834000, time.UTC),
+		event.ApplicationAuthorized{
+			IntegrationType: &user,
+			User:            interaction.User{ID: 1191213000000000013, Username: "ada"},
+			Scopes:          []string{"applications.commands"},
+		})
+	if err != nil {
+		log.Fatal(err)
+	}
+	body, err := event.Wrap(1234560123453231555, ev).AppendJSON(nil)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(string(body))
+	// Output:
+	// {"version":1,"application_id":"1234560123453231555","type":1,"event":{"type":"APPLICATION_AUTHORIZED","timestamp":"2024-10-18T14:42:53.064834","data":{"integration_type":1,"user":{"id":"1191213000000000013","username":"ada"},"scopes":["applications.commands"]}}}
+}
+
+func ExamplePing() {
+	body, _ := event.Ping(1234560123453231555).AppendJSON(nil)
+	fmt.Println(string(body))
+	// Output:
+	// {"version":1,"application_id":"1234560123453231555","type":0}
+}
+
+func ExampleEvent_EntitlementCreate() {
+	var w event.Webhook
+	err := event.Decode([]byte(`{"version":1,"application_id":"1234560123453231555","type":1,"event":{
+		"type":"ENTITLEMENT_CREATE","timestamp":"2024-10-18T18:41:21.109604",
+		"data":{"id":"1234505980407808808","sku_id":"123489045643835123","application_id":"1234560123453231555",
+			"user_id":"111178765189277770","type":4,"deleted":false,"consumed":false}}}`), &w)
+	if err != nil {
+		log.Fatal(err)
+	}
+	ent, err := w.Event.EntitlementCreate()
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Printf("user %v may use SKU %v\n", ent.UserID, ent.SKUID)
+	// Output:
+	// user 111178765189277770 may use SKU 123489045643835123
+}

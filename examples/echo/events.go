@@ -1,0 +1,27 @@
+package main
+
+import (
+	"context"
+
+	"github.com/rs/zerolog"
+
+	"github.com/switchboard-go/switchboard/event"
+	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/router"
+)
+
+// newEvents returns the echo bot's webhook events endpoint: it answers
+// every event, as the endpoint answers PINGs, and logs one line for each,
+// naming its type, with its time and data.
+func newEvents(v *interaction.Verifier, log zerolog.Logger) *router.EventEndpoint {
+	e := router.NewEventEndpoint(v, router.WithEventLogger(log))
+	e.Fallback(func(_ context.Context, ev *event.Event) error {
+		line := log.Info().Str("event", string(ev.Type)).Time("timestamp", ev.Timestamp)
+		if len(ev.Data) > 0 {
+			line = line.RawJSON("data", ev.Data)
+		}
+		line.Msg("event received")
+		return nil
+	})
+	return e
+}

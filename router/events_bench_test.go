@@ -1,0 +1,53 @@
+package router_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/valyala/fasthttp"
+
+	"github.com/switchboard-go/switchboard/event"
+	"github.com/switchboard-go/switchboard/interaction/interactiontest"
+	"github.com/switchboard-go/switchboard/router"
+)
+
+// benchmarkEvents sends body, signed, through the events endpoint's
+// fasthttp handler in memory, as BenchmarkEndpoint does for interactions:
+// verify, decode, answer 204 and, for an event, start its handler.
+func benchmarkEvents(b *testing.B, body []byte) {
+	key := interactiontest.NewKey("bench")
+	// As many handlers may run as the loop starts: the benchmark measures
+	// the request path, not the limit.
+	e := router.NewEventEndpoint(key.Verifier(), router.WithEventConcurrency(1<<20))
+	e.OnApplicationAuthorized(func(context.Context, *event.Event, event.ApplicationAuthorized) error { return nil })
+	sig, ts := key.Sign(body)
+	var rc fasthttp.RequestCtx
+	b.ReportAllocs()
+	b.SetBytes(int64(len(body)))
+	for b.Loop() {
+		rc.Request.Reset()
+		rc.Response.Reset()
+		rc.Request.Header.SetMethod("POST")
+		rc.Request.Header.Set(router.HeaderSignature, sig)
+		rc.Request.Header.Set(router.HeaderTimestamp, ts)
+		rc.Request.SetBody(body)
+		e.ServeFastHTTP(&rc)
+		if rc.Response.StatusCode() != 204 {
+			b.Fatalf("status %d: %s", rc.Response.StatusCode(), rc.Response.Body())
+		}
+	}
+	b.StopTimer()
+	if err := e.WaitEvents(context.Background()); err != nil {
+		b.Fatal(err)
+	}
+}
+
+// BenchmarkEventEndpointPing is the PING the service sends to check the
+// webhook events URL.
+func BenchmarkEventEndpointPing(b *testing.B) { benchmarkEvents(b, pingBody(b)) }
+
+// BenchmarkEventEndpointEvent is an APPLICATION_AUTHORIZED event to a
+// server, whose handler reads its typed data and returns.
+func BenchmarkEventEndpointEvent(b *testing.B) {
+	benchmarkEvents(b, eventBody(b, event.TypeApplicationAuthorized, authorized()))
+}

@@ -1,0 +1,106 @@
+package router_test
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"log"
+	"net"
+	"net/http"
+	"time"
+
+	"github.com/switchboard-go/switchboard/event"
+	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/interaction/interactiontest"
+	"github.com/switchboard-go/switchboard/router"
+)
+
+func ExampleEventEndpoint() {
+	key := interactiontest.NewKey("example") // in production: interaction.NewVerifier(publicKeyHex)
+	events := router.NewEventEndpoint(key.Verifier())
+	welcomed := make(chan string, 1)
+	events.OnApplicationAuthorized(func(ctx context.Context, ev *event.Event, a event.ApplicationAuthorized) error {
+		// The service has had its 204 by now: the handler may take its
+		// time, up to its context's deadline.
+		if where, ok := a.Installation(); ok && where == interaction.GuildInstall {
+			welcomed <- fmt.Sprintf("installed to %s by %s", a.Guild.Name, a.User.Username)
+		}
+		return nil
+	})
+	events.OnApplicationDeauthorized(func(ctx context.Context, ev *event.Event, d event.ApplicationDeauthorized) error {
+		log.Printf("%s removed the app", d.User.Username)
+		return nil
+	})
+
+	srv := &router.Server{Events: events} // serves EventsPath, "/events"
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		log.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	served := make(chan error, 1)
+	go func() { served <- srv.Serve(ctx, ln) }()
+
+	// What the service sends when the app is added to a server.
+	guild := interaction.GuildInstall
+	ev, err := event.New(event.TypeApplicationAuthorized, time.Now(), event.ApplicationAuthorized{
+		IntegrationType: &guild,
+		User:            interaction.User{ID: 1191213000000000013, Username: "ada"},
+		Scopes:          []string{"applications.commands", "bot"},
+		Guild:           &event.Guild{ID: 1191202000000000002, Name: "Analytical Engines"},
+	})
+	if err != nil {
+		log.Fatal(err)
+	}
+	body, err := event.Wrap(1191201000000000001, ev).AppendJSON(nil)
+	if err != nil {
+		log.Fatal(err)
+	}
+	req, _ := http.NewRequest("POST", "http://"+ln.Addr().String()+"/events", bytes.NewReader(body))
+	sig, ts := key.Sign(body)
+	req.Header.Set(router.HeaderSignature, sig)
+	req.Header.Set(router.HeaderTimestamp, ts)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		log.Fatal(err)
+	}
+	resp.Body.Close()
+	fmt.Println(resp.StatusCode)
+	fmt.Println(<-welcomed)
+
+	cancel()
+	fmt.Println("stopped:", <-served)
+	// Output:
+	// 204
+	// installed to Analytical Engines by ada
+	// stopped: <nil>
+}
+
+func ExampleServer_events() {
+	r := router.New()
+	r.Command("ping", func(context.Context, *router.Request) (interaction.Response, error) {
+		return interaction.Reply("pong"), nil
+	}, router.Description("Check that the bot answers"))
+	mux, err := r.Build()
+	if err != nil {
+		log.Fatal(err)
+	}
+	verifier, err := interaction.NewVerifier("...") // the application's public key, in hex
+	if err != nil {
+		log.Fatal(err)
+	}
+	events := router.NewEventEndpoint(verifier)
+	events.Fallback(func(ctx context.Context, ev *event.Event) error {
+		log.Printf("%s at %v", ev.Type, ev.Timestamp)
+		return nil
+	})
+	// Interactions on every path but /events, the webhook events URL.
+	srv := &router.Server{
+		Addr:     ":8080",
+		Endpoint: router.NewEndpoint(mux, verifier),
+		Events:   events,
+	}
+	if err := srv.ListenAndServe(context.Background()); err != nil {
+		log.Fatal(err)
+	}
+}

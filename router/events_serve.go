@@ -1,0 +1,105 @@
+package router
+
+import (
+	"context"
+	"errors"
+	"runtime/debug"
+	"time"
+
+	"github.com/rs/zerolog"
+
+	"github.com/switchboard-go/switchboard/event"
+	"github.com/switchboard-go/switchboard/interaction"
+)
+
+// Fixed answers of the events endpoint beside the interactions endpoint's
+// (bodyTooLarge, bodyBadSignature, bodyStaleTimestamp).
+var (
+	bodyEventsMethod = []byte(`{"message":"the webhook events endpoint accepts POST only"}`)
+	bodyEventsBusy   = []byte(`{"message":"too many events under way; send it again later"}`)
+)
+
+// verifyRequest refuses a request whose body is over maxBody or whose
+// signature does not verify, as the interactions endpoint does, and
+// reports whether it did: the status and the body appended to out. It
+// reads nothing of the body but its length before the signature holds.
+func verifyRequest(v *interaction.Verifier, log zerolog.Logger, maxBody int, sig, ts, body, out []byte) (status int, answer []byte, refused bool) {
+	if len(body) > maxBody {
+		return 413, append(out, bodyTooLarge...), true
+	}
+	if err := v.Verify(sig, ts, body); err != nil {
+		log.Debug().Err(err).Msg("request refused")
+		if errors.Is(err, interaction.ErrStaleTimestamp) {
+			return 401, append(out, bodyStaleTimestamp...), true
+		}
+		return 401, append(out, bodyBadSignature...), true
+	}
+	return 0, out, false
+}
+
+// serve runs the request path shared by both adapters after the method
+// check. parent is the request's context, whose values the handler's
+// context carries. It appends the response body, if any, to out.
+func (e *EventEndpoint) serve(parent context.Context, sig, ts, body, out []byte) (status int, _ []byte) {
+	if status, answer, refused := verifyRequest(e.verifier, e.logger, e.maxBody, sig, ts, body, out); refused {
+		return status, answer
+	}
+	// The webhook outlives the request: the handler keeps it, and Decode
+	// keeps nothing of body, which the server reuses.
+	w := new(event.Webhook)
+	if err := event.Decode(body, w); err != nil {
+		e.logger.Debug().Err(err).Msg("malformed webhook event")
+		return 400, appendMessage(out, err.Error())
+	}
+	if w.IsPing() {
+		e.logger.Debug().Stringer("application", w.ApplicationID).Msg("webhook PING answered")
+		return 204, out
+	}
+	ev := w.Event
+	h := e.handlers[ev.Type]
+	if h == nil {
+		h = e.fallback
+	}
+	if h == nil {
+		logEvent(e.logger.Debug(), w).Msg("no handler for the event")
+		return 204, out
+	}
+	select {
+	case e.slots <- struct{}{}:
+	default:
+		logEvent(e.logger.Warn(), w).Int("concurrency", cap(e.slots)).
+			Msg("event refused: as many handlers are running as allowed")
+		return 503, append(out, bodyEventsBusy...)
+	}
+	e.running.Add(1)
+	go e.run(context.WithoutCancel(parent), h, w)
+	return 204, out
+}
+
+// run runs h on the event of w, with a context that ends after the
+// endpoint's timeout, and logs how it ended.
+func (e *EventEndpoint) run(parent context.Context, h EventHandler, w *event.Webhook) {
+	defer e.running.Done()
+	defer func() { <-e.slots }()
+	start := time.Now()
+	defer func() {
+		if p := recover(); p != nil {
+			logEvent(e.logger.Error(), w).Str("panic", panicText(p)).Bytes("stack", debug.Stack()).
+				Msg("event handler panicked")
+		}
+	}()
+	ctx, cancel := context.WithTimeout(parent, e.timeout)
+	defer cancel()
+	if err := h(ctx, w.Event); err != nil {
+		logEvent(e.logger.Error(), w).Err(err).Dur("took", time.Since(start)).Msg("event handler failed")
+		return
+	}
+	logEvent(e.logger.Debug(), w).Dur("took", time.Since(start)).Msg("event handled")
+}
+
+// logEvent adds the fields that name an event to ev. The type is safe to
+// log whole: event.Decode accepts only short upper-case names.
+func logEvent(ev *zerolog.Event, w *event.Webhook) *zerolog.Event {
+	return ev.Str("event", string(w.Event.Type)).Stringer("application", w.ApplicationID).
+		Time("timestamp", w.Event.Timestamp)
+}

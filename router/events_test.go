@@ -1,0 +1,587 @@
+package router_test
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/rs/zerolog"
+
+	"github.com/switchboard-go/switchboard/event"
+	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/interaction/interactiontest"
+	"github.com/switchboard-go/switchboard/router"
+)
+
+// eventAt is when the events of these tests happened.
+var eventAt = time.Date(2024, 10, 18, 14, 42, 53, 64834000, time.UTC)
+
+// eventBody returns the body that delivers an event of type t with data.
+func eventBody(t testing.TB, typ event.Type, data any) []byte {
+	t.Helper()
+	ev, err := event.New(typ, eventAt, data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, err := event.Wrap(interactiontest.ApplicationID, ev).AppendJSON(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return body
+}
+
+func pingBody(t testing.TB) []byte {
+	t.Helper()
+	body, err := event.Ping(interactiontest.ApplicationID).AppendJSON(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return body
+}
+
+var ada = interaction.User{ID: interactiontest.UserID, Username: "ada"}
+
+func authorized() event.ApplicationAuthorized {
+	guild := interaction.GuildInstall
+	return event.ApplicationAuthorized{IntegrationType: &guild, User: ada, Scopes: []string{"applications.commands", "bot"},
+		Guild: &event.Guild{ID: interactiontest.GuildID, Name: "Analytical Engines"}}
+}
+
+// httpAnswer is what an endpoint answered.
+type httpAnswer struct {
+	status int
+	body   string
+	header http.Header
+}
+
+// send posts body to url with the given headers, and returns the answer.
+func send(t *testing.T, method, url string, headers map[string]string, body []byte) httpAnswer {
+	t.Helper()
+	req, err := http.NewRequest(method, url, bytes.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k, v := range headers {
+		req.Header.Set(k, v)
+	}
+	resp, err := (&http.Client{Timeout: 5 * time.Second}).Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return httpAnswer{resp.StatusCode, string(b), resp.Header}
+}
+
+// signatureOf returns the signature headers key puts on body.
+func signatureOf(key *interactiontest.Key, body []byte) map[string]string {
+	sig, ts := key.Sign(body)
+	return map[string]string{router.HeaderSignature: sig, router.HeaderTimestamp: ts}
+}
+
+// recorder collects what event handlers saw.
+type recorder struct {
+	mu   sync.Mutex
+	seen []string
+	done chan struct{}
+}
+
+func newRecorder() *recorder { return &recorder{done: make(chan struct{}, 100)} }
+
+func (r *recorder) add(format string, args ...any) {
+	r.mu.Lock()
+	r.seen = append(r.seen, fmt.Sprintf(format, args...))
+	r.mu.Unlock()
+	r.done <- struct{}{}
+}
+
+// wait waits for n handlers to have run, and returns what they saw.
+func (r *recorder) wait(t *testing.T, n int) []string {
+	t.Helper()
+	for range n {
+		select {
+		case <-r.done:
+		case <-time.After(5 * time.Second):
+			t.Fatalf("a handler did not run within 5s; seen so far: %q", r.got())
+		}
+	}
+	return r.got()
+}
+
+func (r *recorder) got() []string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return append([]string(nil), r.seen...)
+}
+
+// eventBot registers a handler of each kind, each recording what it saw.
+func eventBot(key *interactiontest.Key, rec *recorder, log io.Writer, opts ...router.EventOption) *router.EventEndpoint {
+	opts = append([]router.EventOption{router.WithEventLogger(zerolog.New(log).Level(zerolog.DebugLevel)),
+		router.WithEventMaxBodySize(4096)}, opts...)
+	e := router.NewEventEndpoint(key.Verifier(), opts...)
+	e.OnApplicationAuthorized(func(ctx context.Context, ev *event.Event, a event.ApplicationAuthorized) error {
+		where, _ := a.Installation()
+		rec.add("authorized by %s to %s (%v) with %v at %s", a.User.Username, a.Guild.Name, where, a.Scopes, ev.Timestamp.Format(time.RFC3339Nano))
+		return nil
+	})
+	e.OnApplicationDeauthorized(func(ctx context.Context, ev *event.Event, d event.ApplicationDeauthorized) error {
+		rec.add("deauthorized by %s", d.User.Username)
+		return nil
+	})
+	e.OnEntitlementCreate(func(ctx context.Context, ev *event.Event, ent interaction.Entitlement) error {
+		rec.add("entitlement %v to SKU %v for %v", ent.ID, ent.SKUID, ent.UserID)
+		return nil
+	})
+	e.On(event.TypeQuestUserEnrollment, func(ctx context.Context, ev *event.Event) error {
+		rec.add("quest enrollment %s", ev.Data)
+		return nil
+	})
+	return e
+}
+
+// eventAdapters serves e through a Server, on fasthttp, and through its
+// net/http adapter, each on a loopback port, and returns the URL of its
+// events path on each.
+func eventAdapters(t *testing.T, e *router.EventEndpoint) map[string]string {
+	t.Helper()
+	addr, _ := start(t, &router.Server{Events: e}, nil)
+	std := httptest.NewServer(e)
+	t.Cleanup(std.Close)
+	return map[string]string{"fasthttp": "http://" + addr + router.DefaultEventsPath, "net/http": std.URL + router.DefaultEventsPath}
+}
+
+func TestTheEventEndpointAnswersAsTheServiceExpects(t *testing.T) {
+	key := interactiontest.NewKey("events")
+	other := interactiontest.NewKey("someone else")
+	ping := pingBody(t)
+	deauth := eventBody(t, event.TypeApplicationDeauthorized, event.ApplicationDeauthorized{User: ada})
+	unhandled := eventBody(t, "LOBBY_MESSAGE_DELETE", map[string]string{"id": "9", "lobby_id": "8"})
+	stale := func(body []byte) map[string]string {
+		sig, ts := key.Signer.Sign(body, time.Now().Add(-time.Hour))
+		return map[string]string{router.HeaderSignature: sig, router.HeaderTimestamp: ts}
+	}
+	tests := []struct {
+		name       string
+		method     string
+		headers    map[string]string
+		body       []byte
+		wantStatus int
+		wantBody   string
+		// wantRun is what the handler saw, if one runs.
+		wantRun string
+	}{
+		{name: "a signed PING", method: "POST", headers: signatureOf(key, ping), body: ping, wantStatus: 204},
+		{name: "a signed event", method: "POST", headers: signatureOf(key, deauth), body: deauth, wantStatus: 204, wantRun: "deauthorized by ada"},
+		{name: "an event no handler is registered for", method: "POST", headers: signatureOf(key, unhandled), body: unhandled, wantStatus: 204},
+		{name: "an unsigned PING", method: "POST", body: ping, wantStatus: 401, wantBody: `{"message":"invalid request signature"}`},
+		{name: "a PING signed with another key", method: "POST", headers: signatureOf(other, ping), body: ping, wantStatus: 401,
+			wantBody: `{"message":"invalid request signature"}`},
+		{name: "an event whose body was changed after it was signed", method: "POST", headers: signatureOf(key, deauth),
+			body: bytes.Replace(deauth, []byte("ada"), []byte("eve"), 1), wantStatus: 401, wantBody: `{"message":"invalid request signature"}`},
+		{name: "a PING signed an hour ago", method: "POST", headers: stale(ping), body: ping, wantStatus: 401,
+			wantBody: `{"message":"request timestamp outside the accepted window"}`},
+		{name: "a signed body that is not a webhook event", method: "POST", headers: signatureOf(key, []byte(`{"type":1}`)), body: []byte(`{"type":1}`),
+			wantStatus: 400, wantBody: `{"message":"event: version: missing, or not a positive integer"}`},
+		{name: "a signed webhook of an unknown type", method: "POST", headers: signatureOf(key, []byte(`{"version":1,"application_id":"1","type":5}`)),
+			body: []byte(`{"version":1,"application_id":"1","type":5}`), wantStatus: 400, wantBody: `{"message":"event: type: unknown webhook type"}`},
+		{name: "a GET", method: "GET", wantStatus: 405, wantBody: `{"message":"the webhook events endpoint accepts POST only"}`},
+		{name: "a body over the limit, signed", method: "POST", headers: signatureOf(key, bytes.Repeat([]byte(" "), 5000)),
+			body: bytes.Repeat([]byte(" "), 5000), wantStatus: 413, wantBody: `{"message":"request body too large"}`},
+	}
+	for adapter := range map[string]bool{"fasthttp": true, "net/http": true} {
+		for _, tt := range tests {
+			t.Run(adapter+"/"+tt.name, func(t *testing.T) {
+				var log logBuffer
+				rec := newRecorder()
+				url := eventAdapters(t, eventBot(key, rec, &log))[adapter]
+				got := send(t, tt.method, url, tt.headers, tt.body)
+				if got.status != tt.wantStatus || got.body != tt.wantBody {
+					t.Errorf("answered %d %q, want %d %q", got.status, got.body, tt.wantStatus, tt.wantBody)
+				}
+				if got.status == 204 && got.header.Get("Content-Length") != "" {
+					t.Errorf("a 204 with Content-Length %q", got.header.Get("Content-Length"))
+				}
+				// The service wants a Content-Type on every answer, a 204 included.
+				if ct := got.header.Get("Content-Type"); ct != "application/json" {
+					t.Errorf("Content-Type %q, want application/json", ct)
+				}
+				if got.status == 405 && got.header.Get("Allow") != "POST" {
+					t.Errorf("a 405 with Allow %q", got.header.Get("Allow"))
+				}
+				if tt.wantRun != "" {
+					if seen := rec.wait(t, 1); len(seen) != 1 || seen[0] != tt.wantRun {
+						t.Errorf("the handler saw %q, want %q", seen, tt.wantRun)
+					}
+				}
+				if tt.name == "an event no handler is registered for" {
+					deadline := time.Now().Add(5 * time.Second)
+					for !strings.Contains(log.String(), `"level":"debug","event":"LOBBY_MESSAGE_DELETE"`) && time.Now().Before(deadline) {
+						time.Sleep(10 * time.Millisecond)
+					}
+					if !strings.Contains(log.String(), "no handler for the event") {
+						t.Errorf("the unhandled event was not logged at debug level:\n%s", log.String())
+					}
+				}
+			})
+		}
+	}
+}
+
+func TestEventHandlersGetTheirTypedData(t *testing.T) {
+	key := interactiontest.NewKey("events")
+	rec := newRecorder()
+	e := eventBot(key, rec, io.Discard)
+	e.Fallback(func(ctx context.Context, ev *event.Event) error {
+		rec.add("fallback %s %s", ev.Type, ev.Data)
+		return nil
+	})
+	urls := eventAdapters(t, e)
+	bodies := []struct {
+		body []byte
+		want string
+	}{
+		{eventBody(t, event.TypeApplicationAuthorized, authorized()),
+			"authorized by ada to Analytical Engines (GUILD_INSTALL) with [applications.commands bot] at 2024-10-18T14:42:53.064834Z"},
+		{eventBody(t, event.TypeApplicationDeauthorized, event.ApplicationDeauthorized{User: ada}), "deauthorized by ada"},
+		{eventBody(t, event.TypeEntitlementCreate, interaction.Entitlement{ID: 77, SKUID: 88, ApplicationID: interactiontest.ApplicationID, UserID: ada.ID, Type: 1}),
+			"entitlement 77 to SKU 88 for 1100000000000000005"},
+		{eventBody(t, event.TypeQuestUserEnrollment, map[string]string{"quest_id": "5"}), `quest enrollment {"quest_id":"5"}`},
+		{eventBody(t, event.TypeEntitlementDelete, map[string]string{"id": "77"}), `fallback ENTITLEMENT_DELETE {"id":"77"}`},
+	}
+	for adapter, url := range urls {
+		for _, b := range bodies {
+			if got := send(t, "POST", url, signatureOf(key, b.body), b.body); got.status != 204 || got.body != "" {
+				t.Fatalf("%s: answered %d %q", adapter, got.status, got.body)
+			}
+			if seen := rec.wait(t, 1); seen[len(seen)-1] != b.want {
+				t.Errorf("%s: the handler saw %q, want %q", adapter, seen[len(seen)-1], b.want)
+			}
+		}
+	}
+}
+
+func TestEventHandlersRunApartFromTheRequest(t *testing.T) {
+	key := interactiontest.NewKey("events")
+	type seenContext struct {
+		deadline time.Duration
+		errAfter error
+	}
+	seen := make(chan seenContext, 2)
+	release := make(chan struct{})
+	e := router.NewEventEndpoint(key.Verifier(), router.WithEventTimeout(2*time.Second))
+	e.OnApplicationDeauthorized(func(ctx context.Context, ev *event.Event, d event.ApplicationDeauthorized) error {
+		dl, _ := ctx.Deadline()
+		<-release // the request has been answered by now
+		seen <- seenContext{deadline: time.Until(dl), errAfter: ctx.Err()}
+		return nil
+	})
+	body := eventBody(t, event.TypeApplicationDeauthorized, event.ApplicationDeauthorized{User: ada})
+	for adapter, url := range eventAdapters(t, e) {
+		start := time.Now()
+		got := send(t, "POST", url, signatureOf(key, body), body)
+		if got.status != 204 {
+			t.Fatalf("%s: answered %d %q", adapter, got.status, got.body)
+		}
+		if took := time.Since(start); took > time.Second {
+			t.Errorf("%s: the answer waited %v for the handler", adapter, took)
+		}
+		release <- struct{}{}
+		s := <-seen
+		if s.errAfter != nil {
+			t.Errorf("%s: the handler's context ended with its request: %v", adapter, s.errAfter)
+		}
+		if s.deadline <= 0 || s.deadline > 2*time.Second {
+			t.Errorf("%s: the handler's context had %v left, want up to the event timeout of 2s", adapter, s.deadline)
+		}
+	}
+}
+
+func TestEventHandlerFailuresAndPanicsAreLogged(t *testing.T) {
+	key := interactiontest.NewKey("events")
+	var log logBuffer
+	e := router.NewEventEndpoint(key.Verifier(), router.WithEventLogger(zerolog.New(&log)))
+	done := make(chan struct{}, 2)
+	e.OnApplicationDeauthorized(func(context.Context, *event.Event, event.ApplicationDeauthorized) error {
+		defer func() { done <- struct{}{} }()
+		return errors.New("the database is down")
+	})
+	e.OnEntitlementCreate(func(context.Context, *event.Event, interaction.Entitlement) error {
+		defer func() { done <- struct{}{} }()
+		panic("no price list for the SKU")
+	})
+	addr, stop := start(t, &router.Server{Events: e}, nil)
+	url := "http://" + addr + "/events"
+	for _, body := range [][]byte{
+		eventBody(t, event.TypeApplicationDeauthorized, event.ApplicationDeauthorized{User: ada}),
+		eventBody(t, event.TypeEntitlementCreate, interaction.Entitlement{ID: 1, SKUID: 2, ApplicationID: 3}),
+	} {
+		if got := send(t, "POST", url, signatureOf(key, body), body); got.status != 204 {
+			t.Fatalf("answered %d %q", got.status, got.body)
+		}
+	}
+	<-done
+	<-done
+	// Stopping waits for the handlers to return, and so for their logs.
+	if err := stop(); err != nil {
+		t.Fatal(err)
+	}
+	logged := log.String()
+	for _, want := range []string{
+		`"level":"error","event":"APPLICATION_DEAUTHORIZED","application":"1100000000000000001","timestamp":"2024-10-18T14:42:53Z","error":"the database is down"`,
+		`"message":"event handler failed"`,
+		`"level":"error","event":"ENTITLEMENT_CREATE"`,
+		`"panic":"no price list for the SKU"`,
+		`"message":"event handler panicked"`,
+		`events_test.go`, // the stack names the handler
+	} {
+		if !strings.Contains(logged, want) {
+			t.Errorf("log lacks %s:\n%s", want, logged)
+		}
+	}
+	// The server kept serving after the panic until it was stopped.
+	if !strings.Contains(logged, `"message":"stopped"`) {
+		t.Errorf("log lacks the stop:\n%s", logged)
+	}
+}
+
+func TestEventsBeyondTheConcurrencyLimitAreRefusedForLater(t *testing.T) {
+	key := interactiontest.NewKey("events")
+	started, release := make(chan struct{}, 2), make(chan struct{})
+	e := router.NewEventEndpoint(key.Verifier(), router.WithEventConcurrency(1))
+	e.OnApplicationDeauthorized(func(context.Context, *event.Event, event.ApplicationDeauthorized) error {
+		started <- struct{}{}
+		<-release
+		return nil
+	})
+	addr, _ := start(t, &router.Server{Events: e}, nil)
+	url := "http://" + addr + "/events"
+	body := eventBody(t, event.TypeApplicationDeauthorized, event.ApplicationDeauthorized{User: ada})
+	if got := send(t, "POST", url, signatureOf(key, body), body); got.status != 204 {
+		t.Fatalf("first event answered %d %q", got.status, got.body)
+	}
+	<-started
+	if got := send(t, "POST", url, signatureOf(key, body), body); got.status != 503 ||
+		got.body != `{"message":"too many events under way; send it again later"}` {
+		t.Errorf("an event beyond the limit answered %d %q, want 503", got.status, got.body)
+	}
+	ping := pingBody(t)
+	if got := send(t, "POST", url, signatureOf(key, ping), ping); got.status != 204 {
+		t.Errorf("a PING while the handlers are busy answered %d %q, want 204", got.status, got.body)
+	}
+	release <- struct{}{}
+	// The slot is free once the handler has returned.
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		got := send(t, "POST", url, signatureOf(key, body), body)
+		if got.status == 204 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("after the handler returned, an event still answered %d %q", got.status, got.body)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	<-started
+	release <- struct{}{}
+}
+
+func TestServerShutdownWaitsForTheEventHandlersRunning(t *testing.T) {
+	key := interactiontest.NewKey("events")
+	var finished time.Time
+	var mu sync.Mutex
+	started := make(chan struct{})
+	e := router.NewEventEndpoint(key.Verifier())
+	e.OnApplicationDeauthorized(func(context.Context, *event.Event, event.ApplicationDeauthorized) error {
+		close(started)
+		time.Sleep(300 * time.Millisecond)
+		mu.Lock()
+		finished = time.Now()
+		mu.Unlock()
+		return nil
+	})
+	addr, stop := start(t, &router.Server{Events: e}, nil)
+	body := eventBody(t, event.TypeApplicationDeauthorized, event.ApplicationDeauthorized{User: ada})
+	if got := send(t, "POST", "http://"+addr+"/events", signatureOf(key, body), body); got.status != 204 {
+		t.Fatalf("answered %d %q", got.status, got.body)
+	}
+	<-started
+	if err := stop(); err != nil {
+		t.Fatalf("Serve: %v", err)
+	}
+	stopped := time.Now()
+	mu.Lock()
+	defer mu.Unlock()
+	if finished.IsZero() || finished.After(stopped) {
+		t.Errorf("Serve returned before the handler finished")
+	}
+}
+
+func TestServerShutdownGivesUpOnAnEventHandlerAfterItsTimeout(t *testing.T) {
+	key := interactiontest.NewKey("events")
+	started, release := make(chan struct{}), make(chan struct{})
+	defer close(release)
+	e := router.NewEventEndpoint(key.Verifier())
+	e.OnApplicationDeauthorized(func(context.Context, *event.Event, event.ApplicationDeauthorized) error {
+		close(started)
+		<-release // ignoring its context
+		return nil
+	})
+	addr, stop := start(t, &router.Server{Events: e, ShutdownTimeout: 100 * time.Millisecond}, nil)
+	body := eventBody(t, event.TypeApplicationDeauthorized, event.ApplicationDeauthorized{User: ada})
+	if got := send(t, "POST", "http://"+addr+"/events", signatureOf(key, body), body); got.status != 204 {
+		t.Fatalf("answered %d %q", got.status, got.body)
+	}
+	<-started
+	err := stop()
+	if !errors.Is(err, context.DeadlineExceeded) || !strings.Contains(err.Error(), "event handlers still running") {
+		t.Fatalf("Serve returned %v, want a shutdown that ran out of time waiting for the event handler", err)
+	}
+}
+
+func TestServerServesEventsBesideInteractions(t *testing.T) {
+	key := interactiontest.NewKey("server")
+	rec := newRecorder()
+	interactions := slowBot(t, key, io.Discard, nil, nil)
+	events := eventBot(key, rec, io.Discard)
+	both, _ := start(t, &router.Server{Endpoint: interactions, Events: events, HealthPath: "/healthz"}, nil)
+	elsewhere, _ := start(t, &router.Server{Endpoint: interactions, Events: events, EventsPath: "/hooks/discord"}, nil)
+	alone, _ := start(t, &router.Server{Events: events, HealthPath: "/healthz"}, nil)
+
+	ping := interactiontest.Ping().JSON()
+	eventPing := pingBody(t)
+	tests := []struct {
+		name       string
+		url        string
+		method     string
+		body       []byte
+		signed     bool
+		wantStatus int
+		wantBody   string
+	}{
+		{"an interaction on /", "http://" + both + "/", "POST", ping, true, 200, `{"type":1}`},
+		{"an interaction on another path", "http://" + both + "/interactions", "POST", ping, true, 200, `{"type":1}`},
+		{"an event PING on /events", "http://" + both + "/events", "POST", eventPing, true, 204, ""},
+		{"an interaction PING on /events is not a webhook event", "http://" + both + "/events", "POST", ping, true, 400,
+			`{"message":"event: event: missing"}`},
+		{"an unsigned event", "http://" + both + "/events", "POST", eventPing, false, 401, `{"message":"invalid request signature"}`},
+		{"a GET on /events", "http://" + both + "/events", "GET", nil, false, 405, `{"message":"the webhook events endpoint accepts POST only"}`},
+		{"a path below /events is the interactions endpoint's", "http://" + both + "/events/x", "GET", nil, false, 405,
+			`{"message":"the interactions endpoint accepts POST only"}`},
+		{"the health check", "http://" + both + "/healthz", "GET", nil, false, 200, "ok\n"},
+		{"an event PING on another events path", "http://" + elsewhere + "/hooks/discord", "POST", eventPing, true, 204, ""},
+		{"/events when events are served elsewhere", "http://" + elsewhere + "/events", "POST", ping, true, 200, `{"type":1}`},
+		{"events alone: an event PING", "http://" + alone + "/events", "POST", eventPing, true, 204, ""},
+		{"events alone: the health check", "http://" + alone + "/healthz", "GET", nil, false, 200, "ok\n"},
+		{"events alone: another path", "http://" + alone + "/", "POST", ping, true, 404,
+			`{"message":"not found: this server serves webhook events only"}`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var headers map[string]string
+			if tt.signed {
+				headers = signatureOf(key, tt.body)
+			}
+			got := send(t, tt.method, tt.url, headers, tt.body)
+			if got.status != tt.wantStatus || got.body != tt.wantBody {
+				t.Errorf("answered %d %q, want %d %q", got.status, got.body, tt.wantStatus, tt.wantBody)
+			}
+		})
+	}
+}
+
+func TestServerAnswersEventRequestsItCannotReadInJSON(t *testing.T) {
+	key := interactiontest.NewKey("events")
+	e := router.NewEventEndpoint(key.Verifier(), router.WithEventMaxBodySize(1000))
+	addr, _ := start(t, &router.Server{Events: e}, nil)
+	for _, tt := range []struct {
+		name, request, want string
+		status              int
+	}{
+		{"a body declared over the limit", "POST /events HTTP/1.1\r\nHost: bot\r\nContent-Length: 1001\r\n\r\n", `{"message":"request body too large"}`, 413},
+		{"a length that is not a number", "POST /events HTTP/1.1\r\nHost: bot\r\nContent-Length: ten\r\n\r\n", `{"message":"malformed HTTP request"}`, 400},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			got := rawExchange(t, addr, tt.request)
+			if got.status != tt.status || got.body != tt.want || got.header.Get("Content-Type") != "application/json" {
+				t.Errorf("answered %d %q (%s), want %d %q", got.status, got.body, got.header.Get("Content-Type"), tt.status, tt.want)
+			}
+		})
+	}
+}
+
+func TestServerRefusesEventsPathsItCannotServe(t *testing.T) {
+	e := router.NewEventEndpoint(interactiontest.NewKey("events").Verifier())
+	for _, s := range []*router.Server{
+		{Events: e, EventsPath: "events"},
+		{Events: e, HealthPath: "/events"},
+		{Events: e, EventsPath: "/up", HealthPath: "/up"},
+	} {
+		ln, err := listenLoopback(t)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := s.Serve(context.Background(), ln); err == nil || !strings.Contains(err.Error(), "EventsPath") {
+			t.Errorf("Serve with EventsPath %q and HealthPath %q: %v", s.EventsPath, s.HealthPath, err)
+		}
+	}
+}
+
+func TestRegisteringAnEventHandlerTwiceOrNilPanics(t *testing.T) {
+	e := router.NewEventEndpoint(interactiontest.NewKey("events").Verifier())
+	e.OnApplicationAuthorized(func(context.Context, *event.Event, event.ApplicationAuthorized) error { return nil })
+	for name, register := range map[string]func(){
+		"a second handler of a type": func() {
+			e.On(event.TypeApplicationAuthorized, func(context.Context, *event.Event) error { return nil })
+		},
+		"a nil handler":       func() { e.On("X", nil) },
+		"a nil typed handler": func() { e.OnEntitlementCreate(nil) },
+	} {
+		func() {
+			defer func() {
+				if recover() == nil {
+					t.Errorf("registering %s did not panic", name)
+				}
+			}()
+			register()
+		}()
+	}
+}
+
+// rawExchange writes request to addr as it is and reads the answer.
+func rawExchange(t *testing.T, addr, request string) httpAnswer {
+	t.Helper()
+	c, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	c.SetDeadline(time.Now().Add(5 * time.Second))
+	if _, err := io.WriteString(c, request); err != nil {
+		t.Fatal(err)
+	}
+	resp, err := http.ReadResponse(bufio.NewReader(c), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(resp.Body)
+	return httpAnswer{resp.StatusCode, string(body), resp.Header}
+}
+
+func listenLoopback(t *testing.T) (net.Listener, error) {
+	t.Helper()
+	return net.Listen("tcp", "127.0.0.1:0")
+}
