@@ -14,6 +14,7 @@ import (
 	"testing"
 	"testing/iotest"
 
+	"github.com/switchboard-go/switchboard/answer"
 	"github.com/switchboard-go/switchboard/emulator"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/internal/apitest"
@@ -146,22 +147,78 @@ func (c *countingReader) Read(p []byte) (int, error) {
 	return len(p), nil
 }
 
-// TestAnAnswerOverTheLimitIsRefusedUnsent: Respond refuses what the
-// service would, naming the file as part of the answer, and sends
-// nothing.
-func TestAnAnswerOverTheLimitIsRefusedUnsent(t *testing.T) {
+// TestWhatTheServiceWouldRefuseIsNotSent: answers, follow-ups and edits
+// are checked with package answer, and their files read, before anything
+// is sent; what the service would refuse is an error naming the place at
+// fault, and no request goes out.
+func TestWhatTheServiceWouldRefuseIsNotSent(t *testing.T) {
 	rec := &apitest.Recorder{}
 	c, err := rest.NewClient("http://127.0.0.1:1/v10", rest.NoAuth{}, rest.WithHTTPClient(&http.Client{Transport: rec}))
 	if err != nil {
 		t.Fatal(err)
 	}
+	ctx := context.Background()
 	ix := &interaction.Interaction{ID: 2, ApplicationID: 1, Token: "t", Type: interaction.TypeApplicationCommand, AttachmentSizeLimit: 1 << 20}
-	err = c.Respond(context.Background(), ix, interaction.Reply("x").WithFile("report.pdf", "application/pdf", bytes.NewReader(make([]byte, 3<<20/2))))
-	if want := `rest: Respond: answer.files[0] "report.pdf": 1.5 MiB, more than the 1 MiB limit`; err == nil || err.Error() != want {
-		t.Errorf("error %v, want %s", err, want)
-	}
-	if n := len(rec.All()); n != 0 {
-		t.Errorf("%d requests sent", n)
+	for _, tc := range []struct {
+		name string
+		send func() error
+		// place and code are those of the violation; a *FileError has
+		// no code.
+		place, code string
+	}{
+		{
+			name: "an answer with a file known to be over the interaction's limit",
+			send: func() error {
+				return c.Respond(ctx, ix, interaction.Reply("x").WithFile("report.pdf", "application/pdf", bytes.NewReader(make([]byte, 3<<20/2))))
+			},
+			place: "answer.files[0]", code: answer.CodeFileTooLarge,
+		},
+		{
+			name: "an answer with a stream found over the limit as it is read",
+			send: func() error {
+				return c.Respond(ctx, ix, interaction.Reply("x").WithFile("report.pdf", "application/pdf", io.LimitReader(&countingReader{}, 3<<20/2)))
+			},
+			place: `rest: Respond: answer.files[0] "report.pdf": more than the 1 MiB limit`,
+		},
+		{
+			name: "an empty follow-up",
+			send: func() error {
+				_, err := c.Followup(ctx, ix, interaction.MessageData{})
+				return err
+			},
+			place: "message", code: answer.CodeEmpty,
+		},
+		{
+			name: "an edit with more than 2000 characters",
+			send: func() error {
+				_, err := c.EditFollowup(ctx, ix, 3, interaction.MessageData{Content: strings.Repeat("x", 2001)})
+				return err
+			},
+			place: "message.content", code: answer.CodeMaxLength,
+		},
+		{
+			name: "a follow-up with a file that cannot be read",
+			send: func() error {
+				_, err := c.Followup(ctx, ix, interaction.MessageData{}.WithFile("gone.txt", "", iotest.ErrReader(io.ErrUnexpectedEOF)))
+				return err
+			},
+			place: `rest: Followup: message.files[0] "gone.txt": reading it: unexpected EOF`,
+		},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			err := tc.send()
+			var v answer.Violation
+			var fe *interaction.FileError
+			switch {
+			case tc.code != "" && (!errors.As(err, &v) || v.Place != tc.place || v.Code != tc.code):
+				t.Errorf("error %v, want a violation %s at %s", err, tc.code, tc.place)
+			case tc.code == "" && (!errors.As(err, &fe) || err.Error() != tc.place):
+				t.Errorf("error %v, want the *FileError %s", err, tc.place)
+			}
+			if n := len(rec.All()); n != 0 {
+				t.Errorf("%d requests sent", n)
+			}
+		})
 	}
 }
 

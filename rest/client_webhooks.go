@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/switchboard-go/switchboard/answer"
 	"github.com/switchboard-go/switchboard/interaction"
 )
 
@@ -67,15 +68,20 @@ func (NoAuth) authorization(context.Context, *Client) (string, error) {
 //
 // Respond is not retried after a failure that may leave the answer
 // delivered, since a second answer is refused with ErrAlreadyAcknowledged.
-// An answer whose type ix does not allow (see
-// interaction.CheckCallback) is an error matching
-// interaction.ErrCallbackNotAllowed, and nothing is sent.
+//
+// Respond checks the answer with answer.Check, Followup with
+// answer.CheckMessage, and EditOriginal and EditFollowup with
+// answer.CheckEdit: what the service would refuse is an error holding
+// answer.Violations, and nothing is sent. An answer whose type ix does
+// not allow (see interaction.CheckCallback) matches
+// interaction.ErrCallbackNotAllowed as well.
 //
 // An answer, a follow-up or an edit with files (interaction.File) is sent
 // as multipart/form-data. The files are read once, before anything is
-// sent, so that a retry sends the same bytes; a file larger than ix's
-// AttachmentLimit, more than interaction.MaxFiles files or a file that
-// cannot be read is an *interaction.FileError, and nothing is sent.
+// sent, so that a retry sends the same bytes. A file larger than ix's
+// AttachmentLimit is a violation when its size is known without reading
+// it; one found larger as it is read, or that cannot be read, is an
+// *interaction.FileError, and nothing is sent either.
 //
 // Respond and the methods on the interaction's webhook (Original,
 // EditOriginal, DeleteOriginal, Followup, GetFollowup, EditFollowup and
@@ -91,7 +97,7 @@ func (c *Client) Respond(ctx context.Context, ix *interaction.Interaction, r int
 	if ix.ID == 0 {
 		return errors.New("rest: Respond: the interaction has no id")
 	}
-	if err := ix.CheckCallback(r.Type); err != nil {
+	if err := answer.Check(ix, r); err != nil {
 		return fmt.Errorf("rest: Respond: %w", err)
 	}
 	id := ix.ID.String()
@@ -205,6 +211,9 @@ func (c *Client) message(ctx context.Context, method string, ix *interaction.Int
 	if message == "0" {
 		return nil, errors.New("rest: " + name + ": no message id")
 	}
+	if err := checkMessage(ix, method, m); err != nil {
+		return nil, fmt.Errorf("rest: %s: %w", name, err)
+	}
 	app := ix.ApplicationID.String()
 	route := method + " /webhooks/{app}/{token}"
 	path := "/webhooks/" + app + "/" + url.PathEscape(ix.Token)
@@ -275,6 +284,19 @@ func (c *Client) message(ctx context.Context, method string, ix *interaction.Int
 		case <-t.C:
 		}
 	}
+}
+
+// checkMessage checks m, the body of a request made with method on the
+// webhook of ix, as the service would: a new message (POST) or an edit
+// (PATCH). Requests without a body have nothing to check.
+func checkMessage(ix *interaction.Interaction, method string, m *interaction.MessageData) error {
+	switch {
+	case m == nil:
+		return nil
+	case method == http.MethodPost:
+		return answer.CheckMessage(ix, *m)
+	}
+	return answer.CheckEdit(ix, *m)
 }
 
 // answerPending reports whether the service may not have read the first
