@@ -7,6 +7,7 @@ import (
 
 	"github.com/rs/zerolog"
 
+	"github.com/switchboard-go/switchboard/answer"
 	"github.com/switchboard-go/switchboard/interaction"
 )
 
@@ -129,9 +130,11 @@ func (e *Endpoint) WaitDeferred(ctx context.Context) error {
 //   - a panic, a MODAL (which must be the first answer) or another type:
 //     an error logged, and an apology for the user
 //
-// A message's files go with it, in the edit or the follow-up. Files that
-// cannot be sent (see WithFileAnswers) send nothing: the error handler's
-// answer completes the deferral instead.
+// A message's files go with it, in the edit or the follow-up. A message
+// the client refuses before sending it (files that cannot be sent, see
+// WithFileAnswers, or what package answer finds the service would
+// refuse) sends nothing: the error handler's answer completes the
+// deferral instead.
 func (e *Endpoint) completeDeferred(x *exchange, mode deferral, done <-chan outcome) {
 	o := <-done
 	// The handler has returned: its request is the endpoint's again.
@@ -141,18 +144,26 @@ func (e *Endpoint) completeDeferred(x *exchange, mode deferral, done <-chan outc
 	ctx, cancel := context.WithTimeout(context.Background(), deferredAnswerTimeout)
 	defer cancel()
 	err := e.complete(ctx, &log, ix, mode, o)
-	var files *interaction.FileError
-	if errors.As(err, &files) {
+	if refusedUnsent(err) {
 		// Nothing was sent: the error handler answers instead, as it
 		// does an answer with files the HTTP response could not carry.
 		o = outcome{resp: e.refuseFiles(ctx, x, ix, err), err: err}
-		if err = e.complete(ctx, &log, ix, mode, o); errors.As(err, &files) {
+		if err = e.complete(ctx, &log, ix, mode, o); refusedUnsent(err) {
 			err = e.apologize(ctx, ix, mode)
 		}
 	}
 	if err != nil {
 		log.Error().Err(err).Msg("delivering the deferred answer failed")
 	}
+}
+
+// refusedUnsent reports whether err is the client's refusal of a message
+// before it sent anything: files it could not send, or violations of the
+// service's rules.
+func refusedUnsent(err error) bool {
+	var files *interaction.FileError
+	var broken answer.Violation
+	return errors.As(err, &files) || errors.As(err, &broken)
 }
 
 // complete completes a deferral made as mode says with the outcome of its

@@ -312,6 +312,9 @@ func TestLateAnswersWithFilesCompleteTheDeferral(t *testing.T) {
 			r.Command("dump", slow(func() interaction.Response {
 				return interaction.Reply("dump").WithFile("dump.bin", "", io.LimitReader(zeros{}, 11<<20))
 			}), router.Description("Too big"))
+			r.Command("image", slow(func() interaction.Response {
+				return interaction.Reply("image").WithFile("image.raw", "", bytes.NewReader(make([]byte, 11<<20)))
+			}), router.Description("Too big, and known to be"))
 			r.Command("board", func(context.Context, *router.Request) (interaction.Response, error) {
 				return interaction.Reply("Board").WithFile("old.txt", "text/plain", strings.NewReader("old")).
 					WithComponents(component.Row(component.PrimaryButton("board:update", "Update"), component.SecondaryButton("board:more", "More"))), nil
@@ -355,6 +358,13 @@ func TestLateAnswersWithFilesCompleteTheDeferral(t *testing.T) {
 			if want := `message.files[0] "dump.bin": more than the 10 MiB limit`; !strings.Contains(rec.Original.Data.Content, want) ||
 				len(rec.Original.Attachments) != 0 || strings.Count(log.String(), logged(want)) != 1 {
 				t.Errorf("a late answer over the limit completed as %q %q; log:\n%s", rec.Original.Data.Content, attachmentsOf(rec.Original), log.String())
+			}
+
+			res = deferred(s.Invoke(ctx, emulator.Invocation{Guild: s.GuildID, Command: "image"}))
+			rec = settled(res.Interaction.ID, func(r emulator.InteractionRecord) bool { return r.Original != nil && !r.Original.Loading() })
+			if want := `message.files[0]: "image.raw" has 11534336 bytes`; !strings.Contains(rec.Original.Data.Content, want) ||
+				len(rec.Original.Attachments) != 0 || strings.Count(log.String(), logged(want)) != 1 {
+				t.Errorf("a late answer known to be over the limit completed as %q %q; log:\n%s", rec.Original.Data.Content, attachmentsOf(rec.Original), log.String())
 			}
 
 			board, err := s.Invoke(ctx, emulator.Invocation{Guild: s.GuildID, Command: "board"})
