@@ -65,6 +65,9 @@ type Result struct {
 	// of the HTTP response.
 	Answer    interaction.Response
 	RawAnswer []byte
+	// answerType is the Content-Type of the HTTP response, which says
+	// whether RawAnswer is JSON or multipart/form-data with files.
+	answerType string
 	// Took is how long the bot took to answer.
 	Took time.Duration
 	// Violations are the ways the answer broke the service's rules; an

@@ -11,8 +11,10 @@ import (
 	"github.com/switchboard-go/switchboard/interaction"
 )
 
-// maxAnswerBody bounds what the emulator reads of an answer.
-const maxAnswerBody = 8 << 20
+// maxAnswerBody bounds what the emulator reads of an answer: a JSON
+// answer is bounded as the JSON of a request (maxJSONBody), and an answer
+// with files as a request with files.
+const maxAnswerBody = maxRequestBody
 
 // record files a prepared interaction as sent, so that the callback and
 // webhook endpoints find it by id and token; a submission closes its
@@ -41,8 +43,8 @@ func (s *Server) record(p *prepared) {
 func (s *Server) deliver(ctx context.Context, url string, p *prepared, res *Result) {
 	ctx, cancel := context.WithTimeout(ctx, s.window)
 	defer cancel()
-	status, body, took, err := s.post(ctx, url, p.body, true)
-	res.Status, res.RawAnswer, res.Took = status, body, took
+	status, contentType, body, took, err := s.exchangeBody(ctx, url, p.body, true)
+	res.Status, res.answerType, res.RawAnswer, res.Took = status, contentType, body, took
 	switch {
 	case errors.Is(err, context.DeadlineExceeded):
 		res.Status = 0
@@ -59,9 +61,17 @@ func (s *Server) deliver(ctx context.Context, url string, p *prepared, res *Resu
 
 // post sends a signed (or, with good false, wrongly signed) body.
 func (s *Server) post(ctx context.Context, url string, body []byte, good bool) (status int, answer []byte, took time.Duration, err error) {
+	status, _, answer, took, err = s.exchangeBody(ctx, url, body, good)
+	return status, answer, took, err
+}
+
+// exchangeBody is post, and returns the Content-Type of the answer too.
+// It reads the answer up to one byte over maxAnswerBody, so that an
+// answer over it is known to be.
+func (s *Server) exchangeBody(ctx context.Context, url string, body []byte, good bool) (status int, contentType string, answer []byte, took time.Duration, err error) {
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, url, bytes.NewReader(body))
 	if err != nil {
-		return 0, nil, 0, err
+		return 0, "", nil, 0, err
 	}
 	sig, ts := s.signer.Sign(body, time.Now())
 	if !good {
@@ -76,11 +86,11 @@ func (s *Server) post(ctx context.Context, url string, body []byte, good bool) (
 	start := time.Now()
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
-		return 0, nil, time.Since(start), err
+		return 0, "", nil, time.Since(start), err
 	}
 	defer resp.Body.Close()
-	answer, err = io.ReadAll(io.LimitReader(resp.Body, maxAnswerBody))
-	return resp.StatusCode, answer, time.Since(start), err
+	answer, err = io.ReadAll(io.LimitReader(resp.Body, maxAnswerBody+1))
+	return resp.StatusCode, resp.Header.Get("Content-Type"), answer, time.Since(start), err
 }
 
 // settle checks the answer and keeps it with the interaction. The caller
@@ -111,9 +121,9 @@ func (s *Server) settle(p *prepared, res *Result) {
 		res.Answer = *si.answer
 		return
 	}
-	var answer answerBody
-	if err := answer.UnmarshalJSON(res.RawAnswer); err != nil {
-		res.Violations = append(res.Violations, "the answer is not a valid JSON interaction response: "+err.Error())
+	answer, files, refused := readAnswer(si.ix, res.answerType, res.RawAnswer)
+	if refused != "" {
+		res.Violations = append(res.Violations, refused)
 		return
 	}
 	res.Answer = answer.Response
@@ -121,7 +131,7 @@ func (s *Server) settle(p *prepared, res *Result) {
 		res.Violations = append(res.Violations, "the interaction has already been acknowledged")
 		return
 	}
-	atts, v := s.answerViolations(p, &answer)
+	atts, v := s.answerViolations(p, &answer, files)
 	if len(v) > 0 {
 		// The service refuses it: the user sees the interaction fail.
 		res.Violations = append(res.Violations, v...)

@@ -73,11 +73,26 @@ type upload struct {
 // decodeMessageBody decodes the body of a request that may carry files
 // into v, and returns the files. A JSON body carries none.
 func decodeMessageBody(r *request, v any) ([]upload, *apiError) {
-	media, params, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	return decodeUploads(r.Header.Get("Content-Type"), r.body, attachmentSizeLimit, v)
+}
+
+// isMultipart reports whether a body of contentType is
+// multipart/form-data.
+func isMultipart(contentType string) bool {
+	media, _, err := mime.ParseMediaType(contentType)
+	return err == nil && media == "multipart/form-data"
+}
+
+// decodeUploads decodes a body of contentType that may carry files, each
+// of at most limit bytes, into v, and returns the files: the body of a
+// request, or a bot's answer in the HTTP response to an interaction. A
+// JSON body carries none.
+func decodeUploads(contentType string, body []byte, limit int64, v any) ([]upload, *apiError) {
+	media, params, err := mime.ParseMediaType(contentType)
 	if err != nil || media != "multipart/form-data" {
-		return nil, decodeBody(r, v)
+		return nil, decodeJSON(body, v)
 	}
-	mr := multipart.NewReader(bytes.NewReader(r.body), params["boundary"])
+	mr := multipart.NewReader(bytes.NewReader(body), params["boundary"])
 	payload := []byte("{}")
 	var files []upload
 	seen := map[int]bool{}
@@ -92,7 +107,7 @@ func decodeMessageBody(r *request, v any) ([]upload, *apiError) {
 		name := p.FormName()
 		if name == "payload_json" {
 			if payload, err = readPart(p, maxJSONBody); err != nil {
-				return nil, errEntityTooLarge()
+				return nil, partError(err)
 			}
 			continue
 		}
@@ -101,9 +116,9 @@ func decodeMessageBody(r *request, v any) ([]upload, *apiError) {
 			// Other fields are not the service's to read.
 			continue
 		}
-		content, err := readPart(p, attachmentSizeLimit)
+		content, err := readPart(p, limit)
 		if err != nil {
-			return nil, errEntityTooLarge()
+			return nil, partError(err)
 		}
 		if seen[n] {
 			return nil, errInvalidBody("/files/"+itoa(n), "BASE_TYPE_DUPLICATE", "files["+itoa(n)+"] is given twice.")
@@ -121,13 +136,25 @@ func decodeMessageBody(r *request, v any) ([]upload, *apiError) {
 	return files, decodeJSON(payload, v)
 }
 
+// errPartTooLarge reports a part over its limit.
+var errPartTooLarge = errors.New("part too large")
+
 // readPart reads a part of at most limit bytes.
 func readPart(p *multipart.Part, limit int64) ([]byte, error) {
 	b, err := io.ReadAll(io.LimitReader(p, limit+1))
 	if err == nil && int64(len(b)) > limit {
-		err = errors.New("too large")
+		err = errPartTooLarge
 	}
 	return b, err
+}
+
+// partError is the answer to a part that could not be read: 413 with
+// 40005 for one over its limit, and for one cut short, 50035.
+func partError(err error) *apiError {
+	if errors.Is(err, errPartTooLarge) {
+		return errEntityTooLarge()
+	}
+	return errInvalidBody("", "BASE_TYPE_BAD_TYPE", "The body is not valid multipart/form-data: "+err.Error()+".")
 }
 
 // fileIndex reads the n of a part named files[n].

@@ -95,8 +95,9 @@ type MessageData struct {
 	Components Components `json:"components,omitzero"`
 	// Attachments name the attachments an edited message keeps, by their
 	// ids; the attachments of Files are added to them when the message is
-	// encoded. Without Attachments an edit keeps every attachment the
-	// message has.
+	// encoded. An edit with neither keeps every attachment the message
+	// has; one with Files keeps only those named here besides its files,
+	// since the list the files make is the whole list.
 	Attachments []AttachmentRef `json:"attachments,omitempty"`
 	// Files are uploaded with the message, which is then sent as
 	// multipart/form-data (see File).

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/switchboard-go/switchboard/answer"
 	"github.com/switchboard-go/switchboard/interaction"
 )
 
@@ -67,9 +68,20 @@ func (NoAuth) authorization(context.Context, *Client) (string, error) {
 //
 // Respond is not retried after a failure that may leave the answer
 // delivered, since a second answer is refused with ErrAlreadyAcknowledged.
-// An answer whose type ix does not allow (see
-// interaction.CheckCallback) is an error matching
-// interaction.ErrCallbackNotAllowed, and nothing is sent.
+//
+// Respond checks the answer with answer.Check, Followup with
+// answer.CheckMessage, and EditOriginal and EditFollowup with
+// answer.CheckEdit: what the service would refuse is an error holding
+// answer.Violations, and nothing is sent. An answer whose type ix does
+// not allow (see interaction.CheckCallback) matches
+// interaction.ErrCallbackNotAllowed as well.
+//
+// An answer, a follow-up or an edit with files (interaction.File) is sent
+// as multipart/form-data. The files are read once, before anything is
+// sent, so that a retry sends the same bytes. A file larger than ix's
+// AttachmentLimit is a violation when its size is known without reading
+// it; one found larger as it is read, or that cannot be read, is an
+// *interaction.FileError, and nothing is sent either.
 //
 // Respond and the methods on the interaction's webhook (Original,
 // EditOriginal, DeleteOriginal, Followup, GetFollowup, EditFollowup and
@@ -85,12 +97,8 @@ func (c *Client) Respond(ctx context.Context, ix *interaction.Interaction, r int
 	if ix.ID == 0 {
 		return errors.New("rest: Respond: the interaction has no id")
 	}
-	if err := ix.CheckCallback(r.Type); err != nil {
+	if err := answer.Check(ix, r); err != nil {
 		return fmt.Errorf("rest: Respond: %w", err)
-	}
-	b, err := r.AppendJSON(nil)
-	if err != nil {
-		return errors.New("rest: encoding the response: " + err.Error())
 	}
 	id := ix.ID.String()
 	k := &call{
@@ -98,10 +106,24 @@ func (c *Client) Respond(ctx context.Context, ix *interaction.Interaction, r int
 		route:  "POST /interactions/{id}/{token}/callback",
 		// Each interaction is answered once: its own id keeps it from
 		// waiting on the limits of others.
-		major:       id,
-		path:        "/interactions/" + id + "/" + url.PathEscape(ix.Token) + "/callback",
-		body:        b,
-		contentType: "application/json",
+		major: id,
+		path:  "/interactions/" + id + "/" + url.PathEscape(ix.Token) + "/callback",
+	}
+	var err error
+	if len(r.Message.Files) > 0 {
+		// The callback endpoint takes files as the webhook endpoints
+		// do, in a multipart/form-data body (the service documents it
+		// there since discord/discord-api-docs#3860).
+		k.body, k.contentType, err = r.AppendMultipart(nil, ix.AttachmentLimit())
+		if err != nil {
+			return fmt.Errorf("rest: Respond: %w", err)
+		}
+	} else {
+		k.body, err = r.AppendJSON(nil)
+		if err != nil {
+			return errors.New("rest: encoding the response: " + err.Error())
+		}
+		k.contentType = "application/json"
 	}
 	return c.once().onToken(ctx, k, "/interactions/"+id+"/{token}/callback", ix.Token, nil)
 }
@@ -117,6 +139,12 @@ func (c *Client) Original(ctx context.Context, ix *interaction.Interaction) (*in
 // completes it: that is how a deferred answer is given. The fields m
 // leaves empty are not sent, and keep their values; whether the message
 // is ephemeral was decided when it was sent, and does not change.
+//
+// m.Files are added to the message. The attachments list they make
+// names only them and m.Attachments, so the message keeps no others:
+// an edit that adds files and keeps those the message has names them in
+// m.Attachments. Without files or Attachments, the message keeps its
+// attachments.
 func (c *Client) EditOriginal(ctx context.Context, ix *interaction.Interaction, m interaction.MessageData) (*interaction.Message, error) {
 	return c.message(ctx, http.MethodPatch, ix, "@original", &m, "EditOriginal")
 }
@@ -183,6 +211,9 @@ func (c *Client) message(ctx context.Context, method string, ix *interaction.Int
 	if message == "0" {
 		return nil, errors.New("rest: " + name + ": no message id")
 	}
+	if err := checkMessage(ix, method, m); err != nil {
+		return nil, fmt.Errorf("rest: %s: %w", name, err)
+	}
 	app := ix.ApplicationID.String()
 	route := method + " /webhooks/{app}/{token}"
 	path := "/webhooks/" + app + "/" + url.PathEscape(ix.Token)
@@ -200,7 +231,17 @@ func (c *Client) message(ctx context.Context, method string, ix *interaction.Int
 		major: app + "/" + tokenKey(ix.Token),
 		path:  path,
 	}
-	if m != nil {
+	switch {
+	case m != nil && len(m.Files) > 0:
+		// Read once, here, before anything is sent: a retry sends the
+		// same bytes, and a file over the interaction's limit is
+		// refused without a request.
+		b, contentType, err := m.AppendMultipart(nil, ix.AttachmentLimit())
+		if err != nil {
+			return nil, fmt.Errorf("rest: %s: %w", name, err)
+		}
+		k.body, k.contentType = b, contentType
+	case m != nil:
 		// MessageData writes itself as the service reads it, as in an
 		// answer; the JSON encoder would write what the service
 		// misreads, such as a null list of mentions to parse.
@@ -243,6 +284,19 @@ func (c *Client) message(ctx context.Context, method string, ix *interaction.Int
 		case <-t.C:
 		}
 	}
+}
+
+// checkMessage checks m, the body of a request made with method on the
+// webhook of ix, as the service would: a new message (POST) or an edit
+// (PATCH). Requests without a body have nothing to check.
+func checkMessage(ix *interaction.Interaction, method string, m *interaction.MessageData) error {
+	switch {
+	case m == nil:
+		return nil
+	case method == http.MethodPost:
+		return answer.CheckMessage(ix, *m)
+	}
+	return answer.CheckEdit(ix, *m)
 }
 
 // answerPending reports whether the service may not have read the first

@@ -415,11 +415,16 @@ func TestWebhookErrorsHideTheToken(t *testing.T) {
 			route: "/webhooks/" + ix.ApplicationID.String() + "/{token}/messages/" + ix.ID.String(),
 		},
 		{
-			name:  "an empty follow-up is refused",
-			do:    func() error { _, err := c.Followup(ctx, ix, interaction.MessageData{}); return err },
+			// An empty follow-up is refused before it is sent; an edit
+			// that empties the message only the service can refuse.
+			name: "an edit that leaves the message empty is refused",
+			do: func() error {
+				_, err := c.EditOriginal(ctx, ix, interaction.MessageData{ClearContent: true})
+				return err
+			},
 			want:  rest.ErrEmptyMessage,
 			token: ix.Token,
-			route: "/webhooks/" + ix.ApplicationID.String() + "/{token}",
+			route: "/webhooks/" + ix.ApplicationID.String() + "/{token}/messages/@original",
 		},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

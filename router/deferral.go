@@ -2,8 +2,12 @@ package router
 
 import (
 	"context"
+	"errors"
 	"time"
 
+	"github.com/rs/zerolog"
+
+	"github.com/switchboard-go/switchboard/answer"
 	"github.com/switchboard-go/switchboard/interaction"
 )
 
@@ -41,7 +45,7 @@ func deferredType(mode deferral) interaction.CallbackType {
 // interaction's token, or to the request context's deadline if that is
 // sooner (a server's own bound on its handlers), and is not canceled when
 // the request ends.
-func (e *Endpoint) answerOrDefer(parent context.Context, received time.Time, mode deferral, x *exchange, ix *interaction.Interaction, out []byte) (status int, body []byte) {
+func (e *Endpoint) answerOrDefer(parent context.Context, received time.Time, mode deferral, x *exchange, ix *interaction.Interaction, out []byte) (status int, body []byte, contentType string) {
 	deadline := received.Add(TokenLifetime)
 	if d, ok := parent.Deadline(); ok && d.Before(deadline) {
 		deadline = d
@@ -71,7 +75,7 @@ func (e *Endpoint) answerOrDefer(parent context.Context, received time.Time, mod
 	case o := <-done:
 		timer.Stop()
 		// The handler has returned: its request is the endpoint's again.
-		return e.encode(o, ix, &x.req.Params, out)
+		return e.answer(parent, received, x, ix, o, out)
 	case <-timer.C:
 	}
 	deferred := interaction.Response{Type: deferredType(mode)}
@@ -88,7 +92,8 @@ func (e *Endpoint) answerOrDefer(parent context.Context, received time.Time, mod
 	routed := Params{pattern: x.h.pattern()}
 	logRoute(e.logger.Debug(), ix, &routed).Stringer("interaction", ix.ID).
 		Msg("handler still running: answer deferred")
-	return e.encode(outcome{resp: deferred}, ix, &routed, out)
+	status, body = e.encode(outcome{resp: deferred}, ix, &routed, out)
+	return status, body, ""
 }
 
 // WaitDeferred waits until the endpoint has delivered every answer it
@@ -124,6 +129,12 @@ func (e *Endpoint) WaitDeferred(ctx context.Context) error {
 //   - a deferral: nothing, as the handler completes the answer itself
 //   - a panic, a MODAL (which must be the first answer) or another type:
 //     an error logged, and an apology for the user
+//
+// A message's files go with it, in the edit or the follow-up. A message
+// the client refuses before sending it (files that cannot be sent, see
+// WithFileAnswers, or what package answer finds the service would
+// refuse) sends nothing: the error handler's answer completes the
+// deferral instead.
 func (e *Endpoint) completeDeferred(x *exchange, mode deferral, done <-chan outcome) {
 	o := <-done
 	// The handler has returned: its request is the endpoint's again.
@@ -132,6 +143,34 @@ func (e *Endpoint) completeDeferred(x *exchange, mode deferral, done <-chan outc
 	log := e.logger.With().Str(key, value).Stringer("interaction", ix.ID).Logger()
 	ctx, cancel := context.WithTimeout(context.Background(), deferredAnswerTimeout)
 	defer cancel()
+	err := e.complete(ctx, &log, ix, mode, o)
+	if refusedUnsent(err) {
+		// Nothing was sent: the error handler answers instead, as it
+		// does an answer with files the HTTP response could not carry.
+		o = outcome{resp: e.refuseFiles(ctx, x, ix, err), err: err}
+		if err = e.complete(ctx, &log, ix, mode, o); refusedUnsent(err) {
+			err = e.apologize(ctx, ix, mode)
+		}
+	}
+	if err != nil {
+		log.Error().Err(err).Msg("delivering the deferred answer failed")
+	}
+}
+
+// refusedUnsent reports whether err is the client's refusal of a message
+// before it sent anything: files it could not send, or violations of the
+// service's rules.
+func refusedUnsent(err error) bool {
+	var files *interaction.FileError
+	var broken answer.Violation
+	return errors.As(err, &files) || errors.As(err, &broken)
+}
+
+// complete completes a deferral made as mode says with the outcome of its
+// handler, as completeDeferred tells. A message with files is sent with
+// them; files that cannot be sent are an *interaction.FileError, and
+// nothing is sent.
+func (e *Endpoint) complete(ctx context.Context, log *zerolog.Logger, ix *interaction.Interaction, mode deferral, o outcome) error {
 	var err error
 	switch t := o.resp.Type; {
 	case o.panicked:
@@ -141,7 +180,6 @@ func (e *Endpoint) completeDeferred(x *exchange, mode deferral, done <-chan outc
 			log.Warn().Stringer("callback", t).Stringer("deferred", deferredType(mode)).
 				Msg("the handler deferred otherwise than the endpoint had: the endpoint's deferral decides what its EditAnswer edits")
 		}
-		return
 	case t == interaction.CallbackChannelMessageWithSource && mode == deferUpdate:
 		_, err = e.client.Followup(ctx, ix, o.resp.Message)
 	case t == interaction.CallbackChannelMessageWithSource:
@@ -166,9 +204,7 @@ func (e *Endpoint) completeDeferred(x *exchange, mode deferral, done <-chan outc
 		log.Error().Stringer("callback", t).Msg("a deferred answer must be a message or an update; telling the user it failed")
 		err = e.apologize(ctx, ix, mode)
 	}
-	if err != nil {
-		log.Error().Err(err).Msg("delivering the deferred answer failed")
-	}
+	return err
 }
 
 // apologize completes a deferral with an apology: in the deferred

@@ -48,6 +48,11 @@ const (
 //     handler, an interaction no handler is registered for by the
 //     not-found answer, and an answer whose type the interaction does not
 //     allow, which the service would refuse, is an error too)
+//   - an answer whose message carries files, on an endpoint given a
+//     client: the answer and its files posted to the callback endpoint,
+//     then 202 with no body; without a client, 200 with the answer and
+//     its files as multipart/form-data (see WithFileAnswers). Files that
+//     cannot be sent are an error, answered by the error handler
 //   - a command, component or modal submission whose handler has not
 //     answered the answer margin before the service stops waiting, on an
 //     endpoint given a client (WithClient): 200 with a deferral, and the
@@ -77,7 +82,9 @@ type Endpoint struct {
 	client   *rest.Client
 	// noAutoDefer turns automatic deferral off for every route.
 	noAutoDefer bool
-	replays     ReplayGuard
+	// files says how answers with files are sent.
+	files   FileAnswers
+	replays ReplayGuard
 	// deferred counts the deferred answers not yet delivered.
 	deferred sync.WaitGroup
 }
@@ -127,6 +134,9 @@ func NewEndpoint(mux *Mux, v *interaction.Verifier, opts ...EndpointOption) *End
 	for _, o := range opts {
 		o(e)
 	}
+	if e.files == FilesByCallback && e.client == nil {
+		e.logger.Warn().Msg("answers with files go to the callback endpoint (FilesByCallback), but the endpoint has no REST client: give it one with router.WithClient, or they are refused")
+	}
 	return e
 }
 
@@ -153,17 +163,18 @@ var (
 
 // serve runs the request path shared by both adapters after the method
 // check. parent is the request's context. It appends the response body to
-// out.
-func (e *Endpoint) serve(parent context.Context, received time.Time, sig, ts, body, out []byte) (status int, _ []byte) {
+// out; contentType is the body's when it is not JSON, and otherwise
+// empty.
+func (e *Endpoint) serve(parent context.Context, received time.Time, sig, ts, body, out []byte) (status int, _ []byte, contentType string) {
 	if len(body) > e.maxBody {
-		return 413, append(out, bodyTooLarge...)
+		return 413, append(out, bodyTooLarge...), ""
 	}
 	if err := e.verifier.Verify(sig, ts, body); err != nil {
 		e.logger.Debug().Err(err).Msg("request refused")
 		if errors.Is(err, interaction.ErrStaleTimestamp) {
-			return 401, append(out, bodyStaleTimestamp...)
+			return 401, append(out, bodyStaleTimestamp...), ""
 		}
-		return 401, append(out, bodyBadSignature...)
+		return 401, append(out, bodyBadSignature...), ""
 	}
 	// One allocation for the interaction, the request and the context. The
 	// handler may keep all three (a goroutine sending follow-ups), so the
@@ -172,16 +183,16 @@ func (e *Endpoint) serve(parent context.Context, received time.Time, sig, ts, bo
 	ix := &x.ix
 	if err := interaction.Decode(body, ix); err != nil {
 		e.logger.Debug().Err(err).Msg("malformed interaction")
-		return 400, appendMessage(out, err.Error())
+		return 400, appendMessage(out, err.Error()), ""
 	}
 	if ix.Type == interaction.TypePing {
-		return 200, append(out, bodyPong...)
+		return 200, append(out, bodyPong...), ""
 	}
 	switch ix.Type {
 	case interaction.TypeApplicationCommand, interaction.TypeApplicationCommandAutocomplete,
 		interaction.TypeMessageComponent, interaction.TypeModalSubmit:
 	default:
-		return 400, append(out, bodyUnsupportedType...)
+		return 400, append(out, bodyUnsupportedType...), ""
 	}
 	return e.dispatch(parent, received, x, ix, out)
 }
@@ -190,9 +201,9 @@ func (e *Endpoint) serve(parent context.Context, received time.Time, sig, ts, bo
 // the endpoint may defer runs apart (answerOrDefer); the others run here,
 // with a context that ends the answer margin before the service stops
 // waiting, so that an answer to a handler that gives up still arrives.
-func (e *Endpoint) dispatch(parent context.Context, received time.Time, x *exchange, ix *interaction.Interaction, out []byte) (status int, body []byte) {
+func (e *Endpoint) dispatch(parent context.Context, received time.Time, x *exchange, ix *interaction.Interaction, out []byte) (status int, body []byte, contentType string) {
 	if e.replays != nil && e.replayed(parent, ix) {
-		return 409, append(out, bodyReplayed...)
+		return 409, append(out, bodyReplayed...), ""
 	}
 	x.req.client = e.client
 	if ix.Type != interaction.TypeApplicationCommandAutocomplete {
@@ -215,7 +226,7 @@ func (e *Endpoint) dispatch(parent context.Context, received time.Time, x *excha
 		ctx = c
 	}
 	o := e.run(ctx, x, ix)
-	return e.encode(o, ix, &x.req.Params, out)
+	return e.answer(parent, received, x, ix, o, out)
 }
 
 // outcome is what running a handler came to.

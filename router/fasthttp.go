@@ -39,8 +39,11 @@ func (e *Endpoint) ServeFastHTTP(rc *fasthttp.RequestCtx) {
 		return
 	}
 	h := &rc.Request.Header
-	status, out := e.serve(context.Background(), time.Now(), h.Peek(HeaderSignature), h.Peek(HeaderTimestamp),
+	status, out, contentType := e.serve(context.Background(), time.Now(), h.Peek(HeaderSignature), h.Peek(HeaderTimestamp),
 		rc.PostBody(), rc.Response.Body()[:0])
+	if contentType != "" {
+		rc.SetContentType(contentType)
+	}
 	rc.SetStatusCode(status)
 	rc.Response.SetBody(out)
 }

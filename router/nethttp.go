@@ -42,7 +42,10 @@ func (e *Endpoint) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	sig := []byte(r.Header.Get(HeaderSignature))
 	ts := []byte(r.Header.Get(HeaderTimestamp))
-	status, out := e.serve(r.Context(), received, sig, ts, body, nil)
+	status, out, contentType := e.serve(r.Context(), received, sig, ts, body, nil)
+	if contentType != "" {
+		w.Header().Set("Content-Type", contentType)
+	}
 	write(w, status, out)
 }
 

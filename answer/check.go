@@ -1,0 +1,122 @@
+package answer
+
+import "github.com/switchboard-go/switchboard/interaction"
+
+// Check reports whether the service would take r as the answer to ix: nil
+// when it would, and otherwise every rule r breaks, as Violations (see
+// Violation for how each is named).
+//
+// An answer type ix does not allow (interaction.Interaction.CheckCallback)
+// is the one violation reported, at "answer.type", since what the body
+// must hold depends on its type; the error then matches
+// interaction.ErrCallbackNotAllowed and *interaction.CallbackError too
+// (errors.Is, errors.As). The rules of the body are those of its type:
+//
+//   - CHANNEL_MESSAGE_WITH_SOURCE: the rules of a message, which must show
+//     something (content, an embed, a component or a file)
+//   - UPDATE_MESSAGE: the rules of a message; it changes the fields it
+//     sets of the message it is on, so it may leave out everything
+//   - a deferral: only the flag EPHEMERAL
+//   - APPLICATION_COMMAND_AUTOCOMPLETE_RESULT: at most 25 suggestions,
+//     each with a name of 1 to 100 characters and a value of the type of
+//     the option being typed (a string of at most 100 characters)
+//   - MODAL: a custom_id of 1 to 100 characters, a title of 1 to 45 and 1
+//     to 5 components, each as package component validates them
+//
+// The rules of a message are those of the service's limits: content of at
+// most 2000 characters; at most 10 embeds, each with at most 25 fields,
+// whose texts are within their own limits and have at most 6000
+// characters in all; only the flags interaction.ResponseFlags; no content
+// or embeds with IS_COMPONENTS_V2; components as component.ValidateMessage
+// validates them; at most interaction.MaxFiles files, each, when its size
+// is known (interaction.File.Size), within ix.AttachmentLimit().
+//
+// A nil ix checks the body alone: its type is not matched to an
+// interaction, nor suggestions to an option, and files are held to
+// interaction.DefaultAttachmentSizeLimit.
+func Check(ix *interaction.Interaction, r interaction.Response) error {
+	var c checker
+	c.init(ForBot, "answer", "/data")
+	if cb := c.answer(ix, &r); cb != nil {
+		return &typeError{vs: c.finish(), cb: cb}
+	}
+	return c.finish().Err()
+}
+
+// CheckMessage reports whether the service would take m as a new message
+// sent through the token of ix: a follow-up, or the message that completes
+// a deferral. It returns nil or Violations, with the rules of a message
+// Check states, placed under "message." and pointing into the body of the
+// request, as "/embeds/0/title". A nil ix holds files to
+// interaction.DefaultAttachmentSizeLimit.
+func CheckMessage(ix *interaction.Interaction, m interaction.MessageData) error {
+	return reviewMessage(ix, &m, Followup, ForBot).Err()
+}
+
+// CheckEdit reports whether the service would take m as an edit, through
+// the token of ix, of the first answer or of a follow-up: CheckMessage's
+// rules but that of an empty message, since an edit changes only the
+// fields it sets.
+func CheckEdit(ix *interaction.Interaction, m interaction.MessageData) error {
+	return reviewMessage(ix, &m, Edit, ForBot).Err()
+}
+
+// Review returns the violations Check finds in r, worded as w says, and
+// nil when there is none. An answer type ix does not allow is one
+// violation at "/type", of code CodeChoices.
+func Review(ix *interaction.Interaction, r interaction.Response, w Wording) Violations {
+	var c checker
+	c.init(w, "answer", "/data")
+	c.answer(ix, &r)
+	return c.finish()
+}
+
+// ReviewMessage returns the violations CheckMessage (for a Followup) or
+// CheckEdit (for an Edit) finds in m, worded as w says, and nil when there
+// is none.
+func ReviewMessage(ix *interaction.Interaction, m interaction.MessageData, kind Kind, w Wording) Violations {
+	return reviewMessage(ix, &m, kind, w)
+}
+
+func reviewMessage(ix *interaction.Interaction, m *interaction.MessageData, kind Kind, w Wording) Violations {
+	var c checker
+	c.init(w, "message", "")
+	c.message(ix, m, interaction.ResponseFlags, "a message", kind == Followup)
+	return c.finish()
+}
+
+// answer checks r as the answer to ix, and returns the CallbackError of a
+// type ix does not allow, after reporting it.
+func (c *checker) answer(ix *interaction.Interaction, r *interaction.Response) *interaction.CallbackError {
+	if ix != nil {
+		if cb := c.callbackType(ix, r.Type); cb != nil {
+			return cb
+		}
+	}
+	switch r.Type {
+	case interaction.CallbackChannelMessageWithSource:
+		c.message(ix, &r.Message, interaction.ResponseFlags, "a message", true)
+	case interaction.CallbackUpdateMessage:
+		c.message(ix, &r.Message, interaction.ResponseFlags, "an update", false)
+	case interaction.CallbackDeferredChannelMessageWithSource, interaction.CallbackDeferredUpdateMessage:
+		// Only the flags of a deferral are sent: the message it promises
+		// comes with a later edit.
+		c.flags(r.Message.Flags, interaction.FlagEphemeral, "a deferral")
+	case interaction.CallbackAutocompleteResult:
+		c.choices(ix, r.Choices)
+	case interaction.CallbackModal:
+		c.modal(r.Modal)
+	}
+	return nil
+}
+
+// typeError is the error of an answer whose type the interaction does not
+// allow: its one violation, and the interaction's CallbackError, which
+// errors.Is and errors.As find.
+type typeError struct {
+	vs Violations
+	cb *interaction.CallbackError
+}
+
+func (e *typeError) Error() string   { return e.vs.Error() }
+func (e *typeError) Unwrap() []error { return []error{e.vs, e.cb} }

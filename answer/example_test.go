@@ -1,0 +1,67 @@
+package answer_test
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/switchboard-go/switchboard/answer"
+	"github.com/switchboard-go/switchboard/component"
+	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/interaction/interactiontest"
+)
+
+func ExampleCheck() {
+	ix := interactiontest.Command("report").Interaction()
+	fields := make([]interaction.EmbedField, 26)
+	for i := range fields {
+		fields[i] = interaction.EmbedField{Name: fmt.Sprint("Day ", i+1), Value: "quiet"}
+	}
+	r := interaction.ReplyMessage(interaction.MessageData{
+		Content: strings.Repeat("a", 2001),
+		Embeds:  []interaction.Embed{{Title: "This month", Fields: fields}},
+	}).WithComponents(component.Row(component.PrimaryButton("", "Approve")))
+	err := answer.Check(ix, r)
+	fmt.Println(err)
+	var vs answer.Violations
+	if errors.As(err, &vs) {
+		fmt.Println(vs[1].Pointer, vs[1].Code)
+	}
+	// Output:
+	// answer.content: at most 2000 characters, has 2001
+	// answer.embeds[0].fields[25]: at most 25 fields, has 26
+	// answer.components › row 1 › button "Approve": custom_id is required on a PRIMARY button
+	// /data/embeds/0/fields BASE_TYPE_MAX_LENGTH
+}
+
+// An answer type the interaction does not allow is the interaction's
+// CallbackError.
+func ExampleCheck_type() {
+	ix := interactiontest.Command("report").Interaction()
+	err := answer.Check(ix, interaction.Update("done"))
+	fmt.Println(err)
+	fmt.Println(errors.Is(err, interaction.ErrCallbackNotAllowed))
+	// Output:
+	// answer.type: UPDATE_MESSAGE does not answer APPLICATION_COMMAND
+	// true
+}
+
+func ExampleCheckMessage() {
+	ix := interactiontest.Command("report").Interaction()
+	fmt.Println(answer.CheckMessage(ix, interaction.MessageData{}))
+	fmt.Println(answer.CheckEdit(ix, interaction.MessageData{Flags: interaction.FlagLoading}))
+	// Output:
+	// message: shows nothing: a message needs content, an embed, a component or a file
+	// message.flags: sets LOADING; a message may set only SUPPRESS_EMBEDS, EPHEMERAL, SUPPRESS_NOTIFICATIONS, IS_VOICE_MESSAGE and IS_COMPONENTS_V2
+}
+
+// Review words the violations as the service's error bodies do, for a
+// server that answers as the service does.
+func ExampleReview() {
+	ix := interactiontest.Command("report").Interaction()
+	for _, v := range answer.Review(ix, interaction.Reply(strings.Repeat("a", 2001)), answer.AsService) {
+		fmt.Println(v.Pointer, v.Code, v.Message)
+	}
+	// Output:
+	// /data/content BASE_TYPE_MAX_LENGTH Must be 2000 or fewer in length.
+}

@@ -1,0 +1,109 @@
+package answer
+
+import (
+	"strconv"
+	"unicode/utf8"
+
+	"github.com/switchboard-go/switchboard/component"
+	"github.com/switchboard-go/switchboard/interaction"
+)
+
+// Limits of a message (public facts of the service; the specification
+// names the 25 embed fields and the upload limit).
+const (
+	maxContent = 2000
+	maxRows    = 5 // action rows of a message without IS_COMPONENTS_V2
+)
+
+// message checks m, the data of the body (c.data), a message that what
+// (such as "an update") is and that may set the flags allowed. A fresh
+// message is a new one, which must show something.
+func (c *checker) message(ix *interaction.Interaction, m *interaction.MessageData, allowed interaction.MessageFlags, what string, fresh bool) {
+	// A text has no more characters than bytes: most are not counted.
+	if len(m.Content) > maxContent {
+		if n := utf8.RuneCountInString(m.Content); n > maxContent && c.room() {
+			c.add(c.data+"/content", CodeMaxLength, c.tooMany(n, maxContent, "characters"))
+		}
+	}
+	c.flags(m.Flags, allowed, what)
+	if m.Flags&interaction.FlagIsComponentsV2 != 0 {
+		// A message laid out with components holds its text in them.
+		if m.Content != "" && c.room() {
+			c.add(c.data+"/content", CodeLegacyFields, c.say(
+				"a message with IS_COMPONENTS_V2 cannot have content; a text display holds its text",
+				"The 'content' field cannot be used when using MessageFlags.IS_COMPONENTS_V2"))
+		}
+		if len(m.Embeds) > 0 && c.room() {
+			c.add(c.data+"/embeds", CodeLegacyFields, c.say(
+				"a message with IS_COMPONENTS_V2 cannot have embeds",
+				"The 'embeds' field cannot be used when using MessageFlags.IS_COMPONENTS_V2"))
+		}
+	} else if n := len(m.Components); n > maxRows && c.room() {
+		c.addPast(c.data+"/components", maxRows, CodeMaxLength, c.tooMany(n, maxRows, "action rows"))
+	}
+	if m.AllowedMentions != nil {
+		c.mentions(m.AllowedMentions.Parse)
+	}
+	c.embeds(m.Embeds)
+	if len(m.Components) > 0 {
+		// Without components, package component would find only the
+		// content and embeds beside IS_COMPONENTS_V2, reported above.
+		c.adopt(component.ValidateMessage(*m))
+	}
+	c.files(ix, m.Files)
+	if fresh && m.Content == "" && len(m.Embeds) == 0 && len(m.Components) == 0 && len(m.Files) == 0 && c.room() {
+		c.add(c.data, CodeEmpty, c.say(
+			"shows nothing: a message needs content, an embed, a component or a file",
+			"Cannot send an empty message"))
+	}
+}
+
+// tooMany words a text or list of n characters or elements, more than
+// limit.
+func (c *checker) tooMany(n, limit int, what string) string {
+	return c.say("at most "+strconv.Itoa(limit)+" "+what+", has "+strconv.Itoa(n),
+		"Must be "+strconv.Itoa(limit)+" or fewer in length.")
+}
+
+// between words a text or list of n characters or elements, outside
+// minimum to maximum.
+func (c *checker) between(n, minimum, maximum int, what string) string {
+	return c.say(strconv.Itoa(minimum)+" to "+strconv.Itoa(maximum)+" "+what+", has "+strconv.Itoa(n),
+		"Must be between "+strconv.Itoa(minimum)+" and "+strconv.Itoa(maximum)+" in length.")
+}
+
+// mentions checks the kinds of mention parsed from the content.
+func (c *checker) mentions(parse []string) {
+	for i, p := range parse {
+		if p == "roles" || p == "users" || p == "everyone" || !c.room() {
+			continue
+		}
+		c.add(c.data+"/allowed_mentions/parse/"+strconv.Itoa(i), CodeChoices, c.say(
+			`must be "roles", "users" or "everyone", is `+strconv.Quote(p),
+			"Value must be one of ('roles', 'users', 'everyone')."))
+	}
+}
+
+// files checks the number of files, and the size of those whose size is
+// known without reading them. Files are parts of the request beside its
+// JSON, so their pointers are not under the data.
+func (c *checker) files(ix *interaction.Interaction, files []interaction.File) {
+	if n := len(files); n > interaction.MaxFiles {
+		if c.room() {
+			c.addPast("/files", interaction.MaxFiles, CodeMaxLength, c.tooMany(n, interaction.MaxFiles, "files"))
+		}
+		files = files[:interaction.MaxFiles]
+	}
+	if len(files) == 0 {
+		return
+	}
+	limit := ix.AttachmentLimit()
+	for i, f := range files {
+		if n, known := f.Size(); known && n > limit && c.room() {
+			c.add("/files/"+strconv.Itoa(i), CodeFileTooLarge, c.say(
+				strconv.Quote(f.Name)+" has "+strconv.FormatInt(n, 10)+" bytes, more than the "+
+					strconv.FormatInt(limit, 10)+" a file of an answer to the interaction may have",
+				"Request entity too large"))
+		}
+	}
+}

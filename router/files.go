@@ -1,0 +1,146 @@
+package router
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/switchboard-go/switchboard/interaction"
+)
+
+// How an answer with files reaches the service. The service documents
+// files on the endpoint that answers an interaction (POST
+// /interactions/{id}/{token}/callback), which "also supports file
+// attachments similar to the webhook endpoints", as multipart/form-data
+// (discord/discord-api-docs#3860). Answering the interaction's HTTP
+// request itself with multipart/form-data is not documented: frameworks
+// do it (disgoorg/disgo#122), and it is reported to fail for message
+// commands (discord/discord-api-docs#5933), in general (discussion #6204)
+// and for files over about 150 KB (#5250, #5925). So an endpoint that has
+// a REST client posts an answer with files to the callback endpoint and
+// answers the HTTP request 202 Accepted, which the service takes for an
+// answer sent that way (discord/discord-api-docs#7311); only an endpoint
+// without one answers in the HTTP response, the one way it has.
+
+// FileAnswers says how an Endpoint sends an answer whose message carries
+// files (interaction.Response.WithFile).
+type FileAnswers int
+
+const (
+	// FilesAuto posts an answer with files to the callback endpoint when
+	// the endpoint has a REST client (WithClient), as FilesByCallback
+	// does, and answers in the HTTP response when it has none, as
+	// FilesInResponse does. It is the default.
+	FilesAuto FileAnswers = iota
+	// FilesInResponse answers the interaction's HTTP request with the
+	// answer and its files as multipart/form-data, status 200. The
+	// service does not document this way, and it is reported to fail
+	// for some interactions and for large files.
+	FilesInResponse
+	// FilesByCallback posts the answer and its files to the callback
+	// endpoint through the endpoint's REST client, the way the service
+	// documents, and then answers the HTTP request 202 Accepted. An
+	// endpoint without a client refuses such answers (ErrNoClient).
+	FilesByCallback
+)
+
+// WithFileAnswers sets how the endpoint sends an answer with files; the
+// default is FilesAuto.
+//
+// Either way the files are read when the handler has returned, each
+// once, and must reach the service before it stops waiting for the
+// answer (DefaultResponseDeadline): a handler with large files to send
+// from a slow link defers, and sends them with Request.EditAnswer. A file
+// larger than the interaction's AttachmentLimit, more than
+// interaction.MaxFiles files, a file that cannot be read, or an answer the
+// callback endpoint refuses is answered by the error handler, as an
+// answer the interaction does not allow is, and logged; the HTTP response
+// is never written halfway.
+func WithFileAnswers(f FileAnswers) EndpointOption {
+	return func(e *Endpoint) { e.files = f }
+}
+
+// answer writes the answer of o: JSON (encode), or, for an answer whose
+// message carries files, as the endpoint sends those. A non-empty
+// contentType is the body's, which is not JSON.
+func (e *Endpoint) answer(parent context.Context, received time.Time, x *exchange, ix *interaction.Interaction, o outcome, out []byte) (status int, body []byte, contentType string) {
+	if o.panicked || len(o.resp.Message.Files) == 0 {
+		status, body = e.encode(o, ix, &x.req.Params, out)
+		return status, body, ""
+	}
+	return e.answerWithFiles(parent, received, x, ix, o.resp, out)
+}
+
+// byCallback reports whether the endpoint posts answers with files to
+// the callback endpoint.
+func (e *Endpoint) byCallback() bool {
+	return e.files == FilesByCallback || (e.files == FilesAuto && e.client != nil)
+}
+
+// answerWithFiles sends resp, whose message carries files: through the
+// callback endpoint, the HTTP request then answered 202 with no body, or
+// as a multipart/form-data HTTP response. An answer that cannot be sent
+// so is answered by the error handler in the HTTP response.
+func (e *Endpoint) answerWithFiles(parent context.Context, received time.Time, x *exchange, ix *interaction.Interaction, resp interaction.Response, out []byte) (status int, body []byte, contentType string) {
+	// The service stops waiting for the answer at the deadline; the
+	// error handler's context ends the answer margin before it, as a
+	// handler's does.
+	ctx, cancel := context.WithDeadline(parent, received.Add(e.deadline))
+	defer cancel()
+	var err error
+	if e.byCallback() {
+		if err = e.respond(ctx, ix, resp); err == nil {
+			e.answered(ix, &x.req.Params, resp, "callback")
+			return 202, out[:0], ""
+		}
+	} else {
+		if body, contentType, err = resp.AppendMultipart(out[:0], ix.AttachmentLimit()); err == nil {
+			e.answered(ix, &x.req.Params, resp, "response")
+			return 200, body, contentType
+		}
+	}
+	handlerCtx, cancelHandler := context.WithDeadline(parent, received.Add(e.deadline-e.margin))
+	defer cancelHandler()
+	resp = e.refuseFiles(handlerCtx, x, ix, err)
+	if len(resp.Message.Files) > 0 {
+		// The error handler's own files go in the response: whatever
+		// failed through the client may fail again.
+		if body, contentType, err = resp.AppendMultipart(out[:0], ix.AttachmentLimit()); err == nil {
+			e.answered(ix, &x.req.Params, resp, "response")
+			return 200, body, contentType
+		}
+		logRoute(e.logger.Error().Err(err), ix, &x.req.Params).Stringer("interaction", ix.ID).
+			Msg("the error handler's answer has files that cannot be sent either; answering with the default")
+		resp = interaction.Reply(apology(ix)).Ephemeral()
+	}
+	status, body = e.encode(outcome{resp: resp}, ix, &x.req.Params, out)
+	return status, body, ""
+}
+
+// respond posts resp to the callback endpoint.
+func (e *Endpoint) respond(ctx context.Context, ix *interaction.Interaction, resp interaction.Response) error {
+	if e.client == nil {
+		return ErrNoClient
+	}
+	return e.client.Respond(ctx, ix, resp)
+}
+
+// refuseFiles returns the error handler's answer to an answer whose files
+// could not be sent for err, as the Mux answers one the interaction does
+// not allow. The Mux logs the error when there is no error handler to
+// hand it to; with one, it is logged here, so that it is logged once.
+func (e *Endpoint) refuseFiles(ctx context.Context, x *exchange, ix *interaction.Interaction, err error) interaction.Response {
+	err = fmt.Errorf("router: answer not sent: %w", err)
+	if e.mux.onError != nil {
+		logRoute(e.logger.Error().Err(err), ix, &x.req.Params).Stringer("interaction", ix.ID).
+			Msg("the answer's files could not be sent; answering with the error handler's answer")
+	}
+	return e.mux.fail(ctx, &x.req, err)
+}
+
+// answered logs an answer with files sent through the callback endpoint
+// or in the HTTP response.
+func (e *Endpoint) answered(ix *interaction.Interaction, params *Params, resp interaction.Response, through string) {
+	logRoute(e.logger.Debug(), ix, params).Stringer("type", ix.Type).Stringer("interaction", ix.ID).
+		Stringer("callback", resp.Type).Int("files", len(resp.Message.Files)).Str("through", through).Msg("answered")
+}
