@@ -84,7 +84,8 @@ func (c *checker) embedText(i int, field, s string, limit int) int {
 }
 
 // fieldText checks the name or value of field j of the embed at index i:
-// required, of at most limit characters. It returns its characters.
+// required (the service's embed field has a name and a value, both
+// required), of at most limit characters. It returns its characters.
 func (c *checker) fieldText(i, j int, field, s string, limit int) int {
 	n := utf8.RuneCountInString(s)
 	switch {

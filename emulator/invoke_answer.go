@@ -22,7 +22,7 @@ import (
 // (disgoorg/disgo#122), and it is reported to fail for message commands
 // (discord/discord-api-docs#5933), in general (discussion #6204) and for
 // files over about 150 KB (#5250, #5925). The emulator takes such an
-// answer as the documented endpoint takes it; CONFORMANCE.md, D77.
+// answer as the documented endpoint takes it; CONFORMANCE.md, D82.
 func readAnswer(ix *interaction.Interaction, contentType string, raw []byte) (answer answerBody, files []upload, refused string) {
 	if len(raw) > maxAnswerBody {
 		return answer, nil, errorText(errEntityTooLarge())

@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/switchboard-go/switchboard/answer"
 	"github.com/switchboard-go/switchboard/interaction"
 )
 
@@ -177,8 +178,9 @@ func (s *Server) answerAttachments(si *sentInteraction, body *answerBody, files 
 // checkAnswer checks the body of an answer whose type si allows, whether
 // it came by the callback endpoint or as the HTTP response to the
 // interaction; the message it makes or updates carries attachments files.
-// An UPDATE_MESSAGE gets the message it leaves in body.update. The
-// caller holds the state's lock.
+// An UPDATE_MESSAGE gets the message it leaves in body.update. The rules
+// are package answer's, in the service's words: those the bots' own
+// check follows. The caller holds the state's lock.
 func (s *Server) checkAnswer(si *sentInteraction, body *answerBody, attachments int) *apiError {
 	resp := &body.Response
 	e := newInvalidBody()
@@ -193,25 +195,11 @@ func (s *Server) checkAnswer(si *sentInteraction, body *answerBody, attachments 
 		if len(e.errors) == 0 && isEmpty(&body.update, attachments) {
 			return errEmptyMessage()
 		}
-	case interaction.CallbackDeferredChannelMessageWithSource:
-		// Only EPHEMERAL may be set on a deferral: the message it
-		// promises is written by a later edit.
-		checkFlags(e, "/data/flags", resp.Message.Flags, interaction.FlagEphemeral)
-	case interaction.CallbackAutocompleteResult:
-		if len(resp.Choices) > 25 {
-			e.add("/data/choices", "BASE_TYPE_MAX_LENGTH", "Must be 25 or fewer in length.")
-		}
-		for i, c := range resp.Choices {
-			if n := len([]rune(c.Name)); n < 1 || n > 100 {
-				e.add("/data/choices/"+itoa(i)+"/name", "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 100 in length.")
-			}
-		}
-	case interaction.CallbackModal:
-		if resp.Modal == nil {
-			e.add("/data", "BASE_TYPE_REQUIRED", "This field is required")
-		} else {
-			checkModal(e, resp.Modal)
-		}
+	default:
+		// A deferral's flags, suggestions (of the type of the option
+		// being typed) and a modal. The answer's type is one the
+		// emulator allows, which the service's table allows too.
+		addViolations(e, "", answer.Review(si.ix, *resp, answer.AsService))
 	}
 	if len(e.errors) > 0 {
 		return e

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"testing"
 
+	"github.com/switchboard-go/switchboard/component"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
 	"github.com/switchboard-go/switchboard/router"
@@ -14,7 +15,7 @@ import (
 // whose answer the service would refuse has its error handler answer
 // instead, with an error matching interaction.ErrCallbackNotAllowed.
 func TestAnswersTheInteractionDoesNotAllowGoToTheErrorHandler(t *testing.T) {
-	modal := interaction.ShowModal(interaction.Modal{CustomID: "form", Title: "Form"})
+	modal := interaction.ShowModal(component.Modal("form", "Form", component.Labeled("Name", component.ShortInput("name"))))
 	msg := interaction.Message{ID: 9, Content: "on a message"}
 	for _, tt := range []struct {
 		name    string

@@ -7,6 +7,7 @@ import (
 
 	"github.com/rs/zerolog"
 
+	"github.com/switchboard-go/switchboard/answer"
 	"github.com/switchboard-go/switchboard/autocomplete"
 	"github.com/switchboard-go/switchboard/interaction"
 )
@@ -182,14 +183,15 @@ func (m *Mux) serve(ctx context.Context, req *Request, h handling) (interaction.
 }
 
 // settle makes *resp, what a handler answered with err, the answer to
-// send: it stays when the interaction allows its type; otherwise the
-// error handler answers err, or an error saying that the answer is not
-// allowed, which wraps interaction.ErrCallbackNotAllowed and which settle
-// returns. (A Response is large: settle changes it in place rather than
-// copy it in and out on every request.)
+// send: it stays when the service would take it (answer.Check);
+// otherwise the error handler answers err, or an error saying what in the
+// answer the service would refuse, which wraps answer.Violations (and
+// interaction.ErrCallbackNotAllowed for a type the interaction does not
+// allow) and which settle returns. (A Response is large: settle changes
+// it in place rather than copy it in and out on every request.)
 func (m *Mux) settle(ctx context.Context, req *Request, resp *interaction.Response, err error) error {
 	if err == nil {
-		err = checkAnswer(req.Interaction, resp.Type)
+		err = checkAnswer(req.Interaction, resp)
 	}
 	if err != nil {
 		*resp = m.fail(ctx, req, err)
@@ -197,14 +199,14 @@ func (m *Mux) settle(ctx context.Context, req *Request, resp *interaction.Respon
 	return err
 }
 
-// checkAnswer returns an error when ix does not allow an answer of type t:
-// the service would refuse it, and the user see the interaction fail.
-func checkAnswer(ix *interaction.Interaction, t interaction.CallbackType) error {
-	err := ix.CheckCallback(t)
+// checkAnswer returns an error when the service would refuse r as the
+// answer to ix, and the user see the interaction fail.
+func checkAnswer(ix *interaction.Interaction, r *interaction.Response) error {
+	err := answer.Check(ix, *r)
 	switch {
 	case err == nil:
 		return nil
-	case t == 0:
+	case r.Type == 0:
 		return fmt.Errorf("router: the handler returned the zero Response, which answers nothing: %w", err)
 	}
 	return fmt.Errorf("router: answer not sent: %w", err)
@@ -235,18 +237,18 @@ func (m *Mux) unrouted(ctx context.Context, req *Request) (interaction.Response,
 }
 
 // fail returns the error handler's answer to err. An error handler whose
-// answer the interaction does not allow has it replaced by the default
-// one, the apology, which every interaction a handler serves allows.
+// answer the service would refuse has it replaced by the default one, the
+// apology, which every interaction a handler serves takes.
 func (m *Mux) fail(ctx context.Context, req *Request, err error) interaction.Response {
 	ix := req.Interaction
 	if m.onError != nil {
 		resp := m.onError(ctx, req, err)
-		bad := checkAnswer(ix, resp.Type)
+		bad := checkAnswer(ix, &resp)
 		if bad == nil {
 			return resp
 		}
 		logRoute(m.logger.Error().Err(bad), ix, &req.Params).AnErr("handler_error", err).
-			Stringer("interaction", ix.ID).Msg("the error handler's answer is not allowed; answering with the default")
+			Stringer("interaction", ix.ID).Msg("the service would refuse the error handler's answer; answering with the default")
 	} else {
 		logRoute(m.logger.Error().Err(err), ix, &req.Params).
 			Stringer("interaction", ix.ID).Stringer("user", ix.Invoker().ID).

@@ -123,10 +123,12 @@ func (r *Request) TargetMessage() (interaction.Message, bool) {
 }
 
 // Handler answers a command, the use of a component or the submission of
-// a modal. Its answer must be of a type the interaction allows (see
-// interaction.Interaction.CheckCallback): an UPDATE_MESSAGE answers a
-// component, never a command, and a MODAL never answers a modal; one
-// that is not allowed is an error, which the error handler answers.
+// a modal. Its answer must be one the service takes (see answer.Check):
+// of a type the interaction allows (an UPDATE_MESSAGE answers a
+// component, never a command, and a MODAL never answers a modal), within
+// the service's limits (2000 characters of content, 25 fields an embed,
+// and the others). One the service would refuse is not sent: it is an
+// error naming what breaks which rule, which the error handler answers.
 //
 // The context carries the handler's deadline: the service waits 3 seconds
 // for the first answer, and the context ends the answer margin before,
@@ -155,8 +157,12 @@ type Middleware func(next Handler) Handler
 
 // ErrorHandler turns an error a handler returned into the answer the user
 // sees. It runs for the handlers of commands, components and modals, and
-// for an answer the interaction does not allow, with an error that wraps
-// interaction.ErrCallbackNotAllowed; an answer of its own the interaction
-// does not allow is replaced by the default, an ephemeral apology. An
-// autocomplete handler's error is logged and answered with no suggestions.
+// for an answer the service would refuse, with an error that wraps the
+// answer.Violations found, such as "answer.embeds[0].fields[25]: at most
+// 25 fields, has 26" (and interaction.ErrCallbackNotAllowed for a type
+// the interaction does not allow); an answer of its own the service would
+// refuse is replaced by the default, an ephemeral apology. An
+// autocomplete handler's error is logged and answered with no
+// suggestions; the suggestions it gives are those the service takes
+// (autocomplete.Sanitize).
 type ErrorHandler func(ctx context.Context, req *Request, err error) interaction.Response
