@@ -3,6 +3,7 @@ package router
 import (
 	"context"
 	"errors"
+	"sync"
 	"time"
 
 	"github.com/rs/zerolog"
@@ -102,10 +103,15 @@ func (e *Endpoint) answerOrDefer(parent context.Context, received time.Time, mod
 // that the handlers it deferred finish and their users get their answers;
 // Server does. When ctx ends first, the handlers go on, and their answers
 // are delivered if the process lives long enough.
-func (e *Endpoint) WaitDeferred(ctx context.Context) error {
+func (e *Endpoint) WaitDeferred(ctx context.Context) error { return wait(ctx, &e.deferred) }
+
+// wait waits until wg's count is zero, or ctx ends, and then returns
+// ctx's error. When ctx ends first, the goroutine waiting on wg lives on
+// until the count is zero.
+func wait(ctx context.Context, wg *sync.WaitGroup) error {
 	done := make(chan struct{})
 	go func() {
-		e.deferred.Wait()
+		wg.Wait()
 		close(done)
 	}()
 	select {

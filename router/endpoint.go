@@ -2,7 +2,6 @@ package router
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"runtime/debug"
 	"sync"
@@ -166,15 +165,8 @@ var (
 // out; contentType is the body's when it is not JSON, and otherwise
 // empty.
 func (e *Endpoint) serve(parent context.Context, received time.Time, sig, ts, body, out []byte) (status int, _ []byte, contentType string) {
-	if len(body) > e.maxBody {
-		return 413, append(out, bodyTooLarge...), ""
-	}
-	if err := e.verifier.Verify(sig, ts, body); err != nil {
-		e.logger.Debug().Err(err).Msg("request refused")
-		if errors.Is(err, interaction.ErrStaleTimestamp) {
-			return 401, append(out, bodyStaleTimestamp...), ""
-		}
-		return 401, append(out, bodyBadSignature...), ""
+	if status, answer, refused := verifyRequest(e.verifier, e.logger, e.maxBody, sig, ts, body, out); refused {
+		return status, answer, ""
 	}
 	// One allocation for the interaction, the request and the context. The
 	// handler may keep all three (a goroutine sending follow-ups), so the

@@ -168,16 +168,4 @@ func (e *EventEndpoint) MaxBodySize() int { return e.maxBody }
 // WaitEvents waits until every handler the endpoint started has returned,
 // or ctx ends, and then returns ctx's error. A graceful stop calls it
 // after the server has stopped taking requests; Server does.
-func (e *EventEndpoint) WaitEvents(ctx context.Context) error {
-	done := make(chan struct{})
-	go func() {
-		e.running.Wait()
-		close(done)
-	}()
-	select {
-	case <-done:
-		return nil
-	case <-ctx.Done():
-		return ctx.Err()
-	}
-}
+func (e *EventEndpoint) WaitEvents(ctx context.Context) error { return wait(ctx, &e.running) }

@@ -2,7 +2,6 @@ package router
 
 import (
 	"context"
-	"errors"
 
 	"github.com/valyala/fasthttp"
 )
@@ -32,24 +31,7 @@ func (e *EventEndpoint) ServeFastHTTP(rc *fasthttp.RequestCtx) {
 // does: in JSON, 413 for a body over the limit, 431 for headers over it,
 // 408 for a request not read in time, 400 for anything else.
 func (e *EventEndpoint) FastHTTPErrorHandler(rc *fasthttp.RequestCtx, err error) {
-	status, body := fasthttp.StatusBadRequest, bodyMalformed
-	var (
-		small   *fasthttp.ErrSmallBuffer
-		timeout interface{ Timeout() bool }
-	)
-	switch {
-	case errors.Is(err, fasthttp.ErrBodyTooLarge):
-		status, body = fasthttp.StatusRequestEntityTooLarge, bodyTooLarge
-	case errors.As(err, &small):
-		status, body = fasthttp.StatusRequestHeaderFieldsTooLarge, bodyHeaderTooLarge
-	case errors.As(err, &timeout) && timeout.Timeout():
-		status, body = fasthttp.StatusRequestTimeout, bodyReadTimeout
-	}
-	e.logger.Debug().Err(err).Int("status", status).Msg("request not read")
-	rc.Response.Reset()
-	rc.SetContentType("application/json")
-	rc.SetStatusCode(status)
-	rc.SetBody(body)
+	answerUnread(rc, e.logger, err)
 }
 
 var (

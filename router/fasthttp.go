@@ -5,6 +5,7 @@ import (
 	"errors"
 	"time"
 
+	"github.com/rs/zerolog"
 	"github.com/valyala/fasthttp"
 )
 
@@ -63,6 +64,12 @@ var (
 // 431, a request not read within its ReadTimeout 408, and anything else
 // malformed 400. fasthttp closes the connection after each.
 func (e *Endpoint) FastHTTPErrorHandler(rc *fasthttp.RequestCtx, err error) {
+	answerUnread(rc, e.logger, err)
+}
+
+// answerUnread answers a request fasthttp could not read, for the error
+// handlers of both endpoints.
+func answerUnread(rc *fasthttp.RequestCtx, log zerolog.Logger, err error) {
 	status, body := fasthttp.StatusBadRequest, bodyMalformed
 	var (
 		small   *fasthttp.ErrSmallBuffer
@@ -76,7 +83,7 @@ func (e *Endpoint) FastHTTPErrorHandler(rc *fasthttp.RequestCtx, err error) {
 	case errors.As(err, &timeout) && timeout.Timeout():
 		status, body = fasthttp.StatusRequestTimeout, bodyReadTimeout
 	}
-	e.logger.Debug().Err(err).Int("status", status).Msg("request not read")
+	log.Debug().Err(err).Int("status", status).Msg("request not read")
 	rc.Response.Reset()
 	rc.SetContentType("application/json")
 	rc.SetStatusCode(status)

@@ -6,47 +6,58 @@ import (
 	"net/http"
 	"strconv"
 	"time"
+
+	"github.com/rs/zerolog"
 )
 
 // ServeHTTP serves the interactions endpoint on net/http, with the same
 // behaviour as ServeFastHTTP.
 func (e *Endpoint) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	received := time.Now()
-	w.Header().Set("Content-Type", "application/json")
-	if r.Method != http.MethodPost {
-		w.Header().Set("Allow", http.MethodPost)
-		write(w, http.StatusMethodNotAllowed, bodyMethod)
+	sig, ts, body, ok := readSigned(w, r, e.maxBody, bodyMethod, e.logger)
+	if !ok {
 		return
 	}
-	if r.ContentLength > int64(e.maxBody) {
-		write(w, http.StatusRequestEntityTooLarge, bodyTooLarge)
-		return
-	}
-	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, int64(e.maxBody)))
-	if err != nil {
-		var tooLarge *http.MaxBytesError
-		if errors.As(err, &tooLarge) {
-			write(w, http.StatusRequestEntityTooLarge, bodyTooLarge)
-			return
-		}
-		// As fasthttp's adapter answers, and without the error's text,
-		// which names the connection's addresses.
-		var timeout interface{ Timeout() bool }
-		if errors.As(err, &timeout) && timeout.Timeout() {
-			write(w, http.StatusRequestTimeout, bodyReadTimeout)
-			return
-		}
-		e.logger.Debug().Err(err).Msg("reading the body failed")
-		write(w, http.StatusBadRequest, bodyMalformed)
-		return
-	}
-	sig := []byte(r.Header.Get(HeaderSignature))
-	ts := []byte(r.Header.Get(HeaderTimestamp))
 	status, out, contentType := e.serve(r.Context(), received, sig, ts, body, nil)
 	if contentType != "" {
 		w.Header().Set("Content-Type", contentType)
 	}
 	write(w, status, out)
+}
+
+// readSigned reads a request to either endpoint: its signature headers
+// and its body, of at most maxBody bytes. It answers a request it cannot
+// read itself, as fasthttp's adapters do, and then reports false: a
+// method other than POST with methodBody, a body over the limit 413, a
+// body not received in time 408, and anything else 400, without the
+// error's text, which names the connection's addresses.
+func readSigned(w http.ResponseWriter, r *http.Request, maxBody int, methodBody []byte, log zerolog.Logger) (sig, ts, body []byte, ok bool) {
+	w.Header().Set("Content-Type", "application/json")
+	if r.Method != http.MethodPost {
+		w.Header().Set("Allow", http.MethodPost)
+		write(w, http.StatusMethodNotAllowed, methodBody)
+		return nil, nil, nil, false
+	}
+	if r.ContentLength > int64(maxBody) {
+		write(w, http.StatusRequestEntityTooLarge, bodyTooLarge)
+		return nil, nil, nil, false
+	}
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, int64(maxBody)))
+	if err != nil {
+		var tooLarge *http.MaxBytesError
+		var timeout interface{ Timeout() bool }
+		switch {
+		case errors.As(err, &tooLarge):
+			write(w, http.StatusRequestEntityTooLarge, bodyTooLarge)
+		case errors.As(err, &timeout) && timeout.Timeout():
+			write(w, http.StatusRequestTimeout, bodyReadTimeout)
+		default:
+			log.Debug().Err(err).Msg("reading the body failed")
+			write(w, http.StatusBadRequest, bodyMalformed)
+		}
+		return nil, nil, nil, false
+	}
+	return []byte(r.Header.Get(HeaderSignature)), []byte(r.Header.Get(HeaderTimestamp)), body, true
 }
 
 func write(w http.ResponseWriter, status int, body []byte) {
