@@ -172,19 +172,6 @@ func (c *checker) reported(ptr string, n int) bool {
 	return false
 }
 
-// callbackTypes are the answer types the service defines, in order.
-var callbackTypes = [...]interaction.CallbackType{
-	interaction.CallbackPong,
-	interaction.CallbackChannelMessageWithSource,
-	interaction.CallbackDeferredChannelMessageWithSource,
-	interaction.CallbackDeferredUpdateMessage,
-	interaction.CallbackUpdateMessage,
-	interaction.CallbackAutocompleteResult,
-	interaction.CallbackModal,
-	interaction.CallbackPremiumRequired,
-	interaction.CallbackLaunchActivity,
-}
-
 // callbackType reports an answer type ix does not allow, and returns its
 // CallbackError.
 func (c *checker) callbackType(ix *interaction.Interaction, t interaction.CallbackType) *interaction.CallbackError {
@@ -197,7 +184,7 @@ func (c *checker) callbackType(ix *interaction.Interaction, t interaction.Callba
 		cb = &interaction.CallbackError{Interaction: ix.Type, Callback: t}
 	}
 	var allowed strings.Builder
-	for _, a := range callbackTypes {
+	for _, a := range interaction.CallbackTypes() {
 		if ix.CheckCallback(a) == nil {
 			if allowed.Len() > 0 {
 				allowed.WriteString(", ")

@@ -12,9 +12,6 @@ import (
 type prepared struct {
 	si   *sentInteraction
 	body []byte
-	// choiceType is the type autocomplete suggestions must have; zero for
-	// a command.
-	choiceType interaction.OptionType
 	// launched is an entry point command the service handles itself:
 	// nothing is sent to the bot.
 	launched bool
@@ -150,9 +147,6 @@ func (s *Server) prepare(inv Invocation, complete bool) (*prepared, *InvocationE
 		return nil, err
 	}
 	p := &prepared{si: newSentInteraction(ix, body), body: body, launched: launch}
-	if in.focusedDef != nil {
-		p.choiceType = in.focusedDef.Type
-	}
 	return p, nil
 }
 

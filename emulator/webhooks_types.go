@@ -2,19 +2,6 @@ package emulator
 
 import "github.com/switchboard-go/switchboard/interaction"
 
-// callbackTypes are the answer types the service defines, in order.
-var callbackTypes = [...]interaction.CallbackType{
-	interaction.CallbackPong,
-	interaction.CallbackChannelMessageWithSource,
-	interaction.CallbackDeferredChannelMessageWithSource,
-	interaction.CallbackDeferredUpdateMessage,
-	interaction.CallbackUpdateMessage,
-	interaction.CallbackAutocompleteResult,
-	interaction.CallbackModal,
-	interaction.CallbackPremiumRequired,
-	interaction.CallbackLaunchActivity,
-}
-
 // callbackAllowed reports whether ix may be answered with an answer of
 // type t: the service's table (interaction.CheckCallback), less
 // PREMIUM_REQUIRED, which is deprecated and which the emulated
@@ -41,7 +28,7 @@ func (s *Server) checkCallbackType(ix *interaction.Interaction, t interaction.Ca
 		return nil
 	}
 	var allowed []interaction.CallbackType
-	for _, c := range callbackTypes {
+	for _, c := range interaction.CallbackTypes() {
 		if s.callbackAllowed(ix, c) {
 			allowed = append(allowed, c)
 		}

@@ -41,6 +41,18 @@ var callbackTypeNames = [...]string{
 	CallbackLaunchActivity:                   "LAUNCH_ACTIVITY",
 }
 
+// CallbackTypes returns every answer type the service defines, in
+// increasing order.
+func CallbackTypes() []CallbackType {
+	var ts []CallbackType
+	for t, name := range callbackTypeNames {
+		if name != "" {
+			ts = append(ts, CallbackType(t))
+		}
+	}
+	return ts
+}
+
 // String returns the name the specification gives the type, such as
 // "CHANNEL_MESSAGE_WITH_SOURCE", or CallbackType(n) for a number it does
 // not define.

@@ -2,6 +2,7 @@ package interaction_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"math"
 	"reflect"
 	"strings"
@@ -286,5 +287,13 @@ func TestResponsesAreValidJSONOrAnError(t *testing.T) {
 		if err == nil && !json.Valid(b) {
 			t.Errorf("ReplyMessage(%+v) = %s: invalid JSON without an error", m, b)
 		}
+	}
+}
+
+func TestCallbackTypesListsEveryTypeInOrder(t *testing.T) {
+	got := fmt.Sprint(interaction.CallbackTypes())
+	want := "[PONG CHANNEL_MESSAGE_WITH_SOURCE DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE DEFERRED_UPDATE_MESSAGE UPDATE_MESSAGE APPLICATION_COMMAND_AUTOCOMPLETE_RESULT MODAL PREMIUM_REQUIRED LAUNCH_ACTIVITY]"
+	if got != want {
+		t.Errorf("CallbackTypes() = %s\nwant %s", got, want)
 	}
 }
