@@ -35,6 +35,11 @@ func TestFilesAreNamedInTheAttachmentsList(t *testing.T) {
 			want: `{"attachments":[{"id":"1191213000000000013"},{"id":"0","filename":"a.png","description":"a \"chart\""},{"id":"1","filename":"b.png"}]}`,
 		},
 		{
+			name: "an empty list removes every attachment",
+			m:    interaction.MessageData{Attachments: []interaction.AttachmentRef{}},
+			want: `{"attachments":[]}`,
+		},
+		{
 			name: "no files and no attachments write no list",
 			m:    interaction.MessageData{Content: "hi"},
 			want: `{"content":"hi"}`,

@@ -109,8 +109,9 @@ type MessageData struct {
 	// ids; the attachments of Files are added to them when the message is
 	// encoded. An edit with neither keeps every attachment the message
 	// has; one with Files keeps only those named here besides its files,
-	// since the list the files make is the whole list.
-	Attachments []AttachmentRef `json:"attachments,omitempty"`
+	// since the list the files make is the whole list. An empty, non-nil
+	// list without Files removes every attachment.
+	Attachments []AttachmentRef `json:"attachments,omitzero"`
 	// Files are uploaded with the message, which is then sent as
 	// multipart/form-data (see File).
 	Files []File `json:"-"`
@@ -435,7 +436,7 @@ func (m *MessageData) AppendJSON(b []byte) ([]byte, error) {
 			return nil, err
 		}
 	}
-	if len(m.Attachments) > 0 || len(m.Files) > 0 {
+	if m.Attachments != nil || len(m.Files) > 0 {
 		sep()
 		b = append(b, `"attachments":[`...)
 		for i, a := range m.Attachments {

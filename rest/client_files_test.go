@@ -104,6 +104,18 @@ func TestFilesTravelWithAnswersFollowUpsAndEdits(t *testing.T) {
 			original: "week.csv;the week's numbers;text/csv;day,n\nmon,3\n | notes.txt;;text/plain;n",
 			followup: "chart-v2.png;;image/png;v2",
 		},
+		{
+			name: "an edit with an empty list removes every attachment",
+			edit: func() error {
+				_, err := c.EditFollowup(ctx, ix, followup.ID, interaction.MessageData{
+					Content:     "Charts, withdrawn",
+					Attachments: []interaction.AttachmentRef{},
+				})
+				return err
+			},
+			original: "week.csv;the week's numbers;text/csv;day,n\nmon,3\n | notes.txt;;text/plain;n",
+			followup: "",
+		},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if err := tc.edit(); err != nil {
