@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/rs/zerolog"
 	checked "github.com/switchboard-go/switchboard/answer"
 	"github.com/switchboard-go/switchboard/autocomplete"
 	"github.com/switchboard-go/switchboard/component"
@@ -205,7 +206,8 @@ func TestARefusedLateAnswerCompletesTheDeferralWithTheErrorHandlers(t *testing.T
 // handler has no error handler; the router sends the suggestions the
 // service takes, and the user sees them.
 func TestTooManySuggestionsAreCutToWhatTheServiceTakes(t *testing.T) {
-	r := router.New()
+	var log logBuffer
+	r := router.New(router.WithLogger(zerolog.New(&log)))
 	r.Command("search", func(context.Context, *router.Request) (interaction.Response, error) {
 		return interaction.Reply("found"), nil
 	}, router.Description("Searches"), router.Options(option.String("query", "What to look for").Required().Autocomplete()))
@@ -224,6 +226,9 @@ func TestTooManySuggestionsAreCutToWhatTheServiceTakes(t *testing.T) {
 	}
 	if !res.OK() || len(res.Answer.Choices) != 25 {
 		t.Fatalf("the user sees %d suggestions (violations %v), want 25", len(res.Answer.Choices), res.Violations)
+	}
+	if got := log.String(); !strings.Contains(got, `"field":"answer.choices[25]"`) || strings.Count(got, "autocomplete choice left out") != 1 {
+		t.Errorf("the log does not name the one suggestion left out:\n%s", got)
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strconv"
 
 	"github.com/rs/zerolog"
 
@@ -286,10 +287,15 @@ func (m *Mux) autocomplete(ctx context.Context, ix *interaction.Interaction) (in
 			Msg("autocomplete handler failed")
 		return interaction.AutocompleteResult(), err
 	}
+	// A suggestion the service would refuse is left out and logged, named
+	// as package answer names it: an autocomplete answer has no error
+	// handler's answer to fall back on, and the valid suggestions are
+	// still worth showing.
 	kept, dropped := autocomplete.Sanitize(choices, req.Focused.Type)
 	for _, d := range dropped {
 		m.logger.Warn().Str("command", ix.Data.Path()).Str("option", req.Focused.Name).
-			Int("choice", d.Index).Str("reason", d.Reason).Msg("autocomplete choice left out")
+			Int("choice", d.Index).Str("field", "answer.choices["+strconv.Itoa(d.Index)+"]").
+			Str("reason", d.Reason).Msg("autocomplete choice left out")
 	}
 	return interaction.AutocompleteResult(kept...), nil
 }
