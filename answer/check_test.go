@@ -189,6 +189,18 @@ func TestCheckFindsEveryRuleAnAnswerBreaks(t *testing.T) {
 		{"mentions may not be parsed of an unknown kind", command,
 			interaction.Reply("x").WithAllowedMentions(&interaction.AllowedMentions{Parse: []string{"users", "channels"}}),
 			[]want{{"answer.allowed_mentions.parse[1]", "/data/allowed_mentions/parse/1", answer.CodeChoices}}},
+		{"mentions may list users and roles not parsed", command,
+			interaction.Reply("x").WithAllowedMentions(&interaction.AllowedMentions{Parse: []string{"everyone"},
+				Users: ids(100), Roles: ids(100)}), nil},
+		{"mentions may not parse users and list them", command,
+			interaction.Reply("x").WithAllowedMentions(&interaction.AllowedMentions{Parse: []string{"users"}, Users: ids(1)}),
+			[]want{{"answer.allowed_mentions", "/data/allowed_mentions", answer.CodeMentionsExclusive}}},
+		{"mentions may not parse roles and list them", command,
+			interaction.Reply("x").WithAllowedMentions(&interaction.AllowedMentions{Parse: []string{"roles"}, Roles: ids(2)}),
+			[]want{{"answer.allowed_mentions", "/data/allowed_mentions", answer.CodeMentionsExclusive}}},
+		{"mentions list at most 100 users", command,
+			interaction.Reply("x").WithAllowedMentions(&interaction.AllowedMentions{Parse: []string{}, Users: ids(101)}),
+			[]want{{"answer.allowed_mentions.users[100]", "/data/allowed_mentions/users", answer.CodeMaxLength}}},
 
 		// Embeds.
 		{"a message may have 10 embeds", command, withEmbeds(embeds(10)...), nil},
@@ -455,4 +467,13 @@ func TestTheBotsWordsSayWhatTheRuleIsAndWhatTheAnswerHas(t *testing.T) {
 			t.Errorf("Check returned %v, want %q", err, tt.want)
 		}
 	}
+}
+
+// ids returns n distinct snowflakes.
+func ids(n int) []interaction.Snowflake {
+	out := make([]interaction.Snowflake, n)
+	for i := range out {
+		out[i] = interaction.Snowflake(1191213000000000000 + i)
+	}
+	return out
 }

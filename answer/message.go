@@ -42,7 +42,7 @@ func (c *checker) message(ix *interaction.Interaction, m *interaction.MessageDat
 		c.addPast(c.data+"/components", maxRows, CodeMaxLength, c.tooMany(n, maxRows, "action rows"))
 	}
 	if m.AllowedMentions != nil {
-		c.mentions(m.AllowedMentions.Parse)
+		c.mentions(m.AllowedMentions)
 	}
 	c.embeds(m.Embeds)
 	if len(m.Components) > 0 {
@@ -72,15 +72,47 @@ func (c *checker) between(n, minimum, maximum int, what string) string {
 		"Must be between "+strconv.Itoa(minimum)+" and "+strconv.Itoa(maximum)+" in length.")
 }
 
-// mentions checks the kinds of mention parsed from the content.
-func (c *checker) mentions(parse []string) {
-	for i, p := range parse {
-		if p == "roles" || p == "users" || p == "everyone" || !c.room() {
+// maxMentionIDs is how many users, and how many roles, allowed mentions
+// may list (a public fact of the service).
+const maxMentionIDs = 100
+
+// mentions checks allowed mentions: the kinds of mention parsed from the
+// content, the lists of ids, and that a kind is not both parsed and
+// listed, which the service refuses (a public fact: its error
+// MESSAGE_ALLOWED_MENTIONS_PARSE_EXCLUSIVE, at allowed_mentions).
+func (c *checker) mentions(am *interaction.AllowedMentions) {
+	parsesUsers, parsesRoles := false, false
+	for i, p := range am.Parse {
+		switch p {
+		case "users":
+			parsesUsers = true
 			continue
+		case "roles":
+			parsesRoles = true
+			continue
+		case "everyone":
+			continue
+		}
+		if !c.room() {
+			return
 		}
 		c.add(c.data+"/allowed_mentions/parse/"+strconv.Itoa(i), CodeChoices, c.say(
 			`must be "roles", "users" or "everyone", is `+strconv.Quote(p),
 			"Value must be one of ('roles', 'users', 'everyone')."))
+	}
+	for _, l := range []struct {
+		kind   string
+		ids    []interaction.Snowflake
+		parsed bool
+	}{{"users", am.Users, parsesUsers}, {"roles", am.Roles, parsesRoles}} {
+		if n := len(l.ids); n > maxMentionIDs && c.room() {
+			c.addPast(c.data+"/allowed_mentions/"+l.kind, maxMentionIDs, CodeMaxLength, c.tooMany(n, maxMentionIDs, l.kind))
+		}
+		if l.parsed && len(l.ids) > 0 && c.room() {
+			c.add(c.data+"/allowed_mentions", CodeMentionsExclusive, c.say(
+				`parses "`+l.kind+`" and lists `+l.kind+`: one or the other`,
+				`parse:["`+l.kind+`"] and `+l.kind+`: [ids...] are mutually exclusive.`))
+		}
 	}
 }
 

@@ -83,6 +83,9 @@ const (
 	// CodeInvalidEnum: a suggestion's name localized under a locale the
 	// service does not know.
 	CodeInvalidEnum = "ENUM_TYPE_COERCE"
+	// CodeMentionsExclusive: allowed mentions that parse a kind of mention
+	// from the content and also list ids of that kind.
+	CodeMentionsExclusive = "MESSAGE_ALLOWED_MENTIONS_PARSE_EXCLUSIVE"
 
 	// CodeEmpty: a new message that shows nothing: no content, embed,
 	// component or file. The service answers it with its error 50006,
