@@ -99,9 +99,12 @@ func (c *checker) answer(ix *interaction.Interaction, r *interaction.Response) *
 	case interaction.CallbackUpdateMessage:
 		c.message(ix, &r.Message, interaction.ResponseFlags, "an update", false)
 	case interaction.CallbackDeferredChannelMessageWithSource, interaction.CallbackDeferredUpdateMessage:
-		// Only the flags of a deferral are sent: the message it promises
-		// comes with a later edit.
-		c.flags(r.Message.Flags, interaction.FlagEphemeral, "a deferral")
+		// Only the flags of a deferral are sent, and the service keeps
+		// only EPHEMERAL of them, ignoring the other flags an answer may
+		// set rather than refusing them (discord/discord-api-docs#7386,
+		// #7910): IS_COMPONENTS_V2 goes on the later edit that brings
+		// the message.
+		c.flags(r.Message.Flags, interaction.ResponseFlags, "a deferral")
 	case interaction.CallbackAutocompleteResult:
 		c.choices(ix, r.Choices)
 	case interaction.CallbackModal:

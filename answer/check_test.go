@@ -158,9 +158,11 @@ func TestCheckFindsEveryRuleAnAnswerBreaks(t *testing.T) {
 		{"an update may not set LOADING", button, interaction.Update("x").WithFlags(interaction.FlagLoading),
 			[]want{{"answer.flags", "/data/flags", answer.CodeFlags}}},
 		{"a deferral may be ephemeral", command, interaction.Defer().Ephemeral(), nil},
-		{"a deferral may not suppress embeds", command, interaction.Defer().WithFlags(interaction.FlagSuppressEmbeds),
-			[]want{{"answer.flags", "/data/flags", answer.CodeFlags}}},
-		{"a deferred update may not set IS_COMPONENTS_V2", button, interaction.DeferUpdate().WithFlags(interaction.FlagIsComponentsV2),
+		// The service keeps only EPHEMERAL of a deferral's flags and
+		// ignores the others an answer may set.
+		{"a deferral may suppress embeds, which the service ignores", command, interaction.Defer().WithFlags(interaction.FlagSuppressEmbeds), nil},
+		{"a deferred update may set IS_COMPONENTS_V2, which the service ignores", button, interaction.DeferUpdate().WithFlags(interaction.FlagIsComponentsV2), nil},
+		{"a deferral may not set a flag no answer sets", command, interaction.Defer().WithFlags(interaction.FlagUrgent),
 			[]want{{"answer.flags", "/data/flags", answer.CodeFlags}}},
 		{"a deferral's content is not sent, so not checked", command,
 			interaction.Response{Type: interaction.CallbackDeferredChannelMessageWithSource, Message: interaction.MessageData{Content: chars(2001)}}, nil},
@@ -429,7 +431,7 @@ func TestTheServicesWordsAreItsErrorBodys(t *testing.T) {
 		{command, interaction.Reply(chars(2001)), "Must be 2000 or fewer in length."},
 		{command, interaction.Reply("x").WithFlags(interaction.FlagLoading),
 			"Flags may only be SUPPRESS_EMBEDS, EPHEMERAL, SUPPRESS_NOTIFICATIONS, IS_COMPONENTS_V2."},
-		{command, interaction.Defer().WithFlags(interaction.FlagSuppressEmbeds), "Flags may only be EPHEMERAL."},
+		{command, interaction.Defer().WithFlags(interaction.FlagUrgent), "Flags may only be SUPPRESS_EMBEDS, EPHEMERAL, SUPPRESS_NOTIFICATIONS, IS_COMPONENTS_V2."},
 		{command, withEmbeds(interaction.Embed{Fields: fields(26)}), "Must be 25 or fewer in length."},
 		{command, withEmbeds(interaction.Embed{Description: chars(4096)}, interaction.Embed{Description: chars(4096)}),
 			"Embed size exceeds maximum size of 6000"},
@@ -460,7 +462,7 @@ func TestTheBotsWordsSayWhatTheRuleIsAndWhatTheAnswerHas(t *testing.T) {
 		{interaction.Reply(chars(2001)), "answer.content: at most 2000 characters, has 2001"},
 		{interaction.Reply("x").WithFlags(interaction.FlagLoading | interaction.FlagUrgent),
 			"answer.flags: sets URGENT and LOADING; a message may set only SUPPRESS_EMBEDS, EPHEMERAL, SUPPRESS_NOTIFICATIONS, IS_VOICE_MESSAGE and IS_COMPONENTS_V2"},
-		{interaction.Defer().WithFlags(1 << 20), "answer.flags: sets 1<<20; a deferral may set only EPHEMERAL"},
+		{interaction.Defer().WithFlags(1 << 20), "answer.flags: sets 1<<20; a deferral may set only SUPPRESS_EMBEDS, EPHEMERAL, SUPPRESS_NOTIFICATIONS, IS_VOICE_MESSAGE and IS_COMPONENTS_V2"},
 	}
 	for _, tt := range tests {
 		if err := answer.Check(command, tt.r); err == nil || err.Error() != tt.want {

@@ -142,7 +142,7 @@ func TestCallbackChecksTheAnswerAgainstTheInteraction(t *testing.T) {
 		{"a message has at most 10 embeds", cmd, `{"type":4,"data":{"embeds":[` + strings.Repeat(`{"title":"t"},`, 10) + `{"title":"t"}]}}`, 50035, []string{"data", "embeds"}},
 		{"an embed has at most 25 fields", cmd, `{"type":4,"data":{"embeds":[{"fields":` + fields + `}]}}`, 50035, []string{"data", "embeds", "0", "fields"}},
 		{"a message may not set LOADING", cmd, `{"type":4,"data":{"content":"hi","flags":128}}`, 50035, []string{"data", "flags"}},
-		{"a deferral may set only EPHEMERAL", cmd, `{"type":5,"data":{"flags":4}}`, 50035, []string{"data", "flags"}},
+		{"a deferral may set only the flags of an answer", cmd, `{"type":5,"data":{"flags":16}}`, 50035, []string{"data", "flags"}},
 		{"a modal needs a title", cmd, `{"type":9,"data":{"custom_id":"m","components":[{"type":1}]}}`, 50035, []string{"data", "title"}},
 		{"a message may not be empty", cmd, `{"type":4,"data":{}}`, 50006, nil},
 		{"a body must be JSON", cmd, `{"type":4,`, 50109, nil},
