@@ -24,6 +24,10 @@ import (
 // have to sit through, and the record of the first attempt already says
 // what is wrong.
 
+// maxEventAnswer bounds what the emulator reads, and keeps, of an answer
+// to a webhook event, which should have no body at all.
+const maxEventAnswer = 4 << 10
+
 // EventDelivery is a webhook event the emulator sent to the application's
 // webhook events URL, and how the endpoint answered.
 type EventDelivery struct {
@@ -38,7 +42,7 @@ type EventDelivery struct {
 	Sent time.Time
 	// Status is the endpoint's HTTP status; 0 when no answer came.
 	Status int
-	// Answer is the body of the endpoint's answer.
+	// Answer is the body of the endpoint's answer, its first 4 KiB.
 	Answer []byte
 	// Took is how long the endpoint took to answer, or how long the
 	// emulator waited before it gave up.
@@ -108,6 +112,15 @@ func (s *Server) sendEvents() {
 	st := s.st
 	for {
 		st.mu.Lock()
+		if st.events.closed {
+			// Close waits for the delivery under way, not for those
+			// waiting their turn, which a slow endpoint could make last
+			// a window each.
+			for _, d := range st.events.all[st.events.done:] {
+				d.Violations = append(d.Violations, "not sent: the emulator was closed first")
+			}
+			st.events.finished(len(st.events.all) - st.events.done)
+		}
 		if st.events.done == len(st.events.all) {
 			st.events.sending = false
 			st.mu.Unlock()
@@ -132,16 +145,26 @@ func (s *Server) deliverEvent(d *EventDelivery) {
 		ctx, cancel := context.WithTimeout(context.Background(), s.window)
 		defer cancel()
 		var err error
-		status, answer, took, err = s.post(ctx, d.URL, d.Body, true)
+		status, answer, took, err = s.post(ctx, d.URL, d.Body, true, maxEventAnswer)
 		violations = s.eventViolations(status, answer, err)
+		answer = answer[:min(len(answer), maxEventAnswer)]
 	}
 	st := s.st
 	st.mu.Lock()
 	defer st.mu.Unlock()
 	d.Status, d.Answer, d.Took, d.Violations = status, answer, took, violations
-	st.events.done++
-	close(st.events.changed)
-	st.events.changed = make(chan struct{})
+	st.events.finished(1)
+}
+
+// finished counts n more deliveries as finished, and wakes those waiting
+// for them. The caller holds the state's lock.
+func (l *eventLog) finished(n int) {
+	if n == 0 {
+		return
+	}
+	l.done += n
+	close(l.changed)
+	l.changed = make(chan struct{})
 }
 
 // eventViolations says how an answer to a webhook event breaks the
@@ -160,7 +183,10 @@ func (s *Server) eventViolations(status int, answer []byte, err error) []string 
 	if status != http.StatusNoContent {
 		v = append(v, "the endpoint answered "+strconv.Itoa(status)+" "+http.StatusText(status)+", not 204 No Content")
 	}
-	if len(answer) > 0 {
+	switch {
+	case len(answer) > maxEventAnswer:
+		v = append(v, "the answer has a body of more than "+strconv.Itoa(maxEventAnswer)+" bytes; the service asks for none")
+	case len(answer) > 0:
 		v = append(v, "the answer has a body of "+strconv.Itoa(len(answer))+" bytes; the service asks for none")
 	}
 	return v

@@ -172,6 +172,9 @@ func TestDeliveriesTheEndpointAnswersBadlyAreRecordedAsFaulty(t *testing.T) {
 			w.Header().Set("Content-Type", "application/json")
 			w.Write([]byte(`{"ok":true}`))
 		}, 200, []string{"not 204 No Content", "a body of 11 bytes"}},
+		{"an endpoint that answers with a large body", func(w http.ResponseWriter, r *http.Request) {
+			w.Write(make([]byte, 1<<20))
+		}, 200, []string{"not 204 No Content", "a body of more than 4096 bytes"}},
 		{"an endpoint that fails", func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(http.StatusInternalServerError) }, 500,
 			[]string{"answered 500 Internal Server Error"}},
 		{"an endpoint too slow to answer in the window", func(w http.ResponseWriter, r *http.Request) { <-r.Context().Done() }, 0,
@@ -302,7 +305,8 @@ func TestEventsAreSentOnlyWhileThereIsAURLAndWithoutWaiting(t *testing.T) {
 	}
 }
 
-// Close waits for the deliveries under way, and no event is sent after.
+// Close waits for the delivery under way, and sends no other: the events
+// waiting their turn are recorded unsent, and none is sent after.
 func TestCloseWaitsForTheEventsUnderWay(t *testing.T) {
 	s, err := emulator.New(emulator.Config{ResponseWindow: 200 * time.Millisecond})
 	if err != nil {
@@ -319,8 +323,16 @@ func TestCloseWaitsForTheEventsUnderWay(t *testing.T) {
 		t.Fatal(err)
 	}
 	ds := s.Events()
-	if len(ds) != 2 || ds[0].OK() || ds[1].OK() {
-		t.Fatalf("after Close: %+v, want both events delivered and left unanswered", ds)
+	if len(ds) != 2 || ds[0].OK() || ds[0].Took < 200*time.Millisecond {
+		t.Fatalf("after Close: %+v, want the first event delivered and left unanswered", ds)
+	}
+	if d := ds[1]; d.Status != 0 || len(d.Violations) != 1 || !strings.Contains(d.Violations[0], "not sent: the emulator was closed first") {
+		t.Fatalf("the event waiting its turn: %+v, want it recorded unsent", d)
+	}
+	select {
+	case got := <-ep.got:
+		t.Fatalf("the endpoint received a second event after Close: %s", got.webhook.Event.Type)
+	default:
 	}
 	s.AuthorizeUser(s.Admin, "identify")
 	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)

@@ -43,7 +43,7 @@ func (s *Server) record(p *prepared) {
 func (s *Server) deliver(ctx context.Context, url string, p *prepared, res *Result) {
 	ctx, cancel := context.WithTimeout(ctx, s.window)
 	defer cancel()
-	status, contentType, body, took, err := s.exchangeBody(ctx, url, p.body, true)
+	status, contentType, body, took, err := s.exchangeBody(ctx, url, p.body, true, maxAnswerBody)
 	res.Status, res.answerType, res.RawAnswer, res.Took = status, contentType, body, took
 	switch {
 	case errors.Is(err, context.DeadlineExceeded):
@@ -59,16 +59,17 @@ func (s *Server) deliver(ctx context.Context, url string, p *prepared, res *Resu
 	}
 }
 
-// post sends a signed (or, with good false, wrongly signed) body.
-func (s *Server) post(ctx context.Context, url string, body []byte, good bool) (status int, answer []byte, took time.Duration, err error) {
-	status, _, answer, took, err = s.exchangeBody(ctx, url, body, good)
+// post sends a signed (or, with good false, wrongly signed) body, and
+// reads at most limit bytes of the answer and one more.
+func (s *Server) post(ctx context.Context, url string, body []byte, good bool, limit int64) (status int, answer []byte, took time.Duration, err error) {
+	status, _, answer, took, err = s.exchangeBody(ctx, url, body, good, limit)
 	return status, answer, took, err
 }
 
 // exchangeBody is post, and returns the Content-Type of the answer too.
-// It reads the answer up to one byte over maxAnswerBody, so that an
-// answer over it is known to be.
-func (s *Server) exchangeBody(ctx context.Context, url string, body []byte, good bool) (status int, contentType string, answer []byte, took time.Duration, err error) {
+// It reads the answer up to one byte over limit, so that an answer over
+// it is known to be.
+func (s *Server) exchangeBody(ctx context.Context, url string, body []byte, good bool, limit int64) (status int, contentType string, answer []byte, took time.Duration, err error) {
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, url, bytes.NewReader(body))
 	if err != nil {
 		return 0, "", nil, 0, err
@@ -89,7 +90,7 @@ func (s *Server) exchangeBody(ctx context.Context, url string, body []byte, good
 		return 0, "", nil, time.Since(start), err
 	}
 	defer resp.Body.Close()
-	answer, err = io.ReadAll(io.LimitReader(resp.Body, maxAnswerBody+1))
+	answer, err = io.ReadAll(io.LimitReader(resp.Body, limit+1))
 	return resp.StatusCode, resp.Header.Get("Content-Type"), answer, time.Since(start), err
 }
 

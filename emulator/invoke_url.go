@@ -62,12 +62,16 @@ func checkEndpointURL(rawURL string, check error) error {
 	return nil
 }
 
+// maxProbeAnswer bounds what the emulator reads of an answer to the
+// requests that check an endpoint: a PONG, or nothing.
+const maxProbeAnswer = 4 << 10
+
 // probe sends body to an endpoint being checked, signed or (with good
 // false) wrongly signed, and waits the response window for the answer.
 func (s *Server) probe(ctx context.Context, rawURL string, body []byte, good bool) (int, []byte, error) {
 	ctx, cancel := context.WithTimeout(ctx, s.window)
 	defer cancel()
-	status, answer, _, err := s.post(ctx, rawURL, body, good)
+	status, answer, _, err := s.post(ctx, rawURL, body, good, maxProbeAnswer)
 	return status, answer, err
 }
 

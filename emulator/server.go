@@ -126,8 +126,8 @@ func Listen(addr string, cfg Config) (*Server, error) {
 
 // Close stops the server. Requests under way get a moment to finish;
 // connections still open after it are closed. It then waits for the
-// webhook events under way, each for at most the response window, and
-// sends none after.
+// webhook event under way, if any, for at most the response window, and
+// sends no other: those waiting their turn are recorded unsent.
 func (s *Server) Close() error {
 	ctx, cancel := context.WithTimeout(context.Background(), 250*time.Millisecond)
 	defer cancel()
