@@ -72,8 +72,9 @@ func (f File) Size() (n int64, known bool) {
 //
 //	interaction.Reply("Here is the report.").WithFile("report.csv", "text/csv", bytes.NewReader(csv))
 //
-// In an UPDATE_MESSAGE the file is added to the attachments the message
-// has.
+// In an UPDATE_MESSAGE the files take the place of the attachments the
+// message has, but for those MessageData.Attachments names: the list the
+// files make is the whole list of the message's attachments.
 func (r Response) WithFile(name, contentType string, content io.Reader) Response {
 	r.Message = r.Message.WithFile(name, contentType, content)
 	return r

@@ -150,11 +150,12 @@ func (e *Endpoint) completeDeferred(x *exchange, mode deferral, done <-chan outc
 	ctx, cancel := context.WithTimeout(context.Background(), deferredAnswerTimeout)
 	defer cancel()
 	err := e.complete(ctx, &log, ix, mode, o)
-	if refusedUnsent(err) {
-		// Nothing was sent: the error handler answers instead, as it
-		// does an answer with files the HTTP response could not carry.
-		o = outcome{resp: e.refuseFiles(ctx, x, ix, err), err: err}
-		if err = e.complete(ctx, &log, ix, mode, o); refusedUnsent(err) {
+	if refused(err) {
+		// The answer was not posted: the error handler answers instead,
+		// as it does an answer with files the HTTP response could not
+		// carry.
+		o = outcome{resp: e.refuse(ctx, x, ix, err), err: err}
+		if err = e.complete(ctx, &log, ix, mode, o); refused(err) {
 			err = e.apologize(ctx, ix, mode)
 		}
 	}
@@ -163,10 +164,12 @@ func (e *Endpoint) completeDeferred(x *exchange, mode deferral, done <-chan outc
 	}
 }
 
-// refusedUnsent reports whether err is the client's refusal of a message
-// before it sent anything: files it could not send, or violations of the
-// service's rules.
-func refusedUnsent(err error) bool {
+// refused reports whether err says a message was not posted because of
+// what it holds: files the client could not send, the client's check of
+// the service's rules before sending, or the service's own refusal
+// (rest.APIError unwraps to the violations of its errors tree). Another
+// message may then be posted in its place.
+func refused(err error) bool {
 	var files *interaction.FileError
 	var broken answer.Violation
 	return errors.As(err, &files) || errors.As(err, &broken)

@@ -2,6 +2,7 @@ package router
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
@@ -101,7 +102,7 @@ func (e *Endpoint) answerWithFiles(parent context.Context, received time.Time, x
 	}
 	handlerCtx, cancelHandler := context.WithDeadline(parent, received.Add(e.deadline-e.margin))
 	defer cancelHandler()
-	resp = e.refuseFiles(handlerCtx, x, ix, err)
+	resp = e.refuse(handlerCtx, x, ix, err)
 	if len(resp.Message.Files) > 0 {
 		// The error handler's own files go in the response: whatever
 		// failed through the client may fail again.
@@ -125,15 +126,19 @@ func (e *Endpoint) respond(ctx context.Context, ix *interaction.Interaction, res
 	return e.client.Respond(ctx, ix, resp)
 }
 
-// refuseFiles returns the error handler's answer to an answer whose files
-// could not be sent for err, as the Mux answers one the interaction does
-// not allow. The Mux logs the error when there is no error handler to
-// hand it to; with one, it is logged here, so that it is logged once.
-func (e *Endpoint) refuseFiles(ctx context.Context, x *exchange, ix *interaction.Interaction, err error) interaction.Response {
+// refuse returns the error handler's answer to an answer that was not
+// posted for err (see refused), as the Mux answers one the interaction
+// does not allow. The Mux logs the error when there is no error handler
+// to hand it to; with one, it is logged here, so that it is logged once.
+func (e *Endpoint) refuse(ctx context.Context, x *exchange, ix *interaction.Interaction, err error) interaction.Response {
 	err = fmt.Errorf("router: answer not sent: %w", err)
 	if e.mux.onError != nil {
-		logRoute(e.logger.Error().Err(err), ix, &x.req.Params).Stringer("interaction", ix.ID).
-			Msg("the answer's files could not be sent; answering with the error handler's answer")
+		msg := "the service refused the answer; answering with the error handler's answer"
+		var files *interaction.FileError
+		if errors.As(err, &files) {
+			msg = "the answer's files could not be sent; answering with the error handler's answer"
+		}
+		logRoute(e.logger.Error().Err(err), ix, &x.req.Params).Stringer("interaction", ix.ID).Msg(msg)
 	}
 	return e.mux.fail(ctx, &x.req, err)
 }
