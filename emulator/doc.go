@@ -12,9 +12,13 @@
 // Invoke and Autocomplete play a user: they check the input as the client
 // does, evaluate the command's permissions, send the bot a signed
 // interaction and check its answer; the callback and follow-up endpoints
-// take the rest of the conversation. Click, Choose and Submit play a user
-// on the components of the bot's messages and on the modals it opens, in
-// the same way. With a webhook events URL (SetEventsURL), the emulator
+// take the rest of the conversation. Answers, follow-ups and edits are
+// held to the rules of package answer, worded as the service's error
+// bodies word them, and may carry files in a multipart/form-data body,
+// the HTTP response to an interaction too, each within the interaction's
+// attachment size limit. Click, Choose and Submit play a user on the
+// components of the bot's messages and on the modals it opens, in the
+// same way. With a webhook events URL (SetEventsURL), the emulator
 // sends the application the webhook events the service sends, signed as
 // interactions are: APPLICATION_AUTHORIZED when a user authorizes it
 // (AuthorizeUser) or adds it to a guild (InstallGuild),

@@ -10,11 +10,15 @@
 //	entrypoint     the entry point command, with both handler types
 //	localization   names, descriptions and answers in the user's language
 //	permissions    default member permissions, and overwrites set with a user's token
+//	components     buttons, select menus and a form in a modal, routed by custom_id patterns
 //	deferred       deferred answers and follow-ups
+//	events         a bot that serves only webhook events
 //	nethttp        the endpoint on net/http, beside other routes
 //	deploy         the sync step of a deploy, and a CI check that fails on drift
-//	echo           a bot that answers every command with what it received
+//	echo           a bot that answers every command with what it received, and logs every webhook event
 //
 // All but minimal and echo run on the embedded emulator with a plain
-// go run ./examples/NAME; internal/playground is what runs them.
+// go run ./examples/NAME; internal/playground is what runs them, but for
+// events, which plays users who install, buy and remove the application
+// rather than type commands.
 package examples

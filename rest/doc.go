@@ -11,4 +11,10 @@
 // harm, and decodes the service's errors into values: an invalid body's
 // errors are mapped back to the commands sent, as command.Validate names
 // them. Tokens never appear in its errors.
+//
+// Answers, follow-ups and edits are checked with package answer before
+// they are sent: one the service would refuse is an error, and is not
+// sent. Those with files (interaction.File) go as multipart/form-data.
+// A refresh the token endpoint answers invalid_grant matches
+// ErrDeauthorized: the user took back the application's authorization.
 package rest

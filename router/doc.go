@@ -10,7 +10,16 @@
 // never building a string. An Endpoint puts a Mux
 // behind the signature check the service requires, as a fasthttp handler or
 // a net/http one with the same behaviour; Server serves it as production
-// needs (timeouts, limits, graceful stop) in one call.
+// needs (timeouts, limits, graceful stop) in one call. An EventEndpoint
+// serves the application's webhook events URL behind the same check: it
+// answers each event at once, as the service requires, and then runs the
+// handler of its type; Server serves it beside the Endpoint or alone.
+//
+// Every answer a handler gives is checked with package answer before it
+// is sent: one the service would refuse is not sent, and the error
+// handler answers instead. An answer may carry files; WithFileAnswers
+// says whether they go through the callback endpoint or in the HTTP
+// response.
 //
 // Given a REST client (WithClient), an endpoint lets handlers complete and
 // follow up their answers from their Request, and defers a handler that

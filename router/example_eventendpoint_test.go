@@ -1,0 +1,52 @@
+package router_test
+
+import (
+	"context"
+	"log"
+	"os"
+
+	"github.com/switchboard-go/switchboard/event"
+	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/router"
+)
+
+// A bot's webhook events, served beside its interactions by one Server.
+func ExampleNewEventEndpoint() {
+	r := router.New()
+	r.Command("ping", func(ctx context.Context, req *router.Request) (interaction.Response, error) {
+		return interaction.Reply("pong"), nil
+	}, router.Description("Check that the bot answers"))
+	mux, err := r.Build()
+	if err != nil {
+		log.Fatal(err)
+	}
+	verifier, err := interaction.NewVerifier(os.Getenv("SWITCHBOARD_PUBLIC_KEY"))
+	if err != nil {
+		log.Fatal(err)
+	}
+	ctx := context.Background()
+
+	events := router.NewEventEndpoint(verifier) // the key of the interactions endpoint
+	events.OnApplicationAuthorized(func(ctx context.Context, ev *event.Event, a event.ApplicationAuthorized) error {
+		if a.Guild != nil { // added to a server; without one, to the user's account
+			log.Printf("%s added the app to %s", a.User.Username, a.Guild.Name)
+		}
+		return nil
+	})
+	events.OnApplicationDeauthorized(func(ctx context.Context, ev *event.Event, d event.ApplicationDeauthorized) error {
+		log.Printf("%s removed the app", d.User.Username) // forget what the bot keeps of them
+		return nil
+	})
+	events.OnEntitlementCreate(func(ctx context.Context, ev *event.Event, e interaction.Entitlement) error {
+		log.Printf("SKU %v granted: entitlement %v", e.SKUID, e.ID) // bought, or given
+		return nil
+	})
+	srv := &router.Server{
+		Addr:     ":8080",
+		Endpoint: router.NewEndpoint(mux, verifier),
+		Events:   events, // at /events (EventsPath); the interactions at every other path
+	}
+	if err := srv.ListenAndServe(ctx); err != nil {
+		log.Fatal(err)
+	}
+}
