@@ -132,10 +132,11 @@ func (c *checker) files(ix *interaction.Interaction, files []interaction.File) {
 	limit := ix.AttachmentLimit()
 	for i, f := range files {
 		if n, known := f.Size(); known && n > limit && c.room() {
+			// Worded as the sender words a file it finds too large as it
+			// reads it, so that one fault reads alike either way.
+			tooLarge := &interaction.FileError{Size: n, Limit: limit, Err: interaction.ErrFileTooLarge}
 			c.add("/files/"+strconv.Itoa(i), CodeFileTooLarge, c.say(
-				strconv.Quote(f.Name)+" has "+strconv.FormatInt(n, 10)+" bytes, more than the "+
-					strconv.FormatInt(limit, 10)+" a file of an answer to the interaction may have",
-				"Request entity too large"))
+				strconv.Quote(f.Name)+" has "+tooLarge.Problem(), "Request entity too large"))
 		}
 	}
 }

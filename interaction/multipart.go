@@ -66,17 +66,23 @@ func (e *FileError) Error() string {
 	if e.Index >= 0 {
 		where += "[" + strconv.Itoa(e.Index) + "] " + strconv.Quote(e.Name)
 	}
+	return where + ": " + e.Problem()
+}
+
+// Problem says what is wrong with the file, without naming it, as in
+// "12.0 MiB, more than the 10 MiB limit".
+func (e *FileError) Problem() string {
 	switch {
 	case errors.Is(e.Err, ErrFileTooLarge) && e.Size >= 0:
-		return where + ": " + sizeOver(e.Size, e.Limit) + ", more than the " + sizeText(e.Limit) + " limit"
+		return sizeOver(e.Size, e.Limit) + ", more than the " + sizeText(e.Limit) + " limit"
 	case errors.Is(e.Err, ErrFileTooLarge):
-		return where + ": more than the " + sizeText(e.Limit) + " limit"
+		return "more than the " + sizeText(e.Limit) + " limit"
 	case errors.Is(e.Err, ErrTooManyFiles):
-		return where + ": " + strconv.Itoa(e.Files) + " files, more than the " + strconv.Itoa(MaxFiles) + " a message carries"
+		return strconv.Itoa(e.Files) + " files, more than the " + strconv.Itoa(MaxFiles) + " a message carries"
 	case e.Err != nil:
-		return where + ": " + e.Err.Error()
+		return e.Err.Error()
 	}
-	return where + ": cannot be sent"
+	return "cannot be sent"
 }
 
 // Unwrap returns Err.

@@ -245,7 +245,7 @@ func TestFilesTheServiceWouldRefuseReachTheErrorHandler(t *testing.T) {
 		{"11 files", interaction.ReplyMessage(interaction.MessageData{Files: make([]interaction.File, 11)}),
 			"answer.files[10]: at most 10 files, has 11"},
 		{"a file over the interaction's limit", interaction.Reply("Here.").WithFile("big.bin", "", bytes.NewReader(make([]byte, 1<<10+1))),
-			`answer.files[0]: "big.bin" has 1025 bytes, more than the 1024 a file of an answer to the interaction may have`},
+			`answer.files[0]: "big.bin" has 1.0 KiB (1025 bytes), more than the 1 KiB limit`},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			var h handled

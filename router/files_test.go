@@ -365,7 +365,7 @@ func TestLateAnswersWithFilesCompleteTheDeferral(t *testing.T) {
 			// A size known before sending is refused by the check of every
 			// answer, as any answer the service would refuse: it goes to
 			// the error handler, which has its say, and nothing is sent.
-			if want := `answer.files[0]: "image.raw" has 11534336 bytes`; !strings.Contains(rec.Original.Data.Content, want) ||
+			if want := `answer.files[0]: "image.raw" has 11.0 MiB, more than the 10 MiB limit`; !strings.Contains(rec.Original.Data.Content, want) ||
 				len(rec.Original.Attachments) != 0 {
 				t.Errorf("a late answer known to be over the limit completed as %q %q; log:\n%s", rec.Original.Data.Content, attachmentsOf(rec.Original), log.String())
 			}
