@@ -2,17 +2,12 @@ package event
 
 import (
 	"errors"
-	"io"
 	"reflect"
-	"strconv"
-	"strings"
-	"time"
-	"unicode/utf8"
 
 	"github.com/goccy/go-json/jsontext"
-	jsonv2 "github.com/goccy/go-json/v2"
 
 	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/internal/jsonerr"
 )
 
 // ErrMalformed reports a body, or a Webhook, that is not a well-formed
@@ -76,21 +71,9 @@ type fault struct {
 	err  error
 }
 
-// maxPathLen bounds the path a fault names, in bytes.
-const maxPathLen = 200
-
-func (f *fault) reason() string {
-	path := f.path
-	if len(path) > maxPathLen {
-		// A body nested thousands of levels deep has a path as long; the
-		// reason names where it starts and where it ends.
-		path = strings.ToValidUTF8(path[:maxPathLen/2], "") + "…" + strings.ToValidUTF8(path[len(path)-maxPathLen/2:], "")
-	}
-	if path == "" {
-		return f.what
-	}
-	return path + ": " + f.what
-}
+// reason says where and what, with a long path cut short in the middle,
+// so that a body nested thousands of levels deep gets a short error.
+func (f *fault) reason() string { return jsonerr.Reason(f.path, f.what) }
 
 func (f *fault) decodeError() *DecodeError {
 	return &DecodeError{Reason: f.reason(), kind: f.kind, err: f.err}
@@ -107,204 +90,32 @@ type wireError string
 func (e wireError) Error() string { return "event: " + string(e) }
 
 // describeError describes err, the error of decoding input into a value of
-// type t, as a fault matching ErrMalformed. The errors of the decoder may
-// quote the input, so only their structure is used: the JSON pointer,
-// rendered as the path of the Go fields it leads through from t after
-// prefix; the kinds of what was found and what was wanted; the offset of a
-// syntax error; and the text of this package's own errors.
+// type t, as a fault matching ErrMalformed: the path of the value at fault,
+// from t after prefix, and what is wrong with it, never quoting the input.
 func describeError(err error, input []byte, prefix string, t reflect.Type) *fault {
-	var ptr jsontext.Pointer
-	offset := int64(-1)
-	for {
-		switch e := err.(type) {
-		case *jsonv2.SemanticError:
-			// A method that decodes with goccy/go-json returns the
-			// decoder's error, which the outer decoder wraps: the pointers
-			// add up, and the innermost error says what is wrong.
-			ptr += e.JSONPointer
-			if offset < 0 {
-				offset = e.ByteOffset
-			}
-			switch e.Err.(type) {
-			case *jsonv2.SemanticError, *jsontext.SyntacticError:
-				err = e.Err
-				continue
-			}
-			what, cause := semanticProblem(e)
-			return &fault{path: fieldPath(prefix, t, ptr), what: what, kind: ErrMalformed, err: cause}
-		case *jsontext.SyntacticError:
-			ptr += e.JSONPointer
-			if offset < 0 {
-				offset = e.ByteOffset
-			}
-			what := syntaxProblem(e.Err, input, offset) + " at offset " + strconv.FormatInt(offset, 10)
-			return &fault{path: fieldPath(prefix, t, ptr), what: what, kind: ErrMalformed}
-		}
-		return &fault{path: fieldPath(prefix, t, ptr), what: "invalid JSON", kind: ErrMalformed}
-	}
+	d := jsonerr.Describer{Timestamp: "a timestamp", Raw: rawValue, Known: knownError}
+	p := d.Describe(err, input, prefix, t)
+	return &fault{path: p.Path, what: p.What, kind: ErrMalformed, err: p.Err}
 }
 
-// semanticProblem says what is wrong with a value of the right syntax.
-func semanticProblem(e *jsonv2.SemanticError) (string, error) {
+// rawValue reports whether t is raw JSON of any shape, such as an event's
+// data, whose member names were chosen by the body and are not repeated.
+func rawValue(t reflect.Type) (reflect.Type, bool) {
+	return nil, t == reflect.TypeFor[jsontext.Value]()
+}
+
+// knownError returns the text of a wireError or of interaction's
+// ErrSnowflake in err, and that error.
+func knownError(err error) (string, error) {
 	var w wireError
 	switch {
-	case errors.As(e.Err, &w):
+	case errors.As(err, &w):
 		return string(w), w
-	case errors.Is(e.Err, interaction.ErrSnowflake):
+	case errors.Is(err, interaction.ErrSnowflake):
 		return "invalid snowflake", interaction.ErrSnowflake
 	}
-	want, wantKind := describe(e.GoType)
-	switch {
-	case want == "":
-		return "invalid value", nil
-	case errors.Is(e.Err, strconv.ErrRange):
-		return "number out of range", nil
-	}
-	got := e.JSONKind
-	if got == 't' {
-		got = 'f'
-	}
-	if got == 0 || got == wantKind {
-		return "expected " + want, nil
-	}
-	return "expected " + want + ", got " + kindName(got), nil
+	return "", nil
 }
 
-// describe names what a value of type t is decoded from, and its JSON
-// kind, with 'f' for both booleans.
-func describe(t reflect.Type) (string, jsontext.Kind) {
-	if t == nil {
-		return "", 0
-	}
-	switch t {
-	case reflect.TypeFor[time.Time]():
-		return "a timestamp", '"'
-	case reflect.TypeFor[jsontext.Value]():
-		return "a JSON value", 0
-	}
-	switch t.Kind() {
-	case reflect.Bool:
-		return "a boolean", 'f'
-	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-		return "an integer", '0'
-	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
-		return "a non-negative integer", '0'
-	case reflect.Float32, reflect.Float64:
-		return "a number", '0'
-	case reflect.String:
-		return "a string", '"'
-	case reflect.Slice, reflect.Array:
-		return "an array", '['
-	case reflect.Map, reflect.Struct:
-		return "an object", '{'
-	case reflect.Pointer:
-		return describe(t.Elem())
-	}
-	return "", 0
-}
-
-func kindName(k jsontext.Kind) string {
-	switch k {
-	case 'n':
-		return "null"
-	case 'f':
-		return "a boolean"
-	case '"':
-		return "a string"
-	case '0':
-		return "a number"
-	case '{':
-		return "an object"
-	case '[':
-		return "an array"
-	}
-	return "another kind of value"
-}
-
-// syntaxProblem says what is wrong with the syntax at offset.
-func syntaxProblem(err error, input []byte, offset int64) string {
-	switch {
-	case errors.Is(err, jsontext.ErrDuplicateName):
-		return "duplicate member name"
-	case errors.Is(err, io.ErrUnexpectedEOF):
-		return "invalid JSON: unexpected end"
-	case offset >= 0 && offset < int64(len(input)):
-		if r, n := utf8.DecodeRune(input[offset:]); r == utf8.RuneError && n <= 1 {
-			return "invalid JSON: invalid UTF-8"
-		}
-	}
-	return "invalid JSON"
-}
-
-// fieldPath renders ptr as the path of the fields it leads through from a
-// value of type t, after prefix: "event.data.scopes[2]". It stops at the
-// first name that is not a field of t, or inside raw JSON: those names
-// were chosen by the body, not by this package, and are not repeated.
-func fieldPath(prefix string, t reflect.Type, ptr jsontext.Pointer) string {
-	var b strings.Builder
-	b.WriteString(prefix)
-	for name := range ptr.Tokens() {
-		for t.Kind() == reflect.Pointer {
-			t = t.Elem()
-		}
-		if t == reflect.TypeFor[jsontext.Value]() {
-			return b.String()
-		}
-		switch t.Kind() {
-		case reflect.Struct:
-			f, ok := fieldNamed(t, name)
-			if !ok {
-				return b.String()
-			}
-			if b.Len() > 0 {
-				b.WriteByte('.')
-			}
-			b.WriteString(name)
-			t = f.Type
-		case reflect.Slice, reflect.Array:
-			if !isIndex(name) {
-				return b.String()
-			}
-			b.WriteString("[" + name + "]")
-			t = t.Elem()
-		default:
-			return b.String()
-		}
-	}
-	return b.String()
-}
-
-// isIndex reports whether s is the decimal index of an array element.
-func isIndex(s string) bool {
-	if s == "" || len(s) > 10 {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return false
-		}
-	}
-	return true
-}
-
-// fieldNamed returns the field of struct type t that a JSON member of the
-// name decodes to.
-func fieldNamed(t reflect.Type, name string) (reflect.StructField, bool) {
-	for i := range t.NumField() {
-		f := t.Field(i)
-		if !f.IsExported() {
-			continue
-		}
-		tag, _, _ := strings.Cut(f.Tag.Get("json"), ",")
-		if tag == "-" {
-			continue
-		}
-		if tag == "" {
-			tag = f.Name
-		}
-		if tag == name {
-			return f, true
-		}
-	}
-	return reflect.StructField{}, false
-}
+// kindName names a kind of JSON value, as decode errors do.
+func kindName(k jsontext.Kind) string { return jsonerr.KindName(k) }

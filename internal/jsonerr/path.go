@@ -1,0 +1,110 @@
+package jsonerr
+
+import (
+	"reflect"
+	"strings"
+
+	"github.com/goccy/go-json/jsontext"
+)
+
+// MaxPath bounds, in bytes, the path that Reason repeats.
+const MaxPath = 200
+
+// Reason joins a Problem's path and what is wrong with the value there, as
+// in "data.options[0].value: expected a string". A path longer than
+// MaxPath, as JSON nested thousands of levels deep has, is cut to where it
+// starts and where it ends; what is left is valid UTF-8.
+func Reason(path, what string) string {
+	if len(path) > MaxPath {
+		path = strings.ToValidUTF8(path[:MaxPath/2], "") + "…" + strings.ToValidUTF8(path[len(path)-MaxPath/2:], "")
+	}
+	if path == "" {
+		return what
+	}
+	return path + ": " + what
+}
+
+// fieldPath renders ptr as the path of the fields it leads through from a
+// value of type t, after prefix: "data.options[0].value". It stops at the
+// first name that is not a field of t, or inside raw JSON of any shape:
+// those names were chosen by the input, not by the types, and may be a
+// secret. Indices of arrays and decimal keys of maps, which are ids, are
+// written in brackets.
+func (d Describer) fieldPath(prefix string, t reflect.Type, ptr jsontext.Pointer) string {
+	var b strings.Builder
+	b.WriteString(prefix)
+	for name := range ptr.Tokens() {
+		for t.Kind() == reflect.Pointer {
+			t = t.Elem()
+		}
+		if held, ok := d.raw(t); ok {
+			if held == nil {
+				return b.String()
+			}
+			t = held
+		}
+		switch t.Kind() {
+		case reflect.Struct:
+			f, ok := fieldNamed(t, name)
+			if !ok {
+				return b.String()
+			}
+			if b.Len() > 0 {
+				b.WriteByte('.')
+			}
+			b.WriteString(name)
+			t = f.Type
+		case reflect.Slice, reflect.Array, reflect.Map:
+			if !isUint64(name) {
+				return b.String()
+			}
+			b.WriteString("[" + name + "]")
+			t = t.Elem()
+		default:
+			return b.String()
+		}
+	}
+	return b.String()
+}
+
+// fieldNamed returns the field of struct type t that a JSON member of the
+// name decodes to.
+func fieldNamed(t reflect.Type, name string) (reflect.StructField, bool) {
+	for i := range t.NumField() {
+		f := t.Field(i)
+		if !f.IsExported() {
+			continue
+		}
+		tag, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		if tag == "-" {
+			continue
+		}
+		if tag == "" {
+			tag = f.Name
+		}
+		if tag == name {
+			return f, true
+		}
+	}
+	return reflect.StructField{}, false
+}
+
+// isUint64 reports whether s is a decimal number that fits in a uint64:
+// an index, or an id that keys a map.
+func isUint64(s string) bool {
+	if s == "" || len(s) > 20 {
+		return false
+	}
+	var v uint64
+	for i := 0; i < len(s); i++ {
+		c := s[i] - '0'
+		if c > 9 {
+			return false
+		}
+		if v > (1<<64-1-uint64(c))/10 {
+			return false
+		}
+		v = v*10 + uint64(c)
+	}
+	return true
+}
