@@ -21,6 +21,7 @@ func TestComponentsAreALeaf(t *testing.T) {
 	allowed := map[string]bool{
 		"github.com/switchboard-go/switchboard/interaction":        true,
 		"github.com/switchboard-go/switchboard/internal/violation": true,
+		"github.com/switchboard-go/switchboard/internal/jsonerr":   true,
 		"github.com/goccy/go-json/v2":                              true,
 		"github.com/goccy/go-json/jsontext":                        true,
 	}

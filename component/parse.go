@@ -8,6 +8,7 @@ import (
 	jsonv2 "github.com/goccy/go-json/v2"
 
 	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/internal/jsonerr"
 )
 
 // ErrMalformed reports JSON that is not a component: not an object, no
@@ -358,7 +359,7 @@ func decodeFailure(err error, loc *location) *ParseError {
 		case errors.As(err, &sem):
 			ptr += sem.JSONPointer
 			if sem.JSONKind != 0 {
-				reason = "a value of the wrong kind (" + kindName(sem.JSONKind) + ")"
+				reason = "a value of the wrong kind (" + jsonerr.KindName(sem.JSONKind) + ")"
 			} else {
 				reason = "a value of the wrong kind"
 			}
@@ -371,25 +372,6 @@ func decodeFailure(err error, loc *location) *ParseError {
 		break
 	}
 	return malformed(loc.String()+safePointer(string(ptr)), reason)
-}
-
-// kindName names a kind of JSON value.
-func kindName(k jsontext.Kind) string {
-	switch k {
-	case 'n':
-		return "null"
-	case 'f', 't':
-		return "a boolean"
-	case '"':
-		return "a string"
-	case '0':
-		return "a number"
-	case '{':
-		return "an object"
-	case '[':
-		return "an array"
-	}
-	return "an unknown value"
 }
 
 // safePointer returns the part of a JSON pointer from the decoder that
