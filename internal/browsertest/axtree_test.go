@@ -36,3 +36,26 @@ func TestAccessible(t *testing.T) {
 		})
 	}
 }
+
+func TestExternal(t *testing.T) {
+	tests := []struct {
+		url  string
+		want bool
+	}{
+		{"http://127.0.0.1:8080/", false},
+		{"http://localhost/app.js", false},
+		{"ws://[::1]:9000/events", false},
+		{"data:,", false},
+		{"blob:http://127.0.0.1/1234", false},
+		{"about:blank", false},
+		{"https://example.com/", true},
+		{"http://192.0.2.1/", true},
+		{"wss://example.com/socket", true},
+		{"http://127.0.0.1.example.com/", true},
+	}
+	for _, tt := range tests {
+		if got := external(tt.url); got != tt.want {
+			t.Errorf("external(%q) = %v; want %v", tt.url, got, tt.want)
+		}
+	}
+}

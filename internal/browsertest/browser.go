@@ -26,6 +26,7 @@ const (
 type Browser struct {
 	ctx    context.Context // the browser's first tab; pages are its siblings
 	cfg    config
+	fence  *fence
 	output *tail
 }
 
@@ -69,8 +70,10 @@ func Viewport(width, height int) Option {
 // /usr/bin/chromium, then chromium, chromium-browser, google-chrome and
 // google-chrome-stable on PATH.
 //
-// The browser runs with a new temporary profile, and without its sandbox
-// only when the test runs as root, where the sandbox cannot start.
+// The browser runs with a new temporary profile, without its sandbox only
+// when the test runs as root (where the sandbox cannot start), and with no
+// network beyond 127.0.0.1: a request for any other host is refused, and
+// Page.ExternalRequests lists a page's.
 func Start(t testing.TB, opts ...Option) *Browser {
 	t.Helper()
 	path, err := findChromium(os.Getenv, exec.LookPath)
@@ -82,16 +85,26 @@ func Start(t testing.TB, opts ...Option) *Browser {
 		o(&cfg)
 	}
 
+	f := newFence()
+	t.Cleanup(f.close) // after the browser has exited: cleanups run last first
 	out := new(tail)
 	allocOpts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(path),
 		chromedp.Flag("no-sandbox", os.Geteuid() == 0),
+		chromedp.ProxyServer("http://"+f.addr()),
+		// Names are not resolved at all, so nothing reaches a DNS server,
+		// and a request that would go around the proxy finds no host.
+		chromedp.Flag("host-resolver-rules", "MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost"),
+		// WebRTC would otherwise send UDP past the proxy.
+		chromedp.Flag("force-webrtc-ip-handling-policy", "disable_non_proxied_udp"),
+		// The browser's own update checks could only be refused.
+		chromedp.Flag("disable-component-update", true),
 		chromedp.WindowSize(int(cfg.width), int(cfg.height)),
 		chromedp.CombinedOutput(out),
 	)
 	allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), allocOpts...)
 	ctx, cancelCtx := chromedp.NewContext(allocCtx)
-	b := &Browser{ctx: ctx, cfg: cfg, output: out}
+	b := &Browser{ctx: ctx, cfg: cfg, fence: f, output: out}
 
 	// The first run starts the browser and binds it to ctx, so it cannot run
 	// under a deadline of its own: wait for it beside a timer instead, and

@@ -136,6 +136,25 @@ func testSteps(t *testing.T, b *Browser, url string) {
 			t.Errorf("channel screenshot has %v at its corner and %v inside; want its #ccc border and white", border, inside)
 		}
 	})
+
+	t.Run("the page reaches no host beyond 127.0.0.1", func(t *testing.T) {
+		t.Parallel()
+		p := b.Open(t, url+"/outside.html")
+		p.WaitText("status", "Image", "image refused")
+		p.WaitText("status", "Fetch", "fetch refused")
+		got, want := p.ExternalRequests(), []string{"http://example.com/pixel.png", "https://192.0.2.1/"}
+		slices.Sort(got)
+		if !slices.Equal(got, want) {
+			t.Errorf("external requests = %q; want %q", got, want)
+		}
+		// Refused by the fence, not by chance: the machine may well have a
+		// network.
+		for _, host := range []string{"example.com", "192.0.2.1:443"} {
+			if refused := b.fence.refused(); !slices.Contains(refused, host) {
+				t.Errorf("the fence refused %q; want %s among them", refused, host)
+			}
+		}
+	})
 }
 
 // testFailures checks that a step that cannot be done fails in time, with a

@@ -35,6 +35,9 @@
 //
 // The browser runs headless, with a new temporary profile, and without its
 // sandbox only when the tests run as root, where the sandbox cannot start.
+// It has no network beyond 127.0.0.1: every other request goes to a proxy of
+// the test's own that refuses it, and Page.ExternalRequests lists the ones a
+// page made, for a page that must work offline to assert there are none.
 //
 // # Screenshots
 //

@@ -79,6 +79,14 @@ func (p *Page) Press(key string) {
 	p.check(p.do(func(ctx context.Context) error { return press(ctx, key) }))
 }
 
+// ExternalRequests returns the URLs of the requests the page made, so far,
+// for hosts other than 127.0.0.1 and localhost, in the order made: none of
+// them reached its host, since the browser has no network beyond
+// 127.0.0.1. A page that must work offline can assert that there are none.
+func (p *Page) ExternalRequests() []string {
+	return p.watch.external()
+}
+
 // Screenshot saves a PNG of the page's viewport to path, creating its
 // directory if need be.
 func (p *Page) Screenshot(path string) {
