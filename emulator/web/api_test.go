@@ -110,10 +110,10 @@ func TestCommandsAreThoseTheUserIsOfferedInTheirLanguage(t *testing.T) {
 	tests := []struct {
 		name, query, want string
 	}{
-		{"the owner is offered every command, a subcommand by its path", "", "build, feedback, greet, mod user ban, weather"},
-		{"a plain member is not offered what needs Ban Members", "?user=" + p.emu.Member.String(), "build, feedback, greet, weather"},
-		{"in French the names are French", "?locale=fr", "build, feedback, saluer, mod user ban, weather"},
-		{"the bot's direct messages offer the global commands", "?guild=dm", "build, feedback, greet, mod user ban, weather"},
+		{"the owner is offered every command, a subcommand by its path", "", "build, export, feedback, greet, mod user ban, weather"},
+		{"a plain member is not offered what needs Ban Members", "?user=" + p.emu.Member.String(), "build, export, feedback, greet, weather"},
+		{"in French the names are French", "?locale=fr", "build, export, feedback, saluer, mod user ban, weather"},
+		{"the bot's direct messages offer the global commands", "?guild=dm", "build, export, feedback, greet, mod user ban, weather"},
 	}
 	for _, tt := range tests {
 		status, raw := p.do(t, "GET", "/api/commands"+tt.query, nil)
@@ -127,7 +127,7 @@ func TestCommandsAreThoseTheUserIsOfferedInTheirLanguage(t *testing.T) {
 	_, raw := p.do(t, "GET", "/api/commands?locale=fr", nil)
 	var fr commandsAnswer
 	decode(t, raw, &fr)
-	greet := fr.Commands[2]
+	greet := fr.Commands[3]
 	if greet.Command != "greet" || greet.Description != "Saluer quelqu'un" || len(greet.Options) != 3 {
 		t.Fatalf("greet in French: %+v", greet)
 	}
@@ -141,7 +141,7 @@ func TestCommandsAreThoseTheUserIsOfferedInTheirLanguage(t *testing.T) {
 	if times.TypeName != "INTEGER" || times.MinValue != float64(1) || times.MaxValue != float64(3) {
 		t.Errorf("times: %+v", times)
 	}
-	weather := fr.Commands[4]
+	weather := fr.Commands[5]
 	if !weather.Options[0].Autocomplete {
 		t.Errorf("weather: %+v", weather)
 	}

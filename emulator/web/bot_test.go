@@ -106,6 +106,11 @@ func (p *playground) bot(t *testing.T) *router.Router {
 		}()
 		return interaction.Defer(), nil
 	}, router.Description("Build, taking its time"))
+	r.Command("export", func(ctx context.Context, req *router.Request) (interaction.Response, error) {
+		resp := interaction.Reply("This week's scores").WithFile("scores.csv", "text/csv", strings.NewReader("ada,3\nbob,1\n"))
+		resp.Message.Embeds = []interaction.Embed{{Title: "Scores", Description: "Ada leads"}}
+		return resp, nil
+	}, router.Description("Export the scores"))
 	r.Command("feedback", func(ctx context.Context, req *router.Request) (interaction.Response, error) {
 		return interaction.ShowModal(component.Modal("feedback", "Feedback",
 			component.Labeled("What do you think?", component.ParagraphInput("text").WithLength(1, 100)),

@@ -73,6 +73,23 @@
 //	GET  /api/modal?user=
 //		The modal open before the user: {"modal": {"custom_id", "title",
 //		"components"}} or {"modal": null}.
+//	GET  /api/events?user=&guild=&channel=
+//		The channel, as server-sent events (text/event-stream) that
+//		follow it as it changes, driven by emulator.Server.Changed:
+//		"reset" first, then "message" for each message the user sees
+//		there, again each time it changes, "delete" {"id"} when one is
+//		deleted, and "modal" {"modal": ... or null} when the modal open
+//		before the user opens or closes. A message is {"id",
+//		"interaction": {"id", "type", "user": {user}, "summary": "/greet
+//		name:Ada"}, "original" (the answer's message), "reply_to" (the
+//		answer a follow-up follows), "author", "content", "embeds",
+//		"attachments": [{"id", "filename", "size", "content_type",
+//		"url"}], "components" (as the service sends them), "ephemeral",
+//		"loading" (a deferred answer's "thinking…"), "edited",
+//		"created"}. An ephemeral message is sent only to the user it
+//		answers.
+//	GET  /api/files/{message}/{attachment}/{name}
+//		The bytes of a file of a message, to save.
 //
 // A request the playground does not answer gets 403 {"error":
 // "forbidden", "message": why}; a body that is not what the route takes,
