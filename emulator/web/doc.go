@@ -1,6 +1,32 @@
-// Package web serves the playground of an emulator to a browser: a JSON
-// API with which a person uses a bot's commands as its users will, from
-// a page on the same machine.
+// Package web serves the playground of an emulator to a browser: a page
+// where a person uses a bot's commands as its users will, and the JSON
+// API it is built on.
+//
+// The page is a channel and its message box. Typing "/" lists the
+// commands the chosen user can use there, in their language, filtered as
+// they type; picking one lays out its options as labelled inputs, and an
+// option with autocomplete asks the bot for suggestions as the user types
+// (after a pause of 250 ms, one request at a time, the latest text
+// winning, as the service's client does). Enter sends; a command may also
+// be typed whole, as "/greet name:Ada". The bot's answers arrive as they
+// are made, deferred ones "thinking…" until they are complete, with their
+// embeds, files, follow-ups, edits and deletions, and "Only you can see
+// this" on an ephemeral one; buttons are buttons and select menus are
+// menus, used from there; a modal the bot opens is a dialog. A side panel
+// chooses the user, the guild or the bot's direct messages, the channel
+// and the locale, lists the member's permissions, and shows the raw
+// interaction sent and answer received. What the client or the service
+// refuses, and answers that break the rules, are said under the box. The
+// page is a few files embedded in the program, written without a
+// framework, and requests nothing from elsewhere.
+//
+// The page is built to be used without seeing it, which is also how it is
+// tested: the message box is a textbox named "Message" whose suggestions
+// are a listbox of options; the channel is a log of articles; buttons are
+// buttons with their labels, and menus are selects named by their
+// placeholders; a modal is a dialog named by its title, with labelled
+// inputs; the panel's controls are labelled "User", "Guild", "Channel" and
+// "Locale".
 //
 // A Handler serves one *emulator.Server. It is a tool for the machine it
 // runs on: it trusts whoever reaches it, as the emulator's control API
@@ -80,8 +106,8 @@
 //		there, again each time it changes, "delete" {"id"} when one is
 //		deleted, and "modal" {"modal": ... or null} when the modal open
 //		before the user opens or closes. A message is {"id",
-//		"interaction": {"id", "type", "user": {user}, "summary": "/greet
-//		name:Ada"}, "original" (the answer's message), "reply_to" (the
+//		"interaction": {"id", "type", "user": {user}, "summary": "used
+//		/greet name:Ada"}, "original" (the answer's message), "reply_to" (the
 //		answer a follow-up follows), "author", "content", "embeds",
 //		"attachments": [{"id", "filename", "size", "content_type",
 //		"url"}], "components" (as the service sends them), "ephemeral",

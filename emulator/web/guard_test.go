@@ -65,3 +65,45 @@ func TestRequestsFromElsewhereAreRefused(t *testing.T) {
 		t.Errorf("%d interactions were sent, want the 2 of the page and of curl", len(rec))
 	}
 }
+
+func TestThePageIsServedWithItsTypesAndAStrictPolicy(t *testing.T) {
+	p := startPlayground(t)
+	tests := []struct {
+		path, contentType string
+		status            int
+	}{
+		{"/", "text/html; charset=utf-8", 200},
+		{"/app.js", "text/javascript; charset=utf-8", 200},
+		{"/composer.js", "text/javascript; charset=utf-8", 200},
+		{"/app.css", "text/css; charset=utf-8", 200},
+		{"/nothing.js", "text/plain; charset=utf-8", 404},
+		{"/api/nothing", "text/plain; charset=utf-8", 404},
+	}
+	for _, tt := range tests {
+		resp, err := http.Get(p.url + tt.path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != tt.status || resp.Header.Get("Content-Type") != tt.contentType || resp.Header.Get("X-Content-Type-Options") != "nosniff" {
+			t.Errorf("%s: %d %q %v", tt.path, resp.StatusCode, resp.Header.Get("Content-Type"), resp.Header)
+		}
+		if csp := resp.Header.Get("Content-Security-Policy"); tt.status == 200 && !strings.HasPrefix(csp, "default-src 'self';") {
+			t.Errorf("%s: the policy is %q", tt.path, csp)
+		}
+	}
+	resp, err := http.Get(p.url + "/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	page, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	// What the page is built around, by the roles and names a person
+	// using assistive technology, or a test, finds it by.
+	for _, want := range []string{`aria-label="Message"`, `role="log"`, `aria-live="polite"`, `role="listbox"`,
+		`<dialog id="modal" class="modal" aria-labelledby="modal-title">`, `User <select`, `Guild <select`, `Locale <select`, `Raw</h2>`} {
+		if !strings.Contains(string(page), want) {
+			t.Errorf("the page lacks %s", want)
+		}
+	}
+}

@@ -129,7 +129,7 @@ func TestTheStreamFollowsADeferredAnswerToItsCompletionAndFollowUp(t *testing.T)
 		t.Fatalf("%d %s", status, raw)
 	}
 	thinking := s.nextMessage(t)
-	if !thinking.Loading || !thinking.Original || thinking.Content != "" || thinking.Interaction.Summary != "/build" ||
+	if !thinking.Loading || !thinking.Original || thinking.Content != "" || thinking.Interaction.Summary != "used /build" ||
 		thinking.Interaction.User.Username != "owner" || thinking.Author.Name != "Emulator-bot" {
 		t.Fatalf("the deferred answer: %+v", thinking)
 	}
@@ -169,7 +169,7 @@ func TestTheStreamShowsAnEphemeralMessageOnlyToTheUserItAnswers(t *testing.T) {
 		}
 	}
 	ban, greeting := admin.nextMessage(t), admin.nextMessage(t)
-	if !ban.Ephemeral || ban.Content != "Banned bob." || ban.Interaction.Summary != "/mod user ban user:@bob" || greeting.Ephemeral {
+	if !ban.Ephemeral || ban.Content != "Banned bob." || ban.Interaction.Summary != "used /mod user ban user:@bob" || greeting.Ephemeral {
 		t.Errorf("the owner sees %+v and %+v", ban, greeting)
 	}
 	// The member's stream would have sent the ban before the greeting.

@@ -43,8 +43,9 @@ type interactionJSON struct {
 	ID   interaction.Snowflake `json:"id"`
 	Type interaction.Type      `json:"type"`
 	User userJSON              `json:"user"`
-	// Summary is what the user did, as the channel says it: "/greet
-	// name:Ada", "High Five on @bob", "pressed a button".
+	// Summary is what the user did, as the channel says it after their
+	// name: "used /greet name:Ada", "used High Five on @bob", "pressed a
+	// button".
 	Summary string `json:"summary"`
 }
 
@@ -161,15 +162,15 @@ func (n names) summary(rec emulator.InteractionRecord) string {
 	case interaction.TypeApplicationCommand:
 		switch ix.Data.Type {
 		case interaction.CommandChatInput:
-			return "/" + ix.Data.Name + n.options(ix.Data.Options)
+			return "used /" + ix.Data.Name + n.options(ix.Data.Options)
 		case interaction.CommandUser:
-			return ix.Data.Name + " on " + n.user(ix.Data.TargetID)
+			return "used " + ix.Data.Name + " on " + n.user(ix.Data.TargetID)
 		case interaction.CommandPrimaryEntryPoint:
 			if rec.Launched {
-				return ix.Data.Name + ", which launched the Activity"
+				return "used " + ix.Data.Name + ", which launched the Activity"
 			}
 		}
-		return ix.Data.Name
+		return "used " + ix.Data.Name
 	case interaction.TypeMessageComponent:
 		if ix.Data.ComponentType == interaction.ComponentButton {
 			return "pressed a button"
@@ -181,7 +182,7 @@ func (n names) summary(rec emulator.InteractionRecord) string {
 	case interaction.TypeModalSubmit:
 		return "submitted a form"
 	}
-	return ix.Type.String()
+	return "sent a " + ix.Type.String() + " interaction"
 }
 
 // options writes the options of a command as the user would type them.

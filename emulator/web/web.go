@@ -48,6 +48,7 @@ func NewHandler(emu *emulator.Server, cfg Config) *Handler {
 		cfg.Locale = interaction.LocaleEnglishUS
 	}
 	h := &Handler{emu: emu, cfg: cfg, mux: http.NewServeMux(), done: make(chan struct{})}
+	h.staticRoutes()
 	h.mux.HandleFunc("GET /api/state", h.state)
 	h.mux.HandleFunc("GET /api/commands", h.commands)
 	h.mux.HandleFunc("GET /api/modal", h.modal)
