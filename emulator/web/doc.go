@@ -28,7 +28,8 @@
 // inputs; the panel's controls are labelled "User", "Guild", "Channel" and
 // "Locale".
 //
-// A Handler serves one *emulator.Server. It is a tool for the machine it
+// A Handler serves one *emulator.Server; Listen serves it on a port of
+// its own, by default a free one of 127.0.0.1. It is a tool for the machine it
 // runs on: it trusts whoever reaches it, as the emulator's control API
 // does, and so answers only requests that name an IP address or localhost,
 // with the port it is served on, as their Host, and that come from its own
