@@ -164,6 +164,7 @@ export class Composer {
       input.dataset.json = JSON.stringify(choice.value);
     });
     const ask = debounced(AUTOCOMPLETE_WAIT, async () => {
+      if (!input.isConnected) return; // the command was sent, or dropped, meanwhile
       const typed = input.value;
       const result = await this.ctx.send('/api/autocomplete', { ...this.body(o.name), focused: o.name });
       if (input.value !== typed || document.activeElement !== input) return; // a later text asks again
