@@ -78,6 +78,7 @@ func TestThePageIsServedWithItsTypesAndAStrictPolicy(t *testing.T) {
 		{"/app.css", "text/css; charset=utf-8", 200},
 		{"/nothing.js", "text/plain; charset=utf-8", 404},
 		{"/api/nothing", "text/plain; charset=utf-8", 404},
+		{"/favicon.ico", "", 204},
 	}
 	for _, tt := range tests {
 		resp, err := http.Get(p.url + tt.path)

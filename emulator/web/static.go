@@ -48,6 +48,9 @@ func (h *Handler) staticRoutes() {
 		_, _ = w.Write(b)
 	}
 	h.mux.HandleFunc("GET /{$}", func(w http.ResponseWriter, r *http.Request) { serve(w, r, "index.html") })
+	// The page has no icon; the browser asks for one all the same, and
+	// is told there is nothing, rather than not found.
+	h.mux.HandleFunc("GET /favicon.ico", func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(http.StatusNoContent) })
 	h.mux.HandleFunc("GET /{file}", func(w http.ResponseWriter, r *http.Request) {
 		if name := r.PathValue("file"); name != "index.html" {
 			serve(w, r, name)
