@@ -1,6 +1,7 @@
 package web_test
 
 import (
+	"encoding/json"
 	"net/http"
 	"slices"
 	"strings"
@@ -289,6 +290,48 @@ func TestComponentsAndModalsAreUsedAsTheClientUsesThem(t *testing.T) {
 			if _, raw := p.do(t, "GET", "/api/modal?user="+admin.String(), nil); string(raw) != "{\"modal\":null}\n" {
 				t.Errorf("another user's modal: %s", raw)
 			}
+		}
+	}
+}
+
+func TestRolesChangeWhatTheMemberIsOffered(t *testing.T) {
+	p := startPlayground(t)
+	bob := p.emu.Member.String()
+	var guild struct {
+		Roles []struct {
+			ID   string `json:"id"`
+			Name string `json:"name"`
+		} `json:"roles"`
+	}
+	_, raw := p.do(t, "GET", "/api/state?user="+bob, nil)
+	var st struct {
+		Guilds []json.RawMessage `json:"guilds"`
+		Roles  []string          `json:"roles"`
+	}
+	decode(t, raw, &st)
+	decode(t, st.Guilds[0], &guild)
+	if len(st.Roles) != 0 || len(guild.Roles) != 2 || guild.Roles[1].Name != "Moderator" {
+		t.Fatalf("bob's roles %v of %+v", st.Roles, guild.Roles)
+	}
+	moderator := guild.Roles[1].ID
+
+	tests := []struct {
+		name   string
+		roles  []string
+		status int
+		want   string // among the commands offered
+	}{
+		{"a moderator is offered what needs Ban Members", []string{moderator}, 204, "mod user ban"},
+		{"@everyone is no role to give", []string{guild.Roles[0].ID}, 400, "mod user ban"},
+		{"without a role the member is offered less", []string{}, 204, "build, export, feedback, greet, weather"},
+	}
+	for _, tt := range tests {
+		status, raw := p.do(t, "POST", "/api/roles", map[string]any{"guild": p.emu.GuildID, "user": bob, "roles": tt.roles})
+		_, cmds := p.do(t, "GET", "/api/commands?user="+bob, nil)
+		var got commandsAnswer
+		decode(t, cmds, &got)
+		if status != tt.status || !strings.Contains(got.names(), tt.want) {
+			t.Errorf("%s: %d %s, then offered %q", tt.name, status, raw, got.names())
 		}
 	}
 }

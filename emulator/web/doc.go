@@ -2,23 +2,23 @@
 // where a person uses a bot's commands as its users will, and the JSON
 // API it is built on.
 //
-// The page is a channel and its message box. Typing "/" lists the
-// commands the chosen user can use there, in their language, filtered as
-// they type; picking one lays out its options as labelled inputs, and an
-// option with autocomplete asks the bot for suggestions as the user types
-// (after a pause of 250 ms, one request at a time, the latest text
-// winning, as the service's client does). Enter sends; a command may also
-// be typed whole, as "/greet name:Ada". The bot's answers arrive as they
-// are made, deferred ones "thinking…" until they are complete, with their
-// embeds, files, follow-ups, edits and deletions, and "Only you can see
-// this" on an ephemeral one; buttons are buttons and select menus are
-// menus, used from there; a modal the bot opens is a dialog. A side panel
-// chooses the user, the guild or the bot's direct messages, the channel
-// and the locale, lists the member's permissions, and shows the raw
+// The page is a channel and its message box. Typing "/" lists the commands
+// the chosen user can use there, in their language, filtered as they type;
+// picking one lays out its options as labelled inputs, and an option with
+// autocomplete asks the bot for suggestions as the user types (after a
+// pause of 250 ms, one request at a time, the latest text winning, as the
+// service's client does). Enter sends; a command may also be typed whole,
+// as "/greet name:Ada". The bot's answers arrive as they are made, deferred
+// ones "thinking…" until they are complete, with their embeds, files,
+// follow-ups, edits and deletions, and "Only you can see this" on an
+// ephemeral one; buttons are buttons and select menus are menus, used from
+// there; a modal the bot opens is a dialog. A side panel chooses the user,
+// the guild or the bot's direct messages, the channel and the locale, gives
+// the member roles and lists their permissions, and shows the raw
 // interaction sent and answer received. What the client or the service
 // refuses, and answers that break the rules, are said under the box. The
-// page is a few files embedded in the program, written without a
-// framework, and requests nothing from elsewhere.
+// page is a few files embedded in the program, written without a framework,
+// and requests nothing from elsewhere.
 //
 // The page is built to be used without seeing it, which is also how it is
 // tested: the message box is a textbox named "Message" whose suggestions
@@ -26,10 +26,10 @@
 // buttons with their labels, and menus are selects named by their
 // placeholders; a modal is a dialog named by its title, with labelled
 // inputs; the panel's controls are labelled "User", "Guild", "Channel" and
-// "Locale".
+// "Locale", and the member's roles are checkboxes named by the roles.
 //
-// A Handler serves one *emulator.Server; Listen serves it on a port of
-// its own, by default a free one of 127.0.0.1. It is a tool for the machine it
+// A Handler serves one *emulator.Server; Listen serves it on a port of its
+// own, by default a free one of 127.0.0.1. It is a tool for the machine it
 // runs on: it trusts whoever reaches it, as the emulator's control API
 // does, and so answers only requests that name an IP address or localhost,
 // with the port it is served on, as their Host, and that come from its own
@@ -53,9 +53,13 @@
 //		"name", "installed", "locale", "channels": [{"id", "name",
 //		"type"}], "roles": [{"id", "name"}], "members": ["id"]}],
 //		"locales": ["en-US", ...], "chosen": {"user", "guild",
-//		"channel", "locale"}, "permissions": ["SEND_MESSAGES", ...]},
-//		the permissions being the member's in the guild, null in direct
-//		messages.
+//		"channel", "locale"}, "roles": ["id"], "permissions":
+//		["SEND_MESSAGES", ...]}, the roles and the permissions being the
+//		member's in the guild, null in direct messages.
+//	POST /api/roles
+//		The member is given other roles of the guild, and what they may
+//		do follows: {"guild", "user", "roles": ["id"]}. It answers 204,
+//		or a refusal as /api/invoke does.
 //	GET  /api/commands?user=&guild=&channel=&locale=
 //		What the message box suggests after "/": {"commands": [{"command":
 //		"mod user ban", "name": as the user sees it, "description",

@@ -92,10 +92,11 @@ type stateJSON struct {
 	Guilds      []guildJSON           `json:"guilds"`
 	Locales     []interaction.Locale  `json:"locales"`
 	Chosen      place                 `json:"chosen"`
-	// Permissions are the names of the chosen member's permissions in
-	// the guild; null in direct messages, or for a user who is not a
-	// member.
-	Permissions []string `json:"permissions"`
+	// Roles are the chosen member's roles, and Permissions the names of
+	// their permissions in the guild; both null in direct messages, or
+	// for a user who is not a member.
+	Roles       []interaction.Snowflake `json:"roles"`
+	Permissions []string                `json:"permissions"`
 }
 
 type userJSON struct {
@@ -133,8 +134,8 @@ type roleJSON struct {
 }
 
 // state is GET /api/state: the users, guilds and locales, the place
-// the query chooses with the defaults filled in, and the member's
-// permissions there.
+// the query chooses with the defaults filled in, and the member's roles
+// and permissions there.
 func (h *Handler) state(w http.ResponseWriter, r *http.Request) {
 	p, err := h.placeOf(r.URL.Query())
 	if err != nil {
@@ -162,7 +163,7 @@ func (h *Handler) state(w http.ResponseWriter, r *http.Request) {
 		for _, m := range g.Members {
 			gj.Members = append(gj.Members, m.User.ID)
 			if g.ID == p.Guild && m.User.ID == p.User {
-				out.Permissions = permissionNames(m.Permissions)
+				out.Roles, out.Permissions = m.Roles, permissionNames(m.Permissions)
 			}
 		}
 		out.Guilds = append(out.Guilds, gj)
@@ -180,4 +181,25 @@ func permissionNames(p interaction.Permissions) []string {
 		}
 	}
 	return slices.Clip(names)
+}
+
+// rolesJSON is a member given other roles.
+type rolesJSON struct {
+	Guild interaction.Snowflake   `json:"guild"`
+	User  interaction.Snowflake   `json:"user"`
+	Roles []interaction.Snowflake `json:"roles"`
+}
+
+// roles is POST /api/roles: the member is given these roles in place of
+// theirs, and what they may do follows. It answers 204, or the refusal.
+func (h *Handler) roles(w http.ResponseWriter, r *http.Request) {
+	var in rolesJSON
+	if !readJSON(w, r, &in) {
+		return
+	}
+	if err := h.emu.SetRoles(in.Guild, in.User, in.Roles...); err != nil {
+		writeRefusal(w, err)
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
 }

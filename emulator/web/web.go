@@ -50,6 +50,7 @@ func NewHandler(emu *emulator.Server, cfg Config) *Handler {
 	h := &Handler{emu: emu, cfg: cfg, mux: http.NewServeMux(), done: make(chan struct{})}
 	h.staticRoutes()
 	h.mux.HandleFunc("GET /api/state", h.state)
+	h.mux.HandleFunc("POST /api/roles", h.roles)
 	h.mux.HandleFunc("GET /api/commands", h.commands)
 	h.mux.HandleFunc("GET /api/modal", h.modal)
 	h.mux.HandleFunc("POST /api/invoke", h.invoke)

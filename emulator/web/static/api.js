@@ -19,14 +19,16 @@ export async function get(path) {
   return body;
 }
 
-// post sends JSON and returns {ok, body}: a refusal is an answer too.
+// post sends JSON and returns {ok, body}: a refusal is an answer too,
+// and an answer with no body has a null one.
 export async function post(path, body) {
   const resp = await fetch(path, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
     body: JSON.stringify(body),
   });
-  return { ok: resp.ok, body: await resp.json() };
+  const text = await resp.text();
+  return { ok: resp.ok, body: text ? JSON.parse(text) : null };
 }
 
 // h makes an element: h('p', {class: 'x'}, 'text', child). Attributes

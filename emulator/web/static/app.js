@@ -14,7 +14,12 @@ let events = null; // the channel's event stream
 const place = () => ({ ...state.chosen });
 const world = () => state;
 
-const panel = new Panel((p) => choose(query(p)));
+const panel = new Panel((p) => choose(query(p)), async (guild, user, roles) => {
+  const { ok, body } = await post('/api/roles', { guild, user, roles });
+  if (!ok) composer.refuse(refusalText(body));
+  // What the member may do, and so the commands offered, follow.
+  await choose(query(state.chosen));
+});
 
 // send makes an action and shows what came of it: the raw exchange in the
 // panel, a refusal or a failed answer under the box. It resolves to the

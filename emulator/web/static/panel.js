@@ -5,10 +5,12 @@ import { h } from './api.js';
 
 const $ = (id) => document.getElementById(id);
 
-// Panel fills the settings from the state and reports a new choice.
+// Panel fills the settings from the state and reports a new choice, or
+// the member's roles changed.
 export class Panel {
-  constructor(onChange) {
+  constructor(onChange, onRoles) {
     this.onChange = onChange;
+    this.onRoles = onRoles;
     for (const id of ['user', 'guild', 'channel-choice', 'locale']) {
       $(id).addEventListener('change', () => this.onChange(this.place()));
     }
@@ -26,6 +28,13 @@ export class Panel {
     $('channel-choice').disabled = !guild;
     fill($('locale'), state.locales.map((l) => [l, l]), chosen.locale);
 
+    // The member's roles, but @everyone, which every member has.
+    $('roles').hidden = state.roles === null;
+    $('role-choices').replaceChildren(...(guild && state.roles !== null ? guild.roles.filter((r) => r.id !== guild.id) : []).map((r) =>
+      h('label', { class: 'check' },
+        h('input', { type: 'checkbox', value: r.id, checked: state.roles.includes(r.id), onchange: () => this.rolesChanged() }),
+        ' ' + r.name)));
+
     const perms = $('permissions');
     perms.replaceChildren(...(state.permissions === null
       ? [h('li', {}, 'None: permissions are a guild member\'s')]
@@ -33,6 +42,11 @@ export class Panel {
 
     const channel = guild && guild.channels.find((c) => c.id === chosen.channel);
     $('channel-title').textContent = channel ? '#' + channel.name + ' in ' + guild.name : 'Direct messages with ' + state.bot.name;
+  }
+
+  rolesChanged() {
+    const roles = [...$('role-choices').querySelectorAll('input:checked')].map((el) => el.value);
+    this.onRoles(this.state.chosen.guild, this.state.chosen.user, roles);
   }
 
   // place is what the controls choose.
