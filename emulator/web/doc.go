@@ -22,7 +22,8 @@
 //
 // The page is built to be used without seeing it, which is also how it is
 // tested: the message box is a textbox named "Message" whose suggestions
-// are a listbox of options; the channel is a log of articles; buttons are
+// are a listbox "Commands" of options named as the commands are ("greet",
+// "mod user ban"); the channel is a log "Channel" of articles; buttons are
 // buttons with their labels, and menus are selects named by their
 // placeholders; a modal is a dialog named by its title, with labelled
 // inputs; the panel's controls are labelled "User", "Guild", "Channel" and

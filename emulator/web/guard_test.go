@@ -101,7 +101,7 @@ func TestThePageIsServedWithItsTypesAndAStrictPolicy(t *testing.T) {
 	resp.Body.Close()
 	// What the page is built around, by the roles and names a person
 	// using assistive technology, or a test, finds it by.
-	for _, want := range []string{`aria-label="Message"`, `role="log"`, `aria-live="polite"`, `role="listbox"`,
+	for _, want := range []string{`aria-label="Message"`, `role="log" aria-live="polite" aria-label="Channel"`, `role="listbox"`,
 		`<dialog id="modal" class="modal" aria-labelledby="modal-title">`, `User <select`, `Guild <select`, `Locale <select`, `Raw</h2>`} {
 		if !strings.Contains(string(page), want) {
 			t.Errorf("the page lacks %s", want)

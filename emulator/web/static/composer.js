@@ -82,7 +82,8 @@ export class Composer {
       value: e,
       id: 'command-' + e.command.replaceAll(' ', '-'),
       content: [h('span', { class: 'name' }, '/' + e.name), ' ', h('span', { class: 'description' }, e.description)],
-      label: '/' + e.name,
+      // Named as the command is, without the "/" that is typed before it.
+      label: e.name,
     })), matches.length ? null : 'No command starts with /' + text.slice(1));
   }
 
