@@ -26,6 +26,11 @@
 // (Deauthorize, RevokeGrant), and ENTITLEMENT_CREATE (CreateEntitlement);
 // Events and WaitEvents tell how the endpoint answered each. InjectFault
 // makes routes answer 429, 5xx, slowly or not at all, for testing clients.
+// Users and Guilds list the world, and Offered the commands the client
+// offers a user somewhere, as its picker lists them; SetRoles changes a
+// member's roles, and with them what they may do. Changed tells a user
+// interface when to look again: its channel closes at the next change, an
+// answer, a follow-up or an edit the bot made at its own pace among them.
 // ParseCommand reads a command as a user types it ("/mod ban user:@bob
 // reason:spam") into an Invocation.
 //

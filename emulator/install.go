@@ -67,6 +67,7 @@ func (s *Server) InstallGuild(user, guild interaction.Snowflake, scopes ...strin
 			g.members[bot] = &interaction.Member{User: *st.users[bot], Roles: []interaction.Snowflake{}, JoinedAt: st.now().UTC().Truncate(time.Second)}
 		}
 	}
+	st.touch()
 	s.emitGuildAuthorized(user, g, scopes)
 	return nil
 }

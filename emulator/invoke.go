@@ -158,6 +158,9 @@ func (s *Server) send(ctx context.Context, prepare func() (*prepared, *Invocatio
 	default:
 		s.record(p)
 	}
+	if err == nil {
+		st.touch()
+	}
 	st.mu.Unlock()
 	if err != nil {
 		return nil, err
@@ -176,6 +179,7 @@ func (s *Server) exchange(ctx context.Context, url string, p *prepared) *Result 
 	s.deliver(ctx, url, p, res)
 	s.st.mu.Lock()
 	s.settle(p, res)
+	s.st.touch()
 	s.st.mu.Unlock()
 	return res
 }

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/switchboard-go/switchboard/command"
 	"github.com/switchboard-go/switchboard/interaction"
 )
 
@@ -21,7 +22,6 @@ type prepared struct {
 // an invocation: find the command, check where and by whom it is used and
 // what was typed, and build the interaction. The caller holds s.st.mu.
 func (s *Server) prepare(inv Invocation, complete bool) (*prepared, *InvocationError) {
-	st := s.st
 	if inv.User == 0 {
 		inv.User = s.Member
 	}
@@ -31,38 +31,12 @@ func (s *Server) prepare(inv Invocation, complete bool) (*prepared, *InvocationE
 	if inv.Type == 0 {
 		inv.Type = interaction.CommandChatInput
 	}
-	user := st.users[inv.User]
-	if user == nil {
-		return nil, refuse(ErrUnknownTarget, "no user "+inv.User.String())
-	}
 	if complete && inv.Type != interaction.CommandChatInput {
 		return nil, refuse(ErrInvalidInput, "only CHAT_INPUT commands have autocomplete")
 	}
-
-	var g *guild
-	var ch *interaction.Channel
-	installed := st.userInstalls[inv.User]
-	if inv.Guild != 0 {
-		g = st.guilds[inv.Guild]
-		if g == nil || !g.installed && !installed {
-			return nil, refuse(ErrUnknownTarget, "no guild "+inv.Guild.String()+" with the application installed, and the user did not install it")
-		}
-		if g.members[inv.User] == nil {
-			return nil, refuse(ErrUnknownTarget, "user "+inv.User.String()+" is not a member of the guild")
-		}
-		if inv.Channel == 0 {
-			ch = channelNamed(g, "general")
-		} else {
-			ch = g.channels[inv.Channel]
-		}
-		if ch == nil {
-			return nil, refuse(ErrUnknownTarget, "no such channel in the guild")
-		}
-	} else {
-		if !s.sharesGuildWithBot(inv.User) && !installed {
-			return nil, refuse(ErrUnknownTarget, "the user shares no guild with the bot and did not install the application, so has no direct messages with it")
-		}
-		ch = &interaction.Channel{ID: dmChannel(inv.User), Type: interaction.ChannelDM}
+	user, g, ch, err := s.place(inv)
+	if err != nil {
+		return nil, err
 	}
 
 	name, path := inv.Command, []string(nil)
@@ -77,9 +51,7 @@ func (s *Server) prepare(inv Invocation, complete bool) (*prepared, *InvocationE
 	if err != nil {
 		return nil, err
 	}
-	if cmd.c.NSFW && !ch.NSFW && g != nil {
-		// Age-restricted commands are offered only in age-restricted
-		// channels of a guild (public fact of the service).
+	if !ageAllowed(cmd.c, g, ch) {
 		return nil, refuse(ErrUnknownCommand, "command "+strconv.Quote(name)+" is age-restricted and the channel is not")
 	}
 	if g != nil {
@@ -148,6 +120,48 @@ func (s *Server) prepare(inv Invocation, complete bool) (*prepared, *InvocationE
 	}
 	p := &prepared{si: newSentInteraction(ix, body), body: body, launched: launch}
 	return p, nil
+}
+
+// place finds where inv is used, and by whom: the user, the guild (nil
+// in the bot's direct messages) and the channel, the guild's "general"
+// when inv names none. inv.User is set. The caller holds s.st.mu.
+func (s *Server) place(inv Invocation) (*interaction.User, *guild, *interaction.Channel, *InvocationError) {
+	st := s.st
+	user := st.users[inv.User]
+	if user == nil {
+		return nil, nil, nil, refuse(ErrUnknownTarget, "no user "+inv.User.String())
+	}
+	installed := st.userInstalls[inv.User]
+	if inv.Guild == 0 {
+		if !s.sharesGuildWithBot(inv.User) && !installed {
+			return nil, nil, nil, refuse(ErrUnknownTarget, "the user shares no guild with the bot and did not install the application, so has no direct messages with it")
+		}
+		return user, nil, &interaction.Channel{ID: dmChannel(inv.User), Type: interaction.ChannelDM}, nil
+	}
+	g := st.guilds[inv.Guild]
+	if g == nil || !g.installed && !installed {
+		return nil, nil, nil, refuse(ErrUnknownTarget, "no guild "+inv.Guild.String()+" with the application installed, and the user did not install it")
+	}
+	if g.members[inv.User] == nil {
+		return nil, nil, nil, refuse(ErrUnknownTarget, "user "+inv.User.String()+" is not a member of the guild")
+	}
+	var ch *interaction.Channel
+	if inv.Channel == 0 {
+		ch = channelNamed(g, "general")
+	} else {
+		ch = g.channels[inv.Channel]
+	}
+	if ch == nil {
+		return nil, nil, nil, refuse(ErrUnknownTarget, "no such channel in the guild")
+	}
+	return user, g, ch, nil
+}
+
+// ageAllowed reports whether a command may be used in ch: age-restricted
+// commands are offered only in age-restricted channels of a guild (public
+// fact of the service), and anywhere in direct messages.
+func ageAllowed(c *command.Command, g *guild, ch *interaction.Channel) bool {
+	return !c.NSFW || ch.NSFW || g == nil
 }
 
 // newWireInteraction returns an interaction of type t that user sends

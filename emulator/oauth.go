@@ -273,6 +273,7 @@ func (s *Server) AuthorizeUser(user interaction.Snowflake, scopes ...string) str
 	installs := slices.Contains(scopes, scopeCommands) && slices.Contains(st.app.installContexts, interaction.UserInstall) && st.users[user] != nil
 	if installs {
 		st.userInstalls[user] = true
+		st.touch()
 	}
 	s.emitUserAuthorized(user, scopes, installs)
 	return code
@@ -322,7 +323,10 @@ func (s *Server) Deauthorize(user interaction.Snowflake) {
 	st.mu.Lock()
 	defer st.mu.Unlock()
 	had := st.authorizes(user)
-	delete(st.userInstalls, user)
+	if st.userInstalls[user] {
+		delete(st.userInstalls, user)
+		st.touch()
+	}
 	for key, g := range st.grants {
 		if g.user == user {
 			delete(st.grants, key)

@@ -185,6 +185,7 @@ func newServer(cfg Config) (*Server, error) {
 		modals:       map[interaction.Snowflake]*openModal{},
 		seenVersions: map[interaction.Snowflake]map[interaction.Snowflake]interaction.Snowflake{},
 		events:       eventLog{changed: make(chan struct{})},
+		changed:      make(chan struct{}),
 	}
 	window := cfg.ResponseWindow
 	if window <= 0 {
@@ -356,6 +357,11 @@ func (s *Server) route(mux *http.ServeMux, pattern, bucket string, anonymous boo
 		}
 		if e == nil {
 			status, answer, e = h(req)
+		}
+		if e == nil && r.Method != http.MethodGet && r.Method != http.MethodHead {
+			// A write the service took: commands, permissions, an
+			// answer, a follow-up, an edit or a deletion.
+			st.touch()
 		}
 		st.mu.Unlock()
 		if e != nil {

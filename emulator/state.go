@@ -58,6 +58,8 @@ type state struct {
 	// seenVersions is, per user, the version of each global command their
 	// client last loaded, for read-repair.
 	seenVersions map[interaction.Snowflake]map[interaction.Snowflake]interaction.Snowflake
+	// changed is closed, and replaced, at every change (see Changed).
+	changed chan struct{}
 }
 
 // sentInteraction is an interaction sent to the bot and what became of it,

@@ -68,6 +68,14 @@
 //		members without being listed. See emulator.Seed.
 //	-rate-limit N, -rate-window D
 //		each route bucket answers N requests per window D, then 429.
+//	-web
+//		also serves the playground to a browser (package emulator/web):
+//		a channel where a person uses the bot's commands as its users
+//		will, once the bot's interactions URL is set. The page's address
+//		is then the first line printed, and the credentials the second.
+//	-web-addr ADDR
+//		where -web serves the playground (default 127.0.0.1:0, a free
+//		port); it implies -web.
 package main
 
 import (
@@ -79,6 +87,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"net"
 	"os"
 	"os/signal"
 	"strings"
@@ -86,6 +95,7 @@ import (
 	"time"
 
 	"github.com/switchboard-go/switchboard/emulator"
+	"github.com/switchboard-go/switchboard/emulator/web"
 	"github.com/switchboard-go/switchboard/interaction"
 )
 
@@ -127,9 +137,12 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	seedFile := flags.String("seed", "", "a JSON file of users and guilds to add to the world")
 	rateRequests := flags.Int("rate-limit", 50, "requests each route bucket answers per -rate-window before 429")
 	rateWindow := flags.Duration("rate-window", time.Second, "the rate limit's window")
+	serveWeb := flags.Bool("web", false, "also serve the playground to a browser; its address is then the first line printed")
+	webAddr := flags.String("web-addr", web.DefaultAddr, "where -web serves the playground (implies -web); port 0 picks a free one")
 	if err := flags.Parse(args); err != nil {
 		return err
 	}
+	flags.Visit(func(f *flag.Flag) { *serveWeb = *serveWeb || f.Name == "web-addr" })
 	if flags.NArg() > 0 {
 		return errors.New("unexpected arguments: " + strings.Join(flags.Args(), " "))
 	}
@@ -158,6 +171,16 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 		cfg.Seed = seed
+	}
+	var webLn net.Listener
+	if *serveWeb {
+		// Taken first, so that an address in use fails before anything
+		// else starts.
+		var err error
+		if webLn, err = net.Listen("tcp", *webAddr); err != nil {
+			return fmt.Errorf("-web-addr: %w", err)
+		}
+		defer webLn.Close()
 	}
 	s, err := emulator.Listen(*addr, cfg)
 	if err != nil {
@@ -188,8 +211,17 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	var playground *web.Server
+	if webLn != nil {
+		playground = web.Serve(webLn, s, web.Config{})
+		fmt.Fprintf(stdout, "%s\n", playground.URL)
+	}
 	fmt.Fprintf(stdout, "%s\n", line)
 	<-ctx.Done()
+	if playground != nil {
+		// Its event streams end first; the emulator they follow next.
+		playground.Close()
+	}
 	return s.Close()
 }
 

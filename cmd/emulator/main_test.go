@@ -15,6 +15,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/switchboard-go/switchboard/command"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/router"
 )
@@ -276,5 +277,79 @@ func TestEventsURLFlagIsChecked(t *testing.T) {
 				t.Fatalf("credentials printed for a refused URL: %q", out.String())
 			}
 		})
+	}
+}
+
+// With -web the playground's address comes first, then the credentials;
+// the page drives the bot served elsewhere through the emulator.
+func TestWebServesThePlaygroundOfABotServedElsewhere(t *testing.T) {
+	pub, priv, err := ed25519.GenerateKey(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	verifier, err := interaction.NewVerifier(hex.EncodeToString(pub))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := router.New()
+	r.Command("ping", func(ctx context.Context, req *router.Request) (interaction.Response, error) {
+		return interaction.Reply("pong"), nil
+	}, router.Description("Ping"))
+	mux, err := r.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	bot := httptest.NewServer(router.NewEndpoint(mux, verifier))
+	defer bot.Close()
+
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	pr, pw := io.Pipe()
+	done := make(chan error, 1)
+	go func() {
+		done <- run(ctx, []string{"-addr", "127.0.0.1:0", "-web", "-signing-key", hex.EncodeToString(priv.Seed()), "-interactions-url", bot.URL}, pw, io.Discard)
+		pw.Close()
+	}()
+	lines := bufio.NewReader(pr)
+	page, err := lines.ReadString('\n')
+	if err != nil || !strings.HasPrefix(page, "http://127.0.0.1:") || !strings.HasSuffix(page, "/\n") {
+		t.Fatalf("the first line is %q, %v; want the playground's address", page, err)
+	}
+	page = strings.TrimSpace(page)
+	line, err := lines.ReadString('\n')
+	if err != nil {
+		t.Fatal(err)
+	}
+	go io.Copy(io.Discard, lines) //nolint:errcheck // drain
+	var c Credentials
+	if err := json.Unmarshal([]byte(line), &c); err != nil {
+		t.Fatalf("second line %q: %v", line, err)
+	}
+	body, err := mux.Definitions().JSON(command.Global)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req, _ := http.NewRequest("PUT", c.BaseURL+"/applications/"+c.ApplicationID+"/commands", strings.NewReader(string(body)))
+	req.Header.Set("Authorization", "Bot "+c.BotToken)
+	req.Header.Set("Content-Type", "application/json")
+	if resp, err := http.DefaultClient.Do(req); err != nil || resp.StatusCode != http.StatusOK {
+		t.Fatalf("registering: %v %v", resp, err)
+	}
+
+	resp, err := http.Post(page+"api/invoke", "application/json", strings.NewReader(`{"guild":"`+c.GuildID+`","line":"/ping"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	answer, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK || !strings.Contains(string(answer), `"content":"pong"`) {
+		t.Errorf("/ping from the page: %d %s", resp.StatusCode, answer)
+	}
+	cancel()
+	if err := <-done; err != nil {
+		t.Errorf("run: %v", err)
+	}
+	if _, err := http.Get(page); err == nil {
+		t.Error("the playground still answers once interrupted")
 	}
 }

@@ -6,9 +6,12 @@
 //
 // It first plays a short script, then gives the prompt (at a terminal) or
 // reads lines from standard input; -script FILE runs a file of lines
-// instead. With -base-url, -application-id, -bot-token and -public-key (or
-// the SWITCHBOARD_* variables) it registers the commands on that service
-// and serves the endpoint for it.
+// instead. With -web it serves the same bot to a browser: a channel, a
+// message box that suggests its commands, its answers as they come; the
+// page's address is the first line printed. With -base-url,
+// -application-id, -bot-token and -public-key (or the SWITCHBOARD_*
+// variables) it registers the commands on that service and serves the
+// endpoint for it.
 package main
 
 import (

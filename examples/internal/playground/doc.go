@@ -32,6 +32,12 @@
 // suggestion, by the name the client shows for it; the bot receives its
 // value, as from the client.
 //
+// With -web it serves the playground to a browser instead (package
+// emulator/web), on 127.0.0.1 or the address of -web-addr: the page's
+// address is the first line printed, and it serves until interrupted. The
+// example's Setup runs; its Intro and Script do not, the person playing
+// in the page instead.
+//
 // Given a real service's base URL, application id, bot token and public
 // key (flags or SWITCHBOARD_* variables), a program registers its commands
 // there and serves its endpoint for the service instead: the service lets

@@ -18,6 +18,7 @@ import (
 	"github.com/rs/zerolog"
 
 	"github.com/switchboard-go/switchboard/emulator"
+	"github.com/switchboard-go/switchboard/emulator/web"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/registry"
 	"github.com/switchboard-go/switchboard/rest"
@@ -99,6 +100,8 @@ func Run(ctx context.Context, ex Example, args []string, stdin io.Reader, stdout
 	}
 	script := fs.String("script", "", "run the lines of this file (- for standard input) instead of the example's script, then stop; any line refused makes it fail")
 	quiet := fs.Bool("quiet", false, "print only the lines run and their answers")
+	serveWebFlag := fs.Bool("web", false, "serve the playground to a browser instead of the script and the prompt, until interrupted; its address is the first line printed")
+	webAddr := fs.String("web-addr", web.DefaultAddr, "where -web serves the playground (implies -web); port 0 picks a free one")
 	real := realFlags(fs)
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -107,12 +110,23 @@ func Run(ctx context.Context, ex Example, args []string, stdin io.Reader, stdout
 		// Not quoted: one may be a token meant for -bot-token.
 		return fmt.Errorf("%d unexpected arguments after the flags; lines to run go in a -script file", fs.NArg())
 	}
+	useWeb := *serveWebFlag
+	fs.Visit(func(f *flag.Flag) { useWeb = useWeb || f.Name == "web-addr" })
 	useReal, notes := real.resolve(fs, os.Getenv)
 	if useReal {
 		if *script != "" || *quiet {
 			return errors.New("-script and -quiet run on the embedded emulator: a real service lets no bot invoke its own commands")
 		}
+		if useWeb {
+			return errors.New("-web plays on the embedded emulator: a real service lets no bot invoke its own commands; use them from its client")
+		}
 		return serveReal(ctx, ex, real, notes, stdout, stderr)
+	}
+	if useWeb {
+		if *script != "" {
+			return errors.New("-web serves the playground until interrupted, and -script runs its lines and stops: give one of them")
+		}
+		return serveWeb(ctx, ex, *webAddr, *quiet, notes, stdout)
 	}
 
 	var lines io.Reader

@@ -1,0 +1,44 @@
+package emulator
+
+import (
+	"slices"
+
+	"github.com/switchboard-go/switchboard/interaction"
+)
+
+// SetRoles gives a member of a guild these roles in place of theirs, as
+// the guild's owner may: what the member may do follows, the commands
+// offered to them and the permissions their interactions carry. The roles
+// are the guild's; @everyone, which every member has, is not one to give.
+//
+// A refusal changes nothing and is an *InvocationError: ErrUnknownTarget
+// for an unknown guild, or a user who is not a member of it;
+// ErrInvalidInput for a role that is not one of the guild's.
+func (s *Server) SetRoles(guild, user interaction.Snowflake, roles ...interaction.Snowflake) error {
+	st := s.st
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	g := st.guilds[guild]
+	if g == nil {
+		return refuse(ErrUnknownTarget, "no guild "+guild.String())
+	}
+	m := g.members[user]
+	if m == nil {
+		return refuse(ErrUnknownTarget, "user "+user.String()+" is not a member of guild "+guild.String())
+	}
+	for _, r := range roles {
+		if r == g.id {
+			return refuse(ErrInvalidInput, "every member has @everyone; it is not a role to give")
+		}
+		if g.roles[r] == nil {
+			return refuse(ErrInvalidInput, "role "+r.String()+" is not a role of guild "+guild.String())
+		}
+	}
+	roles = slices.Compact(slices.Sorted(slices.Values(roles)))
+	if roles == nil {
+		roles = []interaction.Snowflake{}
+	}
+	m.Roles = roles
+	st.touch()
+	return nil
+}

@@ -1,0 +1,281 @@
+package web
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"net/http"
+	"strconv"
+
+	"github.com/switchboard-go/switchboard/emulator"
+	"github.com/switchboard-go/switchboard/interaction"
+)
+
+// What the user does on the page, the emulator does as the client would:
+// it checks the input, sends the bot the signed interaction and checks
+// its answer. Each action answers with what was sent and what came back,
+// or with the refusal the client or the service made.
+
+// invocationJSON is a command used from the message box: by its path
+// and options as laid out, or as the user typed it (line), which
+// ParseCommand reads.
+type invocationJSON struct {
+	place
+	Command string `json:"command"`
+	Options []struct {
+		Name  string          `json:"name"`
+		Value json.RawMessage `json:"value"`
+	} `json:"options"`
+	Line string `json:"line"`
+	// Focused names the option being typed, for autocomplete.
+	Focused string `json:"focused"`
+}
+
+// invocation reads what the page sent into what Invoke takes.
+func (h *Handler) invocation(in invocationJSON, partial bool) (emulator.Invocation, error) {
+	inv := in.place.invocation()
+	if in.Line != "" {
+		if in.Command != "" || len(in.Options) > 0 || in.Focused != "" {
+			return inv, &emulator.InvocationError{Kind: emulator.ErrInvalidInput, Reason: "give either line or command, options and focused, not both"}
+		}
+		if partial {
+			return h.emu.ParsePartial(inv, in.Line)
+		}
+		return h.emu.ParseCommand(inv, in.Line)
+	}
+	inv.Command, inv.Focused = in.Command, in.Focused
+	for i, o := range in.Options {
+		v, err := argValue(o.Value)
+		if err != nil {
+			return inv, &emulator.InvocationError{Kind: emulator.ErrInvalidInput, Reason: "options[" + strconv.Itoa(i) + "]: " + err.Error()}
+		}
+		inv.Options = append(inv.Options, emulator.Arg{Name: o.Name, Value: v})
+	}
+	return inv, nil
+}
+
+// argValue reads an option's value as the page sends it: a string (ids
+// too: the option's type says what it names), a whole number, another
+// number, a boolean, or an attachment: the file's name, size and type.
+func argValue(raw json.RawMessage) (any, error) {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	var v any
+	if err := dec.Decode(&v); err != nil {
+		return nil, err
+	}
+	switch x := v.(type) {
+	case json.Number:
+		if i, err := x.Int64(); err == nil {
+			return i, nil
+		}
+		return x.Float64()
+	case map[string]any:
+		var a interaction.Attachment
+		d := json.NewDecoder(bytes.NewReader(raw))
+		d.DisallowUnknownFields()
+		if err := d.Decode(&a); err != nil {
+			return nil, err
+		}
+		return a, nil
+	case string, bool:
+		return x, nil
+	}
+	return nil, errors.New("a value is a string, a number, a boolean or a file")
+}
+
+// invoke is POST /api/invoke: the user sends a command.
+func (h *Handler) invoke(w http.ResponseWriter, r *http.Request) {
+	var in invocationJSON
+	if !readJSON(w, r, &in) {
+		return
+	}
+	inv, err := h.invocation(in, false)
+	if err != nil {
+		writeRefusal(w, err)
+		return
+	}
+	res, err := retried(r.Context(), h.emu.Invoke, inv)
+	writeResult(w, res, err, inv.Locale)
+}
+
+// autocomplete is POST /api/autocomplete: the user types into an option
+// whose suggestions the bot makes.
+func (h *Handler) autocomplete(w http.ResponseWriter, r *http.Request) {
+	var in invocationJSON
+	if !readJSON(w, r, &in) {
+		return
+	}
+	inv, err := h.invocation(in, true)
+	if err != nil {
+		writeRefusal(w, err)
+		return
+	}
+	res, err := retried(r.Context(), h.emu.Autocomplete, inv)
+	writeResult(w, res, err, inv.Locale)
+}
+
+// retried invokes, and when the client had an old version of the command
+// sends it again, as the client does once it has reloaded the command.
+func retried(ctx context.Context, invoke func(context.Context, emulator.Invocation) (*emulator.Result, error), inv emulator.Invocation) (*emulator.Result, error) {
+	res, err := invoke(ctx, inv)
+	if errors.Is(err, emulator.ErrStale) {
+		res, err = invoke(ctx, inv)
+	}
+	return res, err
+}
+
+// clickJSON is a button pressed.
+type clickJSON struct {
+	User    interaction.Snowflake `json:"user"`
+	Locale  interaction.Locale    `json:"locale"`
+	Message interaction.Snowflake `json:"message"`
+	Button  string                `json:"button"`
+}
+
+// click is POST /api/click: the user presses a button of a message.
+func (h *Handler) click(w http.ResponseWriter, r *http.Request) {
+	var in clickJSON
+	if !readJSON(w, r, &in) {
+		return
+	}
+	res, err := h.emu.Click(r.Context(), emulator.Click{User: in.User, Locale: in.Locale, Message: in.Message, Button: in.Button})
+	writeResult(w, res, err, in.Locale)
+}
+
+// chooseJSON is a choice made in a select menu.
+type chooseJSON struct {
+	User    interaction.Snowflake `json:"user"`
+	Locale  interaction.Locale    `json:"locale"`
+	Message interaction.Snowflake `json:"message"`
+	Select  string                `json:"select"`
+	Values  []string              `json:"values"`
+}
+
+// choose is POST /api/choose: the user chooses in a select menu of a
+// message.
+func (h *Handler) choose(w http.ResponseWriter, r *http.Request) {
+	var in chooseJSON
+	if !readJSON(w, r, &in) {
+		return
+	}
+	res, err := h.emu.Choose(r.Context(), emulator.Choose{User: in.User, Locale: in.Locale, Message: in.Message, Select: in.Select, Values: in.Values})
+	writeResult(w, res, err, in.Locale)
+}
+
+// submitJSON is a modal filled in and submitted.
+type submitJSON struct {
+	User   interaction.Snowflake               `json:"user"`
+	Locale interaction.Locale                  `json:"locale"`
+	Modal  string                              `json:"modal"`
+	Fields map[string]string                   `json:"fields"`
+	Values map[string][]string                 `json:"values"`
+	Files  map[string][]interaction.Attachment `json:"files"`
+}
+
+// submit is POST /api/submit: the user submits the modal open before
+// them.
+func (h *Handler) submit(w http.ResponseWriter, r *http.Request) {
+	var in submitJSON
+	if !readJSON(w, r, &in) {
+		return
+	}
+	res, err := h.emu.Submit(r.Context(), emulator.Submit{User: in.User, Locale: in.Locale, Modal: in.Modal,
+		Fields: in.Fields, Values: in.Values, Files: in.Files})
+	writeResult(w, res, err, in.Locale)
+}
+
+// modal is GET /api/modal: the modal open before the user, or null.
+func (h *Handler) modal(w http.ResponseWriter, r *http.Request) {
+	p, err := h.placeOf(r.URL.Query())
+	if err != nil {
+		writeError(w, http.StatusBadRequest, "invalid_input", err.Error())
+		return
+	}
+	m, ok := h.emu.OpenModal(p.User)
+	if !ok {
+		writeJSON(w, http.StatusOK, map[string]any{"modal": nil})
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"modal": m})
+}
+
+// resultJSON is what came of an action: the interaction sent and the
+// answer received, raw, as the side panel shows them, and how the
+// answer broke the service's rules.
+type resultJSON struct {
+	ID interaction.Snowflake `json:"id,omitzero"`
+	// Interaction is the JSON sent to the bot; null when the service
+	// launched an Activity itself and sent nothing.
+	Interaction json.RawMessage `json:"interaction"`
+	// Status is the bot's HTTP status, 0 when no answer came.
+	Status int `json:"status"`
+	// Answer is the JSON the bot answered, or the answer it sent through
+	// the callback endpoint; null when none came. RawAnswer is the body
+	// when it was not JSON (files in multipart/form-data).
+	Answer     json.RawMessage `json:"answer"`
+	RawAnswer  string          `json:"raw_answer,omitempty"`
+	Violations []string        `json:"violations"`
+	Elapsed    float64         `json:"elapsed"`
+	OK         bool            `json:"ok"`
+	Launched   bool            `json:"launched"`
+	// Choices are the bot's suggestions, for autocomplete, each by the
+	// name the user sees.
+	Choices []choiceJSON `json:"choices,omitempty"`
+}
+
+// writeResult writes what came of an action: the refusal, or the result.
+func writeResult(w http.ResponseWriter, res *emulator.Result, err error, l interaction.Locale) {
+	if err != nil {
+		writeRefusal(w, err)
+		return
+	}
+	out := resultJSON{Interaction: json.RawMessage("null"), Answer: json.RawMessage("null"), Status: res.Status,
+		Violations: append([]string{}, res.Violations...), Elapsed: res.Took.Seconds(), OK: res.OK(), Launched: res.Launched}
+	if res.Interaction != nil {
+		out.ID, out.Interaction = res.Interaction.ID, res.Body
+	}
+	switch {
+	case res.Status == http.StatusAccepted || len(bytes.TrimSpace(res.RawAnswer)) == 0:
+		if res.Answer.Type != 0 {
+			if b, err := json.Marshal(res.Answer); err == nil {
+				out.Answer = b
+			}
+		}
+	case json.Valid(res.RawAnswer):
+		out.Answer = res.RawAnswer
+	default:
+		out.RawAnswer = string(res.RawAnswer)
+	}
+	if res.Answer.Type == interaction.CallbackAutocompleteResult && res.OK() {
+		out.Choices = []choiceJSON{}
+		for _, c := range res.Answer.Choices {
+			out.Choices = append(out.Choices, choiceJSON{Name: l.Localized(c.NameLocalizations, c.Name), Value: c.Value})
+		}
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+// writeRefusal writes an action the client or the service refused, as
+// {"error": kind, "message": reason}: 403 permission_denied, or 400
+// unknown_command, invalid_input or unknown_target.
+func writeRefusal(w http.ResponseWriter, err error) {
+	var ie *emulator.InvocationError
+	if !errors.As(err, &ie) {
+		writeError(w, http.StatusInternalServerError, "internal", err.Error())
+		return
+	}
+	switch {
+	case errors.Is(err, emulator.ErrPermissionDenied):
+		writeError(w, http.StatusForbidden, "permission_denied", ie.Reason)
+	case errors.Is(err, emulator.ErrUnknownCommand):
+		writeError(w, http.StatusBadRequest, "unknown_command", ie.Reason)
+	case errors.Is(err, emulator.ErrUnknownTarget):
+		writeError(w, http.StatusBadRequest, "unknown_target", ie.Reason)
+	case errors.Is(err, emulator.ErrStale):
+		writeError(w, http.StatusBadRequest, "stale", ie.Reason)
+	default:
+		writeError(w, http.StatusBadRequest, "invalid_input", ie.Reason)
+	}
+}

@@ -1,0 +1,197 @@
+package web_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/switchboard-go/switchboard/autocomplete"
+	"github.com/switchboard-go/switchboard/command"
+	"github.com/switchboard-go/switchboard/component"
+	"github.com/switchboard-go/switchboard/emulator"
+	"github.com/switchboard-go/switchboard/emulator/web"
+	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/option"
+	"github.com/switchboard-go/switchboard/rest"
+	"github.com/switchboard-go/switchboard/router"
+)
+
+// playground is an emulator with a small bot, and its playground served
+// on a loopback port.
+type playground struct {
+	emu *emulator.Server
+	url string
+	// release lets /build complete its deferred answer.
+	release chan struct{}
+}
+
+// cities are what /weather suggests.
+var cities = []string{"Paris", "Parma", "Lisbon"}
+
+// startPlayground starts the emulator, the bot and the playground.
+func startPlayground(t *testing.T) *playground {
+	t.Helper()
+	emu, err := emulator.New(emulator.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { emu.Close() })
+	p := &playground{emu: emu, release: make(chan struct{})}
+	serveBot(t, emu, p.bot(t))
+	h := web.NewHandler(emu, web.Config{})
+	srv := httptest.NewServer(h)
+	t.Cleanup(func() {
+		h.Close()
+		srv.Close()
+	})
+	p.url = srv.URL
+	return p
+}
+
+// bot declares the commands the tests use.
+func (p *playground) bot(t *testing.T) *router.Router {
+	r := router.New()
+	r.Command("greet", func(ctx context.Context, req *router.Request) (interaction.Response, error) {
+		name, _ := req.Options.String("name")
+		return interaction.Reply("Hello, " + name + "!").WithAllowedMentions(interaction.NoMentions()).WithComponents(
+			component.Row(component.SecondaryButton("wave", "Wave back"), component.LinkButton("https://example.invalid/", "Docs")),
+		), nil
+	}, router.Description("Greet someone"),
+		router.Localize(interaction.LocaleFrench, "saluer", "Saluer quelqu'un"),
+		router.Options(
+			option.String("name", "Who to greet").Required().MaxLength(20).Localize(interaction.LocaleFrench, "nom", "Qui saluer"),
+			option.String("style", "How").Choices(
+				interaction.StringChoice("Plain", "plain"),
+				interaction.Choice{Name: "Pirate", Value: interaction.StringValue("pirate"),
+					NameLocalizations: map[interaction.Locale]string{interaction.LocaleFrench: "Pirate des mers"}},
+			),
+			option.Integer("times", "How many times").Min(1).Max(3),
+		))
+	r.Component("wave", func(ctx context.Context, req *router.Request) (interaction.Response, error) {
+		return interaction.Reply(req.Invoker().Username + " waves back!").Ephemeral(), nil
+	})
+	r.Command("weather", func(ctx context.Context, req *router.Request) (interaction.Response, error) {
+		city, _ := req.Options.String("city")
+		return interaction.Reply("It is sunny in " + city + "."), nil
+	}, router.Description("The weather in a city"), router.Options(option.String("city", "Which city").Required().Autocomplete()))
+	r.Autocomplete("weather", "city", func(ctx context.Context, req *autocomplete.Request) ([]interaction.Choice, error) {
+		var out []interaction.Choice
+		for _, c := range autocomplete.Match(req.Focused.Text(), cities) {
+			out = append(out, interaction.StringChoice(c, strings.ToLower(c)))
+		}
+		return out, nil
+	})
+	r.Group("mod", router.Description("Moderation"), router.Permissions(interaction.PermissionBanMembers))
+	r.Group("mod").Group("user", router.Description("Act on a member"))
+	r.Command("mod user ban", func(ctx context.Context, req *router.Request) (interaction.Response, error) {
+		u, _ := req.Options.User("user")
+		return interaction.Reply("Banned " + u.Username + ".").Ephemeral(), nil
+	}, router.Description("Ban a member"), router.Options(option.User("user", "Who").Required()))
+	r.Command("build", func(ctx context.Context, req *router.Request) (interaction.Response, error) {
+		go func() {
+			ctx := context.WithoutCancel(ctx)
+			<-p.release
+			if _, err := req.EditAnswer(ctx, interaction.MessageData{Content: "Build passed."}); err != nil {
+				t.Errorf("completing the answer: %v", err)
+				return
+			}
+			if _, err := req.Followup(ctx, interaction.MessageData{Content: "Tests: 12 passed."}); err != nil {
+				t.Errorf("following up: %v", err)
+			}
+		}()
+		return interaction.Defer(), nil
+	}, router.Description("Build, taking its time"))
+	r.Command("export", func(ctx context.Context, req *router.Request) (interaction.Response, error) {
+		resp := interaction.Reply("This week's scores").WithFile("scores.csv", "text/csv", strings.NewReader("ada,3\nbob,1\n"))
+		resp.Message.Embeds = []interaction.Embed{{Title: "Scores", Description: "Ada leads"}}
+		return resp, nil
+	}, router.Description("Export the scores"))
+	r.Command("feedback", func(ctx context.Context, req *router.Request) (interaction.Response, error) {
+		return interaction.ShowModal(component.Modal("feedback", "Feedback",
+			component.Labeled("What do you think?", component.ParagraphInput("text").WithLength(1, 100)),
+		)), nil
+	}, router.Description("Tell us, in a form"), router.NoAutoDefer())
+	r.Modal("feedback", func(ctx context.Context, req *router.Request) (interaction.Response, error) {
+		text, _ := req.Fields.Text("text")
+		return interaction.Reply("Thanks: " + text).Ephemeral(), nil
+	})
+	return r
+}
+
+// serveBot builds r, serves its endpoint for emu, registers its commands
+// and points emu at it.
+func serveBot(t *testing.T, emu *emulator.Server, r *router.Router) {
+	t.Helper()
+	mux, err := r.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	api, err := rest.NewClient(emu.URL, rest.BotToken(emu.BotToken))
+	if err != nil {
+		t.Fatal(err)
+	}
+	verifier, err := interaction.NewVerifier(emu.PublicKey)
+	if err != nil {
+		t.Fatal(err)
+	}
+	endpoint := router.NewEndpoint(mux, verifier, router.WithClient(api))
+	srv := httptest.NewServer(endpoint)
+	t.Cleanup(func() {
+		srv.Close()
+		endpoint.WaitDeferred(context.Background())
+	})
+	ctx := context.Background()
+	for _, scope := range []command.Scope{command.Global, command.InGuild(emu.GuildID)} {
+		if _, err := api.OverwriteCommands(ctx, emu.ApplicationID, scope, mux.Definitions().Commands(scope)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := emu.SetInteractionsURL(ctx, srv.URL); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// do makes a request of the playground as its page does, and returns the
+// status and the body of the answer.
+func (p *playground) do(t *testing.T, method, path string, body any) (int, []byte) {
+	t.Helper()
+	var r io.Reader
+	if body != nil {
+		b, err := json.Marshal(body)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r = bytes.NewReader(b)
+	}
+	req, err := http.NewRequest(method, p.url+path, r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Origin", p.url)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	raw, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return resp.StatusCode, raw
+}
+
+// decode decodes the body of an answer into v, or fails the test.
+func decode(t *testing.T, raw []byte, v any) {
+	t.Helper()
+	if err := json.Unmarshal(raw, v); err != nil {
+		t.Fatalf("%v: %s", err, raw)
+	}
+}

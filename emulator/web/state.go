@@ -1,0 +1,205 @@
+package web
+
+import (
+	"errors"
+	"net/http"
+	"net/url"
+	"slices"
+	"strings"
+
+	"github.com/switchboard-go/switchboard/emulator"
+	"github.com/switchboard-go/switchboard/interaction"
+)
+
+// place is who uses the page, where, and in which language: what the side
+// panel chooses, and what every request of the page says.
+type place struct {
+	User interaction.Snowflake `json:"user"`
+	// Guild is zero in the bot's direct messages, and Channel then too.
+	Guild   interaction.Snowflake `json:"guild"`
+	Channel interaction.Snowflake `json:"channel"`
+	Locale  interaction.Locale    `json:"locale"`
+}
+
+// placeOf reads a place from a query (user, guild, channel, locale), the
+// handler's defaults for what it leaves out: guild=dm is the bot's direct
+// messages, and a guild without a channel is in its "general", or its
+// first channel.
+func (h *Handler) placeOf(q url.Values) (place, error) {
+	p := place{User: h.cfg.User, Guild: h.cfg.Guild, Locale: h.cfg.Locale}
+	var err error
+	if v := q.Get("user"); v != "" {
+		if p.User, err = interaction.ParseSnowflake(v); err != nil {
+			return p, errors.New("user: " + err.Error())
+		}
+	}
+	switch v := q.Get("guild"); v {
+	case "":
+	case "dm":
+		p.Guild = 0
+	default:
+		if p.Guild, err = interaction.ParseSnowflake(v); err != nil {
+			return p, errors.New("guild: " + err.Error())
+		}
+	}
+	if v := q.Get("locale"); v != "" {
+		p.Locale = interaction.Locale(v)
+		if !p.Locale.Valid() {
+			return p, errors.New("locale: " + quote(v) + " is none of the service's locales")
+		}
+	}
+	if p.Guild == 0 {
+		return p, nil
+	}
+	if v := q.Get("channel"); v != "" {
+		if p.Channel, err = interaction.ParseSnowflake(v); err != nil {
+			return p, errors.New("channel: " + err.Error())
+		}
+		return p, nil
+	}
+	for _, g := range h.emu.Guilds() {
+		if g.ID == p.Guild {
+			p.Channel = defaultChannel(g)
+		}
+	}
+	return p, nil
+}
+
+// defaultChannel is where a user types in a guild before choosing: its
+// "general", as Invoke has it, or else its first channel.
+func defaultChannel(g emulator.Guild) interaction.Snowflake {
+	for _, c := range g.Channels {
+		if strings.EqualFold(c.Name, "general") {
+			return c.ID
+		}
+	}
+	if len(g.Channels) > 0 {
+		return g.Channels[0].ID
+	}
+	return 0
+}
+
+// invocation is where p says a command is used.
+func (p place) invocation() emulator.Invocation {
+	return emulator.Invocation{User: p.User, Guild: p.Guild, Channel: p.Channel, Locale: p.Locale}
+}
+
+// stateJSON is the world the side panel chooses from, and the choice.
+type stateJSON struct {
+	Application interaction.Snowflake `json:"application"`
+	Bot         userJSON              `json:"bot"`
+	Users       []userJSON            `json:"users"`
+	Guilds      []guildJSON           `json:"guilds"`
+	Locales     []interaction.Locale  `json:"locales"`
+	Chosen      place                 `json:"chosen"`
+	// Roles are the chosen member's roles, and Permissions the names of
+	// their permissions in the guild; both null in direct messages, or
+	// for a user who is not a member.
+	Roles       []interaction.Snowflake `json:"roles"`
+	Permissions []string                `json:"permissions"`
+}
+
+type userJSON struct {
+	ID       interaction.Snowflake `json:"id"`
+	Username string                `json:"username"`
+	// Name is the name the client shows: the display name, or else the
+	// username.
+	Name string `json:"name"`
+	Bot  bool   `json:"bot"`
+}
+
+func userView(u interaction.User) userJSON {
+	return userJSON{ID: u.ID, Username: u.Username, Name: u.DisplayName(), Bot: u.Bot}
+}
+
+type guildJSON struct {
+	ID        interaction.Snowflake   `json:"id"`
+	Name      string                  `json:"name"`
+	Installed bool                    `json:"installed"`
+	Locale    interaction.Locale      `json:"locale"`
+	Channels  []channelJSON           `json:"channels"`
+	Roles     []roleJSON              `json:"roles"`
+	Members   []interaction.Snowflake `json:"members"`
+}
+
+type channelJSON struct {
+	ID   interaction.Snowflake   `json:"id"`
+	Name string                  `json:"name"`
+	Type interaction.ChannelType `json:"type"`
+}
+
+type roleJSON struct {
+	ID   interaction.Snowflake `json:"id"`
+	Name string                `json:"name"`
+}
+
+// state is GET /api/state: the users, guilds and locales, the place
+// the query chooses with the defaults filled in, and the member's roles
+// and permissions there.
+func (h *Handler) state(w http.ResponseWriter, r *http.Request) {
+	p, err := h.placeOf(r.URL.Query())
+	if err != nil {
+		writeError(w, http.StatusBadRequest, "invalid_input", err.Error())
+		return
+	}
+	out := stateJSON{Application: h.emu.ApplicationID, Users: []userJSON{}, Guilds: []guildJSON{},
+		Locales: interaction.Locales(), Chosen: p}
+	for _, u := range h.emu.Users() {
+		out.Users = append(out.Users, userView(u))
+		if u.ID == h.emu.ApplicationID {
+			// The bot user of an application made today has its id.
+			out.Bot = userView(u)
+		}
+	}
+	for _, g := range h.emu.Guilds() {
+		gj := guildJSON{ID: g.ID, Name: g.Name, Installed: g.Installed, Locale: g.Locale,
+			Channels: []channelJSON{}, Roles: []roleJSON{}, Members: []interaction.Snowflake{}}
+		for _, c := range g.Channels {
+			gj.Channels = append(gj.Channels, channelJSON{ID: c.ID, Name: c.Name, Type: c.Type})
+		}
+		for _, role := range g.Roles {
+			gj.Roles = append(gj.Roles, roleJSON{ID: role.ID, Name: role.Name})
+		}
+		for _, m := range g.Members {
+			gj.Members = append(gj.Members, m.User.ID)
+			if g.ID == p.Guild && m.User.ID == p.User {
+				out.Roles, out.Permissions = m.Roles, permissionNames(m.Permissions)
+			}
+		}
+		out.Guilds = append(out.Guilds, gj)
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+// permissionNames are the names of the bits of p, as the service names
+// them.
+func permissionNames(p interaction.Permissions) []string {
+	names := []string{}
+	for bit := interaction.Permissions(1); bit != 0; bit <<= 1 {
+		if p.Has(bit) {
+			names = append(names, bit.String())
+		}
+	}
+	return slices.Clip(names)
+}
+
+// rolesJSON is a member given other roles.
+type rolesJSON struct {
+	Guild interaction.Snowflake   `json:"guild"`
+	User  interaction.Snowflake   `json:"user"`
+	Roles []interaction.Snowflake `json:"roles"`
+}
+
+// roles is POST /api/roles: the member is given these roles in place of
+// theirs, and what they may do follows. It answers 204, or the refusal.
+func (h *Handler) roles(w http.ResponseWriter, r *http.Request) {
+	var in rolesJSON
+	if !readJSON(w, r, &in) {
+		return
+	}
+	if err := h.emu.SetRoles(in.Guild, in.User, in.Roles...); err != nil {
+		writeRefusal(w, err)
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
+}

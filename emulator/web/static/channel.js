@@ -1,0 +1,173 @@
+// The channel: the bot's messages, each with what the user did to make
+// it, and their components, which the user uses from here.
+
+import { h, compareIDs } from './api.js';
+
+const log = () => document.getElementById('channel');
+
+// Component types and button styles of the service.
+const ROW = 1, BUTTON = 2, STRING_SELECT = 3, USER_SELECT = 5, ROLE_SELECT = 6, MENTIONABLE_SELECT = 7, CHANNEL_SELECT = 8,
+  SECTION = 9, TEXT_DISPLAY = 10, THUMBNAIL = 11, MEDIA_GALLERY = 12, FILE = 13, SEPARATOR = 14, CONTAINER = 17;
+const LINK = 5, PREMIUM = 6;
+const STYLE_NAMES = { 1: 'primary', 2: 'secondary', 3: 'success', 4: 'danger', 5: 'link', 6: 'premium' };
+
+// Channel keeps the log in the order of the messages' ids.
+export class Channel {
+  // actions: {click(message, button), choose(message, select, values)}
+  // world: () => the state, for the users, roles and channels of menus.
+  constructor(actions, world) {
+    this.actions = actions;
+    this.world = world;
+  }
+
+  reset() {
+    log().replaceChildren(h('p', { class: 'empty', id: 'channel-empty' },
+      'No messages yet. Type / in the message box to use a command.'));
+  }
+
+  // upsert shows a message, in place of what it was.
+  upsert(m) {
+    document.getElementById('channel-empty')?.remove();
+    const el = this.render(m);
+    const old = document.getElementById('m-' + m.id);
+    if (old) {
+      old.replaceWith(el);
+      return;
+    }
+    const after = [...log().children].find((c) => c.dataset.id && compareIDs(c.dataset.id, m.id) > 0);
+    log().insertBefore(el, after || null);
+    el.scrollIntoView({ block: 'end' });
+  }
+
+  remove(id) {
+    document.getElementById('m-' + id)?.remove();
+  }
+
+  render(m) {
+    const head = 'm-' + m.id + '-head';
+    const who = m.interaction.user.name;
+    const context = h('p', { class: 'context' }, (m.original ? '' : 'Follow-up: ') + who + ' ' + m.interaction.summary);
+    const time = new Date(m.created);
+    return h('article', { id: 'm-' + m.id, 'data-id': m.id, class: 'message' + (m.ephemeral ? ' ephemeral' : ''), 'aria-labelledby': head },
+      context,
+      h('header', { id: head, class: 'author' },
+        h('strong', {}, m.author.name), ' ', h('span', { class: 'tag' }, 'APP'), ' ',
+        h('time', { datetime: m.created }, time.toLocaleTimeString()),
+        m.edited ? h('span', { class: 'edited' }, ' (edited)') : null),
+      m.loading ? h('p', { class: 'thinking', role: 'status' }, m.author.name + ' is thinking…') : null,
+      m.content ? h('div', { class: 'content' }, m.content) : null,
+      m.embeds.map(embed),
+      m.attachments.length ? h('ul', { class: 'attachments', 'aria-label': 'Attachments' },
+        m.attachments.map((a) => h('li', {}, h('a', { href: a.url, download: a.filename }, a.filename), ' (' + size(a.size) + ')'))) : null,
+      m.components.map((c) => this.component(m, c)),
+      m.ephemeral ? h('p', { class: 'only-you' }, 'Only you can see this') : null);
+  }
+
+  // component renders a component of message m, and wires it.
+  component(m, c) {
+    switch (c.type) {
+      case ROW:
+        return h('div', { class: 'row', role: 'group' }, (c.components || []).map((x) => this.component(m, x)));
+      case BUTTON:
+        return this.button(m, c);
+      case STRING_SELECT: case USER_SELECT: case ROLE_SELECT: case MENTIONABLE_SELECT: case CHANNEL_SELECT:
+        return this.select(m, c);
+      case TEXT_DISPLAY:
+        return h('div', { class: 'content' }, c.content);
+      case SECTION:
+        return h('div', { class: 'section' }, (c.components || []).map((x) => this.component(m, x)),
+          c.accessory ? this.component(m, c.accessory) : null);
+      case CONTAINER:
+        return h('div', { class: 'container' }, (c.components || []).map((x) => this.component(m, x)));
+      case SEPARATOR:
+        return h('hr', {});
+      case THUMBNAIL:
+        return media(c.media, c.description);
+      case MEDIA_GALLERY:
+        return h('ul', { class: 'gallery' }, (c.items || []).map((i) => h('li', {}, media(i.media, i.description))));
+      case FILE:
+        return h('p', { class: 'file' }, 'File: ' + (c.file && c.file.url));
+    }
+    return h('p', { class: 'unknown' }, '(a component of type ' + c.type + ')');
+  }
+
+  button(m, c) {
+    const label = [c.emoji && c.emoji.name, c.label].filter(Boolean).join(' ');
+    const cls = 'button ' + (STYLE_NAMES[c.style] || 'secondary');
+    if (c.style === LINK) {
+      // The client opens a link button's URL; the bot hears nothing.
+      return h('a', { class: cls, href: c.url, target: '_blank', rel: 'noopener noreferrer', 'aria-disabled': c.disabled ? 'true' : null }, label);
+    }
+    if (c.style === PREMIUM) {
+      return h('button', { type: 'button', class: cls, disabled: c.disabled,
+        onclick: () => this.actions.note('The client would offer SKU ' + c.sku_id + ' for sale; the bot receives nothing.') },
+      'Buy (SKU ' + c.sku_id + ')');
+    }
+    return h('button', { type: 'button', class: cls, disabled: c.disabled,
+      onclick: () => this.actions.click(m.id, c.custom_id) }, label || c.custom_id);
+  }
+
+  select(m, c) {
+    const multiple = (c.max_values || 1) > 1;
+    const name = c.placeholder || c.custom_id;
+    const choices = this.choicesOf(c);
+    const sel = h('select', { 'aria-label': name, multiple, disabled: c.disabled },
+      multiple ? null : h('option', { value: '', disabled: true, selected: !choices.some((o) => o.selected) }, c.placeholder || 'Choose…'),
+      choices.map((o) => h('option', { value: o.value, selected: o.selected }, o.label)));
+    const choose = () => this.actions.choose(m.id, c.custom_id, [...sel.selectedOptions].map((o) => o.value).filter(Boolean));
+    if (!multiple) {
+      sel.addEventListener('change', choose);
+      return h('div', { class: 'menu' }, sel);
+    }
+    // The client sends a menu of several values when it closes.
+    return h('div', { class: 'menu' }, sel, h('button', { type: 'button', class: 'button secondary', disabled: c.disabled, onclick: choose }, 'Choose: ' + name));
+  }
+
+  // choicesOf lists what a menu offers: its options, or the guild's
+  // users, roles or channels.
+  choicesOf(c) {
+    if (c.type === STRING_SELECT) {
+      return (c.options || []).map((o) => ({ value: o.value, label: o.label, selected: !!o.default }));
+    }
+    const state = this.world();
+    const guild = state.guilds.find((g) => g.id === state.chosen.guild);
+    const defaults = new Set((c.default_values || []).map((d) => d.id));
+    const users = () => state.users.filter((u) => !guild || guild.members.includes(u.id))
+      .map((u) => ({ value: u.id, label: '@' + u.username, selected: defaults.has(u.id) }));
+    const roles = () => (guild ? guild.roles : []).map((r) => ({ value: r.id, label: '@' + r.name.replace(/^@/, ''), selected: defaults.has(r.id) }));
+    switch (c.type) {
+      case USER_SELECT: return users();
+      case ROLE_SELECT: return roles();
+      case MENTIONABLE_SELECT: return [...users(), ...roles()];
+    }
+    const types = c.channel_types || [];
+    return (guild ? guild.channels : []).filter((ch) => !types.length || types.includes(ch.type))
+      .map((ch) => ({ value: ch.id, label: '#' + ch.name, selected: defaults.has(ch.id) }));
+  }
+}
+
+function embed(e) {
+  const el = h('section', { class: 'embed', 'aria-label': e.title || 'Embed' },
+    e.author ? h('p', { class: 'embed-author' }, e.author.name) : null,
+    e.title ? h('h3', {}, e.url ? h('a', { href: e.url, target: '_blank', rel: 'noopener noreferrer' }, e.title) : e.title) : null,
+    e.description ? h('div', { class: 'content' }, e.description) : null,
+    e.fields && e.fields.length ? h('dl', {}, e.fields.map((f) => [h('dt', {}, f.name), h('dd', {}, f.value)])) : null,
+    e.image ? media(e.image, 'Image') : null,
+    e.thumbnail ? media(e.thumbnail, 'Thumbnail') : null,
+    e.footer ? h('footer', {}, e.footer.text) : null);
+  if (e.color) el.style.borderInlineStartColor = '#' + e.color.toString(16).padStart(6, '0');
+  return el;
+}
+
+// media links to an image rather than show it: it is elsewhere, and the
+// page requests nothing elsewhere.
+function media(m, description) {
+  if (!m || !m.url) return null;
+  return h('p', { class: 'media' }, (description || 'Media') + ': ', h('a', { href: m.url, target: '_blank', rel: 'noopener noreferrer' }, m.url));
+}
+
+function size(n) {
+  if (n < 1024) return n + ' B';
+  if (n < 1024 * 1024) return (n / 1024).toFixed(1) + ' KiB';
+  return (n / 1024 / 1024).toFixed(1) + ' MiB';
+}

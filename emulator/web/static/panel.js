@@ -1,0 +1,78 @@
+// The side panel: who the user is, where, in which language, what they
+// may do there, and the raw interaction sent and answer received.
+
+import { h } from './api.js';
+
+const $ = (id) => document.getElementById(id);
+
+// Panel fills the settings from the state and reports a new choice, or
+// the member's roles changed.
+export class Panel {
+  constructor(onChange, onRoles) {
+    this.onChange = onChange;
+    this.onRoles = onRoles;
+    for (const id of ['user', 'guild', 'channel-choice', 'locale']) {
+      $(id).addEventListener('change', () => this.onChange(this.place()));
+    }
+  }
+
+  // show fills the controls from a state of the API.
+  show(state) {
+    this.state = state;
+    const chosen = state.chosen;
+    const guildID = chosen.guild === '0' ? 'dm' : chosen.guild;
+    fill($('user'), state.users.filter((u) => !u.bot).map((u) => [u.id, u.name + ' (@' + u.username + ')']), chosen.user);
+    fill($('guild'), [...state.guilds.map((g) => [g.id, g.name]), ['dm', 'Direct messages with ' + state.bot.name]], guildID);
+    const guild = state.guilds.find((g) => g.id === chosen.guild);
+    fill($('channel-choice'), guild ? guild.channels.map((c) => [c.id, '#' + c.name]) : [['', 'the direct messages']], chosen.channel);
+    $('channel-choice').disabled = !guild;
+    fill($('locale'), state.locales.map((l) => [l, l]), chosen.locale);
+
+    // The member's roles, but @everyone, which every member has.
+    $('roles').hidden = state.roles === null;
+    $('role-choices').replaceChildren(...(guild && state.roles !== null ? guild.roles.filter((r) => r.id !== guild.id) : []).map((r) =>
+      h('label', { class: 'check' },
+        h('input', { type: 'checkbox', value: r.id, checked: state.roles.includes(r.id), onchange: () => this.rolesChanged() }),
+        ' ' + r.name)));
+
+    const perms = $('permissions');
+    perms.replaceChildren(...(state.permissions === null
+      ? [h('li', {}, 'None: permissions are a guild member\'s')]
+      : state.permissions.map((p) => h('li', {}, p))));
+
+    const channel = guild && guild.channels.find((c) => c.id === chosen.channel);
+    $('channel-title').textContent = channel ? '#' + channel.name + ' in ' + guild.name : 'Direct messages with ' + state.bot.name;
+  }
+
+  rolesChanged() {
+    const roles = [...$('role-choices').querySelectorAll('input:checked')].map((el) => el.value);
+    this.onRoles(this.state.chosen.guild, this.state.chosen.user, roles);
+  }
+
+  // place is what the controls choose.
+  place() {
+    const guild = $('guild').value;
+    return {
+      user: $('user').value,
+      guild: guild === 'dm' ? '0' : guild,
+      // A new guild starts in its default channel.
+      channel: guild === this.state.chosen.guild ? $('channel-choice').value : '',
+      locale: $('locale').value,
+    };
+  }
+
+  // raw shows what an action sent and received.
+  raw(result) {
+    $('raw-sent').textContent = result.interaction ? JSON.stringify(result.interaction, null, 2) : 'Nothing was sent.';
+    let answer = 'No answer came.';
+    if (result.answer) answer = JSON.stringify(result.answer, null, 2);
+    else if (result.raw_answer) answer = result.raw_answer;
+    if (result.violations.length) answer += '\n\nViolations:\n' + result.violations.map((v) => '- ' + v).join('\n');
+    $('raw-answer').textContent = answer;
+  }
+}
+
+// fill replaces a select's options with [value, label] pairs.
+function fill(select, pairs, selected) {
+  select.replaceChildren(...pairs.map(([value, label]) => h('option', { value, selected: value === selected }, label)));
+}

@@ -1,0 +1,227 @@
+package web_test
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/switchboard-go/switchboard/interaction"
+)
+
+// sse is an event of the stream.
+type sse struct {
+	name string
+	data string
+}
+
+// message is the data of a "message" event.
+type message struct {
+	ID          interaction.Snowflake `json:"id"`
+	Interaction struct {
+		User struct {
+			Username string `json:"username"`
+		} `json:"user"`
+		Summary string `json:"summary"`
+	} `json:"interaction"`
+	Original    bool                  `json:"original"`
+	ReplyTo     interaction.Snowflake `json:"reply_to"`
+	Author      struct{ Name string } `json:"author"`
+	Content     string                `json:"content"`
+	Embeds      []interaction.Embed   `json:"embeds"`
+	Attachments []struct {
+		Filename string `json:"filename"`
+		URL      string `json:"url"`
+	} `json:"attachments"`
+	Components []json.RawMessage `json:"components"`
+	Ephemeral  bool              `json:"ephemeral"`
+	Loading    bool              `json:"loading"`
+	Edited     bool              `json:"edited"`
+}
+
+// stream follows the event stream of a place.
+type stream struct {
+	events chan sse
+}
+
+// follow opens the event stream of query, read until the test ends.
+func (p *playground) follow(t *testing.T, query string) *stream {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	req, err := http.NewRequestWithContext(ctx, "GET", p.url+"/api/events"+query, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ct := resp.Header.Get("Content-Type"); resp.StatusCode != http.StatusOK || ct != "text/event-stream; charset=utf-8" {
+		t.Fatalf("the stream: %d %q", resp.StatusCode, ct)
+	}
+	s := &stream{events: make(chan sse, 64)}
+	done := make(chan struct{})
+	t.Cleanup(func() {
+		cancel()
+		<-done
+	})
+	go func() {
+		defer close(done)
+		defer resp.Body.Close()
+		sc := bufio.NewScanner(resp.Body)
+		var ev sse
+		for sc.Scan() {
+			line := sc.Text()
+			switch {
+			case strings.HasPrefix(line, "event: "):
+				ev.name = strings.TrimPrefix(line, "event: ")
+			case strings.HasPrefix(line, "data: "):
+				ev.data = strings.TrimPrefix(line, "data: ")
+			case line == "" && ev.name != "":
+				select {
+				case s.events <- ev:
+				case <-ctx.Done():
+					return
+				}
+				ev = sse{}
+			}
+		}
+	}()
+	return s
+}
+
+// next returns the next event, or fails the test after a while.
+func (s *stream) next(t *testing.T) sse {
+	t.Helper()
+	select {
+	case ev := <-s.events:
+		return ev
+	case <-time.After(10 * time.Second):
+		t.Fatal("no event within 10s")
+		return sse{}
+	}
+}
+
+// nextMessage returns the next event, which must be a message.
+func (s *stream) nextMessage(t *testing.T) message {
+	t.Helper()
+	ev := s.next(t)
+	if ev.name != "message" {
+		t.Fatalf("got %s %s, want a message", ev.name, ev.data)
+	}
+	var m message
+	decode(t, []byte(ev.data), &m)
+	return m
+}
+
+func TestTheStreamFollowsADeferredAnswerToItsCompletionAndFollowUp(t *testing.T) {
+	p := startPlayground(t)
+	s := p.follow(t, "")
+	if ev := s.next(t); ev.name != "reset" {
+		t.Fatalf("the stream begins with %s", ev.name)
+	}
+	status, raw := p.do(t, "POST", "/api/invoke", map[string]any{"user": p.emu.Admin, "guild": p.emu.GuildID, "line": "/build"})
+	if status != http.StatusOK {
+		t.Fatalf("%d %s", status, raw)
+	}
+	thinking := s.nextMessage(t)
+	if !thinking.Loading || !thinking.Original || thinking.Content != "" || thinking.Interaction.Summary != "used /build" ||
+		thinking.Interaction.User.Username != "owner" || thinking.Author.Name != "Emulator-bot" {
+		t.Fatalf("the deferred answer: %+v", thinking)
+	}
+	close(p.release)
+	done := s.nextMessage(t)
+	if done.ID != thinking.ID || done.Loading || done.Content != "Build passed." {
+		t.Fatalf("the completed answer: %+v", done)
+	}
+	followup := s.nextMessage(t)
+	if followup.ID == thinking.ID || followup.Original || followup.ReplyTo != thinking.ID || followup.Content != "Tests: 12 passed." {
+		t.Fatalf("the follow-up: %+v", followup)
+	}
+
+	// The bot deletes the follow-up, as it may with the interaction's
+	// token.
+	rec, _ := p.emu.Interaction(p.emu.Interactions()[0].Interaction.ID)
+	req, _ := http.NewRequest("DELETE", p.emu.URL+"/webhooks/"+p.emu.ApplicationID.String()+"/"+rec.Interaction.Token+"/messages/"+followup.ID.String(), nil)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil || resp.StatusCode != http.StatusNoContent {
+		t.Fatalf("deleting the follow-up: %v %v", resp, err)
+	}
+	resp.Body.Close()
+	if ev := s.next(t); ev.name != "delete" || ev.data != `{"id":"`+followup.ID.String()+`"}` {
+		t.Fatalf("after the deletion: %s %s", ev.name, ev.data)
+	}
+}
+
+func TestTheStreamShowsAnEphemeralMessageOnlyToTheUserItAnswers(t *testing.T) {
+	p := startPlayground(t)
+	admin := p.follow(t, "")
+	member := p.follow(t, "?user="+p.emu.Member.String())
+	admin.next(t)
+	member.next(t)
+	for _, line := range []string{"/mod user ban user:@bob", "/greet name:Ada"} {
+		if status, raw := p.do(t, "POST", "/api/invoke", map[string]any{"user": p.emu.Admin, "guild": p.emu.GuildID, "line": line}); status != http.StatusOK {
+			t.Fatalf("%s: %d %s", line, status, raw)
+		}
+	}
+	ban, greeting := admin.nextMessage(t), admin.nextMessage(t)
+	if !ban.Ephemeral || ban.Content != "Banned bob." || ban.Interaction.Summary != "used /mod user ban user:@bob" || greeting.Ephemeral {
+		t.Errorf("the owner sees %+v and %+v", ban, greeting)
+	}
+	// The member's stream would have sent the ban before the greeting.
+	if seen := member.nextMessage(t); seen.ID != greeting.ID || len(seen.Components) != 1 {
+		t.Errorf("the member sees %+v first, want the greeting", seen)
+	}
+}
+
+func TestTheStreamCarriesEmbedsFilesAndModals(t *testing.T) {
+	p := startPlayground(t)
+	s := p.follow(t, "?guild=dm")
+	s.next(t)
+	for _, line := range []string{"/export", "/feedback"} {
+		if status, raw := p.do(t, "POST", "/api/invoke", map[string]any{"user": p.emu.Admin, "line": line}); status != http.StatusOK {
+			t.Fatalf("%s: %d %s", line, status, raw)
+		}
+	}
+	export := s.nextMessage(t)
+	if len(export.Embeds) != 1 || export.Embeds[0].Title != "Scores" || len(export.Attachments) != 1 || export.Attachments[0].Filename != "scores.csv" {
+		t.Fatalf("the export: %+v", export)
+	}
+	ev := s.next(t)
+	var open struct {
+		Modal *struct {
+			Title string `json:"title"`
+		} `json:"modal"`
+	}
+	decode(t, []byte(ev.data), &open)
+	if ev.name != "modal" || open.Modal == nil || open.Modal.Title != "Feedback" {
+		t.Fatalf("after /feedback: %s %s", ev.name, ev.data)
+	}
+	if status, raw := p.do(t, "POST", "/api/submit", map[string]any{"user": p.emu.Admin, "fields": map[string]string{"text": "Good"}}); status != http.StatusOK {
+		t.Fatalf("submitting: %d %s", status, raw)
+	}
+	// The modal closes, and the thanks come: both are one change.
+	got := map[string]string{}
+	for range 2 {
+		ev := s.next(t)
+		got[ev.name] = ev.data
+	}
+	if got["modal"] != `{"modal":null}` || !strings.Contains(got["message"], "Thanks: Good") {
+		t.Errorf("after submitting: %v", got)
+	}
+
+	resp, err := http.Get(p.url + export.Attachments[0].URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if string(body) != "ada,3\nbob,1\n" || resp.Header.Get("Content-Type") != "application/octet-stream" ||
+		resp.Header.Get("Content-Disposition") != "attachment; filename=scores.csv" {
+		t.Errorf("the file: %q %v", body, resp.Header)
+	}
+}
