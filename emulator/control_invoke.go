@@ -54,11 +54,14 @@ type invocationJSON struct {
 	Line string `json:"line"`
 }
 
-// argValue turns an option value from JSON into what an Arg holds: a
-// string (ids included: the option's type says what it names), an int64
-// for a number without a fraction, a float64 for another, a bool, or an
-// attachment for an object.
-func argValue(raw json.RawMessage) (any, error) {
+// ArgValue reads an option's value from JSON into what Arg.Value holds,
+// for a program that takes invocations as JSON (the control API, the
+// browser playground): a string (ids included: the option's type says
+// what it names), an int64 for a number without a fraction, a float64
+// for another, a bool, or an interaction.Attachment for an object (the
+// file's name, size and content type; the emulator uploads it). null and
+// arrays are errors.
+func ArgValue(raw []byte) (any, error) {
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.UseNumber()
 	var v any
@@ -75,8 +78,10 @@ func argValue(raw json.RawMessage) (any, error) {
 		var a interaction.Attachment
 		err := decodeControl(raw, &a)
 		return a, err
+	case string, bool:
+		return x, nil
 	}
-	return v, nil
+	return nil, errors.New("a value is a string, a number, a boolean or a file")
 }
 
 // invocationStatus is the status and name of each kind of refusal.
@@ -115,7 +120,7 @@ func (s *Server) controlInvoke(w http.ResponseWriter, r *http.Request, invoke fu
 		return
 	}
 	for i, o := range in.Options {
-		v, err := argValue(o.Value)
+		v, err := ArgValue(o.Value)
 		if err != nil {
 			writeJSON(w, http.StatusBadRequest, map[string]any{"error": "invalid_input", "message": "options[" + strconv.Itoa(i) + "]: " + err.Error()})
 			return

@@ -46,43 +46,13 @@ func (h *Handler) invocation(in invocationJSON, partial bool) (emulator.Invocati
 	}
 	inv.Command, inv.Focused = in.Command, in.Focused
 	for i, o := range in.Options {
-		v, err := argValue(o.Value)
+		v, err := emulator.ArgValue(o.Value)
 		if err != nil {
 			return inv, &emulator.InvocationError{Kind: emulator.ErrInvalidInput, Reason: "options[" + strconv.Itoa(i) + "]: " + err.Error()}
 		}
 		inv.Options = append(inv.Options, emulator.Arg{Name: o.Name, Value: v})
 	}
 	return inv, nil
-}
-
-// argValue reads an option's value as the page sends it: a string (ids
-// too: the option's type says what it names), a whole number, another
-// number, a boolean, or an attachment: the file's name, size and type.
-func argValue(raw json.RawMessage) (any, error) {
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.UseNumber()
-	var v any
-	if err := dec.Decode(&v); err != nil {
-		return nil, err
-	}
-	switch x := v.(type) {
-	case json.Number:
-		if i, err := x.Int64(); err == nil {
-			return i, nil
-		}
-		return x.Float64()
-	case map[string]any:
-		var a interaction.Attachment
-		d := json.NewDecoder(bytes.NewReader(raw))
-		d.DisallowUnknownFields()
-		if err := d.Decode(&a); err != nil {
-			return nil, err
-		}
-		return a, nil
-	case string, bool:
-		return x, nil
-	}
-	return nil, errors.New("a value is a string, a number, a boolean or a file")
 }
 
 // invoke is POST /api/invoke: the user sends a command.
