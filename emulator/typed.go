@@ -95,7 +95,7 @@ func (s *Server) parseLocked(inv Invocation, line string, partial bool) (Invocat
 	typedName := strings.TrimPrefix(words[0].text, "/")
 	cmd := t.command(typedName)
 	if cmd == nil {
-		return inv, refuse(ErrUnknownCommand, "no command /"+typedName+t.where()+t.commandNames())
+		return inv, refuse(ErrUnknownCommand, "no command /"+typedName+t.where()+t.commandNames(inv))
 	}
 	path, defs := []string{cmd.Name}, cmd.Options
 	rest := words[1:]
@@ -248,29 +248,25 @@ func (t typing) option(defs []command.Option, typed string) *command.Option {
 	return nil
 }
 
-// commandNames lists the CHAT_INPUT commands the user could have meant,
-// those the client offers here.
-func (t typing) commandNames() string {
+// commandNames lists the CHAT_INPUT commands the user could have meant:
+// those the client offers them there, by the names they see.
+func (t typing) commandNames(inv Invocation) string {
+	if inv.User == 0 {
+		inv.User = t.s.Member
+	}
+	offered, err := t.s.offeredLocked(inv)
+	if err != nil {
+		return ""
+	}
 	var names []string
-	add := func(c *command.Command) {
-		if c.CommandType() == interaction.CommandChatInput && !slices.Contains(names, "/"+c.Name) {
-			names = append(names, "/"+c.Name)
-		}
-	}
-	ctx := interaction.ContextBotDM
-	if t.g != nil {
-		ctx = interaction.ContextGuild
-		for _, c := range t.s.st.commands[t.g.id] {
-			add(c)
-		}
-	}
-	for _, c := range t.s.st.commands[0] {
-		if allowedIn(c, ctx) {
-			add(c)
+	for _, c := range offered {
+		name := "/" + t.locale.Localized(c.NameLocalizations, c.Name)
+		if c.CommandType() == interaction.CommandChatInput && !slices.Contains(names, name) {
+			names = append(names, name)
 		}
 	}
 	if len(names) == 0 {
-		return "; none is registered here"
+		return "; none is offered here"
 	}
 	slices.Sort(names)
 	return "; there are " + strings.Join(names, ", ")

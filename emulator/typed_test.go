@@ -81,7 +81,7 @@ func TestParseCommandExplainsWhatItCannotRead(t *testing.T) {
 		{"a channel that does not exist", "/mod user note level:low where:#nowhere", ErrInvalidInput, `no channel #nowhere`},
 		{"a file that does not exist", "/mod user note level:low proof:/no/such/file", ErrInvalidInput, "takes the path of a file"},
 		{"a quote left open", `/mod ban user:@bob reason:"spam`, ErrInvalidInput, "a quote is not closed"},
-		{"an unknown command lists those there are", "/pong", ErrUnknownCommand, "; there are /mod, /ping, /search, /slow, /wrong"},
+		{"an unknown command lists those the user is offered", "/pong", ErrUnknownCommand, "; there are /ping, /search, /slow, /wrong"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -91,6 +91,12 @@ func TestParseCommandExplainsWhatItCannotRead(t *testing.T) {
 			}
 		})
 	}
+	t.Run("a moderator is offered the commands for moderators", func(t *testing.T) {
+		_, err := s.ParseCommand(Invocation{User: s.Moderator, Guild: s.GuildID}, "/pong")
+		if !errors.Is(err, ErrUnknownCommand) || !strings.HasSuffix(err.Error(), "; there are /mod, /ping, /search, /slow, /wrong") {
+			t.Fatalf("got %v", err)
+		}
+	})
 	t.Run("guild commands are not offered in direct messages", func(t *testing.T) {
 		_, err := s.ParseCommand(Invocation{}, "/mod ban user:@bob")
 		if !errors.Is(err, ErrUnknownCommand) || !strings.Contains(err.Error(), "direct messages") {

@@ -90,9 +90,22 @@ func (s *Server) Offered(inv Invocation) ([]command.Command, error) {
 	if inv.User == 0 {
 		inv.User = s.Member
 	}
-	st := s.st
-	st.mu.Lock()
-	defer st.mu.Unlock()
+	s.st.mu.Lock()
+	defer s.st.mu.Unlock()
+	offered, err := s.offeredLocked(inv)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]command.Command, len(offered))
+	for i, c := range offered {
+		out[i] = cloneCommand(c)
+	}
+	return out, nil
+}
+
+// offeredLocked is Offered under the state's lock, sharing the stored
+// commands.
+func (s *Server) offeredLocked(inv Invocation) ([]*command.Command, error) {
 	_, g, ch, err := s.place(inv)
 	if err != nil {
 		return nil, err
@@ -101,9 +114,9 @@ func (s *Server) Offered(inv Invocation) ([]command.Command, error) {
 	if g != nil && g.installed {
 		scopes = []interaction.Snowflake{g.id, 0}
 	}
-	var out []command.Command
+	var out []*command.Command
 	for _, scope := range scopes {
-		for _, c := range st.commands[scope] {
+		for _, c := range s.st.commands[scope] {
 			ref, err := s.lookupCommand(g, inv.User, c.Name, c.CommandType())
 			if err != nil || ref.c != c || !ageAllowed(c, g, ch) {
 				continue
@@ -111,10 +124,10 @@ func (s *Server) Offered(inv Invocation) ([]command.Command, error) {
 			if g != nil && s.checkAccess(g, ref, inv.User, ch) != nil {
 				continue
 			}
-			out = append(out, cloneCommand(c))
+			out = append(out, c)
 		}
 	}
-	slices.SortFunc(out, func(a, b command.Command) int {
+	slices.SortFunc(out, func(a, b *command.Command) int {
 		return cmp.Or(cmp.Compare(a.CommandType(), b.CommandType()), cmp.Compare(a.Name, b.Name))
 	})
 	return out, nil
