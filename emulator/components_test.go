@@ -235,6 +235,9 @@ func TestTheControlAPIClicksChoosesAndSubmits(t *testing.T) {
 		t.Fatalf("modals open before the admin: %+v", modals)
 	}
 
+	s.control(t, "POST", "/_emulator/dismiss", map[string]any{"user": s.Admin.String()}, 400, nil)
+	s.control(t, "POST", "/_emulator/dismiss", map[string]any{"modal": "other"}, 400, nil)
+
 	ex = rl.act(t, s, "/_emulator/submit", `{"modal":"feedback","fields":{"Name":"Ada"}}`)
 	sent.Message.ID = ""
 	if err := json.Unmarshal(ex.Raw, &sent); err != nil || sent.Type != 5 || sent.Data.CustomID != "feedback" ||

@@ -31,6 +31,23 @@ func (s *Server) controlClickRoutes(mux *http.ServeMux) {
 		}
 	})
 	mux.HandleFunc("GET /_emulator/modals", s.controlModals)
+	mux.HandleFunc("POST /_emulator/dismiss", func(w http.ResponseWriter, r *http.Request) {
+		var in dismissJSON
+		if !readControl(w, r, &in) {
+			return
+		}
+		if !s.CloseModal(in.User, in.Modal) {
+			writeRefusal(w, refuse(ErrUnknownTarget, "no such modal is open before the user"))
+			return
+		}
+		w.WriteHeader(http.StatusNoContent)
+	})
+}
+
+// dismissJSON is a CloseModal as the control API takes it.
+type dismissJSON struct {
+	User  interaction.Snowflake `json:"user"`
+	Modal string                `json:"modal"`
 }
 
 // clickJSON is a Click as the control API takes it.

@@ -168,6 +168,11 @@
 //		{"custom_id": ..., "title": ..., "components": [...]}}], the
 //		interaction whose answer opened each and the message whose
 //		component did. With ?user=id, only that user's.
+//	POST   /_emulator/dismiss
+//		A user dismisses the modal open before them, as CloseModal:
+//		{"user": "id", "modal": custom_id or omitted}. The bot hears
+//		nothing. Answers 204, or 400 "unknown_target" when no such
+//		modal is open.
 //
 // Every body the control API takes is one JSON value of at most 1 MiB, in
 // UTF-8, with only the fields given above: a body with another field (a

@@ -61,6 +61,25 @@ func (s *Server) OpenModal(user interaction.Snowflake) (interaction.Modal, bool)
 	return o.view(user).Modal, true
 }
 
+// CloseModal closes the modal open before user (zero: the server's
+// Member), as the user does who dismisses it: the bot hears nothing, and
+// the modal can no longer be submitted. It reports whether a modal was
+// open; the one named by customID only, unless customID is empty.
+func (s *Server) CloseModal(user interaction.Snowflake, customID string) bool {
+	if user == 0 {
+		user = s.Member
+	}
+	s.st.mu.Lock()
+	defer s.st.mu.Unlock()
+	o := s.st.modals[user]
+	if o == nil || (customID != "" && o.modal.CustomID != customID) {
+		return false
+	}
+	delete(s.st.modals, user)
+	s.st.touch()
+	return true
+}
+
 // Modals returns every modal open, by the id of its user, oldest first.
 func (s *Server) Modals() []OpenedModal {
 	s.st.mu.Lock()

@@ -247,3 +247,38 @@ func TestAnOptionalMenuOfAModalMayBeLeftEmpty(t *testing.T) {
 		t.Fatalf("submitted %s", raw)
 	}
 }
+
+// A user who dismisses a modal closes it: the bot hears nothing, and the
+// modal can no longer be submitted. Only the modal open is closed.
+func TestADismissedModalIsClosed(t *testing.T) {
+	s, bot, _ := startFeedback(t, `{"type":6}`)
+	heard := bot.received()
+	changed := s.Changed()
+	if s.CloseModal(s.Member, "another") {
+		t.Fatal("a modal that is not open was closed")
+	}
+	if _, open := s.OpenModal(s.Member); !open {
+		t.Fatal("closing another modal closed the one open")
+	}
+	if !s.CloseModal(s.Member, "feedback") {
+		t.Fatal("the modal open was not closed")
+	}
+	select {
+	case <-changed:
+	default:
+		t.Error("closing a modal is not a change")
+	}
+	if _, open := s.OpenModal(s.Member); open {
+		t.Fatal("the modal is still open")
+	}
+	if s.CloseModal(s.Member, "") {
+		t.Error("a modal was closed twice")
+	}
+	_, err := s.Submit(context.Background(), Submit{Fields: map[string]string{"name": "Bob"}})
+	if !errors.Is(err, ErrUnknownTarget) {
+		t.Errorf("submitting a dismissed modal: %v", err)
+	}
+	if bot.received() != heard {
+		t.Errorf("the bot heard %d interactions more", bot.received()-heard)
+	}
+}

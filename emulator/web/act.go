@@ -156,6 +156,29 @@ func (h *Handler) submit(w http.ResponseWriter, r *http.Request) {
 	writeResult(w, res, err, in.Locale)
 }
 
+// dismissJSON is a modal the user closes without submitting it.
+type dismissJSON struct {
+	User  interaction.Snowflake `json:"user"`
+	Modal string                `json:"modal"`
+}
+
+// dismiss is POST /api/dismiss: the user closes the modal open before
+// them, and the bot hears nothing.
+func (h *Handler) dismiss(w http.ResponseWriter, r *http.Request) {
+	var in dismissJSON
+	if !readJSON(w, r, &in) {
+		return
+	}
+	if in.User == 0 {
+		in.User = h.cfg.User
+	}
+	if !h.emu.CloseModal(in.User, in.Modal) {
+		writeRefusal(w, &emulator.InvocationError{Kind: emulator.ErrUnknownTarget, Reason: "no such modal is open before the user"})
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
+}
+
 // modal is GET /api/modal: the modal open before the user, or null.
 func (h *Handler) modal(w http.ResponseWriter, r *http.Request) {
 	p, err := h.placeOf(r.URL.Query())

@@ -102,6 +102,10 @@
 //		"modal": custom_id, "fields": {"name": "Ada"}, "values":
 //		{"colour": ["b"]}, "files": {"proof": [{"filename", "size"}]}},
 //		each input by its custom_id or label.
+//	POST /api/dismiss
+//		The user closes the modal open before them without submitting
+//		it: {"user", "modal": custom_id}. The bot hears nothing. It
+//		answers 204, or 400 "unknown_target" when no such modal is open.
 //	GET  /api/modal?user=
 //		The modal open before the user: {"modal": {"custom_id", "title",
 //		"components"}} or {"modal": null}.

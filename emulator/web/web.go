@@ -58,6 +58,7 @@ func NewHandler(emu *emulator.Server, cfg Config) *Handler {
 	h.mux.HandleFunc("POST /api/click", h.click)
 	h.mux.HandleFunc("POST /api/choose", h.choose)
 	h.mux.HandleFunc("POST /api/submit", h.submit)
+	h.mux.HandleFunc("POST /api/dismiss", h.dismiss)
 	h.mux.HandleFunc("GET /api/events", h.events)
 	h.mux.HandleFunc("GET /api/files/{message}/{attachment}/{name}", h.file)
 	return h

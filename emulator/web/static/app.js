@@ -50,6 +50,9 @@ const dialog = new Dialog(async (modal, filled) => {
   panel.raw(body);
   composer.refuse(failureText(body) || '');
   return null;
+}, async (modal) => {
+  const { ok, body } = await post('/api/dismiss', { user: state.chosen.user, modal: modal.custom_id });
+  if (!ok) composer.refuse(refusalText(body));
 }, world, () => document.getElementById('message').focus());
 
 // choose moves the user to a place, given as a query: the panel, the

@@ -12,14 +12,25 @@ const PARAGRAPH = 2;
 
 export class Dialog {
   // submit(modal, {fields, values, files}) resolves to a refusal's text,
-  // or null when the modal was submitted; onClose is called when the
+  // or null when the modal was submitted; dismiss(modal) tells the
+  // emulator the user closed it unsent; onClose is called when the
   // dialog closes, to put the focus back.
-  constructor(submit, world, onClose) {
+  constructor(submit, dismiss, world, onClose) {
     this.submit = submit;
     this.world = world;
     $('modal').addEventListener('close', onClose);
     this.modal = null;
-    $('modal-cancel').addEventListener('click', () => this.close());
+    // Cancel, or Escape, closes the modal as the client does: unsent,
+    // and no longer open.
+    const cancel = () => {
+      if (this.modal) dismiss(this.modal);
+      this.close();
+    };
+    $('modal-cancel').addEventListener('click', cancel);
+    $('modal').addEventListener('cancel', (ev) => {
+      ev.preventDefault();
+      cancel();
+    });
     $('modal-form').addEventListener('submit', async (ev) => {
       ev.preventDefault();
       const refusal = await this.submit(this.modal, this.filled());
