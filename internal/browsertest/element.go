@@ -210,12 +210,24 @@ func (e *Element) Count() int {
 // element, not for any option.
 func (e *Element) Options() []string {
 	e.p.t.Helper()
+	return e.names("option")
+}
+
+// MenuItems returns the names of the items of a menu, in order. It waits
+// for the menu, not for any item.
+func (e *Element) MenuItems() []string {
+	e.p.t.Helper()
+	return e.names("menuitem")
+}
+
+// names returns the names of the elements with the role that e holds.
+func (e *Element) names(role string) []string {
 	var names []string
 	e.p.check(e.p.do(func(ctx context.Context) error {
 		_, err := e.wait(ctx, func(ctx context.Context, n *accessibility.Node) (string, error) {
-			options, err := query(ctx, n.BackendDOMNodeID, "option", "")
+			found, err := query(ctx, n.BackendDOMNodeID, role, "")
 			names = names[:0]
-			for _, o := range options {
+			for _, o := range found {
 				names = append(names, text(o.Name))
 			}
 			return "", err
@@ -486,37 +498,36 @@ func labels(nodes []*accessibility.Node) string {
 
 // target returns the point a click on the node lands on: its middle, once
 // scrolled into view. If something else is on top there, it says what.
+// The point is found by the page itself (elementFromPoint), in the
+// viewport's coordinates that a mouse event takes: the protocol's own hit
+// test reads them otherwise once the page has scrolled.
 func target(ctx context.Context, id cdp.BackendNodeID) (x, y float64, why string, err error) {
 	if _, err := chromedp.Call(ctx, dom.ScrollIntoViewIfNeeded, dom.ScrollIntoViewIfNeededParams{BackendNodeID: id}); err != nil {
 		return 0, 0, "", fmt.Errorf("scrolling to the element: %w", err)
 	}
-	quads, err := chromedp.Call(ctx, dom.GetContentQuads, dom.GetContentQuadsParams{BackendNodeID: id})
-	if err != nil || len(quads.Quads) == 0 || len(quads.Quads[0]) != 8 {
-		return 0, 0, "is not on the screen", nil
+	type point struct {
+		X, Y float64
+		On   string // what covers the middle; empty when it is the element
+		Off  bool   // the element has no box, or none in the viewport
 	}
-	q := quads.Quads[0]
-	x, y = (q[0]+q[2]+q[4]+q[6])/4, (q[1]+q[3]+q[5]+q[7])/4
-	hit, err := chromedp.Call(ctx, dom.GetNodeForLocation, dom.GetNodeForLocationParams{X: int64(x), Y: int64(y)})
-	if err != nil {
-		return 0, 0, "", fmt.Errorf("finding what is on top of the element: %w", err)
-	}
-	if hit.BackendNodeID == id {
-		return x, y, "", nil
-	}
-	under, err := callOn[bool](ctx, id, `function(hit) { return this.contains(hit) }`, hit.BackendNodeID)
-	if err != nil {
-		return 0, 0, "", err
-	}
-	if under {
-		return x, y, "", nil
-	}
-	on, err := callOn[string](ctx, hit.BackendNodeID, `function() {
-		return this.localName + (this.id ? "#" + this.id : "");
+	p, err := callOn[point](ctx, id, `function() {
+		const r = this.getBoundingClientRect();
+		const x = r.left + r.width / 2, y = r.top + r.height / 2;
+		if (r.width === 0 || r.height === 0 || x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) return { Off: true };
+		const hit = document.elementFromPoint(x, y);
+		if (hit === null) return { Off: true };
+		if (hit === this || this.contains(hit)) return { X: x, Y: y };
+		return { On: hit.localName + (hit.id ? "#" + hit.id : "") };
 	}`)
-	if err != nil {
-		return 0, 0, "", err
+	switch {
+	case err != nil:
+		return 0, 0, "", fmt.Errorf("finding what is on top of the element: %w", err)
+	case p.Off:
+		return 0, 0, "is not on the screen", nil
+	case p.On != "":
+		return 0, 0, fmt.Sprintf("is covered by <%s>", p.On), nil
 	}
-	return 0, 0, fmt.Sprintf("is covered by <%s>", on), nil
+	return p.X, p.Y, "", nil
 }
 
 // innerText returns the text the element of n shows.
