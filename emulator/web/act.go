@@ -30,13 +30,17 @@ type invocationJSON struct {
 	Line string `json:"line"`
 	// Focused names the option being typed, for autocomplete.
 	Focused string `json:"focused"`
+	// Type is the command's type, CHAT_INPUT when zero; Target the user
+	// of a USER command or the message of a MESSAGE command.
+	Type   interaction.CommandType `json:"type"`
+	Target interaction.Snowflake   `json:"target"`
 }
 
 // invocation reads what the page sent into what Invoke takes.
 func (h *Handler) invocation(in invocationJSON, partial bool) (emulator.Invocation, error) {
 	inv := in.place.invocation()
 	if in.Line != "" {
-		if in.Command != "" || len(in.Options) > 0 || in.Focused != "" {
+		if in.Command != "" || len(in.Options) > 0 || in.Focused != "" || in.Type != 0 || in.Target != 0 {
 			return inv, &emulator.InvocationError{Kind: emulator.ErrInvalidInput, Reason: "give either line or command, options and focused, not both"}
 		}
 		if partial {
@@ -44,7 +48,7 @@ func (h *Handler) invocation(in invocationJSON, partial bool) (emulator.Invocati
 		}
 		return h.emu.ParseCommand(inv, in.Line)
 	}
-	inv.Command, inv.Focused = in.Command, in.Focused
+	inv.Command, inv.Focused, inv.Type, inv.Target = in.Command, in.Focused, in.Type, in.Target
 	for i, o := range in.Options {
 		v, err := emulator.ArgValue(o.Value)
 		if err != nil {

@@ -342,3 +342,75 @@ func TestRolesChangeWhatTheMemberIsOffered(t *testing.T) {
 		}
 	}
 }
+
+// appsAnswer is the apps of GET /api/commands.
+type appsAnswer struct {
+	Apps []struct {
+		Command  string `json:"command"`
+		Name     string `json:"name"`
+		Type     int    `json:"type"`
+		TypeName string `json:"type_name"`
+	} `json:"apps"`
+}
+
+func TestAppsAreUsedFromTheirMenus(t *testing.T) {
+	p := startPlayground(t)
+	admin, member := p.emu.Admin, p.emu.Member
+
+	_, raw := p.do(t, "GET", "/api/commands?locale=fr", nil)
+	var listed appsAnswer
+	decode(t, raw, &listed)
+	var names []string
+	for _, a := range listed.Apps {
+		names = append(names, a.TypeName+" "+a.Command+" "+a.Name)
+	}
+	if got := strings.Join(names, ", "); got != "USER High five Tope là, MESSAGE Quote Quote, PRIMARY_ENTRY_POINT Launch Launch" {
+		t.Fatalf("apps in French: %q", got)
+	}
+
+	status, raw := p.do(t, "POST", "/api/invoke", map[string]any{"user": admin, "guild": p.emu.GuildID, "line": "/greet name:Ada"})
+	var greeted resultAnswer
+	decode(t, raw, &greeted)
+	rec, ok := p.emu.Interaction(greeted.ID)
+	if status != http.StatusOK || !ok || rec.Original == nil {
+		t.Fatalf("greeting: %d %s", status, raw)
+	}
+
+	tests := []struct {
+		name   string
+		body   map[string]any
+		status int
+		want   string
+	}{
+		{"a user command on a member", map[string]any{"user": admin, "guild": p.emu.GuildID, "command": "High five", "type": 2, "target": member},
+			200, "owner high-fives bob."},
+		{"a message command on the bot's message", map[string]any{"user": member, "guild": p.emu.GuildID, "command": "Quote", "type": 3, "target": rec.Original.ID},
+			200, "> Hello, Ada!"},
+		{"the entry point", map[string]any{"user": member, "guild": p.emu.GuildID, "command": "Launch", "type": 4}, 200, "The game starts."},
+		{"a user command on no one", map[string]any{"user": admin, "guild": p.emu.GuildID, "command": "High five", "type": 2, "target": 1}, 400, "unknown_target"},
+		{"a type with a typed line", map[string]any{"user": admin, "line": "/greet name:Ada", "type": 2}, 400, "invalid_input"},
+	}
+	for _, tt := range tests {
+		status, raw := p.do(t, "POST", "/api/invoke", tt.body)
+		var res resultAnswer
+		decode(t, raw, &res)
+		got := res.Error
+		if status == http.StatusOK {
+			got = res.Answer.Data.Content
+		}
+		if status != tt.status || got != tt.want {
+			t.Errorf("%s: %d %q, want %d %q (%s)", tt.name, status, got, tt.status, tt.want, raw)
+		}
+	}
+
+	// The channel says who used which app on what.
+	st := p.follow(t, "?user="+admin.String())
+	if ev := st.next(t); ev.name != "reset" {
+		t.Fatalf("first event %s", ev.name)
+	}
+	for _, want := range []string{"used /greet name:Ada", "used High five on @bob", "used Quote on a message of @emulator-bot", "used Launch"} {
+		if m := st.nextMessage(t); m.Interaction.Summary != want {
+			t.Errorf("summary %q, want %q", m.Interaction.Summary, want)
+		}
+	}
+}

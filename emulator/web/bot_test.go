@@ -36,7 +36,7 @@ var cities = []string{"Paris", "Parma", "Lisbon"}
 // startPlayground starts the emulator, the bot and the playground.
 func startPlayground(t *testing.T) *playground {
 	t.Helper()
-	emu, err := emulator.New(emulator.Config{})
+	emu, err := emulator.New(emulator.Config{Activities: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -116,6 +116,17 @@ func (p *playground) bot(t *testing.T) *router.Router {
 			component.Labeled("What do you think?", component.ParagraphInput("text").WithLength(1, 100)),
 		)), nil
 	}, router.Description("Tell us, in a form"), router.NoAutoDefer())
+	r.UserCommand("High five", func(ctx context.Context, req *router.Request) (interaction.Response, error) {
+		u, _ := req.TargetUser()
+		return interaction.Reply(req.Invoker().Username + " high-fives " + u.Username + "."), nil
+	}, router.Localize(interaction.LocaleFrench, "Tope là", ""))
+	r.MessageCommand("Quote", func(ctx context.Context, req *router.Request) (interaction.Response, error) {
+		m, _ := req.TargetMessage()
+		return interaction.Reply("> " + m.Content), nil
+	})
+	r.EntryPoint("Launch", func(ctx context.Context, req *router.Request) (interaction.Response, error) {
+		return interaction.Reply("The game starts."), nil
+	}, router.Description("Start the game"))
 	r.Modal("feedback", func(ctx context.Context, req *router.Request) (interaction.Response, error) {
 		text, _ := req.Fields.Text("text")
 		return interaction.Reply("Thanks: " + text).Ephemeral(), nil

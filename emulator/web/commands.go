@@ -64,13 +64,28 @@ func (h *Handler) commands(w http.ResponseWriter, r *http.Request) {
 		writeRefusal(w, err)
 		return
 	}
-	out := []entryJSON{}
+	out, apps := []entryJSON{}, []appJSON{}
 	for _, c := range cmds {
-		if c.CommandType() == interaction.CommandChatInput {
+		if t := c.CommandType(); t == interaction.CommandChatInput {
 			out = append(out, entries(c, p.Locale)...)
+		} else {
+			apps = append(apps, appJSON{Command: c.Name, Name: p.Locale.Localized(c.NameLocalizations, c.Name),
+				Description: p.Locale.Localized(c.DescriptionLocalizations, c.Description), Type: t, TypeName: t.String()})
 		}
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"commands": out})
+	writeJSON(w, http.StatusOK, map[string]any{"commands": out, "apps": apps})
+}
+
+// appJSON is a command used from a menu rather than typed: a USER command
+// from a user's, a MESSAGE command from a message's, and the
+// PRIMARY_ENTRY_POINT command from the App Launcher.
+type appJSON struct {
+	// Command is the name Invoke takes; Name the one the user sees.
+	Command     string                  `json:"command"`
+	Name        string                  `json:"name"`
+	Description string                  `json:"description"`
+	Type        interaction.CommandType `json:"type"`
+	TypeName    string                  `json:"type_name"`
 }
 
 // entries lists what a command offers to be typed: itself, or each of its

@@ -70,11 +70,16 @@
 //		"max_length", "channel_types"}]}]}, one entry for each
 //		subcommand, names and descriptions in the user's locale: the
 //		CHAT_INPUT commands the client offers the user there
-//		(emulator.Server.Offered).
+//		(emulator.Server.Offered). Beside them, "apps": [{"command",
+//		"name", "description", "type", "type_name"}], the USER and
+//		MESSAGE commands of the context menus and the
+//		PRIMARY_ENTRY_POINT command of the App Launcher.
 //	POST /api/invoke
 //		The user sends a command: {"user", "guild", "channel",
 //		"locale", "command": "mod user ban", "options": [{"name":
-//		"user", "value": "id"}]}, a value being a string (ids too), a
+//		"user", "value": "id"}]}, with "type" (2 USER, 3 MESSAGE, 4
+//		PRIMARY_ENTRY_POINT; 1 when omitted) and "target" (the user or
+//		message) for an app; a value being a string (ids too), a
 //		number, a boolean, or a file as {"filename", "size",
 //		"content_type"}; or, as typed, {"user", ..., "line": "/greet
 //		name:Ada"}. It answers 200 with {"id", "interaction": {as sent},

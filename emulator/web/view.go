@@ -165,6 +165,11 @@ func (n names) summary(rec emulator.InteractionRecord) string {
 			return "used /" + ix.Data.Name + n.options(ix.Data.Options)
 		case interaction.CommandUser:
 			return "used " + ix.Data.Name + " on " + n.user(ix.Data.TargetID)
+		case interaction.CommandMessage:
+			if m, ok := ix.Data.Resolved.Message(ix.Data.TargetID); ok && m.Author.ID != 0 {
+				return "used " + ix.Data.Name + " on a message of " + n.user(m.Author.ID)
+			}
+			return "used " + ix.Data.Name + " on a message"
 		case interaction.CommandPrimaryEntryPoint:
 			if rec.Launched {
 				return "used " + ix.Data.Name + ", which launched the Activity"

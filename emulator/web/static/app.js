@@ -7,6 +7,12 @@ import { Panel } from './panel.js';
 import { Channel } from './channel.js';
 import { Composer } from './composer.js';
 import { Dialog } from './dialog.js';
+import { menuButton } from './menu.js';
+
+// Command types of the apps used from menus.
+const USER_APP = 2, MESSAGE_APP = 3, ENTRY_POINT = 4;
+// The answer that launches the application's Activity.
+const LAUNCH_ACTIVITY = 12;
 
 let state = null; // the API's state: the world, and the place chosen
 let events = null; // the channel's event stream
@@ -19,7 +25,24 @@ const panel = new Panel((p) => choose(query(p)), async (guild, user, roles) => {
   if (!ok) composer.refuse(refusalText(body));
   // What the member may do, and so the commands offered, follow.
   await choose(query(state.chosen));
-});
+}, (user) => userButton(user));
+
+// apps lists the commands of a menu, as the client offers them where
+// the user is.
+const apps = (type) => composer.apps.filter((a) => a.type === type);
+
+// useApp uses a command of a menu on its target: a user, a message, or
+// nothing for the entry point.
+async function useApp(app, target) {
+  await send('/api/invoke', { ...place(), command: app.command, type: app.type, target });
+}
+
+// userButton is a user's name, whose menu lists the USER commands, as a
+// user's context menu does.
+function userButton(user) {
+  return menuButton(user.name, 'Apps for ' + user.name,
+    () => apps(USER_APP).map((a) => ({ label: a.name, run: () => useApp(a, user.id) })), { class: 'user-name' });
+}
 
 // send makes an action and shows what came of it: the raw exchange in the
 // panel, a refusal or a failed answer under the box. It resolves to the
@@ -32,14 +55,27 @@ async function send(path, body) {
     return null;
   }
   panel.raw(answer);
-  composer.refuse(failureText(answer) || '');
+  composer.refuse(failureText(answer) || launched(answer));
   return answer;
+}
+
+// launched says that an Activity was launched, which the channel does
+// not show: by the service itself for its entry point, or by the bot's
+// LAUNCH_ACTIVITY answer.
+function launched(result) {
+  if (result.launched) return 'The service launched the Activity; the bot heard nothing.';
+  if (result.ok && result.answer && result.answer.type === LAUNCH_ACTIVITY) return 'The bot launched its Activity.';
+  return '';
 }
 
 const channel = new Channel({
   click: (message, button) => send('/api/click', { user: state.chosen.user, locale: state.chosen.locale, message, button }),
   choose: (message, select, values) => send('/api/choose', { user: state.chosen.user, locale: state.chosen.locale, message, select, values }),
   note: (text) => composer.refuse(text),
+  user: userButton,
+  // A message's menu lists the MESSAGE commands.
+  messageMenu: (m) => menuButton('Apps', 'Apps for the message',
+    () => apps(MESSAGE_APP).map((a) => ({ label: a.name, run: () => useApp(a, m.id) })), { class: 'apps' }),
 }, world);
 
 const composer = new Composer({ place, world, send });
@@ -67,6 +103,11 @@ async function choose(q) {
   panel.show(state);
   follow();
   await composer.reload();
+  // The App Launcher lists the entry point command, when there is one.
+  const launch = apps(ENTRY_POINT);
+  document.getElementById('launcher').replaceChildren(...(launch.length
+    ? [menuButton('App Launcher', 'App Launcher', () => launch.map((a) => ({ label: a.name, run: () => useApp(a) })), { class: 'launcher' })]
+    : []));
 }
 
 // follow listens to the channel where the user is.

@@ -13,7 +13,9 @@ const STYLE_NAMES = { 1: 'primary', 2: 'secondary', 3: 'success', 4: 'danger', 5
 
 // Channel keeps the log in the order of the messages' ids.
 export class Channel {
-  // actions: {click(message, button), choose(message, select, values)}
+  // actions: {click(message, button), choose(message, select, values),
+  // note(text), user(user) -> the button of a user's name and menu,
+  // messageMenu(message) -> the button of a message's menu}
   // world: () => the state, for the users, roles and channels of menus.
   constructor(actions, world) {
     this.actions = actions;
@@ -45,8 +47,7 @@ export class Channel {
 
   render(m) {
     const head = 'm-' + m.id + '-head';
-    const who = m.interaction.user.name;
-    const context = h('p', { class: 'context' }, (m.original ? '' : 'Follow-up: ') + who + ' ' + m.interaction.summary);
+    const context = h('p', { class: 'context' }, m.original ? '' : 'Follow-up: ', this.actions.user(m.interaction.user), ' ' + m.interaction.summary);
     const time = new Date(m.created);
     return h('article', { id: 'm-' + m.id, 'data-id': m.id, class: 'message' + (m.ephemeral ? ' ephemeral' : ''), 'aria-labelledby': head },
       context,
@@ -54,6 +55,8 @@ export class Channel {
         h('strong', {}, m.author.name), ' ', h('span', { class: 'tag' }, 'APP'), ' ',
         h('time', { datetime: m.created }, time.toLocaleTimeString()),
         m.edited ? h('span', { class: 'edited' }, ' (edited)') : null),
+      // Beside the header, not in it: the header names the article.
+      m.loading ? null : h('div', { class: 'message-actions' }, this.actions.messageMenu(m)),
       m.loading ? h('p', { class: 'thinking', role: 'status' }, m.author.name + ' is thinking…') : null,
       m.content ? h('div', { class: 'content' }, m.content) : null,
       m.embeds.map(embed),

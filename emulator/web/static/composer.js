@@ -20,6 +20,7 @@ export class Composer {
     this.ctx = ctx;
     this.box = $('message');
     this.commands = [];
+    this.apps = []; // the commands of menus: USER, MESSAGE, PRIMARY_ENTRY_POINT
     this.entry = null; // the command picked, with its options laid out
     this.suggestions = new Listbox($('suggestions'), this.box, (e) => this.pick(e));
     this.box.addEventListener('input', () => this.typed());
@@ -47,9 +48,12 @@ export class Composer {
   async reload() {
     this.clear();
     try {
-      this.commands = (await get('/api/commands?' + query(this.ctx.place()))).commands;
+      const offered = await get('/api/commands?' + query(this.ctx.place()));
+      this.commands = offered.commands;
+      this.apps = offered.apps;
     } catch (err) {
       this.commands = [];
+      this.apps = [];
       this.refuse(err.message);
     }
   }

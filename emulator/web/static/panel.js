@@ -8,9 +8,11 @@ const $ = (id) => document.getElementById(id);
 // Panel fills the settings from the state and reports a new choice, or
 // the member's roles changed.
 export class Panel {
-  constructor(onChange, onRoles) {
+  // userButton(user) makes the button of a member's name and menu.
+  constructor(onChange, onRoles, userButton) {
     this.onChange = onChange;
     this.onRoles = onRoles;
+    this.userButton = userButton;
     for (const id of ['user', 'guild', 'channel-choice', 'locale']) {
       $(id).addEventListener('change', () => this.onChange(this.place()));
     }
@@ -34,6 +36,10 @@ export class Panel {
       h('label', { class: 'check' },
         h('input', { type: 'checkbox', value: r.id, checked: state.roles.includes(r.id), onchange: () => this.rolesChanged() }),
         ' ' + r.name)));
+
+    // Who is here: the guild's members, or the user and the bot.
+    const here = guild ? state.users.filter((u) => guild.members.includes(u.id)) : [state.users.find((u) => u.id === chosen.user), state.bot];
+    $('members').replaceChildren(...here.filter(Boolean).map((u) => h('li', {}, this.userButton(u), u.bot ? h('span', { class: 'tag' }, ' APP') : null)));
 
     const perms = $('permissions');
     perms.replaceChildren(...(state.permissions === null
