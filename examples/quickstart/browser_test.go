@@ -1,16 +1,12 @@
 package main
 
 import (
-	"bufio"
-	"context"
 	"flag"
-	"io"
 	"path/filepath"
 	"slices"
-	"strings"
 	"testing"
 
-	"github.com/switchboard-go/switchboard/examples/internal/playground"
+	"github.com/switchboard-go/switchboard/examples/internal/webtest"
 	"github.com/switchboard-go/switchboard/internal/browsertest"
 )
 
@@ -18,54 +14,9 @@ import (
 // the playground; without it that test skips, so go test changes no file.
 var updateScreenshots = flag.Bool("update-screenshots", false, "write the playground's screenshots to docs/")
 
-// servePlayground serves the quickstart to a browser, as -web does, on a
-// free port of 127.0.0.1 until the test ends, and returns the page's
-// address once the bot is registered and the page served.
-func servePlayground(t *testing.T) string {
-	t.Helper()
-	ctx, cancel := context.WithCancel(context.Background())
-	r, w := io.Pipe()
-	done := make(chan error, 1)
-	go func() {
-		done <- playground.Run(ctx, example, []string{"-web-addr", "127.0.0.1:0"}, strings.NewReader(""), w, w)
-		w.Close()
-	}()
-	// The pipe is read to its end, or Run would block on a write.
-	var out playground.Buffer
-	urls, ready, drained := make(chan string, 1), make(chan struct{}), make(chan struct{})
-	go func() {
-		defer close(drained)
-		lines := bufio.NewScanner(r)
-		for first := true; lines.Scan(); first = false {
-			out.Write([]byte(lines.Text() + "\n"))
-			if first {
-				urls <- lines.Text()
-			}
-			if strings.Contains(lines.Text(), "the playground is at") {
-				close(ready)
-			}
-		}
-		io.Copy(io.Discard, r)
-	}()
-	t.Cleanup(func() {
-		cancel()
-		if err := <-done; err != nil {
-			t.Errorf("stopping the playground: %v", err)
-		}
-		<-drained
-	})
-	select {
-	case <-ready:
-	case err := <-done:
-		done <- err // for the cleanup
-		t.Fatalf("the playground stopped before serving: %v\n%s", err, out.String())
-	}
-	return <-urls
-}
-
 func TestAUserPlaysWithTheBotInTheBrowser(t *testing.T) {
 	b := browsertest.Start(t)
-	p := b.Open(t, servePlayground(t))
+	p := b.Open(t, webtest.Serve(t, example))
 	box := p.Role("textbox", "Message")
 	commands := p.Role("listbox", "Commands")
 
@@ -103,6 +54,18 @@ func TestAUserPlaysWithTheBotInTheBrowser(t *testing.T) {
 	dialog.WaitGone()
 	p.WaitText("log", "Channel", "Thanks for your feedback (9 characters)!")
 
+	// A form closed unsent sends nothing, and is closed for good.
+	box.Type("/feedback")
+	commands.Select("feedback")
+	p.Role("button", "Send").Click()
+	p.Role("dialog", "Feedback").Role("button", "Cancel").Click()
+	p.Role("dialog", "Feedback").WaitGone()
+
+	// A member's menu lists the bot's USER commands.
+	p.Role("list", "Members").Role("button", "Bob").Click()
+	p.Role("menu", "Apps for Bob").Role("menuitem", "High Five").Click()
+	p.WaitText("log", "Channel", "owner high-fives bob!")
+
 	// In French, the user sees the command by its French name.
 	p.Role("combobox", "Locale").Select("fr")
 	box.Type("/")
@@ -126,7 +89,7 @@ func TestScreenshots(t *testing.T) {
 	}
 	// 50rem is where the side panel moves beside the channel.
 	b := browsertest.Start(t, browsertest.Viewport(1100, 640))
-	p := b.Open(t, servePlayground(t))
+	p := b.Open(t, webtest.Serve(t, example))
 	docs := filepath.Join("..", "..", "docs")
 	box := p.Role("textbox", "Message")
 
