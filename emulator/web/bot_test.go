@@ -116,6 +116,9 @@ func (p *playground) bot(t *testing.T) *router.Router {
 			component.Labeled("What do you think?", component.ParagraphInput("text").WithLength(1, 100)),
 		)), nil
 	}, router.Description("Tell us, in a form"), router.NoAutoDefer())
+	r.Command("notes", func(ctx context.Context, req *router.Request) (interaction.Response, error) {
+		return interaction.Reply(notes(req.Invoker().ID, req.Interaction.ChannelID)).WithAllowedMentions(interaction.NoMentions()), nil
+	}, router.Description("Markdown, as the client shows it"))
 	r.UserCommand("High five", func(ctx context.Context, req *router.Request) (interaction.Response, error) {
 		u, _ := req.TargetUser()
 		return interaction.Reply(req.Invoker().Username + " high-fives " + u.Username + "."), nil
@@ -132,6 +135,15 @@ func (p *playground) bot(t *testing.T) *router.Router {
 		return interaction.Reply("Thanks: " + text).Ephemeral(), nil
 	})
 	return r
+}
+
+// notes is a message with every kind of markdown the page shows.
+func notes(user, channel interaction.Snowflake) string {
+	return "**Bold** and *leaning* and __under__ and ~~gone~~, `x := 1`, ||secret||\n" +
+		"For <@" + user.String() + "> in <#" + channel.String() + "> on <t:0:D>, see [the docs](https://example.invalid/docs).\n" +
+		"> quoted\n" +
+		"- one\n- two\n" +
+		"```go\nfmt.Println(\"<b>not bold</b>\")\n```"
 }
 
 // serveBot builds r, serves its endpoint for emu, registers its commands

@@ -2,6 +2,7 @@
 // it, and their components, which the user uses from here.
 
 import { h, compareIDs } from './api.js';
+import { markdown } from './markdown.js';
 
 const log = () => document.getElementById('channel');
 
@@ -20,18 +21,25 @@ export class Channel {
   constructor(actions, world) {
     this.actions = actions;
     this.world = world;
+    this.shown = new Map(); // each message's JSON as last shown, by id
   }
 
   reset() {
+    this.shown.clear();
     log().replaceChildren(h('p', { class: 'empty', id: 'channel-empty' },
       'No messages yet. Type / in the message box to use a command.'));
   }
 
-  // upsert shows a message, in place of what it was.
+  // upsert shows a message, in place of what it was. A message sent
+  // again unchanged is left as it is, with what the user did to it (a
+  // spoiler revealed, a menu open).
   upsert(m) {
     document.getElementById('channel-empty')?.remove();
-    const el = this.render(m);
     const old = document.getElementById('m-' + m.id);
+    const json = JSON.stringify(m);
+    if (old && this.shown.get(m.id) === json) return;
+    this.shown.set(m.id, json);
+    const el = this.render(m);
     if (old) {
       old.replaceWith(el);
       return;
@@ -42,6 +50,7 @@ export class Channel {
   }
 
   remove(id) {
+    this.shown.delete(id);
     document.getElementById('m-' + id)?.remove();
   }
 
@@ -58,8 +67,8 @@ export class Channel {
       // Beside the header, not in it: the header names the article.
       m.loading ? null : h('div', { class: 'message-actions' }, this.actions.messageMenu(m)),
       m.loading ? h('p', { class: 'thinking', role: 'status' }, m.author.name + ' is thinking…') : null,
-      m.content ? h('div', { class: 'content' }, m.content) : null,
-      m.embeds.map(embed),
+      m.content ? markdown(m.content, this.names()) : null,
+      m.embeds.map((e) => embed(e, this.names())),
       m.attachments.length ? h('ul', { class: 'attachments', 'aria-label': 'Attachments' },
         m.attachments.map((a) => h('li', {}, h('a', { href: a.url, download: a.filename }, a.filename), ' (' + size(a.size) + ')'))) : null,
       m.components.map((c) => this.component(m, c)),
@@ -76,7 +85,7 @@ export class Channel {
       case STRING_SELECT: case USER_SELECT: case ROLE_SELECT: case MENTIONABLE_SELECT: case CHANNEL_SELECT:
         return this.select(m, c);
       case TEXT_DISPLAY:
-        return h('div', { class: 'content' }, c.content);
+        return markdown(c.content, this.names());
       case SECTION:
         return h('div', { class: 'section' }, (c.components || []).map((x) => this.component(m, x)),
           c.accessory ? this.component(m, c.accessory) : null);
@@ -126,6 +135,20 @@ export class Channel {
     return h('div', { class: 'menu' }, sel, h('button', { type: 'button', class: 'button secondary', disabled: c.disabled, onclick: choose }, 'Choose: ' + name));
   }
 
+  // names finds the names mentions show: names(kind, id), kind being
+  // "user", "role" or "channel".
+  names() {
+    const state = this.world();
+    return (kind, id) => {
+      if (kind === 'user') return state.users.find((u) => u.id === id)?.username ?? null;
+      for (const g of state.guilds) {
+        const found = (kind === 'role' ? g.roles : g.channels).find((x) => x.id === id);
+        if (found) return found.name;
+      }
+      return null;
+    };
+  }
+
   // choicesOf lists what a menu offers: its options, or the guild's
   // users, roles or channels.
   choicesOf(c) {
@@ -149,12 +172,12 @@ export class Channel {
   }
 }
 
-function embed(e) {
+function embed(e, names) {
   const el = h('section', { class: 'embed', 'aria-label': e.title || 'Embed' },
     e.author ? h('p', { class: 'embed-author' }, e.author.name) : null,
     e.title ? h('h3', {}, e.url ? h('a', { href: e.url, target: '_blank', rel: 'noopener noreferrer' }, e.title) : e.title) : null,
-    e.description ? h('div', { class: 'content' }, e.description) : null,
-    e.fields && e.fields.length ? h('dl', {}, e.fields.map((f) => [h('dt', {}, f.name), h('dd', {}, f.value)])) : null,
+    e.description ? markdown(e.description, names) : null,
+    e.fields && e.fields.length ? h('dl', {}, e.fields.map((f) => [h('dt', {}, f.name), h('dd', {}, markdown(f.value, names))])) : null,
     e.image ? media(e.image, 'Image') : null,
     e.thumbnail ? media(e.thumbnail, 'Thumbnail') : null,
     e.footer ? h('footer', {}, e.footer.text) : null);

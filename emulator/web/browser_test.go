@@ -1,0 +1,53 @@
+package web_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/switchboard-go/switchboard/internal/browsertest"
+)
+
+// The page shows a message's markdown as the client does, and shows a
+// message's text as text: markup in it is never markup of the page.
+func TestThePageShowsMarkdown(t *testing.T) {
+	b := browsertest.Start(t)
+	p := startPlayground(t)
+	page := b.Open(t, p.url)
+	page.Role("textbox", "Message").Type("/notes\n\n") // the first Enter picks the suggestion
+	channel := page.Role("log", "Channel")
+	channel.WaitText("quoted")
+
+	// The header's author and time come first.
+	tests := []struct {
+		role, name string
+		nth        int
+		text       string
+	}{
+		{"strong", "", 1, "Bold"},
+		{"emphasis", "", 0, "leaning"},
+		{"code", "", 0, "x := 1"},
+		{"link", "the docs", 0, "the docs"},
+		{"blockquote", "", 0, "quoted"},
+		{"list", "", 0, "one\ntwo"},
+		{"time", "", 1, "1970"},
+		{"button", "Spoiler", 0, "secret"},
+	}
+	for _, tt := range tests {
+		if got := channel.Role(tt.role, tt.name).Nth(tt.nth).Text(); !strings.Contains(got, tt.text) {
+			t.Errorf("%s %q shows %q, want %q", tt.role, tt.name, got, tt.text)
+		}
+	}
+	text := channel.Text()
+	for _, want := range []string{"@owner", "#general", `fmt.Println("<b>not bold</b>")`} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the channel shows %q, without %q", text, want)
+		}
+	}
+	for _, unwanted := range []string{"**", "__", "~~", "||", "<@", "<#", "<t:", "](", "```"} {
+		if strings.Contains(text, unwanted) {
+			t.Errorf("the channel shows the mark %q: %q", unwanted, text)
+		}
+	}
+	channel.Role("button", "Spoiler").Click()
+	channel.Role("button", "Spoiler").WaitGone()
+}
