@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"image"
+	"image/png"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -119,6 +121,11 @@ func (p *playground) bot(t *testing.T) *router.Router {
 	r.Command("notes", func(ctx context.Context, req *router.Request) (interaction.Response, error) {
 		return interaction.Reply(notes(req.Invoker().ID, req.Interaction.ChannelID)).WithAllowedMentions(interaction.NoMentions()), nil
 	}, router.Description("Markdown, as the client shows it"))
+	r.Command("picture", func(ctx context.Context, req *router.Request) (interaction.Response, error) {
+		return interaction.Reply("Only for you").Ephemeral().
+			WithFile("dot.png", "image/png", bytes.NewReader(pngDot(t))).
+			WithFile("dot.svg", "image/svg+xml", strings.NewReader(`<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>`)), nil
+	}, router.Description("A picture, and one that is not"))
 	r.UserCommand("High five", func(ctx context.Context, req *router.Request) (interaction.Response, error) {
 		u, _ := req.TargetUser()
 		return interaction.Reply(req.Invoker().Username + " high-fives " + u.Username + "."), nil
@@ -135,6 +142,16 @@ func (p *playground) bot(t *testing.T) *router.Router {
 		return interaction.Reply("Thanks: " + text).Ephemeral(), nil
 	})
 	return r
+}
+
+// pngDot is a picture of one pixel.
+func pngDot(t *testing.T) []byte {
+	var b bytes.Buffer
+	img := image.NewGray(image.Rect(0, 0, 1, 1))
+	if err := png.Encode(&b, img); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
 }
 
 // notes is a message with every kind of markdown the page shows.

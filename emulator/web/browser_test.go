@@ -51,3 +51,18 @@ func TestThePageShowsMarkdown(t *testing.T) {
 	channel.Role("button", "Spoiler").Click()
 	channel.Role("button", "Spoiler").WaitGone()
 }
+
+// A picture the bot attaches is shown; a file that is no picture, or one
+// that could hold a script, is only linked.
+func TestThePageShowsPicturesOnly(t *testing.T) {
+	b := browsertest.Start(t)
+	p := startPlayground(t)
+	page := b.Open(t, p.url)
+	page.Role("textbox", "Message").Type("/picture\n\n") // the first Enter picks the suggestion
+	channel := page.Role("log", "Channel")
+	channel.Role("image", "dot.png").WaitText("")
+	channel.Role("link", "dot.svg").WaitText("dot.svg")
+	if n := channel.Role("image", "").Count(); n != 1 {
+		t.Errorf("%d pictures shown, want 1", n)
+	}
+}

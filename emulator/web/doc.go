@@ -125,12 +125,16 @@
 //		/greet name:Ada"}, "original" (the answer's message), "reply_to" (the
 //		answer a follow-up follows), "author", "content", "embeds",
 //		"attachments": [{"id", "filename", "size", "content_type",
-//		"url"}], "components" (as the service sends them), "ephemeral",
+//		"url", "preview"}], "components" (as the service sends them), "ephemeral",
 //		"loading" (a deferred answer's "thinking…"), "edited",
 //		"created"}. An ephemeral message is sent only to the user it
 //		answers.
-//	GET  /api/files/{message}/{attachment}/{name}
-//		The bytes of a file of a message, to save.
+//	GET  /api/files/{message}/{attachment}/{name}?user=
+//		The bytes of a file of a message the user sees, to save. With
+//		preview=1, a PNG, JPEG, GIF or WebP picture (by its bytes,
+//		whatever the bot said it is) to show in the page, and nothing
+//		else; an attachment's "preview" is that address, when it is
+//		one.
 //
 // A request the playground does not answer gets 403 {"error":
 // "forbidden", "message": why}; a body that is not what the route takes,

@@ -36,6 +36,7 @@ type message struct {
 	Attachments []struct {
 		Filename string `json:"filename"`
 		URL      string `json:"url"`
+		Preview  string `json:"preview"`
 	} `json:"attachments"`
 	Components []json.RawMessage `json:"components"`
 	Ephemeral  bool              `json:"ephemeral"`
@@ -223,5 +224,52 @@ func TestTheStreamCarriesEmbedsFilesAndModals(t *testing.T) {
 	if string(body) != "ada,3\nbob,1\n" || resp.Header.Get("Content-Type") != "application/octet-stream" ||
 		resp.Header.Get("Content-Disposition") != "attachment; filename=scores.csv" {
 		t.Errorf("the file: %q %v", body, resp.Header)
+	}
+}
+
+// A file of an ephemeral message is served to the user it answers only,
+// and a picture is shown in the page only when its bytes are a picture
+// of a kind that holds no script.
+func TestFilesAreServedToWhoSeesThem(t *testing.T) {
+	p := startPlayground(t)
+	owner, bob := p.emu.Admin, p.emu.Member
+	s := p.follow(t, "?user="+owner.String())
+	s.next(t)
+	if status, raw := p.do(t, "POST", "/api/invoke", map[string]any{"user": owner, "guild": p.emu.GuildID, "line": "/picture"}); status != http.StatusOK {
+		t.Fatalf("/picture: %d %s", status, raw)
+	}
+	m := s.nextMessage(t)
+	if len(m.Attachments) != 2 || m.Attachments[0].Preview == "" || m.Attachments[1].Preview != "" {
+		t.Fatalf("the attachments: %+v", m.Attachments)
+	}
+	png, svg := m.Attachments[0], m.Attachments[1]
+	get := func(url string) (int, string, []byte) {
+		t.Helper()
+		resp, err := http.Get(p.url + url)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		body, _ := io.ReadAll(resp.Body)
+		return resp.StatusCode, resp.Header.Get("Content-Type"), body
+	}
+	other := func(url string) string { return strings.Replace(url, "user="+owner.String(), "user="+bob.String(), 1) }
+	tests := []struct {
+		name, url string
+		status    int
+		typ       string
+	}{
+		{"the picture to save", png.URL, 200, "application/octet-stream"},
+		{"the picture to show", png.Preview, 200, "image/png"},
+		{"the picture to another user", other(png.URL), 404, ""},
+		{"the picture to show to another user", other(png.Preview), 404, ""},
+		{"the SVG to save", svg.URL, 200, "application/octet-stream"},
+		{"the SVG to show", svg.URL + "&preview=1", 404, ""},
+	}
+	for _, tt := range tests {
+		status, typ, _ := get(tt.url)
+		if status != tt.status || (tt.typ != "" && typ != tt.typ) {
+			t.Errorf("%s: %d %q, want %d %q", tt.name, status, typ, tt.status, tt.typ)
+		}
 	}
 }

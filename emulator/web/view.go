@@ -2,7 +2,6 @@ package web
 
 import (
 	"cmp"
-	"net/url"
 	"slices"
 	"strconv"
 	"strings"
@@ -57,6 +56,9 @@ type attachmentJSON struct {
 	Size        int64                 `json:"size"`
 	ContentType string                `json:"content_type,omitempty"`
 	URL         string                `json:"url"`
+	// Preview is where the page gets the picture to show, for a file
+	// whose bytes are one.
+	Preview string `json:"preview,omitempty"`
 }
 
 // names are the names the channel writes ids with.
@@ -136,7 +138,10 @@ func (h *Handler) channel(p place) []messageJSON {
 			}
 			for _, a := range m.Attachments {
 				v.Attachments = append(v.Attachments, attachmentJSON{ID: a.ID, Filename: a.Filename, Size: a.Size, ContentType: a.ContentType,
-					URL: "/api/files/" + m.ID.String() + "/" + a.ID.String() + "/" + url.PathEscape(a.Filename)})
+					URL: fileURL(p.User, m.ID, a)})
+				if previewable(a) {
+					v.Attachments[len(v.Attachments)-1].Preview = fileURL(p.User, m.ID, a) + "&preview=1"
+				}
 			}
 			out = append(out, v)
 		}

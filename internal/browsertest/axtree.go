@@ -90,7 +90,7 @@ func notable(role string) bool {
 	switch role {
 	case "alert", "alertdialog", "article", "banner", "button", "checkbox",
 		"combobox", "complementary", "contentinfo", "dialog", "form", "grid",
-		"heading", "img", "link", "listbox", "log", "main", "menu", "menubar",
+		"heading", "image", "img", "link", "listbox", "log", "main", "menu", "menubar",
 		"menuitem", "navigation", "option", "progressbar", "radio", "region",
 		"search", "searchbox", "slider", "spinbutton", "status", "switch", "tab",
 		"tablist", "tabpanel", "textbox", "timer", "toolbar", "tree", "treeitem":

@@ -68,9 +68,11 @@ export class Channel {
       m.loading ? null : h('div', { class: 'message-actions' }, this.actions.messageMenu(m)),
       m.loading ? h('p', { class: 'thinking', role: 'status' }, m.author.name + ' is thinking…') : null,
       m.content ? markdown(m.content, this.names()) : null,
-      m.embeds.map((e) => embed(e, this.names())),
+      m.embeds.map((e) => embed(e, this.names(), m.attachments)),
       m.attachments.length ? h('ul', { class: 'attachments', 'aria-label': 'Attachments' },
-        m.attachments.map((a) => h('li', {}, h('a', { href: a.url, download: a.filename }, a.filename), ' (' + size(a.size) + ')'))) : null,
+        m.attachments.map((a) => h('li', {},
+          a.preview ? h('img', { src: a.preview, alt: a.filename, class: 'preview' }) : null,
+          h('a', { href: a.url, download: a.filename }, a.filename), ' (' + size(a.size) + ')'))) : null,
       m.components.map((c) => this.component(m, c)),
       m.ephemeral ? h('p', { class: 'only-you' }, 'Only you can see this') : null);
   }
@@ -94,11 +96,11 @@ export class Channel {
       case SEPARATOR:
         return h('hr', {});
       case THUMBNAIL:
-        return media(c.media, c.description);
+        return media(c.media, c.description, m.attachments);
       case MEDIA_GALLERY:
-        return h('ul', { class: 'gallery' }, (c.items || []).map((i) => h('li', {}, media(i.media, i.description))));
+        return h('ul', { class: 'gallery' }, (c.items || []).map((i) => h('li', {}, media(i.media, i.description, m.attachments))));
       case FILE:
-        return h('p', { class: 'file' }, 'File: ' + (c.file && c.file.url));
+        return h('p', { class: 'file' }, 'File: ', media(c.file, null, m.attachments, true));
     }
     return h('p', { class: 'unknown' }, '(a component of type ' + c.type + ')');
   }
@@ -172,24 +174,31 @@ export class Channel {
   }
 }
 
-function embed(e, names) {
+function embed(e, names, attachments) {
   const el = h('section', { class: 'embed', 'aria-label': e.title || 'Embed' },
     e.author ? h('p', { class: 'embed-author' }, e.author.name) : null,
     e.title ? h('h3', {}, e.url ? h('a', { href: e.url, target: '_blank', rel: 'noopener noreferrer' }, e.title) : e.title) : null,
     e.description ? markdown(e.description, names) : null,
     e.fields && e.fields.length ? h('dl', {}, e.fields.map((f) => [h('dt', {}, f.name), h('dd', {}, markdown(f.value, names))])) : null,
-    e.image ? media(e.image, 'Image') : null,
-    e.thumbnail ? media(e.thumbnail, 'Thumbnail') : null,
+    e.image ? media(e.image, 'Image', attachments) : null,
+    e.thumbnail ? media(e.thumbnail, 'Thumbnail', attachments) : null,
     e.footer ? h('footer', {}, e.footer.text) : null);
   if (e.color) el.style.borderInlineStartColor = '#' + e.color.toString(16).padStart(6, '0');
   return el;
 }
 
-// media links to an image rather than show it: it is elsewhere, and the
-// page requests nothing elsewhere.
-function media(m, description) {
+// media shows a file of the message's own, named attachment://name, as
+// the client does: a picture as a picture. Anything elsewhere is linked
+// rather than shown, since the page requests nothing elsewhere.
+function media(m, description, attachments, plain) {
   if (!m || !m.url) return null;
-  return h('p', { class: 'media' }, (description || 'Media') + ': ', h('a', { href: m.url, target: '_blank', rel: 'noopener noreferrer' }, m.url));
+  const own = m.url.startsWith('attachment://') && attachments.find((a) => a.filename === m.url.slice('attachment://'.length));
+  if (own) {
+    if (own.preview && !plain) return h('img', { src: own.preview, alt: description || own.filename, class: 'preview' });
+    return h('a', { href: own.url, download: own.filename }, own.filename);
+  }
+  const link = h('a', { href: m.url, target: '_blank', rel: 'noopener noreferrer' }, m.url);
+  return plain ? link : h('p', { class: 'media' }, (description || 'Media') + ': ', link);
 }
 
 function size(n) {
