@@ -39,7 +39,7 @@ export class Panel {
 
     // Who is here: the guild's members, or the user and the bot.
     const here = guild ? state.users.filter((u) => guild.members.includes(u.id)) : [state.users.find((u) => u.id === chosen.user), state.bot];
-    $('members').replaceChildren(...here.filter(Boolean).map((u) => h('li', {}, this.userButton(u), u.bot ? h('span', { class: 'tag' }, ' APP') : null)));
+    $('members').replaceChildren(...here.filter(Boolean).map((u) => h('li', {}, this.userButton(u), u.bot ? [' ', h('span', { class: 'tag' }, 'APP')] : null)));
 
     const perms = $('permissions');
     perms.replaceChildren(...(state.permissions === null
