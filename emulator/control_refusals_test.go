@@ -28,6 +28,7 @@ func TestEveryControlBodyRefusesWhatItCannotRead(t *testing.T) {
 		{"a click with a misspelt field", "/_emulator/click", `{"buton":"Yes"}`, `"buton"`},
 		{"a choice that is not UTF-8", "/_emulator/choose", `{"select":"colour","values":["` + "\xff" + `"]}`, "not UTF-8"},
 		{"a submission with a misspelt field", "/_emulator/submit", `{"feilds":{}}`, `"feilds"`},
+		{"a dismissal with a misspelt field", "/_emulator/dismiss", `{"modl":"feedback"}`, `"modl"`},
 		{"an authorization with a misspelt field", "/_emulator/authorize", `{` + member + `,"scope":["identify"]}`, `"scope"`},
 		{"a revocation with a misspelt field", "/_emulator/revoke", `{"refresh":"x"}`, `"refresh"`},
 		{"a deauthorization with a misspelt field", "/_emulator/deauthorize", `{"usr":"1"}`, `"usr"`},
