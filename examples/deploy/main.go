@@ -38,7 +38,9 @@
 // start together would race to write the same commands and share the
 // service's rate limits and its 200 creates a day, and during a rolling
 // update the old replicas would write back the commands the new ones
-// replaced. The replicas only serve.
+// replaced. The replicas only serve. On Kubernetes, the Dockerfile at the
+// module's root and the manifests in deploy/ run serve as replicas and
+// sync as one Job a release; deploy/README.md tells how.
 package main
 
 import (
