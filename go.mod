@@ -8,6 +8,7 @@ require (
 	github.com/goccy/go-json v0.12.0
 	github.com/rs/zerolog v1.35.1
 	github.com/valyala/fasthttp v1.74.0
+	go.yaml.in/yaml/v3 v3.0.6
 	golang.org/x/crypto v0.58.0
 	golang.org/x/term v0.47.0
 )

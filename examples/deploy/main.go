@@ -38,7 +38,9 @@
 // start together would race to write the same commands and share the
 // service's rate limits and its 200 creates a day, and during a rolling
 // update the old replicas would write back the commands the new ones
-// replaced. The replicas only serve.
+// replaced. The replicas only serve. On Kubernetes, the Dockerfile at the
+// module's root and the manifests in deploy/ run serve as replicas and
+// sync as one Job a release; deploy/README.md tells how.
 package main
 
 import (
@@ -105,16 +107,50 @@ func syncCommands(ctx context.Context, args []string, release int, env func(stri
 	return registry.RunSync(ctx, args, mux.Definitions(), env, stdout, stderr)
 }
 
-// serve serves the interactions endpoint until ctx ends.
-func serve(ctx context.Context, args []string, env func(string) string, stdout, stderr io.Writer) error {
+// Where serve listens and answers health checks, and how long it drains.
+// The manifests in deploy/ point their ports, probes and grace period at
+// these, and a test holds them to it.
+const (
+	// defaultAddr is the address serve listens on without -addr.
+	defaultAddr = ":8080"
+	// healthPath is where a load balancer or an orchestrator checks a
+	// replica, without a signature.
+	healthPath = "/healthz"
+	// shutdownTimeout bounds the drain on SIGTERM: the interactions under
+	// way get this long to be answered before serve exits.
+	shutdownTimeout = router.DefaultShutdownTimeout
+)
+
+// serveConfig is what serve's flags and environment ask for.
+type serveConfig struct {
+	addr      string
+	publicKey string
+}
+
+// parseServeFlags reads serve's flags, the public key defaulting to
+// $SWITCHBOARD_PUBLIC_KEY.
+func parseServeFlags(args []string, env func(string) string, stderr io.Writer) (serveConfig, error) {
+	var c serveConfig
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	addr := fs.String("addr", ":8080", "the address to listen on")
-	publicKey := fs.String("public-key", env("SWITCHBOARD_PUBLIC_KEY"), "the application's public key, in hex (default $SWITCHBOARD_PUBLIC_KEY)")
+	fs.StringVar(&c.addr, "addr", defaultAddr, "the address to listen on")
+	fs.StringVar(&c.publicKey, "public-key", env("SWITCHBOARD_PUBLIC_KEY"), "the application's public key, in hex (default $SWITCHBOARD_PUBLIC_KEY)")
 	if err := fs.Parse(args); err != nil {
+		return c, err
+	}
+	if fs.NArg() > 0 {
+		return c, fmt.Errorf("serve: unexpected arguments after the flags: %q", fs.Args())
+	}
+	return c, nil
+}
+
+// serve serves the interactions endpoint until ctx ends.
+func serve(ctx context.Context, args []string, env func(string) string, stdout, stderr io.Writer) error {
+	c, err := parseServeFlags(args, env, stderr)
+	if err != nil {
 		return err
 	}
-	verifier, err := interaction.NewVerifier(*publicKey)
+	verifier, err := interaction.NewVerifier(c.publicKey)
 	if err != nil {
 		return fmt.Errorf("serve: -public-key or $SWITCHBOARD_PUBLIC_KEY: %w", err)
 	}
@@ -122,15 +158,15 @@ func serve(ctx context.Context, args []string, env func(string) string, stdout, 
 	if err != nil {
 		return err
 	}
-	ln, err := net.Listen("tcp", *addr)
+	ln, err := net.Listen("tcp", c.addr)
 	if err != nil {
 		return err
 	}
 	logger := zerolog.New(stderr).With().Timestamp().Logger()
 	srv := &router.Server{
-		Endpoint: router.NewEndpoint(mux, verifier, router.WithEndpointLogger(logger)),
-		// The load balancer checks each replica here, without a signature.
-		HealthPath: "/healthz",
+		Endpoint:        router.NewEndpoint(mux, verifier, router.WithEndpointLogger(logger)),
+		HealthPath:      healthPath,
+		ShutdownTimeout: shutdownTimeout,
 	}
 	fmt.Fprintf(stdout, "serving the interactions endpoint on http://%s\n", ln.Addr())
 	// Until ctx ends or SIGTERM, when the interactions under way get their

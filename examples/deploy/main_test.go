@@ -158,6 +158,7 @@ func TestMistakesAreReported(t *testing.T) {
 		{[]string{"sync"}, "no credentials"},
 		{[]string{"sync", "-frobnicate"}, "flag provided but not defined"},
 		{[]string{"serve"}, "-public-key or $SWITCHBOARD_PUBLIC_KEY"},
+		{[]string{"serve", "8080"}, "unexpected arguments"},
 		{[]string{"deploy"}, `unknown subcommand "deploy"`},
 	} {
 		var out, errOut strings.Builder
