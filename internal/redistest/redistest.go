@@ -139,10 +139,12 @@ func (s *Server) Stop() {
 func (s *Server) Client(t testing.TB) *redis.Client {
 	t.Helper()
 	c := redis.NewClient(&redis.Options{
-		Addr:        s.Addr,
-		MaxRetries:  -1,
-		DialTimeout: time.Second,
-		ReadTimeout: time.Second,
+		Addr:               s.Addr,
+		MaxRetries:         -1,
+		DialerRetries:      1,
+		DialerRetryTimeout: time.Millisecond,
+		DialTimeout:        time.Second,
+		ReadTimeout:        time.Second,
 	})
 	t.Cleanup(func() { c.Close() })
 	return c
