@@ -8,7 +8,6 @@ package redistest
 import (
 	"bufio"
 	"bytes"
-	"context"
 	"errors"
 	"net"
 	"os/exec"
@@ -148,13 +147,4 @@ func (s *Server) Client(t testing.TB) *redis.Client {
 	})
 	t.Cleanup(func() { c.Close() })
 	return c
-}
-
-// Flush empties the server between the parts of a test.
-func (s *Server) Flush(t testing.TB) {
-	t.Helper()
-	c := s.Client(t)
-	if err := c.FlushAll(context.Background()).Err(); err != nil {
-		t.Fatal(err)
-	}
 }
