@@ -12,6 +12,11 @@
 // errors are mapped back to the commands sent, as command.Validate names
 // them. Tokens never appear in its errors.
 //
+// The service counts rate limits per token, so replicas of a bot that
+// each keep their own state earn 429s together; Clients that keep it in
+// one RateLimitStore (WithRateLimitStore), such as the one of package
+// redisstore, wait for each other instead.
+//
 // Answers, follow-ups and edits are checked with package answer before
 // they are sent: one the service would refuse is an error, and is not
 // sent. Those with files (interaction.File) go as multipart/form-data.

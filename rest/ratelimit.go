@@ -14,48 +14,31 @@ import (
 // limiter keeps the rate limits the service reported, so that a request
 // waits rather than be sent into a bucket the service would refuse it from.
 //
-// The service names a limit by the X-RateLimit-Bucket header; routes that
-// share a limit share the bucket id. It counts a bucket separately for each
-// top-level resource in the path (here the application and the guild), so a
-// bucket's state is kept per (bucket, major ids). A route's bucket is only
-// known once the service answered on it; until then requests go out.
+// It keeps them in a MemoryRateLimitStore of its own and, given one
+// (WithRateLimitStore), in a store that replicas share, which then decides
+// every wait. A shared store that fails is reported and the Client's own
+// state decides instead, as it would for a bot of one replica: every
+// answer is recorded in both, so that the Client's own state is as fresh
+// as what it saw itself.
 //
 // Time here is the real clock: the waits are real waits whatever clock the
 // Client judges tokens by. X-RateLimit-Reset-After is relative, so reading
 // it needs no agreement between the clocks of client and service; the
 // absolute X-RateLimit-Reset is used only when it is missing.
 type limiter struct {
-	mu      sync.Mutex
-	routes  map[string]string  // route → bucket id
-	buckets map[string]*bucket // bucket id + "@" + major ids → state
-	// global is when a global limit the service reported ends; every
-	// request under it waits for it.
-	global time.Time
-	// sweepAt is how many buckets there may be before forget looks for
-	// stale ones.
-	sweepAt int
+	local  *MemoryRateLimitStore
+	shared RateLimitStore
+	// onError is told the errors of the shared store; nil drops them.
+	onError func(error)
+	// globalRate is how many requests a second the global limit allows,
+	// 0 when the Client keeps no count (WithGlobalRateLimit).
+	globalRate int
 }
 
-type bucket struct {
-	limit     int // requests a window; 0 when unknown
-	remaining int
-	reset     time.Time
-	// window is the longest wait until a reset seen for the bucket, close
-	// to the length of its window.
-	window time.Duration
-}
+func newLimiter() *limiter { return &limiter{local: NewMemoryRateLimitStore()} }
 
-func newLimiter() *limiter {
-	return &limiter{routes: map[string]string{}, buckets: map[string]*bucket{}}
-}
-
-// key returns the state key of route's bucket, the route itself while its
-// bucket is unknown. The caller holds l.mu.
-func (l *limiter) key(route, major string) string {
-	if id, ok := l.routes[route]; ok {
-		return id + "@" + major
-	}
-	return route + "@" + major
+func (l *limiter) request(route, major string) RateLimitRequest {
+	return RateLimitRequest{Route: route, Major: major, Global: underGlobalLimit(route), GlobalRate: l.globalRate}
 }
 
 // wait blocks until a request on route may be sent: until a global limit
@@ -63,130 +46,49 @@ func (l *limiter) key(route, major string) string {
 // resets. It takes one request from the bucket, so that callers sharing
 // the bucket do not all go at once on its last one.
 func (l *limiter) wait(ctx context.Context, route, major string) error {
+	r := l.request(route, major)
 	for {
-		l.mu.Lock()
-		now := time.Now()
-		var until time.Time
-		if underGlobalLimit(route) {
-			until = l.global
+		wait, err := l.take(ctx, r)
+		if err != nil {
+			return err
 		}
-		b := l.buckets[l.key(route, major)]
-		if b != nil && now.Before(b.reset) && b.remaining <= 0 && b.reset.After(until) {
-			until = b.reset
-		}
-		if !now.Before(until) {
-			if b != nil {
-				b.take(now)
-			}
-			l.mu.Unlock()
+		if wait <= 0 {
 			return nil
 		}
-		l.mu.Unlock()
-		if err := sleepCtx(ctx, until.Sub(now)); err != nil {
+		if err := sleepCtx(ctx, wait); err != nil {
 			return err
 		}
 	}
 }
 
+// take takes a request from the shared store, or from the Client's own
+// state when there is none or it fails. Its error is the context's.
+func (l *limiter) take(ctx context.Context, r RateLimitRequest) (time.Duration, error) {
+	if l.shared != nil {
+		wait, err := l.shared.Take(ctx, r)
+		if err == nil {
+			return wait, nil
+		}
+		if ctx.Err() != nil {
+			return 0, ctx.Err()
+		}
+		l.failed(err)
+	}
+	return l.local.Take(ctx, r)
+}
+
 // update records the limit headers of an answer on route.
 func (l *limiter) update(route, major string, resp *http.Response) {
-	h := resp.Header
-	id := h.Get("X-RateLimit-Bucket")
-	remaining, errRemaining := strconv.Atoi(h.Get("X-RateLimit-Remaining"))
-	reset, okReset := resetTime(h)
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	if id != "" {
-		l.routes[route] = id
+	a := readAnswer(resp.Header)
+	r := l.request(route, major)
+	// The caller may give up now that it has its answer; what the answer
+	// says of the bucket is for every caller, so it is recorded whatever
+	// becomes of the caller's context.
+	ctx := context.Background()
+	l.local.Record(ctx, r, a)
+	if l.shared != nil {
+		l.failed(l.shared.Record(ctx, r, a))
 	}
-	if errRemaining != nil || !okReset {
-		return
-	}
-	limit, _ := strconv.Atoi(h.Get("X-RateLimit-Limit"))
-	key := l.key(route, major)
-	b := l.buckets[key]
-	if b == nil {
-		l.forget(time.Now())
-		b = &bucket{}
-		l.buckets[key] = b
-	}
-	b.record(limit, remaining, reset)
-}
-
-// minSweep is the number of buckets below which forget does not look.
-const minSweep = 1024
-
-// forget drops the buckets whose window ended more than a window ago,
-// once there are many. The limits of webhooks are counted per interaction
-// token, so a bot that follows up its interactions makes a bucket for
-// each; kept, they would pile up for as long as the Client lives. A bucket
-// that old has reset, so forgetting it loses only the size of its window,
-// which the next answer on it reports again. Looking again only when the
-// buckets have doubled keeps the cost of a new bucket constant. The caller
-// holds l.mu.
-func (l *limiter) forget(now time.Time) {
-	if len(l.buckets) < max(l.sweepAt, minSweep) {
-		return
-	}
-	for key, b := range l.buckets {
-		if now.Sub(b.reset) > b.window {
-			delete(l.buckets, key)
-		}
-	}
-	l.sweepAt = 2 * len(l.buckets)
-}
-
-// take counts a request about to be sent. Once the bucket has reset, the
-// service's new window is assumed to have begun with the full limit, and
-// to last as long as the last one, until an answer says otherwise; without
-// that, every caller waiting for the reset would go at once.
-func (b *bucket) take(now time.Time) {
-	if !now.Before(b.reset) {
-		if b.limit <= 0 {
-			return
-		}
-		b.remaining, b.reset = b.limit, now.Add(b.window)
-	}
-	b.remaining--
-}
-
-// record takes in the state an answer reported. Answers of one window may
-// arrive out of order, and the requests still in flight are already taken
-// from remaining, so within a window the lower count stands, and the later
-// reset: a window the client assumed began when it sent, the service's
-// when the request arrived.
-func (b *bucket) record(limit, remaining int, reset time.Time) {
-	if limit > 0 {
-		b.limit = limit
-	}
-	b.window = max(b.window, time.Until(reset))
-	if reset.Before(b.reset.Add(b.window/2)) && b.reset.Before(reset.Add(b.window/2)) {
-		b.remaining = min(b.remaining, remaining)
-		if reset.After(b.reset) {
-			b.reset = reset
-		}
-		return
-	}
-	b.remaining, b.reset = remaining, reset
-}
-
-// resetTime reads when the bucket of an answer resets.
-func resetTime(h http.Header) (time.Time, bool) {
-	if after, err := strconv.ParseFloat(h.Get("X-RateLimit-Reset-After"), 64); err == nil {
-		return time.Now().Add(seconds(after)), true
-	}
-	if at, err := strconv.ParseFloat(h.Get("X-RateLimit-Reset"), 64); err == nil {
-		sec, frac := math.Modf(at)
-		return time.Unix(int64(sec), int64(frac*1e9)), true
-	}
-	return time.Time{}, false
-}
-
-// rateLimitBody is the body of a 429.
-type rateLimitBody struct {
-	Message    string  `json:"message"`
-	RetryAfter float64 `json:"retry_after"`
-	Global     bool    `json:"global"`
 }
 
 // limited records a 429 on route: the route's bucket, or with a global
@@ -207,25 +109,51 @@ func (l *limiter) limited(route, major string, resp *http.Response, body []byte)
 		after = 100 * time.Millisecond
 	}
 	global := rl.Global || strings.EqualFold(resp.Header.Get("X-RateLimit-Global"), "true")
-	until := time.Now().Add(after)
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	if global {
-		if until.After(l.global) {
-			l.global = until
-		}
-		return
+	r := l.request(route, major)
+	ctx := context.Background()
+	l.local.Limited(ctx, r, global, after)
+	if l.shared != nil {
+		l.failed(l.shared.Limited(ctx, r, global, after))
 	}
-	key := l.key(route, major)
-	b := l.buckets[key]
-	if b == nil {
-		b = &bucket{}
-		l.buckets[key] = b
+}
+
+// failed reports an error of the shared store, if any.
+func (l *limiter) failed(err error) {
+	if err != nil && l.onError != nil {
+		l.onError(err)
 	}
-	b.remaining = 0
-	if until.After(b.reset) {
-		b.reset = until
+}
+
+// readAnswer reads the limit headers of an answer.
+func readAnswer(h http.Header) RateLimitAnswer {
+	a := RateLimitAnswer{Bucket: h.Get("X-RateLimit-Bucket")}
+	remaining, errRemaining := strconv.Atoi(h.Get("X-RateLimit-Remaining"))
+	reset, okReset := resetAfter(h)
+	if errRemaining != nil || !okReset {
+		return a
 	}
+	a.Counted, a.Remaining, a.ResetAfter = true, remaining, reset
+	a.Limit, _ = strconv.Atoi(h.Get("X-RateLimit-Limit"))
+	return a
+}
+
+// resetAfter reads how long after an answer its bucket resets.
+func resetAfter(h http.Header) (time.Duration, bool) {
+	if after, err := strconv.ParseFloat(h.Get("X-RateLimit-Reset-After"), 64); err == nil {
+		return seconds(after), true
+	}
+	if at, err := strconv.ParseFloat(h.Get("X-RateLimit-Reset"), 64); err == nil {
+		sec, frac := math.Modf(at)
+		return max(time.Until(time.Unix(int64(sec), int64(frac*1e9))), 0), true
+	}
+	return 0, false
+}
+
+// rateLimitBody is the body of a 429.
+type rateLimitBody struct {
+	Message    string  `json:"message"`
+	RetryAfter float64 `json:"retry_after"`
+	Global     bool    `json:"global"`
 }
 
 // seconds converts a count of seconds with a fraction to a Duration.
@@ -237,4 +165,185 @@ func seconds(s float64) time.Duration {
 		return math.MaxInt64
 	}
 	return time.Duration(s * float64(time.Second))
+}
+
+// MemoryRateLimitStore is a RateLimitStore in the process's memory: what
+// a Client keeps by default, and what Clients of one token in one process
+// may share. It forgets the buckets whose window ended long ago, so that
+// it stays small however many interactions a bot follows up. It is safe
+// for concurrent use, and never fails.
+type MemoryRateLimitStore struct {
+	mu      sync.Mutex
+	routes  map[string]string  // route → bucket id
+	buckets map[string]*bucket // bucket id + "@" + major ids → state
+	// global is when a global limit the service reported ends; every
+	// request under it waits for it.
+	global time.Time
+	// second is when the current second of the global count began, and
+	// sent how many requests under the global limit were taken in it.
+	second time.Time
+	sent   int
+	// sweepAt is how many buckets there may be before forget looks for
+	// stale ones.
+	sweepAt int
+}
+
+type bucket struct {
+	limit     int // requests a window; 0 when unknown
+	remaining int
+	reset     time.Time
+	// window is the longest wait until a reset seen for the bucket, close
+	// to the length of its window.
+	window time.Duration
+}
+
+// NewMemoryRateLimitStore returns an empty store.
+func NewMemoryRateLimitStore() *MemoryRateLimitStore {
+	return &MemoryRateLimitStore{routes: map[string]string{}, buckets: map[string]*bucket{}}
+}
+
+// key returns the state key of route's bucket, the route itself while its
+// bucket is unknown. The caller holds s.mu.
+func (s *MemoryRateLimitStore) key(route, major string) string {
+	if id, ok := s.routes[route]; ok {
+		return id + "@" + major
+	}
+	return route + "@" + major
+}
+
+// Take takes one request from r's bucket, or returns how long to wait.
+func (s *MemoryRateLimitStore) Take(_ context.Context, r RateLimitRequest) (time.Duration, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	now := time.Now()
+	var until time.Time
+	if r.Global {
+		until = s.global
+	}
+	b := s.buckets[s.key(r.Route, r.Major)]
+	if b != nil && now.Before(b.reset) && b.remaining <= 0 && b.reset.After(until) {
+		until = b.reset
+	}
+	counted := r.Global && r.GlobalRate > 0
+	if counted && now.Sub(s.second) >= time.Second {
+		s.second, s.sent = now, 0
+	}
+	if counted && s.sent >= r.GlobalRate && s.second.Add(time.Second).After(until) {
+		until = s.second.Add(time.Second)
+	}
+	if now.Before(until) {
+		return until.Sub(now), nil
+	}
+	if b != nil {
+		b.take(now)
+	}
+	if counted {
+		s.sent++
+	}
+	return 0, nil
+}
+
+// Record takes in the state an answer on r reported.
+func (s *MemoryRateLimitStore) Record(_ context.Context, r RateLimitRequest, a RateLimitAnswer) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if a.Bucket != "" {
+		s.routes[r.Route] = a.Bucket
+	}
+	if !a.Counted {
+		return nil
+	}
+	now := time.Now()
+	key := s.key(r.Route, r.Major)
+	b := s.buckets[key]
+	if b == nil {
+		s.forget(now)
+		b = &bucket{}
+		s.buckets[key] = b
+	}
+	b.record(a.Limit, a.Remaining, a.ResetAfter, now)
+	return nil
+}
+
+// Limited closes r's bucket, or with global every request under the
+// global limit, for retryAfter.
+func (s *MemoryRateLimitStore) Limited(_ context.Context, r RateLimitRequest, global bool, retryAfter time.Duration) error {
+	until := time.Now().Add(retryAfter)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if global {
+		if until.After(s.global) {
+			s.global = until
+		}
+		return nil
+	}
+	key := s.key(r.Route, r.Major)
+	b := s.buckets[key]
+	if b == nil {
+		b = &bucket{}
+		s.buckets[key] = b
+	}
+	b.remaining = 0
+	if until.After(b.reset) {
+		b.reset = until
+	}
+	return nil
+}
+
+// minSweep is the number of buckets below which forget does not look.
+const minSweep = 1024
+
+// forget drops the buckets whose window ended more than a window ago,
+// once there are many. The limits of webhooks are counted per interaction
+// token, so a bot that follows up its interactions makes a bucket for
+// each; kept, they would pile up for as long as the store lives. A bucket
+// that old has reset, so forgetting it loses only the size of its window,
+// which the next answer on it reports again. Looking again only when the
+// buckets have doubled keeps the cost of a new bucket constant. The caller
+// holds s.mu.
+func (s *MemoryRateLimitStore) forget(now time.Time) {
+	if len(s.buckets) < max(s.sweepAt, minSweep) {
+		return
+	}
+	for key, b := range s.buckets {
+		if now.Sub(b.reset) > b.window {
+			delete(s.buckets, key)
+		}
+	}
+	s.sweepAt = 2 * len(s.buckets)
+}
+
+// take counts a request about to be sent. Once the bucket has reset, the
+// service's new window is assumed to have begun with the full limit, and
+// to last as long as the last one, until an answer says otherwise; without
+// that, every caller waiting for the reset would go at once.
+func (b *bucket) take(now time.Time) {
+	if !now.Before(b.reset) {
+		if b.limit <= 0 {
+			return
+		}
+		b.remaining, b.reset = b.limit, now.Add(b.window)
+	}
+	b.remaining--
+}
+
+// record takes in the state an answer reported at now. Answers of one
+// window may arrive out of order, and the requests still in flight are
+// already taken from remaining, so within a window the lower count
+// stands, and the later reset: a window the client assumed began when it
+// sent, the service's when the request arrived.
+func (b *bucket) record(limit, remaining int, after time.Duration, now time.Time) {
+	if limit > 0 {
+		b.limit = limit
+	}
+	reset := now.Add(after)
+	b.window = max(b.window, after)
+	if reset.Before(b.reset.Add(b.window/2)) && b.reset.Before(reset.Add(b.window/2)) {
+		b.remaining = min(b.remaining, remaining)
+		if reset.After(b.reset) {
+			b.reset = reset
+		}
+		return
+	}
+	b.remaining, b.reset = remaining, reset
 }

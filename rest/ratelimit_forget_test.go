@@ -1,6 +1,7 @@
 package rest
 
 import (
+	"context"
 	"net/http"
 	"strconv"
 	"testing"
@@ -18,7 +19,7 @@ func TestLimiterForgetsStaleBuckets(t *testing.T) {
 	}}
 	const route = "GET /webhooks/{app}/{token}/messages/{message}"
 	// fill gives l n buckets whose window, a second long, reset ago.
-	fill := func(l *limiter, prefix string, n int, ago time.Duration) {
+	fill := func(l *MemoryRateLimitStore, prefix string, n int, ago time.Duration) {
 		for i := range n {
 			l.buckets["webhook@"+prefix+strconv.Itoa(i)] = &bucket{limit: 5, reset: time.Now().Add(-ago), window: time.Second}
 		}
@@ -36,11 +37,11 @@ func TestLimiterForgetsStaleBuckets(t *testing.T) {
 		{name: "a bucket in its window is kept", stale: minSweep - 3, live: 3, ago: -time.Second, want: 4},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			l := newLimiter()
+			l := newLimiter().local
 			l.routes[route] = "webhook"
 			fill(l, "stale", tc.stale, 3*time.Second)
 			fill(l, "live", tc.live, tc.ago)
-			l.update(route, "new", answer)
+			l.Record(context.Background(), RateLimitRequest{Route: route, Major: "new"}, readAnswer(answer.Header))
 			if len(l.buckets) != tc.want {
 				t.Errorf("%d buckets, want %d", len(l.buckets), tc.want)
 			}
@@ -51,16 +52,16 @@ func TestLimiterForgetsStaleBuckets(t *testing.T) {
 	}
 
 	t.Run("the next look waits until the buckets have doubled", func(t *testing.T) {
-		l := newLimiter()
+		l := newLimiter().local
 		l.routes[route] = "webhook"
 		fill(l, "live", minSweep, -time.Second)
-		l.update(route, "new", answer) // looks, and forgets nothing
+		l.Record(context.Background(), RateLimitRequest{Route: route, Major: "new"}, readAnswer(answer.Header)) // looks, and forgets nothing
 		fill(l, "stale", minSweep-2, 3*time.Second)
-		l.update(route, "newer", answer)
+		l.Record(context.Background(), RateLimitRequest{Route: route, Major: "newer"}, readAnswer(answer.Header))
 		if n := len(l.buckets); n != 2*minSweep {
 			t.Errorf("%d buckets after an answer short of twice as many, want %d", n, 2*minSweep)
 		}
-		l.update(route, "newest", answer)
+		l.Record(context.Background(), RateLimitRequest{Route: route, Major: "newest"}, readAnswer(answer.Header))
 		if n := len(l.buckets); n != minSweep+3 {
 			t.Errorf("%d buckets after the buckets doubled, want %d", n, minSweep+3)
 		}

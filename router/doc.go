@@ -25,4 +25,11 @@
 // follow up their answers from their Request, and defers a handler that
 // has not answered shortly before the service stops waiting, completing
 // the deferral with its answer when it comes.
+//
+// Cooldown limits how often a user, a guild or a channel may use a command
+// or a component, and WithReplayGuard makes an endpoint serve each
+// interaction once. Both keep their state behind an interface
+// (CooldownStore, ReplayGuard) with a bounded default in memory for a bot
+// of one replica; replicas behind one load balancer share a store that
+// they all reach, such as those of package redisstore.
 package router

@@ -178,6 +178,7 @@ func (m *Mux) serve(ctx context.Context, req *Request, h handling) (interaction.
 	default:
 		return m.unrouted(ctx, req)
 	}
+	req.logger = &m.logger
 	resp, err := handler.ServeInteraction(ctx, req)
 	err = m.settle(ctx, req, &resp, err)
 	return resp, err

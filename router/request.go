@@ -3,6 +3,8 @@ package router
 import (
 	"context"
 
+	"github.com/rs/zerolog"
+
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/option"
 	"github.com/switchboard-go/switchboard/rest"
@@ -27,6 +29,8 @@ type Request struct {
 	// client sends what follows the first answer; nil when the endpoint
 	// has none.
 	client *rest.Client
+	// logger is the router's, for middleware; nil outside a Mux.
+	logger *zerolog.Logger
 }
 
 // NewRequest takes an interaction apart for a handler.
@@ -41,7 +45,7 @@ func (r *Request) reset(ix *interaction.Interaction) {
 	// Field by field, to leave alone the array of Params, which is empty
 	// unless a pattern matched: zeroing it for every command would cost a
 	// fifth of a dispatch. Every field of Request is set here but client,
-	// which the endpoint sets.
+	// which the endpoint sets, and logger, which the Mux sets.
 	r.Interaction = ix
 	r.Command, r.Group, r.Subcommand = ix.Data.Name, group, sub
 	r.Options = option.New(leaf, ix.Data.Resolved)
@@ -52,6 +56,15 @@ func (r *Request) reset(ix *interaction.Interaction) {
 	if ix.Type == interaction.TypeModalSubmit {
 		r.Fields.data = &ix.Data
 	}
+}
+
+// log returns the router's logger, or one that discards everything.
+func (r *Request) log() *zerolog.Logger {
+	if r.logger == nil {
+		nop := zerolog.Nop()
+		return &nop
+	}
+	return r.logger
 }
 
 // Path returns the invoked path as a user reads it: "mod user ban".

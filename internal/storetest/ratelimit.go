@@ -1,0 +1,176 @@
+package storetest
+
+import (
+	"context"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/switchboard-go/switchboard/rest"
+)
+
+// RateLimits checks a rest.RateLimitStore. open returns two handles on one
+// empty store.
+func RateLimits(t *testing.T, open func(t *testing.T) (a, b rest.RateLimitStore)) {
+	ctx := context.Background()
+	list := rest.RateLimitRequest{Route: "GET /applications/{app}/commands", Major: "1", Global: true}
+	take := func(t *testing.T, s rest.RateLimitStore, r rest.RateLimitRequest) time.Duration {
+		t.Helper()
+		wait, err := s.Take(ctx, r)
+		if err != nil {
+			t.Fatalf("Take(%s): %v", r.Route, err)
+		}
+		return wait
+	}
+	record := func(t *testing.T, s rest.RateLimitStore, r rest.RateLimitRequest, a rest.RateLimitAnswer) {
+		t.Helper()
+		if err := s.Record(ctx, r, a); err != nil {
+			t.Fatalf("Record(%s): %v", r.Route, err)
+		}
+	}
+	// takeMany takes n requests at once, alternately on a and b, and
+	// returns how many were granted and the longest wait of the others.
+	takeMany := func(t *testing.T, a, b rest.RateLimitStore, r rest.RateLimitRequest, n int) (granted int, longest time.Duration) {
+		t.Helper()
+		var count atomic.Int32
+		var mu sync.Mutex
+		var wg sync.WaitGroup
+		for i := range n {
+			s := a
+			if i%2 == 1 {
+				s = b
+			}
+			wg.Go(func() {
+				wait, err := s.Take(ctx, r)
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				if wait == 0 {
+					count.Add(1)
+					return
+				}
+				mu.Lock()
+				longest = max(longest, wait)
+				mu.Unlock()
+			})
+		}
+		wg.Wait()
+		return int(count.Load()), longest
+	}
+
+	t.Run("a route whose bucket is unknown is not held", func(t *testing.T) {
+		a, _ := open(t)
+		for range 3 {
+			if wait := take(t, a, list); wait != 0 {
+				t.Fatalf("waits %v", wait)
+			}
+		}
+	})
+
+	t.Run("a bucket grants no more than it has left, across both handles", func(t *testing.T) {
+		a, b := open(t)
+		record(t, a, list, rest.RateLimitAnswer{Bucket: "abc", Counted: true, Limit: 5, Remaining: 5, ResetAfter: 2 * time.Second})
+		granted, longest := takeMany(t, a, b, list, 20)
+		if granted != 5 {
+			t.Errorf("%d of 20 requests granted from a bucket of 5", granted)
+		}
+		if longest <= time.Second || longest > 2*time.Second {
+			t.Errorf("the others wait up to %v, want until the reset, a little under 2s", longest)
+		}
+	})
+
+	t.Run("routes that share a bucket share its count", func(t *testing.T) {
+		a, b := open(t)
+		create := rest.RateLimitRequest{Route: "POST /applications/{app}/commands", Major: "1", Global: true}
+		record(t, a, list, rest.RateLimitAnswer{Bucket: "shared", Counted: true, Limit: 2, Remaining: 1, ResetAfter: time.Minute})
+		record(t, a, create, rest.RateLimitAnswer{Bucket: "shared"})
+		if wait := take(t, b, create); wait != 0 {
+			t.Fatalf("the last request of the bucket waits %v", wait)
+		}
+		if wait := take(t, b, list); wait == 0 {
+			t.Error("another route of the bucket was granted a request it does not have")
+		}
+		guild := list
+		guild.Major = "1/2"
+		if wait := take(t, b, guild); wait != 0 {
+			t.Errorf("the bucket of other major ids waits %v", wait)
+		}
+	})
+
+	t.Run("a bucket that has reset grants its whole limit again, then waits a window", func(t *testing.T) {
+		a, b := open(t)
+		const window = 200 * time.Millisecond
+		record(t, a, list, rest.RateLimitAnswer{Bucket: "abc", Counted: true, Limit: 3, Remaining: 0, ResetAfter: window})
+		wait := take(t, b, list)
+		if wait <= 0 || wait > window {
+			t.Fatalf("an empty bucket waits %v, want up to %v", wait, window)
+		}
+		time.Sleep(wait + 10*time.Millisecond)
+		granted, longest := takeMany(t, a, b, list, 6)
+		if granted != 3 {
+			t.Errorf("%d of 6 requests granted after the reset, want the limit, 3", granted)
+		}
+		if longest <= window/2 || longest > window {
+			t.Errorf("the others wait up to %v, want about a window, %v", longest, window)
+		}
+	})
+
+	t.Run("within a window the lower count stands", func(t *testing.T) {
+		a, b := open(t)
+		record(t, a, list, rest.RateLimitAnswer{Bucket: "abc", Counted: true, Limit: 5, Remaining: 2, ResetAfter: time.Minute})
+		// An answer sent earlier, arriving late.
+		record(t, b, list, rest.RateLimitAnswer{Bucket: "abc", Counted: true, Limit: 5, Remaining: 4, ResetAfter: time.Minute})
+		if granted, _ := takeMany(t, a, b, list, 6); granted != 2 {
+			t.Errorf("%d requests granted, want 2", granted)
+		}
+	})
+
+	t.Run("a 429 closes the bucket for the time it asks", func(t *testing.T) {
+		a, b := open(t)
+		record(t, a, list, rest.RateLimitAnswer{Bucket: "abc", Counted: true, Limit: 5, Remaining: 4, ResetAfter: 50 * time.Millisecond})
+		if err := a.Limited(ctx, list, false, 300*time.Millisecond); err != nil {
+			t.Fatal(err)
+		}
+		if wait := take(t, b, list); wait <= 200*time.Millisecond || wait > 300*time.Millisecond {
+			t.Errorf("after a 429 asking 300ms, waits %v", wait)
+		}
+		other := rest.RateLimitRequest{Route: "GET /users/@me", Global: true}
+		if wait := take(t, b, other); wait != 0 {
+			t.Errorf("another bucket waits %v", wait)
+		}
+	})
+
+	t.Run("a global 429 holds every request under the global limit and no other", func(t *testing.T) {
+		a, b := open(t)
+		if err := a.Limited(ctx, list, true, 300*time.Millisecond); err != nil {
+			t.Fatal(err)
+		}
+		me := rest.RateLimitRequest{Route: "GET /users/@me", Global: true}
+		if wait := take(t, b, me); wait <= 200*time.Millisecond || wait > 300*time.Millisecond {
+			t.Errorf("a request under the global limit waits %v, want up to 300ms", wait)
+		}
+		followUp := rest.RateLimitRequest{Route: "POST /webhooks/{app}/{token}", Major: "1/abc"}
+		if wait := take(t, b, followUp); wait != 0 {
+			t.Errorf("a follow-up, outside the global limit, waits %v", wait)
+		}
+	})
+
+	t.Run("the global rate grants as many requests a second as it says, across both handles", func(t *testing.T) {
+		a, b := open(t)
+		counted := list
+		counted.GlobalRate = 10
+		granted, longest := takeMany(t, a, b, counted, 30)
+		if granted != 10 {
+			t.Errorf("%d of 30 requests granted at 10 a second", granted)
+		}
+		if longest <= 0 || longest > time.Second {
+			t.Errorf("the others wait up to %v, want until the second ends", longest)
+		}
+		followUp := rest.RateLimitRequest{Route: "POST /webhooks/{app}/{token}", Major: "1/abc", GlobalRate: 10}
+		if wait := take(t, a, followUp); wait != 0 {
+			t.Errorf("a follow-up, outside the global limit, waits %v", wait)
+		}
+	})
+}

@@ -1,0 +1,37 @@
+// Package redisstore keeps on Redis the state that replicas of a bot
+// share: the counts of cooldowns (router.Cooldown), the interactions
+// already served (router.WithReplayGuard) and the state of the service's
+// rate limits (rest.WithRateLimitStore). Each is a type here that
+// implements the interface of the package that uses it, so that router
+// and rest need nothing of Redis.
+//
+// Each store takes a redis.UniversalClient (a client of one server, of a
+// Sentinel group or of a Cluster) and a prefix that every key it writes
+// begins with, DefaultPrefix when empty: replicas of one bot give the
+// same prefix, bots sharing one Redis each their own. Every operation is
+// one command or one script, so that replicas never both take the last
+// use of a cooldown, the first claim of an interaction or the last
+// request of a bucket; and times are measured by the Redis server's
+// clock, so that replicas need not agree on theirs. Keys expire when
+// their state no longer matters: Redis holds no more than what is live.
+//
+// A store returns the errors of Redis. The packages using the stores fail
+// open: a cooldown lets the use through and logs, the replay guard serves
+// the request and logs, and a rest.Client reports the error and waits by
+// the limits it saw itself. Set the client's timeouts for how long a
+// request may wait on a Redis that does not answer.
+//
+// On a Cluster, the keys of the rate limits share the hash tag
+// "{ratelimit}", or the prefix's own when it has one, since a script
+// reaches several of them.
+package redisstore
+
+// DefaultPrefix begins the keys of a store given the prefix "".
+const DefaultPrefix = "switchboard:"
+
+func prefixOr(prefix string) string {
+	if prefix == "" {
+		return DefaultPrefix
+	}
+	return prefix
+}

@@ -1,0 +1,76 @@
+package redisstore_test
+
+import (
+	"context"
+	"log"
+	"os"
+	"time"
+
+	"github.com/redis/go-redis/v9"
+	"github.com/rs/zerolog"
+
+	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/redisstore"
+	"github.com/switchboard-go/switchboard/rest"
+	"github.com/switchboard-go/switchboard/router"
+)
+
+// Every replica of a bot runs the same wiring, with the same prefix: the
+// cooldowns, the replay guard and the rate limits are then counted once
+// for all of them.
+func Example() {
+	rdb := redis.NewUniversalClient(&redis.UniversalOptions{
+		Addrs: []string{os.Getenv("REDIS_ADDR")},
+		// A request waits this long at most on a Redis that does not
+		// answer; then the stores' users go on without it.
+		ReadTimeout:  200 * time.Millisecond,
+		WriteTimeout: 200 * time.Millisecond,
+	})
+	defer rdb.Close()
+	const prefix = "mybot:"
+	logger := zerolog.New(os.Stderr)
+
+	client, err := rest.NewClient("https://service.example/api/v10", rest.BotToken(os.Getenv("BOT_TOKEN")),
+		rest.WithRateLimitStore(redisstore.NewRateLimits(rdb, prefix), func(err error) {
+			logger.Warn().Err(err).Msg("the shared rate limits failed; waiting by this replica's own")
+		}))
+	if err != nil {
+		log.Fatal(err)
+	}
+
+	r := router.New(router.WithLogger(logger))
+	r.Use(router.Cooldown(router.PerUser, 3, time.Minute,
+		router.WithCooldownStore(redisstore.NewCooldowns(rdb, prefix))))
+	r.Command("roll", func(context.Context, *router.Request) (interaction.Response, error) {
+		return interaction.Reply("4"), nil
+	}, router.Description("Roll a die"))
+	mux, err := r.Build()
+	if err != nil {
+		log.Fatal(err)
+	}
+	verifier, err := interaction.NewVerifier(os.Getenv("PUBLIC_KEY"))
+	if err != nil {
+		log.Fatal(err)
+	}
+	endpoint := router.NewEndpoint(mux, verifier,
+		router.WithClient(client),
+		router.WithReplayGuard(redisstore.NewReplayGuard(rdb, prefix)))
+	log.Fatal(router.ListenAndServe(context.Background(), ":8080", endpoint))
+}
+
+// A cooldown of one use every ten seconds per guild, counted on Redis, for
+// one command only.
+func ExampleNewCooldowns() {
+	rdb := redis.NewClient(&redis.Options{Addr: os.Getenv("REDIS_ADDR")})
+	defer rdb.Close()
+	cooldown := router.Cooldown(router.PerGuild, 1, 10*time.Second,
+		router.WithCooldownStore(redisstore.NewCooldowns(rdb, "mybot:")),
+		router.WithCooldownMessage(func(_ *router.Request, retry time.Time) string {
+			return "The horn was sounded; it can sound again " + router.RelativeTime(retry) + "."
+		}))
+
+	r := router.New()
+	r.Handle("horn", cooldown(router.HandlerFunc(func(context.Context, *router.Request) (interaction.Response, error) {
+		return interaction.Reply("📯"), nil
+	})), router.Description("Sound the horn"))
+}

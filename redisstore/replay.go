@@ -1,0 +1,39 @@
+package redisstore
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/redis/go-redis/v9"
+
+	"github.com/switchboard-go/switchboard/interaction"
+)
+
+// ReplayGuard is a router.ReplayGuard on Redis: each interaction served
+// is a key set only if absent (SET NX), which expires when the guard may
+// forget it.
+type ReplayGuard struct {
+	client redis.UniversalClient
+	prefix string
+}
+
+// NewReplayGuard returns a guard that keeps each id under the key prefix +
+// "replay:" + the id.
+func NewReplayGuard(client redis.UniversalClient, prefix string) *ReplayGuard {
+	return &ReplayGuard{client: client, prefix: prefixOr(prefix) + "replay:"}
+}
+
+// Claim records id until expires, and reports whether no replica had
+// recorded it.
+func (g *ReplayGuard) Claim(ctx context.Context, id interaction.Snowflake, expires time.Time) (bool, error) {
+	// Relative, so that the time is the server's from now on: a
+	// replica's clock ahead or behind does not shorten it. A key without
+	// a time would never expire, so the shortest is a millisecond.
+	ttl := max(time.Until(expires), time.Millisecond)
+	first, err := g.client.SetNX(ctx, g.prefix+id.String(), 1, ttl).Result()
+	if err != nil {
+		return false, fmt.Errorf("redisstore: replay guard: claiming interaction %v: %w", id, err)
+	}
+	return first, nil
+}

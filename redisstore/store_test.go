@@ -1,0 +1,125 @@
+package redisstore_test
+
+import (
+	"context"
+	"strconv"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/switchboard-go/switchboard/internal/redistest"
+	"github.com/switchboard-go/switchboard/internal/storetest"
+	"github.com/switchboard-go/switchboard/redisstore"
+	"github.com/switchboard-go/switchboard/rest"
+	"github.com/switchboard-go/switchboard/router"
+)
+
+// prefixes gives each store a test opens keys of its own on the one
+// server the test started.
+var prefixes atomic.Int64
+
+func newPrefix() string { return "test" + strconv.FormatInt(prefixes.Add(1), 10) + ":" }
+
+// Each handle has a client of its own, as each replica does.
+
+func TestCooldownsKeepTheContract(t *testing.T) {
+	srv := redistest.Start(t)
+	storetest.Cooldowns(t, func(t *testing.T) (a, b router.CooldownStore) {
+		p := newPrefix()
+		return redisstore.NewCooldowns(srv.Client(t), p), redisstore.NewCooldowns(srv.Client(t), p)
+	})
+}
+
+func TestReplayGuardKeepsTheContract(t *testing.T) {
+	srv := redistest.Start(t)
+	storetest.ReplayGuards(t, func(t *testing.T) (a, b router.ReplayGuard) {
+		p := newPrefix()
+		return redisstore.NewReplayGuard(srv.Client(t), p), redisstore.NewReplayGuard(srv.Client(t), p)
+	})
+}
+
+func TestRateLimitsKeepTheContract(t *testing.T) {
+	srv := redistest.Start(t)
+	open := func(t *testing.T) (a, b rest.RateLimitStore) {
+		p := newPrefix()
+		return redisstore.NewRateLimits(srv.Client(t), p), redisstore.NewRateLimits(srv.Client(t), p)
+	}
+	storetest.RateLimits(t, open)
+	storetest.ClientsSharingLimits(t, open)
+}
+
+// TestKeysLiveUnderThePrefixAndExpire: every key a store writes begins
+// with its prefix and has a time to live, so that Redis holds no more
+// than what is live.
+func TestKeysLiveUnderThePrefixAndExpire(t *testing.T) {
+	srv := redistest.Start(t)
+	c := srv.Client(t)
+	ctx := context.Background()
+	cooldowns := redisstore.NewCooldowns(c, "bot1:")
+	if _, err := cooldowns.Use(ctx, "command:ping:user:1", 1, 10*time.Second); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := redisstore.NewReplayGuard(c, "bot1:").Claim(ctx, 42, time.Now().Add(time.Minute)); err != nil {
+		t.Fatal(err)
+	}
+	limits := redisstore.NewRateLimits(c, "bot1:")
+	r := rest.RateLimitRequest{Route: "GET /applications/{app}/commands", Major: "1", Global: true, GlobalRate: 50}
+	if err := limits.Record(ctx, r, rest.RateLimitAnswer{Bucket: "abc", Counted: true, Limit: 5, Remaining: 4, ResetAfter: time.Second}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := limits.Take(ctx, rest.RateLimitRequest{Route: "GET /users/@me", Global: true, GlobalRate: 50}); err != nil {
+		t.Fatal(err)
+	}
+	if err := limits.Limited(ctx, r, true, time.Second); err != nil {
+		t.Fatal(err)
+	}
+	// And under another prefix, nothing of the first.
+	if _, err := redisstore.NewCooldowns(c, "").Use(ctx, "command:ping:user:1", 1, time.Minute); err != nil {
+		t.Fatal(err)
+	}
+	keys, err := c.Keys(ctx, "*").Result()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]time.Duration{
+		"bot1:cooldown:command:ping:user:1":                       10 * time.Second,
+		"bot1:replay:42":                                          time.Minute,
+		"bot1:{ratelimit}:route:GET /applications/{app}/commands": 24 * time.Hour,
+		"bot1:{ratelimit}:state:abc@1":                            2 * time.Second,
+		"bot1:{ratelimit}:global":                                 time.Second,
+		"bot1:{ratelimit}:second":                                 time.Second,
+		"switchboard:cooldown:command:ping:user:1":                time.Minute,
+	}
+	if len(keys) != len(want) {
+		t.Errorf("keys %q, want %d", keys, len(want))
+	}
+	for _, k := range keys {
+		most, ok := want[k]
+		if !ok {
+			t.Errorf("unexpected key %q", k)
+			continue
+		}
+		ttl, err := c.PTTL(ctx, k).Result()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ttl <= 0 || ttl > most {
+			t.Errorf("%s lives %v, want a time up to %v", k, ttl, most)
+		}
+	}
+}
+
+// TestAPrefixWithAHashTagKeepsIt: on a Cluster the rate limits' keys
+// share the prefix's hash tag.
+func TestAPrefixWithAHashTagKeepsIt(t *testing.T) {
+	srv := redistest.Start(t)
+	c := srv.Client(t)
+	ctx := context.Background()
+	limits := redisstore.NewRateLimits(c, "{bot2}:")
+	if err := limits.Limited(ctx, rest.RateLimitRequest{Route: "GET /users/@me", Global: true}, true, time.Second); err != nil {
+		t.Fatal(err)
+	}
+	if n, err := c.Exists(ctx, "{bot2}:ratelimit:global").Result(); err != nil || n != 1 {
+		t.Errorf("no key {bot2}:ratelimit:global (%v)", err)
+	}
+}

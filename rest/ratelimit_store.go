@@ -1,0 +1,110 @@
+package rest
+
+import (
+	"context"
+	"time"
+)
+
+// RateLimitStore keeps the state of the service's rate limits that a
+// Client waits by: for each bucket, how many requests are left in its
+// window and when the window resets; when a global limit the service
+// reported ends; and, when the Client keeps one (WithGlobalRateLimit), the
+// count of requests under the global limit in the current second.
+//
+// The service counts limits per token, not per process: replicas of a
+// bot that each keep their own state spend each bucket once per replica,
+// and earn 429s together. Replicas that share a store
+// (WithRateLimitStore) take their requests from one count. A store takes
+// each request atomically, so that two callers never both get a bucket's
+// last request, and measures time by one clock, its own, so that
+// replicas need not agree on theirs: the waits it returns are durations,
+// and the resets it is given are durations from when the answer arrived.
+//
+// The bucket of a route is named by the service in the
+// X-RateLimit-Bucket header of its answers; routes that share a limit
+// share the bucket. A store keeps the state of a bucket per bucket and
+// major ids (RateLimitRequest.Major), and learns a route's bucket from
+// the answers recorded; until it knows it, it keeps the state under the
+// route.
+//
+// MemoryRateLimitStore keeps it in the process, as a Client does by
+// default.
+type RateLimitStore interface {
+	// Take takes one request from the bucket of r, and from the global
+	// count when r is under a global rate, and returns zero; or, while the
+	// bucket has no request left before it resets, or a global limit
+	// holds r, takes nothing and returns how long to wait before asking
+	// again. Once a bucket has reset, a new window of its last length is
+	// assumed to have begun with its whole limit, until an answer says
+	// otherwise.
+	Take(ctx context.Context, r RateLimitRequest) (wait time.Duration, err error)
+	// Record takes in the state an answer on r reported. Answers of one
+	// window may arrive out of order, and requests in flight were
+	// already taken, so within a window the lower count stands, and the
+	// later reset.
+	Record(ctx context.Context, r RateLimitRequest, a RateLimitAnswer) error
+	// Limited records a 429 on r: its bucket, or with global every
+	// request under the global limit, is closed for retryAfter.
+	Limited(ctx context.Context, r RateLimitRequest, global bool, retryAfter time.Duration) error
+}
+
+// RateLimitRequest names what a request is counted against.
+type RateLimitRequest struct {
+	// Route is the method and the endpoint with the ids that do not
+	// decide its limit left out, such as
+	// "GET /applications/{app}/guilds/{guild}/commands".
+	Route string
+	// Major holds the ids the service counts a bucket apart by, such as
+	// the application and the guild, or a digest of an interaction's
+	// token.
+	Major string
+	// Global says the request counts toward the bot's global limit:
+	// those on an interaction's token do not.
+	Global bool
+	// GlobalRate, when above zero, is how many requests under the global
+	// limit the store lets through each second (WithGlobalRateLimit).
+	GlobalRate int
+}
+
+// RateLimitAnswer is what the headers of an answer say of its bucket.
+type RateLimitAnswer struct {
+	// Bucket is the X-RateLimit-Bucket header, "" when the answer has
+	// none.
+	Bucket string
+	// Counted says the answer gave Remaining and ResetAfter; without
+	// them only Bucket is known.
+	Counted bool
+	// Limit is the number of requests a window allows, 0 when not given.
+	Limit int
+	// Remaining is the number of requests left in the window.
+	Remaining int
+	// ResetAfter is how long after the answer arrived the window resets.
+	ResetAfter time.Duration
+}
+
+// WithRateLimitStore makes the Client wait by the rate limits kept in s,
+// which replicas of the bot share, so that together they take no more
+// from a bucket than it has and wait rather than earn 429s. The service
+// counts limits per token: share a store only between Clients of one
+// token (a Client made by WithAuth keeps its own limits, in memory).
+//
+// A store that fails does not stop the Client: each error is handed to
+// onError (which may be nil), and the Client waits by the limits it saw
+// itself, as it would without a store, until the store answers again.
+func WithRateLimitStore(s RateLimitStore, onError func(error)) ClientOption {
+	return func(c *Client) { c.limits.shared, c.limits.onError = s, onError }
+}
+
+// WithGlobalRateLimit makes the Client send at most perSecond requests a
+// second under the bot's global limit, counted in the store of its rate
+// limits, so that replicas sharing one (WithRateLimitStore) keep to it
+// together. Requests on an interaction's token (answers, follow-ups) are
+// not counted, as the service leaves them out of the global limit.
+//
+// Zero, the default, keeps no count: the Client then waits only for a
+// global limit the service reported with a 429. The specification of the
+// service this package follows does not state the global limit's number;
+// give the one the service's documentation gives for the bot.
+func WithGlobalRateLimit(perSecond int) ClientOption {
+	return func(c *Client) { c.limits.globalRate = max(perSecond, 0) }
+}

@@ -1,0 +1,193 @@
+package router
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"time"
+
+	"github.com/switchboard-go/switchboard/interaction"
+)
+
+// CooldownScope says whose uses a cooldown counts together.
+type CooldownScope uint8
+
+// The scopes of a cooldown.
+const (
+	// PerUser counts each user's uses, wherever they are.
+	PerUser CooldownScope = iota + 1
+	// PerGuild counts the uses of everyone in a guild together. Outside a
+	// guild (the bot's DMs, a group DM) there is no guild to count by, and
+	// the uses are counted per channel: a DM is one user's, so there the
+	// cooldown is the user's own, and a group DM's members share one.
+	PerGuild
+	// PerChannel counts the uses of everyone in a channel together.
+	PerChannel
+)
+
+// String returns "user", "guild" or "channel", as cooldown keys name the
+// scope.
+func (s CooldownScope) String() string {
+	switch s {
+	case PerUser:
+		return "user"
+	case PerGuild:
+		return "guild"
+	case PerChannel:
+		return "channel"
+	}
+	return "CooldownScope(" + strconv.Itoa(int(s)) + ")"
+}
+
+// CooldownOption configures a Cooldown.
+type CooldownOption func(*cooldown)
+
+// WithCooldownStore makes the cooldown count uses in s, which replicas of
+// the bot may share. By default each Cooldown counts in a
+// MemoryCooldownStore of its own.
+func WithCooldownStore(s CooldownStore) CooldownOption {
+	return func(c *cooldown) { c.store = s }
+}
+
+// WithCooldownMessage sets the text of the ephemeral answer to a use the
+// cooldown refuses; retry is when a use is allowed again. RelativeTime
+// writes it as the service shows a time, "in 8 seconds", in the reader's
+// language. The default is CooldownText.
+func WithCooldownMessage(text func(req *Request, retry time.Time) string) CooldownOption {
+	return func(c *cooldown) { c.text = text }
+}
+
+// Cooldown returns middleware that allows each command, component or modal
+// route it wraps uses times within any period, counted per user, per guild
+// or per channel (scope): Cooldown(PerUser, 1, 10*time.Second) lets a
+// user run a command once every ten seconds, Cooldown(PerGuild, 3,
+// time.Minute) a guild three times a minute. Each route is counted apart,
+// a command by its path ("mod ban") and a component or modal by the
+// custom_id pattern it was routed by ("poll:{id}:vote"), so one Cooldown
+// used on a router or group limits each of its routes on its own.
+//
+// A use past the limit does not reach the handler: it is answered with
+// an ephemeral message saying when to try again (WithCooldownMessage).
+// A refused use is not counted, so trying again early does not push
+// the time back.
+//
+// When the store fails, the use is let through and the error logged to the
+// router's logger: a cooldown whose store is down must not stop the bot.
+//
+// Cooldown panics when uses is less than one or period is not positive.
+func Cooldown(scope CooldownScope, uses int, period time.Duration, opts ...CooldownOption) Middleware {
+	if uses < 1 || period <= 0 {
+		panic(fmt.Sprintf("router: Cooldown(%v, %d, %v): a cooldown allows at least one use in a positive period", scope, uses, period))
+	}
+	if scope < PerUser || scope > PerChannel {
+		panic(fmt.Sprintf("router: Cooldown: unknown scope %d", scope))
+	}
+	c := &cooldown{scope: scope, uses: uses, period: period, text: CooldownText}
+	for _, o := range opts {
+		o(c)
+	}
+	if c.store == nil {
+		c.store = NewMemoryCooldownStore(0)
+	}
+	return func(next Handler) Handler {
+		return HandlerFunc(func(ctx context.Context, req *Request) (interaction.Response, error) {
+			return c.serve(ctx, req, next)
+		})
+	}
+}
+
+// cooldown is the configuration of one Cooldown.
+type cooldown struct {
+	scope  CooldownScope
+	uses   int
+	period time.Duration
+	store  CooldownStore
+	text   func(req *Request, retry time.Time) string
+}
+
+func (c *cooldown) serve(ctx context.Context, req *Request, next Handler) (interaction.Response, error) {
+	key := CooldownKey(req, c.scope)
+	wait, err := c.store.Use(ctx, key, c.uses, c.period)
+	if err != nil {
+		req.log().Error().Err(err).Str("cooldown", key).Stringer("interaction", req.Interaction.ID).
+			Msg("the cooldown store failed; letting the use through")
+		return next.ServeInteraction(ctx, req)
+	}
+	if wait <= 0 {
+		return next.ServeInteraction(ctx, req)
+	}
+	return interaction.Reply(c.text(req, time.Now().Add(wait))).Ephemeral(), nil
+}
+
+// CooldownKey returns the key a cooldown of scope counts req's use by: the
+// kind of route, the route, the scope and the id it counts by, as in
+// "command:mod ban:user:80351110224678912" or
+// "component:poll:{id}:vote:guild:41771983423143937". Keys end in the
+// scope and a number, so no two routes share one.
+func CooldownKey(req *Request, scope CooldownScope) string {
+	ix := req.Interaction
+	var kind, route string
+	switch ix.Type {
+	case interaction.TypeMessageComponent:
+		kind, route = "component", req.Pattern()
+	case interaction.TypeModalSubmit:
+		kind, route = "modal", req.Pattern()
+	default:
+		switch ix.Data.Type {
+		case interaction.CommandUser:
+			kind = "user command"
+		case interaction.CommandMessage:
+			kind = "message command"
+		case interaction.CommandPrimaryEntryPoint:
+			kind = "entry point"
+		default:
+			kind = "command"
+		}
+		route = req.Path()
+	}
+	if route == "" {
+		// A handler called without a route (NewRequest in a test, a
+		// NotFound handler): the custom_id is all there is.
+		route = ix.Data.CustomID
+	}
+	var id interaction.Snowflake
+	if scope == PerGuild {
+		if id = ix.GuildID; id == 0 {
+			scope = PerChannel
+		}
+	}
+	if scope == PerChannel {
+		if id = ix.ChannelID; id == 0 {
+			// Never so for a command or component; counting by the user
+			// is the narrowest that still limits.
+			scope = PerUser
+		}
+	}
+	if scope == PerUser {
+		id = ix.Invoker().ID
+	}
+	return kind + ":" + route + ":" + scope.String() + ":" + id.String()
+}
+
+// CooldownText is the default text of the answer to a use a cooldown
+// refuses: "You can use this command again <t:1700000010:R>.", which the
+// reader sees as "in 10 seconds".
+func CooldownText(req *Request, retry time.Time) string {
+	what := "do this"
+	if req.Interaction.Type == interaction.TypeApplicationCommand {
+		what = "use this command"
+	}
+	return "You can " + what + " again " + RelativeTime(retry) + "."
+}
+
+// RelativeTime returns the service's markdown for a time shown relative
+// to the reader's now, in their language: "<t:1700000010:R>", which reads
+// "in 10 seconds" and counts down. A time within a second is rounded up,
+// so that it never reads as earlier than t.
+func RelativeTime(t time.Time) string {
+	sec := t.Unix()
+	if t.After(time.Unix(sec, 0)) {
+		sec++
+	}
+	return "<t:" + strconv.FormatInt(sec, 10) + ":R>"
+}

@@ -1,0 +1,56 @@
+package router_test
+
+import (
+	"context"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/interaction/interactiontest"
+	"github.com/switchboard-go/switchboard/router"
+)
+
+// BenchmarkCooldown measures what a cooldown in memory adds to the
+// dispatch of a command, by users whose uses it allows, and by users it refuses:
+//
+//	go test ./router -run XXX -bench Cooldown -count 10 | tee cooldown.txt
+//	benchstat -col /cooldown cooldown.txt
+func BenchmarkCooldown(b *testing.B) {
+	const users = 1024
+	ixs := make([]*interaction.Interaction, users)
+	for i := range ixs {
+		member := interaction.Member{User: interaction.User{ID: interaction.Snowflake(1000 + i), Username: "u" + strconv.Itoa(i)}}
+		ixs[i] = interactiontest.Command("ping").InGuild(interactiontest.GuildID, member).Interaction()
+	}
+	for _, tc := range []struct {
+		name string
+		mw   []router.Middleware
+	}{
+		{"cooldown=none", nil},
+		// Every use allowed: each finds its last use gone from the period.
+		{"cooldown=allowed", []router.Middleware{router.Cooldown(router.PerUser, 1, time.Nanosecond)}},
+		// Every use but each user's first refused.
+		{"cooldown=refused", []router.Middleware{router.Cooldown(router.PerUser, 1, time.Hour)}},
+	} {
+		b.Run(tc.name, func(b *testing.B) {
+			r := router.New(router.DispatchOnly())
+			r.Use(tc.mw...)
+			r.Command("ping", reply("pong"))
+			m, err := r.Build()
+			if err != nil {
+				b.Fatal(err)
+			}
+			var req router.Request
+			ctx := context.Background()
+			b.ReportAllocs()
+			i := 0
+			for b.Loop() {
+				if _, err := m.DispatchInto(ctx, ixs[i%users], &req); err != nil {
+					b.Fatal(err)
+				}
+				i++
+			}
+		})
+	}
+}

@@ -1,0 +1,146 @@
+package router
+
+import (
+	"container/heap"
+	"context"
+	"sync"
+	"time"
+)
+
+// CooldownStore counts the uses a cooldown allows (Cooldown). A use is
+// allowed while fewer than the allowed number were counted within the
+// period before it: the period slides with each use, so that "3 uses a
+// minute" holds over any minute, not only over minutes that a clock
+// starts.
+//
+// MemoryCooldownStore serves one replica. Replicas behind one load
+// balancer share a store that keeps its counts where they all reach, so
+// that a user cannot spend a cooldown once on each replica.
+type CooldownStore interface {
+	// Use counts a use of key unless uses were already counted within the
+	// period before now; then it counts nothing, and returns how long
+	// until the earliest of them leaves the period and a use is allowed
+	// again. A zero wait means the use was counted. The store forgets
+	// key once its last use has left the period. An error means the store
+	// could not tell; Cooldown then lets the use through and logs the
+	// error, since a store that is down must not stop the bot.
+	Use(ctx context.Context, key string, uses int, period time.Duration) (wait time.Duration, err error)
+}
+
+// DefaultCooldownCapacity is how many keys a MemoryCooldownStore made with
+// a capacity of zero remembers at once: tens of thousands of users each
+// cooling down, in a few MiB.
+const DefaultCooldownCapacity = 1 << 16
+
+// MemoryCooldownStore is a CooldownStore in the process's memory, bounded
+// in size. It forgets a key once its last use has left the period; when it
+// holds its capacity of live keys, a new key pushes out the one whose
+// cooldown ends first, and says so in Evicted, rather than grow without
+// bound: a store too small for the traffic lets some uses through early.
+// It is safe for concurrent use.
+type MemoryCooldownStore struct {
+	mu       sync.Mutex
+	capacity int
+	now      func() time.Time
+	byKey    map[string]*cooldownEntry
+	// byExpiry orders the entries by when their last use leaves its
+	// period, the first on top, so that what to forget is found without
+	// a scan.
+	byExpiry cooldownHeap
+	evicted  uint64
+}
+
+type cooldownEntry struct {
+	key string
+	// uses are the times of the uses counted within the period, oldest
+	// first; at most as many as the cooldown allows.
+	uses    []time.Time
+	expires time.Time
+	index   int // in byExpiry
+}
+
+// NewMemoryCooldownStore returns a store that remembers at most capacity
+// keys; zero or less means DefaultCooldownCapacity.
+func NewMemoryCooldownStore(capacity int) *MemoryCooldownStore {
+	if capacity <= 0 {
+		capacity = DefaultCooldownCapacity
+	}
+	return &MemoryCooldownStore{capacity: capacity, now: time.Now, byKey: make(map[string]*cooldownEntry)}
+}
+
+// Use counts a use of key unless uses were already counted within the
+// period, and otherwise returns how long until one is allowed.
+func (s *MemoryCooldownStore) Use(_ context.Context, key string, uses int, period time.Duration) (time.Duration, error) {
+	uses = max(uses, 1)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	now := s.now()
+	for len(s.byExpiry) > 0 && !s.byExpiry[0].expires.After(now) {
+		delete(s.byKey, heap.Pop(&s.byExpiry).(*cooldownEntry).key)
+	}
+	e := s.byKey[key]
+	if e == nil {
+		if len(s.byKey) >= s.capacity {
+			delete(s.byKey, heap.Pop(&s.byExpiry).(*cooldownEntry).key)
+			s.evicted++
+		}
+		e = &cooldownEntry{key: key, uses: make([]time.Time, 0, min(uses, 8))}
+		s.byKey[key] = e
+		heap.Push(&s.byExpiry, e)
+	}
+	// Drop the uses that have left the period: a use at now-period is
+	// out, as the wait returned below ends exactly then.
+	start := now.Add(-period)
+	live := 0
+	for live < len(e.uses) && !e.uses[live].After(start) {
+		live++
+	}
+	e.uses = append(e.uses[:0], e.uses[live:]...)
+	if n := len(e.uses); n >= uses {
+		return e.uses[n-uses].Add(period).Sub(now), nil
+	}
+	e.uses = append(e.uses, now)
+	e.expires = now.Add(period)
+	heap.Fix(&s.byExpiry, e.index)
+	return 0, nil
+}
+
+// Evicted returns how many keys were forgotten before their cooldown
+// ended because the store was full: more than none says the capacity is
+// too small for the traffic.
+func (s *MemoryCooldownStore) Evicted() uint64 {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.evicted
+}
+
+// Len returns how many keys the store remembers, those whose cooldown
+// ended included until the next Use forgets them.
+func (s *MemoryCooldownStore) Len() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return len(s.byKey)
+}
+
+// cooldownHeap is a container/heap of entries, the first to expire on
+// top.
+type cooldownHeap []*cooldownEntry
+
+func (h cooldownHeap) Len() int           { return len(h) }
+func (h cooldownHeap) Less(i, j int) bool { return h[i].expires.Before(h[j].expires) }
+func (h cooldownHeap) Swap(i, j int) {
+	h[i], h[j] = h[j], h[i]
+	h[i].index, h[j].index = i, j
+}
+func (h *cooldownHeap) Push(x any) {
+	e := x.(*cooldownEntry)
+	e.index = len(*h)
+	*h = append(*h, e)
+}
+func (h *cooldownHeap) Pop() any {
+	old := *h
+	e := old[len(old)-1]
+	old[len(old)-1] = nil
+	*h = old[:len(old)-1]
+	return e
+}
