@@ -1,6 +1,7 @@
 package component
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -183,7 +184,9 @@ func (v *validator) button(b Button) {
 		if b.CustomID != "" {
 			v.report(field("custom_id"), CodeCustomIDWithURL, "a LINK button has a url and no custom_id")
 		}
-		v.text(field("url"), "url", b.URL, 1, maxButtonURL)
+		if v.text(field("url"), "url", b.URL, 1, maxButtonURL) > 0 {
+			v.linkScheme(field("url"), b.URL)
+		}
 		if b.SKUID != 0 {
 			v.report(field("sku_id"), CodeFieldNotAllowed, "sku_id is allowed only on PREMIUM buttons, not on a LINK button")
 		}
@@ -514,4 +517,22 @@ func (v *validator) container(c Container) {
 	for i, k := range c.Components {
 		v.child(k, "components", i, ctxContainer)
 	}
+}
+
+// linkSchemes are the schemes of the URLs a LINK button opens: the web's
+// and the client's own. Not in the component specification; the service
+// refuses a button with another, such as javascript:.
+var linkSchemes = []string{"http", "https", "discord"}
+
+// linkScheme reports a URL whose scheme is not one a link opens.
+func (v *validator) linkScheme(a at, raw string) {
+	scheme, _, found := strings.Cut(raw, ":")
+	if found && slices.Contains(linkSchemes, strings.ToLower(scheme)) {
+		return
+	}
+	if !found || scheme == "" || strings.ContainsAny(scheme, "/?#") {
+		v.report(a, CodeURLScheme, "url "+strconv.Quote(raw)+" has no scheme; it must be one of http, https, discord")
+		return
+	}
+	v.report(a, CodeURLScheme, "scheme "+strconv.Quote(scheme)+" is not supported; it must be one of http, https, discord")
 }

@@ -93,6 +93,10 @@ const (
 	// CodeAttachmentOnly: a file component whose url is not
 	// attachment://name.
 	CodeAttachmentOnly = "COMPONENT_FILE_ATTACHMENT_ONLY"
+	// CodeURLScheme: a link whose URL is not http, https or discord. The
+	// component specification does not say which schemes a LINK button
+	// takes; the service refuses others with this code.
+	CodeURLScheme = "URL_TYPE_INVALID_SCHEME"
 	// CodeMalformed: a raw component that does not parse: not an object,
 	// no type, a type the service does not define, or a field of the
 	// wrong kind.
