@@ -38,6 +38,7 @@ type invocationJSON struct {
 
 // invocation reads what the page sent into what Invoke takes.
 func (h *Handler) invocation(in invocationJSON, partial bool) (emulator.Invocation, error) {
+	in.User, in.Locale = h.who(in.User, in.Locale)
 	inv := in.place.invocation()
 	if in.Line != "" {
 		if in.Command != "" || len(in.Options) > 0 || in.Focused != "" || in.Type != 0 || in.Target != 0 {
@@ -90,6 +91,18 @@ func (h *Handler) autocomplete(w http.ResponseWriter, r *http.Request) {
 	writeResult(w, res, err, inv.Locale)
 }
 
+// who fills in the user and the locale of an action a body leaves out,
+// from the Handler's Config.
+func (h *Handler) who(user interaction.Snowflake, locale interaction.Locale) (interaction.Snowflake, interaction.Locale) {
+	if user == 0 {
+		user = h.cfg.User
+	}
+	if locale == "" {
+		locale = h.cfg.Locale
+	}
+	return user, locale
+}
+
 // retried invokes, and when the client had an old version of the command
 // sends it again, as the client does once it has reloaded the command.
 func retried(ctx context.Context, invoke func(context.Context, emulator.Invocation) (*emulator.Result, error), inv emulator.Invocation) (*emulator.Result, error) {
@@ -114,6 +127,7 @@ func (h *Handler) click(w http.ResponseWriter, r *http.Request) {
 	if !readJSON(w, r, &in) {
 		return
 	}
+	in.User, in.Locale = h.who(in.User, in.Locale)
 	res, err := h.emu.Click(r.Context(), emulator.Click{User: in.User, Locale: in.Locale, Message: in.Message, Button: in.Button})
 	writeResult(w, res, err, in.Locale)
 }
@@ -134,6 +148,7 @@ func (h *Handler) choose(w http.ResponseWriter, r *http.Request) {
 	if !readJSON(w, r, &in) {
 		return
 	}
+	in.User, in.Locale = h.who(in.User, in.Locale)
 	res, err := h.emu.Choose(r.Context(), emulator.Choose{User: in.User, Locale: in.Locale, Message: in.Message, Select: in.Select, Values: in.Values})
 	writeResult(w, res, err, in.Locale)
 }
@@ -155,6 +170,7 @@ func (h *Handler) submit(w http.ResponseWriter, r *http.Request) {
 	if !readJSON(w, r, &in) {
 		return
 	}
+	in.User, in.Locale = h.who(in.User, in.Locale)
 	res, err := h.emu.Submit(r.Context(), emulator.Submit{User: in.User, Locale: in.Locale, Modal: in.Modal,
 		Fields: in.Fields, Values: in.Values, Files: in.Files})
 	writeResult(w, res, err, in.Locale)
@@ -173,9 +189,7 @@ func (h *Handler) dismiss(w http.ResponseWriter, r *http.Request) {
 	if !readJSON(w, r, &in) {
 		return
 	}
-	if in.User == 0 {
-		in.User = h.cfg.User
-	}
+	in.User, _ = h.who(in.User, "")
 	if !h.emu.CloseModal(in.User, in.Modal) {
 		writeRefusal(w, &emulator.InvocationError{Kind: emulator.ErrUnknownTarget, Reason: "no such modal is open before the user"})
 		return

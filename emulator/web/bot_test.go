@@ -10,7 +10,9 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/switchboard-go/switchboard/autocomplete"
 	"github.com/switchboard-go/switchboard/command"
@@ -30,6 +32,9 @@ type playground struct {
 	url string
 	// release lets /build complete its deferred answer.
 	release chan struct{}
+	// asking counts the suggestions /trip is asked for at once, and
+	// mostAsking is the most it ever was.
+	asking, mostAsking atomic.Int32
 }
 
 // cities are what /weather suggests.
@@ -126,6 +131,28 @@ func (p *playground) bot(t *testing.T) *router.Router {
 			WithFile("dot.png", "image/png", bytes.NewReader(pngDot(t))).
 			WithFile("dot.svg", "image/svg+xml", strings.NewReader(`<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>`)), nil
 	}, router.Description("A picture, and one that is not"))
+	r.Command("trip", func(ctx context.Context, req *router.Request) (interaction.Response, error) {
+		from, _ := req.Options.String("from")
+		to, _ := req.Options.String("to")
+		return interaction.Reply("From " + from + " to " + to + "."), nil
+	}, router.Description("Two places, each suggested slowly"), router.Options(
+		option.String("from", "Where from").Required().Autocomplete(),
+		option.String("to", "Where to").Required().Autocomplete(),
+	))
+	slowCities := func(ctx context.Context, req *autocomplete.Request) ([]interaction.Choice, error) {
+		n := p.asking.Add(1)
+		defer p.asking.Add(-1)
+		for most := p.mostAsking.Load(); n > most && !p.mostAsking.CompareAndSwap(most, n); most = p.mostAsking.Load() {
+		}
+		time.Sleep(400 * time.Millisecond)
+		var out []interaction.Choice
+		for _, c := range autocomplete.Match(req.Focused.Text(), cities) {
+			out = append(out, interaction.StringChoice(c, strings.ToLower(c)))
+		}
+		return out, nil
+	}
+	r.Autocomplete("trip", "from", slowCities)
+	r.Autocomplete("trip", "to", slowCities)
 	r.UserCommand("High five", func(ctx context.Context, req *router.Request) (interaction.Response, error) {
 		u, _ := req.TargetUser()
 		return interaction.Reply(req.Invoker().Username + " high-fives " + u.Username + "."), nil

@@ -3,6 +3,7 @@ package web_test
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/switchboard-go/switchboard/internal/browsertest"
 )
@@ -64,5 +65,23 @@ func TestThePageShowsPicturesOnly(t *testing.T) {
 	channel.Role("link", "dot.svg").WaitText("dot.svg")
 	if n := channel.Role("image", "").Count(); n != 1 {
 		t.Errorf("%d pictures shown, want 1", n)
+	}
+}
+
+// The box asks the bot for one set of suggestions at a time, whichever
+// option is being typed in, as the service's client does: typing in a
+// second option while the first's are on their way waits for them.
+func TestOneAutocompleteRequestIsInFlight(t *testing.T) {
+	b := browsertest.Start(t)
+	p := startPlayground(t)
+	page := b.Open(t, p.url)
+	page.Role("textbox", "Message").Type("/trip")
+	page.Role("listbox", "Commands").Select("trip")
+	page.Role("textbox", "from").Type("Pa")
+	time.Sleep(300 * time.Millisecond) // the pause after which the box asks
+	page.Role("textbox", "to").Type("Li")
+	page.Role("listbox", "Suggestions for to").WaitText("Lisbon")
+	if most := p.mostAsking.Load(); most != 1 {
+		t.Errorf("the bot was asked for %d sets of suggestions at once, want 1", most)
 	}
 }

@@ -44,14 +44,15 @@
 // Who uses the page, where, and in which language is a place: the query
 // parameters user (an id), guild (an id, or dm for the bot's direct
 // messages), channel (an id; without it, the guild's "general") and
-// locale, or the same fields of a JSON body. What a place leaves out is
-// the Handler's Config.
+// locale. What a query leaves out is the Handler's Config. A JSON body
+// has the same fields, a guild of "0" or none being the bot's direct
+// messages; the user and the locale it leaves out are the Config's.
 //
 //	GET  /api/state?user=&guild=&channel=&locale=
 //		The world the page chooses from, and the place chosen with its
 //		defaults filled in: {"application": "id", "bot": {user},
 //		"users": [{"id", "username", "name", "bot"}], "guilds": [{"id",
-//		"name", "installed", "locale", "channels": [{"id", "name",
+//		"name", "installed", "owner", "locale", "channels": [{"id", "name",
 //		"type"}], "roles": [{"id", "name"}], "members": ["id"]}],
 //		"locales": ["en-US", ...], "chosen": {"user", "guild",
 //		"channel", "locale"}, "roles": ["id"], "permissions":
@@ -119,8 +120,10 @@
 //		follow it as it changes, driven by emulator.Server.Changed:
 //		"reset" first, then "message" for each message the user sees
 //		there, again each time it changes, "delete" {"id"} when one is
-//		deleted, and "modal" {"modal": ... or null} when the modal open
-//		before the user opens or closes. A message is {"id",
+//		deleted, "modal" {"modal": ... or null} when the modal open
+//		before the user opens or closes, and "commands" {} when what
+//		/api/commands answers there changes (the bot registered or
+//		edited its commands, or the member's roles changed). A message is {"id",
 //		"interaction": {"id", "type", "user": {user}, "summary": "used
 //		/greet name:Ada"}, "original" (the answer's message), "reply_to" (the
 //		answer a follow-up follows), "author", "content", "embeds",

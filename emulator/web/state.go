@@ -116,6 +116,7 @@ type guildJSON struct {
 	ID        interaction.Snowflake   `json:"id"`
 	Name      string                  `json:"name"`
 	Installed bool                    `json:"installed"`
+	Owner     interaction.Snowflake   `json:"owner"`
 	Locale    interaction.Locale      `json:"locale"`
 	Channels  []channelJSON           `json:"channels"`
 	Roles     []roleJSON              `json:"roles"`
@@ -152,7 +153,7 @@ func (h *Handler) state(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	for _, g := range h.emu.Guilds() {
-		gj := guildJSON{ID: g.ID, Name: g.Name, Installed: g.Installed, Locale: g.Locale,
+		gj := guildJSON{ID: g.ID, Name: g.Name, Installed: g.Installed, Owner: g.Owner, Locale: g.Locale,
 			Channels: []channelJSON{}, Roles: []roleJSON{}, Members: []interaction.Snowflake{}}
 		for _, c := range g.Channels {
 			gj.Channels = append(gj.Channels, channelJSON{ID: c.ID, Name: c.Name, Type: c.Type})

@@ -41,7 +41,11 @@ func TestThePageReferencesNothingElsewhere(t *testing.T) {
 		if _, known := contentTypes[path.Ext(name)]; !known {
 			t.Errorf("%s: a file of a type the playground does not serve", name)
 		}
-		for _, re := range []*regexp.Regexp{scheme, anywhere, cssURL} {
+		checks := []*regexp.Regexp{scheme, anywhere}
+		if path.Ext(name) == ".css" {
+			checks = append(checks, cssURL) // in a script, URL( is a parser
+		}
+		for _, re := range checks {
 			if m := re.FindString(text); m != "" {
 				t.Errorf("%s refers elsewhere: %q", name, m)
 			}

@@ -19,8 +19,8 @@ const keepAlive = 15 * time.Second
 // server-sent events that follow it as it changes. It begins with
 // "reset", then sends each message the user sees as "message", again
 // whenever it changes (a deferred answer completed, an edit), "delete"
-// when one is deleted, and "modal" when the modal open before the user
-// opens or closes. The emulator says when something changed: the stream
+// when one is deleted, "modal" when the modal open before the user opens
+// or closes, and "commands" when the commands offered there change. The emulator says when something changed: the stream
 // waits on it, and asks nothing in between.
 func (h *Handler) events(w http.ResponseWriter, r *http.Request) {
 	p, err := h.placeOf(r.URL.Query())
@@ -37,6 +37,7 @@ func (h *Handler) events(w http.ResponseWriter, r *http.Request) {
 
 	sent := map[interaction.Snowflake][]byte{}
 	modal := []byte("null")
+	commands := h.offered(p) // as the page loaded them
 	tick := time.NewTicker(keepAlive)
 	defer tick.Stop()
 	for {
@@ -66,6 +67,10 @@ func (h *Handler) events(w http.ResponseWriter, r *http.Request) {
 			modal = b
 			out.event("modal", []byte(`{"modal":`+string(b)+`}`))
 		}
+		if now := h.offered(p); !bytes.Equal(now, commands) {
+			commands = now
+			out.event("commands", []byte("{}"))
+		}
 		if out.err == nil {
 			out.err = rc.Flush()
 		}
@@ -82,6 +87,19 @@ func (h *Handler) events(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
+}
+
+// offered is what the client offers the user where p says, as JSON, to
+// tell when it changes: when the bot registers, edits or deletes a
+// command, or the member may do other things. A place the user cannot be
+// is offered nothing.
+func (h *Handler) offered(p place) []byte {
+	cmds, err := h.emu.Offered(p.invocation())
+	if err != nil {
+		return nil
+	}
+	b, _ := json.Marshal(cmds)
+	return b
 }
 
 // eventWriter writes server-sent events, and keeps the first error.

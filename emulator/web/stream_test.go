@@ -10,7 +10,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/switchboard-go/switchboard/command"
 	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/rest"
 )
 
 // sse is an event of the stream.
@@ -271,5 +273,30 @@ func TestFilesAreServedToWhoSeesThem(t *testing.T) {
 		if status != tt.status || (tt.typ != "" && typ != tt.typ) {
 			t.Errorf("%s: %d %q, want %d %q", tt.name, status, typ, tt.status, tt.typ)
 		}
+	}
+}
+
+// The stream says when the commands offered change, so that the page
+// offers what the bot registered after it was opened.
+func TestTheStreamSaysWhenTheCommandsChange(t *testing.T) {
+	p := startPlayground(t)
+	s := p.follow(t, "?user="+p.emu.Member.String())
+	if ev := s.next(t); ev.name != "reset" {
+		t.Fatalf("first event %s", ev.name)
+	}
+	api, err := rest.NewClient(p.emu.URL, rest.BotToken(p.emu.BotToken))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := command.Command{Name: "later", Description: "Registered after the page was opened"}
+	if _, _, err := api.CreateCommand(context.Background(), p.emu.ApplicationID, command.InGuild(p.emu.GuildID), c); err != nil {
+		t.Fatal(err)
+	}
+	if ev := s.next(t); ev.name != "commands" || ev.data != "{}" {
+		t.Fatalf("after a command was registered: %s %s", ev.name, ev.data)
+	}
+	_, raw := p.do(t, "GET", "/api/commands?user="+p.emu.Member.String(), nil)
+	if !strings.Contains(string(raw), `"later"`) {
+		t.Errorf("the commands offered: %s", raw)
 	}
 }

@@ -12,8 +12,11 @@ func TestTheEntryPointIsUsedFromTheAppLauncher(t *testing.T) {
 	p := b.Open(t, webtest.Serve(t, example))
 
 	// In a text channel the bot answers that game night is elsewhere.
-	p.Role("button", "App Launcher").Click()
-	p.Role("menu", "App Launcher").Role("menuitem", "Launch").Click()
+	// The launcher is used from the keyboard: Enter opens its menu, with
+	// the focus on its first item, and Enter takes it.
+	p.Role("button", "App Launcher").Press("Enter")
+	p.Role("menu", "App Launcher").Role("menuitem", "Launch").WaitText("Launch")
+	p.Press("Enter")
 	p.WaitText("log", "Channel", "Game night happens in a voice channel")
 
 	// In a voice channel it launches its Activity, which the channel

@@ -22,13 +22,37 @@ export async function get(path) {
 // post sends JSON and returns {ok, body}: a refusal is an answer too,
 // and an answer with no body has a null one.
 export async function post(path, body) {
-  const resp = await fetch(path, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-    body: JSON.stringify(body),
-  });
-  const text = await resp.text();
-  return { ok: resp.ok, body: text ? JSON.parse(text) : null };
+  let resp, text;
+  try {
+    resp = await fetch(path, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify(body),
+    });
+    text = await resp.text();
+  } catch {
+    return { ok: false, body: { error: 'unreachable', message: UNREACHABLE } };
+  }
+  try {
+    return { ok: resp.ok, body: text ? JSON.parse(text) : null };
+  } catch {
+    return { ok: false, body: { error: 'unreadable', message: 'The playground answered ' + resp.status + ' with a body that is not JSON.' } };
+  }
+}
+
+// UNREACHABLE is what the page says when the playground does not answer.
+export const UNREACHABLE = 'The playground is not reachable: is the program still running?';
+
+// safeURL returns a URL the bot gave, for a link, when it is one a
+// browser only navigates to (http, https, or the service's own scheme),
+// and null otherwise: a javascript: URL is never a link of the page.
+export function safeURL(u) {
+  try {
+    const url = new URL(u);
+    return ['http', 'https', 'discord'].includes(url.protocol.slice(0, -1)) ? url.href : null;
+  } catch {
+    return null;
+  }
 }
 
 // h makes an element: h('p', {class: 'x'}, 'text', child). Attributes

@@ -2,7 +2,7 @@
 // users will, on the emulator, and a side panel to choose who they are,
 // where, and to see what went over the wire.
 
-import { get, post, query, refusalText, failureText } from './api.js';
+import { get, post, query, refusalText, failureText, UNREACHABLE } from './api.js';
 import { Panel } from './panel.js';
 import { Channel } from './channel.js';
 import { Composer } from './composer.js';
@@ -78,7 +78,7 @@ const channel = new Channel({
     () => apps(MESSAGE_APP).map((a) => ({ label: a.name, run: () => useApp(a, m.id) })), { class: 'apps' }),
 }, world);
 
-const composer = new Composer({ place, world, send });
+const composer = new Composer({ place, world, send, onApps: () => showLauncher() });
 
 const dialog = new Dialog(async (modal, filled) => {
   const { ok, body } = await post('/api/submit', { user: state.chosen.user, locale: state.chosen.locale, modal: modal.custom_id, ...filled });
@@ -103,10 +103,16 @@ async function choose(q) {
   panel.show(state);
   follow();
   await composer.reload();
-  // The App Launcher lists the entry point command, when there is one.
-  const launch = apps(ENTRY_POINT);
-  document.getElementById('launcher').replaceChildren(...(launch.length
-    ? [menuButton('App Launcher', 'App Launcher', () => launch.map((a) => ({ label: a.name, run: () => useApp(a) })), { class: 'launcher' })]
+}
+
+// showLauncher shows the App Launcher when the user is offered an entry
+// point command, and lists it.
+function showLauncher() {
+  const launcher = document.getElementById('launcher');
+  const has = apps(ENTRY_POINT).length > 0;
+  if (has === (launcher.childElementCount > 0)) return;
+  launcher.replaceChildren(...(has
+    ? [menuButton('App Launcher', 'App Launcher', () => apps(ENTRY_POINT).map((a) => ({ label: a.name, run: () => useApp(a) })), { class: 'launcher' })]
     : []));
 }
 
@@ -114,10 +120,18 @@ async function choose(q) {
 function follow() {
   if (events) events.close();
   events = new EventSource('/api/events?' + query(state.chosen));
-  events.addEventListener('reset', () => channel.reset());
+  events.addEventListener('reset', () => {
+    channel.reset();
+    if (document.getElementById('refusal').textContent === UNREACHABLE) composer.refuse('');
+  });
+  // The browser tries again on its own; the page says why nothing moves.
+  events.addEventListener('error', () => {
+    if (events.readyState !== EventSource.OPEN) composer.refuse(UNREACHABLE);
+  });
   events.addEventListener('message', (ev) => channel.upsert(JSON.parse(ev.data)));
   events.addEventListener('delete', (ev) => channel.remove(JSON.parse(ev.data).id));
   events.addEventListener('modal', (ev) => dialog.show(JSON.parse(ev.data).modal));
+  events.addEventListener('commands', () => composer.refresh());
 }
 
 // The page starts where the playground says, unless its address says

@@ -1,7 +1,7 @@
 // The channel: the bot's messages, each with what the user did to make
 // it, and their components, which the user uses from here.
 
-import { h, compareIDs } from './api.js';
+import { h, compareIDs, safeURL } from './api.js';
 import { markdown } from './markdown.js';
 
 const log = () => document.getElementById('channel');
@@ -109,8 +109,10 @@ export class Channel {
     const label = [c.emoji && c.emoji.name, c.label].filter(Boolean).join(' ');
     const cls = 'button ' + (STYLE_NAMES[c.style] || 'secondary');
     if (c.style === LINK) {
-      // The client opens a link button's URL; the bot hears nothing.
-      return h('a', { class: cls, href: c.url, target: '_blank', rel: 'noopener noreferrer', 'aria-disabled': c.disabled ? 'true' : null }, label);
+      // The client opens a link button's URL; the bot hears nothing. A
+      // disabled one, or one whose URL is no web address, opens nothing.
+      const href = c.disabled ? null : safeURL(c.url);
+      return h('a', { class: cls, href, target: '_blank', rel: 'noopener noreferrer', role: href ? null : 'link', 'aria-disabled': href ? null : 'true' }, label);
     }
     if (c.style === PREMIUM) {
       return h('button', { type: 'button', class: cls, disabled: c.disabled,
@@ -177,7 +179,7 @@ export class Channel {
 function embed(e, names, attachments) {
   const el = h('section', { class: 'embed', 'aria-label': e.title || 'Embed' },
     e.author ? h('p', { class: 'embed-author' }, e.author.name) : null,
-    e.title ? h('h3', {}, e.url ? h('a', { href: e.url, target: '_blank', rel: 'noopener noreferrer' }, e.title) : e.title) : null,
+    e.title ? h('h3', {}, safeURL(e.url) ? h('a', { href: safeURL(e.url), target: '_blank', rel: 'noopener noreferrer' }, e.title) : e.title) : null,
     e.description ? markdown(e.description, names) : null,
     e.fields && e.fields.length ? h('dl', {}, e.fields.map((f) => [h('dt', {}, f.name), h('dd', {}, markdown(f.value, names))])) : null,
     e.image ? media(e.image, 'Image', attachments) : null,
@@ -197,7 +199,8 @@ function media(m, description, attachments, plain) {
     if (own.preview && !plain) return h('img', { src: own.preview, alt: description || own.filename, class: 'preview' });
     return h('a', { href: own.url, download: own.filename }, own.filename);
   }
-  const link = h('a', { href: m.url, target: '_blank', rel: 'noopener noreferrer' }, m.url);
+  const href = safeURL(m.url);
+  const link = href ? h('a', { href, target: '_blank', rel: 'noopener noreferrer' }, m.url) : h('span', {}, m.url);
   return plain ? link : h('p', { class: 'media' }, (description || 'Media') + ': ', link);
 }
 

@@ -15,13 +15,17 @@ const STRING = 3, INTEGER = 4, BOOLEAN = 5, USER = 6, CHANNEL = 7, ROLE = 8, MEN
 const AUTOCOMPLETE_WAIT = 250;
 
 export class Composer {
-  // ctx: {place(), world(), send(path, body) -> Promise<result|null>}
+  // ctx: {place(), world(), send(path, body) -> Promise<result|null>,
+  // onApps() when the commands of the menus may have changed}
   constructor(ctx) {
     this.ctx = ctx;
     this.box = $('message');
     this.commands = [];
     this.apps = []; // the commands of menus: USER, MESSAGE, PRIMARY_ENTRY_POINT
+    this.onApps = ctx.onApps || (() => {});
     this.entry = null; // the command picked, with its options laid out
+    this.autocompletes = new Map(); // the picked command's autocomplete inputs: {option, box, listID}
+    this.ask = debounced(AUTOCOMPLETE_WAIT, () => this.complete());
     this.suggestions = new Listbox($('suggestions'), this.box, (e) => this.pick(e));
     this.box.addEventListener('input', () => this.typed());
     this.box.addEventListener('keydown', (ev) => this.suggestions.key(ev));
@@ -30,13 +34,16 @@ export class Composer {
     // inputs listen first), and otherwise it sends. The browser's own
     // submission of a form on Enter, which the key's character may cause
     // after the focus has moved, is left out.
+    // A button's Enter is the button's own: Send submits, the App
+    // Launcher and its items open and run.
+    const own = (ev) => ev.target.closest('button, [role=menu]');
     form.addEventListener('keydown', (ev) => {
-      if (ev.key !== 'Enter' || ev.defaultPrevented || ev.isComposing || ev.target.type === 'submit') return;
+      if (ev.key !== 'Enter' || ev.defaultPrevented || ev.isComposing || own(ev)) return;
       ev.preventDefault();
       this.send();
     });
     form.addEventListener('keypress', (ev) => {
-      if (ev.key === 'Enter' && ev.target.type !== 'submit') ev.preventDefault();
+      if (ev.key === 'Enter' && !own(ev)) ev.preventDefault();
     });
     form.addEventListener('submit', (ev) => {
       ev.preventDefault();
@@ -44,13 +51,25 @@ export class Composer {
     });
   }
 
-  // reload fetches the commands the user can use where they are.
+  // reload fetches the commands the user can use where they are, in a
+  // box cleared for them.
   async reload() {
     this.clear();
+    await this.refresh();
+  }
+
+  // refresh fetches the commands again, when they change, leaving what is
+  // being typed as it is, unless it is a command no longer offered.
+  async refresh() {
     try {
       const offered = await get('/api/commands?' + query(this.ctx.place()));
       this.commands = offered.commands;
       this.apps = offered.apps;
+      if (this.entry) {
+        const same = this.commands.find((e) => e.command === this.entry.command);
+        if (!same || JSON.stringify(same) !== JSON.stringify(this.entry)) this.clear();
+      }
+      this.onApps();
     } catch (err) {
       this.commands = [];
       this.apps = [];
@@ -74,14 +93,20 @@ export class Composer {
   typed() {
     const text = this.box.value;
     if (this.entry && !text.startsWith('/' + this.entry.name)) this.unpick();
-    if (!text.startsWith('/') || text.includes(' ')) {
+    // The list follows the path being typed, by the names the user sees,
+    // until an option begins (name:value) or a command is picked.
+    if (!text.startsWith('/') || text.includes(':') || this.entry) {
       this.suggestions.close();
       return;
     }
-    const typed = text.slice(1).toLowerCase();
+    const typed = text.slice(1).toLowerCase().replace(/\s+/g, ' ');
     const matches = this.commands
-      .filter((e) => e.name.toLowerCase().startsWith(typed) || e.command.startsWith(typed))
+      .filter((e) => e.name.toLowerCase().startsWith(typed))
       .sort((a, b) => a.name.localeCompare(b.name));
+    if (!matches.length && this.commands.some((e) => typed.startsWith(e.name.toLowerCase() + ' '))) {
+      this.suggestions.close(); // a whole command, and then its options as typed
+      return;
+    }
     this.suggestions.open(matches.map((e) => ({
       value: e,
       id: 'command-' + e.command.replaceAll(' ', '-'),
@@ -106,6 +131,8 @@ export class Composer {
 
   unpick() {
     this.entry = null;
+    this.ask.cancel();
+    this.autocompletes.clear();
     $('options').hidden = true;
     $('option-fields').replaceChildren();
   }
@@ -114,7 +141,7 @@ export class Composer {
   field(o) {
     const id = 'option-' + o.name;
     const hint = id + '-hint';
-    const attrs = { id, name: o.name, 'aria-describedby': hint, 'aria-required': o.required ? 'true' : null };
+    const attrs = { id, name: o.name, 'data-label': o.label, 'aria-describedby': hint, 'aria-required': o.required ? 'true' : null };
     let control;
     if (o.autocomplete) {
       control = this.autocompleteField(o, attrs);
@@ -154,9 +181,7 @@ export class Composer {
     return h('input', { ...attrs, type: 'text', minlength: o.min_length ?? null, maxlength: o.max_length ?? null, autocomplete: 'off' });
   }
 
-  // autocompleteField is a text input whose suggestions the bot makes,
-  // asked for after a pause in typing, one request at a time, the latest
-  // text winning.
+  // autocompleteField is a text input whose suggestions the bot makes.
   autocompleteField(o, attrs) {
     const listID = attrs.id + '-suggestions';
     const input = h('input', { ...attrs, type: 'text', autocomplete: 'off', 'aria-autocomplete': 'list', 'aria-controls': listID });
@@ -168,24 +193,32 @@ export class Composer {
       input.dataset.shown = choice.name;
       input.dataset.json = JSON.stringify(choice.value);
     });
-    const ask = debounced(AUTOCOMPLETE_WAIT, async () => {
-      if (!input.isConnected) return; // the command was sent, or dropped, meanwhile
-      const typed = input.value;
-      const result = await this.ctx.send('/api/autocomplete', { ...this.body(o.name), focused: o.name });
-      if (input.value !== typed || document.activeElement !== input) return; // a later text asks again
-      if (!result) {
-        box.close();
-        return;
-      }
-      box.open((result.choices || []).map((c, i) => ({ value: c, id: listID + '-' + i, content: c.name, label: c.name })),
-        result.ok ? 'No suggestions' : 'The bot’s suggestions failed');
-    });
-    input.addEventListener('input', () => ask());
-    input.addEventListener('focus', () => ask());
+    this.autocompletes.set(input, { option: o, box, listID });
+    input.addEventListener('input', () => this.ask());
+    input.addEventListener('focus', () => this.ask());
     input.addEventListener('keydown', (ev) => box.key(ev));
     input.addEventListener('blur', () => setTimeout(() => box.close(), 150));
     input.wrapper = h('div', { class: 'autocomplete' }, input, list);
     return input;
+  }
+
+  // complete asks the bot for suggestions for the autocomplete option
+  // being typed in. The box has one asker for all its options (this.ask):
+  // after a pause in typing, one request at a time, the latest text
+  // winning, as the service's client does.
+  async complete() {
+    const input = document.activeElement;
+    const field = this.autocompletes.get(input);
+    if (!field || !input.isConnected) return; // the command was sent, or dropped, meanwhile
+    const typed = input.value;
+    const result = await this.ctx.send('/api/autocomplete', { ...this.body(field.option.name), focused: field.option.name });
+    if (input.value !== typed || document.activeElement !== input) return; // a later text asks again
+    if (!result) {
+      field.box.close();
+      return;
+    }
+    field.box.open((result.choices || []).map((c, i) => ({ value: c, id: field.listID + '-' + i, content: c.name, label: c.name })),
+      result.ok ? 'No suggestions' : 'The bot’s suggestions failed');
   }
 
   // body is what the page sends for the picked command: its path and the
@@ -221,10 +254,14 @@ export class Composer {
     }
   }
 
-  // invalid marks the option a refusal names.
+  // invalid marks the option a refusal names, by the name the user sees,
+  // and ties the refusal to it.
   invalid(message) {
     for (const el of $('option-fields').querySelectorAll('[name]')) {
-      el.setAttribute('aria-invalid', message.includes('"' + el.name + '"') ? 'true' : 'false');
+      const named = message.includes('"' + el.dataset.label + '"') || message.includes('"' + el.name + '"');
+      el.setAttribute('aria-invalid', named ? 'true' : 'false');
+      if (named) el.setAttribute('aria-errormessage', 'refusal');
+      else el.removeAttribute('aria-errormessage');
     }
   }
 }

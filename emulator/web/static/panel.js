@@ -41,6 +41,10 @@ export class Panel {
     const here = guild ? state.users.filter((u) => guild.members.includes(u.id)) : [state.users.find((u) => u.id === chosen.user), state.bot];
     $('members').replaceChildren(...here.filter(Boolean).map((u) => h('li', {}, this.userButton(u), u.bot ? [' ', h('span', { class: 'tag' }, 'APP')] : null)));
 
+    // The owner may do everything, whatever their roles: say so, or the
+    // roles would seem to do nothing.
+    $('roles-note').textContent = guild && guild.owner === chosen.user
+      ? 'The owner of the guild has every permission, whatever their roles.' : '';
     const perms = $('permissions');
     perms.replaceChildren(...(state.permissions === null
       ? [h('li', {}, 'None: permissions are a guild member\'s')]
