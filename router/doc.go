@@ -25,4 +25,11 @@
 // follow up their answers from their Request, and defers a handler that
 // has not answered shortly before the service stops waiting, completing
 // the deferral with its answer when it comes.
+//
+// An Observer given to an Endpoint (WithObserver) is told what became of
+// each request, for metrics: how each interaction was answered, which
+// requests were refused and why, how deferred answers were delivered.
+// Package metrics counts them for Prometheus; an endpoint without one
+// measures nothing. Tracing goes through middleware, which sees each
+// handler's context and Request.
 package router

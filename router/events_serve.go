@@ -21,27 +21,27 @@ var (
 
 // verifyRequest refuses a request whose body is over maxBody or whose
 // signature does not verify, as the interactions endpoint does, and
-// reports whether it did: the status and the body appended to out. It
-// reads nothing of the body but its length before the signature holds.
-func verifyRequest(v *interaction.Verifier, log zerolog.Logger, maxBody int, sig, ts, body, out []byte) (status int, answer []byte, refused bool) {
+// reports why it did, if it did: the status and the body appended to out.
+// It reads nothing of the body but its length before the signature holds.
+func verifyRequest(v *interaction.Verifier, log zerolog.Logger, maxBody int, sig, ts, body, out []byte) (status int, answer []byte, refused Refusal) {
 	if len(body) > maxBody {
-		return 413, append(out, bodyTooLarge...), true
+		return 413, append(out, bodyTooLarge...), RefusedTooLarge
 	}
 	if err := v.Verify(sig, ts, body); err != nil {
 		log.Debug().Err(err).Msg("request refused")
 		if errors.Is(err, interaction.ErrStaleTimestamp) {
-			return 401, append(out, bodyStaleTimestamp...), true
+			return 401, append(out, bodyStaleTimestamp...), RefusedStaleTimestamp
 		}
-		return 401, append(out, bodyBadSignature...), true
+		return 401, append(out, bodyBadSignature...), RefusedBadSignature
 	}
-	return 0, out, false
+	return 0, out, 0
 }
 
 // serve runs the request path shared by both adapters after the method
 // check. parent is the request's context, whose values the handler's
 // context carries. It appends the response body, if any, to out.
 func (e *EventEndpoint) serve(parent context.Context, sig, ts, body, out []byte) (status int, _ []byte) {
-	if status, answer, refused := verifyRequest(e.verifier, e.logger, e.maxBody, sig, ts, body, out); refused {
+	if status, answer, refused := verifyRequest(e.verifier, e.logger, e.maxBody, sig, ts, body, out); refused != 0 {
 		return status, answer
 	}
 	// The webhook outlives the request: the handler keeps it, and Decode
