@@ -10,6 +10,7 @@ import (
 func (e *EventEndpoint) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	sig, ts, body, answered := readSigned(w, r, e.maxBody, bodyEventsMethod, e.logger)
 	if answered != 0 {
+		e.unread(answered)
 		return
 	}
 	status, out := e.serve(r.Context(), sig, ts, body, nil)

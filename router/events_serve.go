@@ -41,7 +41,33 @@ func verifyRequest(v *interaction.Verifier, log zerolog.Logger, maxBody int, sig
 // check. parent is the request's context, whose values the handler's
 // context carries. It appends the response body, if any, to out.
 func (e *EventEndpoint) serve(parent context.Context, sig, ts, body, out []byte) (status int, _ []byte) {
-	if status, answer, refused := verifyRequest(e.verifier, e.logger, e.maxBody, sig, ts, body, out); refused != 0 {
+	if e.observer == nil {
+		return e.serveRecording(parent, sig, ts, body, out, nil)
+	}
+	start := time.Now()
+	var rec EventExchange
+	status, out = e.serveRecording(parent, sig, ts, body, out, &rec)
+	rec.Status, rec.Duration = status, time.Since(start)
+	e.observer.ObserveEventExchange(rec)
+	return status, out
+}
+
+// serveRecording is serve, which records in rec, when it is not nil, what
+// the observer is told of the request, and tells the observer what became
+// of an event no handler runs for.
+func (e *EventEndpoint) serveRecording(parent context.Context, sig, ts, body, out []byte, rec *EventExchange) (status int, _ []byte) {
+	var start time.Time
+	if rec != nil {
+		start = time.Now()
+	}
+	status, answer, refused := verifyRequest(e.verifier, e.logger, e.maxBody, sig, ts, body, out)
+	if rec != nil {
+		rec.Refused = refused
+		if refused != RefusedTooLarge {
+			rec.Verification = time.Since(start)
+		}
+	}
+	if refused != 0 {
 		return status, answer
 	}
 	// The webhook outlives the request: the handler keeps it, and Decode
@@ -49,19 +75,31 @@ func (e *EventEndpoint) serve(parent context.Context, sig, ts, body, out []byte)
 	w := new(event.Webhook)
 	if err := event.Decode(body, w); err != nil {
 		e.logger.Debug().Err(err).Msg("malformed webhook event")
+		if rec != nil {
+			rec.Refused = RefusedMalformed
+		}
 		return 400, appendMessage(out, err.Error())
 	}
 	if w.IsPing() {
 		e.logger.Debug().Stringer("application", w.ApplicationID).Msg("webhook PING answered")
+		if rec != nil {
+			rec.Ping = true
+		}
 		return 204, out
 	}
 	ev := w.Event
+	if rec != nil {
+		rec.Type = ev.Type
+	}
 	h := e.handlers[ev.Type]
 	if h == nil {
 		h = e.fallback
 	}
 	if h == nil {
 		logEvent(e.logger.Debug(), w).Msg("no handler for the event")
+		if e.observer != nil {
+			e.observer.ObserveEvent(EventOutcome{Type: ev.Type, Result: EventUnhandled})
+		}
 		return 204, out
 	}
 	select {
@@ -69,6 +107,9 @@ func (e *EventEndpoint) serve(parent context.Context, sig, ts, body, out []byte)
 	default:
 		logEvent(e.logger.Warn(), w).Int("concurrency", cap(e.slots)).
 			Msg("event refused: as many handlers are running as allowed")
+		if e.observer != nil {
+			e.observer.ObserveEvent(EventOutcome{Type: ev.Type, Result: EventBusy})
+		}
 		return 503, append(out, bodyEventsBusy...)
 	}
 	e.running.Add(1)
@@ -82,18 +123,26 @@ func (e *EventEndpoint) run(parent context.Context, h EventHandler, w *event.Web
 	defer e.running.Done()
 	defer func() { <-e.slots }()
 	start := time.Now()
+	// A handler that ends its goroutine (runtime.Goexit) is counted as
+	// one that panicked.
+	result := EventPanicked
 	defer func() {
 		if p := recover(); p != nil {
 			logEvent(e.logger.Error(), w).Str("panic", panicText(p)).Bytes("stack", debug.Stack()).
 				Msg("event handler panicked")
 		}
+		if e.observer != nil {
+			e.observer.ObserveEvent(EventOutcome{Type: w.Event.Type, Result: result, Handler: time.Since(start)})
+		}
 	}()
 	ctx, cancel := context.WithTimeout(parent, e.timeout)
 	defer cancel()
 	if err := h(ctx, w.Event); err != nil {
+		result = EventFailed
 		logEvent(e.logger.Error(), w).Err(err).Dur("took", time.Since(start)).Msg("event handler failed")
 		return
 	}
+	result = EventHandled
 	logEvent(e.logger.Debug(), w).Dur("took", time.Since(start)).Msg("event handled")
 }
 

@@ -213,6 +213,7 @@ func TestOutcomesAndRefusalsHaveNames(t *testing.T) {
 		router.OutcomeAnswered, router.OutcomeDeferred, router.OutcomeError, router.OutcomePanic, router.OutcomeLate,
 		router.RefusedTooLarge, router.RefusedBadSignature, router.RefusedStaleTimestamp, router.RefusedMalformed,
 		router.RefusedUnsupportedType, router.RefusedReplay,
+		router.EventHandled, router.EventFailed, router.EventPanicked, router.EventUnhandled, router.EventBusy,
 	} {
 		n := s.String()
 		if n == "" || strings.ToLower(n) != n || strings.Contains(n, " ") {
@@ -220,7 +221,7 @@ func TestOutcomesAndRefusalsHaveNames(t *testing.T) {
 		}
 		names[n] = true
 	}
-	if router.Outcome(0).String() != "" || router.Refusal(200).String() != "" {
+	if router.Outcome(0).String() != "" || router.Refusal(200).String() != "" || router.EventResult(0).String() != "" {
 		t.Error("values out of range have names")
 	}
 }
