@@ -166,7 +166,9 @@ var (
 // serve runs the request path shared by both adapters after the method
 // check. parent is the request's context. It appends the response body to
 // out; contentType is the body's when it is not JSON, and otherwise
-// empty.
+// empty. It tells the observer, if any, what became of the request: the
+// record lives on serve's stack, so that an endpoint without an observer
+// pays only nil checks.
 func (e *Endpoint) serve(parent context.Context, received time.Time, sig, ts, body, out []byte) (status int, _ []byte, contentType string) {
 	if e.observer == nil {
 		return e.serveRecording(parent, received, sig, ts, body, out, nil)

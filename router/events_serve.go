@@ -39,7 +39,8 @@ func verifyRequest(v *interaction.Verifier, log zerolog.Logger, maxBody int, sig
 
 // serve runs the request path shared by both adapters after the method
 // check. parent is the request's context, whose values the handler's
-// context carries. It appends the response body, if any, to out.
+// context carries. It appends the response body, if any, to out, and tells
+// the observer, if any, what became of the request.
 func (e *EventEndpoint) serve(parent context.Context, sig, ts, body, out []byte) (status int, _ []byte) {
 	if e.observer == nil {
 		return e.serveRecording(parent, sig, ts, body, out, nil)
