@@ -263,6 +263,15 @@ func TestInteractionMetricsMoveAsTheBotAnswers(t *testing.T) {
 				{"switchboard_deferred_answer_failures_total", []string{"route", "slow", "type", command}, 0},
 				handled(command, "slow", 1),
 			}},
+		{"a deferred answer the service does not take", func(t *testing.T, w *world) {
+			w.s.InjectFault(emulator.Fault{Route: "webhook", Kind: emulator.FaultServerError, Status: http.StatusBadRequest, Count: 10})
+			w.invoke(t, "slow")
+		}, []series{
+			interactions(command, "slow", "deferred"),
+			{"switchboard_deferred_answers_total", []string{"outcome", "answered", "route", "slow", "type", command}, 1},
+			{"switchboard_deferred_answer_failures_total", []string{"route", "slow", "type", command}, 1},
+			{"switchboard_rest_requests_total", []string{"route", "PATCH /webhooks/{app}/{token}/messages/{message}", "status", "400"}, 1},
+		}},
 		{"a command answered after the service stopped waiting", func(t *testing.T, w *world) { w.invoke(t, "stuck") },
 			[]series{interactions(command, "stuck", "late"), handled(command, "stuck", 1)}},
 		{"an autocomplete request, named by its command", func(t *testing.T, w *world) {
