@@ -27,6 +27,8 @@ type Client struct {
 	limits    *limiter
 	// timeout bounds one attempt: the request, and reading its answer.
 	timeout time.Duration
+	// observer, when set, is told of each attempt, wait and retry.
+	observer Observer
 }
 
 // ClientOption configures a Client.
@@ -202,7 +204,15 @@ const maxRateLimited = 10
 func (c *Client) do(ctx context.Context, k *call, out any) (int, error) {
 	failures, limited := 0, 0
 	for {
-		if err := c.limits.wait(ctx, k.route, k.major); err != nil {
+		var waiting time.Time
+		if c.observer != nil {
+			waiting = time.Now()
+		}
+		err := c.limits.wait(ctx, k.route, k.major)
+		if c.observer != nil {
+			c.observer.ObserveRateLimitWait(Wait{Route: k.route, Duration: time.Since(waiting)})
+		}
+		if err != nil {
 			return 0, err
 		}
 		resp, body, err := c.send(ctx, k)
@@ -213,6 +223,9 @@ func (c *Client) do(ctx context.Context, k *call, out any) (int, error) {
 			var authErr *authError
 			if errors.As(err, &authErr) || !transient(err) || failures >= c.retries {
 				return 0, err
+			}
+			if c.observer != nil {
+				c.observeRetry(k, err)
 			}
 			if err := c.backoff.sleep(ctx, failures); err != nil {
 				return 0, err
@@ -234,6 +247,9 @@ func (c *Client) do(ctx context.Context, k *call, out any) (int, error) {
 		case resp.StatusCode >= 500:
 			if failures >= c.retries {
 				return resp.StatusCode, decodeError(k, resp, body)
+			}
+			if c.observer != nil {
+				c.observeRetry(k, nil)
 			}
 			if err := c.backoff.sleep(ctx, failures); err != nil {
 				return 0, err
@@ -299,7 +315,14 @@ func (c *Client) send(ctx context.Context, k *call) (*http.Response, []byte, err
 	if authorization != "" {
 		req.Header.Set("Authorization", authorization)
 	}
+	var start time.Time
+	if c.observer != nil {
+		start = time.Now()
+	}
 	resp, b, err := c.roundTrip(req)
+	if c.observer != nil {
+		c.observeAttempt(k, resp, b, time.Since(start))
+	}
 	if err != nil && ctx.Err() != nil && errors.Is(err, context.DeadlineExceeded) {
 		// The attempt's own deadline, not the caller's: say so without the
 		// URL, which may hold an interaction token.

@@ -22,4 +22,9 @@
 // sent. Those with files (interaction.File) go as multipart/form-data.
 // A refresh the token endpoint answers invalid_grant matches
 // ErrDeauthorized: the user took back the application's authorization.
+//
+// An Observer given to a Client (WithObserver) is told of each attempt,
+// each wait for the rate limits and each retry, for metrics; package
+// metrics counts them for Prometheus. A Client without one measures
+// nothing.
 package rest

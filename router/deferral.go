@@ -46,7 +46,7 @@ func deferredType(mode deferral) interaction.CallbackType {
 // interaction's token, or to the request context's deadline if that is
 // sooner (a server's own bound on its handlers), and is not canceled when
 // the request ends.
-func (e *Endpoint) answerOrDefer(parent context.Context, received time.Time, mode deferral, x *exchange, ix *interaction.Interaction, out []byte) (status int, body []byte, contentType string) {
+func (e *Endpoint) answerOrDefer(parent context.Context, received time.Time, mode deferral, x *exchange, ix *interaction.Interaction, out []byte, rec *Exchange) (status int, body []byte, contentType string) {
 	deadline := received.Add(TokenLifetime)
 	if d, ok := parent.Deadline(); ok && d.Before(deadline) {
 		deadline = d
@@ -76,8 +76,12 @@ func (e *Endpoint) answerOrDefer(parent context.Context, received time.Time, mod
 	case o := <-done:
 		timer.Stop()
 		// The handler has returned: its request is the endpoint's again.
-		return e.answer(parent, received, x, ix, o, out)
+		rec.handled(o)
+		return e.answer(parent, received, x, ix, o, out, rec)
 	case <-timer.C:
+	}
+	if rec != nil {
+		rec.Outcome = OutcomeDeferred
 	}
 	deferred := interaction.Response{Type: deferredType(mode)}
 	if mode == deferEphemeral {
@@ -149,6 +153,7 @@ func (e *Endpoint) completeDeferred(x *exchange, mode deferral, done <-chan outc
 	log := e.logger.With().Str(key, value).Stringer("interaction", ix.ID).Logger()
 	ctx, cancel := context.WithTimeout(context.Background(), deferredAnswerTimeout)
 	defer cancel()
+	took := o.took
 	err := e.complete(ctx, &log, ix, mode, o)
 	if refused(err) {
 		// The answer was not posted: the error handler answers instead,
@@ -162,6 +167,24 @@ func (e *Endpoint) completeDeferred(x *exchange, mode deferral, done <-chan outc
 	if err != nil {
 		log.Error().Err(err).Msg("delivering the deferred answer failed")
 	}
+	if e.observer != nil {
+		e.observer.ObserveCompletion(Completion{
+			Type: ix.Type, Route: e.mux.route(ix, x.h), Outcome: completed(o),
+			Handler: took, Delivered: err == nil,
+		})
+	}
+}
+
+// completed returns what the outcome o of a deferred handler came to once
+// it completed the deferral: an answer of a type that cannot complete one
+// is apologized for, as an error is.
+func completed(o outcome) Outcome {
+	k := o.kind()
+	if k == OutcomeAnswered && o.resp.Type != interaction.CallbackChannelMessageWithSource &&
+		o.resp.Type != interaction.CallbackUpdateMessage {
+		return OutcomeError
+	}
+	return k
 }
 
 // refused reports whether err says a message was not posted because of

@@ -32,4 +32,12 @@
 // (CooldownStore, ReplayGuard) with a bounded default in memory for a bot
 // of one replica; replicas behind one load balancer share a store that
 // they all reach, such as those of package redisstore.
+//
+// An Observer given to an Endpoint (WithObserver) is told what became of
+// each request, for metrics: how each interaction was answered, which
+// requests were refused and why, how deferred answers were delivered. An
+// EventObserver given to an EventEndpoint (WithEventObserver) is told the
+// same of webhook events. Package metrics counts them for Prometheus; an
+// endpoint without one measures nothing. Tracing goes through
+// middleware, which sees each handler's context and Request.
 package router

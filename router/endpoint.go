@@ -2,6 +2,7 @@ package router
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"runtime/debug"
 	"sync"
@@ -84,6 +85,8 @@ type Endpoint struct {
 	// files says how answers with files are sent.
 	files   FileAnswers
 	replays ReplayGuard
+	// observer, when set, is told what became of each request.
+	observer Observer
 	// deferred counts the deferred answers not yet delivered.
 	deferred sync.WaitGroup
 }
@@ -163,9 +166,29 @@ var (
 // serve runs the request path shared by both adapters after the method
 // check. parent is the request's context. It appends the response body to
 // out; contentType is the body's when it is not JSON, and otherwise
-// empty.
+// empty. It tells the observer, if any, what became of the request: the
+// record lives on serve's stack, so that an endpoint without an observer
+// pays only nil checks.
 func (e *Endpoint) serve(parent context.Context, received time.Time, sig, ts, body, out []byte) (status int, _ []byte, contentType string) {
-	if status, answer, refused := verifyRequest(e.verifier, e.logger, e.maxBody, sig, ts, body, out); refused {
+	if e.observer == nil {
+		return e.serveRecording(parent, received, sig, ts, body, out, nil)
+	}
+	var rec Exchange
+	status, out, contentType = e.serveRecording(parent, received, sig, ts, body, out, &rec)
+	e.observe(&rec, received, status)
+	return status, out, contentType
+}
+
+// serveRecording is serve, which records in rec, when it is not nil, what
+// the observer is told.
+func (e *Endpoint) serveRecording(parent context.Context, received time.Time, sig, ts, body, out []byte, rec *Exchange) (status int, _ []byte, contentType string) {
+	var start time.Time
+	if rec != nil {
+		start = time.Now()
+	}
+	status, answer, refused := verifyRequest(e.verifier, e.logger, e.maxBody, sig, ts, body, out)
+	rec.verified(refused, start)
+	if refused != 0 {
 		return status, answer, ""
 	}
 	// One allocation for the interaction, the request and the context. The
@@ -175,33 +198,52 @@ func (e *Endpoint) serve(parent context.Context, received time.Time, sig, ts, bo
 	ix := &x.ix
 	if err := interaction.Decode(body, ix); err != nil {
 		e.logger.Debug().Err(err).Msg("malformed interaction")
+		if rec != nil {
+			rec.Refused = RefusedMalformed
+			if errors.Is(err, interaction.ErrUnknownType) {
+				rec.Refused = RefusedUnsupportedType
+			}
+		}
 		return 400, appendMessage(out, err.Error()), ""
 	}
+	if rec != nil {
+		rec.Type = ix.Type
+	}
 	if ix.Type == interaction.TypePing {
+		if rec != nil {
+			rec.Outcome = OutcomeAnswered
+		}
 		return 200, append(out, bodyPong...), ""
 	}
 	switch ix.Type {
 	case interaction.TypeApplicationCommand, interaction.TypeApplicationCommandAutocomplete,
 		interaction.TypeMessageComponent, interaction.TypeModalSubmit:
 	default:
+		rec.refuse(RefusedUnsupportedType)
 		return 400, append(out, bodyUnsupportedType...), ""
 	}
-	return e.dispatch(parent, received, x, ix, out)
+	return e.dispatch(parent, received, x, ix, out, rec)
 }
 
 // dispatch answers an interaction with its handler, found once. A handler
 // the endpoint may defer runs apart (answerOrDefer); the others run here,
 // with a context that ends the answer margin before the service stops
 // waiting, so that an answer to a handler that gives up still arrives.
-func (e *Endpoint) dispatch(parent context.Context, received time.Time, x *exchange, ix *interaction.Interaction, out []byte) (status int, body []byte, contentType string) {
+func (e *Endpoint) dispatch(parent context.Context, received time.Time, x *exchange, ix *interaction.Interaction, out []byte, rec *Exchange) (status int, body []byte, contentType string) {
 	if e.replays != nil && e.replayed(parent, ix) {
+		rec.refuse(RefusedReplay)
 		return 409, append(out, bodyReplayed...), ""
 	}
 	x.req.client = e.client
 	if ix.Type != interaction.TypeApplicationCommandAutocomplete {
 		x.h = e.mux.find(ix, &x.req)
+	}
+	if rec != nil {
+		rec.Route = e.mux.route(ix, x.h)
+	}
+	if ix.Type != interaction.TypeApplicationCommandAutocomplete {
 		if mode := e.deferral(ix, x.h); mode != deferNever {
-			return e.answerOrDefer(parent, received, mode, x, ix, out)
+			return e.answerOrDefer(parent, received, mode, x, ix, out, rec)
 		}
 	}
 	deadline := received.Add(e.deadline - e.margin)
@@ -218,7 +260,8 @@ func (e *Endpoint) dispatch(parent context.Context, received time.Time, x *excha
 		ctx = c
 	}
 	o := e.run(ctx, x, ix)
-	return e.answer(parent, received, x, ix, o, out)
+	rec.handled(o)
+	return e.answer(parent, received, x, ix, o, out, rec)
 }
 
 // outcome is what running a handler came to.
@@ -228,16 +271,25 @@ type outcome struct {
 	// error, answered by the error handler, or ErrNotFound.
 	err      error
 	panicked bool
+	// took is how long the handler ran, measured for an observer only.
+	took time.Duration
 }
 
 // run dispatches ix and recovers a panic of its handler, which it logs.
 func (e *Endpoint) run(ctx context.Context, x *exchange, ix *interaction.Interaction) (o outcome) {
+	var start time.Time
+	if e.observer != nil {
+		start = time.Now()
+	}
 	defer func() {
 		if p := recover(); p != nil {
 			logRoute(e.logger.Error().Str("panic", panicText(p)), ix, &x.req.Params).
 				Stringer("interaction", ix.ID).Bytes("stack", debug.Stack()).
 				Msg("handler panicked")
 			o = outcome{panicked: true}
+		}
+		if e.observer != nil {
+			o.took = time.Since(start)
 		}
 	}()
 	var resp interaction.Response

@@ -66,6 +66,8 @@ type EventEndpoint struct {
 	fallback EventHandler
 	// running counts the handlers started and not yet returned.
 	running sync.WaitGroup
+	// observer, when set, is told what became of each request and event.
+	observer EventObserver
 }
 
 // EventOption configures an EventEndpoint.

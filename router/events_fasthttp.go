@@ -31,7 +31,7 @@ func (e *EventEndpoint) ServeFastHTTP(rc *fasthttp.RequestCtx) {
 // does: in JSON, 413 for a body over the limit, 431 for headers over it,
 // 408 for a request not read in time, 400 for anything else.
 func (e *EventEndpoint) FastHTTPErrorHandler(rc *fasthttp.RequestCtx, err error) {
-	answerUnread(rc, e.logger, err)
+	e.unread(answerUnread(rc, e.logger, err))
 }
 
 var (

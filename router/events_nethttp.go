@@ -8,8 +8,9 @@ import (
 // behaviour as ServeFastHTTP. Handlers run with a context that carries the
 // request's values but outlives it.
 func (e *EventEndpoint) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	sig, ts, body, ok := readSigned(w, r, e.maxBody, bodyEventsMethod, e.logger)
-	if !ok {
+	sig, ts, body, answered := readSigned(w, r, e.maxBody, bodyEventsMethod, e.logger)
+	if answered != 0 {
+		e.unread(answered)
 		return
 	}
 	status, out := e.serve(r.Context(), sig, ts, body, nil)

@@ -21,27 +21,54 @@ var (
 
 // verifyRequest refuses a request whose body is over maxBody or whose
 // signature does not verify, as the interactions endpoint does, and
-// reports whether it did: the status and the body appended to out. It
-// reads nothing of the body but its length before the signature holds.
-func verifyRequest(v *interaction.Verifier, log zerolog.Logger, maxBody int, sig, ts, body, out []byte) (status int, answer []byte, refused bool) {
+// reports why it did, if it did: the status and the body appended to out.
+// It reads nothing of the body but its length before the signature holds.
+func verifyRequest(v *interaction.Verifier, log zerolog.Logger, maxBody int, sig, ts, body, out []byte) (status int, answer []byte, refused Refusal) {
 	if len(body) > maxBody {
-		return 413, append(out, bodyTooLarge...), true
+		return 413, append(out, bodyTooLarge...), RefusedTooLarge
 	}
 	if err := v.Verify(sig, ts, body); err != nil {
 		log.Debug().Err(err).Msg("request refused")
 		if errors.Is(err, interaction.ErrStaleTimestamp) {
-			return 401, append(out, bodyStaleTimestamp...), true
+			return 401, append(out, bodyStaleTimestamp...), RefusedStaleTimestamp
 		}
-		return 401, append(out, bodyBadSignature...), true
+		return 401, append(out, bodyBadSignature...), RefusedBadSignature
 	}
-	return 0, out, false
+	return 0, out, 0
 }
 
 // serve runs the request path shared by both adapters after the method
 // check. parent is the request's context, whose values the handler's
-// context carries. It appends the response body, if any, to out.
+// context carries. It appends the response body, if any, to out, and tells
+// the observer, if any, what became of the request.
 func (e *EventEndpoint) serve(parent context.Context, sig, ts, body, out []byte) (status int, _ []byte) {
-	if status, answer, refused := verifyRequest(e.verifier, e.logger, e.maxBody, sig, ts, body, out); refused {
+	if e.observer == nil {
+		return e.serveRecording(parent, sig, ts, body, out, nil)
+	}
+	start := time.Now()
+	var rec EventExchange
+	status, out = e.serveRecording(parent, sig, ts, body, out, &rec)
+	rec.Status, rec.Duration = status, time.Since(start)
+	e.observer.ObserveEventExchange(rec)
+	return status, out
+}
+
+// serveRecording is serve, which records in rec, when it is not nil, what
+// the observer is told of the request, and tells the observer what became
+// of an event no handler runs for.
+func (e *EventEndpoint) serveRecording(parent context.Context, sig, ts, body, out []byte, rec *EventExchange) (status int, _ []byte) {
+	var start time.Time
+	if rec != nil {
+		start = time.Now()
+	}
+	status, answer, refused := verifyRequest(e.verifier, e.logger, e.maxBody, sig, ts, body, out)
+	if rec != nil {
+		rec.Refused = refused
+		if refused != RefusedTooLarge {
+			rec.Verification = time.Since(start)
+		}
+	}
+	if refused != 0 {
 		return status, answer
 	}
 	// The webhook outlives the request: the handler keeps it, and Decode
@@ -49,19 +76,31 @@ func (e *EventEndpoint) serve(parent context.Context, sig, ts, body, out []byte)
 	w := new(event.Webhook)
 	if err := event.Decode(body, w); err != nil {
 		e.logger.Debug().Err(err).Msg("malformed webhook event")
+		if rec != nil {
+			rec.Refused = RefusedMalformed
+		}
 		return 400, appendMessage(out, err.Error())
 	}
 	if w.IsPing() {
 		e.logger.Debug().Stringer("application", w.ApplicationID).Msg("webhook PING answered")
+		if rec != nil {
+			rec.Ping = true
+		}
 		return 204, out
 	}
 	ev := w.Event
+	if rec != nil {
+		rec.Type = ev.Type
+	}
 	h := e.handlers[ev.Type]
 	if h == nil {
 		h = e.fallback
 	}
 	if h == nil {
 		logEvent(e.logger.Debug(), w).Msg("no handler for the event")
+		if e.observer != nil {
+			e.observer.ObserveEvent(EventOutcome{Type: ev.Type, Result: EventUnhandled})
+		}
 		return 204, out
 	}
 	select {
@@ -69,6 +108,9 @@ func (e *EventEndpoint) serve(parent context.Context, sig, ts, body, out []byte)
 	default:
 		logEvent(e.logger.Warn(), w).Int("concurrency", cap(e.slots)).
 			Msg("event refused: as many handlers are running as allowed")
+		if e.observer != nil {
+			e.observer.ObserveEvent(EventOutcome{Type: ev.Type, Result: EventBusy})
+		}
 		return 503, append(out, bodyEventsBusy...)
 	}
 	e.running.Add(1)
@@ -82,18 +124,26 @@ func (e *EventEndpoint) run(parent context.Context, h EventHandler, w *event.Web
 	defer e.running.Done()
 	defer func() { <-e.slots }()
 	start := time.Now()
+	// A handler that ends its goroutine (runtime.Goexit) is counted as
+	// one that panicked.
+	result := EventPanicked
 	defer func() {
 		if p := recover(); p != nil {
 			logEvent(e.logger.Error(), w).Str("panic", panicText(p)).Bytes("stack", debug.Stack()).
 				Msg("event handler panicked")
 		}
+		if e.observer != nil {
+			e.observer.ObserveEvent(EventOutcome{Type: w.Event.Type, Result: result, Handler: time.Since(start)})
+		}
 	}()
 	ctx, cancel := context.WithTimeout(parent, e.timeout)
 	defer cancel()
 	if err := h(ctx, w.Event); err != nil {
+		result = EventFailed
 		logEvent(e.logger.Error(), w).Err(err).Dur("took", time.Since(start)).Msg("event handler failed")
 		return
 	}
+	result = EventHandled
 	logEvent(e.logger.Debug(), w).Dur("took", time.Since(start)).Msg("event handled")
 }
 

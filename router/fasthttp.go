@@ -64,12 +64,15 @@ var (
 // 431, a request not read within its ReadTimeout 408, and anything else
 // malformed 400. fasthttp closes the connection after each.
 func (e *Endpoint) FastHTTPErrorHandler(rc *fasthttp.RequestCtx, err error) {
-	answerUnread(rc, e.logger, err)
+	status := answerUnread(rc, e.logger, err)
+	if status == fasthttp.StatusRequestEntityTooLarge && e.observer != nil {
+		e.observe(&Exchange{Refused: RefusedTooLarge}, rc.Time(), status)
+	}
 }
 
 // answerUnread answers a request fasthttp could not read, for the error
-// handlers of both endpoints.
-func answerUnread(rc *fasthttp.RequestCtx, log zerolog.Logger, err error) {
+// handlers of both endpoints, and returns the status it answered with.
+func answerUnread(rc *fasthttp.RequestCtx, log zerolog.Logger, err error) int {
 	status, body := fasthttp.StatusBadRequest, bodyMalformed
 	var (
 		small   *fasthttp.ErrSmallBuffer
@@ -88,6 +91,7 @@ func answerUnread(rc *fasthttp.RequestCtx, log zerolog.Logger, err error) {
 	rc.SetContentType("application/json")
 	rc.SetStatusCode(status)
 	rc.SetBody(body)
+	return status
 }
 
 var (

@@ -63,13 +63,17 @@ func WithFileAnswers(f FileAnswers) EndpointOption {
 
 // answer writes the answer of o: JSON (encode), or, for an answer whose
 // message carries files, as the endpoint sends those. A non-empty
-// contentType is the body's, which is not JSON.
-func (e *Endpoint) answer(parent context.Context, received time.Time, x *exchange, ix *interaction.Interaction, o outcome, out []byte) (status int, body []byte, contentType string) {
+// contentType is the body's, which is not JSON. An answer the error
+// handler gives in the handler's place is recorded in rec, if any.
+func (e *Endpoint) answer(parent context.Context, received time.Time, x *exchange, ix *interaction.Interaction, o outcome, out []byte, rec *Exchange) (status int, body []byte, contentType string) {
 	if o.panicked || len(o.resp.Message.Files) == 0 {
 		status, body = e.encode(o, ix, &x.req.Params, out)
+		if status != 200 {
+			rec.fail()
+		}
 		return status, body, ""
 	}
-	return e.answerWithFiles(parent, received, x, ix, o.resp, out)
+	return e.answerWithFiles(parent, received, x, ix, o.resp, out, rec)
 }
 
 // byCallback reports whether the endpoint posts answers with files to
@@ -82,7 +86,7 @@ func (e *Endpoint) byCallback() bool {
 // callback endpoint, the HTTP request then answered 202 with no body, or
 // as a multipart/form-data HTTP response. An answer that cannot be sent
 // so is answered by the error handler in the HTTP response.
-func (e *Endpoint) answerWithFiles(parent context.Context, received time.Time, x *exchange, ix *interaction.Interaction, resp interaction.Response, out []byte) (status int, body []byte, contentType string) {
+func (e *Endpoint) answerWithFiles(parent context.Context, received time.Time, x *exchange, ix *interaction.Interaction, resp interaction.Response, out []byte, rec *Exchange) (status int, body []byte, contentType string) {
 	// The service stops waiting for the answer at the deadline; the
 	// error handler's context ends the answer margin before it, as a
 	// handler's does.
@@ -103,6 +107,7 @@ func (e *Endpoint) answerWithFiles(parent context.Context, received time.Time, x
 	handlerCtx, cancelHandler := context.WithDeadline(parent, received.Add(e.deadline-e.margin))
 	defer cancelHandler()
 	resp = e.refuse(handlerCtx, x, ix, err)
+	rec.fail()
 	if len(resp.Message.Files) > 0 {
 		// The error handler's own files go in the response: whatever
 		// failed through the client may fail again.

@@ -46,6 +46,9 @@ type node struct {
 	kids     map[string]*node // subcommands and groups
 	group    bool             // a subcommand group: its kids are subcommands
 	deferral deferral         // never deferInherit once built
+	// path is the command path a handler was registered for, which
+	// observers name it by.
+	path string
 }
 
 // handling is the handler an interaction reaches, found once per request:

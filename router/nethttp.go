@@ -14,8 +14,11 @@ import (
 // behaviour as ServeFastHTTP.
 func (e *Endpoint) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	received := time.Now()
-	sig, ts, body, ok := readSigned(w, r, e.maxBody, bodyMethod, e.logger)
-	if !ok {
+	sig, ts, body, answered := readSigned(w, r, e.maxBody, bodyMethod, e.logger)
+	if answered != 0 {
+		if answered == http.StatusRequestEntityTooLarge && e.observer != nil {
+			e.observe(&Exchange{Refused: RefusedTooLarge}, received, answered)
+		}
 		return
 	}
 	status, out, contentType := e.serve(r.Context(), received, sig, ts, body, nil)
@@ -27,37 +30,39 @@ func (e *Endpoint) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 
 // readSigned reads a request to either endpoint: its signature headers
 // and its body, of at most maxBody bytes. It answers a request it cannot
-// read itself, as fasthttp's adapters do, and then reports false: a
-// method other than POST with methodBody, a body over the limit 413, a
-// body not received in time 408, and anything else 400, without the
-// error's text, which names the connection's addresses.
-func readSigned(w http.ResponseWriter, r *http.Request, maxBody int, methodBody []byte, log zerolog.Logger) (sig, ts, body []byte, ok bool) {
+// read itself, as fasthttp's adapters do, and then returns the status it
+// answered with, 0 when it read the request: a method other than POST
+// with methodBody, a body over the limit 413, a body not received in time
+// 408, and anything else 400, without the error's text, which names the
+// connection's addresses.
+func readSigned(w http.ResponseWriter, r *http.Request, maxBody int, methodBody []byte, log zerolog.Logger) (sig, ts, body []byte, answered int) {
 	w.Header().Set("Content-Type", "application/json")
 	if r.Method != http.MethodPost {
 		w.Header().Set("Allow", http.MethodPost)
 		write(w, http.StatusMethodNotAllowed, methodBody)
-		return nil, nil, nil, false
+		return nil, nil, nil, http.StatusMethodNotAllowed
 	}
 	if r.ContentLength > int64(maxBody) {
 		write(w, http.StatusRequestEntityTooLarge, bodyTooLarge)
-		return nil, nil, nil, false
+		return nil, nil, nil, http.StatusRequestEntityTooLarge
 	}
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, int64(maxBody)))
 	if err != nil {
 		var tooLarge *http.MaxBytesError
 		var timeout interface{ Timeout() bool }
+		status, answer := http.StatusBadRequest, bodyMalformed
 		switch {
 		case errors.As(err, &tooLarge):
-			write(w, http.StatusRequestEntityTooLarge, bodyTooLarge)
+			status, answer = http.StatusRequestEntityTooLarge, bodyTooLarge
 		case errors.As(err, &timeout) && timeout.Timeout():
-			write(w, http.StatusRequestTimeout, bodyReadTimeout)
+			status, answer = http.StatusRequestTimeout, bodyReadTimeout
 		default:
 			log.Debug().Err(err).Msg("reading the body failed")
-			write(w, http.StatusBadRequest, bodyMalformed)
 		}
-		return nil, nil, nil, false
+		write(w, status, answer)
+		return nil, nil, nil, status
 	}
-	return []byte(r.Header.Get(HeaderSignature)), []byte(r.Header.Get(HeaderTimestamp)), body, true
+	return []byte(r.Header.Get(HeaderSignature)), []byte(r.Header.Get(HeaderTimestamp)), body, 0
 }
 
 func write(w http.ResponseWriter, status int, body []byte) {

@@ -412,5 +412,5 @@ func (r *Router) leafNode(l *leaf, fail func(path, problem string)) *node {
 			h = g.mw[i](h)
 		}
 	}
-	return &node{handler: h, complete: l.complete, deferral: l.deferral()}
+	return &node{handler: h, complete: l.complete, deferral: l.deferral(), path: l.path}
 }

@@ -11,9 +11,11 @@
 // naming the event's type. Point a test application's interactions URL
 // (and its webhook events URL, at /events) at it to see what a bot
 // receives, or cmd/emulator's, as the README's "Trying a bot on
-// cmd/emulator" shows.
+// cmd/emulator" shows. With -metrics ADDR it serves Prometheus metrics of
+// its endpoints at ADDR/metrics, a listener apart from the bot's.
 //
 //	go run ./examples/echo -addr 127.0.0.1:8080 -public-key <hex>
+//	go run ./examples/echo -addr 127.0.0.1:8080 -public-key <hex> -metrics 127.0.0.1:9090
 //	go run ./examples/echo -demo    sends it a few interactions itself
 package main
 

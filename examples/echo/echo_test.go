@@ -33,13 +33,15 @@ func startEchoLogging(t *testing.T, key *interactiontest.Key, stderr io.Writer) 
 }
 
 // startEchoWith runs the bot on a free port, its log written to stderr,
-// with -debug if debug is set, and returns its URL.
-func startEchoWith(t *testing.T, key *interactiontest.Key, stderr io.Writer, debug bool) string {
+// with -debug if debug is set and the flags of extra, and returns its
+// URL.
+func startEchoWith(t *testing.T, key *interactiontest.Key, stderr io.Writer, debug bool, extra ...string) string {
 	t.Helper()
 	args := []string{"-addr", "127.0.0.1:0", "-public-key", key.PublicKeyHex()}
 	if debug {
 		args = append(args, "-debug")
 	}
+	args = append(args, extra...)
 	ctx, cancel := context.WithCancel(context.Background())
 	pr, pw := io.Pipe()
 	done := make(chan error, 1)

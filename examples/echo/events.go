@@ -12,9 +12,9 @@ import (
 
 // newEvents returns the echo bot's webhook events endpoint: it answers
 // every event, as the endpoint answers PINGs, and logs one line for each,
-// naming its type, with its time and data.
-func newEvents(v *interaction.Verifier, log zerolog.Logger) *router.EventEndpoint {
-	e := router.NewEventEndpoint(v, router.WithEventLogger(log))
+// naming its type, with its time and data. opts add to its settings.
+func newEvents(v *interaction.Verifier, log zerolog.Logger, opts ...router.EventOption) *router.EventEndpoint {
+	e := router.NewEventEndpoint(v, append([]router.EventOption{router.WithEventLogger(log)}, opts...)...)
 	e.Fallback(func(_ context.Context, ev *event.Event) error {
 		line := log.Info().Str("event", string(ev.Type)).Time("timestamp", ev.Timestamp)
 		if len(ev.Data) > 0 {

@@ -37,8 +37,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 			"locale) and every autocomplete with the focused option. Point an application's\n"+
 			"interactions URL at it, or cmd/emulator's (see the README), to see what a bot receives.\n"+
 			"It serves webhook events at /events: point the application's webhook events URL at\n"+
-			"ADDR/events, and each event is answered 204 and logged with its type.\n\n"+
-			"Usage: echo -public-key HEX [-addr ADDR] [-debug]\n"+
+			"ADDR/events, and each event is answered 204 and logged with its type.\n"+
+			"With -metrics, it serves Prometheus metrics at /metrics on a listener of its own.\n\n"+
+			"Usage: echo -public-key HEX [-addr ADDR] [-metrics ADDR] [-debug]\n"+
 			"       echo -demo\n\n")
 		flags.PrintDefaults()
 	}
@@ -46,6 +47,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	publicKey := flags.String("public-key", os.Getenv("SWITCHBOARD_PUBLIC_KEY"),
 		"the application's public key, in hex (default $SWITCHBOARD_PUBLIC_KEY)")
 	debug := flags.Bool("debug", false, "log every request")
+	metricsAddr := flags.String("metrics", "", "address to serve Prometheus metrics on, at /metrics, apart from the bot; none by default")
 	demoMode := flags.Bool("demo", false, "serve on a free port and send the bot a few signed interactions, as the service would")
 	if err := flags.Parse(args); err != nil {
 		return err
@@ -71,8 +73,18 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	endpoint := router.NewEndpoint(mux, verifier)
-	events := newEvents(verifier, log)
+	var observe []router.EndpointOption
+	var observeEvents []router.EventOption
+	if *metricsAddr != "" {
+		m, stop, err := serveMetrics(*metricsAddr, log)
+		if err != nil {
+			return err
+		}
+		defer stop()
+		observe, observeEvents = append(observe, m.Endpoint()), append(observeEvents, m.Events())
+	}
+	endpoint := router.NewEndpoint(mux, verifier, observe...)
+	events := newEvents(verifier, log, observeEvents...)
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		return err

@@ -1,0 +1,228 @@
+package metrics
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/prometheus/client_golang/prometheus"
+
+	"github.com/switchboard-go/switchboard/event"
+	"github.com/switchboard-go/switchboard/rest"
+	"github.com/switchboard-go/switchboard/router"
+)
+
+// The default buckets of the histograms, in seconds. They are read, never
+// changed.
+var (
+	// verificationBuckets span the check of a signature: an Ed25519
+	// verification takes tens of microseconds.
+	verificationBuckets = []float64{.00001, .000025, .00005, .0001, .00025, .0005, .001, .0025, .005, .01}
+	// handlerBuckets span handlers from the sub-millisecond to the
+	// service's 3 seconds, with the points where the endpoint defers (2.5
+	// seconds by default) and the service stops waiting, and beyond for
+	// the handlers it deferred.
+	handlerBuckets = []float64{.0005, .001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2, 2.5, 3, 5, 10, 30, 60, 300}
+	// requestBuckets span a whole request to an endpoint, up to the
+	// service's 3 seconds and a little beyond.
+	requestBuckets = []float64{.0001, .00025, .0005, .001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2, 2.5, 3, 5}
+	// restBuckets span an attempt on the REST API, up to the client's
+	// default timeout of 30 seconds.
+	restBuckets = []float64{.005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5, 10, 30}
+	// waitBuckets span the time a request is held back for the rate
+	// limits: the first holds the requests that were not.
+	waitBuckets = []float64{.001, .01, .05, .1, .25, .5, 1, 2.5, 5, 10, 30, 60}
+)
+
+// Metrics counts what the endpoints and REST client it is given to do. It
+// is a router.Observer, a router.EventObserver and a rest.Observer; make
+// one with New, and give it with Endpoint, Events and Client. It is safe
+// for concurrent use.
+type Metrics struct {
+	interactions     *prometheus.CounterVec
+	handler          *prometheus.HistogramVec
+	deferred         *prometheus.CounterVec
+	deferredFailures *prometheus.CounterVec
+
+	refused      *prometheus.CounterVec
+	verification *prometheus.HistogramVec
+	request      *prometheus.HistogramVec
+
+	events       *prometheus.CounterVec
+	eventHandler *prometheus.HistogramVec
+
+	restRequests    *prometheus.CounterVec
+	restDuration    *prometheus.HistogramVec
+	restRateLimited *prometheus.CounterVec
+	restWait        *prometheus.HistogramVec
+	restRetries     *prometheus.CounterVec
+
+	// The series of each endpoint, found once.
+	verifyInteractions, verifyEvents   prometheus.Observer
+	requestInteractions, requestEvents prometheus.Observer
+
+	// knownEvents are the event types named as they are; the others are
+	// "other".
+	knownEvents map[event.Type]bool
+}
+
+// Option configures a Metrics.
+type Option func(*config)
+
+type config struct {
+	constLabels  prometheus.Labels
+	handler      []float64
+	verification []float64
+	request      []float64
+	rest         []float64
+	events       []event.Type
+}
+
+// ConstLabels adds labels of fixed values to every metric, such as the
+// bot's name where one process serves several bots, each with a Metrics
+// of its own registered with the same registry.
+func ConstLabels(l prometheus.Labels) Option {
+	return func(c *config) { c.constLabels = l }
+}
+
+// HandlerBuckets sets the buckets of the handler histograms of both
+// endpoints, in seconds. The default runs from 0.5ms to 5 minutes, with
+// bounds at 2.5s, where the endpoint defers by default, and 3s, where the
+// service stops waiting.
+func HandlerBuckets(b ...float64) Option { return func(c *config) { c.handler = b } }
+
+// VerificationBuckets sets the buckets of the signature check's histogram,
+// in seconds. The default runs from 10µs to 10ms.
+func VerificationBuckets(b ...float64) Option { return func(c *config) { c.verification = b } }
+
+// RequestBuckets sets the buckets of the histogram of whole requests to the
+// endpoints, in seconds. The default runs from 0.1ms to 5s.
+func RequestBuckets(b ...float64) Option { return func(c *config) { c.request = b } }
+
+// RESTBuckets sets the buckets of the histogram of REST attempts, in
+// seconds. The default runs from 5ms to 30s, the client's default
+// timeout.
+func RESTBuckets(b ...float64) Option { return func(c *config) { c.rest = b } }
+
+// KnownEvents adds event types to name as they are in the type label of
+// the event metrics, beside those package event names: the types a bot
+// registered handlers for that package event does not know. The service
+// may send types of any name; those neither names are "other".
+func KnownEvents(types ...event.Type) Option {
+	return func(c *config) { c.events = append(c.events, types...) }
+}
+
+// New makes the metrics and registers them with reg. It fails if reg
+// refuses one, as it does a second Metrics without distinct ConstLabels.
+func New(reg prometheus.Registerer, opts ...Option) (*Metrics, error) {
+	c := config{
+		handler:      handlerBuckets,
+		verification: verificationBuckets,
+		request:      requestBuckets,
+		rest:         restBuckets,
+	}
+	for _, o := range opts {
+		o(&c)
+	}
+	counter := func(name, help string, labels ...string) *prometheus.CounterVec {
+		return prometheus.NewCounterVec(prometheus.CounterOpts{Name: name, Help: help, ConstLabels: c.constLabels}, labels)
+	}
+	histogram := func(name, help string, buckets []float64, labels ...string) *prometheus.HistogramVec {
+		return prometheus.NewHistogramVec(prometheus.HistogramOpts{Name: name, Help: help, ConstLabels: c.constLabels, Buckets: buckets}, labels)
+	}
+	m := &Metrics{
+		interactions: counter("switchboard_interactions_total",
+			"Interactions the endpoint answered, by type, route (the command path or custom_id pattern registered, unknown for none) and outcome (answered, deferred, error, panic, late).",
+			"type", "route", "outcome"),
+		handler: histogram("switchboard_handler_duration_seconds",
+			"How long the handlers of interactions ran, deferred ones included, by type and route.",
+			c.handler, "type", "route"),
+		deferred: counter("switchboard_deferred_answers_total",
+			"Answers the endpoint deferred and then completed through the REST client, by type, route and what the handler came to (answered, deferred, error, panic).",
+			"type", "route", "outcome"),
+		deferredFailures: counter("switchboard_deferred_answer_failures_total",
+			"Completions of deferred answers the service did not take, leaving the user with the deferral, by type and route.",
+			"type", "route"),
+		refused: counter("switchboard_refused_requests_total",
+			"Requests an endpoint refused before dispatching them, by endpoint (interactions, events) and reason (too_large, bad_signature, stale_timestamp, malformed, unsupported_type, replay).",
+			"endpoint", "reason"),
+		verification: histogram("switchboard_verification_duration_seconds",
+			"How long checking the signature of a request took, by endpoint.",
+			c.verification, "endpoint"),
+		request: histogram("switchboard_request_duration_seconds",
+			"How long an endpoint took to answer a request, from its arrival, by endpoint.",
+			c.request, "endpoint"),
+		events: counter("switchboard_events_total",
+			"Webhook events received, by type and result (handled, error, panic, unhandled, busy).",
+			"type", "result"),
+		eventHandler: histogram("switchboard_event_handler_duration_seconds",
+			"How long the handlers of webhook events ran, by type.",
+			c.handler, "type"),
+		restRequests: counter("switchboard_rest_requests_total",
+			"Attempts to send a request to the REST API, retries and those after a 429 included, by route and status (none when no answer came).",
+			"route", "status"),
+		restDuration: histogram("switchboard_rest_request_duration_seconds",
+			"How long an attempt on the REST API took, by route.",
+			c.rest, "route"),
+		restRateLimited: counter("switchboard_rest_rate_limited_total",
+			"Attempts on the REST API answered 429, by route and the scope of the limit (bucket, global, shared).",
+			"route", "scope"),
+		restWait: histogram("switchboard_rest_rate_limit_wait_seconds",
+			"How long each attempt on the REST API was held back for the rate limits, by route.",
+			waitBuckets, "route"),
+		restRetries: counter("switchboard_rest_retries_total",
+			"Requests to the REST API sent again after a failed attempt, by route and reason (server_error, timeout, connection).",
+			"route", "reason"),
+		knownEvents: map[event.Type]bool{},
+	}
+	for _, t := range []event.Type{
+		event.TypeApplicationAuthorized, event.TypeApplicationDeauthorized, event.TypeEntitlementCreate,
+		event.TypeQuestUserEnrollment, event.TypeEntitlementUpdate, event.TypeEntitlementDelete,
+	} {
+		m.knownEvents[t] = true
+	}
+	for _, t := range c.events {
+		m.knownEvents[t] = true
+	}
+	m.verifyInteractions = m.verification.WithLabelValues(endpointInteractions)
+	m.verifyEvents = m.verification.WithLabelValues(endpointEvents)
+	m.requestInteractions = m.request.WithLabelValues(endpointInteractions)
+	m.requestEvents = m.request.WithLabelValues(endpointEvents)
+	// Every reason of refusal is there from the start, at zero, so that
+	// the first refusal shows as an increase.
+	for _, endpoint := range []string{endpointInteractions, endpointEvents} {
+		for r := router.RefusedTooLarge; r.String() != ""; r++ {
+			m.refused.WithLabelValues(endpoint, r.String())
+		}
+	}
+	var errs []error
+	for _, col := range []prometheus.Collector{
+		m.interactions, m.handler, m.deferred, m.deferredFailures,
+		m.refused, m.verification, m.request,
+		m.events, m.eventHandler,
+		m.restRequests, m.restDuration, m.restRateLimited, m.restWait, m.restRetries,
+	} {
+		if err := reg.Register(col); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	if len(errs) > 0 {
+		return nil, fmt.Errorf("metrics: registering: %w", errors.Join(errs...))
+	}
+	return m, nil
+}
+
+// Endpoint returns the option that makes an Endpoint tell m what it does.
+func (m *Metrics) Endpoint() router.EndpointOption { return router.WithObserver(m) }
+
+// Events returns the option that makes an EventEndpoint tell m what it
+// does.
+func (m *Metrics) Events() router.EventOption { return router.WithEventObserver(m) }
+
+// Client returns the option that makes a rest.Client tell m what it does.
+func (m *Metrics) Client() rest.ClientOption { return rest.WithObserver(m) }
+
+var (
+	_ router.Observer      = (*Metrics)(nil)
+	_ router.EventObserver = (*Metrics)(nil)
+	_ rest.Observer        = (*Metrics)(nil)
+)

@@ -1,0 +1,578 @@
+package metrics_test
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/testutil"
+
+	"github.com/switchboard-go/switchboard/autocomplete"
+	"github.com/switchboard-go/switchboard/command"
+	"github.com/switchboard-go/switchboard/component"
+	"github.com/switchboard-go/switchboard/emulator"
+	"github.com/switchboard-go/switchboard/event"
+	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/interaction/interactiontest"
+	"github.com/switchboard-go/switchboard/metrics"
+	"github.com/switchboard-go/switchboard/option"
+	"github.com/switchboard-go/switchboard/rest"
+	"github.com/switchboard-go/switchboard/router"
+)
+
+// The bot below answers within a second, the emulator's window: its
+// endpoint defers a handler 200ms after the interaction arrives.
+const (
+	window = time.Second
+	margin = 800 * time.Millisecond
+)
+
+// newBot returns a router with a route for each outcome.
+func newBot() *router.Router {
+	r := router.New()
+	describe := router.Description("Does a thing")
+	r.Command("ping", func(context.Context, *router.Request) (interaction.Response, error) {
+		return interaction.Reply("pong"), nil
+	}, describe)
+	r.Command("fail", func(context.Context, *router.Request) (interaction.Response, error) {
+		return interaction.Response{}, errors.New("the database is down")
+	}, describe)
+	r.Command("crash", func(context.Context, *router.Request) (interaction.Response, error) {
+		panic("handler bug")
+	}, describe)
+	r.Command("slow", func(context.Context, *router.Request) (interaction.Response, error) {
+		time.Sleep(400 * time.Millisecond)
+		return interaction.Reply("done"), nil
+	}, describe)
+	// A handler blocked past its context, on a route the endpoint may not
+	// defer: its answer comes after the service stopped waiting.
+	r.Command("stuck", func(context.Context, *router.Request) (interaction.Response, error) {
+		time.Sleep(window + 300*time.Millisecond)
+		return interaction.Reply("too late"), nil
+	}, describe, router.NoAutoDefer())
+	r.Command("search", func(context.Context, *router.Request) (interaction.Response, error) {
+		return interaction.Reply("found"), nil
+	}, describe, router.Options(option.String("query", "What to look for").Required().Autocomplete()))
+	r.Autocomplete("search", "query", func(_ context.Context, req *autocomplete.Request) ([]interaction.Choice, error) {
+		return []interaction.Choice{interaction.StringChoice("first", "first")}, nil
+	})
+	// A poll's button carries the id of the interaction that made it.
+	r.Command("poll", func(_ context.Context, req *router.Request) (interaction.Response, error) {
+		question, _ := req.Options.String("question")
+		return interaction.Reply(question).WithComponents(component.Row(
+			component.PrimaryButton("poll:"+req.Interaction.ID.String()+":vote", "Vote"))), nil
+	}, describe, router.Options(option.String("question", "What to ask").Required()))
+	r.Component("poll:{id}:vote", func(context.Context, *router.Request) (interaction.Response, error) {
+		return interaction.Update("voted"), nil
+	})
+	return r
+}
+
+// world is a bot served on an emulator, with its metrics.
+type world struct {
+	s      *emulator.Server
+	reg    *prometheus.Registry
+	m      *metrics.Metrics
+	events *router.EventEndpoint
+	// skew is how far ahead of the emulator's the verifier's clock is.
+	skew atomic.Int64
+}
+
+// serve serves newBot's endpoint, and an events endpoint, on a new
+// emulator, with metrics in a registry of their own.
+func serve(t *testing.T) *world {
+	t.Helper()
+	w := &world{reg: prometheus.NewRegistry()}
+	s, err := emulator.New(emulator.Config{ResponseWindow: window})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	w.s = s
+	m, err := metrics.New(w.reg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.m = m
+	mux, err := newBot().Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	verifier, err := interaction.NewVerifier(s.PublicKey, interaction.WithClock(func() time.Time {
+		return time.Now().Add(time.Duration(w.skew.Load()))
+	}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	client, err := rest.NewClient(s.URL, rest.NoAuth{}, m.Client())
+	if err != nil {
+		t.Fatal(err)
+	}
+	endpoint := router.NewEndpoint(mux, verifier, router.WithClient(client), m.Endpoint(),
+		router.WithResponseDeadline(window), router.WithAnswerMargin(margin))
+	w.events = router.NewEventEndpoint(verifier, m.Events())
+	w.events.OnEntitlementCreate(func(_ context.Context, _ *event.Event, ent interaction.Entitlement) error {
+		if ent.SKUID == failingSKU {
+			return errors.New("no price list for the SKU")
+		}
+		return nil
+	})
+	paths := http.NewServeMux()
+	paths.Handle("/interactions", endpoint)
+	paths.Handle("/events", w.events)
+	bot := httptest.NewServer(paths)
+	t.Cleanup(bot.Close)
+	admin, err := rest.NewClient(s.URL, rest.BotToken(s.BotToken))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	if _, err := admin.OverwriteCommands(ctx, s.ApplicationID, command.InGuild(s.GuildID), mux.Definitions().Commands(command.Global)); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.SetInteractionsURL(ctx, bot.URL+"/interactions"); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.SetEventsURL(ctx, bot.URL+"/events"); err != nil {
+		t.Fatal(err)
+	}
+	return w
+}
+
+// failingSKU is the SKU whose entitlements the events handler fails on.
+const failingSKU interaction.Snowflake = 2
+
+// invoke has the emulator's member use a command in its guild.
+func (w *world) invoke(t *testing.T, command string, args ...emulator.Arg) *emulator.Result {
+	t.Helper()
+	res, err := w.s.Invoke(context.Background(), emulator.Invocation{Guild: w.s.GuildID, Command: command, Options: args})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
+// series names one series of a metric, and its value: a counter's, or a
+// histogram's count of observations.
+type series struct {
+	name   string
+	labels []string // name, value, name, value...
+	value  float64
+}
+
+// value returns the value of the series of name with exactly labels, and
+// whether there is one.
+func value(t *testing.T, g prometheus.Gatherer, name string, labels ...string) (v float64, found bool) {
+	t.Helper()
+	v, _, found = measure(t, g, name, labels...)
+	return v, found
+}
+
+// measure returns the value of the series of name with exactly labels,
+// the sum of its observations if it is a histogram's, and whether there
+// is one.
+func measure(t *testing.T, g prometheus.Gatherer, name string, labels ...string) (v, sum float64, found bool) {
+	t.Helper()
+	families, err := g.Gather()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range families {
+		if f.GetName() != name {
+			continue
+		}
+		for _, m := range f.GetMetric() {
+			if len(m.GetLabel())*2 != len(labels) {
+				continue
+			}
+			match := true
+			for i, l := range m.GetLabel() {
+				// Gathered labels are sorted by name; these are given so.
+				if l.GetName() != labels[2*i] || l.GetValue() != labels[2*i+1] {
+					match = false
+				}
+			}
+			if !match {
+				continue
+			}
+			if h := m.GetHistogram(); h != nil {
+				return float64(h.GetSampleCount()), h.GetSampleSum(), true
+			}
+			return m.GetCounter().GetValue(), 0, true
+		}
+	}
+	return 0, 0, false
+}
+
+// eventually waits up to 5 seconds for each series to reach its value,
+// as what happens after an answer does, and fails the test if one does
+// not.
+func eventually(t *testing.T, g prometheus.Gatherer, want ...series) {
+	t.Helper()
+	deadline := time.Now().Add(5 * time.Second)
+	for _, s := range want {
+		for {
+			got, _ := value(t, g, s.name, s.labels...)
+			if got == s.value {
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("%s%v = %v, want %v", s.name, s.labels, got, s.value)
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+	}
+}
+
+// TestInteractionMetricsMoveAsTheBotAnswers: each interaction is counted
+// once by its type, route and outcome, its handler measured, and a
+// deferred answer counted again when it is delivered.
+func TestInteractionMetricsMoveAsTheBotAnswers(t *testing.T) {
+	const (
+		command      = "APPLICATION_COMMAND"
+		autocomplete = "APPLICATION_COMMAND_AUTOCOMPLETE"
+		component    = "MESSAGE_COMPONENT"
+	)
+	interactions := func(typ, route, outcome string) series {
+		return series{"switchboard_interactions_total", []string{"outcome", outcome, "route", route, "type", typ}, 1}
+	}
+	handled := func(typ, route string, n float64) series {
+		return series{"switchboard_handler_duration_seconds", []string{"route", route, "type", typ}, n}
+	}
+	tests := []struct {
+		name string
+		do   func(t *testing.T, w *world)
+		want []series
+	}{
+		{"a command answered", func(t *testing.T, w *world) { w.invoke(t, "ping") },
+			[]series{interactions(command, "ping", "answered"), handled(command, "ping", 1)}},
+		{"a command whose handler fails", func(t *testing.T, w *world) { w.invoke(t, "fail") },
+			[]series{interactions(command, "fail", "error"), handled(command, "fail", 1)}},
+		{"a command whose handler panics", func(t *testing.T, w *world) { w.invoke(t, "crash") },
+			[]series{interactions(command, "crash", "panic"), handled(command, "crash", 1)}},
+		{"a command deferred, and its answer delivered", func(t *testing.T, w *world) { w.invoke(t, "slow") },
+			[]series{
+				interactions(command, "slow", "deferred"),
+				{"switchboard_deferred_answers_total", []string{"outcome", "answered", "route", "slow", "type", command}, 1},
+				{"switchboard_deferred_answer_failures_total", []string{"route", "slow", "type", command}, 0},
+				handled(command, "slow", 1),
+			}},
+		{"a deferred answer the service does not take", func(t *testing.T, w *world) {
+			w.s.InjectFault(emulator.Fault{Route: "webhook", Kind: emulator.FaultServerError, Status: http.StatusBadRequest, Count: 10})
+			w.invoke(t, "slow")
+		}, []series{
+			interactions(command, "slow", "deferred"),
+			{"switchboard_deferred_answers_total", []string{"outcome", "answered", "route", "slow", "type", command}, 1},
+			{"switchboard_deferred_answer_failures_total", []string{"route", "slow", "type", command}, 1},
+			{"switchboard_rest_requests_total", []string{"route", "PATCH /webhooks/{app}/{token}/messages/{message}", "status", "400"}, 1},
+		}},
+		{"a command answered after the service stopped waiting", func(t *testing.T, w *world) { w.invoke(t, "stuck") },
+			[]series{interactions(command, "stuck", "late"), handled(command, "stuck", 1)}},
+		{"an autocomplete request, named by its command", func(t *testing.T, w *world) {
+			if _, err := w.s.Autocomplete(context.Background(), emulator.Invocation{Guild: w.s.GuildID, Command: "search",
+				Options: []emulator.Arg{{Name: "query", Value: "typed by a user"}}, Focused: "query"}); err != nil {
+				t.Fatal(err)
+			}
+		}, []series{interactions(autocomplete, "search", "answered"), handled(autocomplete, "search", 1)}},
+		{"a button, named by its pattern", func(t *testing.T, w *world) {
+			w.invoke(t, "poll", emulator.Arg{Name: "question", Value: "Lunch?"})
+			if _, err := w.s.Click(context.Background(), emulator.Click{Button: "Vote"}); err != nil {
+				t.Fatal(err)
+			}
+		}, []series{interactions(command, "poll", "answered"), interactions(component, "poll:{id}:vote", "answered"), handled(component, "poll:{id}:vote", 1)}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			w := serve(t)
+			tt.do(t, w)
+			eventually(t, w.reg, tt.want...)
+		})
+	}
+}
+
+// TestRefusedRequestsAreCountedByReason: the emulator checks both URLs with
+// a badly signed request, and an interaction signed outside the verifier's
+// window is refused as stale; none of them is an interaction.
+func TestRefusedRequestsAreCountedByReason(t *testing.T) {
+	w := serve(t)
+	refused := func(endpoint, reason string, n float64) series {
+		return series{"switchboard_refused_requests_total", []string{"endpoint", endpoint, "reason", reason}, n}
+	}
+	eventually(t, w.reg,
+		refused("interactions", "bad_signature", 1),
+		refused("events", "bad_signature", 1),
+		refused("interactions", "stale_timestamp", 0),
+	)
+	w.skew.Store(int64(10 * time.Minute))
+	if res := w.invoke(t, "ping"); res.Status != http.StatusUnauthorized {
+		t.Fatalf("a stale interaction answered %d, want 401", res.Status)
+	}
+	eventually(t, w.reg, refused("interactions", "stale_timestamp", 1))
+	if v, found := value(t, w.reg, "switchboard_interactions_total", "outcome", "answered", "route", "ping", "type", "APPLICATION_COMMAND"); found {
+		t.Errorf("the stale interaction was counted as answered %v times", v)
+	}
+	const want = `# HELP switchboard_refused_requests_total Requests an endpoint refused before dispatching them, by endpoint (interactions, events) and reason (too_large, bad_signature, stale_timestamp, malformed, unsupported_type, replay).
+# TYPE switchboard_refused_requests_total counter
+switchboard_refused_requests_total{endpoint="events",reason="bad_signature"} 1
+switchboard_refused_requests_total{endpoint="events",reason="malformed"} 0
+switchboard_refused_requests_total{endpoint="events",reason="replay"} 0
+switchboard_refused_requests_total{endpoint="events",reason="stale_timestamp"} 0
+switchboard_refused_requests_total{endpoint="events",reason="too_large"} 0
+switchboard_refused_requests_total{endpoint="events",reason="unsupported_type"} 0
+switchboard_refused_requests_total{endpoint="interactions",reason="bad_signature"} 1
+switchboard_refused_requests_total{endpoint="interactions",reason="malformed"} 0
+switchboard_refused_requests_total{endpoint="interactions",reason="replay"} 0
+switchboard_refused_requests_total{endpoint="interactions",reason="stale_timestamp"} 1
+switchboard_refused_requests_total{endpoint="interactions",reason="too_large"} 0
+switchboard_refused_requests_total{endpoint="interactions",reason="unsupported_type"} 0
+`
+	if err := testutil.GatherAndCompare(w.reg, strings.NewReader(want), "switchboard_refused_requests_total"); err != nil {
+		t.Error(err)
+	}
+	// Every request was verified: the URL checks' two to each endpoint,
+	// and the stale one.
+	eventually(t, w.reg,
+		series{"switchboard_verification_duration_seconds", []string{"endpoint", "interactions"}, 3},
+		series{"switchboard_verification_duration_seconds", []string{"endpoint", "events"}, 2},
+		series{"switchboard_request_duration_seconds", []string{"endpoint", "interactions"}, 3},
+	)
+}
+
+// TestEventsAreCountedByTypeAndResult: an event the handler took and one it
+// failed on, each counted once its handler returned.
+func TestEventsAreCountedByTypeAndResult(t *testing.T) {
+	w := serve(t)
+	for _, sku := range []interaction.Snowflake{1, failingSKU} {
+		if _, err := w.s.CreateEntitlement(interaction.Entitlement{SKUID: sku, UserID: w.s.Member}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if _, err := w.s.WaitEvents(ctx, 2); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.events.WaitEvents(ctx); err != nil {
+		t.Fatal(err)
+	}
+	eventually(t, w.reg,
+		series{"switchboard_events_total", []string{"result", "handled", "type", "ENTITLEMENT_CREATE"}, 1},
+		series{"switchboard_events_total", []string{"result", "error", "type", "ENTITLEMENT_CREATE"}, 1},
+		series{"switchboard_event_handler_duration_seconds", []string{"type", "ENTITLEMENT_CREATE"}, 2},
+	)
+}
+
+// TestRESTMetricsMoveAsTheServiceAnswers: every attempt is counted by route
+// and status, a 429 by the scope of its limit, the time held back for the
+// limits measured, and each retry counted by why.
+func TestRESTMetricsMoveAsTheServiceAnswers(t *testing.T) {
+	const route = "GET /applications/{app}/commands"
+	requests := func(status string, n float64) series {
+		return series{"switchboard_rest_requests_total", []string{"route", route, "status", status}, n}
+	}
+	tests := []struct {
+		name       string
+		fault      emulator.Fault
+		want       []series
+		wantWaited time.Duration // in all, at least
+	}{
+		{"a 429 of the route's bucket", emulator.Fault{Route: "commands", Kind: emulator.FaultRateLimit, RetryAfter: 200 * time.Millisecond},
+			[]series{requests("429", 1), requests("200", 1),
+				{"switchboard_rest_rate_limited_total", []string{"route", route, "scope", "bucket"}, 1},
+				{"switchboard_rest_rate_limit_wait_seconds", []string{"route", route}, 2}},
+			150 * time.Millisecond},
+		{"a global 429", emulator.Fault{Route: "commands", Kind: emulator.FaultRateLimit, RetryAfter: 200 * time.Millisecond, Global: true},
+			[]series{requests("429", 1), requests("200", 1),
+				{"switchboard_rest_rate_limited_total", []string{"route", route, "scope", "global"}, 1}},
+			150 * time.Millisecond},
+		{"server errors, retried", emulator.Fault{Route: "commands", Kind: emulator.FaultServerError, Count: 2, Status: http.StatusBadGateway},
+			[]series{requests("502", 2), requests("200", 1),
+				{"switchboard_rest_retries_total", []string{"reason", "server_error", "route", route}, 2},
+				{"switchboard_rest_request_duration_seconds", []string{"route", route}, 3}},
+			0},
+		{"a dropped connection, retried", emulator.Fault{Route: "commands", Kind: emulator.FaultDrop},
+			[]series{requests("none", 1), requests("200", 1),
+				{"switchboard_rest_retries_total", []string{"reason", "connection", "route", route}, 1}},
+			0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			s, err := emulator.New(emulator.Config{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { s.Close() })
+			reg := prometheus.NewRegistry()
+			m, err := metrics.New(reg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			c, err := rest.NewClient(s.URL, rest.BotToken(s.BotToken), m.Client(), rest.WithBackoff(time.Millisecond, 10*time.Millisecond))
+			if err != nil {
+				t.Fatal(err)
+			}
+			s.InjectFault(tt.fault)
+			if _, err := c.ListCommands(context.Background(), s.ApplicationID, command.Global, false); err != nil {
+				t.Fatal(err)
+			}
+			eventually(t, reg, tt.want...)
+			if _, waited, _ := measure(t, reg, "switchboard_rest_rate_limit_wait_seconds", "route", route); waited < tt.wantWaited.Seconds() {
+				t.Errorf("held back %vs in all, want at least %v", waited, tt.wantWaited)
+			}
+		})
+	}
+}
+
+// TestNoLabelHoldsAnIDATokenOrWhatAUserTyped: after interactions whose
+// custom_ids hold ids, whose options hold a user's text, and whose
+// answers went through the REST client on their tokens, no label value of
+// any metric holds any of them.
+func TestNoLabelHoldsAnIDATokenOrWhatAUserTyped(t *testing.T) {
+	w := serve(t)
+	ctx := context.Background()
+	var secrets []string
+	keep := func(res *emulator.Result) {
+		secrets = append(secrets, res.Interaction.ID.String(), res.Interaction.Token)
+		if id := res.Interaction.Data.CustomID; id != "" {
+			secrets = append(secrets, id)
+		}
+	}
+	keep(w.invoke(t, "poll", emulator.Arg{Name: "question", Value: "What did alice say"}))
+	click, err := w.s.Click(ctx, emulator.Click{Button: "Vote"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	keep(click)
+	typed, err := w.s.Autocomplete(ctx, emulator.Invocation{Guild: w.s.GuildID, Command: "search",
+		Options: []emulator.Arg{{Name: "query", Value: "typed by bob"}}, Focused: "query"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	keep(typed)
+	keep(w.invoke(t, "slow")) // answered through the client, on its token
+	eventually(t, w.reg, series{"switchboard_deferred_answers_total", []string{"outcome", "answered", "route", "slow", "type", "APPLICATION_COMMAND"}, 1})
+	secrets = append(secrets, "What did alice say", "alice", "typed by bob", "bob",
+		w.s.ApplicationID.String(), w.s.GuildID.String(), w.s.Member.String())
+
+	families, err := w.reg.Gather()
+	if err != nil {
+		t.Fatal(err)
+	}
+	labels := 0
+	for _, f := range families {
+		for _, m := range f.GetMetric() {
+			for _, l := range m.GetLabel() {
+				labels++
+				for _, secret := range secrets {
+					if secret != "" && strings.Contains(l.GetValue(), secret) {
+						t.Errorf("%s{%s=%q} holds %q", f.GetName(), l.GetName(), l.GetValue(), secret)
+					}
+				}
+			}
+		}
+	}
+	if labels == 0 {
+		t.Fatal("no labels gathered")
+	}
+	// The click is counted by its pattern, the REST requests on the token
+	// by their route.
+	eventually(t, w.reg,
+		series{"switchboard_interactions_total", []string{"outcome", "answered", "route", "poll:{id}:vote", "type", "MESSAGE_COMPONENT"}, 1},
+		series{"switchboard_rest_requests_total", []string{"route", "PATCH /webhooks/{app}/{token}/messages/{message}", "status", "200"}, 1},
+	)
+}
+
+// TestTheMetricsPassTheLinter: names, help texts and units as Prometheus
+// would have them, once every kind of metric has series.
+func TestTheMetricsPassTheLinter(t *testing.T) {
+	w := serve(t)
+	w.invoke(t, "ping")
+	w.invoke(t, "slow")
+	if _, err := w.s.CreateEntitlement(interaction.Entitlement{SKUID: 1, UserID: w.s.Member}); err != nil {
+		t.Fatal(err)
+	}
+	eventually(t, w.reg,
+		series{"switchboard_deferred_answers_total", []string{"outcome", "answered", "route", "slow", "type", "APPLICATION_COMMAND"}, 1},
+		series{"switchboard_events_total", []string{"result", "handled", "type", "ENTITLEMENT_CREATE"}, 1},
+	)
+	problems, err := testutil.GatherAndLint(w.reg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range problems {
+		t.Errorf("%s: %s", p.Metric, p.Text)
+	}
+	n, err := testutil.GatherAndCount(w.reg)
+	if err != nil || n == 0 {
+		t.Fatalf("%d series gathered, %v", n, err)
+	}
+}
+
+func TestNewRefusesASecondMetricsUnlessItsLabelsDiffer(t *testing.T) {
+	reg := prometheus.NewRegistry()
+	if _, err := metrics.New(reg); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := metrics.New(reg); err == nil {
+		t.Error("a second Metrics registered with the same registry")
+	}
+	reg = prometheus.NewRegistry()
+	for _, bot := range []string{"echo", "poll"} {
+		if _, err := metrics.New(reg, metrics.ConstLabels(prometheus.Labels{"bot": bot})); err != nil {
+			t.Errorf("the Metrics of bot %s: %v", bot, err)
+		}
+	}
+	// The refusals start at zero, for each bot.
+	if n, err := testutil.GatherAndCount(reg, "switchboard_refused_requests_total"); err != nil || n != 2*12 {
+		t.Errorf("%d series of refusals, %v; want 12 for each of 2 bots", n, err)
+	}
+}
+
+// TestEventsOfTypesNotKnownAreOther: the type label names the types package
+// event knows and those given to KnownEvents; any other name the service
+// sends is "other".
+func TestEventsOfTypesNotKnownAreOther(t *testing.T) {
+	key := interactiontest.NewKey("events")
+	reg := prometheus.NewRegistry()
+	m, err := metrics.New(reg, metrics.KnownEvents("LOBBY_MESSAGE_CREATE"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := router.NewEventEndpoint(key.Verifier(), m.Events())
+	for _, typ := range []event.Type{event.TypeQuestUserEnrollment, "LOBBY_MESSAGE_CREATE", "SOMETHING_NEW"} {
+		ev, err := event.New(typ, time.Now(), map[string]string{"id": "1100000000000000042"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, err := event.Wrap(interactiontest.ApplicationID, ev).AppendJSON(nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sig, ts := key.Sign(body)
+		req := httptest.NewRequest("POST", "/events", strings.NewReader(string(body)))
+		req.Header.Set(router.HeaderSignature, sig)
+		req.Header.Set(router.HeaderTimestamp, ts)
+		rec := httptest.NewRecorder()
+		e.ServeHTTP(rec, req)
+		if rec.Code != http.StatusNoContent {
+			t.Fatalf("%s answered %d", typ, rec.Code)
+		}
+	}
+	const want = `# HELP switchboard_events_total Webhook events received, by type and result (handled, error, panic, unhandled, busy).
+# TYPE switchboard_events_total counter
+switchboard_events_total{result="unhandled",type="LOBBY_MESSAGE_CREATE"} 1
+switchboard_events_total{result="unhandled",type="QUEST_USER_ENROLLMENT"} 1
+switchboard_events_total{result="unhandled",type="other"} 1
+`
+	if err := testutil.GatherAndCompare(reg, strings.NewReader(want), "switchboard_events_total"); err != nil {
+		t.Error(err)
+	}
+}

@@ -1,0 +1,133 @@
+package metrics
+
+import (
+	"strconv"
+
+	"github.com/switchboard-go/switchboard/event"
+	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/rest"
+	"github.com/switchboard-go/switchboard/router"
+)
+
+// Values of the endpoint label.
+const (
+	endpointInteractions = "interactions"
+	endpointEvents       = "events"
+)
+
+// Label values that stand for what has no name of its own.
+const (
+	// unknownRoute is the route of an interaction no handler is
+	// registered for: whatever it carries, a custom_id above all, may be
+	// anything.
+	unknownRoute = "unknown"
+	// otherType is the type of an event or interaction of a type not
+	// known.
+	otherType = "other"
+	// noStatus is the status of a REST attempt that got no answer.
+	noStatus = "none"
+)
+
+// ObserveExchange counts a request to the interactions endpoint; it makes
+// m a router.Observer.
+func (m *Metrics) ObserveExchange(x router.Exchange) {
+	if x.Refused != 0 {
+		m.refused.WithLabelValues(endpointInteractions, x.Refused.String()).Inc()
+	} else {
+		typ, route := interactionLabels(x.Type, x.Route)
+		m.interactions.WithLabelValues(typ, route, x.Outcome.String()).Inc()
+		if x.Handled {
+			m.handler.WithLabelValues(typ, route).Observe(x.Handler.Seconds())
+		}
+	}
+	if x.Refused != router.RefusedTooLarge {
+		m.verifyInteractions.Observe(x.Verification.Seconds())
+	}
+	m.requestInteractions.Observe(x.Duration.Seconds())
+}
+
+// ObserveCompletion counts a deferred answer completed; it makes m a
+// router.Observer.
+func (m *Metrics) ObserveCompletion(c router.Completion) {
+	typ, route := interactionLabels(c.Type, c.Route)
+	if !c.Delivered {
+		m.deferredFailures.WithLabelValues(typ, route).Inc()
+	}
+	m.handler.WithLabelValues(typ, route).Observe(c.Handler.Seconds())
+	// Last, so that a completion counted is one wholly observed.
+	m.deferred.WithLabelValues(typ, route, c.Outcome.String()).Inc()
+}
+
+// interactionLabels returns the type and route labels of an interaction
+// of type t routed to route.
+func interactionLabels(t interaction.Type, route string) (typ, routeLabel string) {
+	switch t {
+	case interaction.TypePing:
+		return t.String(), ""
+	case interaction.TypeApplicationCommand, interaction.TypeApplicationCommandAutocomplete,
+		interaction.TypeMessageComponent, interaction.TypeModalSubmit:
+		typ = t.String()
+	default:
+		typ = otherType
+	}
+	if route == "" {
+		route = unknownRoute
+	}
+	return typ, route
+}
+
+// ObserveEventExchange counts a request to the events endpoint; it makes
+// m a router.EventObserver.
+func (m *Metrics) ObserveEventExchange(x router.EventExchange) {
+	if x.Refused != 0 {
+		m.refused.WithLabelValues(endpointEvents, x.Refused.String()).Inc()
+	}
+	if x.Refused != router.RefusedTooLarge {
+		m.verifyEvents.Observe(x.Verification.Seconds())
+	}
+	m.requestEvents.Observe(x.Duration.Seconds())
+}
+
+// ObserveEvent counts an event and what became of it; it makes m a
+// router.EventObserver.
+func (m *Metrics) ObserveEvent(ev router.EventOutcome) {
+	typ := m.eventType(ev.Type)
+	m.events.WithLabelValues(typ, ev.Result.String()).Inc()
+	switch ev.Result {
+	case router.EventHandled, router.EventFailed, router.EventPanicked:
+		m.eventHandler.WithLabelValues(typ).Observe(ev.Handler.Seconds())
+	}
+}
+
+// eventType returns the type label of an event of type t.
+func (m *Metrics) eventType(t event.Type) string {
+	if m.knownEvents[t] {
+		return string(t)
+	}
+	return otherType
+}
+
+// ObserveAttempt counts an attempt on the REST API; it makes m a
+// rest.Observer.
+func (m *Metrics) ObserveAttempt(a rest.Attempt) {
+	status := noStatus
+	if a.Status != 0 {
+		status = strconv.Itoa(a.Status)
+	}
+	m.restRequests.WithLabelValues(a.Route, status).Inc()
+	m.restDuration.WithLabelValues(a.Route).Observe(a.Duration.Seconds())
+	if a.RateLimit != 0 {
+		m.restRateLimited.WithLabelValues(a.Route, a.RateLimit.String()).Inc()
+	}
+}
+
+// ObserveRateLimitWait measures how long a request was held back for the
+// rate limits; it makes m a rest.Observer.
+func (m *Metrics) ObserveRateLimitWait(w rest.Wait) {
+	m.restWait.WithLabelValues(w.Route).Observe(w.Duration.Seconds())
+}
+
+// ObserveRetry counts a request sent again; it makes m a rest.Observer.
+func (m *Metrics) ObserveRetry(r rest.Retry) {
+	m.restRetries.WithLabelValues(r.Route, r.Reason.String()).Inc()
+}

@@ -1,0 +1,175 @@
+package router_test
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"net/http/httptest"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/valyala/fasthttp"
+
+	"github.com/switchboard-go/switchboard/event"
+	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/interaction/interactiontest"
+	"github.com/switchboard-go/switchboard/router"
+)
+
+// eventsObserved is an EventObserver that keeps what it is told.
+type eventsObserved struct {
+	mu        sync.Mutex
+	exchanges []router.EventExchange
+	events    []router.EventOutcome
+}
+
+func (o *eventsObserved) ObserveEventExchange(x router.EventExchange) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	o.exchanges = append(o.exchanges, x)
+}
+
+func (o *eventsObserved) ObserveEvent(ev router.EventOutcome) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	o.events = append(o.events, ev)
+}
+
+// eventAdapter serves one signed request through one of the events
+// endpoint's front ends, and returns the status.
+type eventAdapter struct {
+	name string
+	do   func(e *router.EventEndpoint, c call) int
+}
+
+var eventFrontEnds = []eventAdapter{
+	{"fasthttp", func(e *router.EventEndpoint, c call) int {
+		var rc fasthttp.RequestCtx
+		rc.Request.Header.SetMethod(c.method)
+		for k, v := range c.headers {
+			rc.Request.Header.Set(k, v)
+		}
+		rc.Request.SetBody(c.body)
+		e.ServeFastHTTP(&rc)
+		return rc.Response.StatusCode()
+	}},
+	{"net/http", func(e *router.EventEndpoint, c call) int {
+		req := httptest.NewRequest(c.method, "/events", bytes.NewReader(c.body))
+		for k, v := range c.headers {
+			req.Header.Set(k, v)
+		}
+		rec := httptest.NewRecorder()
+		e.ServeHTTP(rec, req)
+		return rec.Code
+	}},
+}
+
+// TestTheEventObserverIsToldWhatBecameOfEachRequestAndEvent: each request
+// is observed once, each event once, when its handler has returned.
+func TestTheEventObserverIsToldWhatBecameOfEachRequestAndEvent(t *testing.T) {
+	key := interactiontest.NewKey("events")
+	stale := signed(key, pingBody(t))
+	stale.headers[router.HeaderTimestamp] = "1000000000"
+	const lobby event.Type = "LOBBY_MESSAGE_DELETE"
+	tests := []struct {
+		name        string
+		call        call
+		wantType    event.Type
+		wantPing    bool
+		wantRefused router.Refusal
+		wantStatus  int
+		wantResult  router.EventResult // 0 when no event is observed
+	}{
+		{"a PING", signed(key, pingBody(t)), "", true, 0, 204, 0},
+		{"an event handled", signed(key, eventBody(t, event.TypeApplicationAuthorized, authorized())),
+			event.TypeApplicationAuthorized, false, 0, 204, router.EventHandled},
+		{"an event whose handler fails", signed(key, eventBody(t, event.TypeApplicationDeauthorized, event.ApplicationDeauthorized{User: ada})),
+			event.TypeApplicationDeauthorized, false, 0, 204, router.EventFailed},
+		{"an event whose handler panics", signed(key, eventBody(t, event.TypeEntitlementCreate, interaction.Entitlement{ID: 1, SKUID: 2, ApplicationID: 3})),
+			event.TypeEntitlementCreate, false, 0, 204, router.EventPanicked},
+		{"an event of a type no handler is registered for", signed(key, eventBody(t, lobby, map[string]string{"id": "9"})),
+			lobby, false, 0, 204, router.EventUnhandled},
+		{"a signature by another key", signed(interactiontest.NewKey("forger"), pingBody(t)), "", false, router.RefusedBadSignature, 401, 0},
+		{"a stale timestamp", stale, "", false, router.RefusedStaleTimestamp, 401, 0},
+		{"a signed body that is not an event", signed(key, []byte("not json")), "", false, router.RefusedMalformed, 400, 0},
+		{"a body over the limit", signed(key, append(bytes.Repeat([]byte(" "), 4096), pingBody(t)...)), "", false, router.RefusedTooLarge, 413, 0},
+	}
+	for _, a := range eventFrontEnds {
+		for _, tt := range tests {
+			t.Run(a.name+"/"+tt.name, func(t *testing.T) {
+				o := new(eventsObserved)
+				e := router.NewEventEndpoint(key.Verifier(), router.WithEventObserver(o), router.WithEventMaxBodySize(4096))
+				e.OnApplicationAuthorized(func(context.Context, *event.Event, event.ApplicationAuthorized) error { return nil })
+				e.OnApplicationDeauthorized(func(context.Context, *event.Event, event.ApplicationDeauthorized) error {
+					return errors.New("the database is down")
+				})
+				e.OnEntitlementCreate(func(context.Context, *event.Event, interaction.Entitlement) error { panic("no price list") })
+				if got := a.do(e, tt.call); got != tt.wantStatus {
+					t.Fatalf("answered %d, want %d", got, tt.wantStatus)
+				}
+				if err := e.WaitEvents(context.Background()); err != nil {
+					t.Fatal(err)
+				}
+				o.mu.Lock()
+				defer o.mu.Unlock()
+				if len(o.exchanges) != 1 {
+					t.Fatalf("%d exchanges observed, want 1: %+v", len(o.exchanges), o.exchanges)
+				}
+				x := o.exchanges[0]
+				if x.Type != tt.wantType || x.Ping != tt.wantPing || x.Refused != tt.wantRefused || x.Status != tt.wantStatus {
+					t.Errorf("observed %+v, want type %q ping %v refused %q status %d", x, tt.wantType, tt.wantPing, tt.wantRefused, tt.wantStatus)
+				}
+				if (x.Verification > 0) == (tt.wantRefused == router.RefusedTooLarge) {
+					t.Errorf("verification took %v, refused %q", x.Verification, x.Refused)
+				}
+				if tt.wantResult == 0 {
+					if len(o.events) != 0 {
+						t.Errorf("events observed: %+v, want none", o.events)
+					}
+					return
+				}
+				if len(o.events) != 1 || o.events[0].Type != tt.wantType || o.events[0].Result != tt.wantResult {
+					t.Fatalf("events observed: %+v, want one %s %q", o.events, tt.wantType, tt.wantResult)
+				}
+				if ran := tt.wantResult != router.EventUnhandled; (o.events[0].Handler > 0) != ran {
+					t.Errorf("handler measured %v, want it measured: %v", o.events[0].Handler, ran)
+				}
+			})
+		}
+	}
+}
+
+// TestTheEventObserverIsToldOfEventsRefusedWhileBusy: an event beyond the
+// concurrency limit is observed as busy, at once.
+func TestTheEventObserverIsToldOfEventsRefusedWhileBusy(t *testing.T) {
+	key := interactiontest.NewKey("events")
+	o := new(eventsObserved)
+	release := make(chan struct{})
+	e := router.NewEventEndpoint(key.Verifier(), router.WithEventObserver(o), router.WithEventConcurrency(1))
+	e.OnApplicationAuthorized(func(context.Context, *event.Event, event.ApplicationAuthorized) error {
+		<-release
+		return nil
+	})
+	c := signed(key, eventBody(t, event.TypeApplicationAuthorized, authorized()))
+	for _, want := range []int{204, 503} {
+		if got := eventFrontEnds[0].do(e, c); got != want {
+			t.Fatalf("answered %d, want %d", got, want)
+		}
+	}
+	close(release)
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := e.WaitEvents(ctx); err != nil {
+		t.Fatal(err)
+	}
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	results := map[router.EventResult]int{}
+	for _, ev := range o.events {
+		results[ev.Result]++
+	}
+	if len(o.events) != 2 || results[router.EventBusy] != 1 || results[router.EventHandled] != 1 {
+		t.Errorf("events observed: %+v, want one busy and one handled", o.events)
+	}
+}

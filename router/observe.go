@@ -1,0 +1,250 @@
+package router
+
+import (
+	"errors"
+	"time"
+
+	"github.com/switchboard-go/switchboard/interaction"
+)
+
+// Observer is told what an Endpoint does with each request: how it
+// answered each interaction, which requests it refused and why, and how
+// the answers it deferred were delivered. Package metrics makes one that
+// counts them for Prometheus; WithObserver gives one to an endpoint.
+//
+// The endpoint calls its methods on the goroutines serving requests and
+// running handlers, concurrently; they must not block. Everything they are
+// handed is safe to keep: bounded names, never an interaction's id, its
+// token, a custom_id or anything a user typed. An endpoint without an
+// Observer measures nothing.
+type Observer interface {
+	// ObserveExchange is called once for each request the endpoint
+	// answered, when the answer is ready to write: an interaction it
+	// dispatched, a PING, or a request it refused before dispatch.
+	ObserveExchange(Exchange)
+	// ObserveCompletion is called once for each answer the endpoint
+	// deferred, when the handler has returned and the deferral has been
+	// completed with its answer, or the completion failed.
+	ObserveCompletion(Completion)
+}
+
+// WithObserver makes the endpoint tell o what it does with each request.
+// Without one, nothing is measured.
+func WithObserver(o Observer) EndpointOption {
+	return func(e *Endpoint) { e.observer = o }
+}
+
+// Outcome is what an interaction's answer came to.
+type Outcome uint8
+
+// Outcomes of an interaction.
+const (
+	// OutcomeAnswered: the handler's answer, in time. An interaction no
+	// handler is registered for, answered by the not-found answer, is
+	// answered too; its Route is "".
+	OutcomeAnswered Outcome = iota + 1
+	// OutcomeDeferred: a deferral, the endpoint's own (the handler was
+	// still running when the service was about to stop waiting) or the
+	// handler's (it answered with a deferral).
+	OutcomeDeferred
+	// OutcomeError: the handler failed, or gave an answer the service
+	// would refuse, and the error handler answered.
+	OutcomeError
+	// OutcomePanic: the handler panicked.
+	OutcomePanic
+	// OutcomeLate: the answer was ready only after the service had
+	// stopped waiting for it (the response deadline), and the user saw
+	// the interaction fail.
+	OutcomeLate
+)
+
+var outcomeNames = [...]string{
+	OutcomeAnswered: "answered",
+	OutcomeDeferred: "deferred",
+	OutcomeError:    "error",
+	OutcomePanic:    "panic",
+	OutcomeLate:     "late",
+}
+
+// String returns the outcome's name, such as "answered", or "" for the
+// zero Outcome.
+func (o Outcome) String() string {
+	if int(o) < len(outcomeNames) {
+		return outcomeNames[o]
+	}
+	return ""
+}
+
+// Refusal is why an endpoint refused a request before dispatching it.
+type Refusal uint8
+
+// Reasons to refuse a request.
+const (
+	// RefusedTooLarge: the body is over the endpoint's size limit (413).
+	// A server that refuses such a body before the endpoint sees it, as
+	// Server's fasthttp server does, tells no Observer.
+	RefusedTooLarge Refusal = iota + 1
+	// RefusedBadSignature: the signature is missing or does not verify
+	// (401).
+	RefusedBadSignature
+	// RefusedStaleTimestamp: the signed timestamp is outside the
+	// verifier's window (401).
+	RefusedStaleTimestamp
+	// RefusedMalformed: a signed body that is not an interaction, or not
+	// a webhook event (400).
+	RefusedMalformed
+	// RefusedUnsupportedType: an interaction of a type the endpoint does
+	// not serve, such as one the service added after this version (400).
+	RefusedUnsupportedType
+	// RefusedReplay: a copy of an interaction already served (409; see
+	// WithReplayGuard).
+	RefusedReplay
+)
+
+var refusalNames = [...]string{
+	RefusedTooLarge:        "too_large",
+	RefusedBadSignature:    "bad_signature",
+	RefusedStaleTimestamp:  "stale_timestamp",
+	RefusedMalformed:       "malformed",
+	RefusedUnsupportedType: "unsupported_type",
+	RefusedReplay:          "replay",
+}
+
+// String returns the reason's name, such as "bad_signature", or "" for
+// the zero Refusal.
+func (r Refusal) String() string {
+	if int(r) < len(refusalNames) {
+		return refusalNames[r]
+	}
+	return ""
+}
+
+// Exchange is one request to an Endpoint and its answer, as an Observer
+// sees it.
+type Exchange struct {
+	// Type is the interaction's type; 0 when the request was refused
+	// before it was decoded.
+	Type interaction.Type
+	// Route is what the interaction was routed to, as the router
+	// registered it: the command path ("mod user ban"), the name of a
+	// user, message or entry point command, or the custom_id pattern of a
+	// component or modal ("poll:{id}:vote"), never the custom_id itself.
+	// An autocomplete request's is the path of its command. It is "" for
+	// an interaction no handler is registered for, a PING and a refused
+	// request.
+	Route string
+	// Outcome is what the answer came to; 0 for a refused request.
+	Outcome Outcome
+	// Refused says why the request was refused; 0 when it was not.
+	Refused Refusal
+	// Status is the HTTP status of the answer.
+	Status int
+	// Verification is how long checking the signature took; 0 when the
+	// request was refused before (RefusedTooLarge).
+	Verification time.Duration
+	// Handler is how long the handler ran, when Handled; a handler still
+	// running when the endpoint deferred its answer is measured in the
+	// Completion.
+	Handler time.Duration
+	Handled bool
+	// Duration is how long the request took, from its arrival to its
+	// answer being ready to write.
+	Duration time.Duration
+}
+
+// Completion is an answer an Endpoint deferred and then completed with the
+// handler's, as an Observer sees it.
+type Completion struct {
+	// Type and Route name the interaction as in Exchange.
+	Type  interaction.Type
+	Route string
+	// Outcome is what the handler came to: OutcomeAnswered when its
+	// answer completed the deferral, OutcomeDeferred when it deferred
+	// itself and completes the answer on its own, OutcomeError when the
+	// error handler's answer completed it, OutcomePanic when an apology
+	// did.
+	Outcome Outcome
+	// Handler is how long the handler ran.
+	Handler time.Duration
+	// Delivered reports whether the service took the completion; when
+	// false, the user was left with the deferral, and the endpoint logged
+	// why.
+	Delivered bool
+}
+
+// observe reports the exchange of a request served with rec to the
+// endpoint's observer.
+func (e *Endpoint) observe(rec *Exchange, received time.Time, status int) {
+	rec.Status = status
+	rec.Duration = time.Since(received)
+	if rec.Outcome != 0 && rec.Outcome != OutcomePanic && rec.Duration >= e.deadline {
+		rec.Outcome = OutcomeLate
+	}
+	e.observer.ObserveExchange(*rec)
+}
+
+// verified records in rec, if any, the check of a request's signature
+// that began at start, and the refusal it came to, if any.
+func (rec *Exchange) verified(refused Refusal, start time.Time) {
+	if rec == nil {
+		return
+	}
+	rec.Refused = refused
+	if refused != RefusedTooLarge {
+		rec.Verification = time.Since(start)
+	}
+}
+
+// refuse records in rec, if any, that the request was refused for why.
+func (rec *Exchange) refuse(why Refusal) {
+	if rec != nil {
+		rec.Refused = why
+	}
+}
+
+// fail records in rec, if any, that the error handler answered in the
+// handler's place, or that the answer could not be encoded.
+func (rec *Exchange) fail() {
+	if rec != nil && rec.Outcome != OutcomePanic {
+		rec.Outcome = OutcomeError
+	}
+}
+
+// handled records in rec, if any, what running a handler came to.
+func (rec *Exchange) handled(o outcome) {
+	if rec == nil {
+		return
+	}
+	rec.Outcome = o.kind()
+	rec.Handler, rec.Handled = o.took, true
+}
+
+// kind returns what o comes to as an answer.
+func (o *outcome) kind() Outcome {
+	switch {
+	case o.panicked:
+		return OutcomePanic
+	case o.err != nil && !errors.Is(o.err, ErrNotFound):
+		return OutcomeError
+	case o.resp.Type == interaction.CallbackDeferredChannelMessageWithSource ||
+		o.resp.Type == interaction.CallbackDeferredUpdateMessage:
+		return OutcomeDeferred
+	}
+	return OutcomeAnswered
+}
+
+// route returns what ix, whose handler is h, was routed to, as
+// Exchange.Route names it.
+func (m *Mux) route(ix *interaction.Interaction, h handling) string {
+	switch {
+	case h.node != nil:
+		return h.node.path
+	case h.route != nil:
+		return h.route.pattern.text
+	case ix.Type == interaction.TypeApplicationCommandAutocomplete:
+		if n := m.lookup(&ix.Data); n != nil && n.handler != nil {
+			return n.path
+		}
+	}
+	return ""
+}
