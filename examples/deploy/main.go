@@ -13,7 +13,11 @@
 // serve reads the application's public key from -public-key or
 // SWITCHBOARD_PUBLIC_KEY, answers a load balancer's health checks at
 // /healthz, and on SIGTERM lets the interactions under way get their
-// answers before it exits.
+// answers before it exits. It serves each interaction once and lets a
+// user greet five times a minute; with -redis or SWITCHBOARD_REDIS_URL
+// (a redis:// URL) the replicas count both together in that Redis, and
+// without it each counts alone. -metrics or SWITCHBOARD_METRICS_ADDR
+// serves Prometheus metrics at /metrics on an address of its own.
 //
 // In CI, with the variables set from the pipeline's secrets, the check
 // runs on pull requests, where it fails for a change that would alter the
@@ -50,15 +54,23 @@ import (
 	"fmt"
 	"io"
 	"net"
+	"net/http"
 	"os"
 	"os/signal"
 	"strings"
 	"syscall"
+	"time"
 
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+	"github.com/redis/go-redis/v9"
 	"github.com/rs/zerolog"
 
 	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/metrics"
 	"github.com/switchboard-go/switchboard/option"
+	"github.com/switchboard-go/switchboard/redisstore"
 	"github.com/switchboard-go/switchboard/registry"
 	"github.com/switchboard-go/switchboard/router"
 )
@@ -125,6 +137,12 @@ const (
 type serveConfig struct {
 	addr      string
 	publicKey string
+	// metricsAddr, when set, is where /metrics is served, apart from the
+	// endpoint the service reaches.
+	metricsAddr string
+	// redisURL, when set, is the Redis the replicas share their replay
+	// guard and cooldowns in; without it each replica keeps its own.
+	redisURL string
 }
 
 // parseServeFlags reads serve's flags, the public key defaulting to
@@ -135,6 +153,8 @@ func parseServeFlags(args []string, env func(string) string, stderr io.Writer) (
 	fs.SetOutput(stderr)
 	fs.StringVar(&c.addr, "addr", defaultAddr, "the address to listen on")
 	fs.StringVar(&c.publicKey, "public-key", env("SWITCHBOARD_PUBLIC_KEY"), "the application's public key, in hex (default $SWITCHBOARD_PUBLIC_KEY)")
+	fs.StringVar(&c.metricsAddr, "metrics", env("SWITCHBOARD_METRICS_ADDR"), "where to serve Prometheus metrics at /metrics, apart from the endpoint (default $SWITCHBOARD_METRICS_ADDR; none when empty)")
+	fs.StringVar(&c.redisURL, "redis", env("SWITCHBOARD_REDIS_URL"), "the redis:// URL of the Redis the replicas share (default $SWITCHBOARD_REDIS_URL; none when empty)")
 	if err := fs.Parse(args); err != nil {
 		return c, err
 	}
@@ -154,7 +174,48 @@ func serve(ctx context.Context, args []string, env func(string) string, stdout, 
 	if err != nil {
 		return fmt.Errorf("serve: -public-key or $SWITCHBOARD_PUBLIC_KEY: %w", err)
 	}
-	mux, err := newRouter(release).Build()
+	logger := zerolog.New(stderr).With().Timestamp().Logger()
+	opts := []router.EndpointOption{router.WithEndpointLogger(logger)}
+	r := newRouter(release)
+	cooldowns := []router.CooldownOption{}
+
+	if c.redisURL != "" {
+		shared, err := redisOptions(c.redisURL)
+		if err != nil {
+			return err
+		}
+		rdb := redis.NewClient(shared)
+		defer rdb.Close()
+		opts = append(opts, router.WithReplayGuard(redisstore.NewReplayGuard(rdb, redisPrefix)))
+		cooldowns = append(cooldowns, router.WithCooldownStore(redisstore.NewCooldowns(rdb, redisPrefix)))
+	} else {
+		opts = append(opts, router.WithReplayGuard(router.NewMemoryReplayGuard(0)))
+	}
+	// A user may greet five times a minute, counted across the replicas
+	// when they share Redis.
+	r.Use(router.Cooldown(router.PerUser, 5, time.Minute, cooldowns...))
+
+	var metricsLine string
+	if c.metricsAddr != "" {
+		reg := prometheus.NewRegistry()
+		reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+		m, err := metrics.New(reg)
+		if err != nil {
+			return err
+		}
+		opts = append(opts, m.Endpoint())
+		mln, err := net.Listen("tcp", c.metricsAddr)
+		if err != nil {
+			return fmt.Errorf("serve: -metrics: %w", err)
+		}
+		ms := &http.Server{Handler: promhttp.HandlerFor(reg, promhttp.HandlerOpts{}), ReadHeaderTimeout: 5 * time.Second}
+		go ms.Serve(mln)
+		defer ms.Close()
+		// Said after the endpoint's address, which is the first line.
+		metricsLine = "serving metrics on http://" + mln.Addr().String() + "/metrics\n"
+	}
+
+	mux, err := r.Build()
 	if err != nil {
 		return err
 	}
@@ -162,16 +223,31 @@ func serve(ctx context.Context, args []string, env func(string) string, stdout, 
 	if err != nil {
 		return err
 	}
-	logger := zerolog.New(stderr).With().Timestamp().Logger()
 	srv := &router.Server{
-		Endpoint:        router.NewEndpoint(mux, verifier, router.WithEndpointLogger(logger)),
+		Endpoint:        router.NewEndpoint(mux, verifier, opts...),
 		HealthPath:      healthPath,
 		ShutdownTimeout: shutdownTimeout,
 	}
 	fmt.Fprintf(stdout, "serving the interactions endpoint on http://%s\n", ln.Addr())
+	io.WriteString(stdout, metricsLine)
 	// Until ctx ends or SIGTERM, when the interactions under way get their
 	// answers while the load balancer drains the replica.
 	return srv.Serve(ctx, ln)
+}
+
+// redisPrefix keeps this bot's keys apart from others' in a shared Redis.
+const redisPrefix = "switchboard-deploy:"
+
+// redisOptions reads a redis:// URL, with timeouts that bound how long a
+// request waits on a Redis that does not answer: past them the stores
+// fail open, and the replica serves as if alone.
+func redisOptions(url string) (*redis.Options, error) {
+	o, err := redis.ParseURL(url)
+	if err != nil {
+		return nil, fmt.Errorf("serve: -redis or $SWITCHBOARD_REDIS_URL: %w", err)
+	}
+	o.DialTimeout, o.ReadTimeout, o.WriteTimeout = time.Second, 200*time.Millisecond, 200*time.Millisecond
+	return o, nil
 }
 
 // release is the version of the bot this program is. The walk-through

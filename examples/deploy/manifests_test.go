@@ -325,6 +325,32 @@ func TestManifests(t *testing.T) {
 		}
 	})
 
+	t.Run("prometheus scrapes the port serve serves metrics on", func(t *testing.T) {
+		c := serveContainer
+		conf, err := parseServeFlags(c.Args[min(1, len(c.Args)):], containerEnv(c, func(string) string { return "" }), io.Discard)
+		if err != nil || conf.metricsAddr == "" {
+			w.deployment.errorf(t, "spec.template.spec.containers[0].args", "no -metrics address (%v)", err)
+			return
+		}
+		port, err := portOf(conf.metricsAddr)
+		if err != nil {
+			w.deployment.errorf(t, "spec.template.spec.containers[0].args", "serve would serve metrics on %q: %v", conf.metricsAddr, err)
+			return
+		}
+		if _, ok := resolvePort(c, intOrString{isInt: true, i: port}); !ok {
+			w.deployment.errorf(t, "spec.template.spec.containers[0].ports", "no containerPort %d, where serve serves metrics", port)
+		}
+		a := w.deploymentSpec.Template.Metadata.Annotations
+		if a["prometheus.io/scrape"] != "true" || a["prometheus.io/port"] != strconv.Itoa(port) || a["prometheus.io/path"] != "/metrics" {
+			w.deployment.errorf(t, "spec.template.metadata.annotations", "%v: want prometheus.io/scrape true, port %d, path /metrics", a, port)
+		}
+		for _, sp := range w.serviceSpec.Ports {
+			if got, ok := resolvePort(c, sp.TargetPort); ok && got == port {
+				w.service.errorf(t, "spec.ports["+sp.Name+"]", "exposes the metrics port %d to whoever reaches the Service", port)
+			}
+		}
+	})
+
 	t.Run("the deployment serves and the job syncs", func(t *testing.T) {
 		if c := serveContainer; len(c.Command) > 0 || len(c.Args) == 0 || c.Args[0] != "serve" {
 			w.deployment.errorf(t, "spec.template.spec.containers[0]", "command %q, args %q: want the image's entrypoint with the args serve [flags]", c.Command, c.Args)
