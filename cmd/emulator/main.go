@@ -181,6 +181,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 			return fmt.Errorf("-web-addr: %w", err)
 		}
 		defer webLn.Close()
+		if web.Exposed(webLn.Addr()) {
+			fmt.Fprintf(stderr, "emulator: warning: -web-addr %s takes connections from other machines, and the playground lets whoever reaches it drive the bot\n", webLn.Addr())
+		}
 	}
 	s, err := emulator.Listen(*addr, cfg)
 	if err != nil {

@@ -56,6 +56,14 @@ func PageURL(a net.Addr) string {
 	return "http://" + a.String() + "/"
 }
 
+// Exposed reports whether a listener at a takes connections from other
+// machines: a TCP address that is not a loopback one. The playground answers
+// whoever reaches it, so a program serving it so should say so.
+func Exposed(a net.Addr) bool {
+	tcp, ok := a.(*net.TCPAddr)
+	return ok && !tcp.IP.IsLoopback()
+}
+
 // Close ends the event streams and stops serving, letting requests under
 // way finish for a moment; the error says when some did not, and were cut
 // short.

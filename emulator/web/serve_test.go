@@ -2,6 +2,7 @@ package web_test
 
 import (
 	"bufio"
+	"net"
 	"net/http"
 	"strings"
 	"testing"
@@ -47,5 +48,23 @@ func TestListenServesOnLoopbackAndCloseEndsTheStreams(t *testing.T) {
 	}
 	if _, err := http.Get(s.URL); err == nil {
 		t.Error("the playground still answers after Close")
+	}
+}
+
+func TestExposedTellsLoopbackFromTheRest(t *testing.T) {
+	tests := []struct {
+		addr    net.Addr
+		exposed bool
+	}{
+		{&net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 1}, false},
+		{&net.TCPAddr{IP: net.IPv6loopback, Port: 1}, false},
+		{&net.TCPAddr{IP: net.IPv4zero, Port: 1}, true},
+		{&net.TCPAddr{IP: net.IPv4(192, 168, 1, 2), Port: 1}, true},
+		{&net.UnixAddr{Name: "playground.sock", Net: "unix"}, false},
+	}
+	for _, tt := range tests {
+		if got := web.Exposed(tt.addr); got != tt.exposed {
+			t.Errorf("Exposed(%v) = %v, want %v", tt.addr, got, tt.exposed)
+		}
 	}
 }

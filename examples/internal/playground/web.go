@@ -22,6 +22,9 @@ func serveWeb(ctx context.Context, ex Example, addr string, quiet bool, notes []
 	url := web.PageURL(ln.Addr())
 	fmt.Fprintln(stdout, url)
 	out := newPrinter(stdout, isTerminal(stdout))
+	if web.Exposed(ln.Addr()) {
+		out.note("web: %s takes connections from other machines, and the playground lets whoever reaches it drive the bot", ln.Addr())
+	}
 	for _, n := range notes {
 		out.note("%s", n)
 	}
