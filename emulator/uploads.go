@@ -59,6 +59,10 @@ func errEntityTooLarge() *apiError {
 // service made of an upload, and the bytes uploaded.
 type Attachment struct {
 	interaction.Attachment
+	// Content is the bytes uploaded. The emulator never changes them, and
+	// every record of the message shares them rather than copy them
+	// (a playground asks for the records at every change): read them, do
+	// not change them.
 	Content []byte
 }
 

@@ -1,7 +1,6 @@
 package emulator
 
 import (
-	"bytes"
 	"cmp"
 	"slices"
 	"time"
@@ -151,15 +150,13 @@ func (si *sentInteraction) record() InteractionRecord {
 	return rec
 }
 
-// clone returns a copy of m that shares no slices with it, for handing out
-// of the lock.
+// clone returns a copy of m that shares no slices with it but the uploaded
+// bytes, which nothing changes, for handing out of the lock.
 func (m *Message) clone() Message {
 	c := *m
 	c.Data = cloneMessageData(m.Data)
+	// The uploaded bytes are shared: nothing changes them (Attachment).
 	c.Attachments = slices.Clone(m.Attachments)
-	for i := range c.Attachments {
-		c.Attachments[i].Content = bytes.Clone(c.Attachments[i].Content)
-	}
 	return c
 }
 
