@@ -32,17 +32,20 @@ type result struct {
 	latencies    []time.Duration // of the answered requests, sorted
 }
 
-// greeting returns the body of a /greet and where its interaction id's
-// digits are, so that each request can carry an id of its own.
-func greeting() (body []byte, idAt int, id uint64) {
+// greeting returns the body of a /greet, where its interaction id's
+// digits are and where its user's are, so that each request can carry an
+// id of its own and come from a user of its own, as a bot's traffic comes
+// from many users (serve limits each user's greetings).
+func greeting() (body []byte, idAt, userAt int, id uint64) {
 	b := interactiontest.Command("greet").String("name", "Ada").Bool("loud", true)
 	ix := b.Interaction()
 	body = b.JSON()
 	idAt = bytes.Index(body, []byte(`"id":"`+ix.ID.String()+`"`))
-	if idAt < 0 {
-		panic("load: the interaction's id is not where JSON puts it")
+	userAt = bytes.Index(body, []byte(`"id":"`+interactiontest.UserID.String()+`"`))
+	if idAt < 0 || userAt < 0 || len(ix.ID.String()) != len(interactiontest.UserID.String()) {
+		panic("load: the interaction's and the user's ids are not where JSON puts them, or not of one length")
 	}
-	return body, idAt + len(`"id":"`), uint64(ix.ID)
+	return body, idAt + len(`"id":"`), userAt + len(`"id":"`), uint64(ix.ID)
 }
 
 // drive sends requests from c.conns connections until c.duration has
@@ -57,7 +60,7 @@ func drive(ctx context.Context, c config, key *interactiontest.Key) (result, err
 	ctx, cancel := context.WithTimeout(ctx, c.duration)
 	defer cancel()
 	uri := c.url.String()
-	template, idAt, firstID := greeting()
+	template, idAt, userAt, firstID := greeting()
 	idLen := len(strconv.FormatUint(firstID, 10))
 	var (
 		next atomic.Int64 // requests claimed
@@ -88,6 +91,7 @@ func drive(ctx context.Context, c config, key *interactiontest.Key) (result, err
 					break
 				}
 				copy(body[idAt:], id)
+				copy(body[userAt:], id)
 				sig, ts := key.Signer.Sign(body, time.Now())
 				req.Reset()
 				req.SetRequestURI(uri)

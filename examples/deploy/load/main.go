@@ -16,7 +16,8 @@
 // when the machine is busy with other work, which the answers a second
 // do not.
 //
-// Each request is a /greet with a new interaction id, signed as it is
+// Each request is a /greet with a new interaction id, from a user of its
+// own (serve limits each user's greetings), signed as it is
 // sent. The load stops by itself after -duration or -requests; it is meant
 // for a server on loopback.
 package main

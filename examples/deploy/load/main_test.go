@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
@@ -15,10 +16,13 @@ import (
 )
 
 // greetServer serves a /greet that answers as examples/deploy's does, on
-// loopback, verifying with the test key of seed, until the test ends.
+// loopback, verifying with the test key of seed, until the test ends. Each
+// user may greet once, so that a driver whose requests did not each come
+// from a user of their own fails.
 func greetServer(t *testing.T, seed string) string {
 	t.Helper()
 	r := router.New()
+	r.Use(router.Cooldown(router.PerUser, 1, time.Hour))
 	r.Command("greet", func(ctx context.Context, req *router.Request) (interaction.Response, error) {
 		name, _ := req.Options.String("name")
 		return interaction.Reply(strings.ToUpper("Hello, " + name + "!")), nil
