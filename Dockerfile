@@ -34,6 +34,7 @@ COPY --from=build /out/switchboard-deploy /switchboard-deploy
 # The nonroot user by number: Kubernetes checks runAsNonRoot against a
 # numeric user only.
 USER 65532:65532
-EXPOSE 8080
+# The endpoint, and the metrics the Deployment serves with -metrics :9090.
+EXPOSE 8080 9090
 ENTRYPOINT ["/switchboard-deploy"]
 CMD ["serve"]
