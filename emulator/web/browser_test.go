@@ -85,3 +85,33 @@ func TestOneAutocompleteRequestIsInFlight(t *testing.T) {
 		t.Errorf("the bot was asked for %d sets of suggestions at once, want 1", most)
 	}
 }
+
+// Switching the user in the same guild keeps what is being typed; a new
+// language lays the command out again in it.
+func TestSwitchingTheUserKeepsWhatIsTyped(t *testing.T) {
+	b := browsertest.Start(t)
+	p := startPlayground(t)
+	page := b.Open(t, p.url)
+	page.Role("textbox", "Message").Type("/greet")
+	page.Role("listbox", "Commands").Select("greet")
+	page.Role("textbox", "name").Type("Ada")
+	page.Role("combobox", "User").Select("Bob (@bob)")
+	// Bob may not do all the owner may: the panel has moved to him. The
+	// commands offered to him come next, a request later.
+	perms := page.Role("list", "Permissions")
+	for deadline := time.Now().Add(5 * time.Second); strings.Contains(perms.Text(), "ADMINISTRATOR"); {
+		if time.Now().After(deadline) {
+			t.Fatal("the panel did not move to Bob")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	time.Sleep(300 * time.Millisecond)
+	if got := page.Role("textbox", "name").Value(); got != "Ada" {
+		t.Errorf("after switching the user, name holds %q, want Ada", got)
+	}
+	page.Role("combobox", "Locale").Select("fr")
+	page.Role("textbox", "name").WaitGone()
+	if got := page.Role("textbox", "Message").Value(); got != "" {
+		t.Errorf("after switching the language, the box holds %q", got)
+	}
+}

@@ -102,7 +102,9 @@ async function choose(q) {
   }
   panel.show(state);
   follow();
-  await composer.reload();
+  // What is being typed stays, unless its command is not offered there
+  // as it was; a refusal stays too, until the next action.
+  await composer.refresh();
 }
 
 // showLauncher shows the App Launcher when the user is offered an entry

@@ -51,23 +51,21 @@ export class Composer {
     });
   }
 
-  // reload fetches the commands the user can use where they are, in a
-  // box cleared for them.
-  async reload() {
-    this.clear();
-    await this.refresh();
-  }
-
-  // refresh fetches the commands again, when they change, leaving what is
-  // being typed as it is, unless it is a command no longer offered.
+  // refresh fetches the commands the user can use where they are, when
+  // they change or the user moves, leaving what is being typed as it is,
+  // unless it is a command no longer offered as it was.
   async refresh() {
+    const place = this.ctx.place();
+    // Options laid out for a guild list its members, roles and channels.
+    const moved = this.guild !== undefined && this.guild !== place.guild;
+    this.guild = place.guild;
     try {
-      const offered = await get('/api/commands?' + query(this.ctx.place()));
+      const offered = await get('/api/commands?' + query(place));
       this.commands = offered.commands;
       this.apps = offered.apps;
       if (this.entry) {
         const same = this.commands.find((e) => e.command === this.entry.command);
-        if (!same || JSON.stringify(same) !== JSON.stringify(this.entry)) this.clear();
+        if (moved || !same || JSON.stringify(same) !== JSON.stringify(this.entry)) this.clear();
       }
       this.onApps();
     } catch (err) {
