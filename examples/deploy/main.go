@@ -55,6 +55,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/url"
 	"os"
 	"os/signal"
 	"strings"
@@ -112,7 +113,7 @@ func run(ctx context.Context, args []string, env func(string) string, stdout, st
 
 // syncCommands registers the commands a release of the bot declares.
 func syncCommands(ctx context.Context, args []string, release int, env func(string) string, stdout, stderr io.Writer) error {
-	mux, err := newRouter(release).Build()
+	mux, err := newRouter(release, nil).Build()
 	if err != nil {
 		return err
 	}
@@ -143,6 +144,9 @@ type serveConfig struct {
 	// redisURL, when set, is the Redis the replicas share their replay
 	// guard and cooldowns in; without it each replica keeps its own.
 	redisURL string
+	// debug logs every interaction answered; by default only what goes
+	// wrong is, as a replica answering thousands a second should.
+	debug bool
 }
 
 // parseServeFlags reads serve's flags, the public key defaulting to
@@ -155,6 +159,7 @@ func parseServeFlags(args []string, env func(string) string, stderr io.Writer) (
 	fs.StringVar(&c.publicKey, "public-key", env("SWITCHBOARD_PUBLIC_KEY"), "the application's public key, in hex (default $SWITCHBOARD_PUBLIC_KEY)")
 	fs.StringVar(&c.metricsAddr, "metrics", env("SWITCHBOARD_METRICS_ADDR"), "where to serve Prometheus metrics at /metrics, apart from the endpoint (default $SWITCHBOARD_METRICS_ADDR; none when empty)")
 	fs.StringVar(&c.redisURL, "redis", env("SWITCHBOARD_REDIS_URL"), "the redis:// URL of the Redis the replicas share (default $SWITCHBOARD_REDIS_URL; none when empty)")
+	fs.BoolVar(&c.debug, "debug", false, "log every interaction answered, not only what goes wrong")
 	if err := fs.Parse(args); err != nil {
 		return c, err
 	}
@@ -174,9 +179,12 @@ func serve(ctx context.Context, args []string, env func(string) string, stdout, 
 	if err != nil {
 		return fmt.Errorf("serve: -public-key or $SWITCHBOARD_PUBLIC_KEY: %w", err)
 	}
-	logger := zerolog.New(stderr).With().Timestamp().Logger()
+	level := zerolog.InfoLevel
+	if c.debug {
+		level = zerolog.DebugLevel
+	}
+	logger := zerolog.New(stderr).Level(level).With().Timestamp().Logger()
 	opts := []router.EndpointOption{router.WithEndpointLogger(logger)}
-	r := newRouter(release)
 	cooldowns := []router.CooldownOption{}
 
 	if c.redisURL != "" {
@@ -192,8 +200,9 @@ func serve(ctx context.Context, args []string, env func(string) string, stdout, 
 		opts = append(opts, router.WithReplayGuard(router.NewMemoryReplayGuard(0)))
 	}
 	// A user may greet five times a minute, counted across the replicas
-	// when they share Redis.
-	r.Use(router.Cooldown(router.PerUser, 5, time.Minute, cooldowns...))
+	// when they share Redis. The router logs what a cooldown's store says
+	// when it fails.
+	r := newRouter(release, router.Cooldown(router.PerUser, 5, time.Minute, cooldowns...), router.WithLogger(logger))
 
 	var metricsLine string
 	if c.metricsAddr != "" {
@@ -238,15 +247,35 @@ func serve(ctx context.Context, args []string, env func(string) string, stdout, 
 // redisPrefix keeps this bot's keys apart from others' in a shared Redis.
 const redisPrefix = "switchboard-deploy:"
 
-// redisOptions reads a redis:// URL, with timeouts that bound how long a
-// request waits on a Redis that does not answer: past them the stores
-// fail open, and the replica serves as if alone.
-func redisOptions(url string) (*redis.Options, error) {
-	o, err := redis.ParseURL(url)
+// redisOptions reads a redis:// or rediss:// URL. What the URL leaves
+// unsaid is set so that a Redis that does not answer costs a request
+// little: no retries, one dial, short timeouts that the request's context
+// can cut shorter. Past them the stores fail open, and the replica serves
+// as if alone. The URL's own settings (?read_timeout=, ?max_retries=, …)
+// are kept.
+//
+// The URL carries Redis's password: an error never quotes it.
+func redisOptions(raw string) (*redis.Options, error) {
+	o, err := redis.ParseURL(raw)
 	if err != nil {
-		return nil, fmt.Errorf("serve: -redis or $SWITCHBOARD_REDIS_URL: %w", err)
+		return nil, errors.New("serve: -redis or $SWITCHBOARD_REDIS_URL: not a valid redis:// or rediss:// URL (redis://[user:password@]host:port/db)")
 	}
-	o.DialTimeout, o.ReadTimeout, o.WriteTimeout = time.Second, 200*time.Millisecond, 200*time.Millisecond
+	q := url.Values{}
+	if u, err := url.Parse(raw); err == nil {
+		q = u.Query()
+	}
+	set := func(name string, apply func()) {
+		if !q.Has(name) {
+			apply()
+		}
+	}
+	set("max_retries", func() { o.MaxRetries = -1 })
+	set("dial_timeout", func() { o.DialTimeout = time.Second })
+	set("read_timeout", func() { o.ReadTimeout = 200 * time.Millisecond })
+	set("write_timeout", func() { o.WriteTimeout = 200 * time.Millisecond })
+	set("pool_timeout", func() { o.PoolTimeout = 250 * time.Millisecond })
+	o.DialerRetries = 1
+	o.ContextTimeoutEnabled = true
 	return o, nil
 }
 
@@ -255,9 +284,10 @@ func redisOptions(url string) (*redis.Options, error) {
 const release = 2
 
 // newRouter declares the bot's commands as of a release: release 2 adds
-// the loud option to /greet.
-func newRouter(release int) *router.Router {
-	r := router.New()
+// the loud option to /greet. limit, when not nil, wraps /greet (serve's
+// cooldown); settings configure the router (serve's logger).
+func newRouter(release int, limit router.Middleware, settings ...router.Setting) *router.Router {
+	r := router.New(settings...)
 	r.Command("ping", func(ctx context.Context, req *router.Request) (interaction.Response, error) {
 		return interaction.Reply("pong"), nil
 	}, router.Description("Check that the bot answers"))
@@ -266,13 +296,17 @@ func newRouter(release int) *router.Router {
 	if release >= 2 {
 		greetOptions = append(greetOptions, option.Boolean("loud", "Greet in capitals"))
 	}
-	r.Command("greet", func(ctx context.Context, req *router.Request) (interaction.Response, error) {
+	var greet router.Handler = router.HandlerFunc(func(ctx context.Context, req *router.Request) (interaction.Response, error) {
 		name, _ := req.Options.String("name")
 		greeting := "Hello, " + name + "!"
 		if loud, _ := req.Options.Bool("loud"); loud {
 			greeting = strings.ToUpper(greeting)
 		}
 		return interaction.Reply(greeting), nil
-	}, router.Description("Greet someone"), router.Options(greetOptions...))
+	})
+	if limit != nil {
+		greet = limit(greet)
+	}
+	r.Handle("greet", greet, router.Description("Greet someone"), router.Options(greetOptions...))
 	return r
 }

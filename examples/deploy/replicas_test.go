@@ -58,45 +58,16 @@ func startServe(t *testing.T, env func(string) string, want int, args ...string)
 // serves what it counted apart from the endpoint.
 func TestReplicasShareRedisAndServeMetrics(t *testing.T) {
 	redis := redistest.Start(t)
-	key := interactiontest.NewKey("replicas")
-	env := func(name string) string {
-		switch name {
-		case "SWITCHBOARD_PUBLIC_KEY":
-			return key.PublicKeyHex()
-		case "SWITCHBOARD_REDIS_URL":
-			return "redis://" + redis.Addr
-		}
-		return ""
-	}
+	key, env := replicaEnv(t, "redis://"+redis.Addr)
 	a := startServe(t, env, 2, "-metrics", "127.0.0.1:0")
 	b := startServe(t, env, 1)
 	endpointA, metricsA, endpointB := a[0], a[1], b[0]
 
-	post := func(url string, id interaction.Snowflake) (int, string) {
-		t.Helper()
-		body := interactiontest.Command("ping").InGuild(interactiontest.GuildID, interaction.Member{User: interaction.User{ID: interactiontest.UserID, Username: "ada"}}).
-			Modify(func(ix *interaction.Interaction) { ix.ID = id }).JSON()
-		sig, ts := key.Sign(body)
-		req, err := http.NewRequest("POST", url, bytes.NewReader(body))
-		if err != nil {
-			t.Fatal(err)
-		}
-		req.Header.Set("X-Signature-Ed25519", sig)
-		req.Header.Set("X-Signature-Timestamp", ts)
-		resp, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer resp.Body.Close()
-		answer, _ := io.ReadAll(resp.Body)
-		return resp.StatusCode, string(answer)
-	}
-
 	// An interaction served by one replica is a copy to the other.
-	if status, answer := post(endpointB, 1001); status != 200 || !strings.Contains(answer, "pong") {
+	if status, answer := post(t, key, endpointB, 1001); status != 200 || !strings.Contains(answer, "Hello, Ada!") {
 		t.Fatalf("replica B: %d %s", status, answer)
 	}
-	if status, answer := post(endpointA, 1001); status != http.StatusConflict {
+	if status, answer := post(t, key, endpointA, 1001); status != http.StatusConflict {
 		t.Fatalf("the copy on replica A: %d %s", status, answer)
 	}
 	// Five uses a minute, whichever replica serves them: the sixth is
@@ -106,11 +77,11 @@ func TestReplicasShareRedisAndServeMetrics(t *testing.T) {
 		if i%2 == 1 {
 			url = endpointB
 		}
-		if status, answer := post(url, interaction.Snowflake(1002+i)); status != 200 || !strings.Contains(answer, "pong") {
+		if status, answer := post(t, key, url, interaction.Snowflake(1002+i)); status != 200 || !strings.Contains(answer, "Hello, Ada!") {
 			t.Fatalf("use %d: %d %s", i+2, status, answer)
 		}
 	}
-	status, answer := post(endpointA, 1010)
+	status, answer := post(t, key, endpointA, 1010)
 	var refused struct {
 		Data struct {
 			Content string `json:"content"`
@@ -129,11 +100,49 @@ func TestReplicasShareRedisAndServeMetrics(t *testing.T) {
 	scraped, _ := io.ReadAll(resp.Body)
 	resp.Body.Close()
 	for _, want := range []string{
-		`switchboard_interactions_total{outcome="answered",route="ping",type="APPLICATION_COMMAND"} 3`,
+		`switchboard_interactions_total{outcome="answered",route="greet",type="APPLICATION_COMMAND"} 3`,
 		`switchboard_refused_requests_total{endpoint="interactions",reason="replay"} 1`,
 	} {
 		if !strings.Contains(string(scraped), want) {
 			t.Errorf("replica A's metrics lack %s:\n%s", want, scraped)
 		}
 	}
+}
+
+// replicaEnv is the environment of a replica sharing the Redis at
+// redisURL, and the key the service signs its interactions with.
+func replicaEnv(t *testing.T, redisURL string) (*interactiontest.Key, func(string) string) {
+	t.Helper()
+	key := interactiontest.NewKey("replicas")
+	return key, func(name string) string {
+		switch name {
+		case "SWITCHBOARD_PUBLIC_KEY":
+			return key.PublicKeyHex()
+		case "SWITCHBOARD_REDIS_URL":
+			return redisURL
+		}
+		return ""
+	}
+}
+
+// post sends a signed /greet with the id to a replica, as the service
+// does, and returns the status and the answer.
+func post(t *testing.T, key *interactiontest.Key, url string, id interaction.Snowflake) (int, string) {
+	t.Helper()
+	body := interactiontest.Command("greet").String("name", "Ada").InGuild(interactiontest.GuildID, interaction.Member{User: interaction.User{ID: interactiontest.UserID, Username: "ada"}}).
+		Modify(func(ix *interaction.Interaction) { ix.ID = id }).JSON()
+	sig, ts := key.Sign(body)
+	req, err := http.NewRequest("POST", url, bytes.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("X-Signature-Ed25519", sig)
+	req.Header.Set("X-Signature-Timestamp", ts)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	answer, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, string(answer)
 }
