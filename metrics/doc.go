@@ -104,7 +104,11 @@
 //
 // The REST client's requests join the span when its http.Client's
 // transport is otelhttp's (rest.WithHTTPClient), since every request
-// carries the caller's context. Middleware wraps the handlers of
+// carries the caller's context. otelhttp records each request's URL, and
+// the URLs of answers, follow-ups and edits hold the interaction's token:
+// leave those out of tracing (otelhttp.WithFilter on the paths under
+// interactions/ and webhooks/), and count them with this package, whose
+// routes are templates. Middleware wraps the handlers of
 // commands, components and modals; the not-found answer and autocomplete
 // run without it.
 package metrics
