@@ -17,7 +17,10 @@
 // user greet five times a minute; with -redis or SWITCHBOARD_REDIS_URL
 // (a redis:// URL) the replicas count both together in that Redis, and
 // without it each counts alone. -metrics or SWITCHBOARD_METRICS_ADDR
-// serves Prometheus metrics at /metrics on an address of its own.
+// serves Prometheus metrics at /metrics on an address of its own. With
+// -api or SWITCHBOARD_BASE_URL, a handler that is late is deferred and
+// its answer sent through the API, in the rate limits the replicas share
+// in Redis; no bot token is needed for that.
 //
 // In CI, with the variables set from the pipeline's secrets, the check
 // runs on pull requests, where it fails for a change that would alter the
@@ -73,6 +76,7 @@ import (
 	"github.com/switchboard-go/switchboard/option"
 	"github.com/switchboard-go/switchboard/redisstore"
 	"github.com/switchboard-go/switchboard/registry"
+	"github.com/switchboard-go/switchboard/rest"
 	"github.com/switchboard-go/switchboard/router"
 )
 
@@ -147,6 +151,11 @@ type serveConfig struct {
 	// debug logs every interaction answered; by default only what goes
 	// wrong is, as a replica answering thousands a second should.
 	debug bool
+	// apiURL, when set, is the service's API: a handler that has not
+	// answered shortly before the service stops waiting is deferred, and
+	// its answer sent there when it comes. It needs no bot token: an
+	// interaction's own token is its credential.
+	apiURL string
 }
 
 // parseServeFlags reads serve's flags, the public key defaulting to
@@ -159,6 +168,7 @@ func parseServeFlags(args []string, env func(string) string, stderr io.Writer) (
 	fs.StringVar(&c.publicKey, "public-key", env("SWITCHBOARD_PUBLIC_KEY"), "the application's public key, in hex (default $SWITCHBOARD_PUBLIC_KEY)")
 	fs.StringVar(&c.metricsAddr, "metrics", env("SWITCHBOARD_METRICS_ADDR"), "where to serve Prometheus metrics at /metrics, apart from the endpoint (default $SWITCHBOARD_METRICS_ADDR; none when empty)")
 	fs.StringVar(&c.redisURL, "redis", env("SWITCHBOARD_REDIS_URL"), "the redis:// URL of the Redis the replicas share (default $SWITCHBOARD_REDIS_URL; none when empty)")
+	fs.StringVar(&c.apiURL, "api", env("SWITCHBOARD_BASE_URL"), "the service's API, for answers that come late (default $SWITCHBOARD_BASE_URL; none when empty)")
 	fs.BoolVar(&c.debug, "debug", false, "log every interaction answered, not only what goes wrong")
 	if err := fs.Parse(args); err != nil {
 		return c, err
@@ -186,6 +196,7 @@ func serve(ctx context.Context, args []string, env func(string) string, stdout, 
 	logger := zerolog.New(stderr).Level(level).With().Timestamp().Logger()
 	opts := []router.EndpointOption{router.WithEndpointLogger(logger)}
 	cooldowns := []router.CooldownOption{}
+	var clientOpts []rest.ClientOption
 
 	if c.redisURL != "" {
 		shared, err := redisOptions(c.redisURL)
@@ -196,6 +207,11 @@ func serve(ctx context.Context, args []string, env func(string) string, stdout, 
 		defer rdb.Close()
 		opts = append(opts, router.WithReplayGuard(redisstore.NewReplayGuard(rdb, redisPrefix)))
 		cooldowns = append(cooldowns, router.WithCooldownStore(redisstore.NewCooldowns(rdb, redisPrefix)))
+		// The replicas answering late take their turns in the service's
+		// rate limits together.
+		clientOpts = append(clientOpts, rest.WithRateLimitStore(redisstore.NewRateLimits(rdb, redisPrefix), func(err error) {
+			logger.Warn().Err(err).Msg("the shared rate limits failed; waiting by this replica's own")
+		}))
 	} else {
 		opts = append(opts, router.WithReplayGuard(router.NewMemoryReplayGuard(0)))
 	}
@@ -213,6 +229,7 @@ func serve(ctx context.Context, args []string, env func(string) string, stdout, 
 			return err
 		}
 		opts = append(opts, m.Endpoint())
+		clientOpts = append(clientOpts, m.Client())
 		mln, err := net.Listen("tcp", c.metricsAddr)
 		if err != nil {
 			return fmt.Errorf("serve: -metrics: %w", err)
@@ -222,6 +239,14 @@ func serve(ctx context.Context, args []string, env func(string) string, stdout, 
 		defer ms.Close()
 		// Said after the endpoint's address, which is the first line.
 		metricsLine = "serving metrics on http://" + mln.Addr().String() + "/metrics\n"
+	}
+
+	if c.apiURL != "" {
+		client, err := rest.NewClient(c.apiURL, rest.NoAuth{}, clientOpts...)
+		if err != nil {
+			return fmt.Errorf("serve: -api or $SWITCHBOARD_BASE_URL: %w", err)
+		}
+		opts = append(opts, router.WithClient(client))
 	}
 
 	mux, err := r.Build()
