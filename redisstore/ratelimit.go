@@ -36,10 +36,22 @@ type RateLimits struct {
 // tag of its own.
 func NewRateLimits(client redis.UniversalClient, prefix string) *RateLimits {
 	prefix = prefixOr(prefix)
-	if strings.Contains(prefix, "{") && strings.Contains(prefix, "}") {
+	if hasHashTag(prefix) {
 		return &RateLimits{client: client, prefix: prefix + "ratelimit:"}
 	}
 	return &RateLimits{client: client, prefix: prefix + "{ratelimit}:"}
+}
+
+// hasHashTag reports whether a Redis Cluster reads a hash tag in s, as it
+// does in a key: the text between the first "{" and the first "}" after
+// it, when that text is not empty. Braces in any other order are part of
+// the key like any other byte.
+func hasHashTag(s string) bool {
+	open := strings.IndexByte(s, '{')
+	if open < 0 {
+		return false
+	}
+	return strings.IndexByte(s[open+1:], '}') > 0
 }
 
 // rateLimitLib is what the scripts share: the time by the server's clock
