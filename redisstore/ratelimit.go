@@ -114,12 +114,15 @@ local blimit, bremaining = tonumber(b[1]) or 0, tonumber(b[2]) or 0
 local breset, window = tonumber(b[3]), math.max(tonumber(b[4]) or 0, after)
 if limit > 0 then blimit = limit end
 local reset = now + after
--- Within one window the lower count stands, and the later reset.
-if breset and reset < breset + window / 2 and breset < reset + window / 2 then
+-- Within one window the lower count stands, and the later reset. An
+-- answer of an older window, arriving after a new one was assumed, tells
+-- only the limit and the window: its count and its reset would reopen
+-- the bucket. A reset never moves back.
+if not breset or reset >= breset + window / 2 then
+  bremaining, breset = remaining, reset
+elseif reset > breset - window / 2 then
   bremaining = math.min(bremaining, remaining)
   breset = math.max(breset, reset)
-else
-  bremaining, breset = remaining, reset
 end
 redis.call('HSET', key, 'limit', blimit, 'remaining', bremaining, 'reset', whole(breset), 'window', whole(window))
 redis.call('PEXPIRE', key, ms(breset - now + window))

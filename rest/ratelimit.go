@@ -332,18 +332,30 @@ func (b *bucket) take(now time.Time) {
 // already taken from remaining, so within a window the lower count
 // stands, and the later reset: a window the client assumed began when it
 // sent, the service's when the request arrived.
+//
+// An answer whose reset is well before the one kept counts a window that
+// has ended: sent just before the reset, it arrives after take assumed
+// the next window. Its count is of no use, and taken in it would reopen
+// the bucket with what was left of the old window and move the reset
+// back to one that passes at once, granting the whole limit again within
+// one window of the service. Only the limit and the window's length are
+// kept from it. A reset is never moved back.
 func (b *bucket) record(limit, remaining int, after time.Duration, now time.Time) {
 	if limit > 0 {
 		b.limit = limit
 	}
 	reset := now.Add(after)
 	b.window = max(b.window, after)
-	if reset.Before(b.reset.Add(b.window/2)) && b.reset.Before(reset.Add(b.window/2)) {
+	switch {
+	case !reset.After(b.reset.Add(-b.window / 2)):
+		// An older window.
+	case reset.Before(b.reset.Add(b.window / 2)):
 		b.remaining = min(b.remaining, remaining)
 		if reset.After(b.reset) {
 			b.reset = reset
 		}
-		return
+	default:
+		// A newer window.
+		b.remaining, b.reset = remaining, reset
 	}
-	b.remaining, b.reset = remaining, reset
 }

@@ -41,7 +41,9 @@ type RateLimitStore interface {
 	// Record takes in the state an answer on r reported. Answers of one
 	// window may arrive out of order, and requests in flight were
 	// already taken, so within a window the lower count stands, and the
-	// later reset.
+	// later reset. An answer of a window that has ended, arriving after
+	// the next was assumed, tells only the bucket, its limit and its
+	// window's length: a reset never moves back.
 	Record(ctx context.Context, r RateLimitRequest, a RateLimitAnswer) error
 	// Limited records a 429 on r: its bucket, or with global every
 	// request under the global limit, is closed for retryAfter.

@@ -127,6 +127,45 @@ func RateLimits(t *testing.T, open func(t *testing.T) (a, b rest.RateLimitStore)
 		}
 	})
 
+	t.Run("a late answer of the last window neither reopens the bucket nor moves its reset back", func(t *testing.T) {
+		a, b := open(t)
+		const window = 300 * time.Millisecond
+		record(t, a, list, rest.RateLimitAnswer{Bucket: "abc", Counted: true, Limit: 5, Remaining: 0, ResetAfter: window})
+		time.Sleep(take(t, b, list) + 10*time.Millisecond)
+		// The new window the store assumes begins with the whole limit.
+		if granted, _ := takeMany(t, a, b, list, 8); granted != 5 {
+			t.Fatalf("%d of 8 requests granted after the reset, want the limit, 5", granted)
+		}
+		// The answer to a request sent just before the reset arrives now,
+		// counting the window that ended.
+		record(t, a, list, rest.RateLimitAnswer{Bucket: "abc", Counted: true, Limit: 5, Remaining: 3, ResetAfter: 20 * time.Millisecond})
+		if granted, _ := takeMany(t, a, b, list, 5); granted != 0 {
+			t.Errorf("%d requests granted by the late answer, want none", granted)
+		}
+		time.Sleep(50 * time.Millisecond)
+		granted, longest := takeMany(t, a, b, list, 5)
+		if granted != 0 {
+			t.Errorf("%d requests granted once the late answer's reset passed, want none", granted)
+		}
+		if longest < window/3 {
+			t.Errorf("the others wait up to %v, want until the reset of the window the store assumed, about %v", longest, window-50*time.Millisecond)
+		}
+	})
+
+	t.Run("a late answer of the last window still tells the limit", func(t *testing.T) {
+		a, b := open(t)
+		const window = 300 * time.Millisecond
+		record(t, a, list, rest.RateLimitAnswer{Bucket: "abc", Counted: true, Limit: 5, Remaining: 4, ResetAfter: window})
+		record(t, a, list, rest.RateLimitAnswer{Bucket: "abc", Counted: true, Limit: 2, Remaining: 1, ResetAfter: 10 * time.Millisecond})
+		if granted, _ := takeMany(t, a, b, list, 8); granted != 4 {
+			t.Fatalf("%d of 8 requests granted, want the 4 left", granted)
+		}
+		time.Sleep(window + 10*time.Millisecond)
+		if granted, _ := takeMany(t, a, b, list, 8); granted != 2 {
+			t.Errorf("%d of 8 requests granted in the next window, want the limit the late answer told, 2", granted)
+		}
+	})
+
 	t.Run("a 429 closes the bucket for the time it asks", func(t *testing.T) {
 		a, b := open(t)
 		record(t, a, list, rest.RateLimitAnswer{Bucket: "abc", Counted: true, Limit: 5, Remaining: 4, ResetAfter: 50 * time.Millisecond})
