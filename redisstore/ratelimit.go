@@ -171,10 +171,18 @@ func (s *RateLimits) Record(ctx context.Context, r rest.RateLimitRequest, a rest
 }
 
 // Limited closes r's bucket, or with global every request under the
-// global limit, for retryAfter.
+// global limit, for retryAfter, at most rest.MaxRetryAfter: the keys it
+// writes live no longer than that and a window.
 func (s *RateLimits) Limited(ctx context.Context, r rest.RateLimitRequest, global bool, retryAfter time.Duration) error {
-	_, err := s.run(ctx, limitedScript, "recording a 429 on", r, flag(global), retryAfter.Microseconds())
-	return err
+	var report error
+	if retryAfter > rest.MaxRetryAfter {
+		report = fmt.Errorf("redisstore: rate limits: a 429 on %s asked %v, held %v: %w", r.Route, retryAfter, rest.MaxRetryAfter, rest.ErrRetryAfterTooLong)
+		retryAfter = rest.MaxRetryAfter
+	}
+	if _, err := s.run(ctx, limitedScript, "recording a 429 on", r, flag(global), retryAfter.Microseconds()); err != nil {
+		return err
+	}
+	return report
 }
 
 func flag(b bool) int {

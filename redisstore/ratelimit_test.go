@@ -40,3 +40,32 @@ func TestTheRateLimitsKeysShareOneHashTag(t *testing.T) {
 		})
 	}
 }
+
+// TestA429ThatAsksTooMuchLeavesNoKeyLongerThanTheCap: a 429 asking a
+// thousand hours leaves no key that would hold the bucket, for every
+// replica and across restarts, for longer than rest.MaxRetryAfter.
+func TestA429ThatAsksTooMuchLeavesNoKeyLongerThanTheCap(t *testing.T) {
+	srv := redistest.Start(t)
+	c := srv.Client(t)
+	ctx := context.Background()
+	limits := redisstore.NewRateLimits(c, "cap:")
+	r := rest.RateLimitRequest{Route: "GET /applications/{app}/commands", Major: "1", Global: true}
+	if err := limits.Record(ctx, r, rest.RateLimitAnswer{Bucket: "abc", Counted: true, Limit: 5, Remaining: 4, ResetAfter: time.Second}); err != nil {
+		t.Fatal(err)
+	}
+	for _, global := range []bool{false, true} {
+		if err := limits.Limited(ctx, r, global, 1000*time.Hour); err == nil {
+			t.Errorf("Limited(global %v, 1000h) reported nothing", global)
+		}
+	}
+	for _, k := range []string{"cap:{ratelimit}:state:abc@1", "cap:{ratelimit}:global"} {
+		ttl, err := c.PTTL(ctx, k).Result()
+		if err != nil {
+			t.Fatal(err)
+		}
+		// The state outlives its reset by a window, here a second.
+		if ttl <= 0 || ttl > rest.MaxRetryAfter+time.Second {
+			t.Errorf("%s lives %v, want up to %v", k, ttl, rest.MaxRetryAfter+time.Second)
+		}
+	}
+}

@@ -3,6 +3,7 @@ package rest
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"math"
 	"net/http"
 	"strconv"
@@ -171,7 +172,8 @@ func seconds(s float64) time.Duration {
 // a Client keeps by default, and what Clients of one token in one process
 // may share. It forgets the buckets whose window ended long ago, so that
 // it stays small however many interactions a bot follows up. It is safe
-// for concurrent use, and never fails.
+// for concurrent use. It never fails: its only error is the report of a
+// 429 whose wait it cut to MaxRetryAfter.
 type MemoryRateLimitStore struct {
 	mu      sync.Mutex
 	routes  map[string]string  // route → bucket id
@@ -266,8 +268,13 @@ func (s *MemoryRateLimitStore) Record(_ context.Context, r RateLimitRequest, a R
 }
 
 // Limited closes r's bucket, or with global every request under the
-// global limit, for retryAfter.
+// global limit, for retryAfter, at most MaxRetryAfter.
 func (s *MemoryRateLimitStore) Limited(_ context.Context, r RateLimitRequest, global bool, retryAfter time.Duration) error {
+	var report error
+	if retryAfter > MaxRetryAfter {
+		report = fmt.Errorf("rest: memory rate limits: a 429 on %s asked %v, held %v: %w", r.Route, retryAfter, MaxRetryAfter, ErrRetryAfterTooLong)
+		retryAfter = MaxRetryAfter
+	}
 	until := time.Now().Add(retryAfter)
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -275,7 +282,7 @@ func (s *MemoryRateLimitStore) Limited(_ context.Context, r RateLimitRequest, gl
 		if until.After(s.global) {
 			s.global = until
 		}
-		return nil
+		return report
 	}
 	key := s.key(r.Route, r.Major)
 	b := s.buckets[key]
@@ -287,7 +294,7 @@ func (s *MemoryRateLimitStore) Limited(_ context.Context, r RateLimitRequest, gl
 	if until.After(b.reset) {
 		b.reset = until
 	}
-	return nil
+	return report
 }
 
 // minSweep is the number of buckets below which forget does not look.

@@ -2,6 +2,7 @@ package rest
 
 import (
 	"context"
+	"errors"
 	"time"
 )
 
@@ -46,9 +47,24 @@ type RateLimitStore interface {
 	// window's length: a reset never moves back.
 	Record(ctx context.Context, r RateLimitRequest, a RateLimitAnswer) error
 	// Limited records a 429 on r: its bucket, or with global every
-	// request under the global limit, is closed for retryAfter.
+	// request under the global limit, is closed for retryAfter. A
+	// retryAfter over MaxRetryAfter closes it for MaxRetryAfter, and the
+	// error, wrapping ErrRetryAfterTooLong, says so.
 	Limited(ctx context.Context, r RateLimitRequest, global bool, retryAfter time.Duration) error
 }
+
+// MaxRetryAfter is the longest a RateLimitStore closes a bucket, or every
+// request under the global limit, for one 429. A wait longer than this
+// is far beyond any the service asks of a bot that keeps to its limits,
+// so it is more likely a misread or a broken answer; taken as asked, it
+// would hold a route for every replica sharing the store, and across
+// their restarts, for as long as it says.
+const MaxRetryAfter = time.Hour
+
+// ErrRetryAfterTooLong is wrapped by the error of Limited when the 429
+// asked for a wait over MaxRetryAfter, which was cut to MaxRetryAfter.
+// The 429 is recorded all the same: the error is a report, not a failure.
+var ErrRetryAfterTooLong = errors.New("rest: a 429 asked for a wait over MaxRetryAfter")
 
 // RateLimitRequest names what a request is counted against.
 type RateLimitRequest struct {
@@ -93,6 +109,8 @@ type RateLimitAnswer struct {
 // A store that fails does not stop the Client: each error is handed to
 // onError (which may be nil), and the Client waits by the limits it saw
 // itself, as it would without a store, until the store answers again.
+// onError is also told of a 429 whose wait the store cut to
+// MaxRetryAfter (ErrRetryAfterTooLong).
 func WithRateLimitStore(s RateLimitStore, onError func(error)) ClientOption {
 	return func(c *Client) { c.limits.shared, c.limits.onError = s, onError }
 }

@@ -2,6 +2,7 @@ package storetest
 
 import (
 	"context"
+	"errors"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -178,6 +179,26 @@ func RateLimits(t *testing.T, open func(t *testing.T) (a, b rest.RateLimitStore)
 		other := rest.RateLimitRequest{Route: "GET /users/@me", Global: true}
 		if wait := take(t, b, other); wait != 0 {
 			t.Errorf("another bucket waits %v", wait)
+		}
+	})
+
+	t.Run("a 429 asking more than MaxRetryAfter holds for MaxRetryAfter, and says so", func(t *testing.T) {
+		a, b := open(t)
+		if err := a.Limited(ctx, list, false, 1000*time.Hour); !errors.Is(err, rest.ErrRetryAfterTooLong) {
+			t.Errorf("Limited(1000h) = %v, want ErrRetryAfterTooLong", err)
+		}
+		if wait := take(t, b, list); wait <= rest.MaxRetryAfter-time.Minute || wait > rest.MaxRetryAfter {
+			t.Errorf("the bucket waits %v, want MaxRetryAfter, %v", wait, rest.MaxRetryAfter)
+		}
+		if err := a.Limited(ctx, list, true, 1000*time.Hour); !errors.Is(err, rest.ErrRetryAfterTooLong) {
+			t.Errorf("global Limited(1000h) = %v, want ErrRetryAfterTooLong", err)
+		}
+		me := rest.RateLimitRequest{Route: "GET /users/@me", Global: true}
+		if wait := take(t, b, me); wait <= rest.MaxRetryAfter-time.Minute || wait > rest.MaxRetryAfter {
+			t.Errorf("a request under the global limit waits %v, want MaxRetryAfter, %v", wait, rest.MaxRetryAfter)
+		}
+		if err := a.Limited(ctx, list, false, rest.MaxRetryAfter); err != nil {
+			t.Errorf("Limited(MaxRetryAfter) = %v, want no error", err)
 		}
 	})
 
