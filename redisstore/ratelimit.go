@@ -21,8 +21,9 @@ import (
 //     the reset, when it no longer holds anything back (BUCKET is the
 //     route while the service has not named its bucket);
 //   - global, when a global limit the service reported ends;
-//   - second, the count of requests under the global limit in the current
-//     second, when the Clients keep one (rest.WithGlobalRateLimit).
+//   - sent, when the Clients keep a global rate (rest.WithGlobalRateLimit),
+//     a list of the times of the last requests under it, newest first
+//     and as many as the rate, which expires a second after the last.
 //
 // Each operation is one script, so that replicas taking requests at once
 // never take more than a bucket has.
@@ -82,10 +83,12 @@ local b = redis.call('HMGET', key, 'limit', 'remaining', 'reset', 'window')
 local limit, remaining = tonumber(b[1]) or 0, tonumber(b[2]) or 0
 local reset, window = tonumber(b[3]), tonumber(b[4]) or 0
 if reset and now < reset and remaining <= 0 and reset > hold then hold = reset end
+-- The global rate holds over a sliding second: a request may go once the
+-- one rate requests back is a second old.
 local counted = global and rate > 0
-if counted and tonumber(redis.call('GET', p .. 'second') or '0') >= rate then
-  local left = redis.call('PTTL', p .. 'second')
-  if left > 0 and now + left * 1000 > hold then hold = now + left * 1000 end
+if counted then
+  local back = redis.call('LINDEX', p .. 'sent', rate - 1)
+  if back and tonumber(back) + 1000000 > hold then hold = tonumber(back) + 1000000 end
 end
 if now < hold then return hold - now end
 if reset and (now < reset or limit > 0) then
@@ -95,8 +98,10 @@ if reset and (now < reset or limit > 0) then
   redis.call('HSET', key, 'remaining', whole(remaining - 1), 'reset', whole(reset))
   redis.call('PEXPIRE', key, ms(reset - now + window))
 end
-if counted and redis.call('INCR', p .. 'second') == 1 then
-  redis.call('PEXPIRE', p .. 'second', 1000)
+if counted then
+  redis.call('LPUSH', p .. 'sent', whole(now))
+  redis.call('LTRIM', p .. 'sent', 0, rate - 1)
+  redis.call('PEXPIRE', p .. 'sent', 1000)
 end
 return 0
 `)

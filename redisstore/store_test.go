@@ -87,7 +87,7 @@ func TestKeysLiveUnderThePrefixAndExpire(t *testing.T) {
 		"bot1:{ratelimit}:route:GET /applications/{app}/commands": 24 * time.Hour,
 		"bot1:{ratelimit}:state:abc@1":                            2 * time.Second,
 		"bot1:{ratelimit}:global":                                 time.Second,
-		"bot1:{ratelimit}:second":                                 time.Second,
+		"bot1:{ratelimit}:sent":                                   time.Second,
 		"switchboard:cooldown:command:ping:user:1":                time.Minute,
 	}
 	if len(keys) != len(want) {

@@ -181,10 +181,10 @@ type MemoryRateLimitStore struct {
 	// global is when a global limit the service reported ends; every
 	// request under it waits for it.
 	global time.Time
-	// second is when the current second of the global count began, and
-	// sent how many requests under the global limit were taken in it.
-	second time.Time
-	sent   int
+	// sent holds when the last requests under the global rate were
+	// taken, oldest first, as many as the rate: a request may go when the
+	// one that many requests back was taken a second ago or more.
+	sent []time.Time
 	// sweepAt is how many buckets there may be before forget looks for
 	// stale ones.
 	sweepAt int
@@ -226,12 +226,15 @@ func (s *MemoryRateLimitStore) Take(_ context.Context, r RateLimitRequest) (time
 	if b != nil && now.Before(b.reset) && b.remaining <= 0 && b.reset.After(until) {
 		until = b.reset
 	}
+	// The global rate is kept over a sliding second, not over seconds
+	// counted from a start: with fixed seconds, a burst at the end of one
+	// and another at the start of the next put twice the rate in one
+	// second of the service.
 	counted := r.Global && r.GlobalRate > 0
-	if counted && now.Sub(s.second) >= time.Second {
-		s.second, s.sent = now, 0
-	}
-	if counted && s.sent >= r.GlobalRate && s.second.Add(time.Second).After(until) {
-		until = s.second.Add(time.Second)
+	if counted && len(s.sent) >= r.GlobalRate {
+		if next := s.sent[len(s.sent)-r.GlobalRate].Add(time.Second); next.After(until) {
+			until = next
+		}
 	}
 	if now.Before(until) {
 		return until.Sub(now), nil
@@ -240,7 +243,8 @@ func (s *MemoryRateLimitStore) Take(_ context.Context, r RateLimitRequest) (time
 		b.take(now)
 	}
 	if counted {
-		s.sent++
+		s.sent = append(s.sent, now)
+		s.sent = s.sent[max(len(s.sent)-r.GlobalRate, 0):]
 	}
 	return 0, nil
 }

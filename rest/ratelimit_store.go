@@ -10,7 +10,7 @@ import (
 // Client waits by: for each bucket, how many requests are left in its
 // window and when the window resets; when a global limit the service
 // reported ends; and, when the Client keeps one (WithGlobalRateLimit), the
-// count of requests under the global limit in the current second.
+// times of the requests under the global limit in the last second.
 //
 // The service counts limits per token, not per process: replicas of a
 // bot that each keep their own state spend each bucket once per replica,
@@ -80,7 +80,8 @@ type RateLimitRequest struct {
 	// those on an interaction's token do not.
 	Global bool
 	// GlobalRate, when above zero, is how many requests under the global
-	// limit the store lets through each second (WithGlobalRateLimit).
+	// limit the store lets through in any one second, a sliding one
+	// (WithGlobalRateLimit).
 	GlobalRate int
 }
 
@@ -115,8 +116,9 @@ func WithRateLimitStore(s RateLimitStore, onError func(error)) ClientOption {
 	return func(c *Client) { c.limits.shared, c.limits.onError = s, onError }
 }
 
-// WithGlobalRateLimit makes the Client send at most perSecond requests a
-// second under the bot's global limit, counted in the store of its rate
+// WithGlobalRateLimit makes the Client send at most perSecond requests
+// under the bot's global limit in any one second (a sliding second, not
+// seconds counted from a start), counted in the store of its rate
 // limits, so that replicas sharing one (WithRateLimitStore) keep to it
 // together. Requests on an interaction's token (answers, follow-ups) are
 // not counted, as the service leaves them out of the global limit.

@@ -217,6 +217,32 @@ func RateLimits(t *testing.T, open func(t *testing.T) (a, b rest.RateLimitStore)
 		}
 	})
 
+	t.Run("no sliding second holds more requests under the global rate than it says", func(t *testing.T) {
+		a, b := open(t)
+		counted := rest.RateLimitRequest{Route: "GET /users/@me", Global: true, GlobalRate: 10}
+		// A bucket with room to spare, so that only the global rate
+		// holds requests back.
+		record(t, a, counted, rest.RateLimitAnswer{Bucket: "me", Counted: true, Limit: 100, Remaining: 100, ResetAfter: time.Minute})
+		start := time.Now()
+		if granted, _ := takeMany(t, a, b, counted, 5); granted != 5 {
+			t.Fatalf("%d of the first 5 requests granted at 10 a second", granted)
+		}
+		time.Sleep(time.Until(start.Add(600 * time.Millisecond)))
+		if granted, _ := takeMany(t, a, b, counted, 10); granted != 5 {
+			t.Fatalf("%d of 10 requests granted 0.6s after the first 5, want the 5 left", granted)
+		}
+		// A second after the first five, those sent at 0.6s are still
+		// within the last second.
+		time.Sleep(time.Until(start.Add(1100 * time.Millisecond)))
+		granted, longest := takeMany(t, a, b, counted, 10)
+		if granted != 5 {
+			t.Errorf("%d of 10 requests granted 1.1s after the first 5, want 5: the second from 0.6s would hold %d", granted, 5+granted)
+		}
+		if longest <= 0 || longest > 600*time.Millisecond {
+			t.Errorf("the others wait up to %v, want until a second after the requests at 0.6s, about 0.5s", longest)
+		}
+	})
+
 	t.Run("the global rate grants as many requests a second as it says, across both handles", func(t *testing.T) {
 		a, b := open(t)
 		counted := list
