@@ -178,6 +178,9 @@ type MemoryRateLimitStore struct {
 	mu      sync.Mutex
 	routes  map[string]string  // route → bucket id
 	buckets map[string]*bucket // bucket id + "@" + major ids → state
+	// sizes holds the last limit and window told of each bucket id, for
+	// major ids of the bucket not met yet.
+	sizes map[string]size
 	// global is when a global limit the service reported ends; every
 	// request under it waits for it.
 	global time.Time
@@ -197,11 +200,60 @@ type bucket struct {
 	// window is the longest wait until a reset seen for the bucket, close
 	// to the length of its window.
 	window time.Duration
+	// probing says one request was let through on a bucket nothing was
+	// known of, and the others wait for its answer until reset.
+	probing bool
 }
+
+// size is what the answers told of a bucket whatever the major ids.
+type size struct {
+	limit  int
+	window time.Duration
+}
+
+// What the service tells of its limits is in the headers of its answers,
+// and only there: the specification of the service shows neither the
+// limits of its routes nor their headers, and the service's public
+// documentation asks bots to read the limits from the headers rather
+// than write them down, as they may change. A bucket's limit is the same
+// whatever its major ids (X-RateLimit-Bucket names the limit apart from
+// them), so the limit and window last told of a bucket hold a new major's
+// requests, such as those on a new interaction's token, from its first.
+// Of a route never answered nothing is known, not even its bucket, and
+// requests sent at once would all be spent before the first answer tells
+// the limit, some of them into 429s, which the service also counts
+// against the bot's invalid requests; so one request goes, and the others
+// wait for its answer. That costs the others one round trip, once per
+// route and major ids when nothing is known of the route, and then never
+// again while the store lives. A request that gets no answer (its caller
+// gave up, or the connection failed) holds the others no longer than
+// probeLease; then one more goes.
+const (
+	// probeLease bounds how long the others wait for the answer to the
+	// first request on a bucket nothing is known of.
+	probeLease = time.Second
+	// probePoll is how long one of them waits before asking again.
+	probePoll = 20 * time.Millisecond
+)
 
 // NewMemoryRateLimitStore returns an empty store.
 func NewMemoryRateLimitStore() *MemoryRateLimitStore {
-	return &MemoryRateLimitStore{routes: map[string]string{}, buckets: map[string]*bucket{}}
+	return &MemoryRateLimitStore{routes: map[string]string{}, buckets: map[string]*bucket{}, sizes: map[string]size{}}
+}
+
+// seed returns the state of new major ids of route's bucket, when the
+// bucket and its limit are known: a window is taken to begin with the
+// next request. The caller holds s.mu.
+func (s *MemoryRateLimitStore) seed(route string) *bucket {
+	id, ok := s.routes[route]
+	if !ok {
+		return nil
+	}
+	sz, ok := s.sizes[id]
+	if !ok || sz.limit <= 0 {
+		return nil
+	}
+	return &bucket{limit: sz.limit, window: sz.window}
 }
 
 // key returns the state key of route's bucket, the route itself while its
@@ -222,8 +274,23 @@ func (s *MemoryRateLimitStore) Take(_ context.Context, r RateLimitRequest) (time
 	if r.Global {
 		until = s.global
 	}
-	b := s.buckets[s.key(r.Route, r.Major)]
-	if b != nil && now.Before(b.reset) && b.remaining <= 0 && b.reset.After(until) {
+	key := s.key(r.Route, r.Major)
+	b := s.buckets[key]
+	known := b != nil
+	if !known {
+		b = s.seed(r.Route)
+	}
+	switch {
+	case b == nil:
+	case b.probing && now.Before(b.reset):
+		poll := now.Add(probePoll)
+		if b.reset.Before(poll) {
+			poll = b.reset
+		}
+		if poll.After(until) {
+			until = poll
+		}
+	case now.Before(b.reset) && b.remaining <= 0 && b.reset.After(until):
 		until = b.reset
 	}
 	// The global rate is kept over a sliding second, not over seconds
@@ -239,7 +306,18 @@ func (s *MemoryRateLimitStore) Take(_ context.Context, r RateLimitRequest) (time
 	if now.Before(until) {
 		return until.Sub(now), nil
 	}
-	if b != nil {
+	switch {
+	case b == nil:
+		s.forget(now)
+		s.buckets[key] = &bucket{probing: true, reset: now.Add(probeLease)}
+	case b.probing:
+		// The first request got no answer in time: another goes.
+		b.reset = now.Add(probeLease)
+	default:
+		if !known {
+			s.forget(now)
+			s.buckets[key] = b
+		}
 		b.take(now)
 	}
 	if counted {
@@ -253,21 +331,37 @@ func (s *MemoryRateLimitStore) Take(_ context.Context, r RateLimitRequest) (time
 func (s *MemoryRateLimitStore) Record(_ context.Context, r RateLimitRequest, a RateLimitAnswer) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	before := s.key(r.Route, r.Major)
 	if a.Bucket != "" {
 		s.routes[r.Route] = a.Bucket
+	}
+	key := s.key(r.Route, r.Major)
+	if b := s.buckets[before]; before != key && b != nil && b.probing {
+		// The answer named the bucket: the route's state is kept under
+		// the bucket from now on.
+		delete(s.buckets, before)
+	}
+	now := time.Now()
+	b := s.buckets[key]
+	if b == nil || b.probing {
+		if b == nil {
+			s.forget(now)
+		}
+		// An answer without counts ends a probe too: what the answers
+		// of the route do not count is not held.
+		b = s.seed(r.Route)
+		if b == nil {
+			b = &bucket{}
+		}
+		s.buckets[key] = b
 	}
 	if !a.Counted {
 		return nil
 	}
-	now := time.Now()
-	key := s.key(r.Route, r.Major)
-	b := s.buckets[key]
-	if b == nil {
-		s.forget(now)
-		b = &bucket{}
-		s.buckets[key] = b
-	}
 	b.record(a.Limit, a.Remaining, a.ResetAfter, now)
+	if id, ok := s.routes[r.Route]; ok && b.limit > 0 {
+		s.sizes[id] = size{limit: b.limit, window: max(s.sizes[id].window, b.window)}
+	}
 	return nil
 }
 
@@ -290,8 +384,11 @@ func (s *MemoryRateLimitStore) Limited(_ context.Context, r RateLimitRequest, gl
 	}
 	key := s.key(r.Route, r.Major)
 	b := s.buckets[key]
-	if b == nil {
-		b = &bucket{}
+	if b == nil || b.probing {
+		b = s.seed(r.Route)
+		if b == nil {
+			b = &bucket{}
+		}
 		s.buckets[key] = b
 	}
 	b.remaining = 0

@@ -26,7 +26,8 @@ import (
 // share the bucket. A store keeps the state of a bucket per bucket and
 // major ids (RateLimitRequest.Major), and learns a route's bucket from
 // the answers recorded; until it knows it, it keeps the state under the
-// route.
+// route. A bucket's limit is the same for all its major ids, so a store
+// also keeps, per bucket, the limit and window last told.
 //
 // MemoryRateLimitStore keeps it in the process, as a Client does by
 // default.
@@ -37,7 +38,10 @@ type RateLimitStore interface {
 	// holds r, takes nothing and returns how long to wait before asking
 	// again. Once a bucket has reset, a new window of its last length is
 	// assumed to have begun with its whole limit, until an answer says
-	// otherwise.
+	// otherwise. Major ids a known bucket has not met begin with the
+	// limit and window it last told. On a bucket nothing is known of, one
+	// request goes and the others wait, for a moment at a time, until its
+	// answer is recorded, or for about a second if none is.
 	Take(ctx context.Context, r RateLimitRequest) (wait time.Duration, err error)
 	// Record takes in the state an answer on r reported. Answers of one
 	// window may arrive out of order, and requests in flight were

@@ -61,12 +61,81 @@ func RateLimits(t *testing.T, open func(t *testing.T) (a, b rest.RateLimitStore)
 		return int(count.Load()), longest
 	}
 
-	t.Run("a route whose bucket is unknown is not held", func(t *testing.T) {
-		a, _ := open(t)
-		for range 3 {
-			if wait := take(t, a, list); wait != 0 {
-				t.Fatalf("waits %v", wait)
+	t.Run("a route never answered lets one request through until its answer tells the limit", func(t *testing.T) {
+		a, b := open(t)
+		granted, longest := takeMany(t, a, b, list, 6)
+		if granted != 1 {
+			t.Errorf("%d of 6 requests granted on a route never answered, want 1", granted)
+		}
+		if longest <= 0 || longest > 100*time.Millisecond {
+			t.Errorf("the others wait up to %v, want a moment, to ask again", longest)
+		}
+		record(t, a, list, rest.RateLimitAnswer{Bucket: "abc", Counted: true, Limit: 5, Remaining: 4, ResetAfter: time.Minute})
+		if granted, _ := takeMany(t, a, b, list, 6); granted != 4 {
+			t.Errorf("%d of 6 requests granted once the answer told 4 left, want 4", granted)
+		}
+	})
+
+	t.Run("a route answered without counts is not held", func(t *testing.T) {
+		a, b := open(t)
+		if wait := take(t, a, list); wait != 0 {
+			t.Fatalf("the first request waits %v", wait)
+		}
+		record(t, a, list, rest.RateLimitAnswer{})
+		if granted, _ := takeMany(t, a, b, list, 6); granted != 6 {
+			t.Errorf("%d of 6 requests granted, want all", granted)
+		}
+	})
+
+	t.Run("a request that gets no answer holds the others a moment only", func(t *testing.T) {
+		a, b := open(t)
+		if wait := take(t, a, list); wait != 0 {
+			t.Fatalf("the first request waits %v", wait)
+		}
+		start := time.Now()
+		for {
+			wait := take(t, b, list)
+			if wait == 0 {
+				break
 			}
+			if time.Since(start) > 5*time.Second {
+				t.Fatal("the route is still held after 5s")
+			}
+			time.Sleep(wait)
+		}
+		if held := time.Since(start); held < 50*time.Millisecond || held > 2*time.Second {
+			t.Errorf("the route was held %v after a request without answer, want a moment, up to 2s", held)
+		}
+	})
+
+	t.Run("a new major of a known bucket is held to the limit the bucket last told", func(t *testing.T) {
+		a, b := open(t)
+		record(t, a, list, rest.RateLimitAnswer{Bucket: "abc", Counted: true, Limit: 3, Remaining: 2, ResetAfter: time.Minute})
+		other := list
+		other.Major = "2"
+		granted, longest := takeMany(t, a, b, other, 8)
+		if granted != 3 {
+			t.Errorf("%d of 8 requests granted on new major ids of a bucket of 3, want 3", granted)
+		}
+		if longest <= 0 || longest > time.Minute {
+			t.Errorf("the others wait up to %v, want up to the window, a minute", longest)
+		}
+		if wait := take(t, a, list); wait != 0 {
+			t.Errorf("the first major ids, with 2 left, wait %v", wait)
+		}
+	})
+
+	t.Run("a new major of a bucket that reports no counts is not held", func(t *testing.T) {
+		a, b := open(t)
+		record(t, a, list, rest.RateLimitAnswer{Bucket: "abc"})
+		other := list
+		other.Major = "2"
+		if wait := take(t, a, other); wait != 0 {
+			t.Fatalf("the first request waits %v", wait)
+		}
+		record(t, a, other, rest.RateLimitAnswer{Bucket: "abc"})
+		if granted, _ := takeMany(t, a, b, other, 6); granted != 6 {
+			t.Errorf("%d of 6 requests granted, want all", granted)
 		}
 	})
 
@@ -247,6 +316,9 @@ func RateLimits(t *testing.T, open func(t *testing.T) (a, b rest.RateLimitStore)
 		a, b := open(t)
 		counted := list
 		counted.GlobalRate = 10
+		// A bucket with room to spare, so that only the global rate
+		// holds requests back.
+		record(t, a, counted, rest.RateLimitAnswer{Bucket: "abc", Counted: true, Limit: 100, Remaining: 100, ResetAfter: time.Minute})
 		granted, longest := takeMany(t, a, b, counted, 30)
 		if granted != 10 {
 			t.Errorf("%d of 30 requests granted at 10 a second", granted)
