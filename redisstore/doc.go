@@ -22,8 +22,18 @@
 // request may wait on a Redis that does not answer.
 //
 // On a Cluster, the keys of the rate limits share the hash tag
-// "{ratelimit}", or the prefix's own when it has one, since a script
-// reaches several of them.
+// "{ratelimit}", or the prefix's own when it has one (a non-empty "{…}"),
+// since a script reaches several of them. All the rate-limit traffic of
+// a bot therefore goes to one slot, and so to one node: a Cluster adds
+// no throughput to it, only failover. A prefix whose first "{" is
+// followed at once by "}" gives its keys no hash tag at all, so that
+// Cluster spreads them over slots and the scripts fail: give such a
+// prefix only to a single server.
+//
+// The scripts read the server's clock (TIME) before they write, which
+// Redis allows only when it replicates a script's effects rather than
+// the script, its default from version 5: the stores need Redis 5 or
+// later.
 package redisstore
 
 // DefaultPrefix begins the keys of a store given the prefix "".

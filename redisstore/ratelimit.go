@@ -19,10 +19,17 @@ import (
 //   - state:BUCKET@MAJOR, a hash of a bucket's limit, remaining
 //     requests, reset and window length, which expires a window after
 //     the reset, when it no longer holds anything back (BUCKET is the
-//     route while the service has not named its bucket);
+//     route while the service has not named its bucket); while the first
+//     request on a bucket nothing is known of waits for its answer, a
+//     probe living a second at most, and once answered without counts, a
+//     mark living a minute;
+//   - size:BUCKET, the limit and window last told of a bucket, which hold
+//     the requests of major ids not met yet, kept a day after it was
+//     last reported;
 //   - global, when a global limit the service reported ends;
-//   - second, the count of requests under the global limit in the current
-//     second, when the Clients keep one (rest.WithGlobalRateLimit).
+//   - sent, when the Clients keep a global rate (rest.WithGlobalRateLimit),
+//     a list of the times of the last requests under it, newest first
+//     and as many as the rate, which expires a second after the last.
 //
 // Each operation is one script, so that replicas taking requests at once
 // never take more than a bucket has.
@@ -36,10 +43,22 @@ type RateLimits struct {
 // tag of its own.
 func NewRateLimits(client redis.UniversalClient, prefix string) *RateLimits {
 	prefix = prefixOr(prefix)
-	if strings.Contains(prefix, "{") && strings.Contains(prefix, "}") {
+	if hasHashTag(prefix) {
 		return &RateLimits{client: client, prefix: prefix + "ratelimit:"}
 	}
 	return &RateLimits{client: client, prefix: prefix + "{ratelimit}:"}
+}
+
+// hasHashTag reports whether a Redis Cluster reads a hash tag in s, as it
+// does in a key: the text between the first "{" and the first "}" after
+// it, when that text is not empty. Braces in any other order are part of
+// the key like any other byte.
+func hasHashTag(s string) bool {
+	open := strings.IndexByte(s, '{')
+	if open < 0 {
+		return false
+	}
+	return strings.IndexByte(s[open+1:], '}') > 0
 }
 
 // rateLimitLib is what the scripts share: the time by the server's clock
@@ -56,7 +75,32 @@ local function bucketKey()
   local id = redis.call('GET', KEYS[1])
   return p .. 'state:' .. (id or route) .. '@' .. major
 end
+local function knownSize()
+  local id = redis.call('GET', KEYS[1])
+  if not id then return nil end
+  local s = redis.call('HMGET', p .. 'size:' .. id, 'limit', 'window')
+  local limit = tonumber(s[1]) or 0
+  if limit <= 0 then return nil end
+  return limit, tonumber(s[2]) or 0
+end
+local probeLease, probePoll = ` + probeLease + `, ` + probePoll + `
 `
+
+// What the service tells of its limits, it tells in the headers of its
+// answers; the limit a bucket told holds its new major ids, and of a
+// route never answered one request goes while the others wait for its
+// answer, for the reasons the memory store gives (rest.MemoryRateLimitStore).
+// probeLease bounds their wait when that answer never comes, and
+// probePoll is how long they wait before asking again, both in
+// microseconds.
+const (
+	probeLease = "1000000"
+	probePoll  = "20000"
+	// answeredTTL is how long the mark of a bucket answered without
+	// counts is kept, in milliseconds: its major ids are not held until
+	// it expires, and then one request goes before the others again.
+	answeredTTL = "60000"
+)
 
 // takeScript: ARGV[4] is 1 for a request under the global limit, ARGV[5]
 // the global rate a second, 0 for none. It returns the wait in
@@ -66,25 +110,42 @@ local global, rate = ARGV[4] == '1', tonumber(ARGV[5])
 local key = bucketKey()
 local hold = 0
 if global then hold = tonumber(redis.call('GET', p .. 'global') or '0') end
-local b = redis.call('HMGET', key, 'limit', 'remaining', 'reset', 'window')
+local b = redis.call('HMGET', key, 'limit', 'remaining', 'reset', 'window', 'probe')
+local known, probing = b[1] ~= false, b[5] == '1'
 local limit, remaining = tonumber(b[1]) or 0, tonumber(b[2]) or 0
 local reset, window = tonumber(b[3]), tonumber(b[4]) or 0
-if reset and now < reset and remaining <= 0 and reset > hold then hold = reset end
+if not known then
+  -- New major ids of a known bucket begin with the limit it told.
+  local l, w = knownSize()
+  if l then limit, window, reset, remaining = l, w, now, 0 end
+end
+if probing and reset and now < reset then
+  if math.min(reset, now + probePoll) > hold then hold = math.min(reset, now + probePoll) end
+elseif reset and now < reset and remaining <= 0 and reset > hold then hold = reset end
+-- The global rate holds over a sliding second: a request may go once the
+-- one rate requests back is a second old.
 local counted = global and rate > 0
-if counted and tonumber(redis.call('GET', p .. 'second') or '0') >= rate then
-  local left = redis.call('PTTL', p .. 'second')
-  if left > 0 and now + left * 1000 > hold then hold = now + left * 1000 end
+if counted then
+  local back = redis.call('LINDEX', p .. 'sent', rate - 1)
+  if back and tonumber(back) + 1000000 > hold then hold = tonumber(back) + 1000000 end
 end
 if now < hold then return hold - now end
-if reset and (now < reset or limit > 0) then
+if (not known and not reset) or probing then
+  -- Nothing is known of the bucket: this request goes, the others wait
+  -- for its answer.
+  redis.call('HSET', key, 'limit', 0, 'probe', 1, 'reset', whole(now + probeLease))
+  redis.call('PEXPIRE', key, ms(probeLease))
+elseif reset and (now < reset or limit > 0) then
   -- Once the bucket has reset, a new window of the last one's length
   -- is taken to have begun with the whole limit.
   if now >= reset then remaining, reset = limit, now + window end
-  redis.call('HSET', key, 'remaining', whole(remaining - 1), 'reset', whole(reset))
+  redis.call('HSET', key, 'limit', limit, 'window', whole(window), 'remaining', whole(remaining - 1), 'reset', whole(reset))
   redis.call('PEXPIRE', key, ms(reset - now + window))
 end
-if counted and redis.call('INCR', p .. 'second') == 1 then
-  redis.call('PEXPIRE', p .. 'second', 1000)
+if counted then
+  redis.call('LPUSH', p .. 'sent', whole(now))
+  redis.call('LTRIM', p .. 'sent', 0, rate - 1)
+  redis.call('PEXPIRE', p .. 'sent', 1000)
 end
 return 0
 `)
@@ -93,24 +154,51 @@ return 0
 // answer gave the counts, ARGV[6] the limit, ARGV[7] the remaining
 // requests and ARGV[8] the wait until the reset, in microseconds.
 var recordScript = redis.NewScript(rateLimitLib + `
+local before = bucketKey()
 if ARGV[4] ~= '' then redis.call('SET', KEYS[1], ARGV[4], 'PX', 86400000) end
+local key = bucketKey()
+-- Once the answer names the bucket, the route's state is kept under it.
+if before ~= key and redis.call('HGET', before, 'probe') == '1' then redis.call('DEL', before) end
+local b = redis.call('HMGET', key, 'limit', 'remaining', 'reset', 'window', 'probe')
+if b[1] == false or b[5] == '1' then
+  -- The answer to a probe, or to major ids not met: a fresh state.
+  redis.call('DEL', key)
+  b = {false, false, false, false}
+  if ARGV[5] ~= '1' then
+    -- Answered without counts: the bucket's known limit holds the next
+    -- request, or nothing does.
+    if not knownSize() then
+      redis.call('HSET', key, 'limit', 0)
+      redis.call('PEXPIRE', key, ` + answeredTTL + `)
+    end
+    return 0
+  end
+end
 if ARGV[5] ~= '1' then return 0 end
 local limit, remaining, after = tonumber(ARGV[6]), tonumber(ARGV[7]), tonumber(ARGV[8])
-local key = bucketKey()
-local b = redis.call('HMGET', key, 'limit', 'remaining', 'reset', 'window')
 local blimit, bremaining = tonumber(b[1]) or 0, tonumber(b[2]) or 0
 local breset, window = tonumber(b[3]), math.max(tonumber(b[4]) or 0, after)
 if limit > 0 then blimit = limit end
 local reset = now + after
--- Within one window the lower count stands, and the later reset.
-if breset and reset < breset + window / 2 and breset < reset + window / 2 then
+-- Within one window the lower count stands, and the later reset. An
+-- answer of an older window, arriving after a new one was assumed, tells
+-- only the limit and the window: its count and its reset would reopen
+-- the bucket. A reset never moves back.
+if not breset or reset >= breset + window / 2 then
+  bremaining, breset = remaining, reset
+elseif reset > breset - window / 2 then
   bremaining = math.min(bremaining, remaining)
   breset = math.max(breset, reset)
-else
-  bremaining, breset = remaining, reset
 end
 redis.call('HSET', key, 'limit', blimit, 'remaining', bremaining, 'reset', whole(breset), 'window', whole(window))
 redis.call('PEXPIRE', key, ms(breset - now + window))
+local id = redis.call('GET', KEYS[1])
+if id and blimit > 0 then
+  local size = p .. 'size:' .. id
+  local swindow = math.max(tonumber(redis.call('HGET', size, 'window') or '0'), window)
+  redis.call('HSET', size, 'limit', blimit, 'window', whole(swindow))
+  redis.call('PEXPIRE', size, 86400000)
+end
 return 0
 `)
 
@@ -126,8 +214,15 @@ if ARGV[4] == '1' then
   return 0
 end
 local key = bucketKey()
-local b = redis.call('HMGET', key, 'reset', 'window')
+local b = redis.call('HMGET', key, 'reset', 'window', 'limit', 'probe')
 local reset, window = math.max(tonumber(b[1]) or 0, untilT), tonumber(b[2]) or 0
+if b[3] == false or b[4] == '1' then
+  -- Major ids not met, or a probe: a state of the bucket's known limit.
+  local limit, w = knownSize()
+  reset, window = untilT, w or 0
+  redis.call('DEL', key)
+  redis.call('HSET', key, 'limit', limit or 0, 'window', whole(window))
+end
 redis.call('HSET', key, 'remaining', 0, 'reset', whole(reset))
 redis.call('PEXPIRE', key, ms(reset - now + window))
 return 0
@@ -156,10 +251,18 @@ func (s *RateLimits) Record(ctx context.Context, r rest.RateLimitRequest, a rest
 }
 
 // Limited closes r's bucket, or with global every request under the
-// global limit, for retryAfter.
+// global limit, for retryAfter, at most rest.MaxRetryAfter: the keys it
+// writes live no longer than that and a window.
 func (s *RateLimits) Limited(ctx context.Context, r rest.RateLimitRequest, global bool, retryAfter time.Duration) error {
-	_, err := s.run(ctx, limitedScript, "recording a 429 on", r, flag(global), retryAfter.Microseconds())
-	return err
+	var report error
+	if retryAfter > rest.MaxRetryAfter {
+		report = fmt.Errorf("redisstore: rate limits: a 429 on %s asked %v, held %v: %w", r.Route, retryAfter, rest.MaxRetryAfter, rest.ErrRetryAfterTooLong)
+		retryAfter = rest.MaxRetryAfter
+	}
+	if _, err := s.run(ctx, limitedScript, "recording a 429 on", r, flag(global), retryAfter.Microseconds()); err != nil {
+		return err
+	}
+	return report
 }
 
 func flag(b bool) int {

@@ -86,8 +86,10 @@ func TestKeysLiveUnderThePrefixAndExpire(t *testing.T) {
 		"bot1:replay:42":                                          time.Minute,
 		"bot1:{ratelimit}:route:GET /applications/{app}/commands": 24 * time.Hour,
 		"bot1:{ratelimit}:state:abc@1":                            2 * time.Second,
+		"bot1:{ratelimit}:size:abc":                               24 * time.Hour,
+		"bot1:{ratelimit}:state:GET /users/@me@":                  time.Second,
 		"bot1:{ratelimit}:global":                                 time.Second,
-		"bot1:{ratelimit}:second":                                 time.Second,
+		"bot1:{ratelimit}:sent":                                   time.Second,
 		"switchboard:cooldown:command:ping:user:1":                time.Minute,
 	}
 	if len(keys) != len(want) {

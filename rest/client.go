@@ -160,9 +160,10 @@ func defaultUserAgent() string {
 // call is one request to the API, kept whole so that it can be sent again.
 type call struct {
 	method string
-	// route names the endpoint for rate limits: the path with the ids
-	// that do not decide the limit replaced, such as
-	// "/applications/1/guilds/2/commands/{cmd}".
+	// route names the endpoint for rate limits: the method and the path
+	// with every id replaced by a placeholder, such as
+	// "GET /applications/{app}/guilds/{guild}/commands/{cmd}"; the ids
+	// that decide the limit are kept apart, in major.
 	route string
 	// major holds the ids in the path that the service counts limits
 	// apart by, the application and the guild.

@@ -3,6 +3,7 @@ package rest
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"math"
 	"net/http"
 	"strconv"
@@ -171,18 +172,22 @@ func seconds(s float64) time.Duration {
 // a Client keeps by default, and what Clients of one token in one process
 // may share. It forgets the buckets whose window ended long ago, so that
 // it stays small however many interactions a bot follows up. It is safe
-// for concurrent use, and never fails.
+// for concurrent use. It never fails: its only error is the report of a
+// 429 whose wait it cut to MaxRetryAfter.
 type MemoryRateLimitStore struct {
 	mu      sync.Mutex
 	routes  map[string]string  // route → bucket id
 	buckets map[string]*bucket // bucket id + "@" + major ids → state
+	// sizes holds the last limit and window told of each bucket id, for
+	// major ids of the bucket not met yet.
+	sizes map[string]size
 	// global is when a global limit the service reported ends; every
 	// request under it waits for it.
 	global time.Time
-	// second is when the current second of the global count began, and
-	// sent how many requests under the global limit were taken in it.
-	second time.Time
-	sent   int
+	// sent holds when the last requests under the global rate were
+	// taken, oldest first, as many as the rate: a request may go when the
+	// one that many requests back was taken a second ago or more.
+	sent []time.Time
 	// sweepAt is how many buckets there may be before forget looks for
 	// stale ones.
 	sweepAt int
@@ -195,11 +200,60 @@ type bucket struct {
 	// window is the longest wait until a reset seen for the bucket, close
 	// to the length of its window.
 	window time.Duration
+	// probing says one request was let through on a bucket nothing was
+	// known of, and the others wait for its answer until reset.
+	probing bool
 }
+
+// size is what the answers told of a bucket whatever the major ids.
+type size struct {
+	limit  int
+	window time.Duration
+}
+
+// What the service tells of its limits is in the headers of its answers,
+// and only there: the specification of the service shows neither the
+// limits of its routes nor their headers, and the service's public
+// documentation asks bots to read the limits from the headers rather
+// than write them down, as they may change. A bucket's limit is the same
+// whatever its major ids (X-RateLimit-Bucket names the limit apart from
+// them), so the limit and window last told of a bucket hold a new major's
+// requests, such as those on a new interaction's token, from its first.
+// Of a route never answered nothing is known, not even its bucket, and
+// requests sent at once would all be spent before the first answer tells
+// the limit, some of them into 429s, which the service also counts
+// against the bot's invalid requests; so one request goes, and the others
+// wait for its answer. That costs the others one round trip, once per
+// route and major ids when nothing is known of the route, and then never
+// again while the store lives. A request that gets no answer (its caller
+// gave up, or the connection failed) holds the others no longer than
+// probeLease; then one more goes.
+const (
+	// probeLease bounds how long the others wait for the answer to the
+	// first request on a bucket nothing is known of.
+	probeLease = time.Second
+	// probePoll is how long one of them waits before asking again.
+	probePoll = 20 * time.Millisecond
+)
 
 // NewMemoryRateLimitStore returns an empty store.
 func NewMemoryRateLimitStore() *MemoryRateLimitStore {
-	return &MemoryRateLimitStore{routes: map[string]string{}, buckets: map[string]*bucket{}}
+	return &MemoryRateLimitStore{routes: map[string]string{}, buckets: map[string]*bucket{}, sizes: map[string]size{}}
+}
+
+// seed returns the state of new major ids of route's bucket, when the
+// bucket and its limit are known: a window is taken to begin with the
+// next request. The caller holds s.mu.
+func (s *MemoryRateLimitStore) seed(route string) *bucket {
+	id, ok := s.routes[route]
+	if !ok {
+		return nil
+	}
+	sz, ok := s.sizes[id]
+	if !ok || sz.limit <= 0 {
+		return nil
+	}
+	return &bucket{limit: sz.limit, window: sz.window}
 }
 
 // key returns the state key of route's bucket, the route itself while its
@@ -220,25 +274,55 @@ func (s *MemoryRateLimitStore) Take(_ context.Context, r RateLimitRequest) (time
 	if r.Global {
 		until = s.global
 	}
-	b := s.buckets[s.key(r.Route, r.Major)]
-	if b != nil && now.Before(b.reset) && b.remaining <= 0 && b.reset.After(until) {
+	key := s.key(r.Route, r.Major)
+	b := s.buckets[key]
+	known := b != nil
+	if !known {
+		b = s.seed(r.Route)
+	}
+	switch {
+	case b == nil:
+	case b.probing && now.Before(b.reset):
+		poll := now.Add(probePoll)
+		if b.reset.Before(poll) {
+			poll = b.reset
+		}
+		if poll.After(until) {
+			until = poll
+		}
+	case now.Before(b.reset) && b.remaining <= 0 && b.reset.After(until):
 		until = b.reset
 	}
+	// The global rate is kept over a sliding second, not over seconds
+	// counted from a start: with fixed seconds, a burst at the end of one
+	// and another at the start of the next put twice the rate in one
+	// second of the service.
 	counted := r.Global && r.GlobalRate > 0
-	if counted && now.Sub(s.second) >= time.Second {
-		s.second, s.sent = now, 0
-	}
-	if counted && s.sent >= r.GlobalRate && s.second.Add(time.Second).After(until) {
-		until = s.second.Add(time.Second)
+	if counted && len(s.sent) >= r.GlobalRate {
+		if next := s.sent[len(s.sent)-r.GlobalRate].Add(time.Second); next.After(until) {
+			until = next
+		}
 	}
 	if now.Before(until) {
 		return until.Sub(now), nil
 	}
-	if b != nil {
+	switch {
+	case b == nil:
+		s.forget(now)
+		s.buckets[key] = &bucket{probing: true, reset: now.Add(probeLease)}
+	case b.probing:
+		// The first request got no answer in time: another goes.
+		b.reset = now.Add(probeLease)
+	default:
+		if !known {
+			s.forget(now)
+			s.buckets[key] = b
+		}
 		b.take(now)
 	}
 	if counted {
-		s.sent++
+		s.sent = append(s.sent, now)
+		s.sent = s.sent[max(len(s.sent)-r.GlobalRate, 0):]
 	}
 	return 0, nil
 }
@@ -247,27 +331,48 @@ func (s *MemoryRateLimitStore) Take(_ context.Context, r RateLimitRequest) (time
 func (s *MemoryRateLimitStore) Record(_ context.Context, r RateLimitRequest, a RateLimitAnswer) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	before := s.key(r.Route, r.Major)
 	if a.Bucket != "" {
 		s.routes[r.Route] = a.Bucket
+	}
+	key := s.key(r.Route, r.Major)
+	if b := s.buckets[before]; before != key && b != nil && b.probing {
+		// The answer named the bucket: the route's state is kept under
+		// the bucket from now on.
+		delete(s.buckets, before)
+	}
+	now := time.Now()
+	b := s.buckets[key]
+	if b == nil || b.probing {
+		if b == nil {
+			s.forget(now)
+		}
+		// An answer without counts ends a probe too: what the answers
+		// of the route do not count is not held.
+		b = s.seed(r.Route)
+		if b == nil {
+			b = &bucket{}
+		}
+		s.buckets[key] = b
 	}
 	if !a.Counted {
 		return nil
 	}
-	now := time.Now()
-	key := s.key(r.Route, r.Major)
-	b := s.buckets[key]
-	if b == nil {
-		s.forget(now)
-		b = &bucket{}
-		s.buckets[key] = b
-	}
 	b.record(a.Limit, a.Remaining, a.ResetAfter, now)
+	if id, ok := s.routes[r.Route]; ok && b.limit > 0 {
+		s.sizes[id] = size{limit: b.limit, window: max(s.sizes[id].window, b.window)}
+	}
 	return nil
 }
 
 // Limited closes r's bucket, or with global every request under the
-// global limit, for retryAfter.
+// global limit, for retryAfter, at most MaxRetryAfter.
 func (s *MemoryRateLimitStore) Limited(_ context.Context, r RateLimitRequest, global bool, retryAfter time.Duration) error {
+	var report error
+	if retryAfter > MaxRetryAfter {
+		report = fmt.Errorf("rest: memory rate limits: a 429 on %s asked %v, held %v: %w", r.Route, retryAfter, MaxRetryAfter, ErrRetryAfterTooLong)
+		retryAfter = MaxRetryAfter
+	}
 	until := time.Now().Add(retryAfter)
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -275,19 +380,22 @@ func (s *MemoryRateLimitStore) Limited(_ context.Context, r RateLimitRequest, gl
 		if until.After(s.global) {
 			s.global = until
 		}
-		return nil
+		return report
 	}
 	key := s.key(r.Route, r.Major)
 	b := s.buckets[key]
-	if b == nil {
-		b = &bucket{}
+	if b == nil || b.probing {
+		b = s.seed(r.Route)
+		if b == nil {
+			b = &bucket{}
+		}
 		s.buckets[key] = b
 	}
 	b.remaining = 0
 	if until.After(b.reset) {
 		b.reset = until
 	}
-	return nil
+	return report
 }
 
 // minSweep is the number of buckets below which forget does not look.
@@ -332,18 +440,30 @@ func (b *bucket) take(now time.Time) {
 // already taken from remaining, so within a window the lower count
 // stands, and the later reset: a window the client assumed began when it
 // sent, the service's when the request arrived.
+//
+// An answer whose reset is well before the one kept counts a window that
+// has ended: sent just before the reset, it arrives after take assumed
+// the next window. Its count is of no use, and taken in it would reopen
+// the bucket with what was left of the old window and move the reset
+// back to one that passes at once, granting the whole limit again within
+// one window of the service. Only the limit and the window's length are
+// kept from it. A reset is never moved back.
 func (b *bucket) record(limit, remaining int, after time.Duration, now time.Time) {
 	if limit > 0 {
 		b.limit = limit
 	}
 	reset := now.Add(after)
 	b.window = max(b.window, after)
-	if reset.Before(b.reset.Add(b.window/2)) && b.reset.Before(reset.Add(b.window/2)) {
+	switch {
+	case !reset.After(b.reset.Add(-b.window / 2)):
+		// An older window.
+	case reset.Before(b.reset.Add(b.window / 2)):
 		b.remaining = min(b.remaining, remaining)
 		if reset.After(b.reset) {
 			b.reset = reset
 		}
-		return
+	default:
+		// A newer window.
+		b.remaining, b.reset = remaining, reset
 	}
-	b.remaining, b.reset = remaining, reset
 }

@@ -2,6 +2,7 @@ package rest
 
 import (
 	"context"
+	"errors"
 	"time"
 )
 
@@ -9,7 +10,7 @@ import (
 // Client waits by: for each bucket, how many requests are left in its
 // window and when the window resets; when a global limit the service
 // reported ends; and, when the Client keeps one (WithGlobalRateLimit), the
-// count of requests under the global limit in the current second.
+// times of the requests under the global limit in the last second.
 //
 // The service counts limits per token, not per process: replicas of a
 // bot that each keep their own state spend each bucket once per replica,
@@ -25,7 +26,8 @@ import (
 // share the bucket. A store keeps the state of a bucket per bucket and
 // major ids (RateLimitRequest.Major), and learns a route's bucket from
 // the answers recorded; until it knows it, it keeps the state under the
-// route.
+// route. A bucket's limit is the same for all its major ids, so a store
+// also keeps, per bucket, the limit and window last told.
 //
 // MemoryRateLimitStore keeps it in the process, as a Client does by
 // default.
@@ -36,17 +38,37 @@ type RateLimitStore interface {
 	// holds r, takes nothing and returns how long to wait before asking
 	// again. Once a bucket has reset, a new window of its last length is
 	// assumed to have begun with its whole limit, until an answer says
-	// otherwise.
+	// otherwise. Major ids a known bucket has not met begin with the
+	// limit and window it last told. On a bucket nothing is known of, one
+	// request goes and the others wait, for a moment at a time, until its
+	// answer is recorded, or for about a second if none is.
 	Take(ctx context.Context, r RateLimitRequest) (wait time.Duration, err error)
 	// Record takes in the state an answer on r reported. Answers of one
 	// window may arrive out of order, and requests in flight were
 	// already taken, so within a window the lower count stands, and the
-	// later reset.
+	// later reset. An answer of a window that has ended, arriving after
+	// the next was assumed, tells only the bucket, its limit and its
+	// window's length: a reset never moves back.
 	Record(ctx context.Context, r RateLimitRequest, a RateLimitAnswer) error
 	// Limited records a 429 on r: its bucket, or with global every
-	// request under the global limit, is closed for retryAfter.
+	// request under the global limit, is closed for retryAfter. A
+	// retryAfter over MaxRetryAfter closes it for MaxRetryAfter, and the
+	// error, wrapping ErrRetryAfterTooLong, says so.
 	Limited(ctx context.Context, r RateLimitRequest, global bool, retryAfter time.Duration) error
 }
+
+// MaxRetryAfter is the longest a RateLimitStore closes a bucket, or every
+// request under the global limit, for one 429. A wait longer than this
+// is far beyond any the service asks of a bot that keeps to its limits,
+// so it is more likely a misread or a broken answer; taken as asked, it
+// would hold a route for every replica sharing the store, and across
+// their restarts, for as long as it says.
+const MaxRetryAfter = time.Hour
+
+// ErrRetryAfterTooLong is wrapped by the error of Limited when the 429
+// asked for a wait over MaxRetryAfter, which was cut to MaxRetryAfter.
+// The 429 is recorded all the same: the error is a report, not a failure.
+var ErrRetryAfterTooLong = errors.New("rest: a 429 asked for a wait over MaxRetryAfter")
 
 // RateLimitRequest names what a request is counted against.
 type RateLimitRequest struct {
@@ -62,7 +84,8 @@ type RateLimitRequest struct {
 	// those on an interaction's token do not.
 	Global bool
 	// GlobalRate, when above zero, is how many requests under the global
-	// limit the store lets through each second (WithGlobalRateLimit).
+	// limit the store lets through in any one second, a sliding one
+	// (WithGlobalRateLimit).
 	GlobalRate int
 }
 
@@ -91,12 +114,15 @@ type RateLimitAnswer struct {
 // A store that fails does not stop the Client: each error is handed to
 // onError (which may be nil), and the Client waits by the limits it saw
 // itself, as it would without a store, until the store answers again.
+// onError is also told of a 429 whose wait the store cut to
+// MaxRetryAfter (ErrRetryAfterTooLong).
 func WithRateLimitStore(s RateLimitStore, onError func(error)) ClientOption {
 	return func(c *Client) { c.limits.shared, c.limits.onError = s, onError }
 }
 
-// WithGlobalRateLimit makes the Client send at most perSecond requests a
-// second under the bot's global limit, counted in the store of its rate
+// WithGlobalRateLimit makes the Client send at most perSecond requests
+// under the bot's global limit in any one second (a sliding second, not
+// seconds counted from a start), counted in the store of its rate
 // limits, so that replicas sharing one (WithRateLimitStore) keep to it
 // together. Requests on an interaction's token (answers, follow-ups) are
 // not counted, as the service leaves them out of the global limit.

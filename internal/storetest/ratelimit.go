@@ -2,6 +2,7 @@ package storetest
 
 import (
 	"context"
+	"errors"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -60,12 +61,81 @@ func RateLimits(t *testing.T, open func(t *testing.T) (a, b rest.RateLimitStore)
 		return int(count.Load()), longest
 	}
 
-	t.Run("a route whose bucket is unknown is not held", func(t *testing.T) {
-		a, _ := open(t)
-		for range 3 {
-			if wait := take(t, a, list); wait != 0 {
-				t.Fatalf("waits %v", wait)
+	t.Run("a route never answered lets one request through until its answer tells the limit", func(t *testing.T) {
+		a, b := open(t)
+		granted, longest := takeMany(t, a, b, list, 6)
+		if granted != 1 {
+			t.Errorf("%d of 6 requests granted on a route never answered, want 1", granted)
+		}
+		if longest <= 0 || longest > 100*time.Millisecond {
+			t.Errorf("the others wait up to %v, want a moment, to ask again", longest)
+		}
+		record(t, a, list, rest.RateLimitAnswer{Bucket: "abc", Counted: true, Limit: 5, Remaining: 4, ResetAfter: time.Minute})
+		if granted, _ := takeMany(t, a, b, list, 6); granted != 4 {
+			t.Errorf("%d of 6 requests granted once the answer told 4 left, want 4", granted)
+		}
+	})
+
+	t.Run("a route answered without counts is not held", func(t *testing.T) {
+		a, b := open(t)
+		if wait := take(t, a, list); wait != 0 {
+			t.Fatalf("the first request waits %v", wait)
+		}
+		record(t, a, list, rest.RateLimitAnswer{})
+		if granted, _ := takeMany(t, a, b, list, 6); granted != 6 {
+			t.Errorf("%d of 6 requests granted, want all", granted)
+		}
+	})
+
+	t.Run("a request that gets no answer holds the others a moment only", func(t *testing.T) {
+		a, b := open(t)
+		if wait := take(t, a, list); wait != 0 {
+			t.Fatalf("the first request waits %v", wait)
+		}
+		start := time.Now()
+		for {
+			wait := take(t, b, list)
+			if wait == 0 {
+				break
 			}
+			if time.Since(start) > 5*time.Second {
+				t.Fatal("the route is still held after 5s")
+			}
+			time.Sleep(wait)
+		}
+		if held := time.Since(start); held < 50*time.Millisecond || held > 2*time.Second {
+			t.Errorf("the route was held %v after a request without answer, want a moment, up to 2s", held)
+		}
+	})
+
+	t.Run("a new major of a known bucket is held to the limit the bucket last told", func(t *testing.T) {
+		a, b := open(t)
+		record(t, a, list, rest.RateLimitAnswer{Bucket: "abc", Counted: true, Limit: 3, Remaining: 2, ResetAfter: time.Minute})
+		other := list
+		other.Major = "2"
+		granted, longest := takeMany(t, a, b, other, 8)
+		if granted != 3 {
+			t.Errorf("%d of 8 requests granted on new major ids of a bucket of 3, want 3", granted)
+		}
+		if longest <= 0 || longest > time.Minute {
+			t.Errorf("the others wait up to %v, want up to the window, a minute", longest)
+		}
+		if wait := take(t, a, list); wait != 0 {
+			t.Errorf("the first major ids, with 2 left, wait %v", wait)
+		}
+	})
+
+	t.Run("a new major of a bucket that reports no counts is not held", func(t *testing.T) {
+		a, b := open(t)
+		record(t, a, list, rest.RateLimitAnswer{Bucket: "abc"})
+		other := list
+		other.Major = "2"
+		if wait := take(t, a, other); wait != 0 {
+			t.Fatalf("the first request waits %v", wait)
+		}
+		record(t, a, other, rest.RateLimitAnswer{Bucket: "abc"})
+		if granted, _ := takeMany(t, a, b, other, 6); granted != 6 {
+			t.Errorf("%d of 6 requests granted, want all", granted)
 		}
 	})
 
@@ -127,6 +197,45 @@ func RateLimits(t *testing.T, open func(t *testing.T) (a, b rest.RateLimitStore)
 		}
 	})
 
+	t.Run("a late answer of the last window neither reopens the bucket nor moves its reset back", func(t *testing.T) {
+		a, b := open(t)
+		const window = 300 * time.Millisecond
+		record(t, a, list, rest.RateLimitAnswer{Bucket: "abc", Counted: true, Limit: 5, Remaining: 0, ResetAfter: window})
+		time.Sleep(take(t, b, list) + 10*time.Millisecond)
+		// The new window the store assumes begins with the whole limit.
+		if granted, _ := takeMany(t, a, b, list, 8); granted != 5 {
+			t.Fatalf("%d of 8 requests granted after the reset, want the limit, 5", granted)
+		}
+		// The answer to a request sent just before the reset arrives now,
+		// counting the window that ended.
+		record(t, a, list, rest.RateLimitAnswer{Bucket: "abc", Counted: true, Limit: 5, Remaining: 3, ResetAfter: 20 * time.Millisecond})
+		if granted, _ := takeMany(t, a, b, list, 5); granted != 0 {
+			t.Errorf("%d requests granted by the late answer, want none", granted)
+		}
+		time.Sleep(50 * time.Millisecond)
+		granted, longest := takeMany(t, a, b, list, 5)
+		if granted != 0 {
+			t.Errorf("%d requests granted once the late answer's reset passed, want none", granted)
+		}
+		if longest < window/3 {
+			t.Errorf("the others wait up to %v, want until the reset of the window the store assumed, about %v", longest, window-50*time.Millisecond)
+		}
+	})
+
+	t.Run("a late answer of the last window still tells the limit", func(t *testing.T) {
+		a, b := open(t)
+		const window = 300 * time.Millisecond
+		record(t, a, list, rest.RateLimitAnswer{Bucket: "abc", Counted: true, Limit: 5, Remaining: 4, ResetAfter: window})
+		record(t, a, list, rest.RateLimitAnswer{Bucket: "abc", Counted: true, Limit: 2, Remaining: 1, ResetAfter: 10 * time.Millisecond})
+		if granted, _ := takeMany(t, a, b, list, 8); granted != 4 {
+			t.Fatalf("%d of 8 requests granted, want the 4 left", granted)
+		}
+		time.Sleep(window + 10*time.Millisecond)
+		if granted, _ := takeMany(t, a, b, list, 8); granted != 2 {
+			t.Errorf("%d of 8 requests granted in the next window, want the limit the late answer told, 2", granted)
+		}
+	})
+
 	t.Run("a 429 closes the bucket for the time it asks", func(t *testing.T) {
 		a, b := open(t)
 		record(t, a, list, rest.RateLimitAnswer{Bucket: "abc", Counted: true, Limit: 5, Remaining: 4, ResetAfter: 50 * time.Millisecond})
@@ -139,6 +248,26 @@ func RateLimits(t *testing.T, open func(t *testing.T) (a, b rest.RateLimitStore)
 		other := rest.RateLimitRequest{Route: "GET /users/@me", Global: true}
 		if wait := take(t, b, other); wait != 0 {
 			t.Errorf("another bucket waits %v", wait)
+		}
+	})
+
+	t.Run("a 429 asking more than MaxRetryAfter holds for MaxRetryAfter, and says so", func(t *testing.T) {
+		a, b := open(t)
+		if err := a.Limited(ctx, list, false, 1000*time.Hour); !errors.Is(err, rest.ErrRetryAfterTooLong) {
+			t.Errorf("Limited(1000h) = %v, want ErrRetryAfterTooLong", err)
+		}
+		if wait := take(t, b, list); wait <= rest.MaxRetryAfter-time.Minute || wait > rest.MaxRetryAfter {
+			t.Errorf("the bucket waits %v, want MaxRetryAfter, %v", wait, rest.MaxRetryAfter)
+		}
+		if err := a.Limited(ctx, list, true, 1000*time.Hour); !errors.Is(err, rest.ErrRetryAfterTooLong) {
+			t.Errorf("global Limited(1000h) = %v, want ErrRetryAfterTooLong", err)
+		}
+		me := rest.RateLimitRequest{Route: "GET /users/@me", Global: true}
+		if wait := take(t, b, me); wait <= rest.MaxRetryAfter-time.Minute || wait > rest.MaxRetryAfter {
+			t.Errorf("a request under the global limit waits %v, want MaxRetryAfter, %v", wait, rest.MaxRetryAfter)
+		}
+		if err := a.Limited(ctx, list, false, rest.MaxRetryAfter); err != nil {
+			t.Errorf("Limited(MaxRetryAfter) = %v, want no error", err)
 		}
 	})
 
@@ -157,10 +286,39 @@ func RateLimits(t *testing.T, open func(t *testing.T) (a, b rest.RateLimitStore)
 		}
 	})
 
+	t.Run("no sliding second holds more requests under the global rate than it says", func(t *testing.T) {
+		a, b := open(t)
+		counted := rest.RateLimitRequest{Route: "GET /users/@me", Global: true, GlobalRate: 10}
+		// A bucket with room to spare, so that only the global rate
+		// holds requests back.
+		record(t, a, counted, rest.RateLimitAnswer{Bucket: "me", Counted: true, Limit: 100, Remaining: 100, ResetAfter: time.Minute})
+		start := time.Now()
+		if granted, _ := takeMany(t, a, b, counted, 5); granted != 5 {
+			t.Fatalf("%d of the first 5 requests granted at 10 a second", granted)
+		}
+		time.Sleep(time.Until(start.Add(600 * time.Millisecond)))
+		if granted, _ := takeMany(t, a, b, counted, 10); granted != 5 {
+			t.Fatalf("%d of 10 requests granted 0.6s after the first 5, want the 5 left", granted)
+		}
+		// A second after the first five, those sent at 0.6s are still
+		// within the last second.
+		time.Sleep(time.Until(start.Add(1100 * time.Millisecond)))
+		granted, longest := takeMany(t, a, b, counted, 10)
+		if granted != 5 {
+			t.Errorf("%d of 10 requests granted 1.1s after the first 5, want 5: the second from 0.6s would hold %d", granted, 5+granted)
+		}
+		if longest <= 0 || longest > 600*time.Millisecond {
+			t.Errorf("the others wait up to %v, want until a second after the requests at 0.6s, about 0.5s", longest)
+		}
+	})
+
 	t.Run("the global rate grants as many requests a second as it says, across both handles", func(t *testing.T) {
 		a, b := open(t)
 		counted := list
 		counted.GlobalRate = 10
+		// A bucket with room to spare, so that only the global rate
+		// holds requests back.
+		record(t, a, counted, rest.RateLimitAnswer{Bucket: "abc", Counted: true, Limit: 100, Remaining: 100, ResetAfter: time.Minute})
 		granted, longest := takeMany(t, a, b, counted, 30)
 		if granted != 10 {
 			t.Errorf("%d of 30 requests granted at 10 a second", granted)
