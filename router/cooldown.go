@@ -45,8 +45,12 @@ type CooldownOption func(*cooldown)
 // WithCooldownStore makes the cooldown count uses in s, which replicas of
 // the bot may share. By default each Cooldown counts in a
 // MemoryCooldownStore of its own.
-func WithCooldownStore(s CooldownStore) CooldownOption {
-	return func(c *cooldown) { c.store = s }
+//
+// Each call to a store other than a MemoryCooldownStore is bounded
+// (DefaultStoreTimeout), and a store that keeps failing is not called for
+// a while (see StoreOption); opts change how.
+func WithCooldownStore(s CooldownStore, opts ...StoreOption) CooldownOption {
+	return func(c *cooldown) { c.store, c.storeOpts = s, opts }
 }
 
 // WithCooldownMessage sets the text of the ephemeral answer to a use the
@@ -71,7 +75,8 @@ func WithCooldownMessage(text func(req *Request, retry time.Time) string) Cooldo
 // A refused use is not counted, so trying again early does not push
 // the time back.
 //
-// When the store fails, the use is let through and the error logged to the
+// When the store fails, or does not answer within its timeout
+// (StoreTimeout), the use is let through and the error logged to the
 // router's logger: a cooldown whose store is down must not stop the bot.
 //
 // Cooldown panics when uses is less than one or period is not positive.
@@ -89,6 +94,11 @@ func Cooldown(scope CooldownScope, uses int, period time.Duration, opts ...Coold
 	if c.store == nil {
 		c.store = NewMemoryCooldownStore(0)
 	}
+	if _, inMemory := c.store.(*MemoryCooldownStore); !inMemory {
+		// A store in memory answers at once and never fails: its
+		// calls need no bound.
+		c.calls = newStoreCalls("cooldown store", c.storeOpts)
+	}
 	return func(next Handler) Handler {
 		return HandlerFunc(func(ctx context.Context, req *Request) (interaction.Response, error) {
 			return c.serve(ctx, req, next)
@@ -103,11 +113,19 @@ type cooldown struct {
 	period time.Duration
 	store  CooldownStore
 	text   func(req *Request, retry time.Time) string
+
+	storeOpts []StoreOption
+	// calls bounds the calls to a store not in memory; nil for one in
+	// memory.
+	calls *storeCalls
 }
 
 func (c *cooldown) serve(ctx context.Context, req *Request, next Handler) (interaction.Response, error) {
 	key := CooldownKey(req, c.scope)
-	wait, err := c.store.Use(ctx, key, c.uses, c.period)
+	wait, err := c.use(ctx, req, key)
+	if err == errStorePaused {
+		return next.ServeInteraction(ctx, req)
+	}
 	if err != nil {
 		req.log().Error().Err(err).Str("cooldown", key).Stringer("interaction", req.Interaction.ID).
 			Msg("the cooldown store failed; letting the use through")
@@ -117,6 +135,25 @@ func (c *cooldown) serve(ctx context.Context, req *Request, next Handler) (inter
 		return next.ServeInteraction(ctx, req)
 	}
 	return interaction.Reply(c.text(req, time.Now().Add(wait))).Ephemeral(), nil
+}
+
+// use counts a use of key in the store, bounding the call to a store not
+// in memory. It returns errStorePaused, having logged nothing, while the
+// store is not called.
+func (c *cooldown) use(ctx context.Context, req *Request, key string) (time.Duration, error) {
+	if c.calls == nil {
+		return c.store.Use(ctx, key, c.uses, c.period)
+	}
+	if c.calls.paused() {
+		return 0, errStorePaused
+	}
+	// The handler's context carries its deadline, which the call's
+	// never passes.
+	sctx, cancel := c.calls.context(ctx, time.Time{})
+	wait, err := c.store.Use(sctx, key, c.uses, c.period)
+	cancel()
+	c.calls.done(err, req.log())
+	return wait, err
 }
 
 // CooldownKey returns the key a cooldown of scope counts req's use by: the

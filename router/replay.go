@@ -29,18 +29,53 @@ type ReplayGuard interface {
 // a request it has served, which still verifies within the timestamp
 // window, is answered 409 and not dispatched. The guard remembers each id
 // for twice the verifier's window, as long as a copy can verify.
-func WithReplayGuard(g ReplayGuard) EndpointOption {
-	return func(e *Endpoint) { e.replays = g }
+//
+// Each call to a guard other than a MemoryReplayGuard is bounded
+// (DefaultStoreTimeout), never past the answer margin before the service
+// stops waiting, and a guard that keeps failing is not called for a
+// while (see StoreOption); opts change how.
+func WithReplayGuard(g ReplayGuard, opts ...StoreOption) EndpointOption {
+	return func(e *Endpoint) {
+		e.replays = &replayGuard{guard: g}
+		if _, inMemory := g.(*MemoryReplayGuard); !inMemory {
+			// A guard in memory answers at once and never fails: its
+			// calls need no bound.
+			e.replays.calls = newStoreCalls("replay guard", opts)
+		}
+	}
 }
 
-// replayed reports whether ix was served before. A guard that fails is
-// logged and the request served.
-func (e *Endpoint) replayed(ctx context.Context, ix *interaction.Interaction) bool {
+// replayGuard is an endpoint's guard and how it is called.
+type replayGuard struct {
+	guard ReplayGuard
+	// calls bounds the calls to a guard not in memory; nil for one in
+	// memory.
+	calls *storeCalls
+}
+
+// replayed reports whether ix, received at received, was served before. A
+// guard that fails or does not answer in time is logged and the request
+// served.
+func (e *Endpoint) replayed(ctx context.Context, received time.Time, ix *interaction.Interaction) bool {
 	window := e.verifier.Window()
 	if window <= 0 {
 		window = interaction.DefaultTimestampWindow
 	}
-	first, err := e.replays.Claim(ctx, ix.ID, time.Now().Add(2*window))
+	expires := time.Now().Add(2 * window)
+	g := e.replays
+	var first bool
+	var err error
+	if g.calls == nil {
+		first, err = g.guard.Claim(ctx, ix.ID, expires)
+	} else {
+		if g.calls.paused() {
+			return false
+		}
+		cctx, cancel := g.calls.context(ctx, received.Add(e.deadline-e.margin))
+		first, err = g.guard.Claim(cctx, ix.ID, expires)
+		cancel()
+		g.calls.done(err, &e.logger)
+	}
 	if err != nil {
 		e.logger.Error().Err(err).Stringer("interaction", ix.ID).Msg("the replay guard failed; serving the request")
 		return false
