@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/switchboard-go/switchboard/interaction"
@@ -53,6 +54,15 @@ func WithCooldownStore(s CooldownStore, opts ...StoreOption) CooldownOption {
 	return func(c *cooldown) { c.store, c.storeOpts = s, opts }
 }
 
+// CooldownName names the cooldown in the keys it counts by, in place of
+// its uses and period ("5/1m0s"), which name it by default. Cooldowns
+// that share a store count apart when their names differ; give the same
+// name to two that are to count together, and a name to keep the counts
+// when the limits change. A name holds no colon.
+func CooldownName(name string) CooldownOption {
+	return func(c *cooldown) { c.name = name }
+}
+
 // WithCooldownMessage sets the text of the ephemeral answer to a use the
 // cooldown refuses; retry is when a use is allowed again. RelativeTime
 // writes it as the service shows a time, "in 8 seconds", in the reader's
@@ -75,11 +85,21 @@ func WithCooldownMessage(text func(req *Request, retry time.Time) string) Cooldo
 // A refused use is not counted, so trying again early does not push
 // the time back.
 //
+// Cooldowns count apart, even in one store: each counts by its name
+// (CooldownName), by default its uses and period, so that
+// Cooldown(PerUser, 5, time.Minute) on a router and
+// Cooldown(PerUser, 1, 10*time.Second) on one of its routes each allow
+// their own. A use passes the outer cooldown, and is counted there,
+// before the inner one decides: a use the inner cooldown refuses has
+// spent one of the outer's. Taking it back would take a second call to
+// the store, which can fail on its own, for every refusal.
+//
 // When the store fails, or does not answer within its timeout
 // (StoreTimeout), the use is let through and the error logged to the
 // router's logger: a cooldown whose store is down must not stop the bot.
 //
-// Cooldown panics when uses is less than one or period is not positive.
+// Cooldown panics when uses is less than one, period is not positive or
+// its name holds a colon.
 func Cooldown(scope CooldownScope, uses int, period time.Duration, opts ...CooldownOption) Middleware {
 	if uses < 1 || period <= 0 {
 		panic(fmt.Sprintf("router: Cooldown(%v, %d, %v): a cooldown allows at least one use in a positive period", scope, uses, period))
@@ -91,6 +111,13 @@ func Cooldown(scope CooldownScope, uses int, period time.Duration, opts ...Coold
 	for _, o := range opts {
 		o(c)
 	}
+	if c.name == "" {
+		c.name = strconv.Itoa(uses) + "/" + period.String()
+	}
+	if strings.Contains(c.name, ":") {
+		panic(fmt.Sprintf("router: Cooldown: the name %q holds a colon, which separates the parts of a key", c.name))
+	}
+	c.prefix = c.name + ":"
 	if c.store == nil {
 		c.store = NewMemoryCooldownStore(0)
 	}
@@ -113,6 +140,10 @@ type cooldown struct {
 	period time.Duration
 	store  CooldownStore
 	text   func(req *Request, retry time.Time) string
+	name   string
+	// prefix begins each key the cooldown counts by: its name and a
+	// colon.
+	prefix string
 
 	storeOpts []StoreOption
 	// calls bounds the calls to a store not in memory; nil for one in
@@ -121,7 +152,7 @@ type cooldown struct {
 }
 
 func (c *cooldown) serve(ctx context.Context, req *Request, next Handler) (interaction.Response, error) {
-	key := CooldownKey(req, c.scope)
+	key := cooldownKey(c.prefix, req, c.scope)
 	wait, err := c.use(ctx, req, key)
 	if err == errStorePaused {
 		return next.ServeInteraction(ctx, req)
@@ -156,12 +187,18 @@ func (c *cooldown) use(ctx context.Context, req *Request, key string) (time.Dura
 	return wait, err
 }
 
-// CooldownKey returns the key a cooldown of scope counts req's use by: the
+// CooldownKey returns what a cooldown of scope counts req's use by: the
 // kind of route, the route, the scope and the id it counts by, as in
 // "command:mod ban:user:80351110224678912" or
-// "component:poll:{id}:vote:guild:41771983423143937". Keys end in the
-// scope and a number, so no two routes share one.
-func CooldownKey(req *Request, scope CooldownScope) string {
+// "component:poll:{id}:vote:guild:41771983423143937". These end in the
+// scope and a number, so no two routes share one. A Cooldown's key in its
+// store begins with the cooldown's name (CooldownName), by default its
+// uses and period, so that cooldowns sharing a store count apart:
+// "5/1m0s:command:mod ban:user:80351110224678912".
+func CooldownKey(req *Request, scope CooldownScope) string { return cooldownKey("", req, scope) }
+
+// cooldownKey is CooldownKey, begun with prefix.
+func cooldownKey(prefix string, req *Request, scope CooldownScope) string {
 	ix := req.Interaction
 	var kind, route string
 	switch ix.Type {
@@ -203,7 +240,7 @@ func CooldownKey(req *Request, scope CooldownScope) string {
 	if scope == PerUser {
 		id = ix.Invoker().ID
 	}
-	return kind + ":" + route + ":" + scope.String() + ":" + id.String()
+	return prefix + kind + ":" + route + ":" + scope.String() + ":" + id.String()
 }
 
 // CooldownText is the default text of the answer to a use a cooldown
