@@ -83,7 +83,9 @@ func WithCooldownMessage(text func(req *Request, retry time.Time) string) Cooldo
 // A use past the limit does not reach the handler: it is answered with
 // an ephemeral message saying when to try again (WithCooldownMessage).
 // A refused use is not counted, so trying again early does not push
-// the time back.
+// the time back. The refusal stays ephemeral when a slow store lets the
+// endpoint defer the answer publicly first: the deferral is deleted and
+// the refusal sent as a follow-up only the user sees.
 //
 // Cooldowns count apart, even in one store: each counts by its name
 // (CooldownName), by default its uses and period, so that
