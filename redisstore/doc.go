@@ -21,6 +21,29 @@
 // the limits it saw itself. Set the client's timeouts for how long a
 // request may wait on a Redis that does not answer.
 //
+// The router bounds each call to a cooldown's store and to the replay
+// guard (router.DefaultStoreTimeout, a quarter of a second), within the
+// three seconds the service waits for an answer, and pauses the calls to
+// a store that keeps failing. go-redis's defaults are made for a client
+// that would rather wait than fail: a command against a refused port
+// retries the dial five times (DialerRetries, DialerRetryTimeout) and
+// the command three times (MaxRetries), some 1.7 seconds before it fails,
+// and it ignores a context's deadline on the connection unless told. Give
+// the client of these stores options that fail fast and honor the
+// router's bound:
+//
+//	redis.Options{
+//		Addr:                  addr,
+//		ContextTimeoutEnabled: true, // the context's deadline bounds each read and write
+//		MaxRetries:            1,    // one retry of a command on a fresh connection
+//		DialerRetries:         1,    // a refused dial is an answer, not a blip
+//		DialTimeout:           250 * time.Millisecond,
+//		PoolTimeout:           250 * time.Millisecond, // not the default of ReadTimeout + 1s
+//	}
+//
+// With them a command against a refused port fails in tens of
+// milliseconds, well within the router's bound.
+//
 // On a Cluster, the keys of the rate limits share the hash tag
 // "{ratelimit}", or the prefix's own when it has one (a non-empty "{…}"),
 // since a script reaches several of them. All the rate-limit traffic of

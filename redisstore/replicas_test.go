@@ -155,8 +155,9 @@ func TestTwoReplicasSharingRedisServeOnceAndCoolDownTogether(t *testing.T) {
 }
 
 // TestAReplicaWhoseRedisGoesDownKeepsServing: with Redis gone mid-way,
-// the endpoint serves (the guard and the cooldown let requests through)
-// and logs why, and a Client waits by the limits it saw itself.
+// the endpoint serves in time (the guard and the cooldown give up on
+// Redis and let requests through) and logs why, and a Client waits by the
+// limits it saw itself.
 func TestAReplicaWhoseRedisGoesDownKeepsServing(t *testing.T) {
 	srv := redistest.Start(t)
 	key := interactiontest.NewKey("down")
@@ -190,8 +191,17 @@ func TestAReplicaWhoseRedisGoesDownKeepsServing(t *testing.T) {
 	}
 
 	srv.Stop()
-	// Within the cooldown, but the store cannot tell: served.
-	if got := ping(); got.status != http.StatusOK || got.resp.Data.Content != "pong from one" {
+	// Within the cooldown, but the store cannot tell: served, and well
+	// within the service's 3 seconds, though the client retries a
+	// refused connection for longer than that.
+	start := time.Now()
+	got := ping()
+	if took := time.Since(start); took >= time.Second {
+		t.Errorf("with Redis down, the answer took %v, want far less than the service's 3s", took)
+	} else {
+		t.Logf("with Redis down, answered in %v", took)
+	}
+	if got.status != http.StatusOK || got.resp.Data.Content != "pong from one" {
 		t.Errorf("with Redis down, answered %d %q", got.status, got.resp.Data.Content)
 	}
 	for _, want := range []string{"the replay guard failed; serving the request", "the cooldown store failed; letting the use through"} {

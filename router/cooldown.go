@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/switchboard-go/switchboard/interaction"
@@ -45,8 +46,21 @@ type CooldownOption func(*cooldown)
 // WithCooldownStore makes the cooldown count uses in s, which replicas of
 // the bot may share. By default each Cooldown counts in a
 // MemoryCooldownStore of its own.
-func WithCooldownStore(s CooldownStore) CooldownOption {
-	return func(c *cooldown) { c.store = s }
+//
+// Each call to a store other than a MemoryCooldownStore is bounded
+// (DefaultStoreTimeout), and a store that keeps failing is not called for
+// a while (see StoreOption); opts change how.
+func WithCooldownStore(s CooldownStore, opts ...StoreOption) CooldownOption {
+	return func(c *cooldown) { c.store, c.storeOpts = s, opts }
+}
+
+// CooldownName names the cooldown in the keys it counts by, in place of
+// its uses and period ("5/1m0s"), which name it by default. Cooldowns
+// that share a store count apart when their names differ; give the same
+// name to two that are to count together, and a name to keep the counts
+// when the limits change. A name holds no colon.
+func CooldownName(name string) CooldownOption {
+	return func(c *cooldown) { c.name = name }
 }
 
 // WithCooldownMessage sets the text of the ephemeral answer to a use the
@@ -69,12 +83,25 @@ func WithCooldownMessage(text func(req *Request, retry time.Time) string) Cooldo
 // A use past the limit does not reach the handler: it is answered with
 // an ephemeral message saying when to try again (WithCooldownMessage).
 // A refused use is not counted, so trying again early does not push
-// the time back.
+// the time back. The refusal stays ephemeral when a slow store lets the
+// endpoint defer the answer publicly first: the deferral is deleted and
+// the refusal sent as a follow-up only the user sees.
 //
-// When the store fails, the use is let through and the error logged to the
+// Cooldowns count apart, even in one store: each counts by its name
+// (CooldownName), by default its uses and period, so that
+// Cooldown(PerUser, 5, time.Minute) on a router and
+// Cooldown(PerUser, 1, 10*time.Second) on one of its routes each allow
+// their own. A use passes the outer cooldown, and is counted there,
+// before the inner one decides: a use the inner cooldown refuses has
+// spent one of the outer's. Taking it back would take a second call to
+// the store, which can fail on its own, for every refusal.
+//
+// When the store fails, or does not answer within its timeout
+// (StoreTimeout), the use is let through and the error logged to the
 // router's logger: a cooldown whose store is down must not stop the bot.
 //
-// Cooldown panics when uses is less than one or period is not positive.
+// Cooldown panics when uses is less than one, period is not positive or
+// its name holds a colon.
 func Cooldown(scope CooldownScope, uses int, period time.Duration, opts ...CooldownOption) Middleware {
 	if uses < 1 || period <= 0 {
 		panic(fmt.Sprintf("router: Cooldown(%v, %d, %v): a cooldown allows at least one use in a positive period", scope, uses, period))
@@ -86,8 +113,20 @@ func Cooldown(scope CooldownScope, uses int, period time.Duration, opts ...Coold
 	for _, o := range opts {
 		o(c)
 	}
+	if c.name == "" {
+		c.name = strconv.Itoa(uses) + "/" + period.String()
+	}
+	if strings.Contains(c.name, ":") {
+		panic(fmt.Sprintf("router: Cooldown: the name %q holds a colon, which separates the parts of a key", c.name))
+	}
+	c.prefix = c.name + ":"
 	if c.store == nil {
 		c.store = NewMemoryCooldownStore(0)
+	}
+	if _, inMemory := c.store.(*MemoryCooldownStore); !inMemory {
+		// A store in memory answers at once and never fails: its
+		// calls need no bound.
+		c.calls = newStoreCalls("cooldown store", c.storeOpts)
 	}
 	return func(next Handler) Handler {
 		return HandlerFunc(func(ctx context.Context, req *Request) (interaction.Response, error) {
@@ -103,11 +142,23 @@ type cooldown struct {
 	period time.Duration
 	store  CooldownStore
 	text   func(req *Request, retry time.Time) string
+	name   string
+	// prefix begins each key the cooldown counts by: its name and a
+	// colon.
+	prefix string
+
+	storeOpts []StoreOption
+	// calls bounds the calls to a store not in memory; nil for one in
+	// memory.
+	calls *storeCalls
 }
 
 func (c *cooldown) serve(ctx context.Context, req *Request, next Handler) (interaction.Response, error) {
-	key := CooldownKey(req, c.scope)
-	wait, err := c.store.Use(ctx, key, c.uses, c.period)
+	key := cooldownKey(c.prefix, req, c.scope)
+	wait, err := c.use(ctx, req, key)
+	if err == errStorePaused {
+		return next.ServeInteraction(ctx, req)
+	}
 	if err != nil {
 		req.log().Error().Err(err).Str("cooldown", key).Stringer("interaction", req.Interaction.ID).
 			Msg("the cooldown store failed; letting the use through")
@@ -119,12 +170,37 @@ func (c *cooldown) serve(ctx context.Context, req *Request, next Handler) (inter
 	return interaction.Reply(c.text(req, time.Now().Add(wait))).Ephemeral(), nil
 }
 
-// CooldownKey returns the key a cooldown of scope counts req's use by: the
+// use counts a use of key in the store, bounding the call to a store not
+// in memory. It returns errStorePaused, having logged nothing, while the
+// store is not called.
+func (c *cooldown) use(ctx context.Context, req *Request, key string) (time.Duration, error) {
+	if c.calls == nil {
+		return c.store.Use(ctx, key, c.uses, c.period)
+	}
+	if c.calls.paused() {
+		return 0, errStorePaused
+	}
+	// The handler's context carries its deadline, which the call's
+	// never passes.
+	sctx, cancel := c.calls.context(ctx, time.Time{})
+	wait, err := c.store.Use(sctx, key, c.uses, c.period)
+	cancel()
+	c.calls.done(err, req.log())
+	return wait, err
+}
+
+// CooldownKey returns what a cooldown of scope counts req's use by: the
 // kind of route, the route, the scope and the id it counts by, as in
 // "command:mod ban:user:80351110224678912" or
-// "component:poll:{id}:vote:guild:41771983423143937". Keys end in the
-// scope and a number, so no two routes share one.
-func CooldownKey(req *Request, scope CooldownScope) string {
+// "component:poll:{id}:vote:guild:41771983423143937". These end in the
+// scope and a number, so no two routes share one. A Cooldown's key in its
+// store begins with the cooldown's name (CooldownName), by default its
+// uses and period, so that cooldowns sharing a store count apart:
+// "5/1m0s:command:mod ban:user:80351110224678912".
+func CooldownKey(req *Request, scope CooldownScope) string { return cooldownKey("", req, scope) }
+
+// cooldownKey is CooldownKey, begun with prefix.
+func cooldownKey(prefix string, req *Request, scope CooldownScope) string {
 	ix := req.Interaction
 	var kind, route string
 	switch ix.Type {
@@ -166,7 +242,7 @@ func CooldownKey(req *Request, scope CooldownScope) string {
 	if scope == PerUser {
 		id = ix.Invoker().ID
 	}
-	return kind + ":" + route + ":" + scope.String() + ":" + id.String()
+	return prefix + kind + ":" + route + ":" + scope.String() + ":" + id.String()
 }
 
 // CooldownText is the default text of the answer to a use a cooldown

@@ -33,3 +33,32 @@ func ExampleCooldown() {
 	// 4… ephemeral: false
 	// You can use this command again <t:… ephemeral: true
 }
+
+// A router's cooldown and a route's count apart, though they share a
+// store: each counts by its own key, which begins with its uses and
+// period. The user's first search passes both; the second is refused by
+// the route's, and has spent one of the router's five.
+func ExampleCooldown_stacked() {
+	store := router.NewMemoryCooldownStore(0)
+	r := router.New(router.DispatchOnly())
+	r.Use(router.Cooldown(router.PerUser, 5, time.Minute, router.WithCooldownStore(store)))
+	search := router.Cooldown(router.PerUser, 1, 10*time.Second, router.WithCooldownStore(store))
+	r.Command("search", search(router.HandlerFunc(func(context.Context, *router.Request) (interaction.Response, error) {
+		return interaction.Reply("3 results"), nil
+	})).ServeInteraction)
+	mux, err := r.Build()
+	if err != nil {
+		panic(err)
+	}
+	for range 2 {
+		resp, _ := mux.Dispatch(context.Background(), interactiontest.Command("search").Interaction())
+		fmt.Printf("%.34s…\n", resp.Message.Content)
+	}
+	// The router's key; the route's begins "1/10s:".
+	req := router.NewRequest(interactiontest.Command("search").Interaction())
+	fmt.Println(store.Len(), "keys, as", "5/1m0s:"+router.CooldownKey(req, router.PerUser))
+	// Output:
+	// 3 results…
+	// You can use this command again <t:…
+	// 2 keys, as 5/1m0s:command:search:user:1100000000000000005
+}

@@ -7,12 +7,14 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/rs/zerolog"
 
+	"github.com/switchboard-go/switchboard/emulator"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
 	"github.com/switchboard-go/switchboard/internal/storetest"
@@ -348,5 +350,128 @@ func TestCooldownPanicsOnALimitThatAllowsNothing(t *testing.T) {
 			}()
 			router.Cooldown(tc.scope, tc.uses, tc.period)
 		})
+	}
+	t.Run("a name with a colon", func(t *testing.T) {
+		defer func() {
+			if recover() == nil {
+				t.Error("Cooldown did not panic")
+			}
+		}()
+		router.Cooldown(router.PerUser, 1, time.Second, router.CooldownName("a:b"))
+	})
+}
+
+// keyRecorder is a store in memory that keeps the keys it was asked
+// about.
+type keyRecorder struct {
+	*router.MemoryCooldownStore
+	mu   sync.Mutex
+	keys []string
+}
+
+func (s *keyRecorder) Use(ctx context.Context, key string, uses int, period time.Duration) (time.Duration, error) {
+	s.mu.Lock()
+	s.keys = append(s.keys, key)
+	s.mu.Unlock()
+	return s.MemoryCooldownStore.Use(ctx, key, uses, period)
+}
+
+// TestStackedCooldownsSharingAStoreCountApart: a router's cooldown and a
+// route's, in one store, each allow their own uses, under keys that name
+// them; two given one name count together.
+func TestStackedCooldownsSharingAStoreCountApart(t *testing.T) {
+	for _, tc := range []struct {
+		name         string
+		outer, inner []router.CooldownOption
+		// allowed is how many of five uses in a row reach the handler.
+		allowed int
+		keys    []string
+	}{
+		{"by default each counts by its uses and period", nil, nil, 1,
+			[]string{"5/1m0s:command:ping:user:", "1/10s:command:ping:user:"}},
+		{"named, each counts by its name",
+			[]router.CooldownOption{router.CooldownName("burst")}, []router.CooldownOption{router.CooldownName("ping")}, 1,
+			[]string{"burst:command:ping:user:", "ping:command:ping:user:"}},
+		{"given one name, they count together",
+			[]router.CooldownOption{router.CooldownName("shared")}, []router.CooldownOption{router.CooldownName("shared")}, 0,
+			[]string{"shared:command:ping:user:", "shared:command:ping:user:"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			store := &keyRecorder{MemoryCooldownStore: router.NewMemoryCooldownStore(0)}
+			r := router.New(router.DispatchOnly())
+			r.Use(router.Cooldown(router.PerUser, 5, time.Minute, append(tc.outer, router.WithCooldownStore(store))...))
+			var runs int
+			inner := router.Cooldown(router.PerUser, 1, 10*time.Second, append(tc.inner, router.WithCooldownStore(store))...)
+			r.Command("ping", inner(router.HandlerFunc(func(context.Context, *router.Request) (interaction.Response, error) {
+				runs++
+				return interaction.Reply("pong"), nil
+			})).ServeInteraction)
+			m := build(t, r)
+			for range 5 {
+				if _, err := m.Dispatch(context.Background(), interactiontest.Command("ping").Interaction()); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if runs != tc.allowed {
+				t.Errorf("%d of 5 uses reached the handler, want %d", runs, tc.allowed)
+			}
+			user := interactiontest.UserID.String()
+			for i, want := range tc.keys {
+				if store.keys[i] != want+user {
+					t.Errorf("key %d is %q, want %q", i, store.keys[i], want+user)
+				}
+			}
+		})
+	}
+}
+
+// slowRefusals is a store that answers late, and refuses every use.
+type slowRefusals struct{ after time.Duration }
+
+func (s slowRefusals) Use(ctx context.Context, _ string, _ int, _ time.Duration) (time.Duration, error) {
+	select {
+	case <-time.After(s.after):
+		return time.Minute, nil
+	case <-ctx.Done():
+		return 0, ctx.Err()
+	}
+}
+
+// TestARefusalAfterAPublicDeferralStaysEphemeral: when the store answers
+// after the endpoint has deferred a public command, the user still sees
+// the refusal alone: the deferral is deleted and the refusal sent as an
+// ephemeral follow-up, never as a public message.
+func TestARefusalAfterAPublicDeferralStaysEphemeral(t *testing.T) {
+	r := router.New()
+	r.Use(router.Cooldown(router.PerUser, 1, time.Minute, router.WithCooldownStore(slowRefusals{after: 150 * time.Millisecond})))
+	r.Command("ping", reply("pong"), router.Description("Answers pong"))
+	// The endpoint defers 50ms after the request arrives, before the
+	// store answers.
+	s := serveOnEmulator(t, r, router.WithResponseDeadline(100*time.Millisecond), router.WithAnswerMargin(50*time.Millisecond))
+	res, err := s.Invoke(context.Background(), emulator.Invocation{Guild: s.GuildID, Command: "ping"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Answer.Type != interaction.CallbackDeferredChannelMessageWithSource || res.Answer.Message.Flags&interaction.FlagEphemeral != 0 {
+		t.Fatalf("first answer %+v, want a public deferral", res.Answer)
+	}
+	var rec emulator.InteractionRecord
+	for end := time.Now().Add(5 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		rec, _ = s.Interaction(res.Interaction.ID)
+		if len(rec.Followups) > 0 || time.Now().After(end) {
+			break
+		}
+	}
+	if len(rec.Followups) != 1 || !strings.HasPrefix(rec.Followups[0].Data.Content, "You can use this command again") ||
+		rec.Followups[0].Data.Flags&interaction.FlagEphemeral == 0 {
+		t.Fatalf("follow-ups %+v, want the refusal, ephemeral", rec.Followups)
+	}
+	if rec.Original == nil || !rec.Original.Deleted {
+		t.Errorf("the public deferral %+v was not deleted", rec.Original)
+	}
+	for _, ev := range rec.History {
+		if strings.Contains(ev.Message.Data.Content, "You can use") && ev.Message.Data.Flags&interaction.FlagEphemeral == 0 {
+			t.Errorf("the refusal was public at one point: %+v", ev)
+		}
 	}
 }

@@ -3,6 +3,7 @@ package router
 import (
 	"context"
 	"errors"
+	"fmt"
 	"sync"
 	"time"
 
@@ -130,7 +131,11 @@ func wait(ctx context.Context, wg *sync.WaitGroup) error {
 // deferred as mode says, and completes the deferral with its answer:
 //
 //   - a message, after DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE: an edit of
-//     the deferred message, whose ephemeral flag the deferral decided
+//     the deferred message, whose ephemeral flag the deferral decided;
+//     but the handler's ephemeral message (a cooldown's refusal, say)
+//     after a public deferral is never made public: the deferred message
+//     is deleted, and the message sent as an ephemeral follow-up
+//     (completePrivately)
 //   - a message, after DEFERRED_UPDATE_MESSAGE: a follow-up, with its own
 //     ephemeral flag, since the original is the message of the component
 //   - UPDATE_MESSAGE: an edit of the original, which after
@@ -216,13 +221,20 @@ func (e *Endpoint) complete(ctx context.Context, log *zerolog.Logger, ix *intera
 		_, err = e.client.Followup(ctx, ix, o.resp.Message)
 	case t == interaction.CallbackChannelMessageWithSource:
 		m := o.resp.Message
+		ephemeral := m.Flags&interaction.FlagEphemeral != 0
 		// An error handler's answer is often ephemeral whatever the
 		// route declares; warn only of the handler's own answer.
-		if ephemeral := m.Flags&interaction.FlagEphemeral != 0; ephemeral != (mode == deferEphemeral) && o.err == nil {
-			// The deferral already decided; an edit cannot change it.
+		if ephemeral != (mode == deferEphemeral) && o.err == nil {
 			log.Warn().Bool("ephemeral", ephemeral).
-				Msg("the answer's ephemeral flag differs from the deferral's, which decides: declare DeferEphemeral on a route whose slow answers are ephemeral")
+				Msg("the answer's ephemeral flag differs from the deferral's: declare DeferEphemeral on a route whose slow answers are ephemeral")
 		}
+		if ephemeral && mode != deferEphemeral && o.err == nil {
+			err = e.completePrivately(ctx, ix, m)
+			break
+		}
+		// An edit cannot change the deferral's flag: a public answer
+		// after an ephemeral deferral stays ephemeral, and an error
+		// handler's answer completes the deferral the user saw.
 		m.Flags &^= interaction.FlagEphemeral
 		_, err = e.client.EditOriginal(ctx, ix, m)
 	case t == interaction.CallbackUpdateMessage:
@@ -236,6 +248,21 @@ func (e *Endpoint) complete(ctx context.Context, log *zerolog.Logger, ix *intera
 		log.Error().Stringer("callback", t).Msg("a deferred answer must be a message or an update; telling the user it failed")
 		err = e.apologize(ctx, ix, mode)
 	}
+	return err
+}
+
+// completePrivately completes a public deferral with an ephemeral
+// message of the handler's, such as a cooldown's refusal, which an edit of the deferred message would make public: it deletes
+// the deferred message, and then sends m as a follow-up only the user
+// sees. Right after a deferral the service makes the first follow-up
+// complete the deferred message, keeping its flags; once that message is
+// deleted, a follow-up is a message of its own. When the deletion fails,
+// nothing is sent.
+func (e *Endpoint) completePrivately(ctx context.Context, ix *interaction.Interaction, m interaction.MessageData) error {
+	if err := e.client.DeleteOriginal(ctx, ix); err != nil {
+		return fmt.Errorf("router: deleting the public deferral to answer privately: %w", err)
+	}
+	_, err := e.client.Followup(ctx, ix, m)
 	return err
 }
 

@@ -84,7 +84,7 @@ type Endpoint struct {
 	noAutoDefer bool
 	// files says how answers with files are sent.
 	files   FileAnswers
-	replays ReplayGuard
+	replays *replayGuard
 	// observer, when set, is told what became of each request.
 	observer Observer
 	// deferred counts the deferred answers not yet delivered.
@@ -222,6 +222,10 @@ func (e *Endpoint) serveRecording(parent context.Context, received time.Time, si
 		rec.refuse(RefusedUnsupportedType)
 		return 400, append(out, bodyUnsupportedType...), ""
 	}
+	if e.replays != nil && e.replayed(parent, received, ts, ix) {
+		rec.refuse(RefusedReplay)
+		return 409, append(out, bodyReplayed...), ""
+	}
 	return e.dispatch(parent, received, x, ix, out, rec)
 }
 
@@ -230,10 +234,6 @@ func (e *Endpoint) serveRecording(parent context.Context, received time.Time, si
 // with a context that ends the answer margin before the service stops
 // waiting, so that an answer to a handler that gives up still arrives.
 func (e *Endpoint) dispatch(parent context.Context, received time.Time, x *exchange, ix *interaction.Interaction, out []byte, rec *Exchange) (status int, body []byte, contentType string) {
-	if e.replays != nil && e.replayed(parent, ix) {
-		rec.refuse(RefusedReplay)
-		return 409, append(out, bodyReplayed...), ""
-	}
 	x.req.client = e.client
 	if ix.Type != interaction.TypeApplicationCommandAutocomplete {
 		x.h = e.mux.find(ix, &x.req)

@@ -6,6 +6,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/rs/zerolog"
+
 	"github.com/switchboard-go/switchboard/interaction"
 )
 
@@ -28,19 +30,47 @@ type ReplayGuard interface {
 // WithReplayGuard makes the endpoint serve each interaction once: a copy of
 // a request it has served, which still verifies within the timestamp
 // window, is answered 409 and not dispatched. The guard remembers each id
-// for twice the verifier's window, as long as a copy can verify.
-func WithReplayGuard(g ReplayGuard) EndpointOption {
-	return func(e *Endpoint) { e.replays = g }
+// until its signed timestamp is a window old (and ReplayClockAllowance
+// more), as long as a copy can verify.
+//
+// Each call to a guard other than a MemoryReplayGuard is bounded
+// (DefaultStoreTimeout), never past the answer margin before the service
+// stops waiting, and a guard that keeps failing is not called for a
+// while (see StoreOption); opts change how.
+func WithReplayGuard(g ReplayGuard, opts ...StoreOption) EndpointOption {
+	return func(e *Endpoint) {
+		e.replays = &replayGuard{guard: g}
+		if _, inMemory := g.(*MemoryReplayGuard); !inMemory {
+			// A guard in memory answers at once and never fails: its
+			// calls need no bound.
+			e.replays.calls = newStoreCalls("replay guard", opts)
+		}
+	}
 }
 
-// replayed reports whether ix was served before. A guard that fails is
-// logged and the request served.
-func (e *Endpoint) replayed(ctx context.Context, ix *interaction.Interaction) bool {
-	window := e.verifier.Window()
-	if window <= 0 {
-		window = interaction.DefaultTimestampWindow
+// replayGuard is an endpoint's guard and how it is called.
+type replayGuard struct {
+	guard ReplayGuard
+	// calls bounds the calls to a guard not in memory; nil for one in
+	// memory.
+	calls *storeCalls
+}
+
+// ReplayClockAllowance is how much longer than a copy can verify a replay
+// guard remembers an interaction: the clocks of replicas sharing a guard
+// may differ by that much, and one behind the others still verifies a
+// copy after theirs would refuse it.
+const ReplayClockAllowance = 5 * time.Second
+
+// replayed reports whether ix, received at received with the signed
+// timestamp ts, was served before. A guard that fails or does not answer
+// in time is logged and the request served.
+func (e *Endpoint) replayed(ctx context.Context, received time.Time, ts []byte, ix *interaction.Interaction) bool {
+	g := e.replays
+	first, err := g.claim(ctx, ix.ID, replayExpiry(e.verifier.Window(), received, ts), received.Add(e.deadline-e.margin), &e.logger)
+	if err == errStorePaused {
+		return false
 	}
-	first, err := e.replays.Claim(ctx, ix.ID, time.Now().Add(2*window))
 	if err != nil {
 		e.logger.Error().Err(err).Stringer("interaction", ix.ID).Msg("the replay guard failed; serving the request")
 		return false
@@ -51,9 +81,57 @@ func (e *Endpoint) replayed(ctx context.Context, ix *interaction.Interaction) bo
 	return !first
 }
 
+// replayExpiry returns until when a guard must remember a request
+// received at received with the signed timestamp ts, for a verifier of
+// window: a copy verifies while the timestamp is within the window of
+// the clock, so until the timestamp is a window old. Without a window,
+// whose check is off and whose timestamp may be anything, it counts
+// DefaultTimestampWindow from when the request was received.
+func replayExpiry(window time.Duration, received time.Time, ts []byte) time.Time {
+	signed, ok := parseUnix(ts)
+	if window <= 0 || !ok {
+		window, signed = interaction.DefaultTimestampWindow, received
+	}
+	return signed.Add(window + ReplayClockAllowance)
+}
+
+// parseUnix parses a timestamp in seconds since the Unix epoch, as the
+// service signs it.
+func parseUnix(ts []byte) (time.Time, bool) {
+	if len(ts) == 0 || len(ts) > 18 {
+		return time.Time{}, false
+	}
+	var sec int64
+	for _, c := range ts {
+		if c < '0' || c > '9' {
+			return time.Time{}, false
+		}
+		sec = sec*10 + int64(c-'0')
+	}
+	return time.Unix(sec, 0), true
+}
+
+// claim claims id in the guard until expires, bounding the call to a
+// guard not in memory, never past by. It returns errStorePaused, having
+// logged nothing, while the guard is not called.
+func (g *replayGuard) claim(ctx context.Context, id interaction.Snowflake, expires, by time.Time, log *zerolog.Logger) (bool, error) {
+	if g.calls == nil {
+		return g.guard.Claim(ctx, id, expires)
+	}
+	if g.calls.paused() {
+		return false, errStorePaused
+	}
+	cctx, cancel := g.calls.context(ctx, by)
+	first, err := g.guard.Claim(cctx, id, expires)
+	cancel()
+	g.calls.done(err, log)
+	return first, err
+}
+
 // DefaultReplayCapacity is how many interactions a MemoryReplayGuard made
-// with a capacity of zero remembers: five minutes at over 200 interactions a
-// second, in about 4 MiB.
+// with a capacity of zero remembers: those of the default timestamp window
+// and the clock allowance, five minutes and five seconds, at over 200
+// interactions a second, in about 6 MiB.
 const DefaultReplayCapacity = 1 << 16
 
 // MemoryReplayGuard is a ReplayGuard in the process's memory, bounded in

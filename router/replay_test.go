@@ -190,3 +190,54 @@ func TestMemoryReplayGuardEvictsTheFirstToExpire(t *testing.T) {
 		}
 	}
 }
+
+// expiryRecorder is a guard in memory that keeps the expiry it was asked
+// to remember the last id until.
+type expiryRecorder struct {
+	*router.MemoryReplayGuard
+	mu      sync.Mutex
+	expires time.Time
+}
+
+func (g *expiryRecorder) Claim(ctx context.Context, id interaction.Snowflake, expires time.Time) (bool, error) {
+	g.mu.Lock()
+	g.expires = expires
+	g.mu.Unlock()
+	return g.MemoryReplayGuard.Claim(ctx, id, expires)
+}
+
+// TestAGuardRemembersAnIDAsLongAsACopyCanVerify: until the signed
+// timestamp is a window old, and the clock allowance more; not counted
+// from when the request arrived, which would keep a request signed
+// long ago for too long.
+func TestAGuardRemembersAnIDAsLongAsACopyCanVerify(t *testing.T) {
+	key := interactiontest.NewKey("replay")
+	for _, tc := range []struct {
+		name   string
+		window time.Duration
+		ago    time.Duration
+	}{
+		{"a request signed now", interaction.DefaultTimestampWindow, 0},
+		{"a request signed four minutes ago", interaction.DefaultTimestampWindow, 4 * time.Minute},
+		{"a request signed a minute ago, with a window of two", 2 * time.Minute, time.Minute},
+		{"a request signed ahead of the clock", interaction.DefaultTimestampWindow, -time.Minute},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			g := &expiryRecorder{MemoryReplayGuard: router.NewMemoryReplayGuard(0)}
+			e := router.NewEndpoint(testBot(t, nil), key.Verifier(interaction.WithTimestampWindow(tc.window)), router.WithReplayGuard(g))
+			body := interactiontest.Command("ping").JSON()
+			at := time.Now().Add(-tc.ago).Truncate(time.Second)
+			sig, ts := key.Signer.Sign(body, at)
+			got := adapters[0].do(e, call{method: "POST", body: body, headers: map[string]string{
+				router.HeaderSignature: sig, router.HeaderTimestamp: ts,
+			}})
+			if got.status != 200 {
+				t.Fatalf("%d %s", got.status, got.body)
+			}
+			if want := at.Add(tc.window + router.ReplayClockAllowance); !g.expires.Equal(want) {
+				t.Errorf("the guard remembers the id until %v after it was signed, want %v",
+					g.expires.Sub(at), want.Sub(at))
+			}
+		})
+	}
+}

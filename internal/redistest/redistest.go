@@ -132,19 +132,14 @@ func (s *Server) Stop() {
 	})
 }
 
-// Client returns a client of the server, closed when the test ends. It
-// does not retry a failed command, so that a test of a server gone down
-// fails fast.
+// Client returns a client of the server, closed when the test ends, with
+// go-redis's default options, as a bot that sets none has them: its
+// retries of a failed command and of a failed dial are those a server
+// gone down meets in a deployment, so that a test of one measures what
+// the code under test bounds, not what the client was told to skip.
 func (s *Server) Client(t testing.TB) *redis.Client {
 	t.Helper()
-	c := redis.NewClient(&redis.Options{
-		Addr:               s.Addr,
-		MaxRetries:         -1,
-		DialerRetries:      1,
-		DialerRetryTimeout: time.Millisecond,
-		DialTimeout:        time.Second,
-		ReadTimeout:        time.Second,
-	})
+	c := redis.NewClient(&redis.Options{Addr: s.Addr})
 	t.Cleanup(func() { c.Close() })
 	return c
 }
