@@ -134,8 +134,9 @@ func (v *Verifier) Verify(signature, timestamp, body []byte) error {
 
 // Window returns how far a signed timestamp may be from the Verifier's
 // clock, either way; zero when the check is off. A request it accepts stays
-// acceptable for at most twice the window, which is how long a replay
-// guard must remember it.
+// acceptable until its signed timestamp is a window old, which is how long
+// a replay guard must remember it (with an allowance for the clocks of
+// replicas that differ).
 func (v *Verifier) Window() time.Duration { return v.window }
 
 // verify reports whether sig is the key's signature of timestamp || body.
