@@ -56,6 +56,8 @@ type Metrics struct {
 	restWait        *prometheus.HistogramVec
 	restRetries     *prometheus.CounterVec
 
+	storeFailures *prometheus.CounterVec
+
 	// The series of each endpoint, found once.
 	verifyInteractions, verifyEvents   prometheus.Observer
 	requestInteractions, requestEvents prometheus.Observer
@@ -172,6 +174,9 @@ func New(reg prometheus.Registerer, opts ...Option) (*Metrics, error) {
 		restRetries: counter("switchboard_rest_retries_total",
 			"Requests to the REST API sent again after a failed attempt, by route and reason (server_error, timeout, connection).",
 			"route", "reason"),
+		storeFailures: counter("switchboard_store_failures_total",
+			"Calls to a store the replicas share that did not count, by store (cooldown, replay, ratelimit) and reason (error, timeout, paused): the bot went on as if alone.",
+			"store", "reason"),
 		knownEvents: map[event.Type]bool{},
 	}
 	for _, t := range []event.Type{
@@ -200,6 +205,7 @@ func New(reg prometheus.Registerer, opts ...Option) (*Metrics, error) {
 		m.refused, m.verification, m.request,
 		m.events, m.eventHandler,
 		m.restRequests, m.restDuration, m.restRateLimited, m.restWait, m.restRetries,
+		m.storeFailures,
 	} {
 		if err := reg.Register(col); err != nil {
 			errs = append(errs, err)
@@ -220,6 +226,28 @@ func (m *Metrics) Events() router.EventOption { return router.WithEventObserver(
 
 // Client returns the option that makes a rest.Client tell m what it does.
 func (m *Metrics) Client() rest.ClientOption { return rest.WithObserver(m) }
+
+// Stores returns the option that makes the router tell m of each call to
+// a store replicas share that did not count; give it to
+// router.WithCooldownStore and router.WithReplayGuard.
+func (m *Metrics) Stores() router.StoreOption {
+	return router.OnStoreFailure(func(store string, why router.StoreFailure) {
+		m.storeFailures.WithLabelValues(store, string(why)).Inc()
+	})
+}
+
+// RateLimitStoreFailures returns the onError of rest.WithRateLimitStore
+// that counts each failure of the shared rate limits and then calls next,
+// when next is not nil (to log it, say).
+func (m *Metrics) RateLimitStoreFailures(next func(error)) func(error) {
+	failed := m.storeFailures.WithLabelValues("ratelimit", string(router.StoreFailed))
+	return func(err error) {
+		failed.Inc()
+		if next != nil {
+			next(err)
+		}
+	}
+}
 
 var (
 	_ router.Observer      = (*Metrics)(nil)

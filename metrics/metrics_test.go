@@ -576,3 +576,48 @@ switchboard_events_total{result="unhandled",type="other"} 1
 		t.Error(err)
 	}
 }
+
+// failingCooldowns is a cooldown store whose calls all fail.
+type failingCooldowns struct{}
+
+func (failingCooldowns) Use(context.Context, string, int, time.Duration) (time.Duration, error) {
+	return 0, errors.New("failingCooldowns: down")
+}
+
+func TestFailuresOfSharedStoresAreCountedByStoreAndReason(t *testing.T) {
+	reg := prometheus.NewRegistry()
+	m, err := metrics.New(reg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := router.New(router.DispatchOnly())
+	r.Use(router.Cooldown(router.PerUser, 1, time.Minute,
+		router.WithCooldownStore(failingCooldowns{}, m.Stores(), router.StoreBreaker(2, time.Minute))))
+	r.Command("ping", func(ctx context.Context, req *router.Request) (interaction.Response, error) {
+		return interaction.Reply("pong"), nil
+	}, router.Description("Ping"))
+	mux, err := r.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 3 {
+		if _, err := mux.Dispatch(context.Background(), interactiontest.Command("ping").Interaction()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var logged []error
+	onError := m.RateLimitStoreFailures(func(err error) { logged = append(logged, err) })
+	onError(errors.New("shared rate limits: down"))
+	if len(logged) != 1 {
+		t.Errorf("the next onError was called %d times, want 1", len(logged))
+	}
+	const want = `# HELP switchboard_store_failures_total Calls to a store the replicas share that did not count, by store (cooldown, replay, ratelimit) and reason (error, timeout, paused): the bot went on as if alone.
+# TYPE switchboard_store_failures_total counter
+switchboard_store_failures_total{reason="error",store="cooldown"} 2
+switchboard_store_failures_total{reason="error",store="ratelimit"} 1
+switchboard_store_failures_total{reason="paused",store="cooldown"} 1
+`
+	if err := testutil.GatherAndCompare(reg, strings.NewReader(want), "switchboard_store_failures_total"); err != nil {
+		t.Error(err)
+	}
+}

@@ -126,7 +126,7 @@ func Cooldown(scope CooldownScope, uses int, period time.Duration, opts ...Coold
 	if _, inMemory := c.store.(*MemoryCooldownStore); !inMemory {
 		// A store in memory answers at once and never fails: its
 		// calls need no bound.
-		c.calls = newStoreCalls("cooldown store", c.storeOpts)
+		c.calls = newStoreCalls("cooldown store", "cooldown", c.storeOpts)
 	}
 	return func(next Handler) Handler {
 		return HandlerFunc(func(ctx context.Context, req *Request) (interaction.Response, error) {

@@ -43,7 +43,7 @@ func WithReplayGuard(g ReplayGuard, opts ...StoreOption) EndpointOption {
 		if _, inMemory := g.(*MemoryReplayGuard); !inMemory {
 			// A guard in memory answers at once and never fails: its
 			// calls need no bound.
-			e.replays.calls = newStoreCalls("replay guard", opts)
+			e.replays.calls = newStoreCalls("replay guard", "replay", opts)
 		}
 	}
 }

@@ -3,6 +3,7 @@ package router
 import (
 	"context"
 	"errors"
+	"net"
 	"sync/atomic"
 	"time"
 
@@ -58,16 +59,37 @@ func StoreBreaker(failures int, pause time.Duration) StoreOption {
 	return func(c *storeCalls) { c.failures, c.pause = failures, max(pause, 0) }
 }
 
+// StoreFailure says why a call to a store did not count: the store
+// failed, did not answer in time, or was not called while it is paused.
+type StoreFailure string
+
+// Why calls to a store do not count.
+const (
+	StoreFailed   StoreFailure = "error"
+	StoreTimedOut StoreFailure = "timeout"
+	StorePaused   StoreFailure = "paused"
+)
+
+// OnStoreFailure calls f for each call to the store that did not count,
+// with the store's kind ("cooldown" or "replay") and why, so that they can
+// be counted (package metrics: Metrics.Stores) where logs would say only
+// the first of many. f must be quick and safe for concurrent use.
+func OnStoreFailure(f func(store string, why StoreFailure)) StoreOption {
+	return func(c *storeCalls) { c.onFailure = f }
+}
+
 // storeCalls bounds the calls to one store and keeps count of its
 // failures. It is safe for concurrent use: the counts are atomic, so that
 // a store that answers costs each call two loads.
 type storeCalls struct {
-	// what names the store in logs: "cooldown store", "replay guard".
-	what     string
-	timeout  time.Duration
-	failures int
-	pause    time.Duration
-	now      func() time.Time
+	// what names the store in logs: "cooldown store", "replay guard";
+	// kind in OnStoreFailure: "cooldown", "replay".
+	what, kind string
+	onFailure  func(store string, why StoreFailure)
+	timeout    time.Duration
+	failures   int
+	pause      time.Duration
+	now        func() time.Time
 
 	// failed counts the calls that failed since the last that did not.
 	failed atomic.Int64
@@ -76,9 +98,10 @@ type storeCalls struct {
 	pausedUntil atomic.Int64
 }
 
-func newStoreCalls(what string, opts []StoreOption) *storeCalls {
+func newStoreCalls(what, kind string, opts []StoreOption) *storeCalls {
 	c := &storeCalls{
 		what:     what,
+		kind:     kind,
 		timeout:  DefaultStoreTimeout,
 		failures: DefaultStoreBreakerFailures,
 		pause:    DefaultStoreBreakerPause,
@@ -99,10 +122,18 @@ func (c *storeCalls) paused() bool {
 		return false
 	}
 	now := c.now().UnixNano()
-	if now < until {
-		return true
+	skip := now < until || !c.pausedUntil.CompareAndSwap(until, now+int64(c.pause))
+	if skip {
+		c.failure(StorePaused)
 	}
-	return !c.pausedUntil.CompareAndSwap(until, now+int64(c.pause))
+	return skip
+}
+
+// failure tells OnStoreFailure's f, if any, of a call that did not count.
+func (c *storeCalls) failure(why StoreFailure) {
+	if c.onFailure != nil {
+		c.onFailure(c.kind, why)
+	}
 }
 
 // context returns the context of one call: parent's, ended after the
@@ -127,6 +158,12 @@ func (c *storeCalls) done(err error, log *zerolog.Logger) {
 		}
 		return
 	}
+	why := StoreFailed
+	var timeout net.Error
+	if errors.Is(err, context.DeadlineExceeded) || (errors.As(err, &timeout) && timeout.Timeout()) {
+		why = StoreTimedOut
+	}
+	c.failure(why)
 	n := c.failed.Add(1)
 	if c.failures <= 0 || n < int64(c.failures) || c.pause <= 0 {
 		return

@@ -205,3 +205,50 @@ func (l *syncLog) String() string {
 	defer l.mu.Unlock()
 	return l.buf.String()
 }
+
+// brokenStore is a cooldown store whose calls all fail at once.
+type brokenStore struct{}
+
+func (brokenStore) Use(context.Context, string, int, time.Duration) (time.Duration, error) {
+	return 0, errors.New("brokenStore: down")
+}
+
+// OnStoreFailure is told of every call that does not count, and why: a
+// store that fails, one that does not answer in time, and the calls
+// skipped while a store that kept failing is paused.
+func TestOnStoreFailureIsToldOfEachCallThatDidNotCount(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		store router.CooldownStore
+		want  []string
+	}{
+		{"a store that fails", brokenStore{}, []string{"cooldown error", "cooldown error", "cooldown paused", "cooldown paused"}},
+		{"a store that does not answer", new(hangingStore), []string{"cooldown timeout", "cooldown timeout", "cooldown paused", "cooldown paused"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var mu sync.Mutex
+			var told []string
+			record := router.OnStoreFailure(func(store string, why router.StoreFailure) {
+				mu.Lock()
+				told = append(told, store+" "+string(why))
+				mu.Unlock()
+			})
+			r := router.New(router.DispatchOnly())
+			r.Use(router.Cooldown(router.PerUser, 1, time.Minute, router.WithCooldownStore(tc.store,
+				record, router.StoreTimeout(10*time.Millisecond), router.StoreBreaker(2, time.Minute))))
+			r.Command("ping", reply("pong"))
+			m := build(t, r)
+			for range 4 {
+				resp, err := m.Dispatch(context.Background(), interactiontest.Command("ping").Interaction())
+				if err != nil || resp.Message.Content != "pong" {
+					t.Fatalf("answered %q, %v; want the handler's", resp.Message.Content, err)
+				}
+			}
+			mu.Lock()
+			defer mu.Unlock()
+			if strings.Join(told, ", ") != strings.Join(tc.want, ", ") {
+				t.Errorf("told %q, want %q", told, tc.want)
+			}
+		})
+	}
+}
