@@ -198,34 +198,12 @@ func serve(ctx context.Context, args []string, env func(string) string, stdout, 
 	cooldowns := []router.CooldownOption{}
 	var clientOpts []rest.ClientOption
 
-	if c.redisURL != "" {
-		shared, err := redisOptions(c.redisURL)
-		if err != nil {
-			return err
-		}
-		rdb := redis.NewClient(shared)
-		defer rdb.Close()
-		opts = append(opts, router.WithReplayGuard(redisstore.NewReplayGuard(rdb, redisPrefix)))
-		cooldowns = append(cooldowns, router.WithCooldownStore(redisstore.NewCooldowns(rdb, redisPrefix)))
-		// The replicas answering late take their turns in the service's
-		// rate limits together.
-		clientOpts = append(clientOpts, rest.WithRateLimitStore(redisstore.NewRateLimits(rdb, redisPrefix), func(err error) {
-			logger.Warn().Err(err).Msg("the shared rate limits failed; waiting by this replica's own")
-		}))
-	} else {
-		opts = append(opts, router.WithReplayGuard(router.NewMemoryReplayGuard(0)))
-	}
-	// A user may greet five times a minute, counted across the replicas
-	// when they share Redis. The router logs what a cooldown's store says
-	// when it fails.
-	r := newRouter(release, router.Cooldown(router.PerUser, 5, time.Minute, cooldowns...), router.WithLogger(logger))
-
 	var metricsLine string
+	var m *metrics.Metrics
 	if c.metricsAddr != "" {
 		reg := prometheus.NewRegistry()
 		reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
-		m, err := metrics.New(reg)
-		if err != nil {
+		if m, err = metrics.New(reg); err != nil {
 			return err
 		}
 		opts = append(opts, m.Endpoint())
@@ -240,6 +218,36 @@ func serve(ctx context.Context, args []string, env func(string) string, stdout, 
 		// Said after the endpoint's address, which is the first line.
 		metricsLine = "serving metrics on http://" + mln.Addr().String() + "/metrics\n"
 	}
+
+	if c.redisURL != "" {
+		shared, err := redisOptions(c.redisURL)
+		if err != nil {
+			return err
+		}
+		rdb := redis.NewClient(shared)
+		defer rdb.Close()
+		// A store that fails lets the bot go on as if alone; the metrics
+		// count how often.
+		var storeOpts []router.StoreOption
+		onRateLimitError := func(err error) {
+			logger.Warn().Err(err).Msg("the shared rate limits failed; waiting by this replica's own")
+		}
+		if m != nil {
+			storeOpts = append(storeOpts, m.Stores())
+			onRateLimitError = m.RateLimitStoreFailures(onRateLimitError)
+		}
+		opts = append(opts, router.WithReplayGuard(redisstore.NewReplayGuard(rdb, redisPrefix), storeOpts...))
+		cooldowns = append(cooldowns, router.WithCooldownStore(redisstore.NewCooldowns(rdb, redisPrefix), storeOpts...))
+		// The replicas answering late take their turns in the service's
+		// rate limits together.
+		clientOpts = append(clientOpts, rest.WithRateLimitStore(redisstore.NewRateLimits(rdb, redisPrefix), onRateLimitError))
+	} else {
+		opts = append(opts, router.WithReplayGuard(router.NewMemoryReplayGuard(0)))
+	}
+	// A user may greet five times a minute, counted across the replicas
+	// when they share Redis. The router logs what a cooldown's store says
+	// when it fails.
+	r := newRouter(release, router.Cooldown(router.PerUser, 5, time.Minute, cooldowns...), router.WithLogger(logger))
 
 	if c.apiURL != "" {
 		client, err := rest.NewClient(c.apiURL, rest.NoAuth{}, clientOpts...)

@@ -1,7 +1,9 @@
 package main
 
 import (
+	"io"
 	"net"
+	"net/http"
 	"strings"
 	"testing"
 	"time"
@@ -50,10 +52,25 @@ func TestAReplicaWhoseRedisIsDownAnswersInTime(t *testing.T) {
 	dead := ln.Addr().String()
 	ln.Close()
 	key, env := replicaEnv(t, "redis://:secret@"+dead+"/0")
-	endpoint := startServe(t, env, 1)[0]
+	urls := startServe(t, env, 2, "-metrics", "127.0.0.1:0")
 	start := time.Now()
-	status, answer := post(t, key, endpoint, 2001)
+	status, answer := post(t, key, urls[0], 2001)
 	if took := time.Since(start); status != 200 || !strings.Contains(answer, "Hello, Ada!") || took > time.Second {
 		t.Errorf("answered %d %s after %v, want the greeting well within the service's 3 s", status, answer, took)
+	}
+	// The metrics say the replica went on alone.
+	resp, err := http.Get(urls[1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	scraped, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	for _, want := range []string{
+		`switchboard_store_failures_total{reason="error",store="cooldown"} 1`,
+		`switchboard_store_failures_total{reason="error",store="replay"} 1`,
+	} {
+		if !strings.Contains(string(scraped), want) {
+			t.Errorf("the metrics lack %s:\n%s", want, scraped)
+		}
 	}
 }
