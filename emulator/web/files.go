@@ -35,7 +35,7 @@ func previewable(a emulator.Attachment) bool {
 func (h *Handler) file(w http.ResponseWriter, r *http.Request) {
 	message, err1 := interaction.ParseSnowflake(r.PathValue("message"))
 	id, err2 := interaction.ParseSnowflake(r.PathValue("attachment"))
-	user := h.cfg.User
+	var user interaction.Snowflake
 	if q := r.URL.Query().Get("user"); q != "" {
 		var err error
 		if user, err = interaction.ParseSnowflake(q); err != nil {
@@ -46,9 +46,7 @@ func (h *Handler) file(w http.ResponseWriter, r *http.Request) {
 		http.NotFound(w, r)
 		return
 	}
-	if user == 0 {
-		user = h.emu.Member
-	}
+	user, _ = h.who(user, "")
 	a, ok := h.attachment(user, message, id)
 	if !ok {
 		http.NotFound(w, r)
