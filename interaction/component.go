@@ -10,9 +10,10 @@ import (
 // ComponentType is the kind of a message or modal component.
 type ComponentType int
 
-// Component types. Types 1 to 18 are in the service's facts of components;
-// FILE_UPLOAD (19), a modal component inside a label, is from the real
-// service's public documentation.
+// Component types, as the service's facts of components list them. Types
+// 15, 16 and 20 are not documented. FILE_UPLOAD (19), RADIO_GROUP (21),
+// CHECKBOX_GROUP (22) and CHECKBOX (23) are inputs of modals, each inside
+// a label.
 const (
 	ComponentActionRow         ComponentType = 1
 	ComponentButton            ComponentType = 2
@@ -31,6 +32,9 @@ const (
 	ComponentContainer         ComponentType = 17
 	ComponentLabel             ComponentType = 18
 	ComponentFileUpload        ComponentType = 19
+	ComponentRadioGroup        ComponentType = 21
+	ComponentCheckboxGroup     ComponentType = 22
+	ComponentCheckbox          ComponentType = 23
 )
 
 // componentTypeNames holds the name of each ComponentType, indexed by its
@@ -53,6 +57,9 @@ var componentTypeNames = [...]string{
 	ComponentContainer:         "CONTAINER",
 	ComponentLabel:             "LABEL",
 	ComponentFileUpload:        "FILE_UPLOAD",
+	ComponentRadioGroup:        "RADIO_GROUP",
+	ComponentCheckboxGroup:     "CHECKBOX_GROUP",
+	ComponentCheckbox:          "CHECKBOX",
 }
 
 // String returns the name of the type, such as "BUTTON", or
@@ -69,6 +76,17 @@ func (t ComponentType) IsSelect() bool {
 		return true
 	}
 	return false
+}
+
+// IsModalInput reports whether the type is an input of a modal: a text
+// input, a select, a file upload, a radio group, a checkbox group or a
+// checkbox.
+func (t ComponentType) IsModalInput() bool {
+	switch t {
+	case ComponentTextInput, ComponentFileUpload, ComponentRadioGroup, ComponentCheckboxGroup, ComponentCheckbox:
+		return true
+	}
+	return t.IsSelect()
 }
 
 // Component is a component of a message or a modal: one of the types of

@@ -71,6 +71,57 @@ func TestComponentInteractionsSurviveTheWire(t *testing.T) {
 					t.Errorf("a modal a command opened carries a message: %+v", ix.Message)
 				}
 			}},
+		{"a modal's radio groups, checkbox groups and checkboxes carry what the user chose, as the service types it",
+			interactiontest.ModalSubmit("order").RadioGroup("size", "m").RadioGroup("colour", "").
+				CheckboxGroup("toppings", "olive", "basil").CheckboxGroup("extras").Checkbox("terms", true).Checkbox("news", false),
+			func(t *testing.T, ix *interaction.Interaction) {
+				if c, _ := ix.Data.Submitted("size"); c.Type != interaction.ComponentRadioGroup {
+					t.Errorf("size = %+v", c)
+				} else if v, ok := c.Choice(); !ok || v != "m" {
+					t.Errorf("size's choice = %q, %v", v, ok)
+				}
+				if c, found := ix.Data.Submitted("colour"); !found {
+					t.Error("a radio group with no choice is missing")
+				} else if v, ok := c.Choice(); ok {
+					t.Errorf("colour's choice = %q; want none", v)
+				}
+				if c, _ := ix.Data.Submitted("toppings"); !slices.Equal(c.Values, []string{"olive", "basil"}) {
+					t.Errorf("toppings = %+v", c)
+				}
+				if c, found := ix.Data.Submitted("extras"); !found || c.Values == nil || len(c.Values) != 0 {
+					t.Errorf("extras = %+v, %v; want an empty list", c, found)
+				}
+				if c, _ := ix.Data.Submitted("terms"); !c.Checked || c.Type != interaction.ComponentCheckbox {
+					t.Errorf("terms = %+v", c)
+				}
+				if c, found := ix.Data.Submitted("news"); !found || c.Checked {
+					t.Errorf("news = %+v, %v", c, found)
+				}
+				var ids []string
+				for c := range ix.Data.Inputs {
+					ids = append(ids, c.CustomID)
+				}
+				if !slices.Equal(ids, []string{"size", "colour", "toppings", "extras", "terms", "news"}) {
+					t.Errorf("inputs = %q", ids)
+				}
+			}},
+		{"a modal's entity selects resolve what was chosen",
+			interactiontest.ModalSubmit("assign").ModalUsers("who", []interaction.User{alice}, []*interaction.Member{{Nick: "Al"}}).
+				ModalRoles("role", mods).ModalChannels("where", interaction.Channel{ID: 1100000000000000023, Type: interaction.ChannelGuildText}),
+			func(t *testing.T, ix *interaction.Interaction) {
+				if c, _ := ix.Data.Submitted("who"); !slices.Equal(c.Values, []string{alice.ID.String()}) {
+					t.Errorf("who = %+v", c)
+				}
+				if m, ok := ix.Data.Resolved.Member(alice.ID); !ok || m.Nick != "Al" {
+					t.Errorf("resolved member = %+v, %v", m, ok)
+				}
+				if r, ok := ix.Data.Resolved.Role(mods.ID); !ok || r.Name != "mods" {
+					t.Errorf("resolved role = %+v, %v", r, ok)
+				}
+				if c, ok := ix.Data.Resolved.Channel(1100000000000000023); !ok || c.Type != interaction.ChannelGuildText {
+					t.Errorf("resolved channel = %+v, %v", c, ok)
+				}
+			}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

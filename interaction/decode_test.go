@@ -604,6 +604,40 @@ func decodeCases(t testing.TB) []decodeCase {
 			},
 		},
 		{
+			name: "a MODAL_SUBMIT interaction with every input of today's modals",
+			body: `{"id":"1311209000000000116","application_id":"1191201000000000001","type":5,"token":"t","version":1,
+				"data":{"custom_id":"form","components":[
+					{"type":10,"id":1},
+					{"type":18,"id":2,"component":{"type":4,"id":3,"custom_id":"name","value":"Ada"}},
+					{"type":18,"id":4,"component":{"type":21,"id":5,"custom_id":"size","value":"m"}},
+					{"type":18,"id":6,"component":{"type":21,"id":7,"custom_id":"colour","value":null}},
+					{"type":18,"id":8,"component":{"type":22,"id":9,"custom_id":"toppings","values":["olive","basil"]}},
+					{"type":18,"id":10,"component":{"type":22,"id":11,"custom_id":"extras","values":[]}},
+					{"type":18,"id":12,"component":{"type":23,"id":13,"custom_id":"terms","value":true}},
+					{"type":18,"id":14,"component":{"type":23,"id":15,"custom_id":"news","value":false}},
+					{"type":18,"id":16,"component":{"type":5,"id":17,"custom_id":"who","values":["1191201000000000002"]}},
+					{"type":18,"id":18,"component":{"type":19,"id":19,"custom_id":"files","values":["1191201000000000003"]}}]}}`,
+			want: ixView{
+				ID:            1311209000000000116,
+				ApplicationID: appID,
+				Type:          interaction.TypeModalSubmit,
+				Token:         "t",
+				Version:       1,
+				Data: interaction.Data{CustomID: "form", Components: []interaction.SubmittedComponent{
+					{Type: interaction.ComponentTextDisplay, ID: 1},
+					{Type: interaction.ComponentLabel, ID: 2, Component: &interaction.SubmittedComponent{Type: interaction.ComponentTextInput, ID: 3, CustomID: "name", Value: "Ada"}},
+					{Type: interaction.ComponentLabel, ID: 4, Component: &interaction.SubmittedComponent{Type: interaction.ComponentRadioGroup, ID: 5, CustomID: "size", Value: "m"}},
+					{Type: interaction.ComponentLabel, ID: 6, Component: &interaction.SubmittedComponent{Type: interaction.ComponentRadioGroup, ID: 7, CustomID: "colour"}},
+					{Type: interaction.ComponentLabel, ID: 8, Component: &interaction.SubmittedComponent{Type: interaction.ComponentCheckboxGroup, ID: 9, CustomID: "toppings", Values: []string{"olive", "basil"}}},
+					{Type: interaction.ComponentLabel, ID: 10, Component: &interaction.SubmittedComponent{Type: interaction.ComponentCheckboxGroup, ID: 11, CustomID: "extras", Values: []string{}}},
+					{Type: interaction.ComponentLabel, ID: 12, Component: &interaction.SubmittedComponent{Type: interaction.ComponentCheckbox, ID: 13, CustomID: "terms", Checked: true}},
+					{Type: interaction.ComponentLabel, ID: 14, Component: &interaction.SubmittedComponent{Type: interaction.ComponentCheckbox, ID: 15, CustomID: "news"}},
+					{Type: interaction.ComponentLabel, ID: 16, Component: &interaction.SubmittedComponent{Type: interaction.ComponentUserSelect, ID: 17, CustomID: "who", Values: []string{"1191201000000000002"}}},
+					{Type: interaction.ComponentLabel, ID: 18, Component: &interaction.SubmittedComponent{Type: interaction.ComponentFileUpload, ID: 19, CustomID: "files", Values: []string{"1191201000000000003"}}},
+				}},
+			},
+		},
+		{
 			name: "white space around every token",
 			body: " \t\r\n{ \"id\" : \"1311209000000000115\" ,\n\"type\"\t:\t2 , \"data\" : { \"name\" : \"ping\" , \"options\" : [ ] , \"resolved\" : { } } , " +
 				"\"member\" : { \"roles\" : [ \"1\" , \"2\" ] , \"joined_at\" : \"2024-01-02T03:04:05Z\" } } \r\n\t ",
@@ -925,6 +959,11 @@ func TestDecodeErrorsNameTheField(t *testing.T) {
 		{`{"id":"1","type":1,"token":"a","token":"b"}`, "token"},
 		{`{"id":"1","type":2,"data":{"name":"x","target_id":"y"}}`, "data.target_id"},
 		{`{"id":"1","type":"1"}`, "type"},
+		{`{"id":"1","type":5,"data":{"custom_id":"f","components":[{"type":18,"component":{"type":4,"custom_id":"a","value":true}}]}}`, "data.components[0].component.value"},
+		{`{"id":"1","type":5,"data":{"custom_id":"f","components":[{"type":18,"component":{"type":23,"custom_id":"a","value":"true"}}]}}`, "data.components[0].component.value"},
+		{`{"id":"1","type":5,"data":{"custom_id":"f","components":[{"type":18,"component":{"type":21,"custom_id":"a","value":false}}]}}`, "data.components[0].component.value"},
+		{`{"id":"1","type":5,"data":{"custom_id":"f","components":[{"type":1,"components":[{"type":4,"custom_id":"a","value":7}]}]}}`, "data.components[0].components[0].value"},
+		{`{"id":"1","type":5,"data":{"custom_id":"f","components":[{"type":18,"component":{"type":22,"custom_id":"a","values":[true]}}]}}`, "data.components[0].component.values[0]"},
 	}
 	for _, tt := range tests {
 		_, err := decodeBody([]byte(tt.body))

@@ -38,6 +38,10 @@ func addDecodeSeeds(f *testing.F) {
 		interactiontest.Component("who", interaction.ComponentUserSelect).SelectedUser(interaction.User{ID: 9, Username: "u"}, &interaction.Member{}),
 		interactiontest.ModalSubmit("report").TextInput("title", "t").RowTextInput("d", "").ModalSelect("k", "a").
 			FileUpload("f", interaction.Attachment{ID: 8, Filename: "a.png"}),
+		interactiontest.ModalSubmit("order").RadioGroup("size", "m").RadioGroup("colour", "").CheckboxGroup("extras").
+			CheckboxGroup("toppings", "basil", "olive").Checkbox("terms", true).Checkbox("news", false).
+			ModalUsers("who", []interaction.User{{ID: 9, Username: "u"}}, nil).ModalRoles("role", interaction.Role{ID: 10, Name: "r"}).
+			ModalChannels("where", interaction.Channel{ID: 11, Type: interaction.ChannelGuildText}),
 	} {
 		f.Add(b.JSON())
 	}

@@ -3,6 +3,9 @@ package interaction
 import (
 	"strconv"
 
+	"github.com/goccy/go-json/jsontext"
+	jsonv2 "github.com/goccy/go-json/v2"
+
 	"github.com/switchboard-go/switchboard/internal/jsonw"
 )
 
@@ -10,17 +13,28 @@ import (
 // sends it back: a row (legacy modals) or a label holding an input, or the
 // input itself with what the user entered. Text displays come back with
 // their type and id only.
+//
+// What an input holds depends on its type, as the service sends it: a
+// text input's text and a radio group's choice are in Value, a checkbox's
+// state in Checked, and the values of a select, a checkbox group or a file
+// upload in Values.
 type SubmittedComponent struct {
 	Type ComponentType `json:"type"`
 	// ID is the component's numeric identifier within the modal.
 	ID int `json:"id,omitzero"`
-	// CustomID names an input: a text input, select or file upload.
+	// CustomID names an input.
 	CustomID string `json:"custom_id,omitempty"`
-	// Value is the text of a text input, "" when left empty.
+	// Value is the text of a text input, "" when left empty, or the value
+	// of the option chosen in a radio group, "" when none was (the service
+	// sends null).
 	Value string `json:"value,omitempty"`
-	// Values are what a select or file upload holds: the values chosen, or
-	// the ids of the users, roles, channels or attachments, which the
-	// interaction's Resolved holds.
+	// Checked reports whether a checkbox was ticked: the service sends
+	// its value as a boolean.
+	Checked bool `json:"-"`
+	// Values are what a select, a checkbox group or a file upload holds:
+	// the values chosen or ticked, or the ids of the users, roles,
+	// channels or attachments, which the interaction's Resolved holds. A
+	// checkbox group's values need not be in the order of its options.
 	Values []string `json:"values,omitempty"`
 	// Components are the inputs of a row.
 	Components []SubmittedComponent `json:"components,omitempty"`
@@ -29,13 +43,20 @@ type SubmittedComponent struct {
 }
 
 // IsInput reports whether the component holds what a user entered: a text
-// input, a select or a file upload.
-func (c *SubmittedComponent) IsInput() bool {
-	return c.Type == ComponentTextInput || c.Type == ComponentFileUpload || c.Type.IsSelect()
+// input, a select, a file upload, a radio group, a checkbox group or a
+// checkbox.
+func (c *SubmittedComponent) IsInput() bool { return c.Type.IsModalInput() }
+
+// Choice returns the value of the option chosen in a radio group, and
+// false when none was chosen or the component is no radio group.
+func (c *SubmittedComponent) Choice() (string, bool) {
+	return c.Value, c.Type == ComponentRadioGroup && c.Value != ""
 }
 
 // MarshalJSON encodes the component as the service does: a text input
-// always with its value, a select or file upload always with its values.
+// always with its value, a radio group with its value or null, a checkbox
+// with a boolean value, and a select, checkbox group or file upload always
+// with its values.
 func (c SubmittedComponent) MarshalJSON() ([]byte, error) { return c.appendJSON(nil), nil }
 
 func (c *SubmittedComponent) appendJSON(b []byte) []byte {
@@ -53,6 +74,16 @@ func (c *SubmittedComponent) appendJSON(b []byte) []byte {
 	case c.Type == ComponentTextInput:
 		b = append(b, `,"value":`...)
 		b = jsonw.AppendString(b, c.Value)
+	case c.Type == ComponentRadioGroup:
+		b = append(b, `,"value":`...)
+		if c.Value == "" {
+			b = append(b, "null"...)
+		} else {
+			b = jsonw.AppendString(b, c.Value)
+		}
+	case c.Type == ComponentCheckbox:
+		b = append(b, `,"value":`...)
+		b = strconv.AppendBool(b, c.Checked)
 	case c.IsInput():
 		b = append(b, `,"values":[`...)
 		for i, v := range c.Values {
@@ -80,6 +111,122 @@ func (c *SubmittedComponent) appendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
+// submittedWire is the JSON of a SubmittedComponent, whose "value" is a
+// string, a boolean or null depending on the component's type.
+type submittedWire struct {
+	Type       ComponentType        `json:"type"`
+	ID         int                  `json:"id"`
+	CustomID   string               `json:"custom_id"`
+	Value      submittedValue       `json:"value"`
+	Values     []string             `json:"values"`
+	Components []SubmittedComponent `json:"components"`
+	Component  *SubmittedComponent  `json:"component"`
+}
+
+// UnmarshalJSONFrom decodes the component from the stream, so that the
+// components nested in it are read once, and checks that its value is of
+// the kind its type sends: a string for a text input, a string or null
+// for a radio group, a boolean for a checkbox. A type this package does
+// not know may send any of the three.
+func (c *SubmittedComponent) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
+	at := dec.StackPointer()
+	var w submittedWire
+	if err := jsonv2.UnmarshalDecode(dec, &w); err != nil {
+		return err
+	}
+	if err := w.Value.check(w.Type); err != nil {
+		// The error is the value's, named by its place in the stream
+		// as the decoder names its own.
+		return &jsonv2.SemanticError{JSONPointer: at + "/value", Err: err}
+	}
+	*c = SubmittedComponent{
+		Type: w.Type, ID: w.ID, CustomID: w.CustomID,
+		Value: w.Value.text, Checked: w.Value.checked,
+		Values: w.Values, Components: w.Components, Component: w.Component,
+	}
+	return nil
+}
+
+// UnmarshalJSON decodes the component as UnmarshalJSONFrom does, for
+// decoders that read whole values, such as encoding/json's.
+func (c *SubmittedComponent) UnmarshalJSON(b []byte) error { return jsonv2.Unmarshal(b, c) }
+
+// submittedValue is the "value" of a submitted component as it came.
+type submittedValue struct {
+	kind    jsontext.Kind // 0 when absent
+	text    string
+	checked bool
+}
+
+// UnmarshalJSONFrom reads a string, a boolean or null.
+func (v *submittedValue) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
+	tok, err := dec.ReadToken()
+	if err != nil {
+		return err
+	}
+	switch k := tok.Kind(); k {
+	case '"':
+		*v = submittedValue{kind: k, text: tok.String()}
+	case 't', 'f':
+		*v = submittedValue{kind: 't', checked: tok.Bool()}
+	case 'n':
+		*v = submittedValue{kind: k}
+	default:
+		return errSubmittedValue
+	}
+	return nil
+}
+
+// errSubmittedValue is the error of a value that is no string, boolean or
+// null; check's errors say which of them a type sends.
+const errSubmittedValue = wireError("expected a string, a boolean or null")
+
+// check returns an error unless v is what a component of type t sends.
+func (v submittedValue) check(t ComponentType) error {
+	if v.kind == 0 {
+		return nil
+	}
+	var ok bool
+	switch t {
+	case ComponentTextInput:
+		ok = v.kind == '"'
+	case ComponentRadioGroup:
+		ok = v.kind == '"' || v.kind == 'n'
+	case ComponentCheckbox:
+		ok = v.kind == 't'
+	default:
+		// Other inputs send values, not a value; a type to come may
+		// send either.
+		return nil
+	}
+	if ok {
+		return nil
+	}
+	return wireError("a " + t.String() + " sends " + valueKinds(t) + ", got " + kindName(v.kind))
+}
+
+// valueKinds names the kinds of value a component of type t sends.
+func valueKinds(t ComponentType) string {
+	switch t {
+	case ComponentRadioGroup:
+		return "a string or null"
+	case ComponentCheckbox:
+		return "a boolean"
+	}
+	return "a string"
+}
+
+// kindName names a kind of JSON value as submittedValue keeps it.
+func kindName(k jsontext.Kind) string {
+	switch k {
+	case '"':
+		return "a string"
+	case 't':
+		return "a boolean"
+	}
+	return "null"
+}
+
 // Submitted returns the input of a submitted modal whose custom_id is
 // customID, wherever the modal's layout put it.
 func (d *Data) Submitted(customID string) (SubmittedComponent, bool) {
@@ -90,7 +237,8 @@ func (d *Data) Submitted(customID string) (SubmittedComponent, bool) {
 }
 
 // Inputs calls yield with each input of a submitted modal (text inputs,
-// selects, file uploads) in the modal's order, until yield returns false.
+// selects, file uploads, radio groups, checkbox groups and checkboxes) in
+// the modal's order, until yield returns false.
 func (d *Data) Inputs(yield func(SubmittedComponent) bool) {
 	for i := range d.Components {
 		if !d.Components[i].walk(yield) {

@@ -132,3 +132,79 @@ func (b *Builder) FileUpload(customID string, files ...interaction.Attachment) *
 	}
 	return b.label(interaction.SubmittedComponent{Type: interaction.ComponentFileUpload, CustomID: customID, Values: ids})
 }
+
+// RadioGroup adds a radio group of a submitted modal with the value of the
+// option chosen, or "" for none (the service sends null).
+func (b *Builder) RadioGroup(customID, value string) *Builder {
+	return b.label(interaction.SubmittedComponent{Type: interaction.ComponentRadioGroup, CustomID: customID, Value: value})
+}
+
+// CheckboxGroup adds a checkbox group of a submitted modal with the values
+// of the options ticked.
+func (b *Builder) CheckboxGroup(customID string, values ...string) *Builder {
+	if values == nil {
+		values = []string{}
+	}
+	return b.label(interaction.SubmittedComponent{Type: interaction.ComponentCheckboxGroup, CustomID: customID, Values: values})
+}
+
+// Checkbox adds a checkbox of a submitted modal, ticked or not.
+func (b *Builder) Checkbox(customID string, checked bool) *Builder {
+	return b.label(interaction.SubmittedComponent{Type: interaction.ComponentCheckbox, CustomID: customID, Checked: checked})
+}
+
+// ModalUsers adds a user select of a submitted modal with the users
+// chosen, each with their membership where members holds one (members
+// may be nil, or shorter than users), and resolves them.
+func (b *Builder) ModalUsers(customID string, users []interaction.User, members []*interaction.Member) *Builder {
+	ids := make([]string, len(users))
+	for i, u := range users {
+		var m *interaction.Member
+		if i < len(members) {
+			m = members[i]
+		}
+		b.addUser(u, m)
+		ids[i] = u.ID.String()
+	}
+	return b.label(interaction.SubmittedComponent{Type: interaction.ComponentUserSelect, CustomID: customID, Values: ids})
+}
+
+// ModalRoles adds a role select of a submitted modal with the roles
+// chosen, and resolves them.
+func (b *Builder) ModalRoles(customID string, roles ...interaction.Role) *Builder {
+	ids := make([]string, len(roles))
+	for i, r := range roles {
+		b.addRole(r)
+		ids[i] = r.ID.String()
+	}
+	return b.label(interaction.SubmittedComponent{Type: interaction.ComponentRoleSelect, CustomID: customID, Values: ids})
+}
+
+// ModalMentionables adds a mentionable select of a submitted modal with
+// the users and roles chosen, users first, and resolves them.
+func (b *Builder) ModalMentionables(customID string, users []interaction.User, roles []interaction.Role) *Builder {
+	ids := make([]string, 0, len(users)+len(roles))
+	for _, u := range users {
+		b.addUser(u, nil)
+		ids = append(ids, u.ID.String())
+	}
+	for _, r := range roles {
+		b.addRole(r)
+		ids = append(ids, r.ID.String())
+	}
+	return b.label(interaction.SubmittedComponent{Type: interaction.ComponentMentionableSelect, CustomID: customID, Values: ids})
+}
+
+// ModalChannels adds a channel select of a submitted modal with the
+// channels chosen, and resolves them.
+func (b *Builder) ModalChannels(customID string, channels ...interaction.Channel) *Builder {
+	ids := make([]string, len(channels))
+	for i, c := range channels {
+		if b.resolved.Channels == nil {
+			b.resolved.Channels = map[interaction.Snowflake]interaction.Channel{}
+		}
+		b.resolved.Channels[c.ID] = c
+		ids[i] = c.ID.String()
+	}
+	return b.label(interaction.SubmittedComponent{Type: interaction.ComponentChannelSelect, CustomID: customID, Values: ids})
+}
