@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"log"
+	"slices"
 	"strings"
 
 	"github.com/switchboard-go/switchboard/interaction"
@@ -62,6 +63,33 @@ func ExampleRouter_Modal() {
 	resp, _ := mux.Dispatch(context.Background(), ix)
 	fmt.Println(resp.Message.Content)
 	// Output: Thanks for 5 stars on docs: "Clear."
+}
+
+func ExampleFields_Choice() {
+	r := router.New(router.DispatchOnly())
+	r.Modal("order", func(ctx context.Context, req *router.Request) (interaction.Response, error) {
+		size, chosen := req.Fields.Choice("size") // a radio group
+		if !chosen {
+			size = "regular"
+		}
+		toppings, _ := req.Fields.Values("toppings") // a checkbox group
+		gift, err := req.Fields.Get("gift").Bool()   // a checkbox
+		if err != nil {
+			return interaction.Response{}, err
+		}
+		slices.Sort(toppings) // a checkbox group's values come in no set order
+		return interaction.Reply(fmt.Sprintf("A %s pizza with %s; gift: %v", size, strings.Join(toppings, " and "), gift)).Ephemeral(), nil
+	})
+	mux, err := r.Build()
+	if err != nil {
+		log.Fatal(err)
+	}
+
+	ix := interactiontest.ModalSubmit("order").RadioGroup("size", "").
+		CheckboxGroup("toppings", "olive", "basil").Checkbox("gift", true).Interaction()
+	resp, _ := mux.Dispatch(context.Background(), ix)
+	fmt.Println(resp.Message.Content)
+	// Output: A regular pizza with basil and olive; gift: true
 }
 
 func ExampleRequest_SelectedUsers() {

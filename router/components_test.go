@@ -279,6 +279,8 @@ func TestEndpointServesComponentsAndModals(t *testing.T) {
 			{"a button", click, 200, `{"type":7,"data":{"content":"clicked III"}}`},
 			{"the same click again", click, 409, "already received"},
 			{"a modal", signed(key, interactiontest.ModalSubmit("form:7").JSON()), 200, `"content":"thanks for form id"`},
+			{"a modal with a checkbox, a radio group left empty and a checkbox group", signed(key, interactiontest.ModalSubmit("form:8").
+				Checkbox("terms", true).RadioGroup("size", "").CheckboxGroup("extras").JSON()), 200, `"content":"thanks for form id"`},
 			{"a component whose handler panics", signed(key, interactiontest.Button(forged).JSON()), 500, "internal error"},
 		} {
 			got := a.do(e, tt.call)

@@ -8,8 +8,9 @@ import (
 )
 
 // Fields are the inputs of a submitted modal, by custom_id: its text
-// inputs, selects and file uploads, wherever the modal's layout put them.
-// A Request for another interaction has none.
+// inputs, selects, file uploads, radio groups, checkbox groups and
+// checkboxes, wherever the modal's layout put them. A Request for another
+// interaction has none.
 type Fields struct {
 	data    *interaction.Data // nil unless the interaction is a modal's
 	pattern string
@@ -28,15 +29,42 @@ func (f Fields) Text(customID string) (string, bool) {
 	return v.input.Value, true
 }
 
-// Values returns what the select or file upload holds: the values chosen,
-// or the ids of the users, roles, channels or files; false when the modal
-// has no such select or file upload.
+// Values returns what the select, checkbox group or file upload holds:
+// the values chosen or ticked, or the ids of the users, roles, channels or
+// files; false when the modal has no such input.
 func (f Fields) Values(customID string) ([]string, bool) {
 	v := f.Get(customID)
-	if !v.present || v.input.Type == interaction.ComponentTextInput {
+	if !v.present || !holdsValues(v.input.Type) {
 		return nil, false
 	}
 	return v.input.Values, true
+}
+
+// Checked reports whether the checkbox was ticked; ok is false when the
+// modal has no such checkbox.
+func (f Fields) Checked(customID string) (checked, ok bool) {
+	v := f.Get(customID)
+	if !v.present || v.input.Type != interaction.ComponentCheckbox {
+		return false, false
+	}
+	return v.input.Checked, true
+}
+
+// Choice returns the value of the option chosen in the radio group;
+// chosen is false when none was, or when the modal has no such radio
+// group (Get tells the two apart).
+func (f Fields) Choice(customID string) (value string, chosen bool) {
+	v := f.Get(customID)
+	if !v.present || v.input.Type != interaction.ComponentRadioGroup {
+		return "", false
+	}
+	return v.input.Choice()
+}
+
+// holdsValues reports whether an input of type t sends a list of values:
+// a select, a checkbox group or a file upload.
+func holdsValues(t interaction.ComponentType) bool {
+	return t.IsSelect() || t == interaction.ComponentCheckboxGroup || t == interaction.ComponentFileUpload
 }
 
 // Get returns the input; its accessors report why it cannot be read as
@@ -127,16 +155,56 @@ func (v Field) Float() (float64, error) {
 	return x, nil
 }
 
-// Values returns what a select or file upload holds: the values chosen,
-// or the ids of the users, roles, channels or files.
+// Values returns what a select, checkbox group or file upload holds: the
+// values chosen or ticked, or the ids of the users, roles, channels or
+// files. A checkbox group sends its values in no set order, and an empty
+// list when nothing was ticked.
 func (v Field) Values() ([]string, error) {
 	if err := v.checkPresent(); err != nil {
 		return nil, err
 	}
-	if v.input.Type == interaction.ComponentTextInput {
+	if !holdsValues(v.input.Type) {
 		return nil, v.where.typeError(v.input.Type, "values")
 	}
 	return v.input.Values, nil
+}
+
+// Bool returns whether a checkbox was ticked.
+func (v Field) Bool() (bool, error) {
+	if err := v.want(interaction.ComponentCheckbox, "ticked or unticked state"); err != nil {
+		return false, err
+	}
+	return v.input.Checked, nil
+}
+
+// Choice returns the value of the option chosen in a radio group, and
+// false when the user chose none, which a radio group that is not
+// required allows.
+func (v Field) Choice() (value string, chosen bool, err error) {
+	if err := v.want(interaction.ComponentRadioGroup, "choice"); err != nil {
+		return "", false, err
+	}
+	value, chosen = v.input.Choice()
+	return value, chosen, nil
+}
+
+// Members returns the members chosen in a user or mentionable select
+// submitted in a guild, in the order chosen; a user the service sent
+// without a membership is an error matching option.ErrUnresolved.
+func (v Field) Members() ([]interaction.Member, error) {
+	users, err := v.Users()
+	if err != nil {
+		return nil, err
+	}
+	out := make([]interaction.Member, len(users))
+	for i, u := range users {
+		if !u.HasMember {
+			return nil, v.where.error(i, fault{option.ErrUnresolved, "user " + u.ID.String() + " comes without a membership"})
+		}
+		out[i] = u.Member
+		out[i].User = u.User
+	}
+	return out, nil
 }
 
 // Attachments returns the files uploaded in a file upload.

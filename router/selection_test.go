@@ -270,3 +270,113 @@ func TestACommandOrComponentHasNoFields(t *testing.T) {
 		}
 	}
 }
+
+func TestModalChoicesAreReadAsTheServiceTypesThem(t *testing.T) {
+	ix := interactiontest.ModalSubmit("order").
+		RadioGroup("size", "m").
+		RadioGroup("colour", "").
+		CheckboxGroup("toppings", "olive", "basil").
+		CheckboxGroup("extras").
+		Checkbox("terms", true).
+		Checkbox("news", false).
+		ModalUsers("who", []interaction.User{eve, bob}, []*interaction.Member{{Nick: "Eve"}}).
+		TextInput("note", "hi").
+		Interaction()
+	f := requestOf(t, ix).Fields
+
+	if v, chosen := f.Choice("size"); !chosen || v != "m" {
+		t.Errorf("Choice(size) = %q, %v", v, chosen)
+	}
+	if v, chosen, err := f.Get("colour").Choice(); err != nil || chosen || v != "" {
+		t.Errorf("Get(colour).Choice() = %q, %v, %v; want none chosen", v, chosen, err)
+	}
+	if _, chosen := f.Choice("terms"); chosen {
+		t.Error("Choice(terms) read a checkbox as a radio group")
+	}
+	if v, ok := f.Values("toppings"); !ok || strings.Join(v, ",") != "olive,basil" {
+		t.Errorf("Values(toppings) = %q, %v", v, ok)
+	}
+	if v, err := f.Get("extras").Values(); err != nil || v == nil || len(v) != 0 {
+		t.Errorf("Get(extras).Values() = %#v, %v; want an empty list", v, err)
+	}
+	if checked, ok := f.Checked("terms"); !checked || !ok {
+		t.Errorf("Checked(terms) = %v, %v", checked, ok)
+	}
+	if checked, err := f.Get("news").Bool(); checked || err != nil {
+		t.Errorf("Get(news).Bool() = %v, %v", checked, err)
+	}
+	if _, ok := f.Checked("toppings"); ok {
+		t.Error("Checked(toppings) read a checkbox group as a checkbox")
+	}
+	if _, ok := f.Values("size"); ok {
+		t.Error("Values(size) read a radio group as values")
+	}
+	if m, err := f.Get("who").Members(); err == nil {
+		t.Errorf("Get(who).Members() = %+v; want an error for bob, who comes without a membership", m)
+	}
+
+	for _, tt := range []struct {
+		name string
+		err  error
+		kind error
+		text string
+	}{
+		{"a checkbox read as a choice", func() error { _, _, err := f.Get("terms").Choice(); return err }(),
+			option.ErrType, `input "terms": a CHECKBOX holds no choice`},
+		{"a radio group read as a checkbox", func() error { _, err := f.Get("size").Bool(); return err }(),
+			option.ErrType, `input "size": a RADIO_GROUP holds no ticked or unticked state`},
+		{"a checkbox read as values", func() error { _, err := f.Get("news").Values(); return err }(),
+			option.ErrType, `input "news": a CHECKBOX holds no values`},
+		{"a radio group read as text", func() error { _, err := f.Get("size").Text(); return err }(),
+			option.ErrType, `input "size": a RADIO_GROUP holds no text`},
+		{"a checkbox group read as users", func() error { _, err := f.Get("toppings").Users(); return err }(),
+			option.ErrType, `input "toppings": a CHECKBOX_GROUP holds no users`},
+		{"a checkbox the modal lacks", func() error { _, err := f.Get("nope").Bool(); return err }(),
+			option.ErrMissing, `input "nope": the modal has no such input`},
+		{"a user chosen without a membership read as a member", func() error { _, err := f.Get("who").Members(); return err }(),
+			option.ErrUnresolved, `input "who": value 1: user 502 comes without a membership`},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			var ie *router.InputError
+			if !errors.Is(tt.err, tt.kind) || !errors.As(tt.err, &ie) || !strings.Contains(tt.err.Error(), tt.text) {
+				t.Fatalf("err = %v, want an *InputError of %v with %q", tt.err, tt.kind, tt.text)
+			}
+		})
+	}
+
+	members := requestOf(t, interactiontest.ModalSubmit("order").
+		ModalUsers("who", []interaction.User{eve}, []*interaction.Member{{Nick: "Eve"}}).Interaction())
+	if m, err := members.Fields.Get("who").Members(); err != nil || len(m) != 1 || m[0].Nick != "Eve" || m[0].User.ID != eve.ID {
+		t.Errorf("Get(who).Members() = %+v, %v", m, err)
+	}
+}
+
+// TestModalFieldsNeverPanic reads every input of a modal in every way,
+// including inputs it lacks, and of an interaction that is no modal.
+func TestModalFieldsNeverPanic(t *testing.T) {
+	modal := interactiontest.ModalSubmit("order").RadioGroup("r", "").CheckboxGroup("g").Checkbox("c", true).
+		TextInput("t", "").ModalSelect("s").FileUpload("f").ModalChannels("ch").Interaction()
+	modal.Data.Resolved = interaction.Resolved{}
+	for _, ix := range []*interaction.Interaction{modal, interactiontest.Button("x").Interaction()} {
+		f := requestOf(t, ix).Fields
+		for _, id := range []string{"r", "g", "c", "t", "s", "f", "ch", "missing", ""} {
+			v := f.Get(id)
+			_, _ = v.Text()
+			_, _ = v.Int()
+			_, _ = v.Float()
+			_, _ = v.Values()
+			_, _ = v.Bool()
+			_, _, _ = v.Choice()
+			_, _ = v.Users()
+			_, _ = v.Members()
+			_, _ = v.Roles()
+			_, _ = v.Channels()
+			_, _ = v.Mentionables()
+			_, _ = v.Attachments()
+			f.Text(id)
+			f.Values(id)
+			f.Checked(id)
+			f.Choice(id)
+		}
+	}
+}
