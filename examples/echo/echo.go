@@ -3,8 +3,8 @@
 // user and the locale. Autocomplete requests are answered with a choice that
 // echoes the focused option and its partial value. A click or a choice in a
 // component is answered by updating its message with what the component
-// sent, and a submitted modal with a message of what was typed into it.
-// An echo is a message's content, which the service caps at 2,000
+// sent, and a submitted modal with a message of what was submitted in each
+// input, typed as the service sent it (see ModalEcho). An echo is a message's content, which the service caps at 2,000
 // characters: a select of many long values, or a long paragraph typed
 // into a modal, makes an answer the service refuses. Webhook events
 // POSTed to /events are verified, answered 204 and logged, one line each
@@ -66,12 +66,15 @@ type ComponentEcho struct {
 }
 
 // ModalEcho is the content of the answer to a modal: which one, what was
-// typed into each text input by custom_id, and who submitted it. The
-// modal's selects and file uploads are not echoed.
+// submitted in each input by custom_id, and who submitted it. Each input
+// is echoed as the service typed it: a text input or a radio group as a
+// string (null when no radio option was chosen), a checkbox as a boolean,
+// a checkbox group, a select or a file upload as a list of strings (the
+// values chosen, or the ids of the users, roles, channels or files).
 type ModalEcho struct {
-	CustomID string            `json:"custom_id"`
-	Fields   map[string]string `json:"fields"`
-	User     string            `json:"user"`
+	CustomID string         `json:"custom_id"`
+	Fields   map[string]any `json:"fields"`
+	User     string         `json:"user"`
 }
 
 // echoComponent updates the message of the component with what the
@@ -95,17 +98,35 @@ func echoComponent(_ context.Context, req *router.Request) (interaction.Response
 
 // echoModal answers a submitted modal with what was entered into it.
 func echoModal(_ context.Context, req *router.Request) (interaction.Response, error) {
-	e := ModalEcho{CustomID: req.CustomID(), Fields: map[string]string{}, User: req.Invoker().ID.String()}
+	e := ModalEcho{CustomID: req.CustomID(), Fields: map[string]any{}, User: req.Invoker().ID.String()}
 	for c := range req.Interaction.Data.Inputs {
-		if c.Type == interaction.ComponentTextInput {
-			e.Fields[c.CustomID] = c.Value
-		}
+		e.Fields[c.CustomID] = submitted(c)
 	}
 	content, err := jsonv2.Marshal(e, jsonv2.Deterministic(true))
 	if err != nil {
 		return interaction.Response{}, err
 	}
 	return interaction.Reply(string(content)).WithAllowedMentions(interaction.NoMentions()), nil
+}
+
+// submitted returns what an input of a modal holds, typed as the service
+// sent it.
+func submitted(c interaction.SubmittedComponent) any {
+	switch c.Type {
+	case interaction.ComponentTextInput:
+		return c.Value
+	case interaction.ComponentRadioGroup:
+		if v, chosen := c.Choice(); chosen {
+			return v
+		}
+		return nil
+	case interaction.ComponentCheckbox:
+		return c.Checked
+	}
+	if c.Values == nil {
+		return []string{}
+	}
+	return c.Values
 }
 
 func echo(_ context.Context, req *router.Request) (interaction.Response, error) {

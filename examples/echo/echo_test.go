@@ -278,7 +278,7 @@ func TestEchoUpdatesTheMessageOfAComponentWithWhatItSent(t *testing.T) {
 	}
 }
 
-func TestEchoAnswersAModalWithWhatWasTypedIntoIt(t *testing.T) {
+func TestEchoAnswersAModalWithEveryInputAsTheServiceTypedIt(t *testing.T) {
 	key := interactiontest.NewKey("echo")
 	url := startEcho(t, key)
 	user := interactiontest.UserID.String()
@@ -291,8 +291,19 @@ func TestEchoAnswersAModalWithWhatWasTypedIntoIt(t *testing.T) {
 			`{"custom_id":"report:42","fields":{"details":"It 404s","title":"Broken link"},"user":"` + user + `"}`},
 		{"a text input in a row, left empty", interactiontest.ModalSubmit("m").RowTextInput("note", ""),
 			`{"custom_id":"m","fields":{"note":""},"user":"` + user + `"}`},
-		{"a select beside a text input is not echoed", interactiontest.ModalSubmit("m").TextInput("t", "x").ModalSelect("kind", "bug"),
-			`{"custom_id":"m","fields":{"t":"x"},"user":"` + user + `"}`},
+		{"a select beside a text input", interactiontest.ModalSubmit("m").TextInput("t", "x").ModalSelect("kind", "bug"),
+			`{"custom_id":"m","fields":{"kind":["bug"],"t":"x"},"user":"` + user + `"}`},
+		{"a radio group chosen and one left empty", interactiontest.ModalSubmit("m").RadioGroup("size", "m").RadioGroup("colour", ""),
+			`{"custom_id":"m","fields":{"colour":null,"size":"m"},"user":"` + user + `"}`},
+		{"checkboxes ticked and not", interactiontest.ModalSubmit("m").Checkbox("terms", true).Checkbox("news", false),
+			`{"custom_id":"m","fields":{"news":false,"terms":true},"user":"` + user + `"}`},
+		{"checkbox groups, one left empty", interactiontest.ModalSubmit("m").CheckboxGroup("toppings", "olive", "basil").CheckboxGroup("extras"),
+			`{"custom_id":"m","fields":{"extras":[],"toppings":["olive","basil"]},"user":"` + user + `"}`},
+		{"entity selects and a file upload, by id", interactiontest.ModalSubmit("m").
+			ModalUsers("who", []interaction.User{{ID: 11, Username: "u"}}, nil).ModalRoles("role", interaction.Role{ID: 12}).
+			ModalMentionables("ping", nil, []interaction.Role{{ID: 12}}).ModalChannels("where", interaction.Channel{ID: 13}).
+			FileUpload("files", interaction.Attachment{ID: 14, Filename: "a.txt"}).FileUpload("none"),
+			`{"custom_id":"m","fields":{"files":["14"],"none":[],"ping":["12"],"role":["12"],"where":["13"],"who":["11"]},"user":"` + user + `"}`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
