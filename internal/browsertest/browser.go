@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"github.com/switchboard-go/switchboard/internal/realpart"
 )
 
 // Bounds on the browser's life, so that a browser that hangs fails the test
@@ -64,7 +66,8 @@ func Viewport(width, height int) Option {
 
 // Start runs a headless Chromium for the test and stops it when the test
 // ends. It skips the test when no browser is installed, naming the package
-// to install; it fails the test if the browser does not start in time.
+// to install (it fails it where every real part is required: see package
+// realpart); it fails the test if the browser does not start in time.
 //
 // Start looks for $SWITCHBOARD_CHROMIUM if it is set, and otherwise for
 // /usr/bin/chromium, then chromium, chromium-browser, google-chrome and
@@ -78,7 +81,7 @@ func Start(t testing.TB, opts ...Option) *Browser {
 	t.Helper()
 	path, err := findChromium(os.Getenv, exec.LookPath)
 	if err != nil {
-		t.Skip(err.Error())
+		realpart.Missing(t, err.Error())
 	}
 	cfg := config{timeout: defaultTimeout, width: 800, height: 600}
 	for _, o := range opts {

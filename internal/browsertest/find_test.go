@@ -5,6 +5,8 @@ import (
 	"io/fs"
 	"strings"
 	"testing"
+
+	"github.com/switchboard-go/switchboard/internal/realpart"
 )
 
 func TestFindChromium(t *testing.T) {
@@ -83,12 +85,26 @@ func TestFindChromium(t *testing.T) {
 
 func TestStartSkipsWithoutABrowser(t *testing.T) {
 	t.Setenv(EnvChromium, "/nowhere/chromium")
+	t.Setenv(realpart.Env, "")
 	r := &recorder{TB: t}
 	r.run(func() {
 		Start(r)
 		t.Error("Start returned without a browser")
 	})
-	if want := "apt-get install chromium"; !strings.Contains(r.skipped, want) {
-		t.Errorf("Start skipped with %q; want a message that says %q", r.skipped, want)
+	if want := "apt-get install chromium"; !strings.Contains(r.skipped, want) || r.failed != "" {
+		t.Errorf("Start skipped with %q and failed with %q; want a skip that says %q", r.skipped, r.failed, want)
+	}
+}
+
+func TestStartFailsWithoutABrowserWhereEveryRealPartIsRequired(t *testing.T) {
+	t.Setenv(EnvChromium, "/nowhere/chromium")
+	t.Setenv(realpart.Env, "1")
+	r := &recorder{TB: t}
+	r.run(func() {
+		Start(r)
+		t.Error("Start returned without a browser")
+	})
+	if want := "apt-get install chromium"; !strings.Contains(r.failed, want) || r.skipped != "" {
+		t.Errorf("Start failed with %q and skipped with %q; want a failure that says %q", r.failed, r.skipped, want)
 	}
 }

@@ -20,6 +20,11 @@ func (r *recorder) Fatalf(format string, args ...any) {
 	runtime.Goexit()
 }
 
+func (r *recorder) Fatal(args ...any) {
+	r.failed = fmt.Sprint(args...)
+	runtime.Goexit()
+}
+
 func (r *recorder) Skip(args ...any) {
 	r.skipped = fmt.Sprint(args...)
 	runtime.Goexit()

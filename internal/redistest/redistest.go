@@ -2,7 +2,7 @@
 // on a free port of 127.0.0.1, with its files in the test's temporary
 // directory and nothing saved, stopped when the test ends. A test on a
 // machine without redis-server is skipped, saying which package to
-// install.
+// install, or fails where every real part is required (package realpart).
 package redistest
 
 import (
@@ -18,6 +18,8 @@ import (
 	"time"
 
 	"github.com/redis/go-redis/v9"
+
+	"github.com/switchboard-go/switchboard/internal/realpart"
 )
 
 // Server is a redis-server started for one test.
@@ -32,12 +34,12 @@ type Server struct {
 }
 
 // Start starts a redis-server for the length of t, or skips t when the
-// machine has none.
+// machine has none (fails it where every real part is required).
 func Start(t testing.TB) *Server {
 	t.Helper()
 	path, err := exec.LookPath("redis-server")
 	if err != nil {
-		t.Skip("redis-server not found: install Debian's redis-server package")
+		realpart.Missing(t, "redis-server not found: install Debian's redis-server package")
 	}
 	// A port found free may be taken before the server binds it: a few
 	// tries with new ports.
