@@ -16,6 +16,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 	"github.com/redis/go-redis/v9"
 	"github.com/rs/zerolog"
+	"github.com/switchboard-go/switchboard/examples/internal/envflag"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/metrics"
 	"github.com/switchboard-go/switchboard/redisstore"
@@ -53,15 +54,19 @@ func parseServeFlags(args []string, env func(string) string, stderr io.Writer) (
 	var c serveConfig
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fs.SetOutput(stderr)
+	// The flags that default to the environment show no value in the
+	// usage text: the Redis URL holds its password.
+	fromEnv := envflag.New(fs)
 	fs.StringVar(&c.addr, "addr", defaultAddr, "the address to listen on")
-	fs.StringVar(&c.publicKey, "public-key", env("SWITCHBOARD_PUBLIC_KEY"), "the application's public key, in hex (default $SWITCHBOARD_PUBLIC_KEY)")
-	fs.StringVar(&c.metricsAddr, "metrics", env("SWITCHBOARD_METRICS_ADDR"), "where to serve Prometheus metrics at /metrics, apart from the endpoint (default $SWITCHBOARD_METRICS_ADDR; none when empty)")
-	fs.StringVar(&c.redisURL, "redis", env("SWITCHBOARD_REDIS_URL"), "the redis:// URL of the Redis the replicas share (default $SWITCHBOARD_REDIS_URL; none when empty)")
-	fs.StringVar(&c.apiURL, "api", env("SWITCHBOARD_BASE_URL"), "the service's API, for answers that come late (default $SWITCHBOARD_BASE_URL; none when empty)")
+	fromEnv.String(&c.publicKey, "public-key", "SWITCHBOARD_PUBLIC_KEY", "the application's public key, in hex (default $SWITCHBOARD_PUBLIC_KEY)")
+	fromEnv.String(&c.metricsAddr, "metrics", "SWITCHBOARD_METRICS_ADDR", "where to serve Prometheus metrics at /metrics, apart from the endpoint (default $SWITCHBOARD_METRICS_ADDR; none when empty)")
+	fromEnv.String(&c.redisURL, "redis", "SWITCHBOARD_REDIS_URL", "the redis:// URL of the Redis the replicas share (default $SWITCHBOARD_REDIS_URL; none when empty)")
+	fromEnv.String(&c.apiURL, "api", "SWITCHBOARD_BASE_URL", "the service's API, for answers that come late (default $SWITCHBOARD_BASE_URL; none when empty)")
 	fs.BoolVar(&c.debug, "debug", false, "log every interaction answered, not only what goes wrong")
 	if err := fs.Parse(args); err != nil {
 		return c, err
 	}
+	fromEnv.Resolve(env)
 	if fs.NArg() > 0 {
 		return c, fmt.Errorf("serve: unexpected arguments after the flags: %q", fs.Args())
 	}

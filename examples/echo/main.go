@@ -14,6 +14,7 @@ import (
 	"github.com/rs/zerolog"
 	"golang.org/x/term"
 
+	"github.com/switchboard-go/switchboard/examples/internal/envflag"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/router"
 )
@@ -44,21 +45,25 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		flags.PrintDefaults()
 	}
 	addr := flags.String("addr", "127.0.0.1:8080", "address to listen on")
-	publicKey := flags.String("public-key", os.Getenv("SWITCHBOARD_PUBLIC_KEY"),
-		"the application's public key, in hex (default $SWITCHBOARD_PUBLIC_KEY)")
+	// The public key defaults to the environment without the usage text
+	// showing it, as every flag that reads the environment does.
+	fromEnv := envflag.New(flags)
+	var publicKey string
+	fromEnv.String(&publicKey, "public-key", "SWITCHBOARD_PUBLIC_KEY", "the application's public key, in hex (default $SWITCHBOARD_PUBLIC_KEY)")
 	debug := flags.Bool("debug", false, "log every request")
 	metricsAddr := flags.String("metrics", "", "address to serve Prometheus metrics on, at /metrics, apart from the bot; none by default")
 	demoMode := flags.Bool("demo", false, "serve on a free port and send the bot a few signed interactions, as the service would")
 	if err := flags.Parse(args); err != nil {
 		return err
 	}
+	fromEnv.Resolve(os.Getenv)
 	if *demoMode {
 		return demo(ctx, stdout, stderr)
 	}
-	if *publicKey == "" {
+	if publicKey == "" {
 		return errors.New("-public-key is required: the hex key of the application whose interactions to verify")
 	}
-	verifier, err := interaction.NewVerifier(*publicKey)
+	verifier, err := interaction.NewVerifier(publicKey)
 	if err != nil {
 		return err
 	}

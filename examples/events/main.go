@@ -14,6 +14,7 @@ import (
 	"github.com/rs/zerolog"
 
 	"github.com/switchboard-go/switchboard/event"
+	"github.com/switchboard-go/switchboard/examples/internal/envflag"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/router"
 )
@@ -45,17 +46,21 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		flags.PrintDefaults()
 	}
 	addr := flags.String("addr", "127.0.0.1:8080", "address to listen on, with -public-key")
-	publicKey := flags.String("public-key", os.Getenv("SWITCHBOARD_PUBLIC_KEY"),
-		"the application's public key, in hex (default $SWITCHBOARD_PUBLIC_KEY)")
+	// The public key defaults to the environment without the usage text
+	// showing it, as every flag that reads the environment does.
+	fromEnv := envflag.New(flags)
+	var publicKey string
+	fromEnv.String(&publicKey, "public-key", "SWITCHBOARD_PUBLIC_KEY", "the application's public key, in hex (default $SWITCHBOARD_PUBLIC_KEY)")
 	debug := flags.Bool("debug", false, "log every request")
 	if err := flags.Parse(args); err != nil {
 		return err
 	}
+	fromEnv.Resolve(os.Getenv)
 	if flags.NArg() > 0 {
 		return fmt.Errorf("%d unexpected arguments after the flags", flags.NArg())
 	}
 	level := zerolog.InfoLevel
-	if *publicKey == "" {
+	if publicKey == "" {
 		// On the emulator the journal tells the story; the log speaks
 		// only of what goes wrong.
 		level = zerolog.WarnLevel
@@ -64,7 +69,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		level = zerolog.DebugLevel
 	}
 	log := zerolog.New(zerolog.ConsoleWriter{Out: stderr, NoColor: true}).Level(level).With().Timestamp().Logger()
-	if *publicKey == "" {
+	if publicKey == "" {
 		addrSet := false
 		flags.Visit(func(f *flag.Flag) { addrSet = addrSet || f.Name == "addr" })
 		if addrSet {
@@ -72,7 +77,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		}
 		return onEmulator(ctx, stdout, log)
 	}
-	verifier, err := interaction.NewVerifier(*publicKey)
+	verifier, err := interaction.NewVerifier(publicKey)
 	if err != nil {
 		return err
 	}

@@ -1,0 +1,92 @@
+package examples
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestNoUsageTextShowsTheEnvironment builds every example and asks each
+// for its usage text, with -h and with a mistyped flag, for the program
+// and for each of its subcommands, with every SWITCHBOARD_ variable the
+// examples and the sync step read set to a secret: none may show it.
+func TestNoUsageTextShowsTheEnvironment(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds every example")
+	}
+	vars := environmentRead(t, ".", "../registry")
+	if !slices.Contains(vars, "SWITCHBOARD_REDIS_URL") || !slices.Contains(vars, "SWITCHBOARD_BOT_TOKEN") {
+		t.Fatalf("the variables found, %q, lack the Redis URL or the bot token: the search is broken", vars)
+	}
+	bin := t.TempDir()
+	if out, err := exec.Command("go", "build", "-o", bin, "./...").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	env := os.Environ()
+	for _, v := range vars {
+		env = append(env, v+"="+secret(v))
+	}
+	programs, err := os.ReadDir(bin)
+	if err != nil || len(programs) < 10 {
+		t.Fatalf("built %d programs (%v); want every example", len(programs), err)
+	}
+	for _, p := range programs {
+		t.Run(p.Name(), func(t *testing.T) {
+			run := func(args ...string) string {
+				ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+				defer cancel()
+				cmd := exec.CommandContext(ctx, filepath.Join(bin, p.Name()), args...)
+				cmd.Env = env
+				out, _ := cmd.CombinedOutput() // -h and a wrong flag may exit 0 or 2
+				for _, v := range vars {
+					if bytes.Contains(out, []byte(secret(v))) {
+						t.Errorf("%s %s shows $%s:\n%s", p.Name(), strings.Join(args, " "), v, out)
+					}
+				}
+				return string(out)
+			}
+			help := run("-h")
+			run("-no-such-flag")
+			for _, sub := range []string{"sync", "serve"} {
+				if strings.Contains(help, " "+sub+" ") {
+					run(sub, "-h")
+					run(sub, "-no-such-flag")
+				}
+			}
+		})
+	}
+}
+
+// secret is the value the test gives the variable v.
+func secret(v string) string { return "secret-of-" + strings.ToLower(v) + "-xyzzy" }
+
+// environmentRead returns the SWITCHBOARD_ variables the Go files under
+// dirs name, but their tests.
+func environmentRead(t *testing.T, dirs ...string) []string {
+	name := regexp.MustCompile(`SWITCHBOARD_[A-Z0-9_]+`)
+	var vars []string
+	for _, dir := range dirs {
+		err := filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
+			if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+				return err
+			}
+			b, err := os.ReadFile(path)
+			for _, m := range name.FindAll(b, -1) {
+				vars = append(vars, string(m))
+			}
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	slices.Sort(vars)
+	return slices.Compact(vars)
+}
