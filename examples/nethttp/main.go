@@ -41,6 +41,8 @@ var example = playground.Example{
 	HTTP: func(endpoint *router.Endpoint) http.Handler {
 		return routes(endpoint, answerWithin)
 	},
+	// The example serves with the server a bot would run.
+	HTTPServer: func(handler http.Handler) *http.Server { return newServer("", handler) },
 	// The application's Interactions Endpoint URL ends in this path.
 	EndpointPath: "/interactions",
 	Script:       script,

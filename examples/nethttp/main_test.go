@@ -110,6 +110,9 @@ func TestTheServerSetsEveryTimeout(t *testing.T) {
 	if s.MaxHeaderBytes == 0 {
 		t.Error("MaxHeaderBytes is not set")
 	}
+	if example.HTTPServer == nil || example.HTTPServer(http.NotFoundHandler()).MaxHeaderBytes != s.MaxHeaderBytes {
+		t.Error("the example does not serve with newServer's server")
+	}
 }
 
 func do(t *testing.T, method, url string, body []byte, header http.Header) (int, string) {

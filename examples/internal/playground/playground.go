@@ -39,6 +39,10 @@ type Example struct {
 	// fasthttp: it is given the endpoint and returns the server's
 	// handler, which may route other paths beside it.
 	HTTP func(endpoint *router.Endpoint) http.Handler
+	// HTTPServer, with HTTP, returns the net/http server that serves
+	// HTTP's handler; nil means one with the router's timeouts and
+	// header limit.
+	HTTPServer func(handler http.Handler) *http.Server
 	// EndpointPath is the path the endpoint is served at, when HTTP
 	// mounts it beside other routes; empty means the root.
 	EndpointPath string
@@ -287,8 +291,13 @@ func serveBot(ex Example, mux *router.Mux, api *rest.Client, publicKey, addr str
 	url = "http://" + ln.Addr().String() + ex.EndpointPath
 	done := make(chan struct{})
 	if ex.HTTP != nil {
-		srv := &http.Server{Handler: ex.HTTP(endpoint), ReadHeaderTimeout: 5 * time.Second,
-			ReadTimeout: router.DefaultReadTimeout, WriteTimeout: router.DefaultWriteTimeout, IdleTimeout: router.DefaultIdleTimeout}
+		handler := ex.HTTP(endpoint)
+		srv := &http.Server{Handler: handler, ReadHeaderTimeout: 5 * time.Second,
+			ReadTimeout: router.DefaultReadTimeout, WriteTimeout: router.DefaultWriteTimeout, IdleTimeout: router.DefaultIdleTimeout,
+			MaxHeaderBytes: router.DefaultMaxHeaderBytes}
+		if ex.HTTPServer != nil {
+			srv = ex.HTTPServer(handler)
+		}
 		go func() {
 			defer close(done)
 			srv.Serve(ln)
