@@ -5,7 +5,8 @@
 // bot declares (both normalized by command.Normalize, so that the defaults
 // the service fills in are no change), and makes a Plan: what to create,
 // update and delete, and whether one bulk overwrite or individual writes
-// cost fewer requests. Apply carries the plans out through a rest.Client,
+// cost fewer requests; a bulk body that would pass MaxBulkBody is split.
+// Apply carries the plans out through a rest.Client,
 // deleting only what it was told to prune; Sync does both. RunSync is the
 // same as a command line for a deploy step (-dry-run, -check, -prune,
 // -guild, -json), which prints the plan before it writes; SyncAtStartup is

@@ -1,6 +1,7 @@
 package registry
 
 import (
+	"encoding/json"
 	"strconv"
 	"strings"
 
@@ -56,6 +57,10 @@ type Plan struct {
 	Unchanged []command.Command
 	// Strategy is how the changes are sent.
 	Strategy Strategy
+	// Overflow are declared commands left out of a bulk overwrite's body,
+	// which with them would pass MaxBulkBody, and created one request
+	// each once the overwrite is done. They are among Creates.
+	Overflow []command.Command
 	// Warnings are what the service will accept in the declared commands
 	// but ignore (see Warnings); they do not stop the plan.
 	Warnings command.Violations
@@ -69,7 +74,7 @@ type Plan struct {
 func (p Plan) Writes() int {
 	switch p.Strategy {
 	case StrategyBulk:
-		return 1
+		return 1 + len(p.Overflow)
 	case StrategyIndividual:
 		return p.changes()
 	}
@@ -162,6 +167,9 @@ func PlanScope(current, desired []command.Command, scope command.Scope, prune bo
 		}
 	}
 	p.Strategy = p.cheapest(true)
+	if p.Strategy == StrategyBulk {
+		p.fitBulkBody()
+	}
 	p.Warnings = command.Warnings(scope, desired)
 	if vs := command.Validate(scope, desired); len(vs) > 0 {
 		p.Err = &RefusedError{Scope: scope, Reason: "the declared commands break the service's rules", Violations: vs}
@@ -190,6 +198,57 @@ func (p Plan) cheapest(bulk bool) Strategy {
 		}
 	}
 	return StrategyBulk
+}
+
+// MaxBulkBody bounds the body of a bulk overwrite, in bytes of JSON. The
+// specification gives no bound; the emulator refuses a larger JSON body
+// with 413 and code 40005, as the service does a body over its own, and
+// 8 MiB is far beyond what a scope's commands take unless most carry many
+// localizations.
+const MaxBulkBody = 8 << 20
+
+// fitBulkBody keeps a bulk overwrite's body within MaxBulkBody: the
+// commands the service keeps (unchanged and updated) go in it, and as many
+// new ones as fit, in their declared order; the others are created one
+// request each after it (Overflow). Where the kept commands alone pass the
+// bound, or the split would send as many requests as individual writes,
+// every change is sent on its own.
+func (p *Plan) fitBulkBody() {
+	base := 1 // "[" and "]", less the first element's comma
+	for i := range p.Unchanged {
+		base += encodedSize(&p.Unchanged[i]) + 1
+	}
+	for i := range p.Updates {
+		base += encodedSize(&p.Updates[i].Command) + 1
+	}
+	if base > MaxBulkBody {
+		p.Strategy = StrategyIndividual
+		return
+	}
+	size, fits := base, len(p.Creates)
+	for i := range p.Creates {
+		if size += encodedSize(&p.Creates[i]) + 1; size > MaxBulkBody {
+			fits = i
+			break
+		}
+	}
+	overflow := p.Creates[fits:]
+	switch {
+	case len(overflow) == 0:
+	case 1+len(overflow) >= p.changes():
+		p.Strategy = StrategyIndividual
+	default:
+		p.Overflow = overflow
+	}
+}
+
+// encodedSize returns the length of c's JSON as the REST client sends it.
+func encodedSize(c *command.Command) int {
+	b, err := json.Marshal(c)
+	if err != nil {
+		return MaxBulkBody + 1 // the client cannot send it either
+	}
+	return len(b)
 }
 
 // commandTypes are the types of command a scope counts against its limits.

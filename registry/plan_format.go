@@ -89,6 +89,9 @@ func (p Plan) summary() string {
 	switch {
 	case p.Err != nil:
 		return s + "; not applied"
+	case p.Strategy == StrategyBulk && len(p.Overflow) > 0:
+		return s + "; " + strconv.Itoa(p.Writes()) + " requests (a bulk overwrite, then " + strconv.Itoa(len(p.Overflow)) +
+			" creates that would take its body past " + strconv.Itoa(MaxBulkBody>>20) + " MiB)"
 	case p.Strategy == StrategyBulk:
 		return s + "; 1 request (bulk overwrite)"
 	case p.Strategy == StrategyIndividual:
@@ -111,6 +114,7 @@ type planJSON struct {
 	Unknown    []commandRef  `json:"unknown"`
 	Unchanged  int           `json:"unchanged"`
 	Strategy   Strategy      `json:"strategy"`
+	Overflow   []commandRef  `json:"overflow,omitempty"`
 	Writes     int           `json:"writes"`
 	Drift      bool          `json:"drift"`
 	Error      string        `json:"error,omitempty"`
@@ -141,13 +145,17 @@ type violationJS struct {
 //	 "deletes": [], "unknown": [], "unchanged": 12, "strategy": "individual",
 //	 "writes": 2, "drift": true}
 //
-// A guild scope also has "guild_id"; a plan that is not applied has
+// A bulk overwrite whose body would pass MaxBulkBody lists the commands
+// created after it in "overflow". A guild scope also has "guild_id"; a plan that is not applied has
 // "error", and "violations" when the declared commands are invalid; a plan
 // with warnings has "warnings", each shaped as a violation.
 func (p Plan) MarshalJSON() ([]byte, error) {
 	j := planJSON{
 		Scope: "global", Creates: refs(p.Creates), Deletes: refs(p.Deletes), Unknown: refs(p.Unknown),
 		Updates: []commandRef{}, Unchanged: len(p.Unchanged), Strategy: p.Strategy, Writes: p.Writes(), Drift: p.Drift(),
+	}
+	if len(p.Overflow) > 0 {
+		j.Overflow = refs(p.Overflow)
 	}
 	if !p.Scope.IsGlobal() {
 		j.Scope, j.GuildID = "guild", p.Scope.Guild.String()

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net/http"
 	"slices"
 	"strconv"
 	"strings"
@@ -317,18 +318,47 @@ func (a *applier) bulk() {
 	for _, u := range p.Updates {
 		body = append(body, u.Command)
 	}
-	body = append(body, p.Creates...)
+	inBody := p.Creates[:len(p.Creates)-len(p.Overflow)]
+	body = append(body, inBody...)
 	a.out = a.changes(true)
+	first := len(a.out) - len(p.Overflow) // the outcomes of the overflow
 	_, err := a.c.OverwriteCommands(a.ctx, a.app, p.Scope, body)
-	for i := range a.out {
+	var refused *rest.APIError
+	if errors.As(err, &refused) && refused.Status == http.StatusRequestEntityTooLarge {
+		// The service's bound is below MaxBulkBody. The overwrite
+		// changed nothing: every change goes on its own instead.
+		a.report("bulk overwrite refused as too large (%d bytes of commands); sending one request per change", bodySize(body))
+		a.individual()
+		return
+	}
+	for i := range a.out[:first] {
 		a.out[i].Done, a.out[i].Err = err == nil, err
 	}
 	if err != nil {
+		for i := range a.out[first:] {
+			a.out[first+i].Bulk, a.out[first+i].Err = false, ErrNotAttempted
+		}
 		a.err = fmt.Errorf("registry: bulk overwrite of %v: %w", p.Scope, err)
 		a.report("bulk overwrite failed, nothing changed: %v", err)
 		return
 	}
-	a.report("bulk overwrite: %d created, %d updated, %d deleted", len(p.Creates), len(p.Updates), len(p.Deletes))
+	a.report("bulk overwrite: %d created, %d updated, %d deleted", len(inBody), len(p.Updates), len(p.Deletes))
+	for i, c := range p.Overflow {
+		a.out[first+i].Bulk = false
+		a.do(first+i, func() error {
+			_, _, err := a.c.CreateCommand(a.ctx, a.app, p.Scope, c)
+			return err
+		})
+	}
+}
+
+// bodySize returns the size of cmds' JSON as a bulk overwrite sends it.
+func bodySize(cmds []command.Command) int {
+	n := 1
+	for i := range cmds {
+		n += encodedSize(&cmds[i]) + 1
+	}
+	return n
 }
 
 // individual sends one request per change, and stops at the first that

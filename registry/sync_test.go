@@ -514,3 +514,84 @@ func TestSyncDeletesTheEntryPointAlone(t *testing.T) {
 func ping(name string) command.Command {
 	return command.Command{Name: name, Description: "Checks that the bot answers"}
 }
+
+// heavySet returns n CHAT_INPUT commands, each about 95 KB of JSON: every
+// option described in every locale at the length the service allows,
+// which the 8,000-character bound counts once per field.
+func heavySet(n int) []command.Command {
+	cs := make([]command.Command, n)
+	for i := range cs {
+		var opts []command.Option
+		for j := range 25 {
+			desc := command.Localizations{}
+			for _, l := range interaction.Locales() {
+				desc[l] = strings.Repeat(string(rune('a'+j%26)), 99) + "."
+			}
+			opts = append(opts, command.Option{Type: interaction.OptionString, Name: "o" + strconv.Itoa(j),
+				Description: strings.Repeat("d", 100), DescriptionLocalizations: desc})
+		}
+		cs[i] = command.Command{Name: "heavy-" + strconv.Itoa(i), Description: "A command described in every language", Options: opts}
+	}
+	return cs
+}
+
+func TestSyncSplitsABulkBodyOverTheServicesBound(t *testing.T) {
+	s := apitest.StartEmulator(t, emulator.Config{})
+	cmds := heavySet(100)
+	r, rec, err := syncNow(t, s, registry.Declared{command.Global: cmds}, registry.SyncOptions{Prune: true, Scopes: []command.Scope{command.Global}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := r.Plans[0]
+	if p.Strategy != registry.StrategyBulk || len(p.Overflow) == 0 || len(p.Overflow) >= 50 || p.Writes() != 1+len(p.Overflow) {
+		t.Fatalf("plan: %s, %d to create after the bulk overwrite, %d writes:\n%s", p.Strategy, len(p.Overflow), p.Writes(), p.Table())
+	}
+	if got, want := methods(rec), "GET=1 POST="+strconv.Itoa(len(p.Overflow))+" PUT=1"; got != want {
+		t.Errorf("requests: %s, want %s", got, want)
+	}
+	for _, sent := range rec.All() {
+		if sent.Status >= 400 {
+			t.Errorf("%s %s was answered %d", sent.Method, sent.Path, sent.Status)
+		}
+	}
+	if got := held(t, s, command.Global); len(got) != 100 {
+		t.Errorf("the service holds %d commands, want 100", len(got))
+	}
+	if len(r.Applied) != 100 || !r.Applied[0].Bulk || r.Applied[99].Bulk || !r.Applied[99].Done {
+		t.Errorf("applied: the first %+v, the last %+v", r.Applied[0], r.Applied[99])
+	}
+	if !strings.Contains(p.Table(), "creates that would take its body past 8 MiB") {
+		t.Errorf("the plan does not say why it sends more than one request:\n%s", p.Table())
+	}
+}
+
+func TestSyncSendsEachChangeAloneWhenTheServiceRefusesTheBulkBodyAsTooLarge(t *testing.T) {
+	s := apitest.StartEmulator(t, emulator.Config{})
+	guild := command.InGuild(s.GuildID)
+	c, rec := apitest.NewClient(t, s, rest.BotToken(s.BotToken))
+	plans, err := registry.PlanSync(context.Background(), c, s.ApplicationID, registry.Declared{guild: declaredSet(30)},
+		registry.SyncOptions{Prune: true, Scopes: []command.Scope{guild}})
+	if err != nil || plans[0].Strategy != registry.StrategyBulk {
+		t.Fatalf("PlanSync = %+v, %v; want a bulk overwrite", plans, err)
+	}
+	// A service whose bound is below the body's: its bulk overwrite is
+	// answered 413, and changes nothing.
+	s.InjectFault(emulator.Fault{Route: "guild-commands", Kind: emulator.FaultServerError, Status: http.StatusRequestEntityTooLarge})
+	var progress strings.Builder
+	applied, err := registry.Apply(context.Background(), c, s.ApplicationID, plans, &progress)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := methods(rec); got != "GET=1 POST=30 PUT=1" {
+		t.Errorf("requests: %s, want GET=1 POST=30 PUT=1", got)
+	}
+	if got := len(held(t, s, guild)); got != 30 {
+		t.Errorf("the guild holds %d commands, want 30", got)
+	}
+	if len(applied) != 30 || applied[0].Bulk || !applied[29].Done {
+		t.Errorf("applied: the first %+v, the last %+v", applied[0], applied[29])
+	}
+	if !strings.Contains(progress.String(), "bulk overwrite refused as too large") {
+		t.Errorf("the progress does not say why each change went alone:\n%s", progress.String())
+	}
+}
