@@ -17,6 +17,7 @@ func (e *EventEndpoint) ServeFastHTTP(rc *fasthttp.RequestCtx) {
 		rc.Response.Header.Set("Allow", fasthttp.MethodPost)
 		rc.SetStatusCode(fasthttp.StatusMethodNotAllowed)
 		rc.SetBody(bodyEventsMethod)
+		rc.SetConnectionClose()
 		return
 	}
 	h := &rc.Request.Header
@@ -24,6 +25,7 @@ func (e *EventEndpoint) ServeFastHTTP(rc *fasthttp.RequestCtx) {
 		rc.PostBody(), rc.Response.Body()[:0])
 	rc.SetStatusCode(status)
 	rc.Response.SetBody(out)
+	closeIfRefused(rc, status)
 }
 
 // FastHTTPErrorHandler answers, as a fasthttp.Server's ErrorHandler, the

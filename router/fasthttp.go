@@ -37,6 +37,7 @@ func (e *Endpoint) ServeFastHTTP(rc *fasthttp.RequestCtx) {
 		rc.Response.Header.Set("Allow", fasthttp.MethodPost)
 		rc.SetStatusCode(fasthttp.StatusMethodNotAllowed)
 		rc.SetBody(bodyMethod)
+		rc.SetConnectionClose()
 		return
 	}
 	h := &rc.Request.Header
@@ -47,6 +48,16 @@ func (e *Endpoint) ServeFastHTTP(rc *fasthttp.RequestCtx) {
 	}
 	rc.SetStatusCode(status)
 	rc.Response.SetBody(out)
+	closeIfRefused(rc, status)
+}
+
+// closeIfRefused closes the connection after a refusal: only the
+// service's verified requests may keep a connection alive, so that a
+// stranger's cannot hold one of the server's for its idle timeout.
+func closeIfRefused(rc *fasthttp.RequestCtx, status int) {
+	if status >= fasthttp.StatusBadRequest {
+		rc.SetConnectionClose()
+	}
 }
 
 // Answers to requests fasthttp could not read. Like the endpoint's, they

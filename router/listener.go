@@ -2,11 +2,14 @@ package router
 
 import (
 	"errors"
+	"io"
 	"net"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/rs/zerolog"
+	"github.com/valyala/fasthttp"
 )
 
 // Pauses between failed accepts: short enough that a passing shortage of
@@ -38,7 +41,7 @@ func (l *steadyListener) Accept() (net.Conn, error) {
 	for {
 		c, err := l.Listener.Accept()
 		if err == nil {
-			return c, nil
+			return &lingerConn{Conn: c}, nil
 		}
 		if errors.Is(err, net.ErrClosed) || l.isClosed() {
 			return nil, net.ErrClosed
@@ -73,5 +76,51 @@ func (l *steadyListener) isClosed() bool {
 		return true
 	default:
 		return false
+	}
+}
+
+// Bounds on what a lingering close reads of a client still sending: a
+// body over the limit that a client writes whole before it reads the
+// answer, as most do, gets its answer read rather than reset.
+const (
+	lingerTimeout  = 2 * time.Second
+	lingerMaxBytes = 32 << 20
+)
+
+// lingerConn is a connection the server may close while its client is
+// still sending, after refusing a request it did not read whole (a body
+// over the limit). Closing a socket with unread bytes resets it, and the
+// client's next write fails before it can read the answer already sent.
+// Such a connection closes lingering: it sends its end of the stream,
+// then reads and discards what the client still sends, for a bounded time
+// and amount, before it closes.
+type lingerConn struct {
+	net.Conn
+	linger atomic.Bool
+}
+
+// lingerOnClose makes Close linger.
+func (c *lingerConn) lingerOnClose() { c.linger.Store(true) }
+
+// Close closes the connection, lingering when asked to.
+func (c *lingerConn) Close() error {
+	if c.linger.Load() {
+		if hc, ok := c.Conn.(interface{ CloseWrite() error }); ok && hc.CloseWrite() == nil {
+			_ = c.Conn.SetReadDeadline(time.Now().Add(lingerTimeout))
+			_, _ = io.CopyN(io.Discard, c.Conn, lingerMaxBytes)
+		}
+	}
+	return c.Conn.Close()
+}
+
+// lingerAfter returns the error handler onError, which also makes the
+// connection of a request fasthttp could not read whole linger as it
+// closes.
+func lingerAfter(onError func(*fasthttp.RequestCtx, error)) func(*fasthttp.RequestCtx, error) {
+	return func(rc *fasthttp.RequestCtx, err error) {
+		onError(rc, err)
+		if c, ok := rc.Conn().(*lingerConn); ok {
+			c.lingerOnClose()
+		}
 	}
 }

@@ -42,8 +42,10 @@ func readSigned(w http.ResponseWriter, r *http.Request, maxBody int, methodBody 
 		write(w, http.StatusMethodNotAllowed, methodBody)
 		return nil, nil, nil, http.StatusMethodNotAllowed
 	}
+	raw := r.Body
 	if r.ContentLength > int64(maxBody) {
 		write(w, http.StatusRequestEntityTooLarge, bodyTooLarge)
+		discard(w, raw)
 		return nil, nil, nil, http.StatusRequestEntityTooLarge
 	}
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, int64(maxBody)))
@@ -54,6 +56,7 @@ func readSigned(w http.ResponseWriter, r *http.Request, maxBody int, methodBody 
 		switch {
 		case errors.As(err, &tooLarge):
 			status, answer = http.StatusRequestEntityTooLarge, bodyTooLarge
+			defer discard(w, raw)
 		case errors.As(err, &timeout) && timeout.Timeout():
 			status, answer = http.StatusRequestTimeout, bodyReadTimeout
 		default:
@@ -65,7 +68,22 @@ func readSigned(w http.ResponseWriter, r *http.Request, maxBody int, methodBody 
 	return []byte(r.Header.Get(HeaderSignature)), []byte(r.Header.Get(HeaderTimestamp)), body, 0
 }
 
+// discard reads and drops what a client still sends of a body refused as
+// too large, for a bounded time and amount, as a lingering close does on
+// fasthttp: net/http would otherwise close the connection with the body
+// unread, which resets it, and a client writing the body whole before it
+// reads the answer never sees the 413.
+func discard(w http.ResponseWriter, body io.Reader) {
+	_ = http.NewResponseController(w).SetReadDeadline(time.Now().Add(lingerTimeout))
+	_, _ = io.CopyN(io.Discard, body, lingerMaxBytes)
+}
+
+// write answers with status and body. A refusal closes the connection:
+// only the service's verified requests may keep one alive.
 func write(w http.ResponseWriter, status int, body []byte) {
+	if status >= http.StatusBadRequest {
+		w.Header().Set("Connection", "close")
+	}
 	w.Header().Set("Content-Length", strconv.Itoa(len(body)))
 	w.WriteHeader(status)
 	_, _ = w.Write(body)

@@ -47,7 +47,12 @@ const (
 // timeout; headers and bodies are bounded, the body at the endpoint's own
 // limit; connections are bounded below the process's descriptor limit; an
 // accept error (too many open files, say) is logged and retried, never the
-// end of serving; and it stops gracefully when its context ends or the
+// end of serving; only the service's verified requests keep a connection
+// alive, every refusal closing its own, so that strangers cannot hold the
+// connections for their idle timeout; a body refused as too large is read
+// and dropped, for a bounded time and amount, before its connection
+// closes, so that its client reads the 413 rather than a reset; and it
+// stops gracefully when its context ends or the
 // process receives SIGINT or SIGTERM, letting the requests under way get
 // their answers. It logs to the endpoint's logger. Given an EventEndpoint
 // as well (Events), or alone, it serves the webhook events URL on one path
@@ -248,7 +253,7 @@ func (s *Server) fastHTTP(log zerolog.Logger) *fasthttp.Server {
 	}
 	return &fasthttp.Server{
 		Handler:            s.handler(),
-		ErrorHandler:       onError,
+		ErrorHandler:       lingerAfter(onError),
 		Logger:             fastHTTPLog{log},
 		ReadTimeout:        orDefault(s.ReadTimeout, DefaultReadTimeout),
 		WriteTimeout:       orDefault(s.WriteTimeout, DefaultWriteTimeout),
@@ -296,6 +301,9 @@ func (s *Server) handler() fasthttp.RequestHandler {
 			serve(rc)
 			return
 		}
+		// The health check is no verified request: it keeps no
+		// connection alive either (probes open one each time).
+		rc.SetConnectionClose()
 		if !rc.IsGet() && !rc.IsHead() {
 			rc.Response.Header.Set("Allow", "GET, HEAD")
 			rc.SetContentType("application/json")
@@ -333,6 +341,7 @@ func notFound(rc *fasthttp.RequestCtx) {
 	rc.SetContentType("application/json")
 	rc.SetStatusCode(fasthttp.StatusNotFound)
 	rc.SetBody(bodyNotFound)
+	rc.SetConnectionClose()
 }
 
 // fastHTTPLog writes what fasthttp logs to a zerolog logger.
