@@ -65,6 +65,10 @@ type Metrics struct {
 	// knownEvents are the event types named as they are; the others are
 	// "other".
 	knownEvents map[event.Type]bool
+
+	// reg and constLabels are New's, for the metrics MemoryStores adds.
+	reg         prometheus.Registerer
+	constLabels prometheus.Labels
 }
 
 // Option configures a Metrics.
@@ -178,6 +182,8 @@ func New(reg prometheus.Registerer, opts ...Option) (*Metrics, error) {
 			"Calls to a store the replicas share that did not count, by store (cooldown, replay, ratelimit) and reason (error, timeout, paused): the bot went on as if alone.",
 			"store", "reason"),
 		knownEvents: map[event.Type]bool{},
+		reg:         reg,
+		constLabels: c.constLabels,
 	}
 	for _, t := range []event.Type{
 		event.TypeApplicationAuthorized, event.TypeApplicationDeauthorized, event.TypeEntitlementCreate,

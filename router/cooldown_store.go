@@ -144,3 +144,6 @@ func (h *cooldownHeap) Pop() any {
 	*h = old[:len(old)-1]
 	return e
 }
+
+// Capacity returns how many keys the store holds at most.
+func (s *MemoryCooldownStore) Capacity() int { return s.capacity }

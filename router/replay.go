@@ -129,31 +129,53 @@ func (g *replayGuard) claim(ctx context.Context, id interaction.Snowflake, expir
 }
 
 // DefaultReplayCapacity is how many interactions a MemoryReplayGuard made
-// with a capacity of zero remembers: those of the default timestamp window
-// and the clock allowance, five minutes and five seconds, at over 200
-// interactions a second, in about 6 MiB.
-const DefaultReplayCapacity = 1 << 16
+// with a capacity of zero remembers: ReplayCapacityFor(DefaultReplayRate),
+// those of the default timestamp window and the clock allowance, five
+// minutes and five seconds, at 850 interactions a second, in about 12 MiB
+// (BenchmarkMemoryReplayGuardClaim measures some 48 bytes an id).
+const DefaultReplayCapacity = DefaultReplayRate * replaySeconds
+
+// DefaultReplayRate is the rate of interactions, a second, that a guard
+// of DefaultReplayCapacity remembers for as long as a copy can verify
+// under the default timestamp window. Above it, the guard forgets the ids
+// that expire first, and counts them in Evicted.
+const DefaultReplayRate = 850
+
+// replaySeconds is how long, in seconds, a guard remembers an id under
+// the default timestamp window.
+const replaySeconds = int((interaction.DefaultTimestampWindow + ReplayClockAllowance) / time.Second)
+
+// ReplayCapacityFor returns the capacity a MemoryReplayGuard needs to
+// remember every interaction, at perSecond interactions a second, for as
+// long as a copy verifies under a timestamp window of window (zero means
+// the default).
+func ReplayCapacityFor(perSecond int, window time.Duration) int {
+	if window <= 0 {
+		window = interaction.DefaultTimestampWindow
+	}
+	seconds := int((window + ReplayClockAllowance + time.Second - 1) / time.Second)
+	return max(perSecond, 1) * seconds
+}
 
 // MemoryReplayGuard is a ReplayGuard in the process's memory, bounded in
-// size. When it holds its capacity, a new id pushes out the one that
-// expires first: a guard too small for the traffic forgets ids early, and
-// says so in Evicted, rather than grow without bound. It is safe for
-// concurrent use.
+// size. When it holds its capacity, a new id pushes out one of those that
+// expire first: a guard too small for the traffic forgets ids early, and
+// says so in Evicted, rather than grow without bound. Size it with
+// ReplayCapacityFor for the traffic of one replica; each id takes about
+// 48 bytes. It is safe for concurrent use.
 type MemoryReplayGuard struct {
 	mu       sync.Mutex
 	capacity int
 	now      func() time.Time
-	byID     map[interaction.Snowflake]*replayEntry
-	// byExpiry orders the entries by expiry, the first to expire first, so
-	// that expired and evicted ids are found without a scan.
-	byExpiry replayHeap
-	evicted  uint64
-}
-
-type replayEntry struct {
-	id      interaction.Snowflake
-	expires time.Time
-	index   int // in byExpiry
+	// ids holds every id remembered, with when it expires, in Unix
+	// milliseconds. Each is also in the bucket of the second it expires
+	// in, so that the ids that expire first are found without a scan,
+	// whole seconds at a time.
+	ids     map[interaction.Snowflake]int64
+	buckets map[int64][]interaction.Snowflake
+	// seconds orders the buckets' seconds, the earliest first.
+	seconds secondHeap
+	evicted uint64
 }
 
 // NewMemoryReplayGuard returns a guard that remembers at most capacity
@@ -162,7 +184,10 @@ func NewMemoryReplayGuard(capacity int) *MemoryReplayGuard {
 	if capacity <= 0 {
 		capacity = DefaultReplayCapacity
 	}
-	return &MemoryReplayGuard{capacity: capacity, now: time.Now, byID: make(map[interaction.Snowflake]*replayEntry)}
+	return &MemoryReplayGuard{
+		capacity: capacity, now: time.Now,
+		ids: make(map[interaction.Snowflake]int64), buckets: make(map[int64][]interaction.Snowflake),
+	}
 }
 
 // Claim records id until expires, and reports whether it was not already
@@ -170,21 +195,64 @@ func NewMemoryReplayGuard(capacity int) *MemoryReplayGuard {
 func (g *MemoryReplayGuard) Claim(_ context.Context, id interaction.Snowflake, expires time.Time) (bool, error) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	now := g.now()
-	for len(g.byExpiry) > 0 && !g.byExpiry[0].expires.After(now) {
-		delete(g.byID, heap.Pop(&g.byExpiry).(*replayEntry).id)
-	}
-	if _, ok := g.byID[id]; ok {
+	now := g.now().UnixMilli()
+	g.forgetExpired(now)
+	if until, ok := g.ids[id]; ok && until > now {
 		return false, nil
+	} else if !ok {
+		for len(g.ids) >= g.capacity && len(g.seconds) > 0 {
+			g.evictOne()
+		}
 	}
-	if len(g.byID) >= g.capacity {
-		delete(g.byID, heap.Pop(&g.byExpiry).(*replayEntry).id)
+	// An id that expired within the current second is still in its
+	// bucket, which forgets it only if it has not been claimed again.
+	until := expires.UnixMilli()
+	sec := (until + 999) / 1000 // the bucket forgets it once the second is over
+	b, ok := g.buckets[sec]
+	if !ok {
+		heap.Push(&g.seconds, sec)
+	}
+	g.buckets[sec] = append(b, id)
+	g.ids[id] = until
+	return true, nil
+}
+
+// forgetExpired forgets the ids of the buckets whose second has passed by
+// now, in Unix milliseconds.
+func (g *MemoryReplayGuard) forgetExpired(now int64) {
+	for len(g.seconds) > 0 && g.seconds[0]*1000 <= now {
+		sec := heap.Pop(&g.seconds).(int64)
+		for _, id := range g.buckets[sec] {
+			g.forget(id, sec)
+		}
+		delete(g.buckets, sec)
+	}
+}
+
+// forget forgets id, taken from the bucket of second sec, unless it was
+// claimed again since, to expire later, and reports whether it did.
+func (g *MemoryReplayGuard) forget(id interaction.Snowflake, sec int64) bool {
+	if until, ok := g.ids[id]; ok && (until+999)/1000 <= sec {
+		delete(g.ids, id)
+		return true
+	}
+	return false
+}
+
+// evictOne forgets one of the ids that expire first, the first of them
+// claimed.
+func (g *MemoryReplayGuard) evictOne() {
+	sec := g.seconds[0]
+	b := g.buckets[sec]
+	if g.forget(b[0], sec) {
 		g.evicted++
 	}
-	e := &replayEntry{id: id, expires: expires}
-	heap.Push(&g.byExpiry, e)
-	g.byID[id] = e
-	return true, nil
+	if b = b[1:]; len(b) == 0 {
+		heap.Pop(&g.seconds)
+		delete(g.buckets, sec)
+	} else {
+		g.buckets[sec] = b
+	}
 }
 
 // Evicted returns how many ids were forgotten before they expired because
@@ -201,27 +269,22 @@ func (g *MemoryReplayGuard) Evicted() uint64 {
 func (g *MemoryReplayGuard) Len() int {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	return len(g.byID)
+	return len(g.ids)
 }
 
-// replayHeap is a container/heap of entries, the first to expire on top.
-type replayHeap []*replayEntry
+// Capacity returns how many ids the guard remembers at most.
+func (g *MemoryReplayGuard) Capacity() int { return g.capacity }
 
-func (h replayHeap) Len() int           { return len(h) }
-func (h replayHeap) Less(i, j int) bool { return h[i].expires.Before(h[j].expires) }
-func (h replayHeap) Swap(i, j int) {
-	h[i], h[j] = h[j], h[i]
-	h[i].index, h[j].index = i, j
-}
-func (h *replayHeap) Push(x any) {
-	e := x.(*replayEntry)
-	e.index = len(*h)
-	*h = append(*h, e)
-}
-func (h *replayHeap) Pop() any {
+// secondHeap is a container/heap of seconds, the earliest on top.
+type secondHeap []int64
+
+func (h secondHeap) Len() int           { return len(h) }
+func (h secondHeap) Less(i, j int) bool { return h[i] < h[j] }
+func (h secondHeap) Swap(i, j int)      { h[i], h[j] = h[j], h[i] }
+func (h *secondHeap) Push(x any)        { *h = append(*h, x.(int64)) }
+func (h *secondHeap) Pop() any {
 	old := *h
-	e := old[len(old)-1]
-	old[len(old)-1] = nil
+	sec := old[len(old)-1]
 	*h = old[:len(old)-1]
-	return e
+	return sec
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"runtime"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -240,4 +241,65 @@ func TestAGuardRemembersAnIDAsLongAsACopyCanVerify(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestMemoryReplayGuardOfTheDefaultCapacityGuardsItsStatedRate replays
+// 100,000 distinct interactions received at DefaultReplayRate a second,
+// every copy while it still verifies: none may be served twice.
+func TestMemoryReplayGuardOfTheDefaultCapacityGuardsItsStatedRate(t *testing.T) {
+	clock := &fakeClock{t: time.Unix(1_700_000_000, 0)}
+	g := router.NewMemoryReplayGuard(0)
+	g.SetClock(clock.now)
+	ctx := context.Background()
+	const n = 100_000
+	step := time.Second / router.DefaultReplayRate
+	start := clock.t
+	remember := interaction.DefaultTimestampWindow + router.ReplayClockAllowance
+	for i := range n {
+		clock.t = start.Add(time.Duration(i) * step)
+		if first, _ := g.Claim(ctx, interaction.Snowflake(i+1), clock.t.Add(remember)); !first {
+			t.Fatalf("interaction %d is not first", i+1)
+		}
+	}
+	// The copies come as late as each can: just before its window ends.
+	twice := 0
+	for i := range n {
+		received := start.Add(time.Duration(i) * step)
+		clock.t = received.Add(interaction.DefaultTimestampWindow - time.Second)
+		if first, _ := g.Claim(ctx, interaction.Snowflake(i+1), received.Add(remember)); first {
+			twice++
+		}
+	}
+	if twice > 0 || g.Evicted() > 0 {
+		t.Errorf("%d of %d copies were served a second time; %d ids evicted", twice, n, g.Evicted())
+	}
+	if got, want := router.ReplayCapacityFor(router.DefaultReplayRate, 0), router.DefaultReplayCapacity; got != want {
+		t.Errorf("ReplayCapacityFor(DefaultReplayRate) = %d, want DefaultReplayCapacity %d", got, want)
+	}
+}
+
+// BenchmarkMemoryReplayGuardClaim claims new ids as a busy replica does,
+// and reports the memory each id remembered takes.
+func BenchmarkMemoryReplayGuardClaim(b *testing.B) {
+	clock := &fakeClock{t: time.Unix(1_700_000_000, 0)}
+	g := router.NewMemoryReplayGuard(0)
+	g.SetClock(clock.now)
+	ctx := context.Background()
+	step := time.Second / router.DefaultReplayRate
+	remember := interaction.DefaultTimestampWindow + router.ReplayClockAllowance
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	b.ResetTimer()
+	for i := range b.N {
+		clock.t = clock.t.Add(step)
+		g.Claim(ctx, interaction.Snowflake(i+1), clock.t.Add(remember))
+	}
+	b.StopTimer()
+	runtime.GC()
+	runtime.ReadMemStats(&after)
+	if n := g.Len(); n > 10_000 {
+		b.ReportMetric(float64(after.HeapAlloc-before.HeapAlloc)/float64(n), "bytes/id")
+	}
+	runtime.KeepAlive(g)
 }

@@ -126,7 +126,17 @@ func serve(ctx context.Context, args []string, env func(string) string, stdout, 
 		// rate limits together.
 		clientOpts = append(clientOpts, rest.WithRateLimitStore(redisstore.NewRateLimits(rdb, redisPrefix), onRateLimitError))
 	} else {
-		opts = append(opts, router.WithReplayGuard(router.NewMemoryReplayGuard(0)))
+		// Each replica on its own, in bounded memory: the metrics say
+		// when the guard forgets ids early, at more than
+		// router.DefaultReplayRate interactions a second.
+		guard, cooldownStore := router.NewMemoryReplayGuard(0), router.NewMemoryCooldownStore(0)
+		if m != nil {
+			if err := m.MemoryStores(guard, cooldownStore); err != nil {
+				return err
+			}
+		}
+		opts = append(opts, router.WithReplayGuard(guard))
+		cooldowns = append(cooldowns, router.WithCooldownStore(cooldownStore))
 	}
 	// A user may greet five times a minute, counted across the replicas
 	// when they share Redis. The router logs what a cooldown's store says
