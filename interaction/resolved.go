@@ -1,7 +1,10 @@
 package interaction
 
 import (
+	"cmp"
 	"reflect"
+	"slices"
+	"sync"
 
 	"github.com/goccy/go-json/jsontext"
 	jsonv2 "github.com/goccy/go-json/v2"
@@ -11,13 +14,50 @@ import (
 // attachments an interaction refers to, each keyed by id.
 //
 // It keeps the JSON the service sent and decodes only the entries a handler
-// looks up: most handlers read one user or none, and decoding, or even
-// indexing, every entry up front would cost every request what few use. A
-// lookup reads the object to its entry and decodes the entry afresh; lookups
-// are safe for concurrent use.
+// looks up: most handlers read one user or none, and decoding every entry
+// up front would cost every request what few use. The first lookup reads
+// the object once, noting where each entry is; each lookup then decodes
+// its entry afresh, so that reading k entries costs k entries and one
+// pass, not k passes. Copies of a Resolved share that index; lookups are
+// safe for concurrent use.
 type Resolved struct {
 	raw []byte
+	// index locates the entries of raw; it is made with raw and filled in
+	// by the first lookup.
+	index *resolvedIndex
 }
+
+// resolvedIndex is where each entry of a resolved object is, by kind and
+// id, found in one read of the object.
+type resolvedIndex struct {
+	once sync.Once
+	// entries are the entries of every kind, sorted by kind and id; when
+	// an id appears twice the last one wins, as JSON decoders read
+	// duplicate names, though Decode refuses them.
+	entries []resolvedEntry
+	// small holds the entries of the many objects of a few, so that
+	// indexing them allocates nothing more.
+	small [8]resolvedEntry
+}
+
+// resolvedEntry is where the entry of a kind and id is in the object:
+// raw[start:end].
+type resolvedEntry struct {
+	kind       uint8
+	id         Snowflake
+	start, end int64
+}
+
+// compare orders entries by kind, then id.
+func (e resolvedEntry) compare(kind uint8, id Snowflake) int {
+	if c := cmp.Compare(e.kind, kind); c != 0 {
+		return c
+	}
+	return cmp.Compare(e.id, id)
+}
+
+// newResolved returns the Resolved of the object raw, which it keeps.
+func newResolved(raw []byte) Resolved { return Resolved{raw: raw, index: new(resolvedIndex)} }
 
 // Kinds of resolved entries, in the order of the service's field names.
 const (
@@ -53,54 +93,46 @@ func resolvedKind(name []byte) uint8 {
 	return 0
 }
 
-// resolvedFinder finds entries of a resolved object: one kind, or a user
-// and a member at once, which share their id. The decoder goccy/go-json
-// gives UnmarshalJSONFrom reads the object in place, so its offsets are
-// offsets into the object: a lookup reads the object once and copies
-// nothing.
-type resolvedFinder struct {
-	id Snowflake
-	// kinds are the kinds of entry sought; 0 seeks nothing.
-	kinds [2]uint8
-	// found[i] is the entry of kinds[i]: object[start:end]; end is 0 until
-	// it is found. When an id appears twice the last one wins, as JSON
-	// decoders read duplicate names, though Decode refuses them.
-	found [2]struct{ start, end int64 }
-}
+// resolvedIndexer reads a resolved object, noting where each entry of a
+// known kind is. The decoder goccy/go-json gives UnmarshalJSONFrom reads
+// the object in place, so its offsets are offsets into the object: the
+// read copies nothing.
+type resolvedIndexer struct{ index *resolvedIndex }
 
 // UnmarshalJSONFrom reads a resolved object from dec: every member, as the
-// decoder must, skipping all but the entries of the kinds sought.
-func (f *resolvedFinder) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
+// decoder must, noting the entries of the kinds it knows.
+func (x *resolvedIndexer) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	if err := readBrace(dec, '{'); err != nil {
 		return err
 	}
+	x.index.entries = x.index.small[:0]
 	for dec.PeekKind() == '"' {
 		name, err := dec.ReadValue()
 		if err != nil {
 			return err
 		}
 		k := resolvedKind(name)
-		slot := -1
-		for i, want := range f.kinds {
-			if want != 0 && want == k {
-				slot = i
-			}
-		}
-		if slot < 0 || dec.PeekKind() != '{' {
+		if k == 0 || dec.PeekKind() != '{' {
 			if err := dec.SkipValue(); err != nil {
 				return err
 			}
 			continue
 		}
-		if err := f.entries(dec, slot); err != nil {
+		if err := x.entries(dec, k); err != nil {
 			return err
 		}
 	}
-	return readBrace(dec, '}')
+	if err := readBrace(dec, '}'); err != nil {
+		return err
+	}
+	// Sorted stably, the last of equal ids last: the search finds the
+	// last, which wins.
+	slices.SortStableFunc(x.index.entries, func(a, b resolvedEntry) int { return a.compare(b.kind, b.id) })
+	return nil
 }
 
-// entries reads the object of entries of kinds[slot], keyed by id.
-func (f *resolvedFinder) entries(dec *jsontext.Decoder, slot int) error {
+// entries reads the object of entries of kind k, keyed by id.
+func (x *resolvedIndexer) entries(dec *jsontext.Decoder, k uint8) error {
 	if err := readBrace(dec, '{'); err != nil {
 		return err
 	}
@@ -111,17 +143,38 @@ func (f *resolvedFinder) entries(dec *jsontext.Decoder, slot int) error {
 		}
 		// The key is read before the entry is: reading the entry may
 		// reuse the memory of the key's bytes.
-		match := parseResolvedID(key) == f.id
+		id := parseResolvedID(key)
 		entry, err := dec.ReadValue()
 		if err != nil {
 			return err
 		}
-		if match {
+		if id != 0 {
 			end := dec.InputOffset()
-			f.found[slot].start, f.found[slot].end = end-int64(len(entry)), end
+			x.index.entries = append(x.index.entries, resolvedEntry{kind: k, id: id, start: end - int64(len(entry)), end: end})
 		}
 	}
 	return readBrace(dec, '}')
+}
+
+// find returns the entry of kind k with the id, building the index on the
+// first call. An object that does not read has no entries.
+func (r Resolved) find(k uint8, id Snowflake) (start, end int64, ok bool) {
+	if id == 0 || len(r.raw) == 0 || r.index == nil {
+		return 0, 0, false
+	}
+	x := r.index
+	x.once.Do(func() {
+		if jsonv2.UnmarshalOf(r.raw, &resolvedIndexer{x}) != nil {
+			x.entries = nil
+		}
+	})
+	// The first entry past id; the one before it is id's last, if any.
+	i, _ := slices.BinarySearchFunc(x.entries, id+1, func(e resolvedEntry, next Snowflake) int { return e.compare(k, next) })
+	if i == 0 || x.entries[i-1].kind != k || x.entries[i-1].id != id {
+		return 0, 0, false
+	}
+	e := x.entries[i-1]
+	return e.start, e.end, true
 }
 
 // parseResolvedID reads the quoted id that keys a resolved entry, or 0,
@@ -161,7 +214,7 @@ func NewResolved(data ResolvedData) (Resolved, error) {
 	if err != nil {
 		return Resolved{}, err
 	}
-	return Resolved{raw: b}, nil
+	return newResolved(b), nil
 }
 
 // IsZero reports whether the interaction carried no resolved data.
@@ -201,21 +254,14 @@ func (r Resolved) Member(id Snowflake) (Member, bool) {
 // interaction came from a guild, the user's membership, with its user
 // filled in; one read of the resolved object finds both.
 func (r Resolved) UserAndMember(id Snowflake) (u User, m Member, hasUser, hasMember bool) {
-	if id == 0 || len(r.raw) == 0 {
-		return u, m, false, false
-	}
-	f := resolvedFinder{id: id, kinds: [2]uint8{resolvedUsers, resolvedMembers}}
-	if jsonv2.UnmarshalOf(r.raw, &f) != nil {
-		return u, m, false, false
-	}
-	if e := f.found[0]; e.end != 0 {
-		hasUser = jsonv2.UnmarshalOf(r.raw[e.start:e.end:e.end], &u) == nil
+	if start, end, ok := r.find(resolvedUsers, id); ok {
+		hasUser = jsonv2.UnmarshalOf(r.raw[start:end:end], &u) == nil
 		if !hasUser {
 			u = User{}
 		}
 	}
-	if e := f.found[1]; e.end != 0 {
-		hasMember = jsonv2.UnmarshalOf(r.raw[e.start:e.end:e.end], &m) == nil
+	if start, end, ok := r.find(resolvedMembers, id); ok {
+		hasMember = jsonv2.UnmarshalOf(r.raw[start:end:end], &m) == nil
 		switch {
 		case !hasMember:
 			m = Member{}
@@ -268,21 +314,17 @@ func (r *Resolved) UnmarshalJSON(b []byte) error {
 		return errNotObject
 	}
 	// b may be the decoder's buffer, which it reuses.
-	r.raw = append([]byte(nil), b...)
+	*r = newResolved(append([]byte(nil), b...))
 	return nil
 }
 
 // entry returns the JSON of the entry of the kind with the id.
 func (r Resolved) entry(kind uint8, id Snowflake) ([]byte, bool) {
-	if id == 0 || len(r.raw) == 0 {
+	start, end, ok := r.find(kind, id)
+	if !ok {
 		return nil, false
 	}
-	f := resolvedFinder{id: id, kinds: [2]uint8{kind}}
-	if jsonv2.UnmarshalOf(r.raw, &f) != nil || f.found[0].end == 0 {
-		return nil, false
-	}
-	e := f.found[0]
-	return r.raw[e.start:e.end:e.end], true
+	return r.raw[start:end:end], true
 }
 
 func lookup[T any](r Resolved, kind uint8, id Snowflake) (T, bool) {
