@@ -92,6 +92,8 @@ func TestValidateModal(t *testing.T) {
 		{"a text input's label has up to 45 characters", modal(component.Row(component.ShortInput("a").WithLabel(chars(45)))), nil},
 		{"a text input's label of 46 characters is too long", modal(component.Row(component.ShortInput("a").WithLabel(chars(46)))),
 			[]want{{"/components/0/components/0/label", component.CodeBadLength}}},
+		{"a text input in a label has no label of its own", input(component.ShortInput("a").WithLabel("A")),
+			[]want{{in + "/label", component.CodeFieldNotAllowed}}},
 		{"a text input needs a custom_id", input(component.ShortInput("")), []want{{in + "/custom_id", component.CodeRequired}}},
 		{"a text input's style is short or paragraph", input(component.TextInput{CustomID: "a", Style: 3}),
 			[]want{{in + "/style", component.CodeInvalidEnum}}},

@@ -406,17 +406,19 @@ func (v *validator) channelTypes(ts []interaction.ChannelType) {
 }
 
 // textInput checks a text input; inRow says it sits in a row, where it
-// needs a label of its own.
+// needs a label of its own, and not in a Label, where it has none.
 func (v *validator) textInput(t TextInput, inRow bool) {
 	v.customID(t.CustomID)
 	if t.Style != TextInputShort && t.Style != TextInputParagraph {
 		v.report(field("style"), CodeInvalidEnum, "style must be 1 (short) or 2 (paragraph), is "+strconv.Itoa(int(t.Style)))
 	}
-	minLabel := 0
 	if inRow {
-		minLabel = 1
+		v.text(field("label"), "label", t.Label, 1, maxInputLabel)
+	} else if t.Label != "" {
+		// The input's own label is the older layout's; in a Label, the
+		// Label titles it (the facts of components).
+		v.report(field("label"), CodeFieldNotAllowed, "a text input in a label has no label of its own; the label titles it")
 	}
-	v.text(field("label"), "label", t.Label, minLabel, maxInputLabel)
 	lo, hi := t.MinLength, maxInputLength
 	if !v.number(field("min_length"), "min_length", lo, 0, maxInputLength) {
 		lo = -1

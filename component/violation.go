@@ -82,9 +82,9 @@ const (
 	CodeTooManyDefaults = "SELECT_COMPONENT_TOO_MANY_DEFAULT_VALUES"
 
 	// CodeFieldNotAllowed: a field the component's type or style does not
-	// take, such as a url on a PRIMARY button, required on a checkbox,
-	// disabled on a select in a modal, or content beside
-	// IS_COMPONENTS_V2.
+	// take, such as a url on a PRIMARY button, required on a checkbox, a
+	// label of its own on a text input inside a Label, disabled on a
+	// select in a modal, or content beside IS_COMPONENTS_V2.
 	CodeFieldNotAllowed = "COMPONENT_FIELD_NOT_ALLOWED"
 	// CodeMinAboveMax: min_values above max_values, or min_length above
 	// max_length.
