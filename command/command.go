@@ -70,6 +70,13 @@ type Option struct {
 	Options []Option `json:"options,omitempty"`
 	// ChannelTypes restricts a CHANNEL option to channels of these types.
 	ChannelTypes []interaction.ChannelType `json:"channel_types,omitempty"`
+	// FileTypes restricts an ATTACHMENT option to the files whose name
+	// ends in one of these extensions, or in one of the extensions of
+	// these groups: at most 10 entries, each "image", "video", "audio"
+	// or an extension with its leading dot, such as ".pdf", in any case
+	// (the service stores extensions in lower case). The client checks
+	// the name only, never the contents.
+	FileTypes []string `json:"file_types,omitempty"`
 	// MinValue and MaxValue bound an INTEGER (whole numbers) or NUMBER
 	// option; the zero Value means no bound.
 	MinValue interaction.Value `json:"min_value,omitzero"`

@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/internal/filetype"
 )
 
 // Normalize returns c in the form that compares equal to every other way of
@@ -24,8 +25,9 @@ import (
 // which only global commands hold; USER and MESSAGE commands lose their
 // description, which the service keeps empty; a localization equal to the
 // text it localizes is dropped, as it changes nothing a user sees; empty
-// slices and maps become nil; integration types, contexts and channel types,
-// which are sets, are sorted; and option bounds and choice values that are
+// slices and maps become nil; integration types, contexts, channel types and
+// file types, which are sets, are sorted, the extensions among file types
+// in lower case, as the service stores them; and option bounds and choice values that are
 // numbers are put in one numeric form, so that 5 and 5.0 are the same.
 func Normalize(scope Scope, c Command) Command {
 	c.ID, c.ApplicationID, c.GuildID, c.Version = 0, 0, 0, 0
@@ -81,6 +83,7 @@ func normalOptions(opts []Option) []Option {
 		o.DescriptionLocalizations = normalLocalizations(o.Description, o.DescriptionLocalizations)
 		o.Options = normalOptions(o.Options)
 		o.ChannelTypes = sortedSet(o.ChannelTypes)
+		o.FileTypes = sortedSet(filetype.Normal(o.FileTypes))
 		o.MinValue, o.MaxValue = normalValue(o.MinValue), normalValue(o.MaxValue)
 		if len(o.Choices) == 0 {
 			o.Choices = nil

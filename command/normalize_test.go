@@ -132,3 +132,42 @@ func TestNormalizeDefaults(t *testing.T) {
 		t.Errorf("GUILD_INSTALL declared, both held: differs in %v", f)
 	}
 }
+
+// TestFileTypesArePartOfADefinition: the service stores the extensions of
+// file_types in lower case, and their order and repeats change nothing a
+// user may pick; any other change of file_types is a change of the
+// command's options.
+func TestFileTypesArePartOfADefinition(t *testing.T) {
+	withTypes := func(types ...string) command.Command {
+		return command.Command{Name: "report", Description: "Report", Options: []command.Option{
+			{Type: attachment, Name: "proof", Description: "Proof", FileTypes: types},
+		}}
+	}
+	tests := []struct {
+		name          string
+		held, desired command.Command
+		want          []string
+	}{
+		{"the same types", withTypes("image", ".pdf"), withTypes("image", ".pdf"), nil},
+		{"extensions in another case", withTypes("image", ".pdf"), withTypes("image", ".PDF"), nil},
+		{"another order", withTypes(".pdf", "image"), withTypes("image", ".pdf"), nil},
+		{"a repeated type", withTypes("image", ".pdf"), withTypes("image", ".pdf", "image"), nil},
+		{"none and an empty list", withTypes(), withTypes([]string{}...), nil},
+		{"a type added", withTypes("image"), withTypes("image", ".pdf"), []string{"options"}},
+		{"a type removed", withTypes("image", ".pdf"), withTypes("image"), []string{"options"}},
+		{"a filter set", withTypes(), withTypes("video"), []string{"options"}},
+		{"a filter lifted", withTypes("audio"), withTypes(), []string{"options"}},
+		{"a group in another case is another entry", withTypes("image"), withTypes("IMAGE"), []string{"options"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if f := command.DiffFields(command.Global, tt.held, tt.desired); !slices.Equal(f, tt.want) {
+				t.Errorf("differs in %v, want %v", f, tt.want)
+			}
+		})
+	}
+	norm := command.Normalize(command.Global, withTypes(".TXT", "image", ".Pdf"))
+	if got := norm.Options[0].FileTypes; !slices.Equal(got, []string{".pdf", ".txt", "image"}) {
+		t.Errorf("normal file types %v", got)
+	}
+}

@@ -112,6 +112,10 @@ const (
 	// CodeTooManyCommands: a scope holds more commands of a type than the
 	// service allows.
 	CodeTooManyCommands = "APPLICATION_COMMANDS_TOO_MANY"
+	// CodeInvalidFileType: an entry of an ATTACHMENT option's file_types
+	// that is neither a group (image, video, audio) nor an extension with
+	// its leading dot.
+	CodeInvalidFileType = "FILE_TYPES_INVALID"
 	// CodeInvalidUTF8: text that is not valid UTF-8. JSON encoders replace
 	// the bad bytes, so the service would store other text than the one
 	// declared, and two names that differ only there would collide.

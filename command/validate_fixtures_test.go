@@ -17,6 +17,7 @@ const (
 	userOpt     = interaction.OptionUser
 	channelOpt  = interaction.OptionChannel
 	numberOpt   = interaction.OptionNumber
+	attachment  = interaction.OptionAttachment
 	chatInput   = interaction.CommandChatInput
 	userCmd     = interaction.CommandUser
 	messageCmd  = interaction.CommandMessage
@@ -152,7 +153,8 @@ func kitchenSink() []command.Command {
 					{Type: booleanOpt, Name: "silent", Description: "Say nothing"},
 					{Type: interaction.OptionRole, Name: "role", Description: "Only members with this role"},
 					{Type: interaction.OptionMentionable, Name: "who", Description: "A user or a role"},
-					{Type: interaction.OptionAttachment, Name: "log", Description: "A log to attach"},
+					{Type: interaction.OptionAttachment, Name: "log", Description: "A log to attach",
+						FileTypes: []string{"image", ".TXT", ".log", ".tar.gz", "audio", "video", ".a", ".b", ".c", ".d"}},
 				}},
 			},
 		},

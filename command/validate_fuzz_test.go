@@ -276,6 +276,14 @@ func (g *generator) option(depth int) command.Option {
 		for range g.n(3) {
 			o.ChannelTypes = append(o.ChannelTypes, interaction.ChannelType(g.n(18)))
 		}
+	case attachment:
+		entries := []string{"image", "video", "audio", ".pdf", ".PDF", "pdf", "", "Image", ".tar.gz"}
+		for range g.n(4) + g.n(2)*9 {
+			o.FileTypes = append(o.FileTypes, entries[g.n(len(entries))])
+		}
+	}
+	if g.rare() {
+		o.FileTypes = append(o.FileTypes, "image")
 	}
 	if g.n(4) == 0 {
 		o.MinValue, o.MaxValue = g.value(o.Type), g.value(o.Type)

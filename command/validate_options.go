@@ -4,6 +4,7 @@ import (
 	"strconv"
 
 	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/internal/filetype"
 )
 
 // Limits of the service on options.
@@ -147,6 +148,7 @@ func (v *validator) option(opts []Option, j int, l level) {
 		}
 	}
 
+	v.fileTypes(o)
 	v.valueBounds(o)
 	v.lengthBounds(o)
 
@@ -156,6 +158,29 @@ func (v *validator) option(opts []Option, j int, l level) {
 			v.report(field("autocomplete"), CodeFieldNotAllowed, "autocomplete is allowed only on STRING, INTEGER and NUMBER options")
 		case len(o.Choices) > 0:
 			v.report(field("autocomplete"), CodeAutocompleteWithChoices, "autocomplete must be false when choices are present")
+		}
+	}
+}
+
+// fileTypes checks file_types: only on ATTACHMENT options, at most
+// filetype.MaxEntries, each a group or an extension with its dot.
+func (v *validator) fileTypes(o *Option) {
+	n := len(o.FileTypes)
+	if n == 0 {
+		return
+	}
+	if o.Type != interaction.OptionAttachment {
+		v.report(field("file_types"), CodeFieldNotAllowed, "file_types are allowed only on ATTACHMENT options")
+		return
+	}
+	if n > filetype.MaxEntries {
+		v.report(field("file_types"), CodeMaxLength,
+			"must have at most "+strconv.Itoa(filetype.MaxEntries)+" file types, has "+strconv.Itoa(n))
+	}
+	for k, t := range o.FileTypes[:min(n, filetype.MaxEntries)] {
+		if !filetype.Valid(t) {
+			v.report(fieldElem("file_types", k), CodeInvalidFileType,
+				"file_types entry "+strconv.Itoa(k+1)+" must be "+filetype.Rule)
 		}
 	}
 }

@@ -371,6 +371,45 @@ func TestOptionFieldRules(t *testing.T) {
 			false, set(func(cs []command.Command) {
 				purge(cs)[1].ChannelTypes = []interaction.ChannelType{0, 1, 2, 3, 4, 5, 10, 11, 12, 13, 14, 15, 16}
 			}), nil},
+		{"an attachment option takes file types",
+			false, set(func(cs []command.Command) {
+				purge(cs)[1] = command.Option{Type: attachment, Name: "log", Description: "d", FileTypes: []string{"image", ".PDF", ".tar.gz"}}
+			}), nil},
+		{"an attachment option takes ten file types",
+			false, set(func(cs []command.Command) {
+				purge(cs)[1] = command.Option{Type: attachment, Name: "log", Description: "d",
+					FileTypes: []string{"image", "video", "audio", ".a", ".b", ".c", ".d", ".e", ".f", ".g"}}
+			}), nil},
+		{"an attachment option takes no more than ten file types",
+			false, set(func(cs []command.Command) {
+				purge(cs)[1] = command.Option{Type: attachment, Name: "log", Description: "d",
+					FileTypes: []string{"image", "video", "audio", ".a", ".b", ".c", ".d", ".e", ".f", ".g", ".h"}}
+			}),
+			[]command.Violation{v("mod", purgePlace+` › option "log"`, purgePointer+"/options/1/file_types", command.CodeMaxLength, "must have at most 10 file types, has 11")}},
+		{"file types past the tenth are not checked",
+			false, set(func(cs []command.Command) {
+				purge(cs)[1] = command.Option{Type: attachment, Name: "log", Description: "d",
+					FileTypes: []string{"image", "video", "audio", ".a", ".b", ".c", ".d", ".e", ".f", ".g", "h"}}
+			}),
+			[]command.Violation{v("mod", purgePlace+` › option "log"`, purgePointer+"/options/1/file_types", command.CodeMaxLength, "must have at most 10 file types, has 11")}},
+		{"a file type is a group or an extension with its dot",
+			false, set(func(cs []command.Command) {
+				purge(cs)[1] = command.Option{Type: attachment, Name: "log", Description: "d", FileTypes: []string{"image", "pdf", "Video", ""}}
+			}),
+			[]command.Violation{
+				v("mod", purgePlace+` › option "log"`, purgePointer+"/options/1/file_types/1", command.CodeInvalidFileType,
+					"file_types entry 2 must be a group (image, video, audio) or an extension with its leading dot, such as .pdf"),
+				v("mod", purgePlace+` › option "log"`, purgePointer+"/options/1/file_types/2", command.CodeInvalidFileType,
+					"file_types entry 3 must be a group (image, video, audio) or an extension with its leading dot, such as .pdf"),
+				v("mod", purgePlace+` › option "log"`, purgePointer+"/options/1/file_types/3", command.CodeInvalidFileType,
+					"file_types entry 4 must be a group (image, video, audio) or an extension with its leading dot, such as .pdf"),
+			}},
+		{"a string option cannot restrict file types",
+			false, set(func(cs []command.Command) { ban(cs)[1].FileTypes = []string{"image"} }),
+			[]command.Violation{v("mod", reasonPlace, reasonPointer+"/file_types", command.CodeFieldNotAllowed, "file_types are allowed only on ATTACHMENT options")}},
+		{"a subcommand cannot restrict file types",
+			false, set(func(cs []command.Command) { cs[0].Options[1].FileTypes = []string{".pdf"} }),
+			[]command.Violation{v("mod", purgePlace, purgePointer+"/file_types", command.CodeFieldNotAllowed, "file_types are allowed only on ATTACHMENT options")}},
 		{"a string option cannot have a minimum value",
 			false, set(func(cs []command.Command) { ban(cs)[1].MinValue = interaction.IntValue(1) }),
 			[]command.Violation{v("mod", reasonPlace, reasonPointer+"/min_value", command.CodeFieldNotAllowed, "min_value is allowed only on INTEGER and NUMBER options")}},

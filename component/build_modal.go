@@ -9,8 +9,8 @@ func Modal(customID, title string, cs ...interaction.Component) interaction.Moda
 	return interaction.Modal{CustomID: customID, Title: title, Components: cs}
 }
 
-// Labeled returns c, a text input, string select or file upload, under a
-// title in a modal.
+// Labeled returns c, an input (a text input, a select, a file upload, a
+// radio group, a checkbox group or a checkbox), under a title in a modal.
 func Labeled(label string, c interaction.Component) Label {
 	return Label{Label: label, Component: c}
 }
@@ -80,5 +80,14 @@ func (u FileUpload) WithMaxValues(n int) FileUpload {
 // Optional returns u that the modal can be submitted without.
 func (u FileUpload) Optional() FileUpload {
 	u.Required = new(false)
+	return u
+}
+
+// WithFileTypes returns u offering only the files whose name ends in one
+// of the extensions given, or of the groups given: "image", "video",
+// "audio", or an extension with its leading dot, such as ".pdf"; at most
+// 10. The client checks the name only: the bot checks what it receives.
+func (u FileUpload) WithFileTypes(types ...string) FileUpload {
+	u.FileTypes = append(u.FileTypes[:len(u.FileTypes):len(u.FileTypes)], types...)
 	return u
 }

@@ -87,6 +87,12 @@ func (s UserSelect) WithDefaults(ids ...interaction.Snowflake) UserSelect {
 	return s
 }
 
+// Optional returns s that a modal can be submitted without.
+func (s UserSelect) Optional() UserSelect {
+	s.Required = new(false)
+	return s
+}
+
 // Disable returns s greyed out.
 func (s UserSelect) Disable() UserSelect {
 	s.Disabled = true
@@ -117,6 +123,12 @@ func (s RoleSelect) WithMaxValues(n int) RoleSelect {
 // WithDefaults returns s showing the roles ids as chosen.
 func (s RoleSelect) WithDefaults(ids ...interaction.Snowflake) RoleSelect {
 	s.DefaultValues = defaults(DefaultRole, ids)
+	return s
+}
+
+// Optional returns s that a modal can be submitted without.
+func (s RoleSelect) Optional() RoleSelect {
+	s.Required = new(false)
 	return s
 }
 
@@ -155,6 +167,12 @@ func (s MentionableSelect) WithDefaults(vs ...DefaultValue) MentionableSelect {
 	return s
 }
 
+// Optional returns s that a modal can be submitted without.
+func (s MentionableSelect) Optional() MentionableSelect {
+	s.Required = new(false)
+	return s
+}
+
 // Disable returns s greyed out.
 func (s MentionableSelect) Disable() MentionableSelect {
 	s.Disabled = true
@@ -188,6 +206,12 @@ func (s ChannelSelect) WithMaxValues(n int) ChannelSelect {
 // WithDefaults returns s showing the channels ids as chosen.
 func (s ChannelSelect) WithDefaults(ids ...interaction.Snowflake) ChannelSelect {
 	s.DefaultValues = defaults(DefaultChannel, ids)
+	return s
+}
+
+// Optional returns s that a modal can be submitted without.
+func (s ChannelSelect) Optional() ChannelSelect {
+	s.Required = new(false)
 	return s
 }
 

@@ -56,6 +56,21 @@ func TestBuildersMakeTheComponentsTheyName(t *testing.T) {
 		{"a labelled upload", component.Labeled("Proof", component.Upload("f").WithMinValues(0).WithMaxValues(3).Optional()).WithDescription("Screenshots"),
 			component.Label{Label: "Proof", Description: "Screenshots",
 				Component: component.FileUpload{CustomID: "f", MinValues: new(0), MaxValues: new(3), Required: new(false)}}},
+		{"an upload of images and PDFs", component.Upload("f").WithFileTypes("image").WithFileTypes(".pdf"),
+			component.FileUpload{CustomID: "f", FileTypes: []string{"image", ".pdf"}}},
+		{"an optional radio group with a preselected option",
+			component.Radio("r", component.Choice("A", "a").Preselect().WithDescription("first"), component.Choice("B", "b")).Optional(),
+			component.RadioGroup{CustomID: "r", Required: new(false), Options: []component.GroupOption{
+				{Label: "A", Value: "a", Description: "first", Default: true}, {Label: "B", Value: "b"}}}},
+		{"a checkbox group with bounds",
+			component.Checkboxes("g", component.Choice("A", "a")).WithMinValues(0).WithMaxValues(1).Optional(),
+			component.CheckboxGroup{CustomID: "g", MinValues: new(0), MaxValues: new(1), Required: new(false),
+				Options: []component.GroupOption{{Label: "A", Value: "a"}}}},
+		{"a checkbox that starts ticked", component.CheckboxInput("c").Checked(), component.Checkbox{CustomID: "c", Default: true}},
+		{"optional entity selects", []any{component.SelectUsers("u").Optional(), component.SelectRoles("r").Optional(),
+			component.SelectMentionables("m").Optional(), component.SelectChannels("c").Optional()},
+			[]any{component.UserSelect{CustomID: "u", Required: new(false)}, component.RoleSelect{CustomID: "r", Required: new(false)},
+				component.MentionableSelect{CustomID: "m", Required: new(false)}, component.ChannelSelect{CustomID: "c", Required: new(false)}}},
 		{"a modal", component.Modal("m", "T", component.Text("hi")),
 			interaction.Modal{CustomID: "m", Title: "T", Components: interaction.Components{component.TextDisplay{Content: "hi"}}}},
 		{"a layout message has the components-v2 flag", component.Layout(component.Text("hi")),
@@ -87,6 +102,11 @@ func TestModifiersLeaveTheOriginalAsItWas(t *testing.T) {
 	wider := base.WithMaxValues(5)
 	if *base.MaxValues != 1 || *wider.MaxValues != 5 {
 		t.Fatalf("base max %d, wider max %d", *base.MaxValues, *wider.MaxValues)
+	}
+	types := component.Upload("f").WithFileTypes("image")
+	_ = types.WithFileTypes(".pdf")
+	if a, b := types.WithFileTypes(".txt"), types.WithFileTypes(".md"); len(types.FileTypes) != 1 || a.FileTypes[1] != ".txt" || b.FileTypes[1] != ".md" {
+		t.Fatalf("file types share their list: %v, %v, %v", types.FileTypes, a.FileTypes, b.FileTypes)
 	}
 	b := component.PrimaryButton("a", "A")
 	_ = b.Disable()

@@ -224,3 +224,140 @@ func ExampleFind() {
 	// Output:
 	// true /components/0/components/1 No
 }
+
+// A modal of the inputs that pick among options: a radio group with one
+// option preselected, a checkbox group of up to two days, and a checkbox.
+func ExampleRadio() {
+	m := component.Modal("signup", "Sign up",
+		component.Labeled("Class", component.Radio("class",
+			component.Choice("Warrior", "warrior").Preselect(),
+			component.Choice("Bard", "bard").WithDescription("Sings"),
+		)),
+		component.Labeled("Free on", component.Checkboxes("days",
+			component.Choice("Monday", "mon"),
+			component.Choice("Tuesday", "tue"),
+			component.Choice("Friday", "fri"),
+		).WithMaxValues(2).Optional()),
+		component.Labeled("Send me news", component.CheckboxInput("news").Checked()),
+	)
+	if err := component.ValidateModal(m).Err(); err != nil {
+		fmt.Println(err)
+		return
+	}
+	show(m.Components[0])
+	show(m.Components[1])
+	show(m.Components[2])
+	// Output:
+	// {
+	//   "type": 18,
+	//   "label": "Class",
+	//   "component": {
+	//     "type": 21,
+	//     "custom_id": "class",
+	//     "options": [
+	//       {
+	//         "value": "warrior",
+	//         "label": "Warrior",
+	//         "default": true
+	//       },
+	//       {
+	//         "value": "bard",
+	//         "label": "Bard",
+	//         "description": "Sings"
+	//       }
+	//     ]
+	//   }
+	// }
+	// {
+	//   "type": 18,
+	//   "label": "Free on",
+	//   "component": {
+	//     "type": 22,
+	//     "custom_id": "days",
+	//     "options": [
+	//       {
+	//         "value": "mon",
+	//         "label": "Monday"
+	//       },
+	//       {
+	//         "value": "tue",
+	//         "label": "Tuesday"
+	//       },
+	//       {
+	//         "value": "fri",
+	//         "label": "Friday"
+	//       }
+	//     ],
+	//     "max_values": 2,
+	//     "required": false
+	//   }
+	// }
+	// {
+	//   "type": 18,
+	//   "label": "Send me news",
+	//   "component": {
+	//     "type": 23,
+	//     "custom_id": "news",
+	//     "default": true
+	//   }
+	// }
+}
+
+// A file upload that offers images and PDFs only, and the violation of a
+// file type written without its dot.
+func ExampleFileUpload_WithFileTypes() {
+	u := component.Upload("proof").WithFileTypes("image", ".pdf").WithMaxValues(3)
+	show(u)
+	bad := component.Modal("report", "Report", component.Labeled("Proof", u.WithFileTypes("txt")))
+	fmt.Println(component.ValidateModal(bad))
+	// Output:
+	// {
+	//   "type": 19,
+	//   "custom_id": "proof",
+	//   "max_values": 3,
+	//   "file_types": [
+	//     "image",
+	//     ".pdf"
+	//   ]
+	// }
+	// label "Proof" › file upload "proof": entry 3 of file_types must be a group (image, video, audio) or an extension with its leading dot, such as .pdf
+}
+
+// The ids the service gives the components of a modal that has none: each
+// label before its input, counting from 1.
+func ExampleIDs() {
+	top := []interaction.Component{
+		component.Labeled("Name", component.ShortInput("name")),
+		component.Labeled("Agree", component.CheckboxInput("agree")),
+	}
+	ids := component.IDs(top)
+	for p := range component.Walk(top) {
+		fmt.Println(p, ids[p])
+	}
+	// Output:
+	// /components/0 1
+	// /components/0/component 2
+	// /components/1 3
+	// /components/1/component 4
+}
+
+// The components of a message as the service keeps them, each with its
+// id: the bot's, where it gave one, and the next free number otherwise.
+func ExampleNumbered() {
+	cs, err := component.Numbered([]interaction.Component{
+		component.Row(component.Button{ID: 1, Style: component.ButtonPrimary, CustomID: "yes", Label: "Yes"},
+			component.DangerButton("no", "No")),
+	})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for p, c := range component.Walk(cs) {
+		id, _ := component.NumericID(c)
+		fmt.Println(p, c.ComponentType(), id)
+	}
+	// Output:
+	// /components/0 ACTION_ROW 2
+	// /components/0/components/0 BUTTON 1
+	// /components/0/components/1 BUTTON 3
+}

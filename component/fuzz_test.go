@@ -28,6 +28,10 @@ func FuzzParse(f *testing.F) {
 	f.Add([]byte(`{"type":1,"components":[{"type":2,"style":1},{"type":99}]}`))
 	f.Add([]byte(`{"type":9,"components":null,"accessory":null}`))
 	f.Add([]byte(`{"type":18,"component":{"type":18,"component":{"type":4}}}`))
+	f.Add([]byte(`{"type":18,"label":"L","component":{"type":23,"custom_id":"c","required":true,"default":true}}`))
+	f.Add([]byte(`{"type":21,"custom_id":"r","options":[{"value":"a","label":"A","default":true},{"value":"a","label":"B"}]}`))
+	f.Add([]byte(`{"type":22,"custom_id":"g","options":[],"min_values":0,"max_values":11,"required":null}`))
+	f.Add([]byte(`{"type":19,"custom_id":"f","file_types":["image",".PDF","",null]}`))
 	f.Add([]byte(`[1,2]`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		c, err := component.Parse(interaction.RawComponent(data))
@@ -70,6 +74,13 @@ func FuzzValidate(f *testing.F) {
 	f.Add([]byte(`{"content":"hi","components":[{"type":1,"components":[{"type":2,"style":1,"label":"A","custom_id":"a"}]}]}`))
 	f.Add([]byte(`{"flags":32768,"components":[{"type":17,"components":[{"type":10,"content":"t"}]}]}`))
 	f.Add([]byte(`{"custom_id":"m","title":"T","components":[{"type":18,"label":"L","component":{"type":4,"custom_id":"a","style":1}}]}`))
+	f.Add([]byte(`{"custom_id":"m","title":"T","components":[` +
+		`{"type":18,"id":1,"label":"R","component":{"type":21,"custom_id":"r","options":[{"value":"a","label":"A"},{"value":"b","label":"B","default":true}]}},` +
+		`{"type":18,"label":"G","component":{"type":22,"custom_id":"g","options":[{"value":"a","label":"A"}],"min_values":0,"required":false}},` +
+		`{"type":18,"label":"C","component":{"type":23,"id":1,"custom_id":"c","required":true}},` +
+		`{"type":18,"label":"F","component":{"type":19,"custom_id":"f","file_types":["image",".pdf","txt"],"min_values":0}},` +
+		`{"type":18,"label":"U","component":{"type":5,"custom_id":"u","min_values":0,"disabled":true}}]}`))
+	f.Add([]byte(`{"components":[{"type":1,"components":[{"type":22,"custom_id":"g","options":[{"value":"a","label":"A"}]}]}]}`))
 	f.Add([]byte{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 	f.Add(bytes.Repeat([]byte{7, 200, 3, 1, 0, 255, 18, 9}, 40))
 	f.Fuzz(func(t *testing.T, data []byte) {
@@ -240,9 +251,9 @@ func (g *generator) count(limit int) *int {
 }
 
 func (g *generator) component(depth int) interaction.Component {
-	kinds := 20
+	kinds := 23
 	if depth > 3 {
-		kinds = 14 // leaves only
+		kinds = 17 // leaves only
 	}
 	switch g.upTo(kinds) {
 	case 0:
@@ -255,9 +266,10 @@ func (g *generator) component(depth int) interaction.Component {
 			opts[i] = component.SelectOption{Label: g.text(100), Value: g.text(100), Description: g.text(100), Default: g.upTo(1) == 1}
 		}
 		return component.StringSelect{CustomID: g.id(), Options: opts, Placeholder: g.text(150), MinValues: g.count(25),
-			MaxValues: g.count(25), Disabled: g.upTo(1) == 1}
+			MaxValues: g.count(25), Disabled: g.upTo(1) == 1, Required: g.required()}
 	case 2:
-		return component.UserSelect{CustomID: g.id(), MinValues: g.count(25), MaxValues: g.count(25), DefaultValues: g.defaults()}
+		return component.UserSelect{CustomID: g.id(), MinValues: g.count(25), MaxValues: g.count(25), DefaultValues: g.defaults(),
+			Required: g.required()}
 	case 3:
 		return component.RoleSelect{CustomID: g.id(), DefaultValues: g.defaults()}
 	case 4:
@@ -268,7 +280,8 @@ func (g *generator) component(depth int) interaction.Component {
 		return component.TextInput{CustomID: g.id(), Style: component.TextInputStyle(g.upTo(3)), Label: g.text(45),
 			MinLength: g.size(4000), MaxLength: g.count(4000), Value: g.text(4000), Placeholder: g.text(100)}
 	case 7:
-		return component.FileUpload{CustomID: g.id(), MinValues: g.count(10), MaxValues: g.count(10)}
+		return component.FileUpload{CustomID: g.id(), MinValues: g.count(10), MaxValues: g.count(10), Required: g.required(),
+			FileTypes: g.fileTypes()}
 	case 8:
 		return component.TextDisplay{Content: g.text(4000)}
 	case 9:
@@ -284,14 +297,24 @@ func (g *generator) component(depth int) interaction.Component {
 	case 12:
 		return component.Separator{Spacing: component.SeparatorSpacing(g.upTo(3))}
 	case 13:
-		return interaction.RawComponent(`{"type":` + strconv.Itoa(g.upTo(20)) + `,"style":1}`)
+		return component.RadioGroup{CustomID: g.id(), Options: g.groupOptions(10), Required: g.required(), ID: g.upTo(3)}
 	case 14:
-		return nil
-	case 15, 16:
-		return component.ActionRow{Components: g.list(depth, 6)}
+		return component.CheckboxGroup{CustomID: g.id(), Options: g.groupOptions(10), MinValues: g.count(10),
+			MaxValues: g.count(10), Required: g.required(), ID: g.upTo(3)}
+	case 15:
+		if g.upTo(3) == 0 {
+			return interaction.RawComponent(`{"type":23,"custom_id":"` + g.id() + `","required":true}`)
+		}
+		return component.Checkbox{CustomID: g.id(), Default: g.upTo(1) == 1, ID: g.upTo(3)}
+	case 16:
+		return interaction.RawComponent(`{"type":` + strconv.Itoa(g.upTo(24)) + `,"style":1}`)
 	case 17:
+		return nil
+	case 18, 19:
+		return component.ActionRow{Components: g.list(depth, 6)}
+	case 20:
 		return component.Section{Components: g.list(depth, 4), Accessory: g.component(depth + 1)}
-	case 18:
+	case 21:
 		color := g.upTo(1) << 24
 		return component.Container{Components: g.list(depth, 5), AccentColor: &color}
 	default:
@@ -310,6 +333,34 @@ func (g *generator) list(depth, limit int) []interaction.Component {
 		cs[i] = g.component(depth + 1)
 	}
 	return cs
+}
+
+// required returns nil, true or false.
+func (g *generator) required() *bool {
+	switch g.upTo(2) {
+	case 0:
+		return nil
+	case 1:
+		return new(true)
+	}
+	return new(false)
+}
+
+func (g *generator) groupOptions(limit int) []component.GroupOption {
+	opts := make([]component.GroupOption, g.size(limit))
+	for i := range opts {
+		opts[i] = component.GroupOption{Value: g.text(100), Label: g.text(100), Description: g.text(100), Default: g.upTo(1) == 1}
+	}
+	return opts
+}
+
+func (g *generator) fileTypes() []string {
+	entries := []string{"image", "video", ".pdf", ".PDF", "pdf", "", ".tar.gz", "Audio"}
+	ts := make([]string, g.size(10))
+	for i := range ts {
+		ts[i] = entries[g.upTo(len(entries)-1)]
+	}
+	return ts
 }
 
 func (g *generator) defaults() []component.DefaultValue {

@@ -29,6 +29,9 @@ type (
 	plainFile              File
 	plainSeparator         Separator
 	plainContainer         Container
+	plainRadioGroup        RadioGroup
+	plainCheckboxGroup     CheckboxGroup
+	plainCheckbox          Checkbox
 )
 
 // typeField is the "type" of a component's JSON.
@@ -104,6 +107,18 @@ type (
 	containerWire struct {
 		typeField
 		plainContainer
+	}
+	radioGroupWire struct {
+		typeField
+		plainRadioGroup
+	}
+	checkboxGroupWire struct {
+		typeField
+		plainCheckboxGroup
+	}
+	checkboxWire struct {
+		typeField
+		plainCheckbox
 	}
 )
 
@@ -194,6 +209,21 @@ func (c Container) MarshalJSON() ([]byte, error) {
 	return jsonv2.Marshal(containerWire{typed(c.ComponentType()), plainContainer(c)})
 }
 
+// MarshalJSON encodes the radio group with its type.
+func (c RadioGroup) MarshalJSON() ([]byte, error) {
+	return jsonv2.Marshal(radioGroupWire{typed(c.ComponentType()), plainRadioGroup(c)})
+}
+
+// MarshalJSON encodes the checkbox group with its type.
+func (c CheckboxGroup) MarshalJSON() ([]byte, error) {
+	return jsonv2.Marshal(checkboxGroupWire{typed(c.ComponentType()), plainCheckboxGroup(c)})
+}
+
+// MarshalJSON encodes the checkbox with its type.
+func (c Checkbox) MarshalJSON() ([]byte, error) {
+	return jsonv2.Marshal(checkboxWire{typed(c.ComponentType()), plainCheckbox(c)})
+}
+
 // UnmarshalJSON decodes a row and its components. The JSON's type must be
 // ACTION_ROW.
 func (c *ActionRow) UnmarshalJSON(b []byte) error { return decodeInto(b, c) }
@@ -256,6 +286,17 @@ func (c *Separator) UnmarshalJSON(b []byte) error { return decodeInto(b, c) }
 // UnmarshalJSON decodes a container and its components. The JSON's type
 // must be CONTAINER.
 func (c *Container) UnmarshalJSON(b []byte) error { return decodeInto(b, c) }
+
+// UnmarshalJSON decodes a radio group. The JSON's type must be
+// RADIO_GROUP.
+func (c *RadioGroup) UnmarshalJSON(b []byte) error { return decodeInto(b, c) }
+
+// UnmarshalJSON decodes a checkbox group. The JSON's type must be
+// CHECKBOX_GROUP.
+func (c *CheckboxGroup) UnmarshalJSON(b []byte) error { return decodeInto(b, c) }
+
+// UnmarshalJSON decodes a checkbox. The JSON's type must be CHECKBOX.
+func (c *Checkbox) UnmarshalJSON(b []byte) error { return decodeInto(b, c) }
 
 // decodeInto parses b, which must be a component of T's type, into dst.
 func decodeInto[T interaction.Component](b []byte, dst *T) error {

@@ -37,7 +37,20 @@ func everyKind() []interaction.Component {
 		component.TextInput{ID: 8, CustomID: "why", Style: component.TextInputParagraph, Label: "Why", MinLength: 10,
 			MaxLength: new(200), Required: new(false), Value: "because", Placeholder: "Say why"},
 		component.Label{ID: 9, Label: "Name", Description: "As shown", Component: component.TextInput{CustomID: "name", Style: component.TextInputShort}},
-		component.Label{Label: "Proof", Component: component.FileUpload{ID: 10, CustomID: "proof", MinValues: new(0), MaxValues: new(10), Required: new(false)}},
+		component.Label{Label: "Proof", Component: component.FileUpload{ID: 10, CustomID: "proof", MinValues: new(0), MaxValues: new(10), Required: new(false),
+			FileTypes: []string{"image", ".pdf"}}},
+		component.RadioGroup{ID: 18, CustomID: "class", Required: new(false), Options: []component.GroupOption{
+			{Value: "warrior", Label: "Warrior", Description: "Strong", Default: true},
+			{Value: "rogue", Label: "Rogue"},
+		}},
+		component.CheckboxGroup{ID: 19, CustomID: "days", MinValues: new(0), MaxValues: new(2), Required: new(false),
+			Options: []component.GroupOption{
+				{Value: "mon", Label: "Monday", Description: "early", Default: true},
+				{Value: "tue", Label: "Tuesday", Default: true},
+				{Value: "wed", Label: "Wednesday"},
+			}},
+		component.Label{Label: "Agree", Component: component.Checkbox{ID: 20, CustomID: "agree", Default: true}},
+		component.Checkbox{CustomID: "alone"},
 		component.Section{ID: 11, Components: []interaction.Component{component.TextDisplay{ID: 12, Content: "# Title"}},
 			Accessory: component.Thumbnail{ID: 13, Media: component.UnfurledMedia{URL: "https://example.com/a.png"}, Description: "alt", Spoiler: true}},
 		component.MediaGallery{ID: 14, Items: []component.MediaGalleryItem{
@@ -112,6 +125,17 @@ func TestComponentsEncodeTheServicesDefaultsByLeavingFieldsOut(t *testing.T) {
 			`{"type":17,"components":[],"accent_color":0}`},
 		{"a snowflake is a string", component.Button{Style: component.ButtonPremium, SKUID: 12},
 			`{"type":2,"style":6,"sku_id":"12"}`},
+		{"a radio group leaves required to the service",
+			component.RadioGroup{CustomID: "r", Options: []component.GroupOption{{Value: "a", Label: "A"}, {Value: "b", Label: "B", Default: true}}},
+			`{"type":21,"custom_id":"r","options":[{"value":"a","label":"A"},{"value":"b","label":"B","default":true}]}`},
+		{"a checkbox group sends min_values 0 when it is set",
+			component.CheckboxGroup{CustomID: "g", Options: []component.GroupOption{{Value: "a", Label: "A"}}, MinValues: new(0), Required: new(false)},
+			`{"type":22,"custom_id":"g","options":[{"value":"a","label":"A"}],"min_values":0,"required":false}`},
+		{"a checkbox sends default only when ticked", component.Checkbox{CustomID: "c"}, `{"type":23,"custom_id":"c"}`},
+		{"a file upload sends its file types", component.FileUpload{CustomID: "f", FileTypes: []string{"image", ".pdf"}},
+			`{"type":19,"custom_id":"f","file_types":["image",".pdf"]}`},
+		{"a file upload without file types sends none", component.FileUpload{CustomID: "f", FileTypes: []string{}},
+			`{"type":19,"custom_id":"f"}`},
 		{"a raw component inside a row is sent as it came",
 			component.ActionRow{Components: []interaction.Component{interaction.RawComponent(`{"type":2,"style":1,"x":true}`)}},
 			`{"type":1,"components":[{"type":2,"style":1,"x":true}]}`},
@@ -153,5 +177,45 @@ func TestAMessageCarriesTypedComponents(t *testing.T) {
 	}
 	if !reflect.DeepEqual(parsed, []interaction.Component(m.Components)) {
 		t.Fatalf("got %#v", parsed)
+	}
+}
+
+func TestACheckboxReadWithRequiredEncodesWithout(t *testing.T) {
+	c, err := component.Parse(interaction.RawComponent(`{"type":23,"custom_id":"c","required":true,"default":true}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := jsonv2.Marshal(c)
+	if err != nil || string(b) != `{"type":23,"custom_id":"c","default":true}` {
+		t.Fatalf("got %s, %v", b, err)
+	}
+	var std component.Checkbox
+	if err := json.Unmarshal([]byte(`{"type":23,"custom_id":"c"}`), &std); err != nil || std.CustomID != "c" {
+		t.Fatalf("encoding/json decodes %+v, %v", std, err)
+	}
+}
+
+func TestAModalOfTheNewInputsSurvivesARoundTrip(t *testing.T) {
+	m := component.Modal("survey", "Survey",
+		component.Text("A few questions"),
+		component.Labeled("Class", component.Radio("class", component.Choice("Warrior", "warrior").Preselect(), component.Choice("Bard", "bard"))),
+		component.Labeled("Days", component.Checkboxes("days", component.Choice("Monday", "mon"), component.Choice("Tuesday", "tue")).WithMaxValues(1)),
+		component.Labeled("Agree", component.CheckboxInput("agree").Checked()),
+		component.Labeled("Proof", component.Upload("proof").WithFileTypes("image", ".pdf").Optional()),
+	)
+	b, err := jsonv2.Marshal(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back interaction.Modal
+	if err := jsonv2.Unmarshal(b, &back); err != nil {
+		t.Fatal(err)
+	}
+	parsed, err := component.ParseAll(back.Components)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(parsed, []interaction.Component(m.Components)) {
+		t.Fatalf("got  %#v\nwant %#v", parsed, m.Components)
 	}
 }

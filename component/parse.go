@@ -150,7 +150,8 @@ func parse(c interaction.Component, at *location, depth int) (interaction.Compon
 		t.Component = inner
 		return t, true, nil
 	case Button, StringSelect, UserSelect, RoleSelect, MentionableSelect, ChannelSelect,
-		TextInput, FileUpload, TextDisplay, Thumbnail, MediaGallery, File, Separator:
+		TextInput, FileUpload, TextDisplay, Thumbnail, MediaGallery, File, Separator,
+		RadioGroup, CheckboxGroup, Checkbox:
 		return c, false, nil
 	}
 	b, err := jsonv2.Marshal(c)
@@ -166,7 +167,8 @@ func parse(c interaction.Component, at *location, depth int) (interaction.Compon
 func isTyped(c interaction.Component) bool {
 	switch c.(type) {
 	case nil, ActionRow, Button, StringSelect, UserSelect, RoleSelect, MentionableSelect, ChannelSelect,
-		TextInput, Label, FileUpload, Section, TextDisplay, Thumbnail, MediaGallery, File, Separator, Container:
+		TextInput, Label, FileUpload, Section, TextDisplay, Thumbnail, MediaGallery, File, Separator, Container,
+		RadioGroup, CheckboxGroup, Checkbox:
 		return true
 	}
 	return false
@@ -220,6 +222,12 @@ type (
 		Label       string                   `json:"label"`
 		Description string                   `json:"description"`
 		Component   interaction.RawComponent `json:"component"`
+	}
+	// checkboxIn notes a required field, which a checkbox does not
+	// take, for validation to report.
+	checkboxIn struct {
+		checkboxWire
+		Required *bool `json:"required"`
 	}
 )
 
@@ -304,6 +312,20 @@ func parseRaw(b []byte, at *location, depth int, want interaction.ComponentType)
 	case interaction.ComponentFileUpload:
 		return decodeLeaf[fileUploadWire](b, at, func(w *fileUploadWire) interaction.Component {
 			return FileUpload(w.plainFileUpload)
+		})
+	case interaction.ComponentRadioGroup:
+		return decodeLeaf[radioGroupWire](b, at, func(w *radioGroupWire) interaction.Component {
+			return RadioGroup(w.plainRadioGroup)
+		})
+	case interaction.ComponentCheckboxGroup:
+		return decodeLeaf[checkboxGroupWire](b, at, func(w *checkboxGroupWire) interaction.Component {
+			return CheckboxGroup(w.plainCheckboxGroup)
+		})
+	case interaction.ComponentCheckbox:
+		return decodeLeaf[checkboxIn](b, at, func(w *checkboxIn) interaction.Component {
+			c := Checkbox(w.plainCheckbox)
+			c.required = w.Required != nil
+			return c
 		})
 	case interaction.ComponentTextDisplay:
 		return decodeLeaf[textDisplayWire](b, at, func(w *textDisplayWire) interaction.Component {

@@ -36,6 +36,15 @@ func TestParseSaysWhereAComponentIsWrongWithoutQuotingIt(t *testing.T) {
 		{"a container's row's button of the wrong kind",
 			`{"type":17,"components":[{"type":1,"components":[{"type":2,"style":"Secret"}]}]}`,
 			"/components/0/components/0/style", component.ErrMalformed},
+		{"a radio option's default that is not a boolean",
+			`{"type":21,"custom_id":"r","options":[{"value":"Secret","label":"Secret","default":"Secret"}]}`, "/options/0/default", component.ErrMalformed},
+		{"a checkbox group's options that are not a list", `{"type":22,"custom_id":"g","options":{"value":"Secret"}}`,
+			"/options", component.ErrMalformed},
+		{"a checkbox's required that is not a boolean", `{"type":23,"custom_id":"c","required":"Secret"}`, "/required", component.ErrMalformed},
+		{"a checkbox's default that is not a boolean", `{"type":23,"custom_id":"c","default":"Secret"}`, "/default", component.ErrMalformed},
+		{"file types that are not strings", `{"type":19,"custom_id":"f","file_types":[1,"Secret"]}`, "/file_types/0", component.ErrMalformed},
+		{"a label's radio group of the wrong kind", `{"type":18,"label":"Secret","component":{"type":21,"options":"Secret"}}`,
+			"/component/options", component.ErrMalformed},
 		{"a snowflake that is not one", `{"type":2,"style":6,"sku_id":"Secret"}`, "/sku_id", component.ErrMalformed},
 		{"a field named by the input is not echoed", `{"type":2,"Secret":1,"Secret":2}`, "", component.ErrMalformed},
 		{"rows nested deeper than any layout", strings.Repeat(`{"type":1,"components":[`, 12) + strings.Repeat(`]}`, 12),
@@ -82,6 +91,25 @@ func TestATypeThatDecodesItselfRefusesAnotherType(t *testing.T) {
 	err := b.UnmarshalJSON([]byte(`{"type":3,"custom_id":"s"}`))
 	if !errors.Is(err, component.ErrMalformed) || !strings.Contains(err.Error(), "STRING_SELECT") {
 		t.Fatalf("got %v", err)
+	}
+}
+
+func TestTheModalInputsRefuseAnotherType(t *testing.T) {
+	var r component.RadioGroup
+	if err := r.UnmarshalJSON([]byte(`{"type":22,"custom_id":"g"}`)); !errors.Is(err, component.ErrMalformed) ||
+		!strings.Contains(err.Error(), "CHECKBOX_GROUP") {
+		t.Errorf("a radio group decodes a checkbox group: %v", err)
+	}
+	var g component.CheckboxGroup
+	if err := g.UnmarshalJSON([]byte(`{"type":23,"custom_id":"c"}`)); !errors.Is(err, component.ErrMalformed) {
+		t.Errorf("a checkbox group decodes a checkbox: %v", err)
+	}
+	var c component.Checkbox
+	if err := c.UnmarshalJSON([]byte(`{"type":21,"custom_id":"r"}`)); !errors.Is(err, component.ErrMalformed) {
+		t.Errorf("a checkbox decodes a radio group: %v", err)
+	}
+	if err := c.UnmarshalJSON([]byte(`{"type":23,"id":4,"custom_id":"c","default":true}`)); err != nil || c.ID != 4 || !c.Default {
+		t.Errorf("a checkbox decodes as %+v, %v", c, err)
 	}
 }
 

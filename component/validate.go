@@ -29,12 +29,15 @@ const (
 	maxModalComponents   = 5
 	maxLabelDescription  = 100 // public documentation
 	maxUploadValues      = 10  // public documentation
-	maxSectionTexts      = 3   // public documentation
-	maxGalleryItems      = 10  // public documentation
+	minRadioOptions      = 2
+	maxGroupOptions      = 10 // radio and checkbox groups
+	maxGroupValues       = 10 // checkbox groups
+	maxSectionTexts      = 3  // public documentation
+	maxGalleryItems      = 10 // public documentation
 	maxMediaDescription  = 1024
 	maxLayoutText        = 4000 // public documentation: all text displays of a message together
 	maxAccentColor       = 0xFFFFFF
-	maxComponentID       = 1<<31 - 1 // ids are 32-bit integers
+	maxComponentID       = 1<<31 - 1 // ids are non-negative 32-bit integers
 	maxPlaceName         = 32
 	attachmentURLPrefix  = "attachment://"
 	componentsV2FlagName = "IS_COMPONENTS_V2"
@@ -444,6 +447,12 @@ func kindOf(t interaction.ComponentType) string {
 		return "separator"
 	case interaction.ComponentContainer:
 		return "container"
+	case interaction.ComponentRadioGroup:
+		return "radio group"
+	case interaction.ComponentCheckboxGroup:
+		return "checkbox group"
+	case interaction.ComponentCheckbox:
+		return "checkbox"
 	}
 	return "component"
 }
@@ -542,11 +551,13 @@ func (v *validator) customID(id string) {
 	}
 }
 
-// numericID checks the optional numeric id of c: a 32-bit integer, unique
-// in the body. 0 is no id: the service numbers such components itself.
+// numericID checks the optional numeric id of c: a non-negative 32-bit
+// integer (0 to 2147483647, as the service's OpenAPI description types
+// it), unique in the body. 0 is no id: the service numbers such
+// components itself, and 0 is never a duplicate.
 func (v *validator) numericID(c interaction.Component) {
 	id, ok := NumericID(c)
-	if !ok || !v.number(field("id"), "id", id, 1, maxComponentID) {
+	if !ok || !v.number(field("id"), "id", id, 0, maxComponentID) {
 		return
 	}
 	if !v.ids.add(id) {

@@ -64,6 +64,20 @@ var hostiles = []hostile{
 		}
 		return component.Modal("m", "T", rs...)
 	}},
+	{"a checkbox group of many options", func(n int) any {
+		opts := make([]component.GroupOption, n)
+		for i := range opts {
+			opts[i] = component.Choice("Option", "v"+strconv.Itoa(i))
+		}
+		return component.Modal("m", "T", component.Labeled("L", component.Checkboxes("g", opts...)))
+	}},
+	{"a file upload of many file types", func(n int) any {
+		ts := make([]string, n)
+		for i := range ts {
+			ts[i] = ".e" + strconv.Itoa(i)
+		}
+		return component.Modal("m", "T", component.Labeled("L", component.Upload("f").WithFileTypes(ts...)))
+	}},
 	{"many faults", func(n int) any {
 		bs := make([]interaction.Component, n)
 		for i := range bs {

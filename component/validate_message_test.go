@@ -349,3 +349,11 @@ func TestValidateMessage(t *testing.T) {
 		})
 	}
 }
+
+func choices(n int) []component.GroupOption {
+	os := make([]component.GroupOption, n)
+	for i := range os {
+		os[i] = component.Choice("C", strings.Repeat("v", i+1))
+	}
+	return os
+}

@@ -57,8 +57,17 @@ func TestValidateModal(t *testing.T) {
 			[]want{{"/components/0/type", component.CodeTypeNotAllowed}}},
 		{"a modal holds no section", modal(component.Beside(component.PrimaryButton("b", "B"), "t")),
 			[]want{{"/components/0/type", component.CodeTypeNotAllowed}}},
-		{"a label holds no user select", modal(component.Labeled("L", component.SelectUsers("u"))),
-			[]want{{in + "/type", component.CodeTypeNotAllowed}}},
+		{"a label holds any of the five selects", modal(
+			component.Labeled("S", component.Select("s", options(2)...)),
+			component.Labeled("U", component.SelectUsers("u")),
+			component.Labeled("R", component.SelectRoles("r")),
+			component.Labeled("M", component.SelectMentionables("m")),
+			component.Labeled("C", component.SelectChannels("c"))), nil},
+		{"a label holds a file upload, a radio group, a checkbox group or a checkbox", modal(
+			component.Labeled("F", component.Upload("f")),
+			component.Labeled("R", component.Radio("r", choices(2)...)),
+			component.Labeled("G", component.Checkboxes("g", choices(3)...)),
+			component.Labeled("C", component.CheckboxInput("c"))), nil},
 		{"a label holds no button", modal(component.Labeled("L", component.PrimaryButton("b", "B"))),
 			[]want{{in + "/type", component.CodeTypeNotAllowed}}},
 		{"a label needs a component", modal(component.Label{Label: "L"}), []want{{in, component.CodeRequired}}},
@@ -83,6 +92,8 @@ func TestValidateModal(t *testing.T) {
 		{"a text input's label has up to 45 characters", modal(component.Row(component.ShortInput("a").WithLabel(chars(45)))), nil},
 		{"a text input's label of 46 characters is too long", modal(component.Row(component.ShortInput("a").WithLabel(chars(46)))),
 			[]want{{"/components/0/components/0/label", component.CodeBadLength}}},
+		{"a text input in a label has no label of its own", input(component.ShortInput("a").WithLabel("A")),
+			[]want{{in + "/label", component.CodeFieldNotAllowed}}},
 		{"a text input needs a custom_id", input(component.ShortInput("")), []want{{in + "/custom_id", component.CodeRequired}}},
 		{"a text input's style is short or paragraph", input(component.TextInput{CustomID: "a", Style: 3}),
 			[]want{{in + "/style", component.CodeInvalidEnum}}},
@@ -113,7 +124,7 @@ func TestValidateModal(t *testing.T) {
 			[]want{{in + "/placeholder", component.CodeBadLength}}},
 
 		// file uploads
-		{"a file upload takes 0 to 10 files", modal(component.Labeled("F", component.Upload("f").WithMinValues(0).WithMaxValues(10))), nil},
+		{"a file upload takes 0 to 10 files", modal(component.Labeled("F", component.Upload("f").WithMinValues(0).WithMaxValues(10).Optional())), nil},
 		{"a file upload takes at most 10 files", modal(component.Labeled("F", component.Upload("f").WithMaxValues(11))),
 			[]want{{in + "/max_values", component.CodeNumberMax}}},
 		{"a file upload's min_values is not negative", modal(component.Labeled("F", component.Upload("f").WithMinValues(-1))),

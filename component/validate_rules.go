@@ -36,10 +36,7 @@ func (v *validator) allowed(t interaction.ComponentType, ctx context) bool {
 		ok = t == interaction.ComponentActionRow || isLayout(t) && t != interaction.ComponentThumbnail &&
 			t != interaction.ComponentContainer
 	case ctxLabel:
-		// The facts of the service allow the string select alone among
-		// the selects in a modal.
-		ok = t == interaction.ComponentTextInput || t == interaction.ComponentStringSelect ||
-			t == interaction.ComponentFileUpload
+		ok = t.IsModalInput()
 	}
 	if !ok {
 		v.report(field("type"), CodeTypeNotAllowed, t.String()+" is not allowed here: "+v.placement(t, ctx))
@@ -49,6 +46,9 @@ func (v *validator) allowed(t interaction.ComponentType, ctx context) bool {
 
 // placement states the rule of where components go that t breaks.
 func (v *validator) placement(t interaction.ComponentType, ctx context) string {
+	if !v.modal && isModalOnly(t) {
+		return "a " + t.String() + " belongs to modals, never to messages"
+	}
 	switch ctx {
 	case ctxMessageTop:
 		if isLayout(t) {
@@ -71,7 +71,18 @@ func (v *validator) placement(t interaction.ComponentType, ctx context) string {
 	case ctxContainer:
 		return "a container holds ACTION_ROW, TEXT_DISPLAY, SECTION, MEDIA_GALLERY, SEPARATOR and FILE components"
 	}
-	return "a label holds a TEXT_INPUT, STRING_SELECT or FILE_UPLOAD"
+	return "a label holds one input: a TEXT_INPUT, a select, a FILE_UPLOAD, a RADIO_GROUP, a CHECKBOX_GROUP or a CHECKBOX"
+}
+
+// isModalOnly reports whether t is a component of modals that never
+// appears in messages.
+func isModalOnly(t interaction.ComponentType) bool {
+	switch t {
+	case interaction.ComponentTextInput, interaction.ComponentLabel, interaction.ComponentFileUpload,
+		interaction.ComponentRadioGroup, interaction.ComponentCheckboxGroup, interaction.ComponentCheckbox:
+		return true
+	}
+	return false
 }
 
 // isLayout reports whether t is a layout component of IS_COMPONENTS_V2
@@ -97,13 +108,17 @@ func (v *validator) check(c interaction.Component, ctx context) {
 	case StringSelect:
 		v.stringSelect(c)
 	case UserSelect:
-		v.entitySelect(selectFields{c.CustomID, c.Placeholder, c.MinValues, c.MaxValues, c.Disabled}, c.DefaultValues, userDefaults)
+		v.entitySelect(selectFields{c.CustomID, c.Placeholder, c.MinValues, c.MaxValues, c.Required, c.Disabled},
+			c.DefaultValues, userDefaults)
 	case RoleSelect:
-		v.entitySelect(selectFields{c.CustomID, c.Placeholder, c.MinValues, c.MaxValues, c.Disabled}, c.DefaultValues, roleDefaults)
+		v.entitySelect(selectFields{c.CustomID, c.Placeholder, c.MinValues, c.MaxValues, c.Required, c.Disabled},
+			c.DefaultValues, roleDefaults)
 	case MentionableSelect:
-		v.entitySelect(selectFields{c.CustomID, c.Placeholder, c.MinValues, c.MaxValues, c.Disabled}, c.DefaultValues, mentionableDefaults)
+		v.entitySelect(selectFields{c.CustomID, c.Placeholder, c.MinValues, c.MaxValues, c.Required, c.Disabled},
+			c.DefaultValues, mentionableDefaults)
 	case ChannelSelect:
-		v.entitySelect(selectFields{c.CustomID, c.Placeholder, c.MinValues, c.MaxValues, c.Disabled}, c.DefaultValues, channelDefaults)
+		v.entitySelect(selectFields{c.CustomID, c.Placeholder, c.MinValues, c.MaxValues, c.Required, c.Disabled},
+			c.DefaultValues, channelDefaults)
 		v.channelTypes(c.ChannelTypes)
 	case TextInput:
 		v.textInput(c, ctx == ctxRow)
@@ -111,6 +126,12 @@ func (v *validator) check(c interaction.Component, ctx context) {
 		v.label(c)
 	case FileUpload:
 		v.fileUpload(c)
+	case RadioGroup:
+		v.radioGroup(c)
+	case CheckboxGroup:
+		v.checkboxGroup(c)
+	case Checkbox:
+		v.checkbox(c)
 	case Section:
 		v.section(c)
 	case TextDisplay:
@@ -229,6 +250,7 @@ type selectFields struct {
 	customID    string
 	placeholder string
 	min, max    *int
+	required    *bool
 	disabled    bool
 }
 
@@ -237,7 +259,11 @@ type selectFields struct {
 func (v *validator) selectCommon(s selectFields) int {
 	v.customID(s.customID)
 	v.text(field("placeholder"), "placeholder", s.placeholder, 0, maxPlaceholder)
-	hi := v.valueBounds(s.min, s.max, maxSelectValues)
+	hi := v.valueBounds(s.min, s.max, maxSelectValues, 1)
+	if v.modal {
+		// Messages ignore required; modals hold it to min_values.
+		v.requiredMin(s.required, s.min)
+	}
 	if s.disabled && v.modal {
 		// The public documentation: a select of a modal cannot be
 		// disabled.
@@ -247,10 +273,10 @@ func (v *validator) selectCommon(s selectFields) int {
 }
 
 // valueBounds checks min_values (0 to limit, default 1) and max_values (1
-// to limit, default 1) and returns max_values, -1 when it is out of
+// to limit, default defMax) and returns max_values, -1 when it is out of
 // bounds.
-func (v *validator) valueBounds(minV, maxV *int, limit int) int {
-	lo, hi := 1, 1
+func (v *validator) valueBounds(minV, maxV *int, limit, defMax int) int {
+	lo, hi := 1, defMax
 	if minV != nil {
 		lo = *minV
 		if !v.number(field("min_values"), "min_values", lo, 0, limit) {
@@ -278,7 +304,7 @@ func defaultNote(p *int) string {
 }
 
 func (v *validator) stringSelect(s StringSelect) {
-	hi := v.selectCommon(selectFields{s.CustomID, s.Placeholder, s.MinValues, s.MaxValues, s.Disabled})
+	hi := v.selectCommon(selectFields{s.CustomID, s.Placeholder, s.MinValues, s.MaxValues, s.Required, s.Disabled})
 	n := len(s.Options)
 	if n < 1 || n > maxOptions {
 		v.report(field("options"), CodeBadLength, "a string select has 1 to "+strconv.Itoa(maxOptions)+
@@ -380,17 +406,19 @@ func (v *validator) channelTypes(ts []interaction.ChannelType) {
 }
 
 // textInput checks a text input; inRow says it sits in a row, where it
-// needs a label of its own.
+// needs a label of its own, and not in a Label, where it has none.
 func (v *validator) textInput(t TextInput, inRow bool) {
 	v.customID(t.CustomID)
 	if t.Style != TextInputShort && t.Style != TextInputParagraph {
 		v.report(field("style"), CodeInvalidEnum, "style must be 1 (short) or 2 (paragraph), is "+strconv.Itoa(int(t.Style)))
 	}
-	minLabel := 0
 	if inRow {
-		minLabel = 1
+		v.text(field("label"), "label", t.Label, 1, maxInputLabel)
+	} else if t.Label != "" {
+		// The input's own label is the older layout's; in a Label, the
+		// Label titles it (the facts of components).
+		v.report(field("label"), CodeFieldNotAllowed, "a text input in a label has no label of its own; the label titles it")
 	}
-	v.text(field("label"), "label", t.Label, minLabel, maxInputLabel)
 	lo, hi := t.MinLength, maxInputLength
 	if !v.number(field("min_length"), "min_length", lo, 0, maxInputLength) {
 		lo = -1
@@ -421,11 +449,6 @@ func (v *validator) label(l Label) {
 		return
 	}
 	v.child(l.Component, "component", -1, ctxLabel)
-}
-
-func (v *validator) fileUpload(u FileUpload) {
-	v.customID(u.CustomID)
-	v.valueBounds(u.MinValues, u.MaxValues, maxUploadValues)
 }
 
 func (v *validator) section(s Section) {

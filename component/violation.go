@@ -46,10 +46,11 @@ const (
 	// CodeBadLength: a text, or a list of components, options or items,
 	// has too few or too many elements or characters.
 	CodeBadLength = "BASE_TYPE_BAD_LENGTH"
-	// CodeMinLength: a string select has fewer options than its
-	// max_values allows to choose.
+	// CodeMinLength: a string select or a checkbox group has fewer
+	// options than its max_values allows to choose.
 	CodeMinLength = "BASE_TYPE_MIN_LENGTH"
-	// CodeNumberMin: a number below its lower bound.
+	// CodeNumberMin: a number below its lower bound; min_values 0 in a
+	// modal input that is required.
 	CodeNumberMin = "NUMBER_TYPE_MIN"
 	// CodeNumberMax: a number above its upper bound.
 	CodeNumberMax = "NUMBER_TYPE_MAX"
@@ -72,14 +73,18 @@ const (
 	// CodeCustomIDWithURL: a link button has a custom_id.
 	CodeCustomIDWithURL = "BUTTON_COMPONENT_CUSTOM_ID_URL_MUTUALLY_EXCLUSIVE"
 	// CodeDuplicateOptionValue: two options of a string select share a
-	// value.
+	// value; or of a radio or checkbox group, where the service's code is
+	// not published and a select's is used.
 	CodeDuplicateOptionValue = "SELECT_COMPONENT_OPTION_VALUE_DUPLICATED"
-	// CodeTooManyDefaults: a select preselects more than its max_values.
+	// CodeTooManyDefaults: a select or a checkbox group preselects more
+	// than its max_values, or a radio group more than one option. Only
+	// the select's is the service's own.
 	CodeTooManyDefaults = "SELECT_COMPONENT_TOO_MANY_DEFAULT_VALUES"
 
 	// CodeFieldNotAllowed: a field the component's type or style does not
-	// take, such as a url on a PRIMARY button, or content beside
-	// IS_COMPONENTS_V2.
+	// take, such as a url on a PRIMARY button, required on a checkbox, a
+	// label of its own on a text input inside a Label, disabled on a
+	// select in a modal, or content beside IS_COMPONENTS_V2.
 	CodeFieldNotAllowed = "COMPONENT_FIELD_NOT_ALLOWED"
 	// CodeMinAboveMax: min_values above max_values, or min_length above
 	// max_length.
@@ -97,6 +102,9 @@ const (
 	// component specification does not say which schemes a LINK button
 	// takes; the service refuses others with this code.
 	CodeURLScheme = "URL_TYPE_INVALID_SCHEME"
+	// CodeInvalidFileType: an entry of file_types that is neither a
+	// group (image, video, audio) nor an extension with its leading dot.
+	CodeInvalidFileType = "FILE_TYPES_INVALID"
 	// CodeMalformed: a raw component that does not parse: not an object,
 	// no type, a type the service does not define, or a field of the
 	// wrong kind.

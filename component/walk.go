@@ -93,8 +93,9 @@ func Shown(c interaction.Component) string {
 }
 
 // CustomID returns the custom_id of c, and false when c has none: when c
-// is not a button, a select, a text input or a file upload, or leaves it
-// empty (as link and premium buttons do). Raw components are not read;
+// is not a button, a select or an input of a modal (a text input, a file
+// upload, a radio group, a checkbox group, a checkbox), or leaves it empty
+// (as link and premium buttons do). Raw components are not read;
 // parse them first.
 func CustomID(c interaction.Component) (string, bool) {
 	id := customID(c)
@@ -118,6 +119,12 @@ func customID(c interaction.Component) string {
 	case TextInput:
 		return c.CustomID
 	case FileUpload:
+		return c.CustomID
+	case RadioGroup:
+		return c.CustomID
+	case CheckboxGroup:
+		return c.CustomID
+	case Checkbox:
 		return c.CustomID
 	}
 	return ""
@@ -166,6 +173,12 @@ func numericID(c interaction.Component) int {
 	case Separator:
 		return c.ID
 	case Container:
+		return c.ID
+	case RadioGroup:
+		return c.ID
+	case CheckboxGroup:
+		return c.ID
+	case Checkbox:
 		return c.ID
 	}
 	return 0

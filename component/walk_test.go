@@ -2,6 +2,7 @@ package component_test
 
 import (
 	"reflect"
+	"strconv"
 	"testing"
 
 	"github.com/switchboard-go/switchboard/component"
@@ -51,6 +52,21 @@ func TestWalkVisitsEveryComponentWithItsPath(t *testing.T) {
 	if _, p, ok := component.Find(cs, "name"); !ok || p != "/components/2/component" {
 		t.Errorf("Find(name) = %q, %v", p, ok)
 	}
+	inputs := []interaction.Component{
+		component.Labeled("R", component.Radio("r", choices(2)...)),
+		interaction.RawComponent(`{"type":18,"label":"G","component":{"type":22,"custom_id":"g","options":[{"value":"a","label":"A"}]}}`),
+		component.Labeled("C", component.CheckboxInput("c")),
+	}
+	for i, id := range []string{"r", "g", "c"} {
+		c, p, ok := component.Find(inputs, id)
+		if want := component.Path("/components/" + strconv.Itoa(i) + "/component"); !ok || p != want {
+			t.Errorf("Find(%s) = %q, %v; want %s", id, p, ok, want)
+			continue
+		}
+		if got, _ := component.CustomID(c); got != id {
+			t.Errorf("CustomID of the %s found = %q", c.ComponentType(), got)
+		}
+	}
 	if _, _, ok := component.Find(cs, ""); ok {
 		t.Error("Find(\"\") finds a link button, which has no custom_id")
 	}
@@ -96,7 +112,8 @@ func TestNumericIDReadsTheIDOfEveryComponentType(t *testing.T) {
 		interaction.ComponentMentionableSelect, interaction.ComponentChannelSelect, interaction.ComponentSection,
 		interaction.ComponentTextDisplay, interaction.ComponentThumbnail, interaction.ComponentMediaGallery,
 		interaction.ComponentFile, interaction.ComponentSeparator, interaction.ComponentContainer,
-		interaction.ComponentLabel, interaction.ComponentFileUpload,
+		interaction.ComponentLabel, interaction.ComponentFileUpload, interaction.ComponentRadioGroup,
+		interaction.ComponentCheckboxGroup, interaction.ComponentCheckbox,
 	} {
 		if !numbered[ct] {
 			t.Errorf("no %s of everyKind has an id: NumericID is not tested on it", ct)
@@ -125,6 +142,8 @@ func TestShownIsWhatTheClientShowsOnAComponent(t *testing.T) {
 		{component.SelectChannels("c").WithPlaceholder("Where"), "Where"},
 		{component.ShortInput("title").WithLabel("Title"), "Title"},
 		{component.SelectUsers("who"), ""},
+		{component.Radio("r", choices(2)...), ""},
+		{component.CheckboxInput("c"), ""},
 		{component.Text("hello"), ""},
 		{interaction.RawComponent(`{"type":2,"style":1,"label":"Raw","custom_id":"r"}`), ""},
 	}

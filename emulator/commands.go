@@ -7,6 +7,7 @@ import (
 
 	"github.com/switchboard-go/switchboard/command"
 	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/internal/filetype"
 )
 
 // commandRoutes registers the global and guild command endpoints. The
@@ -172,11 +173,14 @@ func (s *Server) findCommand(r *request, scope command.Scope) (int, *command.Com
 // A guild command keeps no dm_permission, integration_types or contexts:
 // the service accepts them there and ignores them (the guild bulk
 // overwrite's body lists them, and a guild command read back has none), so
-// they can neither restrict the command nor give it a new version.
+// they can neither restrict the command nor give it a new version. The
+// extensions of file_types are kept in lower case, as the service
+// normalizes them, so that ".PDF" sent again is no change.
 func (s *Server) stored(scope command.Scope, cmd command.Command, old *command.Command) *command.Command {
 	st := s.st
 	c := cmd
 	c.Type = c.CommandType()
+	c.Options = lowerFileTypes(c.Options)
 	c.ApplicationID, c.GuildID = st.app.id, scope.Guild
 	if !scope.IsGlobal() {
 		c.DMPermission, c.IntegrationTypes, c.Contexts = nil, nil, nil
@@ -191,4 +195,31 @@ func (s *Server) stored(scope command.Scope, cmd command.Command, old *command.C
 		c.Version = st.newID()
 	}
 	return &c
+}
+
+// lowerFileTypes returns opts with the extensions of every file_types in
+// lower case: opts itself when none changes, otherwise new lists, so that
+// the body a command came from is not modified.
+func lowerFileTypes(opts []command.Option) []command.Option {
+	var out []command.Option
+	for i, o := range opts {
+		types, sub := filetype.Normal(o.FileTypes), lowerFileTypes(o.Options)
+		if sameList(types, o.FileTypes) && sameList(sub, o.Options) {
+			continue
+		}
+		if out == nil {
+			out = slices.Clone(opts)
+		}
+		out[i].FileTypes, out[i].Options = types, sub
+	}
+	if out == nil {
+		return opts
+	}
+	return out
+}
+
+// sameList reports whether a and b are one list, as filetype.Normal and
+// lowerFileTypes return the list they were given when nothing changes.
+func sameList[T any](a, b []T) bool {
+	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
 }

@@ -48,6 +48,7 @@ type optionJSON struct {
 	Choices                  []choiceJSON              `json:"choices,omitempty"`
 	Options                  []optionJSON              `json:"options,omitempty"`
 	ChannelTypes             []interaction.ChannelType `json:"channel_types,omitempty"`
+	FileTypes                []string                  `json:"file_types,omitempty"`
 	MinValue                 interaction.Value         `json:"min_value,omitzero"`
 	MaxValue                 interaction.Value         `json:"max_value,omitzero"`
 	MinLength                *int                      `json:"min_length,omitempty"`
@@ -120,7 +121,7 @@ func renderOptions(opts []command.Option, v view) []optionJSON {
 	for i, o := range opts {
 		j := optionJSON{
 			Type: o.Type, Name: o.Name, Description: o.Description, Required: o.Required,
-			ChannelTypes: o.ChannelTypes, MinValue: o.MinValue, MaxValue: o.MaxValue,
+			ChannelTypes: o.ChannelTypes, FileTypes: o.FileTypes, MinValue: o.MinValue, MaxValue: o.MaxValue,
 			MinLength: o.MinLength, MaxLength: o.MaxLength, Autocomplete: o.Autocomplete,
 			Options: renderOptions(o.Options, v),
 		}

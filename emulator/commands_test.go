@@ -188,6 +188,56 @@ func TestCreateIsAnUpsertThatKeepsIdAndVersionUnlessSubstantial(t *testing.T) {
 	}
 }
 
+// TestFileTypesAreKeptAsTheServiceKeepsThem: the extensions of an
+// ATTACHMENT option's file_types are stored and shown in lower case, so
+// that sending them again in another case changes nothing; another list
+// is a substantial change; and file_types on another option type are
+// refused.
+func TestFileTypesAreKeptAsTheServiceKeepsThem(t *testing.T) {
+	s := startCommands(t, emulator.Config{})
+	path := guildPath(s)
+	body := func(types string) string {
+		return `{"name":"report","description":"Report","options":[{"type":11,"name":"proof","description":"Proof","file_types":` + types + `}]}`
+	}
+	status, raw := do(t, s, "POST", path, body(`["image",".PDF",".Tar.Gz"]`))
+	if status != 201 {
+		t.Fatalf("%d %s", status, raw)
+	}
+	first := object(t, raw)
+	if !strings.Contains(string(raw), `"file_types":["image",".pdf",".tar.gz"]`) {
+		t.Errorf("file types not shown as the service keeps them: %s", raw)
+	}
+	steps := []struct {
+		name, types string
+		sameVersion bool
+	}{
+		{"the same types in another case", `["image",".pdf",".TAR.GZ"]`, true},
+		{"a type more", `["image",".pdf",".tar.gz","audio"]`, false},
+		{"no filter", `[]`, false},
+	}
+	version := first["version"]
+	for _, st := range steps {
+		status, raw := do(t, s, "POST", path, body(st.types))
+		c := object(t, raw)
+		if status != 200 || c["id"] != first["id"] {
+			t.Fatalf("%s: %d %s", st.name, status, raw)
+		}
+		if (c["version"] == version) != st.sameVersion {
+			t.Errorf("%s: version %v, before %v", st.name, c["version"], version)
+		}
+		version = c["version"]
+	}
+	for _, bad := range []string{
+		`{"name":"note","description":"Note","options":[{"type":3,"name":"text","description":"Text","file_types":["image"]}]}`,
+		body(`["pdf"]`),
+		body(`["image","video","audio",".a",".b",".c",".d",".e",".f",".g",".h"]`),
+	} {
+		if status, raw := do(t, s, "POST", path, bad); status != 400 || !strings.Contains(string(raw), "file_types") {
+			t.Errorf("%s: %d %s", bad, status, raw)
+		}
+	}
+}
+
 func TestAnInvalidCreateAnswersTheErrorsTreeAndChangesNothing(t *testing.T) {
 	s := startCommands(t, emulator.Config{})
 	status, raw := do(t, s, "POST", guildPath(s),

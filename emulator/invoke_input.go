@@ -11,6 +11,7 @@ import (
 
 	"github.com/switchboard-go/switchboard/command"
 	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/internal/filetype"
 )
 
 // input is what the client checks and turns into the options of an
@@ -355,7 +356,9 @@ func (in *input) addChannel(c *interaction.Channel) {
 }
 
 // attachment resolves an uploaded file, giving it an id and URLs when the
-// caller left them out. The client refuses files over the upload limit.
+// caller left them out. The client refuses files over the upload limit,
+// and offers only the files whose name the option's file_types allows: it
+// checks the end of the name, in any case, never the contents.
 func (in *input) attachment(def *command.Option, v any) (interaction.Value, *InvocationError) {
 	var a interaction.Attachment
 	switch x := v.(type) {
@@ -365,6 +368,10 @@ func (in *input) attachment(def *command.Option, v any) (interaction.Value, *Inv
 		a = *x
 	default:
 		return interaction.Value{}, invalid("option %q takes an interaction.Attachment, not %T", in.name(def), v)
+	}
+	if a.Filename != "" && !filetype.Allows(def.FileTypes, a.Filename) {
+		return interaction.Value{}, invalid("option %q: %s is not a file it takes (%s)", in.name(def), a.Filename,
+			filetype.List(def.FileTypes))
 	}
 	a, err := in.uploadedFile("option "+strconv.Quote(in.name(def)), a)
 	if err != nil {

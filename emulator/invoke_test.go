@@ -65,7 +65,7 @@ func startBot(t testing.TB, s *Server) *testBot {
 	}, router.Description("Note"), router.Options(
 		option.String("level", "How bad").Required().Choices(interaction.StringChoice("Low", "low"), interaction.StringChoice("High", "high")),
 		option.Channel("where", "Where").ChannelTypes(interaction.ChannelGuildText),
-		option.Attachment("proof", "Proof"),
+		option.Attachment("proof", "Proof").FileTypes("image", ".PDF"),
 	))
 	r.Command("search", func(ctx context.Context, req *router.Request) (interaction.Response, error) {
 		b.saw(req)
@@ -354,6 +354,33 @@ func TestInvokeInputChecks(t *testing.T) {
 	s.st.mu.Unlock()
 	if n != 1 {
 		t.Errorf("%d interactions sent, want only the one autocomplete", n)
+	}
+}
+
+// TestInvokeOffersOnlyTheFilesAnOptionTakes: the client lets a user pick
+// for an ATTACHMENT option only a file whose name ends in an extension
+// its file_types allow, in any case; the bot declared "image" and ".PDF".
+func TestInvokeOffersOnlyTheFilesAnOptionTakes(t *testing.T) {
+	s := newTestServer(t)
+	bot := startBot(t, s)
+	ctx := context.Background()
+	note := func(file string) Invocation {
+		return Invocation{User: s.Moderator, Guild: s.GuildID, Command: "mod user note",
+			Options: []Arg{{"level", "low"}, {"proof", interaction.Attachment{Filename: file, Size: 10}}}}
+	}
+	for _, file := range []string{"cat.png", "CAT.JPEG", "photo.avif", "paper.pdf", "PAPER.Pdf"} {
+		res, err := s.Invoke(ctx, note(file))
+		mustOK(t, res, err)
+		if a, ok := bot.lastRequest().Options.Attachment("proof"); !ok || a.Filename != file {
+			t.Errorf("%s: the bot got %+v", file, a)
+		}
+	}
+	for _, file := range []string{"notes.txt", "pdf", "paper.pdf.exe", "clip.mp4"} {
+		_, err := s.Invoke(ctx, note(file))
+		want := `option "proof": ` + file + ` is not a file it takes (image, .pdf)`
+		if !errors.Is(err, ErrInvalidInput) || !strings.Contains(fmt.Sprint(err), want) {
+			t.Errorf("%s: err = %v, want ErrInvalidInput saying %q", file, err, want)
+		}
 	}
 }
 

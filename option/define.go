@@ -69,7 +69,7 @@ func Mentionable(name, description string) Builder {
 	return newBuilder(interaction.OptionMentionable, name, description)
 }
 
-// Attachment declares an ATTACHMENT option.
+// Attachment declares an ATTACHMENT option; FileTypes narrows it.
 func Attachment(name, description string) Builder {
 	return newBuilder(interaction.OptionAttachment, name, description)
 }
@@ -131,6 +131,16 @@ func (b Builder) bound(v float64) interaction.Value {
 // ChannelTypes limits a CHANNEL option to channels of these types.
 func (b Builder) ChannelTypes(types ...interaction.ChannelType) Builder {
 	b.def.ChannelTypes = append(b.def.ChannelTypes[:len(b.def.ChannelTypes):len(b.def.ChannelTypes)], types...)
+	return b
+}
+
+// FileTypes limits an ATTACHMENT option to the files whose name ends in
+// one of these extensions, or in one of the extensions of these groups:
+// "image", "video", "audio", or an extension with its leading dot, such as
+// ".pdf", in any case; at most 10. The client checks the name only, never
+// the contents, so the bot still checks the file it receives.
+func (b Builder) FileTypes(types ...string) Builder {
+	b.def.FileTypes = append(b.def.FileTypes[:len(b.def.FileTypes):len(b.def.FileTypes)], types...)
 	return b
 }
 

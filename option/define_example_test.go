@@ -27,6 +27,13 @@ func ExampleInteger() {
 	// Output: {"type":4,"name":"days","description":"Days of messages to delete","choices":[{"name":"None","value":0},{"name":"A week","name_localizations":{"de":"Eine Woche"},"value":7}],"min_value":0,"max_value":7}
 }
 
+func ExampleAttachment() {
+	proof := option.Attachment("proof", "A screenshot or a PDF").Required().FileTypes("image", ".pdf")
+	b, _ := json.Marshal(proof.Definition())
+	fmt.Println(string(b))
+	// Output: {"type":11,"name":"proof","description":"A screenshot or a PDF","required":true,"file_types":["image",".pdf"]}
+}
+
 func ExampleNewStruct() {
 	type BanOptions struct {
 		User   option.ResolvedUser `option:"user" description:"Who to ban"`

@@ -38,6 +38,8 @@ import (
 //	min_length:"n" max_length:"n"   bounds of a STRING's length
 //	choices:"Name=value;…"          fixed choices of a STRING, INTEGER or NUMBER
 //	channel_types:"0,5"             channel types a CHANNEL option offers
+//	file_types:"image,.pdf"         files an ATTACHMENT option takes: groups
+//	                                (image, video, audio) and extensions
 //
 // NewStruct reads the struct once; Bind then fills it with no reflection.
 type Struct[T any] struct {
@@ -195,6 +197,11 @@ func applyTags(b Builder, tag reflect.StructTag, t interaction.OptionType) (Buil
 				return b, fmt.Errorf("channel type %q is not a number", part)
 			}
 			b = b.ChannelTypes(interaction.ChannelType(n))
+		}
+	}
+	if s, ok := tag.Lookup("file_types"); ok {
+		for _, part := range strings.Split(s, ",") {
+			b = b.FileTypes(strings.TrimSpace(part))
 		}
 	}
 	for _, l := range interaction.Locales() {

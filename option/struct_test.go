@@ -23,7 +23,7 @@ type kitchenSink struct {
 	Where  interaction.Channel        `option:"where" description:"Where" channel_types:"0,5"`
 	Role   interaction.Role           `option:"role" description:"Which role"`
 	Ping   option.ResolvedMentionable `option:"ping" description:"Ping whom"`
-	File   interaction.Attachment     `option:"file" description:"A file"`
+	File   interaction.Attachment     `option:"file" description:"A file" file_types:"image, .pdf"`
 	Lang   *string                    `option:"lang" description:"Language" choices:"Go=go;Rust=rust"`
 	Count  int                        `option:"count,optional" description:"How many"`
 	Member *interaction.Member        `option:"member" description:"A member"`
@@ -45,7 +45,7 @@ func kitchenSinkBuilders() []option.Definer {
 		option.Channel("where", "Where").Required().ChannelTypes(interaction.ChannelGuildText, interaction.ChannelGuildAnnouncement),
 		option.Role("role", "Which role").Required(),
 		option.Mentionable("ping", "Ping whom").Required(),
-		option.Attachment("file", "A file").Required(),
+		option.Attachment("file", "A file").Required().FileTypes("image", ".pdf"),
 		option.String("lang", "Language").Choices(interaction.StringChoice("Go", "go"), interaction.StringChoice("Rust", "rust")),
 		option.Integer("count", "How many"),
 		option.User("member", "A member"),
@@ -246,6 +246,12 @@ func TestBuildersDoNotShareState(t *testing.T) {
 	if !reflect.DeepEqual(c.Definition().Choices, []interaction.Choice{interaction.StringChoice("x", "x")}) ||
 		!reflect.DeepEqual(d.Definition().Choices, []interaction.Choice{interaction.StringChoice("y", "y")}) {
 		t.Fatal("builders made from one share their choices")
+	}
+	files := option.Attachment("f", "d").FileTypes("image")
+	e, f := files.FileTypes(".pdf"), files.FileTypes(".txt")
+	if !reflect.DeepEqual(e.Definition().FileTypes, []string{"image", ".pdf"}) ||
+		!reflect.DeepEqual(f.Definition().FileTypes, []string{"image", ".txt"}) || len(files.Definition().FileTypes) != 1 {
+		t.Fatal("builders made from one share their file types")
 	}
 }
 

@@ -91,6 +91,30 @@ func TestPlanScopeEveryKindOfChange(t *testing.T) {
 	}
 }
 
+// TestAChangeOfFileTypesIsAnUpdate: file_types belong to the definition
+// of an ATTACHMENT option; the service lowercases extensions, so a case
+// alone is no change.
+func TestAChangeOfFileTypesIsAnUpdate(t *testing.T) {
+	report := func(id interaction.Snowflake, types ...string) command.Command {
+		return command.Command{ID: id, Name: "report", Description: "Report", Options: []command.Option{
+			{Type: interaction.OptionAttachment, Name: "proof", Description: "Proof", FileTypes: types},
+		}}
+	}
+	held := []command.Command{report(1, "image", ".pdf")}
+	p := registry.PlanScope(held, []command.Command{report(0, "image", ".pdf", ".txt")}, command.Global, false)
+	if p.Err != nil || len(p.Updates) != 1 || !slices.Equal(p.Updates[0].Fields, []string{"options"}) {
+		t.Fatalf("a file type added: updates %+v, err %v", p.Updates, p.Err)
+	}
+	p = registry.PlanScope(held, []command.Command{report(0, ".PDF", "image")}, command.Global, false)
+	if p.Err != nil || len(p.Updates) != 0 || len(p.Unchanged) != 1 {
+		t.Fatalf("the same file types in another case and order: updates %+v, err %v", p.Updates, p.Err)
+	}
+	p = registry.PlanScope(held, []command.Command{report(0, "pdf")}, command.Global, false)
+	if p.Err == nil || !strings.Contains(p.Err.Error(), "file_types") {
+		t.Fatalf("a file type without its dot: err %v", p.Err)
+	}
+}
+
 func TestPlanScopeRefusals(t *testing.T) {
 	// The entry point command cannot be deleted in bulk.
 	current := []command.Command{{ID: 1, Type: interaction.CommandPrimaryEntryPoint, Name: "launch", Description: "Launch", Handler: interaction.HandlerApp}}
