@@ -212,9 +212,7 @@ func (s *Server) attachments(e *apiError, at string, refs *[]interaction.Attachm
 			a.Filename = ref.Filename
 		}
 		if a.ContentType == "" || a.ContentType == "application/octet-stream" {
-			if t := mime.TypeByExtension(path.Ext(a.Filename)); t != "" {
-				a.ContentType = t
-			}
+			a.ContentType = contentTypeOf(a.Filename, f.content)
 		}
 		a.URL = "https://cdn.emulator.invalid/" + where + "/" + channel.String() + "/" + a.ID.String() + "/" + a.Filename
 		a.ProxyURL = "https://media.emulator.invalid/" + where + "/" + channel.String() + "/" + a.ID.String() + "/" + a.Filename
@@ -224,6 +222,20 @@ func (s *Server) attachments(e *apiError, at string, refs *[]interaction.Attachm
 		e.add(at, "BASE_TYPE_MAX_LENGTH", "Must be "+itoa(maxAttachments)+" or fewer in length.")
 	}
 	return out
+}
+
+// contentTypeOf is the media type the service gives an uploaded file
+// that came without one it could use: by its name's extension, else by
+// its bytes (as net/http sniffs them; application/octet-stream when they
+// say nothing, or are not known). Every attachment carries one.
+func contentTypeOf(filename string, content []byte) string {
+	if t := mime.TypeByExtension(path.Ext(filename)); t != "" {
+		return t
+	}
+	if content == nil {
+		return "application/octet-stream"
+	}
+	return http.DetectContentType(content)
 }
 
 func hasFile(files []upload, index int) bool {
