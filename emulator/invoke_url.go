@@ -31,7 +31,7 @@ func (s *Server) SetInteractionsURL(ctx context.Context, rawURL string) error {
 		"user": userJSON(s.st.users[s.st.app.owner]), "entitlements": []any{},
 	}
 	s.st.mu.Unlock()
-	body, _ := json.Marshal(ping)
+	body, _ := marshalJSON(ping)
 
 	status, answer, err := s.probe(ctx, rawURL, body, true)
 	if err != nil {

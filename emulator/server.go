@@ -411,7 +411,7 @@ func writeJSON(w http.ResponseWriter, status int, body any) {
 		w.WriteHeader(status)
 		return
 	}
-	b, err := json.Marshal(body)
+	b, err := marshalJSON(body)
 	if err != nil {
 		status, b = http.StatusInternalServerError, []byte(`{"message":"500: Internal Server Error","code":0}`)
 	}
