@@ -128,7 +128,16 @@ func (w *oasWorld) webhook(t *testing.T, res *Result) string {
 // startOASWorld starts the server of the cases.
 func startOASWorld(t *testing.T) *oasWorld {
 	t.Helper()
-	s, err := New(Config{Activities: true, InstallationContexts: []interaction.IntegrationType{interaction.GuildInstall, interaction.UserInstall}})
+	return startOASWorldWith(t, Config{})
+}
+
+// startOASWorldWith starts the server of the cases with cfg, which gets
+// an Activity and both installation contexts.
+func startOASWorldWith(t *testing.T, cfg Config) *oasWorld {
+	t.Helper()
+	cfg.Activities = true
+	cfg.InstallationContexts = []interaction.IntegrationType{interaction.GuildInstall, interaction.UserInstall}
+	s, err := New(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}

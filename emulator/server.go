@@ -100,6 +100,8 @@ type Server struct {
 	// eventsUnderWay counts the webhook events being delivered, which
 	// Close waits for.
 	eventsUnderWay sync.WaitGroup
+	// hooks let the package's tests act on an exchange as it happens.
+	hooks hooks
 	// routes are the method and path patterns of the API's routes, as
 	// Handler registers them (under s.st.mu), so that what is served can
 	// be listed.
