@@ -60,9 +60,8 @@ type oasAnswer struct {
 type oasWorld struct {
 	s   *Server
 	bot *oasBot
-	// cmd and guildCmd are a global and a guild command; webhookToken is
-	// the token of an interaction the bot answered with a message, and
-	// message a follow-up of it.
+	// cmd and guildCmd are a global and a guild command; userToken is
+	// the access token of a moderator who may edit permissions.
 	cmd, guildCmd interaction.Snowflake
 	userToken     string
 }
@@ -163,8 +162,6 @@ func oasUserToken(t *testing.T, s *Server, user interaction.Snowflake, scopes ..
 	form := url.Values{"grant_type": {"authorization_code"}, "code": {code}, "redirect_uri": {s.RedirectURI},
 		"client_id": {s.ClientID}, "client_secret": {s.ClientSecret}}
 	status, raw := apiRequestForm(t, s, "/oauth2/token", form)
-	var body struct{ AccessToken, RefreshToken string }
-	json.Unmarshal([]byte(raw), &body)
 	if status != http.StatusOK {
 		t.Fatalf("token: %d %s", status, raw)
 	}
@@ -284,6 +281,10 @@ func apiCases() []apiCase {
 		}, 200},
 		{"a follow-up", "POST " + followup, "", func(t *testing.T, w *oasWorld) oasAnswer {
 			return w.anon(t, "POST", w.webhook(t, w.answered(t)), `{"content":"more","embeds":[{"description":"d"}],"components":`+oasComponents+`}`)
+		}, 200},
+		{"a follow-up laid out with components v2 and a file", "POST " + followup, "", func(t *testing.T, w *oasWorld) oasAnswer {
+			ct, body := oasMultipart(t, `{"flags":32768,"components":`+oasLayout+`}`, "cat.png", []byte("\x89PNG\r\n\x1a\n"))
+			return w.call(t, "POST", w.webhook(t, w.answered(t)), "", ct, body)
 		}, 200},
 		{"the original is read", "GET " + whMessage, whOriginal, func(t *testing.T, w *oasWorld) oasAnswer {
 			return w.anon(t, "GET", w.webhook(t, w.answered(t))+"/messages/@original", "")
@@ -552,3 +553,16 @@ func TestEveryOperationAnswersAsTheDescriptionSays(t *testing.T) {
 		})
 	}
 }
+
+// oasLayout is a components v2 message with every layout and content
+// component a message takes, the defaults the service fills in left out.
+const oasLayout = `[
+ {"type":17,"components":[
+  {"type":10,"content":"# Title"},
+  {"type":14},
+  {"type":9,"components":[{"type":10,"content":"beside"}],"accessory":{"type":11,"media":{"url":"https://example.com/a.png"}}},
+  {"type":12,"items":[{"media":{"url":"attachment://cat.png"}},{"media":{"url":"https://example.com/b.png"},"description":"b","spoiler":true}]},
+  {"type":13,"file":{"url":"attachment://cat.png"}},
+  {"type":1,"components":[{"type":2,"style":1,"label":"Go","custom_id":"v2go"}]}]},
+ {"type":10,"content":"after"}
+]`
