@@ -321,9 +321,10 @@ func FuzzTheDecoderReadsWhatTheEncoderWrote(f *testing.F) {
 		}
 		wantType := strings.Trim(contentType, " \t")
 		if wantType == "" || wantType == "application/octet-stream" {
+			// By the name's extension, else by the bytes.
 			wantType = mime.TypeByExtension(path.Ext(wantName))
 			if wantType == "" {
-				wantType = "application/octet-stream"
+				wantType = http.DetectContentType(content)
 			}
 		}
 		if a.Filename != wantName || a.Description != description || a.ContentType != wantType || !bytes.Equal(a.Content, content) ||

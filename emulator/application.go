@@ -30,26 +30,39 @@ const (
 // description, team or install parameters; integration_types_config has an
 // empty object for each installation context the application supports.
 type wireApplication struct {
-	ID                          interaction.Snowflake `json:"id"`
-	Name                        string                `json:"name"`
-	Icon                        *string               `json:"icon"`
-	Description                 string                `json:"description"`
-	BotPublic                   bool                  `json:"bot_public"`
-	BotRequireCodeGrant         bool                  `json:"bot_require_code_grant"`
-	Bot                         wireUser              `json:"bot"`
-	Owner                       wireUser              `json:"owner"`
-	Team                        *struct{}             `json:"team"`
-	VerifyKey                   string                `json:"verify_key"`
-	Flags                       uint64                `json:"flags"`
-	FlagsNew                    string                `json:"flags_new"`
-	RedirectURIs                []string              `json:"redirect_uris"`
-	InteractionsEndpointURL     *string               `json:"interactions_endpoint_url"`
-	EventWebhooksURL            *string               `json:"event_webhooks_url"`
-	EventWebhooksStatus         int                   `json:"event_webhooks_status"`
-	EventWebhooksTypes          []string              `json:"event_webhooks_types,omitempty"`
-	IntegrationTypesConfig      map[string]struct{}   `json:"integration_types_config"`
-	ApproximateGuildCount       int                   `json:"approximate_guild_count"`
-	ApproximateUserInstallCount int                   `json:"approximate_user_install_count"`
+	ID          interaction.Snowflake `json:"id"`
+	Name        string                `json:"name"`
+	Icon        *string               `json:"icon"`
+	Description string                `json:"description"`
+	// Type is null: the emulated application is an ordinary one.
+	Type                        *int                `json:"type"`
+	BotPublic                   bool                `json:"bot_public"`
+	BotRequireCodeGrant         bool                `json:"bot_require_code_grant"`
+	Bot                         wireUser            `json:"bot"`
+	Owner                       wireUser            `json:"owner"`
+	Team                        *struct{}           `json:"team"`
+	VerifyKey                   string              `json:"verify_key"`
+	Flags                       uint64              `json:"flags"`
+	FlagsNew                    string              `json:"flags_new"`
+	RedirectURIs                []string            `json:"redirect_uris"`
+	InteractionsEndpointURL     *string             `json:"interactions_endpoint_url"`
+	EventWebhooksURL            *string             `json:"event_webhooks_url"`
+	EventWebhooksStatus         int                 `json:"event_webhooks_status"`
+	EventWebhooksTypes          []string            `json:"event_webhooks_types,omitempty"`
+	IntegrationTypesConfig      map[string]struct{} `json:"integration_types_config"`
+	ApproximateGuildCount       int                 `json:"approximate_guild_count"`
+	ApproximateUserInstallCount int                 `json:"approximate_user_install_count"`
+	// ApproximateUserAuthorizationCount counts the users who hold an
+	// authorization of the application (D73's rule).
+	ApproximateUserAuthorizationCount int `json:"approximate_user_authorization_count"`
+	// RoleConnectionsVerificationURL is null, ExplicitContentFilter 0
+	// (INHERIT) and EligibleOAuth2Scopes empty: the emulated application
+	// has no linked roles, no filter of its own and no scope that needs
+	// approval. The description's PrivateApplicationResponse requires
+	// them.
+	RoleConnectionsVerificationURL *string  `json:"role_connections_verification_url"`
+	ExplicitContentFilter          int      `json:"explicit_content_filter"`
+	EligibleOAuth2Scopes           []string `json:"eligible_oauth2_scopes"`
 }
 
 // currentApplication is GET /oauth2/applications/@me: the application of
@@ -66,7 +79,7 @@ func (s *Server) currentApplication(r *request) (int, any, *apiError) {
 	out := wireApplication{
 		ID: app.id, Name: bot.Username, BotPublic: true, Bot: bot, Owner: userJSON(st.users[app.owner]),
 		VerifyKey: s.PublicKey, RedirectURIs: []string{app.redirectURI},
-		IntegrationTypesConfig: map[string]struct{}{},
+		IntegrationTypesConfig: map[string]struct{}{}, EligibleOAuth2Scopes: []string{},
 	}
 	if bot.GlobalName != nil {
 		out.Name = *bot.GlobalName
@@ -101,6 +114,11 @@ func (s *Server) currentApplication(r *request) (int, any, *apiError) {
 	for _, installed := range st.userInstalls {
 		if installed {
 			out.ApproximateUserInstallCount++
+		}
+	}
+	for id := range st.users {
+		if st.authorizes(id) {
+			out.ApproximateUserAuthorizationCount++
 		}
 	}
 	return http.StatusOK, out, nil

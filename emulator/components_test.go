@@ -28,7 +28,8 @@ func sameJSON(t *testing.T, got any, want string) bool {
 
 // The components of a message, as the bot sent them, are part of the
 // message: the service keeps them through answers, follow-ups and edits,
-// and shows them wherever it shows the message.
+// and shows them wherever it shows the message, numbered and with the
+// defaults it fills in written out.
 func TestMessagesKeepTheirComponents(t *testing.T) {
 	s, rl := startRelay(t, emulator.Config{})
 	if status, raw := do(t, s, "PUT", guildPath(s), `[{"name":"ask","description":"Asks"},{"name":"Quote","type":3}]`); status != 200 {
@@ -37,6 +38,12 @@ func TestMessagesKeepTheirComponents(t *testing.T) {
 	buttons := `[{"type":1,"components":[{"type":2,"style":1,"label":"Yes","custom_id":"poll:yes"},` +
 		`{"type":2,"style":5,"label":"Docs","url":"https://example.com/docs"}]}]`
 	menu := `[{"type":1,"components":[{"type":3,"custom_id":"pick","placeholder":"Pick one",` +
+		`"options":[{"label":"Red","value":"r","description":"Warm"},{"label":"Blue","value":"b","default":true}],"min_values":0,"max_values":2}]}]`
+	// As the service shows them: every component has its id, and a
+	// select menu its bounds.
+	buttonsShown := `[{"type":1,"id":1,"components":[{"type":2,"id":2,"style":1,"label":"Yes","custom_id":"poll:yes"},` +
+		`{"type":2,"id":3,"style":5,"label":"Docs","url":"https://example.com/docs"}]}]`
+	menuShown := `[{"type":1,"id":1,"components":[{"type":3,"id":2,"custom_id":"pick","placeholder":"Pick one",` +
 		`"options":[{"label":"Red","value":"r","description":"Warm"},{"label":"Blue","value":"b","default":true}],"min_values":0,"max_values":2}]}]`
 
 	ex := rl.invoke(t, s, "ask")
@@ -51,19 +58,19 @@ func TestMessagesKeepTheirComponents(t *testing.T) {
 			t.Fatalf("%s: %d, components %v, want %s", what, resp.StatusCode, msg["components"], want)
 		}
 	}
-	wantComponents("the answer's message", original, buttons)
+	wantComponents("the answer's message", original, buttonsShown)
 
 	resp, followup := call(t, s, "POST", webhookPath(s, ex.Token), "", `{"content":"more","components":`+menu+`}`)
-	if resp.StatusCode != 200 || !sameJSON(t, followup["components"], menu) {
+	if resp.StatusCode != 200 || !sameJSON(t, followup["components"], menuShown) {
 		t.Fatalf("follow-up: %d %v", resp.StatusCode, followup)
 	}
-	wantComponents("the follow-up read back", webhookPath(s, ex.Token)+"/messages/"+followup["id"].(string), menu)
+	wantComponents("the follow-up read back", webhookPath(s, ex.Token)+"/messages/"+followup["id"].(string), menuShown)
 
 	for _, tc := range []struct {
 		name, edit, want string
 	}{
-		{"an edit without components keeps them", `{"content":"still voting"}`, buttons},
-		{"an edit with components replaces them", `{"components":` + menu + `}`, menu},
+		{"an edit without components keeps them", `{"content":"still voting"}`, buttonsShown},
+		{"an edit with components replaces them", `{"components":` + menu + `}`, menuShown},
 		{"an edit with an empty list removes them", `{"components":[]}`, `[]`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -83,10 +90,10 @@ func TestMessagesKeepTheirComponents(t *testing.T) {
 			} `json:"history"`
 		}
 		s.control(t, "GET", "/_emulator/interactions/"+ex.ID.String(), nil, 200, &rec)
-		if len(rec.Followups) != 1 || !sameJSON(t, rec.Followups[0]["components"], menu) {
+		if len(rec.Followups) != 1 || !sameJSON(t, rec.Followups[0]["components"], menuShown) {
 			t.Fatalf("follow-ups: %v", rec.Followups)
 		}
-		if len(rec.History) == 0 || !sameJSON(t, rec.History[0].Message["components"], buttons) {
+		if len(rec.History) == 0 || !sameJSON(t, rec.History[0].Message["components"], buttonsShown) {
 			t.Fatalf("the first step of the history: %v", rec.History)
 		}
 	})
@@ -105,7 +112,7 @@ func TestMessagesKeepTheirComponents(t *testing.T) {
 			t.Fatal(err)
 		}
 		got := sent.Data.Resolved.Messages[followup["id"].(string)]
-		if !sameJSON(t, got["components"], menu) || got["interaction_metadata"] == nil {
+		if !sameJSON(t, got["components"], menuShown) || got["interaction_metadata"] == nil {
 			t.Fatalf("resolved message: %v", got)
 		}
 		ex.answer(t, []byte(`{"type":4,"data":{"content":"quoted"}}`))
@@ -166,7 +173,7 @@ func TestComponentsAreCheckedWhereverAMessageIsSent(t *testing.T) {
 		})
 	}
 	resp, msg := call(t, s, "GET", original, "", "")
-	if resp.StatusCode != 200 || !sameJSON(t, msg["components"], `[{"type":10,"content":"laid out"}]`) || msg["flags"] != float64(32768) {
+	if resp.StatusCode != 200 || !sameJSON(t, msg["components"], `[{"type":10,"id":1,"content":"laid out"}]`) || msg["flags"] != float64(32768) {
 		t.Fatalf("a refused edit changed the message: %v", msg)
 	}
 }

@@ -81,7 +81,7 @@ func (s *Server) controlInteraction(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	// Encode under the lock: the messages share their lists with the state.
-	b, err := json.Marshal(s.interactionJSON(si))
+	b, err := marshalJSON(s.interactionJSON(si))
 	s.st.mu.Unlock()
 	writeEncoded(w, b, err)
 }
@@ -113,7 +113,7 @@ func (s *Server) encodeInteractions(pick func() []*sentInteraction) ([]byte, err
 	for i, si := range all {
 		out[i] = s.interactionJSON(si)
 	}
-	return json.Marshal(out)
+	return marshalJSON(out)
 }
 
 // writeEncoded writes JSON encoded under the lock.

@@ -16,7 +16,12 @@
 // held to the rules of package answer, worded as the service's error
 // bodies word them, and may carry files in a multipart/form-data body,
 // the HTTP response to an interaction too, each within the interaction's
-// attachment size limit. Click, Choose and Submit play a user on the
+// attachment size limit; follow-ups and edits may also come as form
+// fields, multipart or form-urlencoded, as the service takes them. A bot's
+// webhook request that follows its answer in the HTTP response finds the
+// answer, however soon it comes. What the emulator answers and sends holds
+// to the service's OpenAPI description, written as the service writes
+// JSON: "<", ">" and "&" are not escaped in what it signs. Click, Choose and Submit play a user on the
 // components of the bot's messages and on the modals it opens, in the
 // same way. With a webhook events URL (SetEventsURL), the emulator
 // sends the application the webhook events the service sends, signed as

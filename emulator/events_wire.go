@@ -46,7 +46,9 @@ func (s *Server) eventBody(t event.Type, at time.Time, data any) ([]byte, error)
 	if err != nil {
 		return nil, err
 	}
-	return event.Wrap(s.st.app.id, ev).AppendJSON(nil)
+	b, err := event.Wrap(s.st.app.id, ev).AppendJSON(nil)
+	// Written as the service writes it, as interactions are.
+	return unescapeHTML(b), err
 }
 
 // pingBody returns the PING that checks a webhook events URL, a body of
@@ -57,5 +59,5 @@ func (s *Server) pingBody() []byte {
 		// A PING has nothing but the application's id, which is never 0.
 		panic("emulator: writing a PING: " + err.Error())
 	}
-	return b
+	return unescapeHTML(b)
 }

@@ -177,8 +177,12 @@ func (s *Server) send(ctx context.Context, prepare func() (*prepared, *Invocatio
 func (s *Server) exchange(ctx context.Context, url string, p *prepared) *Result {
 	res := &Result{Interaction: p.si.ix, Body: p.body}
 	s.deliver(ctx, url, p, res)
+	if s.hooks.settling != nil {
+		s.hooks.settling(p.si)
+	}
 	s.st.mu.Lock()
 	s.settle(p, res)
+	p.si.markSettled()
 	s.st.touch()
 	s.st.mu.Unlock()
 	return res

@@ -337,9 +337,9 @@ func (in *input) addUser(u *interaction.User) {
 func (in *input) addRole(role *interaction.Role) {
 	r := in.resolved
 	if r.Roles == nil {
-		r.Roles = map[interaction.Snowflake]interaction.Role{}
+		r.Roles = map[interaction.Snowflake]wireRole{}
 	}
-	r.Roles[role.ID] = *role
+	r.Roles[role.ID] = roleJSON(role)
 }
 
 // addChannel adds a channel of the guild to the resolved data, with the
@@ -406,6 +406,11 @@ func (in *input) uploadedFile(where string, a interaction.Attachment) (interacti
 	}
 	if a.ProxyURL == "" {
 		a.ProxyURL = "https://media.emulator.invalid" + path
+	}
+	if a.ContentType == "" {
+		// The client uploads the file with its type, which the
+		// attachment carries.
+		a.ContentType = contentTypeOf(a.Filename, nil)
 	}
 	a.Ephemeral = true
 	if in.resolved.Attachments == nil {

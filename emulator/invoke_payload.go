@@ -66,7 +66,7 @@ type wireOption struct {
 type wireResolved struct {
 	Users       map[interaction.Snowflake]wireUser               `json:"users,omitempty"`
 	Members     map[interaction.Snowflake]wireMember             `json:"members,omitempty"`
-	Roles       map[interaction.Snowflake]interaction.Role       `json:"roles,omitempty"`
+	Roles       map[interaction.Snowflake]wireRole               `json:"roles,omitempty"`
 	Channels    map[interaction.Snowflake]wireChannel            `json:"channels,omitempty"`
 	Messages    map[interaction.Snowflake]any                    `json:"messages,omitempty"`
 	Attachments map[interaction.Snowflake]interaction.Attachment `json:"attachments,omitempty"`
@@ -82,6 +82,7 @@ type wireMember struct {
 	User                       *wireUser               `json:"user,omitempty"`
 	Nick                       *string                 `json:"nick"`
 	Avatar                     *string                 `json:"avatar"`
+	Banner                     *string                 `json:"banner"`
 	Roles                      []interaction.Snowflake `json:"roles"`
 	JoinedAt                   time.Time               `json:"joined_at"`
 	PremiumSince               *time.Time              `json:"premium_since"`
@@ -99,10 +100,13 @@ type wireMember struct {
 // guild, the bot's. The direct messages of a user with the bot name the
 // user among their recipients.
 type wireChannel struct {
-	ID             interaction.Snowflake       `json:"id"`
-	Type           interaction.ChannelType     `json:"type"`
-	GuildID        interaction.Snowflake       `json:"guild_id,omitzero"`
-	Name           string                      `json:"name,omitempty"`
+	ID      interaction.Snowflake   `json:"id"`
+	Type    interaction.ChannelType `json:"type"`
+	GuildID interaction.Snowflake   `json:"guild_id,omitzero"`
+	Name    string                  `json:"name,omitempty"`
+	// Position is a guild channel's place in its list, which the
+	// service's guild channels always carry; a DM has none.
+	Position       *int                        `json:"position,omitempty"`
 	Recipients     []wireUser                  `json:"recipients,omitempty"`
 	ParentID       interaction.Snowflake       `json:"parent_id,omitzero"`
 	Flags          uint64                      `json:"flags"`
@@ -136,7 +140,7 @@ type wireMessage struct {
 // member returns the wire form of m with its permissions; withUser keeps
 // the user, which resolved members leave out.
 func memberJSON(m *interaction.Member, perms interaction.Permissions, withUser bool) wireMember {
-	w := wireMember{Nick: orNull(m.Nick), Avatar: orNull(m.Avatar), Roles: orEmpty(m.Roles), JoinedAt: m.JoinedAt,
+	w := wireMember{Nick: orNull(m.Nick), Avatar: orNull(m.Avatar), Banner: orNull(m.Banner), Roles: orEmpty(m.Roles), JoinedAt: m.JoinedAt,
 		Pending: m.Pending, IsPending: m.Pending, Mute: m.Mute, Deaf: m.Deaf, Permissions: perms, Flags: m.Flags}
 	if withUser {
 		u := userJSON(&m.User)
@@ -154,6 +158,40 @@ func memberJSON(m *interaction.Member, perms interaction.Permissions, withUser b
 }
 
 func channelJSON(c *interaction.Channel) wireChannel {
-	return wireChannel{ID: c.ID, Type: c.Type, GuildID: c.GuildID, Name: c.Name, ParentID: c.ParentID,
+	w := wireChannel{ID: c.ID, Type: c.Type, GuildID: c.GuildID, Name: c.Name, ParentID: c.ParentID,
 		Flags: c.Flags, ThreadMetadata: c.ThreadMetadata}
+	if c.GuildID != 0 {
+		w.Position = &c.Position
+	}
+	return w
+}
+
+// wireRole is a role as the service writes it (the description's
+// GuildRoleResponse): its colors, icon, unicode_emoji and flags always,
+// null when unset.
+type wireRole struct {
+	ID           interaction.Snowflake   `json:"id"`
+	Name         string                  `json:"name"`
+	Color        int                     `json:"color"`
+	Colors       interaction.RoleColors  `json:"colors"`
+	Hoist        bool                    `json:"hoist"`
+	Icon         *string                 `json:"icon"`
+	UnicodeEmoji *string                 `json:"unicode_emoji"`
+	Position     int                     `json:"position"`
+	Permissions  interaction.Permissions `json:"permissions"`
+	Managed      bool                    `json:"managed"`
+	Mentionable  bool                    `json:"mentionable"`
+	Flags        uint64                  `json:"flags"`
+}
+
+// roleJSON returns the wire form of r: without colors of its own, its
+// color is the primary one.
+func roleJSON(r *interaction.Role) wireRole {
+	w := wireRole{ID: r.ID, Name: r.Name, Color: r.Color, Colors: interaction.RoleColors{PrimaryColor: r.Color},
+		Hoist: r.Hoist, Icon: orNull(r.Icon), UnicodeEmoji: orNull(r.UnicodeEmoji), Position: r.Position,
+		Permissions: r.Permissions, Managed: r.Managed, Mentionable: r.Mentionable, Flags: r.Flags}
+	if r.Colors != nil {
+		w.Colors = *r.Colors
+	}
+	return w
 }

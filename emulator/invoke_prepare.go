@@ -1,7 +1,6 @@
 package emulator
 
 import (
-	"encoding/json"
 	"strconv"
 	"strings"
 
@@ -203,7 +202,7 @@ func (s *Server) newWireInteraction(t interaction.Type, g *guild, ch *interactio
 // encodeInteraction returns the JSON of w and the interaction a bot
 // decodes from it, which the emulator's own decoder must accept.
 func encodeInteraction(w *wireInteraction) ([]byte, *interaction.Interaction, *InvocationError) {
-	body, err := json.Marshal(w)
+	body, err := marshalJSON(w)
 	if err != nil {
 		return nil, nil, refuse(ErrInvalidInput, "encoding the interaction: "+err.Error())
 	}

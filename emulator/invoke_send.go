@@ -21,6 +21,7 @@ const maxAnswerBody = maxRequestBody
 // modal. The caller holds s.st.mu.
 func (s *Server) record(p *prepared) {
 	p.si.sent = s.st.now()
+	p.si.settled = make(chan struct{})
 	s.st.interactions[p.si.ix.ID] = p.si
 	s.st.byToken[p.si.ix.Token] = p.si
 	if p.si.ix.Type == interaction.TypeModalSubmit {
@@ -52,6 +53,11 @@ func (s *Server) deliver(ctx context.Context, url string, p *prepared, res *Resu
 	case err != nil:
 		res.Violations = append(res.Violations, "the application did not respond: "+err.Error())
 	case status == http.StatusAccepted:
+		// No answer comes in the HTTP response: webhook requests
+		// waiting for one need not wait (awaitSettled).
+		s.st.mu.Lock()
+		p.si.markSettled()
+		s.st.mu.Unlock()
 		select {
 		case <-p.si.acked:
 		case <-ctx.Done():

@@ -28,10 +28,10 @@ func (s *Server) SetInteractionsURL(ctx context.Context, rawURL string) error {
 	ping := map[string]any{
 		"id": s.st.newID(), "application_id": s.st.app.id, "type": interaction.TypePing,
 		"token": "aW50ZXJhY3Rpb24." + secret(32), "version": 1,
-		"user": s.st.users[s.st.app.owner], "entitlements": []any{},
+		"user": userJSON(s.st.users[s.st.app.owner]), "entitlements": []any{},
 	}
 	s.st.mu.Unlock()
-	body, _ := json.Marshal(ping)
+	body, _ := marshalJSON(ping)
 
 	status, answer, err := s.probe(ctx, rawURL, body, true)
 	if err != nil {

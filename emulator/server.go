@@ -100,6 +100,12 @@ type Server struct {
 	// eventsUnderWay counts the webhook events being delivered, which
 	// Close waits for.
 	eventsUnderWay sync.WaitGroup
+	// hooks let the package's tests act on an exchange as it happens.
+	hooks hooks
+	// routes are the method and path patterns of the API's routes, as
+	// Handler registers them (under s.st.mu), so that what is served can
+	// be listed.
+	routes []string
 }
 
 // New starts a Server on a free loopback port.
@@ -257,7 +263,7 @@ func (s *Server) seed(cfg Config) {
 		t    interaction.ChannelType
 	}{{"general", interaction.ChannelGuildText}, {"moderation", interaction.ChannelGuildText}, {"announcements", interaction.ChannelGuildAnnouncement}, {"Lounge", interaction.ChannelGuildVoice}} {
 		id := st.newID()
-		g.channels[id] = &interaction.Channel{ID: id, Type: c.t, GuildID: g.id, Name: c.name}
+		g.channels[id] = &interaction.Channel{ID: id, Type: c.t, GuildID: g.id, Name: c.name, Position: len(g.channels)}
 	}
 
 	code := secret(16)
@@ -330,6 +336,11 @@ type handler func(r *request) (int, any, *apiError)
 // authentication.
 func (s *Server) route(mux *http.ServeMux, pattern, bucket string, anonymous bool, h handler) {
 	method, path, _ := strings.Cut(pattern, " ")
+	s.st.mu.Lock()
+	if !slices.Contains(s.routes, pattern) {
+		s.routes = append(s.routes, pattern)
+	}
+	s.st.mu.Unlock()
 	mux.HandleFunc(method+" /v10"+path, func(w http.ResponseWriter, r *http.Request) {
 		key := bucket + ":" + r.PathValue("guild") + r.PathValue("app")
 		if s.faults.inject(w, r, bucket) || !s.limiter.allow(w, key, bucket) {
@@ -402,7 +413,7 @@ func writeJSON(w http.ResponseWriter, status int, body any) {
 		w.WriteHeader(status)
 		return
 	}
-	b, err := json.Marshal(body)
+	b, err := marshalJSON(body)
 	if err != nil {
 		status, b = http.StatusInternalServerError, []byte(`{"message":"500: Internal Server Error","code":0}`)
 	}

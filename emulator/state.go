@@ -77,6 +77,12 @@ type sentInteraction struct {
 	// acknowledged with 202 Accepted and answers through the callback
 	// endpoint.
 	acked chan struct{}
+	// settled is closed when no answer in the HTTP response to the
+	// interaction is still to come: it has been read and settled, or
+	// there was none (202, an error, the window passed). Nil for an
+	// interaction not sent over HTTP. See awaitSettled.
+	settled     chan struct{}
+	settledDone bool
 	// original is the message of the first answer (or of the edit that
 	// completes a deferred one); followups are the messages sent after it.
 	original  *Message

@@ -77,6 +77,9 @@ type upload struct {
 // decodeMessageBody decodes the body of a request that may carry files
 // into v, and returns the files. A JSON body carries none.
 func decodeMessageBody(r *request, v any) ([]upload, *apiError) {
+	if ct := r.Header.Get("Content-Type"); isURLEncoded(ct) {
+		return nil, decodeURLEncoded(r.body, v)
+	}
 	return decodeUploads(r.Header.Get("Content-Type"), r.body, attachmentSizeLimit, v)
 }
 
@@ -97,9 +100,13 @@ func decodeUploads(contentType string, body []byte, limit int64, v any) ([]uploa
 		return nil, decodeJSON(body, v)
 	}
 	mr := multipart.NewReader(bytes.NewReader(body), params["boundary"])
-	payload := []byte("{}")
-	var files []upload
-	seen := map[int]bool{}
+	var (
+		payload     []byte
+		files       []upload
+		seen        = map[int]bool{}
+		fieldNames  []string
+		fieldValues = map[string]string{}
+	)
 	for {
 		p, err := mr.NextPart()
 		if errors.Is(err, io.EOF) {
@@ -117,7 +124,16 @@ func decodeUploads(contentType string, body []byte, limit int64, v any) ([]uploa
 		}
 		n, ok := fileIndex(name)
 		if !ok {
-			// Other fields are not the service's to read.
+			// A field of the message, read when there is no
+			// payload_json (formJSON).
+			value, err := readPart(p, maxJSONBody)
+			if err != nil {
+				return nil, partError(err)
+			}
+			if _, dup := fieldValues[name]; !dup {
+				fieldNames = append(fieldNames, name)
+			}
+			fieldValues[name] = string(value)
 			continue
 		}
 		content, err := readPart(p, limit)
@@ -136,6 +152,9 @@ func decodeUploads(contentType string, body []byte, limit int64, v any) ([]uploa
 	}
 	if len(files) > maxAttachments {
 		return nil, errInvalidBody("/files", "BASE_TYPE_MAX_LENGTH", "Must be "+itoa(maxAttachments)+" or fewer in length.")
+	}
+	if payload == nil {
+		payload = formJSON(fieldNames, fieldValues)
 	}
 	return files, decodeJSON(payload, v)
 }
@@ -212,9 +231,7 @@ func (s *Server) attachments(e *apiError, at string, refs *[]interaction.Attachm
 			a.Filename = ref.Filename
 		}
 		if a.ContentType == "" || a.ContentType == "application/octet-stream" {
-			if t := mime.TypeByExtension(path.Ext(a.Filename)); t != "" {
-				a.ContentType = t
-			}
+			a.ContentType = contentTypeOf(a.Filename, f.content)
 		}
 		a.URL = "https://cdn.emulator.invalid/" + where + "/" + channel.String() + "/" + a.ID.String() + "/" + a.Filename
 		a.ProxyURL = "https://media.emulator.invalid/" + where + "/" + channel.String() + "/" + a.ID.String() + "/" + a.Filename
@@ -224,6 +241,20 @@ func (s *Server) attachments(e *apiError, at string, refs *[]interaction.Attachm
 		e.add(at, "BASE_TYPE_MAX_LENGTH", "Must be "+itoa(maxAttachments)+" or fewer in length.")
 	}
 	return out
+}
+
+// contentTypeOf is the media type the service gives an uploaded file
+// that came without one it could use: by its name's extension, else by
+// its bytes (as net/http sniffs them; application/octet-stream when they
+// say nothing, or are not known). Every attachment carries one.
+func contentTypeOf(filename string, content []byte) string {
+	if t := mime.TypeByExtension(path.Ext(filename)); t != "" {
+		return t
+	}
+	if content == nil {
+		return "application/octet-stream"
+	}
+	return http.DetectContentType(content)
 }
 
 func hasFile(files []upload, index int) bool {

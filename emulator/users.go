@@ -54,6 +54,10 @@ type wireUser struct {
 	Collectibles         *struct{}             `json:"collectibles"`
 	PrimaryGuild         *struct{}             `json:"primary_guild"`
 	PublicFlags          uint64                `json:"public_flags"`
+	// Flags are the account's flags, which the service's user object
+	// always carries (the description's UserResponse requires them): the
+	// public ones when the user has no others.
+	Flags uint64 `json:"flags"`
 	// Bot and System are sent only when true, as the service does.
 	Bot    bool `json:"bot,omitzero"`
 	System bool `json:"system,omitzero"`
@@ -61,7 +65,8 @@ type wireUser struct {
 
 // userJSON returns the wire form of u.
 func userJSON(u *interaction.User) wireUser {
-	w := wireUser{ID: u.ID, Username: u.Username, Discriminator: u.Discriminator, PublicFlags: u.PublicFlags, Bot: u.Bot, System: u.System}
+	w := wireUser{ID: u.ID, Username: u.Username, Discriminator: u.Discriminator, PublicFlags: u.PublicFlags, Flags: u.Flags | u.PublicFlags,
+		Bot: u.Bot, System: u.System}
 	if w.Discriminator == "" {
 		w.Discriminator = "0"
 	}
@@ -79,12 +84,11 @@ type wireCurrentUser struct {
 	wireUser
 	Banner      *string            `json:"banner"`
 	AccentColor *int               `json:"accent_color"`
-	Flags       uint64             `json:"flags"`
 	PremiumType int                `json:"premium_type"`
 	MFAEnabled  bool               `json:"mfa_enabled"`
 	Locale      interaction.Locale `json:"locale"`
 }
 
 func currentUserJSON(u *interaction.User) wireCurrentUser {
-	return wireCurrentUser{wireUser: userJSON(u), Flags: u.PublicFlags, Locale: interaction.LocaleEnglishUS}
+	return wireCurrentUser{wireUser: userJSON(u), Locale: interaction.LocaleEnglishUS}
 }

@@ -19,6 +19,9 @@ func (s *Server) webhookInteraction(r *request) (*sentInteraction, *apiError) {
 		return nil, &apiError{status: http.StatusUnauthorized, code: codeInvalidWebhookToken, message: "Invalid Webhook Token"}
 	}
 	if si.answer == nil {
+		s.awaitSettled(r, si)
+	}
+	if si.answer == nil {
 		return nil, errNotFound(codeUnknownWebhook, "Unknown Webhook")
 	}
 	return si, nil

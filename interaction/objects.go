@@ -13,6 +13,9 @@ type User struct {
 	Bot           bool      `json:"bot,omitzero"`
 	System        bool      `json:"system,omitzero"`
 	PublicFlags   uint64    `json:"public_flags,omitzero"`
+	// Flags are the flags on the account, of which PublicFlags are those
+	// every user sees; the service writes them in every user object.
+	Flags uint64 `json:"flags,omitzero"`
 	// PremiumType is 0 unless the identify.premium scope was granted.
 	PremiumType int `json:"premium_type,omitzero"`
 }
@@ -29,9 +32,11 @@ func (u User) DisplayName() string {
 // leaves User out (it is in the resolved users under the same id) and adds
 // Permissions.
 type Member struct {
-	User         User        `json:"user,omitzero"`
-	Nick         string      `json:"nick,omitempty"`
-	Avatar       string      `json:"avatar,omitempty"`
+	User   User   `json:"user,omitzero"`
+	Nick   string `json:"nick,omitempty"`
+	Avatar string `json:"avatar,omitempty"`
+	// Banner is the member's guild banner hash, empty when unset.
+	Banner       string      `json:"banner,omitempty"`
 	Roles        []Snowflake `json:"roles"`
 	JoinedAt     time.Time   `json:"joined_at,omitzero"`
 	PremiumSince time.Time   `json:"premium_since,omitzero"`
@@ -110,6 +115,18 @@ type Role struct {
 	Managed      bool        `json:"managed"`
 	Mentionable  bool        `json:"mentionable"`
 	Flags        uint64      `json:"flags,omitzero"`
+	// Colors are the role's colors; Color is their primary one, which
+	// the service still writes on its own.
+	Colors *RoleColors `json:"colors,omitempty"`
+}
+
+// RoleColors are the colors of a role: a primary one, and for a gradient
+// a secondary one, and for a holographic style a tertiary one (nil when
+// the role has none).
+type RoleColors struct {
+	PrimaryColor   int  `json:"primary_color"`
+	SecondaryColor *int `json:"secondary_color"`
+	TertiaryColor  *int `json:"tertiary_color"`
 }
 
 // Mention returns the text that mentions the role in a message.

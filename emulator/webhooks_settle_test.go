@@ -1,0 +1,82 @@
+package emulator
+
+import (
+	"context"
+	"net/http"
+	"testing"
+	"time"
+
+	"github.com/switchboard-go/switchboard/interaction"
+)
+
+// A bot that answers in the HTTP response and at once edits @original,
+// fetches it or sends a follow-up finds the answer there, however soon
+// its request comes: each request here is made after the bot's answer has
+// been read and before the emulator settles it, which is when it used to
+// be told 10015 Unknown Webhook.
+func TestTheAnswerExistsOnceTheBotHasWrittenIt(t *testing.T) {
+	for _, tc := range []struct {
+		name, method, path, body string
+	}{
+		{"an edit of @original", "PATCH", "/messages/@original", `{"content":"edited"}`},
+		{"a fetch of @original", "GET", "/messages/@original", ""},
+		{"a follow-up", "POST", "", `{"content":"more"}`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			w := startOASWorld(t)
+			answers := make(chan oasAnswer, 1)
+			waiting := make(chan struct{}, 1)
+			w.s.hooks.awaiting = func(*sentInteraction) { waiting <- struct{}{} }
+			w.s.hooks.settling = func(si *sentInteraction) {
+				if si.ix.Type != interaction.TypeApplicationCommand {
+					return
+				}
+				go func() {
+					answers <- w.anon(t, tc.method, "/webhooks/"+w.s.ApplicationID.String()+"/"+si.ix.Token+tc.path, tc.body)
+				}()
+				// The request either waits for the answer to be settled,
+				// or has been answered without it.
+				select {
+				case <-waiting:
+				case a := <-answers:
+					answers <- a
+				}
+			}
+			res, err := w.s.Invoke(context.Background(), Invocation{Guild: w.s.GuildID, Command: "poll"})
+			mustOK(t, res, err)
+			if a := <-answers; a.status != http.StatusOK {
+				t.Fatalf("%s right after the answer: %d %s", tc.name, a.status, a.body)
+			}
+		})
+	}
+}
+
+// A webhook request made before the bot answers at all, the bot
+// answering only after it and without an answer the service takes (202
+// with nothing sent to the callback endpoint, or an error), finds no
+// webhook, as with the service, once the exchange is over.
+func TestAWebhookRequestBeforeTheAnswerFindsNone(t *testing.T) {
+	for _, status := range []int{http.StatusAccepted, http.StatusInternalServerError} {
+		t.Run(http.StatusText(status), func(t *testing.T) {
+			// The window only bounds how long the emulator waits for
+			// an answer through the callback endpoint that never comes.
+			w := startOASWorldWith(t, Config{ResponseWindow: 100 * time.Millisecond})
+			got := make(chan oasAnswer, 1)
+			w.bot.mu.Lock()
+			w.bot.hook = func(ix *interaction.Interaction) (int, string) {
+				go func() {
+					got <- w.anon(t, "GET", "/webhooks/"+w.s.ApplicationID.String()+"/"+ix.Token+"/messages/@original", "")
+				}()
+				return status, ""
+			}
+			w.bot.mu.Unlock()
+			res, _ := w.s.Invoke(context.Background(), Invocation{Guild: w.s.GuildID, Command: "poll"})
+			if res == nil || res.OK() {
+				t.Fatalf("no answer taken: %+v", res)
+			}
+			if a := <-got; a.status != http.StatusNotFound {
+				t.Fatalf("%d %s, want 404 Unknown Webhook", a.status, a.body)
+			}
+		})
+	}
+}
