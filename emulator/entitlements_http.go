@@ -158,7 +158,9 @@ const (
 // createTestEntitlement answers POST .../entitlements: a test entitlement
 // (TEST_MODE_PURCHASE, valid for ever) of one of the application's SKUs
 // for a guild (owner_type 1) or a user (2), 200 with the partial
-// entitlement, sending ENTITLEMENT_CREATE.
+// entitlement, sending ENTITLEMENT_CREATE. An SKU or an owner that does
+// not exist is a 404 (frameworks document one: discord.py), with the
+// service's code of what is unknown.
 func (s *Server) createTestEntitlement(r *request) (int, any, *apiError) {
 	if _, err := s.entitlementAccess(r, true); err != nil {
 		return 0, nil, err
@@ -230,10 +232,12 @@ type entitlementQuery struct {
 
 // listEntitlements answers GET .../entitlements: "all entitlements for a
 // given app, active and expired", filtered by the query, in the order of
-// their ids. The service pages them in ascending order: with before, the
-// page is the last limit entitlements before it; otherwise the first
-// limit after after (or from the first). A query with both is read by
-// before, as frameworks that send both expect.
+// their ids. The service pages them in ascending order, as frameworks
+// read them (discord.py asks for the page before a page's first id, and
+// after its last): with before, the page is the last limit entitlements
+// before it; otherwise the first limit after after (or from the first).
+// A query with both is read by before, which discord.js documents as the
+// one the service respects.
 func (s *Server) listEntitlements(r *request) (int, any, *apiError) {
 	only, err := s.entitlementAccess(r, false)
 	if err != nil {
