@@ -161,7 +161,7 @@ func TestAnUpdateInTheHTTPResponseKeepsWhatItsListNames(t *testing.T) {
 		},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			s := newTestServer(t)
+			s := newPollServer(t, Config{})
 			var kept interaction.Snowflake
 			serveBodyBot(t, s, func(ix *interaction.Interaction) (string, []byte) {
 				if ix.Type == interaction.TypeApplicationCommand {

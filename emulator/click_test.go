@@ -28,6 +28,24 @@ const pollComponents = `[
  {"type":1,"components":[{"type":8,"custom_id":"where","channel_types":[0]}]}
 ]`
 
+// pollSKUs are the SKUs of an application whose bot sends the poll: the
+// SKU of its premium button, which the service requires to be the
+// application's.
+var pollSKUs = []SKU{{ID: 1234, Type: skuSubscription, Name: "Premium", Flags: skuAvailable | skuUserSubscription}}
+
+// newPollServer starts a server of an application with pollSKUs, as cfg
+// says otherwise.
+func newPollServer(t *testing.T, cfg Config) *Server {
+	t.Helper()
+	cfg.SKUs = pollSKUs
+	s, err := New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s
+}
+
 // pollAnswer is the bot's answer to /poll.
 const pollAnswer = `{"type":4,"data":{"content":"Vote","components":` + pollComponents + `}}`
 
@@ -36,7 +54,7 @@ const pollAnswer = `{"type":4,"data":{"content":"Vote","components":` + pollComp
 // /poll and returns the id of the poll's message.
 func startPoll(t *testing.T, componentAnswer string) (*Server, *handBot, interaction.Snowflake) {
 	t.Helper()
-	s := newTestServer(t)
+	s := newPollServer(t, Config{})
 	bot := startHandBot(t, s, func(ix *interaction.Interaction) string {
 		if ix.Type == interaction.TypeApplicationCommand {
 			return pollAnswer
@@ -638,11 +656,7 @@ func TestWhoSeesAMessageMayUseItsComponents(t *testing.T) {
 // LAUNCH_ACTIVITY answers a component, or a modal, of an application with
 // an Activity.
 func TestAComponentMayLaunchTheActivity(t *testing.T) {
-	s, err := New(Config{Activities: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { s.Close() })
+	s := newPollServer(t, Config{Activities: true})
 	bot := startHandBot(t, s, func(ix *interaction.Interaction) string {
 		if ix.Type == interaction.TypeApplicationCommand {
 			return pollAnswer

@@ -30,6 +30,7 @@ func (s *Server) controlRoutes(mux *http.ServeMux) {
 	s.controlInvokeRoutes(mux)
 	s.controlClickRoutes(mux)
 	s.controlEventsRoutes(mux)
+	s.controlEntitlementRoutes(mux)
 }
 
 // faultJSON is a Fault as the control API takes it.

@@ -26,6 +26,7 @@ func FuzzControlBodies(f *testing.F) {
 		`{"route":"commands","count":2,"kind":"rate_limit","retry_after":1.5,"global":false}`,
 		`{"user":"1","guild":"2","scopes":["bot","applications.commands"]}`,
 		`{"sku_id":"3","user_id":"1","guild_id":"2","type":8,"starts_at":"2026-01-01T00:00:00Z","ends_at":"2026-02-01T00:00:00+01:00","consumed":false}`,
+		`{"ends_at":"2026-02-01T00:00:00Z"}`,
 		"{\"locale\":\"fr\xff\"}",
 		`{} {}`,
 		`{}}`,
@@ -42,6 +43,7 @@ func FuzzControlBodies(f *testing.F) {
 		readsTheSame[faultJSON](t, body)
 		readsTheSame[installJSON](t, body)
 		readsTheSame[entitlementJSON](t, body)
+		readsTheSame[entitlementEndJSON](t, body)
 	})
 }
 

@@ -65,7 +65,7 @@ func (s *Server) controlEventsRoutes(mux *http.ServeMux) {
 			writeRefusal(w, err)
 			return
 		}
-		writeJSON(w, http.StatusOK, e)
+		writeJSON(w, http.StatusOK, toWireEntitlement(&e))
 	})
 	mux.HandleFunc("GET /_emulator/events", s.controlEvents)
 }

@@ -39,6 +39,9 @@ func TestEveryControlBodyRefusesWhatItCannotRead(t *testing.T) {
 		{"a guild installation that is not UTF-8", "/_emulator/install", `{` + member + `,` + guild + `,"scopes":["b` + "\xff" + `t"]}`, "not UTF-8"},
 		{"an entitlement with a misspelt field", "/_emulator/entitlements", `{"sku":"3001",` + member + `}`, `"sku"`},
 		{"an entitlement with a time that is not one", "/_emulator/entitlements", `{"sku_id":"3001","user_id":"1","ends_at":"soon"}`, "ends_at"},
+		{"an end with a misspelt field", "/_emulator/entitlements/1/end", `{"end":"2026-01-01T00:00:00Z"}`, `"end"`},
+		{"an end at a time that is not one", "/_emulator/entitlements/1/end", `{"ends_at":"soon"}`, "ends_at"},
+		{"an end of an entitlement that is no snowflake", "/_emulator/entitlements/first/end", `{}`, "snowflake"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			status, raw := control(t, s.controlURL, "POST", tc.path, tc.body)

@@ -1,7 +1,8 @@
 // Package emulator is a local implementation of the application command
-// service: its command, permission, OAuth2 and user endpoints with their
-// rules, limits, statuses and error bodies, and the client's part of
-// invoking a bot's commands by sending it signed interactions.
+// service: its command, permission, OAuth2, user, entitlement and SKU
+// endpoints with their rules, limits, statuses and error bodies, and the
+// client's part of invoking a bot's commands by sending it signed
+// interactions.
 //
 // A Server runs in the process, in the spirit of net/http/httptest: New
 // starts one on a loopback port with an application, a bot token, client
@@ -28,8 +29,15 @@
 // interactions are: APPLICATION_AUTHORIZED when a user authorizes it
 // (AuthorizeUser) or adds it to a guild (InstallGuild),
 // APPLICATION_DEAUTHORIZED when a user takes the authorization back
-// (Deauthorize, RevokeGrant), and ENTITLEMENT_CREATE (CreateEntitlement);
-// Events and WaitEvents tell how the endpoint answered each. InjectFault
+// (Deauthorize, RevokeGrant), ENTITLEMENT_CREATE when a user buys or is
+// given an SKU (CreateEntitlement, or Create Test Entitlement),
+// ENTITLEMENT_UPDATE when a subscription ends (EndEntitlement) or an item
+// is consumed, and ENTITLEMENT_DELETE on a refund (RemoveEntitlement) or
+// when a test entitlement is deleted; Events and WaitEvents tell how the
+// endpoint answered each. The application sells the SKUs of Config.SKUs
+// (a default set without), which SKUs lists; the emulator keeps the
+// entitlements to them, which the entitlement endpoints serve and the
+// interactions of their users and guilds carry while in force. InjectFault
 // makes routes answer 429, 5xx, slowly or not at all, for testing clients.
 // Users and Guilds list the world, and Offered the commands the client
 // offers a user somewhere, as its picker lists them; SetRoles changes a
@@ -103,12 +111,27 @@
 //		guild, or not a member), "permission_denied" (no Manage Server),
 //		"invalid_input" (other scopes, or none).
 //	POST   /_emulator/entitlements
-//		Grants a user or a guild an SKU, as CreateEntitlement:
-//		{"sku_id": "id", "user_id": "id", "guild_id": "id", "type": 4,
-//		"starts_at": "...", "ends_at": "...", "consumed": false}, the SKU
+//		Grants a user or a guild an SKU, as a purchase or a gift does,
+//		as CreateEntitlement: {"sku_id": "id", "user_id": "id",
+//		"guild_id": "id", "type": 4, "starts_at": "...", "ends_at":
+//		"...", "consumed": false}, the SKU (one of the application's)
 //		and the user or the guild required, the type TEST_MODE_PURCHASE
-//		(4) unless given. Answers 200 with the entitlement the event
-//		ENTITLEMENT_CREATE carries, or a refusal as /_emulator/install.
+//		(4) unless given; a PURCHASE (1) or APPLICATION_SUBSCRIPTION (8)
+//		follows the rules of the store. Answers 200 with the entitlement
+//		the event ENTITLEMENT_CREATE carries, or a refusal as
+//		/_emulator/install: "unknown_target" (no such SKU, user or
+//		guild), "invalid_input" (the rest).
+//	POST   /_emulator/entitlements/{id}/end
+//		The subscription of an entitlement ends, as EndEntitlement:
+//		{"ends_at": "..."}, or {} for now. Answers 200 with the
+//		entitlement the event ENTITLEMENT_UPDATE carries, or a refusal
+//		("unknown_target", or "invalid_input" for an entitlement that is
+//		not a subscription's, is deleted or has ended).
+//	DELETE /_emulator/entitlements/{id}
+//		The service refunds an entitlement, as RemoveEntitlement.
+//		Answers 200 with the entitlement the event ENTITLEMENT_DELETE
+//		carries, or a refusal ("unknown_target", or "invalid_input" for
+//		one deleted already).
 //	GET    /_emulator/events
 //		The webhook events whose delivery has finished, as Events, in
 //		the order they happened: [{"type": "APPLICATION_AUTHORIZED",

@@ -9,7 +9,8 @@ import (
 // eventTypes are the types of every event the emulator sends, to which the
 // application is subscribed.
 func eventTypes() []string {
-	return []string{string(event.TypeApplicationAuthorized), string(event.TypeApplicationDeauthorized), string(event.TypeEntitlementCreate)}
+	return []string{string(event.TypeApplicationAuthorized), string(event.TypeApplicationDeauthorized), string(event.TypeEntitlementCreate),
+		string(event.TypeEntitlementUpdate), string(event.TypeEntitlementDelete)}
 }
 
 // authorizedData is the data of APPLICATION_AUTHORIZED: package event's,

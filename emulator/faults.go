@@ -45,8 +45,8 @@ func (k FaultKind) String() string {
 type Fault struct {
 	// Route is the rate-limit bucket of the requests to fail: "commands",
 	// "guild-commands", "command_permissions", "command_permissions_edit",
-	// "oauth2_token", "users_me", "interaction-callback", "webhook"; ""
-	// matches every route.
+	// "oauth2_token", "users_me", "interaction-callback", "webhook",
+	// "entitlements", "skus"; "" matches every route.
 	Route string
 	// Count is how many of the matching requests to fail; zero means one.
 	// After them the route answers normally again.

@@ -9,7 +9,7 @@ import (
 // The interaction as the service sends it. These are the emulator's own
 // shapes rather than package interaction's, because the service writes
 // fields a decoder may omit: nulls for a member's unset nick, avatar and
-// premium_since, an empty entitlements list, app_permissions always, users
+// premium_since, the entitlements list even when empty, app_permissions always, users
 // with every field of wireUser.
 
 // attachmentSizeLimit is the default upload limit the specification gives
@@ -31,8 +31,9 @@ type wireInteraction struct {
 	AppPermissions interaction.Permissions `json:"app_permissions"`
 	Locale         interaction.Locale      `json:"locale"`
 	GuildLocale    interaction.Locale      `json:"guild_locale,omitempty"`
-	// Entitlements is always a list; the emulator sells nothing.
-	Entitlements                 []interaction.Entitlement     `json:"entitlements"`
+	// Entitlements is always a list: the entitlements in force of the
+	// user, and of the guild.
+	Entitlements                 []wireEntitlement             `json:"entitlements"`
 	Context                      interaction.ContextType       `json:"context"`
 	AuthorizingIntegrationOwners interaction.IntegrationOwners `json:"authorizing_integration_owners"`
 	AttachmentSizeLimit          int64                         `json:"attachment_size_limit"`

@@ -51,6 +51,12 @@ type Config struct {
 	ResponseWindow time.Duration
 	// Seed adds users and guilds to the world New makes.
 	Seed *Seed
+	// SKUs are the application's premium offerings, which entitlements
+	// grant. Nil means a user subscription "Premium", a guild
+	// subscription "Server Premium" (not published), a durable "Lifetime
+	// Pass" and a consumable "Coin Pack"; an empty list means none. See
+	// Server.SKUs for their ids.
+	SKUs []SKU
 	// SigningKey is the key interactions are signed with; nil means a new
 	// one. A fixed key lets a bot be configured before the emulator
 	// starts, as an interactions URL given at start must already verify.
@@ -201,6 +207,9 @@ func newServer(cfg Config) (*Server, error) {
 	s.PublicKey = s.signer.PublicKeyHex()
 	st.app.installContexts = contexts
 	s.seed(cfg)
+	if err := s.setSKUs(cfg.SKUs); err != nil {
+		return nil, err
+	}
 	if cfg.Seed != nil {
 		if err := s.addSeed(cfg.Seed); err != nil {
 			return nil, err
@@ -389,6 +398,7 @@ func (s *Server) Handler() http.Handler {
 	s.commandRoutes(mux)
 	s.authRoutes(mux)
 	s.webhookRoutes(mux)
+	s.entitlementRoutes(mux)
 	s.controlRoutes(mux)
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		if s.limiter.allow(w, "unknown:"+r.URL.Path, "unknown") {

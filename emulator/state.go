@@ -55,6 +55,11 @@ type state struct {
 	modals map[interaction.Snowflake]*openModal
 	// events are the webhook events sent to the application.
 	events eventLog
+	// skus are the application's SKUs, as List SKUs gives them;
+	// entitlements are its entitlements, deleted ones included, in the
+	// order of their ids (at most maxEntitlements).
+	skus         []SKU
+	entitlements []*interaction.Entitlement
 	// seenVersions is, per user, the version of each global command their
 	// client last loaded, for read-repair.
 	seenVersions map[interaction.Snowflake]map[interaction.Snowflake]interaction.Snowflake

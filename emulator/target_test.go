@@ -187,6 +187,17 @@ func startProcess(t *testing.T, cfg emulator.Config) *target {
 		}
 		args = append(args, "-seed", file)
 	}
+	if cfg.SKUs != nil {
+		b, err := json.Marshal(cfg.SKUs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		file := filepath.Join(t.TempDir(), "skus.json")
+		if err := os.WriteFile(file, b, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		args = append(args, "-skus", file)
+	}
 	return runProcess(t, emulatorBinary(t), args...)
 }
 

@@ -20,6 +20,7 @@ const (
 func userInstallConfig() emulator.Config {
 	return emulator.Config{
 		InstallationContexts: bothContexts,
+		SKUs:                 testSKUs,
 		Seed: &emulator.Seed{
 			Users: []interaction.User{{ID: 1001, Username: "carol"}},
 			Guilds: []emulator.SeedGuild{{

@@ -187,11 +187,13 @@ func (s *Server) checkAnswer(si *sentInteraction, body *answerBody, attachments 
 	switch resp.Type {
 	case interaction.CallbackChannelMessageWithSource:
 		checkMessage(e, "/data", &resp.Message, interaction.ResponseFlags)
+		s.checkPremiumButtons(e, "/data", &resp.Message)
 		if len(e.errors) == 0 && isEmpty(&resp.Message, attachments) {
 			return errEmptyMessage()
 		}
 	case interaction.CallbackUpdateMessage:
 		body.update = editedData(e, "/data", si.message, &body.edit)
+		s.checkPremiumButtons(e, "/data", &body.update)
 		if len(e.errors) == 0 && isEmpty(&body.update, attachments) {
 			return errEmptyMessage()
 		}

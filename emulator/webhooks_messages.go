@@ -104,6 +104,7 @@ func (s *Server) createFollowup(r *request) (int, any, *apiError) {
 	}
 	inv := newInvalidBody()
 	checkMessage(inv, "", &data, interaction.ResponseFlags)
+	s.checkPremiumButtons(inv, "", &data)
 	var atts []Attachment
 	if len(files) > 0 || len(data.Attachments) > 0 {
 		atts = s.attachments(inv, "/attachments", &data.Attachments, files, nil, si.ix.ChannelID, data.Flags&interaction.FlagEphemeral != 0)
@@ -152,6 +153,7 @@ func (s *Server) editWebhookMessage(r *request) (int, any, *apiError) {
 	completes := m.awaitsContent()
 	inv := newInvalidBody()
 	data := editedData(inv, "", m, &edit)
+	s.checkPremiumButtons(inv, "", &data)
 	atts := m.Attachments
 	if len(files) > 0 || edit.Attachments != nil {
 		atts = s.attachments(inv, "/attachments", edit.Attachments, files, m.Attachments, m.ChannelID, data.Flags&interaction.FlagEphemeral != 0)

@@ -154,7 +154,7 @@ func (e *Event) check(prefix string) *fault {
 		return decodeDataInto(e.Data, new(ApplicationAuthorized), data)
 	case TypeApplicationDeauthorized:
 		return decodeDataInto(e.Data, new(ApplicationDeauthorized), data)
-	case TypeEntitlementCreate:
+	case TypeEntitlementCreate, TypeEntitlementUpdate, TypeEntitlementDelete:
 		return decodeDataInto(e.Data, new(interaction.Entitlement), data)
 	}
 	if len(e.Data) > 0 {

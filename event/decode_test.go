@@ -85,6 +85,51 @@ const (
 		}
 	}
 }`
+	// entitlementUpdated is a subscription that ended: the service sets
+	// its ends_at, the only update it sends for a subscription.
+	entitlementUpdated = `{
+	"version": 1,
+	"application_id": "1234560123453231555",
+	"type": 1,
+	"event": {
+		"type": "ENTITLEMENT_UPDATE",
+		"timestamp": "2024-11-18T18:41:21.500000",
+		"data": {
+			"id": "1234505980407808808",
+			"sku_id": "123489045643835123",
+			"application_id": "1234560123453231555",
+			"user_id": "1191213000000000013",
+			"promotion_id": null,
+			"type": 8,
+			"deleted": false,
+			"gift_code_flags": 0,
+			"consumed": false,
+			"starts_at": "2024-10-18T18:41:21.109604+00:00",
+			"ends_at": "2024-11-18T18:41:21.109604+00:00",
+			"subscription_id": "1234505980407808000"
+		}
+	}
+}`
+	// entitlementDeleted is a guild's test entitlement the developer
+	// deleted.
+	entitlementDeleted = `{
+	"version": 1,
+	"application_id": "1234560123453231555",
+	"type": 1,
+	"event": {
+		"type": "ENTITLEMENT_DELETE",
+		"timestamp": "2024-10-19T08:00:00.000001",
+		"data": {
+			"id": "1234505980407808808",
+			"sku_id": "123489045643835123",
+			"application_id": "1234560123453231555",
+			"guild_id": "1191202000000000002",
+			"type": 4,
+			"deleted": true,
+			"consumed": false
+		}
+	}
+}`
 	ping = `{"version": 1, "application_id": "1234560123453231555", "type": 0}`
 )
 
@@ -176,6 +221,30 @@ func TestDecodeReadsTheBodiesTheServiceSends(t *testing.T) {
 				StartsAt: at("2024-10-18T18:41:21.5Z"), EndsAt: at("2024-11-18T18:41:21Z")},
 		},
 		{
+			name: "an entitlement that ended, updated",
+			body: entitlementUpdated,
+			want: event.Webhook{Version: 1, ApplicationID: appID, Type: event.WebhookEvent, Event: &event.Event{
+				Type:      event.TypeEntitlementUpdate,
+				Timestamp: at("2024-11-18T18:41:21.5Z"),
+				Data: jsontext.Value(`{"id":"1234505980407808808","sku_id":"123489045643835123","application_id":"1234560123453231555",` +
+					`"user_id":"1191213000000000013","promotion_id":null,"type":8,"deleted":false,"gift_code_flags":0,"consumed":false,` +
+					`"starts_at":"2024-10-18T18:41:21.109604+00:00","ends_at":"2024-11-18T18:41:21.109604+00:00","subscription_id":"1234505980407808000"}`),
+			}},
+			data: interaction.Entitlement{ID: entID, SKUID: skuID, ApplicationID: appID, UserID: userID, Type: 8,
+				StartsAt: at("2024-10-18T18:41:21.109604Z"), EndsAt: at("2024-11-18T18:41:21.109604Z")},
+		},
+		{
+			name: "a guild's test entitlement, deleted",
+			body: entitlementDeleted,
+			want: event.Webhook{Version: 1, ApplicationID: appID, Type: event.WebhookEvent, Event: &event.Event{
+				Type:      event.TypeEntitlementDelete,
+				Timestamp: at("2024-10-19T08:00:00.000001Z"),
+				Data: jsontext.Value(`{"id":"1234505980407808808","sku_id":"123489045643835123","application_id":"1234560123453231555",` +
+					`"guild_id":"1191202000000000002","type":4,"deleted":true,"consumed":false}`),
+			}},
+			data: interaction.Entitlement{ID: entID, SKUID: skuID, ApplicationID: appID, GuildID: guildID, Type: 4, Deleted: true},
+		},
+		{
 			name: "a quest enrollment, its data kept as it came",
 			body: `{"version":1,"application_id":"1","type":1,"event":{"type":"QUEST_USER_ENROLLMENT","timestamp":"2025-01-02T03:04:05.000006","data":{"quest_id":"9", "user": {"id":"5"}}}}`,
 			want: event.Webhook{Version: 1, ApplicationID: 1, Type: event.WebhookEvent, Event: &event.Event{
@@ -196,9 +265,9 @@ func TestDecodeReadsTheBodiesTheServiceSends(t *testing.T) {
 		},
 		{
 			name: "an event with null data, which has none",
-			body: `{"version":1,"application_id":"1","type":1,"event":{"type":"ENTITLEMENT_DELETE","timestamp":"2025-08-05T21:44:09Z","data":null}}`,
+			body: `{"version":1,"application_id":"1","type":1,"event":{"type":"LOBBY_MESSAGE_DELETE","timestamp":"2025-08-05T21:44:09Z","data":null}}`,
 			want: event.Webhook{Version: 1, ApplicationID: 1, Type: event.WebhookEvent, Event: &event.Event{
-				Type: event.TypeEntitlementDelete, Timestamp: at("2025-08-05T21:44:09Z"),
+				Type: "LOBBY_MESSAGE_DELETE", Timestamp: at("2025-08-05T21:44:09Z"),
 			}},
 		},
 		{
@@ -248,6 +317,10 @@ func typedData(ev *event.Event) (any, error) {
 		return ev.ApplicationDeauthorized()
 	case event.TypeEntitlementCreate:
 		return ev.EntitlementCreate()
+	case event.TypeEntitlementUpdate:
+		return ev.EntitlementUpdate()
+	case event.TypeEntitlementDelete:
+		return ev.EntitlementDelete()
 	case event.TypeQuestUserEnrollment:
 		return ev.QuestUserEnrollment()
 	}
@@ -270,6 +343,8 @@ func TestEachAccessorRefusesTheDataOfAnotherType(t *testing.T) {
 	accessors := map[string]func() error{
 		"ApplicationAuthorized": func() error { _, err := w.Event.ApplicationAuthorized(); return err },
 		"EntitlementCreate":     func() error { _, err := w.Event.EntitlementCreate(); return err },
+		"EntitlementUpdate":     func() error { _, err := w.Event.EntitlementUpdate(); return err },
+		"EntitlementDelete":     func() error { _, err := w.Event.EntitlementDelete(); return err },
 		"QuestUserEnrollment":   func() error { _, err := w.Event.QuestUserEnrollment(); return err },
 	}
 	for name, get := range accessors {
@@ -294,6 +369,8 @@ func TestAnAccessorReportsDataThatDoesNotDecode(t *testing.T) {
 		{"a guild without an id", event.Event{Type: event.TypeApplicationAuthorized, Data: jsontext.Value(`{"user":{"id":"1"},"guild":{"name":"g"}}`)}, "event: event.data.guild.id: missing"},
 		{"an entitlement without its SKU", event.Event{Type: event.TypeEntitlementCreate, Data: jsontext.Value(`{"id":"1","application_id":"2"}`)}, "event: event.data.sku_id: missing"},
 		{"an entitlement without its application", event.Event{Type: event.TypeEntitlementCreate, Data: jsontext.Value(`{"id":"1","sku_id":"2"}`)}, "event: event.data.application_id: missing"},
+		{"an update without data", event.Event{Type: event.TypeEntitlementUpdate}, "event: event.data: missing"},
+		{"a deletion of an entitlement without its SKU", event.Event{Type: event.TypeEntitlementDelete, Data: jsontext.Value(`{"id":"1","application_id":"2","deleted":true}`)}, "event: event.data.sku_id: missing"},
 		{"a time that is not one", event.Event{Type: event.TypeEntitlementCreate, Data: jsontext.Value(`{"id":"1","sku_id":"2","application_id":"3","ends_at":"soon"}`)}, "event: event.data.ends_at: expected an RFC 3339 timestamp, or one without a zone in UTC"},
 	}
 	for _, tt := range tests {

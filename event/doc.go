@@ -6,8 +6,10 @@
 // interaction, naming the field at fault without quoting the body, and
 // AppendJSON writes a Webhook in the shape the service sends, so that an
 // emulator can deliver what the service delivers. The data of
-// APPLICATION_AUTHORIZED, APPLICATION_DEAUTHORIZED and ENTITLEMENT_CREATE
-// decode into their types; the data of every other event stays raw JSON.
+// APPLICATION_AUTHORIZED and APPLICATION_DEAUTHORIZED decode into their
+// types, and that of ENTITLEMENT_CREATE, ENTITLEMENT_UPDATE and
+// ENTITLEMENT_DELETE into an interaction.Entitlement; the data of every
+// other event stays raw JSON.
 //
 // The specification names these events but leaves their payloads unshown.
 // The shapes here follow the service's public documentation of webhook

@@ -108,7 +108,7 @@ func TestAppendJSONWritesTheServicesShape(t *testing.T) {
 }
 
 func TestTheServicesBodiesEncodeBackAsTheyCame(t *testing.T) {
-	for _, body := range []string{ping, authorizedToUser, deauthorized, entitlementCreated} {
+	for _, body := range []string{ping, authorizedToUser, deauthorized, entitlementCreated, entitlementUpdated, entitlementDeleted} {
 		var w event.Webhook
 		if err := event.Decode([]byte(body), &w); err != nil {
 			t.Fatal(err)
@@ -214,12 +214,15 @@ func TestEncodingJSONUsesTheWireForm(t *testing.T) {
 	}
 
 	var ev event.Event
-	if err := json.Unmarshal([]byte(`{"type":"ENTITLEMENT_DELETE","timestamp":"2024-10-18T14:42:53.064834","data":{"id":"1"}}`), &ev); err != nil {
+	if err := json.Unmarshal([]byte(`{"type":"LOBBY_MESSAGE_DELETE","timestamp":"2024-10-18T14:42:53.064834","data":{"id":"1"}}`), &ev); err != nil {
 		t.Fatal(err)
 	}
 	enc, err := json.Marshal(&ev)
-	if err != nil || string(enc) != `{"type":"ENTITLEMENT_DELETE","timestamp":"2024-10-18T14:42:53.064834","data":{"id":"1"}}` {
+	if err != nil || string(enc) != `{"type":"LOBBY_MESSAGE_DELETE","timestamp":"2024-10-18T14:42:53.064834","data":{"id":"1"}}` {
 		t.Errorf("an event decoded and encoded: %s, %v", enc, err)
+	}
+	if err := json.Unmarshal([]byte(`{"type":"ENTITLEMENT_DELETE","timestamp":"2024-10-18T14:42:53.064834","data":{"id":"1"}}`), &ev); err == nil || ev.Type != "" {
+		t.Errorf("the deletion of an entitlement without its SKU decoded to %+v, %v", ev, err)
 	}
 	if err := json.Unmarshal([]byte(`{"type":"X"}`), &ev); err == nil || ev.Type != "" {
 		t.Errorf("an event without a timestamp decoded to %+v, %v", ev, err)

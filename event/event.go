@@ -16,9 +16,11 @@ import (
 // are, their data raw.
 type Type string
 
-// Event types. The specification names the first four; the service's
-// public documentation names the last two, and leaves their data
-// undescribed.
+// Event types. The specification names the first four. The last two are
+// offered on the service's settings page of webhook events and not yet in
+// its documentation of them (discord/discord-api-docs#7819); their data is
+// the entitlement object, as in the gateway events of the same names,
+// whose documentation says when each is sent.
 const (
 	// TypeApplicationAuthorized: the application was installed to a user
 	// or a server. Its data is an ApplicationAuthorized.
@@ -33,9 +35,14 @@ const (
 	// TypeQuestUserEnrollment: a user was added to a Quest. The service
 	// describes no data for it, which stays raw.
 	TypeQuestUserEnrollment Type = "QUEST_USER_ENROLLMENT"
-	// TypeEntitlementUpdate and TypeEntitlementDelete are sent to
-	// applications that enable them; their data stays raw.
+	// TypeEntitlementUpdate: an entitlement changed, such as a
+	// subscription that ended, its ends_at now set. Its data is the
+	// interaction.Entitlement as it now is.
 	TypeEntitlementUpdate Type = "ENTITLEMENT_UPDATE"
+	// TypeEntitlementDelete: an entitlement was deleted, by a refund, by
+	// the service, or by the developer deleting a test entitlement (an
+	// entitlement that expires is not deleted). Its data is the
+	// interaction.Entitlement deleted.
 	TypeEntitlementDelete Type = "ENTITLEMENT_DELETE"
 )
 
@@ -112,6 +119,20 @@ func (e *Event) ApplicationDeauthorized() (ApplicationDeauthorized, error) {
 // event of another type, or a *DecodeError.
 func (e *Event) EntitlementCreate() (interaction.Entitlement, error) {
 	return decodeData[interaction.Entitlement](e, TypeEntitlementCreate)
+}
+
+// EntitlementUpdate decodes the data of an ENTITLEMENT_UPDATE event, the
+// entitlement as it now is. It returns an error matching ErrOtherType for
+// an event of another type, or a *DecodeError.
+func (e *Event) EntitlementUpdate() (interaction.Entitlement, error) {
+	return decodeData[interaction.Entitlement](e, TypeEntitlementUpdate)
+}
+
+// EntitlementDelete decodes the data of an ENTITLEMENT_DELETE event, the
+// entitlement deleted. It returns an error matching ErrOtherType for an
+// event of another type, or a *DecodeError.
+func (e *Event) EntitlementDelete() (interaction.Entitlement, error) {
+	return decodeData[interaction.Entitlement](e, TypeEntitlementDelete)
 }
 
 // QuestUserEnrollment returns the data of a QUEST_USER_ENROLLMENT event

@@ -106,3 +106,23 @@ func ExampleEvent_EntitlementCreate() {
 	// Output:
 	// user 111178765189277770 may use SKU 123489045643835123
 }
+
+func ExampleEvent_EntitlementUpdate() {
+	var w event.Webhook
+	err := event.Decode([]byte(`{"version":1,"application_id":"1234560123453231555","type":1,"event":{
+		"type":"ENTITLEMENT_UPDATE","timestamp":"2024-11-18T18:41:21.109604",
+		"data":{"id":"1234505980407808808","sku_id":"123489045643835123","application_id":"1234560123453231555",
+			"user_id":"111178765189277770","type":8,"deleted":false,"consumed":false,
+			"starts_at":"2024-10-18T18:41:21.109604+00:00","ends_at":"2024-11-18T18:41:21.109604+00:00"}}}`), &w)
+	if err != nil {
+		log.Fatal(err)
+	}
+	ent, err := w.Event.EntitlementUpdate()
+	if err != nil {
+		log.Fatal(err)
+	}
+	// A subscription's entitlement is updated when the subscription ends.
+	fmt.Printf("user %v may use SKU %v until %s\n", ent.UserID, ent.SKUID, ent.EndsAt.Format("2 January 2006"))
+	// Output:
+	// user 111178765189277770 may use SKU 123489045643835123 until 18 November 2024
+}

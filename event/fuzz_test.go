@@ -15,7 +15,7 @@ import (
 
 // addSeeds gives a fuzzer the bodies of the table tests to mutate.
 func addSeeds(f *testing.F) {
-	for _, body := range []string{ping, authorizedToUser, authorizedToGuild, deauthorized, entitlementCreated} {
+	for _, body := range []string{ping, authorizedToUser, authorizedToGuild, deauthorized, entitlementCreated, entitlementUpdated, entitlementDeleted} {
 		f.Add([]byte(body))
 	}
 	for _, tt := range malformedBodies {
@@ -109,6 +109,10 @@ func checkEvent(t *testing.T, ev *event.Event) {
 		_, err = ev.ApplicationDeauthorized()
 	case event.TypeEntitlementCreate:
 		_, err = ev.EntitlementCreate()
+	case event.TypeEntitlementUpdate:
+		_, err = ev.EntitlementUpdate()
+	case event.TypeEntitlementDelete:
+		_, err = ev.EntitlementDelete()
 	case event.TypeQuestUserEnrollment:
 		var raw jsontext.Value
 		raw, err = ev.QuestUserEnrollment()

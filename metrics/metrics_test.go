@@ -89,7 +89,10 @@ type world struct {
 func serve(t *testing.T) *world {
 	t.Helper()
 	w := &world{reg: prometheus.NewRegistry()}
-	s, err := emulator.New(emulator.Config{ResponseWindow: window})
+	// The application sells two items: the events handler fails on the
+	// entitlements of the second.
+	s, err := emulator.New(emulator.Config{ResponseWindow: window,
+		SKUs: []emulator.SKU{{ID: 1, Type: 2, Name: "Pass"}, {ID: failingSKU, Type: 2, Name: "Unpriced"}}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,15 +2,17 @@
 //
 // Client covers the endpoints a bot uses: commands in each scope, their
 // permissions in a guild, the current user, OAuth2 tokens (client
-// credentials, authorization codes, refresh), and answering interactions
-// after the first answer: the interaction callback, the original answer and
-// follow-ups. It authenticates with a bot token, a user's bearer token or
-// client credentials (or with nothing, for a bot that only answers), waits
-// rather than break a rate limit, bounds each attempt with a timeout,
-// retries 5xx answers and dropped connections where sending twice does no
-// harm, and decodes the service's errors into values: an invalid body's
-// errors are mapped back to the commands sent, as command.Validate names
-// them. Tokens never appear in its errors.
+// credentials, authorization codes, refresh), answering interactions
+// after the first answer (the interaction callback, the original answer and
+// follow-ups), and what an application sells: its SKUs and entitlements,
+// listed, consumed, and created and deleted for tests. It authenticates
+// with a bot token, a user's bearer token or client credentials (or with
+// nothing, for a bot that only answers), waits rather than break a rate
+// limit, bounds each attempt with a timeout, retries 5xx answers and
+// dropped connections where sending twice does no harm, and decodes the
+// service's errors into values: an invalid body's errors are mapped back
+// to the commands sent, as command.Validate names them. Tokens never
+// appear in its errors.
 //
 // The service counts rate limits per token, so replicas of a bot that
 // each keep their own state earn 429s together; Clients that keep it in

@@ -259,7 +259,7 @@ func TestEventHandlersGetTheirTypedData(t *testing.T) {
 		{eventBody(t, event.TypeEntitlementCreate, interaction.Entitlement{ID: 77, SKUID: 88, ApplicationID: interactiontest.ApplicationID, UserID: ada.ID, Type: 1}),
 			"entitlement 77 to SKU 88 for 1100000000000000005"},
 		{eventBody(t, event.TypeQuestUserEnrollment, map[string]string{"quest_id": "5"}), `quest enrollment {"quest_id":"5"}`},
-		{eventBody(t, event.TypeEntitlementDelete, map[string]string{"id": "77"}), `fallback ENTITLEMENT_DELETE {"id":"77"}`},
+		{eventBody(t, "LOBBY_MESSAGE_DELETE", map[string]string{"id": "77"}), `fallback LOBBY_MESSAGE_DELETE {"id":"77"}`},
 	}
 	for adapter, url := range urls {
 		for _, b := range bodies {

@@ -66,6 +66,20 @@
 //		Every id is given and used once. The role with the guild's id is
 //		@everyone; the owner, and the bot unless "installed" is false, are
 //		members without being listed. See emulator.Seed.
+//	-skus FILE
+//		the application's SKUs, a JSON array of them, in place of the
+//		default ones (a user subscription "Premium", a guild subscription
+//		"Server Premium" not published, a durable "Lifetime Pass" and a
+//		consumable "Coin Pack"):
+//
+//		[{"id": "3001", "type": 5, "name": "Premium", "flags": 260},
+//		 {"type": 3, "name": "Coin Pack", "flags": 4}]
+//
+//		type DURABLE (2), CONSUMABLE (3) or SUBSCRIPTION (5), flags
+//		AVAILABLE (4), GUILD_SUBSCRIPTION (128), USER_SUBSCRIPTION (256);
+//		an id left out is given, and "slug" is made of the name unless
+//		given. [] means none. GET /v10/applications/{id}/skus lists them.
+//		See emulator.SKU.
 //	-rate-limit N, -rate-window D
 //		each route bucket answers N requests per window D, then 429.
 //	-web
@@ -135,6 +149,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	installation := flags.String("installation-contexts", "", "the installation contexts the application supports: GUILD_INSTALL (0), USER_INSTALL (1), separated by commas (default GUILD_INSTALL)")
 	signingKey := flags.String("signing-key", "", "the hex Ed25519 seed interactions are signed with (default a new key)")
 	seedFile := flags.String("seed", "", "a JSON file of users and guilds to add to the world")
+	skusFile := flags.String("skus", "", "a JSON file of the application's SKUs (default: a subscription for users and one for guilds, a durable and a consumable)")
 	rateRequests := flags.Int("rate-limit", 50, "requests each route bucket answers per -rate-window before 429")
 	rateWindow := flags.Duration("rate-window", time.Second, "the rate limit's window")
 	serveWeb := flags.Bool("web", false, "also serve the playground to a browser; its address is then the first line printed")
@@ -171,6 +186,13 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 		cfg.Seed = seed
+	}
+	if *skusFile != "" {
+		skus, err := readSKUs(*skusFile)
+		if err != nil {
+			return err
+		}
+		cfg.SKUs = skus
 	}
 	var webLn net.Listener
 	if *serveWeb {
@@ -243,4 +265,25 @@ func readSeed(name string) (*emulator.Seed, error) {
 		return nil, fmt.Errorf("-seed %s: %w", name, err)
 	}
 	return &seed, nil
+}
+
+// readSKUs reads a file of SKUs, refusing fields it does not know, as
+// readSeed does. An empty list stays empty: the application sells nothing.
+func readSKUs(name string) ([]emulator.SKU, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	dec := json.NewDecoder(f)
+	dec.DisallowUnknownFields()
+	skus := []emulator.SKU{}
+	if err := dec.Decode(&skus); err != nil {
+		return nil, fmt.Errorf("-skus %s: %w", name, err)
+	}
+	if skus == nil {
+		// null
+		skus = []emulator.SKU{}
+	}
+	return skus, nil
 }

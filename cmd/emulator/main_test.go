@@ -7,6 +7,7 @@ import (
 	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -137,6 +138,64 @@ func TestSeedFlag(t *testing.T) {
 	}
 	if err := run(context.Background(), []string{"-addr", "127.0.0.1:0", "-seed", filepath.Join(dir, "missing.json")}, io.Discard, io.Discard); err == nil {
 		t.Error("a missing seed file was accepted")
+	}
+}
+
+func TestSKUsFlag(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, body string) string {
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, []byte(body), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	list := func(c Credentials) string {
+		req, _ := http.NewRequest("GET", c.BaseURL+"/applications/"+c.ApplicationID+"/skus", nil)
+		req.Header.Set("Authorization", "Bot "+c.BotToken)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		var skus []struct {
+			ID   string `json:"id"`
+			Type int    `json:"type"`
+			Slug string `json:"slug"`
+		}
+		if err := json.NewDecoder(resp.Body).Decode(&skus); err != nil || resp.StatusCode != 200 {
+			t.Fatalf("listing the SKUs: %d, %v", resp.StatusCode, err)
+		}
+		var out []string
+		for _, k := range skus {
+			id := k.ID
+			if k.Type == 6 {
+				id = "group"
+			}
+			out = append(out, fmt.Sprintf("%s:%d:%s", id, k.Type, k.Slug))
+		}
+		return strings.Join(out, " ")
+	}
+	c := serve(t, "-skus", write("skus.json", `[{"id": "3001", "type": 5, "name": "Premium Plus", "flags": 260}, {"id": "3002", "type": 3, "name": "Coins", "flags": 4}]`))
+	if got, want := list(c), "group:6:premium-plus 3001:5:premium-plus 3002:3:coins"; got != want {
+		t.Errorf("the SKUs of the file: %s, want %s", got, want)
+	}
+	if got := list(serve(t, "-skus", write("none.json", `[]`))); got != "" {
+		t.Errorf("an empty file gives %s, want no SKUs", got)
+	}
+	if got := list(serve(t)); strings.Count(got, " ") != 5 {
+		t.Errorf("the default SKUs: %s, want two subscriptions with their groups, a durable and a consumable", got)
+	}
+	for _, tc := range []struct{ name, body, want string }{
+		{"typo.json", `[{"tpye": 2, "name": "Pass"}]`, "unknown field"},
+		{"broken.json", `[{`, "-skus"},
+		{"group.json", `[{"type": 6, "name": "Group"}]`, "SUBSCRIPTION_GROUP"},
+		{"both.json", `[{"type": 5, "name": "A", "flags": 132}, {"type": 5, "name": "B", "flags": 260}]`, "both be published"},
+	} {
+		err := run(context.Background(), []string{"-addr", "127.0.0.1:0", "-skus", write(tc.name, tc.body)}, io.Discard, io.Discard)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: %v, want an error about %q", tc.name, err, tc.want)
+		}
 	}
 }
 

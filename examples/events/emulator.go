@@ -81,6 +81,12 @@ func steps() []step {
 func onEmulator(ctx context.Context, stdout io.Writer, log zerolog.Logger) error {
 	emu, err := emulator.New(emulator.Config{
 		InstallationContexts: []interaction.IntegrationType{interaction.GuildInstall, interaction.UserInstall},
+		// What the app sells: an item a user buys once, and a
+		// subscription for a server, both published.
+		SKUs: []emulator.SKU{
+			{ID: premium, Type: 2, Name: "Premium", Flags: 1 << 2},
+			{ID: serverly, Type: 5, Name: "Serverly", Flags: 1<<2 | 1<<7},
+		},
 		Seed: &emulator.Seed{
 			Users:  []interaction.User{carol},
 			Guilds: []emulator.SeedGuild{engines},

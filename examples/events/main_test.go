@@ -59,7 +59,8 @@ func signedDeliveries(key *interactiontest.Key, t0 time.Time) ([]delivery, error
 			ID: 1100000000000000021, SKUID: demoSKU, ApplicationID: demoApp, UserID: bob.ID, Type: 1,
 			StartsAt: at(10), EndsAt: at(10).AddDate(0, 1, 0)}, key},
 		{"bob's entitlement is updated, an event the bot keeps nothing of", event.TypeEntitlementUpdate, at(11),
-			map[string]string{"id": "1100000000000000021"}, key},
+			interaction.Entitlement{ID: 1100000000000000021, SKUID: demoSKU, ApplicationID: demoApp, UserID: bob.ID, Type: 1,
+				StartsAt: at(10), EndsAt: at(11)}, key},
 		{"ada removes the app", event.TypeApplicationDeauthorized, at(20), event.ApplicationDeauthorized{User: ada}, key},
 		{"the service delivers late an installation from before that", event.TypeApplicationAuthorized, at(15), event.ApplicationAuthorized{
 			IntegrationType: &user, User: ada, Scopes: []string{"applications.commands"}}, key},
