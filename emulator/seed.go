@@ -3,6 +3,7 @@ package emulator
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/switchboard-go/switchboard/interaction"
@@ -40,6 +41,7 @@ type SeedGuild struct {
 	OwnerID   interaction.Snowflake `json:"owner_id"`
 	Locale    interaction.Locale    `json:"locale"`    // empty means en-US
 	Installed *bool                 `json:"installed"` // nil means true
+	Features  []string              `json:"features"`  // such as "COMMUNITY"; none by default
 	Roles     []interaction.Role    `json:"roles"`     // besides @everyone, unless it is listed
 	Channels  []interaction.Channel `json:"channels"`  // guild_id may be left out
 	Members   []SeedMember          `json:"members"`
@@ -106,6 +108,7 @@ func (s *Server) addSeed(seed *Seed) error {
 		}
 		g := &guild{
 			id: sg.ID, name: sg.Name, owner: sg.OwnerID, installed: sg.Installed == nil || *sg.Installed, locale: sg.Locale,
+			features: slices.Clone(sg.Features),
 			members:  map[interaction.Snowflake]*interaction.Member{},
 			roles:    map[interaction.Snowflake]*interaction.Role{},
 			channels: map[interaction.Snowflake]*interaction.Channel{},
