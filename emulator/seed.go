@@ -16,7 +16,7 @@ import (
 //	{
 //	  "users": [{"id": "1001", "username": "carol", "global_name": "Carol"}],
 //	  "guilds": [{
-//	    "id": "2001", "name": "Second", "owner_id": "1001", "locale": "fr",
+//	    "id": "2001", "name": "Second", "owner_id": "1001", "locale": "fr", "features": ["COMMUNITY"],
 //	    "roles": [{"id": "2002", "name": "Helper", "permissions": "8192", "position": 1}],
 //	    "channels": [{"id": "2003", "name": "general", "type": 0}],
 //	    "members": [{"user_id": "1001", "roles": ["2002"], "nick": "Caro"}]
@@ -28,7 +28,8 @@ import (
 // it sets its permissions, which otherwise are those of the seeded guild's
 // @everyone. The owner is a member whether listed or not, and so is the
 // bot wherever the application is installed, which it is unless
-// "installed" is false.
+// "installed" is false. A guild's features, none unless listed, are those
+// its interactions' partial guild shows.
 type Seed struct {
 	Users  []interaction.User `json:"users"`
 	Guilds []SeedGuild        `json:"guilds"`
