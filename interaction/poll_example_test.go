@@ -39,3 +39,28 @@ func ExampleMessageInteractionMetadata() {
 	fmt.Println(meta.Type, meta.User.Username, meta.IsFollowup(), meta.InteractedMessageID)
 	// Output: MESSAGE_COMPONENT ada true 10
 }
+
+// An interaction in a guild says which guild, in which language, and
+// with which features.
+func ExamplePartialGuild_HasFeature() {
+	var ix interaction.Interaction
+	_ = interaction.Decode([]byte(`{"id":"1","type":2,"token":"t","data":{"name":"ping"},"guild_id":"5",
+		"guild":{"id":"5","locale":"fr","features":["COMMUNITY"]}}`), &ix)
+	fmt.Println(ix.Guild.Locale, ix.Guild.HasFeature("COMMUNITY"), ix.Guild.HasFeature("NEWS"))
+	// Output: fr true false
+}
+
+// An attachment is a spoiler by its flag, or by its name the older way.
+func ExampleAttachment_IsSpoiler() {
+	for _, a := range []interaction.Attachment{
+		{Filename: "ending.png", Flags: interaction.AttachmentIsSpoiler},
+		{Filename: "SPOILER_ending.png"},
+		{Filename: "ending.png"},
+	} {
+		fmt.Println(a.Filename, a.IsSpoiler())
+	}
+	// Output:
+	// ending.png true
+	// SPOILER_ending.png true
+	// ending.png false
+}
