@@ -13,9 +13,10 @@ import "github.com/switchboard-go/switchboard/interaction"
 // (errors.Is, errors.As). The rules of the body are those of its type:
 //
 //   - CHANNEL_MESSAGE_WITH_SOURCE: the rules of a message, which must show
-//     something (content, an embed, a component or a file)
+//     something (content, an embed, a component, a file or a poll)
 //   - UPDATE_MESSAGE: the rules of a message; it changes the fields it
-//     sets of the message it is on, so it may leave out everything
+//     sets of the message it is on, so it may leave out everything, and
+//     it adds no poll to it
 //   - a deferral: only the flag EPHEMERAL
 //   - APPLICATION_COMMAND_AUTOCOMPLETE_RESULT: at most 25 suggestions,
 //     each with a name of 1 to 100 characters and a value of the type of
@@ -29,7 +30,11 @@ import "github.com/switchboard-go/switchboard/interaction"
 // characters in all; only the flags interaction.ResponseFlags; no content
 // or embeds with IS_COMPONENTS_V2; components as component.ValidateMessage
 // validates them; at most interaction.MaxFiles files, each, when its size
-// is known (interaction.File.Size), within ix.AttachmentLimit().
+// is known (interaction.File.Size), within ix.AttachmentLimit(); a poll
+// with a question of 1 to 300 characters, 1 to 10 answers of 1 to 55
+// characters, each emoji naming a custom or a Unicode emoji, a duration
+// of 1 to 768 hours and the one layout, and no poll with
+// IS_COMPONENTS_V2.
 //
 // A nil ix checks the body alone: its type is not matched to an
 // interaction, nor suggestions to an option, and files are held to
@@ -56,7 +61,10 @@ func CheckMessage(ix *interaction.Interaction, m interaction.MessageData) error 
 // CheckEdit reports whether the service would take m as an edit, through
 // the token of ix, of the first answer or of a follow-up: CheckMessage's
 // rules but that of an empty message, since an edit changes only the
-// fields it sets.
+// fields it sets. Whether the edit may carry a poll depends on the
+// message too, and is the service's to check: only the edit that
+// completes a deferred answer adds one, and a message that has a poll
+// takes no edit at all (the service's error 520003).
 func CheckEdit(ix *interaction.Interaction, m interaction.MessageData) error {
 	return reviewMessage(ix, &m, Edit, ForBot).Err()
 }
@@ -98,6 +106,7 @@ func (c *checker) answer(ix *interaction.Interaction, r *interaction.Response) *
 		c.message(ix, &r.Message, interaction.ResponseFlags, "a message", true)
 	case interaction.CallbackUpdateMessage:
 		c.message(ix, &r.Message, interaction.ResponseFlags, "an update", false)
+		c.pollInUpdate(r.Message.Poll)
 	case interaction.CallbackDeferredChannelMessageWithSource, interaction.CallbackDeferredUpdateMessage:
 		// Only the flags of a deferral are sent, and the service keeps
 		// only EPHEMERAL of them, ignoring the other flags an answer may

@@ -7,7 +7,7 @@
 // and the user sees that the interaction failed; a bot that checks first
 // can answer with something the user reads instead, such as the error
 // handler's message in package router. The rules are the service's
-// limits of messages (content, embeds, flags, files, components), of
+// limits of messages (content, embeds, flags, files, components, polls), of
 // autocomplete suggestions and of modals, and its table of the answer
 // types each interaction takes (interaction.Interaction.CheckCallback).
 // Rules that depend on the message being edited, such as an edit that

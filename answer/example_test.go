@@ -51,7 +51,7 @@ func ExampleCheckMessage() {
 	fmt.Println(answer.CheckMessage(ix, interaction.MessageData{}))
 	fmt.Println(answer.CheckEdit(ix, interaction.MessageData{Flags: interaction.FlagLoading}))
 	// Output:
-	// message: shows nothing: a message needs content, an embed, a component or a file
+	// message: shows nothing: a message needs content, an embed, a component, a file or a poll
 	// message.flags: sets LOADING; a message may set only SUPPRESS_EMBEDS, EPHEMERAL, SUPPRESS_NOTIFICATIONS, IS_VOICE_MESSAGE and IS_COMPONENTS_V2
 }
 

@@ -35,6 +35,8 @@ func FuzzCheck(f *testing.F) {
 		`{"type":9,"data":{"custom_id":"","title":"t","components":[{"type":18,"label":"L","component":{"type":4,"custom_id":"i","style":1}}]}}`,
 		`{"type":9}`,
 		`{"type":0}`,
+		`{"type":4,"data":{"poll":{"question":{"text":""},"answers":[{"poll_media":{"text":"a","emoji":{}}}],"duration":800,"layout_type":2}}}`,
+		`{"type":7,"data":{"flags":32768,"poll":{"question":{"text":"q"},"answers":[]}}}`,
 	} {
 		for i := range fuzzInteractions {
 			f.Add(byte(i), []byte(seed))

@@ -38,6 +38,11 @@ func (c *checker) message(ix *interaction.Interaction, m *interaction.MessageDat
 				"a message with IS_COMPONENTS_V2 cannot have embeds",
 				"The 'embeds' field cannot be used when using MessageFlags.IS_COMPONENTS_V2"))
 		}
+		if m.Poll != nil && c.room() {
+			c.add(c.data+"/poll", CodeLegacyFields, c.say(
+				"a message with IS_COMPONENTS_V2 cannot have a poll",
+				"The 'poll' field cannot be used when using MessageFlags.IS_COMPONENTS_V2"))
+		}
 	} else if n := len(m.Components); n > maxRows && c.room() {
 		c.addPast(c.data+"/components", maxRows, CodeMaxLength, c.tooMany(n, maxRows, "action rows"))
 	}
@@ -50,10 +55,13 @@ func (c *checker) message(ix *interaction.Interaction, m *interaction.MessageDat
 		// content and embeds beside IS_COMPONENTS_V2, reported above.
 		c.adopt(component.ValidateMessage(*m))
 	}
+	if m.Poll != nil {
+		c.poll(m.Poll)
+	}
 	c.files(ix, m.Files)
-	if fresh && m.Content == "" && len(m.Embeds) == 0 && len(m.Components) == 0 && len(m.Files) == 0 && c.room() {
+	if fresh && m.Content == "" && len(m.Embeds) == 0 && len(m.Components) == 0 && len(m.Files) == 0 && m.Poll == nil && c.room() {
 		c.add(c.data, CodeEmpty, c.say(
-			"shows nothing: a message needs content, an embed, a component or a file",
+			"shows nothing: a message needs content, an embed, a component, a file or a poll",
 			"Cannot send an empty message"))
 	}
 }

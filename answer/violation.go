@@ -87,9 +87,15 @@ const (
 	// from the content and also list ids of that kind.
 	CodeMentionsExclusive = "MESSAGE_ALLOWED_MENTIONS_PARSE_EXCLUSIVE"
 
+	// CodePollEdit: a poll in an answer that updates a message, which
+	// exists already: a poll comes with a new message, or with the edit
+	// that completes a deferred answer. How the service refuses it is
+	// not public; package emulator answers it with 50035 and this code.
+	CodePollEdit = "MESSAGE_POLL_NOT_ADDABLE"
+
 	// CodeEmpty: a new message that shows nothing: no content, embed,
-	// component or file. The service answers it with its error 50006,
-	// "Cannot send an empty message".
+	// component, file or poll. The service answers it with its error
+	// 50006, "Cannot send an empty message".
 	CodeEmpty = "MESSAGE_EMPTY"
 	// CodeFileTooLarge: a file larger than the interaction's attachment
 	// size limit. The service answers it with 413 and its error 40005,

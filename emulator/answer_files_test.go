@@ -308,7 +308,8 @@ func FuzzTheDecoderReadsWhatTheEncoderWrote(f *testing.F) {
 			t.Fatalf("payload_json read back as %+v", answer.Response)
 		}
 		s.st.mu.Lock()
-		atts := s.attachments(newInvalidBody(), "/data/attachments", &answer.Message.Attachments, files, nil, 1, false)
+		refs := refsOf(answer.Message.Attachments)
+		atts := s.attachments(newInvalidBody(), "/data/attachments", &refs, files, nil, 1, false)
 		s.st.mu.Unlock()
 		if len(atts) != 1 {
 			t.Fatalf("%d attachments from %d files", len(atts), len(files))

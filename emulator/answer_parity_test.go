@@ -123,6 +123,16 @@ func TestTheEmulatorRefusesExactlyWhatTheBotsCheckRefuses(t *testing.T) {
 		{"mentions of roles both parsed and listed", "", interaction.Reply("x").WithAllowedMentions(&interaction.AllowedMentions{Parse: []string{"roles"}, Roles: []interaction.Snowflake{1}})},
 		{"mentions of 101 users", "", interaction.Reply("x").WithAllowedMentions(&interaction.AllowedMentions{Parse: []string{}, Users: make([]interaction.Snowflake, 101)})},
 		{"an empty reply", "", interaction.Reply("")},
+		{"a reply that is only a poll", "", interaction.ReplyMessage(interaction.MessageData{}.WithPoll(interaction.NewPoll("Lunch?", "Pizza", "Sushi").Lasting(768)))},
+		{"a poll past every limit", "", interaction.Reply("x").WithPoll(interaction.PollRequest{
+			Question: interaction.PollMedia{Text: strings.Repeat("q", 301)},
+			Answers: append(make([]interaction.PollAnswer, 10), interaction.PollAnswer{
+				Media: interaction.PollMedia{Text: strings.Repeat("a", 56), Emoji: &interaction.PollEmoji{}}}),
+			Duration: 769, LayoutType: 2})},
+		{"a poll with answers too long and emoji without names", "", interaction.Reply("x").WithPoll(interaction.NewPoll("q", strings.Repeat("a", 56)).
+			WithEmojiAnswer(interaction.PollEmoji{Animated: true}, "b").WithEmojiAnswer(interaction.PollEmoji{Name: strings.Repeat("e", 33)}, "c").Lasting(-2))},
+		{"a poll beside IS_COMPONENTS_V2", "", interaction.ReplyMessage(interaction.MessageData{Flags: interaction.FlagIsComponentsV2,
+			Components: interaction.Components{component.Text("t")}}.WithPoll(interaction.NewPoll("q", "a")))},
 		{"an ephemeral deferral", "", interaction.Defer().Ephemeral()},
 		{"a deferral that suppresses embeds", "", interaction.Defer().WithFlags(interaction.FlagSuppressEmbeds)},
 		{"a modal", "", modal("Form", input)},

@@ -85,7 +85,7 @@ func TestAClickSendsWhatTheServiceSends(t *testing.T) {
 		keys = append(keys, k)
 	}
 	slices.Sort(keys)
-	want := "app_permissions application_id attachment_size_limit authorizing_integration_owners channel channel_id context data entitlements guild_id guild_locale id locale member message token type version"
+	want := "app_permissions application_id attachment_size_limit authorizing_integration_owners channel channel_id context data entitlements guild guild_id guild_locale id locale member message token type version"
 	if got := strings.Join(keys, " "); got != want {
 		t.Errorf("fields:\n got %s\nwant %s", got, want)
 	}
@@ -106,6 +106,9 @@ func TestAClickSendsWhatTheServiceSends(t *testing.T) {
 		{"the message", ix.Message != nil && ix.Message.ID == poll && ix.Message.Content == "Vote" && len(ix.Message.Components) == 5},
 		{"the clicker", ix.Invoker().ID == s.Moderator && ix.User == nil},
 		{"the place", ix.GuildID == s.GuildID && ix.ChannelID == general && channel.ID == general},
+		{"the partial guild", ix.Guild != nil && ix.Guild.ID == s.GuildID && ix.Guild.Locale == interaction.LocaleEnglishUS && ix.Guild.Features != nil},
+		{"the message's interaction metadata", ix.Message != nil && ix.Message.InteractionMetadata != nil &&
+			ix.Message.InteractionMetadata.Type == interaction.TypeApplicationCommand && ix.Message.InteractionMetadata.User.ID == s.Member},
 		{"the locales", ix.Locale == interaction.LocaleFrench && ix.GuildLocale == interaction.LocaleEnglishUS},
 		{"the context", ix.Context.Valid && ix.Context.Type == interaction.ContextGuild},
 		{"the application's permissions", ix.AppPermissions.Has(interaction.PermissionSendMessages)},

@@ -24,6 +24,7 @@ type wireInteraction struct {
 	Token          string                  `json:"token"`
 	Version        int                     `json:"version"`
 	GuildID        interaction.Snowflake   `json:"guild_id,omitzero"`
+	Guild          *wireGuild              `json:"guild,omitempty"`
 	ChannelID      interaction.Snowflake   `json:"channel_id"`
 	Channel        wireChannel             `json:"channel"`
 	Member         *wireMember             `json:"member,omitempty"`

@@ -179,6 +179,7 @@ func (s *Server) newWireInteraction(t interaction.Type, g *guild, ch *interactio
 		perms := channelPermissions(g, user.ID, ch)
 		m := memberJSON(g.members[user.ID], perms, true)
 		w.GuildID, w.Member, w.GuildLocale = g.id, &m, g.locale
+		w.Guild = partialGuild(g)
 		w.Channel.Permissions = perms
 		w.AppPermissions = s.appPermissions(g, ch)
 		w.Context = interaction.ContextGuild

@@ -3,6 +3,7 @@ package emulator
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/switchboard-go/switchboard/interaction"
@@ -15,7 +16,7 @@ import (
 //	{
 //	  "users": [{"id": "1001", "username": "carol", "global_name": "Carol"}],
 //	  "guilds": [{
-//	    "id": "2001", "name": "Second", "owner_id": "1001", "locale": "fr",
+//	    "id": "2001", "name": "Second", "owner_id": "1001", "locale": "fr", "features": ["COMMUNITY"],
 //	    "roles": [{"id": "2002", "name": "Helper", "permissions": "8192", "position": 1}],
 //	    "channels": [{"id": "2003", "name": "general", "type": 0}],
 //	    "members": [{"user_id": "1001", "roles": ["2002"], "nick": "Caro"}]
@@ -27,7 +28,8 @@ import (
 // it sets its permissions, which otherwise are those of the seeded guild's
 // @everyone. The owner is a member whether listed or not, and so is the
 // bot wherever the application is installed, which it is unless
-// "installed" is false.
+// "installed" is false. A guild's features, none unless listed, are those
+// its interactions' partial guild shows.
 type Seed struct {
 	Users  []interaction.User `json:"users"`
 	Guilds []SeedGuild        `json:"guilds"`
@@ -40,6 +42,7 @@ type SeedGuild struct {
 	OwnerID   interaction.Snowflake `json:"owner_id"`
 	Locale    interaction.Locale    `json:"locale"`    // empty means en-US
 	Installed *bool                 `json:"installed"` // nil means true
+	Features  []string              `json:"features"`  // such as "COMMUNITY"; none by default
 	Roles     []interaction.Role    `json:"roles"`     // besides @everyone, unless it is listed
 	Channels  []interaction.Channel `json:"channels"`  // guild_id may be left out
 	Members   []SeedMember          `json:"members"`
@@ -106,6 +109,7 @@ func (s *Server) addSeed(seed *Seed) error {
 		}
 		g := &guild{
 			id: sg.ID, name: sg.Name, owner: sg.OwnerID, installed: sg.Installed == nil || *sg.Installed, locale: sg.Locale,
+			features: slices.Clone(sg.Features),
 			members:  map[interaction.Snowflake]*interaction.Member{},
 			roles:    map[interaction.Snowflake]*interaction.Role{},
 			channels: map[interaction.Snowflake]*interaction.Channel{},

@@ -159,6 +159,7 @@ type guild struct {
 	owner     interaction.Snowflake
 	installed bool // the application has applications.commands here
 	locale    interaction.Locale
+	features  []string // the guild's features, such as "COMMUNITY"
 	members   map[interaction.Snowflake]*interaction.Member
 	roles     map[interaction.Snowflake]*interaction.Role
 	channels  map[interaction.Snowflake]*interaction.Channel

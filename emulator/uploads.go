@@ -192,13 +192,15 @@ func fileIndex(name string) (int, bool) {
 }
 
 // attachments returns the attachments of a message after a request: those
-// of old that refs keeps (all of them when refs is nil), then one for each
-// file, described by the element of refs that names its index. A new
-// message has no old attachments. Problems are added to e, at the pointer
-// at of the request's attachments list. The caller holds s.st.mu.
-func (s *Server) attachments(e *apiError, at string, refs *[]interaction.AttachmentRef, files []upload, old []Attachment, channel interaction.Snowflake, ephemeral bool) []Attachment {
-	byIndex := map[int]interaction.AttachmentRef{}
-	keep := map[interaction.Snowflake]bool{}
+// of old that refs keeps (all of them when refs is nil), with the
+// description and spoiler mark its element gives them, then one for each
+// file, described by the element of refs that names its index (see
+// spoilers.go). A new message has no old attachments. Problems are added
+// to e, at the pointer at of the request's attachments list. The caller
+// holds s.st.mu.
+func (s *Server) attachments(e *apiError, at string, refs *[]attachmentRef, files []upload, old []Attachment, channel interaction.Snowflake, ephemeral bool) []Attachment {
+	byIndex := map[int]attachmentRef{}
+	keep := map[interaction.Snowflake]attachmentRef{}
 	if refs != nil {
 		for i, ref := range *refs {
 			if idx := int(ref.ID); uint64(ref.ID) < 1<<31 && hasFile(files, idx) {
@@ -206,7 +208,7 @@ func (s *Server) attachments(e *apiError, at string, refs *[]interaction.Attachm
 				continue
 			}
 			if findAttachment(old, ref.ID) {
-				keep[ref.ID] = true
+				keep[ref.ID] = ref
 				continue
 			}
 			e.add(at+"/"+itoa(i)+"/id", codeUnknownAttachment,
@@ -215,7 +217,15 @@ func (s *Server) attachments(e *apiError, at string, refs *[]interaction.Attachm
 	}
 	var out []Attachment
 	for _, a := range old {
-		if refs == nil || keep[a.ID] {
+		if refs == nil {
+			out = append(out, a)
+			continue
+		}
+		if ref, ok := keep[a.ID]; ok {
+			if ref.Description != nil {
+				a.Description = *ref.Description
+			}
+			a.Flags = spoilerFlags(a.Flags, a.Filename, ref.IsSpoiler)
 			out = append(out, a)
 		}
 	}
@@ -225,11 +235,15 @@ func (s *Server) attachments(e *apiError, at string, refs *[]interaction.Attachm
 	}
 	for _, f := range files {
 		ref := byIndex[f.index]
-		a := interaction.Attachment{ID: s.st.newID(), Filename: f.filename, Description: ref.Description,
+		a := interaction.Attachment{ID: s.st.newID(), Filename: f.filename,
 			ContentType: f.contentType, Size: int64(len(f.content)), Ephemeral: ephemeral}
+		if ref.Description != nil {
+			a.Description = *ref.Description
+		}
 		if ref.Filename != "" {
 			a.Filename = ref.Filename
 		}
+		a.Flags = spoilerFlags(0, a.Filename, ref.IsSpoiler)
 		if a.ContentType == "" || a.ContentType == "application/octet-stream" {
 			a.ContentType = contentTypeOf(a.Filename, f.content)
 		}

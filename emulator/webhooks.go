@@ -70,7 +70,7 @@ func (s *Server) answerInteraction(r *request) (int, any, *apiError) {
 		return 0, nil, e
 	}
 	s.acknowledge(si, &body, atts, now)
-	if r.URL.Query().Get("with_response") != "true" {
+	if !queryTrue(r.URL.Query().Get("with_response")) {
 		return http.StatusNoContent, nil, nil
 	}
 	return http.StatusOK, s.callbackResponse(si), nil
@@ -89,7 +89,8 @@ func (s *Server) acknowledge(si *sentInteraction, body *answerBody, atts []Attac
 	case interaction.CallbackChannelMessageWithSource:
 		data := cloneMessageData(resp.Message)
 		data.Attachments = nil
-		si.original = &Message{ID: s.st.newID(), ChannelID: si.ix.ChannelID, Data: data, Attachments: atts, Created: now}
+		si.original = &Message{ID: s.st.newID(), ChannelID: si.ix.ChannelID, Data: data, Attachments: atts,
+			Poll: makePoll(data.Poll, now), Created: now}
 		s.st.made(si, si.original)
 		si.logMessage(MessageReplied, si.original, now)
 	case interaction.CallbackDeferredChannelMessageWithSource:
@@ -167,7 +168,7 @@ func (s *Server) answerAttachments(si *sentInteraction, body *answerBody, files 
 		e.add("/data/attachments", codeUnexpectedAttachment, "Only an answer with a message (type 4 or 7) carries files.")
 		return nil, e
 	}
-	refs := m.Attachments
+	refs := refsOf(m.Attachments)
 	atts := s.attachments(e, "/data/attachments", &refs, files, nil, si.ix.ChannelID, m.Flags&interaction.FlagEphemeral != 0)
 	if len(e.errors) > 0 {
 		return nil, e
@@ -192,6 +193,11 @@ func (s *Server) checkAnswer(si *sentInteraction, body *answerBody, attachments 
 			return errEmptyMessage()
 		}
 	case interaction.CallbackUpdateMessage:
+		// An update edits the message the component is on, which exists:
+		// it adds no poll, and a message with a poll takes no edit.
+		if refused := checkPollEdit(e, "/data", si.message, body.edit.Poll); refused != nil {
+			return refused
+		}
 		body.update = editedData(e, "/data", si.message, &body.edit)
 		s.checkPremiumButtons(e, "/data", &body.update)
 		if len(e.errors) == 0 && isEmpty(&body.update, attachments) {
@@ -207,20 +213,4 @@ func (s *Server) checkAnswer(si *sentInteraction, body *answerBody, attachments 
 		return e
 	}
 	return nil
-}
-
-// callbackResponse is the interaction callback response object that
-// with_response=true asks for.
-func (s *Server) callbackResponse(si *sentInteraction) map[string]any {
-	cb := map[string]any{"id": si.ix.ID.String(), "type": si.ix.Type}
-	resource := map[string]any{"type": si.answer.Type}
-	if m := si.original; m != nil {
-		cb["response_message_id"] = m.ID.String()
-		cb["response_message_loading"] = m.Data.Flags&interaction.FlagLoading != 0
-		cb["response_message_ephemeral"] = m.Data.Flags&interaction.FlagEphemeral != 0
-		if t := si.answer.Type; t == interaction.CallbackChannelMessageWithSource || t == interaction.CallbackUpdateMessage {
-			resource["message"] = s.messageJSON(m)
-		}
-	}
-	return map[string]any{"interaction": cb, "resource": resource}
 }

@@ -22,9 +22,10 @@ func errEmptyMessage() *apiError {
 func itoa(i int) string { return strconv.Itoa(i) }
 
 // isEmpty reports whether a message with attachments files has nothing
-// to show.
+// to show: a message needs "at least one of content, embeds, components,
+// file, or poll" (the service's documentation of webhook messages).
 func isEmpty(m *interaction.MessageData, attachments int) bool {
-	return m.Content == "" && len(m.Embeds) == 0 && len(m.Components) == 0 && attachments == 0
+	return m.Content == "" && len(m.Embeds) == 0 && len(m.Components) == 0 && attachments == 0 && m.Poll == nil
 }
 
 // checkMessage adds the problems of message data at prefix (the pointer

@@ -107,7 +107,8 @@ func (s *Server) createFollowup(r *request) (int, any, *apiError) {
 	s.checkPremiumButtons(inv, "", &data)
 	var atts []Attachment
 	if len(files) > 0 || len(data.Attachments) > 0 {
-		atts = s.attachments(inv, "/attachments", &data.Attachments, files, nil, si.ix.ChannelID, data.Flags&interaction.FlagEphemeral != 0)
+		refs := refsOf(data.Attachments)
+		atts = s.attachments(inv, "/attachments", &refs, files, nil, si.ix.ChannelID, data.Flags&interaction.FlagEphemeral != 0)
 	}
 	if len(inv.errors) > 0 {
 		return 0, nil, inv
@@ -116,13 +117,16 @@ func (s *Server) createFollowup(r *request) (int, any, *apiError) {
 		return 0, nil, errEmptyMessage()
 	}
 	data.Attachments = nil
+	now := s.st.now()
 	if completes {
+		// The follow-up that completes a deferral is the edit that
+		// completes it, which may add a poll.
 		m := si.original
-		m.Data, m.Attachments = data, atts
-		si.logMessage(MessageCompleted, m, s.st.now())
+		m.Data, m.Attachments, m.Poll = data, atts, makePoll(data.Poll, now)
+		si.logMessage(MessageCompleted, m, now)
 		return http.StatusOK, s.messageJSON(m), nil
 	}
-	m := &Message{ID: s.st.newID(), ChannelID: si.ix.ChannelID, Data: data, Attachments: atts, Created: s.st.now()}
+	m := &Message{ID: s.st.newID(), ChannelID: si.ix.ChannelID, Data: data, Attachments: atts, Poll: makePoll(data.Poll, now), Created: now}
 	si.followups = append(si.followups, m)
 	s.st.made(si, m)
 	si.logMessage(MessageFollowedUp, m, m.Created)
@@ -152,6 +156,9 @@ func (s *Server) editWebhookMessage(r *request) (int, any, *apiError) {
 	}
 	completes := m.awaitsContent()
 	inv := newInvalidBody()
+	if refused := checkPollEdit(inv, "", m, edit.Poll); refused != nil {
+		return 0, nil, refused
+	}
 	data := editedData(inv, "", m, &edit)
 	s.checkPremiumButtons(inv, "", &data)
 	atts := m.Attachments
@@ -166,6 +173,7 @@ func (s *Server) editWebhookMessage(r *request) (int, any, *apiError) {
 	}
 	m.Data, m.Attachments = data, atts
 	if completes {
+		m.Poll = makePoll(data.Poll, s.st.now())
 		s.logChange(si, MessageCompleted, m, s.st.now())
 	} else {
 		m.Edited = s.st.now()

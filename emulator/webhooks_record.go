@@ -75,7 +75,10 @@ type Message struct {
 	Data interaction.MessageData
 	// Attachments are the files the message carries, in order.
 	Attachments []Attachment
-	Created     time.Time
+	// Poll is the poll the service made of the message's, with its
+	// answers numbered and its expiry; nil without one.
+	Poll    *interaction.Poll
+	Created time.Time
 	// Edited is when the message was last edited; zero if never.
 	Edited  time.Time
 	Deleted bool
@@ -157,6 +160,7 @@ func (m *Message) clone() Message {
 	c.Data = cloneMessageData(m.Data)
 	// The uploaded bytes are shared: nothing changes them (Attachment).
 	c.Attachments = slices.Clone(m.Attachments)
+	c.Poll = m.Poll.Clone()
 	return c
 }
 
@@ -170,6 +174,7 @@ func cloneMessageData(d interaction.MessageData) interaction.MessageData {
 		am := *d.AllowedMentions
 		d.AllowedMentions = &am
 	}
+	d.Poll = d.Poll.Clone()
 	return d
 }
 
@@ -230,6 +235,9 @@ func (s *Server) messageJSON(m *Message) map[string]any {
 		"webhook_id":       st.app.id.String(),
 		"application_id":   st.app.id.String(),
 	}
+	if m.Poll != nil {
+		out["poll"] = pollJSON(m.Poll, st.now())
+	}
 	if si != nil {
 		meta := s.interactionMetadata(si)
 		if !original && si.original != nil {
@@ -247,12 +255,23 @@ func (s *Server) interactionMetadata(si *sentInteraction) map[string]any {
 	if u := s.st.users[invoker.ID]; u != nil {
 		invoker = *u
 	}
-	meta := map[string]any{"id": si.ix.ID.String(), "type": si.ix.Type, "user": userJSON(&invoker)}
-	if !si.ix.AuthorizingIntegrationOwners.IsZero() {
-		meta["authorizing_integration_owners"] = si.ix.AuthorizingIntegrationOwners
-	}
-	// The service's message interaction metadata names the message whose
+	// authorizing_integration_owners is required of every type of the
+	// service's metadata, {} when nothing authorized the interaction.
+	meta := map[string]any{"id": si.ix.ID.String(), "type": si.ix.Type, "user": userJSON(&invoker),
+		"authorizing_integration_owners": si.ix.AuthorizingIntegrationOwners}
+	// The service's message interaction metadata names the user or the
+	// message a context-menu command was used on, the message whose
 	// component was used, and for a modal the interaction that opened it.
+	if si.ix.Type == interaction.TypeApplicationCommand {
+		switch target := si.ix.Data.TargetID; si.ix.Data.Type {
+		case interaction.CommandUser:
+			if u := s.st.users[target]; u != nil {
+				meta["target_user"] = userJSON(u)
+			}
+		case interaction.CommandMessage:
+			meta["target_message_id"] = target.String()
+		}
+	}
 	if si.ix.Type == interaction.TypeMessageComponent && si.message != nil {
 		meta["interacted_message_id"] = si.message.ID.String()
 	}

@@ -44,7 +44,8 @@ type messageEdit struct {
 	Components      *interaction.Components      `json:"components"`
 	Flags           *interaction.MessageFlags    `json:"flags"`
 	AllowedMentions *interaction.AllowedMentions `json:"allowed_mentions"`
-	Attachments     *[]interaction.AttachmentRef `json:"attachments"`
+	Attachments     *[]attachmentRef             `json:"attachments"`
+	Poll            *interaction.PollRequest     `json:"poll"`
 }
 
 // editedData returns what m says after edit, adding the problems of the
@@ -66,6 +67,11 @@ func editedData(e *apiError, prefix string, m *Message, edit *messageEdit) inter
 	}
 	if edit.AllowedMentions != nil {
 		data.AllowedMentions = edit.AllowedMentions
+	}
+	if edit.Poll != nil {
+		// Only the edit that completes a deferral takes one
+		// (checkPollEdit).
+		data.Poll = edit.Poll
 	}
 	if edit.Flags != nil {
 		checkFlags(e, prefix+"/flags", *edit.Flags, interaction.ResponseFlags)

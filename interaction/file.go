@@ -40,6 +40,10 @@ type File struct {
 	ContentType string
 	// Description is the attachment's alternative text.
 	Description string
+	// Spoiler marks the file a spoiler: clients blur it until it is
+	// clicked. (The service also takes a name that starts with
+	// "SPOILER_" as a spoiler, the older way.)
+	Spoiler bool
 	// Content is read once, when the message is sent, and never more than
 	// the attachment size limit and one byte: a larger file is refused
 	// before anything is sent. A sender that may send the message again
@@ -83,5 +87,23 @@ func (r Response) WithFile(name, contentType string, content io.Reader) Response
 // WithFile returns the message with a file added to its Files.
 func (m MessageData) WithFile(name, contentType string, content io.Reader) MessageData {
 	m.Files = append(m.Files[:len(m.Files):len(m.Files)], File{Name: name, ContentType: contentType, Content: content})
+	return m
+}
+
+// WithSpoilerFile adds a file to the message of a
+// CHANNEL_MESSAGE_WITH_SOURCE or UPDATE_MESSAGE answer as a spoiler, which
+// clients blur until it is clicked:
+//
+//	interaction.Reply("The ending:").WithSpoilerFile("ending.png", "image/png", bytes.NewReader(png))
+func (r Response) WithSpoilerFile(name, contentType string, content io.Reader) Response {
+	r.Message = r.Message.WithSpoilerFile(name, contentType, content)
+	return r
+}
+
+// WithSpoilerFile returns the message with a file added to its Files as a
+// spoiler.
+func (m MessageData) WithSpoilerFile(name, contentType string, content io.Reader) MessageData {
+	m = m.WithFile(name, contentType, content)
+	m.Files[len(m.Files)-1].Spoiler = true
 	return m
 }

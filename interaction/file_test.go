@@ -35,6 +35,16 @@ func TestFilesAreNamedInTheAttachmentsList(t *testing.T) {
 			want: `{"attachments":[{"id":"1191213000000000013"},{"id":"0","filename":"a.png","description":"a \"chart\""},{"id":"1","filename":"b.png"}]}`,
 		},
 		{
+			name: "a spoiler is marked in the list",
+			m:    interaction.MessageData{}.WithSpoilerFile("ending.png", "image/png", strings.NewReader("p")).WithFile("a.txt", "text/plain", strings.NewReader("a")),
+			want: `{"attachments":[{"id":"0","filename":"ending.png","is_spoiler":true},{"id":"1","filename":"a.txt"}]}`,
+		},
+		{
+			name: "an attachment kept may be made a spoiler",
+			m:    interaction.MessageData{Attachments: []interaction.AttachmentRef{{ID: 1191213000000000013, IsSpoiler: true}}},
+			want: `{"attachments":[{"id":"1191213000000000013","is_spoiler":true}]}`,
+		},
+		{
 			name: "an empty list removes every attachment",
 			m:    interaction.MessageData{Attachments: []interaction.AttachmentRef{}},
 			want: `{"attachments":[]}`,

@@ -32,6 +32,7 @@ func addDecodeSeeds(f *testing.F) {
 	}
 	f.Add([]byte(`{"id":"1","type":2,"data":{"name":"x","resolved":` + resolvedJSON + `}}`))
 	f.Add([]byte(`{"\u0069d":"7","type":1,"member":{"joined_at":"2024-01-02T03:04:05\u002e5Z"},"context":12}`))
+	f.Add([]byte(`{"id":"1","type":3,"data":{"custom_id":"c","component_type":2},"guild":{"id":"3","locale":"fr","features":["COMMUNITY"]},"message":` + sentMessage + `}`))
 	for _, b := range []*interactiontest.Builder{
 		interactiontest.Button("poll:7:yes"),
 		interactiontest.Select("colour", "red", "blue"),

@@ -20,6 +20,9 @@ type Interaction struct {
 	Token   string    `json:"token"`
 	Version int       `json:"version"`
 	GuildID Snowflake `json:"guild_id,omitzero"`
+	// Guild is the partial guild the interaction was sent from, in a
+	// guild.
+	Guild *PartialGuild `json:"guild,omitempty"`
 	// ChannelID is the channel the interaction was sent from.
 	ChannelID Snowflake `json:"channel_id,omitzero"`
 	// Channel is the partial channel the interaction was sent from,

@@ -177,6 +177,11 @@ type Message struct {
 	Flags         MessageFlags `json:"flags,omitzero"`
 	WebhookID     Snowflake    `json:"webhook_id,omitzero"`
 	ApplicationID Snowflake    `json:"application_id,omitzero"`
+	// InteractionMetadata says which interaction made the message, when
+	// one did: the answers and follow-ups of an interaction carry it.
+	InteractionMetadata *MessageInteractionMetadata `json:"interaction_metadata,omitempty"`
+	// Poll is the message's poll, if it has one.
+	Poll *Poll `json:"poll,omitempty"`
 }
 
 // Entitlement grants a user or guild access to a premium offering.

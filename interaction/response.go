@@ -115,6 +115,10 @@ type MessageData struct {
 	// Files are uploaded with the message, which is then sent as
 	// multipart/form-data (see File).
 	Files []File `json:"-"`
+	// Poll is the message's poll (see NewPoll). It comes with a new
+	// message, or with the edit that completes a deferred answer, and
+	// never with a message flagged FlagIsComponentsV2.
+	Poll *PollRequest `json:"poll,omitempty"`
 }
 
 // AllowedMentions controls which mentions in a message ping.
@@ -135,6 +139,10 @@ type AttachmentRef struct {
 	ID          Snowflake `json:"id"`
 	Filename    string    `json:"filename,omitempty"`
 	Description string    `json:"description,omitempty"`
+	// IsSpoiler marks the attachment a spoiler, which clients blur until
+	// it is clicked (the service sets AttachmentIsSpoiler in its flags).
+	// False leaves an attachment the message keeps as it is.
+	IsSpoiler bool `json:"is_spoiler,omitzero"`
 }
 
 // appendJSON appends the JSON form of the reference to b.
@@ -149,6 +157,9 @@ func (a AttachmentRef) appendJSON(b []byte) []byte {
 	if a.Description != "" {
 		b = append(b, `,"description":`...)
 		b = jsonw.AppendString(b, a.Description)
+	}
+	if a.IsSpoiler {
+		b = append(b, `,"is_spoiler":true`...)
 	}
 	return append(b, '}')
 }
@@ -436,6 +447,12 @@ func (m *MessageData) AppendJSON(b []byte) ([]byte, error) {
 			return nil, err
 		}
 	}
+	if m.Poll != nil {
+		sep()
+		if b, err = appendEncoded(b, `"poll":`, m.Poll); err != nil {
+			return nil, err
+		}
+	}
 	if m.Attachments != nil || len(m.Files) > 0 {
 		sep()
 		b = append(b, `"attachments":[`...)
@@ -451,7 +468,7 @@ func (m *MessageData) AppendJSON(b []byte) ([]byte, error) {
 			}
 			// An uploaded file's id is its index: it ties the element
 			// to the files[n] part.
-			b = AttachmentRef{ID: Snowflake(i), Filename: f.Name, Description: f.Description}.appendJSON(b)
+			b = AttachmentRef{ID: Snowflake(i), Filename: f.Name, Description: f.Description, IsSpoiler: f.Spoiler}.appendJSON(b)
 		}
 		b = append(b, ']')
 	}

@@ -91,41 +91,7 @@ func (NoAuth) authorization(context.Context, *Client) (string, error) {
 // *APIError's Path has "{token}" in its place, as in
 // "/webhooks/123/{token}/messages/@original".
 func (c *Client) Respond(ctx context.Context, ix *interaction.Interaction, r interaction.Response) error {
-	if err := answerable(ix, "Respond"); err != nil {
-		return err
-	}
-	if ix.ID == 0 {
-		return errors.New("rest: Respond: the interaction has no id")
-	}
-	if err := answer.Check(ix, r); err != nil {
-		return fmt.Errorf("rest: Respond: %w", err)
-	}
-	id := ix.ID.String()
-	k := &call{
-		method: http.MethodPost,
-		route:  "POST /interactions/{id}/{token}/callback",
-		// Each interaction is answered once: its own id keeps it from
-		// waiting on the limits of others.
-		major: id,
-		path:  "/interactions/" + id + "/" + url.PathEscape(ix.Token) + "/callback",
-	}
-	var err error
-	if len(r.Message.Files) > 0 {
-		// The callback endpoint takes files as the webhook endpoints
-		// do, in a multipart/form-data body (the service documents it
-		// there since discord/discord-api-docs#3860).
-		k.body, k.contentType, err = r.AppendMultipart(nil, ix.AttachmentLimit())
-		if err != nil {
-			return fmt.Errorf("rest: Respond: %w", err)
-		}
-	} else {
-		k.body, err = r.AppendJSON(nil)
-		if err != nil {
-			return errors.New("rest: encoding the response: " + err.Error())
-		}
-		k.contentType = "application/json"
-	}
-	return c.once().onToken(ctx, k, "/interactions/"+id+"/{token}/callback", ix.Token, nil)
+	return c.respond(ctx, ix, r, "Respond", nil)
 }
 
 // Original returns the answer to ix: the message of a reply, or the

@@ -91,7 +91,7 @@ var refusedAnswers = []struct {
 	{"content beside IS_COMPONENTS_V2", interaction.Reply("x").WithFlags(interaction.FlagIsComponentsV2).WithComponents(component.Text("t")),
 		"answer.content: a message with IS_COMPONENTS_V2 cannot have content; a text display holds its text", "/data/content"},
 	{"an empty message", interaction.Reply(""),
-		"answer: shows nothing: a message needs content, an embed, a component or a file", "/data"},
+		"answer: shows nothing: a message needs content, an embed, a component, a file or a poll", "/data"},
 	{"six rows of buttons", interaction.Reply("x").WithComponents(manyRows(6)...),
 		"answer.components[5]: at most 5 action rows, has 6", "/data/components"},
 	{"a button without a custom_id", interaction.Reply("x").WithComponents(component.Row(component.PrimaryButton("", "Approve"))),

@@ -111,10 +111,10 @@ func TestCommandsAreThoseTheUserIsOfferedInTheirLanguage(t *testing.T) {
 	tests := []struct {
 		name, query, want string
 	}{
-		{"the owner is offered every command, a subcommand by its path", "", "build, export, feedback, greet, mod user ban, notes, picture, trip, weather"},
-		{"a plain member is not offered what needs Ban Members", "?user=" + p.emu.Member.String(), "build, export, feedback, greet, notes, picture, trip, weather"},
-		{"in French the names are French", "?locale=fr", "build, export, feedback, saluer, mod user ban, notes, picture, trip, weather"},
-		{"the bot's direct messages offer the global commands", "?guild=dm", "build, export, feedback, greet, mod user ban, notes, picture, trip, weather"},
+		{"the owner is offered every command, a subcommand by its path", "", "build, export, feedback, greet, mod user ban, notes, picture, reveal, trip, vote, weather"},
+		{"a plain member is not offered what needs Ban Members", "?user=" + p.emu.Member.String(), "build, export, feedback, greet, notes, picture, reveal, trip, vote, weather"},
+		{"in French the names are French", "?locale=fr", "build, export, feedback, saluer, mod user ban, notes, picture, reveal, trip, vote, weather"},
+		{"the bot's direct messages offer the global commands", "?guild=dm", "build, export, feedback, greet, mod user ban, notes, picture, reveal, trip, vote, weather"},
 	}
 	for _, tt := range tests {
 		status, raw := p.do(t, "GET", "/api/commands"+tt.query, nil)
@@ -330,7 +330,7 @@ func TestRolesChangeWhatTheMemberIsOffered(t *testing.T) {
 	}{
 		{"a moderator is offered what needs Ban Members", []string{moderator}, 204, "mod user ban"},
 		{"@everyone is no role to give", []string{guild.Roles[0].ID}, 400, "mod user ban"},
-		{"without a role the member is offered less", []string{}, 204, "build, export, feedback, greet, notes, picture, trip, weather"},
+		{"without a role the member is offered less", []string{}, 204, "build, export, feedback, greet, notes, picture, reveal, trip, vote, weather"},
 	}
 	for _, tt := range tests {
 		status, raw := p.do(t, "POST", "/api/roles", map[string]any{"guild": p.emu.GuildID, "user": bob, "roles": tt.roles})

@@ -131,6 +131,15 @@ func (p *playground) bot(t *testing.T) *router.Router {
 			WithFile("dot.png", "image/png", bytes.NewReader(pngDot(t))).
 			WithFile("dot.svg", "image/svg+xml", strings.NewReader(`<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>`)), nil
 	}, router.Description("A picture, and one that is not"))
+	r.Command("vote", func(ctx context.Context, req *router.Request) (interaction.Response, error) {
+		poll := interaction.NewPoll("Where shall we eat?", "Pizza").
+			WithEmojiAnswer(interaction.PollEmoji{Name: "🍣"}, "Sushi").
+			WithEmojiAnswer(interaction.PollEmoji{ID: 41771983429993937, Name: "salad"}, "Salad").Lasting(2)
+		return interaction.Reply("Lunch vote").WithPoll(poll), nil
+	}, router.Description("A poll"))
+	r.Command("reveal", func(ctx context.Context, req *router.Request) (interaction.Response, error) {
+		return interaction.Reply("How it ends").WithSpoilerFile("ending.png", "image/png", bytes.NewReader(pngDot(t))), nil
+	}, router.Description("A picture behind a spoiler"))
 	r.Command("trip", func(ctx context.Context, req *router.Request) (interaction.Response, error) {
 		from, _ := req.Options.String("from")
 		to, _ := req.Options.String("to")

@@ -9,25 +9,29 @@
 // pause of 250 ms, one request at a time, the latest text winning, as the
 // service's client does). Enter sends; a command may also be typed whole,
 // as "/greet name:Ada". The bot's answers arrive as they are made, deferred
-// ones "thinking…" until they are complete, with their embeds, files,
-// follow-ups, edits and deletions, and "Only you can see this" on an
-// ephemeral one; buttons are buttons and select menus are menus, used from
-// there; a modal the bot opens is a dialog. A side panel chooses the user,
-// the guild or the bot's direct messages, the channel and the locale, gives
-// the member roles and lists their permissions, and shows the raw
-// interaction sent and answer received. What the client or the service
-// refuses, and answers that break the rules, are said under the box. The
-// page is a few files embedded in the program, written without a framework,
-// and requests nothing from elsewhere.
+// ones "thinking…" until they are complete, with their embeds, files (a
+// spoiler's picture hidden until it is pressed), polls, follow-ups, edits
+// and deletions, and "Only you can see this" on an ephemeral one; buttons
+// are buttons and select menus are menus, used from there; a modal the bot
+// opens is a dialog. A side panel chooses the user, the guild or the bot's
+// direct messages, the channel and the locale, gives the member roles and
+// lists their permissions, and shows the raw interaction sent and answer
+// received. What the client or the service refuses, and answers that break
+// the rules, are said under the box. The page is a few files embedded in
+// the program, written without a framework, and requests nothing from
+// elsewhere.
 //
 // The page is built to be used without seeing it, which is also how it is
 // tested: the message box is a textbox named "Message" whose suggestions
 // are a listbox "Commands" of options named as the commands are ("greet",
-// "mod user ban"); the channel is a log "Channel" of articles; buttons are
-// buttons with their labels, and menus are selects named by their
-// placeholders; a modal is a dialog named by its title, with labelled
-// inputs; the panel's controls are labelled "User", "Guild", "Channel" and
-// "Locale", and the member's roles are checkboxes named by the roles.
+// "mod user ban"); the channel is a log "Channel" of articles; a poll is a
+// region "Poll: " and its question, with a list "Answers" and the time it
+// closes; a spoiler file is a button "Spoiler: " and its name until it is
+// pressed; buttons are buttons with their labels, and menus are selects
+// named by their placeholders; a modal is a dialog named by its title,
+// with labelled inputs; the panel's controls are labelled "User",
+// "Guild", "Channel" and "Locale", and the member's roles are checkboxes
+// named by the roles.
 //
 // A Handler serves one *emulator.Server; Listen serves it on a port of its
 // own, by default a free one of 127.0.0.1. It is a tool for the machine it
@@ -128,7 +132,10 @@
 //		/greet name:Ada"}, "original" (the answer's message), "reply_to" (the
 //		answer a follow-up follows), "author", "content", "embeds",
 //		"attachments": [{"id", "filename", "size", "content_type",
-//		"url", "preview"}], "components" (as the service sends them), "ephemeral",
+//		"url", "preview", "spoiler"}], "components" (as the service
+//		sends them), "poll": {"question", "answers": [{"id", "text",
+//		"emoji", "custom"}], "expiry", "allow_multiselect"} (when it
+//		has one), "ephemeral",
 //		"loading" (a deferred answer's "thinking…"), "edited",
 //		"created"}. An ephemeral message is sent only to the user it
 //		answers.

@@ -30,7 +30,9 @@ type messageJSON struct {
 	Embeds      []interaction.Embed    `json:"embeds"`
 	Attachments []attachmentJSON       `json:"attachments"`
 	Components  interaction.Components `json:"components"`
-	Ephemeral   bool                   `json:"ephemeral"`
+	// Poll is the message's poll, as the service made it.
+	Poll      *pollJSON `json:"poll,omitempty"`
+	Ephemeral bool      `json:"ephemeral"`
 	// Loading is the "thinking…" of a deferred answer not yet complete.
 	Loading bool      `json:"loading"`
 	Edited  bool      `json:"edited"`
@@ -59,6 +61,8 @@ type attachmentJSON struct {
 	// Preview is where the page gets the picture to show, for a file
 	// whose bytes are one.
 	Preview string `json:"preview,omitempty"`
+	// Spoiler marks a file the client hides until it is clicked.
+	Spoiler bool `json:"spoiler,omitempty"`
 }
 
 // names are the names the channel writes ids with.
@@ -136,9 +140,12 @@ func (h *Handler) channel(p place) []messageJSON {
 					v.ReplyTo = rec.Original.ID
 				}
 			}
+			if m.Poll != nil {
+				v.Poll = pollView(m.Poll)
+			}
 			for _, a := range m.Attachments {
 				v.Attachments = append(v.Attachments, attachmentJSON{ID: a.ID, Filename: a.Filename, Size: a.Size, ContentType: a.ContentType,
-					URL: fileURL(p.User, m.ID, a)})
+					URL: fileURL(p.User, m.ID, a), Spoiler: a.IsSpoiler()})
 				if previewable(a) {
 					v.Attachments[len(v.Attachments)-1].Preview = fileURL(p.User, m.ID, a) + "&preview=1"
 				}

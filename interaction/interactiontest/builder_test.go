@@ -16,7 +16,7 @@ func TestPingCarriesNoGuild(t *testing.T) {
 	if ix.Type != interaction.TypePing {
 		t.Errorf("type = %v, want PING", ix.Type)
 	}
-	if ix.GuildID != 0 || ix.ChannelID != 0 || !ix.Member.IsZero() || !ix.Channel.IsZero() {
+	if ix.GuildID != 0 || ix.Guild != nil || ix.ChannelID != 0 || !ix.Member.IsZero() || !ix.Channel.IsZero() {
 		t.Errorf("PING has a guild, channel or member: %+v", ix)
 	}
 	if ix.Locale != "" || ix.GuildLocale != "" {
@@ -27,5 +27,29 @@ func TestPingCarriesNoGuild(t *testing.T) {
 	}
 	if ix.Context.Valid {
 		t.Errorf("PING has context %v, want none", ix.Context.Type)
+	}
+}
+
+// An interaction in a guild carries the partial guild, as the service
+// sends it; one in direct messages carries none.
+func TestAGuildInteractionCarriesThePartialGuild(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		b    *Builder
+		want *interaction.PartialGuild
+	}{
+		{"a command in the guild", Command("ping"), &interaction.PartialGuild{ID: GuildID, Locale: interaction.LocaleEnglishUS, Features: []string{}}},
+		{"a command in another guild", Command("ping").InGuild(7, interaction.Member{}), &interaction.PartialGuild{ID: 7, Locale: interaction.LocaleEnglishUS, Features: []string{}}},
+		{"a command in direct messages", Command("ping").InDM(interaction.User{ID: 9, Username: "u"}), nil},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			var ix interaction.Interaction
+			if err := interaction.Decode(tt.b.JSON(), &ix); err != nil {
+				t.Fatal(err)
+			}
+			if (ix.Guild == nil) != (tt.want == nil) || ix.Guild != nil && (ix.Guild.ID != tt.want.ID || ix.Guild.Locale != tt.want.Locale || ix.Guild.Features == nil) {
+				t.Errorf("guild %+v, want %+v", ix.Guild, tt.want)
+			}
+		})
 	}
 }

@@ -69,10 +69,9 @@ export class Channel {
       m.loading ? h('p', { class: 'thinking', role: 'status' }, m.author.name + ' is thinking…') : null,
       m.content ? markdown(m.content, this.names()) : null,
       m.embeds.map((e) => embed(e, this.names(), m.attachments)),
+      m.poll ? poll(m.poll) : null,
       m.attachments.length ? h('ul', { class: 'attachments', 'aria-label': 'Attachments' },
-        m.attachments.map((a) => h('li', {},
-          a.preview ? h('img', { src: a.preview, alt: a.filename, class: 'preview' }) : null,
-          h('a', { href: a.url, download: a.filename }, a.filename), ' (' + size(a.size) + ')'))) : null,
+        m.attachments.map((a) => h('li', {}, a.spoiler ? spoilerFile(a) : file(a)))) : null,
       m.components.map((c) => this.component(m, c)),
       m.ephemeral ? h('p', { class: 'only-you' }, 'Only you can see this') : null);
   }
@@ -202,6 +201,47 @@ function media(m, description, attachments, plain) {
   const href = safeURL(m.url);
   const link = href ? h('a', { href, target: '_blank', rel: 'noopener noreferrer' }, m.url) : h('span', {}, m.url);
   return plain ? link : h('p', { class: 'media' }, (description || 'Media') + ': ', link);
+}
+
+// file shows an attachment: a picture as a picture, and a link to save
+// it, with its size.
+function file(a) {
+  return [
+    a.preview ? h('img', { src: a.preview, alt: a.filename, class: 'preview' }) : null,
+    h('a', { href: a.url, download: a.filename }, a.filename), ' (' + size(a.size) + ')',
+  ];
+}
+
+// spoilerFile hides an attachment marked a spoiler behind a button, as the
+// client blurs it, until the user presses it.
+function spoilerFile(a) {
+  const cover = h('button', { type: 'button', class: 'spoiler-file', 'aria-label': 'Spoiler: ' + a.filename }, 'Spoiler');
+  cover.addEventListener('click', () => {
+    const shown = file(a);
+    cover.replaceWith(...shown);
+    // The file's link takes the focus the button had.
+    shown.find((x) => x instanceof HTMLAnchorElement)?.focus();
+  }, { once: true });
+  return cover;
+}
+
+// poll shows a poll: its question, its answers in their order with their
+// emoji, and when it closes. The bot cannot vote, nor can anyone here.
+function poll(p) {
+  const expiry = new Date(p.expiry);
+  const closed = expiry <= new Date();
+  return h('section', { class: 'poll', 'aria-label': 'Poll: ' + p.question },
+    h('p', { class: 'poll-question' }, p.question),
+    h('ol', { class: 'poll-answers', 'aria-label': 'Answers' },
+      p.answers.map((a) => {
+        // A custom emoji's picture is elsewhere: it is named instead.
+        const emoji = a.custom ? ':' + (a.emoji || 'custom emoji') + ':' : a.emoji;
+        return h('li', {}, emoji ? h('span', { class: 'poll-emoji' }, emoji) : null, emoji ? ' ' : null, a.text);
+      })),
+    h('p', { class: 'poll-expiry' },
+      p.allow_multiselect ? 'Select one or more answers. ' : 'Select one answer. ',
+      closed ? 'Closed ' : 'Closes ',
+      h('time', { datetime: p.expiry }, expiry.toLocaleString())));
 }
 
 function size(n) {

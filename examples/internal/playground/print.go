@@ -209,6 +209,7 @@ func (p *printer) message(b *strings.Builder, kind string, m interaction.Message
 		}
 		lines = append(lines, fmt.Sprintf("[embed %d] %s", i+1, text))
 	}
+	lines = append(lines, p.pollLines(m.Poll)...)
 	lines = append(lines, p.componentLines(m.Components)...)
 	if len(lines) == 0 {
 		lines = []string{p.style(dim, "(an empty message)")}
