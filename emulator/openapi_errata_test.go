@@ -27,8 +27,9 @@ type erratum struct {
 	pointer string
 	// why cites the documentation.
 	why string
-	// schema is the schema put in its place.
-	schema map[string]any
+	// schema is the schema put in its place, or what replaces a keyword
+	// of one.
+	schema any
 }
 
 // errata are the disagreements between the description and the
@@ -77,6 +78,20 @@ var errata = []erratum{{
 			"properties": map[string]any{"type": map[string]any{"enum": []any{5, 6, 8, 9}}},
 		},
 	}},
+}, {
+	pointer: "/components/schemas/EntitlementTypes",
+	why: `the documentation's "Entitlement Types" (resources/entitlement) are PURCHASE 1, ` +
+		`PREMIUM_SUBSCRIPTION 2, DEVELOPER_GIFT 3, TEST_MODE_PURCHASE 4, FREE_PURCHASE 5, USER_GIFT 6, ` +
+		`PREMIUM_PURCHASE 7 and APPLICATION_SUBSCRIPTION 8, and Create Test Entitlement makes ` +
+		`TEST_MODE_PURCHASE ones; the description lists only 8 and 10 (QUEST_REWARD, which it keeps)`,
+	schema: map[string]any{"type": "integer", "enum": []any{1, 2, 3, 4, 5, 6, 7, 8, 10}},
+}, {
+	pointer: "/components/schemas/EntitlementResponse/required",
+	why: `the documentation's "Entitlement Object" (resources/entitlement) has user_id? ("ID of the ` +
+		`user that is granted access"), starts_at? and ends_at? ("Not present when using test ` +
+		`entitlements"): a guild's entitlement no user bought has no user_id, and a test entitlement ` +
+		`no dates; the description requires all three`,
+	schema: []any{"id", "sku_id", "application_id", "deleted", "type"},
 }}
 
 // openAPI is the description, with its errata, compiled.

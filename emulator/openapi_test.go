@@ -30,6 +30,7 @@ var notDescribed = map[string]string{
 	"POST /oauth2/token": "the OAuth2 token endpoint is documented in the OAuth2 topic, not in the description",
 	"PUT /applications/{app}/guilds/{guild}/commands/permissions": "the batch permissions edit, disabled by the service, " +
 		"answers 405 (D27); the description lists only its GET",
+	"GET /applications/{app}/skus": "List SKUs is documented in the SKU resource, not in the description (D146)",
 }
 
 // apiCase is a request of the API and what the description says of its
@@ -120,6 +121,29 @@ func (w *oasWorld) answered(t *testing.T) *Result {
 	return res
 }
 
+// sku returns the id of the application's SKU named name.
+func (w *oasWorld) sku(t *testing.T, name string) interaction.Snowflake {
+	t.Helper()
+	for _, k := range w.s.SKUs() {
+		if k.Name == name && k.Type != skuSubscriptionGroup {
+			return k.ID
+		}
+	}
+	t.Fatalf("no SKU %q", name)
+	return 0
+}
+
+// entitlement grants the SKU named name to a user or a guild, as an
+// entitlement of type typ.
+func (w *oasWorld) entitlement(t *testing.T, name string, typ int, user, guild interaction.Snowflake) interaction.Entitlement {
+	t.Helper()
+	e, err := w.s.CreateEntitlement(interaction.Entitlement{SKUID: w.sku(t, name), Type: typ, UserID: user, GuildID: guild})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e
+}
+
 func (w *oasWorld) webhook(t *testing.T, res *Result) string {
 	return "/webhooks/" + w.s.ApplicationID.String() + "/" + res.Interaction.Token
 }
@@ -186,18 +210,21 @@ func apiRequestForm(t *testing.T, s *Server, path string, form url.Values) (int,
 // apiCases are the cases: every route's success, and its errors.
 func apiCases() []apiCase {
 	const (
-		globalList  = "/applications/{app}/commands"
-		globalOne   = "/applications/{app}/commands/{cmd}"
-		guildList   = "/applications/{app}/guilds/{guild}/commands"
-		guildOne    = "/applications/{app}/guilds/{guild}/commands/{cmd}"
-		permsAll    = "/applications/{app}/guilds/{guild}/commands/permissions"
-		permsOne    = "/applications/{app}/guilds/{guild}/commands/{cmd}/permissions"
-		callback    = "/interactions/{id}/{token}/callback"
-		followup    = "/webhooks/{app}/{token}"
-		whMessage   = "/webhooks/{app}/{token}/messages/{message}"
-		whOriginal  = "/webhooks/{webhook_id}/{webhook_token}/messages/@original"
-		usersMe     = "/users/@me"
-		application = "/oauth2/applications/@me"
+		globalList   = "/applications/{app}/commands"
+		globalOne    = "/applications/{app}/commands/{cmd}"
+		guildList    = "/applications/{app}/guilds/{guild}/commands"
+		guildOne     = "/applications/{app}/guilds/{guild}/commands/{cmd}"
+		permsAll     = "/applications/{app}/guilds/{guild}/commands/permissions"
+		permsOne     = "/applications/{app}/guilds/{guild}/commands/{cmd}/permissions"
+		callback     = "/interactions/{id}/{token}/callback"
+		followup     = "/webhooks/{app}/{token}"
+		whMessage    = "/webhooks/{app}/{token}/messages/{message}"
+		whOriginal   = "/webhooks/{webhook_id}/{webhook_token}/messages/@original"
+		usersMe      = "/users/@me"
+		application  = "/oauth2/applications/@me"
+		entitlements = "/applications/{app}/entitlements"
+		entitlement  = "/applications/{app}/entitlements/{entitlement}"
+		consume      = "/applications/{app}/entitlements/{entitlement}/consume"
 	)
 	global := func(w *oasWorld) string { return command.Global.CommandsPath(w.s.ApplicationID) }
 	guild := func(w *oasWorld) string { return command.InGuild(w.s.GuildID).CommandsPath(w.s.ApplicationID) }
@@ -267,6 +294,42 @@ func apiCases() []apiCase {
 		{"a user reads themself", "GET " + usersMe, "", func(t *testing.T, w *oasWorld) oasAnswer {
 			return w.call(t, "GET", "/users/@me", "Bearer "+w.userToken, "", nil)
 		}, 200},
+		{"the entitlements are listed", "GET " + entitlements, "", func(t *testing.T, w *oasWorld) oasAnswer {
+			w.entitlement(t, "Premium", entitlementTestModePurchase, w.s.Member, 0)
+			w.entitlement(t, "Server Premium", entitlementTestModePurchase, 0, w.s.GuildID)
+			return w.asBot(t, "GET", "/applications/"+w.s.ApplicationID.String()+"/entitlements?with_payments=true", "")
+		}, 200},
+		{"a test entitlement is created for a user", "POST " + entitlements, "", func(t *testing.T, w *oasWorld) oasAnswer {
+			return w.asBot(t, "POST", "/applications/"+w.s.ApplicationID.String()+"/entitlements",
+				`{"sku_id":"`+w.sku(t, "Lifetime Pass").String()+`","owner_id":"`+w.s.Member.String()+`","owner_type":2}`)
+		}, 200},
+		{"a test entitlement is created for a guild", "POST " + entitlements, "", func(t *testing.T, w *oasWorld) oasAnswer {
+			return w.asBot(t, "POST", "/applications/"+w.s.ApplicationID.String()+"/entitlements",
+				`{"sku_id":"`+w.sku(t, "Server Premium").String()+`","owner_id":"`+w.s.GuildID.String()+`","owner_type":1}`)
+		}, 200},
+		{"a test entitlement is refused an unknown SKU", "POST " + entitlements, "", func(t *testing.T, w *oasWorld) oasAnswer {
+			return w.asBot(t, "POST", "/applications/"+w.s.ApplicationID.String()+"/entitlements",
+				`{"sku_id":"1","owner_id":"`+w.s.Member.String()+`","owner_type":2}`)
+		}, 404},
+		{"an entitlement is read", "GET " + entitlement, "", func(t *testing.T, w *oasWorld) oasAnswer {
+			e := w.entitlement(t, "Lifetime Pass", entitlementTestModePurchase, w.s.Member, 0)
+			return w.asBot(t, "GET", "/applications/"+w.s.ApplicationID.String()+"/entitlements/"+e.ID.String(), "")
+		}, 200},
+		{"an unknown entitlement is read", "GET " + entitlement, "", func(t *testing.T, w *oasWorld) oasAnswer {
+			return w.asBot(t, "GET", "/applications/"+w.s.ApplicationID.String()+"/entitlements/1", "")
+		}, 404},
+		{"a test entitlement is deleted", "DELETE " + entitlement, "", func(t *testing.T, w *oasWorld) oasAnswer {
+			e := w.entitlement(t, "Premium", entitlementTestModePurchase, w.s.Admin, 0)
+			return w.asBot(t, "DELETE", "/applications/"+w.s.ApplicationID.String()+"/entitlements/"+e.ID.String(), "")
+		}, 204},
+		{"a consumable's entitlement is consumed", "POST " + consume, "", func(t *testing.T, w *oasWorld) oasAnswer {
+			e := w.entitlement(t, "Coin Pack", entitlementPurchase, w.s.Moderator, 0)
+			return w.asBot(t, "POST", "/applications/"+w.s.ApplicationID.String()+"/entitlements/"+e.ID.String()+"/consume", "")
+		}, 204},
+		{"a durable's entitlement is not consumed", "POST " + consume, "", func(t *testing.T, w *oasWorld) oasAnswer {
+			e := w.entitlement(t, "Lifetime Pass", entitlementPurchase, w.s.Moderator, 0)
+			return w.asBot(t, "POST", "/applications/"+w.s.ApplicationID.String()+"/entitlements/"+e.ID.String()+"/consume", "")
+		}, 400},
 		{"the bot reads its application", "GET " + application, "", func(t *testing.T, w *oasWorld) oasAnswer {
 			return w.asBot(t, "GET", "/oauth2/applications/@me", "")
 		}, 200},
