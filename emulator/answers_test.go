@@ -107,8 +107,11 @@ func TestAnAcknowledgementWaitsForTheCallback(t *testing.T) {
 func TestADeferredAnswerIsCompletedAndFollowedUp(t *testing.T) {
 	s, rl := startRelay(t, emulator.Config{})
 	ex := rl.invoke(t, s, "ask")
-	// A follow-up before any answer is refused once the exchange is over
-	// (webhooks_settle_test.go); while the bot holds its answer, it waits.
+	// A follow-up before any answer is refused, after the moment it
+	// waits for an answer that may be arriving (settleGrace).
+	if resp, body := call(t, s, "POST", webhookPath(s, ex.Token), "", `{"content":"early"}`); resp.StatusCode != 404 || body["code"] != float64(10015) {
+		t.Fatalf("a follow-up before any answer: %d %v", resp.StatusCode, body)
+	}
 	if res := ex.answer(t, []byte(`{"type":5,"data":{"flags":64}}`)); !res.OK {
 		t.Fatalf("deferral: %+v", res)
 	}

@@ -21,7 +21,7 @@ const maxAnswerBody = maxRequestBody
 // modal. The caller holds s.st.mu.
 func (s *Server) record(p *prepared) {
 	p.si.sent = s.st.now()
-	p.si.settled = make(chan struct{})
+	p.si.settled, p.si.responding = make(chan struct{}), make(chan struct{})
 	s.st.interactions[p.si.ix.ID] = p.si
 	s.st.byToken[p.si.ix.Token] = p.si
 	if p.si.ix.Type == interaction.TypeModalSubmit {
@@ -44,7 +44,11 @@ func (s *Server) record(p *prepared) {
 func (s *Server) deliver(ctx context.Context, url string, p *prepared, res *Result) {
 	ctx, cancel := context.WithTimeout(ctx, s.window)
 	defer cancel()
-	status, contentType, body, took, err := s.exchangeBody(ctx, url, p.body, true, maxAnswerBody)
+	status, contentType, body, took, err := s.exchangeBody(ctx, url, p.body, true, maxAnswerBody, func() {
+		s.st.mu.Lock()
+		p.si.markResponding()
+		s.st.mu.Unlock()
+	})
 	res.Status, res.answerType, res.RawAnswer, res.Took = status, contentType, body, took
 	switch {
 	case errors.Is(err, context.DeadlineExceeded):
@@ -68,14 +72,16 @@ func (s *Server) deliver(ctx context.Context, url string, p *prepared, res *Resu
 // post sends a signed (or, with good false, wrongly signed) body, and
 // reads at most limit bytes of the answer and one more.
 func (s *Server) post(ctx context.Context, url string, body []byte, good bool, limit int64) (status int, answer []byte, took time.Duration, err error) {
-	status, _, answer, took, err = s.exchangeBody(ctx, url, body, good, limit)
+	status, _, answer, took, err = s.exchangeBody(ctx, url, body, good, limit, nil)
 	return status, answer, took, err
 }
 
 // exchangeBody is post, and returns the Content-Type of the answer too.
 // It reads the answer up to one byte over limit, so that an answer over
 // it is known to be.
-func (s *Server) exchangeBody(ctx context.Context, url string, body []byte, good bool, limit int64) (status int, contentType string, answer []byte, took time.Duration, err error) {
+// headers, when not nil, is called once the head of the answer has
+// arrived, before its body is read.
+func (s *Server) exchangeBody(ctx context.Context, url string, body []byte, good bool, limit int64, headers func()) (status int, contentType string, answer []byte, took time.Duration, err error) {
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, url, bytes.NewReader(body))
 	if err != nil {
 		return 0, "", nil, 0, err
@@ -96,6 +102,9 @@ func (s *Server) exchangeBody(ctx context.Context, url string, body []byte, good
 		return 0, "", nil, time.Since(start), err
 	}
 	defer resp.Body.Close()
+	if headers != nil {
+		headers()
+	}
 	answer, err = io.ReadAll(io.LimitReader(resp.Body, limit+1))
 	return resp.StatusCode, resp.Header.Get("Content-Type"), answer, time.Since(start), err
 }

@@ -88,6 +88,10 @@ type sentInteraction struct {
 	// interaction not sent over HTTP. See awaitSettled.
 	settled     chan struct{}
 	settledDone bool
+	// responding is closed when the head of the bot's HTTP answer has
+	// arrived, or no answer will: an answer is then being read.
+	responding     chan struct{}
+	respondingDone bool
 	// original is the message of the first answer (or of the edit that
 	// completes a deferred one); followups are the messages sent after it.
 	original  *Message

@@ -7,40 +7,74 @@ import "time"
 // answer: for the service the answer then exists. The emulator reads the
 // answer and settles it in the goroutine that sent the interaction, which
 // the bot's next request can overtake; so a webhook request for an
-// interaction not yet answered waits, while an answer in the HTTP
-// response may still come, until it is settled (awaitSettled). The wait
-// is bounded: the exchange ends within the response window, and a
-// request whose client gives up stops waiting. A request made before the
-// bot answered at all still finds no webhook once the exchange is over,
-// as with the service.
+// interaction not yet answered waits for the answer that may be coming
+// in the HTTP response (awaitSettled):
+//
+//   - once the head of the bot's answer has arrived, until the answer is
+//     read and settled, within the response window;
+//   - before it has, for a moment (settleGrace), in which a bot that has
+//     written its answer has it arriving; a bot that asks before it
+//     answers at all gets the service's 10015 after that moment, as it
+//     would at once from the service, and can still answer in time.
+//
+// A request whose client gives up stops waiting.
+
+// settleGrace is how long a webhook request for an interaction without an
+// answer waits for the head of the bot's HTTP answer to arrive: far
+// longer than the moment between a bot's writing its answer and the
+// emulator's reading its head, even on a loaded machine, and short
+// beside the response window, which a bot asking before it answers must
+// still have time to answer in.
+const settleGrace = 500 * time.Millisecond
 
 // markSettled records that no answer in the HTTP response to si is still
 // to come. The caller holds the state's lock.
 func (si *sentInteraction) markSettled() {
+	si.markResponding()
 	if si.settled != nil && !si.settledDone {
 		si.settledDone = true
 		close(si.settled)
 	}
 }
 
+// markResponding records that the head of the bot's HTTP answer to si has
+// arrived, or that none will. The caller holds the state's lock.
+func (si *sentInteraction) markResponding() {
+	if si.responding != nil && !si.respondingDone {
+		si.respondingDone = true
+		close(si.responding)
+	}
+}
+
 // awaitSettled waits, without the state's lock, which the caller holds
-// and holds again on return, until si's answer in the HTTP response is
-// settled, the response window passes, or r's client gives up.
+// and holds again on return, for si's answer in the HTTP response, as the
+// comment above says.
 func (s *Server) awaitSettled(r *request, si *sentInteraction) {
 	if si.settled == nil || si.settledDone {
 		return
 	}
-	done := si.settled
+	settled, responding := si.settled, si.responding
 	if s.hooks.awaiting != nil {
 		s.hooks.awaiting(si)
 	}
 	s.st.mu.Unlock()
 	defer s.st.mu.Lock()
-	timer := time.NewTimer(s.window)
-	defer timer.Stop()
+	grace := time.NewTimer(settleGrace)
+	defer grace.Stop()
 	select {
-	case <-done:
-	case <-timer.C:
+	case <-responding:
+	case <-settled:
+		return
+	case <-grace.C:
+		return
+	case <-r.Context().Done():
+		return
+	}
+	window := time.NewTimer(s.window)
+	defer window.Stop()
+	select {
+	case <-settled:
+	case <-window.C:
 	case <-r.Context().Done():
 	}
 }

@@ -80,3 +80,27 @@ func TestAWebhookRequestBeforeTheAnswerFindsNone(t *testing.T) {
 		})
 	}
 }
+
+// A webhook request that overtakes even the head of the bot's answer in
+// the HTTP response (the bot has not begun to write it when the request
+// arrives) still finds the answer once it comes.
+func TestARequestOvertakingTheAnswersHeadFindsTheAnswer(t *testing.T) {
+	w := startOASWorld(t)
+	waiting := make(chan struct{}, 1)
+	w.s.hooks.awaiting = func(*sentInteraction) { waiting <- struct{}{} }
+	got := make(chan oasAnswer, 1)
+	w.bot.mu.Lock()
+	w.bot.hook = func(ix *interaction.Interaction) (int, string) {
+		go func() {
+			got <- w.anon(t, "PATCH", "/webhooks/"+w.s.ApplicationID.String()+"/"+ix.Token+"/messages/@original", `{"content":"edited"}`)
+		}()
+		<-waiting // the edit is at the emulator, and no answer has begun
+		return http.StatusOK, `{"type":4,"data":{"content":"first"}}`
+	}
+	w.bot.mu.Unlock()
+	res, err := w.s.Invoke(context.Background(), Invocation{Guild: w.s.GuildID, Command: "poll"})
+	mustOK(t, res, err)
+	if a := <-got; a.status != http.StatusOK {
+		t.Fatalf("an edit that overtook the answer: %d %s", a.status, a.body)
+	}
+}
