@@ -277,3 +277,71 @@ func TestSubmissionsOfTheNewInputsTheClientRefuses(t *testing.T) {
 		})
 	}
 }
+
+// Whatever a submission names, the emulator refuses it or sends what the
+// service sends: the entries decode, a radio group holds one of its
+// options, a checkbox group as many of its options as it takes and none
+// twice, a checkbox what was ticked, and a file only of a type its upload
+// takes. Submissions are prepared as Submit prepares them, not sent.
+func FuzzSubmissionsOfEveryInput(f *testing.F) {
+	f.Add("Warrior", "wed,Monday", false, "", "cat.png")
+	f.Add("", "mon,mon", true, "x", "a.txt")
+	f.Add("b,w", "tue,wed,mon", true, "y", "Plan.PDF")
+	f.Add("Bard", "", false, "", "")
+	f.Fuzz(func(t *testing.T, class, days string, news bool, who, file string) {
+		s, _ := openForm(t, signupModal)
+		sub := Submit{Values: map[string][]string{}, Checked: map[string]bool{"news": news}}
+		if class != "" {
+			sub.Values["class"] = strings.Split(class, ",")
+		}
+		if days != "" {
+			sub.Values["days"] = strings.Split(days, ",")
+		}
+		if who != "" {
+			sub.Values["who"] = strings.Split(who, ",")
+		}
+		if file != "" {
+			sub.Files = map[string][]interaction.Attachment{"proof": {{Filename: file, Size: 1}}}
+		}
+		s.st.mu.Lock()
+		p, err := s.prepareSubmit(sub)
+		s.st.mu.Unlock()
+		if err != nil {
+			if !errors.Is(err, ErrInvalidInput) {
+				t.Fatalf("refused with %v, want ErrInvalidInput", err)
+			}
+			return
+		}
+		var ix interaction.Interaction
+		if err := interaction.Decode(p.body, &ix); err != nil {
+			t.Fatalf("the submission does not decode: %v\n%s", err, p.body)
+		}
+		c, _ := ix.Data.Submitted("class")
+		if v, chosen := c.Choice(); !chosen || (v != "w" && v != "b") {
+			t.Errorf("class: %q, %v", v, chosen)
+		}
+		d, _ := ix.Data.Submitted("days")
+		if len(d.Values) != 2 || d.Values[0] == d.Values[1] {
+			t.Errorf("days: %q", d.Values)
+		}
+		for _, v := range d.Values {
+			if v != "mon" && v != "tue" && v != "wed" {
+				t.Errorf("days: %q is no option", v)
+			}
+		}
+		if n, _ := ix.Data.Submitted("news"); n.Checked != news {
+			t.Errorf("news: %v, want %v", n.Checked, news)
+		}
+		proof, _ := ix.Data.Submitted("proof")
+		for _, id := range proof.Values {
+			sf, _ := interaction.ParseSnowflake(id)
+			a, ok := ix.Data.Resolved.Attachment(sf)
+			lower := strings.ToLower(a.Filename)
+			if !ok || !(strings.HasSuffix(lower, ".pdf") || strings.HasSuffix(lower, ".png") || strings.HasSuffix(lower, ".jpg") ||
+				strings.HasSuffix(lower, ".jpeg") || strings.HasSuffix(lower, ".gif") || strings.HasSuffix(lower, ".webp") ||
+				strings.HasSuffix(lower, ".avif") || strings.HasSuffix(lower, ".jfif")) {
+				t.Errorf("a file the upload does not take was sent: %+v", a)
+			}
+		}
+	})
+}
