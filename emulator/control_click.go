@@ -71,12 +71,13 @@ type chooseJSON struct {
 
 // submitJSON is a Submit as the control API takes it.
 type submitJSON struct {
-	User   interaction.Snowflake               `json:"user"`
-	Locale interaction.Locale                  `json:"locale"`
-	Modal  string                              `json:"modal"`
-	Fields map[string]string                   `json:"fields"`
-	Values map[string][]string                 `json:"values"`
-	Files  map[string][]interaction.Attachment `json:"files"`
+	User    interaction.Snowflake               `json:"user"`
+	Locale  interaction.Locale                  `json:"locale"`
+	Modal   string                              `json:"modal"`
+	Fields  map[string]string                   `json:"fields"`
+	Values  map[string][]string                 `json:"values"`
+	Checked map[string]bool                     `json:"checked"`
+	Files   map[string][]interaction.Attachment `json:"files"`
 }
 
 // openedModalJSON is an OpenedModal as the control API shows it.

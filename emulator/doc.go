@@ -185,11 +185,18 @@
 //	POST   /_emulator/submit
 //		A user submits the modal open before them, as Submit:
 //		{"user": "id", "locale": "fr", "modal": "feedback",
-//		"fields": {"Name": "Ada"}, "values": {"colour": ["b"]},
-//		"files": {"proof": [{"filename": "a.png", "size": 3}]}}, each
-//		input by its custom_id or label, every field optional. Answers
-//		as /_emulator/invoke does; with no modal open, or another one
-//		than "modal", the kind is "unknown_target".
+//		"fields": {"Name": "Ada"}, "values": {"colour": ["b"],
+//		"size": ["Large"], "days": ["mon", "Tuesday"], "who": ["id"]},
+//		"checked": {"news": true}, "files": {"proof": [{"filename":
+//		"a.png", "size": 3}]}}: texts for text inputs; options by value
+//		or label for string selects, radio groups (one, or [] for none)
+//		and checkbox groups (those ticked), ids for user, role,
+//		mentionable and channel selects; whether each checkbox is
+//		ticked; files for file uploads. Each input is named by its
+//		custom_id or label, and one left out keeps its default; every
+//		field is optional. Answers as /_emulator/invoke does; with no
+//		modal open, or another one than "modal", the kind is
+//		"unknown_target".
 //	GET    /_emulator/modals
 //		The modals open, as Modals: [{"user": "id", "interaction":
 //		"id", "message": "id" or null, "opened": "...", "modal":

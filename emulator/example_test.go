@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/switchboard-go/switchboard/autocomplete"
+	"github.com/switchboard-go/switchboard/component"
 	"github.com/switchboard-go/switchboard/emulator"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/option"
@@ -205,6 +206,68 @@ func ExampleServer_Invoke() {
 	// Output:
 	// member may not use it
 	// owner Shutting down. true
+}
+
+// Submit fills in a modal as a user does: options of radio and checkbox
+// groups by value or label, checkboxes ticked or not, users by id; an
+// input left out keeps what it started with. What the client would not
+// send is refused.
+func ExampleServer_Submit() {
+	ctx := context.Background()
+	service, err := emulator.New(emulator.Config{})
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer service.Close()
+
+	r := router.New()
+	r.Command("signup", func(context.Context, *router.Request) (interaction.Response, error) {
+		return interaction.ShowModal(component.Modal("signup", "Sign up",
+			component.Labeled("Class", component.Radio("class",
+				component.Choice("Warrior", "w"), component.Choice("Bard", "b"))),
+			component.Labeled("Days", component.Checkboxes("days",
+				component.Choice("Monday", "mon"), component.Choice("Tuesday", "tue")).WithMaxValues(2)),
+			component.Labeled("Send me news", component.CheckboxInput("news").Checked()),
+			component.Labeled("Partner", component.SelectUsers("partner")),
+		)), nil
+	}, router.Description("Sign up for the games"), router.NoAutoDefer())
+	r.Modal("signup", func(_ context.Context, req *router.Request) (interaction.Response, error) {
+		class, _ := req.Fields.Choice("class")
+		days, _ := req.Fields.Values("days")
+		news, _ := req.Fields.Checked("news")
+		partners, err := req.Fields.Get("partner").Users()
+		if err != nil {
+			return interaction.Response{}, err
+		}
+		return interaction.Reply(fmt.Sprintf("%s on %s with %s, news %v",
+			class, strings.Join(days, "+"), partners[0].Username, news)), nil
+	})
+	mux, err := r.Build()
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer startBot(service, mux)()
+
+	if _, err := service.Invoke(ctx, emulator.Invocation{Guild: service.GuildID, Command: "signup"}); err != nil {
+		log.Fatal(err)
+	}
+	// A radio group takes one option.
+	_, err = service.Submit(ctx, emulator.Submit{Values: map[string][]string{
+		"Class": {"Warrior", "Bard"}, "Days": {"mon"}, "partner": {service.Moderator.String()},
+	}})
+	fmt.Println(err)
+	res, err := service.Submit(ctx, emulator.Submit{
+		Values: map[string][]string{
+			"Class": {"Bard"}, "Days": {"tue", "Monday"}, "partner": {service.Moderator.String()},
+		},
+	})
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(res.Answer.Message.Content)
+	// Output:
+	// emulator: invalid input: radio group "Class" takes one choice, not 2
+	// b on tue+mon with ada, news true
 }
 
 // ParseCommand reads what a user types into the client, names and

@@ -3,7 +3,9 @@ package emulator
 import (
 	"fmt"
 	"math"
+	"mime"
 	"net/url"
+	"path"
 	"slices"
 	"strconv"
 	"strings"
@@ -382,8 +384,9 @@ func (in *input) attachment(def *command.Option, v any) (interaction.Value, *Inv
 
 // uploadedFile checks a file a user uploads with an interaction as the
 // client does (a name, a size within the upload limit, one file per id),
-// gives it an id and URLs where the caller left them out, and adds it to
-// the resolved data. Such files are ephemeral until a message uses them.
+// gives it an id, URLs and a content_type where the caller left them out,
+// and adds it to the resolved data. Such files are ephemeral until a
+// message uses them.
 // where names the option or input, for errors.
 func (in *input) uploadedFile(where string, a interaction.Attachment) (interaction.Attachment, *InvocationError) {
 	switch {
@@ -400,12 +403,17 @@ func (in *input) uploadedFile(where string, a interaction.Attachment) (interacti
 	if _, dup := in.resolved.Attachments[a.ID]; dup {
 		return a, invalid("%s: two files have the id %s", where, a.ID)
 	}
-	path := "/ephemeral-attachments/" + in.ch.ID.String() + "/" + a.ID.String() + "/" + url.PathEscape(a.Filename)
+	if a.ContentType == "" {
+		// The service reads the type of the file uploaded; its name's
+		// extension is what the emulator has to go on.
+		a.ContentType = mime.TypeByExtension(path.Ext(a.Filename))
+	}
+	at := "/ephemeral-attachments/" + in.ch.ID.String() + "/" + a.ID.String() + "/" + url.PathEscape(a.Filename)
 	if a.URL == "" {
-		a.URL = "https://cdn.emulator.invalid" + path
+		a.URL = "https://cdn.emulator.invalid" + at
 	}
 	if a.ProxyURL == "" {
-		a.ProxyURL = "https://media.emulator.invalid" + path
+		a.ProxyURL = "https://media.emulator.invalid" + at
 	}
 	if a.ContentType == "" {
 		// The client uploads the file with its type, which the

@@ -35,7 +35,7 @@ func componentsJSON(cs interaction.Components, atts []Attachment, message intera
 	if dec.Decode(&out) != nil {
 		return []any{}
 	}
-	f := componentFiller{ids: numbered(cs), atts: atts, message: message}
+	f := componentFiller{ids: component.IDs(cs), atts: atts, message: message}
 	f.list(out, "/components")
 	return out
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/switchboard-go/switchboard/component"
 	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/internal/filetype"
 )
 
 // Submit is what a user does to submit the modal open before them.
@@ -24,21 +25,30 @@ type Submit struct {
 	// each named by its custom_id or its label. An input left out keeps
 	// the text it started with (its value).
 	Fields map[string]string
-	// Values are what the user chooses in the modal's select menus, named
-	// as Fields are: options by value or label, users, roles or channels
-	// by id. A menu left out keeps its default values.
+	// Values are what the user chooses in the modal's select menus, radio
+	// groups and checkbox groups, named as Fields are: options by value or
+	// label, users, roles or channels by id. A radio group takes one
+	// option, or none (an empty list) when it is not required; a checkbox
+	// group takes the options ticked, in the order they were ticked. An
+	// input left out keeps its default options or values.
 	Values map[string][]string
+	// Checked says whether the user ticks each of the modal's checkboxes,
+	// named as Fields are. A checkbox left out keeps its default.
+	Checked map[string]bool
 	// Files are the files the user attaches to the modal's file uploads,
-	// named as Fields are. An Attachment needs a Filename; the rest is
-	// filled in as the service does.
+	// named as Fields are. An Attachment needs a Filename, which the
+	// upload's file_types must allow; the rest (id, URLs, content_type
+	// from the name's extension) is filled in as the service does.
 	Files map[string][]interaction.Attachment
 }
 
 // Submit submits the modal open before a user as the client would: it
 // checks what the client checks (the modal is open, every field named is
-// one of its inputs, required inputs are filled, texts are within their
-// lengths, choices are offered and as many as each menu takes, files are
-// within the upload limit), sends the bot the signed MODAL_SUBMIT
+// one of its inputs of the kind its map is for, required inputs are
+// filled, texts are within their lengths, choices are offered and as many
+// as each menu or group takes, users, roles and channels are the ones the
+// client offers where the modal is, files are of the types their upload
+// takes and within the upload limit), sends the bot the signed MODAL_SUBMIT
 // interaction with what was filled in, laid out as the modal is, and
 // checks its answer. The modal closes when it is submitted. A refused
 // submission leaves it open, sends nothing and returns an
@@ -83,7 +93,7 @@ func (s *Server) prepareSubmit(sub Submit) (*prepared, *InvocationError) {
 	}
 	g, ch := s.placeOfInteraction(opener.ix, sub.User)
 	in := &input{s: s, g: g, ch: ch, invoker: sub.User, locale: sub.Locale, resolved: &wireResolved{}}
-	f := &form{in: in, sub: &sub, ids: numbered(top)}
+	f := &form{in: in, sub: &sub, ids: component.IDs(top)}
 	inputs := f.inputs(top)
 	if err := f.named(inputs); err != nil {
 		return nil, err
@@ -137,30 +147,6 @@ type form struct {
 	ids map[component.Path]int
 }
 
-// numbered returns the id of each component of a modal: its own, or for
-// one without, the next number no component of the modal has, counting
-// from 1 in the order of the JSON, as the service numbers components.
-func numbered(top []interaction.Component) map[component.Path]int {
-	ids := map[component.Path]int{}
-	used := map[int]bool{}
-	for p, c := range component.Walk(top) {
-		if id, ok := component.NumericID(c); ok {
-			ids[p], used[id] = id, true
-		}
-	}
-	next := 1
-	for p := range component.Walk(top) {
-		if ids[p] != 0 {
-			continue
-		}
-		for used[next] {
-			next++
-		}
-		ids[p], used[next] = next, true
-	}
-	return ids
-}
-
 // inputs lists the inputs of a modal with the labels over them: a label's
 // for the input it holds, a text input's own in a row.
 func (f *form) inputs(top []interaction.Component) []modalInput {
@@ -189,7 +175,8 @@ func (f *form) named(inputs []modalInput) *InvocationError {
 		what  string
 	}{
 		{sortedKeys(f.sub.Fields), func(t interaction.ComponentType) bool { return t == interaction.ComponentTextInput }, "text input"},
-		{sortedKeys(f.sub.Values), interaction.ComponentType.IsSelect, "select menu"},
+		{sortedKeys(f.sub.Values), choosable, "select menu, radio group or checkbox group"},
+		{sortedKeys(f.sub.Checked), func(t interaction.ComponentType) bool { return t == interaction.ComponentCheckbox }, "checkbox"},
 		{sortedKeys(f.sub.Files), func(t interaction.ComponentType) bool { return t == interaction.ComponentFileUpload }, "file upload"},
 	}
 	for _, k := range kinds {
@@ -310,6 +297,32 @@ func (f *form) fill(in modalInput, p component.Path) (interaction.SubmittedCompo
 			return sc, err
 		}
 		sc.Values = chosen
+	case component.RadioGroup:
+		values, ok := given(f.sub.Values, in)
+		if !ok {
+			values = preselected(c.Options)
+		}
+		picked, err := pickedIn(c, name, values)
+		if err != nil {
+			return sc, err
+		}
+		sc.Value = picked
+	case component.CheckboxGroup:
+		values, ok := given(f.sub.Values, in)
+		if !ok {
+			values = preselected(c.Options)
+		}
+		ticked, err := tickedIn(c, name, values)
+		if err != nil {
+			return sc, err
+		}
+		sc.Values = ticked
+	case component.Checkbox:
+		checked, ok := given(f.sub.Checked, in)
+		if !ok {
+			checked = c.Default
+		}
+		sc.Checked = checked
 	case component.FileUpload:
 		files, _ := given(f.sub.Files, in)
 		ids, err := f.uploaded(c, name, files)
@@ -377,7 +390,9 @@ func defaults(c interaction.Component) []string {
 
 // uploaded checks the files attached to a file upload and returns their
 // ids, adding them to the resolved data with an id and URLs where they
-// have none. The client refuses files over the upload limit.
+// have none. The client refuses files over the upload limit, and offers
+// only the files whose name the upload's file_types allows: it checks the
+// end of the name, in any case, never the contents.
 func (f *form) uploaded(c component.FileUpload, name string, files []interaction.Attachment) ([]string, *InvocationError) {
 	name = "file upload " + name
 	if err := boundsOf(c.MinValues, c.MaxValues, c.Required).check(name, len(files), true); err != nil {
@@ -386,6 +401,9 @@ func (f *form) uploaded(c component.FileUpload, name string, files []interaction
 	ids := make([]string, 0, len(files))
 	in := f.in
 	for _, a := range files {
+		if a.Filename != "" && !filetype.Allows(c.FileTypes, a.Filename) {
+			return nil, invalid("%s: %s is not a file it takes (%s)", name, a.Filename, filetype.List(filetype.Normal(c.FileTypes)))
+		}
 		a, err := in.uploadedFile(name, a)
 		if err != nil {
 			return nil, err

@@ -155,12 +155,13 @@ func (h *Handler) choose(w http.ResponseWriter, r *http.Request) {
 
 // submitJSON is a modal filled in and submitted.
 type submitJSON struct {
-	User   interaction.Snowflake               `json:"user"`
-	Locale interaction.Locale                  `json:"locale"`
-	Modal  string                              `json:"modal"`
-	Fields map[string]string                   `json:"fields"`
-	Values map[string][]string                 `json:"values"`
-	Files  map[string][]interaction.Attachment `json:"files"`
+	User    interaction.Snowflake               `json:"user"`
+	Locale  interaction.Locale                  `json:"locale"`
+	Modal   string                              `json:"modal"`
+	Fields  map[string]string                   `json:"fields"`
+	Values  map[string][]string                 `json:"values"`
+	Checked map[string]bool                     `json:"checked"`
+	Files   map[string][]interaction.Attachment `json:"files"`
 }
 
 // submit is POST /api/submit: the user submits the modal open before
@@ -172,7 +173,7 @@ func (h *Handler) submit(w http.ResponseWriter, r *http.Request) {
 	}
 	in.User, in.Locale = h.who(in.User, in.Locale)
 	res, err := h.emu.Submit(r.Context(), emulator.Submit{User: in.User, Locale: in.Locale, Modal: in.Modal,
-		Fields: in.Fields, Values: in.Values, Files: in.Files})
+		Fields: in.Fields, Values: in.Values, Checked: in.Checked, Files: in.Files})
 	writeResult(w, res, err, in.Locale)
 }
 

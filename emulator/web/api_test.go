@@ -34,7 +34,8 @@ type stateAnswer struct {
 		Channel interaction.Snowflake `json:"channel"`
 		Locale  string                `json:"locale"`
 	} `json:"chosen"`
-	Permissions []string `json:"permissions"`
+	Permissions    []string            `json:"permissions"`
+	FileTypeGroups map[string][]string `json:"file_type_groups"`
 }
 
 func TestStateListsTheWorldAndFillsInTheChoice(t *testing.T) {
@@ -52,6 +53,9 @@ func TestStateListsTheWorldAndFillsInTheChoice(t *testing.T) {
 	}
 	if !slices.Contains(st.Permissions, "ADMINISTRATOR") {
 		t.Errorf("the owner's permissions: %q", st.Permissions)
+	}
+	if g := st.FileTypeGroups; len(g) != 3 || !slices.Contains(g["image"], ".png") || !slices.Contains(g["video"], ".mov") || !slices.Contains(g["audio"], ".ogg") {
+		t.Errorf("the groups of file types: %v", g)
 	}
 
 	_, raw = p.do(t, "GET", "/api/state?user="+p.emu.Member.String()+"&locale=fr", nil)
@@ -111,10 +115,10 @@ func TestCommandsAreThoseTheUserIsOfferedInTheirLanguage(t *testing.T) {
 	tests := []struct {
 		name, query, want string
 	}{
-		{"the owner is offered every command, a subcommand by its path", "", "build, export, feedback, greet, mod user ban, notes, picture, reveal, trip, vote, weather"},
-		{"a plain member is not offered what needs Ban Members", "?user=" + p.emu.Member.String(), "build, export, feedback, greet, notes, picture, reveal, trip, vote, weather"},
-		{"in French the names are French", "?locale=fr", "build, export, feedback, saluer, mod user ban, notes, picture, reveal, trip, vote, weather"},
-		{"the bot's direct messages offer the global commands", "?guild=dm", "build, export, feedback, greet, mod user ban, notes, picture, reveal, trip, vote, weather"},
+		{"the owner is offered every command, a subcommand by its path", "", "build, export, feedback, greet, mod user ban, notes, picture, reveal, signup, trip, vote, weather"},
+		{"a plain member is not offered what needs Ban Members", "?user=" + p.emu.Member.String(), "build, export, feedback, greet, notes, picture, reveal, signup, trip, vote, weather"},
+		{"in French the names are French", "?locale=fr", "build, export, feedback, saluer, mod user ban, notes, picture, reveal, signup, trip, vote, weather"},
+		{"the bot's direct messages offer the global commands", "?guild=dm", "build, export, feedback, greet, mod user ban, notes, picture, reveal, signup, trip, vote, weather"},
 	}
 	for _, tt := range tests {
 		status, raw := p.do(t, "GET", "/api/commands"+tt.query, nil)
@@ -267,6 +271,15 @@ func TestComponentsAndModalsAreUsedAsTheClientUsesThem(t *testing.T) {
 		{"another modal is not dismissed", "/api/dismiss", map[string]any{"user": member, "modal": "other"}, 400, "unknown_target"},
 		{"the modal dismissed", "/api/dismiss", map[string]any{"user": member, "modal": "feedback"}, 204, ""},
 		{"a dismissed modal is not submitted", "/api/submit", map[string]any{"user": member, "modal": "feedback", "fields": map[string]string{"text": "Nice"}}, 400, "unknown_target"},
+		{"a form of every input opened", "/api/invoke", map[string]any{"user": member, "guild": p.emu.GuildID, "line": "/signup"}, 200, "Sign up"},
+		{"a file its upload does not take", "/api/submit", map[string]any{"user": member, "modal": "signup",
+			"values": map[string][]string{"days": {"mon"}, "partner": {admin.String()}},
+			"files":  map[string][]map[string]any{"picture": {{"filename": "notes.txt", "size": 3}}}}, 400, "invalid_input"},
+		{"a form of every input submitted", "/api/submit", map[string]any{"user": member, "modal": "signup",
+			"values":  map[string][]string{"Class": {"Warrior"}, "Days": {"Friday", "mon"}, "Partner": {admin.String()}},
+			"checked": map[string]bool{"news": true},
+			"files":   map[string][]map[string]any{"picture": {{"filename": "cat.jpg", "size": 3}}}},
+			200, "Signed up: class w, days fri+mon, news true, partner owner, pictures cat.jpg image/jpeg."},
 	}
 	for _, tt := range tests {
 		status, raw := p.do(t, "POST", tt.path, tt.body)
@@ -330,7 +343,7 @@ func TestRolesChangeWhatTheMemberIsOffered(t *testing.T) {
 	}{
 		{"a moderator is offered what needs Ban Members", []string{moderator}, 204, "mod user ban"},
 		{"@everyone is no role to give", []string{guild.Roles[0].ID}, 400, "mod user ban"},
-		{"without a role the member is offered less", []string{}, 204, "build, export, feedback, greet, notes, picture, reveal, trip, vote, weather"},
+		{"without a role the member is offered less", []string{}, 204, "build, export, feedback, greet, notes, picture, reveal, signup, trip, vote, weather"},
 	}
 	for _, tt := range tests {
 		status, raw := p.do(t, "POST", "/api/roles", map[string]any{"guild": p.emu.GuildID, "user": bob, "roles": tt.roles})

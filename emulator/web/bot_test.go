@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"image"
 	"image/png"
 	"io"
@@ -123,6 +124,40 @@ func (p *playground) bot(t *testing.T) *router.Router {
 			component.Labeled("What do you think?", component.ParagraphInput("text").WithLength(1, 100)),
 		)), nil
 	}, router.Description("Tell us, in a form"), router.NoAutoDefer())
+	r.Command("signup", func(ctx context.Context, req *router.Request) (interaction.Response, error) {
+		return interaction.ShowModal(component.Modal("signup", "Sign up",
+			component.Labeled("Class", component.Radio("class",
+				component.Choice("Warrior", "w").WithDescription("Strong and slow"), component.Choice("Bard", "b")).Optional()),
+			component.Labeled("Days", component.Checkboxes("days",
+				component.Choice("Monday", "mon"), component.Choice("Tuesday", "tue"), component.Choice("Friday", "fri")).WithMaxValues(2)).
+				WithDescription("One or two"),
+			component.Labeled("Send me news", component.CheckboxInput("news")),
+			component.Labeled("Partner", component.SelectUsers("partner")),
+			component.Labeled("Picture", component.Upload("picture").WithFileTypes("image").Optional()),
+		)), nil
+	}, router.Description("Sign up, in a form of every input"), router.NoAutoDefer())
+	r.Modal("signup", func(ctx context.Context, req *router.Request) (interaction.Response, error) {
+		class, chosen := req.Fields.Choice("class")
+		if !chosen {
+			class = "none"
+		}
+		days, _ := req.Fields.Values("days")
+		news, _ := req.Fields.Checked("news")
+		partners, err := req.Fields.Get("partner").Users()
+		if err != nil {
+			return interaction.Response{}, err
+		}
+		pictures, err := req.Fields.Get("picture").Attachments()
+		if err != nil {
+			return interaction.Response{}, err
+		}
+		var files []string
+		for _, a := range pictures {
+			files = append(files, a.Filename+" "+a.ContentType)
+		}
+		return interaction.Reply(fmt.Sprintf("Signed up: class %s, days %s, news %v, partner %s, pictures %s.",
+			class, strings.Join(days, "+"), news, partners[0].Username, strings.Join(files, ", "))), nil
+	})
 	r.Command("notes", func(ctx context.Context, req *router.Request) (interaction.Response, error) {
 		return interaction.Reply(notes(req.Invoker().ID, req.Interaction.ChannelID)).WithAllowedMentions(interaction.NoMentions()), nil
 	}, router.Description("Markdown, as the client shows it"))

@@ -1,6 +1,8 @@
 package web_test
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -114,4 +116,36 @@ func TestSwitchingTheUserKeepsWhatIsTyped(t *testing.T) {
 	if got := page.Role("textbox", "Message").Value(); got != "" {
 		t.Errorf("after switching the language, the box holds %q", got)
 	}
+}
+
+// A form of every input is filled in as a user fills it: a radio group's
+// radios, a checkbox group's boxes, a checkbox, a member picked in a
+// menu, a picture chosen in a file picker. What the client refuses is
+// said in the dialog, which stays open until the form is right.
+func TestAFormOfEveryInputIsFilledAndSubmitted(t *testing.T) {
+	b := browsertest.Start(t)
+	p := startPlayground(t)
+	picture := filepath.Join(t.TempDir(), "cat.png")
+	if err := os.WriteFile(picture, pngDot(t), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	page := b.Open(t, p.url)
+	page.Role("textbox", "Message").Type("/signup\n\n") // the first Enter picks the suggestion
+	dialog := page.Role("dialog", "Sign up")
+
+	dialog.Role("radiogroup", "Class").Role("radio", "Bard").Click()
+	days := dialog.Role("group", "Days")
+	for _, day := range []string{"Monday", "Tuesday", "Friday"} {
+		days.Role("checkbox", day).Click()
+	}
+	dialog.Role("checkbox", "Send me news").Click()
+	dialog.Role("combobox", "Partner").Select("@ada")
+	dialog.Role("button", "Picture").SetFiles(picture)
+	dialog.Role("button", "Submit").Click()
+	dialog.Role("alert", "").WaitText(`The client refuses: checkbox group "Days" takes at most 2 values, not 3`)
+
+	days.Role("checkbox", "Tuesday").Click()
+	dialog.Role("button", "Submit").Click()
+	dialog.WaitGone()
+	page.WaitText("log", "Channel", "Signed up: class b, days mon+fri, news true, partner ada, pictures cat.png image/png.")
 }

@@ -29,9 +29,15 @@
 // closes; a spoiler file is a button "Spoiler: " and its name until it is
 // pressed; buttons are buttons with their labels, and menus are selects
 // named by their placeholders; a modal is a dialog named by its title,
-// with labelled inputs; the panel's controls are labelled "User",
-// "Guild", "Channel" and "Locale", and the member's roles are checkboxes
-// named by the roles.
+// with labelled inputs (a radio group is a radiogroup of radios and a
+// checkbox group a group of checkboxes, each named by its label and
+// described by its label's description; a checkbox is a checkbox; a user,
+// role, mentionable or channel select lists the guild's members, roles or
+// channels of the types it takes; a file upload is a file picker that
+// offers the files its file_types allow), and the client's refusal of
+// what was filled in is an alert in the dialog; the panel's controls are
+// labelled "User", "Guild", "Channel" and "Locale", and the member's roles
+// are checkboxes named by the roles.
 //
 // A Handler serves one *emulator.Server; Listen serves it on a port of its
 // own, by default a free one of 127.0.0.1. It is a tool for the machine it
@@ -60,8 +66,11 @@
 //		"type"}], "roles": [{"id", "name"}], "members": ["id"]}],
 //		"locales": ["en-US", ...], "chosen": {"user", "guild",
 //		"channel", "locale"}, "roles": ["id"], "permissions":
-//		["SEND_MESSAGES", ...]}, the roles and the permissions being the
-//		member's in the guild, null in direct messages.
+//		["SEND_MESSAGES", ...], "file_type_groups": {"image": [".png",
+//		...], "video": [...], "audio": [...]}}, the roles and the
+//		permissions being the member's in the guild, null in direct
+//		messages, and the groups the extensions that a file upload's
+//		file_types of "image", "video" or "audio" stand for.
 //	POST /api/roles
 //		The member is given other roles of the guild, and what they may
 //		do follows: {"guild", "user", "roles": ["id"]}. It answers 204,
@@ -110,8 +119,14 @@
 //	POST /api/submit
 //		The user submits the modal open before them: {"user", "locale",
 //		"modal": custom_id, "fields": {"name": "Ada"}, "values":
-//		{"colour": ["b"]}, "files": {"proof": [{"filename", "size"}]}},
-//		each input by its custom_id or label.
+//		{"colour": ["b"], "class": ["w"], "days": ["mon"], "who":
+//		["id"]}, "checked": {"news": true}, "files": {"proof":
+//		[{"filename", "size", "content_type"}]}}, each input by its
+//		custom_id or label: texts of text inputs; the options chosen in
+//		string selects, radio groups (one, or none) and checkbox groups;
+//		the ids chosen in user, role, mentionable and channel selects;
+//		whether checkboxes are ticked; the files of file uploads. An
+//		input left out keeps its default. It answers as /api/invoke.
 //	POST /api/dismiss
 //		The user closes the modal open before them without submitting
 //		it: {"user", "modal": custom_id}. The bot hears nothing. It

@@ -9,6 +9,7 @@ import (
 
 	"github.com/switchboard-go/switchboard/emulator"
 	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/internal/filetype"
 )
 
 // place is who uses the page, where, and in which language: what the side
@@ -97,6 +98,9 @@ type stateJSON struct {
 	// for a user who is not a member.
 	Roles       []interaction.Snowflake `json:"roles"`
 	Permissions []string                `json:"permissions"`
+	// FileTypeGroups are the extensions of each group name a file
+	// upload's file_types may list, for the page's file pickers.
+	FileTypeGroups map[string][]string `json:"file_type_groups"`
 }
 
 type userJSON struct {
@@ -144,7 +148,10 @@ func (h *Handler) state(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	out := stateJSON{Application: h.emu.ApplicationID, Users: []userJSON{}, Guilds: []guildJSON{},
-		Locales: interaction.Locales(), Chosen: p}
+		Locales: interaction.Locales(), Chosen: p, FileTypeGroups: map[string][]string{}}
+	for _, group := range []string{filetype.Image, filetype.Video, filetype.Audio} {
+		out.FileTypeGroups[group] = filetype.Extensions(group)
+	}
 	for _, u := range h.emu.Users() {
 		out.Users = append(out.Users, userView(u))
 		if u.ID == h.emu.ApplicationID {

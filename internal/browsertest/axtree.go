@@ -27,6 +27,28 @@ func document(ctx context.Context) (cdp.BackendNodeID, error) {
 // and the name, either of which may be empty to match any, in document order.
 // Nodes the browser ignores for assistive technology are left out.
 func query(ctx context.Context, root cdp.BackendNodeID, role, name string) ([]*accessibility.Node, error) {
+	nodes, err := queryTree(ctx, root, role, name)
+	if err != nil || len(nodes) > 0 || name == "" {
+		return nodes, err
+	}
+	// Chromium's query matches a file input by its name with the input's
+	// state appended ("Picture: No file chosen"), though it reports the
+	// name alone: nodes are also found by the name they report.
+	all, err := queryTree(ctx, root, role, "")
+	if err != nil {
+		return nil, err
+	}
+	for _, n := range all {
+		if text(n.Name) == name {
+			nodes = append(nodes, n)
+		}
+	}
+	return nodes, nil
+}
+
+// queryTree asks the browser for the accessible nodes under root with the
+// role and the name.
+func queryTree(ctx context.Context, root cdp.BackendNodeID, role, name string) ([]*accessibility.Node, error) {
 	res, err := chromedp.Call(ctx, accessibility.QueryAXTree, accessibility.QueryAXTreeParams{
 		BackendNodeID:  root,
 		Role:           role,

@@ -116,6 +116,23 @@ func testSteps(t *testing.T, b *Browser, url string) {
 		}
 	})
 
+	t.Run("a file input is found by its label and given files", func(t *testing.T) {
+		t.Parallel()
+		p := b.Open(t, url+"/upload.html")
+		dir := t.TempDir()
+		var paths []string
+		for name, content := range map[string]string{"a.txt": "abc", "b.txt": "de"} {
+			path := filepath.Join(dir, name)
+			if err := os.WriteFile(path, []byte(content), 0o600); err != nil {
+				t.Fatal(err)
+			}
+			paths = append(paths, path)
+		}
+		slices.Sort(paths)
+		p.Role("button", "Attachment").SetFiles(paths...)
+		p.WaitText("status", "", "Files: a.txt 3, b.txt 2")
+	})
+
 	t.Run("screenshots are PNGs of the viewport and of one element", func(t *testing.T) {
 		t.Parallel()
 		p := b.Open(t, url)

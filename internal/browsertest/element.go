@@ -273,6 +273,23 @@ func (e *Element) Select(option string) {
 	}))
 }
 
+// SetFiles chooses the files at paths, on this machine, in a file input
+// (<input type=file>), as a user picking them in the browser's dialog
+// would: the input holds them and sends its input and change events.
+func (e *Element) SetFiles(paths ...string) {
+	e.p.t.Helper()
+	e.p.check(e.p.do(func(ctx context.Context) error {
+		n, err := e.wait(ctx, enabled)
+		if err != nil {
+			return err
+		}
+		if _, err := chromedp.Call(ctx, dom.SetFileInputFiles, dom.SetFileInputFilesParams{Files: paths, BackendNodeID: n.BackendDOMNodeID}); err != nil {
+			return fmt.Errorf("choosing files in %s: %w", label(n), err)
+		}
+		return nil
+	}))
+}
+
 // Screenshot saves a PNG of the element to path, creating its directory if
 // need be.
 func (e *Element) Screenshot(path string) {

@@ -4,6 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"mime"
+	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/switchboard-go/switchboard/component"
@@ -66,46 +69,113 @@ func (s *Session) entity(v string) (string, error) {
 }
 
 // submit fills in and submits the form open before the user:
-// submit title:"Broken link" details:"…". A select of the form takes its
-// values separated by commas, kind:bug,docs. An input is named by its
+// submit title:"Broken link" details:"…". An input is named by its
 // custom_id or its label, which may hold colons themselves
-// (report:title:"…").
+// (report:title:"…"), and takes what its kind takes: a text input its
+// text; a select or a checkbox group its options, by value or label,
+// separated by commas (kind:bug,docs), users, roles and channels named
+// as in options (@ada, @moderators, #general); a radio group its one
+// option, or nothing (size:); a checkbox yes or no; a file upload the
+// paths of files to upload, separated by commas.
 func (s *Session) submit(ctx context.Context, args []string) error {
 	modal, ok := s.emu.OpenModal(s.user)
 	if !ok {
 		return errors.New("no form is open; a bot opens one in answer to a command or a component")
 	}
 	inputs := inputsOf(modal)
-	sub := emulator.Submit{User: s.user, Locale: s.locale, Modal: modal.CustomID,
-		Fields: map[string]string{}, Values: map[string][]string{}}
+	sub := emulator.Submit{User: s.user, Locale: s.locale, Modal: modal.CustomID, Fields: map[string]string{},
+		Values: map[string][]string{}, Checked: map[string]bool{}, Files: map[string][]interaction.Attachment{}}
 	for _, a := range args {
 		name, value, found := splitField(a, inputs)
 		if !found || name == "" {
 			return fmt.Errorf("submit takes fields as name:value, as in title:%q; %q is not one", "Broken link", a)
 		}
-		if !inputs[name] {
-			sub.Fields[name] = value
-			continue
-		}
-		var values []string
-		if value != "" {
-			for _, v := range strings.Split(value, ",") {
-				id, err := s.entity(strings.TrimSpace(v))
-				if err != nil {
-					return err
-				}
-				values = append(values, id)
+		var err error
+		switch t := inputs[name]; {
+		case t == interaction.ComponentCheckbox:
+			sub.Checked[name], err = yesOrNo(name, value)
+		case t == interaction.ComponentFileUpload:
+			sub.Files[name], err = localFiles(name, value)
+		case t == interaction.ComponentRadioGroup:
+			// One option, whole: its label may hold a comma.
+			sub.Values[name] = nil
+			if value != "" {
+				sub.Values[name] = []string{value}
 			}
+		case t == interaction.ComponentCheckboxGroup:
+			sub.Values[name] = commaList(value)
+		case t.IsSelect():
+			sub.Values[name], err = s.entities(commaList(value))
+		default:
+			sub.Fields[name] = value
 		}
-		sub.Values[name] = values
+		if err != nil {
+			return err
+		}
 	}
 	return s.act(func() (*emulator.Result, error) { return s.emu.Submit(ctx, sub) })
+}
+
+// commaList splits a list of values at its commas; an empty text is an
+// empty list.
+func commaList(text string) []string {
+	if text == "" {
+		return nil
+	}
+	parts := strings.Split(text, ",")
+	for i, p := range parts {
+		parts[i] = strings.TrimSpace(p)
+	}
+	return parts
+}
+
+// entities turns each @name and #name of values into an id.
+func (s *Session) entities(values []string) ([]string, error) {
+	out := make([]string, 0, len(values))
+	for _, v := range values {
+		id, err := s.entity(v)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, id)
+	}
+	return out, nil
+}
+
+// yesOrNo reads whether a checkbox is ticked.
+func yesOrNo(name, value string) (bool, error) {
+	switch strings.ToLower(value) {
+	case "yes", "true":
+		return true, nil
+	case "no", "false":
+		return false, nil
+	}
+	return false, fmt.Errorf("checkbox %s takes yes or no, not %q", name, value)
+}
+
+// localFiles reads the files a file upload is given, paths separated by
+// commas, as the client uploads them: each by its name and size, with the
+// type of its extension. The bot receives no contents.
+func localFiles(name, value string) ([]interaction.Attachment, error) {
+	var out []interaction.Attachment
+	for _, path := range commaList(value) {
+		fi, err := os.Stat(path)
+		if err != nil {
+			return nil, fmt.Errorf("file upload %s takes the paths of files to upload: %w", name, err)
+		}
+		if !fi.Mode().IsRegular() {
+			return nil, fmt.Errorf("file upload %s takes the paths of files to upload: %s is not a file", name, path)
+		}
+		out = append(out, interaction.Attachment{Filename: filepath.Base(path), Size: fi.Size(),
+			ContentType: mime.TypeByExtension(filepath.Ext(path))})
+	}
+	return out, nil
 }
 
 // splitField splits name:value at the colon after the longest name of
 // the form's inputs that the argument starts with, or else at its first
 // colon.
-func splitField(arg string, inputs map[string]bool) (name, value string, found bool) {
+func splitField(arg string, inputs map[string]interaction.ComponentType) (name, value string, found bool) {
 	best := ""
 	for n := range inputs {
 		if len(n) > len(best) && strings.HasPrefix(arg, n+":") {
@@ -119,13 +189,13 @@ func splitField(arg string, inputs map[string]bool) (name, value string, found b
 }
 
 // inputsOf returns the custom_ids and labels of a form's inputs, each
-// mapped to whether it is a select menu.
-func inputsOf(m interaction.Modal) map[string]bool {
+// mapped to the input's type.
+func inputsOf(m interaction.Modal) map[string]interaction.ComponentType {
 	parsed, err := component.ParseAll(m.Components)
 	if err != nil {
 		return nil
 	}
-	out := map[string]bool{}
+	out := map[string]interaction.ComponentType{}
 	for _, c := range parsed {
 		label := ""
 		switch l := c.(type) {
@@ -143,12 +213,11 @@ func inputsOf(m interaction.Modal) map[string]bool {
 		if c == nil {
 			continue
 		}
-		isSelect := c.ComponentType().IsSelect()
 		if id, ok := component.CustomID(c); ok {
-			out[id] = isSelect
+			out[id] = c.ComponentType()
 		}
 		if label != "" {
-			out[label] = isSelect
+			out[label] = c.ComponentType()
 		}
 	}
 	return out

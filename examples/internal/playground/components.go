@@ -164,6 +164,68 @@ func (p *printer) modal(b *strings.Builder, m *interaction.Modal) {
 		case component.StringSelect:
 			fmt.Fprintf(b, "    %s %s\n", p.style(bold, label), p.control(in))
 			hint = append(hint, in.CustomID+`:…`)
+		case component.RadioGroup:
+			kind := "pick one of " + optionLabels(in.Options)
+			if in.Required != nil && !*in.Required {
+				kind += ", or none"
+			}
+			fmt.Fprintf(b, "    %s %s\n", p.style(bold, label), p.style(dim, "("+in.CustomID+": "+kind+")"))
+			hint = append(hint, in.CustomID+`:…`)
+		case component.CheckboxGroup:
+			lo, hi := 1, len(in.Options)
+			if in.MinValues != nil {
+				lo = *in.MinValues
+			}
+			if in.MaxValues != nil {
+				hi = *in.MaxValues
+			}
+			kind := fmt.Sprintf("tick %d to %d of %s", lo, hi, optionLabels(in.Options))
+			if lo == hi {
+				kind = fmt.Sprintf("tick %d of %s", lo, optionLabels(in.Options))
+			}
+			if in.Required != nil && !*in.Required {
+				kind += ", or none"
+			}
+			fmt.Fprintf(b, "    %s %s\n", p.style(bold, label), p.style(dim, "("+in.CustomID+": "+kind+")"))
+			hint = append(hint, in.CustomID+`:…,…`)
+		case component.Checkbox:
+			kind := "a checkbox"
+			if in.Default {
+				kind += ", ticked"
+			}
+			fmt.Fprintf(b, "    %s %s\n", p.style(bold, label), p.style(dim, "("+in.CustomID+": "+kind+")"))
+			hint = append(hint, in.CustomID+`:yes`)
+		case component.FileUpload:
+			lo, hi := 1, 1
+			if in.MinValues != nil {
+				lo = *in.MinValues
+			}
+			if in.MaxValues != nil {
+				hi = *in.MaxValues
+			}
+			kind := fmt.Sprintf("%d to %d files", lo, hi)
+			switch {
+			case lo == hi && lo == 1:
+				kind = "a file"
+			case lo == hi:
+				kind = fmt.Sprintf("%d files", lo)
+			}
+			if len(in.FileTypes) > 0 {
+				kind += ", " + strings.Join(in.FileTypes, ", ") + " only"
+			}
+			if in.Required != nil && !*in.Required {
+				kind += ", optional"
+			}
+			fmt.Fprintf(b, "    %s %s\n", p.style(bold, label), p.style(dim, "("+in.CustomID+": "+kind+")"))
+			hint = append(hint, in.CustomID+`:path`)
+		case component.UserSelect, component.RoleSelect, component.MentionableSelect, component.ChannelSelect:
+			fmt.Fprintf(b, "    %s %s\n", p.style(bold, label), p.control(input))
+			id, _ := component.CustomID(input)
+			mark := "@"
+			if _, ok := input.(component.ChannelSelect); ok {
+				mark = "#"
+			}
+			hint = append(hint, id+":"+mark+"…")
 		default:
 			fmt.Fprintf(b, "    %s %s\n", p.style(bold, label), p.control(input))
 		}
@@ -171,4 +233,14 @@ func (p *printer) modal(b *strings.Builder, m *interaction.Modal) {
 	if len(hint) > 0 {
 		b.WriteString("    " + p.style(dim, "fill it in with: submit "+strings.Join(hint, " ")) + "\n")
 	}
+}
+
+// optionLabels lists the labels of a group's options as the terminal
+// shows a select's: Red · Blue.
+func optionLabels(opts []component.GroupOption) string {
+	labels := make([]string, len(opts))
+	for i, o := range opts {
+		labels[i] = o.Label
+	}
+	return strings.Join(labels, " · ")
 }

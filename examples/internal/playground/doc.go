@@ -16,6 +16,9 @@
 //	click Approve                        press a button of the newest message that has it
 //	choose colour red blue               choose in a select menu (@user, @role, #channel for entities)
 //	submit title:"Broken link" details:… fill in and submit the form the bot opened
+//	submit size:Large days:mon,Friday news:yes who:@ada proof:a.png
+//	                                     a radio group's option, a checkbox group's,
+//	                                     a checkbox yes or no, members, files by path
 //	as @ada   in #moderation   in dm   locale fr
 //	                                     who uses the commands, where, in which language
 //	wait                                 until deferred answers are complete (or wait 2s)

@@ -482,7 +482,11 @@ message "Name" last             a MESSAGE command on the bot's last message (or 
 launch ["Name"]                 the entry point command
 click Label                     press a button of the newest message that has it
 choose menu value …             choose in a select menu (values, or @user, @role, #channel)
-submit field:value …            fill in and submit the form the bot opened
+submit field:value …            fill in and submit the form the bot opened, each input by its
+                                custom_id or label: a text, title:"Broken link"; options of a
+                                menu or checkbox group, days:mon,Friday; a radio group's one
+                                option, or none, size:Large or size:; a checkbox, news:yes or
+                                news:no; members, roles, channels, who:@ada; files, proof:a.png
 as @someone                     use the commands as another user (owner, ada, bob)
 in #channel | in dm | in guild  where the commands are used
 locale fr                       the client's language
