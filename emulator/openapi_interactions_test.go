@@ -165,6 +165,31 @@ func sentCases() []sentCase {
 			mustOK(t, res, err)
 			return res.Body
 		}, with("message", "data.components")},
+		{"a modal submission of a radio group left empty, a checkbox group, a checkbox and files", func(t *testing.T, w *oasWorld) []byte {
+			w.answered(t)
+			res, err := w.s.Click(ctx, Click{Button: "signup"})
+			mustOK(t, res, err)
+			res, err = w.s.Submit(ctx, Submit{
+				Values:  map[string][]string{"toppings": {"basil", "olive"}},
+				Checked: map[string]bool{"terms": true},
+				Files:   map[string][]interaction.Attachment{"proof": {{Filename: "cat.png"}, {Filename: "dog.jpg"}}},
+			})
+			mustOK(t, res, err)
+			return res.Body
+		}, with("message", "data.components", "data.resolved.attachments")},
+		{"a modal submission with entity selects in labels", func(t *testing.T, w *oasWorld) []byte {
+			w.answered(t)
+			res, err := w.s.Click(ctx, Click{Button: "team"})
+			mustOK(t, res, err)
+			res, err = w.s.Submit(ctx, Submit{Values: map[string][]string{
+				"lead":    {w.s.Moderator.String()},
+				"role":    {w.roleID("Moderator").String()},
+				"mention": {w.s.Member.String(), w.roleID("Moderator").String()},
+				"where":   {channelID(w.s, "general").String()},
+			}})
+			mustOK(t, res, err)
+			return res.Body
+		}, with("message", "data.components", "data.resolved.users", "data.resolved.members", "data.resolved.roles", "data.resolved.channels")},
 	}
 }
 
@@ -277,6 +302,8 @@ const oasComponents = `[
  {"type":1,"components":[
   {"type":2,"style":1,"label":"Go","custom_id":"go","emoji":{"name":"🔥"}},
   {"type":2,"style":2,"label":"Form","custom_id":"form"},
+  {"type":2,"style":2,"label":"Sign up","custom_id":"signup"},
+  {"type":2,"style":2,"label":"Team","custom_id":"team"},
   {"type":2,"style":5,"label":"Docs","url":"https://example.com/docs"}]},
  {"type":1,"components":[{"type":3,"custom_id":"colour","placeholder":"Colour",
   "options":[{"label":"Red","value":"r","description":"warm","default":true},{"label":"Blue","value":"b"}]}]},
@@ -289,6 +316,23 @@ const oasComponents = `[
 const oasModal = `{"type":9,"data":{"custom_id":"feedback","title":"Feedback","components":[
  {"type":1,"components":[{"type":4,"custom_id":"name","label":"Name","style":1}]},
  {"type":18,"label":"Shade","component":{"type":3,"custom_id":"shade","options":[{"label":"Light","value":"l"},{"label":"Dark","value":"b"}]}}]}}`
+
+// oasSignup is the modal the button "signup" opens: every input of
+// today's modals, each in a label.
+const oasSignup = `{"type":9,"data":{"custom_id":"signup","title":"Sign up","components":[
+ {"type":10,"content":"Tell us about you"},
+ {"type":18,"label":"Size","component":{"type":21,"custom_id":"size","required":false,"options":[{"label":"Small","value":"s"},{"label":"Large","value":"l"}]}},
+ {"type":18,"label":"Toppings","component":{"type":22,"custom_id":"toppings","min_values":0,"required":false,"options":[{"label":"Olive","value":"olive"},{"label":"Basil","value":"basil"}]}},
+ {"type":18,"label":"Terms","component":{"type":23,"custom_id":"terms"}},
+ {"type":18,"label":"Proof","component":{"type":19,"custom_id":"proof","max_values":2,"file_types":["image"]}}]}}`
+
+// oasTeam is the modal the button "team" opens: a select of each entity
+// in a label.
+const oasTeam = `{"type":9,"data":{"custom_id":"team","title":"Team","components":[
+ {"type":18,"label":"Lead","component":{"type":5,"custom_id":"lead"}},
+ {"type":18,"label":"Role","component":{"type":6,"custom_id":"role"}},
+ {"type":18,"label":"Mention","component":{"type":7,"custom_id":"mention","max_values":2}},
+ {"type":18,"label":"Where","component":{"type":8,"custom_id":"where","channel_types":[0]}}]}}`
 
 // oasBot is the application of these tests: it keeps every body it
 // receives, PINGs too, and answers each kind of interaction.
@@ -352,8 +396,13 @@ func oasAnswerTo(ix *interaction.Interaction) string {
 	case interaction.TypeApplicationCommandAutocomplete:
 		return `{"type":8,"data":{"choices":[{"name":"hello","value":"hello"}]}}`
 	case interaction.TypeMessageComponent:
-		if ix.Data.CustomID == "form" {
+		switch ix.Data.CustomID {
+		case "form":
 			return oasModal
+		case "signup":
+			return oasSignup
+		case "team":
+			return oasTeam
 		}
 		return `{"type":6}`
 	case interaction.TypeModalSubmit:
