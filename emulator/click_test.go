@@ -97,6 +97,7 @@ func TestAClickSendsWhatTheServiceSends(t *testing.T) {
 
 	general := channelID(s, "general")
 	channel, _ := ix.Channel.Get()
+	partialGuild, _ := ix.Guild.Get()
 	for _, c := range []struct {
 		what string
 		ok   bool
@@ -106,7 +107,7 @@ func TestAClickSendsWhatTheServiceSends(t *testing.T) {
 		{"the message", ix.Message != nil && ix.Message.ID == poll && ix.Message.Content == "Vote" && len(ix.Message.Components) == 5},
 		{"the clicker", ix.Invoker().ID == s.Moderator && ix.User == nil},
 		{"the place", ix.GuildID == s.GuildID && ix.ChannelID == general && channel.ID == general},
-		{"the partial guild", ix.Guild != nil && ix.Guild.ID == s.GuildID && ix.Guild.Locale == interaction.LocaleEnglishUS && ix.Guild.Features != nil},
+		{"the partial guild", partialGuild.ID == s.GuildID && partialGuild.Locale == interaction.LocaleEnglishUS && partialGuild.Features != nil},
 		{"the message's interaction metadata", ix.Message != nil && ix.Message.InteractionMetadata != nil &&
 			ix.Message.InteractionMetadata.Type == interaction.TypeApplicationCommand && ix.Message.InteractionMetadata.User.ID == s.Member},
 		{"the locales", ix.Locale == interaction.LocaleFrench && ix.GuildLocale == interaction.LocaleEnglishUS},

@@ -21,8 +21,8 @@ type Interaction struct {
 	Version int       `json:"version"`
 	GuildID Snowflake `json:"guild_id,omitzero"`
 	// Guild is the partial guild the interaction was sent from, in a
-	// guild.
-	Guild *PartialGuild `json:"guild,omitempty"`
+	// guild, decoded when read.
+	Guild Lazy[PartialGuild] `json:"guild,omitzero"`
 	// ChannelID is the channel the interaction was sent from.
 	ChannelID Snowflake `json:"channel_id,omitzero"`
 	// Channel is the partial channel the interaction was sent from,

@@ -64,6 +64,8 @@ func lazyName(v any) string {
 		return "member"
 	case *Channel:
 		return "channel"
+	case *PartialGuild:
+		return "guild"
 	}
 	return ""
 }

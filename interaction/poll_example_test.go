@@ -46,7 +46,8 @@ func ExamplePartialGuild_HasFeature() {
 	var ix interaction.Interaction
 	_ = interaction.Decode([]byte(`{"id":"1","type":2,"token":"t","data":{"name":"ping"},"guild_id":"5",
 		"guild":{"id":"5","locale":"fr","features":["COMMUNITY"]}}`), &ix)
-	fmt.Println(ix.Guild.Locale, ix.Guild.HasFeature("COMMUNITY"), ix.Guild.HasFeature("NEWS"))
+	guild, _ := ix.Guild.Get() // decoded when read
+	fmt.Println(guild.Locale, guild.HasFeature("COMMUNITY"), guild.HasFeature("NEWS"))
 	// Output: fr true false
 }
 

@@ -159,10 +159,14 @@ func (x *resolvedIndexer) entries(dec *jsontext.Decoder, k uint8) error {
 // find returns the entry of kind k with the id, building the index on the
 // first call. An object that does not read has no entries.
 func (r Resolved) find(k uint8, id Snowflake) (start, end int64, ok bool) {
-	if id == 0 || len(r.raw) == 0 || r.index == nil {
+	if id == 0 || len(r.raw) == 0 {
 		return 0, 0, false
 	}
 	x := r.index
+	if x == nil {
+		// A Resolved made as a literal: indexed for this look-up only.
+		x = new(resolvedIndex)
+	}
 	x.once.Do(func() {
 		if jsonv2.UnmarshalOf(r.raw, &resolvedIndexer{x}) != nil {
 			x.entries = nil
@@ -313,7 +317,9 @@ func (r *Resolved) UnmarshalJSON(b []byte) error {
 	if len(b) == 0 || b[0] != '{' {
 		return errNotObject
 	}
-	// b may be the decoder's buffer, which it reuses.
+	// b may be the decoder's buffer, which it reuses. The index is
+	// made now, empty, so that copies share it; the first look-up fills
+	// it.
 	*r = newResolved(append([]byte(nil), b...))
 	return nil
 }

@@ -55,7 +55,7 @@ func newBuilder(t interaction.Type) *Builder {
 // Ping returns the PING the service sends to check an endpoint.
 func Ping() *Builder {
 	b := newBuilder(interaction.TypePing)
-	b.ix.GuildID, b.ix.ChannelID, b.ix.Locale, b.ix.GuildLocale, b.ix.Guild = 0, 0, "", "", nil
+	b.ix.GuildID, b.ix.ChannelID, b.ix.Locale, b.ix.GuildLocale, b.ix.Guild = 0, 0, "", "", interaction.Lazy[interaction.PartialGuild]{}
 	b.ix.Channel, b.ix.Member = interaction.Lazy[interaction.Channel]{}, interaction.Lazy[interaction.Member]{}
 	b.ix.Context = interaction.InteractionContext{}
 	b.ix.AuthorizingIntegrationOwners = interaction.IntegrationOwners{}
@@ -131,7 +131,7 @@ func (b *Builder) InGuild(guild interaction.Snowflake, member interaction.Member
 	b.ix.Member = interaction.LazyOf(member)
 	b.ix.Channel = interaction.LazyOf(interaction.Channel{ID: ChannelID, Type: interaction.ChannelGuildText, GuildID: guild, Name: "general"})
 	b.ix.GuildLocale = interaction.LocaleEnglishUS
-	b.ix.Guild = &interaction.PartialGuild{ID: guild, Locale: interaction.LocaleEnglishUS, Features: []string{}}
+	b.ix.Guild = interaction.LazyOf(interaction.PartialGuild{ID: guild, Locale: interaction.LocaleEnglishUS, Features: []string{}})
 	b.ix.Context = interaction.InteractionContext{Type: interaction.ContextGuild, Valid: true}
 	b.ix.AuthorizingIntegrationOwners = interaction.IntegrationOwners{}
 	b.ix.AuthorizingIntegrationOwners.Set(interaction.GuildInstall, guild)
@@ -140,7 +140,7 @@ func (b *Builder) InGuild(guild interaction.Snowflake, member interaction.Member
 
 // InDM makes the interaction come from the bot's direct messages with user.
 func (b *Builder) InDM(user interaction.User) *Builder {
-	b.ix.GuildID, b.ix.Member, b.ix.GuildLocale, b.ix.Guild = 0, interaction.Lazy[interaction.Member]{}, "", nil
+	b.ix.GuildID, b.ix.Member, b.ix.GuildLocale, b.ix.Guild = 0, interaction.Lazy[interaction.Member]{}, "", interaction.Lazy[interaction.PartialGuild]{}
 	b.ix.User = &user
 	b.ix.ChannelID = ChannelID + 100
 	b.ix.Channel = interaction.LazyOf(interaction.Channel{ID: b.ix.ChannelID, Type: interaction.ChannelDM})

@@ -16,7 +16,7 @@ func TestPingCarriesNoGuild(t *testing.T) {
 	if ix.Type != interaction.TypePing {
 		t.Errorf("type = %v, want PING", ix.Type)
 	}
-	if ix.GuildID != 0 || ix.Guild != nil || ix.ChannelID != 0 || !ix.Member.IsZero() || !ix.Channel.IsZero() {
+	if ix.GuildID != 0 || !ix.Guild.IsZero() || ix.ChannelID != 0 || !ix.Member.IsZero() || !ix.Channel.IsZero() {
 		t.Errorf("PING has a guild, channel or member: %+v", ix)
 	}
 	if ix.Locale != "" || ix.GuildLocale != "" {
@@ -47,8 +47,9 @@ func TestAGuildInteractionCarriesThePartialGuild(t *testing.T) {
 			if err := interaction.Decode(tt.b.JSON(), &ix); err != nil {
 				t.Fatal(err)
 			}
-			if (ix.Guild == nil) != (tt.want == nil) || ix.Guild != nil && (ix.Guild.ID != tt.want.ID || ix.Guild.Locale != tt.want.Locale || ix.Guild.Features == nil) {
-				t.Errorf("guild %+v, want %+v", ix.Guild, tt.want)
+			g, ok := ix.Guild.Get()
+			if ok != (tt.want != nil) || ok && (g.ID != tt.want.ID || g.Locale != tt.want.Locale || g.Features == nil) {
+				t.Errorf("guild %+v (%v), want %+v", g, ok, tt.want)
 			}
 		})
 	}
