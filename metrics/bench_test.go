@@ -23,7 +23,7 @@ import (
 //	go test ./metrics -run XXX -bench Endpoint -count 6 | tee new.txt
 //	benchstat -col /metrics new.txt
 
-func benchEndpoint(b *testing.B, opts ...router.EndpointOption) {
+func benchEndpoint(b *testing.B, opts ...router.Option) {
 	body, err := os.ReadFile("../interaction/testdata/slash_mod_ban.json")
 	if err != nil {
 		b.Fatal(err)

@@ -7,7 +7,8 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 
-	"github.com/switchboard-go/switchboard/router"
+	"github.com/switchboard-go/switchboard/cooldown"
+	"github.com/switchboard-go/switchboard/replay"
 )
 
 // MemoryStores registers the metrics of the stores a replica keeps in its
@@ -17,9 +18,9 @@ import (
 // (switchboard_memory_store_capacity), and how many it forgot before they
 // ended (switchboard_memory_store_evictions_total), each by store (replay,
 // cooldown). Evictions of the replay guard mean copies of interactions
-// may be served twice: size it for the traffic (router.ReplayCapacityFor)
+// may be served twice: size it for the traffic (replay.CapacityFor)
 // or share one in Redis. Either store may be nil.
-func (m *Metrics) MemoryStores(replay *router.MemoryReplayGuard, cooldowns *router.MemoryCooldownStore) error {
+func (m *Metrics) MemoryStores(replay *replay.MemoryGuard, cooldowns *cooldown.MemoryStore) error {
 	type store struct {
 		name                     string
 		entries, capacity, evict func() float64

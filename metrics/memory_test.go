@@ -9,9 +9,10 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/testutil"
 
+	"github.com/switchboard-go/switchboard/cooldown"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/metrics"
-	"github.com/switchboard-go/switchboard/router"
+	"github.com/switchboard-go/switchboard/replay"
 )
 
 func TestTheStoresInMemoryCountWhatTheyForgetEarly(t *testing.T) {
@@ -20,8 +21,8 @@ func TestTheStoresInMemoryCountWhatTheyForgetEarly(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	guard := router.NewMemoryReplayGuard(2)
-	cooldowns := router.NewMemoryCooldownStore(1)
+	guard := replay.NewMemoryGuard(2)
+	cooldowns := cooldown.NewMemoryStore(1)
 	if err := m.MemoryStores(guard, cooldowns); err != nil {
 		t.Fatal(err)
 	}
@@ -54,10 +55,10 @@ switchboard_memory_store_evictions_total{bot="echo",store="replay"} 3
 	// A guard alone, and nothing twice.
 	reg = prometheus.NewRegistry()
 	m, _ = metrics.New(reg)
-	if err := m.MemoryStores(router.NewMemoryReplayGuard(0), nil); err != nil {
+	if err := m.MemoryStores(replay.NewMemoryGuard(0), nil); err != nil {
 		t.Fatal(err)
 	}
-	if err := m.MemoryStores(router.NewMemoryReplayGuard(0), nil); err == nil {
+	if err := m.MemoryStores(replay.NewMemoryGuard(0), nil); err == nil {
 		t.Error("a second replay guard was registered beside the first")
 	}
 }

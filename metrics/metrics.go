@@ -9,6 +9,7 @@ import (
 	"github.com/switchboard-go/switchboard/event"
 	"github.com/switchboard-go/switchboard/rest"
 	"github.com/switchboard-go/switchboard/router"
+	"github.com/switchboard-go/switchboard/store"
 )
 
 // The default buckets of the histograms, in seconds. They are read, never
@@ -224,7 +225,7 @@ func New(reg prometheus.Registerer, opts ...Option) (*Metrics, error) {
 }
 
 // Endpoint returns the option that makes an Endpoint tell m what it does.
-func (m *Metrics) Endpoint() router.EndpointOption { return router.WithObserver(m) }
+func (m *Metrics) Endpoint() router.Option { return router.WithObserver(m) }
 
 // Events returns the option that makes an EventEndpoint tell m what it
 // does.
@@ -235,9 +236,9 @@ func (m *Metrics) Client() rest.ClientOption { return rest.WithObserver(m) }
 
 // Stores returns the option that makes the router tell m of each call to
 // a store replicas share that did not count; give it to
-// router.WithCooldownStore and router.WithReplayGuard.
-func (m *Metrics) Stores() router.StoreOption {
-	return router.OnStoreFailure(func(store string, why router.StoreFailure) {
+// cooldown.WithStore and router.WithReplayGuard.
+func (m *Metrics) Stores() store.Option {
+	return store.OnFailure(func(store string, why store.Failure) {
 		m.storeFailures.WithLabelValues(store, string(why)).Inc()
 	})
 }
@@ -246,7 +247,7 @@ func (m *Metrics) Stores() router.StoreOption {
 // that counts each failure of the shared rate limits and then calls next,
 // when next is not nil (to log it, say).
 func (m *Metrics) RateLimitStoreFailures(next func(error)) func(error) {
-	failed := m.storeFailures.WithLabelValues("ratelimit", string(router.StoreFailed))
+	failed := m.storeFailures.WithLabelValues("ratelimit", string(store.Failed))
 	return func(err error) {
 		failed.Inc()
 		if next != nil {

@@ -16,6 +16,7 @@ import (
 	"github.com/switchboard-go/switchboard/autocomplete"
 	"github.com/switchboard-go/switchboard/command"
 	"github.com/switchboard-go/switchboard/component"
+	"github.com/switchboard-go/switchboard/cooldown"
 	"github.com/switchboard-go/switchboard/emulator"
 	"github.com/switchboard-go/switchboard/event"
 	"github.com/switchboard-go/switchboard/interaction"
@@ -24,6 +25,7 @@ import (
 	"github.com/switchboard-go/switchboard/option"
 	"github.com/switchboard-go/switchboard/rest"
 	"github.com/switchboard-go/switchboard/router"
+	"github.com/switchboard-go/switchboard/store"
 )
 
 // The bot below answers within a second, the emulator's window: its
@@ -594,8 +596,8 @@ func TestFailuresOfSharedStoresAreCountedByStoreAndReason(t *testing.T) {
 		t.Fatal(err)
 	}
 	r := router.New(router.DispatchOnly())
-	r.Use(router.Cooldown(router.PerUser, 1, time.Minute,
-		router.WithCooldownStore(failingCooldowns{}, m.Stores(), router.StoreBreaker(2, time.Minute))))
+	r.Use(cooldown.New(cooldown.PerUser, 1, time.Minute,
+		cooldown.WithStore(failingCooldowns{}, m.Stores(), store.Breaker(2, time.Minute))))
 	r.Command("ping", func(ctx context.Context, req *router.Request) (interaction.Response, error) {
 		return interaction.Reply("pong"), nil
 	}, router.Description("Ping"))

@@ -8,7 +8,7 @@ import (
 	"github.com/redis/go-redis/v9"
 )
 
-// Cooldowns is a router.CooldownStore on Redis. Each key is a list of the
+// Cooldowns is a cooldown.Store on Redis. Each key is a list of the
 // times of the uses within its period, by the server's clock, which
 // expires a period after the last use.
 type Cooldowns struct {

@@ -1,9 +1,9 @@
 // Package redisstore keeps on Redis the state that replicas of a bot
-// share: the counts of cooldowns (router.Cooldown), the interactions
-// already served (router.WithReplayGuard) and the state of the service's
-// rate limits (rest.WithRateLimitStore). Each is a type here that
-// implements the interface of the package that uses it, so that router
-// and rest need nothing of Redis.
+// share: the counts of cooldowns (package cooldown), the interactions
+// already served (package replay, router.WithReplayGuard) and the state
+// of the service's rate limits (rest.WithRateLimitStore). Each is a type
+// here that implements the interface of the package that uses it, so that
+// cooldown, replay and rest need nothing of Redis.
 //
 // Each store takes a redis.UniversalClient (a client of one server, of a
 // Sentinel group or of a Cluster) and a prefix that every key it writes
@@ -22,7 +22,7 @@
 // request may wait on a Redis that does not answer.
 //
 // The router bounds each call to a cooldown's store and to the replay
-// guard (router.DefaultStoreTimeout, a quarter of a second), within the
+// guard (store.DefaultTimeout, a quarter of a second), within the
 // three seconds the service waits for an answer, and pauses the calls to
 // a store that keeps failing. go-redis's defaults are made for a client
 // that would rather wait than fail: a command against a refused port

@@ -9,6 +9,7 @@ import (
 	"github.com/redis/go-redis/v9"
 	"github.com/rs/zerolog"
 
+	"github.com/switchboard-go/switchboard/cooldown"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/redisstore"
 	"github.com/switchboard-go/switchboard/rest"
@@ -39,8 +40,8 @@ func Example() {
 	}
 
 	r := router.New(router.WithLogger(logger))
-	r.Use(router.Cooldown(router.PerUser, 3, time.Minute,
-		router.WithCooldownStore(redisstore.NewCooldowns(rdb, prefix))))
+	r.Use(cooldown.New(cooldown.PerUser, 3, time.Minute,
+		cooldown.WithStore(redisstore.NewCooldowns(rdb, prefix))))
 	r.Command("roll", func(context.Context, *router.Request) (interaction.Response, error) {
 		return interaction.Reply("4"), nil
 	}, router.Description("Roll a die"))
@@ -63,10 +64,10 @@ func Example() {
 func ExampleNewCooldowns() {
 	rdb := redis.NewClient(&redis.Options{Addr: os.Getenv("REDIS_ADDR")})
 	defer rdb.Close()
-	cooldown := router.Cooldown(router.PerGuild, 1, 10*time.Second,
-		router.WithCooldownStore(redisstore.NewCooldowns(rdb, "mybot:")),
-		router.WithCooldownMessage(func(_ *router.Request, retry time.Time) string {
-			return "The horn was sounded; it can sound again " + router.RelativeTime(retry) + "."
+	cooldown := cooldown.New(cooldown.PerGuild, 1, 10*time.Second,
+		cooldown.WithStore(redisstore.NewCooldowns(rdb, "mybot:")),
+		cooldown.WithMessage(func(_ *router.Request, retry time.Time) string {
+			return "The horn was sounded; it can sound again " + cooldown.RelativeTime(retry) + "."
 		}))
 
 	r := router.New()

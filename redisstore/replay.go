@@ -10,7 +10,7 @@ import (
 	"github.com/switchboard-go/switchboard/interaction"
 )
 
-// ReplayGuard is a router.ReplayGuard on Redis: each interaction served
+// ReplayGuard is a replay.Guard on Redis: each interaction served
 // is a key set only if absent (SET NX), which expires when the guard may
 // forget it.
 type ReplayGuard struct {

@@ -18,6 +18,7 @@ import (
 	"github.com/rs/zerolog"
 
 	"github.com/switchboard-go/switchboard/command"
+	"github.com/switchboard-go/switchboard/cooldown"
 	"github.com/switchboard-go/switchboard/emulator"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
@@ -42,8 +43,8 @@ func startReplica(t *testing.T, name string, srv *redistest.Server, prefix strin
 	t.Helper()
 	rep := &replica{log: new(syncBuffer)}
 	r := router.New(router.DispatchOnly(), router.WithLogger(zerolog.New(rep.log)))
-	r.Use(router.Cooldown(router.PerUser, 1, time.Minute,
-		router.WithCooldownStore(redisstore.NewCooldowns(srv.Client(t), prefix))))
+	r.Use(cooldown.New(cooldown.PerUser, 1, time.Minute,
+		cooldown.WithStore(redisstore.NewCooldowns(srv.Client(t), prefix))))
 	r.Command("ping", func(context.Context, *router.Request) (interaction.Response, error) {
 		return interaction.Reply("pong from " + name), nil
 	})

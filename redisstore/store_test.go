@@ -7,11 +7,12 @@ import (
 	"testing"
 	"time"
 
+	"github.com/switchboard-go/switchboard/cooldown"
 	"github.com/switchboard-go/switchboard/internal/redistest"
 	"github.com/switchboard-go/switchboard/internal/storetest"
 	"github.com/switchboard-go/switchboard/redisstore"
+	"github.com/switchboard-go/switchboard/replay"
 	"github.com/switchboard-go/switchboard/rest"
-	"github.com/switchboard-go/switchboard/router"
 )
 
 // prefixes gives each store a test opens keys of its own on the one
@@ -24,7 +25,7 @@ func newPrefix() string { return "test" + strconv.FormatInt(prefixes.Add(1), 10)
 
 func TestCooldownsKeepTheContract(t *testing.T) {
 	srv := redistest.Start(t)
-	storetest.Cooldowns(t, func(t *testing.T) (a, b router.CooldownStore) {
+	storetest.Cooldowns(t, func(t *testing.T) (a, b cooldown.Store) {
 		p := newPrefix()
 		return redisstore.NewCooldowns(srv.Client(t), p), redisstore.NewCooldowns(srv.Client(t), p)
 	})
@@ -32,7 +33,7 @@ func TestCooldownsKeepTheContract(t *testing.T) {
 
 func TestReplayGuardKeepsTheContract(t *testing.T) {
 	srv := redistest.Start(t)
-	storetest.ReplayGuards(t, func(t *testing.T) (a, b router.ReplayGuard) {
+	storetest.ReplayGuards(t, func(t *testing.T) (a, b replay.Guard) {
 		p := newPrefix()
 		return redisstore.NewReplayGuard(srv.Client(t), p), redisstore.NewReplayGuard(srv.Client(t), p)
 	})

@@ -17,8 +17,8 @@ var ErrNoClient = errors.New("router: the endpoint has no REST client: give it o
 // Request (Request.EditAnswer, Request.Followup and the others). These
 // requests are authenticated by the interaction's token, so a client built
 // with rest.NoAuth is enough.
-func WithClient(c *rest.Client) EndpointOption {
-	return func(e *Endpoint) { e.client = c }
+func WithClient(c *rest.Client) Option {
+	return func(o *options) { o.client = c }
 }
 
 // The methods below act on the answer to the request's interaction after

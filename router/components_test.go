@@ -13,6 +13,7 @@ import (
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
 	"github.com/switchboard-go/switchboard/option"
+	"github.com/switchboard-go/switchboard/replay"
 	"github.com/switchboard-go/switchboard/router"
 )
 
@@ -268,7 +269,7 @@ func TestEndpointServesComponentsAndModals(t *testing.T) {
 	key := interactiontest.NewKey("components")
 	forged := "crash:" + strings.Repeat("y", 3000)
 	for _, a := range adapters {
-		e := router.NewEndpoint(build(t, r), key.Verifier(), router.WithReplayGuard(router.NewMemoryReplayGuard(0)))
+		e := router.NewEndpoint(build(t, r), key.Verifier(), router.WithReplayGuard(replay.NewMemoryGuard(0)))
 		click := signed(key, interactiontest.Button("count:3").JSON())
 		for _, tt := range []struct {
 			name   string

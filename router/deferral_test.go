@@ -19,7 +19,7 @@ import (
 
 // serveOnEmulator registers r's commands on a new emulator, serves r's
 // endpoint for it with a REST client, and returns the emulator.
-func serveOnEmulator(t *testing.T, r *router.Router, opts ...router.EndpointOption) *emulator.Server {
+func serveOnEmulator(t *testing.T, r *router.Router, opts ...router.Option) *emulator.Server {
 	t.Helper()
 	s, err := emulator.New(emulator.Config{})
 	if err != nil {
@@ -38,7 +38,7 @@ func serveOnEmulator(t *testing.T, r *router.Router, opts ...router.EndpointOpti
 	if err != nil {
 		t.Fatal(err)
 	}
-	bot := httptest.NewServer(router.NewEndpoint(mux, verifier, append([]router.EndpointOption{router.WithClient(client)}, opts...)...))
+	bot := httptest.NewServer(router.NewEndpoint(mux, verifier, append([]router.Option{router.WithClient(client)}, opts...)...))
 	t.Cleanup(bot.Close)
 	admin, err := rest.NewClient(s.URL, rest.BotToken(s.BotToken))
 	if err != nil {

@@ -8,11 +8,8 @@ import (
 	"sync"
 	"time"
 
-	"github.com/rs/zerolog"
-
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/internal/jsonw"
-	"github.com/switchboard-go/switchboard/rest"
 )
 
 // Defaults of an Endpoint.
@@ -73,68 +70,20 @@ const (
 // token (TokenLifetime) instead, or until the request context's deadline
 // if that is sooner.
 type Endpoint struct {
+	options
 	mux      *Mux
 	verifier *interaction.Verifier
-	logger   zerolog.Logger
-	maxBody  int
-	deadline time.Duration
-	margin   time.Duration
-	client   *rest.Client
-	// noAutoDefer turns automatic deferral off for every route.
-	noAutoDefer bool
-	// files says how answers with files are sent.
-	files   FileAnswers
-	replays *replayGuard
-	// observer, when set, is told what became of each request.
-	observer Observer
 	// deferred counts the deferred answers not yet delivered.
 	deferred sync.WaitGroup
 }
 
-// EndpointOption configures an Endpoint.
-type EndpointOption func(*Endpoint)
-
-// WithMaxBodySize sets the largest body accepted, in bytes.
-func WithMaxBodySize(n int) EndpointOption { return func(e *Endpoint) { e.maxBody = n } }
-
-// WithResponseDeadline sets how long the service waits for the first
-// answer, counted from when the request arrived; DefaultResponseDeadline
-// is the service's. Handlers' contexts end, and slow handlers are
-// deferred, the answer margin before it.
-func WithResponseDeadline(d time.Duration) EndpointOption {
-	return func(e *Endpoint) { e.deadline = d }
-}
-
-// WithAnswerMargin sets the part of the response deadline kept for the
-// answer to travel to the service; the default is DefaultAnswerMargin.
-func WithAnswerMargin(d time.Duration) EndpointOption {
-	return func(e *Endpoint) { e.margin = max(d, 0) }
-}
-
-// WithoutAutoDefer keeps the endpoint from deferring any answer, of
-// commands, components and modals alike, as NoAutoDefer does for one
-// route.
-func WithoutAutoDefer() EndpointOption { return func(e *Endpoint) { e.noAutoDefer = true } }
-
-// WithEndpointLogger sets the endpoint's logger; by default it logs to the
-// router's.
-func WithEndpointLogger(l zerolog.Logger) EndpointOption {
-	return func(e *Endpoint) { e.logger = l }
-}
-
 // NewEndpoint returns an Endpoint that verifies requests with v and
-// dispatches them to mux.
-func NewEndpoint(mux *Mux, v *interaction.Verifier, opts ...EndpointOption) *Endpoint {
-	e := &Endpoint{
-		mux:      mux,
-		verifier: v,
-		logger:   mux.logger,
-		maxBody:  DefaultMaxBodySize,
-		deadline: DefaultResponseDeadline,
-		margin:   DefaultAnswerMargin,
-	}
+// dispatches them to mux, with the options of the router mux was built
+// from, changed by opts.
+func NewEndpoint(mux *Mux, v *interaction.Verifier, opts ...Option) *Endpoint {
+	e := &Endpoint{options: mux.options, mux: mux, verifier: v}
 	for _, o := range opts {
-		o(e)
+		o(&e.options)
 	}
 	if e.files == FilesByCallback && e.client == nil {
 		e.logger.Warn().Msg("answers with files go to the callback endpoint (FilesByCallback), but the endpoint has no REST client: give it one with router.WithClient, or they are refused")

@@ -85,7 +85,7 @@ func signed(k *interactiontest.Key, body []byte) call {
 // testBot is a router with a handler for each kind of answer.
 func testBot(t *testing.T, log *bytes.Buffer) *router.Mux {
 	t.Helper()
-	opts := []router.Setting{router.DispatchOnly()}
+	opts := []router.Option{router.DispatchOnly()}
 	if log != nil {
 		opts = append(opts, router.WithLogger(zerolog.New(log).Level(zerolog.DebugLevel)))
 	}

@@ -2,7 +2,6 @@ package router
 
 import (
 	"context"
-	"time"
 
 	"github.com/switchboard-go/switchboard/interaction"
 )
@@ -12,6 +11,3 @@ import (
 func (m *Mux) DispatchInto(ctx context.Context, ix *interaction.Interaction, req *Request) (interaction.Response, error) {
 	return m.dispatch(ctx, ix, req)
 }
-
-// SetClock makes the guard read time from now.
-func (g *MemoryReplayGuard) SetClock(now func() time.Time) { g.now = now }

@@ -57,8 +57,8 @@ const (
 // callback endpoint refuses is answered by the error handler, as an
 // answer the interaction does not allow is, and logged; the HTTP response
 // is never written halfway.
-func WithFileAnswers(f FileAnswers) EndpointOption {
-	return func(e *Endpoint) { e.files = f }
+func WithFileAnswers(f FileAnswers) Option {
+	return func(o *options) { o.files = f }
 }
 
 // answer writes the answer of o: JSON (encode), or, for an answer whose

@@ -58,7 +58,7 @@ var fileServers = []struct {
 // serveFiles registers r's commands on a new emulator and serves r's
 // endpoint for it with serve, with a REST client of the emulator when
 // withClient is set.
-func serveFiles(t *testing.T, r *router.Router, serve func(*testing.T, *router.Endpoint) string, withClient bool, opts ...router.EndpointOption) *emulator.Server {
+func serveFiles(t *testing.T, r *router.Router, serve func(*testing.T, *router.Endpoint) string, withClient bool, opts ...router.Option) *emulator.Server {
 	t.Helper()
 	s, err := emulator.New(emulator.Config{})
 	if err != nil {
@@ -78,7 +78,7 @@ func serveFiles(t *testing.T, r *router.Router, serve func(*testing.T, *router.E
 		if err != nil {
 			t.Fatal(err)
 		}
-		opts = append([]router.EndpointOption{router.WithClient(client)}, opts...)
+		opts = append([]router.Option{router.WithClient(client)}, opts...)
 	}
 	e := router.NewEndpoint(mux, verifier, opts...)
 	t.Cleanup(func() {
@@ -174,13 +174,13 @@ func TestAnswersWithFilesReachTheService(t *testing.T) {
 	modes := []struct {
 		name       string
 		withClient bool
-		opts       []router.EndpointOption
+		opts       []router.Option
 		status     int
 	}{
 		{"without a client, in the response", false, nil, 200},
 		{"with a client, through the callback", true, nil, 202},
-		{"with a client told to answer in the response", true, []router.EndpointOption{router.WithFileAnswers(router.FilesInResponse)}, 200},
-		{"told to use the callback, with a client", true, []router.EndpointOption{router.WithFileAnswers(router.FilesByCallback)}, 202},
+		{"with a client told to answer in the response", true, []router.Option{router.WithFileAnswers(router.FilesInResponse)}, 200},
+		{"told to use the callback, with a client", true, []router.Option{router.WithFileAnswers(router.FilesByCallback)}, 202},
 	}
 	for _, srv := range fileServers {
 		for _, m := range modes {
@@ -227,12 +227,12 @@ func TestFilesThatCannotBeSentGoToTheErrorHandler(t *testing.T) {
 	modes := []struct {
 		name       string
 		withClient bool
-		opts       []router.EndpointOption
+		opts       []router.Option
 		want       string
 	}{
 		{"in the response", false, nil, ""},
 		{"through the callback", true, nil, ""},
-		{"through the callback without a client", false, []router.EndpointOption{router.WithFileAnswers(router.FilesByCallback)},
+		{"through the callback without a client", false, []router.Option{router.WithFileAnswers(router.FilesByCallback)},
 			router.ErrNoClient.Error()},
 	}
 	for _, srv := range fileServers {

@@ -34,7 +34,10 @@ type Mux struct {
 	notFound        Handler
 	onError         ErrorHandler
 	completeDefault autocomplete.Handler
-	logger          zerolog.Logger
+	// options are the router's, which its endpoints start from.
+	options options
+	// logger is the router's.
+	logger zerolog.Logger
 
 	definitions Definitions
 }

@@ -30,8 +30,8 @@ type Observer interface {
 
 // WithObserver makes the endpoint tell o what it does with each request.
 // Without one, nothing is measured.
-func WithObserver(o Observer) EndpointOption {
-	return func(e *Endpoint) { e.observer = o }
+func WithObserver(obs Observer) Option {
+	return func(o *options) { o.observer = obs }
 }
 
 // Outcome is what an interaction's answer came to.

@@ -14,6 +14,7 @@ import (
 	"github.com/switchboard-go/switchboard/emulator"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
+	"github.com/switchboard-go/switchboard/replay"
 	"github.com/switchboard-go/switchboard/router"
 )
 
@@ -170,7 +171,7 @@ func TestTheObserverIsToldOfReplayedInteractions(t *testing.T) {
 	key := interactiontest.NewKey("observed")
 	o := newObserved()
 	e := router.NewEndpoint(observedBot(t), key.Verifier(), router.WithObserver(o),
-		router.WithReplayGuard(router.NewMemoryReplayGuard(0)))
+		router.WithReplayGuard(replay.NewMemoryGuard(0)))
 	c := signed(key, interactiontest.Command("mod ban").JSON())
 	for _, want := range []int{200, 409} {
 		if got := adapters[0].do(e, c); got.status != want {
@@ -192,7 +193,7 @@ func TestObservingAllocatesNothing(t *testing.T) {
 	}
 	key := interactiontest.NewKey("observed")
 	c := signed(key, interactiontest.Command("mod ban").JSON())
-	allocs := func(opts ...router.EndpointOption) float64 {
+	allocs := func(opts ...router.Option) float64 {
 		e := router.NewEndpoint(observedBot(t), key.Verifier(), opts...)
 		return testing.AllocsPerRun(200, func() { adapters[0].do(e, c) })
 	}

@@ -58,8 +58,10 @@ func (r *Request) reset(ix *interaction.Interaction) {
 	}
 }
 
-// log returns the router's logger, or one that discards everything.
-func (r *Request) log() *zerolog.Logger {
+// Logger returns the logger of the router serving the request, for
+// middleware and handlers that log as the router does; one that discards
+// everything when the request was made outside a router (NewRequest).
+func (r *Request) Logger() *zerolog.Logger {
 	if r.logger == nil {
 		nop := zerolog.Nop()
 		return &nop

@@ -4,8 +4,6 @@ import (
 	"errors"
 	"strings"
 
-	"github.com/rs/zerolog"
-
 	"github.com/switchboard-go/switchboard/autocomplete"
 )
 
@@ -24,32 +22,19 @@ type Router struct {
 	notFound        Handler
 	onError         ErrorHandler
 	completeDefault autocomplete.Handler
-	logger          zerolog.Logger
-	dispatchOnly    bool
+	options
 
 	seq  int // registration order, which definitions keep
 	errs []error
 }
 
-// Setting configures a Router. (A command's options are declared with
+// New returns an empty Router. (A command's options are declared with
 // Options.)
-type Setting func(*Router)
-
-// WithLogger sets the logger of the router and of the endpoints serving it.
-// The default discards everything.
-func WithLogger(l zerolog.Logger) Setting { return func(r *Router) { r.logger = l } }
-
-// DispatchOnly makes the router dispatch without declaring any command: it
-// generates no definitions and checks none, for bots whose commands are
-// registered by other means.
-func DispatchOnly() Setting { return func(r *Router) { r.dispatchOnly = true } }
-
-// New returns an empty Router.
-func New(settings ...Setting) *Router {
-	r := &Router{logger: zerolog.Nop()}
+func New(opts ...Option) *Router {
+	r := &Router{options: defaultOptions()}
 	r.root = &Group{router: r}
-	for _, s := range settings {
-		s(r)
+	for _, o := range opts {
+		o(&r.options)
 	}
 	return r
 }
@@ -332,6 +317,7 @@ func (r *Router) Build() (*Mux, error) {
 		notFound:        r.notFound,
 		onError:         r.onError,
 		completeDefault: r.completeDefault,
+		options:         r.options,
 		logger:          r.logger,
 	}
 	errs := append([]error(nil), r.errs...)

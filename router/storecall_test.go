@@ -12,9 +12,11 @@ import (
 
 	"github.com/rs/zerolog"
 
+	"github.com/switchboard-go/switchboard/cooldown"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
 	"github.com/switchboard-go/switchboard/router"
+	"github.com/switchboard-go/switchboard/store"
 )
 
 // hangingStore is a cooldown store and a replay guard that never answers:
@@ -63,23 +65,23 @@ func (s *hangingStore) lastAllowed() time.Duration {
 func TestACooldownBoundsEachCallToItsStore(t *testing.T) {
 	for _, tc := range []struct {
 		name    string
-		opts    []router.StoreOption
+		opts    []store.Option
 		timeout time.Duration
 	}{
-		{"by default the call ends after DefaultStoreTimeout", nil, router.DefaultStoreTimeout},
-		{"StoreTimeout sets how long a call may take", []router.StoreOption{router.StoreTimeout(20 * time.Millisecond)}, 20 * time.Millisecond},
+		{"by default the call ends after DefaultStoreTimeout", nil, store.DefaultTimeout},
+		{"StoreTimeout sets how long a call may take", []store.Option{store.Timeout(20 * time.Millisecond)}, 20 * time.Millisecond},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			store := new(hangingStore)
+			st := new(hangingStore)
 			r := router.New(router.DispatchOnly())
-			r.Use(router.Cooldown(router.PerUser, 1, time.Minute, router.WithCooldownStore(store, tc.opts...)))
+			r.Use(cooldown.New(cooldown.PerUser, 1, time.Minute, cooldown.WithStore(st, tc.opts...)))
 			r.Command("ping", reply("pong"))
 			m := build(t, r)
 			resp, err := m.Dispatch(context.Background(), interactiontest.Command("ping").Interaction())
 			if err != nil || resp.Message.Content != "pong" {
 				t.Fatalf("answered %q, %v; want the handler's", resp.Message.Content, err)
 			}
-			if d := store.lastAllowed(); d <= 0 || d > tc.timeout {
+			if d := st.lastAllowed(); d <= 0 || d > tc.timeout {
 				t.Errorf("the store's call was allowed %v, want at most %v", d, tc.timeout)
 			}
 		})
@@ -93,27 +95,27 @@ func TestAReplayGuardCallNeverOutlastsTheAnswerDeadline(t *testing.T) {
 	key := interactiontest.NewKey("replay")
 	for _, tc := range []struct {
 		name  string
-		guard []router.StoreOption
-		opts  []router.EndpointOption
+		guard []store.Option
+		opts  []router.Option
 		// within is the longest the call may take.
 		within time.Duration
 	}{
 		{"the call ends after DefaultStoreTimeout",
-			nil, nil, router.DefaultStoreTimeout},
+			nil, nil, store.DefaultTimeout},
 		{"a timeout past the answer deadline ends at the deadline",
-			[]router.StoreOption{router.StoreTimeout(time.Second)},
-			[]router.EndpointOption{router.WithResponseDeadline(300 * time.Millisecond), router.WithAnswerMargin(200 * time.Millisecond)},
+			[]store.Option{store.Timeout(time.Second)},
+			[]router.Option{router.WithResponseDeadline(300 * time.Millisecond), router.WithAnswerMargin(200 * time.Millisecond)},
 			100 * time.Millisecond},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var log bytes.Buffer
-			store := new(hangingStore)
-			opts := append([]router.EndpointOption{router.WithReplayGuard(store, tc.guard...)}, tc.opts...)
+			st := new(hangingStore)
+			opts := append([]router.Option{router.WithReplayGuard(st, tc.guard...)}, tc.opts...)
 			e := router.NewEndpoint(testBot(t, &log), key.Verifier(), opts...)
 			if got := adapters[0].do(e, signed(key, interactiontest.Command("ping").JSON())); got.status != 200 {
 				t.Fatalf("%d %s, want the request served", got.status, got.body)
 			}
-			if d := store.lastAllowed(); d <= 0 || d > tc.within {
+			if d := st.lastAllowed(); d <= 0 || d > tc.within {
 				t.Errorf("the guard's call was allowed %v, want at most %v", d, tc.within)
 			}
 			if !strings.Contains(log.String(), "the replay guard failed; serving the request") {
@@ -145,10 +147,10 @@ func (s *flakyStore) Use(context.Context, string, int, time.Duration) (time.Dura
 func TestAStoreThatKeepsFailingIsLeftAloneForAWhile(t *testing.T) {
 	const pause = 100 * time.Millisecond
 	var log syncLog
-	store := new(flakyStore)
-	store.down.Store(true)
+	st := new(flakyStore)
+	st.down.Store(true)
 	r := router.New(router.DispatchOnly(), router.WithLogger(zerolog.New(&log)))
-	r.Use(router.Cooldown(router.PerUser, 1, time.Minute, router.WithCooldownStore(store, router.StoreBreaker(3, pause))))
+	r.Use(cooldown.New(cooldown.PerUser, 1, time.Minute, cooldown.WithStore(st, store.Breaker(3, pause))))
 	r.Command("ping", reply("pong"))
 	m := build(t, r)
 	ping := func(n int) {
@@ -161,7 +163,7 @@ func TestAStoreThatKeepsFailingIsLeftAloneForAWhile(t *testing.T) {
 		}
 	}
 	ping(10)
-	if n := store.calls.Load(); n != 3 {
+	if n := st.calls.Load(); n != 3 {
 		t.Errorf("the store was called %d times for 10 uses, want 3: once per failure until the breaker opens", n)
 	}
 	if n := strings.Count(log.String(), "failed too many times in a row"); n != 1 {
@@ -170,17 +172,17 @@ func TestAStoreThatKeepsFailingIsLeftAloneForAWhile(t *testing.T) {
 
 	time.Sleep(pause + 20*time.Millisecond)
 	ping(5)
-	if n := store.calls.Load(); n != 4 {
+	if n := st.calls.Load(); n != 4 {
 		t.Errorf("after the pause, with the store still down, it was called %d times in all, want 4: one try", n)
 	}
 	if n := strings.Count(log.String(), "failed too many times in a row"); n != 1 {
 		t.Errorf("a failed try logs the pause again: %d times", n)
 	}
 
-	store.down.Store(false)
+	st.down.Store(false)
 	time.Sleep(pause + 20*time.Millisecond)
 	ping(5)
-	if n := store.calls.Load(); n != 9 {
+	if n := st.calls.Load(); n != 9 {
 		t.Errorf("once the store answers again it was called %d times in all, want 9: for every use", n)
 	}
 	if !strings.Contains(log.String(), "the store answers again") {
@@ -218,9 +220,9 @@ func (brokenStore) Use(context.Context, string, int, time.Duration) (time.Durati
 // skipped while a store that kept failing is paused.
 func TestOnStoreFailureIsToldOfEachCallThatDidNotCount(t *testing.T) {
 	for _, tc := range []struct {
-		name  string
-		store router.CooldownStore
-		want  []string
+		name string
+		st   cooldown.Store
+		want []string
 	}{
 		{"a store that fails", brokenStore{}, []string{"cooldown error", "cooldown error", "cooldown paused", "cooldown paused"}},
 		{"a store that does not answer", new(hangingStore), []string{"cooldown timeout", "cooldown timeout", "cooldown paused", "cooldown paused"}},
@@ -228,14 +230,14 @@ func TestOnStoreFailureIsToldOfEachCallThatDidNotCount(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			var mu sync.Mutex
 			var told []string
-			record := router.OnStoreFailure(func(store string, why router.StoreFailure) {
+			record := store.OnFailure(func(store string, why store.Failure) {
 				mu.Lock()
 				told = append(told, store+" "+string(why))
 				mu.Unlock()
 			})
 			r := router.New(router.DispatchOnly())
-			r.Use(router.Cooldown(router.PerUser, 1, time.Minute, router.WithCooldownStore(tc.store,
-				record, router.StoreTimeout(10*time.Millisecond), router.StoreBreaker(2, time.Minute))))
+			r.Use(cooldown.New(cooldown.PerUser, 1, time.Minute, cooldown.WithStore(tc.st,
+				record, store.Timeout(10*time.Millisecond), store.Breaker(2, time.Minute))))
 			r.Command("ping", reply("pong"))
 			m := build(t, r)
 			for range 4 {

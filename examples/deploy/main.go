@@ -132,7 +132,7 @@ const release = 2
 // newRouter declares the bot's commands as of a release: release 2 adds
 // the loud option to /greet. limit, when not nil, wraps /greet (serve's
 // cooldown); settings configure the router (serve's logger).
-func newRouter(release int, limit router.Middleware, settings ...router.Setting) *router.Router {
+func newRouter(release int, limit router.Middleware, settings ...router.Option) *router.Router {
 	r := router.New(settings...)
 	r.Command("ping", func(ctx context.Context, req *router.Request) (interaction.Response, error) {
 		return interaction.Reply("pong"), nil

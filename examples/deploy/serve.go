@@ -16,12 +16,16 @@ import (
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 	"github.com/redis/go-redis/v9"
 	"github.com/rs/zerolog"
+
+	"github.com/switchboard-go/switchboard/cooldown"
 	"github.com/switchboard-go/switchboard/examples/internal/envflag"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/metrics"
 	"github.com/switchboard-go/switchboard/redisstore"
+	"github.com/switchboard-go/switchboard/replay"
 	"github.com/switchboard-go/switchboard/rest"
 	"github.com/switchboard-go/switchboard/router"
+	"github.com/switchboard-go/switchboard/store"
 )
 
 // serve: the interactions endpoint as each replica runs it, with what
@@ -88,8 +92,8 @@ func serve(ctx context.Context, args []string, env func(string) string, stdout, 
 		level = zerolog.DebugLevel
 	}
 	logger := zerolog.New(stderr).Level(level).With().Timestamp().Logger()
-	opts := []router.EndpointOption{router.WithEndpointLogger(logger)}
-	cooldowns := []router.CooldownOption{}
+	opts := []router.Option{router.WithLogger(logger)}
+	cooldowns := []cooldown.Option{}
 	var clientOpts []rest.ClientOption
 
 	var m *metrics.Metrics
@@ -112,7 +116,7 @@ func serve(ctx context.Context, args []string, env func(string) string, stdout, 
 		defer rdb.Close()
 		// A store that fails lets the bot go on as if alone; the metrics
 		// count how often.
-		var storeOpts []router.StoreOption
+		var storeOpts []store.Option
 		onRateLimitError := func(err error) {
 			logger.Warn().Err(err).Msg("the shared rate limits failed; waiting by this replica's own")
 		}
@@ -121,27 +125,27 @@ func serve(ctx context.Context, args []string, env func(string) string, stdout, 
 			onRateLimitError = m.RateLimitStoreFailures(onRateLimitError)
 		}
 		opts = append(opts, router.WithReplayGuard(redisstore.NewReplayGuard(rdb, redisPrefix), storeOpts...))
-		cooldowns = append(cooldowns, router.WithCooldownStore(redisstore.NewCooldowns(rdb, redisPrefix), storeOpts...))
+		cooldowns = append(cooldowns, cooldown.WithStore(redisstore.NewCooldowns(rdb, redisPrefix), storeOpts...))
 		// The replicas answering late take their turns in the service's
 		// rate limits together.
 		clientOpts = append(clientOpts, rest.WithRateLimitStore(redisstore.NewRateLimits(rdb, redisPrefix), onRateLimitError))
 	} else {
 		// Each replica on its own, in bounded memory: the metrics say
 		// when the guard forgets ids early, at more than
-		// router.DefaultReplayRate interactions a second.
-		guard, cooldownStore := router.NewMemoryReplayGuard(0), router.NewMemoryCooldownStore(0)
+		// replay.DefaultRate interactions a second.
+		guard, cooldownStore := replay.NewMemoryGuard(0), cooldown.NewMemoryStore(0)
 		if m != nil {
 			if err := m.MemoryStores(guard, cooldownStore); err != nil {
 				return err
 			}
 		}
 		opts = append(opts, router.WithReplayGuard(guard))
-		cooldowns = append(cooldowns, router.WithCooldownStore(cooldownStore))
+		cooldowns = append(cooldowns, cooldown.WithStore(cooldownStore))
 	}
 	// A user may greet five times a minute, counted across the replicas
 	// when they share Redis. The router logs what a cooldown's store says
 	// when it fails.
-	r := newRouter(release, router.Cooldown(router.PerUser, 5, time.Minute, cooldowns...), router.WithLogger(logger))
+	r := newRouter(release, cooldown.New(cooldown.PerUser, 5, time.Minute, cooldowns...), router.WithLogger(logger))
 
 	if c.apiURL != "" {
 		client, err := rest.NewClient(c.apiURL, rest.NoAuth{}, clientOpts...)

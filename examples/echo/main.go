@@ -78,7 +78,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	var observe []router.EndpointOption
+	var observe []router.Option
 	var observeEvents []router.EventOption
 	if *metricsAddr != "" {
 		m, stop, err := serveMetrics(*metricsAddr, log)

@@ -7,14 +7,14 @@ import (
 	"testing"
 	"time"
 
-	"github.com/switchboard-go/switchboard/router"
+	"github.com/switchboard-go/switchboard/cooldown"
 )
 
-// Cooldowns checks a router.CooldownStore. open returns two handles on one
+// Cooldowns checks a cooldown.Store. open returns two handles on one
 // empty store.
-func Cooldowns(t *testing.T, open func(t *testing.T) (a, b router.CooldownStore)) {
+func Cooldowns(t *testing.T, open func(t *testing.T) (a, b cooldown.Store)) {
 	ctx := context.Background()
-	use := func(t *testing.T, s router.CooldownStore, key string, uses int, period time.Duration) time.Duration {
+	use := func(t *testing.T, s cooldown.Store, key string, uses int, period time.Duration) time.Duration {
 		t.Helper()
 		wait, err := s.Use(ctx, key, uses, period)
 		if err != nil {

@@ -8,14 +8,14 @@ import (
 	"time"
 
 	"github.com/switchboard-go/switchboard/interaction"
-	"github.com/switchboard-go/switchboard/router"
+	"github.com/switchboard-go/switchboard/replay"
 )
 
-// ReplayGuards checks a router.ReplayGuard. open returns two handles on
+// ReplayGuards checks a replay.Guard. open returns two handles on
 // one empty guard.
-func ReplayGuards(t *testing.T, open func(t *testing.T) (a, b router.ReplayGuard)) {
+func ReplayGuards(t *testing.T, open func(t *testing.T) (a, b replay.Guard)) {
 	ctx := context.Background()
-	claim := func(t *testing.T, g router.ReplayGuard, id interaction.Snowflake, ttl time.Duration) bool {
+	claim := func(t *testing.T, g replay.Guard, id interaction.Snowflake, ttl time.Duration) bool {
 		t.Helper()
 		first, err := g.Claim(ctx, id, time.Now().Add(ttl))
 		if err != nil {

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/switchboard-go/switchboard/cooldown"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
 	"github.com/switchboard-go/switchboard/router"
@@ -22,7 +23,7 @@ import (
 func greetServer(t *testing.T, seed string) string {
 	t.Helper()
 	r := router.New()
-	r.Use(router.Cooldown(router.PerUser, 1, time.Hour))
+	r.Use(cooldown.New(cooldown.PerUser, 1, time.Hour))
 	r.Command("greet", func(ctx context.Context, req *router.Request) (interaction.Response, error) {
 		name, _ := req.Options.String("name")
 		return interaction.Reply(strings.ToUpper("Hello, " + name + "!")), nil

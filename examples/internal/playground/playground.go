@@ -283,7 +283,7 @@ func serveBot(ex Example, mux *router.Mux, api *rest.Client, publicKey, addr str
 	if err != nil {
 		return "", nil, err
 	}
-	endpoint := router.NewEndpoint(mux, verifier, router.WithEndpointLogger(log), router.WithClient(api))
+	endpoint := router.NewEndpoint(mux, verifier, router.WithLogger(log), router.WithClient(api))
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return "", nil, err

@@ -1,10 +1,11 @@
-package router_test
+package cooldown_test
 
 import (
 	"context"
 	"fmt"
 	"time"
 
+	"github.com/switchboard-go/switchboard/cooldown"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
 	"github.com/switchboard-go/switchboard/router"
@@ -13,9 +14,9 @@ import (
 // A user may roll twice a minute; the third roll is refused, with an
 // ephemeral message that says when to roll again ("You can use this
 // command again in 60 seconds." as the user reads it).
-func ExampleCooldown() {
+func ExampleNew() {
 	r := router.New(router.DispatchOnly())
-	r.Use(router.Cooldown(router.PerUser, 2, time.Minute))
+	r.Use(cooldown.New(cooldown.PerUser, 2, time.Minute))
 	r.Command("roll", func(context.Context, *router.Request) (interaction.Response, error) {
 		return interaction.Reply("4"), nil
 	})
@@ -38,11 +39,11 @@ func ExampleCooldown() {
 // store: each counts by its own key, which begins with its uses and
 // period. The user's first search passes both; the second is refused by
 // the route's, and has spent one of the router's five.
-func ExampleCooldown_stacked() {
-	store := router.NewMemoryCooldownStore(0)
+func ExampleNew_stacked() {
+	store := cooldown.NewMemoryStore(0)
 	r := router.New(router.DispatchOnly())
-	r.Use(router.Cooldown(router.PerUser, 5, time.Minute, router.WithCooldownStore(store)))
-	search := router.Cooldown(router.PerUser, 1, 10*time.Second, router.WithCooldownStore(store))
+	r.Use(cooldown.New(cooldown.PerUser, 5, time.Minute, cooldown.WithStore(store)))
+	search := cooldown.New(cooldown.PerUser, 1, 10*time.Second, cooldown.WithStore(store))
 	r.Command("search", search(router.HandlerFunc(func(context.Context, *router.Request) (interaction.Response, error) {
 		return interaction.Reply("3 results"), nil
 	})).ServeInteraction)
@@ -56,7 +57,7 @@ func ExampleCooldown_stacked() {
 	}
 	// The router's key; the route's begins "1/10s:".
 	req := router.NewRequest(interactiontest.Command("search").Interaction())
-	fmt.Println(store.Len(), "keys, as", "5/1m0s:"+router.CooldownKey(req, router.PerUser))
+	fmt.Println(store.Len(), "keys, as", "5/1m0s:"+cooldown.Key(req, cooldown.PerUser))
 	// Output:
 	// 3 results…
 	// You can use this command again <t:…

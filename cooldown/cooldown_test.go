@@ -1,4 +1,4 @@
-package router_test
+package cooldown_test
 
 import (
 	"bytes"
@@ -14,7 +14,7 @@ import (
 
 	"github.com/rs/zerolog"
 
-	"github.com/switchboard-go/switchboard/emulator"
+	"github.com/switchboard-go/switchboard/cooldown"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
 	"github.com/switchboard-go/switchboard/internal/storetest"
@@ -22,16 +22,9 @@ import (
 )
 
 func TestMemoryCooldownStoreKeepsTheContract(t *testing.T) {
-	storetest.Cooldowns(t, func(*testing.T) (a, b router.CooldownStore) {
-		s := router.NewMemoryCooldownStore(0)
+	storetest.Cooldowns(t, func(*testing.T) (a, b cooldown.Store) {
+		s := cooldown.NewMemoryStore(0)
 		return s, s
-	})
-}
-
-func TestMemoryReplayGuardKeepsTheContract(t *testing.T) {
-	storetest.ReplayGuards(t, func(*testing.T) (a, b router.ReplayGuard) {
-		g := router.NewMemoryReplayGuard(0)
-		return g, g
 	})
 }
 
@@ -40,7 +33,7 @@ func TestMemoryReplayGuardKeepsTheContract(t *testing.T) {
 // ends first rather than grow.
 func TestMemoryCooldownStoreForgetsWhatEnded(t *testing.T) {
 	clock := &fakeClock{t: time.Unix(1_700_000_000, 0)}
-	s := router.NewMemoryCooldownStore(3)
+	s := cooldown.NewMemoryStore(3)
 	s.SetClock(clock.now)
 	ctx := context.Background()
 	use := func(key string, period time.Duration) time.Duration {
@@ -83,7 +76,7 @@ func TestMemoryCooldownStoreForgetsWhatEnded(t *testing.T) {
 // cooldowns of different numbers of uses counts each call by its own.
 func TestMemoryCooldownStoreTakesAChangedNumberOfUses(t *testing.T) {
 	clock := &fakeClock{t: time.Unix(1_700_000_000, 0)}
-	s := router.NewMemoryCooldownStore(0)
+	s := cooldown.NewMemoryStore(0)
 	s.SetClock(clock.now)
 	ctx := context.Background()
 	for range 3 {
@@ -106,8 +99,8 @@ func TestCooldownKeyNamesTheRouteTheScopeAndTheID(t *testing.T) {
 	r := router.New(router.DispatchOnly())
 	var keys []string
 	keep := func(_ context.Context, req *router.Request) (interaction.Response, error) {
-		for _, s := range []router.CooldownScope{router.PerUser, router.PerGuild, router.PerChannel} {
-			keys = append(keys, router.CooldownKey(req, s))
+		for _, s := range []cooldown.Scope{cooldown.PerUser, cooldown.PerGuild, cooldown.PerChannel} {
+			keys = append(keys, cooldown.Key(req, s))
 		}
 		return interaction.Reply("ok"), nil
 	}
@@ -166,7 +159,7 @@ func retryIn(t *testing.T, resp interaction.Response) time.Duration {
 func TestCooldownRefusesAUsePastTheLimitAndSaysWhen(t *testing.T) {
 	var runs atomic.Int32
 	r := router.New(router.DispatchOnly())
-	r.Use(router.Cooldown(router.PerUser, 2, time.Minute))
+	r.Use(cooldown.New(cooldown.PerUser, 2, time.Minute))
 	r.Command("ping", func(context.Context, *router.Request) (interaction.Response, error) {
 		runs.Add(1)
 		return interaction.Reply("pong"), nil
@@ -228,25 +221,25 @@ func TestCooldownRefusesAUsePastTheLimitAndSaysWhen(t *testing.T) {
 func TestCooldownPerGuildAndPerChannel(t *testing.T) {
 	for _, tc := range []struct {
 		name  string
-		scope router.CooldownScope
+		scope cooldown.Scope
 		// second is where the second use comes from, by another user;
 		// refused says whether the cooldown of the first holds it.
 		second  func(*interactiontest.Builder) *interactiontest.Builder
 		refused bool
 	}{
-		{"per guild, another member of the guild is cooled down", router.PerGuild, otherMember, true},
-		{"per guild, another guild is not", router.PerGuild, func(b *interactiontest.Builder) *interactiontest.Builder {
+		{"per guild, another member of the guild is cooled down", cooldown.PerGuild, otherMember, true},
+		{"per guild, another guild is not", cooldown.PerGuild, func(b *interactiontest.Builder) *interactiontest.Builder {
 			return otherMember(b).Modify(func(ix *interaction.Interaction) { ix.GuildID++ })
 		}, false},
-		{"per channel, another member in the channel is cooled down", router.PerChannel, otherMember, true},
-		{"per channel, another channel of the guild is not", router.PerChannel, func(b *interactiontest.Builder) *interactiontest.Builder {
+		{"per channel, another member in the channel is cooled down", cooldown.PerChannel, otherMember, true},
+		{"per channel, another channel of the guild is not", cooldown.PerChannel, func(b *interactiontest.Builder) *interactiontest.Builder {
 			return otherMember(b).Modify(func(ix *interaction.Interaction) { ix.ChannelID++ })
 		}, false},
-		{"per user, another member is not", router.PerUser, otherMember, false},
+		{"per user, another member is not", cooldown.PerUser, otherMember, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r := router.New(router.DispatchOnly())
-			r.Use(router.Cooldown(tc.scope, 1, time.Minute))
+			r.Use(cooldown.New(tc.scope, 1, time.Minute))
 			r.Command("ping", func(context.Context, *router.Request) (interaction.Response, error) {
 				return interaction.Reply("pong"), nil
 			})
@@ -267,9 +260,9 @@ func otherMember(b *interactiontest.Builder) *interactiontest.Builder {
 func TestCooldownMessageIsTheAuthors(t *testing.T) {
 	r := router.New(router.DispatchOnly())
 	var said time.Time
-	r.Use(router.Cooldown(router.PerUser, 1, 10*time.Second, router.WithCooldownMessage(func(req *router.Request, retry time.Time) string {
+	r.Use(cooldown.New(cooldown.PerUser, 1, 10*time.Second, cooldown.WithMessage(func(req *router.Request, retry time.Time) string {
 		said = retry
-		return "Slow down, " + req.Invoker().Username + ": " + router.RelativeTime(retry)
+		return "Slow down, " + req.Invoker().Username + ": " + cooldown.RelativeTime(retry)
 	})))
 	r.Command("ping", func(context.Context, *router.Request) (interaction.Response, error) {
 		return interaction.Reply("pong"), nil
@@ -277,7 +270,7 @@ func TestCooldownMessageIsTheAuthors(t *testing.T) {
 	m := build(t, r)
 	m.Dispatch(context.Background(), interactiontest.Command("ping").Interaction())
 	resp, _ := m.Dispatch(context.Background(), interactiontest.Command("ping").Interaction())
-	want := "Slow down, ada: " + router.RelativeTime(said)
+	want := "Slow down, ada: " + cooldown.RelativeTime(said)
 	if resp.Message.Content != want {
 		t.Errorf("answered %q, want %q", resp.Message.Content, want)
 	}
@@ -296,7 +289,7 @@ func TestRelativeTimeNeverReadsEarlier(t *testing.T) {
 		{time.Unix(1_700_000_010, 1), "<t:1700000011:R>"},
 		{time.Unix(1_700_000_010, 999_999_999), "<t:1700000011:R>"},
 	} {
-		if got := router.RelativeTime(tc.t); got != tc.want {
+		if got := cooldown.RelativeTime(tc.t); got != tc.want {
 			t.Errorf("RelativeTime(%v) = %s, want %s", tc.t, got, tc.want)
 		}
 	}
@@ -314,7 +307,7 @@ func (failingCooldowns) Use(context.Context, string, int, time.Duration) (time.D
 func TestACooldownWhoseStoreFailsLetsTheUseThrough(t *testing.T) {
 	var log bytes.Buffer
 	r := router.New(router.DispatchOnly(), router.WithLogger(zerolog.New(&log)))
-	r.Use(router.Cooldown(router.PerUser, 1, time.Minute, router.WithCooldownStore(failingCooldowns{})))
+	r.Use(cooldown.New(cooldown.PerUser, 1, time.Minute, cooldown.WithStore(failingCooldowns{})))
 	r.Command("ping", func(context.Context, *router.Request) (interaction.Response, error) {
 		return interaction.Reply("pong"), nil
 	})
@@ -333,13 +326,13 @@ func TestACooldownWhoseStoreFailsLetsTheUseThrough(t *testing.T) {
 func TestCooldownPanicsOnALimitThatAllowsNothing(t *testing.T) {
 	for _, tc := range []struct {
 		name   string
-		scope  router.CooldownScope
+		scope  cooldown.Scope
 		uses   int
 		period time.Duration
 	}{
-		{"no uses", router.PerUser, 0, time.Second},
-		{"no period", router.PerUser, 1, 0},
-		{"a negative period", router.PerGuild, 1, -time.Second},
+		{"no uses", cooldown.PerUser, 0, time.Second},
+		{"no period", cooldown.PerUser, 1, 0},
+		{"a negative period", cooldown.PerGuild, 1, -time.Second},
 		{"no scope", 0, 1, time.Second},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -348,7 +341,7 @@ func TestCooldownPanicsOnALimitThatAllowsNothing(t *testing.T) {
 					t.Error("Cooldown did not panic")
 				}
 			}()
-			router.Cooldown(tc.scope, tc.uses, tc.period)
+			cooldown.New(tc.scope, tc.uses, tc.period)
 		})
 	}
 	t.Run("a name with a colon", func(t *testing.T) {
@@ -357,14 +350,14 @@ func TestCooldownPanicsOnALimitThatAllowsNothing(t *testing.T) {
 				t.Error("Cooldown did not panic")
 			}
 		}()
-		router.Cooldown(router.PerUser, 1, time.Second, router.CooldownName("a:b"))
+		cooldown.New(cooldown.PerUser, 1, time.Second, cooldown.Name("a:b"))
 	})
 }
 
 // keyRecorder is a store in memory that keeps the keys it was asked
 // about.
 type keyRecorder struct {
-	*router.MemoryCooldownStore
+	*cooldown.MemoryStore
 	mu   sync.Mutex
 	keys []string
 }
@@ -373,7 +366,7 @@ func (s *keyRecorder) Use(ctx context.Context, key string, uses int, period time
 	s.mu.Lock()
 	s.keys = append(s.keys, key)
 	s.mu.Unlock()
-	return s.MemoryCooldownStore.Use(ctx, key, uses, period)
+	return s.MemoryStore.Use(ctx, key, uses, period)
 }
 
 // TestStackedCooldownsSharingAStoreCountApart: a router's cooldown and a
@@ -382,7 +375,7 @@ func (s *keyRecorder) Use(ctx context.Context, key string, uses int, period time
 func TestStackedCooldownsSharingAStoreCountApart(t *testing.T) {
 	for _, tc := range []struct {
 		name         string
-		outer, inner []router.CooldownOption
+		outer, inner []cooldown.Option
 		// allowed is how many of five uses in a row reach the handler.
 		allowed int
 		keys    []string
@@ -390,18 +383,18 @@ func TestStackedCooldownsSharingAStoreCountApart(t *testing.T) {
 		{"by default each counts by its uses and period", nil, nil, 1,
 			[]string{"5/1m0s:command:ping:user:", "1/10s:command:ping:user:"}},
 		{"named, each counts by its name",
-			[]router.CooldownOption{router.CooldownName("burst")}, []router.CooldownOption{router.CooldownName("ping")}, 1,
+			[]cooldown.Option{cooldown.Name("burst")}, []cooldown.Option{cooldown.Name("ping")}, 1,
 			[]string{"burst:command:ping:user:", "ping:command:ping:user:"}},
 		{"given one name, they count together",
-			[]router.CooldownOption{router.CooldownName("shared")}, []router.CooldownOption{router.CooldownName("shared")}, 0,
+			[]cooldown.Option{cooldown.Name("shared")}, []cooldown.Option{cooldown.Name("shared")}, 0,
 			[]string{"shared:command:ping:user:", "shared:command:ping:user:"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			store := &keyRecorder{MemoryCooldownStore: router.NewMemoryCooldownStore(0)}
+			store := &keyRecorder{MemoryStore: cooldown.NewMemoryStore(0)}
 			r := router.New(router.DispatchOnly())
-			r.Use(router.Cooldown(router.PerUser, 5, time.Minute, append(tc.outer, router.WithCooldownStore(store))...))
+			r.Use(cooldown.New(cooldown.PerUser, 5, time.Minute, append(tc.outer, cooldown.WithStore(store))...))
 			var runs int
-			inner := router.Cooldown(router.PerUser, 1, 10*time.Second, append(tc.inner, router.WithCooldownStore(store))...)
+			inner := cooldown.New(cooldown.PerUser, 1, 10*time.Second, append(tc.inner, cooldown.WithStore(store))...)
 			r.Command("ping", inner(router.HandlerFunc(func(context.Context, *router.Request) (interaction.Response, error) {
 				runs++
 				return interaction.Reply("pong"), nil
@@ -422,56 +415,5 @@ func TestStackedCooldownsSharingAStoreCountApart(t *testing.T) {
 				}
 			}
 		})
-	}
-}
-
-// slowRefusals is a store that answers late, and refuses every use.
-type slowRefusals struct{ after time.Duration }
-
-func (s slowRefusals) Use(ctx context.Context, _ string, _ int, _ time.Duration) (time.Duration, error) {
-	select {
-	case <-time.After(s.after):
-		return time.Minute, nil
-	case <-ctx.Done():
-		return 0, ctx.Err()
-	}
-}
-
-// TestARefusalAfterAPublicDeferralStaysEphemeral: when the store answers
-// after the endpoint has deferred a public command, the user still sees
-// the refusal alone: the deferral is deleted and the refusal sent as an
-// ephemeral follow-up, never as a public message.
-func TestARefusalAfterAPublicDeferralStaysEphemeral(t *testing.T) {
-	r := router.New()
-	r.Use(router.Cooldown(router.PerUser, 1, time.Minute, router.WithCooldownStore(slowRefusals{after: 150 * time.Millisecond})))
-	r.Command("ping", reply("pong"), router.Description("Answers pong"))
-	// The endpoint defers 50ms after the request arrives, before the
-	// store answers.
-	s := serveOnEmulator(t, r, router.WithResponseDeadline(100*time.Millisecond), router.WithAnswerMargin(50*time.Millisecond))
-	res, err := s.Invoke(context.Background(), emulator.Invocation{Guild: s.GuildID, Command: "ping"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if res.Answer.Type != interaction.CallbackDeferredChannelMessageWithSource || res.Answer.Message.Flags&interaction.FlagEphemeral != 0 {
-		t.Fatalf("first answer %+v, want a public deferral", res.Answer)
-	}
-	var rec emulator.InteractionRecord
-	for end := time.Now().Add(5 * time.Second); ; time.Sleep(20 * time.Millisecond) {
-		rec, _ = s.Interaction(res.Interaction.ID)
-		if len(rec.Followups) > 0 || time.Now().After(end) {
-			break
-		}
-	}
-	if len(rec.Followups) != 1 || !strings.HasPrefix(rec.Followups[0].Data.Content, "You can use this command again") ||
-		rec.Followups[0].Data.Flags&interaction.FlagEphemeral == 0 {
-		t.Fatalf("follow-ups %+v, want the refusal, ephemeral", rec.Followups)
-	}
-	if rec.Original == nil || !rec.Original.Deleted {
-		t.Errorf("the public deferral %+v was not deleted", rec.Original)
-	}
-	for _, ev := range rec.History {
-		if strings.Contains(ev.Message.Data.Content, "You can use") && ev.Message.Data.Flags&interaction.FlagEphemeral == 0 {
-			t.Errorf("the refusal was public at one point: %+v", ev)
-		}
 	}
 }

@@ -1,4 +1,11 @@
-package router
+// Package cooldown limits how often a command, a component or a modal may
+// be used: New returns middleware that allows a route so many uses in a
+// sliding period, counted per user, per guild or per channel, and answers
+// a use past the limit with an ephemeral message saying when to try
+// again. The counts are kept in a Store: a MemoryStore serves one
+// replica, and replicas behind one load balancer share one kept where
+// they all reach (redisstore.NewCooldowns).
+package cooldown
 
 import (
 	"context"
@@ -8,15 +15,18 @@ import (
 	"time"
 
 	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/internal/storecall"
+	"github.com/switchboard-go/switchboard/router"
+	"github.com/switchboard-go/switchboard/store"
 )
 
-// CooldownScope says whose uses a cooldown counts together.
-type CooldownScope uint8
+// Scope says whose uses a cooldown counts together.
+type Scope uint8
 
 // The scopes of a cooldown.
 const (
 	// PerUser counts each user's uses, wherever they are.
-	PerUser CooldownScope = iota + 1
+	PerUser Scope = iota + 1
 	// PerGuild counts the uses of everyone in a guild together. Outside a
 	// guild (the bot's DMs, a group DM) there is no guild to count by, and
 	// the uses are counted per channel: a DM is one user's, so there the
@@ -28,7 +38,7 @@ const (
 
 // String returns "user", "guild" or "channel", as cooldown keys name the
 // scope.
-func (s CooldownScope) String() string {
+func (s Scope) String() string {
 	switch s {
 	case PerUser:
 		return "user"
@@ -37,79 +47,79 @@ func (s CooldownScope) String() string {
 	case PerChannel:
 		return "channel"
 	}
-	return "CooldownScope(" + strconv.Itoa(int(s)) + ")"
+	return "Scope(" + strconv.Itoa(int(s)) + ")"
 }
 
-// CooldownOption configures a Cooldown.
-type CooldownOption func(*cooldown)
+// Option configures a cooldown (New).
+type Option func(*cooldown)
 
-// WithCooldownStore makes the cooldown count uses in s, which replicas of
-// the bot may share. By default each Cooldown counts in a
-// MemoryCooldownStore of its own.
+// WithStore makes the cooldown count uses in s, which replicas of
+// the bot may share. By default each cooldown counts in a
+// MemoryStore of its own.
 //
-// Each call to a store other than a MemoryCooldownStore is bounded
-// (DefaultStoreTimeout), and a store that keeps failing is not called for
-// a while (see StoreOption); opts change how.
-func WithCooldownStore(s CooldownStore, opts ...StoreOption) CooldownOption {
+// Each call to a store other than a MemoryStore is bounded
+// (store.DefaultTimeout), and a store that keeps failing is not called for
+// a while (see package store); opts change how.
+func WithStore(s Store, opts ...store.Option) Option {
 	return func(c *cooldown) { c.store, c.storeOpts = s, opts }
 }
 
-// CooldownName names the cooldown in the keys it counts by, in place of
+// Name names the cooldown in the keys it counts by, in place of
 // its uses and period ("5/1m0s"), which name it by default. Cooldowns
 // that share a store count apart when their names differ; give the same
 // name to two that are to count together, and a name to keep the counts
 // when the limits change. A name holds no colon.
-func CooldownName(name string) CooldownOption {
+func Name(name string) Option {
 	return func(c *cooldown) { c.name = name }
 }
 
-// WithCooldownMessage sets the text of the ephemeral answer to a use the
+// WithMessage sets the text of the ephemeral answer to a use the
 // cooldown refuses; retry is when a use is allowed again. RelativeTime
 // writes it as the service shows a time, "in 8 seconds", in the reader's
-// language. The default is CooldownText.
-func WithCooldownMessage(text func(req *Request, retry time.Time) string) CooldownOption {
+// language. The default is Text.
+func WithMessage(text func(req *router.Request, retry time.Time) string) Option {
 	return func(c *cooldown) { c.text = text }
 }
 
-// Cooldown returns middleware that allows each command, component or modal
+// New returns middleware that allows each command, component or modal
 // route it wraps uses times within any period, counted per user, per guild
-// or per channel (scope): Cooldown(PerUser, 1, 10*time.Second) lets a
-// user run a command once every ten seconds, Cooldown(PerGuild, 3,
+// or per channel (scope): New(PerUser, 1, 10*time.Second) lets a
+// user run a command once every ten seconds, New(PerGuild, 3,
 // time.Minute) a guild three times a minute. Each route is counted apart,
 // a command by its path ("mod ban") and a component or modal by the
-// custom_id pattern it was routed by ("poll:{id}:vote"), so one Cooldown
+// custom_id pattern it was routed by ("poll:{id}:vote"), so one cooldown
 // used on a router or group limits each of its routes on its own.
 //
 // A use past the limit does not reach the handler: it is answered with
-// an ephemeral message saying when to try again (WithCooldownMessage).
+// an ephemeral message saying when to try again (WithMessage).
 // A refused use is not counted, so trying again early does not push
 // the time back. The refusal stays ephemeral when a slow store lets the
 // endpoint defer the answer publicly first: the deferral is deleted and
 // the refusal sent as a follow-up only the user sees.
 //
 // Cooldowns count apart, even in one store: each counts by its name
-// (CooldownName), by default its uses and period, so that
-// Cooldown(PerUser, 5, time.Minute) on a router and
-// Cooldown(PerUser, 1, 10*time.Second) on one of its routes each allow
+// (Name), by default its uses and period, so that
+// New(PerUser, 5, time.Minute) on a router and
+// New(PerUser, 1, 10*time.Second) on one of its routes each allow
 // their own. A use passes the outer cooldown, and is counted there,
 // before the inner one decides: a use the inner cooldown refuses has
 // spent one of the outer's. Taking it back would take a second call to
 // the store, which can fail on its own, for every refusal.
 //
 // When the store fails, or does not answer within its timeout
-// (StoreTimeout), the use is let through and the error logged to the
+// (store.Timeout), the use is let through and the error logged to the
 // router's logger: a cooldown whose store is down must not stop the bot.
 //
-// Cooldown panics when uses is less than one, period is not positive or
+// New panics when uses is less than one, period is not positive or
 // its name holds a colon.
-func Cooldown(scope CooldownScope, uses int, period time.Duration, opts ...CooldownOption) Middleware {
+func New(scope Scope, uses int, period time.Duration, opts ...Option) router.Middleware {
 	if uses < 1 || period <= 0 {
-		panic(fmt.Sprintf("router: Cooldown(%v, %d, %v): a cooldown allows at least one use in a positive period", scope, uses, period))
+		panic(fmt.Sprintf("cooldown: New(%v, %d, %v): a cooldown allows at least one use in a positive period", scope, uses, period))
 	}
 	if scope < PerUser || scope > PerChannel {
-		panic(fmt.Sprintf("router: Cooldown: unknown scope %d", scope))
+		panic(fmt.Sprintf("cooldown: New: unknown scope %d", scope))
 	}
-	c := &cooldown{scope: scope, uses: uses, period: period, text: CooldownText}
+	c := &cooldown{scope: scope, uses: uses, period: period, text: Text}
 	for _, o := range opts {
 		o(c)
 	}
@@ -117,50 +127,50 @@ func Cooldown(scope CooldownScope, uses int, period time.Duration, opts ...Coold
 		c.name = strconv.Itoa(uses) + "/" + period.String()
 	}
 	if strings.Contains(c.name, ":") {
-		panic(fmt.Sprintf("router: Cooldown: the name %q holds a colon, which separates the parts of a key", c.name))
+		panic(fmt.Sprintf("cooldown: New: the name %q holds a colon, which separates the parts of a key", c.name))
 	}
 	c.prefix = c.name + ":"
 	if c.store == nil {
-		c.store = NewMemoryCooldownStore(0)
+		c.store = NewMemoryStore(0)
 	}
-	if _, inMemory := c.store.(*MemoryCooldownStore); !inMemory {
+	if _, inMemory := c.store.(*MemoryStore); !inMemory {
 		// A store in memory answers at once and never fails: its
 		// calls need no bound.
-		c.calls = newStoreCalls("cooldown store", "cooldown", c.storeOpts)
+		c.calls = storecall.New("cooldown store", "cooldown", c.storeOpts)
 	}
-	return func(next Handler) Handler {
-		return HandlerFunc(func(ctx context.Context, req *Request) (interaction.Response, error) {
+	return func(next router.Handler) router.Handler {
+		return router.HandlerFunc(func(ctx context.Context, req *router.Request) (interaction.Response, error) {
 			return c.serve(ctx, req, next)
 		})
 	}
 }
 
-// cooldown is the configuration of one Cooldown.
+// cooldown is the configuration of one cooldown.
 type cooldown struct {
-	scope  CooldownScope
+	scope  Scope
 	uses   int
 	period time.Duration
-	store  CooldownStore
-	text   func(req *Request, retry time.Time) string
+	store  Store
+	text   func(req *router.Request, retry time.Time) string
 	name   string
 	// prefix begins each key the cooldown counts by: its name and a
 	// colon.
 	prefix string
 
-	storeOpts []StoreOption
+	storeOpts []store.Option
 	// calls bounds the calls to a store not in memory; nil for one in
 	// memory.
-	calls *storeCalls
+	calls *storecall.Calls
 }
 
-func (c *cooldown) serve(ctx context.Context, req *Request, next Handler) (interaction.Response, error) {
+func (c *cooldown) serve(ctx context.Context, req *router.Request, next router.Handler) (interaction.Response, error) {
 	key := cooldownKey(c.prefix, req, c.scope)
 	wait, err := c.use(ctx, req, key)
-	if err == errStorePaused {
+	if err == storecall.ErrPaused {
 		return next.ServeInteraction(ctx, req)
 	}
 	if err != nil {
-		req.log().Error().Err(err).Str("cooldown", key).Stringer("interaction", req.Interaction.ID).
+		req.Logger().Error().Err(err).Str("cooldown", key).Stringer("interaction", req.Interaction.ID).
 			Msg("the cooldown store failed; letting the use through")
 		return next.ServeInteraction(ctx, req)
 	}
@@ -171,36 +181,36 @@ func (c *cooldown) serve(ctx context.Context, req *Request, next Handler) (inter
 }
 
 // use counts a use of key in the store, bounding the call to a store not
-// in memory. It returns errStorePaused, having logged nothing, while the
+// in memory. It returns storecall.ErrPaused, having logged nothing, while the
 // store is not called.
-func (c *cooldown) use(ctx context.Context, req *Request, key string) (time.Duration, error) {
+func (c *cooldown) use(ctx context.Context, req *router.Request, key string) (time.Duration, error) {
 	if c.calls == nil {
 		return c.store.Use(ctx, key, c.uses, c.period)
 	}
-	if c.calls.paused() {
-		return 0, errStorePaused
+	if c.calls.Paused() {
+		return 0, storecall.ErrPaused
 	}
 	// The handler's context carries its deadline, which the call's
 	// never passes.
-	sctx, cancel := c.calls.context(ctx, time.Time{})
+	sctx, cancel := c.calls.Context(ctx, time.Time{})
 	wait, err := c.store.Use(sctx, key, c.uses, c.period)
 	cancel()
-	c.calls.done(err, req.log())
+	c.calls.Done(err, req.Logger())
 	return wait, err
 }
 
-// CooldownKey returns what a cooldown of scope counts req's use by: the
+// Key returns what a cooldown of scope counts req's use by: the
 // kind of route, the route, the scope and the id it counts by, as in
 // "command:mod ban:user:80351110224678912" or
 // "component:poll:{id}:vote:guild:41771983423143937". These end in the
-// scope and a number, so no two routes share one. A Cooldown's key in its
-// store begins with the cooldown's name (CooldownName), by default its
+// scope and a number, so no two routes share one. A cooldown's key in its
+// store begins with the cooldown's name (Name), by default its
 // uses and period, so that cooldowns sharing a store count apart:
 // "5/1m0s:command:mod ban:user:80351110224678912".
-func CooldownKey(req *Request, scope CooldownScope) string { return cooldownKey("", req, scope) }
+func Key(req *router.Request, scope Scope) string { return cooldownKey("", req, scope) }
 
-// cooldownKey is CooldownKey, begun with prefix.
-func cooldownKey(prefix string, req *Request, scope CooldownScope) string {
+// cooldownKey is Key, begun with prefix.
+func cooldownKey(prefix string, req *router.Request, scope Scope) string {
 	ix := req.Interaction
 	var kind, route string
 	switch ix.Type {
@@ -245,10 +255,10 @@ func cooldownKey(prefix string, req *Request, scope CooldownScope) string {
 	return prefix + kind + ":" + route + ":" + scope.String() + ":" + id.String()
 }
 
-// CooldownText is the default text of the answer to a use a cooldown
+// Text is the default text of the answer to a use a cooldown
 // refuses: "You can use this command again <t:1700000010:R>.", which the
 // reader sees as "in 10 seconds".
-func CooldownText(req *Request, retry time.Time) string {
+func Text(req *router.Request, retry time.Time) string {
 	what := "do this"
 	if req.Interaction.Type == interaction.TypeApplicationCommand {
 		what = "use this command"

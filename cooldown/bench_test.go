@@ -1,4 +1,4 @@
-package router_test
+package cooldown_test
 
 import (
 	"context"
@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/switchboard-go/switchboard/cooldown"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
 	"github.com/switchboard-go/switchboard/router"
@@ -14,7 +15,7 @@ import (
 // BenchmarkCooldown measures what a cooldown in memory adds to the
 // dispatch of a command, by users whose uses it allows, and by users it refuses:
 //
-//	go test ./router -run XXX -bench Cooldown -count 10 | tee cooldown.txt
+//	go test ./cooldown -run XXX -bench Cooldown -count 10 | tee cooldown.txt
 //	benchstat -col /cooldown cooldown.txt
 func BenchmarkCooldown(b *testing.B) {
 	const users = 1024
@@ -29,9 +30,9 @@ func BenchmarkCooldown(b *testing.B) {
 	}{
 		{"cooldown=none", nil},
 		// Every use allowed: each finds its last use gone from the period.
-		{"cooldown=allowed", []router.Middleware{router.Cooldown(router.PerUser, 1, time.Nanosecond)}},
+		{"cooldown=allowed", []router.Middleware{cooldown.New(cooldown.PerUser, 1, time.Nanosecond)}},
 		// Every use but each user's first refused.
-		{"cooldown=refused", []router.Middleware{router.Cooldown(router.PerUser, 1, time.Hour)}},
+		{"cooldown=refused", []router.Middleware{cooldown.New(cooldown.PerUser, 1, time.Hour)}},
 	} {
 		b.Run(tc.name, func(b *testing.B) {
 			r := router.New(router.DispatchOnly())
@@ -41,12 +42,11 @@ func BenchmarkCooldown(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			var req router.Request
 			ctx := context.Background()
 			b.ReportAllocs()
 			i := 0
 			for b.Loop() {
-				if _, err := m.DispatchInto(ctx, ixs[i%users], &req); err != nil {
+				if _, err := m.Dispatch(ctx, ixs[i%users]); err != nil {
 					b.Fatal(err)
 				}
 				i++

@@ -1,4 +1,4 @@
-package router
+package cooldown
 
 import (
 	"container/heap"
@@ -7,38 +7,38 @@ import (
 	"time"
 )
 
-// CooldownStore counts the uses a cooldown allows (Cooldown). A use is
+// Store counts the uses a cooldown allows (New). A use is
 // allowed while fewer than the allowed number were counted within the
 // period before it: the period slides with each use, so that "3 uses a
 // minute" holds over any minute, not only over minutes that a clock
 // starts.
 //
-// MemoryCooldownStore serves one replica. Replicas behind one load
+// MemoryStore serves one replica. Replicas behind one load
 // balancer share a store that keeps its counts where they all reach, so
 // that a user cannot spend a cooldown once on each replica.
-type CooldownStore interface {
+type Store interface {
 	// Use counts a use of key unless uses were already counted within the
 	// period before now; then it counts nothing, and returns how long
 	// until the earliest of them leaves the period and a use is allowed
 	// again. A zero wait means the use was counted. The store forgets
 	// key once its last use has left the period. An error means the store
-	// could not tell; Cooldown then lets the use through and logs the
+	// could not tell; New's middleware then lets the use through and logs the
 	// error, since a store that is down must not stop the bot.
 	Use(ctx context.Context, key string, uses int, period time.Duration) (wait time.Duration, err error)
 }
 
-// DefaultCooldownCapacity is how many keys a MemoryCooldownStore made with
+// DefaultCapacity is how many keys a MemoryStore made with
 // a capacity of zero remembers at once: tens of thousands of users each
 // cooling down, in a few MiB.
-const DefaultCooldownCapacity = 1 << 16
+const DefaultCapacity = 1 << 16
 
-// MemoryCooldownStore is a CooldownStore in the process's memory, bounded
+// MemoryStore is a Store in the process's memory, bounded
 // in size. It forgets a key once its last use has left the period; when it
 // holds its capacity of live keys, a new key pushes out the one whose
 // cooldown ends first, and says so in Evicted, rather than grow without
 // bound: a store too small for the traffic lets some uses through early.
 // It is safe for concurrent use.
-type MemoryCooldownStore struct {
+type MemoryStore struct {
 	mu       sync.Mutex
 	capacity int
 	now      func() time.Time
@@ -59,18 +59,18 @@ type cooldownEntry struct {
 	index   int // in byExpiry
 }
 
-// NewMemoryCooldownStore returns a store that remembers at most capacity
-// keys; zero or less means DefaultCooldownCapacity.
-func NewMemoryCooldownStore(capacity int) *MemoryCooldownStore {
+// NewMemoryStore returns a store that remembers at most capacity
+// keys; zero or less means DefaultCapacity.
+func NewMemoryStore(capacity int) *MemoryStore {
 	if capacity <= 0 {
-		capacity = DefaultCooldownCapacity
+		capacity = DefaultCapacity
 	}
-	return &MemoryCooldownStore{capacity: capacity, now: time.Now, byKey: make(map[string]*cooldownEntry)}
+	return &MemoryStore{capacity: capacity, now: time.Now, byKey: make(map[string]*cooldownEntry)}
 }
 
 // Use counts a use of key unless uses were already counted within the
 // period, and otherwise returns how long until one is allowed.
-func (s *MemoryCooldownStore) Use(_ context.Context, key string, uses int, period time.Duration) (time.Duration, error) {
+func (s *MemoryStore) Use(_ context.Context, key string, uses int, period time.Duration) (time.Duration, error) {
 	uses = max(uses, 1)
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -108,7 +108,7 @@ func (s *MemoryCooldownStore) Use(_ context.Context, key string, uses int, perio
 // Evicted returns how many keys were forgotten before their cooldown
 // ended because the store was full: more than none says the capacity is
 // too small for the traffic.
-func (s *MemoryCooldownStore) Evicted() uint64 {
+func (s *MemoryStore) Evicted() uint64 {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.evicted
@@ -116,7 +116,7 @@ func (s *MemoryCooldownStore) Evicted() uint64 {
 
 // Len returns how many keys the store remembers, those whose cooldown
 // ended included until the next Use forgets them.
-func (s *MemoryCooldownStore) Len() int {
+func (s *MemoryStore) Len() int {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return len(s.byKey)
@@ -146,4 +146,4 @@ func (h *cooldownHeap) Pop() any {
 }
 
 // Capacity returns how many keys the store holds at most.
-func (s *MemoryCooldownStore) Capacity() int { return s.capacity }
+func (s *MemoryStore) Capacity() int { return s.capacity }

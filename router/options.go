@@ -1,0 +1,72 @@
+package router
+
+import (
+	"time"
+
+	"github.com/rs/zerolog"
+
+	"github.com/switchboard-go/switchboard/rest"
+)
+
+// Option configures a Router (New) or an Endpoint (NewEndpoint). The
+// options given to New are those of every endpoint serving its Mux, which
+// NewEndpoint's own then change: a logger, a REST client or a replay
+// guard given once to the router reaches its endpoints. DispatchOnly
+// concerns the router alone, and does nothing to an endpoint.
+type Option func(*options)
+
+// options is what the Options set.
+type options struct {
+	logger       zerolog.Logger
+	dispatchOnly bool
+
+	maxBody  int
+	deadline time.Duration
+	margin   time.Duration
+	client   *rest.Client
+	// noAutoDefer turns automatic deferral off for every route.
+	noAutoDefer bool
+	// files says how answers with files are sent.
+	files   FileAnswers
+	replays *replayGuard
+	// observer, when set, is told what became of each request.
+	observer Observer
+}
+
+// defaultOptions are the options of a Router made with none.
+func defaultOptions() options {
+	return options{
+		logger:   zerolog.Nop(),
+		maxBody:  DefaultMaxBodySize,
+		deadline: DefaultResponseDeadline,
+		margin:   DefaultAnswerMargin,
+	}
+}
+
+// WithLogger sets the logger of the router and of the endpoints serving
+// it. The default discards everything.
+func WithLogger(l zerolog.Logger) Option { return func(o *options) { o.logger = l } }
+
+// DispatchOnly makes the router dispatch without declaring any command: it
+// generates no definitions and checks none, for bots whose commands are
+// registered by other means.
+func DispatchOnly() Option { return func(o *options) { o.dispatchOnly = true } }
+
+// WithMaxBodySize sets the largest body an endpoint accepts, in bytes;
+// DefaultMaxBodySize by default.
+func WithMaxBodySize(n int) Option { return func(o *options) { o.maxBody = n } }
+
+// WithResponseDeadline sets how long the service waits for the first
+// answer, counted from when the request arrived; DefaultResponseDeadline
+// is the service's. Handlers' contexts end, and slow handlers are
+// deferred, the answer margin before it.
+func WithResponseDeadline(d time.Duration) Option { return func(o *options) { o.deadline = d } }
+
+// WithAnswerMargin sets the part of the response deadline kept for the
+// answer to travel to the service; the default is DefaultAnswerMargin.
+func WithAnswerMargin(d time.Duration) Option { return func(o *options) { o.margin = max(d, 0) } }
+
+// WithoutAutoDefer keeps the endpoint from deferring any answer, of
+// commands, components and modals alike, as NoAutoDefer does for one
+// route.
+func WithoutAutoDefer() Option { return func(o *options) { o.noAutoDefer = true } }
