@@ -7,6 +7,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/switchboard-go/switchboard/event"
+	"github.com/switchboard-go/switchboard/events"
 	"github.com/switchboard-go/switchboard/rest"
 	"github.com/switchboard-go/switchboard/router"
 	"github.com/switchboard-go/switchboard/store"
@@ -35,9 +36,9 @@ var (
 )
 
 // Metrics counts what the endpoints and REST client it is given to do. It
-// is a router.Observer, a router.EventObserver and a rest.Observer; make
-// one with New, and give it with Endpoint, Events and Client. It is safe
-// for concurrent use.
+// is a router.Observer and a rest.Observer, and observes an events
+// endpoint through Events; make one with New, and give it with Endpoint,
+// Events and Client. It is safe for concurrent use.
 type Metrics struct {
 	interactions     *prometheus.CounterVec
 	handler          *prometheus.HistogramVec
@@ -227,9 +228,9 @@ func New(reg prometheus.Registerer, opts ...Option) (*Metrics, error) {
 // Endpoint returns the option that makes an Endpoint tell m what it does.
 func (m *Metrics) Endpoint() router.Option { return router.WithObserver(m) }
 
-// Events returns the option that makes an EventEndpoint tell m what it
+// Events returns the option that makes an events.Endpoint tell m what it
 // does.
-func (m *Metrics) Events() router.EventOption { return router.WithEventObserver(m) }
+func (m *Metrics) Events() events.Option { return events.WithObserver(eventObserver{m}) }
 
 // Client returns the option that makes a rest.Client tell m what it does.
 func (m *Metrics) Client() rest.ClientOption { return rest.WithObserver(m) }
@@ -238,8 +239,8 @@ func (m *Metrics) Client() rest.ClientOption { return rest.WithObserver(m) }
 // a store replicas share that did not count; give it to
 // cooldown.WithStore and router.WithReplayGuard.
 func (m *Metrics) Stores() store.Option {
-	return store.OnFailure(func(store string, why store.Failure) {
-		m.storeFailures.WithLabelValues(store, string(why)).Inc()
+	return store.OnFailure(func(kind string, why store.Failure) {
+		m.storeFailures.WithLabelValues(kind, string(why)).Inc()
 	})
 }
 
@@ -257,7 +258,7 @@ func (m *Metrics) RateLimitStoreFailures(next func(error)) func(error) {
 }
 
 var (
-	_ router.Observer      = (*Metrics)(nil)
-	_ router.EventObserver = (*Metrics)(nil)
-	_ rest.Observer        = (*Metrics)(nil)
+	_ router.Observer = (*Metrics)(nil)
+	_ events.Observer = eventObserver{}
+	_ rest.Observer   = (*Metrics)(nil)
 )

@@ -19,6 +19,7 @@ import (
 	"github.com/switchboard-go/switchboard/cooldown"
 	"github.com/switchboard-go/switchboard/emulator"
 	"github.com/switchboard-go/switchboard/event"
+	"github.com/switchboard-go/switchboard/events"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
 	"github.com/switchboard-go/switchboard/metrics"
@@ -81,7 +82,7 @@ type world struct {
 	s      *emulator.Server
 	reg    *prometheus.Registry
 	m      *metrics.Metrics
-	events *router.EventEndpoint
+	events *events.Endpoint
 	// skew is how far ahead of the emulator's the verifier's clock is.
 	skew atomic.Int64
 }
@@ -121,7 +122,7 @@ func serve(t *testing.T) *world {
 	}
 	endpoint := router.NewEndpoint(mux, verifier, router.WithClient(client), m.Endpoint(),
 		router.WithResponseDeadline(window), router.WithAnswerMargin(margin))
-	w.events = router.NewEventEndpoint(verifier, m.Events())
+	w.events = events.NewEndpoint(verifier, m.Events())
 	w.events.OnEntitlementCreate(func(_ context.Context, _ *event.Event, ent interaction.Entitlement) error {
 		if ent.SKUID == failingSKU {
 			return errors.New("no price list for the SKU")
@@ -364,7 +365,7 @@ func TestEventsAreCountedByTypeAndResult(t *testing.T) {
 	if _, err := w.s.WaitEvents(ctx, 2); err != nil {
 		t.Fatal(err)
 	}
-	if err := w.events.WaitEvents(ctx); err != nil {
+	if err := w.events.Wait(ctx); err != nil {
 		t.Fatal(err)
 	}
 	eventually(t, w.reg,
@@ -551,7 +552,7 @@ func TestEventsOfTypesNotKnownAreOther(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	e := router.NewEventEndpoint(key.Verifier(), m.Events())
+	e := events.NewEndpoint(key.Verifier(), m.Events())
 	for _, typ := range []event.Type{event.TypeQuestUserEnrollment, "LOBBY_MESSAGE_CREATE", "SOMETHING_NEW"} {
 		ev, err := event.New(typ, time.Now(), map[string]string{"id": "1100000000000000042"})
 		if err != nil {

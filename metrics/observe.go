@@ -4,6 +4,7 @@ import (
 	"strconv"
 
 	"github.com/switchboard-go/switchboard/event"
+	"github.com/switchboard-go/switchboard/events"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/rest"
 	"github.com/switchboard-go/switchboard/router"
@@ -76,9 +77,13 @@ func interactionLabels(t interaction.Type, route string) (typ, routeLabel string
 	return typ, route
 }
 
-// ObserveEventExchange counts a request to the events endpoint; it makes
-// m a router.EventObserver.
-func (m *Metrics) ObserveEventExchange(x router.EventExchange) {
+// eventObserver is a Metrics as the events endpoint's observer: its
+// methods are named as the interactions endpoint's observer's are.
+type eventObserver struct{ m *Metrics }
+
+// ObserveExchange counts a request to the events endpoint.
+func (o eventObserver) ObserveExchange(x events.Exchange) {
+	m := o.m
 	if x.Refused != 0 {
 		m.refused.WithLabelValues(endpointEvents, x.Refused.String()).Inc()
 	}
@@ -88,13 +93,13 @@ func (m *Metrics) ObserveEventExchange(x router.EventExchange) {
 	m.requestEvents.Observe(x.Duration.Seconds())
 }
 
-// ObserveEvent counts an event and what became of it; it makes m a
-// router.EventObserver.
-func (m *Metrics) ObserveEvent(ev router.EventOutcome) {
+// ObserveEvent counts an event and what became of it.
+func (o eventObserver) ObserveEvent(ev events.Outcome) {
+	m := o.m
 	typ := m.eventType(ev.Type)
 	m.events.WithLabelValues(typ, ev.Result.String()).Inc()
 	switch ev.Result {
-	case router.EventHandled, router.EventFailed, router.EventPanicked:
+	case events.Handled, events.Failed, events.Panicked:
 		m.eventHandler.WithLabelValues(typ).Observe(ev.Handler.Seconds())
 	}
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/switchboard-go/switchboard/redisstore"
 	"github.com/switchboard-go/switchboard/rest"
 	"github.com/switchboard-go/switchboard/router"
+	"github.com/switchboard-go/switchboard/serve"
 )
 
 // Every replica of a bot runs the same wiring, with the same prefix: the
@@ -56,7 +57,7 @@ func Example() {
 	endpoint := router.NewEndpoint(mux, verifier,
 		router.WithClient(client),
 		router.WithReplayGuard(redisstore.NewReplayGuard(rdb, prefix)))
-	log.Fatal(router.ListenAndServe(context.Background(), ":8080", endpoint))
+	log.Fatal(serve.ListenAndServe(context.Background(), ":8080", endpoint))
 }
 
 // A cooldown of one use every ten seconds per guild, counted on Redis, for

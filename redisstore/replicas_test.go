@@ -27,6 +27,7 @@ import (
 	"github.com/switchboard-go/switchboard/redisstore"
 	"github.com/switchboard-go/switchboard/rest"
 	"github.com/switchboard-go/switchboard/router"
+	"github.com/switchboard-go/switchboard/serve"
 )
 
 // replica is one replica of a bot: its endpoint served on 127.0.0.1, with
@@ -59,7 +60,7 @@ func startReplica(t *testing.T, name string, srv *redistest.Server, prefix strin
 	}
 	ctx, stop := context.WithCancel(context.Background())
 	done := make(chan error, 1)
-	go func() { done <- (&router.Server{Endpoint: e, IgnoreSignals: true}).Serve(ctx, ln) }()
+	go func() { done <- (&serve.Server{Endpoint: e, IgnoreSignals: true}).Serve(ctx, ln) }()
 	t.Cleanup(func() {
 		stop()
 		if err := <-done; err != nil {

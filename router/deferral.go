@@ -4,13 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"sync"
 	"time"
 
 	"github.com/rs/zerolog"
 
 	"github.com/switchboard-go/switchboard/answer"
 	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/internal/signed"
 )
 
 // TokenLifetime is how long an interaction's token lets its answer be
@@ -106,26 +106,9 @@ func (e *Endpoint) answerOrDefer(parent context.Context, received time.Time, mod
 // deferred (see WithClient), or ctx ends, and then returns ctx's error. A
 // graceful stop calls it after the server has stopped taking requests, so
 // that the handlers it deferred finish and their users get their answers;
-// Server does. When ctx ends first, the handlers go on, and their answers
-// are delivered if the process lives long enough.
-func (e *Endpoint) WaitDeferred(ctx context.Context) error { return wait(ctx, &e.deferred) }
-
-// wait waits until wg's count is zero, or ctx ends, and then returns
-// ctx's error. When ctx ends first, the goroutine waiting on wg lives on
-// until the count is zero.
-func wait(ctx context.Context, wg *sync.WaitGroup) error {
-	done := make(chan struct{})
-	go func() {
-		wg.Wait()
-		close(done)
-	}()
-	select {
-	case <-done:
-		return nil
-	case <-ctx.Done():
-		return ctx.Err()
-	}
-}
+// package serve's Server does. When ctx ends first, the handlers go on,
+// and their answers are delivered if the process lives long enough.
+func (e *Endpoint) WaitDeferred(ctx context.Context) error { return signed.Wait(ctx, &e.deferred) }
 
 // completeDeferred waits for the outcome of a handler the endpoint
 // deferred as mode says, and completes the deferral with its answer:

@@ -7,13 +7,11 @@
 // custom_id pattern: "poll:{id}:vote". Build checks every registration at
 // once and returns a Mux, which finds a handler with map lookups on the
 // names the interaction carries, or by walking a tree of the patterns,
-// never building a string. An Endpoint puts a Mux
-// behind the signature check the service requires, as a fasthttp handler or
-// a net/http one with the same behaviour; Server serves it as production
-// needs (timeouts, limits, graceful stop) in one call. An EventEndpoint
-// serves the application's webhook events URL behind the same check: it
-// answers each event at once, as the service requires, and then runs the
-// handler of its type; Server serves it beside the Endpoint or alone.
+// never building a string. An Endpoint puts a Mux behind the signature
+// check the service requires, as a fasthttp handler or a net/http one
+// with the same behaviour; package serve serves it as production needs
+// (timeouts, limits, graceful stop) in one call, and beside it the
+// webhook events endpoint of package events.
 //
 // Every answer a handler gives is checked with package answer before it
 // is sent: one the service would refuse is not sent, and the error
@@ -24,20 +22,14 @@
 // Given a REST client (WithClient), an endpoint lets handlers complete and
 // follow up their answers from their Request, and defers a handler that
 // has not answered shortly before the service stops waiting, completing
-// the deferral with its answer when it comes.
-//
-// Cooldown limits how often a user, a guild or a channel may use a command
-// or a component, and WithReplayGuard makes an endpoint serve each
-// interaction once. Both keep their state behind an interface
-// (CooldownStore, ReplayGuard) with a bounded default in memory for a bot
-// of one replica; replicas behind one load balancer share a store that
-// they all reach, such as those of package redisstore.
+// the deferral with its answer when it comes. WithReplayGuard makes it
+// serve each interaction once (package replay); middleware such as
+// package cooldown's limits how often a route is used.
 //
 // An Observer given to an Endpoint (WithObserver) is told what became of
 // each request, for metrics: how each interaction was answered, which
-// requests were refused and why, how deferred answers were delivered. An
-// EventObserver given to an EventEndpoint (WithEventObserver) is told the
-// same of webhook events. Package metrics counts them for Prometheus; an
-// endpoint without one measures nothing. Tracing goes through
-// middleware, which sees each handler's context and Request.
+// requests were refused and why, how deferred answers were delivered.
+// Package metrics counts them for Prometheus; an endpoint without one
+// measures nothing. Tracing goes through middleware, which sees each
+// handler's context and Request.
 package router

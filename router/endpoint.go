@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/switchboard-go/switchboard/interaction"
-	"github.com/switchboard-go/switchboard/internal/jsonw"
+	"github.com/switchboard-go/switchboard/internal/signed"
 )
 
 // Defaults of an Endpoint.
@@ -104,9 +104,6 @@ type exchange struct {
 var (
 	bodyPong            = []byte(`{"type":1}`)
 	bodyMethod          = []byte(`{"message":"the interactions endpoint accepts POST only"}`)
-	bodyTooLarge        = []byte(`{"message":"request body too large"}`)
-	bodyBadSignature    = []byte(`{"message":"invalid request signature"}`)
-	bodyStaleTimestamp  = []byte(`{"message":"request timestamp outside the accepted window"}`)
 	bodyInternal        = []byte(`{"message":"internal error"}`)
 	bodyUnsupportedType = []byte(`{"message":"interaction type not served by this endpoint"}`)
 	bodyReplayed        = []byte(`{"message":"interaction already received"}`)
@@ -135,7 +132,7 @@ func (e *Endpoint) serveRecording(parent context.Context, received time.Time, si
 	if rec != nil {
 		start = time.Now()
 	}
-	status, answer, refused := verifyRequest(e.verifier, e.logger, e.maxBody, sig, ts, body, out)
+	status, answer, refused := signed.Verify(e.verifier, e.logger, e.maxBody, sig, ts, body, out)
 	rec.verified(refused, start)
 	if refused != 0 {
 		return status, answer, ""
@@ -153,7 +150,7 @@ func (e *Endpoint) serveRecording(parent context.Context, received time.Time, si
 				rec.Refused = RefusedUnsupportedType
 			}
 		}
-		return 400, appendMessage(out, err.Error()), ""
+		return 400, signed.AppendMessage(out, err.Error()), ""
 	}
 	if rec != nil {
 		rec.Type = ix.Type
@@ -271,9 +268,3 @@ func (e *Endpoint) encode(o outcome, ix *interaction.Interaction, params *Params
 }
 
 func panicText(p any) string { return fmt.Sprint(p) }
-
-func appendMessage(out []byte, msg string) []byte {
-	out = append(out, `{"message":`...)
-	out = jsonw.AppendString(out, msg)
-	return append(out, '}')
-}

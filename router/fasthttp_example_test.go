@@ -14,6 +14,7 @@ import (
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
 	"github.com/switchboard-go/switchboard/router"
+	"github.com/switchboard-go/switchboard/serve"
 )
 
 func ExampleEndpoint_ServeFastHTTP() {
@@ -32,16 +33,16 @@ func ExampleEndpoint_ServeFastHTTP() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	// router.Server does all of this, with timeouts and limits; a server
+	// serve.Server does all of this, with timeouts and limits; a server
 	// of one's own needs at least the body limit and the error handler,
 	// which answers a body over the limit with the endpoint's 413.
 	srv := &fasthttp.Server{
 		Handler:            endpoint.ServeFastHTTP,
 		ErrorHandler:       endpoint.FastHTTPErrorHandler,
 		MaxRequestBodySize: endpoint.MaxBodySize(),
-		ReadTimeout:        router.DefaultReadTimeout,
-		WriteTimeout:       router.DefaultWriteTimeout,
-		IdleTimeout:        router.DefaultIdleTimeout,
+		ReadTimeout:        serve.DefaultReadTimeout,
+		WriteTimeout:       serve.DefaultWriteTimeout,
+		IdleTimeout:        serve.DefaultIdleTimeout,
 	}
 	go srv.Serve(ln) // or srv.ListenAndServe(addr)
 	defer srv.Shutdown()

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/internal/signed"
 )
 
 // Observer is told what an Endpoint does with each request: how it
@@ -76,48 +77,31 @@ func (o Outcome) String() string {
 }
 
 // Refusal is why an endpoint refused a request before dispatching it.
-type Refusal uint8
+// The webhook events endpoint (package events) refuses for the same
+// reasons, but the two that concern interactions alone.
+type Refusal = signed.Refusal
 
 // Reasons to refuse a request.
 const (
 	// RefusedTooLarge: the body is over the endpoint's size limit (413).
 	// A server that refuses such a body before the endpoint sees it, as
-	// Server's fasthttp server does, tells no Observer.
-	RefusedTooLarge Refusal = iota + 1
+	// package serve's fasthttp server does, tells no Observer.
+	RefusedTooLarge = signed.TooLarge
 	// RefusedBadSignature: the signature is missing or does not verify
 	// (401).
-	RefusedBadSignature
+	RefusedBadSignature = signed.BadSignature
 	// RefusedStaleTimestamp: the signed timestamp is outside the
 	// verifier's window (401).
-	RefusedStaleTimestamp
-	// RefusedMalformed: a signed body that is not an interaction, or not
-	// a webhook event (400).
-	RefusedMalformed
+	RefusedStaleTimestamp = signed.StaleTimestamp
+	// RefusedMalformed: a signed body that is not an interaction (400).
+	RefusedMalformed = signed.Malformed
 	// RefusedUnsupportedType: an interaction of a type the endpoint does
 	// not serve, such as one the service added after this version (400).
-	RefusedUnsupportedType
+	RefusedUnsupportedType = signed.UnsupportedType
 	// RefusedReplay: a copy of an interaction already served (409; see
 	// WithReplayGuard).
-	RefusedReplay
+	RefusedReplay = signed.Replay
 )
-
-var refusalNames = [...]string{
-	RefusedTooLarge:        "too_large",
-	RefusedBadSignature:    "bad_signature",
-	RefusedStaleTimestamp:  "stale_timestamp",
-	RefusedMalformed:       "malformed",
-	RefusedUnsupportedType: "unsupported_type",
-	RefusedReplay:          "replay",
-}
-
-// String returns the reason's name, such as "bad_signature", or "" for
-// the zero Refusal.
-func (r Refusal) String() string {
-	if int(r) < len(refusalNames) {
-		return refusalNames[r]
-	}
-	return ""
-}
 
 // Exchange is one request to an Endpoint and its answer, as an Observer
 // sees it.

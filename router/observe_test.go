@@ -12,6 +12,7 @@ import (
 
 	"github.com/switchboard-go/switchboard/autocomplete"
 	"github.com/switchboard-go/switchboard/emulator"
+	"github.com/switchboard-go/switchboard/events"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
 	"github.com/switchboard-go/switchboard/replay"
@@ -214,7 +215,7 @@ func TestOutcomesAndRefusalsHaveNames(t *testing.T) {
 		router.OutcomeAnswered, router.OutcomeDeferred, router.OutcomeError, router.OutcomePanic, router.OutcomeLate,
 		router.RefusedTooLarge, router.RefusedBadSignature, router.RefusedStaleTimestamp, router.RefusedMalformed,
 		router.RefusedUnsupportedType, router.RefusedReplay,
-		router.EventHandled, router.EventFailed, router.EventPanicked, router.EventUnhandled, router.EventBusy,
+		events.Handled, events.Failed, events.Panicked, events.Unhandled, events.Busy,
 	} {
 		n := s.String()
 		if n == "" || strings.ToLower(n) != n || strings.Contains(n, " ") {
@@ -222,7 +223,7 @@ func TestOutcomesAndRefusalsHaveNames(t *testing.T) {
 		}
 		names[n] = true
 	}
-	if router.Outcome(0).String() != "" || router.Refusal(200).String() != "" || router.EventResult(0).String() != "" {
+	if router.Outcome(0).String() != "" || router.Refusal(200).String() != "" || events.Result(0).String() != "" {
 		t.Error("values out of range have names")
 	}
 }

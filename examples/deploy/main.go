@@ -65,6 +65,7 @@ import (
 	"github.com/switchboard-go/switchboard/option"
 	"github.com/switchboard-go/switchboard/registry"
 	"github.com/switchboard-go/switchboard/router"
+	"github.com/switchboard-go/switchboard/serve"
 )
 
 func main() {
@@ -97,7 +98,7 @@ func run(ctx context.Context, args []string, env func(string) string, stdout, st
 	case "sync":
 		return syncCommands(ctx, args[1:], release, env, stdout, stderr)
 	case "serve":
-		return serve(ctx, args[1:], env, stdout, stderr)
+		return runServe(ctx, args[1:], env, stdout, stderr)
 	}
 	return fmt.Errorf("unknown subcommand %q: use sync or serve, or nothing for the walk-through", args[0])
 }
@@ -122,7 +123,7 @@ const (
 	healthPath = "/healthz"
 	// shutdownTimeout bounds the drain on SIGTERM: the interactions under
 	// way get this long to be answered before serve exits.
-	shutdownTimeout = router.DefaultShutdownTimeout
+	shutdownTimeout = serve.DefaultShutdownTimeout
 )
 
 // release is the version of the bot this program is. The walk-through

@@ -25,6 +25,7 @@ import (
 	"github.com/switchboard-go/switchboard/replay"
 	"github.com/switchboard-go/switchboard/rest"
 	"github.com/switchboard-go/switchboard/router"
+	"github.com/switchboard-go/switchboard/serve"
 	"github.com/switchboard-go/switchboard/store"
 )
 
@@ -77,8 +78,8 @@ func parseServeFlags(args []string, env func(string) string, stderr io.Writer) (
 	return c, nil
 }
 
-// serve serves the interactions endpoint until ctx ends.
-func serve(ctx context.Context, args []string, env func(string) string, stdout, stderr io.Writer) error {
+// runServe serves the interactions endpoint until ctx ends.
+func runServe(ctx context.Context, args []string, env func(string) string, stdout, stderr io.Writer) error {
 	c, err := parseServeFlags(args, env, stderr)
 	if err != nil {
 		return err
@@ -163,7 +164,7 @@ func serve(ctx context.Context, args []string, env func(string) string, stdout, 
 	if err != nil {
 		return err
 	}
-	srv := &router.Server{
+	srv := &serve.Server{
 		Endpoint:        router.NewEndpoint(mux, verifier, opts...),
 		HealthPath:      healthPath,
 		ShutdownTimeout: shutdownTimeout,

@@ -6,15 +6,15 @@ import (
 	"github.com/rs/zerolog"
 
 	"github.com/switchboard-go/switchboard/event"
+	"github.com/switchboard-go/switchboard/events"
 	"github.com/switchboard-go/switchboard/interaction"
-	"github.com/switchboard-go/switchboard/router"
 )
 
 // newEvents returns the echo bot's webhook events endpoint: it answers
 // every event, as the endpoint answers PINGs, and logs one line for each,
 // naming its type, with its time and data. opts add to its settings.
-func newEvents(v *interaction.Verifier, log zerolog.Logger, opts ...router.EventOption) *router.EventEndpoint {
-	e := router.NewEventEndpoint(v, append([]router.EventOption{router.WithEventLogger(log)}, opts...)...)
+func newEvents(v *interaction.Verifier, log zerolog.Logger, opts ...events.Option) *events.Endpoint {
+	e := events.NewEndpoint(v, append([]events.Option{events.WithLogger(log)}, opts...)...)
 	e.Fallback(func(_ context.Context, ev *event.Event) error {
 		line := log.Info().Str("event", string(ev.Type)).Time("timestamp", ev.Timestamp)
 		if len(ev.Data) > 0 {

@@ -14,9 +14,11 @@ import (
 	"github.com/rs/zerolog"
 	"golang.org/x/term"
 
+	"github.com/switchboard-go/switchboard/events"
 	"github.com/switchboard-go/switchboard/examples/internal/envflag"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/router"
+	"github.com/switchboard-go/switchboard/serve"
 )
 
 func main() {
@@ -79,7 +81,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	var observe []router.Option
-	var observeEvents []router.EventOption
+	var observeEvents []events.Option
 	if *metricsAddr != "" {
 		m, stop, err := serveMetrics(*metricsAddr, log)
 		if err != nil {
@@ -97,7 +99,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fmt.Fprintf(stdout, "http://%s\n", ln.Addr())
 	// The server logs where it listens; interactions may be POSTed to any
 	// path but /events, where webhook events are.
-	return (&router.Server{Endpoint: endpoint, Events: events}).Serve(ctx, ln)
+	return (&serve.Server{Endpoint: endpoint, Events: events}).Serve(ctx, ln)
 }
 
 // isTerminal reports whether w is a terminal, where colours are read as

@@ -14,8 +14,8 @@ import (
 	"github.com/rs/zerolog"
 
 	"github.com/switchboard-go/switchboard/emulator"
+	"github.com/switchboard-go/switchboard/events"
 	"github.com/switchboard-go/switchboard/interaction"
-	"github.com/switchboard-go/switchboard/router"
 )
 
 // The server and the user the embedded emulator is seeded with, beside
@@ -113,7 +113,7 @@ func onEmulator(ctx context.Context, stdout io.Writer, log zerolog.Logger) error
 	served := make(chan error, 1)
 	go func() { served <- b.serve(ctx, ln, stdout) }()
 
-	url := "http://" + ln.Addr().String() + router.DefaultEventsPath
+	url := "http://" + ln.Addr().String() + events.DefaultPath
 	if err := emu.SetEventsURL(ctx, url); err != nil {
 		cancel()
 		<-served
@@ -137,7 +137,7 @@ func onEmulator(ctx context.Context, stdout io.Writer, log zerolog.Logger) error
 			<-served
 			return err
 		}
-		if err := b.events.WaitEvents(ctx); err != nil {
+		if err := b.events.Wait(ctx); err != nil {
 			cancel()
 			<-served
 			return err

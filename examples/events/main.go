@@ -14,9 +14,10 @@ import (
 	"github.com/rs/zerolog"
 
 	"github.com/switchboard-go/switchboard/event"
+	"github.com/switchboard-go/switchboard/events"
 	"github.com/switchboard-go/switchboard/examples/internal/envflag"
 	"github.com/switchboard-go/switchboard/interaction"
-	"github.com/switchboard-go/switchboard/router"
+	"github.com/switchboard-go/switchboard/serve"
 )
 
 func main() {
@@ -92,14 +93,14 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 // bot is the directory and the endpoint whose events fill it.
 type bot struct {
 	dir    *Directory
-	events *router.EventEndpoint
+	events *events.Endpoint
 }
 
 // newBot returns the bot, verifying events with v and writing the
 // directory's journal to journal.
 func newBot(v *interaction.Verifier, journal io.Writer, log zerolog.Logger) *bot {
 	dir := NewDirectory(journal)
-	e := router.NewEventEndpoint(v, router.WithEventLogger(log))
+	e := events.NewEndpoint(v, events.WithLogger(log))
 	// The service has had its answer before these run, and the directory
 	// takes a moment: nothing here needs the context, which a handler
 	// doing I/O (a database, a direct message) would pass on.
@@ -125,7 +126,7 @@ func newBot(v *interaction.Verifier, journal io.Writer, log zerolog.Logger) *bot
 // serve serves the events endpoint on ln until ctx ends, then writes the
 // directory to out.
 func (b *bot) serve(ctx context.Context, ln net.Listener, out io.Writer) error {
-	err := (&router.Server{Events: b.events}).Serve(ctx, ln)
+	err := (&serve.Server{Events: b.events}).Serve(ctx, ln)
 	fmt.Fprintln(out)
 	if _, werr := b.dir.WriteTo(out); err == nil {
 		err = werr

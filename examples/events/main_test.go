@@ -15,6 +15,7 @@ import (
 
 	"github.com/switchboard-go/switchboard/emulator"
 	"github.com/switchboard-go/switchboard/event"
+	"github.com/switchboard-go/switchboard/events"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
 	"github.com/switchboard-go/switchboard/router"
@@ -139,7 +140,7 @@ func startBot(t *testing.T, key *interactiontest.Key) (url string, out *output, 
 		return result
 	}
 	t.Cleanup(func() { stop() }) //nolint:errcheck // a test that cares calls stop itself
-	return strings.TrimSpace(line) + router.DefaultEventsPath, out, stop
+	return strings.TrimSpace(line) + events.DefaultPath, out, stop
 }
 
 // deliver posts body to url, signed by key unless key is nil, and returns
@@ -259,7 +260,7 @@ func TestTheBotAnswersThePingAndWrongRequests(t *testing.T) {
 		})
 	}
 	// Only events are served.
-	if status, _ := deliver(t, strings.TrimSuffix(url, router.DefaultEventsPath)+"/", key, interactiontest.Ping().JSON()); status != 404 {
+	if status, _ := deliver(t, strings.TrimSuffix(url, events.DefaultPath)+"/", key, interactiontest.Ping().JSON()); status != 404 {
 		t.Errorf("an interaction on / answered %d, want 404", status)
 	}
 }

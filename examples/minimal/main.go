@@ -12,6 +12,7 @@ import (
 	"github.com/switchboard-go/switchboard/option"
 	"github.com/switchboard-go/switchboard/registry"
 	"github.com/switchboard-go/switchboard/router"
+	"github.com/switchboard-go/switchboard/serve"
 )
 
 func main() {
@@ -38,7 +39,7 @@ func main() {
 		log.Fatal(err)
 	}
 	// Serves until SIGINT or SIGTERM, with timeouts and limits set for a public address.
-	if err := router.ListenAndServe(ctx, *addr, router.NewEndpoint(mux, verifier)); err != nil {
+	if err := serve.ListenAndServe(ctx, *addr, router.NewEndpoint(mux, verifier)); err != nil {
 		log.Fatal(err)
 	}
 }

@@ -30,6 +30,7 @@ import (
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/option"
 	"github.com/switchboard-go/switchboard/router"
+	"github.com/switchboard-go/switchboard/serve"
 )
 
 func main() { playground.Main(example) }
@@ -76,7 +77,7 @@ func routes(endpoint http.Handler, timeout time.Duration) http.Handler {
 }
 
 // newServer returns the net/http server for routes on addr, with the
-// timeouts and limits router.Server sets on fasthttp.
+// timeouts and limits serve.Server sets on fasthttp.
 func newServer(addr string, routes http.Handler) *http.Server {
 	return &http.Server{
 		Addr:    addr,
@@ -84,14 +85,14 @@ func newServer(addr string, routes http.Handler) *http.Server {
 		// A client gets this long for its headers, and for its whole
 		// request; the service sends a few kilobytes at once.
 		ReadHeaderTimeout: 2 * time.Second,
-		ReadTimeout:       router.DefaultReadTimeout,
+		ReadTimeout:       serve.DefaultReadTimeout,
 		// net/http counts the handler's time in the write timeout, so it
 		// is the service's deadline to answer plus the time to write.
-		WriteTimeout: router.DefaultResponseDeadline + router.DefaultWriteTimeout,
+		WriteTimeout: router.DefaultResponseDeadline + serve.DefaultWriteTimeout,
 		// Longer than load balancers keep an idle connection, so that
 		// they close it first.
-		IdleTimeout:    router.DefaultIdleTimeout,
-		MaxHeaderBytes: router.DefaultMaxHeaderBytes,
+		IdleTimeout:    serve.DefaultIdleTimeout,
+		MaxHeaderBytes: serve.DefaultMaxHeaderBytes,
 	}
 }
 

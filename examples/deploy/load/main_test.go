@@ -14,6 +14,7 @@ import (
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
 	"github.com/switchboard-go/switchboard/router"
+	"github.com/switchboard-go/switchboard/serve"
 )
 
 // greetServer serves a /greet that answers as examples/deploy's does, on
@@ -37,7 +38,7 @@ func greetServer(t *testing.T, seed string) string {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	srv := &router.Server{Endpoint: router.NewEndpoint(mux, interactiontest.NewKey(seed).Verifier()), IgnoreSignals: true}
+	srv := &serve.Server{Endpoint: router.NewEndpoint(mux, interactiontest.NewKey(seed).Verifier()), IgnoreSignals: true}
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ctx, ln) }()
 	t.Cleanup(func() {

@@ -23,6 +23,7 @@ import (
 	"github.com/switchboard-go/switchboard/registry"
 	"github.com/switchboard-go/switchboard/rest"
 	"github.com/switchboard-go/switchboard/router"
+	"github.com/switchboard-go/switchboard/serve"
 )
 
 // Example is a runnable example: a bot and the script that shows it.
@@ -293,8 +294,8 @@ func serveBot(ex Example, mux *router.Mux, api *rest.Client, publicKey, addr str
 	if ex.HTTP != nil {
 		handler := ex.HTTP(endpoint)
 		srv := &http.Server{Handler: handler, ReadHeaderTimeout: 5 * time.Second,
-			ReadTimeout: router.DefaultReadTimeout, WriteTimeout: router.DefaultWriteTimeout, IdleTimeout: router.DefaultIdleTimeout,
-			MaxHeaderBytes: router.DefaultMaxHeaderBytes}
+			ReadTimeout: serve.DefaultReadTimeout, WriteTimeout: serve.DefaultWriteTimeout, IdleTimeout: serve.DefaultIdleTimeout,
+			MaxHeaderBytes: serve.DefaultMaxHeaderBytes}
 		if ex.HTTPServer != nil {
 			srv = ex.HTTPServer(handler)
 		}
@@ -313,7 +314,7 @@ func serveBot(ex Example, mux *router.Mux, api *rest.Client, publicKey, addr str
 	ctx, cancel := context.WithCancel(context.Background())
 	go func() {
 		defer close(done)
-		if err := (&router.Server{Endpoint: endpoint, IgnoreSignals: true}).Serve(ctx, ln); err != nil {
+		if err := (&serve.Server{Endpoint: endpoint, IgnoreSignals: true}).Serve(ctx, ln); err != nil {
 			log.Error().Err(err).Msg("serving the bot")
 		}
 	}()

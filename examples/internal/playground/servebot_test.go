@@ -9,6 +9,7 @@ import (
 
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
 	"github.com/switchboard-go/switchboard/router"
+	"github.com/switchboard-go/switchboard/serve"
 )
 
 // TestANetHTTPBotRefusesHeadersOverTheRoutersLimit: a bot served with
@@ -27,7 +28,7 @@ func TestANetHTTPBotRefusesHeadersOverTheRoutersLimit(t *testing.T) {
 	}{
 		{"the playground's own server", nil},
 		{"the example's server", func(h http.Handler) *http.Server {
-			return &http.Server{Handler: h, MaxHeaderBytes: router.DefaultMaxHeaderBytes}
+			return &http.Server{Handler: h, MaxHeaderBytes: serve.DefaultMaxHeaderBytes}
 		}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {

@@ -1,4 +1,4 @@
-package router_test
+package events_test
 
 import (
 	"context"
@@ -6,12 +6,14 @@ import (
 	"os"
 
 	"github.com/switchboard-go/switchboard/event"
+	"github.com/switchboard-go/switchboard/events"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/router"
+	"github.com/switchboard-go/switchboard/serve"
 )
 
 // A bot's webhook events, served beside its interactions by one Server.
-func ExampleNewEventEndpoint() {
+func ExampleNewEndpoint() {
 	r := router.New()
 	r.Command("ping", func(ctx context.Context, req *router.Request) (interaction.Response, error) {
 		return interaction.Reply("pong"), nil
@@ -26,7 +28,7 @@ func ExampleNewEventEndpoint() {
 	}
 	ctx := context.Background()
 
-	events := router.NewEventEndpoint(verifier) // the key of the interactions endpoint
+	events := events.NewEndpoint(verifier) // the key of the interactions endpoint
 	events.OnApplicationAuthorized(func(ctx context.Context, ev *event.Event, a event.ApplicationAuthorized) error {
 		if a.Guild != nil { // added to a server; without one, to the user's account
 			log.Printf("%s added the app to %s", a.User.Username, a.Guild.Name)
@@ -41,7 +43,7 @@ func ExampleNewEventEndpoint() {
 		log.Printf("SKU %v granted: entitlement %v", e.SKUID, e.ID) // bought, or given
 		return nil
 	})
-	srv := &router.Server{
+	srv := &serve.Server{
 		Addr:     ":8080",
 		Endpoint: router.NewEndpoint(mux, verifier),
 		Events:   events, // at /events (EventsPath); the interactions at every other path

@@ -1,4 +1,4 @@
-package router_test
+package serve_test
 
 import (
 	"bytes"
@@ -13,6 +13,7 @@ import (
 
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
 	"github.com/switchboard-go/switchboard/router"
+	"github.com/switchboard-go/switchboard/serve"
 )
 
 // TestABodyOverTheLimitIs413OnEveryServer sends bodies at and over the
@@ -31,8 +32,8 @@ func TestABodyOverTheLimitIs413OnEveryServer(t *testing.T) {
 		name  string
 		start func(t *testing.T) string // the server's URL
 	}{
-		{"router.Server", func(t *testing.T) string {
-			addr, _ := start(t, &router.Server{Endpoint: e}, nil)
+		{"serve.Server", func(t *testing.T) string {
+			addr, _ := start(t, &serve.Server{Endpoint: e}, nil)
 			return "http://" + addr
 		}},
 		{"a fasthttp.Server of ones own", func(t *testing.T) string {

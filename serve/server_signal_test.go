@@ -1,6 +1,6 @@
 //go:build unix
 
-package router_test
+package serve_test
 
 import (
 	"context"
@@ -14,7 +14,7 @@ import (
 	"time"
 
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
-	"github.com/switchboard-go/switchboard/router"
+	"github.com/switchboard-go/switchboard/serve"
 )
 
 func TestServerStopsGracefullyOnSIGTERM(t *testing.T) {
@@ -24,7 +24,7 @@ func TestServerStopsGracefullyOnSIGTERM(t *testing.T) {
 		t.Fatal(err)
 	}
 	done := make(chan error, 1)
-	go func() { done <- (&router.Server{Endpoint: e, HealthPath: "/healthz"}).Serve(context.Background(), ln) }()
+	go func() { done <- (&serve.Server{Endpoint: e, HealthPath: "/healthz"}).Serve(context.Background(), ln) }()
 
 	// Serve takes the signals before it accepts, so once the health check
 	// answers, SIGTERM reaches Serve rather than ending the test binary.
@@ -67,7 +67,7 @@ func TestServerWithIgnoreSignalsLeavesThemToTheProgram(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() {
-		done <- (&router.Server{Endpoint: e, IgnoreSignals: true}).Serve(ctx, ln)
+		done <- (&serve.Server{Endpoint: e, IgnoreSignals: true}).Serve(ctx, ln)
 	}()
 	if err := syscall.Kill(syscall.Getpid(), syscall.SIGTERM); err != nil {
 		t.Fatal(err)

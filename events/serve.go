@@ -1,67 +1,48 @@
-package router
+package events
 
 import (
 	"context"
-	"errors"
+	"fmt"
 	"runtime/debug"
 	"time"
 
 	"github.com/rs/zerolog"
 
 	"github.com/switchboard-go/switchboard/event"
-	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/internal/signed"
 )
 
-// Fixed answers of the events endpoint beside the interactions endpoint's
-// (bodyTooLarge, bodyBadSignature, bodyStaleTimestamp).
+// Fixed answers of the events endpoint beside those of package signed.
 var (
-	bodyEventsMethod = []byte(`{"message":"the webhook events endpoint accepts POST only"}`)
-	bodyEventsBusy   = []byte(`{"message":"too many events under way; send it again later"}`)
+	bodyMethod = []byte(`{"message":"the webhook events endpoint accepts POST only"}`)
+	bodyBusy   = []byte(`{"message":"too many events under way; send it again later"}`)
 )
-
-// verifyRequest refuses a request whose body is over maxBody or whose
-// signature does not verify, as the interactions endpoint does, and
-// reports why it did, if it did: the status and the body appended to out.
-// It reads nothing of the body but its length before the signature holds.
-func verifyRequest(v *interaction.Verifier, log zerolog.Logger, maxBody int, sig, ts, body, out []byte) (status int, answer []byte, refused Refusal) {
-	if len(body) > maxBody {
-		return 413, append(out, bodyTooLarge...), RefusedTooLarge
-	}
-	if err := v.Verify(sig, ts, body); err != nil {
-		log.Debug().Err(err).Msg("request refused")
-		if errors.Is(err, interaction.ErrStaleTimestamp) {
-			return 401, append(out, bodyStaleTimestamp...), RefusedStaleTimestamp
-		}
-		return 401, append(out, bodyBadSignature...), RefusedBadSignature
-	}
-	return 0, out, 0
-}
 
 // serve runs the request path shared by both adapters after the method
 // check. parent is the request's context, whose values the handler's
 // context carries. It appends the response body, if any, to out, and tells
 // the observer, if any, what became of the request.
-func (e *EventEndpoint) serve(parent context.Context, sig, ts, body, out []byte) (status int, _ []byte) {
+func (e *Endpoint) serve(parent context.Context, sig, ts, body, out []byte) (status int, _ []byte) {
 	if e.observer == nil {
 		return e.serveRecording(parent, sig, ts, body, out, nil)
 	}
 	start := time.Now()
-	var rec EventExchange
+	var rec Exchange
 	status, out = e.serveRecording(parent, sig, ts, body, out, &rec)
 	rec.Status, rec.Duration = status, time.Since(start)
-	e.observer.ObserveEventExchange(rec)
+	e.observer.ObserveExchange(rec)
 	return status, out
 }
 
 // serveRecording is serve, which records in rec, when it is not nil, what
 // the observer is told of the request, and tells the observer what became
 // of an event no handler runs for.
-func (e *EventEndpoint) serveRecording(parent context.Context, sig, ts, body, out []byte, rec *EventExchange) (status int, _ []byte) {
+func (e *Endpoint) serveRecording(parent context.Context, sig, ts, body, out []byte, rec *Exchange) (status int, _ []byte) {
 	var start time.Time
 	if rec != nil {
 		start = time.Now()
 	}
-	status, answer, refused := verifyRequest(e.verifier, e.logger, e.maxBody, sig, ts, body, out)
+	status, answer, refused := signed.Verify(e.verifier, e.logger, e.maxBody, sig, ts, body, out)
 	if rec != nil {
 		rec.Refused = refused
 		if refused != RefusedTooLarge {
@@ -79,7 +60,7 @@ func (e *EventEndpoint) serveRecording(parent context.Context, sig, ts, body, ou
 		if rec != nil {
 			rec.Refused = RefusedMalformed
 		}
-		return 400, appendMessage(out, err.Error())
+		return 400, signed.AppendMessage(out, err.Error())
 	}
 	if w.IsPing() {
 		e.logger.Debug().Stringer("application", w.ApplicationID).Msg("webhook PING answered")
@@ -99,7 +80,7 @@ func (e *EventEndpoint) serveRecording(parent context.Context, sig, ts, body, ou
 	if h == nil {
 		logEvent(e.logger.Debug(), w).Msg("no handler for the event")
 		if e.observer != nil {
-			e.observer.ObserveEvent(EventOutcome{Type: ev.Type, Result: EventUnhandled})
+			e.observer.ObserveEvent(Outcome{Type: ev.Type, Result: Unhandled})
 		}
 		return 204, out
 	}
@@ -109,9 +90,9 @@ func (e *EventEndpoint) serveRecording(parent context.Context, sig, ts, body, ou
 		logEvent(e.logger.Warn(), w).Int("concurrency", cap(e.slots)).
 			Msg("event refused: as many handlers are running as allowed")
 		if e.observer != nil {
-			e.observer.ObserveEvent(EventOutcome{Type: ev.Type, Result: EventBusy})
+			e.observer.ObserveEvent(Outcome{Type: ev.Type, Result: Busy})
 		}
-		return 503, append(out, bodyEventsBusy...)
+		return 503, append(out, bodyBusy...)
 	}
 	e.running.Add(1)
 	go e.run(context.WithoutCancel(parent), h, w)
@@ -120,30 +101,30 @@ func (e *EventEndpoint) serveRecording(parent context.Context, sig, ts, body, ou
 
 // run runs h on the event of w, with a context that ends after the
 // endpoint's timeout, and logs how it ended.
-func (e *EventEndpoint) run(parent context.Context, h EventHandler, w *event.Webhook) {
+func (e *Endpoint) run(parent context.Context, h Handler, w *event.Webhook) {
 	defer e.running.Done()
 	defer func() { <-e.slots }()
 	start := time.Now()
 	// A handler that ends its goroutine (runtime.Goexit) is counted as
 	// one that panicked.
-	result := EventPanicked
+	result := Panicked
 	defer func() {
 		if p := recover(); p != nil {
-			logEvent(e.logger.Error(), w).Str("panic", panicText(p)).Bytes("stack", debug.Stack()).
+			logEvent(e.logger.Error(), w).Str("panic", fmt.Sprint(p)).Bytes("stack", debug.Stack()).
 				Msg("event handler panicked")
 		}
 		if e.observer != nil {
-			e.observer.ObserveEvent(EventOutcome{Type: w.Event.Type, Result: result, Handler: time.Since(start)})
+			e.observer.ObserveEvent(Outcome{Type: w.Event.Type, Result: result, Handler: time.Since(start)})
 		}
 	}()
 	ctx, cancel := context.WithTimeout(parent, e.timeout)
 	defer cancel()
 	if err := h(ctx, w.Event); err != nil {
-		result = EventFailed
+		result = Failed
 		logEvent(e.logger.Error(), w).Err(err).Dur("took", time.Since(start)).Msg("event handler failed")
 		return
 	}
-	result = EventHandled
+	result = Handled
 	logEvent(e.logger.Debug(), w).Dur("took", time.Since(start)).Msg("event handled")
 }
 

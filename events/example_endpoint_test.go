@@ -1,4 +1,4 @@
-package router_test
+package events_test
 
 import (
 	"bytes"
@@ -10,14 +10,16 @@ import (
 	"time"
 
 	"github.com/switchboard-go/switchboard/event"
+	"github.com/switchboard-go/switchboard/events"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
 	"github.com/switchboard-go/switchboard/router"
+	"github.com/switchboard-go/switchboard/serve"
 )
 
-func ExampleEventEndpoint() {
+func ExampleEndpoint() {
 	key := interactiontest.NewKey("example") // in production: interaction.NewVerifier(publicKeyHex)
-	events := router.NewEventEndpoint(key.Verifier())
+	events := events.NewEndpoint(key.Verifier())
 	welcomed := make(chan string, 1)
 	events.OnApplicationAuthorized(func(ctx context.Context, ev *event.Event, a event.ApplicationAuthorized) error {
 		// The service has had its 204 by now: the handler may take its
@@ -32,7 +34,7 @@ func ExampleEventEndpoint() {
 		return nil
 	})
 
-	srv := &router.Server{Events: events} // serves EventsPath, "/events"
+	srv := &serve.Server{Events: events} // serves EventsPath, "/events"
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		log.Fatal(err)
@@ -74,33 +76,4 @@ func ExampleEventEndpoint() {
 	// 204
 	// installed to Analytical Engines by ada
 	// stopped: <nil>
-}
-
-func ExampleServer_events() {
-	r := router.New()
-	r.Command("ping", func(context.Context, *router.Request) (interaction.Response, error) {
-		return interaction.Reply("pong"), nil
-	}, router.Description("Check that the bot answers"))
-	mux, err := r.Build()
-	if err != nil {
-		log.Fatal(err)
-	}
-	verifier, err := interaction.NewVerifier("...") // the application's public key, in hex
-	if err != nil {
-		log.Fatal(err)
-	}
-	events := router.NewEventEndpoint(verifier)
-	events.Fallback(func(ctx context.Context, ev *event.Event) error {
-		log.Printf("%s at %v", ev.Type, ev.Timestamp)
-		return nil
-	})
-	// Interactions on every path but /events, the webhook events URL.
-	srv := &router.Server{
-		Addr:     ":8080",
-		Endpoint: router.NewEndpoint(mux, verifier),
-		Events:   events,
-	}
-	if err := srv.ListenAndServe(context.Background()); err != nil {
-		log.Fatal(err)
-	}
 }

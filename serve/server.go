@@ -1,4 +1,4 @@
-package router
+package serve
 
 import (
 	"bytes"
@@ -14,6 +14,9 @@ import (
 
 	"github.com/rs/zerolog"
 	"github.com/valyala/fasthttp"
+
+	"github.com/switchboard-go/switchboard/events"
+	"github.com/switchboard-go/switchboard/router"
 )
 
 // Defaults of a Server.
@@ -42,7 +45,7 @@ const (
 	DefaultShutdownTimeout = 10 * time.Second
 )
 
-// Server serves an Endpoint over HTTP with fasthttp, configured for a
+// Server serves an interactions endpoint (router.Endpoint) over HTTP with fasthttp, configured for a
 // public address: each request is read, and each answer written, within a
 // timeout; headers and bodies are bounded, the body at the endpoint's own
 // limit; connections are bounded below the process's descriptor limit; an
@@ -54,9 +57,9 @@ const (
 // closes, so that its client reads the 413 rather than a reset; and it
 // stops gracefully when its context ends or the
 // process receives SIGINT or SIGTERM, letting the requests under way get
-// their answers. It logs to the endpoint's logger. Given an EventEndpoint
-// as well (Events), or alone, it serves the webhook events URL on one path
-// and waits, as it stops, for the event handlers running.
+// their answers. It logs to the endpoint's logger. Given an events
+// endpoint as well (Events), or alone, it serves the webhook events URL on
+// one path and waits, as it stops, for the event handlers running.
 //
 // Server is shaped like net/http's Server, which a Go programmer knows:
 // a struct whose zero fields mean the defaults, so that one limit can be
@@ -71,12 +74,12 @@ type Server struct {
 	Addr string
 	// Endpoint answers every request but the health check's and, when
 	// Events is set, those to EventsPath.
-	Endpoint *Endpoint
+	Endpoint *router.Endpoint
 	// Events, when set, answers the requests to EventsPath: the
 	// application's webhook events URL. A Server may serve Events alone,
 	// answering 404 on every other path but the health check's.
-	Events *EventEndpoint
-	// EventsPath is the path Events serves; DefaultEventsPath when empty.
+	Events *events.Endpoint
+	// EventsPath is the path Events serves; events.DefaultPath when empty.
 	EventsPath string
 	// HealthPath, when set, is a path where GET and HEAD are answered 200
 	// "ok" without a signature, for a load balancer's or an orchestrator's
@@ -110,7 +113,7 @@ type Server struct {
 // ListenAndServe serves e on the TCP address addr with a Server's
 // defaults, until ctx ends or the process receives SIGINT or SIGTERM. See
 // Server.
-func ListenAndServe(ctx context.Context, addr string, e *Endpoint) error {
+func ListenAndServe(ctx context.Context, addr string, e *router.Endpoint) error {
 	s := &Server{Addr: addr, Endpoint: e}
 	return s.ListenAndServe(ctx)
 }
@@ -118,11 +121,11 @@ func ListenAndServe(ctx context.Context, addr string, e *Endpoint) error {
 // ListenAndServe listens on s.Addr and serves as Serve does.
 func (s *Server) ListenAndServe(ctx context.Context) error {
 	if s.Addr == "" {
-		return errors.New("router: Server.Addr is empty")
+		return errors.New("serve: Server.Addr is empty")
 	}
 	ln, err := net.Listen("tcp", s.Addr)
 	if err != nil {
-		return fmt.Errorf("router: %w", err)
+		return fmt.Errorf("serve: %w", err)
 	}
 	return s.Serve(ctx, ln)
 }
@@ -172,7 +175,7 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 		if err == nil {
 			err = net.ErrClosed
 		}
-		return fmt.Errorf("router: serving on %s: %w", addr, err)
+		return fmt.Errorf("serve: serving on %s: %w", addr, err)
 	case <-ctx.Done():
 	}
 	stopSignals()
@@ -186,18 +189,18 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	err := srv.ShutdownWithContext(shutdown)
 	<-served
 	if err != nil {
-		return fmt.Errorf("router: shutting down on %s: requests still under way after %v: %w", addr, timeout, err)
+		return fmt.Errorf("serve: shutting down on %s: requests still under way after %v: %w", addr, timeout, err)
 	}
 	// Handlers the endpoint deferred are still working on their answers,
 	// and event handlers run after their requests were answered.
 	if s.Endpoint != nil {
 		if err := s.Endpoint.WaitDeferred(shutdown); err != nil {
-			return fmt.Errorf("router: shutting down on %s: deferred answers still under way after %v: %w", addr, timeout, err)
+			return fmt.Errorf("serve: shutting down on %s: deferred answers still under way after %v: %w", addr, timeout, err)
 		}
 	}
 	if s.Events != nil {
-		if err := s.Events.WaitEvents(shutdown); err != nil {
-			return fmt.Errorf("router: shutting down on %s: event handlers still running after %v: %w", addr, timeout, err)
+		if err := s.Events.Wait(shutdown); err != nil {
+			return fmt.Errorf("serve: shutting down on %s: event handlers still running after %v: %w", addr, timeout, err)
 		}
 	}
 	log.Info().Str("addr", addr).Msg("stopped")
@@ -207,15 +210,15 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 // check reports what keeps s from serving.
 func (s *Server) check() error {
 	if s.Endpoint == nil && s.Events == nil {
-		return errors.New("router: Server.Endpoint and Server.Events are both nil")
+		return errors.New("serve: Server.Endpoint and Server.Events are both nil")
 	}
 	if s.Events != nil {
 		p := s.eventsPath()
 		if !strings.HasPrefix(p, "/") {
-			return fmt.Errorf("router: Server.EventsPath %q does not begin with /", p)
+			return fmt.Errorf("serve: Server.EventsPath %q does not begin with /", p)
 		}
 		if p == s.HealthPath {
-			return fmt.Errorf("router: Server.EventsPath and HealthPath are both %q", p)
+			return fmt.Errorf("serve: Server.EventsPath and HealthPath are both %q", p)
 		}
 	}
 	return nil
@@ -225,14 +228,14 @@ func (s *Server) check() error {
 // endpoint when it serves alone.
 func (s *Server) logger() zerolog.Logger {
 	if s.Endpoint != nil {
-		return s.Endpoint.logger
+		return s.Endpoint.Logger()
 	}
-	return s.Events.logger
+	return s.Events.Logger()
 }
 
 func (s *Server) eventsPath() string {
 	if s.EventsPath == "" {
-		return DefaultEventsPath
+		return events.DefaultPath
 	}
 	return s.EventsPath
 }

@@ -1,4 +1,4 @@
-package router_test
+package serve_test
 
 import (
 	"context"
@@ -11,6 +11,7 @@ import (
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
 	"github.com/switchboard-go/switchboard/router"
+	"github.com/switchboard-go/switchboard/serve"
 )
 
 func ExampleServer() {
@@ -23,7 +24,7 @@ func ExampleServer() {
 		log.Fatal(err)
 	}
 	key := interactiontest.NewKey("example") // in production: interaction.NewVerifier(publicKeyHex)
-	srv := &router.Server{
+	srv := &serve.Server{
 		Endpoint:   router.NewEndpoint(mux, key.Verifier()),
 		HealthPath: "/healthz",
 	}
@@ -68,7 +69,7 @@ func ExampleListenAndServe() {
 	}
 	// Serves until SIGINT or SIGTERM, then lets the requests under way
 	// finish and returns nil.
-	if err := router.ListenAndServe(context.Background(), ":8080", router.NewEndpoint(mux, verifier)); err != nil {
+	if err := serve.ListenAndServe(context.Background(), ":8080", router.NewEndpoint(mux, verifier)); err != nil {
 		log.Fatal(err)
 	}
 }

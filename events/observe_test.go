@@ -1,4 +1,4 @@
-package router_test
+package events_test
 
 import (
 	"bytes"
@@ -12,6 +12,7 @@ import (
 	"github.com/valyala/fasthttp"
 
 	"github.com/switchboard-go/switchboard/event"
+	"github.com/switchboard-go/switchboard/events"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
 	"github.com/switchboard-go/switchboard/router"
@@ -20,17 +21,17 @@ import (
 // eventsObserved is an EventObserver that keeps what it is told.
 type eventsObserved struct {
 	mu        sync.Mutex
-	exchanges []router.EventExchange
-	events    []router.EventOutcome
+	exchanges []events.Exchange
+	events    []events.Outcome
 }
 
-func (o *eventsObserved) ObserveEventExchange(x router.EventExchange) {
+func (o *eventsObserved) ObserveExchange(x events.Exchange) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	o.exchanges = append(o.exchanges, x)
 }
 
-func (o *eventsObserved) ObserveEvent(ev router.EventOutcome) {
+func (o *eventsObserved) ObserveEvent(ev events.Outcome) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	o.events = append(o.events, ev)
@@ -40,11 +41,11 @@ func (o *eventsObserved) ObserveEvent(ev router.EventOutcome) {
 // endpoint's front ends, and returns the status.
 type eventAdapter struct {
 	name string
-	do   func(e *router.EventEndpoint, c call) int
+	do   func(e *events.Endpoint, c call) int
 }
 
 var eventFrontEnds = []eventAdapter{
-	{"fasthttp", func(e *router.EventEndpoint, c call) int {
+	{"fasthttp", func(e *events.Endpoint, c call) int {
 		var rc fasthttp.RequestCtx
 		rc.Request.Header.SetMethod(c.method)
 		for k, v := range c.headers {
@@ -54,7 +55,7 @@ var eventFrontEnds = []eventAdapter{
 		e.ServeFastHTTP(&rc)
 		return rc.Response.StatusCode()
 	}},
-	{"net/http", func(e *router.EventEndpoint, c call) int {
+	{"net/http", func(e *events.Endpoint, c call) int {
 		req := httptest.NewRequest(c.method, "/events", bytes.NewReader(c.body))
 		for k, v := range c.headers {
 			req.Header.Set(k, v)
@@ -79,17 +80,17 @@ func TestTheEventObserverIsToldWhatBecameOfEachRequestAndEvent(t *testing.T) {
 		wantPing    bool
 		wantRefused router.Refusal
 		wantStatus  int
-		wantResult  router.EventResult // 0 when no event is observed
+		wantResult  events.Result // 0 when no event is observed
 	}{
 		{"a PING", signed(key, pingBody(t)), "", true, 0, 204, 0},
 		{"an event handled", signed(key, eventBody(t, event.TypeApplicationAuthorized, authorized())),
-			event.TypeApplicationAuthorized, false, 0, 204, router.EventHandled},
+			event.TypeApplicationAuthorized, false, 0, 204, events.Handled},
 		{"an event whose handler fails", signed(key, eventBody(t, event.TypeApplicationDeauthorized, event.ApplicationDeauthorized{User: ada})),
-			event.TypeApplicationDeauthorized, false, 0, 204, router.EventFailed},
+			event.TypeApplicationDeauthorized, false, 0, 204, events.Failed},
 		{"an event whose handler panics", signed(key, eventBody(t, event.TypeEntitlementCreate, interaction.Entitlement{ID: 1, SKUID: 2, ApplicationID: 3})),
-			event.TypeEntitlementCreate, false, 0, 204, router.EventPanicked},
+			event.TypeEntitlementCreate, false, 0, 204, events.Panicked},
 		{"an event of a type no handler is registered for", signed(key, eventBody(t, lobby, map[string]string{"id": "9"})),
-			lobby, false, 0, 204, router.EventUnhandled},
+			lobby, false, 0, 204, events.Unhandled},
 		{"a signature by another key", signed(interactiontest.NewKey("forger"), pingBody(t)), "", false, router.RefusedBadSignature, 401, 0},
 		{"a stale timestamp", stale, "", false, router.RefusedStaleTimestamp, 401, 0},
 		{"a signed body that is not an event", signed(key, []byte("not json")), "", false, router.RefusedMalformed, 400, 0},
@@ -99,7 +100,7 @@ func TestTheEventObserverIsToldWhatBecameOfEachRequestAndEvent(t *testing.T) {
 		for _, tt := range tests {
 			t.Run(a.name+"/"+tt.name, func(t *testing.T) {
 				o := new(eventsObserved)
-				e := router.NewEventEndpoint(key.Verifier(), router.WithEventObserver(o), router.WithEventMaxBodySize(4096))
+				e := events.NewEndpoint(key.Verifier(), events.WithObserver(o), events.WithMaxBodySize(4096))
 				e.OnApplicationAuthorized(func(context.Context, *event.Event, event.ApplicationAuthorized) error { return nil })
 				e.OnApplicationDeauthorized(func(context.Context, *event.Event, event.ApplicationDeauthorized) error {
 					return errors.New("the database is down")
@@ -108,7 +109,7 @@ func TestTheEventObserverIsToldWhatBecameOfEachRequestAndEvent(t *testing.T) {
 				if got := a.do(e, tt.call); got != tt.wantStatus {
 					t.Fatalf("answered %d, want %d", got, tt.wantStatus)
 				}
-				if err := e.WaitEvents(context.Background()); err != nil {
+				if err := e.Wait(context.Background()); err != nil {
 					t.Fatal(err)
 				}
 				o.mu.Lock()
@@ -132,7 +133,7 @@ func TestTheEventObserverIsToldWhatBecameOfEachRequestAndEvent(t *testing.T) {
 				if len(o.events) != 1 || o.events[0].Type != tt.wantType || o.events[0].Result != tt.wantResult {
 					t.Fatalf("events observed: %+v, want one %s %q", o.events, tt.wantType, tt.wantResult)
 				}
-				if ran := tt.wantResult != router.EventUnhandled; (o.events[0].Handler > 0) != ran {
+				if ran := tt.wantResult != events.Unhandled; (o.events[0].Handler > 0) != ran {
 					t.Errorf("handler measured %v, want it measured: %v", o.events[0].Handler, ran)
 				}
 			})
@@ -146,7 +147,7 @@ func TestTheEventObserverIsToldOfEventsRefusedWhileBusy(t *testing.T) {
 	key := interactiontest.NewKey("events")
 	o := new(eventsObserved)
 	release := make(chan struct{})
-	e := router.NewEventEndpoint(key.Verifier(), router.WithEventObserver(o), router.WithEventConcurrency(1))
+	e := events.NewEndpoint(key.Verifier(), events.WithObserver(o), events.WithConcurrency(1))
 	e.OnApplicationAuthorized(func(context.Context, *event.Event, event.ApplicationAuthorized) error {
 		<-release
 		return nil
@@ -160,16 +161,16 @@ func TestTheEventObserverIsToldOfEventsRefusedWhileBusy(t *testing.T) {
 	close(release)
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	if err := e.WaitEvents(ctx); err != nil {
+	if err := e.Wait(ctx); err != nil {
 		t.Fatal(err)
 	}
 	o.mu.Lock()
 	defer o.mu.Unlock()
-	results := map[router.EventResult]int{}
+	results := map[events.Result]int{}
 	for _, ev := range o.events {
 		results[ev.Result]++
 	}
-	if len(o.events) != 2 || results[router.EventBusy] != 1 || results[router.EventHandled] != 1 {
+	if len(o.events) != 2 || results[events.Busy] != 1 || results[events.Handled] != 1 {
 		t.Errorf("events observed: %+v, want one busy and one handled", o.events)
 	}
 }

@@ -1,4 +1,4 @@
-package router_test
+package serve_test
 
 import (
 	"bufio"
@@ -13,7 +13,7 @@ import (
 	"time"
 
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
-	"github.com/switchboard-go/switchboard/router"
+	"github.com/switchboard-go/switchboard/serve"
 )
 
 // TestServerKeepsNoConnectionAliveForAStrangersRequest: connections that
@@ -24,7 +24,7 @@ func TestServerKeepsNoConnectionAliveForAStrangersRequest(t *testing.T) {
 	key := interactiontest.NewKey("server")
 	var log logBuffer
 	const slots = 4
-	addr, _ := start(t, &router.Server{Endpoint: slowBot(t, key, &log, nil, nil), MaxConns: slots, HealthPath: "/healthz"}, nil)
+	addr, _ := start(t, &serve.Server{Endpoint: slowBot(t, key, &log, nil, nil), MaxConns: slots, HealthPath: "/healthz"}, nil)
 
 	strangers := []string{
 		"GET / HTTP/1.1\r\nHost: bot\r\n\r\n",
@@ -86,7 +86,7 @@ func TestServerLetsAClientReadThe413OfABodyOverTheLimit(t *testing.T) {
 	key := interactiontest.NewKey("server")
 	var log logBuffer
 	e := slowBot(t, key, &log, nil, nil)
-	fast, _ := start(t, &router.Server{Endpoint: e}, nil)
+	fast, _ := start(t, &serve.Server{Endpoint: e}, nil)
 	nethttp := httptest.NewServer(e)
 	defer nethttp.Close()
 	for _, addr := range []string{fast, nethttp.Listener.Addr().String()} {

@@ -1,4 +1,4 @@
-package router
+package serve
 
 import (
 	"errors"
@@ -10,6 +10,8 @@ import (
 
 	"github.com/rs/zerolog"
 	"github.com/valyala/fasthttp"
+
+	"github.com/switchboard-go/switchboard/internal/signed"
 )
 
 // Pauses between failed accepts: short enough that a passing shortage of
@@ -83,8 +85,8 @@ func (l *steadyListener) isClosed() bool {
 // body over the limit that a client writes whole before it reads the
 // answer, as most do, gets its answer read rather than reset.
 const (
-	lingerTimeout  = 2 * time.Second
-	lingerMaxBytes = 32 << 20
+	lingerTimeout  = signed.LingerTimeout
+	lingerMaxBytes = signed.LingerMaxBytes
 )
 
 // lingerConn is a connection the server may close while its client is

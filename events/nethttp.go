@@ -1,14 +1,16 @@
-package router
+package events
 
 import (
 	"net/http"
+
+	"github.com/switchboard-go/switchboard/internal/signed"
 )
 
 // ServeHTTP serves the webhook events endpoint on net/http, with the same
 // behaviour as ServeFastHTTP. Handlers run with a context that carries the
 // request's values but outlives it.
-func (e *EventEndpoint) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	sig, ts, body, answered := readSigned(w, r, e.maxBody, bodyEventsMethod, e.logger)
+func (e *Endpoint) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	sig, ts, body, answered := signed.ReadHTTP(w, r, e.maxBody, bodyMethod, e.logger)
 	if answered != 0 {
 		e.unread(answered)
 		return
@@ -19,7 +21,7 @@ func (e *EventEndpoint) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		w.WriteHeader(status)
 		return
 	}
-	write(w, status, out)
+	signed.Write(w, status, out)
 }
 
-var _ http.Handler = (*EventEndpoint)(nil)
+var _ http.Handler = (*Endpoint)(nil)

@@ -1,4 +1,4 @@
-package router_test
+package serve_test
 
 import (
 	"bufio"
@@ -24,6 +24,7 @@ import (
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
 	"github.com/switchboard-go/switchboard/rest"
 	"github.com/switchboard-go/switchboard/router"
+	"github.com/switchboard-go/switchboard/serve"
 )
 
 // logBuffer collects what a server logs from its goroutines.
@@ -64,7 +65,7 @@ func slowBot(t *testing.T, key *interactiontest.Key, log io.Writer, started chan
 // wrap is not nil, and returns the port's address and a function that
 // cancels Serve's context and returns what Serve returned. The test checks
 // that Serve returned nil unless it called stop itself.
-func start(t *testing.T, s *router.Server, wrap func(net.Listener) net.Listener) (addr string, stop func() error) {
+func start(t *testing.T, s *serve.Server, wrap func(net.Listener) net.Listener) (addr string, stop func() error) {
 	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -155,7 +156,7 @@ func TestServerClosesConnectionsThatDoNotSendARequestInTime(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			var log logBuffer
 			e := slowBot(t, key, &log, nil, nil)
-			addr, _ := start(t, &router.Server{Endpoint: e,
+			addr, _ := start(t, &serve.Server{Endpoint: e,
 				ReadTimeout: 200 * time.Millisecond, IdleTimeout: 200 * time.Millisecond}, nil)
 			c, err := net.Dial("tcp", addr)
 			if err != nil {
@@ -207,7 +208,7 @@ func TestServerKeepsServingThroughAcceptErrors(t *testing.T) {
 	key := interactiontest.NewKey("server")
 	var log logBuffer
 	e := slowBot(t, key, &log, nil, nil)
-	addr, _ := start(t, &router.Server{Endpoint: e}, func(ln net.Listener) net.Listener {
+	addr, _ := start(t, &serve.Server{Endpoint: e}, func(ln net.Listener) net.Listener {
 		fl := &failingListener{Listener: ln}
 		fl.fails.Store(3)
 		return fl
@@ -227,7 +228,7 @@ func TestServerTurnsAwayConnectionsBeyondItsLimit(t *testing.T) {
 	key := interactiontest.NewKey("server")
 	var log logBuffer
 	e := slowBot(t, key, &log, nil, nil)
-	addr, _ := start(t, &router.Server{Endpoint: e, MaxConns: 2}, nil)
+	addr, _ := start(t, &serve.Server{Endpoint: e, MaxConns: 2}, nil)
 
 	var idle []net.Conn
 	for range 2 {
@@ -272,7 +273,7 @@ func TestServerShutdownLetsAHandlerUnderWayAnswer(t *testing.T) {
 	var log logBuffer
 	started := make(chan struct{})
 	e := slowBot(t, key, &log, started, func() { time.Sleep(300 * time.Millisecond) })
-	addr, stop := start(t, &router.Server{Endpoint: e}, nil)
+	addr, stop := start(t, &serve.Server{Endpoint: e}, nil)
 
 	type result struct {
 		status int
@@ -311,7 +312,7 @@ func TestServerShutdownGivesUpAfterItsTimeout(t *testing.T) {
 	started, release := make(chan struct{}), make(chan struct{})
 	e := slowBot(t, key, io.Discard, started, func() { <-release })
 	defer close(release)
-	addr, stop := start(t, &router.Server{Endpoint: e, ShutdownTimeout: 100 * time.Millisecond}, nil)
+	addr, stop := start(t, &serve.Server{Endpoint: e, ShutdownTimeout: 100 * time.Millisecond}, nil)
 
 	go post(addr, key, interactiontest.Command("slow").JSON()) //nolint:errcheck // its answer is not the point
 	<-started
@@ -323,8 +324,8 @@ func TestServerShutdownGivesUpAfterItsTimeout(t *testing.T) {
 func TestServerAnswersItsHealthPath(t *testing.T) {
 	key := interactiontest.NewKey("server")
 	e := slowBot(t, key, io.Discard, nil, nil)
-	withHealth, _ := start(t, &router.Server{Endpoint: e, HealthPath: "/healthz"}, nil)
-	without, _ := start(t, &router.Server{Endpoint: e}, nil)
+	withHealth, _ := start(t, &serve.Server{Endpoint: e, HealthPath: "/healthz"}, nil)
+	without, _ := start(t, &serve.Server{Endpoint: e}, nil)
 
 	tests := []struct {
 		name        string
@@ -375,7 +376,7 @@ func TestServerAnswersItsHealthPath(t *testing.T) {
 func TestServerAnswersRequestsItCannotReadInJSON(t *testing.T) {
 	key := interactiontest.NewKey("server")
 	e := slowBot(t, key, io.Discard, nil, nil)
-	addr, _ := start(t, &router.Server{Endpoint: e, MaxHeaderBytes: 1024}, nil)
+	addr, _ := start(t, &serve.Server{Endpoint: e, MaxHeaderBytes: 1024}, nil)
 	tests := []struct {
 		name       string
 		request    string
@@ -422,7 +423,7 @@ func TestServerNeedsAnEndpointAndAnAddress(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := (&router.Server{}).Serve(context.Background(), ln); err == nil || !strings.Contains(err.Error(), "Endpoint") {
+	if err := (&serve.Server{}).Serve(context.Background(), ln); err == nil || !strings.Contains(err.Error(), "Endpoint") {
 		t.Errorf("Serve without an endpoint: %v", err)
 	}
 	if c, err := net.Dial("tcp", ln.Addr().String()); err == nil {
@@ -430,7 +431,7 @@ func TestServerNeedsAnEndpointAndAnAddress(t *testing.T) {
 		t.Error("Serve without an endpoint left its listener open")
 	}
 	e := slowBot(t, interactiontest.NewKey("server"), io.Discard, nil, nil)
-	if err := (&router.Server{Endpoint: e}).ListenAndServe(context.Background()); err == nil || !strings.Contains(err.Error(), "Addr") {
+	if err := (&serve.Server{Endpoint: e}).ListenAndServe(context.Background()); err == nil || !strings.Contains(err.Error(), "Addr") {
 		t.Errorf("ListenAndServe without an address: %v", err)
 	}
 }
@@ -442,7 +443,7 @@ func TestServerReturnsWhenItsListenerIsClosedUnderIt(t *testing.T) {
 		t.Fatal(err)
 	}
 	done := make(chan error, 1)
-	go func() { done <- (&router.Server{Endpoint: e}).Serve(context.Background(), ln) }()
+	go func() { done <- (&serve.Server{Endpoint: e}).Serve(context.Background(), ln) }()
 	ln.Close()
 	select {
 	case err := <-done:
@@ -474,7 +475,7 @@ func TestServerShutdownWaitsForTheAnswersItDeferred(t *testing.T) {
 	// Deferred 200ms after the request arrived.
 	e := router.NewEndpoint(build(t, r), key.Verifier(), router.WithClient(client),
 		router.WithResponseDeadline(300*time.Millisecond), router.WithAnswerMargin(100*time.Millisecond))
-	addr, stop := start(t, &router.Server{Endpoint: e}, nil)
+	addr, stop := start(t, &serve.Server{Endpoint: e}, nil)
 
 	status, answer, err := post(addr, key, interactiontest.Command("slow").Modify(func(ix *interaction.Interaction) {
 		ix.ApplicationID, ix.Token = 11, "tok"

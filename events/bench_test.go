@@ -1,4 +1,4 @@
-package router_test
+package events_test
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 	"github.com/valyala/fasthttp"
 
 	"github.com/switchboard-go/switchboard/event"
+	"github.com/switchboard-go/switchboard/events"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
 	"github.com/switchboard-go/switchboard/router"
 )
@@ -18,7 +19,7 @@ func benchmarkEvents(b *testing.B, body []byte) {
 	key := interactiontest.NewKey("bench")
 	// As many handlers may run as the loop starts: the benchmark measures
 	// the request path, not the limit.
-	e := router.NewEventEndpoint(key.Verifier(), router.WithEventConcurrency(1<<20))
+	e := events.NewEndpoint(key.Verifier(), events.WithConcurrency(1<<20))
 	e.OnApplicationAuthorized(func(context.Context, *event.Event, event.ApplicationAuthorized) error { return nil })
 	sig, ts := key.Sign(body)
 	var rc fasthttp.RequestCtx
@@ -37,7 +38,7 @@ func benchmarkEvents(b *testing.B, body []byte) {
 		}
 	}
 	b.StopTimer()
-	if err := e.WaitEvents(context.Background()); err != nil {
+	if err := e.Wait(context.Background()); err != nil {
 		b.Fatal(err)
 	}
 }

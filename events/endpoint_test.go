@@ -1,13 +1,11 @@
-package router_test
+package events_test
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -18,9 +16,11 @@ import (
 	"github.com/rs/zerolog"
 
 	"github.com/switchboard-go/switchboard/event"
+	"github.com/switchboard-go/switchboard/events"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
 	"github.com/switchboard-go/switchboard/router"
+	"github.com/switchboard-go/switchboard/serve"
 )
 
 // eventAt is when the events of these tests happened.
@@ -128,10 +128,10 @@ func (r *recorder) got() []string {
 }
 
 // eventBot registers a handler of each kind, each recording what it saw.
-func eventBot(key *interactiontest.Key, rec *recorder, log io.Writer, opts ...router.EventOption) *router.EventEndpoint {
-	opts = append([]router.EventOption{router.WithEventLogger(zerolog.New(log).Level(zerolog.DebugLevel)),
-		router.WithEventMaxBodySize(4096)}, opts...)
-	e := router.NewEventEndpoint(key.Verifier(), opts...)
+func eventBot(key *interactiontest.Key, rec *recorder, log io.Writer, opts ...events.Option) *events.Endpoint {
+	opts = append([]events.Option{events.WithLogger(zerolog.New(log).Level(zerolog.DebugLevel)),
+		events.WithMaxBodySize(4096)}, opts...)
+	e := events.NewEndpoint(key.Verifier(), opts...)
 	e.OnApplicationAuthorized(func(ctx context.Context, ev *event.Event, a event.ApplicationAuthorized) error {
 		where, _ := a.Installation()
 		rec.add("authorized by %s to %s (%v) with %v at %s", a.User.Username, a.Guild.Name, where, a.Scopes, ev.Timestamp.Format(time.RFC3339Nano))
@@ -155,12 +155,12 @@ func eventBot(key *interactiontest.Key, rec *recorder, log io.Writer, opts ...ro
 // eventAdapters serves e through a Server, on fasthttp, and through its
 // net/http adapter, each on a loopback port, and returns the URL of its
 // events path on each.
-func eventAdapters(t *testing.T, e *router.EventEndpoint) map[string]string {
+func eventAdapters(t *testing.T, e *events.Endpoint) map[string]string {
 	t.Helper()
-	addr, _ := start(t, &router.Server{Events: e}, nil)
+	addr, _ := start(t, &serve.Server{Events: e}, nil)
 	std := httptest.NewServer(e)
 	t.Cleanup(std.Close)
-	return map[string]string{"fasthttp": "http://" + addr + router.DefaultEventsPath, "net/http": std.URL + router.DefaultEventsPath}
+	return map[string]string{"fasthttp": "http://" + addr + events.DefaultPath, "net/http": std.URL + events.DefaultPath}
 }
 
 func TestTheEventEndpointAnswersAsTheServiceExpects(t *testing.T) {
@@ -281,7 +281,7 @@ func TestEventHandlersRunApartFromTheRequest(t *testing.T) {
 	}
 	seen := make(chan seenContext, 2)
 	release := make(chan struct{})
-	e := router.NewEventEndpoint(key.Verifier(), router.WithEventTimeout(2*time.Second))
+	e := events.NewEndpoint(key.Verifier(), events.WithTimeout(2*time.Second))
 	e.OnApplicationDeauthorized(func(ctx context.Context, ev *event.Event, d event.ApplicationDeauthorized) error {
 		dl, _ := ctx.Deadline()
 		<-release // the request has been answered by now
@@ -312,7 +312,7 @@ func TestEventHandlersRunApartFromTheRequest(t *testing.T) {
 func TestEventHandlerFailuresAndPanicsAreLogged(t *testing.T) {
 	key := interactiontest.NewKey("events")
 	var log logBuffer
-	e := router.NewEventEndpoint(key.Verifier(), router.WithEventLogger(zerolog.New(&log)))
+	e := events.NewEndpoint(key.Verifier(), events.WithLogger(zerolog.New(&log)))
 	done := make(chan struct{}, 2)
 	e.OnApplicationDeauthorized(func(context.Context, *event.Event, event.ApplicationDeauthorized) error {
 		defer func() { done <- struct{}{} }()
@@ -322,7 +322,7 @@ func TestEventHandlerFailuresAndPanicsAreLogged(t *testing.T) {
 		defer func() { done <- struct{}{} }()
 		panic("no price list for the SKU")
 	})
-	addr, stop := start(t, &router.Server{Events: e}, nil)
+	addr, stop := start(t, &serve.Server{Events: e}, nil)
 	url := "http://" + addr + "/events"
 	for _, body := range [][]byte{
 		eventBody(t, event.TypeApplicationDeauthorized, event.ApplicationDeauthorized{User: ada}),
@@ -345,7 +345,7 @@ func TestEventHandlerFailuresAndPanicsAreLogged(t *testing.T) {
 		`"level":"error","event":"ENTITLEMENT_CREATE"`,
 		`"panic":"no price list for the SKU"`,
 		`"message":"event handler panicked"`,
-		`events_test.go`, // the stack names the handler
+		`endpoint_test.go`, // the stack names the handler
 	} {
 		if !strings.Contains(logged, want) {
 			t.Errorf("log lacks %s:\n%s", want, logged)
@@ -360,13 +360,13 @@ func TestEventHandlerFailuresAndPanicsAreLogged(t *testing.T) {
 func TestEventsBeyondTheConcurrencyLimitAreRefusedForLater(t *testing.T) {
 	key := interactiontest.NewKey("events")
 	started, release := make(chan struct{}, 2), make(chan struct{})
-	e := router.NewEventEndpoint(key.Verifier(), router.WithEventConcurrency(1))
+	e := events.NewEndpoint(key.Verifier(), events.WithConcurrency(1))
 	e.OnApplicationDeauthorized(func(context.Context, *event.Event, event.ApplicationDeauthorized) error {
 		started <- struct{}{}
 		<-release
 		return nil
 	})
-	addr, _ := start(t, &router.Server{Events: e}, nil)
+	addr, _ := start(t, &serve.Server{Events: e}, nil)
 	url := "http://" + addr + "/events"
 	body := eventBody(t, event.TypeApplicationDeauthorized, event.ApplicationDeauthorized{User: ada})
 	if got := send(t, "POST", url, signatureOf(key, body), body); got.status != 204 {
@@ -398,152 +398,8 @@ func TestEventsBeyondTheConcurrencyLimitAreRefusedForLater(t *testing.T) {
 	release <- struct{}{}
 }
 
-func TestServerShutdownWaitsForTheEventHandlersRunning(t *testing.T) {
-	key := interactiontest.NewKey("events")
-	var finished time.Time
-	var mu sync.Mutex
-	started := make(chan struct{})
-	e := router.NewEventEndpoint(key.Verifier())
-	e.OnApplicationDeauthorized(func(context.Context, *event.Event, event.ApplicationDeauthorized) error {
-		close(started)
-		time.Sleep(300 * time.Millisecond)
-		mu.Lock()
-		finished = time.Now()
-		mu.Unlock()
-		return nil
-	})
-	addr, stop := start(t, &router.Server{Events: e}, nil)
-	body := eventBody(t, event.TypeApplicationDeauthorized, event.ApplicationDeauthorized{User: ada})
-	if got := send(t, "POST", "http://"+addr+"/events", signatureOf(key, body), body); got.status != 204 {
-		t.Fatalf("answered %d %q", got.status, got.body)
-	}
-	<-started
-	if err := stop(); err != nil {
-		t.Fatalf("Serve: %v", err)
-	}
-	stopped := time.Now()
-	mu.Lock()
-	defer mu.Unlock()
-	if finished.IsZero() || finished.After(stopped) {
-		t.Errorf("Serve returned before the handler finished")
-	}
-}
-
-func TestServerShutdownGivesUpOnAnEventHandlerAfterItsTimeout(t *testing.T) {
-	key := interactiontest.NewKey("events")
-	started, release := make(chan struct{}), make(chan struct{})
-	defer close(release)
-	e := router.NewEventEndpoint(key.Verifier())
-	e.OnApplicationDeauthorized(func(context.Context, *event.Event, event.ApplicationDeauthorized) error {
-		close(started)
-		<-release // ignoring its context
-		return nil
-	})
-	addr, stop := start(t, &router.Server{Events: e, ShutdownTimeout: 500 * time.Millisecond}, nil)
-	body := eventBody(t, event.TypeApplicationDeauthorized, event.ApplicationDeauthorized{User: ada})
-	if got := send(t, "POST", "http://"+addr+"/events", signatureOf(key, body), body); got.status != 204 {
-		t.Fatalf("answered %d %q", got.status, got.body)
-	}
-	<-started
-	// The connection the event came on is closed, so that the shutdown
-	// has only the handler to wait for, however busy the machine.
-	http.DefaultTransport.(*http.Transport).CloseIdleConnections()
-	err := stop()
-	if !errors.Is(err, context.DeadlineExceeded) || !strings.Contains(err.Error(), "event handlers still running") {
-		t.Fatalf("Serve returned %v, want a shutdown that ran out of time waiting for the event handler", err)
-	}
-}
-
-func TestServerServesEventsBesideInteractions(t *testing.T) {
-	key := interactiontest.NewKey("server")
-	rec := newRecorder()
-	interactions := slowBot(t, key, io.Discard, nil, nil)
-	events := eventBot(key, rec, io.Discard)
-	both, _ := start(t, &router.Server{Endpoint: interactions, Events: events, HealthPath: "/healthz"}, nil)
-	elsewhere, _ := start(t, &router.Server{Endpoint: interactions, Events: events, EventsPath: "/hooks/discord"}, nil)
-	alone, _ := start(t, &router.Server{Events: events, HealthPath: "/healthz"}, nil)
-
-	ping := interactiontest.Ping().JSON()
-	eventPing := pingBody(t)
-	tests := []struct {
-		name       string
-		url        string
-		method     string
-		body       []byte
-		signed     bool
-		wantStatus int
-		wantBody   string
-	}{
-		{"an interaction on /", "http://" + both + "/", "POST", ping, true, 200, `{"type":1}`},
-		{"an interaction on another path", "http://" + both + "/interactions", "POST", ping, true, 200, `{"type":1}`},
-		{"an event PING on /events", "http://" + both + "/events", "POST", eventPing, true, 204, ""},
-		{"an interaction PING on /events is not a webhook event", "http://" + both + "/events", "POST", ping, true, 400,
-			`{"message":"event: event: missing"}`},
-		{"an unsigned event", "http://" + both + "/events", "POST", eventPing, false, 401, `{"message":"invalid request signature"}`},
-		{"a GET on /events", "http://" + both + "/events", "GET", nil, false, 405, `{"message":"the webhook events endpoint accepts POST only"}`},
-		{"a path below /events is the interactions endpoint's", "http://" + both + "/events/x", "GET", nil, false, 405,
-			`{"message":"the interactions endpoint accepts POST only"}`},
-		{"the health check", "http://" + both + "/healthz", "GET", nil, false, 200, "ok\n"},
-		{"an event PING on another events path", "http://" + elsewhere + "/hooks/discord", "POST", eventPing, true, 204, ""},
-		{"/events when events are served elsewhere", "http://" + elsewhere + "/events", "POST", ping, true, 200, `{"type":1}`},
-		{"events alone: an event PING", "http://" + alone + "/events", "POST", eventPing, true, 204, ""},
-		{"events alone: the health check", "http://" + alone + "/healthz", "GET", nil, false, 200, "ok\n"},
-		{"events alone: another path", "http://" + alone + "/", "POST", ping, true, 404,
-			`{"message":"not found: this server serves webhook events only"}`},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			var headers map[string]string
-			if tt.signed {
-				headers = signatureOf(key, tt.body)
-			}
-			got := send(t, tt.method, tt.url, headers, tt.body)
-			if got.status != tt.wantStatus || got.body != tt.wantBody {
-				t.Errorf("answered %d %q, want %d %q", got.status, got.body, tt.wantStatus, tt.wantBody)
-			}
-		})
-	}
-}
-
-func TestServerAnswersEventRequestsItCannotReadInJSON(t *testing.T) {
-	key := interactiontest.NewKey("events")
-	e := router.NewEventEndpoint(key.Verifier(), router.WithEventMaxBodySize(1000))
-	addr, _ := start(t, &router.Server{Events: e}, nil)
-	for _, tt := range []struct {
-		name, request, want string
-		status              int
-	}{
-		{"a body declared over the limit", "POST /events HTTP/1.1\r\nHost: bot\r\nContent-Length: 1001\r\n\r\n", `{"message":"request body too large"}`, 413},
-		{"a length that is not a number", "POST /events HTTP/1.1\r\nHost: bot\r\nContent-Length: ten\r\n\r\n", `{"message":"malformed HTTP request"}`, 400},
-	} {
-		t.Run(tt.name, func(t *testing.T) {
-			got := rawExchange(t, addr, tt.request)
-			if got.status != tt.status || got.body != tt.want || got.header.Get("Content-Type") != "application/json" {
-				t.Errorf("answered %d %q (%s), want %d %q", got.status, got.body, got.header.Get("Content-Type"), tt.status, tt.want)
-			}
-		})
-	}
-}
-
-func TestServerRefusesEventsPathsItCannotServe(t *testing.T) {
-	e := router.NewEventEndpoint(interactiontest.NewKey("events").Verifier())
-	for _, s := range []*router.Server{
-		{Events: e, EventsPath: "events"},
-		{Events: e, HealthPath: "/events"},
-		{Events: e, EventsPath: "/up", HealthPath: "/up"},
-	} {
-		ln, err := listenLoopback(t)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := s.Serve(context.Background(), ln); err == nil || !strings.Contains(err.Error(), "EventsPath") {
-			t.Errorf("Serve with EventsPath %q and HealthPath %q: %v", s.EventsPath, s.HealthPath, err)
-		}
-	}
-}
-
 func TestRegisteringAnEventHandlerTwiceOrNilPanics(t *testing.T) {
-	e := router.NewEventEndpoint(interactiontest.NewKey("events").Verifier())
+	e := events.NewEndpoint(interactiontest.NewKey("events").Verifier())
 	e.OnApplicationAuthorized(func(context.Context, *event.Event, event.ApplicationAuthorized) error { return nil })
 	for name, register := range map[string]func(){
 		"a second handler of a type": func() {
@@ -561,30 +417,4 @@ func TestRegisteringAnEventHandlerTwiceOrNilPanics(t *testing.T) {
 			register()
 		}()
 	}
-}
-
-// rawExchange writes request to addr as it is and reads the answer.
-func rawExchange(t *testing.T, addr, request string) httpAnswer {
-	t.Helper()
-	c, err := net.Dial("tcp", addr)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
-	c.SetDeadline(time.Now().Add(5 * time.Second))
-	if _, err := io.WriteString(c, request); err != nil {
-		t.Fatal(err)
-	}
-	resp, err := http.ReadResponse(bufio.NewReader(c), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	body, _ := io.ReadAll(resp.Body)
-	return httpAnswer{resp.StatusCode, string(body), resp.Header}
-}
-
-func listenLoopback(t *testing.T) (net.Listener, error) {
-	t.Helper()
-	return net.Listen("tcp", "127.0.0.1:0")
 }

@@ -1,0 +1,193 @@
+package events
+
+import (
+	"context"
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/rs/zerolog"
+
+	"github.com/switchboard-go/switchboard/event"
+	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/internal/signed"
+)
+
+// Defaults of an Endpoint.
+const (
+	// DefaultPath is where package serve serves an Endpoint.
+	DefaultPath = "/events"
+	// DefaultTimeout is how long an event handler's context lasts: half
+	// package serve's shutdown timeout, so that a stop waits for the
+	// handlers that keep to their context.
+	DefaultTimeout = 5 * time.Second
+	// DefaultConcurrency bounds the event handlers running at once.
+	DefaultConcurrency = 64
+	// DefaultMaxBodySize bounds a request body. Events are a few hundred
+	// bytes.
+	DefaultMaxBodySize = 1 << 20
+)
+
+// Handler handles a webhook event. Its context ends after the
+// endpoint's event timeout; it is not the request's, which the endpoint
+// has answered before the handler runs. An error is logged.
+type Handler func(ctx context.Context, ev *event.Event) error
+
+// Endpoint serves an application's webhook events URL: it verifies
+// each request's signature as Endpoint does, before reading anything else,
+// answers PINGs and events with 204 and an empty body at once, as the
+// service requires, and then runs the handler registered for the event's
+// type apart from the request. ServeFastHTTP and ServeHTTP behave the
+// same:
+//
+//   - a method other than POST: 405
+//   - a body over the size limit: 413
+//   - a missing or invalid signature, or a stale timestamp: 401, and the
+//     body is never decoded
+//   - a signed body that is not a webhook event (see event.Decode): 400
+//   - PING: 204
+//   - an event: 204, and its handler runs on a goroutine of its own, with
+//     a context that ends after the event timeout (WithTimeout) and
+//     carries the request's values but not its cancellation; an error or
+//     a panic of the handler is logged, and the server keeps serving
+//   - an event of a type no handler is registered for, and no fallback
+//     (Fallback): 204, logged at debug level
+//   - an event that arrives while as many handlers run as the endpoint
+//     allows (WithConcurrency): 503, so that the service sends it
+//     again later rather than the endpoint losing it
+//
+// Register handlers before serving: registration is not safe while
+// requests are served. A graceful stop waits for the handlers under way
+// (Wait); package serve's Server does.
+type Endpoint struct {
+	verifier *interaction.Verifier
+	logger   zerolog.Logger
+	maxBody  int
+	timeout  time.Duration
+	// slots holds a token for each handler running.
+	slots    chan struct{}
+	handlers map[event.Type]Handler
+	fallback Handler
+	// running counts the handlers started and not yet returned.
+	running sync.WaitGroup
+	// observer, when set, is told what became of each request and event.
+	observer Observer
+}
+
+// Option configures an Endpoint.
+type Option func(*Endpoint)
+
+// WithLogger sets the endpoint's logger; by default it logs nothing.
+func WithLogger(l zerolog.Logger) Option {
+	return func(e *Endpoint) { e.logger = l }
+}
+
+// WithMaxBodySize sets the largest body accepted, in bytes;
+// DefaultMaxBodySize by default.
+func WithMaxBodySize(n int) Option {
+	return func(e *Endpoint) { e.maxBody = n }
+}
+
+// WithTimeout sets how long a handler's context lasts;
+// DefaultTimeout by default.
+func WithTimeout(d time.Duration) Option {
+	return func(e *Endpoint) { e.timeout = d }
+}
+
+// WithConcurrency bounds the handlers running at once;
+// DefaultConcurrency by default.
+func WithConcurrency(n int) Option {
+	return func(e *Endpoint) { e.slots = make(chan struct{}, max(n, 1)) }
+}
+
+// NewEndpoint returns an Endpoint that verifies requests with v,
+// the application's key, as the interactions endpoint's.
+func NewEndpoint(v *interaction.Verifier, opts ...Option) *Endpoint {
+	e := &Endpoint{
+		verifier: v,
+		logger:   zerolog.Nop(),
+		maxBody:  DefaultMaxBodySize,
+		timeout:  DefaultTimeout,
+		slots:    make(chan struct{}, DefaultConcurrency),
+		handlers: make(map[event.Type]Handler),
+	}
+	for _, o := range opts {
+		o(e)
+	}
+	return e
+}
+
+// On registers h for the events of type t, their data raw in ev.Data. It
+// panics if t already has a handler, or h is nil.
+func (e *Endpoint) On(t event.Type, h Handler) {
+	if h == nil {
+		panic(fmt.Sprintf("events: handler for %s is nil", t))
+	}
+	if _, dup := e.handlers[t]; dup {
+		panic(fmt.Sprintf("events: %s already has a handler", t))
+	}
+	e.handlers[t] = h
+}
+
+// Fallback registers h for the events of every type no handler is
+// registered for. Without one, those events are answered and logged at
+// debug level.
+func (e *Endpoint) Fallback(h Handler) { e.fallback = h }
+
+// OnApplicationAuthorized registers h for APPLICATION_AUTHORIZED events:
+// the application was installed to a user's account or to a server.
+func (e *Endpoint) OnApplicationAuthorized(h func(ctx context.Context, ev *event.Event, data event.ApplicationAuthorized) error) {
+	e.On(event.TypeApplicationAuthorized, typed(h, (*event.Event).ApplicationAuthorized))
+}
+
+// OnApplicationDeauthorized registers h for APPLICATION_DEAUTHORIZED
+// events: a user removed the application.
+func (e *Endpoint) OnApplicationDeauthorized(h func(ctx context.Context, ev *event.Event, data event.ApplicationDeauthorized) error) {
+	e.On(event.TypeApplicationDeauthorized, typed(h, (*event.Event).ApplicationDeauthorized))
+}
+
+// OnEntitlementCreate registers h for ENTITLEMENT_CREATE events: a user
+// bought, or was granted, one of the application's SKUs.
+func (e *Endpoint) OnEntitlementCreate(h func(ctx context.Context, ev *event.Event, ent interaction.Entitlement) error) {
+	e.On(event.TypeEntitlementCreate, typed(h, (*event.Event).EntitlementCreate))
+}
+
+// OnEntitlementUpdate registers h for ENTITLEMENT_UPDATE events: an
+// entitlement changed, as a subscription's end when it is canceled.
+func (e *Endpoint) OnEntitlementUpdate(h func(ctx context.Context, ev *event.Event, ent interaction.Entitlement) error) {
+	e.On(event.TypeEntitlementUpdate, typed(h, (*event.Event).EntitlementUpdate))
+}
+
+// OnEntitlementDelete registers h for ENTITLEMENT_DELETE events: an
+// entitlement was taken back, as a refunded purchase.
+func (e *Endpoint) OnEntitlementDelete(h func(ctx context.Context, ev *event.Event, ent interaction.Entitlement) error) {
+	e.On(event.TypeEntitlementDelete, typed(h, (*event.Event).EntitlementDelete))
+}
+
+// typed makes an Handler of a handler that takes the event's data,
+// read by get.
+func typed[T any](h func(context.Context, *event.Event, T) error, get func(*event.Event) (T, error)) Handler {
+	if h == nil {
+		return nil
+	}
+	return func(ctx context.Context, ev *event.Event) error {
+		data, err := get(ev)
+		if err != nil {
+			return err
+		}
+		return h(ctx, ev, data)
+	}
+}
+
+// Logger returns the endpoint's logger.
+func (e *Endpoint) Logger() zerolog.Logger { return e.logger }
+
+// MaxBodySize returns the largest request body the endpoint accepts, in
+// bytes.
+func (e *Endpoint) MaxBodySize() int { return e.maxBody }
+
+// Wait waits until every handler the endpoint started has returned,
+// or ctx ends, and then returns ctx's error. A graceful stop calls it
+// after the server has stopped taking requests; package serve's Server
+// does.
+func (e *Endpoint) Wait(ctx context.Context) error { return signed.Wait(ctx, &e.running) }

@@ -1,0 +1,118 @@
+// Package signed reads and checks the signed requests the service sends
+// to a bot's two endpoints, the interactions endpoint (package router)
+// and the webhook events endpoint (package events), which refuse what
+// they cannot trust the same way: a body over the limit, a signature that
+// does not verify, a request that cannot be read. Its answers say what
+// went wrong without echoing input, and every refusal closes its
+// connection, so that only the service's verified requests keep one
+// alive.
+package signed
+
+import (
+	"context"
+	"errors"
+	"sync"
+
+	"github.com/rs/zerolog"
+
+	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/internal/jsonw"
+)
+
+// Header names of the signature.
+const (
+	HeaderSignature = "X-Signature-Ed25519"
+	HeaderTimestamp = "X-Signature-Timestamp"
+)
+
+// Fixed answers. Their bodies say what went wrong without echoing input.
+var (
+	BodyTooLarge       = []byte(`{"message":"request body too large"}`)
+	BodyBadSignature   = []byte(`{"message":"invalid request signature"}`)
+	BodyStaleTimestamp = []byte(`{"message":"request timestamp outside the accepted window"}`)
+	BodyHeaderTooLarge = []byte(`{"message":"request headers too large"}`)
+	BodyReadTimeout    = []byte(`{"message":"request not received in time"}`)
+	BodyMalformed      = []byte(`{"message":"malformed HTTP request"}`)
+)
+
+// Refusal is why an endpoint refused a request before dispatching it.
+type Refusal uint8
+
+// Reasons to refuse a request.
+const (
+	// TooLarge: the body is over the endpoint's size limit (413).
+	TooLarge Refusal = iota + 1
+	// BadSignature: the signature is missing or does not verify (401).
+	BadSignature
+	// StaleTimestamp: the signed timestamp is outside the verifier's
+	// window (401).
+	StaleTimestamp
+	// Malformed: a signed body that is not an interaction, or not a
+	// webhook event (400).
+	Malformed
+	// UnsupportedType: an interaction of a type the endpoint does not
+	// serve (400).
+	UnsupportedType
+	// Replay: a copy of an interaction already served (409).
+	Replay
+)
+
+var refusalNames = [...]string{
+	TooLarge:        "too_large",
+	BadSignature:    "bad_signature",
+	StaleTimestamp:  "stale_timestamp",
+	Malformed:       "malformed",
+	UnsupportedType: "unsupported_type",
+	Replay:          "replay",
+}
+
+// String returns the reason's name, such as "bad_signature", or "" for
+// the zero Refusal.
+func (r Refusal) String() string {
+	if int(r) < len(refusalNames) {
+		return refusalNames[r]
+	}
+	return ""
+}
+
+// Verify refuses a request whose body is over maxBody or whose signature
+// does not verify with v, and reports why it did, if it did: the status
+// and the body appended to out. It reads nothing of the body but its
+// length before the signature holds.
+func Verify(v *interaction.Verifier, log zerolog.Logger, maxBody int, sig, ts, body, out []byte) (status int, answer []byte, refused Refusal) {
+	if len(body) > maxBody {
+		return 413, append(out, BodyTooLarge...), TooLarge
+	}
+	if err := v.Verify(sig, ts, body); err != nil {
+		log.Debug().Err(err).Msg("request refused")
+		if errors.Is(err, interaction.ErrStaleTimestamp) {
+			return 401, append(out, BodyStaleTimestamp...), StaleTimestamp
+		}
+		return 401, append(out, BodyBadSignature...), BadSignature
+	}
+	return 0, out, 0
+}
+
+// AppendMessage appends the JSON answer {"message": msg} to out.
+func AppendMessage(out []byte, msg string) []byte {
+	out = append(out, `{"message":`...)
+	out = jsonw.AppendString(out, msg)
+	return append(out, '}')
+}
+
+// Wait waits until wg's count is zero, or ctx ends, and then returns ctx's
+// error. When ctx ends first, the goroutine waiting on wg lives on until
+// the count is zero.
+func Wait(ctx context.Context, wg *sync.WaitGroup) error {
+	done := make(chan struct{})
+	go func() {
+		wg.Wait()
+		close(done)
+	}()
+	select {
+	case <-done:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}

@@ -1,0 +1,41 @@
+package serve_test
+
+import (
+	"context"
+	"log"
+
+	"github.com/switchboard-go/switchboard/event"
+	"github.com/switchboard-go/switchboard/events"
+	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/router"
+	"github.com/switchboard-go/switchboard/serve"
+)
+
+func ExampleServer_events() {
+	r := router.New()
+	r.Command("ping", func(context.Context, *router.Request) (interaction.Response, error) {
+		return interaction.Reply("pong"), nil
+	}, router.Description("Check that the bot answers"))
+	mux, err := r.Build()
+	if err != nil {
+		log.Fatal(err)
+	}
+	verifier, err := interaction.NewVerifier("...") // the application's public key, in hex
+	if err != nil {
+		log.Fatal(err)
+	}
+	events := events.NewEndpoint(verifier)
+	events.Fallback(func(ctx context.Context, ev *event.Event) error {
+		log.Printf("%s at %v", ev.Type, ev.Timestamp)
+		return nil
+	})
+	// Interactions on every path but /events, the webhook events URL.
+	srv := &serve.Server{
+		Addr:     ":8080",
+		Endpoint: router.NewEndpoint(mux, verifier),
+		Events:   events,
+	}
+	if err := srv.ListenAndServe(context.Background()); err != nil {
+		log.Fatal(err)
+	}
+}
