@@ -216,11 +216,10 @@ func TestAnInteractionInAGuildCarriesThePartialGuild(t *testing.T) {
 				t.Errorf("guild %s, want %s", got, tt.want)
 			}
 			var ix interaction.Interaction
-			g, ok := ix.Guild.Get()
 			if err := interaction.Decode(ex.Raw, &ix); err != nil {
 				t.Fatal(err)
 			}
-			if g, ok = ix.Guild.Get(); !ok || g.ID.String() != string(sent["guild_id"][1:len(sent["guild_id"])-1]) {
+			if g, ok := ix.Guild.Get(); !ok || g.ID.String() != string(sent["guild_id"][1:len(sent["guild_id"])-1]) {
 				t.Errorf("a bot reads the guild as %+v (%v)", g, ok)
 			}
 		})
