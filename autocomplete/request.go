@@ -11,9 +11,10 @@ import (
 type Request struct {
 	// Interaction is the whole interaction as received.
 	Interaction *interaction.Interaction
-	// Command, Group and Subcommand are the path of the command being typed;
-	// Group and Subcommand are "" where there is none.
-	Command, Group, Subcommand string
+	// Command, SubcommandGroup and Subcommand are the path of the command
+	// being typed; SubcommandGroup and Subcommand are "" where there is
+	// none.
+	Command, SubcommandGroup, Subcommand string
 	// Focused is the option the user is typing into.
 	Focused Focused
 	// Options are the options of the command or subcommand as filled in so
@@ -43,12 +44,12 @@ func (f Focused) Text() string { return f.Value.Text() }
 func NewRequest(ix *interaction.Interaction) (req Request, ok bool) {
 	group, sub, leaf := ix.Data.Route()
 	req = Request{
-		Interaction: ix,
-		Command:     ix.Data.Name,
-		Group:       group,
-		Subcommand:  sub,
-		Options:     option.New(leaf, ix.Data.Resolved),
-		Locale:      ix.Locale,
+		Interaction:     ix,
+		Command:         ix.Data.Name,
+		SubcommandGroup: group,
+		Subcommand:      sub,
+		Options:         option.New(leaf, ix.Data.Resolved),
+		Locale:          ix.Locale,
 	}
 	for _, o := range leaf {
 		if o.Focused {

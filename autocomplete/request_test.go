@@ -119,8 +119,8 @@ func TestNewRequestFindsTheFocusedOption(t *testing.T) {
 			if req.Interaction != ix {
 				t.Errorf("Interaction is not the interaction given")
 			}
-			if req.Command != tt.command || req.Group != tt.group || req.Subcommand != tt.subcommand {
-				t.Errorf("path = %q %q %q, want %q %q %q", req.Command, req.Group, req.Subcommand, tt.command, tt.group, tt.subcommand)
+			if req.Command != tt.command || req.SubcommandGroup != tt.group || req.Subcommand != tt.subcommand {
+				t.Errorf("path = %q %q %q, want %q %q %q", req.Command, req.SubcommandGroup, req.Subcommand, tt.command, tt.group, tt.subcommand)
 			}
 			if req.Locale != tt.locale {
 				t.Errorf("Locale = %q, want %q", req.Locale, tt.locale)

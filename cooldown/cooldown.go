@@ -164,6 +164,11 @@ type cooldown struct {
 }
 
 func (c *cooldown) serve(ctx context.Context, req *router.Request, next router.Handler) (interaction.Response, error) {
+	if req.Interaction.Type == interaction.TypeApplicationCommandAutocomplete {
+		// A user typing into an option is not using the command: the
+		// suggestions pass, and count nothing.
+		return next.ServeInteraction(ctx, req)
+	}
 	key := cooldownKey(c.prefix, req, c.scope)
 	wait, err := c.use(ctx, req, key)
 	if err == storecall.ErrPaused {

@@ -14,6 +14,7 @@ import (
 
 	"github.com/rs/zerolog"
 
+	"github.com/switchboard-go/switchboard/autocomplete"
 	"github.com/switchboard-go/switchboard/cooldown"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
@@ -415,5 +416,27 @@ func TestStackedCooldownsSharingAStoreCountApart(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestAutocompleteIsNoUse: the suggestions of a command under a cooldown
+// pass however often the user types, and spend none of its uses.
+func TestAutocompleteIsNoUse(t *testing.T) {
+	r := router.New(router.DispatchOnly())
+	r.Use(cooldown.New(cooldown.PerUser, 1, time.Minute))
+	r.Command("weather", reply("sunny"))
+	r.Autocomplete("weather", "city", func(context.Context, *autocomplete.Request) ([]interaction.Choice, error) {
+		return []interaction.Choice{interaction.StringChoice("Paris", "paris")}, nil
+	})
+	m := build(t, r)
+	for range 5 {
+		resp, err := m.Dispatch(context.Background(),
+			interactiontest.Autocomplete("weather").Focus("city", interaction.OptionString, interaction.StringValue("pa")).Interaction())
+		if err != nil || len(resp.Choices) != 1 {
+			t.Fatalf("suggestions under a cooldown: %+v, %v", resp.Choices, err)
+		}
+	}
+	if resp, _ := m.Dispatch(context.Background(), interactiontest.Command("weather").Interaction()); resp.Message.Content != "sunny" {
+		t.Errorf("the first use after typing was refused: %q", resp.Message.Content)
 	}
 }

@@ -224,8 +224,8 @@ func TestInvokeEndToEnd(t *testing.T) {
 			Options: []Arg{{"level", "high"}, {"where", channelID(s, "moderation")}, {"proof", interaction.Attachment{Filename: "a.png", Size: 10}}}})
 		mustOK(t, res, err)
 		req := bot.lastRequest()
-		if req.Group != "user" || req.Subcommand != "note" {
-			t.Errorf("route %q %q", req.Group, req.Subcommand)
+		if req.SubcommandGroup != "user" || req.Subcommand != "note" {
+			t.Errorf("route %q %q", req.SubcommandGroup, req.Subcommand)
 		}
 		if c, ok := req.Options.Channel("where"); !ok || c.Name != "moderation" {
 			t.Errorf("channel %+v", c)

@@ -12,6 +12,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
+	"github.com/switchboard-go/switchboard/autocomplete"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
 	"github.com/switchboard-go/switchboard/metrics"
@@ -83,6 +84,9 @@ func Example_tracing() {
 			if name == "" {
 				name = req.Path() // a command's
 			}
+			if req.Interaction.Type == interaction.TypeApplicationCommandAutocomplete {
+				name += " autocomplete"
+			}
 			ctx, end := tracer.Start(ctx, name)
 			resp, err := next.ServeInteraction(ctx, req)
 			end(err)
@@ -91,6 +95,12 @@ func Example_tracing() {
 	})
 	r.Component("poll:{id}:vote", func(context.Context, *router.Request) (interaction.Response, error) {
 		return interaction.Update("Voted."), nil
+	})
+	r.Command("weather", func(context.Context, *router.Request) (interaction.Response, error) {
+		return interaction.Reply("Sunny."), nil
+	})
+	r.Autocomplete("weather", "city", func(context.Context, *autocomplete.Request) ([]interaction.Choice, error) {
+		return []interaction.Choice{interaction.StringChoice("Paris", "paris")}, nil
 	})
 	mux, err := r.Build()
 	if err != nil {
@@ -102,7 +112,13 @@ func Example_tracing() {
 	if _, err := mux.Dispatch(ctx, click); err != nil {
 		log.Fatal(err)
 	}
+	typing := interactiontest.Autocomplete("weather").Focus("city", interaction.OptionString, interaction.StringValue("pa")).Interaction()
+	if _, err := mux.Dispatch(ctx, typing); err != nil {
+		log.Fatal(err)
+	}
 	// Output:
 	// span poll:{id}:vote started
 	// span poll:{id}:vote ended, error: <nil>
+	// span weather autocomplete started
+	// span weather autocomplete ended, error: <nil>
 }

@@ -79,7 +79,7 @@ func TestEveryKindOfInteractionThroughBothAdapters(t *testing.T) {
 	r.MessageCommand("Quote", record)
 	r.EntryPoint("launch", record)
 	r.Autocomplete("mod user note", "topic", func(_ context.Context, req *autocomplete.Request) ([]interaction.Choice, error) {
-		got = seen{"focused": req.Focused.Name + "=" + req.Focused.Text(), "group": req.Group, "sub": req.Subcommand}
+		got = seen{"focused": req.Focused.Name + "=" + req.Focused.Text(), "group": req.SubcommandGroup, "sub": req.Subcommand}
 		return []interaction.Choice{interaction.StringChoice("a", "a")}, nil
 	})
 	mux := build(t, r)

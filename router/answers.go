@@ -14,7 +14,7 @@ var ErrNoClient = errors.New("router: the endpoint has no REST client: give it o
 
 // WithClient gives the endpoint a REST client, through which handlers
 // complete a deferred answer, edit it, and send follow-ups from their
-// Request (Request.EditAnswer, Request.Followup and the others). These
+// Request (Request.EditOriginal, Request.Followup and the others). These
 // requests are authenticated by the interaction's token, so a client built
 // with rest.NoAuth is enough.
 func WithClient(c *rest.Client) Option {
@@ -31,29 +31,29 @@ func WithClient(c *rest.Client) Option {
 //
 // The first answer to a component, or to a modal a component opened, that
 // was answered or deferred with UPDATE_MESSAGE or DEFERRED_UPDATE_MESSAGE
-// is the message of the component: EditAnswer then edits that message,
-// and DeleteAnswer deletes it.
+// is the message of the component: EditOriginal then edits that message,
+// and DeleteOriginal deletes it.
 
-// Answer returns the first answer to the interaction as the service holds
-// it.
-func (r *Request) Answer(ctx context.Context) (*interaction.Message, error) {
+// Original returns the first answer to the interaction (the service's
+// @original) as the service holds it.
+func (r *Request) Original(ctx context.Context) (*interaction.Message, error) {
 	if r.client == nil {
 		return nil, ErrNoClient
 	}
 	return r.client.Original(ctx, r.Interaction)
 }
 
-// EditAnswer changes the first answer, or completes it if the handler
+// EditOriginal changes the first answer, or completes it if the handler
 // deferred.
-func (r *Request) EditAnswer(ctx context.Context, m interaction.MessageData) (*interaction.Message, error) {
+func (r *Request) EditOriginal(ctx context.Context, m interaction.MessageData) (*interaction.Message, error) {
 	if r.client == nil {
 		return nil, ErrNoClient
 	}
 	return r.client.EditOriginal(ctx, r.Interaction, m)
 }
 
-// DeleteAnswer removes the first answer.
-func (r *Request) DeleteAnswer(ctx context.Context) error {
+// DeleteOriginal removes the first answer.
+func (r *Request) DeleteOriginal(ctx context.Context) error {
 	if r.client == nil {
 		return ErrNoClient
 	}

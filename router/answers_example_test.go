@@ -17,7 +17,7 @@ import (
 // defers: the user sees that the bot is thinking, and the handler completes
 // its answer later from its Request, with follow-ups after it, through the
 // client the endpoint was given. The emulator stands in for the service.
-func ExampleRequest_EditAnswer() {
+func ExampleRequest_EditOriginal() {
 	s, err := emulator.New(emulator.Config{})
 	if err != nil {
 		log.Fatal(err)
@@ -40,7 +40,7 @@ func ExampleRequest_EditAnswer() {
 			// The answer outlives the request, and so its context.
 			ctx := context.WithoutCancel(ctx)
 			report := <-reports
-			if _, err := req.EditAnswer(ctx, interaction.MessageData{Content: report}); err != nil {
+			if _, err := req.EditOriginal(ctx, interaction.MessageData{Content: report}); err != nil {
 				done <- err
 				return
 			}

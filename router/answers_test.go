@@ -54,7 +54,7 @@ func TestHandlersAnswerAgainFromTheirRequest(t *testing.T) {
 		go func() {
 			ctx := context.WithoutCancel(ctx)
 			errs <- func() error {
-				if _, err := req.EditAnswer(ctx, interaction.MessageData{Content: "done"}); err != nil {
+				if _, err := req.EditOriginal(ctx, interaction.MessageData{Content: "done"}); err != nil {
 					return err
 				}
 				m, err := req.Followup(ctx, interaction.MessageData{Content: "more"})
@@ -67,10 +67,10 @@ func TestHandlersAnswerAgainFromTheirRequest(t *testing.T) {
 				if err := req.DeleteFollowup(ctx, m.ID); err != nil {
 					return err
 				}
-				if _, err := req.Answer(ctx); err != nil {
+				if _, err := req.Original(ctx); err != nil {
 					return err
 				}
-				return req.DeleteAnswer(ctx)
+				return req.DeleteOriginal(ctx)
 			}()
 		}()
 		return interaction.Defer(), nil
@@ -112,10 +112,10 @@ func TestAnswersWithoutAClientSaySo(t *testing.T) {
 	var got []error
 	r.Command("build", func(ctx context.Context, req *router.Request) (interaction.Response, error) {
 		_, err1 := req.Followup(ctx, interaction.MessageData{Content: "x"})
-		_, err2 := req.EditAnswer(ctx, interaction.MessageData{Content: "x"})
-		_, err3 := req.Answer(ctx)
+		_, err2 := req.EditOriginal(ctx, interaction.MessageData{Content: "x"})
+		_, err3 := req.Original(ctx)
 		_, err4 := req.EditFollowup(ctx, 1, interaction.MessageData{Content: "x"})
-		got = append(got, err1, err2, err3, err4, req.DeleteAnswer(ctx), req.DeleteFollowup(ctx, 1))
+		got = append(got, err1, err2, err3, err4, req.DeleteOriginal(ctx), req.DeleteFollowup(ctx, 1))
 		return interaction.Reply("ok"), nil
 	})
 	mux := build(t, r)

@@ -17,15 +17,15 @@ import (
 // edited and followed up: a deferred handler's context ends then.
 const TokenLifetime = 15 * time.Minute
 
-// deferredAnswerTimeout bounds the request that delivers a deferred
-// handler's answer.
-const deferredAnswerTimeout = 30 * time.Second
+// deliveryTimeout bounds the request that delivers a deferred handler's
+// answer.
+const deliveryTimeout = 30 * time.Second
 
 // deferral returns how the endpoint may defer ix, whose handler is h:
 // only with a client to deliver the answer later, and as its route
-// declares.
+// declares; an autocomplete request is never deferred.
 func (e *Endpoint) deferral(ix *interaction.Interaction, h handling) deferral {
-	if e.client == nil || e.noAutoDefer {
+	if e.client == nil || e.noAutoDefer || ix.Type == interaction.TypeApplicationCommandAutocomplete {
 		return deferNever
 	}
 	return h.deferral(ix)
@@ -39,16 +39,18 @@ func deferredType(mode deferral) interaction.CallbackType {
 	return interaction.CallbackDeferredChannelMessageWithSource
 }
 
-// answerOrDefer runs the handler apart and answers with its response if it
+// runOrDefer runs the handler apart and answers with its response if it
 // comes the answer margin before the service stops waiting; otherwise it
 // answers with a deferral, which shows the user that the bot is thinking,
-// and the handler's response, when it comes, completes the deferral
-// through the REST client. The handler's context lasts as long as the
-// interaction's token, or to the request context's deadline if that is
-// sooner (a server's own bound on its handlers), and is not canceled when
-// the request ends.
-func (e *Endpoint) answerOrDefer(parent context.Context, received time.Time, mode deferral, x *exchange, ix *interaction.Interaction, out []byte, rec *Exchange) (status int, body []byte, contentType string) {
-	deadline := received.Add(TokenLifetime)
+// and the handler's response, when it comes, fulfils the deferral
+// through the REST client (fulfil). The handler's context lasts as long
+// as the interaction's token, or to the request context's deadline if
+// that is sooner (a server's own bound on its handlers), and is not
+// canceled when the request ends.
+func (f *flight) runOrDefer(mode deferral) (status int, answer []byte, contentType string) {
+	e := f.e
+	deadline := f.received.Add(TokenLifetime)
+	parent := f.parent
 	if d, ok := parent.Deadline(); ok && d.Before(deadline) {
 		deadline = d
 	}
@@ -57,33 +59,31 @@ func (e *Endpoint) answerOrDefer(parent context.Context, received time.Time, mod
 		// deferral ends early.
 		parent = context.WithoutCancel(parent)
 	}
-	// The lazy context of the exchange, as the in-time path uses: a
+	// The lazy context of the flight, as the in-time path uses: a
 	// handler that answers at once never starts its timer.
-	x.ctx.init(parent, deadline)
-	done := make(chan outcome, 1)
+	f.ctx.init(parent, deadline)
+	done := make(chan result, 1)
 	go func() {
 		// Sent from a deferred call, so that a handler that ends its
 		// goroutine (runtime.Goexit, which recover does not stop) still
-		// ends its context and lets a deferral complete.
-		o := outcome{panicked: true}
+		// ends its context and lets a deferral be fulfilled.
+		r := result{panicked: true}
 		defer func() {
-			x.ctx.cancel(context.Canceled)
-			done <- o
+			f.ctx.cancel(context.Canceled)
+			done <- r
 		}()
-		o = e.run(&x.ctx, x, ix)
+		r = f.run(&f.ctx)
 	}()
-	timer := time.NewTimer(time.Until(received.Add(e.deadline - e.margin)))
+	timer := time.NewTimer(time.Until(f.received.Add(e.deadline - e.margin)))
 	select {
-	case o := <-done:
+	case r := <-done:
 		timer.Stop()
 		// The handler has returned: its request is the endpoint's again.
-		rec.handled(o)
-		return e.answer(parent, received, x, ix, o, out, rec)
+		f.handled(r)
+		return f.answer(r)
 	case <-timer.C:
 	}
-	if rec != nil {
-		rec.Outcome = OutcomeDeferred
-	}
+	f.rec.Outcome = OutcomeDeferred
 	deferred := interaction.Response{Type: deferredType(mode)}
 	if mode == deferEphemeral {
 		deferred = deferred.Ephemeral()
@@ -91,15 +91,18 @@ func (e *Endpoint) answerOrDefer(parent context.Context, received time.Time, mod
 	e.deferred.Add(1)
 	go func() {
 		defer e.deferred.Done()
-		e.completeDeferred(x, mode, done)
+		f.fulfil(mode, done)
 	}()
 	// The handler's goroutine owns the request until it returns: the
-	// logs here name the route from the exchange's handling.
-	routed := Params{pattern: x.h.pattern()}
-	logRoute(e.logger.Debug(), ix, &routed).Stringer("interaction", ix.ID).
+	// logs here name the route from the flight's handling.
+	routed := Params{pattern: f.h.pattern()}
+	logRoute(e.logger.Debug(), &f.ix, &routed).Stringer("interaction", f.ix.ID).
 		Msg("handler still running: answer deferred")
-	status, body = e.encode(outcome{resp: deferred}, ix, &routed, out)
-	return status, body, ""
+	answer, err := deferred.AppendJSON(f.out)
+	if err != nil {
+		return 500, append(f.out[:0], bodyInternal...), ""
+	}
+	return 200, answer, ""
 }
 
 // WaitDeferred waits until the endpoint has delivered every answer it
@@ -110,46 +113,47 @@ func (e *Endpoint) answerOrDefer(parent context.Context, received time.Time, mod
 // and their answers are delivered if the process lives long enough.
 func (e *Endpoint) WaitDeferred(ctx context.Context) error { return signed.Wait(ctx, &e.deferred) }
 
-// completeDeferred waits for the outcome of a handler the endpoint
-// deferred as mode says, and completes the deferral with its answer:
+// fulfil waits for the result of a handler the endpoint deferred as mode
+// says, and fulfils the deferral with its answer:
 //
 //   - a message, after DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE: an edit of
 //     the deferred message, whose ephemeral flag the deferral decided;
 //     but the handler's ephemeral message (a cooldown's refusal, say)
 //     after a public deferral is never made public: the deferred message
 //     is deleted, and the message sent as an ephemeral follow-up
-//     (completePrivately)
+//     (fulfilPrivately)
 //   - a message, after DEFERRED_UPDATE_MESSAGE: a follow-up, with its own
 //     ephemeral flag, since the original is the message of the component
 //   - UPDATE_MESSAGE: an edit of the original, which after
 //     DEFERRED_UPDATE_MESSAGE is the message of the component, and after
 //     a deferred message that message
-//   - a deferral: nothing, as the handler completes the answer itself
+//   - a deferral: nothing, as the handler fulfils the answer itself
 //   - a panic, a MODAL (which must be the first answer) or another type:
 //     an error logged, and an apology for the user
 //
 // A message's files go with it, in the edit or the follow-up. A message
 // the client refuses before sending it (files that cannot be sent, see
 // WithFileAnswers, or what package answer finds the service would
-// refuse) sends nothing: the error handler's answer completes the
-// deferral instead.
-func (e *Endpoint) completeDeferred(x *exchange, mode deferral, done <-chan outcome) {
-	o := <-done
+// refuse) sends nothing: the error handler's answer fulfils the deferral
+// instead.
+func (f *flight) fulfil(mode deferral, done <-chan result) {
+	e := f.e
+	r := <-done
 	// The handler has returned: its request is the endpoint's again.
-	ix := &x.ix
-	key, value := routeKey(ix, &x.req.Params)
+	ix := &f.ix
+	key, value := routeKey(ix, &f.req.Params)
 	log := e.logger.With().Str(key, value).Stringer("interaction", ix.ID).Logger()
-	ctx, cancel := context.WithTimeout(context.Background(), deferredAnswerTimeout)
+	ctx, cancel := context.WithTimeout(context.Background(), deliveryTimeout)
 	defer cancel()
-	took := o.took
-	err := e.complete(ctx, &log, ix, mode, o)
-	if refused(err) {
+	took := r.took
+	err := f.deliver(ctx, &log, mode, r)
+	if notSent(err) {
 		// The answer was not posted: the error handler answers instead,
 		// as it does an answer with files the HTTP response could not
 		// carry.
-		o = outcome{resp: e.refuse(ctx, x, ix, err), err: err}
-		if err = e.complete(ctx, &log, ix, mode, o); refused(err) {
-			err = e.apologize(ctx, ix, mode)
+		r = result{resp: f.errorAnswerInstead(ctx, err), err: err}
+		if err = f.deliver(ctx, &log, mode, r); notSent(err) {
+			err = f.apologize(ctx, mode)
 		}
 	}
 	if err != nil {
@@ -157,108 +161,108 @@ func (e *Endpoint) completeDeferred(x *exchange, mode deferral, done <-chan outc
 	}
 	if e.observer != nil {
 		e.observer.ObserveCompletion(Completion{
-			Type: ix.Type, Route: e.mux.route(ix, x.h), Outcome: completed(o),
+			Type: ix.Type, Route: e.mux.route(ix, f.h), Outcome: fulfilled(r),
 			Handler: took, Delivered: err == nil,
 		})
 	}
 }
 
-// completed returns what the outcome o of a deferred handler came to once
-// it completed the deferral: an answer of a type that cannot complete one
+// fulfilled returns what the result r of a deferred handler came to once
+// it fulfilled the deferral: an answer of a type that cannot fulfil one
 // is apologized for, as an error is.
-func completed(o outcome) Outcome {
-	k := o.kind()
-	if k == OutcomeAnswered && o.resp.Type != interaction.CallbackChannelMessageWithSource &&
-		o.resp.Type != interaction.CallbackUpdateMessage {
+func fulfilled(r result) Outcome {
+	k := r.kind()
+	if k == OutcomeAnswered && r.resp.Type != interaction.CallbackChannelMessageWithSource &&
+		r.resp.Type != interaction.CallbackUpdateMessage {
 		return OutcomeError
 	}
 	return k
 }
 
-// refused reports whether err says a message was not posted because of
+// notSent reports whether err says a message was not posted because of
 // what it holds: files the client could not send, the client's check of
 // the service's rules before sending, or the service's own refusal
 // (rest.APIError unwraps to the violations of its errors tree). Another
 // message may then be posted in its place.
-func refused(err error) bool {
+func notSent(err error) bool {
 	var files *interaction.FileError
 	var broken answer.Violation
 	return errors.As(err, &files) || errors.As(err, &broken)
 }
 
-// complete completes a deferral made as mode says with the outcome of its
-// handler, as completeDeferred tells. A message with files is sent with
-// them; files that cannot be sent are an *interaction.FileError, and
-// nothing is sent.
-func (e *Endpoint) complete(ctx context.Context, log *zerolog.Logger, ix *interaction.Interaction, mode deferral, o outcome) error {
+// deliver fulfils a deferral made as mode says with the result of its
+// handler, as fulfil tells. A message with files is sent with them; files
+// that cannot be sent are an *interaction.FileError, and nothing is sent.
+func (f *flight) deliver(ctx context.Context, log *zerolog.Logger, mode deferral, r result) error {
+	e, ix := f.e, &f.ix
 	var err error
-	switch t := o.resp.Type; {
-	case o.panicked:
-		err = e.apologize(ctx, ix, mode)
+	switch t := r.resp.Type; {
+	case r.panicked:
+		err = f.apologize(ctx, mode)
 	case t == interaction.CallbackDeferredChannelMessageWithSource || t == interaction.CallbackDeferredUpdateMessage:
 		if t != deferredType(mode) {
 			log.Warn().Stringer("callback", t).Stringer("deferred", deferredType(mode)).
-				Msg("the handler deferred otherwise than the endpoint had: the endpoint's deferral decides what its EditAnswer edits")
+				Msg("the handler deferred otherwise than the endpoint had: the endpoint's deferral decides what its EditOriginal edits")
 		}
 	case t == interaction.CallbackChannelMessageWithSource && mode == deferUpdate:
-		_, err = e.client.Followup(ctx, ix, o.resp.Message)
+		_, err = e.client.Followup(ctx, ix, r.resp.Message)
 	case t == interaction.CallbackChannelMessageWithSource:
-		m := o.resp.Message
+		m := r.resp.Message
 		ephemeral := m.Flags&interaction.FlagEphemeral != 0
 		// An error handler's answer is often ephemeral whatever the
 		// route declares; warn only of the handler's own answer.
-		if ephemeral != (mode == deferEphemeral) && o.err == nil {
+		if ephemeral != (mode == deferEphemeral) && r.err == nil {
 			log.Warn().Bool("ephemeral", ephemeral).
 				Msg("the answer's ephemeral flag differs from the deferral's: declare DeferEphemeral on a route whose slow answers are ephemeral")
 		}
-		if ephemeral && mode != deferEphemeral && o.err == nil {
-			err = e.completePrivately(ctx, ix, m)
+		if ephemeral && mode != deferEphemeral && r.err == nil {
+			err = f.fulfilPrivately(ctx, m)
 			break
 		}
 		// An edit cannot change the deferral's flag: a public answer
 		// after an ephemeral deferral stays ephemeral, and an error
-		// handler's answer completes the deferral the user saw.
+		// handler's answer fulfils the deferral the user saw.
 		m.Flags &^= interaction.FlagEphemeral
 		_, err = e.client.EditOriginal(ctx, ix, m)
 	case t == interaction.CallbackUpdateMessage:
-		m := o.resp.Message
+		m := r.resp.Message
 		m.Flags &^= interaction.FlagEphemeral // an edit cannot change it
 		_, err = e.client.EditOriginal(ctx, ix, m)
 	case t == interaction.CallbackModal:
 		log.Error().Msg("a modal must be the first answer, and the endpoint had deferred: declare NoAutoDefer on a route whose handler shows one; telling the user it failed")
-		err = e.apologize(ctx, ix, mode)
+		err = f.apologize(ctx, mode)
 	default:
 		log.Error().Stringer("callback", t).Msg("a deferred answer must be a message or an update; telling the user it failed")
-		err = e.apologize(ctx, ix, mode)
+		err = f.apologize(ctx, mode)
 	}
 	return err
 }
 
-// completePrivately completes a public deferral with an ephemeral
-// message of the handler's, such as a cooldown's refusal, which an edit of the deferred message would make public: it deletes
-// the deferred message, and then sends m as a follow-up only the user
-// sees. Right after a deferral the service makes the first follow-up
-// complete the deferred message, keeping its flags; once that message is
-// deleted, a follow-up is a message of its own. When the deletion fails,
-// nothing is sent.
-func (e *Endpoint) completePrivately(ctx context.Context, ix *interaction.Interaction, m interaction.MessageData) error {
-	if err := e.client.DeleteOriginal(ctx, ix); err != nil {
+// fulfilPrivately fulfils a public deferral with an ephemeral message of
+// the handler's, such as a cooldown's refusal, which an edit of the
+// deferred message would make public: it deletes the deferred message, and
+// then sends m as a follow-up only the user sees. Right after a deferral
+// the service makes the first follow-up fulfil the deferred message,
+// keeping its flags; once that message is deleted, a follow-up is a
+// message of its own. When the deletion fails, nothing is sent.
+func (f *flight) fulfilPrivately(ctx context.Context, m interaction.MessageData) error {
+	if err := f.e.client.DeleteOriginal(ctx, &f.ix); err != nil {
 		return fmt.Errorf("router: deleting the public deferral to answer privately: %w", err)
 	}
-	_, err := e.client.Followup(ctx, ix, m)
+	_, err := f.e.client.Followup(ctx, &f.ix, m)
 	return err
 }
 
-// apologize completes a deferral with an apology: in the deferred
-// message, or, after DEFERRED_UPDATE_MESSAGE, whose original is the
-// message of the component, in a follow-up only the user sees.
-func (e *Endpoint) apologize(ctx context.Context, ix *interaction.Interaction, mode deferral) error {
-	m := interaction.MessageData{Content: apology(ix)}
+// apologize fulfils a deferral with an apology: in the deferred message,
+// or, after DEFERRED_UPDATE_MESSAGE, whose original is the message of the
+// component, in a follow-up only the user sees.
+func (f *flight) apologize(ctx context.Context, mode deferral) error {
+	m := interaction.MessageData{Content: apology(&f.ix)}
 	if mode == deferUpdate {
 		m.Flags = interaction.FlagEphemeral
-		_, err := e.client.Followup(ctx, ix, m)
+		_, err := f.e.client.Followup(ctx, &f.ix, m)
 		return err
 	}
-	_, err := e.client.EditOriginal(ctx, ix, m)
+	_, err := f.e.client.EditOriginal(ctx, &f.ix, m)
 	return err
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"time"
 
 	"github.com/switchboard-go/switchboard/interaction"
 )
@@ -51,7 +50,7 @@ const (
 // Either way the files are read when the handler has returned, each
 // once, and must reach the service before it stops waiting for the
 // answer (DefaultResponseDeadline): a handler with large files to send
-// from a slow link defers, and sends them with Request.EditAnswer. A file
+// from a slow link defers, and sends them with Request.EditOriginal. A file
 // larger than the interaction's AttachmentLimit, more than
 // interaction.MaxFiles files, a file that cannot be read, or an answer the
 // callback endpoint refuses is answered by the error handler, as an
@@ -59,21 +58,6 @@ const (
 // is never written halfway.
 func WithFileAnswers(f FileAnswers) Option {
 	return func(o *options) { o.files = f }
-}
-
-// answer writes the answer of o: JSON (encode), or, for an answer whose
-// message carries files, as the endpoint sends those. A non-empty
-// contentType is the body's, which is not JSON. An answer the error
-// handler gives in the handler's place is recorded in rec, if any.
-func (e *Endpoint) answer(parent context.Context, received time.Time, x *exchange, ix *interaction.Interaction, o outcome, out []byte, rec *Exchange) (status int, body []byte, contentType string) {
-	if o.panicked || len(o.resp.Message.Files) == 0 {
-		status, body = e.encode(o, ix, &x.req.Params, out)
-		if status != 200 {
-			rec.fail()
-		}
-		return status, body, ""
-	}
-	return e.answerWithFiles(parent, received, x, ix, o.resp, out, rec)
 }
 
 // byCallback reports whether the endpoint posts answers with files to
@@ -86,56 +70,59 @@ func (e *Endpoint) byCallback() bool {
 // callback endpoint, the HTTP request then answered 202 with no body, or
 // as a multipart/form-data HTTP response. An answer that cannot be sent
 // so is answered by the error handler in the HTTP response.
-func (e *Endpoint) answerWithFiles(parent context.Context, received time.Time, x *exchange, ix *interaction.Interaction, resp interaction.Response, out []byte, rec *Exchange) (status int, body []byte, contentType string) {
+func (f *flight) answerWithFiles(resp interaction.Response) (status int, answer []byte, contentType string) {
+	e, ix := f.e, &f.ix
 	// The service stops waiting for the answer at the deadline; the
 	// error handler's context ends the answer margin before it, as a
 	// handler's does.
-	ctx, cancel := context.WithDeadline(parent, received.Add(e.deadline))
+	ctx, cancel := context.WithDeadline(f.parent, f.received.Add(e.deadline))
 	defer cancel()
 	var err error
 	if e.byCallback() {
-		if err = e.respond(ctx, ix, resp); err == nil {
-			e.answered(ix, &x.req.Params, resp, "callback")
-			return 202, out[:0], ""
+		if err = f.respond(ctx, resp); err == nil {
+			f.answeredWithFiles(resp, "callback")
+			return 202, f.out[:0], ""
 		}
 	} else {
-		if body, contentType, err = resp.AppendMultipart(out[:0], ix.AttachmentLimit()); err == nil {
-			e.answered(ix, &x.req.Params, resp, "response")
-			return 200, body, contentType
+		if answer, contentType, err = resp.AppendMultipart(f.out[:0], ix.AttachmentLimit()); err == nil {
+			f.answeredWithFiles(resp, "response")
+			return 200, answer, contentType
 		}
 	}
-	handlerCtx, cancelHandler := context.WithDeadline(parent, received.Add(e.deadline-e.margin))
+	handlerCtx, cancelHandler := context.WithDeadline(f.parent, f.received.Add(e.deadline-e.margin))
 	defer cancelHandler()
-	resp = e.refuse(handlerCtx, x, ix, err)
-	rec.fail()
+	resp = f.errorAnswerInstead(handlerCtx, err)
+	f.answeredByErrorHandler()
 	if len(resp.Message.Files) > 0 {
 		// The error handler's own files go in the response: whatever
 		// failed through the client may fail again.
-		if body, contentType, err = resp.AppendMultipart(out[:0], ix.AttachmentLimit()); err == nil {
-			e.answered(ix, &x.req.Params, resp, "response")
-			return 200, body, contentType
+		if answer, contentType, err = resp.AppendMultipart(f.out[:0], ix.AttachmentLimit()); err == nil {
+			f.answeredWithFiles(resp, "response")
+			return 200, answer, contentType
 		}
-		logRoute(e.logger.Error().Err(err), ix, &x.req.Params).Stringer("interaction", ix.ID).
+		logRoute(e.logger.Error().Err(err), ix, &f.req.Params).Stringer("interaction", ix.ID).
 			Msg("the error handler's answer has files that cannot be sent either; answering with the default")
 		resp = interaction.Reply(apology(ix)).Ephemeral()
 	}
-	status, body = e.encode(outcome{resp: resp}, ix, &x.req.Params, out)
-	return status, body, ""
+	status, answer = f.encode(result{resp: resp})
+	return status, answer, ""
 }
 
 // respond posts resp to the callback endpoint.
-func (e *Endpoint) respond(ctx context.Context, ix *interaction.Interaction, resp interaction.Response) error {
-	if e.client == nil {
+func (f *flight) respond(ctx context.Context, resp interaction.Response) error {
+	if f.e.client == nil {
 		return ErrNoClient
 	}
-	return e.client.Respond(ctx, ix, resp)
+	return f.e.client.Respond(ctx, &f.ix, resp)
 }
 
-// refuse returns the error handler's answer to an answer that was not
-// posted for err (see refused), as the Mux answers one the interaction
-// does not allow. The Mux logs the error when there is no error handler
-// to hand it to; with one, it is logged here, so that it is logged once.
-func (e *Endpoint) refuse(ctx context.Context, x *exchange, ix *interaction.Interaction, err error) interaction.Response {
+// errorAnswerInstead returns the error handler's answer to an answer that
+// was not sent for err (see notSent), as the Mux answers one the
+// interaction does not allow. The Mux logs the error when there is no
+// error handler to hand it to; with one, it is logged here, so that it is
+// logged once.
+func (f *flight) errorAnswerInstead(ctx context.Context, err error) interaction.Response {
+	e, ix := f.e, &f.ix
 	err = fmt.Errorf("router: answer not sent: %w", err)
 	if e.mux.onError != nil {
 		msg := "the service refused the answer; answering with the error handler's answer"
@@ -143,14 +130,14 @@ func (e *Endpoint) refuse(ctx context.Context, x *exchange, ix *interaction.Inte
 		if errors.As(err, &files) {
 			msg = "the answer's files could not be sent; answering with the error handler's answer"
 		}
-		logRoute(e.logger.Error().Err(err), ix, &x.req.Params).Stringer("interaction", ix.ID).Msg(msg)
+		logRoute(e.logger.Error().Err(err), ix, &f.req.Params).Stringer("interaction", ix.ID).Msg(msg)
 	}
-	return e.mux.fail(ctx, &x.req, err)
+	return e.mux.errorAnswer(ctx, &f.req, err)
 }
 
-// answered logs an answer with files sent through the callback endpoint
-// or in the HTTP response.
-func (e *Endpoint) answered(ix *interaction.Interaction, params *Params, resp interaction.Response, through string) {
-	logRoute(e.logger.Debug(), ix, params).Stringer("type", ix.Type).Stringer("interaction", ix.ID).
+// answeredWithFiles logs an answer with files sent through the callback
+// endpoint or in the HTTP response.
+func (f *flight) answeredWithFiles(resp interaction.Response, through string) {
+	logRoute(f.e.logger.Debug(), &f.ix, &f.req.Params).Stringer("type", f.ix.Type).Stringer("interaction", f.ix.ID).
 		Stringer("callback", resp.Type).Int("files", len(resp.Message.Files)).Str("through", through).Msg("answered")
 }

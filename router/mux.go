@@ -31,9 +31,11 @@ type Mux struct {
 	components *idNode
 	modals     *idNode
 
-	notFound        Handler
-	onError         ErrorHandler
-	completeDefault autocomplete.Handler
+	notFound Handler
+	onError  ErrorHandler
+	// completeDefault suggests for the options no completer is
+	// registered for; nil when there is none.
+	completeDefault Handler
 	// options are the router's, which its endpoints start from.
 	options options
 	// logger is the router's.
@@ -44,34 +46,49 @@ type Mux struct {
 
 // node is a command, subcommand or group in the dispatch tree.
 type node struct {
-	handler  Handler
-	complete map[string]autocomplete.Handler
-	kids     map[string]*node // subcommands and groups
-	group    bool             // a subcommand group: its kids are subcommands
-	deferral deferral         // never deferInherit once built
+	handler Handler
+	// completers suggest values for the options of the command, by
+	// option name: its autocomplete handlers, as Handlers wrapped in the
+	// same middleware as the command's.
+	completers map[string]Handler
+	kids       map[string]*node // subcommands and groups
+	group      bool             // a subcommand group: its kids are subcommands
+	deferral   deferral         // never deferInherit once built
 	// path is the command path a handler was registered for, which
 	// observers name it by.
 	path string
 }
 
-// handling is the handler an interaction reaches, found once per request:
-// a command's node, or a component's or modal's route. Both nil when no
-// handler is registered for it.
+// handling is the handler an interaction reaches, found once per request,
+// and where it was found: a command's node (for a command, or the
+// autocomplete of one of its options), or a component's or modal's route.
 type handling struct {
-	node  *node
-	route *idRoute
+	// handler is nil when no handler is registered for the interaction.
+	handler Handler
+	node    *node
+	route   *idRoute
 }
 
-// find resets req for ix and finds its handler: the command's node, or the
-// route of the most specific pattern the custom_id of a component or modal
-// matches, whose parts it keeps in req.Params.
+// find resets req for ix and finds its handler: the command's, one of its
+// completers, or the handler of the most specific pattern the custom_id
+// of a component or modal matches, whose parts it keeps in req.Params.
 func (m *Mux) find(ix *interaction.Interaction, req *Request) handling {
 	req.reset(ix)
+	req.logger = &m.logger
 	switch ix.Type {
 	case interaction.TypeApplicationCommand:
 		if n := m.lookup(&ix.Data); n != nil && n.handler != nil {
-			return handling{node: n}
+			return handling{handler: n.handler, node: n}
 		}
+	case interaction.TypeApplicationCommandAutocomplete:
+		h := handling{handler: m.completeDefault}
+		if n := m.lookup(&ix.Data); n != nil && n.handler != nil {
+			h.node = n
+			if focused, ok := ix.Data.Focused(); ok && n.completers[focused.Name] != nil {
+				h.handler = n.completers[focused.Name]
+			}
+		}
+		return h
 	case interaction.TypeMessageComponent, interaction.TypeModalSubmit:
 		tree := m.components
 		if ix.Type == interaction.TypeModalSubmit {
@@ -80,7 +97,7 @@ func (m *Mux) find(ix *interaction.Interaction, req *Request) handling {
 		if rt := tree.match(ix.Data.CustomID, &req.Params.parts); rt != nil {
 			req.Params.pattern = rt.pattern
 			req.Fields.pattern = rt.pattern.text
-			return handling{route: rt}
+			return handling{handler: rt.handler, route: rt}
 		}
 		// The walk may have left parts behind: Params stay empty but
 		// after a match (see Request.reset).
@@ -102,6 +119,8 @@ func (h handling) pattern() *pattern {
 // for an interaction without a handler, whose answer is at once.
 func (h handling) deferral(ix *interaction.Interaction) deferral {
 	switch {
+	case h.handler == nil:
+		return deferNever
 	case h.node != nil:
 		return h.node.deferral
 	case h.route != nil:
@@ -150,44 +169,63 @@ func (m *Mux) lookup(d *interaction.Data) *node {
 	}
 }
 
-// Dispatch answers an interaction without HTTP: it is what the endpoint
-// runs after verifying and decoding, and what tests call to exercise
-// handlers. The response is always the one to send; err reports what went
-// wrong on the way (a handler's error after the error handler answered it,
-// ErrNotFound, ErrUnsupported).
+// Dispatch answers an interaction without HTTP, as the endpoint does
+// once it has verified and decoded a request: it finds the handler and
+// runs it through the router's middleware, its answer checked, with the
+// same code the endpoint runs (but for the endpoint's deadline, deferral
+// and panic recovery). Tests call it to exercise handlers. The response
+// is always the one to send; err reports what went wrong on the way (a
+// handler's error after the error handler answered it, ErrNotFound,
+// ErrUnsupported).
 func (m *Mux) Dispatch(ctx context.Context, ix *interaction.Interaction) (interaction.Response, error) {
-	var req Request
-	return m.dispatch(ctx, ix, &req)
+	return m.dispatch(ctx, ix, new(Request))
 }
 
+// dispatch is Dispatch with the Request in memory of the caller's.
 func (m *Mux) dispatch(ctx context.Context, ix *interaction.Interaction, req *Request) (interaction.Response, error) {
 	switch ix.Type {
 	case interaction.TypePing:
 		return interaction.Pong(), nil
-	case interaction.TypeApplicationCommandAutocomplete:
-		return m.autocomplete(ctx, ix)
-	case interaction.TypeApplicationCommand, interaction.TypeMessageComponent, interaction.TypeModalSubmit:
-		return m.serve(ctx, req, m.find(ix, req))
+	case interaction.TypeApplicationCommand, interaction.TypeApplicationCommandAutocomplete,
+		interaction.TypeMessageComponent, interaction.TypeModalSubmit:
+		return m.run(ctx, req, m.find(ix, req))
 	}
 	return interaction.Response{}, ErrUnsupported
 }
 
-// serve answers the interaction of req, which find prepared, with h's
-// handler, or as unrouted when it has none.
-func (m *Mux) serve(ctx context.Context, req *Request, h handling) (interaction.Response, error) {
-	var handler Handler
-	switch {
-	case h.node != nil:
-		handler = h.node.handler
-	case h.route != nil:
-		handler = h.route.handler
-	default:
+// run answers the interaction of req, which find prepared, with h's
+// handler, or as unrouted when it has none. The answer to a command,
+// component or modal is checked against the service's rules (settle); an
+// autocomplete handler's error is logged and answered with no
+// suggestions, as an autocomplete answer has no error handler's to fall
+// back on.
+func (m *Mux) run(ctx context.Context, req *Request, h handling) (interaction.Response, error) {
+	ix := req.Interaction
+	if ix.Type == interaction.TypeApplicationCommandAutocomplete {
+		if h.handler == nil {
+			return interaction.AutocompleteResult(), ErrNotFound
+		}
+		resp, err := h.handler.ServeInteraction(ctx, req)
+		if err != nil {
+			m.logger.Error().Err(err).Str("command", ix.Data.Path()).Str("option", focusedName(ix)).
+				Msg("autocomplete handler failed")
+			return interaction.AutocompleteResult(), err
+		}
+		return resp, nil
+	}
+	if h.handler == nil {
 		return m.unrouted(ctx, req)
 	}
-	req.logger = &m.logger
-	resp, err := handler.ServeInteraction(ctx, req)
+	resp, err := h.handler.ServeInteraction(ctx, req)
 	err = m.settle(ctx, req, &resp, err)
 	return resp, err
+}
+
+// focusedName returns the name of the option being typed into, in an
+// autocomplete interaction.
+func focusedName(ix *interaction.Interaction) string {
+	o, _ := ix.Data.Focused()
+	return o.Name
 }
 
 // settle makes *resp, what a handler answered with err, the answer to
@@ -202,7 +240,7 @@ func (m *Mux) settle(ctx context.Context, req *Request, resp *interaction.Respon
 		err = checkAnswer(req.Interaction, resp)
 	}
 	if err != nil {
-		*resp = m.fail(ctx, req, err)
+		*resp = m.errorAnswer(ctx, req, err)
 	}
 	return err
 }
@@ -244,10 +282,10 @@ func (m *Mux) unrouted(ctx context.Context, req *Request) (interaction.Response,
 	return interaction.Reply("This command is not available.").Ephemeral(), ErrNotFound
 }
 
-// fail returns the error handler's answer to err. An error handler whose
-// answer the service would refuse has it replaced by the default one, the
-// apology, which every interaction a handler serves takes.
-func (m *Mux) fail(ctx context.Context, req *Request, err error) interaction.Response {
+// errorAnswer returns the error handler's answer to err. An error handler
+// whose answer the service would refuse has it replaced by the default
+// one, the apology, which every interaction a handler serves takes.
+func (m *Mux) errorAnswer(ctx context.Context, req *Request, err error) interaction.Response {
 	ix := req.Interaction
 	if m.onError != nil {
 		resp := m.onError(ctx, req, err)
@@ -273,36 +311,29 @@ func apology(ix *interaction.Interaction) string {
 	return "Sorry, something went wrong."
 }
 
-func (m *Mux) autocomplete(ctx context.Context, ix *interaction.Interaction) (interaction.Response, error) {
-	req, ok := autocomplete.NewRequest(ix)
-	if !ok {
-		return interaction.AutocompleteResult(), errors.New("router: autocomplete interaction without a focused option")
-	}
-	var h autocomplete.Handler
-	if n := m.lookup(&ix.Data); n != nil {
-		h = n.complete[req.Focused.Name]
-	}
-	if h == nil {
-		h = m.completeDefault
-	}
-	if h == nil {
-		return interaction.AutocompleteResult(), ErrNotFound
-	}
-	choices, err := h.Complete(ctx, &req)
-	if err != nil {
-		m.logger.Error().Err(err).Str("command", ix.Data.Path()).Str("option", req.Focused.Name).
-			Msg("autocomplete handler failed")
-		return interaction.AutocompleteResult(), err
-	}
-	// A suggestion the service would refuse is left out and logged, named
-	// as package answer names it: an autocomplete answer has no error
-	// handler's answer to fall back on, and the valid suggestions are
-	// still worth showing.
-	kept, dropped := autocomplete.Sanitize(choices, req.Focused.Type)
-	for _, d := range dropped {
-		m.logger.Warn().Str("command", ix.Data.Path()).Str("option", req.Focused.Name).
-			Int("choice", d.Index).Str("field", "answer.choices["+strconv.Itoa(d.Index)+"]").
-			Str("reason", d.Reason).Msg("autocomplete choice left out")
-	}
-	return interaction.AutocompleteResult(kept...), nil
+// completer adapts the autocomplete handler h of the option of a command
+// to a Handler, so that middleware wraps it as it wraps the command's. A
+// suggestion the service would refuse is left out and logged to log,
+// named as package answer names it: an autocomplete answer has no error
+// handler's answer to fall back on, and the valid suggestions are still
+// worth showing.
+func completer(h autocomplete.Handler, log zerolog.Logger) Handler {
+	return HandlerFunc(func(ctx context.Context, req *Request) (interaction.Response, error) {
+		ix := req.Interaction
+		areq, ok := autocomplete.NewRequest(ix)
+		if !ok {
+			return interaction.AutocompleteResult(), errors.New("router: autocomplete interaction without a focused option")
+		}
+		choices, err := h.Complete(ctx, &areq)
+		if err != nil {
+			return interaction.AutocompleteResult(), err
+		}
+		kept, dropped := autocomplete.Sanitize(choices, areq.Focused.Type)
+		for _, d := range dropped {
+			log.Warn().Str("command", ix.Data.Path()).Str("option", areq.Focused.Name).
+				Int("choice", d.Index).Str("field", "answer.choices["+strconv.Itoa(d.Index)+"]").
+				Str("reason", d.Reason).Msg("autocomplete choice left out")
+		}
+		return interaction.AutocompleteResult(kept...), nil
+	})
 }

@@ -156,9 +156,12 @@ type Completion struct {
 	Delivered bool
 }
 
-// observe reports the exchange of a request served with rec to the
-// endpoint's observer.
+// observe tells the endpoint's observer, if any, what came of a request
+// received at received, answered with status: rec.
 func (e *Endpoint) observe(rec *Exchange, received time.Time, status int) {
+	if e.observer == nil {
+		return
+	}
 	rec.Status = status
 	rec.Duration = time.Since(received)
 	if rec.Outcome != 0 && rec.Outcome != OutcomePanic && rec.Duration >= e.deadline {
@@ -167,51 +170,32 @@ func (e *Endpoint) observe(rec *Exchange, received time.Time, status int) {
 	e.observer.ObserveExchange(*rec)
 }
 
-// verified records in rec, if any, the check of a request's signature
-// that began at start, and the refusal it came to, if any.
-func (rec *Exchange) verified(refused Refusal, start time.Time) {
-	if rec == nil {
-		return
-	}
-	rec.Refused = refused
-	if refused != RefusedTooLarge {
-		rec.Verification = time.Since(start)
-	}
-}
+// refuse records that the endpoint refused the request for why.
+func (f *flight) refuse(why Refusal) { f.rec.Refused = why }
 
-// refuse records in rec, if any, that the request was refused for why.
-func (rec *Exchange) refuse(why Refusal) {
-	if rec != nil {
-		rec.Refused = why
-	}
-}
-
-// fail records in rec, if any, that the error handler answered in the
+// answeredByErrorHandler records that the error handler answered in the
 // handler's place, or that the answer could not be encoded.
-func (rec *Exchange) fail() {
-	if rec != nil && rec.Outcome != OutcomePanic {
-		rec.Outcome = OutcomeError
+func (f *flight) answeredByErrorHandler() {
+	if f.rec.Outcome != OutcomePanic {
+		f.rec.Outcome = OutcomeError
 	}
 }
 
-// handled records in rec, if any, what running a handler came to.
-func (rec *Exchange) handled(o outcome) {
-	if rec == nil {
-		return
-	}
-	rec.Outcome = o.kind()
-	rec.Handler, rec.Handled = o.took, true
+// handled records what running the handler came to.
+func (f *flight) handled(r result) {
+	f.rec.Outcome = r.kind()
+	f.rec.Handler, f.rec.Handled = r.took, true
 }
 
-// kind returns what o comes to as an answer.
-func (o *outcome) kind() Outcome {
+// kind returns what r comes to as an answer.
+func (r *result) kind() Outcome {
 	switch {
-	case o.panicked:
+	case r.panicked:
 		return OutcomePanic
-	case o.err != nil && !errors.Is(o.err, ErrNotFound):
+	case r.err != nil && !errors.Is(r.err, ErrNotFound):
 		return OutcomeError
-	case o.resp.Type == interaction.CallbackDeferredChannelMessageWithSource ||
-		o.resp.Type == interaction.CallbackDeferredUpdateMessage:
+	case r.resp.Type == interaction.CallbackDeferredChannelMessageWithSource ||
+		r.resp.Type == interaction.CallbackDeferredUpdateMessage:
 		return OutcomeDeferred
 	}
 	return OutcomeAnswered
@@ -225,10 +209,6 @@ func (m *Mux) route(ix *interaction.Interaction, h handling) string {
 		return h.node.path
 	case h.route != nil:
 		return h.route.pattern.text
-	case ix.Type == interaction.TypeApplicationCommandAutocomplete:
-		if n := m.lookup(&ix.Data); n != nil && n.handler != nil {
-			return n.path
-		}
 	}
 	return ""
 }

@@ -15,9 +15,9 @@ import (
 type Request struct {
 	// Interaction is the interaction as received.
 	Interaction *interaction.Interaction
-	// Command, Group and Subcommand are the path that was invoked; Group and
-	// Subcommand are "" where there is none.
-	Command, Group, Subcommand string
+	// Command, SubcommandGroup and Subcommand are the path that was
+	// invoked; SubcommandGroup and Subcommand are "" where there is none.
+	Command, SubcommandGroup, Subcommand string
 	// Options are the options given to the invoked command or subcommand.
 	Options option.Values
 	// Params are the parts of the custom_id of a component or modal that
@@ -47,7 +47,7 @@ func (r *Request) reset(ix *interaction.Interaction) {
 	// fifth of a dispatch. Every field of Request is set here but client,
 	// which the endpoint sets, and logger, which the Mux sets.
 	r.Interaction = ix
-	r.Command, r.Group, r.Subcommand = ix.Data.Name, group, sub
+	r.Command, r.SubcommandGroup, r.Subcommand = ix.Data.Name, group, sub
 	r.Options = option.New(leaf, ix.Data.Resolved)
 	if r.Params.pattern != nil {
 		r.Params = Params{}
@@ -164,10 +164,13 @@ func (f HandlerFunc) ServeInteraction(ctx context.Context, req *Request) (intera
 	return f(ctx, req)
 }
 
-// Middleware wraps a handler, for logging, authorization, metrics and the
-// like. Middleware registered on a router wraps every handler: of
-// commands, components and modals; on a group, the command handlers
-// under it.
+// Middleware wraps a handler, for logging, authorization, metrics,
+// tracing and the like. Middleware registered on a router wraps every
+// handler: of commands, of their autocomplete, of components and of
+// modals; on a group, the handlers of the commands under it and their
+// autocomplete. It tells them apart by req.Interaction.Type: an
+// autocomplete request, one per key the user types, is no use of the
+// command, and middleware that limits or counts uses lets it pass.
 type Middleware func(next Handler) Handler
 
 // ErrorHandler turns an error a handler returned into the answer the user

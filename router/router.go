@@ -311,14 +311,14 @@ func quote(s string) string { return `"` + s + `"` }
 // that overlap.
 func (r *Router) Build() (*Mux, error) {
 	m := &Mux{
-		chat:            make(map[string]*node, len(r.root.kids)+len(r.root.groups)),
-		user:            make(map[string]*node, len(r.user)),
-		message:         make(map[string]*node, len(r.message)),
-		notFound:        r.notFound,
-		onError:         r.onError,
-		completeDefault: r.completeDefault,
-		options:         r.options,
-		logger:          r.logger,
+		chat:     make(map[string]*node, len(r.root.kids)+len(r.root.groups)),
+		user:     make(map[string]*node, len(r.user)),
+		message:  make(map[string]*node, len(r.message)),
+		notFound: r.notFound,
+		onError:  r.onError,
+
+		options: r.options,
+		logger:  r.logger,
 	}
 	errs := append([]error(nil), r.errs...)
 	fail := func(path, problem string) { errs = append(errs, &RouteError{Path: path, Problem: problem}) }
@@ -344,6 +344,9 @@ func (r *Router) Build() (*Mux, error) {
 	}
 	if len(r.entry) > 0 {
 		m.entry = r.leafNode(r.entry[0], fail)
+	}
+	if r.completeDefault != nil {
+		m.completeDefault = wrap(completer(r.completeDefault, r.logger), r.root)
 	}
 	m.components = newIDTree("component", r.wrapAll(r.components), fail)
 	m.modals = newIDTree("modal", r.wrapAll(r.modals), fail)
@@ -390,13 +393,24 @@ func (r *Router) leafNode(l *leaf, fail func(path, problem string)) *node {
 	if l.deferral() == deferUpdate {
 		fail(l.path, "DeferUpdate, declared on the command or its group, applies to components and modals: a command cannot be answered with DEFERRED_UPDATE_MESSAGE")
 	}
-	h := l.handler
-	// Wrap from the innermost group outwards, so that the router's
-	// middleware runs first and each Use list runs in order.
-	for g := l.group; g != nil; g = g.parent {
+	n := &node{handler: wrap(l.handler, l.group), deferral: l.deferral(), path: l.path}
+	for option, c := range l.complete {
+		if n.completers == nil {
+			n.completers = make(map[string]Handler, len(l.complete))
+		}
+		n.completers[option] = wrap(completer(c, r.logger), l.group)
+	}
+	return n
+}
+
+// wrap returns h wrapped in the middleware of g and of every group above
+// it, from the innermost outwards, so that the router's middleware runs
+// first and each Use list runs in order.
+func wrap(h Handler, g *Group) Handler {
+	for ; g != nil; g = g.parent {
 		for i := len(g.mw) - 1; i >= 0; i-- {
 			h = g.mw[i](h)
 		}
 	}
-	return &node{handler: h, complete: l.complete, deferral: l.deferral(), path: l.path}
+	return h
 }

@@ -264,8 +264,8 @@ func TestRequestCarriesPathOptionsAndTargets(t *testing.T) {
 	m := build(t, r)
 
 	dispatch(t, m, interactiontest.Command("mod user ban").String("reason", "spam").Locale(interaction.LocaleFrench))
-	if got.Command != "mod" || got.Group != "user" || got.Subcommand != "ban" || got.Path() != "mod user ban" {
-		t.Fatalf("path = %q %q %q", got.Command, got.Group, got.Subcommand)
+	if got.Command != "mod" || got.SubcommandGroup != "user" || got.Subcommand != "ban" || got.Path() != "mod user ban" {
+		t.Fatalf("path = %q %q %q", got.Command, got.SubcommandGroup, got.Subcommand)
 	}
 	if reason, ok := got.Options.String("reason"); !ok || reason != "spam" {
 		t.Fatalf("reason = %q, %v", reason, ok)
@@ -428,5 +428,61 @@ func TestDispatchContextHasNoDeadlineOfItsOwn(t *testing.T) {
 	})
 	if _, err := build(t, r).Dispatch(context.Background(), interactiontest.Command("ping").Interaction()); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestMiddlewareWrapsEveryInteractionType: the router's middleware sees
+// commands, their autocomplete, the autocomplete no completer takes,
+// components and modals; a group's sees the autocomplete of its commands
+// too, as the handlers of the endpoint run them.
+func TestMiddlewareWrapsEveryInteractionType(t *testing.T) {
+	var seen []string
+	mw := func(name string) router.Middleware {
+		return func(next router.Handler) router.Handler {
+			return router.HandlerFunc(func(ctx context.Context, req *router.Request) (interaction.Response, error) {
+				seen = append(seen, name+" "+req.Interaction.Type.String())
+				return next.ServeInteraction(ctx, req)
+			})
+		}
+	}
+	r := router.New(router.DispatchOnly())
+	r.Use(mw("router"))
+	weather := r.Group("weather")
+	weather.Use(mw("group"))
+	weather.Command("now", reply("sunny"))
+	weather.Autocomplete("now", "city", func(context.Context, *autocomplete.Request) ([]interaction.Choice, error) {
+		return []interaction.Choice{interaction.StringChoice("Paris", "paris")}, nil
+	})
+	r.Command("ping", reply("pong"))
+	r.AutocompleteDefault(func(context.Context, *autocomplete.Request) ([]interaction.Choice, error) { return nil, nil })
+	r.Component("go", reply("went"))
+	r.Modal("form", reply("thanks"))
+	m := build(t, r)
+
+	for _, tt := range []struct {
+		b    *interactiontest.Builder
+		want string
+	}{
+		{interactiontest.Command("weather now"), "router APPLICATION_COMMAND,group APPLICATION_COMMAND"},
+		{interactiontest.Autocomplete("weather now").Focus("city", interaction.OptionString, interaction.StringValue("pa")),
+			"router APPLICATION_COMMAND_AUTOCOMPLETE,group APPLICATION_COMMAND_AUTOCOMPLETE"},
+		{interactiontest.Autocomplete("ping").Focus("other", interaction.OptionString, interaction.StringValue("x")),
+			"router APPLICATION_COMMAND_AUTOCOMPLETE"},
+		{interactiontest.Button("go"), "router MESSAGE_COMPONENT"},
+		{interactiontest.ModalSubmit("form"), "router MODAL_SUBMIT"},
+	} {
+		seen = nil
+		resp, err := dispatch(t, m, tt.b)
+		if err != nil {
+			t.Fatalf("%s: %v", tt.want, err)
+		}
+		if got := strings.Join(seen, ","); got != tt.want {
+			t.Errorf("middleware saw %q, want %q (answer %+v)", got, tt.want, resp)
+		}
+	}
+	seen = nil
+	resp, _ := dispatch(t, m, interactiontest.Autocomplete("weather now").Focus("city", interaction.OptionString, interaction.StringValue("pa")))
+	if len(resp.Choices) != 1 || resp.Choices[0].Name != "Paris" {
+		t.Errorf("the suggestions through middleware: %+v", resp.Choices)
 	}
 }

@@ -104,7 +104,7 @@ func (p *playground) bot(t *testing.T) *router.Router {
 		go func() {
 			ctx := context.WithoutCancel(ctx)
 			<-p.release
-			if _, err := req.EditAnswer(ctx, interaction.MessageData{Content: "Build passed."}); err != nil {
+			if _, err := req.EditOriginal(ctx, interaction.MessageData{Content: "Build passed."}); err != nil {
 				t.Errorf("completing the answer: %v", err)
 				return
 			}

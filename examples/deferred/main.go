@@ -6,7 +6,7 @@
 //	go run ./examples/deferred
 //
 // The interaction's token works for 15 minutes after the interaction: long
-// enough to edit the answer (EditAnswer completes a deferral), send more
+// enough to edit the answer (EditOriginal completes a deferral), send more
 // messages (Followup), and edit or delete them. The handler does that from
 // its Request, through the REST client the endpoint was given
 // (router.WithClient).
@@ -62,7 +62,7 @@ func newBot(env playground.Env) (*router.Router, error) {
 		go func() {
 			ctx := context.WithoutCancel(ctx)
 			work(ctx, 100*time.Millisecond) // reading the log
-			if _, err := req.EditAnswer(ctx, text("The last build of main passed; its log has 2,113 lines.")); err != nil {
+			if _, err := req.EditOriginal(ctx, text("The last build of main passed; its log has 2,113 lines.")); err != nil {
 				env.Log.Error().Err(err).Msg("logs")
 			}
 		}()
@@ -83,10 +83,10 @@ func build(ctx context.Context, req *router.Request, branch string) error {
 		return err
 	}
 	if branch == "broken" {
-		_, err := req.EditAnswer(ctx, text("Build of broken failed: main.go:12: undefined: frobnicate"))
+		_, err := req.EditOriginal(ctx, text("Build of broken failed: main.go:12: undefined: frobnicate"))
 		return err
 	}
-	if _, err := req.EditAnswer(ctx, text("Build of "+branch+" passed.")); err != nil {
+	if _, err := req.EditOriginal(ctx, text("Build of "+branch+" passed.")); err != nil {
 		return err
 	}
 	if _, err := req.Followup(ctx, text("Tests: 128 passed.")); err != nil {

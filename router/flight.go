@@ -1,0 +1,207 @@
+package router
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"runtime/debug"
+	"time"
+
+	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/internal/signed"
+)
+
+// The path of a request through the endpoint, in the order its steps run:
+//
+//	serve     verify the signature, before reading anything else
+//	fly       decode; answer PING; refuse a type not served, and a copy
+//	          of an interaction already served (the replay guard)
+//	dispatch  find the handler (Mux.find), then run it in time, or run
+//	          it apart and defer its answer (deferral.go)
+//	run       the handler, through the router's middleware, its answer
+//	          checked (Mux.run, which Mux.Dispatch runs too), a panic
+//	          recovered
+//	answer    write its answer: JSON, or with files (files.go)
+//
+// and, whatever came of it, the observer told (observe). Both adapters,
+// ServeFastHTTP and ServeHTTP, call serve after the method check.
+
+// A flight is one interaction's way through the endpoint: what the steps
+// share, and the record the observer is told. It is allocated once the
+// signature holds, as one block for the interaction, the handler's
+// Request and its context; the handler may keep all three (a goroutine
+// sending follow-ups), so a flight is never reused.
+type flight struct {
+	e *Endpoint
+	// parent is the request's context; received is when it arrived.
+	parent   context.Context
+	received time.Time
+	// out is the buffer the answer's body is appended to.
+	out []byte
+
+	ix  interaction.Interaction
+	req Request
+	ctx deadlineContext
+	// h is the handler of the interaction, found once.
+	h handling
+	// rec is what the observer is told.
+	rec Exchange
+}
+
+// serve answers a request to the endpoint: parent is its context, received
+// when it arrived, sig and ts its signature headers. It appends the
+// answer's body to out; contentType is the body's when it is not JSON,
+// and otherwise empty.
+func (e *Endpoint) serve(parent context.Context, received time.Time, sig, ts, body, out []byte) (status int, answer []byte, contentType string) {
+	var start time.Time
+	if e.observer != nil {
+		start = time.Now()
+	}
+	status, answer, refused := signed.Verify(e.verifier, e.logger, e.maxBody, sig, ts, body, out)
+	verification := e.since(start)
+	if refused != 0 {
+		rec := Exchange{Refused: refused}
+		if refused != RefusedTooLarge {
+			rec.Verification = verification
+		}
+		e.observe(&rec, received, status)
+		return status, answer, ""
+	}
+	f := &flight{e: e, parent: parent, received: received, out: out}
+	f.rec.Verification = verification
+	status, answer, contentType = f.fly(ts, body)
+	e.observe(&f.rec, received, status)
+	return status, answer, contentType
+}
+
+// since returns how long it is since start, when the endpoint measures
+// for an observer; zero otherwise.
+func (e *Endpoint) since(start time.Time) time.Duration {
+	if e.observer == nil {
+		return 0
+	}
+	return time.Since(start)
+}
+
+// fly decodes a verified body, signed at ts, and answers it.
+func (f *flight) fly(ts, body []byte) (status int, answer []byte, contentType string) {
+	ix := &f.ix
+	if err := interaction.Decode(body, ix); err != nil {
+		f.e.logger.Debug().Err(err).Msg("malformed interaction")
+		f.refuse(RefusedMalformed)
+		if errors.Is(err, interaction.ErrUnknownType) {
+			f.refuse(RefusedUnsupportedType)
+		}
+		return 400, signed.AppendMessage(f.out, err.Error()), ""
+	}
+	f.rec.Type = ix.Type
+	switch ix.Type {
+	case interaction.TypePing:
+		f.rec.Outcome = OutcomeAnswered
+		return 200, append(f.out, bodyPong...), ""
+	case interaction.TypeApplicationCommand, interaction.TypeApplicationCommandAutocomplete,
+		interaction.TypeMessageComponent, interaction.TypeModalSubmit:
+	default:
+		f.refuse(RefusedUnsupportedType)
+		return 400, append(f.out, bodyUnsupportedType...), ""
+	}
+	if f.e.replays != nil && f.e.replayed(f.parent, f.received, ts, ix) {
+		f.refuse(RefusedReplay)
+		return 409, append(f.out, bodyReplayed...), ""
+	}
+	return f.dispatch()
+}
+
+// dispatch finds the interaction's handler and answers with it: in time,
+// or, for a handler the endpoint may defer, apart (runOrDefer). A handler
+// run in time has a context that ends the answer margin before the
+// service stops waiting, so that the answer of a handler that gives up
+// then still arrives.
+func (f *flight) dispatch() (status int, answer []byte, contentType string) {
+	e := f.e
+	f.req.client = e.client
+	f.h = e.mux.find(&f.ix, &f.req)
+	f.rec.Route = e.mux.route(&f.ix, f.h)
+	if mode := e.deferral(&f.ix, f.h); mode != deferNever {
+		return f.runOrDefer(mode)
+	}
+	deadline := f.received.Add(e.deadline - e.margin)
+	var ctx context.Context
+	if f.parent.Done() == nil {
+		// The parent is never canceled (fasthttp requests carry no
+		// context), so the deadline is all there is: the lazy context
+		// needs no timer.
+		f.ctx.init(f.parent, deadline)
+		ctx = &f.ctx
+		defer f.ctx.cancel(context.Canceled)
+	} else {
+		c, cancel := context.WithDeadline(f.parent, deadline)
+		defer cancel()
+		ctx = c
+	}
+	r := f.run(ctx)
+	f.handled(r)
+	return f.answer(r)
+}
+
+// result is what running a handler came to.
+type result struct {
+	resp interaction.Response
+	// err is what the Mux reported beside the response: the handler's
+	// error, answered by the error handler, or ErrNotFound.
+	err      error
+	panicked bool
+	// took is how long the handler ran, measured for an observer only.
+	took time.Duration
+}
+
+// run runs the interaction's handler, as Mux.Dispatch does, and recovers
+// a panic of it, which it logs.
+func (f *flight) run(ctx context.Context) (r result) {
+	e := f.e
+	var start time.Time
+	if e.observer != nil {
+		start = time.Now()
+	}
+	defer func() {
+		if p := recover(); p != nil {
+			logRoute(e.logger.Error().Str("panic", fmt.Sprint(p)), &f.ix, &f.req.Params).
+				Stringer("interaction", f.ix.ID).Bytes("stack", debug.Stack()).
+				Msg("handler panicked")
+			r = result{panicked: true}
+		}
+		r.took = e.since(start)
+	}()
+	resp, err := e.mux.run(ctx, &f.req, f.h)
+	return result{resp: resp, err: err}
+}
+
+// answer writes the answer of r: JSON (encode), or, for an answer whose
+// message carries files, as the endpoint sends those (answerWithFiles).
+func (f *flight) answer(r result) (status int, answer []byte, contentType string) {
+	if r.panicked || len(r.resp.Message.Files) == 0 {
+		status, answer = f.encode(r)
+		if status != 200 {
+			f.answeredByErrorHandler()
+		}
+		return status, answer, ""
+	}
+	return f.answerWithFiles(r.resp)
+}
+
+// encode writes the answer to r as JSON: the handler's response, or 500
+// after a panic.
+func (f *flight) encode(r result) (status int, answer []byte) {
+	if r.panicked {
+		return 500, append(f.out[:0], bodyInternal...)
+	}
+	encoded, err := r.resp.AppendJSON(f.out)
+	if err != nil {
+		logRoute(f.e.logger.Error().Err(err), &f.ix, &f.req.Params).Msg("encoding the answer failed")
+		return 500, append(f.out[:0], bodyInternal...)
+	}
+	// logRoute builds a command's path only when the event is logged.
+	logRoute(f.e.logger.Debug(), &f.ix, &f.req.Params).Stringer("type", f.ix.Type).
+		Stringer("interaction", f.ix.ID).Stringer("callback", r.resp.Type).Msg("answered")
+	return 200, encoded
+}
