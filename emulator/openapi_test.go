@@ -222,6 +222,8 @@ func apiCases() []apiCase {
 		whOriginal   = "/webhooks/{webhook_id}/{webhook_token}/messages/@original"
 		usersMe      = "/users/@me"
 		application  = "/oauth2/applications/@me"
+		appMe        = "/applications/@me"
+		authMe       = "/oauth2/@me"
 		entitlements = "/applications/{app}/entitlements"
 		entitlement  = "/applications/{app}/entitlements/{entitlement}"
 		consume      = "/applications/{app}/entitlements/{entitlement}/consume"
@@ -333,6 +335,24 @@ func apiCases() []apiCase {
 		{"the bot reads its application", "GET " + application, "", func(t *testing.T, w *oasWorld) oasAnswer {
 			return w.asBot(t, "GET", "/oauth2/applications/@me", "")
 		}, 200},
+		{"the bot reads its application at the newer route", "GET " + appMe, "", func(t *testing.T, w *oasWorld) oasAnswer {
+			return w.asBot(t, "GET", "/applications/@me", "")
+		}, 200},
+		{"a user reads their authorization", "GET " + authMe, "", func(t *testing.T, w *oasWorld) oasAnswer {
+			return w.call(t, "GET", "/oauth2/@me", "Bearer "+w.userToken, "", nil)
+		}, 200},
+		{"the application reads its client credentials authorization", "GET " + authMe, "", func(t *testing.T, w *oasWorld) oasAnswer {
+			form := url.Values{"grant_type": {"client_credentials"}, "scope": {"applications.commands.update"},
+				"client_id": {w.s.ClientID}, "client_secret": {w.s.ClientSecret}}
+			status, raw := apiRequestForm(t, w.s, "/oauth2/token", form)
+			var tok struct {
+				AccessToken string `json:"access_token"`
+			}
+			if err := json.Unmarshal([]byte(raw), &tok); err != nil || status != 200 {
+				t.Fatalf("token: %d %s", status, raw)
+			}
+			return w.call(t, "GET", "/oauth2/@me", "Bearer "+tok.AccessToken, "", nil)
+		}, 200},
 		{"an answer through the callback endpoint", "POST " + callback, "", func(t *testing.T, w *oasWorld) oasAnswer {
 			return w.bot.callback(t, w, "", `{"type":4,"data":{"content":"<@`+w.s.Member.String()+`> & you","embeds":[{"title":"T"}]}}`)
 		}, 204},
@@ -396,6 +416,12 @@ func apiCases() []apiCase {
 		}, 401},
 		{"a bearer token reads no application", "GET " + application, "", func(t *testing.T, w *oasWorld) oasAnswer {
 			return w.call(t, "GET", "/oauth2/applications/@me", "Bearer "+w.userToken, "", nil)
+		}, 401},
+		{"a bearer token reads no application at the newer route", "GET " + appMe, "", func(t *testing.T, w *oasWorld) oasAnswer {
+			return w.call(t, "GET", "/applications/@me", "Bearer "+w.userToken, "", nil)
+		}, 401},
+		{"a bot token has no authorization to read", "GET " + authMe, "", func(t *testing.T, w *oasWorld) oasAnswer {
+			return w.asBot(t, "GET", "/oauth2/@me", "")
 		}, 401},
 		{"an unknown interaction has no callback", "POST " + callback, "", func(t *testing.T, w *oasWorld) oasAnswer {
 			return w.anon(t, "POST", "/interactions/1/nope/callback", `{"type":1}`)
