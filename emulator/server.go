@@ -72,7 +72,9 @@ type RateLimit struct {
 // Server is a running emulator. Its exported fields are what a bot needs to
 // talk to it; treat them as read-only.
 type Server struct {
-	// URL is the base URL of the API, ending in /v10.
+	// URL is the base URL of the API, ending in /v10. The API is also
+	// served under /api/v10, the service's own path, and under /v9 and
+	// /api/v9 as version 10.
 	URL           string
 	ApplicationID interaction.Snowflake
 	// BotToken is shaped as the service's tokens are: three segments, the
@@ -350,7 +352,7 @@ func (s *Server) route(mux *http.ServeMux, pattern, bucket string, anonymous boo
 		s.routes = append(s.routes, pattern)
 	}
 	s.st.mu.Unlock()
-	mux.HandleFunc(method+" /v10"+path, func(w http.ResponseWriter, r *http.Request) {
+	serve := func(w http.ResponseWriter, r *http.Request) {
 		key := bucket + ":" + r.PathValue("guild") + r.PathValue("app")
 		if s.faults.inject(w, r, bucket) || !s.limiter.allow(w, key, bucket) {
 			return
@@ -389,7 +391,10 @@ func (s *Server) route(mux *http.ServeMux, pattern, bucket string, anonymous boo
 			return
 		}
 		writeJSON(w, status, answer)
-	})
+	}
+	for _, base := range apiBases {
+		mux.HandleFunc(method+" "+base+path, serve)
+	}
 }
 
 // Handler returns the HTTP handler of the API, for serving it yourself.
@@ -406,6 +411,7 @@ func (s *Server) Handler() http.Handler {
 		}
 	})
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		r = cleanRequestPath(r)
 		if !strings.HasPrefix(r.URL.Path, controlPrefix) {
 			// Every answer of the service's API passes its front proxy,
 			// which says so: "Via: 1.1 google". A well-known client
