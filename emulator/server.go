@@ -305,6 +305,16 @@ type caller struct {
 	token *token // a bearer token; nil for the bot
 }
 
+// limitKey names whose rate limits a request counts against: the bot's,
+// or the user's a bearer token acts for (a client credentials token acts
+// for the application's owner).
+func (c caller) limitKey() string {
+	if c.token == nil {
+		return "bot"
+	}
+	return c.token.user.String()
+}
+
 // has reports whether a bearer caller's token carries scope.
 func (c caller) has(scope string) bool { return c.token != nil && c.token.scopes[scope] }
 
@@ -353,8 +363,31 @@ func (s *Server) route(mux *http.ServeMux, pattern, bucket string, anonymous boo
 	}
 	s.st.mu.Unlock()
 	serve := func(w http.ResponseWriter, r *http.Request) {
-		key := bucket + ":" + r.PathValue("guild") + r.PathValue("app")
-		if s.faults.inject(w, r, bucket) || !s.limiter.allow(w, key, bucket) {
+		if s.faults.inject(w, r, bucket) {
+			return
+		}
+		// The service limits each route per bot or user, and counts
+		// requests without valid credentials apart, on its own
+		// account of invalid requests: they spend no bucket of the
+		// bot's (CONFORMANCE.md, D164). So the caller is known before
+		// the bucket is counted.
+		who := ""
+		if !anonymous {
+			st := s.st
+			st.mu.Lock()
+			c, e := s.authenticate(r)
+			st.mu.Unlock()
+			if e != nil {
+				writeJSON(w, e.status, e.body())
+				return
+			}
+			who = c.limitKey()
+		}
+		// The major parameters: a guild, an application, and an
+		// interaction's token with its webhook ("webhook_id +
+		// webhook_token") and callback.
+		key := bucket + ":" + r.PathValue("guild") + r.PathValue("app") + "/" + r.PathValue("token") + "@" + who
+		if !s.limiter.allow(w, key, bucket) {
 			return
 		}
 		// The body is read before the lock is taken, so that a slow upload
@@ -406,7 +439,9 @@ func (s *Server) Handler() http.Handler {
 	s.entitlementRoutes(mux)
 	s.controlRoutes(mux)
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
-		if s.limiter.allow(w, "unknown:"+r.URL.Path, "unknown") {
+		// Unknown routes share one bucket: a key of the path would be
+		// one of the caller's choosing.
+		if s.limiter.allow(w, "unknown", "unknown") {
 			writeJSON(w, http.StatusNotFound, map[string]any{"message": "404: Not Found", "code": codeGeneral})
 		}
 	})
