@@ -369,6 +369,9 @@ func apiCases() []apiCase {
 			ct, body := oasMultipart(t, `{"flags":32768,"components":`+oasLayout+`}`, "cat.png", []byte("\x89PNG\r\n\x1a\n"))
 			return w.call(t, "POST", w.webhook(t, w.answered(t)), "", ct, body)
 		}, 200},
+		{"the interaction's webhook is read by its token", "GET " + followup, "", func(t *testing.T, w *oasWorld) oasAnswer {
+			return w.anon(t, "GET", w.webhook(t, w.answered(t)), "")
+		}, 200},
 		{"the original is read", "GET " + whMessage, whOriginal, func(t *testing.T, w *oasWorld) oasAnswer {
 			return w.anon(t, "GET", w.webhook(t, w.answered(t))+"/messages/@original", "")
 		}, 200},
@@ -432,6 +435,9 @@ func apiCases() []apiCase {
 		}, 400},
 		{"a follow-up with an unknown token is refused", "POST " + followup, "", func(t *testing.T, w *oasWorld) oasAnswer {
 			return w.anon(t, "POST", "/webhooks/"+w.s.ApplicationID.String()+"/nope", `{"content":"x"}`)
+		}, 401},
+		{"an unknown token names no webhook", "GET " + followup, "", func(t *testing.T, w *oasWorld) oasAnswer {
+			return w.anon(t, "GET", "/webhooks/"+w.s.ApplicationID.String()+"/nope", "")
 		}, 401},
 		{"a follow-up that breaks the rules is refused", "POST " + followup, "", func(t *testing.T, w *oasWorld) oasAnswer {
 			return w.anon(t, "POST", w.webhook(t, w.answered(t)), `{"content":"`+strings.Repeat("x", 2001)+`"}`)
