@@ -10,7 +10,8 @@
 // needs no question to it (names, lengths, counts, nesting, localizations,
 // the 8000-character total, per-type fields and per-scope limits) and
 // reports every violation at once, each with the command and option it is
-// about. Normalize puts a command in the form the service stores it in, so
+// about, worded for the bot's developer; AsService.Validate words them as
+// the service's error bodies do. Normalize puts a command in the form the service stores it in, so
 // that a declared command and one read back compare equal when they mean the
 // same; DiffFields names what differs.
 //

@@ -55,6 +55,7 @@ func checkValidate(t *testing.T, scope command.Scope, cmds []command.Command) {
 			t.Fatalf("incomplete violation %+v", v)
 		}
 	}
+	checkServiceWords(t, vs, command.AsService.Validate(scope, cmds))
 	body, err := json.Marshal(cmds)
 	if err == nil && len(vs) > 0 {
 		checkPointers(t, body, vs)
@@ -315,4 +316,26 @@ func (g *generator) value(t interaction.OptionType) interaction.Value {
 		return interaction.FloatValue(float64(int(g.next())-128) / 4)
 	}
 	return interaction.IntValue(int64(g.next()) - 128)
+}
+
+// checkServiceWords checks that the violations worded as the service are
+// those worded for the bot, rule for rule and place for place, but the
+// second violation of a name that breaks the rule of names twice.
+func checkServiceWords(t *testing.T, bot, service command.Violations) {
+	var want command.Violations
+	for i, v := range bot {
+		if i > 0 && v.Code == command.CodeInvalidName && bot[i-1].Code == command.CodeInvalidName && bot[i-1].Pointer == v.Pointer {
+			continue
+		}
+		want = append(want, v)
+	}
+	if len(service) != len(want) {
+		t.Fatalf("worded as the service:\n%s\nfor the bot:\n%s", dump(service), dump(bot))
+	}
+	for i, v := range service {
+		w := want[i]
+		if v.Command != w.Command || v.Place != w.Place || v.Pointer != w.Pointer || v.Code != w.Code || v.Message == "" {
+			t.Fatalf("violation %d worded as the service %+v, for the bot %+v", i, v, w)
+		}
+	}
 }

@@ -115,12 +115,19 @@ func (v *validator) text(a at, label, s string, r textRule) int {
 	}
 	if c.n < r.min || c.n > r.max {
 		if r.min == 0 {
-			v.report(a, CodeMaxLength, label+" must be at most "+strconv.Itoa(r.max)+
-				" characters, is "+strconv.Itoa(c.n))
+			v.report(a, CodeMaxLength, v.say(label+" must be at most "+strconv.Itoa(r.max)+
+				" characters, is "+strconv.Itoa(c.n), serviceMaxLength(r.max)))
 		} else {
-			v.report(a, CodeBadLength, label+" must be "+strconv.Itoa(r.min)+"-"+strconv.Itoa(r.max)+
-				" characters, is "+strconv.Itoa(c.n))
+			v.report(a, CodeBadLength, v.say(label+" must be "+strconv.Itoa(r.min)+"-"+strconv.Itoa(r.max)+
+				" characters, is "+strconv.Itoa(c.n),
+				"Must be between "+strconv.Itoa(r.min)+" and "+strconv.Itoa(r.max)+" in length."))
 		}
+	}
+	if v.words == AsService && (c.badRune >= 0 || c.upper) {
+		// The service reports a name that breaks the rule of names
+		// once, however it breaks it.
+		v.report(a, CodeInvalidName, "Command name is invalid")
+		return c.n
 	}
 	if c.badRune >= 0 {
 		v.report(a, CodeInvalidName, label+" may contain only letters, numbers, - _ and ', has "+

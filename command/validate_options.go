@@ -45,8 +45,8 @@ func takesChoices(t interaction.OptionType) bool {
 // options checks an options array of the current object, found at level l.
 func (v *validator) options(opts []Option, l level) {
 	if len(opts) > maxOptions {
-		v.report(field("options"), CodeMaxLength,
-			"must have at most "+strconv.Itoa(maxOptions)+" options, has "+strconv.Itoa(len(opts)))
+		v.report(field("options"), CodeMaxLength, v.say(
+			"must have at most "+strconv.Itoa(maxOptions)+" options, has "+strconv.Itoa(len(opts)), serviceMaxLength(maxOptions)))
 	}
 	if l == levelCommand {
 		containers, plain := 0, 0
@@ -174,8 +174,8 @@ func (v *validator) fileTypes(o *Option) {
 		return
 	}
 	if n > filetype.MaxEntries {
-		v.report(field("file_types"), CodeMaxLength,
-			"must have at most "+strconv.Itoa(filetype.MaxEntries)+" file types, has "+strconv.Itoa(n))
+		v.report(field("file_types"), CodeMaxLength, v.say(
+			"must have at most "+strconv.Itoa(filetype.MaxEntries)+" file types, has "+strconv.Itoa(n), serviceMaxLength(filetype.MaxEntries)))
 	}
 	for k, t := range o.FileTypes[:min(n, filetype.MaxEntries)] {
 		if !filetype.Valid(t) {

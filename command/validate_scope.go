@@ -49,8 +49,9 @@ func (v *validator) duplicateCommand(cmds []Command, i int) {
 	t := c.CommandType()
 	for k := range cmds[:i] {
 		if cmds[k].Name == c.Name && cmds[k].CommandType() == t {
-			v.report(field("name"), CodeDuplicateName,
-				"name "+strconv.Quote(c.Name)+" is not unique among "+t.String()+" commands")
+			v.report(field("name"), CodeDuplicateName, v.say(
+				"name "+strconv.Quote(c.Name)+" is not unique among "+t.String()+" commands",
+				"Application command names must be unique"))
 			return
 		}
 	}

@@ -26,8 +26,8 @@ func (v *validator) choices(o *Option) {
 		return
 	}
 	if len(o.Choices) > maxChoices {
-		v.report(field("choices"), CodeMaxLength,
-			"must have at most "+strconv.Itoa(maxChoices)+" choices, has "+strconv.Itoa(len(o.Choices)))
+		v.report(field("choices"), CodeMaxLength, v.say(
+			"must have at most "+strconv.Itoa(maxChoices)+" choices, has "+strconv.Itoa(len(o.Choices)), serviceMaxLength(maxChoices)))
 	}
 	for k := range o.Choices {
 		ch := &o.Choices[k]

@@ -23,35 +23,43 @@ const (
 	eventWebhooksEnabled  = 2
 )
 
-// wireApplication is the application object, as GET
-// /oauth2/applications/@me answers it: the fields of the service's public
+// wirePublicApplication is the application object as anyone may read it,
+// as GET /oauth2/@me answers it: the fields of the service's public
 // application object that the emulator knows. Its name is the bot's
 // global name, which for a bot is the application's name; it has no icon,
-// description, team or install parameters; integration_types_config has an
+// description or install parameters; integration_types_config has an
 // empty object for each installation context the application supports.
-type wireApplication struct {
+type wirePublicApplication struct {
 	ID          interaction.Snowflake `json:"id"`
 	Name        string                `json:"name"`
 	Icon        *string               `json:"icon"`
 	Description string                `json:"description"`
 	// Type is null: the emulated application is an ordinary one.
-	Type                        *int                `json:"type"`
-	BotPublic                   bool                `json:"bot_public"`
-	BotRequireCodeGrant         bool                `json:"bot_require_code_grant"`
-	Bot                         wireUser            `json:"bot"`
-	Owner                       wireUser            `json:"owner"`
-	Team                        *struct{}           `json:"team"`
-	VerifyKey                   string              `json:"verify_key"`
-	Flags                       uint64              `json:"flags"`
-	FlagsNew                    string              `json:"flags_new"`
-	RedirectURIs                []string            `json:"redirect_uris"`
-	InteractionsEndpointURL     *string             `json:"interactions_endpoint_url"`
-	EventWebhooksURL            *string             `json:"event_webhooks_url"`
-	EventWebhooksStatus         int                 `json:"event_webhooks_status"`
-	EventWebhooksTypes          []string            `json:"event_webhooks_types,omitempty"`
-	IntegrationTypesConfig      map[string]struct{} `json:"integration_types_config"`
-	ApproximateGuildCount       int                 `json:"approximate_guild_count"`
-	ApproximateUserInstallCount int                 `json:"approximate_user_install_count"`
+	Type                   *int                `json:"type"`
+	BotPublic              bool                `json:"bot_public"`
+	BotRequireCodeGrant    bool                `json:"bot_require_code_grant"`
+	Bot                    wireUser            `json:"bot"`
+	VerifyKey              string              `json:"verify_key"`
+	Flags                  uint64              `json:"flags"`
+	FlagsNew               string              `json:"flags_new"`
+	IntegrationTypesConfig map[string]struct{} `json:"integration_types_config"`
+}
+
+// wireApplication is the application object as its bot reads it, as GET
+// /applications/@me and /oauth2/applications/@me answer it: the public
+// object and the fields only the application's own may read, those the
+// emulator knows. It has no team.
+type wireApplication struct {
+	wirePublicApplication
+	Owner                       wireUser  `json:"owner"`
+	Team                        *struct{} `json:"team"`
+	RedirectURIs                []string  `json:"redirect_uris"`
+	InteractionsEndpointURL     *string   `json:"interactions_endpoint_url"`
+	EventWebhooksURL            *string   `json:"event_webhooks_url"`
+	EventWebhooksStatus         int       `json:"event_webhooks_status"`
+	EventWebhooksTypes          []string  `json:"event_webhooks_types,omitempty"`
+	ApproximateGuildCount       int       `json:"approximate_guild_count"`
+	ApproximateUserInstallCount int       `json:"approximate_user_install_count"`
 	// ApproximateUserAuthorizationCount counts the users who hold an
 	// authorization of the application (D73's rule).
 	ApproximateUserAuthorizationCount int `json:"approximate_user_authorization_count"`
@@ -65,35 +73,22 @@ type wireApplication struct {
 	EligibleOAuth2Scopes           []string `json:"eligible_oauth2_scopes"`
 }
 
-// currentApplication is GET /oauth2/applications/@me: the application of
-// the bot whose token authenticates the request, which clients ask for at
-// login. It is the bot's endpoint; a bearer token gets 401, as for no
-// credentials.
+// currentApplication is GET /applications/@me and GET
+// /oauth2/applications/@me: the application of the bot whose token
+// authenticates the request, which clients ask for at login. The two
+// answer alike (the second is the older route, which the service keeps:
+// discord/discord-api-docs#5971). They are the bot's endpoints; a bearer
+// token gets 401, as for no credentials.
 func (s *Server) currentApplication(r *request) (int, any, *apiError) {
 	if !r.caller.bot {
 		return 0, nil, errUnauthorized()
 	}
 	st := s.st
 	app := &st.app
-	bot := userJSON(st.users[app.botUser])
 	out := wireApplication{
-		ID: app.id, Name: bot.Username, BotPublic: true, Bot: bot, Owner: userJSON(st.users[app.owner]),
-		VerifyKey: s.PublicKey, RedirectURIs: []string{app.redirectURI},
-		IntegrationTypesConfig: map[string]struct{}{}, EligibleOAuth2Scopes: []string{},
+		wirePublicApplication: s.publicApplication(), Owner: userJSON(st.users[app.owner]),
+		RedirectURIs: []string{app.redirectURI}, EligibleOAuth2Scopes: []string{},
 	}
-	if bot.GlobalName != nil {
-		out.Name = *bot.GlobalName
-	}
-	if app.activities {
-		out.Flags |= appFlagEmbedded
-	}
-	if len(st.commands[0]) > 0 {
-		out.Flags |= appFlagCommandBadge
-	}
-	// flags_new is the same bit set as a string, which holds bits past
-	// 53 that a JSON number may not (the specification's May 2026
-	// change).
-	out.FlagsNew = strconv.FormatUint(out.Flags, 10)
 	out.InteractionsEndpointURL = orNull(app.interactionsURL)
 	// Webhook events are enabled (2) while there is a URL to send them
 	// to, and then the application is subscribed to every event the
@@ -102,9 +97,6 @@ func (s *Server) currentApplication(r *request) (int, any, *apiError) {
 	out.EventWebhooksURL, out.EventWebhooksStatus = orNull(app.eventsURL), eventWebhooksDisabled
 	if app.eventsURL != "" {
 		out.EventWebhooksStatus, out.EventWebhooksTypes = eventWebhooksEnabled, eventTypes()
-	}
-	for _, t := range app.installContexts {
-		out.IntegrationTypesConfig[strconv.Itoa(int(t))] = struct{}{}
 	}
 	for _, g := range st.guilds {
 		if g.installed {
@@ -122,4 +114,33 @@ func (s *Server) currentApplication(r *request) (int, any, *apiError) {
 		}
 	}
 	return http.StatusOK, out, nil
+}
+
+// publicApplication returns the application object anyone may read. The
+// caller holds s.st.mu.
+func (s *Server) publicApplication() wirePublicApplication {
+	st := s.st
+	app := &st.app
+	bot := userJSON(st.users[app.botUser])
+	out := wirePublicApplication{
+		ID: app.id, Name: bot.Username, BotPublic: true, Bot: bot, VerifyKey: s.PublicKey,
+		IntegrationTypesConfig: map[string]struct{}{},
+	}
+	if bot.GlobalName != nil {
+		out.Name = *bot.GlobalName
+	}
+	if app.activities {
+		out.Flags |= appFlagEmbedded
+	}
+	if len(st.commands[0]) > 0 {
+		out.Flags |= appFlagCommandBadge
+	}
+	// flags_new is the same bit set as a string, which holds bits past
+	// 53 that a JSON number may not (the specification's May 2026
+	// change).
+	out.FlagsNew = strconv.FormatUint(out.Flags, 10)
+	for _, t := range app.installContexts {
+		out.IntegrationTypesConfig[strconv.Itoa(int(t))] = struct{}{}
+	}
+	return out
 }

@@ -41,7 +41,7 @@ func (s *Server) overwriteCommands(r *request) (int, any, *apiError) {
 		body[i].ApplicationID, body[i].GuildID, body[i].Version = 0, 0, 0
 		body[i].Type = body[i].CommandType()
 	}
-	if err := s.checkBulk(scope, body); err != nil {
+	if err := s.checkBulk(scope, body, r.body); err != nil {
 		return 0, nil, err
 	}
 
@@ -96,13 +96,13 @@ func (s *Server) overwriteCommands(r *request) (int, any, *apiError) {
 	return http.StatusOK, out, nil
 }
 
-// checkBulk validates a bulk body, against the rules of the application
-// too. Too many commands of a type is the service's 30032 rather than a
+// checkBulk validates a bulk body, raw as it came, against the rules of
+// the application too. Too many commands of a type is the service's 30032 rather than a
 // form error, and is reported only when the body is otherwise valid.
-func (s *Server) checkBulk(scope command.Scope, body []command.Command) *apiError {
+func (s *Server) checkBulk(scope command.Scope, body []command.Command, raw []byte) *apiError {
 	var form command.Violations
 	tooMany := false
-	for _, v := range command.Validate(scope, body) {
+	for _, v := range command.AsService.Validate(scope, body) {
 		if v.Code == command.CodeTooManyCommands {
 			tooMany = true
 			continue
@@ -113,7 +113,7 @@ func (s *Server) checkBulk(scope command.Scope, body []command.Command) *apiErro
 		form = append(form, s.applicationViolations(scope, "/"+itoa(i), &body[i])...)
 	}
 	if len(form) > 0 {
-		return errViolations(form)
+		return errViolations(requiredWhereAbsent(form, raw))
 	}
 	if tooMany {
 		for _, t := range []interaction.CommandType{interaction.CommandChatInput, interaction.CommandUser,

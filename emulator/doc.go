@@ -7,7 +7,9 @@
 // A Server runs in the process, in the spirit of net/http/httptest: New
 // starts one on a loopback port with an application, a bot token, client
 // credentials, a guild where the application is installed, and users to
-// invoke commands as. Everything lives in memory; requests are safe to make
+// invoke commands as. Its URL ends in /v10; the API is also served under
+// the service's own /api/v10, and version 9 (/v9, /api/v9) as version 10,
+// as clients that default to it need. Everything lives in memory; requests are safe to make
 // concurrently, and a refused request changes nothing.
 //
 // Invoke and Autocomplete play a user: they check the input as the client
@@ -51,7 +53,7 @@
 //
 // The control API drives the emulator from scripts and tests in other
 // languages, as the Go methods do from Go. It lives under /_emulator/,
-// outside the service's /v10, and like the rest of the emulator it trusts
+// outside the service's API, and like the rest of the emulator it trusts
 // whoever can reach it: it has no credentials, no rate limit and no faults.
 //
 //	POST   /_emulator/faults

@@ -8,11 +8,11 @@ import (
 
 // readAnswer decodes the body of the bot's answer in the HTTP response to
 // ix, of contentType: JSON, or multipart/form-data with the answer in
-// payload_json and files in files[n] parts, as the callback endpoint takes
-// them, each file of at most ix's attachment_size_limit. It returns the
-// files, or what the service would answer the body with if the callback
-// endpoint had received it, such as its 413 with 40005 for a file over
-// the limit.
+// payload_json and files in its other parts (files[n], or any name with a
+// filename, D160), as the callback endpoint takes them, each file of at
+// most ix's attachment_size_limit. It returns the files, or what the
+// service would answer the body with if the callback endpoint had
+// received it, such as its 413 with 40005 for a file over the limit.
 //
 // The service documents files on the callback endpoint, "similar to the
 // webhook endpoints" (discord/discord-api-docs#3860), and not in the HTTP

@@ -12,13 +12,24 @@ import (
 
 // limiter keeps a fixed-window count per route bucket and writes the
 // service's rate-limit headers on every answer.
+//
+// Its keys name a bucket and the path's major parameter, which callers
+// choose, so that what it keeps is bounded: a window that has ended is
+// dropped at the next sweep, and past maxWindows live windows a new key
+// counts against its bucket's shared overflow window.
 type limiter struct {
 	limit RateLimit
 	now   func() time.Time
 
 	mu      sync.Mutex
 	windows map[string]*window
+	// swept is when expired windows were last dropped.
+	swept time.Time
 }
+
+// maxWindows bounds the windows a limiter keeps. The emulator's own
+// clients need a few dozen: one per bucket, guild and caller.
+const maxWindows = 4096
 
 type window struct {
 	start time.Time
@@ -34,11 +45,7 @@ func newLimiter(limit RateLimit, now func() time.Time) *limiter {
 func (l *limiter) allow(w http.ResponseWriter, key, bucket string) bool {
 	l.mu.Lock()
 	now := l.now()
-	win := l.windows[key]
-	if win == nil || now.Sub(win.start) >= l.limit.Window {
-		win = &window{start: now}
-		l.windows[key] = win
-	}
+	win := l.window(key, bucket, now)
 	win.used++
 	used := win.used
 	resetAt := win.start.Add(l.limit.Window)
@@ -63,6 +70,38 @@ func (l *limiter) allow(w http.ResponseWriter, key, bucket string) bool {
 		"global":      false,
 	})
 	return false
+}
+
+// window returns key's window at now, a new one when it had none or its
+// window has ended. The caller holds l.mu.
+func (l *limiter) window(key, bucket string, now time.Time) *window {
+	win := l.windows[key]
+	if win == nil && len(l.windows) >= maxWindows {
+		l.sweep(now)
+		if len(l.windows) >= maxWindows {
+			key = bucket + ":overflow"
+			win = l.windows[key]
+		}
+	}
+	if win == nil || now.Sub(win.start) >= l.limit.Window {
+		win = &window{start: now}
+		l.windows[key] = win
+	}
+	return win
+}
+
+// sweep drops the windows that have ended, at most once a window: a
+// window's count matters only until it ends. The caller holds l.mu.
+func (l *limiter) sweep(now time.Time) {
+	if !l.swept.IsZero() && now.Sub(l.swept) < l.limit.Window {
+		return
+	}
+	l.swept = now
+	for key, win := range l.windows {
+		if now.Sub(win.start) >= l.limit.Window {
+			delete(l.windows, key)
+		}
+	}
 }
 
 // bucketHash names a bucket as the service does: an opaque id that routes

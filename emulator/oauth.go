@@ -222,7 +222,7 @@ func (s *Server) issueUserTokens(g *grant) (int, any, *apiError) {
 // issueToken stores a new access token and returns it. The caller holds
 // s.mu.
 func (s *state) issueToken(kind tokenKind, user interaction.Snowflake, scopes []string, refresh string) string {
-	t := &token{kind: kind, scopes: map[string]bool{}, user: user, expires: s.now().Add(tokenLifetime), refresh: refresh}
+	t := &token{kind: kind, scopes: map[string]bool{}, granted: slices.Clone(scopes), user: user, expires: s.now().Add(tokenLifetime), refresh: refresh}
 	for _, sc := range scopes {
 		t.scopes[sc] = true
 	}

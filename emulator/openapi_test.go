@@ -222,6 +222,8 @@ func apiCases() []apiCase {
 		whOriginal   = "/webhooks/{webhook_id}/{webhook_token}/messages/@original"
 		usersMe      = "/users/@me"
 		application  = "/oauth2/applications/@me"
+		appMe        = "/applications/@me"
+		authMe       = "/oauth2/@me"
 		entitlements = "/applications/{app}/entitlements"
 		entitlement  = "/applications/{app}/entitlements/{entitlement}"
 		consume      = "/applications/{app}/entitlements/{entitlement}/consume"
@@ -333,6 +335,24 @@ func apiCases() []apiCase {
 		{"the bot reads its application", "GET " + application, "", func(t *testing.T, w *oasWorld) oasAnswer {
 			return w.asBot(t, "GET", "/oauth2/applications/@me", "")
 		}, 200},
+		{"the bot reads its application at the newer route", "GET " + appMe, "", func(t *testing.T, w *oasWorld) oasAnswer {
+			return w.asBot(t, "GET", "/applications/@me", "")
+		}, 200},
+		{"a user reads their authorization", "GET " + authMe, "", func(t *testing.T, w *oasWorld) oasAnswer {
+			return w.call(t, "GET", "/oauth2/@me", "Bearer "+w.userToken, "", nil)
+		}, 200},
+		{"the application reads its client credentials authorization", "GET " + authMe, "", func(t *testing.T, w *oasWorld) oasAnswer {
+			form := url.Values{"grant_type": {"client_credentials"}, "scope": {"applications.commands.update"},
+				"client_id": {w.s.ClientID}, "client_secret": {w.s.ClientSecret}}
+			status, raw := apiRequestForm(t, w.s, "/oauth2/token", form)
+			var tok struct {
+				AccessToken string `json:"access_token"`
+			}
+			if err := json.Unmarshal([]byte(raw), &tok); err != nil || status != 200 {
+				t.Fatalf("token: %d %s", status, raw)
+			}
+			return w.call(t, "GET", "/oauth2/@me", "Bearer "+tok.AccessToken, "", nil)
+		}, 200},
 		{"an answer through the callback endpoint", "POST " + callback, "", func(t *testing.T, w *oasWorld) oasAnswer {
 			return w.bot.callback(t, w, "", `{"type":4,"data":{"content":"<@`+w.s.Member.String()+`> & you","embeds":[{"title":"T"}]}}`)
 		}, 204},
@@ -348,6 +368,9 @@ func apiCases() []apiCase {
 		{"a follow-up laid out with components v2 and a file", "POST " + followup, "", func(t *testing.T, w *oasWorld) oasAnswer {
 			ct, body := oasMultipart(t, `{"flags":32768,"components":`+oasLayout+`}`, "cat.png", []byte("\x89PNG\r\n\x1a\n"))
 			return w.call(t, "POST", w.webhook(t, w.answered(t)), "", ct, body)
+		}, 200},
+		{"the interaction's webhook is read by its token", "GET " + followup, "", func(t *testing.T, w *oasWorld) oasAnswer {
+			return w.anon(t, "GET", w.webhook(t, w.answered(t)), "")
 		}, 200},
 		{"the original is read", "GET " + whMessage, whOriginal, func(t *testing.T, w *oasWorld) oasAnswer {
 			return w.anon(t, "GET", w.webhook(t, w.answered(t))+"/messages/@original", "")
@@ -397,6 +420,12 @@ func apiCases() []apiCase {
 		{"a bearer token reads no application", "GET " + application, "", func(t *testing.T, w *oasWorld) oasAnswer {
 			return w.call(t, "GET", "/oauth2/applications/@me", "Bearer "+w.userToken, "", nil)
 		}, 401},
+		{"a bearer token reads no application at the newer route", "GET " + appMe, "", func(t *testing.T, w *oasWorld) oasAnswer {
+			return w.call(t, "GET", "/applications/@me", "Bearer "+w.userToken, "", nil)
+		}, 401},
+		{"a bot token has no authorization to read", "GET " + authMe, "", func(t *testing.T, w *oasWorld) oasAnswer {
+			return w.asBot(t, "GET", "/oauth2/@me", "")
+		}, 401},
 		{"an unknown interaction has no callback", "POST " + callback, "", func(t *testing.T, w *oasWorld) oasAnswer {
 			return w.anon(t, "POST", "/interactions/1/nope/callback", `{"type":1}`)
 		}, 404},
@@ -406,6 +435,9 @@ func apiCases() []apiCase {
 		}, 400},
 		{"a follow-up with an unknown token is refused", "POST " + followup, "", func(t *testing.T, w *oasWorld) oasAnswer {
 			return w.anon(t, "POST", "/webhooks/"+w.s.ApplicationID.String()+"/nope", `{"content":"x"}`)
+		}, 401},
+		{"an unknown token names no webhook", "GET " + followup, "", func(t *testing.T, w *oasWorld) oasAnswer {
+			return w.anon(t, "GET", "/webhooks/"+w.s.ApplicationID.String()+"/nope", "")
 		}, 401},
 		{"a follow-up that breaks the rules is refused", "POST " + followup, "", func(t *testing.T, w *oasWorld) oasAnswer {
 			return w.anon(t, "POST", w.webhook(t, w.answered(t)), `{"content":"`+strings.Repeat("x", 2001)+`"}`)

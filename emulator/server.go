@@ -72,7 +72,9 @@ type RateLimit struct {
 // Server is a running emulator. Its exported fields are what a bot needs to
 // talk to it; treat them as read-only.
 type Server struct {
-	// URL is the base URL of the API, ending in /v10.
+	// URL is the base URL of the API, ending in /v10. The API is also
+	// served under /api/v10, the service's own path, and under /v9 and
+	// /api/v9 as version 10.
 	URL           string
 	ApplicationID interaction.Snowflake
 	// BotToken is shaped as the service's tokens are: three segments, the
@@ -303,6 +305,16 @@ type caller struct {
 	token *token // a bearer token; nil for the bot
 }
 
+// limitKey names whose rate limits a request counts against: the bot's,
+// or the user's a bearer token acts for (a client credentials token acts
+// for the application's owner).
+func (c caller) limitKey() string {
+	if c.token == nil {
+		return "bot"
+	}
+	return c.token.user.String()
+}
+
 // has reports whether a bearer caller's token carries scope.
 func (c caller) has(scope string) bool { return c.token != nil && c.token.scopes[scope] }
 
@@ -350,9 +362,32 @@ func (s *Server) route(mux *http.ServeMux, pattern, bucket string, anonymous boo
 		s.routes = append(s.routes, pattern)
 	}
 	s.st.mu.Unlock()
-	mux.HandleFunc(method+" /v10"+path, func(w http.ResponseWriter, r *http.Request) {
-		key := bucket + ":" + r.PathValue("guild") + r.PathValue("app")
-		if s.faults.inject(w, r, bucket) || !s.limiter.allow(w, key, bucket) {
+	serve := func(w http.ResponseWriter, r *http.Request) {
+		if s.faults.inject(w, r, bucket) {
+			return
+		}
+		// The service limits each route per bot or user, and counts
+		// requests without valid credentials apart, on its own
+		// account of invalid requests: they spend no bucket of the
+		// bot's (CONFORMANCE.md, D164). So the caller is known before
+		// the bucket is counted.
+		who := ""
+		if !anonymous {
+			st := s.st
+			st.mu.Lock()
+			c, e := s.authenticate(r)
+			st.mu.Unlock()
+			if e != nil {
+				writeJSON(w, e.status, e.body())
+				return
+			}
+			who = c.limitKey()
+		}
+		// The major parameters: a guild, an application, and an
+		// interaction's token with its webhook ("webhook_id +
+		// webhook_token") and callback.
+		key := bucket + ":" + r.PathValue("guild") + r.PathValue("app") + "/" + r.PathValue("token") + "@" + who
+		if !s.limiter.allow(w, key, bucket) {
 			return
 		}
 		// The body is read before the lock is taken, so that a slow upload
@@ -389,7 +424,10 @@ func (s *Server) route(mux *http.ServeMux, pattern, bucket string, anonymous boo
 			return
 		}
 		writeJSON(w, status, answer)
-	})
+	}
+	for _, base := range apiBases {
+		mux.HandleFunc(method+" "+base+path, serve)
+	}
 }
 
 // Handler returns the HTTP handler of the API, for serving it yourself.
@@ -401,11 +439,14 @@ func (s *Server) Handler() http.Handler {
 	s.entitlementRoutes(mux)
 	s.controlRoutes(mux)
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
-		if s.limiter.allow(w, "unknown:"+r.URL.Path, "unknown") {
+		// Unknown routes share one bucket: a key of the path would be
+		// one of the caller's choosing.
+		if s.limiter.allow(w, "unknown", "unknown") {
 			writeJSON(w, http.StatusNotFound, map[string]any{"message": "404: Not Found", "code": codeGeneral})
 		}
 	})
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		r = cleanRequestPath(r)
 		if !strings.HasPrefix(r.URL.Path, controlPrefix) {
 			// Every answer of the service's API passes its front proxy,
 			// which says so: "Via: 1.1 google". A well-known client

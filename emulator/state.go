@@ -185,8 +185,11 @@ const (
 
 // token is an OAuth2 access token.
 type token struct {
-	kind    tokenKind
-	scopes  map[string]bool
+	kind   tokenKind
+	scopes map[string]bool
+	// granted are the scopes in the order they were granted, as the
+	// token's authorization lists them.
+	granted []string
 	user    interaction.Snowflake
 	expires time.Time
 	refresh string // the refresh token issued with it, for a user token

@@ -23,6 +23,16 @@ import (
 // attachments the message keeps; without a list it keeps them all, and the
 // new files are added to them.
 //
+// The service takes a part of any other name as a file too, when it comes
+// with a filename (discord/discord-api-docs#2064: any key but payload_json
+// works as a file; the documentation once named them file0, file1, and
+// clients still do, serenity file, file1, ...). Such a file is attached,
+// but its name is no placeholder: an attachments element cannot name it,
+// and one whose id is its number names no file (clients that moved from
+// file0 to files[0] did so because the service answered such an element as
+// an unknown attachment: bwmarrin/discordgo#1256, discordeno#4037).
+// CONFORMANCE.md, D160.
+//
 // Each file may be as large as the upload limit (rule 18.11, 10 MiB);
 // the service checks every file on its own, not the message as a whole,
 // and answers a larger one 413 with its code 40005.
@@ -66,8 +76,10 @@ type Attachment struct {
 	Content []byte
 }
 
-// upload is a files[n] part of a request.
+// upload is a file part of a request.
 type upload struct {
+	// index is the n of a part named files[n], which attachments
+	// elements name it by; noIndex for a file part of another name.
 	index       int
 	filename    string
 	contentType string
@@ -123,6 +135,9 @@ func decodeUploads(contentType string, body []byte, limit int64, v any) ([]uploa
 			continue
 		}
 		n, ok := fileIndex(name)
+		if !ok && hasFilename(p) {
+			n, ok = noIndex, true
+		}
 		if !ok {
 			// A field of the message, read when there is no
 			// payload_json (formJSON).
@@ -140,7 +155,7 @@ func decodeUploads(contentType string, body []byte, limit int64, v any) ([]uploa
 		if err != nil {
 			return nil, partError(err)
 		}
-		if seen[n] {
+		if n != noIndex && seen[n] {
 			return nil, errInvalidBody("/files/"+itoa(n), "BASE_TYPE_DUPLICATE", "files["+itoa(n)+"] is given twice.")
 		}
 		seen[n] = true
@@ -178,6 +193,17 @@ func partError(err error) *apiError {
 		return errEntityTooLarge()
 	}
 	return errInvalidBody("", "BASE_TYPE_BAD_TYPE", "The body is not valid multipart/form-data: "+err.Error()+".")
+}
+
+// noIndex is the index of a file part not named files[n].
+const noIndex = -1
+
+// hasFilename reports whether a part's Content-Disposition gives a
+// filename, even an empty one: what makes a part of any name a file.
+func hasFilename(p *multipart.Part) bool {
+	_, params, err := mime.ParseMediaType(p.Header.Get("Content-Disposition"))
+	_, ok := params["filename"]
+	return err == nil && ok
 }
 
 // fileIndex reads the n of a part named files[n].

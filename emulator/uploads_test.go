@@ -2,6 +2,7 @@ package emulator_test
 
 import (
 	"bytes"
+	"mime/multipart"
 	"net/http"
 	"strconv"
 	"strings"
@@ -139,6 +140,104 @@ func TestTheUploadLimitIsPerFile(t *testing.T) {
 			t.Errorf("refused uploads changed the record: %+v", rec)
 		}
 	}
+}
+
+// A part of any name but payload_json that comes with a filename is a
+// file, as the service takes it (D160): clients name them file0, file1
+// or file. Such a file is attached, but an attachments element does not
+// name it by its number, which only files[n] is a placeholder for.
+func TestFilePartsOfAnyNameAreAttached(t *testing.T) {
+	s, rl := startRelay(t, emulator.Config{})
+	ex := rl.invoke(t, s, "ask")
+	ct, body := multipartBody(t, `{"type":4,"data":{"content":"see"}}`,
+		part{"file0", "a.txt", "text/plain", []byte("a")},
+		part{"file1", "b.txt", "text/plain", []byte("bb")})
+	if status, body := send(t, s, "POST", callbackPath(ex.ID, ex.Token), ct, body); status != 204 {
+		t.Fatalf("answer: %d %v", status, body)
+	}
+	if res := ex.answer(t, nil); !res.OK {
+		t.Fatalf("invocation: %+v", res)
+	}
+	status, msg := send(t, s, "GET", webhookPath(s, ex.Token)+"/messages/@original", "", nil)
+	if got := strings.Join(attachmentsOf(t, msg), " "); status != 200 || got != "a.txt::1:text/plain b.txt::2:text/plain" {
+		t.Fatalf("the answer's message: %d %s\n%v", status, got, msg)
+	}
+
+	for _, tc := range []struct {
+		name    string
+		method  string
+		path    string
+		payload string
+		files   []part
+		want    string
+	}{
+		{"a follow-up takes a part named file", "POST", "", `{"content":"more"}`,
+			[]part{{"file", "c.json", "", []byte("{}")}}, "c.json::2:application/json"},
+		{"a follow-up takes files[n] and other names together, in their order", "POST", "",
+			`{"attachments":[{"id":"0","description":"described"}]}`,
+			[]part{{"file0", "x.txt", "text/plain", []byte("x")}, {"files[0]", "y.txt", "text/plain", []byte("yy")}},
+			"x.txt::1:text/plain y.txt:described:2:text/plain"},
+		{"a part named twice is two files", "POST", "", `{}`,
+			[]part{{"file", "1.txt", "text/plain", []byte("1")}, {"file", "2.txt", "text/plain", []byte("2")}},
+			"1.txt::1:text/plain 2.txt::1:text/plain"},
+		{"an edit adds a part named file1 to what the message keeps", "PATCH", "/messages/@original", `{}`,
+			[]part{{"file1", "d.txt", "text/plain", []byte("ddd")}},
+			"a.txt::1:text/plain b.txt::2:text/plain d.txt::3:text/plain"},
+		{"an edit's empty list drops the old files, not the new", "PATCH", "/messages/@original", `{"attachments":[]}`,
+			[]part{{"file0", "e.txt", "text/plain", []byte("e")}}, "e.txt::1:text/plain"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			ct, body := multipartBody(t, tc.payload, tc.files...)
+			status, msg := send(t, s, tc.method, webhookPath(s, ex.Token)+tc.path, ct, body)
+			if got := strings.Join(attachmentsOf(t, msg), " "); status != 200 || got != tc.want {
+				t.Fatalf("%d %s, want %s\n%v", status, got, tc.want, msg)
+			}
+		})
+	}
+
+	t.Run("an attachments element does not name file0 by its number", func(t *testing.T) {
+		ct, body := multipartBody(t, `{"content":"x","attachments":[{"id":"0","description":"d"}]}`,
+			part{"file0", "a.txt", "text/plain", []byte("a")})
+		status, answer := send(t, s, "POST", webhookPath(s, ex.Token), ct, body)
+		if status != 400 || answer["code"] != float64(50035) || !errorAt(answer, "attachments", "0", "id") {
+			t.Errorf("%d %v", status, answer)
+		}
+	})
+	t.Run("a part without a filename is a field, not a file", func(t *testing.T) {
+		ct, body := formFieldsBody(t, [][2]string{{"content", "fields"}, {"file0", "not a file"}})
+		status, msg := send(t, s, "POST", webhookPath(s, ex.Token), ct, body)
+		if got := attachmentsOf(t, msg); status != 200 || msg["content"] != "fields" || len(got) != 0 {
+			t.Errorf("%d %v", status, msg)
+		}
+	})
+	t.Run("eleven files of any names are too many", func(t *testing.T) {
+		var files []part
+		for i := range 11 {
+			files = append(files, part{"file" + strconv.Itoa(i), "f.txt", "", []byte("f")})
+		}
+		ct, body := multipartBody(t, `{}`, files...)
+		status, answer := send(t, s, "POST", webhookPath(s, ex.Token), ct, body)
+		if status != 400 || answer["code"] != float64(50035) || !errorAt(answer, "files") {
+			t.Errorf("%d %v", status, answer)
+		}
+	})
+}
+
+// formFieldsBody returns a multipart/form-data body of fields alone, each
+// without a filename.
+func formFieldsBody(t *testing.T, fields [][2]string) (string, []byte) {
+	t.Helper()
+	var b bytes.Buffer
+	w := multipart.NewWriter(&b)
+	for _, f := range fields {
+		if err := w.WriteField(f[0], f[1]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return w.FormDataContentType(), b.Bytes()
 }
 
 func TestAttachmentsListsAreChecked(t *testing.T) {

@@ -31,6 +31,7 @@ const (
 func (s *Server) webhookRoutes(mux *http.ServeMux) {
 	s.route(mux, "POST /interactions/{id}/{token}/callback", "interaction-callback", true, s.answerInteraction)
 	s.route(mux, "POST /webhooks/{app}/{token}", "webhook", true, s.createFollowup)
+	s.route(mux, "GET /webhooks/{app}/{token}", "webhook", true, s.getInteractionWebhook)
 	s.route(mux, "GET /webhooks/{app}/{token}/messages/{message}", "webhook", true, s.getWebhookMessage)
 	s.route(mux, "PATCH /webhooks/{app}/{token}/messages/{message}", "webhook", true, s.editWebhookMessage)
 	s.route(mux, "DELETE /webhooks/{app}/{token}/messages/{message}", "webhook", true, s.deleteWebhookMessage)

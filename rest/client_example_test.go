@@ -99,7 +99,7 @@ func ExampleAPIError() {
 	}
 	// Output:
 	// 400 true false
-	// Echo: name must be lowercase
+	// Echo: Command name is invalid
 	//     /1/name APPLICATION_COMMAND_INVALID_NAME
 }
 

@@ -4,10 +4,11 @@
 //	go run ./cmd/emulator -addr 127.0.0.1:0
 //
 // The first line of its standard output is one JSON object with what a bot
-// needs: base_url (ending in /v10), application_id, bot_token (shaped as
-// the service's: its first segment is the base64 of the bot user's id,
-// which is the application's), client_id, client_secret, public_key (the
-// hex key interactions are signed with),
+// needs: base_url (ending in /v10; the API is also served under /api/v10,
+// the service's own path, and under /v9 and /api/v9 as version 10),
+// application_id, bot_token (shaped as the service's: its first segment is
+// the base64 of the bot user's id, which is the application's), client_id,
+// client_secret, public_key (the hex key interactions are signed with),
 // guild_id (a guild where the application is installed), and
 // authorization_code with redirect_uri (a one-time code of a user who has
 // Manage Guild and Manage Roles there, granting identify and
