@@ -70,6 +70,8 @@ type Result struct {
 	answerType string
 	// Took is how long the bot took to answer.
 	Took time.Duration
+	// settled reports that the answer has been checked and kept.
+	settled bool
 	// Violations are the ways the answer broke the service's rules; an
 	// answer the client would show has none.
 	Violations []string
@@ -177,6 +179,14 @@ func (s *Server) send(ctx context.Context, prepare func() (*prepared, *Invocatio
 func (s *Server) exchange(ctx context.Context, url string, p *prepared) *Result {
 	res := &Result{Interaction: p.si.ix, Body: p.body}
 	s.deliver(ctx, url, p, res)
+	if !res.settled {
+		s.settleNow(p, res)
+	}
+	return res
+}
+
+// settleNow settles the answer to p, once.
+func (s *Server) settleNow(p *prepared, res *Result) {
 	if s.hooks.settling != nil {
 		s.hooks.settling(p.si)
 	}
@@ -185,7 +195,7 @@ func (s *Server) exchange(ctx context.Context, url string, p *prepared) *Result 
 	p.si.markSettled()
 	s.st.touch()
 	s.st.mu.Unlock()
-	return res
+	res.settled = true
 }
 
 // errNoInteractionsURL refuses to send an interaction the application

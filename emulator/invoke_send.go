@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io"
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/switchboard-go/switchboard/interaction"
@@ -44,11 +45,26 @@ func (s *Server) record(p *prepared) {
 func (s *Server) deliver(ctx context.Context, url string, p *prepared, res *Result) {
 	ctx, cancel := context.WithTimeout(ctx, s.window)
 	defer cancel()
-	status, contentType, body, took, err := s.exchangeBody(ctx, url, p.body, true, maxAnswerBody, func() {
-		s.st.mu.Lock()
-		p.si.markResponding()
-		s.st.mu.Unlock()
+	status, contentType, body, took, err := s.exchangeBody(ctx, url, p.body, true, maxAnswerBody, exchangeHooks{
+		headers: func() {
+			s.st.mu.Lock()
+			p.si.markResponding()
+			s.st.mu.Unlock()
+		},
+		// A bot may write its whole answer, flush it and then, before
+		// it ends the response, edit @original or send a follow-up
+		// and wait for the answer: for the service the answer exists
+		// once it is written. A JSON answer is settled as soon as the
+		// whole value has arrived.
+		value: func(status int, contentType string, value []byte, took time.Duration) {
+			res.Status, res.answerType, res.RawAnswer, res.Took = status, contentType, value, took
+			s.settleNow(p, res)
+		},
 	})
+	if res.settled {
+		// Settled with the value; what followed it is not the answer.
+		return
+	}
 	res.Status, res.answerType, res.RawAnswer, res.Took = status, contentType, body, took
 	switch {
 	case errors.Is(err, context.DeadlineExceeded):
@@ -72,16 +88,25 @@ func (s *Server) deliver(ctx context.Context, url string, p *prepared, res *Resu
 // post sends a signed (or, with good false, wrongly signed) body, and
 // reads at most limit bytes of the answer and one more.
 func (s *Server) post(ctx context.Context, url string, body []byte, good bool, limit int64) (status int, answer []byte, took time.Duration, err error) {
-	status, _, answer, took, err = s.exchangeBody(ctx, url, body, good, limit, nil)
+	status, _, answer, took, err = s.exchangeBody(ctx, url, body, good, limit, exchangeHooks{})
 	return status, answer, took, err
+}
+
+// exchangeHooks are what exchangeBody calls as an answer arrives; either
+// may be nil.
+type exchangeHooks struct {
+	// headers is called once the head of the answer has arrived, before
+	// its body is read.
+	headers func()
+	// value is called once a 200 answer of JSON holds a whole value,
+	// whether or not the body has ended, with that value.
+	value func(status int, contentType string, value []byte, took time.Duration)
 }
 
 // exchangeBody is post, and returns the Content-Type of the answer too.
 // It reads the answer up to one byte over limit, so that an answer over
-// it is known to be.
-// headers, when not nil, is called once the head of the answer has
-// arrived, before its body is read.
-func (s *Server) exchangeBody(ctx context.Context, url string, body []byte, good bool, limit int64, headers func()) (status int, contentType string, answer []byte, took time.Duration, err error) {
+// it is known to be, calling hooks as it arrives.
+func (s *Server) exchangeBody(ctx context.Context, url string, body []byte, good bool, limit int64, hooks exchangeHooks) (status int, contentType string, answer []byte, took time.Duration, err error) {
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, url, bytes.NewReader(body))
 	if err != nil {
 		return 0, "", nil, 0, err
@@ -102,11 +127,94 @@ func (s *Server) exchangeBody(ctx context.Context, url string, body []byte, good
 		return 0, "", nil, time.Since(start), err
 	}
 	defer resp.Body.Close()
-	if headers != nil {
-		headers()
+	if hooks.headers != nil {
+		hooks.headers()
 	}
-	answer, err = io.ReadAll(io.LimitReader(resp.Body, limit+1))
-	return resp.StatusCode, resp.Header.Get("Content-Type"), answer, time.Since(start), err
+	status, contentType = resp.StatusCode, resp.Header.Get("Content-Type")
+	r := io.LimitReader(resp.Body, limit+1)
+	if hooks.value == nil || status != http.StatusOK || !isJSON(contentType) {
+		answer, err = io.ReadAll(r)
+		return status, contentType, answer, time.Since(start), err
+	}
+	var buf bytes.Buffer
+	var scan jsonEnd
+	chunk := make([]byte, 32<<10)
+	for {
+		n, rerr := r.Read(chunk)
+		buf.Write(chunk[:n])
+		if end := scan.feed(chunk[:n]); end >= 0 {
+			// The value ends within what was read: the rest of the
+			// body, if any, is read and dropped, bounded as the answer.
+			value := bytes.Clone(buf.Bytes()[:buf.Len()-n+end])
+			hooks.value(status, contentType, value, time.Since(start))
+			_, err = io.Copy(io.Discard, r)
+			return status, contentType, value, time.Since(start), err
+		}
+		if rerr == io.EOF {
+			return status, contentType, buf.Bytes(), time.Since(start), nil
+		}
+		if rerr != nil {
+			return status, contentType, buf.Bytes(), time.Since(start), rerr
+		}
+	}
+}
+
+// isJSON reports whether a Content-Type is JSON's.
+func isJSON(contentType string) bool {
+	media, _, _ := strings.Cut(contentType, ";")
+	return strings.EqualFold(strings.TrimSpace(media), "application/json")
+}
+
+// jsonEnd finds where the first JSON object or array of a stream ends, fed
+// the stream a piece at a time, without parsing it: it follows the depth
+// of brackets outside strings. A stream that begins with anything else is
+// never found to end, and is read whole.
+type jsonEnd struct {
+	depth    int
+	started  bool
+	inString bool
+	escaped  bool
+	done     bool // no end will be found: not an object or array, or ended
+}
+
+// feed reads the next piece of the stream and returns the offset in it
+// just past the end of the value, or -1.
+func (j *jsonEnd) feed(p []byte) int {
+	for i, c := range p {
+		if j.done {
+			return -1
+		}
+		switch {
+		case j.inString:
+			switch {
+			case j.escaped:
+				j.escaped = false
+			case c == '\\':
+				j.escaped = true
+			case c == '"':
+				j.inString = false
+			}
+		case !j.started:
+			switch c {
+			case ' ', '\t', '\r', '\n':
+			case '{', '[':
+				j.started, j.depth = true, 1
+			default:
+				j.done = true
+			}
+		case c == '"':
+			j.inString = true
+		case c == '{' || c == '[':
+			j.depth++
+		case c == '}' || c == ']':
+			j.depth--
+			if j.depth == 0 {
+				j.done = true
+				return i + 1
+			}
+		}
+	}
+	return -1
 }
 
 // settle checks the answer and keeps it with the interaction. The caller

@@ -2,7 +2,9 @@ package emulator
 
 import (
 	"context"
+	"io"
 	"net/http"
+	"net/http/httptest"
 	"testing"
 	"time"
 
@@ -102,5 +104,48 @@ func TestARequestOvertakingTheAnswersHeadFindsTheAnswer(t *testing.T) {
 	mustOK(t, res, err)
 	if a := <-got; a.status != http.StatusOK {
 		t.Fatalf("an edit that overtook the answer: %d %s", a.status, a.body)
+	}
+}
+
+// A bot that writes its whole answer, flushes it, and then edits
+// @original and waits for that edit's answer before it ends its response
+// finds the answer there: the answer is settled once its JSON value has
+// arrived, not when the body ends.
+func TestAnAnswerFlushedBeforeTheResponseEndsExists(t *testing.T) {
+	w := startOASWorld(t)
+	edited := make(chan oasAnswer, 1)
+	verifier, err := interaction.NewVerifier(w.s.PublicKey)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bot := httptest.NewServer(http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(r.Body)
+		if verifier.Verify([]byte(r.Header.Get("X-Signature-Ed25519")), []byte(r.Header.Get("X-Signature-Timestamp")), body) != nil {
+			rw.WriteHeader(http.StatusUnauthorized)
+			return
+		}
+		var ix interaction.Interaction
+		if err := interaction.Decode(body, &ix); err != nil || ix.Type == interaction.TypePing {
+			rw.Header().Set("Content-Type", "application/json")
+			io.WriteString(rw, `{"type":1}`)
+			return
+		}
+		rw.Header().Set("Content-Type", "application/json")
+		io.WriteString(rw, `{"type":4,"data":{"content":"first"}}`)
+		rw.(http.Flusher).Flush()
+		// The response is not over until the edit has its answer.
+		edited <- w.anon(t, "PATCH", "/webhooks/"+w.s.ApplicationID.String()+"/"+ix.Token+"/messages/@original", `{"content":"edited"}`)
+	}))
+	defer bot.Close()
+	if err := w.s.SetInteractionsURL(context.Background(), bot.URL); err != nil {
+		t.Fatal(err)
+	}
+	res, err := w.s.Invoke(context.Background(), Invocation{Guild: w.s.GuildID, Command: "poll"})
+	mustOK(t, res, err)
+	if a := <-edited; a.status != http.StatusOK {
+		t.Fatalf("an edit before the response ended: %d %s", a.status, a.body)
+	}
+	if res.Answer.Message.Content != "first" {
+		t.Errorf("the answer kept is %+v", res.Answer)
 	}
 }
