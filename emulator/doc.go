@@ -194,7 +194,8 @@
 //		or label for string selects, radio groups (one, or [] for none)
 //		and checkbox groups (those ticked), ids for user, role,
 //		mentionable and channel selects; whether each checkbox is
-//		ticked; files for file uploads. Each input is named by its
+//		ticked (or, in "values", ["true"] or ["false"]); files for file
+//		uploads. Each input is named by its
 //		custom_id or label, and one left out keeps its default; every
 //		field is optional. Answers as /_emulator/invoke does; with no
 //		modal open, or another one than "modal", the kind is

@@ -154,6 +154,20 @@ func TestASubmissionOfEveryInputSendsWhatTheServiceSends(t *testing.T) {
 // Inputs left out keep what they start with: a radio group its
 // preselected option, a checkbox group its preselected options, a
 // checkbox its default; an optional select and file upload nothing.
+// A checkbox may be ticked through Values too, as "true" or "false".
+func TestACheckboxTakesTrueOrFalseAsAValue(t *testing.T) {
+	for _, v := range []string{"true", "false"} {
+		s, bot := openForm(t, signupModal)
+		res, err := s.Submit(context.Background(), Submit{Values: map[string][]string{
+			"class": {"w"}, "days": {"mon", "tue"}, "news": {v},
+		}})
+		mustOK(t, res, err)
+		if _, raw := bot.last(t); !strings.Contains(string(raw), `"custom_id":"news","value":`+v) {
+			t.Errorf("news %s: %s", v, raw)
+		}
+	}
+}
+
 func TestInputsLeftOutKeepTheirDefaults(t *testing.T) {
 	s, bot := openForm(t, signupModal)
 	res, err := s.Submit(context.Background(), Submit{})
@@ -234,8 +248,10 @@ func TestSubmissionsOfTheNewInputsTheClientRefuses(t *testing.T) {
 			`checkbox group "Days" offers no option "sun"`},
 		{"a checkbox given for a radio group", signupModal, func(*Server) Submit { return Submit{Checked: map[string]bool{"class": true}} },
 			`the modal's field "class" is a RADIO_GROUP, not a checkbox`},
-		{"values given for a checkbox", signupModal, func(*Server) Submit { return Submit{Values: values("News", "yes")} },
-			`the modal's field "News" is a CHECKBOX, not a select menu, radio group or checkbox group`},
+		{"a value for a checkbox that is no true or false", signupModal, func(*Server) Submit { return Submit{Values: values("News", "yes")} },
+			`checkbox "News" is ticked or not: give one value, true or false, or use checked`},
+		{"a file upload named in values", signupModal, func(*Server) Submit { return Submit{Values: values("proof", "x")} },
+			`the modal's field "proof" is a FILE_UPLOAD, not a select menu, radio group, checkbox group or checkbox`},
 		{"a checkbox the modal does not have", signupModal, func(*Server) Submit { return Submit{Checked: map[string]bool{"terms": true}} },
 			`the modal has no field "terms"`},
 		{"a file its file_types rule out", signupModal, func(*Server) Submit { return Submit{Files: file("notes.txt")} },

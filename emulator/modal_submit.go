@@ -29,8 +29,9 @@ type Submit struct {
 	// groups and checkbox groups, named as Fields are: options by value or
 	// label, users, roles or channels by id. A radio group takes one
 	// option, or none (an empty list) when it is not required; a checkbox
-	// group takes the options ticked, in the order they were ticked. An
-	// input left out keeps its default options or values.
+	// group takes the options ticked, in the order they were ticked; a
+	// checkbox may be given here too, as "true" or "false", as Checked
+	// gives it. An input left out keeps its default options or values.
 	Values map[string][]string
 	// Checked says whether the user ticks each of the modal's checkboxes,
 	// named as Fields are. A checkbox left out keeps its default.
@@ -175,7 +176,9 @@ func (f *form) named(inputs []modalInput) *InvocationError {
 		what  string
 	}{
 		{sortedKeys(f.sub.Fields), func(t interaction.ComponentType) bool { return t == interaction.ComponentTextInput }, "text input"},
-		{sortedKeys(f.sub.Values), choosable, "select menu, radio group or checkbox group"},
+		{sortedKeys(f.sub.Values), func(t interaction.ComponentType) bool {
+			return choosable(t) || t == interaction.ComponentCheckbox
+		}, "select menu, radio group, checkbox group or checkbox"},
 		{sortedKeys(f.sub.Checked), func(t interaction.ComponentType) bool { return t == interaction.ComponentCheckbox }, "checkbox"},
 		{sortedKeys(f.sub.Files), func(t interaction.ComponentType) bool { return t == interaction.ComponentFileUpload }, "file upload"},
 	}
@@ -320,6 +323,12 @@ func (f *form) fill(in modalInput, p component.Path) (interaction.SubmittedCompo
 	case component.Checkbox:
 		checked, ok := given(f.sub.Checked, in)
 		if !ok {
+			var err *InvocationError
+			if checked, ok, err = checkedAs(f.sub.Values, in, name); err != nil {
+				return sc, err
+			}
+		}
+		if !ok {
 			checked = c.Default
 		}
 		sc.Checked = checked
@@ -411,4 +420,23 @@ func (f *form) uploaded(c component.FileUpload, name string, files []interaction
 		ids = append(ids, a.ID.String())
 	}
 	return ids, nil
+}
+
+// checkedAs reads whether a checkbox is ticked from the values given for
+// it, "true" or "false", when Values names it rather than Checked; ok is
+// false when it names it in neither.
+func checkedAs(values map[string][]string, in modalInput, name string) (checked, ok bool, err *InvocationError) {
+	v, given := given(values, in)
+	if !given {
+		return false, false, nil
+	}
+	if len(v) == 1 {
+		switch v[0] {
+		case "true":
+			return true, true, nil
+		case "false":
+			return false, true, nil
+		}
+	}
+	return false, false, invalid("checkbox %s is ticked or not: give one value, true or false, or use checked", name)
 }
