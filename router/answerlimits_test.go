@@ -175,15 +175,12 @@ func TestARefusedUpdateOfAComponentReachesTheErrorHandler(t *testing.T) {
 // handler the endpoint deferred whose answer the service would refuse has
 // the error handler's answer complete the deferral.
 func TestARefusedLateAnswerCompletesTheDeferralWithTheErrorHandlers(t *testing.T) {
-	if testing.Short() {
-		t.Skip("waits 3 seconds")
-	}
 	var h handled
 	r := router.New()
 	r.OnError(h.onError)
 	r.Command("slow", func(ctx context.Context, _ *router.Request) (interaction.Response, error) {
 		select {
-		case <-time.After(2900 * time.Millisecond):
+		case <-time.After(slowWork):
 		case <-ctx.Done():
 			return interaction.Response{}, ctx.Err()
 		}

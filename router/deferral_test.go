@@ -17,11 +17,26 @@ import (
 	"github.com/switchboard-go/switchboard/router"
 )
 
+// The service's window for the first answer, and the endpoint's margin
+// in it, in the tests that serve on the emulator: a third of the real
+// window, so that a test that waits for the endpoint to defer waits less,
+// and still long enough beside the time an instant answer takes to travel
+// on a busy machine. A handler that works slow answers after the endpoint
+// has deferred, and one that works long well after the window.
+const (
+	testWindow = time.Second
+	testMargin = 250 * time.Millisecond
+	slowWork   = testWindow - testMargin/2
+	longWork   = 3 * testWindow
+)
+
 // serveOnEmulator registers r's commands on a new emulator, serves r's
-// endpoint for it with a REST client, and returns the emulator.
+// endpoint for it with a REST client, and returns the emulator. The
+// emulator waits testWindow for a first answer, and the endpoint defers
+// testMargin before it; opts may change the endpoint's.
 func serveOnEmulator(t *testing.T, r *router.Router, opts ...router.Option) *emulator.Server {
 	t.Helper()
-	s, err := emulator.New(emulator.Config{})
+	s, err := emulator.New(emulator.Config{ResponseWindow: testWindow})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -38,7 +53,9 @@ func serveOnEmulator(t *testing.T, r *router.Router, opts ...router.Option) *emu
 	if err != nil {
 		t.Fatal(err)
 	}
-	bot := httptest.NewServer(router.NewEndpoint(mux, verifier, append([]router.Option{router.WithClient(client)}, opts...)...))
+	opts = append([]router.Option{router.WithClient(client),
+		router.WithResponseDeadline(testWindow), router.WithAnswerMargin(testMargin)}, opts...)
+	bot := httptest.NewServer(router.NewEndpoint(mux, verifier, opts...))
 	t.Cleanup(bot.Close)
 	admin, err := rest.NewClient(s.URL, rest.BotToken(s.BotToken))
 	if err != nil {
@@ -79,16 +96,13 @@ func waitForContent(t *testing.T, s *emulator.Server, id interaction.Snowflake, 
 // the service stops waiting is deferred, the user sees the bot thinking,
 // and the handler's answer, whenever it comes, completes the deferral.
 func TestSlowHandlersAreDeferredAndTheirAnswerFollows(t *testing.T) {
-	if testing.Short() {
-		t.Skip("waits 20 seconds")
-	}
 	for _, tc := range []struct {
 		after    time.Duration
 		deferred bool
 	}{
-		{100 * time.Millisecond, false},
-		{2900 * time.Millisecond, true},
-		{20 * time.Second, true},
+		{10 * time.Millisecond, false},
+		{slowWork, true},
+		{longWork, true},
 	} {
 		t.Run(tc.after.String(), func(t *testing.T) {
 			t.Parallel()
@@ -154,7 +168,7 @@ func TestANonDeferredHandlerThatGivesUpIsAnsweredInTime(t *testing.T) {
 func TestADeferredHandlerThatPanicsTellsTheUser(t *testing.T) {
 	r := router.New()
 	r.Command("crash", func(ctx context.Context, req *router.Request) (interaction.Response, error) {
-		time.Sleep(2700 * time.Millisecond)
+		time.Sleep(slowWork)
 		panic(errors.New("handler bug"))
 	}, router.Description("Crashes late"), router.DeferEphemeral())
 	s := serveOnEmulator(t, r)
