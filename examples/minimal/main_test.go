@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -67,17 +68,43 @@ func TestTheSyncStepRegistersTheCommand(t *testing.T) {
 	}
 }
 
-// buildMinimal builds the program and returns its path.
+// built is the program, built once for the package's tests.
+var built struct {
+	once sync.Once
+	bin  string
+	err  error
+	out  []byte
+}
+
+// buildMinimal builds the program, once for all the tests that need it,
+// and returns its path.
 func buildMinimal(t *testing.T) string {
 	t.Helper()
 	if testing.Short() {
 		t.Skip("builds the program")
 	}
-	bin := filepath.Join(t.TempDir(), "minimal")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
+	built.once.Do(func() {
+		dir, err := os.MkdirTemp("", "minimal")
+		if err != nil {
+			built.err = err
+			return
+		}
+		built.bin = filepath.Join(dir, "minimal")
+		built.out, built.err = exec.Command("go", "build", "-o", built.bin, ".").CombinedOutput()
+	})
+	if built.err != nil {
+		t.Fatalf("go build: %v\n%s", built.err, built.out)
 	}
-	return bin
+	return built.bin
+}
+
+// TestMain removes the program built for the tests.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if built.bin != "" {
+		os.RemoveAll(filepath.Dir(built.bin))
+	}
+	os.Exit(code)
 }
 
 func TestHelpPrintsTheFlagsAndSucceeds(t *testing.T) {
