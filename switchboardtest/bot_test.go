@@ -24,7 +24,7 @@ func newBot(release <-chan struct{}) *router.Router {
 	r := router.New()
 	r.Command("greet", func(_ context.Context, req *router.Request) (interaction.Response, error) {
 		name, _ := req.Options.String("name")
-		return interaction.Reply("Hello, "+name+"!").WithComponents(component.Row(
+		return interaction.Reply("Hello, " + name + "!").WithComponents(component.Row(
 			component.PrimaryButton("wave:"+name, "Wave back"))), nil
 	}, router.Description("Greet someone"), router.Options(option.String("name", "Who").Required()))
 	r.Component("wave:{name}", func(_ context.Context, req *router.Request) (interaction.Response, error) {
