@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"net"
 	"net/http"
 	"os"
@@ -59,6 +60,11 @@ type Example struct {
 	// Script is what the example shows after Intro, in the language of
 	// lines the package comment describes.
 	Script string
+	// Files are the files a line may attach, by their paths in it, as
+	// the value of an ATTACHMENT option; nil means the working
+	// directory's. An example carries its own (go:embed), so that it runs
+	// from anywhere and prints the path it was given.
+	Files fs.FS
 }
 
 // Env is what a bot is given to build itself with: where it is deployed

@@ -148,7 +148,7 @@ func (s *Session) promptText() string {
 
 // invocation is where and as whom the session's commands are used.
 func (s *Session) invocation() emulator.Invocation {
-	return emulator.Invocation{User: s.user, Guild: s.guild, Channel: s.channel, Locale: s.locale}
+	return emulator.Invocation{User: s.user, Guild: s.guild, Channel: s.channel, Locale: s.locale, Files: s.ex.Files}
 }
 
 // Do runs one line and prints what came of it.
