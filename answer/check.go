@@ -27,7 +27,8 @@ import "github.com/switchboard-go/switchboard/interaction"
 // The rules of a message are those of the service's limits: content of at
 // most 2000 characters; at most 10 embeds, each with at most 25 fields,
 // whose texts are within their own limits and have at most 6000
-// characters in all; only the flags interaction.ResponseFlags; no content
+// characters in all, links the service takes (see below) and a color of
+// 0 to 0xFFFFFF; only the flags interaction.ResponseFlags; no content
 // or embeds with IS_COMPONENTS_V2; components as component.ValidateMessage
 // validates them; at most interaction.MaxFiles files, each, when its size
 // is known (interaction.File.Size), within ix.AttachmentLimit(); a poll
@@ -35,6 +36,16 @@ import "github.com/switchboard-go/switchboard/interaction"
 // characters, each emoji naming a custom or a Unicode emoji, a duration
 // of 1 to 768 hours and the one layout, and no poll with
 // IS_COMPONENTS_V2.
+//
+// The links of an embed follow the service's rule of URLs, which package
+// component follows for the links and media of components: its url and
+// its author's url are http or https, its image, thumbnail and icons http,
+// https or attachment://name; each of at most 2048 characters, and a web
+// address well formed (a host with a dot, labels of at most 63
+// characters, no spaces). An attachment://name URL, in an embed or in the
+// media of a component, names a file of the message: one of its files for
+// a new message, and for an UPDATE_MESSAGE one of those of ix.Message it
+// keeps or one of its files (see ReviewReferences).
 //
 // A nil ix checks the body alone: its type is not matched to an
 // interaction, nor suggestions to an option, and files are held to
@@ -64,7 +75,9 @@ func CheckMessage(ix *interaction.Interaction, m interaction.MessageData) error 
 // fields it sets. Whether the edit may carry a poll depends on the
 // message too, and is the service's to check: only the edit that
 // completes a deferred answer adds one, and a message that has a poll
-// takes no edit at all (the service's error 520003).
+// takes no edit at all (the service's error 520003). So is whether an
+// attachment://name URL names an attachment the message keeps, unless
+// the edit's attachments list names by name every attachment it keeps.
 func CheckEdit(ix *interaction.Interaction, m interaction.MessageData) error {
 	return reviewMessage(ix, &m, Edit, ForBot).Err()
 }
@@ -90,6 +103,9 @@ func reviewMessage(ix *interaction.Interaction, m *interaction.MessageData, kind
 	var c checker
 	c.init(w, "message", "")
 	c.message(ix, m, interaction.ResponseFlags, "a message", kind == Followup)
+	if names, known := attachedNames(m, nil, kind == Followup); known {
+		c.references(m, names)
+	}
 	return c.finish()
 }
 
@@ -104,9 +120,14 @@ func (c *checker) answer(ix *interaction.Interaction, r *interaction.Response) *
 	switch r.Type {
 	case interaction.CallbackChannelMessageWithSource:
 		c.message(ix, &r.Message, interaction.ResponseFlags, "a message", true)
+		names, _ := attachedNames(&r.Message, nil, true)
+		c.references(&r.Message, names)
 	case interaction.CallbackUpdateMessage:
 		c.message(ix, &r.Message, interaction.ResponseFlags, "an update", false)
 		c.pollInUpdate(r.Message.Poll)
+		if names, known := attachedNames(&r.Message, keptBy(ix), false); known {
+			c.references(&r.Message, names)
+		}
 	case interaction.CallbackDeferredChannelMessageWithSource, interaction.CallbackDeferredUpdateMessage:
 		// Only the flags of a deferral are sent, and the service keeps
 		// only EPHEMERAL of them, ignoring the other flags an answer may
@@ -132,3 +153,16 @@ type typeError struct {
 
 func (e *typeError) Error() string   { return e.vs.Error() }
 func (e *typeError) Unwrap() []error { return []error{e.vs, e.cb} }
+
+// keptBy returns the attachments of the message an UPDATE_MESSAGE to ix
+// changes, which it keeps unless it says otherwise: those of the message
+// of the interaction, or nil when there is none to know.
+func keptBy(ix *interaction.Interaction) []interaction.Attachment {
+	if ix == nil || ix.Message == nil {
+		return nil
+	}
+	if ix.Message.Attachments == nil {
+		return []interaction.Attachment{}
+	}
+	return ix.Message.Attachments
+}

@@ -98,9 +98,10 @@ const (
 	// CodeAttachmentOnly: a file component whose url is not
 	// attachment://name.
 	CodeAttachmentOnly = "COMPONENT_FILE_ATTACHMENT_ONLY"
-	// CodeURLScheme: a link whose URL is not http, https or discord. The
-	// component specification does not say which schemes a LINK button
-	// takes; the service refuses others with this code.
+	// CodeURLScheme: a link whose URL is not http, https or discord, or
+	// media whose URL is not http, https or attachment://. The component
+	// specification does not say which schemes a LINK button takes; the
+	// service refuses others with this code.
 	CodeURLScheme = "URL_TYPE_INVALID_SCHEME"
 	// CodeInvalidFileType: an entry of file_types that is neither a
 	// group (image, video, audio) nor an extension with its leading dot.

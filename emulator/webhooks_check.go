@@ -38,7 +38,12 @@ func isEmpty(m *interaction.MessageData, attachments int) bool {
 // as the flags of an edit, which editedData checks before the message
 // the edit leaves, is not reported again.
 func checkMessage(e *apiError, prefix string, m *interaction.MessageData, flags interaction.MessageFlags) {
-	vs := answer.ReviewMessage(nil, *m, answer.Edit, answer.AsService)
+	// The attachments a message ends with are known once its files are
+	// read, and checkReferences checks its attachment://name URLs then:
+	// without its list, package answer does not guess them.
+	data := *m
+	data.Attachments = nil
+	vs := answer.ReviewMessage(nil, data, answer.Edit, answer.AsService)
 	vs = slices.DeleteFunc(vs, func(v answer.Violation) bool { return v.Code == answer.CodeFlags })
 	if !e.has(prefix + "/flags") {
 		checkFlags(e, prefix+"/flags", m.Flags, flags)
