@@ -56,6 +56,23 @@
 // outside the service's API, and like the rest of the emulator it trusts
 // whoever can reach it: it has no credentials, no rate limit and no faults.
 //
+// A web page open in a browser on the same machine reaches it too, so it
+// answers only what no page of another origin can send or read. A
+// request whose Host is not an IP address or localhost (any port, or
+// none) is refused: a page that points a name of its own at 127.0.0.1
+// (DNS rebinding) names it so, while a script names the address it was
+// given; a container network's name for the emulator is refused alike,
+// and its address works. So is a request whose Origin is another than
+// http:// and its Host, one the browser marks Sec-Fetch-Site cross-site
+// or same-site (a page on another port of the machine), and a POST, PUT
+// or PATCH whose body is not sent as application/json, which a form or a
+// fetch of another origin cannot send without a preflight request the
+// control API does not answer. A refusal is 403 {"error": "forbidden",
+// "message": "..."}, the message naming the header at fault. The
+// service's API (/v10 and the rest) is not held to these rules: clients
+// name it by whatever host their base URL has. The playground of package
+// emulator/web keeps the same rules.
+//
 //	POST   /_emulator/faults
 //		Injects a fault (see Fault): a JSON object
 //		{"route": "commands", "count": 2, "kind": "rate_limit",

@@ -447,7 +447,12 @@ func (s *Server) Handler() http.Handler {
 	})
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		r = cleanRequestPath(r)
-		if !strings.HasPrefix(r.URL.Path, controlPrefix) {
+		if isControl(r.URL.Path) {
+			if reason := controlRules().Refused(r); reason != "" {
+				writeJSON(w, http.StatusForbidden, map[string]any{"error": "forbidden", "message": reason})
+				return
+			}
+		} else {
 			// Every answer of the service's API passes its front proxy,
 			// which says so: "Via: 1.1 google". A well-known client
 			// reads a 429 without it as a ban by that proxy, not a rate
