@@ -31,7 +31,9 @@
 // interactions are: APPLICATION_AUTHORIZED when a user authorizes it
 // (AuthorizeUser) or adds it to a guild (InstallGuild),
 // APPLICATION_DEAUTHORIZED when a user takes the authorization back
-// (Deauthorize, RevokeGrant), ENTITLEMENT_CREATE when a user buys or is
+// (Deauthorize) or the application revokes the user's last one
+// (RevokeGrant, or POST /oauth2/token/revoke, which revokes every token of
+// the authorization it is given one of), ENTITLEMENT_CREATE when a user buys or is
 // given an SKU (CreateEntitlement, or Create Test Entitlement),
 // ENTITLEMENT_UPDATE when a subscription ends (EndEntitlement) or an item
 // is consumed, and ENTITLEMENT_DELETE on a refund (RemoveEntitlement) or
@@ -102,13 +104,17 @@
 //	POST   /_emulator/authorize
 //		A user authorizes the application, as AuthorizeUser:
 //		{"user": "id", "scopes": ["identify"]} answers {"code": "..."},
-//		a one-time code for the redirect_uri of the credentials. With
-//		"applications.commands" the user also installs the application
-//		to their account, when it supports USER_INSTALL.
+//		a one-time code for the redirect_uri of the credentials, which
+//		expires after 100 seconds. With "applications.commands" the
+//		user also installs the application to their account, when it
+//		supports USER_INSTALL. Scopes the service does not grant a user
+//		(an unknown one, applications.commands.update, bot, or none)
+//		answer 400 {"error": "invalid_scope", "message": "..."}.
 //	POST   /_emulator/revoke
-//		Revokes a refresh token and its access token, as RevokeGrant:
-//		{"refresh_token": "..."} answers {"revoked": true} or false when
-//		there was no such token.
+//		Revokes a refresh token and the authorization it belongs to,
+//		every access and refresh token issued from the same code, as
+//		RevokeGrant: {"refresh_token": "..."} answers {"revoked": true}
+//		or false when there was no such token.
 //	POST   /_emulator/deauthorize
 //		Takes back every grant of a user, as Deauthorize: {"user": "id"}.
 //		Answers 204.

@@ -12,7 +12,9 @@
 // guild_id (a guild where the application is installed), and
 // authorization_code with redirect_uri (a one-time code of a user who has
 // Manage Guild and Manage Roles there, granting identify and
-// applications.commands.permissions.update), and admin_id, moderator_id and
+// applications.commands.permissions.update; it waits for the exchange,
+// while the codes of POST /_emulator/authorize expire after 100 seconds,
+// as the service's do), and admin_id, moderator_id and
 // member_id (the guild's owner, that user, and a plain member). It then
 // serves until it is interrupted.
 //
