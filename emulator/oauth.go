@@ -275,10 +275,10 @@ func uniqueScopes(scopes []string) []string {
 // without integration_type. A user the emulator does not know gets a code
 // but no event: the event carries the user object.
 func (s *Server) AuthorizeUser(user interaction.Snowflake, scopes ...string) (string, error) {
-	scopes = uniqueScopes(scopes)
 	if err := checkAuthorizationScopes(scopes); err != nil {
 		return "", err
 	}
+	scopes = uniqueScopes(scopes)
 	st := s.st
 	st.mu.Lock()
 	defer st.mu.Unlock()

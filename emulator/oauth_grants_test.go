@@ -1,6 +1,8 @@
 package emulator
 
 import (
+	"slices"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -46,4 +48,29 @@ func TestExpiredTokensAndCodesAreDropped(t *testing.T) {
 	if tokens, grants := count(); tokens != 1 || grants != 1 {
 		t.Fatalf("after the tokens expired: %d tokens and %d codes, want the new token and New's code", tokens, grants)
 	}
+}
+
+// FuzzCheckAuthorizationScopes holds what a user may grant to the
+// service's list: whatever is asked, an accepted authorization names only
+// scopes of the authorization code flow, and never bot or
+// applications.commands.update.
+func FuzzCheckAuthorizationScopes(f *testing.F) {
+	f.Add("identify guilds")
+	f.Add("bot")
+	f.Add("applications.commands applications.commands.update")
+	f.Add("")
+	f.Fuzz(func(t *testing.T, asked string) {
+		scopes := strings.Fields(asked)
+		if checkAuthorizationScopes(scopes) != nil {
+			return
+		}
+		if len(scopes) == 0 {
+			t.Fatal("no scope was accepted")
+		}
+		for _, sc := range scopes {
+			if !slices.Contains(authorizationScopes, sc) || sc == scopeBot || sc == scopeCommandsUpdate {
+				t.Fatalf("%q was accepted", sc)
+			}
+		}
+	})
 }
