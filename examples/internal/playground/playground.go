@@ -185,6 +185,10 @@ func Run(ctx context.Context, ex Example, args []string, stdin io.Reader, stdout
 	if ctx.Err() != nil {
 		return nil // interrupted during the script
 	}
+	// The script may have left the user as someone who cannot do what
+	// the README suggests typing: the person's own lines start where
+	// the script did.
+	s.startOver()
 	if f, ok := stdin.(*os.File); ok && isTerminal(f) && isTerminal(stdout) {
 		return s.prompt(ctx, f)
 	}
