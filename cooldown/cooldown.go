@@ -106,6 +106,11 @@ func WithMessage(text func(req *router.Request, retry time.Time) string) Option 
 // spent one of the outer's. Taking it back would take a second call to
 // the store, which can fail on its own, for every refusal.
 //
+// Given to Router.Use before any other middleware, so that it is the
+// first a handler runs through, a cooldown whose store is a
+// ClaimingStore counts each use in the call that claims the interaction
+// in the endpoint's replay guard: one round trip to a shared store.
+//
 // When the store fails, or does not answer within its timeout
 // (store.Timeout), the use is let through and the error logged to the
 // router's logger: a cooldown whose store is down must not stop the bot.
@@ -138,11 +143,7 @@ func New(scope Scope, uses int, period time.Duration, opts ...Option) router.Mid
 		// calls need no bound.
 		c.calls = storecall.New("cooldown store", "cooldown", c.storeOpts)
 	}
-	return func(next router.Handler) router.Handler {
-		return router.HandlerFunc(func(ctx context.Context, req *router.Request) (interaction.Response, error) {
-			return c.serve(ctx, req, next)
-		})
-	}
+	return func(next router.Handler) router.Handler { return &handler{c: c, next: next} }
 }
 
 // cooldown is the configuration of one cooldown.
@@ -171,6 +172,13 @@ func (c *cooldown) serve(ctx context.Context, req *router.Request, next router.H
 	}
 	key := cooldownKey(c.prefix, req, c.scope)
 	wait, err := c.use(ctx, req, key)
+	return c.decide(ctx, req, next, key, wait, err)
+}
+
+// decide serves req as what the store told of its use under key says:
+// next serves it when the use was counted or the store could not tell,
+// and otherwise a refusal answers it.
+func (c *cooldown) decide(ctx context.Context, req *router.Request, next router.Handler, key string, wait time.Duration, err error) (interaction.Response, error) {
 	if err == storecall.ErrPaused {
 		return next.ServeInteraction(ctx, req)
 	}

@@ -6,14 +6,20 @@ import (
 	"testing"
 	"time"
 
+	"github.com/switchboard-go/switchboard/command"
+	"github.com/switchboard-go/switchboard/emulator"
 	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/interaction/interactiontest"
+	"github.com/switchboard-go/switchboard/internal/apitest"
 	"github.com/switchboard-go/switchboard/internal/redistest"
 	"github.com/switchboard-go/switchboard/redisstore"
 	"github.com/switchboard-go/switchboard/rest"
+	"github.com/switchboard-go/switchboard/router"
 )
 
 // The benchmarks measure one operation of each store against a
-// redis-server on the loopback, one round trip each:
+// redis-server on the loopback, one round trip each, and an interaction
+// and a REST call with the round trips they cost (roundtrips/op):
 //
 //	go test ./redisstore -run XXX -bench . -count 10 | tee redis.txt
 //	benchstat redis.txt
@@ -58,5 +64,85 @@ func BenchmarkRateLimitsTake(b *testing.B) {
 		if _, err := s.Take(ctx, r); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// BenchmarkInteraction serves interactions, each of its own user, through
+// an endpoint whose replay guard and cooldown share a Redis client: the
+// claim made with the use, and made apart, as when other middleware runs
+// before the cooldown.
+func BenchmarkInteraction(b *testing.B) {
+	srv := redistest.Start(b)
+	c := srv.Client(b)
+	key := interactiontest.NewKey("bench")
+	for _, bc := range []struct {
+		name string
+		mw   []router.Middleware
+	}{
+		{"claim=with-use", nil},
+		{"claim=apart", []router.Middleware{logging}},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			e := endpoint(b, c, key, bc.mw...)
+			m := watch(b, srv, c)
+			user := interaction.Snowflake(1)
+			body := func() []byte {
+				user++
+				return interactiontest.Command("ping").InGuild(interactiontest.GuildID,
+					interaction.Member{User: interaction.User{ID: user, Username: "u"}}).JSON()
+			}
+			if status := post(e, key, body()); status != 200 {
+				b.Fatalf("answered %d", status)
+			}
+			m.count(b)
+			n := 0
+			for b.Loop() {
+				if status := post(e, key, body()); status != 200 {
+					b.Fatalf("answered %d", status)
+				}
+				n++
+			}
+			b.ReportMetric(float64(m.count(b))/float64(n), "roundtrips/op")
+		})
+	}
+}
+
+// BenchmarkRESTCall sends requests through a Client whose rate limits are
+// shared on Redis: its answers held for the next request's Take, and
+// each recorded at once (WithRecordDelay(0)).
+func BenchmarkRESTCall(b *testing.B) {
+	srv := redistest.Start(b)
+	c := srv.Client(b)
+	api := apitest.StartEmulator(b, emulator.Config{RateLimit: emulator.RateLimit{Requests: 1 << 30, Window: time.Minute}})
+	for _, bc := range []struct {
+		name  string
+		delay time.Duration
+	}{
+		{"record=held", rest.DefaultRecordDelay},
+		{"record=at-once", 0},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			client, _ := apitest.NewClient(b, api, rest.BotToken(api.BotToken),
+				rest.WithRateLimitStore(redisstore.NewRateLimits(c, newPrefix()), func(err error) { b.Error(err) }),
+				rest.WithRecordDelay(bc.delay))
+			m := watch(b, srv, c)
+			ctx := context.Background()
+			list := func() {
+				if _, err := client.ListCommands(ctx, api.ApplicationID, command.Global, false); err != nil {
+					b.Fatal(err)
+				}
+			}
+			list()
+			m.count(b)
+			n := 0
+			for b.Loop() {
+				list()
+				n++
+			}
+			if err := client.FlushRateLimits(ctx); err != nil {
+				b.Fatal(err)
+			}
+			b.ReportMetric(float64(m.count(b))/float64(n), "roundtrips/op")
+		})
 	}
 }

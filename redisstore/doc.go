@@ -15,6 +15,19 @@
 // clock, so that replicas need not agree on theirs. Keys expire when
 // their state no longer matters: Redis holds no more than what is live.
 //
+// Each interaction and each REST call costs Redis one round trip. An
+// endpoint whose replay guard and cooldown store share a client of one
+// server claims an interaction and counts the use of its first cooldown
+// in one script (Cooldowns.ClaimAndUse, cooldown.ClaimingStore), when
+// the cooldown is the first middleware its handler runs through;
+// otherwise the claim and each use are a round trip each. A rest.Client
+// takes each request with one script that also records the answers it
+// held since its last (RateLimits.Batch, rest.BatchingRateLimitStore);
+// an answer the other replicas wait for, the answer to the first request
+// on a route or one that leaves its bucket empty, is recorded at once, in
+// a round trip of its own, as is one held rest.DefaultRecordDelay with no
+// request to carry it, and a 429 costs one more.
+//
 // A store returns the errors of Redis. The packages using the stores fail
 // open: a cooldown lets the use through and logs, the replay guard serves
 // the request and logs, and a rest.Client reports the error and waits by
@@ -44,7 +57,9 @@
 // With them a command against a refused port fails in tens of
 // milliseconds, well within the router's bound.
 //
-// On a Cluster, the keys of the rate limits share the hash tag
+// On a Cluster, the claim of an interaction and the use of a cooldown are
+// a round trip each: their keys lie in different slots, which no script
+// reaches together. The keys of the rate limits share the hash tag
 // "{ratelimit}", or the prefix's own when it has one (a non-empty "{…}"),
 // since a script reaches several of them. All the rate-limit traffic of
 // a bot therefore goes to one slot, and so to one node: a Cluster adds

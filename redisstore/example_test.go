@@ -19,7 +19,8 @@ import (
 
 // Every replica of a bot runs the same wiring, with the same prefix: the
 // cooldowns, the replay guard and the rate limits are then counted once
-// for all of them.
+// for all of them. With one client for all three and the cooldown first,
+// each interaction and each REST call costs one round trip to Redis.
 func Example() {
 	rdb := redis.NewUniversalClient(&redis.UniversalOptions{
 		Addrs: []string{os.Getenv("REDIS_ADDR")},
@@ -41,6 +42,8 @@ func Example() {
 	}
 
 	r := router.New(router.WithLogger(logger))
+	// The first middleware: its use is counted in the call that claims
+	// the interaction in the replay guard.
 	r.Use(cooldown.New(cooldown.PerUser, 3, time.Minute,
 		cooldown.WithStore(redisstore.NewCooldowns(rdb, prefix))))
 	r.Command("roll", func(context.Context, *router.Request) (interaction.Response, error) {
@@ -57,7 +60,11 @@ func Example() {
 	endpoint := router.NewEndpoint(mux, verifier,
 		router.WithClient(client),
 		router.WithReplayGuard(redisstore.NewReplayGuard(rdb, prefix)))
-	log.Fatal(serve.ListenAndServe(context.Background(), ":8080", endpoint))
+	err = serve.ListenAndServe(context.Background(), ":8080", endpoint)
+	// What the last answers said of the rate limits, for the replicas
+	// still running.
+	client.FlushRateLimits(context.Background())
+	log.Fatal(err)
 }
 
 // A cooldown of one use every ten seconds per guild, counted on Redis, for

@@ -47,6 +47,10 @@ func TestRateLimitsKeepTheContract(t *testing.T) {
 	}
 	storetest.RateLimits(t, open)
 	storetest.ClientsSharingLimits(t, open)
+	storetest.BatchingRateLimits(t, func(t *testing.T) (a, b rest.BatchingRateLimitStore) {
+		p := newPrefix()
+		return redisstore.NewRateLimits(srv.Client(t), p), redisstore.NewRateLimits(srv.Client(t), p)
+	})
 }
 
 // TestKeysLiveUnderThePrefixAndExpire: every key a store writes begins

@@ -209,7 +209,7 @@ func (c *Client) do(ctx context.Context, k *call, out any) (int, error) {
 		if c.observer != nil {
 			waiting = time.Now()
 		}
-		err := c.limits.wait(ctx, k.route, k.major)
+		probe, err := c.limits.wait(ctx, k.route, k.major)
 		if c.observer != nil {
 			c.observer.ObserveRateLimitWait(Wait{Route: k.route, Duration: time.Since(waiting)})
 		}
@@ -234,7 +234,7 @@ func (c *Client) do(ctx context.Context, k *call, out any) (int, error) {
 			failures++
 			continue
 		}
-		c.limits.update(k.route, k.major, resp)
+		c.limits.update(k.route, k.major, resp, probe)
 		switch {
 		case resp.StatusCode == http.StatusTooManyRequests:
 			// The limiter now holds this route, or every route for a

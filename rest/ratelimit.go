@@ -29,57 +29,99 @@ import (
 type limiter struct {
 	local  *MemoryRateLimitStore
 	shared RateLimitStore
+	// batch is shared when it records answers along with a Take, and
+	// is not in memory; nil otherwise.
+	batch BatchingRateLimitStore
 	// onError is told the errors of the shared store; nil drops them.
 	onError func(error)
 	// globalRate is how many requests a second the global limit allows,
 	// 0 when the Client keeps no count (WithGlobalRateLimit).
 	globalRate int
+	// recordDelay is how long an answer is held for batch, 0 for none
+	// (WithRecordDelay).
+	recordDelay time.Duration
+
+	// mu guards the answers held for batch, and the timer that records
+	// them when no request comes to carry them.
+	mu    sync.Mutex
+	held  []heldAnswer
+	timer *time.Timer
+	armed bool
+	// flushing is held while the answers held are recorded on their
+	// own, so that FlushRateLimits returns once they are.
+	flushing sync.Mutex
 }
 
-func newLimiter() *limiter { return &limiter{local: NewMemoryRateLimitStore()} }
+// heldAnswer is an answer to record in the shared store, and when it
+// arrived.
+type heldAnswer struct {
+	r       RateLimitRequest
+	a       RateLimitAnswer
+	arrived time.Time
+}
+
+// maxHeld bounds how many answers are held: so many are recorded at once.
+const maxHeld = 64
+
+func newLimiter() *limiter {
+	return &limiter{local: NewMemoryRateLimitStore(), recordDelay: DefaultRecordDelay}
+}
 
 func (l *limiter) request(route, major string) RateLimitRequest {
 	return RateLimitRequest{Route: route, Major: major, Global: underGlobalLimit(route), GlobalRate: l.globalRate}
 }
 
+// batching reports whether answers are held, to be recorded with the
+// next request's Take.
+func (l *limiter) batching() bool { return l.batch != nil && l.recordDelay > 0 }
+
 // wait blocks until a request on route may be sent: until a global limit
 // ends, and while its bucket has no requests left, until the bucket
 // resets. It takes one request from the bucket, so that callers sharing
-// the bucket do not all go at once on its last one.
-func (l *limiter) wait(ctx context.Context, route, major string) error {
+// the bucket do not all go at once on its last one. It reports whether
+// the request is the one the shared store let through on a bucket
+// nothing is known of, whose answer the others wait for (update).
+func (l *limiter) wait(ctx context.Context, route, major string) (probe bool, err error) {
 	r := l.request(route, major)
 	for {
-		wait, err := l.take(ctx, r)
+		wait, probe, err := l.take(ctx, r)
 		if err != nil {
-			return err
+			return false, err
 		}
 		if wait <= 0 {
-			return nil
+			return probe, nil
 		}
 		if err := sleepCtx(ctx, wait); err != nil {
-			return err
+			return false, err
 		}
 	}
 }
 
-// take takes a request from the shared store, or from the Client's own
-// state when there is none or it fails. Its error is the context's.
-func (l *limiter) take(ctx context.Context, r RateLimitRequest) (time.Duration, error) {
+// take takes a request from the shared store, with the answers held for
+// it, or from the Client's own state when there is none or it fails.
+// Its error is the context's.
+func (l *limiter) take(ctx context.Context, r RateLimitRequest) (wait time.Duration, probe bool, err error) {
 	if l.shared != nil {
-		wait, err := l.shared.Take(ctx, r)
+		if l.batching() {
+			wait, probe, err = l.batch.Batch(ctx, l.release(), &r)
+		} else {
+			wait, err = l.shared.Take(ctx, r)
+		}
 		if err == nil {
-			return wait, nil
+			return wait, probe, nil
 		}
 		if ctx.Err() != nil {
-			return 0, ctx.Err()
+			return 0, false, ctx.Err()
 		}
 		l.failed(err)
 	}
-	return l.local.Take(ctx, r)
+	wait, err = l.local.Take(ctx, r)
+	return wait, false, err
 }
 
-// update records the limit headers of an answer on route.
-func (l *limiter) update(route, major string, resp *http.Response) {
+// update records the limit headers of an answer on route; probe says
+// others wait for it (wait).
+func (l *limiter) update(route, major string, resp *http.Response, probe bool) {
 	a := readAnswer(resp.Header)
 	r := l.request(route, major)
 	// The caller may give up now that it has its answer; what the answer
@@ -87,15 +129,85 @@ func (l *limiter) update(route, major string, resp *http.Response) {
 	// becomes of the caller's context.
 	ctx := context.Background()
 	l.local.Record(ctx, r, a)
-	if l.shared != nil {
-		l.failed(l.shared.Record(ctx, r, a))
+	if l.shared == nil {
+		return
 	}
+	if !l.batching() {
+		l.failed(l.shared.Record(ctx, r, a))
+		return
+	}
+	if !l.hold(r, a, probe) {
+		l.flush(ctx)
+	}
+}
+
+// hold holds an answer for the next request's Take, and reports whether
+// it may wait: not the answer others wait for, that of the request let
+// through on a bucket nothing was known of (probe) or of a bucket left
+// with no request, nor one past maxHeld. It starts the timer that
+// records the answers held when no request comes for them.
+func (l *limiter) hold(r RateLimitRequest, a RateLimitAnswer, probe bool) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.held = append(l.held, heldAnswer{r: r, a: a, arrived: time.Now()})
+	if probe || (a.Counted && a.Remaining <= 0) || len(l.held) >= maxHeld {
+		return false
+	}
+	if !l.armed {
+		l.armed = true
+		if l.timer == nil {
+			l.timer = time.AfterFunc(l.recordDelay, l.flushHeld)
+		} else {
+			l.timer.Reset(l.recordDelay)
+		}
+	}
+	return true
+}
+
+// release returns the answers held, aged to now, and holds none.
+func (l *limiter) release() []PendingAnswer {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if len(l.held) == 0 {
+		return nil
+	}
+	now := time.Now()
+	out := make([]PendingAnswer, len(l.held))
+	for i, h := range l.held {
+		out[i] = PendingAnswer{Request: h.r, Answer: h.a, Age: now.Sub(h.arrived)}
+	}
+	clear(l.held)
+	l.held = l.held[:0]
+	return out
+}
+
+// flush records the answers held, if any, in a call of their own, and
+// returns the store's error, which it has reported.
+func (l *limiter) flush(ctx context.Context) error {
+	l.flushing.Lock()
+	defer l.flushing.Unlock()
+	answers := l.release()
+	if len(answers) == 0 {
+		return nil
+	}
+	_, _, err := l.batch.Batch(ctx, answers, nil)
+	l.failed(err)
+	return err
+}
+
+// flushHeld is flush when the timer fires.
+func (l *limiter) flushHeld() {
+	l.mu.Lock()
+	l.armed = false
+	l.mu.Unlock()
+	l.flush(context.Background())
 }
 
 // limited records a 429 on route: the route's bucket, or with a global
 // limit every route, is closed for the time the answer asks. The body's
 // retry_after is in seconds with a fraction; the Retry-After header,
-// whole seconds, is the fallback.
+// whole seconds, is the fallback. The answers held are recorded first,
+// in the order they came.
 func (l *limiter) limited(route, major string, resp *http.Response, body []byte) {
 	var rl rateLimitBody
 	_ = json.Unmarshal(body, &rl)
@@ -114,6 +226,9 @@ func (l *limiter) limited(route, major string, resp *http.Response, body []byte)
 	ctx := context.Background()
 	l.local.Limited(ctx, r, global, after)
 	if l.shared != nil {
+		if l.batching() {
+			l.flush(ctx)
+		}
 		l.failed(l.shared.Limited(ctx, r, global, after))
 	}
 }
@@ -269,7 +384,38 @@ func (s *MemoryRateLimitStore) key(route, major string) string {
 func (s *MemoryRateLimitStore) Take(_ context.Context, r RateLimitRequest) (time.Duration, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	wait, _ := s.take(r, time.Now())
+	return wait, nil
+}
+
+// Record takes in the state an answer on r reported.
+func (s *MemoryRateLimitStore) Record(_ context.Context, r RateLimitRequest, a RateLimitAnswer) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
 	now := time.Now()
+	s.record(r, a, now, now)
+	return nil
+}
+
+// Batch records each of answers, in order, as Record does, and then,
+// unless r is nil, takes *r as Take does.
+func (s *MemoryRateLimitStore) Batch(_ context.Context, answers []PendingAnswer, r *RateLimitRequest) (wait time.Duration, probe bool, err error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	now := time.Now()
+	for _, p := range answers {
+		s.record(p.Request, p.Answer, now, now.Add(-max(p.Age, 0)))
+	}
+	if r == nil {
+		return 0, false, nil
+	}
+	wait, probe = s.take(*r, now)
+	return wait, probe, nil
+}
+
+// take is Take at now, and reports whether the request taken is the one
+// let through on a bucket nothing is known of. The caller holds s.mu.
+func (s *MemoryRateLimitStore) take(r RateLimitRequest, now time.Time) (wait time.Duration, probe bool) {
 	var until time.Time
 	if r.Global {
 		until = s.global
@@ -304,15 +450,17 @@ func (s *MemoryRateLimitStore) Take(_ context.Context, r RateLimitRequest) (time
 		}
 	}
 	if now.Before(until) {
-		return until.Sub(now), nil
+		return until.Sub(now), false
 	}
 	switch {
 	case b == nil:
 		s.forget(now)
 		s.buckets[key] = &bucket{probing: true, reset: now.Add(probeLease)}
+		probe = true
 	case b.probing:
 		// The first request got no answer in time: another goes.
 		b.reset = now.Add(probeLease)
+		probe = true
 	default:
 		if !known {
 			s.forget(now)
@@ -324,13 +472,12 @@ func (s *MemoryRateLimitStore) Take(_ context.Context, r RateLimitRequest) (time
 		s.sent = append(s.sent, now)
 		s.sent = s.sent[max(len(s.sent)-r.GlobalRate, 0):]
 	}
-	return 0, nil
+	return 0, probe
 }
 
-// Record takes in the state an answer on r reported.
-func (s *MemoryRateLimitStore) Record(_ context.Context, r RateLimitRequest, a RateLimitAnswer) error {
-	s.mu.Lock()
-	defer s.mu.Unlock()
+// record is Record at now of an answer that arrived at arrived, which
+// its ResetAfter counts from. The caller holds s.mu.
+func (s *MemoryRateLimitStore) record(r RateLimitRequest, a RateLimitAnswer, now, arrived time.Time) {
 	before := s.key(r.Route, r.Major)
 	if a.Bucket != "" {
 		s.routes[r.Route] = a.Bucket
@@ -341,7 +488,6 @@ func (s *MemoryRateLimitStore) Record(_ context.Context, r RateLimitRequest, a R
 		// the bucket from now on.
 		delete(s.buckets, before)
 	}
-	now := time.Now()
 	b := s.buckets[key]
 	if b == nil || b.probing {
 		if b == nil {
@@ -356,13 +502,12 @@ func (s *MemoryRateLimitStore) Record(_ context.Context, r RateLimitRequest, a R
 		s.buckets[key] = b
 	}
 	if !a.Counted {
-		return nil
+		return
 	}
-	b.record(a.Limit, a.Remaining, a.ResetAfter, now)
+	b.record(a.Limit, a.Remaining, a.ResetAfter, arrived)
 	if id, ok := s.routes[r.Route]; ok && b.limit > 0 {
 		s.sizes[id] = size{limit: b.limit, window: max(s.sizes[id].window, b.window)}
 	}
-	return nil
 }
 
 // Limited closes r's bucket, or with global every request under the
@@ -435,11 +580,11 @@ func (b *bucket) take(now time.Time) {
 	b.remaining--
 }
 
-// record takes in the state an answer reported at now. Answers of one
-// window may arrive out of order, and the requests still in flight are
-// already taken from remaining, so within a window the lower count
-// stands, and the later reset: a window the client assumed began when it
-// sent, the service's when the request arrived.
+// record takes in the state an answer reported, which arrived at now.
+// Answers of one window may arrive out of order, and the requests still
+// in flight are already taken from remaining, so within a window the
+// lower count stands, and the later reset: a window the client assumed
+// began when it sent, the service's when the request arrived.
 //
 // An answer whose reset is well before the one kept counts a window that
 // has ended: sent just before the reset, it arrives after take assumed

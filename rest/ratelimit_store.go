@@ -57,6 +57,71 @@ type RateLimitStore interface {
 	Limited(ctx context.Context, r RateLimitRequest, global bool, retryAfter time.Duration) error
 }
 
+// BatchingRateLimitStore is a RateLimitStore that can record answers and
+// take a request in one call. A Client whose shared store is one
+// (WithRateLimitStore) holds most answers for a moment (WithRecordDelay)
+// and hands them to the store with the Take of its next request, so that
+// each request costs the store one call rather than two, a Take and a
+// Record. The answers others wait for are recorded at once: that of the
+// request let through on a bucket nothing is known of (probe), and that
+// of a bucket left with no request; and every answer held is recorded
+// before a 429 is.
+//
+// Redis's store (package redisstore) is one. MemoryRateLimitStore is one
+// too, for reference and tests, but a Client never holds answers for
+// it: its calls cost nothing.
+type BatchingRateLimitStore interface {
+	RateLimitStore
+	// Batch records each of answers, in order, as Record does, and then,
+	// unless r is nil, takes *r as Take does, in one call. probe reports
+	// that the request taken is the one let through on a bucket nothing
+	// is known of, whose answer the others wait for. An error means the
+	// store could not tell whether the request was taken, nor which of
+	// the answers were recorded.
+	Batch(ctx context.Context, answers []PendingAnswer, r *RateLimitRequest) (wait time.Duration, probe bool, err error)
+}
+
+// PendingAnswer is an answer a Client held to record with a later call
+// (BatchingRateLimitStore).
+type PendingAnswer struct {
+	// Request is the request answered.
+	Request RateLimitRequest
+	// Answer is what the answer's headers said.
+	Answer RateLimitAnswer
+	// Age is how long before the call the answer arrived: its
+	// Answer.ResetAfter counts from then.
+	Age time.Duration
+}
+
+// DefaultRecordDelay is how long a Client holds an answer to record in a
+// BatchingRateLimitStore, waiting for a request to record it with
+// (WithRecordDelay): short beside a window of the rate limits, so that
+// the other replicas learn of the answer well before the window it tells
+// of ends, and long beside the time between the requests of a busy bot,
+// so that most answers find a request to go with.
+const DefaultRecordDelay = 50 * time.Millisecond
+
+// WithRecordDelay sets how long the Client holds an answer to record in
+// its shared store, when that is a BatchingRateLimitStore, for the Take of
+// a later request to carry it: DefaultRecordDelay by default. Zero or
+// less records each answer at once, in a call of its own.
+func WithRecordDelay(d time.Duration) ClientOption {
+	return func(c *Client) { c.limits.recordDelay = max(d, 0) }
+}
+
+// FlushRateLimits records at once, in the shared store, the answers the
+// Client holds to record with its next request (WithRecordDelay), and
+// returns the store's error, also handed to the Client's onError
+// (WithRateLimitStore). A bot that stops calls it last, so that the
+// replicas still running learn what the answers said; a test, so that
+// no answer is recorded after it ends.
+func (c *Client) FlushRateLimits(ctx context.Context) error {
+	if !c.limits.batching() {
+		return nil
+	}
+	return c.limits.flush(ctx)
+}
+
 // MaxRetryAfter is the longest a RateLimitStore closes a bucket, or every
 // request under the global limit, for one 429. A wait longer than this
 // is far beyond any the service asks of a bot that keeps to its limits,
@@ -116,8 +181,18 @@ type RateLimitAnswer struct {
 // itself, as it would without a store, until the store answers again.
 // onError is also told of a 429 whose wait the store cut to
 // MaxRetryAfter (ErrRetryAfterTooLong).
+//
+// A request costs the store a Take before it is sent and a Record of its
+// answer; a store that batches (BatchingRateLimitStore) one call, its
+// Take carrying the answers held since the last (WithRecordDelay).
 func WithRateLimitStore(s RateLimitStore, onError func(error)) ClientOption {
-	return func(c *Client) { c.limits.shared, c.limits.onError = s, onError }
+	return func(c *Client) {
+		c.limits.shared, c.limits.onError = s, onError
+		c.limits.batch, _ = s.(BatchingRateLimitStore)
+		if _, inMemory := s.(*MemoryRateLimitStore); inMemory {
+			c.limits.batch = nil
+		}
+	}
 }
 
 // WithGlobalRateLimit makes the Client send at most perSecond requests

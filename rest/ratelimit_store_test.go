@@ -91,3 +91,10 @@ func TestClientKeepsToItsGlobalRate(t *testing.T) {
 		t.Errorf("11 requests at 10 a second took %v, want at least a second", d)
 	}
 }
+
+func TestMemoryRateLimitStoreBatches(t *testing.T) {
+	storetest.BatchingRateLimits(t, func(*testing.T) (a, b rest.BatchingRateLimitStore) {
+		s := rest.NewMemoryRateLimitStore()
+		return s, s
+	})
+}

@@ -14,10 +14,11 @@ import (
 // The path of a request through the endpoint, in the order its steps run:
 //
 //	serve     verify the signature, before reading anything else
-//	fly       decode; answer PING; refuse a type not served, and a copy
-//	          of an interaction already served (the replay guard)
-//	dispatch  find the handler (Mux.find), then run it in time, or run
-//	          it apart and defer its answer (deferral.go)
+//	fly       decode; answer PING; refuse a type not served
+//	dispatch  find the handler (Mux.find), refuse a copy of an
+//	          interaction already served (the replay guard, replay.go),
+//	          then run the handler in time, or run it apart and defer its
+//	          answer (deferral.go)
 //	run       the handler, through the router's middleware, its answer
 //	          checked (Mux.run, which Mux.Dispatch runs too), a panic
 //	          recovered
@@ -105,22 +106,24 @@ func (f *flight) fly(ts, body []byte) (status int, answer []byte, contentType st
 		f.refuse(RefusedUnsupportedType)
 		return 400, append(f.out, bodyUnsupportedType...), ""
 	}
-	if f.e.replays != nil && f.e.replayed(f.parent, f.received, ts, ix) {
-		f.refuse(RefusedReplay)
-		return 409, append(f.out, bodyReplayed...), ""
-	}
-	return f.dispatch()
+	return f.dispatch(ts)
 }
 
-// dispatch finds the interaction's handler and answers with it: in time,
-// or, for a handler the endpoint may defer, apart (runOrDefer). A handler
-// run in time has a context that ends the answer margin before the
-// service stops waiting, so that the answer of a handler that gives up
-// then still arrives.
-func (f *flight) dispatch() (status int, answer []byte, contentType string) {
+// dispatch finds the handler of the interaction, signed at ts; refuses
+// a copy of an interaction already served (the replay guard, asked once
+// the handler is known, so that the handler's first call to a store may
+// go along); and answers with the handler: in time, or, for a handler the endpoint
+// may defer, apart (runOrDefer). A handler run in time has a context
+// that ends the answer margin before the service stops waiting, so that
+// the answer of a handler that gives up then still arrives.
+func (f *flight) dispatch(ts []byte) (status int, answer []byte, contentType string) {
 	e := f.e
 	f.req.client = e.client
 	f.h = e.mux.find(&f.ix, &f.req)
+	if e.replays != nil && f.replayed(ts) {
+		f.refuse(RefusedReplay)
+		return 409, append(f.out, bodyReplayed...), ""
+	}
 	f.rec.Route = e.mux.route(&f.ix, f.h)
 	if mode := e.deferral(&f.ix, f.h); mode != deferNever {
 		return f.runOrDefer(mode)

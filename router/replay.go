@@ -22,6 +22,13 @@ import (
 // (store.DefaultTimeout), never past the answer margin before the service
 // stops waiting, and a guard that keeps failing is not called for a
 // while (see package store); opts change how.
+//
+// The guard is asked once the interaction's handler is found, before
+// any of it runs. When the handler's first middleware is a cooldown
+// whose store can claim in g (cooldown.ClaimingStore, such as
+// redisstore's on the guard's client), the claim and the cooldown's use
+// are one call, bounded by both stores' settings: an interaction then
+// costs the store one round trip rather than two.
 func WithReplayGuard(g replay.Guard, opts ...store.Option) Option {
 	return func(o *options) {
 		o.replays = &replayGuard{guard: g}
@@ -41,12 +48,13 @@ type replayGuard struct {
 	calls *storecall.Calls
 }
 
-// replayed reports whether ix, received at received with the signed
-// timestamp ts, was served before. A guard that fails or does not answer
-// in time is logged and the request served.
-func (e *Endpoint) replayed(ctx context.Context, received time.Time, ts []byte, ix *interaction.Interaction) bool {
+// replayed reports whether the interaction of f, signed at ts, was
+// served before. A guard that fails or does not answer in time is logged
+// and the request served.
+func (f *flight) replayed(ts []byte) bool {
+	e, ix := f.e, &f.ix
 	g := e.replays
-	first, err := g.claim(ctx, ix.ID, replayExpiry(e.verifier.Window(), received, ts), received.Add(e.deadline-e.margin), &e.logger)
+	first, err := g.claim(f.parent, &f.req, &f.h, replayExpiry(e.verifier.Window(), f.received, ts), f.received.Add(e.deadline-e.margin), &e.logger)
 	if err == storecall.ErrPaused {
 		return false
 	}
@@ -90,10 +98,26 @@ func parseUnix(ts []byte) (time.Time, bool) {
 	return time.Unix(sec, 0), true
 }
 
-// claim claims id in the guard until expires, bounding the call to a
-// guard not in memory, never past by. It returns storecall.ErrPaused,
-// having logged nothing, while the guard is not called.
-func (g *replayGuard) claim(ctx context.Context, id interaction.Snowflake, expires, by time.Time, log *zerolog.Logger) (bool, error) {
+// claimer is a handler whose first step is a call to a store that may
+// claim the interaction in the replay guard in the same call: package
+// cooldown's, first in the middleware. The endpoint claims through it,
+// so that an interaction costs that store one round trip.
+type claimer interface {
+	// ClaimFirst claims the interaction of req in g until expires, with
+	// the handler's first call when the stores can join, and returns
+	// whether the claim was the first, its error, and the handler that
+	// then serves req in the handler's place; nil to serve it with the
+	// handler.
+	ClaimFirst(ctx context.Context, req *Request, g replay.Guard, expires time.Time) (first bool, next Handler, err error)
+}
+
+// claim claims the interaction of req, whose handling h is, in the
+// guard until expires, bounding the call to a guard not in memory, never
+// past by. It returns storecall.ErrPaused, having logged nothing, while
+// the guard is not called. A handler that claims (claimer) is asked to,
+// and may leave in h the handler that serves req in its place.
+func (g *replayGuard) claim(ctx context.Context, req *Request, h *handling, expires, by time.Time, log *zerolog.Logger) (bool, error) {
+	id := req.Interaction.ID
 	if g.calls == nil {
 		return g.guard.Claim(ctx, id, expires)
 	}
@@ -101,7 +125,16 @@ func (g *replayGuard) claim(ctx context.Context, id interaction.Snowflake, expir
 		return false, storecall.ErrPaused
 	}
 	cctx, cancel := g.calls.Context(ctx, by)
-	first, err := g.guard.Claim(cctx, id, expires)
+	var first bool
+	var err error
+	if c, ok := h.handler.(claimer); ok {
+		var next Handler
+		if first, next, err = c.ClaimFirst(cctx, req, g.guard, expires); next != nil {
+			h.handler = next
+		}
+	} else {
+		first, err = g.guard.Claim(cctx, id, expires)
+	}
 	cancel()
 	g.calls.Done(err, log)
 	return first, err

@@ -148,9 +148,9 @@ func runServe(ctx context.Context, args []string, env func(string) string, stdou
 	// when it fails.
 	r := newRouter(release, cooldown.New(cooldown.PerUser, 5, time.Minute, cooldowns...), router.WithLogger(logger))
 
+	var client *rest.Client
 	if c.apiURL != "" {
-		client, err := rest.NewClient(c.apiURL, rest.NoAuth{}, clientOpts...)
-		if err != nil {
+		if client, err = rest.NewClient(c.apiURL, rest.NoAuth{}, clientOpts...); err != nil {
 			return fmt.Errorf("serve: -api or $SWITCHBOARD_BASE_URL: %w", err)
 		}
 		opts = append(opts, router.WithClient(client))
@@ -176,7 +176,16 @@ func runServe(ctx context.Context, args []string, env func(string) string, stdou
 	}
 	// Until ctx ends or SIGTERM, when the interactions under way get their
 	// answers while the load balancer drains the replica.
-	return srv.Serve(ctx, ln)
+	err = srv.Serve(ctx, ln)
+	if client != nil {
+		// What the last answers said of the rate limits, for the
+		// replicas still running (the error is logged by the Client's
+		// onError).
+		flush, cancel := context.WithTimeout(context.Background(), time.Second)
+		client.FlushRateLimits(flush)
+		cancel()
+	}
+	return err
 }
 
 // serveMetrics serves Prometheus metrics at /metrics on addr, apart from

@@ -332,3 +332,69 @@ func RateLimits(t *testing.T, open func(t *testing.T) (a, b rest.RateLimitStore)
 		}
 	})
 }
+
+// BatchingRateLimits checks the Batch of a rest.BatchingRateLimitStore.
+// open returns two handles on one empty store.
+func BatchingRateLimits(t *testing.T, open func(t *testing.T) (a, b rest.BatchingRateLimitStore)) {
+	ctx := context.Background()
+	list := rest.RateLimitRequest{Route: "GET /applications/{app}/commands", Major: "1", Global: true}
+	batch := func(t *testing.T, s rest.BatchingRateLimitStore, answers []rest.PendingAnswer, r *rest.RateLimitRequest) (time.Duration, bool) {
+		t.Helper()
+		wait, probe, err := s.Batch(ctx, answers, r)
+		if err != nil {
+			t.Fatalf("Batch: %v", err)
+		}
+		return wait, probe
+	}
+
+	t.Run("the answers are recorded in order, then the request taken", func(t *testing.T) {
+		a, b := open(t)
+		answers := []rest.PendingAnswer{
+			{Request: list, Answer: rest.RateLimitAnswer{Bucket: "abc", Counted: true, Limit: 5, Remaining: 4, ResetAfter: time.Minute}},
+			// Of the same window, later: the lower count stands.
+			{Request: list, Answer: rest.RateLimitAnswer{Bucket: "abc", Counted: true, Limit: 5, Remaining: 3, ResetAfter: time.Minute}},
+		}
+		if wait, probe := batch(t, a, answers, &list); wait != 0 || probe {
+			t.Fatalf("the request waits %v, probe %v; want taken, no probe", wait, probe)
+		}
+		granted := 0
+		for range 4 {
+			if wait, _ := batch(t, b, nil, &list); wait == 0 {
+				granted++
+			}
+		}
+		if granted != 2 {
+			t.Errorf("%d requests granted after 3 left and one taken, want 2", granted)
+		}
+	})
+
+	t.Run("the first request on a bucket nothing is known of, and it alone, is a probe", func(t *testing.T) {
+		a, b := open(t)
+		if wait, probe := batch(t, a, nil, &list); wait != 0 || !probe {
+			t.Fatalf("the first request waits %v, probe %v; want taken, a probe", wait, probe)
+		}
+		if wait, probe := batch(t, b, nil, &list); wait == 0 || probe {
+			t.Errorf("the second request waits %v, probe %v; want a wait, no probe", wait, probe)
+		}
+		answered := []rest.PendingAnswer{{Request: list, Answer: rest.RateLimitAnswer{Bucket: "abc", Counted: true, Limit: 5, Remaining: 4, ResetAfter: time.Minute}}}
+		if wait, probe := batch(t, b, answered, &list); wait != 0 || probe {
+			t.Errorf("once answered, a request waits %v, probe %v; want taken, no probe", wait, probe)
+		}
+	})
+
+	t.Run("an answer's reset counts from when it arrived", func(t *testing.T) {
+		a, b := open(t)
+		aged := []rest.PendingAnswer{{
+			Request: list,
+			Answer:  rest.RateLimitAnswer{Bucket: "abc", Counted: true, Limit: 5, Remaining: 0, ResetAfter: time.Second},
+			Age:     600 * time.Millisecond,
+		}}
+		if wait, probe := batch(t, a, aged, nil); wait != 0 || probe {
+			t.Errorf("recording alone answered a wait of %v, probe %v", wait, probe)
+		}
+		wait, _ := batch(t, b, nil, &list)
+		if wait <= 200*time.Millisecond || wait > 400*time.Millisecond {
+			t.Errorf("the bucket waits %v, want the 400ms left of its second", wait)
+		}
+	})
+}
