@@ -1,10 +1,24 @@
 package answer
 
-import "github.com/switchboard-go/switchboard/interaction"
+import (
+	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/rules"
+)
 
 // Check reports whether the service would take r as the answer to ix: nil
-// when it would, and otherwise every rule r breaks, as Violations (see
-// Violation for how each is named).
+// when it would, and otherwise every rule r breaks, as rules.Violations.
+//
+// A violation's place is "answer." and the field, its list indexes in
+// brackets, as in "answer.embeds[0].title"; a list longer than the
+// service takes is named by its first element too many, as in
+// "answer.embeds[0].fields[25]" for the 26th field of an embed. The
+// violations of components add the place package component gives them, as
+// in `answer.components › row 2 › button "Approve"`, and those of a
+// modal's fields and components say "answer.modal". Its pointer is into
+// the body that would be sent, where the service's error body reports
+// it: "/data/embeds/0/fields", the list as a whole for a list that is too
+// long. Files are parts of their own beside the JSON, named files[n]:
+// their pointer is "/files" or "/files/n".
 //
 // An answer type ix does not allow (interaction.Interaction.CheckCallback)
 // is the one violation reported, at "answer.type", since what the body
@@ -50,7 +64,8 @@ func Check(ix *interaction.Interaction, r interaction.Response) error {
 
 // CheckMessage reports whether the service would take m as a new message
 // sent through the token of ix: a follow-up, or the message that completes
-// a deferral. It returns nil or Violations, with the rules of a message
+// a deferral. It returns nil or rules.Violations, with the rules of a
+// message
 // Check states, placed under "message." and pointing into the body of the
 // request, as "/embeds/0/title". A nil ix holds files to
 // interaction.DefaultAttachmentSizeLimit.
@@ -71,8 +86,8 @@ func CheckEdit(ix *interaction.Interaction, m interaction.MessageData) error {
 
 // Review returns the violations Check finds in r, worded as w says, and
 // nil when there is none. An answer type ix does not allow is one
-// violation at "/type", of code CodeChoices.
-func Review(ix *interaction.Interaction, r interaction.Response, w Wording) Violations {
+// violation at "/type", of code rules.BaseTypeChoices.
+func Review(ix *interaction.Interaction, r interaction.Response, w Wording) rules.Violations {
 	var c checker
 	c.init(w, "answer", "/data")
 	c.answer(ix, &r)
@@ -82,11 +97,11 @@ func Review(ix *interaction.Interaction, r interaction.Response, w Wording) Viol
 // ReviewMessage returns the violations CheckMessage (for a Followup) or
 // CheckEdit (for an Edit) finds in m, worded as w says, and nil when there
 // is none.
-func ReviewMessage(ix *interaction.Interaction, m interaction.MessageData, kind Kind, w Wording) Violations {
+func ReviewMessage(ix *interaction.Interaction, m interaction.MessageData, kind Kind, w Wording) rules.Violations {
 	return reviewMessage(ix, &m, kind, w)
 }
 
-func reviewMessage(ix *interaction.Interaction, m *interaction.MessageData, kind Kind, w Wording) Violations {
+func reviewMessage(ix *interaction.Interaction, m *interaction.MessageData, kind Kind, w Wording) rules.Violations {
 	var c checker
 	c.init(w, "message", "")
 	c.message(ix, m, interaction.ResponseFlags, "a message", kind == Followup)
@@ -126,7 +141,7 @@ func (c *checker) answer(ix *interaction.Interaction, r *interaction.Response) *
 // allow: its one violation, and the interaction's CallbackError, which
 // errors.Is and errors.As find.
 type typeError struct {
-	vs Violations
+	vs rules.Violations
 	cb *interaction.CallbackError
 }
 

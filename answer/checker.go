@@ -6,6 +6,7 @@ import (
 
 	"github.com/switchboard-go/switchboard/component"
 	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/rules"
 )
 
 // checker collects the violations of one answer or message. It builds
@@ -20,8 +21,8 @@ type checker struct {
 	// "answer.modal" for the form of a MODAL answer.
 	data      string
 	dataPlace string
-	out       Violations
-	// dropped is the number of violations past MaxViolations.
+	out       rules.Violations
+	// dropped is the number of violations past component.MaxViolations.
 	dropped int
 }
 
@@ -41,9 +42,9 @@ func (c *checker) say(bot, service string) string {
 // room reports whether there is room for another violation, and counts
 // the one left out when there is not: a caller asks before it builds the
 // violation's words, so that a body that breaks a rule many times over
-// costs no more text than MaxViolations violations.
+// costs no more text than component.MaxViolations violations.
 func (c *checker) room() bool {
-	if len(c.out) < MaxViolations {
+	if len(c.out) < component.MaxViolations {
 		return true
 	}
 	c.dropped++
@@ -52,13 +53,13 @@ func (c *checker) room() bool {
 
 // add records a violation at ptr, a pointer into the body.
 func (c *checker) add(ptr, code, msg string) {
-	c.out = append(c.out, Violation{Place: c.place(ptr, -1), Pointer: ptr, Code: code, Message: msg})
+	c.out = append(c.out, rules.Violation{Place: c.place(ptr, -1), Pointer: ptr, Code: code, Message: msg})
 }
 
 // addPast records a violation of the list at ptr, which holds more than
 // limit elements: its place names the first element too many.
 func (c *checker) addPast(ptr string, limit int, code, msg string) {
-	c.out = append(c.out, Violation{Place: c.place(ptr, limit), Pointer: ptr, Code: code, Message: msg})
+	c.out = append(c.out, rules.Violation{Place: c.place(ptr, limit), Pointer: ptr, Code: code, Message: msg})
 }
 
 // place turns a pointer into the body into a place a person reads:
@@ -112,19 +113,19 @@ func escape(key string) string {
 }
 
 // finish returns the violations, with a count of those left out as the
-// last one when there are more than MaxViolations.
-func (c *checker) finish() Violations {
+// last one when there are more than component.MaxViolations.
+func (c *checker) finish() rules.Violations {
 	if c.dropped == 0 {
 		return c.out
 	}
 	n := c.dropped
-	if len(c.out) == MaxViolations {
-		c.out = c.out[:MaxViolations-1]
+	if len(c.out) == component.MaxViolations {
+		c.out = c.out[:component.MaxViolations-1]
 		n++
 	}
-	return append(c.out, Violation{
+	return append(c.out, rules.Violation{
 		Place:   c.base,
-		Code:    CodeTruncated,
+		Code:    rules.ViolationsTruncated,
 		Message: strconv.Itoa(n) + " more violations are not reported",
 	})
 }
@@ -134,10 +135,10 @@ func (c *checker) finish() Violations {
 // checker has reported already, in the service's own words (content or
 // embeds beside IS_COMPONENTS_V2, more than 5 rows, a modal's custom_id,
 // title and count), is not reported twice.
-func (c *checker) adopt(vs component.Violations) {
+func (c *checker) adopt(vs rules.Violations) {
 	own := len(c.out)
 	for _, v := range vs {
-		if v.Code == component.CodeTruncated {
+		if v.Code == rules.ViolationsTruncated {
 			// The count of those package component left out, which are
 			// left out here too.
 			n, err := strconv.Atoi(strings.TrimSuffix(v.Message, " more violations are not reported"))
@@ -158,7 +159,7 @@ func (c *checker) adopt(vs component.Violations) {
 		if v.Place != "message" && v.Place != "modal" {
 			place = c.dataPlace + ".components › " + v.Place
 		}
-		c.out = append(c.out, Violation{Place: place, Pointer: ptr, Code: v.Code, Message: v.Message})
+		c.out = append(c.out, rules.Violation{Place: place, Pointer: ptr, Code: v.Code, Message: v.Message})
 	}
 }
 
@@ -192,6 +193,6 @@ func (c *checker) callbackType(ix *interaction.Interaction, t interaction.Callba
 			allowed.WriteString(strconv.Itoa(int(a)))
 		}
 	}
-	c.add("/type", CodeChoices, c.say(cb.Error(), "Value must be one of ("+allowed.String()+")."))
+	c.add("/type", rules.BaseTypeChoices, c.say(cb.Error(), "Value must be one of ("+allowed.String()+")."))
 	return cb
 }

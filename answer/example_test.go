@@ -9,6 +9,7 @@ import (
 	"github.com/switchboard-go/switchboard/component"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
+	"github.com/switchboard-go/switchboard/rules"
 )
 
 func ExampleCheck() {
@@ -23,7 +24,7 @@ func ExampleCheck() {
 	}).WithComponents(component.Row(component.PrimaryButton("", "Approve")))
 	err := answer.Check(ix, r)
 	fmt.Println(err)
-	var vs answer.Violations
+	var vs rules.Violations
 	if errors.As(err, &vs) {
 		fmt.Println(vs[1].Pointer, vs[1].Code)
 	}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/switchboard-go/switchboard/answer"
+	"github.com/switchboard-go/switchboard/component"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
 )
@@ -49,7 +50,7 @@ func FuzzCheck(f *testing.F) {
 		}
 		ix := fuzzInteractions[int(which)%len(fuzzInteractions)]
 		bot, service := answer.Review(ix, r, answer.ForBot), answer.Review(ix, r, answer.AsService)
-		if len(bot) > answer.MaxViolations || len(bot) != len(service) {
+		if len(bot) > component.MaxViolations || len(bot) != len(service) {
 			t.Fatalf("%d violations for the bot, %d as the service words them", len(bot), len(service))
 		}
 		for i, v := range bot {

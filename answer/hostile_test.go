@@ -7,6 +7,7 @@ import (
 	"github.com/switchboard-go/switchboard/answer"
 	"github.com/switchboard-go/switchboard/component"
 	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/rules"
 )
 
 // hostiles are answers with one list of n elements, each breaking a rule,
@@ -60,7 +61,7 @@ func TestAHostileAnswerIsCheckedOnlyUpToItsLimits(t *testing.T) {
 		t.Run(h.name, func(t *testing.T) {
 			short, long := h.r(200), h.r(100000)
 			vs, vl := answer.Review(h.ix, short, answer.ForBot), answer.Review(h.ix, long, answer.ForBot)
-			if len(vs) == 0 || len(vs) != len(vl) || len(vl) > answer.MaxViolations {
+			if len(vs) == 0 || len(vs) != len(vl) || len(vl) > component.MaxViolations {
 				t.Fatalf("%d violations of 200 elements, %d of 100000", len(vs), len(vl))
 			}
 			for i := range vs {
@@ -84,11 +85,11 @@ func TestACheckReportsAtMostMaxViolations(t *testing.T) {
 		es[i] = interaction.Embed{Fields: make([]interaction.EmbedField, 25)}
 	}
 	vs := answer.Review(command, withEmbeds(es...), answer.ForBot)
-	if len(vs) != answer.MaxViolations {
-		t.Fatalf("%d violations, want %d", len(vs), answer.MaxViolations)
+	if len(vs) != component.MaxViolations {
+		t.Fatalf("%d violations, want %d", len(vs), component.MaxViolations)
 	}
 	last := vs[len(vs)-1]
-	if last.Code != answer.CodeTruncated || last.Place != "answer" || last.Pointer != "" ||
+	if last.Code != rules.ViolationsTruncated || last.Place != "answer" || last.Pointer != "" ||
 		last.Message != "401 more violations are not reported" {
 		t.Errorf("the last violation is %+v, want a count of the 500-99 left out", last)
 	}
@@ -119,8 +120,8 @@ func TestTheViolationsComponentLeavesOutAreCounted(t *testing.T) {
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			vs := answer.ReviewMessage(nil, tt.m, answer.Followup, answer.ForBot)
-			if len(vs) != answer.MaxViolations || vs[len(vs)-1].Code != answer.CodeTruncated || vs[len(vs)-1].Message != tt.want {
-				t.Fatalf("%d violations, the last %+v; want %d, the last reading %q", len(vs), vs[len(vs)-1], answer.MaxViolations, tt.want)
+			if len(vs) != component.MaxViolations || vs[len(vs)-1].Code != rules.ViolationsTruncated || vs[len(vs)-1].Message != tt.want {
+				t.Fatalf("%d violations, the last %+v; want %d, the last reading %q", len(vs), vs[len(vs)-1], component.MaxViolations, tt.want)
 			}
 		})
 	}

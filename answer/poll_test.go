@@ -6,6 +6,7 @@ import (
 	"github.com/switchboard-go/switchboard/answer"
 	"github.com/switchboard-go/switchboard/component"
 	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/rules"
 )
 
 // answerTexts returns n answers of one character each.
@@ -36,47 +37,47 @@ func TestCheckHoldsAPollToTheServicesLimits(t *testing.T) {
 			interaction.Reply("x").WithPoll(interaction.NewPoll("q").WithEmojiAnswer(interaction.PollEmoji{ID: 41771983429993937}, "Blob")), nil},
 		{"a question has at most 300 characters",
 			interaction.Reply("x").WithPoll(interaction.NewPoll(chars(301), "a")),
-			[]want{{"answer.poll.question.text", "/data/poll/question/text", answer.CodeBadLength}}},
+			[]want{{"answer.poll.question.text", "/data/poll/question/text", rules.BaseTypeBadLength}}},
 		{"a question has text",
 			interaction.Reply("x").WithPoll(interaction.NewPoll("", "a")),
-			[]want{{"answer.poll.question.text", "/data/poll/question/text", answer.CodeBadLength}}},
+			[]want{{"answer.poll.question.text", "/data/poll/question/text", rules.BaseTypeBadLength}}},
 		{"a poll has an answer",
 			interaction.Reply("x").WithPoll(interaction.NewPoll("q")),
-			[]want{{"answer.poll.answers", "/data/poll/answers", answer.CodeBadLength}}},
+			[]want{{"answer.poll.answers", "/data/poll/answers", rules.BaseTypeBadLength}}},
 		{"a poll has at most 10 answers, and those past them are not checked",
 			interaction.Reply("x").WithPoll(interaction.NewPoll("q", answerTexts(10)...).WithAnswers(chars(56))),
-			[]want{{"answer.poll.answers[10]", "/data/poll/answers", answer.CodeBadLength}}},
+			[]want{{"answer.poll.answers[10]", "/data/poll/answers", rules.BaseTypeBadLength}}},
 		{"an answer has at most 55 characters, not the 300 of the OpenAPI description",
 			interaction.Reply("x").WithPoll(interaction.NewPoll("q", "a", chars(56))),
-			[]want{{"answer.poll.answers[1].poll_media.text", "/data/poll/answers/1/poll_media/text", answer.CodeBadLength}}},
+			[]want{{"answer.poll.answers[1].poll_media.text", "/data/poll/answers/1/poll_media/text", rules.BaseTypeBadLength}}},
 		{"an answer has text, even with an emoji",
 			interaction.Reply("x").WithPoll(interaction.NewPoll("q").WithEmojiAnswer(interaction.PollEmoji{Name: "🍕"}, "")),
-			[]want{{"answer.poll.answers[0].poll_media.text", "/data/poll/answers/0/poll_media/text", answer.CodeBadLength}}},
+			[]want{{"answer.poll.answers[0].poll_media.text", "/data/poll/answers/0/poll_media/text", rules.BaseTypeBadLength}}},
 		{"an emoji names a custom or a Unicode emoji",
 			interaction.Reply("x").WithPoll(interaction.NewPoll("q").WithEmojiAnswer(interaction.PollEmoji{Animated: true}, "a")),
-			[]want{{"answer.poll.answers[0].poll_media.emoji", "/data/poll/answers/0/poll_media/emoji", answer.CodeRequired}}},
+			[]want{{"answer.poll.answers[0].poll_media.emoji", "/data/poll/answers/0/poll_media/emoji", rules.BaseTypeRequired}}},
 		{"an emoji's name has at most 32 characters",
 			interaction.Reply("x").WithPoll(interaction.NewPoll("q").WithEmojiAnswer(interaction.PollEmoji{Name: chars(33)}, "a")),
-			[]want{{"answer.poll.answers[0].poll_media.emoji.name", "/data/poll/answers/0/poll_media/emoji/name", answer.CodeMaxLength}}},
+			[]want{{"answer.poll.answers[0].poll_media.emoji.name", "/data/poll/answers/0/poll_media/emoji/name", rules.BaseTypeMaxLength}}},
 		{"a poll lasts at most 768 hours",
 			interaction.Reply("x").WithPoll(lunch.Lasting(769)),
-			[]want{{"answer.poll.duration", "/data/poll/duration", answer.CodeNumberMax}}},
+			[]want{{"answer.poll.duration", "/data/poll/duration", rules.NumberTypeMax}}},
 		{"a poll lasts at least an hour",
 			interaction.Reply("x").WithPoll(lunch.Lasting(-1)),
-			[]want{{"answer.poll.duration", "/data/poll/duration", answer.CodeNumberMin}}},
+			[]want{{"answer.poll.duration", "/data/poll/duration", rules.NumberTypeMin}}},
 		{"a poll has the one layout",
 			interaction.Reply("x").WithPoll(interaction.PollRequest{Question: lunch.Question, Answers: lunch.Answers, LayoutType: 2}),
-			[]want{{"answer.poll.layout_type", "/data/poll/layout_type", answer.CodeChoices}}},
+			[]want{{"answer.poll.layout_type", "/data/poll/layout_type", rules.BaseTypeChoices}}},
 		{"a message laid out with components has no poll",
 			interaction.ReplyMessage(interaction.MessageData{Flags: interaction.FlagIsComponentsV2,
 				Components: interaction.Components{component.Text("Vote")}}.WithPoll(lunch)),
-			[]want{{"answer.poll", "/data/poll", answer.CodeLegacyFields}}},
+			[]want{{"answer.poll", "/data/poll", rules.MessageCannotUseLegacyFieldsWithComponentsV2}}},
 		{"an update adds no poll",
 			interaction.UpdateMessage(interaction.MessageData{}.WithPoll(lunch)),
-			[]want{{"answer.poll", "/data/poll", answer.CodePollEdit}}},
+			[]want{{"answer.poll", "/data/poll", rules.MessagePollNotAddable}}},
 		{"an update's poll is checked too",
 			interaction.UpdateMessage(interaction.MessageData{}.WithPoll(interaction.NewPoll("q"))),
-			[]want{{"answer.poll.answers", "/data/poll/answers", answer.CodeBadLength}, {"answer.poll", "/data/poll", answer.CodePollEdit}}},
+			[]want{{"answer.poll.answers", "/data/poll/answers", rules.BaseTypeBadLength}, {"answer.poll", "/data/poll", rules.MessagePollNotAddable}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -104,10 +105,10 @@ func TestAPollComesWithAFollowupOrAnEdit(t *testing.T) {
 		{"an edit may carry a poll, which the service takes when it completes a deferred answer",
 			interaction.MessageData{}.WithPoll(lunch), answer.Edit, nil},
 		{"an edit's poll keeps the limits", interaction.MessageData{}.WithPoll(lunch.Lasting(1000)), answer.Edit,
-			[]want{{"message.poll.duration", "/poll/duration", answer.CodeNumberMax}}},
+			[]want{{"message.poll.duration", "/poll/duration", rules.NumberTypeMax}}},
 		{"a follow-up laid out with components has no poll",
 			interaction.MessageData{Flags: interaction.FlagIsComponentsV2, Components: interaction.Components{component.Text("Vote")}}.WithPoll(lunch),
-			answer.Followup, []want{{"message.poll", "/poll", answer.CodeLegacyFields}}},
+			answer.Followup, []want{{"message.poll", "/poll", rules.MessageCannotUseLegacyFieldsWithComponentsV2}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -13,6 +13,7 @@ import (
 	"github.com/switchboard-go/switchboard/command"
 	"github.com/switchboard-go/switchboard/component"
 	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/rules"
 )
 
 // problem is one entry of an errors tree: where, which rule, and its
@@ -42,7 +43,7 @@ func treeProblems(tree map[string]any) []problem {
 
 // problemsOf returns violations as the problems of an errors tree,
 // sorted.
-func problemsOf(vs answer.Violations) []problem {
+func problemsOf(vs rules.Violations) []problem {
 	out := make([]problem, 0, len(vs))
 	for _, v := range vs {
 		out = append(out, problem{v.Pointer, v.Code, v.Message})
@@ -153,7 +154,7 @@ func TestTheEmulatorRefusesExactlyWhatTheBotsCheckRefuses(t *testing.T) {
 	putCommands(t, s, command.InGuild(s.GuildID), []byte(parityCommands))
 	var current interaction.Response
 	var checked error
-	var reviewed answer.Violations
+	var reviewed rules.Violations
 	serveHandBot(t, s, func(ix *interaction.Interaction) string {
 		checked, reviewed = answer.Check(ix, current), answer.Review(ix, current, answer.AsService)
 		body, err := current.MarshalJSON()
@@ -187,7 +188,7 @@ func TestTheEmulatorRefusesExactlyWhatTheBotsCheckRefuses(t *testing.T) {
 			if err := json.Unmarshal([]byte(res.Violations[0]), &body); err != nil {
 				t.Fatalf("the refusal %q: %v", res.Violations[0], err)
 			}
-			if i := slices.IndexFunc(reviewed, func(v answer.Violation) bool { return v.Code == answer.CodeEmpty }); i >= 0 {
+			if i := slices.IndexFunc(reviewed, func(v rules.Violation) bool { return v.Code == rules.MessageEmpty }); i >= 0 {
 				// The service answers an empty message with its error
 				// 50006, and no errors tree.
 				if body.Code != codeEmptyMessage || len(reviewed) != 1 {

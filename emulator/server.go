@@ -17,6 +17,7 @@ import (
 
 	"github.com/switchboard-go/switchboard/command"
 	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/rules"
 )
 
 // Config sets up a Server. The zero Config is a working service.
@@ -515,9 +516,9 @@ func decodeJSON(body []byte, v any) *apiError {
 			if typeErr.Field == "" {
 				pointer = ""
 			}
-			return errInvalidBody(pointer, "BASE_TYPE_BAD_TYPE", "Value is not of the expected type "+typeErr.Type.String()+".")
+			return errInvalidBody(pointer, rules.BaseTypeBadType, "Value is not of the expected type "+typeErr.Type.String()+".")
 		}
-		return errInvalidBody("", "BASE_TYPE_BAD_TYPE", err.Error())
+		return errInvalidBody("", rules.BaseTypeBadType, err.Error())
 	}
 	return nil
 }

@@ -1,6 +1,9 @@
 package emulator
 
-import "github.com/switchboard-go/switchboard/interaction"
+import (
+	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/rules"
+)
 
 // callbackAllowed reports whether ix may be answered with an answer of
 // type t: the service's table (interaction.CheckCallback), less
@@ -33,5 +36,5 @@ func (s *Server) checkCallbackType(ix *interaction.Interaction, t interaction.Ca
 			allowed = append(allowed, c)
 		}
 	}
-	return errInvalidBody("/type", "BASE_TYPE_CHOICES", "Value must be one of "+callbackList(allowed)+".")
+	return errInvalidBody("/type", rules.BaseTypeChoices, "Value must be one of "+callbackList(allowed)+".")
 }

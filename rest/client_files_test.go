@@ -14,11 +14,11 @@ import (
 	"testing"
 	"testing/iotest"
 
-	"github.com/switchboard-go/switchboard/answer"
 	"github.com/switchboard-go/switchboard/emulator"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/internal/apitest"
 	"github.com/switchboard-go/switchboard/rest"
+	"github.com/switchboard-go/switchboard/rules"
 )
 
 // attachmentsText lists a message's attachments as the emulator keeps
@@ -183,7 +183,7 @@ func TestWhatTheServiceWouldRefuseIsNotSent(t *testing.T) {
 			send: func() error {
 				return c.Respond(ctx, ix, interaction.Reply("x").WithFile("report.pdf", "application/pdf", bytes.NewReader(make([]byte, 3<<20/2))))
 			},
-			place: "answer.files[0]", code: answer.CodeFileTooLarge,
+			place: "answer.files[0]", code: rules.FileTooLarge,
 		},
 		{
 			name: "an answer with a stream found over the limit as it is read",
@@ -198,7 +198,7 @@ func TestWhatTheServiceWouldRefuseIsNotSent(t *testing.T) {
 				_, err := c.Followup(ctx, ix, interaction.MessageData{})
 				return err
 			},
-			place: "message", code: answer.CodeEmpty,
+			place: "message", code: rules.MessageEmpty,
 		},
 		{
 			name: "an edit with more than 2000 characters",
@@ -206,7 +206,7 @@ func TestWhatTheServiceWouldRefuseIsNotSent(t *testing.T) {
 				_, err := c.EditFollowup(ctx, ix, 3, interaction.MessageData{Content: strings.Repeat("x", 2001)})
 				return err
 			},
-			place: "message.content", code: answer.CodeMaxLength,
+			place: "message.content", code: rules.BaseTypeMaxLength,
 		},
 		{
 			name: "a follow-up with a file that cannot be read",
@@ -219,7 +219,7 @@ func TestWhatTheServiceWouldRefuseIsNotSent(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			err := tc.send()
-			var v answer.Violation
+			var v rules.Violation
 			var fe *interaction.FileError
 			switch {
 			case tc.code != "" && (!errors.As(err, &v) || v.Place != tc.place || v.Code != tc.code):

@@ -12,7 +12,6 @@ import (
 
 	"github.com/rs/zerolog"
 
-	checked "github.com/switchboard-go/switchboard/answer"
 	"github.com/switchboard-go/switchboard/autocomplete"
 	"github.com/switchboard-go/switchboard/component"
 	"github.com/switchboard-go/switchboard/emulator"
@@ -20,6 +19,7 @@ import (
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
 	"github.com/switchboard-go/switchboard/option"
 	"github.com/switchboard-go/switchboard/router"
+	"github.com/switchboard-go/switchboard/rules"
 )
 
 // handled records the errors the error handler saw, by interaction.
@@ -129,7 +129,7 @@ func TestAnswersTheServiceWouldRefuseReachTheErrorHandler(t *testing.T) {
 				t.Fatalf("the message the user sees: %+v", rec.Original)
 			}
 			seen := h.err(res.Interaction.ID)
-			var vs checked.Violations
+			var vs rules.Violations
 			if !errors.As(seen, &vs) || !strings.Contains(seen.Error(), tt.line) || vs[0].Pointer != tt.pointer {
 				t.Fatalf("the error handler saw %v (violations %+v), want one naming %q at %s", seen, vs, tt.line, tt.pointer)
 			}

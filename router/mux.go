@@ -231,7 +231,7 @@ func focusedName(ix *interaction.Interaction) string {
 // settle makes *resp, what a handler answered with err, the answer to
 // send: it stays when the service would take it (answer.Check);
 // otherwise the error handler answers err, or an error saying what in the
-// answer the service would refuse, which wraps answer.Violations (and
+// answer the service would refuse, which wraps rules.Violations (and
 // interaction.ErrCallbackNotAllowed for a type the interaction does not
 // allow) and which settle returns. (A Response is large: settle changes
 // it in place rather than copy it in and out on every request.)
