@@ -2,6 +2,7 @@ package answer
 
 import (
 	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/internal/review"
 	"github.com/switchboard-go/switchboard/rules"
 )
 
@@ -54,12 +55,11 @@ import (
 // interaction, nor suggestions to an option, and files are held to
 // interaction.DefaultAttachmentSizeLimit.
 func Check(ix *interaction.Interaction, r interaction.Response) error {
-	var c checker
-	c.init(ForBot, "answer", "/data")
-	if cb := c.answer(ix, &r); cb != nil {
-		return &typeError{vs: c.finish(), cb: cb}
+	vs, cb := review.Answer(ix, &r, review.ForBot)
+	if cb != nil {
+		return &typeError{vs: vs, cb: cb}
 	}
-	return c.finish().Err()
+	return vs.Err()
 }
 
 // CheckMessage reports whether the service would take m as a new message
@@ -70,7 +70,7 @@ func Check(ix *interaction.Interaction, r interaction.Response) error {
 // request, as "/embeds/0/title". A nil ix holds files to
 // interaction.DefaultAttachmentSizeLimit.
 func CheckMessage(ix *interaction.Interaction, m interaction.MessageData) error {
-	return reviewMessage(ix, &m, Followup, ForBot).Err()
+	return review.Message(ix, &m, review.Followup, review.ForBot).Err()
 }
 
 // CheckEdit reports whether the service would take m as an edit, through
@@ -81,60 +81,7 @@ func CheckMessage(ix *interaction.Interaction, m interaction.MessageData) error 
 // completes a deferred answer adds one, and a message that has a poll
 // takes no edit at all (the service's error 520003).
 func CheckEdit(ix *interaction.Interaction, m interaction.MessageData) error {
-	return reviewMessage(ix, &m, Edit, ForBot).Err()
-}
-
-// Review returns the violations Check finds in r, worded as w says, and
-// nil when there is none. An answer type ix does not allow is one
-// violation at "/type", of code rules.BaseTypeChoices.
-func Review(ix *interaction.Interaction, r interaction.Response, w Wording) rules.Violations {
-	var c checker
-	c.init(w, "answer", "/data")
-	c.answer(ix, &r)
-	return c.finish()
-}
-
-// ReviewMessage returns the violations CheckMessage (for a Followup) or
-// CheckEdit (for an Edit) finds in m, worded as w says, and nil when there
-// is none.
-func ReviewMessage(ix *interaction.Interaction, m interaction.MessageData, kind Kind, w Wording) rules.Violations {
-	return reviewMessage(ix, &m, kind, w)
-}
-
-func reviewMessage(ix *interaction.Interaction, m *interaction.MessageData, kind Kind, w Wording) rules.Violations {
-	var c checker
-	c.init(w, "message", "")
-	c.message(ix, m, interaction.ResponseFlags, "a message", kind == Followup)
-	return c.finish()
-}
-
-// answer checks r as the answer to ix, and returns the CallbackError of a
-// type ix does not allow, after reporting it.
-func (c *checker) answer(ix *interaction.Interaction, r *interaction.Response) *interaction.CallbackError {
-	if ix != nil {
-		if cb := c.callbackType(ix, r.Type); cb != nil {
-			return cb
-		}
-	}
-	switch r.Type {
-	case interaction.CallbackChannelMessageWithSource:
-		c.message(ix, &r.Message, interaction.ResponseFlags, "a message", true)
-	case interaction.CallbackUpdateMessage:
-		c.message(ix, &r.Message, interaction.ResponseFlags, "an update", false)
-		c.pollInUpdate(r.Message.Poll)
-	case interaction.CallbackDeferredChannelMessageWithSource, interaction.CallbackDeferredUpdateMessage:
-		// Only the flags of a deferral are sent, and the service keeps
-		// only EPHEMERAL of them, ignoring the other flags an answer may
-		// set rather than refusing them (discord/discord-api-docs#7386,
-		// #7910): IS_COMPONENTS_V2 goes on the later edit that brings
-		// the message.
-		c.flags(r.Message.Flags, interaction.ResponseFlags, "a deferral")
-	case interaction.CallbackAutocompleteResult:
-		c.choices(ix, r.Choices)
-	case interaction.CallbackModal:
-		c.modal(r.Modal)
-	}
-	return nil
+	return review.Message(ix, &m, review.Edit, review.ForBot).Err()
 }
 
 // typeError is the error of an answer whose type the interaction does not

@@ -13,6 +13,7 @@ import (
 	"github.com/switchboard-go/switchboard/component"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
+	"github.com/switchboard-go/switchboard/internal/review"
 	"github.com/switchboard-go/switchboard/rules"
 )
 
@@ -326,9 +327,9 @@ func TestCheckFindsEveryRuleAnAnswerBreaks(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			vs := answer.Review(tt.ix, tt.r, answer.ForBot)
+			vs := reviewAnswer(tt.ix, tt.r, review.ForBot)
 			expect(t, vs, tt.want)
-			service := answer.Review(tt.ix, tt.r, answer.AsService)
+			service := reviewAnswer(tt.ix, tt.r, review.AsService)
 			if len(service) != len(vs) {
 				t.Fatalf("%d violations as the service words them, %d for the bot", len(service), len(vs))
 			}
@@ -343,7 +344,7 @@ func TestCheckFindsEveryRuleAnAnswerBreaks(t *testing.T) {
 			}
 			var got rules.Violations
 			if err != nil && (!errors.As(err, &got) || len(got) != len(vs)) {
-				t.Errorf("Check's error %v holds %v, want the %d violations of Review", err, got, len(vs))
+				t.Errorf("Check's error %v holds %v, want the %d violations of review.Answer", err, got, len(vs))
 			}
 		})
 	}
@@ -384,34 +385,34 @@ func TestMessagesThroughTheTokenFollowTheRulesOfAMessage(t *testing.T) {
 	tests := []struct {
 		name string
 		m    interaction.MessageData
-		kind answer.Kind
+		kind review.Kind
 		want []want
 	}{
-		{"a follow-up may say something", interaction.MessageData{Content: "x"}, answer.Followup, nil},
-		{"a follow-up must show something", interaction.MessageData{}, answer.Followup,
+		{"a follow-up may say something", interaction.MessageData{Content: "x"}, review.Followup, nil},
+		{"a follow-up must show something", interaction.MessageData{}, review.Followup,
 			[]want{{"message", "", rules.MessageEmpty}}},
-		{"an edit may change nothing", interaction.MessageData{}, answer.Edit, nil},
-		{"a follow-up has at most 2000 characters", interaction.MessageData{Content: chars(2001)}, answer.Followup,
+		{"an edit may change nothing", interaction.MessageData{}, review.Edit, nil},
+		{"a follow-up has at most 2000 characters", interaction.MessageData{Content: chars(2001)}, review.Followup,
 			[]want{{"message.content", "/content", rules.BaseTypeMaxLength}}},
-		{"an edit has at most 2000 characters", interaction.MessageData{Content: chars(2001)}, answer.Edit,
+		{"an edit has at most 2000 characters", interaction.MessageData{Content: chars(2001)}, review.Edit,
 			[]want{{"message.content", "/content", rules.BaseTypeMaxLength}}},
-		{"an edit may not set LOADING", interaction.MessageData{Flags: interaction.FlagLoading}, answer.Edit,
+		{"an edit may not set LOADING", interaction.MessageData{Flags: interaction.FlagLoading}, review.Edit,
 			[]want{{"message.flags", "/flags", rules.MessageFlagsInvalid}}},
-		{"a follow-up's embed has at most 25 fields", interaction.MessageData{Embeds: []interaction.Embed{{Fields: fields(26)}}}, answer.Followup,
+		{"a follow-up's embed has at most 25 fields", interaction.MessageData{Embeds: []interaction.Embed{{Fields: fields(26)}}}, review.Followup,
 			[]want{{"message.embeds[0].fields[25]", "/embeds/0/fields", rules.BaseTypeMaxLength}}},
 		{"an edit's components are named by their place", interaction.MessageData{Components: interaction.Components{
-			component.Row(component.PrimaryButton("", "Approve"))}}, answer.Edit,
+			component.Row(component.PrimaryButton("", "Approve"))}}, review.Edit,
 			[]want{{`message.components › row 1 › button "Approve"`, "/components/0/components/0/custom_id", rules.ButtonComponentCustomIDRequired}}},
-		{"a follow-up carries at most 10 files", interaction.MessageData{Files: files(11, 1)}, answer.Followup,
+		{"a follow-up carries at most 10 files", interaction.MessageData{Files: files(11, 1)}, review.Followup,
 			[]want{{"message.files[10]", "/files", rules.BaseTypeMaxLength}}},
-		{"a follow-up's file is held to the default limit", interaction.MessageData{Files: files(1, interaction.DefaultAttachmentSizeLimit+1)}, answer.Followup,
+		{"a follow-up's file is held to the default limit", interaction.MessageData{Files: files(1, interaction.DefaultAttachmentSizeLimit+1)}, review.Followup,
 			[]want{{"message.files[0]", "/files/0", rules.FileTooLarge}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			expect(t, answer.ReviewMessage(nil, tt.m, tt.kind, answer.ForBot), tt.want)
+			expect(t, reviewMessage(nil, tt.m, tt.kind, review.ForBot), tt.want)
 			check := answer.CheckMessage
-			if tt.kind == answer.Edit {
+			if tt.kind == review.Edit {
 				check = answer.CheckEdit
 			}
 			if err := check(command, tt.m); (err == nil) != (tt.want == nil) {
@@ -447,7 +448,7 @@ func TestTheServicesWordsAreItsErrorBodys(t *testing.T) {
 		{command, interaction.Reply(""), "Cannot send an empty message"},
 	}
 	for _, tt := range tests {
-		vs := answer.Review(tt.ix, tt.r, answer.AsService)
+		vs := reviewAnswer(tt.ix, tt.r, review.AsService)
 		if len(vs) != 1 || vs[0].Message != tt.want {
 			t.Errorf("%v: %v, want one violation reading %q", tt.r.Type, vs, tt.want)
 		}

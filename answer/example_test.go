@@ -55,14 +55,3 @@ func ExampleCheckMessage() {
 	// message: shows nothing: a message needs content, an embed, a component, a file or a poll
 	// message.flags: sets LOADING; a message may set only SUPPRESS_EMBEDS, EPHEMERAL, SUPPRESS_NOTIFICATIONS, IS_VOICE_MESSAGE and IS_COMPONENTS_V2
 }
-
-// Review words the violations as the service's error bodies do, for a
-// server that answers as the service does.
-func ExampleReview() {
-	ix := interactiontest.Command("report").Interaction()
-	for _, v := range answer.Review(ix, interaction.Reply(strings.Repeat("a", 2001)), answer.AsService) {
-		fmt.Println(v.Pointer, v.Code, v.Message)
-	}
-	// Output:
-	// /data/content BASE_TYPE_MAX_LENGTH Must be 2000 or fewer in length.
-}

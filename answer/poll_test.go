@@ -6,6 +6,7 @@ import (
 	"github.com/switchboard-go/switchboard/answer"
 	"github.com/switchboard-go/switchboard/component"
 	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/internal/review"
 	"github.com/switchboard-go/switchboard/rules"
 )
 
@@ -85,7 +86,7 @@ func TestCheckHoldsAPollToTheServicesLimits(t *testing.T) {
 			if tt.r.Type == interaction.CallbackUpdateMessage {
 				ix = button
 			}
-			expect(t, answer.Review(ix, tt.r, answer.ForBot), tt.want)
+			expect(t, reviewAnswer(ix, tt.r, review.ForBot), tt.want)
 			if err := answer.Check(ix, tt.r); (err == nil) != (tt.want == nil) {
 				t.Errorf("Check returned %v", err)
 			}
@@ -98,21 +99,21 @@ func TestAPollComesWithAFollowupOrAnEdit(t *testing.T) {
 	tests := []struct {
 		name string
 		m    interaction.MessageData
-		kind answer.Kind
+		kind review.Kind
 		want []want
 	}{
-		{"a follow-up may be a poll and nothing else", interaction.MessageData{}.WithPoll(lunch), answer.Followup, nil},
+		{"a follow-up may be a poll and nothing else", interaction.MessageData{}.WithPoll(lunch), review.Followup, nil},
 		{"an edit may carry a poll, which the service takes when it completes a deferred answer",
-			interaction.MessageData{}.WithPoll(lunch), answer.Edit, nil},
-		{"an edit's poll keeps the limits", interaction.MessageData{}.WithPoll(lunch.Lasting(1000)), answer.Edit,
+			interaction.MessageData{}.WithPoll(lunch), review.Edit, nil},
+		{"an edit's poll keeps the limits", interaction.MessageData{}.WithPoll(lunch.Lasting(1000)), review.Edit,
 			[]want{{"message.poll.duration", "/poll/duration", rules.NumberTypeMax}}},
 		{"a follow-up laid out with components has no poll",
 			interaction.MessageData{Flags: interaction.FlagIsComponentsV2, Components: interaction.Components{component.Text("Vote")}}.WithPoll(lunch),
-			answer.Followup, []want{{"message.poll", "/poll", rules.MessageCannotUseLegacyFieldsWithComponentsV2}}},
+			review.Followup, []want{{"message.poll", "/poll", rules.MessageCannotUseLegacyFieldsWithComponentsV2}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			expect(t, answer.ReviewMessage(nil, tt.m, tt.kind, answer.ForBot), tt.want)
+			expect(t, reviewMessage(nil, tt.m, tt.kind, review.ForBot), tt.want)
 		})
 	}
 }
@@ -141,8 +142,8 @@ func TestAPollsViolationsAreWordedForBothReaders(t *testing.T) {
 		if err := answer.Check(command, tt.r); err == nil || err.Error() != tt.bot {
 			t.Errorf("Check returned %v, want %q", err, tt.bot)
 		}
-		if vs := answer.Review(command, tt.r, answer.AsService); len(vs) != 1 || vs[0].Message != tt.service {
-			t.Errorf("Review as the service: %v, want %q", vs, tt.service)
+		if vs := reviewAnswer(command, tt.r, review.AsService); len(vs) != 1 || vs[0].Message != tt.service {
+			t.Errorf("review.Answer as the service: %v, want %q", vs, tt.service)
 		}
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/switchboard-go/switchboard/command"
 	"github.com/switchboard-go/switchboard/component"
 	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/internal/review"
 	"github.com/switchboard-go/switchboard/rules"
 )
 
@@ -156,7 +157,7 @@ func TestTheEmulatorRefusesExactlyWhatTheBotsCheckRefuses(t *testing.T) {
 	var checked error
 	var reviewed rules.Violations
 	serveHandBot(t, s, func(ix *interaction.Interaction) string {
-		checked, reviewed = answer.Check(ix, current), answer.Review(ix, current, answer.AsService)
+		checked, reviewed = answer.Check(ix, current), reviewAnswer(ix, &current)
 		body, err := current.MarshalJSON()
 		if err != nil {
 			t.Errorf("encoding %+v: %v", current, err)
@@ -237,10 +238,10 @@ func TestFollowupsAndEditsAreRefusedExactlyWhenTheBotsCheckRefusesThem(t *testin
 			for _, step := range []struct {
 				method, path string
 				check        func(*interaction.Interaction, interaction.MessageData) error
-				kind         answer.Kind
+				kind         review.Kind
 			}{
-				{"POST", hook, answer.CheckMessage, answer.Followup},
-				{"PATCH", hook + "/messages/@original", answer.CheckEdit, answer.Edit},
+				{"POST", hook, answer.CheckMessage, review.Followup},
+				{"PATCH", hook + "/messages/@original", answer.CheckEdit, review.Edit},
 			} {
 				status, raw := apiRequest(t, s, step.method, step.path, "", string(body))
 				checked := step.check(ix, tt.m)
@@ -254,11 +255,18 @@ func TestFollowupsAndEditsAreRefusedExactlyWhenTheBotsCheckRefusesThem(t *testin
 				if err := json.Unmarshal([]byte(raw), &refused); err != nil {
 					t.Fatal(err)
 				}
-				got, want := treeProblems(refused.Errors), problemsOf(answer.ReviewMessage(ix, tt.m, step.kind, answer.AsService))
+				got, want := treeProblems(refused.Errors), problemsOf(review.Message(ix, &tt.m, step.kind, review.AsService))
 				if !slices.Equal(got, want) {
 					t.Fatalf("%s: the emulator's errors tree:\n%v\nthe check's violations as the service words them:\n%v", step.method, got, want)
 				}
 			}
 		})
 	}
+}
+
+// reviewAnswer returns the violations of r as the answer to ix, in the
+// service's words, by the rules a bot's check follows.
+func reviewAnswer(ix *interaction.Interaction, r *interaction.Response) rules.Violations {
+	vs, _ := review.Answer(ix, r, review.AsService)
+	return vs
 }

@@ -5,8 +5,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/switchboard-go/switchboard/answer"
 	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/internal/review"
 	"github.com/switchboard-go/switchboard/rules"
 )
 
@@ -39,7 +39,7 @@ func isEmpty(m *interaction.MessageData, attachments int) bool {
 // as the flags of an edit, which editedData checks before the message
 // the edit leaves, is not reported again.
 func checkMessage(e *apiError, prefix string, m *interaction.MessageData, flags interaction.MessageFlags) {
-	vs := answer.ReviewMessage(nil, *m, answer.Edit, answer.AsService)
+	vs := review.Message(nil, m, review.Edit, review.AsService)
 	vs = slices.DeleteFunc(vs, func(v rules.Violation) bool { return v.Code == rules.MessageFlagsInvalid })
 	if !e.has(prefix + "/flags") {
 		checkFlags(e, prefix+"/flags", m.Flags, flags)

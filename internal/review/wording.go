@@ -1,4 +1,4 @@
-package answer
+package review
 
 // Wording is the words of a violation's Message.
 type Wording uint8
