@@ -9,20 +9,21 @@ import (
 // Check reports whether the service would take r as the answer to ix: nil
 // when it would, and otherwise every rule r breaks, as rules.Violations.
 //
-// A violation's place is "answer." and the field, its list indexes in
-// brackets, as in "answer.embeds[0].title"; a list longer than the
-// service takes is named by its first element too many, as in
-// "answer.embeds[0].fields[25]" for the 26th field of an embed. The
-// violations of components add the place package component gives them, as
-// in `answer.components › row 2 › button "Approve"`, and those of a
-// modal's fields and components say "answer.modal". Its pointer is into
+// A violation's place runs from "answer" down to the field, levels
+// separated by " › ", an element of a list named by what the list holds
+// and its position counting from 1, as in "answer › embed 1 › title"; a
+// list longer than the service takes is named by its first element too
+// many, as in "answer › embed 1 › field 26" for the 26th field of an
+// embed. The violations of components add the place package component
+// gives them, as in `answer › row 2 › button "Approve"`, and those of a
+// modal's fields and components say "answer › modal". Its pointer is into
 // the body that would be sent, where the service's error body reports
 // it: "/data/embeds/0/fields", the list as a whole for a list that is too
 // long. Files are parts of their own beside the JSON, named files[n]:
 // their pointer is "/files" or "/files/n".
 //
 // An answer type ix does not allow (interaction.Interaction.CheckCallback)
-// is the one violation reported, at "answer.type", since what the body
+// is the one violation reported, at "answer › type", since what the body
 // must hold depends on its type; the error then matches
 // interaction.ErrCallbackNotAllowed and *interaction.CallbackError too
 // (errors.Is, errors.As). The rules of the body are those of its type:
@@ -65,9 +66,9 @@ func Check(ix *interaction.Interaction, r interaction.Response) error {
 // CheckMessage reports whether the service would take m as a new message
 // sent through the token of ix: a follow-up, or the message that completes
 // a deferral. It returns nil or rules.Violations, with the rules of a
-// message
-// Check states, placed under "message." and pointing into the body of the
-// request, as "/embeds/0/title". A nil ix holds files to
+// message Check states, placed under "message" (as "message › embed 1 ›
+// title") and pointing into the body of the request (as
+// "/embeds/0/title"). A nil ix holds files to
 // interaction.DefaultAttachmentSizeLimit.
 func CheckMessage(ix *interaction.Interaction, m interaction.MessageData) error {
 	return review.Message(ix, &m, review.Followup, review.ForBot).Err()

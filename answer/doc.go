@@ -14,7 +14,7 @@
 // would leave it empty, are the service's to check.
 //
 // Each broken rule is a rules.Violation, named by a place a person reads,
-// such as "answer.embeds[0].fields[25]", by a JSON pointer into the body
+// such as "answer › embed 1 › field 26", by a JSON pointer into the body
 // that would have been sent, and by the service's code for the rule. The
 // emulator refuses exactly what the check refuses, by the same rules,
 // worded as the service's error bodies word them.

@@ -48,7 +48,7 @@ func Example_router() {
 	}
 	fmt.Println(resp.Message.Content)
 	// Output:
-	// router: answer not sent: answer.embeds[0].fields[25]: at most 25 fields, has 26
+	// router: answer not sent: answer › embed 1 › field 26: at most 25 fields, has 26
 	// /data/embeds/0/fields BASE_TYPE_MAX_LENGTH
 	// That is more than one message shows: ask for fewer days.
 }

@@ -29,9 +29,9 @@ func ExampleCheck() {
 		fmt.Println(vs[1].Pointer, vs[1].Code)
 	}
 	// Output:
-	// answer.content: at most 2000 characters, has 2001
-	// answer.embeds[0].fields[25]: at most 25 fields, has 26
-	// answer.components › row 1 › button "Approve": custom_id is required on a PRIMARY button
+	// answer › content: at most 2000 characters, has 2001
+	// answer › embed 1 › field 26: at most 25 fields, has 26
+	// answer › row 1 › button "Approve": custom_id is required on a PRIMARY button
 	// /data/embeds/0/fields BASE_TYPE_MAX_LENGTH
 }
 
@@ -43,7 +43,7 @@ func ExampleCheck_type() {
 	fmt.Println(err)
 	fmt.Println(errors.Is(err, interaction.ErrCallbackNotAllowed))
 	// Output:
-	// answer.type: UPDATE_MESSAGE does not answer APPLICATION_COMMAND
+	// answer › type: UPDATE_MESSAGE does not answer APPLICATION_COMMAND
 	// true
 }
 
@@ -53,5 +53,5 @@ func ExampleCheckMessage() {
 	fmt.Println(answer.CheckEdit(ix, interaction.MessageData{Flags: interaction.FlagLoading}))
 	// Output:
 	// message: shows nothing: a message needs content, an embed, a component, a file or a poll
-	// message.flags: sets LOADING; a message may set only SUPPRESS_EMBEDS, EPHEMERAL, SUPPRESS_NOTIFICATIONS, IS_VOICE_MESSAGE and IS_COMPONENTS_V2
+	// message › flags: sets LOADING; a message may set only SUPPRESS_EMBEDS, EPHEMERAL, SUPPRESS_NOTIFICATIONS, IS_VOICE_MESSAGE and IS_COMPONENTS_V2
 }

@@ -206,8 +206,8 @@ func ExampleDecode_errors() {
 	}
 	// Output:
 	// true false interaction: invalid JSON: unexpected end at offset 18
-	// false true interaction: type: unknown interaction type
-	// true false interaction: data.target_id: invalid snowflake
+	// false true interaction: /type: unknown interaction type
+	// true false interaction: /data/target_id: invalid snowflake
 }
 
 func ExampleReply() {

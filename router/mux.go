@@ -314,7 +314,8 @@ func apology(ix *interaction.Interaction) string {
 // completer adapts the autocomplete handler h of the option of a command
 // to a Handler, so that middleware wraps it as it wraps the command's. A
 // suggestion the service would refuse is left out and logged to log,
-// named as package answer names it: an autocomplete answer has no error
+// its field the JSON pointer where package answer reports it
+// ("/data/choices/25"): an autocomplete answer has no error
 // handler's answer to fall back on, and the valid suggestions are still
 // worth showing.
 func completer(h autocomplete.Handler, log zerolog.Logger) Handler {
@@ -331,7 +332,7 @@ func completer(h autocomplete.Handler, log zerolog.Logger) Handler {
 		kept, dropped := autocomplete.Sanitize(choices, areq.Focused.Type)
 		for _, d := range dropped {
 			log.Warn().Str("command", ix.Data.Path()).Str("option", areq.Focused.Name).
-				Int("choice", d.Index).Str("field", "answer.choices["+strconv.Itoa(d.Index)+"]").
+				Int("choice", d.Index).Str("field", "/data/choices/"+strconv.Itoa(d.Index)).
 				Str("reason", d.Reason).Msg("autocomplete choice left out")
 		}
 		return interaction.AutocompleteResult(kept...), nil

@@ -18,7 +18,7 @@ type checker struct {
 	base string
 	// data is the pointer of the answer's data in the body, "/data", or
 	// "" when the body is the message; dataPlace is its place: base, or
-	// "answer.modal" for the form of a MODAL answer.
+	// "answer › modal" for the form of a MODAL answer.
 	data      string
 	dataPlace string
 	out       rules.Violations
@@ -62,9 +62,12 @@ func (c *checker) addPast(ptr string, limit int, code, msg string) {
 	c.out = append(c.out, rules.Violation{Place: c.place(ptr, limit), Pointer: ptr, Code: code, Message: msg})
 }
 
-// place turns a pointer into the body into a place a person reads:
-// "/data/embeds/0/title" into "answer.embeds[0].title", with "[index]"
-// added when index is not negative.
+// place turns a pointer into the body into a place a person reads, from
+// the top down, levels separated by " › " as the places of commands and
+// components are: "/data/embeds/0/title" into "answer › embed 1 ›
+// title". An element of a list is named by what the list holds and by
+// its position, counting from 1, as components are; index, when it is
+// not negative, names such an element of the list at ptr.
 func (c *checker) place(ptr string, index int) string {
 	var b strings.Builder
 	rel := ptr
@@ -74,25 +77,50 @@ func (c *checker) place(ptr string, index int) string {
 	} else {
 		b.WriteString(c.base)
 	}
+	var segs []string
 	if rel != "" {
 		// rel starts with the "/" of its first segment.
-		for _, seg := range strings.Split(rel[1:], "/") {
-			if isIndex(seg) {
-				b.WriteByte('[')
-				b.WriteString(seg)
-				b.WriteByte(']')
-				continue
-			}
-			b.WriteByte('.')
-			b.WriteString(strings.ReplaceAll(strings.ReplaceAll(seg, "~1", "/"), "~0", "~"))
-		}
+		segs = strings.Split(rel[1:], "/")
 	}
 	if index >= 0 {
-		b.WriteByte('[')
-		b.WriteString(strconv.Itoa(index))
-		b.WriteByte(']')
+		segs = append(segs, strconv.Itoa(index))
+	}
+	for i := 0; i < len(segs); i++ {
+		b.WriteString(" › ")
+		seg := strings.ReplaceAll(strings.ReplaceAll(segs[i], "~1", "/"), "~0", "~")
+		if seg == "name_localizations" && i+1 < len(segs) {
+			// An object keyed by locale, whatever the key reads as.
+			b.WriteString(seg)
+			b.WriteString(" › ")
+			b.WriteString(strings.ReplaceAll(strings.ReplaceAll(segs[i+1], "~1", "/"), "~0", "~"))
+			i++
+			continue
+		}
+		if i+1 < len(segs) && isIndex(segs[i+1]) {
+			// A list, as "embeds", and its element: "embed 1".
+			b.WriteString(strings.TrimSuffix(seg, "s"))
+			b.WriteByte(' ')
+			b.WriteString(position(segs[i+1]))
+			i++
+			continue
+		}
+		if isIndex(seg) {
+			b.WriteString(position(seg))
+			continue
+		}
+		b.WriteString(seg)
 	}
 	return b.String()
+}
+
+// position returns the position, counting from 1, of the element at the
+// index seg, a decimal number.
+func position(seg string) string {
+	n, err := strconv.Atoi(seg)
+	if err != nil || n < 0 {
+		return seg
+	}
+	return strconv.Itoa(n + 1)
 }
 
 func isIndex(seg string) bool {
@@ -157,7 +185,7 @@ func (c *checker) adopt(vs rules.Violations) {
 		// in the others.
 		place := c.place(ptr, -1)
 		if v.Place != "message" && v.Place != "modal" {
-			place = c.dataPlace + ".components › " + v.Place
+			place = c.dataPlace + " › " + v.Place
 		}
 		c.out = append(c.out, rules.Violation{Place: place, Pointer: ptr, Code: v.Code, Message: v.Message})
 	}

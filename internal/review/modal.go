@@ -19,7 +19,7 @@ const (
 // number of components in the service's words, then its components as
 // package component validates them.
 func (c *checker) modal(m *interaction.Modal) {
-	c.dataPlace = c.base + ".modal"
+	c.dataPlace = c.base + " › modal"
 	if m == nil {
 		if c.room() {
 			c.add(c.data, rules.BaseTypeRequired, c.say("required: a MODAL answer carries its modal", "This field is required"))
