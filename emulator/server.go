@@ -17,6 +17,7 @@ import (
 
 	"github.com/switchboard-go/switchboard/command"
 	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/internal/sign"
 	"github.com/switchboard-go/switchboard/rules"
 )
 
@@ -100,7 +101,7 @@ type Server struct {
 	Admin, Moderator, Member interaction.Snowflake
 
 	st      *state
-	signer  *interaction.Signer
+	signer  *sign.Signer
 	limiter *limiter
 	faults  faults
 	window  time.Duration // the response window
@@ -206,7 +207,7 @@ func newServer(cfg Config) (*Server, error) {
 	if window <= 0 {
 		window = 3 * time.Second
 	}
-	s := &Server{st: st, signer: interaction.NewSigner(priv), limiter: newLimiter(rl, now), window: window}
+	s := &Server{st: st, signer: sign.New(priv), limiter: newLimiter(rl, now), window: window}
 	s.PublicKey = s.signer.PublicKeyHex()
 	st.app.installContexts = contexts
 	s.seed(cfg)

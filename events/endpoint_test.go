@@ -170,7 +170,7 @@ func TestTheEventEndpointAnswersAsTheServiceExpects(t *testing.T) {
 	deauth := eventBody(t, event.TypeApplicationDeauthorized, event.ApplicationDeauthorized{User: ada})
 	unhandled := eventBody(t, "LOBBY_MESSAGE_DELETE", map[string]string{"id": "9", "lobby_id": "8"})
 	stale := func(body []byte) map[string]string {
-		sig, ts := key.Signer.Sign(body, time.Now().Add(-time.Hour))
+		sig, ts := key.SignAt(body, time.Now().Add(-time.Hour))
 		return map[string]string{router.HeaderSignature: sig, router.HeaderTimestamp: ts}
 	}
 	tests := []struct {
