@@ -6,7 +6,7 @@ import (
 )
 
 // callbackAllowed reports whether ix may be answered with an answer of
-// type t: the service's table (interaction.CheckCallback), less
+// type t: the service's table (interaction.Interaction.CheckCallback), less
 // PREMIUM_REQUIRED, which is deprecated and which the emulated
 // application, selling nothing, never needs, and less LAUNCH_ACTIVITY for
 // an application without an Activity. The caller holds the state's lock.

@@ -169,14 +169,21 @@ func (m *Mux) lookup(d *interaction.Data) *node {
 	}
 }
 
-// Dispatch answers an interaction without HTTP, as the endpoint does
-// once it has verified and decoded a request: it finds the handler and
-// runs it through the router's middleware, its answer checked, with the
-// same code the endpoint runs (but for the endpoint's deadline, deferral
-// and panic recovery). Tests call it to exercise handlers. The response
-// is always the one to send; err reports what went wrong on the way (a
-// handler's error after the error handler answered it, ErrNotFound,
-// ErrUnsupported).
+// Dispatch answers an interaction without HTTP, with the code the
+// endpoint runs once it has verified and decoded a request: it answers a
+// PING, finds the handler and runs it through the router's middleware,
+// with its answer checked against the service's rules and a handler's
+// error answered by the error handler. Tests call it to exercise
+// handlers. What the endpoint adds around that code, Dispatch leaves out:
+// the replay guard, the deadline and automatic deferral, panic recovery,
+// the observer, and the REST client (a handler's answers after the first
+// return ErrNoClient).
+//
+// The response is the one to send, and err what went wrong on the way: a
+// handler's error, after the error handler answered it (an autocomplete
+// handler's, with no suggestions); ErrNotFound, with the answer to an
+// interaction no handler serves; or ErrUnsupported, with no response, for
+// an interaction type the router does not serve.
 func (m *Mux) Dispatch(ctx context.Context, ix *interaction.Interaction) (interaction.Response, error) {
 	return m.dispatch(ctx, ix, new(Request))
 }
