@@ -43,7 +43,8 @@ import (
 // The rules of a message are those of the service's limits: content of at
 // most 2000 characters; at most 10 embeds, each with at most 25 fields,
 // whose texts are within their own limits and have at most 6000
-// characters in all; only the flags interaction.ResponseFlags; no content
+// characters in all, links the service takes (see below) and a color of
+// 0 to 0xFFFFFF; only the flags interaction.ResponseFlags; no content
 // or embeds with IS_COMPONENTS_V2; components as component.ValidateMessage
 // validates them; at most interaction.MaxFiles files, each, when its size
 // is known (interaction.File.Size), within ix.AttachmentLimit(); a poll
@@ -51,6 +52,16 @@ import (
 // characters, each emoji naming a custom or a Unicode emoji, a duration
 // of 1 to 768 hours and the one layout, and no poll with
 // IS_COMPONENTS_V2.
+//
+// The links of an embed follow the service's rule of URLs, which package
+// component follows for the links and media of components: its url and
+// its author's url are http or https, its image, thumbnail and icons http,
+// https or attachment://name; each of at most 2048 characters, and a web
+// address well formed (a host with a dot, labels of at most 63
+// characters, no spaces). An attachment://name URL, in an embed or in the
+// media of a component, names a file of the message: one of its files for
+// a new message, and for an UPDATE_MESSAGE one of those of ix.Message it
+// keeps or one of its files.
 //
 // A nil ix checks the body alone: its type is not matched to an
 // interaction, nor suggestions to an option, and files are held to
@@ -80,7 +91,9 @@ func CheckMessage(ix *interaction.Interaction, m interaction.MessageData) error 
 // fields it sets. Whether the edit may carry a poll depends on the
 // message too, and is the service's to check: only the edit that
 // completes a deferred answer adds one, and a message that has a poll
-// takes no edit at all (the service's error 520003).
+// takes no edit at all (the service's error 520003). So is whether an
+// attachment://name URL names an attachment the message keeps, unless
+// the edit's attachments list names by name every attachment it keeps.
 func CheckEdit(ix *interaction.Interaction, m interaction.MessageData) error {
 	return review.Message(ix, &m, review.Edit, review.ForBot).Err()
 }

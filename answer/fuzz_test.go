@@ -39,6 +39,9 @@ func FuzzCheck(f *testing.F) {
 		`{"type":0}`,
 		`{"type":4,"data":{"poll":{"question":{"text":""},"answers":[{"poll_media":{"text":"a","emoji":{}}}],"duration":800,"layout_type":2}}}`,
 		`{"type":7,"data":{"flags":32768,"poll":{"question":{"text":"q"},"answers":[]}}}`,
+		`{"type":4,"data":{"embeds":[{"url":"javascript:x","color":16777216,"image":{"url":"attachment://a.png"},"author":{"name":"a","icon_url":"data:x"}}],"attachments":[{"id":"0","filename":"b.png"}]}}`,
+		`{"type":7,"data":{"embeds":[{"thumbnail":{"url":"https://a_b.example.com"},"footer":{"text":"f","icon_url":"ftp://x.y"},"color":-1}]}}`,
+		`{"type":4,"data":{"flags":32768,"components":[{"type":12,"items":[{"media":{"url":"attachment://x"}}]},{"type":17,"components":[{"type":9,"components":[{"type":10,"content":"t"}],"accessory":{"type":11,"media":{"url":"attachment://y"}}}]}]}}`,
 	} {
 		for i := range fuzzInteractions {
 			f.Add(byte(i), []byte(seed))

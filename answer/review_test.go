@@ -18,3 +18,9 @@ func reviewAnswer(ix *interaction.Interaction, r interaction.Response, w review.
 func reviewMessage(ix *interaction.Interaction, m interaction.MessageData, kind review.Kind, w review.Wording) rules.Violations {
 	return review.Message(ix, &m, kind, w)
 }
+
+// reviewReferences returns the violations of the attachment://name URLs
+// of m that name none of attached, in the words w.
+func reviewReferences(m interaction.MessageData, attached []string, w review.Wording) rules.Violations {
+	return review.References(&m, attached, w)
+}

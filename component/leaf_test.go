@@ -7,8 +7,9 @@ import (
 )
 
 // TestComponentsAreALeaf: package component builds messages and checks
-// them; it imports package interaction, the violation type and the rule
-// of file_types it shares with package command, and the standard library
+// them; it imports package interaction, the violation type, the rule of
+// file_types it shares with package command and the rule of URLs it
+// shares with package answer, and the standard library
 // (and the JSON codec) only, so that the router and the emulator can both
 // use it and it links no HTTP.
 func TestComponentsAreALeaf(t *testing.T) {
@@ -23,6 +24,7 @@ func TestComponentsAreALeaf(t *testing.T) {
 		"github.com/switchboard-go/switchboard/interaction":       true,
 		"github.com/switchboard-go/switchboard/rules":             true,
 		"github.com/switchboard-go/switchboard/internal/filetype": true,
+		"github.com/switchboard-go/switchboard/internal/urlrule":  true,
 		"github.com/switchboard-go/switchboard/internal/jsonerr":  true,
 		"github.com/goccy/go-json/v2":                             true,
 		"github.com/goccy/go-json/jsontext":                       true,

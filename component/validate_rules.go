@@ -1,7 +1,6 @@
 package component
 
 import (
-	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -138,7 +137,7 @@ func (v *validator) check(c interaction.Component, ctx context) {
 	case TextDisplay:
 		v.textDisplay(c)
 	case Thumbnail:
-		v.media(field("media"), "the thumbnail", c.Media.URL)
+		v.media(field("media"), fieldOf("media", "url"), "the thumbnail", c.Media.URL)
 		v.text(field("description"), "description", c.Description, 0, maxMediaDescription)
 	case MediaGallery:
 		v.gallery(c)
@@ -206,8 +205,8 @@ func (v *validator) button(b Button) {
 		if b.CustomID != "" {
 			v.report(field("custom_id"), rules.ButtonComponentCustomIDURLMutuallyExclusive, "a LINK button has a url and no custom_id")
 		}
-		if v.text(field("url"), "url", b.URL, 1, maxButtonURL) > 0 {
-			v.linkScheme(field("url"), b.URL)
+		if n := v.text(field("url"), "url", b.URL, 1, maxButtonURL); n > 0 && n <= maxButtonURL {
+			v.link(field("url"), b.URL)
 		}
 		if b.SKUID != 0 {
 			v.report(field("sku_id"), rules.ComponentFieldNotAllowed, "sku_id is allowed only on PREMIUM buttons, not on a LINK button")
@@ -491,16 +490,17 @@ func (v *validator) elemText(list string, i int, sub, elem, s string, minimum, m
 	}
 }
 
-// media checks the url of a piece of media, at a, the object that holds
-// the url: the object may be left out of a raw component as a whole.
-func (v *validator) media(a at, what, url string) bool {
+// media checks the url of a piece of media: its presence at a, the
+// object that holds the url, which may be left out of a raw component as
+// a whole, and the URL itself at u (mediaURL).
+func (v *validator) media(a, u at, what, url string) bool {
 	switch {
 	case url == "":
 		v.report(a, rules.BaseTypeRequired, what+" needs a url")
 	case !utf8.ValidString(url):
 		v.report(a, rules.StringInvalidUTF8, "the url of "+what+" must be valid UTF-8")
 	default:
-		return true
+		return v.mediaURL(u, what, url)
 	}
 	return false
 }
@@ -512,9 +512,7 @@ func (v *validator) gallery(g MediaGallery) {
 			" items, has "+strconv.Itoa(n)+onlyFirst(n, maxGalleryItems))
 	}
 	for i, it := range g.Items[:min(n, maxGalleryItems)] {
-		if it.Media.URL == "" || !utf8.ValidString(it.Media.URL) {
-			v.media(elemField("items", i, "media"), "item "+strconv.Itoa(i+1), it.Media.URL)
-		}
+		v.media(elemField("items", i, "media"), elemField("items", i, "media/url"), "item "+strconv.Itoa(i+1), it.Media.URL)
 		v.elemText("items", i, "description", "item", it.Description, 0, maxMediaDescription)
 	}
 }
@@ -522,7 +520,8 @@ func (v *validator) gallery(g MediaGallery) {
 // file checks a file component, which shows an attachment of the message
 // (public documentation).
 func (v *validator) file(f File) {
-	if !v.media(field("file"), "the file", f.File.URL) {
+	if f.File.URL == "" || !utf8.ValidString(f.File.URL) {
+		v.media(field("file"), fieldOf("file", "url"), "the file", f.File.URL)
 		return
 	}
 	if !strings.HasPrefix(f.File.URL, attachmentURLPrefix) || len(f.File.URL) == len(attachmentURLPrefix) {
@@ -541,22 +540,4 @@ func (v *validator) container(c Container) {
 	for i, k := range c.Components {
 		v.child(k, "components", i, ctxContainer)
 	}
-}
-
-// linkSchemes are the schemes of the URLs a LINK button opens: the web's
-// and the client's own. Not in the component specification; the service
-// refuses a button with another, such as javascript:.
-var linkSchemes = []string{"http", "https", "discord"}
-
-// linkScheme reports a URL whose scheme is not one a link opens.
-func (v *validator) linkScheme(a at, raw string) {
-	scheme, _, found := strings.Cut(raw, ":")
-	if found && slices.Contains(linkSchemes, strings.ToLower(scheme)) {
-		return
-	}
-	if !found || scheme == "" || strings.ContainsAny(scheme, "/?#") {
-		v.report(a, rules.URLTypeInvalidScheme, "url "+strconv.Quote(raw)+" has no scheme; it must be one of http, https, discord")
-		return
-	}
-	v.report(a, rules.URLTypeInvalidScheme, "scheme "+strconv.Quote(scheme)+" is not supported; it must be one of http, https, discord")
 }

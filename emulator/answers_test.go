@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/switchboard-go/switchboard/emulator"
 )
@@ -84,6 +85,8 @@ func TestAnAcknowledgementWaitsForTheCallback(t *testing.T) {
 		}
 	})
 	t.Run("202 without an answer in the window fails", func(t *testing.T) {
+		// The window passes here, so it is a short one.
+		s, rl := startRelay(t, emulator.Config{ResponseWindow: 200 * time.Millisecond})
 		ex := rl.invoke(t, s, "ask")
 		res := ex.answerWith(t, http.StatusAccepted, nil)
 		if res.OK || !strings.Contains(strings.Join(res.Violations, " "), "202 Accepted but sent no answer through the callback endpoint") {

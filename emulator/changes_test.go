@@ -76,7 +76,7 @@ func TestChangedIsClosedByEachChangeAndOnlyByChanges(t *testing.T) {
 			}
 		}, false},
 		{"a user installing the application is a change", func(t *testing.T) {
-			s.AuthorizeUser(s.Member, "applications.commands")
+			mustAuthorize(t, s, s.Member, "applications.commands")
 		}, true},
 		{"a user taking it back is a change", func(t *testing.T) {
 			s.Deauthorize(s.Member)
@@ -154,4 +154,14 @@ func TestAReaderWaitingOnChangedSeesWhatTheBotSendsLater(t *testing.T) {
 			t.Fatalf("the history is %v, want %v", kinds, want)
 		}
 	}
+}
+
+// mustAuthorize is s.AuthorizeUser for scopes the test knows are granted.
+func mustAuthorize(t *testing.T, s *Server, user interaction.Snowflake, scopes ...string) string {
+	t.Helper()
+	code, err := s.AuthorizeUser(user, scopes...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return code
 }

@@ -17,11 +17,19 @@ func (s *Server) commandScope(r *request, write bool) (command.Scope, *apiError)
 		return command.Scope{}, err
 	}
 	if t := r.caller.token; t != nil {
-		// A bearer token reads with client credentials and writes with
-		// applications.commands.update. The service publishes no error for
-		// the missing scope; Missing Access is what it answers for a
-		// resource the credentials do not reach.
-		if (write || t.kind != tokenClient) && !r.caller.has(scopeCommandsUpdate) {
+		// A bearer token must be the application's own, of the client
+		// credentials grant: a user's token is refused whatever its
+		// scopes, reads included, with 401 (discord/discord-api-docs#2370;
+		// "Endpoints that require authorization return 401 if the
+		// authorization isn't acceptable", #3945).
+		if t.kind != tokenClient {
+			return command.Scope{}, errUnauthorized()
+		}
+		// It reads with any scope and writes with
+		// applications.commands.update (the specification's rule 1). The
+		// service publishes no error for the missing scope; Missing Access
+		// is what it answers for a resource the credentials do not reach.
+		if write && !r.caller.has(scopeCommandsUpdate) {
 			return command.Scope{}, errMissingAccess()
 		}
 	}

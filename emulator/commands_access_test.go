@@ -36,13 +36,16 @@ func cmdToken(s *Server, kind tokenKind, scopes ...string) string {
 	return access
 }
 
-func TestBearerTokensWriteCommandsOnlyWithTheUpdateScope(t *testing.T) {
+func TestOnlyTheApplicationsBearerTokensUseCommands(t *testing.T) {
 	s := startCmdServer(t)
 	global := "/applications/" + s.ApplicationID.String() + "/commands"
 	guild := "/applications/" + s.ApplicationID.String() + "/guilds/" + s.GuildID.String() + "/commands"
 	plain := "Bearer " + cmdToken(s, tokenClient, "identify")
 	update := "Bearer " + cmdToken(s, tokenClient, scopeCommandsUpdate)
 	user := "Bearer " + cmdToken(s, tokenUser, "identify", "applications.commands.permissions.update")
+	// A user's token with every scope of commands, as the authorization
+	// code flow once granted them.
+	userUpdate := "Bearer " + cmdToken(s, tokenUser, scopeCommands, scopeCommandsUpdate)
 	body := `{"name":"ping","description":"d"}`
 	for _, tt := range []struct {
 		name, auth, method, path, body string
@@ -54,11 +57,16 @@ func TestBearerTokensWriteCommandsOnlyWithTheUpdateScope(t *testing.T) {
 		{"a client token without the scope cannot overwrite", plain, "PUT", guild, "[]", 403},
 		{"a client token with the scope creates", update, "POST", guild, body, 201},
 		{"a client token with the scope overwrites", update, "PUT", global, "[]", 200},
-		{"a user's token is not the application's", user, "GET", global, "", 403},
+		{"a user's token is not the application's", user, "GET", global, "", 401},
+		{"a user's token with the scope does not read global commands", userUpdate, "GET", global, "", 401},
+		{"a user's token with the scope does not read guild commands", userUpdate, "GET", guild, "", 401},
+		{"a user's token with the scope does not create", userUpdate, "POST", guild, body, 401},
+		{"a user's token with the scope does not overwrite", userUpdate, "PUT", global, "[]", 401},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			status, raw := apiRequest(t, s, tt.method, tt.path, tt.auth, tt.body)
-			if status != tt.status || (status == 403 && raw != `{"code":50001,"message":"Missing Access"}`) {
+			if status != tt.status || (status == 403 && raw != `{"code":50001,"message":"Missing Access"}`) ||
+				(status == 401 && raw != `{"code":0,"message":"401: Unauthorized"}`) {
 				t.Fatalf("%d %s", status, raw)
 			}
 		})

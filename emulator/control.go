@@ -6,7 +6,10 @@ import (
 	"math"
 	"net/http"
 	"slices"
+	"strings"
 	"time"
+
+	"github.com/switchboard-go/switchboard/emulator/internal/guard"
 
 	"github.com/switchboard-go/switchboard/interaction"
 )
@@ -14,6 +17,23 @@ import (
 // controlPrefix begins the path of every route of the control API, which
 // is the emulator's own and no part of the service's.
 const controlPrefix = "/_emulator/"
+
+// isControl reports whether a clean path is one of the control API's.
+func isControl(path string) bool {
+	return path == strings.TrimSuffix(controlPrefix, "/") || strings.HasPrefix(path, controlPrefix)
+}
+
+// controlRules are what a request of the control API must be to be
+// answered (package guard): the control API drives the emulator, and
+// through it the bot, for whoever reaches it, and hands out the tokens of
+// the interactions it sent, so a page of another site open in a browser
+// on the same machine must neither send it requests nor read it under a
+// name it points at 127.0.0.1. The Host may name any port: a container's
+// published port reaches the emulator at another one than its own. The
+// service's API is not guarded: clients name it by the host of their base
+// URL, whatever that is, and a page can do nothing there that its token
+// would not let it do anyway.
+func controlRules() guard.Rules { return guard.Rules{Name: "the control API"} }
 
 // controlRoutes serves the control API, which the package comment
 // documents.

@@ -95,6 +95,8 @@ func invocationStatus(kind error) (int, string) {
 		return http.StatusBadRequest, "stale"
 	case errors.Is(kind, ErrUnknownTarget):
 		return http.StatusBadRequest, "unknown_target"
+	case errors.Is(kind, ErrInvalidScope):
+		return http.StatusBadRequest, "invalid_scope"
 	}
 	return http.StatusBadRequest, "invalid_input"
 }

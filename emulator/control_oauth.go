@@ -17,7 +17,12 @@ func (s *Server) controlOAuthRoutes(mux *http.ServeMux) {
 		if !readControl(w, r, &in) {
 			return
 		}
-		writeJSON(w, http.StatusOK, map[string]any{"code": s.AuthorizeUser(in.User, in.Scopes...)})
+		code, err := s.AuthorizeUser(in.User, in.Scopes...)
+		if err != nil {
+			writeRefusal(w, err)
+			return
+		}
+		writeJSON(w, http.StatusOK, map[string]any{"code": code})
 	})
 	mux.HandleFunc("POST /_emulator/revoke", func(w http.ResponseWriter, r *http.Request) {
 		var in struct {

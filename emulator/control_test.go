@@ -2,6 +2,7 @@ package emulator_test
 
 import (
 	"encoding/json"
+	"net/http"
 	"strings"
 	"testing"
 
@@ -10,10 +11,14 @@ import (
 )
 
 // control makes a request to the control API and returns the status and
-// the raw body.
+// the raw body. A body is sent as JSON, as the control API takes it.
 func control(t *testing.T, base, method, path, body string) (int, []byte) {
 	t.Helper()
-	resp, raw := fetch(t, method, base+path, nil, []byte(body))
+	var header http.Header
+	if body != "" {
+		header = http.Header{"Content-Type": {"application/json"}}
+	}
+	resp, raw := fetch(t, method, base+path, header, []byte(body))
 	return resp.StatusCode, raw
 }
 

@@ -31,7 +31,9 @@
 // interactions are: APPLICATION_AUTHORIZED when a user authorizes it
 // (AuthorizeUser) or adds it to a guild (InstallGuild),
 // APPLICATION_DEAUTHORIZED when a user takes the authorization back
-// (Deauthorize, RevokeGrant), ENTITLEMENT_CREATE when a user buys or is
+// (Deauthorize) or the application revokes the user's last one
+// (RevokeGrant, or POST /oauth2/token/revoke, which revokes every token of
+// the authorization it is given one of), ENTITLEMENT_CREATE when a user buys or is
 // given an SKU (CreateEntitlement, or Create Test Entitlement),
 // ENTITLEMENT_UPDATE when a subscription ends (EndEntitlement) or an item
 // is consumed, and ENTITLEMENT_DELETE on a refund (RemoveEntitlement) or
@@ -55,6 +57,23 @@
 // languages, as the Go methods do from Go. It lives under /_emulator/,
 // outside the service's API, and like the rest of the emulator it trusts
 // whoever can reach it: it has no credentials, no rate limit and no faults.
+//
+// A web page open in a browser on the same machine reaches it too, so it
+// answers only what no page of another origin can send or read. A
+// request whose Host is not an IP address or localhost (any port, or
+// none) is refused: a page that points a name of its own at 127.0.0.1
+// (DNS rebinding) names it so, while a script names the address it was
+// given; a container network's name for the emulator is refused alike,
+// and its address works. So is a request whose Origin is another than
+// http:// and its Host, one the browser marks Sec-Fetch-Site cross-site
+// or same-site (a page on another port of the machine), and a POST, PUT
+// or PATCH whose body is not sent as application/json, which a form or a
+// fetch of another origin cannot send without a preflight request the
+// control API does not answer. A refusal is 403 {"error": "forbidden",
+// "message": "..."}, the message naming the header at fault. The
+// service's API (/v10 and the rest) is not held to these rules: clients
+// name it by whatever host their base URL has. The playground of package
+// emulator/web keeps the same rules.
 //
 //	POST   /_emulator/faults
 //		Injects a fault (see Fault): a JSON object
@@ -85,13 +104,17 @@
 //	POST   /_emulator/authorize
 //		A user authorizes the application, as AuthorizeUser:
 //		{"user": "id", "scopes": ["identify"]} answers {"code": "..."},
-//		a one-time code for the redirect_uri of the credentials. With
-//		"applications.commands" the user also installs the application
-//		to their account, when it supports USER_INSTALL.
+//		a one-time code for the redirect_uri of the credentials, which
+//		expires after 100 seconds. With "applications.commands" the
+//		user also installs the application to their account, when it
+//		supports USER_INSTALL. Scopes the service does not grant a user
+//		(an unknown one, applications.commands.update, bot, or none)
+//		answer 400 {"error": "invalid_scope", "message": "..."}.
 //	POST   /_emulator/revoke
-//		Revokes a refresh token and its access token, as RevokeGrant:
-//		{"refresh_token": "..."} answers {"revoked": true} or false when
-//		there was no such token.
+//		Revokes a refresh token and the authorization it belongs to,
+//		every access and refresh token issued from the same code, as
+//		RevokeGrant: {"refresh_token": "..."} answers {"revoked": true}
+//		or false when there was no such token.
 //	POST   /_emulator/deauthorize
 //		Takes back every grant of a user, as Deauthorize: {"user": "id"}.
 //		Answers 204.

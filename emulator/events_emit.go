@@ -55,7 +55,7 @@ func (st *state) authorizes(user interaction.Snowflake) bool {
 		return true
 	}
 	for _, g := range st.grants {
-		if g.user == user && (g.refresh || !g.used) {
+		if g.user == user && !st.expired(g) {
 			return true
 		}
 	}

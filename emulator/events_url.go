@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"net/http"
-	"strconv"
 )
 
 // ErrEventsEndpointCheck reports a webhook events URL that failed the
@@ -46,8 +45,7 @@ func (s *Server) checkEventsURL(ctx context.Context, rawURL string) error {
 		return &endpointError{ErrEventsEndpointCheck, "the signed PING got no answer: " + err.Error()}
 	}
 	if status != http.StatusNoContent || len(answer) > 0 {
-		return &endpointError{ErrEventsEndpointCheck, "the signed PING was answered " + strconv.Itoa(status) + " " +
-			strconv.Quote(truncate(answer, 100)) + ", not 204 with no body"}
+		return &endpointError{ErrEventsEndpointCheck, "the signed PING was answered " + answered(status, answer) + ", not 204 with no body"}
 	}
 	return s.checkRefusesBadSignatures(ctx, rawURL, body, ErrEventsEndpointCheck)
 }

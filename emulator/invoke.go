@@ -3,6 +3,7 @@ package emulator
 import (
 	"context"
 	"errors"
+	"io/fs"
 	"net/http"
 	"time"
 
@@ -41,6 +42,11 @@ type Invocation struct {
 	// Focused names the option being typed, for Autocomplete; its value in
 	// Options is the partial input.
 	Focused string
+	// Files are files at the user's hand: ParseCommand looks for a path
+	// typed into an ATTACHMENT option there first (slash-separated, as
+	// fs.FS names them), then on the process's file system, where a
+	// path is relative to the working directory.
+	Files fs.FS
 }
 
 // Arg is an option value as the user gave it: a string, an integer (int or

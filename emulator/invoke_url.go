@@ -40,8 +40,16 @@ func (s *Server) SetInteractionsURL(ctx context.Context, rawURL string) error {
 	var pong struct {
 		Type *interaction.CallbackType `json:"type"`
 	}
-	if status != http.StatusOK || json.Unmarshal(answer, &pong) != nil || pong.Type == nil || *pong.Type != interaction.CallbackPong {
-		return &endpointError{ErrEndpointCheck, "the signed PING was answered " + strconv.Itoa(status) + " " + strconv.Quote(truncate(answer, 100)) + `, not 200 {"type":1}`}
+	// The reason says what was wrong, and quotes nothing of the answer:
+	// the URL may be any server's, and the reason goes to whoever asked
+	// (CONFORMANCE.md, D201).
+	switch {
+	case status != http.StatusOK:
+		return &endpointError{ErrEndpointCheck, "the signed PING was answered " + answered(status, answer) + `, not 200 {"type":1}`}
+	case !json.Valid(answer):
+		return &endpointError{ErrEndpointCheck, "the signed PING was answered 200 with a body that is not JSON, not {\"type\":1}"}
+	case json.Unmarshal(answer, &pong) != nil || pong.Type == nil || *pong.Type != interaction.CallbackPong:
+		return &endpointError{ErrEndpointCheck, "the signed PING was answered 200 with JSON that is not {\"type\":1}"}
 	}
 	if err := s.checkRefusesBadSignatures(ctx, rawURL, body, ErrEndpointCheck); err != nil {
 		return err
@@ -100,9 +108,14 @@ type endpointError struct {
 func (e *endpointError) Error() string { return e.check.Error() + ": " + e.reason }
 func (e *endpointError) Unwrap() error { return e.check }
 
-func truncate(b []byte, n int) string {
-	if len(b) > n {
-		return string(b[:n]) + "…"
+// answered says how an endpoint being checked answered: its status, and
+// the size of its body, which the reasons of the checks never quote.
+func answered(status int, body []byte) string {
+	switch {
+	case len(body) == 0:
+		return strconv.Itoa(status) + " with no body"
+	case len(body) > maxProbeAnswer:
+		return strconv.Itoa(status) + " with a body of more than " + strconv.Itoa(maxProbeAnswer) + " bytes"
 	}
-	return string(b)
+	return strconv.Itoa(status) + " with a body of " + strconv.Itoa(len(body)) + " bytes"
 }

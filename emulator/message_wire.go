@@ -177,8 +177,12 @@ func setDefault(c map[string]any, key string, v any) {
 }
 
 // embedsJSON returns the embeds of a message as the service returns them:
-// of type "rich" (the only type a bot's embeds have) unless they say
-// otherwise, their fields with inline false unless set.
+// of type "rich", their fields with inline false unless set. The service
+// takes every field of a bot's embed "except type (it will be rich
+// regardless of if you try to set it), provider, video, and any height,
+// width, or proxy_url values for images" (its documentation of Execute
+// Webhook, whose rules the messages of interactions follow): those are
+// dropped, not refused.
 func embedsJSON(es []interaction.Embed) []any {
 	out := []any{}
 	if len(es) == 0 {
@@ -198,7 +202,15 @@ func embedsJSON(es []interaction.Embed) []any {
 		if m == nil {
 			continue
 		}
-		setDefault(m, "type", "rich")
+		m["type"] = "rich"
+		delete(m, "provider")
+		delete(m, "video")
+		for _, picture := range []string{"image", "thumbnail"} {
+			if p, ok := m[picture].(map[string]any); ok {
+				delete(p, "width")
+				delete(p, "height")
+			}
+		}
 		fields, _ := m["fields"].([]any)
 		for _, fl := range fields {
 			if fm, ok := fl.(map[string]any); ok {

@@ -179,14 +179,15 @@ func (s *Server) authorizationCode(form url.Values) (int, any, *apiError) {
 		return oauthError(http.StatusBadRequest, oauthInvalidRequest, "Missing \"redirect_uri\" in request.")
 	}
 	g := s.st.grants[code]
-	if g == nil || g.refresh || g.used {
+	if g == nil || g.refresh || s.st.expired(g) {
 		return oauthError(http.StatusBadRequest, oauthInvalidGrant, "Invalid \"code\" in request.")
 	}
 	if redirect != g.redirectURI {
 		// The code stays usable: a refused request changes nothing.
 		return oauthError(http.StatusBadRequest, oauthInvalidGrant, "Invalid \"redirect_uri\" in request.")
 	}
-	g.used = true
+	// A code is used once.
+	delete(s.st.grants, code)
 	return s.issueUserTokens(g)
 }
 
@@ -198,7 +199,7 @@ func (s *Server) refreshToken(form url.Values) (int, any, *apiError) {
 		return oauthError(http.StatusBadRequest, oauthInvalidRequest, "Missing \"refresh_token\" in request.")
 	}
 	g := s.st.grants[refresh]
-	if g == nil || !g.refresh || g.used {
+	if g == nil || !g.refresh {
 		// Also what a client sees once the user revoked the
 		// authorization (the specification's Authentication rule 5).
 		return oauthError(http.StatusBadRequest, oauthInvalidGrant, "Invalid \"refresh_token\" in request.")
@@ -211,18 +212,19 @@ func (s *Server) refreshToken(form url.Values) (int, any, *apiError) {
 // refresh token that renews it.
 func (s *Server) issueUserTokens(g *grant) (int, any, *apiError) {
 	refresh := secret(16)
-	s.st.grants[refresh] = &grant{user: g.user, scopes: g.scopes, redirectURI: g.redirectURI, refresh: true}
-	access := s.st.issueToken(tokenUser, g.user, g.scopes, refresh)
+	s.st.grants[refresh] = &grant{user: g.user, scopes: g.scopes, redirectURI: g.redirectURI, refresh: true, auth: g.auth}
+	access := s.st.issueToken(tokenUser, g.user, g.scopes, g.auth)
 	return http.StatusOK, tokenResponse{
 		AccessToken: access, TokenType: "Bearer", ExpiresIn: int64(tokenLifetime / time.Second),
 		RefreshToken: refresh, Scope: strings.Join(g.scopes, " "),
 	}, nil
 }
 
-// issueToken stores a new access token and returns it. The caller holds
-// s.mu.
-func (s *state) issueToken(kind tokenKind, user interaction.Snowflake, scopes []string, refresh string) string {
-	t := &token{kind: kind, scopes: map[string]bool{}, granted: slices.Clone(scopes), user: user, expires: s.now().Add(tokenLifetime), refresh: refresh}
+// issueToken stores a new access token of the authorization auth ("" for
+// none) and returns it. The caller holds s.mu.
+func (s *state) issueToken(kind tokenKind, user interaction.Snowflake, scopes []string, auth string) string {
+	s.prune()
+	t := &token{kind: kind, scopes: map[string]bool{}, granted: slices.Clone(scopes), user: user, expires: s.now().Add(tokenLifetime), auth: auth}
 	for _, sc := range scopes {
 		t.scopes[sc] = true
 	}
@@ -246,7 +248,16 @@ func uniqueScopes(scopes []string) []string {
 
 // AuthorizeUser returns a new one-time authorization code, for RedirectURI,
 // of user granting the application scopes, as if the user had completed the
-// authorization flow in a browser.
+// authorization flow in a browser. The code can be exchanged for 100
+// seconds (codeLifetime), once.
+//
+// The scopes must be some of those the service grants in an authorization
+// code flow, each a scope of the service's (see authorizationScopes): an
+// unknown one, applications.commands.update (which only the client
+// credentials grant gives), none at all, and bot (which adds the
+// application to a guild: InstallGuild) are refused, as the service's
+// authorization page refuses them, with an *InvocationError matching
+// ErrInvalidScope; the flow would redirect with error=invalid_scope.
 //
 // With applications.commands among the scopes the user also installs the
 // application to their account, when it supports USER_INSTALL (see
@@ -263,25 +274,31 @@ func uniqueScopes(scopes []string) []string {
 // application, which APPLICATION_DEAUTHORIZED takes back, so it is sent
 // without integration_type. A user the emulator does not know gets a code
 // but no event: the event carries the user object.
-func (s *Server) AuthorizeUser(user interaction.Snowflake, scopes ...string) string {
+func (s *Server) AuthorizeUser(user interaction.Snowflake, scopes ...string) (string, error) {
+	if err := checkAuthorizationScopes(scopes); err != nil {
+		return "", err
+	}
+	scopes = uniqueScopes(scopes)
 	st := s.st
 	st.mu.Lock()
 	defer st.mu.Unlock()
+	st.prune()
 	code := secret(16)
-	scopes = uniqueScopes(scopes)
-	st.grants[code] = &grant{user: user, scopes: scopes, redirectURI: st.app.redirectURI}
+	st.grants[code] = &grant{user: user, scopes: scopes, redirectURI: st.app.redirectURI, auth: secret(8), expires: st.now().Add(codeLifetime)}
 	installs := slices.Contains(scopes, scopeCommands) && slices.Contains(st.app.installContexts, interaction.UserInstall) && st.users[user] != nil
 	if installs {
 		st.userInstalls[user] = true
 		st.touch()
 	}
 	s.emitUserAuthorized(user, scopes, installs)
-	return code
+	return code, nil
 }
 
-// RevokeGrant deletes a refresh token and the access token issued with it,
-// as the service does when the authorization behind them is revoked. It
-// reports whether the refresh token existed.
+// RevokeGrant revokes a refresh token and the authorization behind it:
+// every access token and refresh token issued from the same code,
+// before and after refreshes, as the service's token revocation does
+// whichever token of an authorization it is given. It reports whether
+// the refresh token existed.
 //
 // When that was the user's last authorization of the application (no
 // installation to their account, other refresh token, live access token
@@ -300,15 +317,7 @@ func (s *Server) RevokeGrant(refreshToken string) bool {
 	if g == nil || !g.refresh {
 		return false
 	}
-	delete(st.grants, refreshToken)
-	for access, t := range st.tokens {
-		if t.refresh == refreshToken {
-			delete(st.tokens, access)
-		}
-	}
-	if !st.authorizes(g.user) {
-		s.emitDeauthorized(g.user)
-	}
+	s.revokeAuthorization(g.user, g.auth)
 	return true
 }
 

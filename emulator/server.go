@@ -93,7 +93,9 @@ type Server struct {
 	GuildID interaction.Snowflake
 	// AuthorizationCode is a one-time code, for RedirectURI, of a user
 	// with Manage Guild and Manage Roles in the guild, granting identify
-	// and applications.commands.permissions.update.
+	// and applications.commands.permissions.update. Unlike the codes of
+	// AuthorizeUser it does not expire: it waits for whenever a test
+	// exchanges it.
 	AuthorizationCode string
 	RedirectURI       string
 	// Admin, Moderator and Member are users of the guild: its owner, a
@@ -280,7 +282,9 @@ func (s *Server) seed(cfg Config) {
 	}
 
 	code := secret(16)
-	st.grants[code] = &grant{user: moderator, scopes: []string{"identify", "applications.commands.permissions.update"}, redirectURI: app.redirectURI}
+	// The code of a flow completed as the emulator starts, for whenever a
+	// test comes for it: it does not expire (CONFORMANCE.md, D205).
+	st.grants[code] = &grant{user: moderator, scopes: []string{"identify", "applications.commands.permissions.update"}, redirectURI: app.redirectURI, auth: secret(8)}
 
 	if app.activities {
 		// The service names its automatic entry point "Launch" and
@@ -449,7 +453,12 @@ func (s *Server) Handler() http.Handler {
 	})
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		r = cleanRequestPath(r)
-		if !strings.HasPrefix(r.URL.Path, controlPrefix) {
+		if isControl(r.URL.Path) {
+			if reason := controlRules().Refused(r); reason != "" {
+				writeJSON(w, http.StatusForbidden, map[string]any{"error": "forbidden", "message": reason})
+				return
+			}
+		} else {
 			// Every answer of the service's API passes its front proxy,
 			// which says so: "Via: 1.1 google". A well-known client
 			// reads a 429 without it as a ban by that proxy, not a rate

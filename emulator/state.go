@@ -34,6 +34,8 @@ type state struct {
 
 	tokens map[string]*token // access tokens
 	grants map[string]*grant // authorization codes and refresh tokens
+	// pruned is when expired tokens and codes were last dropped.
+	pruned time.Time
 	// userInstalls are the users who installed the application to their
 	// account (USER_INSTALL).
 	userInstalls map[interaction.Snowflake]bool
@@ -192,7 +194,10 @@ type token struct {
 	granted []string
 	user    interaction.Snowflake
 	expires time.Time
-	refresh string // the refresh token issued with it, for a user token
+	// auth names the authorization a user token was issued from, shared
+	// by every token and refresh token issued from the same code; ""
+	// for a client credentials token, which stands alone.
+	auth string
 }
 
 // grant is an authorization code or a refresh token: what it may be
@@ -202,7 +207,12 @@ type grant struct {
 	scopes      []string
 	redirectURI string
 	refresh     bool // a refresh token rather than a code
-	used        bool
+	// auth names the authorization, as token.auth does.
+	auth string
+	// expires is when a code may no longer be exchanged; zero for a
+	// refresh token, and for the code New makes (Server.AuthorizationCode),
+	// which waits for whenever a test comes for it.
+	expires time.Time
 }
 
 // newID returns a snowflake made now, greater than every one made before:

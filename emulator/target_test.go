@@ -115,7 +115,11 @@ func (tg *target) ClearFaults(t *testing.T) {
 func (tg *target) AuthorizeUser(t *testing.T, user interaction.Snowflake, scopes ...string) string {
 	t.Helper()
 	if tg.server != nil {
-		return tg.server.AuthorizeUser(user, scopes...)
+		code, err := tg.server.AuthorizeUser(user, scopes...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return code
 	}
 	var out struct{ Code string }
 	tg.control(t, "POST", "/_emulator/authorize", map[string]any{"user": user, "scopes": scopes}, http.StatusOK, &out)

@@ -1,6 +1,8 @@
 package emulator
 
 import (
+	"errors"
+	"io/fs"
 	"mime"
 	"os"
 	"path/filepath"
@@ -53,7 +55,7 @@ func (s *Server) parseTyped(inv Invocation, line string, partial bool) (Invocati
 	// holds up no request to the service.
 	for i, a := range inv.Options {
 		if f, ok := a.Value.(localFile); ok {
-			att, err := f.attachment()
+			att, err := f.attachment(inv.Files)
 			if err != nil {
 				return inv, err
 			}
@@ -446,9 +448,17 @@ type localFile struct {
 	option, path string
 }
 
-// attachment makes the attachment of the file, as the client uploads it.
-func (f localFile) attachment() (interaction.Attachment, *InvocationError) {
-	fi, err := os.Stat(f.path)
+// attachment makes the attachment of the file, as the client uploads it,
+// found in files first, then on the process's file system.
+func (f localFile) attachment(files fs.FS) (interaction.Attachment, *InvocationError) {
+	var fi fs.FileInfo
+	err := fs.ErrNotExist
+	if files != nil && fs.ValidPath(f.path) {
+		fi, err = fs.Stat(files, f.path)
+	}
+	if errors.Is(err, fs.ErrNotExist) {
+		fi, err = os.Stat(f.path)
+	}
 	if err != nil {
 		return interaction.Attachment{}, invalid("option %q takes the path of a file to upload: %v", f.option, err)
 	}

@@ -8,6 +8,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"github.com/switchboard-go/switchboard/command"
 	"github.com/switchboard-go/switchboard/interaction"
@@ -103,6 +104,33 @@ func TestParseCommandExplainsWhatItCannotRead(t *testing.T) {
 			t.Fatalf("got %v", err)
 		}
 	})
+}
+
+// A file typed into an ATTACHMENT option is found in the invocation's
+// Files first, by its slash-separated path there, then on disk.
+func TestParseCommandFindsFilesInTheInvocationsFiles(t *testing.T) {
+	s := newTestServer(t)
+	startBot(t, s)
+	files := fstest.MapFS{"proofs/proof.png": {Data: []byte("\x89PNG")}}
+	inv := Invocation{User: s.Moderator, Guild: s.GuildID, Files: files}
+	got, err := s.ParseCommand(inv, "/mod user note level:low proof:proofs/proof.png")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := interaction.Attachment{Filename: "proof.png", Size: 4, ContentType: "image/png"}
+	if a := got.Options[len(got.Options)-1]; a.Name != "proof" || !reflect.DeepEqual(a.Value, want) {
+		t.Errorf("option %+v, want proof %+v", a, want)
+	}
+	if _, err := s.ParseCommand(inv, "/mod user note level:low proof:proof.png"); !errors.Is(err, ErrInvalidInput) {
+		t.Errorf("a file neither in Files nor on disk: %v", err)
+	}
+	onDisk := filepath.Join(t.TempDir(), "disk.png")
+	if err := os.WriteFile(onDisk, []byte("\x89PNG!"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := s.ParseCommand(inv, "/mod user note level:low proof:"+onDisk); err != nil || got.Options[len(got.Options)-1].Value.(interaction.Attachment).Size != 5 {
+		t.Errorf("a file on disk, with Files: %+v, %v", got.Options, err)
+	}
 }
 
 func TestParsedCommandsAreInvoked(t *testing.T) {

@@ -135,7 +135,7 @@ func (s *Server) checkReply(si *sentInteraction, body *answerBody, files []uploa
 	if e != nil {
 		return nil, e
 	}
-	if e := s.checkAnswer(si, body, len(atts)); e != nil {
+	if e := s.checkAnswer(si, body, atts); e != nil {
 		return nil, e
 	}
 	return atts, nil
@@ -179,16 +179,18 @@ func (s *Server) answerAttachments(si *sentInteraction, body *answerBody, files 
 
 // checkAnswer checks the body of an answer whose type si allows, whether
 // it came by the callback endpoint or as the HTTP response to the
-// interaction; the message it makes or updates carries attachments files.
+// interaction; the message it makes or updates has the attachments atts.
 // An UPDATE_MESSAGE gets the message it leaves in body.update. The rules
 // are package answer's, in the service's words: those the bots' own
 // check follows. The caller holds the state's lock.
-func (s *Server) checkAnswer(si *sentInteraction, body *answerBody, attachments int) *apiError {
+func (s *Server) checkAnswer(si *sentInteraction, body *answerBody, atts []Attachment) *apiError {
 	resp := &body.Response
 	e := newInvalidBody()
+	attachments := len(atts)
 	switch resp.Type {
 	case interaction.CallbackChannelMessageWithSource:
 		checkMessage(e, "/data", &resp.Message, interaction.ResponseFlags)
+		checkReferences(e, "/data", &resp.Message, atts)
 		s.checkPremiumButtons(e, "/data", &resp.Message)
 		if len(e.errors) == 0 && isEmpty(&resp.Message, attachments) {
 			return errEmptyMessage()
@@ -200,6 +202,7 @@ func (s *Server) checkAnswer(si *sentInteraction, body *answerBody, attachments 
 			return refused
 		}
 		body.update = editedData(e, "/data", si.message, &body.edit)
+		checkReferences(e, "/data", body.edit.sets(), atts)
 		s.checkPremiumButtons(e, "/data", &body.update)
 		if len(e.errors) == 0 && isEmpty(&body.update, attachments) {
 			return errEmptyMessage()

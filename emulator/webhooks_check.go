@@ -39,7 +39,12 @@ func isEmpty(m *interaction.MessageData, attachments int) bool {
 // as the flags of an edit, which editedData checks before the message
 // the edit leaves, is not reported again.
 func checkMessage(e *apiError, prefix string, m *interaction.MessageData, flags interaction.MessageFlags) {
-	vs := review.Message(nil, m, review.Edit, review.AsService)
+	// The attachments a message ends with are known once its files are
+	// read, and checkReferences checks its attachment://name URLs then:
+	// without its list, the rules do not guess them.
+	data := *m
+	data.Attachments = nil
+	vs := review.Message(nil, &data, review.Edit, review.AsService)
 	vs = slices.DeleteFunc(vs, func(v rules.Violation) bool { return v.Code == rules.MessageFlagsInvalid })
 	if !e.has(prefix + "/flags") {
 		checkFlags(e, prefix+"/flags", m.Flags, flags)

@@ -110,6 +110,7 @@ func (s *Server) createFollowup(r *request) (int, any, *apiError) {
 		refs := refsOf(data.Attachments)
 		atts = s.attachments(inv, "/attachments", &refs, files, nil, si.ix.ChannelID, data.Flags&interaction.FlagEphemeral != 0)
 	}
+	checkReferences(inv, "", &data, atts)
 	if len(inv.errors) > 0 {
 		return 0, nil, inv
 	}
@@ -165,6 +166,7 @@ func (s *Server) editWebhookMessage(r *request) (int, any, *apiError) {
 	if len(files) > 0 || edit.Attachments != nil {
 		atts = s.attachments(inv, "/attachments", edit.Attachments, files, m.Attachments, m.ChannelID, data.Flags&interaction.FlagEphemeral != 0)
 	}
+	checkReferences(inv, "", edit.sets(), atts)
 	if len(inv.errors) > 0 {
 		return 0, nil, inv
 	}

@@ -121,11 +121,11 @@ func (e *Endpoint) run(parent context.Context, h Handler, w *event.Webhook) {
 	defer cancel()
 	if err := h(ctx, w.Event); err != nil {
 		result = Failed
-		logEvent(e.logger.Error(), w).Err(err).Dur("took", time.Since(start)).Msg("event handler failed")
+		logEvent(e.logger.Error(), w).Err(err).Stringer("took", time.Since(start)).Msg("event handler failed")
 		return
 	}
 	result = Handled
-	logEvent(e.logger.Debug(), w).Dur("took", time.Since(start)).Msg("event handled")
+	logEvent(e.logger.Debug(), w).Stringer("took", time.Since(start)).Msg("event handled")
 }
 
 // logEvent adds the fields that name an event to ev. The type is safe to

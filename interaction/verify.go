@@ -30,13 +30,13 @@ const DefaultTimestampWindow = 5 * time.Minute
 // Make a Verifier once, with NewVerifier or NewVerifierKey, and share it: it
 // is safe for concurrent use.
 type Verifier struct {
-	key    [ed25519.PublicKeySize]byte
+	key    *publicKey
 	window time.Duration
 	now    func() time.Time
 
-	// messages holds *[]byte, each with room for a timestamp and body:
-	// ed25519.Verify takes the signed message in one slice, and a request
-	// has it in two.
+	// messages holds *[]byte, each with room for what a signature's
+	// hash covers: R, the key, the timestamp and the body, which the
+	// request has apart.
 	messages sync.Pool
 }
 
@@ -84,11 +84,15 @@ func NewVerifierKey(key ed25519.PublicKey, opts ...VerifierOption) (*Verifier, e
 	if err := checkPublicKey(key); err != nil {
 		return nil, err
 	}
+	decoded, err := newPublicKey(key)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrInvalidPublicKey, err)
+	}
 	v := &Verifier{
+		key:    decoded,
 		window: DefaultTimestampWindow,
 		now:    time.Now,
 	}
-	copy(v.key[:], key)
 	v.messages.New = func() any { return new([]byte) }
 	for _, o := range opts {
 		o(v)
@@ -100,10 +104,9 @@ func NewVerifierKey(key ed25519.PublicKey, opts ...VerifierOption) (*Verifier, e
 // values of the X-Signature-Ed25519 and X-Signature-Timestamp headers.
 //
 // Verify reuses the Verifier's buffers to join timestamp and body. Once they
-// have grown, it does not allocate to accept a request, or to refuse one for
-// its headers; ed25519.Verify allocates an error for a signature that does
-// not verify. Timestamp and body of over 64 KiB together take a buffer of
-// their own.
+// have grown, it does not allocate, whether it accepts a request or refuses
+// it. Timestamp and body of over 64 KiB together take a buffer of their
+// own.
 func (v *Verifier) Verify(signature, timestamp, body []byte) error {
 	if len(signature) == 0 || len(timestamp) == 0 {
 		return ErrMissingSignature
@@ -140,15 +143,22 @@ func (v *Verifier) Window() time.Duration { return v.window }
 
 // verify reports whether sig is the key's signature of timestamp || body.
 func (v *Verifier) verify(sig *[ed25519.SignatureSize]byte, timestamp, body []byte) bool {
-	n := len(timestamp) + len(body)
+	n := 32 + ed25519.PublicKeySize + len(timestamp) + len(body)
 	if n > maxPooledMessage {
-		msg := append(append(make([]byte, 0, n), timestamp...), body...)
-		return ed25519.Verify(v.key[:], msg, sig[:])
+		return v.key.verify(sig, v.hashed(make([]byte, 0, n), sig, timestamp, body))
 	}
 	buf := v.messages.Get().(*[]byte)
-	msg := append(append((*buf)[:0], timestamp...), body...)
-	ok := ed25519.Verify(v.key[:], msg, sig[:])
-	*buf = msg
+	hashed := v.hashed((*buf)[:0], sig, timestamp, body)
+	ok := v.key.verify(sig, hashed)
+	*buf = hashed
 	v.messages.Put(buf)
 	return ok
+}
+
+// hashed appends to dst what the hash of a signature covers: its R, the
+// key, and the message, timestamp || body.
+func (v *Verifier) hashed(dst []byte, sig *[ed25519.SignatureSize]byte, timestamp, body []byte) []byte {
+	dst = append(dst, sig[:32]...)
+	dst = append(dst, v.key.encoded[:]...)
+	return append(append(dst, timestamp...), body...)
 }

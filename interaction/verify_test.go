@@ -213,7 +213,7 @@ func TestNewVerifierKeyKeepsItsOwnCopyOfTheKey(t *testing.T) {
 	}
 }
 
-func TestVerifyAllocatesOnlyTheErrorsOfEd25519Verify(t *testing.T) {
+func TestVerifyAllocatesNothing(t *testing.T) {
 	if raceEnabled {
 		t.Skip("the race detector makes sync.Pool drop buffers")
 	}
@@ -240,10 +240,9 @@ func TestVerifyAllocatesOnlyTheErrorsOfEd25519Verify(t *testing.T) {
 		{"a missing signature", nil, bts, body, 0},
 		{"bad hex", append([]byte("x"), bsig[1:]...), bts, body, 0},
 		{"a short signature", bsig[:100], bts, body, 0},
-		// ed25519.Verify makes an error for each signature it refuses.
-		{"a forged signature", forged, bts, body, 1},
-		{"a signature with S out of range", outOfRange, bts, body, 1},
-		{"a body other than the one signed", bsig, bts, body[1:], 1},
+		{"a forged signature", forged, bts, body, 0},
+		{"a signature with S out of range", outOfRange, bts, body, 0},
+		{"a body other than the one signed", bsig, bts, body[1:], 0},
 	}
 	for _, tt := range tests {
 		if n := testing.AllocsPerRun(50, func() { _ = v.Verify(tt.sig, tt.ts, tt.body) }); n > tt.allocs {

@@ -36,8 +36,12 @@ const (
 	margin = 800 * time.Millisecond
 )
 
-// newBot returns a router with a route for each outcome.
-func newBot() *router.Router {
+// newBot returns a router with a route for each outcome. The handler of
+// "slow" answers once a token arrives on release, which world.invoke sends
+// when the emulator has had the deferral: the endpoint must defer it
+// however loaded the machine, as it would a handler slower than the
+// deferral's moment.
+func newBot(release <-chan struct{}) *router.Router {
 	r := router.New()
 	describe := router.Description("Does a thing")
 	r.Command("ping", func(context.Context, *router.Request) (interaction.Response, error) {
@@ -50,8 +54,12 @@ func newBot() *router.Router {
 		panic("handler bug")
 	}, describe)
 	r.Command("slow", func(context.Context, *router.Request) (interaction.Response, error) {
-		time.Sleep(400 * time.Millisecond)
-		return interaction.Reply("done"), nil
+		select {
+		case <-release:
+			return interaction.Reply("done"), nil
+		case <-time.After(time.Minute):
+			return interaction.Response{}, errors.New("never released")
+		}
 	}, describe)
 	// A handler blocked past its context, on a route the endpoint may not
 	// defer: its answer comes after the service stopped waiting.
@@ -85,13 +93,15 @@ type world struct {
 	events *events.Endpoint
 	// skew is how far ahead of the emulator's the verifier's clock is.
 	skew atomic.Int64
+	// release lets the handler of "slow" answer, once per token.
+	release chan struct{}
 }
 
 // serve serves newBot's endpoint, and an events endpoint, on a new
 // emulator, with metrics in a registry of their own.
 func serve(t *testing.T) *world {
 	t.Helper()
-	w := &world{reg: prometheus.NewRegistry()}
+	w := &world{reg: prometheus.NewRegistry(), release: make(chan struct{}, 16)}
 	// The application sells two items: the events handler fails on the
 	// entitlements of the second.
 	s, err := emulator.New(emulator.Config{ResponseWindow: window,
@@ -106,7 +116,7 @@ func serve(t *testing.T) *world {
 		t.Fatal(err)
 	}
 	w.m = m
-	mux, err := newBot().Build()
+	mux, err := newBot(w.release).Build()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -158,6 +168,10 @@ const failingSKU interaction.Snowflake = 2
 func (w *world) invoke(t *testing.T, command string, args ...emulator.Arg) *emulator.Result {
 	t.Helper()
 	res, err := w.s.Invoke(context.Background(), emulator.Invocation{Guild: w.s.GuildID, Command: command, Options: args})
+	if command == "slow" {
+		// The emulator has had the endpoint's answer, the deferral.
+		w.release <- struct{}{}
+	}
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -39,7 +39,8 @@ func deferredType(mode deferral) interaction.CallbackType {
 	return interaction.CallbackDeferredChannelMessageWithSource
 }
 
-// runOrDefer runs the handler apart and answers with its response if it
+// runOrDefer runs the handler apart, on a goroutine of the endpoint's
+// pool, and answers with its response if it
 // comes the answer margin before the service stops waiting; otherwise it
 // answers with a deferral, which shows the user that the bot is thinking,
 // and the handler's response, when it comes, fulfils the deferral
@@ -63,7 +64,7 @@ func (f *flight) runOrDefer(mode deferral) (status int, answer []byte, contentTy
 	// handler that answers at once never starts its timer.
 	f.ctx.init(parent, deadline)
 	done := make(chan result, 1)
-	go func() {
+	e.handlers.Go(func() {
 		// Sent from a deferred call, so that a handler that ends its
 		// goroutine (runtime.Goexit, which recover does not stop) still
 		// ends its context and lets a deferral be fulfilled.
@@ -73,7 +74,7 @@ func (f *flight) runOrDefer(mode deferral) (status int, answer []byte, contentTy
 			done <- r
 		}()
 		r = f.run(&f.ctx)
-	}()
+	})
 	timer := time.NewTimer(time.Until(f.received.Add(e.deadline - e.margin)))
 	select {
 	case r := <-done:

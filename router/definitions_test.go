@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/switchboard-go/switchboard/autocomplete"
 	"github.com/switchboard-go/switchboard/command"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/option"
@@ -67,6 +68,7 @@ var bots = map[string]func(r *router.Router){
 				option.Mentionable("who", "Ping someone"),
 				option.Attachment("file", "A file to search in"),
 			))
+		r.Autocomplete("search", "query", func(context.Context, *autocomplete.Request) ([]interaction.Choice, error) { return nil, nil })
 		r.Command("ping", ok, router.Description("Check that the bot answers"), router.NSFW())
 	},
 	"context menus": func(r *router.Router) {

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/internal/gopool"
 )
 
 // Defaults of an Endpoint.
@@ -70,13 +71,16 @@ type Endpoint struct {
 	verifier *interaction.Verifier
 	// deferred counts the deferred answers not yet delivered.
 	deferred sync.WaitGroup
+	// handlers runs the handlers the endpoint may defer, which run apart
+	// from the request, on goroutines whose stacks have grown.
+	handlers *gopool.Pool
 }
 
 // NewEndpoint returns an Endpoint that verifies requests with v and
 // dispatches them to mux, with the options of the router mux was built
 // from, changed by opts.
 func NewEndpoint(mux *Mux, v *interaction.Verifier, opts ...Option) *Endpoint {
-	e := &Endpoint{options: mux.options, mux: mux, verifier: v}
+	e := &Endpoint{options: mux.options, mux: mux, verifier: v, handlers: gopool.New(0)}
 	for _, o := range opts {
 		o(&e.options)
 	}

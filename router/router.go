@@ -306,7 +306,10 @@ func quote(s string) string { return `"` + s + `"` }
 // Build checks every registration and returns the Mux that dispatches to
 // them. It reports every problem at once: a path registered twice, a group
 // inside a group, a command that is both invoked directly and has
-// subcommands, an autocomplete handler for a command with no handler, a
+// subcommands, autocomplete wired one way only (an autocomplete handler
+// for a command with no handler, or for an option the command does not
+// declare or mark Autocomplete, with the nearest declared name for a
+// misspelt one; an option marked Autocomplete that nothing serves), a
 // malformed custom_id pattern, two patterns of components (or of modals)
 // that overlap.
 func (r *Router) Build() (*Mux, error) {
@@ -392,6 +395,10 @@ func (r *Router) leafNode(l *leaf, fail func(path, problem string)) *node {
 	}
 	if l.deferral() == deferUpdate {
 		fail(l.path, "DeferUpdate, declared on the command or its group, applies to components and modals: a command cannot be answered with DEFERRED_UPDATE_MESSAGE")
+	}
+	if !r.dispatchOnly {
+		// Without definitions, the options may be declared elsewhere.
+		r.checkAutocomplete(l, fail)
 	}
 	n := &node{handler: wrap(l.handler, l.group), deferral: l.deferral(), path: l.path}
 	for option, c := range l.complete {

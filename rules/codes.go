@@ -98,10 +98,25 @@ const (
 	// preselects more than its max_values, or a radio group more than one
 	// option. Only the select's is the service's own.
 	SelectComponentTooManyDefaultValues = "SELECT_COMPONENT_TOO_MANY_DEFAULT_VALUES"
-	// URLTypeInvalidScheme: a link whose URL is not http, https or
-	// discord. The component specification does not say which schemes a
-	// LINK button takes; the service refuses others with this code.
+	// URLTypeInvalidScheme: a URL of a scheme its field does not take: an
+	// embed's url or its author's url that is not http or https, an
+	// image, thumbnail or icon of an embed, or media of a component, that
+	// is not http, https or attachment://name, a LINK button's that is not
+	// http, https or discord. The component specification does not say
+	// which schemes a LINK button takes; the service refuses others with
+	// this code.
 	URLTypeInvalidScheme = "URL_TYPE_INVALID_SCHEME"
+	// URLTypeInvalidURL: a URL that is not well formed, such as a web
+	// address whose host has no dot or a path with a space. A URL may
+	// break this rule and URLTypeInvalidScheme both, and is reported
+	// under both codes: "javascript:alert(1)" has the scheme
+	// "javascript:alert(1)" and is no web address either.
+	URLTypeInvalidURL = "URL_TYPE_INVALID_URL"
+	// UnfurledMediaItemReferencedAttachmentNotFound: an attachment://name
+	// URL, in an image, thumbnail or icon of an embed or in the media of a
+	// component, that names no file of the message
+	// (discord/discord-api-docs#7754).
+	UnfurledMediaItemReferencedAttachmentNotFound = "UNFURLED_MEDIA_ITEM_REFERENCED_ATTACHMENT_NOT_FOUND"
 
 	// MaxEmbedSizeExceeded: the embeds of a message have more than 6000
 	// characters of text in all.

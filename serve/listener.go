@@ -49,7 +49,7 @@ func (l *steadyListener) Accept() (net.Conn, error) {
 			return nil, net.ErrClosed
 		}
 		pause = min(max(2*pause, firstAcceptRetry), maxAcceptRetry)
-		l.log.Error().Err(err).Str("addr", l.Addr().String()).Dur("retry_in", pause).
+		l.log.Error().Err(err).Str("addr", l.Addr().String()).Stringer("retry_in", pause).
 			Msg("accepting a connection failed")
 		t := time.NewTimer(pause)
 		select {

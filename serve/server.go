@@ -180,7 +180,7 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	}
 	stopSignals()
 	timeout := orDefault(s.ShutdownTimeout, DefaultShutdownTimeout)
-	log.Info().Str("addr", addr).Dur("timeout", timeout).Msg("shutting down; answering the requests under way")
+	log.Info().Str("addr", addr).Stringer("timeout", timeout).Msg("shutting down; answering the requests under way")
 	// Closing the listener first stops accepting even if fasthttp has not
 	// yet registered it, which would make its shutdown return at once.
 	steady.Close()

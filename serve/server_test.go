@@ -300,7 +300,9 @@ func TestServerShutdownLetsAHandlerUnderWayAnswer(t *testing.T) {
 		c.Close()
 		t.Fatal("the server still accepts connections after it stopped")
 	}
-	for _, want := range []string{"shutting down", "stopped"} {
+	// A duration is logged with its unit, as "10s": a bare 10000 says
+	// neither milliseconds nor seconds.
+	for _, want := range []string{"shutting down", `"timeout":"10s"`, "stopped"} {
 		if !strings.Contains(log.String(), want) {
 			t.Errorf("log lacks %q:\n%s", want, log.String())
 		}

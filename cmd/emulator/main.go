@@ -12,9 +12,21 @@
 // guild_id (a guild where the application is installed), and
 // authorization_code with redirect_uri (a one-time code of a user who has
 // Manage Guild and Manage Roles there, granting identify and
-// applications.commands.permissions.update), and admin_id, moderator_id and
+// applications.commands.permissions.update; it waits for the exchange,
+// while the codes of POST /_emulator/authorize expire after 100 seconds,
+// as the service's do), and admin_id, moderator_id and
 // member_id (the guild's owner, that user, and a plain member). It then
 // serves until it is interrupted.
+//
+// The control API (/_emulator/..., see package emulator) takes JSON sent
+// with Content-Type: application/json, at an IP address or localhost:
+//
+//	curl -H 'Content-Type: application/json' -d '{"line": "/greet"}' http://127.0.0.1:8484/_emulator/invoke
+//
+// It refuses requests a web page of another origin could make, and a Host
+// that is a name (DNS rebinding), so from another container call it by the
+// emulator's address, not by its name on the network; the API under /v10
+// answers any Host.
 //
 // The flags:
 //
@@ -142,7 +154,7 @@ type Credentials struct {
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	flags := flag.NewFlagSet("emulator", flag.ContinueOnError)
 	flags.SetOutput(stderr)
-	addr := flags.String("addr", "127.0.0.1:8484", "address to listen on (port 0 picks a free one)")
+	addr := flags.String("addr", "127.0.0.1:8484", "address to listen on (port 0 picks a free one); the control API under /_emulator/ answers only JSON requests made to an IP address or localhost, and none a web page of another origin makes")
 	interactionsURL := flags.String("interactions-url", "", "the bot's interactions endpoint")
 	eventsURL := flags.String("events-url", "", "the application's webhook events endpoint")
 	activities := flags.Bool("activities", false, "give the application an Activity: it starts with the entry point command \"Launch\"")

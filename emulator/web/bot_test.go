@@ -44,6 +44,13 @@ var cities = []string{"Paris", "Parma", "Lisbon"}
 // startPlayground starts the emulator, the bot and the playground.
 func startPlayground(t *testing.T) *playground {
 	t.Helper()
+	return startPlaygroundBehind(t, func(h http.Handler) http.Handler { return h })
+}
+
+// startPlaygroundBehind starts the playground as startPlayground does,
+// its requests passing through wrap first.
+func startPlaygroundBehind(t *testing.T, wrap func(http.Handler) http.Handler) *playground {
+	t.Helper()
 	emu, err := emulator.New(emulator.Config{Activities: true})
 	if err != nil {
 		t.Fatal(err)
@@ -52,7 +59,7 @@ func startPlayground(t *testing.T) *playground {
 	p := &playground{emu: emu, release: make(chan struct{})}
 	serveBot(t, emu, p.bot(t))
 	h := web.NewHandler(emu, web.Config{})
-	srv := httptest.NewServer(h)
+	srv := httptest.NewServer(wrap(h))
 	t.Cleanup(func() {
 		h.Close()
 		srv.Close()

@@ -1,6 +1,7 @@
 package web_test
 
 import (
+	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
@@ -148,4 +149,28 @@ func TestAFormOfEveryInputIsFilledAndSubmitted(t *testing.T) {
 	dialog.Role("button", "Submit").Click()
 	dialog.WaitGone()
 	page.WaitText("log", "Channel", "Signed up: class b, days mon+fri, news true, partner ada, pictures cat.png image/png.")
+}
+
+// A command typed before the page has the commands, straight after it
+// loads, is suggested as soon as they arrive, without another key.
+func TestACommandTypedBeforeTheCommandsArriveIsSuggested(t *testing.T) {
+	b := browsertest.Start(t)
+	typed := make(chan struct{})
+	p := startPlaygroundBehind(t, func(h http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if r.URL.Path == "/api/commands" {
+				// The commands arrive once the keys are typed.
+				select {
+				case <-typed:
+				case <-r.Context().Done():
+					return
+				}
+			}
+			h.ServeHTTP(w, r)
+		})
+	})
+	page := b.Open(t, p.url)
+	page.Role("textbox", "Message").Type("/gr")
+	close(typed)
+	page.Role("listbox", "Commands").Role("option", "greet").WaitText("Greet someone")
 }

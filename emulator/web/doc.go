@@ -46,8 +46,10 @@
 // with the port it is served on, as their Host, and that come from its own
 // page when they say where they come from (Origin, Sec-Fetch-Site): a page
 // of another site open in the same browser can neither drive it nor reach
-// it under a name of its own (DNS rebinding). A POST takes one JSON value,
-// sent as application/json, of at most 64 KiB.
+// it under a name of its own (DNS rebinding); a page on another port of
+// the same machine is another origin too. These are the rules the
+// emulator's control API keeps, but for the port. A POST takes one JSON
+// value, sent as application/json, of at most 64 KiB.
 //
 // # HTTP API
 //

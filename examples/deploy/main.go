@@ -61,6 +61,8 @@ import (
 	"strings"
 	"syscall"
 
+	"github.com/redis/go-redis/v9"
+	"github.com/rs/zerolog"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/option"
 	"github.com/switchboard-go/switchboard/registry"
@@ -69,6 +71,9 @@ import (
 )
 
 func main() {
+	// go-redis logs through a logger of its package's, set once for the
+	// process, here.
+	redis.SetLogger(redisLog{zerolog.New(os.Stderr).With().Timestamp().Logger()})
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	err := run(ctx, os.Args[1:], os.Getenv, os.Stdout, os.Stderr)
 	stop()

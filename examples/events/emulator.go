@@ -51,8 +51,8 @@ func steps() []step {
 			return nil
 		}, 0},
 		{"ada installs the app to her account", func(emu *emulator.Server) error {
-			emu.AuthorizeUser(emu.Moderator, "applications.commands")
-			return nil
+			_, err := emu.AuthorizeUser(emu.Moderator, "applications.commands")
+			return err
 		}, 1},
 		{"ada buys the premium SKU", func(emu *emulator.Server) error {
 			_, err := emu.CreateEntitlement(interaction.Entitlement{SKUID: premium, UserID: emu.Moderator, Type: 1})

@@ -5,6 +5,7 @@ package main
 import (
 	"context"
 	"flag"
+	"fmt"
 	"log"
 	"os"
 
@@ -17,6 +18,10 @@ import (
 
 func main() {
 	addr := flag.String("addr", ":8080", "where to serve the interactions endpoint (\"minimal sync\" registers the commands instead)")
+	flag.Usage = func() {
+		fmt.Fprint(flag.CommandLine.Output(), "minimal: one command, served with SWITCHBOARD_PUBLIC_KEY set\n\nUsage: go run ./examples/minimal [flags]\n\n")
+		flag.PrintDefaults()
+	}
 	flag.Parse()
 	r := router.New()
 	r.Command("greet", func(ctx context.Context, req *router.Request) (interaction.Response, error) {
@@ -36,7 +41,7 @@ func main() {
 	}
 	verifier, err := interaction.NewVerifier(os.Getenv("SWITCHBOARD_PUBLIC_KEY"))
 	if err != nil {
-		log.Fatal(err)
+		log.Fatalf("SWITCHBOARD_PUBLIC_KEY: %v", err)
 	}
 	// Serves until SIGINT or SIGTERM, with timeouts and limits set for a public address.
 	if err := serve.ListenAndServe(ctx, *addr, router.NewEndpoint(mux, verifier)); err != nil {

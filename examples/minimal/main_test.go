@@ -115,10 +115,29 @@ func TestHelpPrintsTheFlagsAndSucceeds(t *testing.T) {
 	if err != nil {
 		t.Errorf("minimal -h: %v, want exit status 0", err)
 	}
-	for _, want := range []string{"-addr", `(default ":8080")`, "minimal sync"} {
+	for _, want := range []string{"minimal: one command", "Usage: go run ./examples/minimal [flags]", "-addr", `(default ":8080")`, "minimal sync"} {
 		if !strings.Contains(string(out), want) {
 			t.Errorf("minimal -h lacks %q:\n%s", want, out)
 		}
+	}
+	// The usage names the program as the README runs it, never by the
+	// temporary path go run builds it at.
+	if strings.Contains(string(out), os.TempDir()) || strings.Contains(string(out), filepath.Dir(bin)) {
+		t.Errorf("minimal -h names a temporary path:\n%s", out)
+	}
+}
+
+// Run without its key, the bot says which variable to set.
+func TestWithoutAKeyTheBotNamesTheVariable(t *testing.T) {
+	bin := buildMinimal(t)
+	cmd := exec.Command(bin)
+	cmd.Env = append(os.Environ(), "SWITCHBOARD_PUBLIC_KEY=")
+	out, err := cmd.CombinedOutput()
+	if err == nil {
+		t.Fatal("the bot ran without a key")
+	}
+	if !strings.Contains(string(out), "SWITCHBOARD_PUBLIC_KEY: ") {
+		t.Errorf("the error does not name SWITCHBOARD_PUBLIC_KEY:\n%s", out)
 	}
 }
 

@@ -118,7 +118,9 @@ func newBot(env playground.Env) (*router.Router, error) {
 		return out, nil
 	})
 
-	r.Group("mod", router.Description("Moderation"), router.Permissions(interaction.PermissionBanMembers))
+	// A ban is a guild's affair: the command is not offered in direct messages.
+	r.Group("mod", router.Description("Moderation"), router.Permissions(interaction.PermissionBanMembers),
+		router.Contexts(interaction.ContextGuild))
 	r.Group("mod").Group("user", router.Description("Act on a member"))
 	router.Bind(r, "mod user ban", func(ctx context.Context, req *router.Request, o BanOptions) (interaction.Response, error) {
 		reason := "no reason given"

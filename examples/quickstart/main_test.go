@@ -81,3 +81,23 @@ func TestAMissingScriptFileIsAnError(t *testing.T) {
 		t.Fatalf("got %v", err)
 	}
 }
+
+// /mod bans a member of a guild: it is not offered in direct messages.
+func TestModIsNotOfferedInDirectMessages(t *testing.T) {
+	out := playground.OutputRefusing(t, example, 1, "", "-quiet", "-script", playground.ScriptFile(t,
+		"in dm",
+		"/mod user ban user:@bob reason:spam",
+		"/greet name:Ada",
+	))
+	playground.Shows(t, out, "✗ the client offers no such command: no command /mod in the bot's direct messages", "bot › Hello, Ada!")
+}
+
+// The person's own lines after the script start as the guild's owner, who
+// may do what the README suggests typing, whoever the script left.
+func TestThePromptStartsAsTheOwnerAfterTheScript(t *testing.T) {
+	out := playground.Output(t, example, "/mod user ban user:@bob reason:spam\n")
+	playground.Shows(t, out,
+		"# Your turn. You are the guild's owner again, in #general",
+		"owner in #general › /mod user ban user:@bob reason:spam\n  bot › Banned bob (spam).",
+	)
+}

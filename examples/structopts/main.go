@@ -5,17 +5,14 @@
 //	go run ./examples/structopts
 //
 // An attachment option takes the path of a file to upload. The script
-// attaches agenda.md, which the program carries in itself and writes to a
-// directory of its own for the while it needs it, so that it runs from
-// anywhere.
+// attaches agenda.md, which the program carries in itself (go:embed), so
+// that it runs from anywhere.
 package main
 
 import (
 	"context"
-	_ "embed"
+	"embed"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/switchboard-go/switchboard/examples/internal/playground"
@@ -30,24 +27,19 @@ var example = playground.Example{
 	Name:   "structopts",
 	About:  "options declared by a struct's fields and tags, received typed",
 	Bot:    newBot,
-	Intro:  attachAgenda,
 	Script: script,
+	Files:  files,
 }
 
-// agenda is the file the first event attaches.
+// files holds agenda.md, the file the first event attaches.
 //
 //go:embed agenda.md
-var agenda []byte
-
-// intro is the first part of the script, with the path of the agenda to
-// fill in.
-const intro = `
-# Each field of EventOptions is an option: the required ones first, then the pointers, which may be left out.
-commands
-/event title:"Go generics" kind:workshop seats:12 host:@ada channel:#announcements hours:1.5 online:true notify:@Moderator agenda:%s
-`
+var files embed.FS
 
 const script = `
+# Each field of EventOptions is an option: the required ones first, then the pointers, which may be left out.
+commands
+/event title:"Go generics" kind:workshop seats:12 host:@ada channel:#announcements hours:1.5 online:true notify:@Moderator agenda:agenda.md
 # A choice can be picked by the name the client shows; the bot receives its value, game-night.
 /event title:"Board games" kind:"Game night" seats:8 host:@bob channel:#general
 # The client holds the user to the tags' bounds and channel types; the bot is never asked.
@@ -57,28 +49,6 @@ const script = `
 /event title:"Open day" kind:meetup seats:50 host:@bob channel:#Lounge
 /event title:"Open day" kind:party seats:50 host:@bob channel:#general
 `
-
-// attachAgenda runs the intro with agenda.md written to a directory of
-// its own, removed once the intro has run: the client reads a file when
-// the command is sent, and the bot receives only its name and size.
-func attachAgenda(ctx context.Context, s *playground.Session) error {
-	dir, err := os.MkdirTemp("", "structopts")
-	if err != nil {
-		return fmt.Errorf("writing the agenda: %w", err)
-	}
-	defer os.RemoveAll(dir)
-	path := filepath.Join(dir, "agenda.md")
-	if err := os.WriteFile(path, agenda, 0o600); err != nil {
-		return fmt.Errorf("writing the agenda: %w", err)
-	}
-	return s.RunScript(ctx, strings.NewReader(fmt.Sprintf(intro, quote(path))))
-}
-
-// quote writes a value as a line takes it whatever it holds: in quotes,
-// its backslashes and quotes written \\ and \".
-func quote(s string) string {
-	return `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(s) + `"`
-}
 
 // EventOptions are the options of /event. A field's Go type gives its
 // option's type: string, integer, float, bool, a user with their

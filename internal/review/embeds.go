@@ -53,6 +53,7 @@ func (c *checker) embeds(embeds []interaction.Embed) {
 func (c *checker) embed(i int, e *interaction.Embed) int {
 	total := c.embedText(i, "/title", e.Title, maxEmbedTitle)
 	total += c.embedText(i, "/description", e.Description, maxEmbedDescription)
+	c.embedLinks(i, e)
 	if e.Footer != nil {
 		total += c.embedText(i, "/footer/text", e.Footer.Text, maxFooterText)
 	}

@@ -25,6 +25,9 @@ func Message(ix *interaction.Interaction, m *interaction.MessageData, kind Kind,
 	var c checker
 	c.init(w, "message", "")
 	c.message(ix, m, interaction.ResponseFlags, "a message", kind == Followup)
+	if names, known := attachedNames(m, nil, kind == Followup); known {
+		c.references(m, names)
+	}
 	return c.finish()
 }
 
@@ -39,9 +42,14 @@ func (c *checker) answer(ix *interaction.Interaction, r *interaction.Response) *
 	switch r.Type {
 	case interaction.CallbackChannelMessageWithSource:
 		c.message(ix, &r.Message, interaction.ResponseFlags, "a message", true)
+		names, _ := attachedNames(&r.Message, nil, true)
+		c.references(&r.Message, names)
 	case interaction.CallbackUpdateMessage:
 		c.message(ix, &r.Message, interaction.ResponseFlags, "an update", false)
 		c.pollInUpdate(r.Message.Poll)
+		if names, known := attachedNames(&r.Message, keptBy(ix), false); known {
+			c.references(&r.Message, names)
+		}
 	case interaction.CallbackDeferredChannelMessageWithSource, interaction.CallbackDeferredUpdateMessage:
 		// Only the flags of a deferral are sent, and the service keeps
 		// only EPHEMERAL of them, ignoring the other flags an answer may
@@ -55,4 +63,17 @@ func (c *checker) answer(ix *interaction.Interaction, r *interaction.Response) *
 		c.modal(r.Modal)
 	}
 	return nil
+}
+
+// keptBy returns the attachments of the message an UPDATE_MESSAGE to ix
+// changes, which it keeps unless it says otherwise: those of the message
+// of the interaction, or nil when there is none to know.
+func keptBy(ix *interaction.Interaction) []interaction.Attachment {
+	if ix == nil || ix.Message == nil {
+		return nil
+	}
+	if ix.Message.Attachments == nil {
+		return []interaction.Attachment{}
+	}
+	return ix.Message.Attachments
 }

@@ -107,7 +107,7 @@ func (c *Calls) Done(err error, log *zerolog.Logger) {
 		return
 	}
 	if c.pausedUntil.Swap(c.now().Add(c.cfg.Pause).UnixNano()) == 0 {
-		log.Error().Err(err).Str("store", c.what).Int64("failures", n).Dur("pause", c.cfg.Pause).
+		log.Error().Err(err).Str("store", c.what).Int64("failures", n).Stringer("pause", c.cfg.Pause).
 			Msg("the store failed too many times in a row; not calling it for a while, and letting interactions through")
 	}
 }

@@ -68,6 +68,10 @@ export class Composer {
         if (moved || !same || JSON.stringify(same) !== JSON.stringify(this.entry)) this.clear();
       }
       this.onApps();
+      // A command being typed follows the commands now offered: one
+      // typed before they first arrived is suggested without another
+      // key, and suggestions shown follow a change of them.
+      if (!this.entry && (this.suggestions.isOpen || document.activeElement === this.box)) this.typed();
     } catch (err) {
       this.commands = [];
       this.apps = [];

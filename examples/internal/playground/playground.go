@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"net"
 	"net/http"
 	"os"
@@ -59,6 +60,11 @@ type Example struct {
 	// Script is what the example shows after Intro, in the language of
 	// lines the package comment describes.
 	Script string
+	// Files are the files a line may attach, by their paths in it, as
+	// the value of an ATTACHMENT option; nil means the working
+	// directory's. An example carries its own (go:embed), so that it runs
+	// from anywhere and prints the path it was given.
+	Files fs.FS
 }
 
 // Env is what a bot is given to build itself with: where it is deployed
@@ -179,6 +185,10 @@ func Run(ctx context.Context, ex Example, args []string, stdin io.Reader, stdout
 	if ctx.Err() != nil {
 		return nil // interrupted during the script
 	}
+	// The script may have left the user as someone who cannot do what
+	// the README suggests typing: the person's own lines start where
+	// the script did.
+	s.startOver()
 	if f, ok := stdin.(*os.File); ok && isTerminal(f) && isTerminal(stdout) {
 		return s.prompt(ctx, f)
 	}

@@ -148,7 +148,21 @@ func (s *Session) promptText() string {
 
 // invocation is where and as whom the session's commands are used.
 func (s *Session) invocation() emulator.Invocation {
-	return emulator.Invocation{User: s.user, Guild: s.guild, Channel: s.channel, Locale: s.locale}
+	return emulator.Invocation{User: s.user, Guild: s.guild, Channel: s.channel, Locale: s.locale, Files: s.ex.Files}
+}
+
+// startOver puts the session back where it started, the guild's owner in
+// its general channel in en-US, saying so unless it is there already or
+// quiet.
+func (s *Session) startOver() {
+	owner, guild := s.emu.Admin, s.emu.GuildID
+	if s.user == owner && s.guild == guild && s.channel == 0 && s.locale == interaction.LocaleEnglishUS {
+		return
+	}
+	s.user, s.guild, s.channel, s.locale = owner, guild, 0, interaction.LocaleEnglishUS
+	if !s.quiet {
+		s.out.comment("Your turn. You are the guild's owner again, in #general, and may use every command; \"as @bob\" acts as a member without permissions, \"as @ada\" as a moderator.")
+	}
 }
 
 // Do runs one line and prints what came of it.

@@ -1,0 +1,63 @@
+// Command switchboard serves /mod ban through the interactions endpoint
+// as a bot would: declared with its options, served by package serve,
+// its handler reading each option. It is measured against the prototype.
+package main
+
+import (
+	"context"
+	"flag"
+	"log"
+
+	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/option"
+	"github.com/switchboard-go/switchboard/rest"
+	"github.com/switchboard-go/switchboard/router"
+	"github.com/switchboard-go/switchboard/serve"
+)
+
+func main() {
+	addr := flag.String("addr", "127.0.0.1:8082", "the address to serve on")
+	key := flag.String("key", "", "the application's public key, in hex")
+	deferrable := flag.Bool("deferrable", false, "give the endpoint a REST client, so that a slow handler can be deferred (none here is)")
+	flag.Parse()
+
+	r := router.New()
+	r.Group("mod", router.Description("Moderation"))
+	r.Command("mod ban", modBan, router.Description("Ban a member"), router.Options(
+		option.User("user", "Who to ban").Required(),
+		option.String("reason", "Why"),
+		option.Integer("days", "Days of messages to delete").Min(0).Max(7),
+		option.Boolean("notify", "Tell them"),
+	))
+	mux, err := r.Build()
+	if err != nil {
+		log.Fatal(err)
+	}
+	verifier, err := interaction.NewVerifier(*key)
+	if err != nil {
+		log.Fatal(err)
+	}
+	var opts []router.Option
+	if *deferrable {
+		// Never called: every answer here is immediate.
+		client, err := rest.NewClient("http://127.0.0.1:1/api/v10", rest.NoAuth{})
+		if err != nil {
+			log.Fatal(err)
+		}
+		opts = append(opts, router.WithClient(client))
+	}
+	if err := serve.ListenAndServe(context.Background(), *addr, router.NewEndpoint(mux, verifier, opts...)); err != nil {
+		log.Fatal(err)
+	}
+}
+
+// modBan reads every option as a handler would.
+func modBan(_ context.Context, req *router.Request) (interaction.Response, error) {
+	if _, err := req.Options.Get("user").User(); err != nil {
+		return interaction.Response{}, err
+	}
+	_, _ = req.Options.String("reason")
+	_, _ = req.Options.Int("days")
+	_, _ = req.Options.Bool("notify")
+	return interaction.Reply("Done.").Ephemeral(), nil
+}

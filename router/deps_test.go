@@ -1,0 +1,52 @@
+package router_test
+
+import (
+	"os/exec"
+	"strings"
+	"testing"
+)
+
+// TestABotLinksNoneOfTheToolingDependencies keeps what a bot links small:
+// the browser driver, the Redis client, the Prometheus client, YAML and
+// the terminal package serve the emulator, the playground, deployment and
+// metrics, and a bot that imports only the packages it serves with must
+// not pay for them in build time or binary size.
+func TestABotLinksNoneOfTheToolingDependencies(t *testing.T) {
+	if testing.Short() {
+		t.Skip("lists the module's packages with the go command")
+	}
+	const module = "github.com/switchboard-go/switchboard/"
+	// What a bot serving the interactions endpoint imports.
+	bot := []string{
+		"router", "serve", "rest", "option", "autocomplete", "interaction",
+		"command", "component", "answer", "cooldown", "replay", "events",
+		"event", "registry", "store",
+	}
+	forbidden := []string{
+		"github.com/chromedp/",
+		"github.com/redis/",
+		"github.com/prometheus/",
+		"go.yaml.in/yaml",
+		"gopkg.in/yaml",
+		"golang.org/x/term",
+	}
+	args := []string{"list", "-deps", "-f", "{{.ImportPath}}"}
+	for _, p := range bot {
+		args = append(args, module+p)
+	}
+	out, err := exec.Command("go", args...).Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	deps := strings.Fields(string(out))
+	if len(deps) < len(bot) {
+		t.Fatalf("go list named %d packages, fewer than the %d asked for", len(deps), len(bot))
+	}
+	for _, dep := range deps {
+		for _, f := range forbidden {
+			if strings.HasPrefix(dep, f) {
+				t.Errorf("a bot importing %v links %s", bot, dep)
+			}
+		}
+	}
+}
