@@ -1,13 +1,29 @@
 package answer
 
-import "github.com/switchboard-go/switchboard/interaction"
+import (
+	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/internal/review"
+	"github.com/switchboard-go/switchboard/rules"
+)
 
 // Check reports whether the service would take r as the answer to ix: nil
-// when it would, and otherwise every rule r breaks, as Violations (see
-// Violation for how each is named).
+// when it would, and otherwise every rule r breaks, as rules.Violations.
+//
+// A violation's place runs from "answer" down to the field, levels
+// separated by " › ", an element of a list named by what the list holds
+// and its position counting from 1, as in "answer › embed 1 › title"; a
+// list longer than the service takes is named by its first element too
+// many, as in "answer › embed 1 › field 26" for the 26th field of an
+// embed. The violations of components add the place package component
+// gives them, as in `answer › row 2 › button "Approve"`, and those of a
+// modal's fields and components say "answer › modal". Its pointer is into
+// the body that would be sent, where the service's error body reports
+// it: "/data/embeds/0/fields", the list as a whole for a list that is too
+// long. Files are parts of their own beside the JSON, named files[n]:
+// their pointer is "/files" or "/files/n".
 //
 // An answer type ix does not allow (interaction.Interaction.CheckCallback)
-// is the one violation reported, at "answer.type", since what the body
+// is the one violation reported, at "answer › type", since what the body
 // must hold depends on its type; the error then matches
 // interaction.ErrCallbackNotAllowed and *interaction.CallbackError too
 // (errors.Is, errors.As). The rules of the body are those of its type:
@@ -45,28 +61,28 @@ import "github.com/switchboard-go/switchboard/interaction"
 // characters, no spaces). An attachment://name URL, in an embed or in the
 // media of a component, names a file of the message: one of its files for
 // a new message, and for an UPDATE_MESSAGE one of those of ix.Message it
-// keeps or one of its files (see ReviewReferences).
+// keeps or one of its files.
 //
 // A nil ix checks the body alone: its type is not matched to an
 // interaction, nor suggestions to an option, and files are held to
 // interaction.DefaultAttachmentSizeLimit.
 func Check(ix *interaction.Interaction, r interaction.Response) error {
-	var c checker
-	c.init(ForBot, "answer", "/data")
-	if cb := c.answer(ix, &r); cb != nil {
-		return &typeError{vs: c.finish(), cb: cb}
+	vs, cb := review.Answer(ix, &r, review.ForBot)
+	if cb != nil {
+		return &typeError{vs: vs, cb: cb}
 	}
-	return c.finish().Err()
+	return vs.Err()
 }
 
 // CheckMessage reports whether the service would take m as a new message
 // sent through the token of ix: a follow-up, or the message that completes
-// a deferral. It returns nil or Violations, with the rules of a message
-// Check states, placed under "message." and pointing into the body of the
-// request, as "/embeds/0/title". A nil ix holds files to
+// a deferral. It returns nil or rules.Violations, with the rules of a
+// message Check states, placed under "message" (as "message › embed 1 ›
+// title") and pointing into the body of the request (as
+// "/embeds/0/title"). A nil ix holds files to
 // interaction.DefaultAttachmentSizeLimit.
 func CheckMessage(ix *interaction.Interaction, m interaction.MessageData) error {
-	return reviewMessage(ix, &m, Followup, ForBot).Err()
+	return review.Message(ix, &m, review.Followup, review.ForBot).Err()
 }
 
 // CheckEdit reports whether the service would take m as an edit, through
@@ -79,90 +95,16 @@ func CheckMessage(ix *interaction.Interaction, m interaction.MessageData) error 
 // attachment://name URL names an attachment the message keeps, unless
 // the edit's attachments list names by name every attachment it keeps.
 func CheckEdit(ix *interaction.Interaction, m interaction.MessageData) error {
-	return reviewMessage(ix, &m, Edit, ForBot).Err()
-}
-
-// Review returns the violations Check finds in r, worded as w says, and
-// nil when there is none. An answer type ix does not allow is one
-// violation at "/type", of code CodeChoices.
-func Review(ix *interaction.Interaction, r interaction.Response, w Wording) Violations {
-	var c checker
-	c.init(w, "answer", "/data")
-	c.answer(ix, &r)
-	return c.finish()
-}
-
-// ReviewMessage returns the violations CheckMessage (for a Followup) or
-// CheckEdit (for an Edit) finds in m, worded as w says, and nil when there
-// is none.
-func ReviewMessage(ix *interaction.Interaction, m interaction.MessageData, kind Kind, w Wording) Violations {
-	return reviewMessage(ix, &m, kind, w)
-}
-
-func reviewMessage(ix *interaction.Interaction, m *interaction.MessageData, kind Kind, w Wording) Violations {
-	var c checker
-	c.init(w, "message", "")
-	c.message(ix, m, interaction.ResponseFlags, "a message", kind == Followup)
-	if names, known := attachedNames(m, nil, kind == Followup); known {
-		c.references(m, names)
-	}
-	return c.finish()
-}
-
-// answer checks r as the answer to ix, and returns the CallbackError of a
-// type ix does not allow, after reporting it.
-func (c *checker) answer(ix *interaction.Interaction, r *interaction.Response) *interaction.CallbackError {
-	if ix != nil {
-		if cb := c.callbackType(ix, r.Type); cb != nil {
-			return cb
-		}
-	}
-	switch r.Type {
-	case interaction.CallbackChannelMessageWithSource:
-		c.message(ix, &r.Message, interaction.ResponseFlags, "a message", true)
-		names, _ := attachedNames(&r.Message, nil, true)
-		c.references(&r.Message, names)
-	case interaction.CallbackUpdateMessage:
-		c.message(ix, &r.Message, interaction.ResponseFlags, "an update", false)
-		c.pollInUpdate(r.Message.Poll)
-		if names, known := attachedNames(&r.Message, keptBy(ix), false); known {
-			c.references(&r.Message, names)
-		}
-	case interaction.CallbackDeferredChannelMessageWithSource, interaction.CallbackDeferredUpdateMessage:
-		// Only the flags of a deferral are sent, and the service keeps
-		// only EPHEMERAL of them, ignoring the other flags an answer may
-		// set rather than refusing them (discord/discord-api-docs#7386,
-		// #7910): IS_COMPONENTS_V2 goes on the later edit that brings
-		// the message.
-		c.flags(r.Message.Flags, interaction.ResponseFlags, "a deferral")
-	case interaction.CallbackAutocompleteResult:
-		c.choices(ix, r.Choices)
-	case interaction.CallbackModal:
-		c.modal(r.Modal)
-	}
-	return nil
+	return review.Message(ix, &m, review.Edit, review.ForBot).Err()
 }
 
 // typeError is the error of an answer whose type the interaction does not
 // allow: its one violation, and the interaction's CallbackError, which
 // errors.Is and errors.As find.
 type typeError struct {
-	vs Violations
+	vs rules.Violations
 	cb *interaction.CallbackError
 }
 
 func (e *typeError) Error() string   { return e.vs.Error() }
 func (e *typeError) Unwrap() []error { return []error{e.vs, e.cb} }
-
-// keptBy returns the attachments of the message an UPDATE_MESSAGE to ix
-// changes, which it keeps unless it says otherwise: those of the message
-// of the interaction, or nil when there is none to know.
-func keptBy(ix *interaction.Interaction) []interaction.Attachment {
-	if ix == nil || ix.Message == nil {
-		return nil
-	}
-	if ix.Message.Attachments == nil {
-		return []interaction.Attachment{}
-	}
-	return ix.Message.Attachments
-}

@@ -13,10 +13,9 @@
 // Rules that depend on the message being edited, such as an edit that
 // would leave it empty, are the service's to check.
 //
-// Each broken rule is a Violation, named by a place a person reads, such
-// as "answer.embeds[0].fields[25]", by a JSON pointer into the body that
-// would have been sent, and by the service's code for the rule. Review and
-// ReviewMessage return the same violations worded as the service's error
-// bodies word them, so that a server that answers as the service does
-// (package emulator) refuses exactly what the check refuses.
+// Each broken rule is a rules.Violation, named by a place a person reads,
+// such as "answer › embed 1 › field 26", by a JSON pointer into the body
+// that would have been sent, and by the service's code for the rule. The
+// emulator refuses exactly what the check refuses, by the same rules,
+// worded as the service's error bodies word them.
 package answer

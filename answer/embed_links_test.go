@@ -9,6 +9,8 @@ import (
 	"github.com/switchboard-go/switchboard/component"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
+	"github.com/switchboard-go/switchboard/internal/review"
+	"github.com/switchboard-go/switchboard/rules"
 )
 
 // at is a violation a test of links expects: where in the body, and which
@@ -16,7 +18,7 @@ import (
 // pointer.
 type at struct{ pointer, code string }
 
-func expectAt(t *testing.T, got answer.Violations, wants ...at) {
+func expectAt(t *testing.T, got rules.Violations, wants ...at) {
 	t.Helper()
 	ok := len(got) == len(wants)
 	for i := 0; ok && i < len(got); i++ {
@@ -66,8 +68,8 @@ var linkFields = []linkField{
 // refuses it, at its place, with the service's code.
 func TestEveryLinkOfAnEmbedIsAURLTheServiceTakes(t *testing.T) {
 	const (
-		scheme = answer.CodeURLScheme
-		form   = answer.CodeURLMalformed
+		scheme = rules.URLTypeInvalidScheme
+		form   = rules.URLTypeInvalidURL
 	)
 	long := "https://example.com/" + strings.Repeat("a", 2048-len("https://example.com/"))
 	for _, tt := range []struct {
@@ -81,7 +83,7 @@ func TestEveryLinkOfAnEmbedIsAURLTheServiceTakes(t *testing.T) {
 		{"a page over http", "http://example.com", nil, nil},
 		{"a scheme in capitals", "HTTPS://EXAMPLE.COM", nil, nil},
 		{"2048 characters", long, nil, nil},
-		{"2049 characters", long + "a", []string{answer.CodeMaxLength}, []string{answer.CodeMaxLength}},
+		{"2049 characters", long + "a", []string{rules.BaseTypeMaxLength}, []string{rules.BaseTypeMaxLength}},
 		{"a file of the message", "attachment://a.png", []string{scheme}, nil},
 		{"javascript:", "javascript:alert(1)", []string{scheme, form}, []string{scheme, form}},
 		{"data:", "data:image/png;base64,iVBORw0KGgo=", []string{scheme, form}, []string{scheme, form}},
@@ -106,7 +108,7 @@ func TestEveryLinkOfAnEmbedIsAURLTheServiceTakes(t *testing.T) {
 				if f.pictures {
 					r = r.WithFile("a.png", "image/png", strings.NewReader("png"))
 				}
-				expectAt(t, answer.Review(command, r, answer.ForBot), wants...)
+				expectAt(t, reviewAnswer(command, r, review.ForBot), wants...)
 				if err := answer.Check(command, r); (err == nil) != (len(wants) == 0) {
 					t.Errorf("Check returned %v", err)
 				}
@@ -118,7 +120,7 @@ func TestEveryLinkOfAnEmbedIsAURLTheServiceTakes(t *testing.T) {
 func TestAnEmbedsVideoAndProviderAreNotChecked(t *testing.T) {
 	r := withEmbeds(interaction.Embed{Title: "t", Type: "video",
 		Video: &interaction.EmbedMedia{URL: "javascript:alert(1)"}, Provider: &interaction.EmbedProvider{Name: "p", URL: "ftp://x"}})
-	expectAt(t, answer.Review(command, r, answer.ForBot))
+	expectAt(t, reviewAnswer(command, r, review.ForBot))
 }
 
 func TestAnEmbedsColorIsTwentyFourBits(t *testing.T) {
@@ -131,13 +133,13 @@ func TestAnEmbedsColorIsTwentyFourBits(t *testing.T) {
 		{"black (0, left out)", 0, "", ""},
 		{"blurple", 0x5865F2, "", ""},
 		{"white", 0xFFFFFF, "", ""},
-		{"one past white", 0x1000000, answer.CodeNumberMax, "int value should be less than or equal to 16777215."},
-		{"2^31", 1 << 31, answer.CodeNumberMax, "int value should be less than or equal to 16777215."},
-		{"-1", -1, answer.CodeNumberMin, "int value should be greater than or equal to 0."},
+		{"one past white", 0x1000000, rules.NumberTypeMax, "int value should be less than or equal to 16777215."},
+		{"2^31", 1 << 31, rules.NumberTypeMax, "int value should be less than or equal to 16777215."},
+		{"-1", -1, rules.NumberTypeMin, "int value should be greater than or equal to 0."},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			r := withEmbeds(interaction.Embed{Title: "t", Color: tt.color})
-			vs := answer.Review(command, r, answer.AsService)
+			vs := reviewAnswer(command, r, review.AsService)
 			if tt.code == "" {
 				expectAt(t, vs)
 				return
@@ -146,7 +148,7 @@ func TestAnEmbedsColorIsTwentyFourBits(t *testing.T) {
 			if vs[0].Message != tt.service {
 				t.Errorf("the service's words: %q, want %q", vs[0].Message, tt.service)
 			}
-			if bot := answer.Review(command, r, answer.ForBot); bot[0].Message == tt.service {
+			if bot := reviewAnswer(command, r, review.ForBot); bot[0].Message == tt.service {
 				t.Errorf("the bot's words are the service's: %q", bot[0].Message)
 			}
 		})
@@ -174,7 +176,7 @@ func TestLinksAreRefusedInTheServicesWords(t *testing.T) {
 			`The referenced attachment ("attachment://chart.png") was not found`}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			vs := answer.Review(command, withEmbeds(tt.e), answer.AsService)
+			vs := reviewAnswer(command, withEmbeds(tt.e), review.AsService)
 			var got []string
 			for _, v := range vs {
 				got = append(got, v.Message)
@@ -201,8 +203,8 @@ func TestAnAttachmentURLNamesAFileOfTheMessage(t *testing.T) {
 	}
 	everyPicture := func(prefix string) []at {
 		return []at{
-			{prefix + "/embeds/0/author/icon_url", answer.CodeNotAttached}, {prefix + "/embeds/0/footer/icon_url", answer.CodeNotAttached},
-			{prefix + "/embeds/0/image/url", answer.CodeNotAttached}, {prefix + "/embeds/0/thumbnail/url", answer.CodeNotAttached},
+			{prefix + "/embeds/0/author/icon_url", rules.UnfurledMediaItemReferencedAttachmentNotFound}, {prefix + "/embeds/0/footer/icon_url", rules.UnfurledMediaItemReferencedAttachmentNotFound},
+			{prefix + "/embeds/0/image/url", rules.UnfurledMediaItemReferencedAttachmentNotFound}, {prefix + "/embeds/0/thumbnail/url", rules.UnfurledMediaItemReferencedAttachmentNotFound},
 		}
 	}
 	layout := interaction.MessageData{Flags: interaction.FlagIsComponentsV2, Components: interaction.Components{
@@ -230,9 +232,9 @@ func TestAnAttachmentURLNamesAFileOfTheMessage(t *testing.T) {
 		{"the media of components name files of the message", command,
 			interaction.ReplyMessage(layout).WithFile("a.png", "", png).WithFile("c.png", "", png).WithFile("d.png", "", png).WithFile("e.txt", "", png), nil},
 		{"the media of components name no file of the message", command, interaction.ReplyMessage(layout).WithFile("c.png", "", png), []at{
-			{"/data/components/0/items/0/media/url", answer.CodeNotAttached},
-			{"/data/components/1/components/0/accessory/media/url", answer.CodeNotAttached},
-			{"/data/components/1/components/1/file/url", answer.CodeNotAttached},
+			{"/data/components/0/items/0/media/url", rules.UnfurledMediaItemReferencedAttachmentNotFound},
+			{"/data/components/1/components/0/accessory/media/url", rules.UnfurledMediaItemReferencedAttachmentNotFound},
+			{"/data/components/1/components/1/file/url", rules.UnfurledMediaItemReferencedAttachmentNotFound},
 		}},
 		{"an update that keeps the message's attachments", onMessage, interaction.UpdateMessage(interaction.MessageData{Embeds: pictures("kept.png")}), nil},
 		{"an update's picture names none of the message's attachments", onMessage,
@@ -244,34 +246,34 @@ func TestAnAttachmentURLNamesAFileOfTheMessage(t *testing.T) {
 		{"an update of an unknown message is not checked", nil, interaction.UpdateMessage(interaction.MessageData{Embeds: pictures("a.png")}), nil},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			expectAt(t, answer.Review(tt.ix, tt.r, answer.ForBot), tt.want...)
+			expectAt(t, reviewAnswer(tt.ix, tt.r, review.ForBot), tt.want...)
 		})
 	}
 
 	t.Run("a follow-up's pictures name its files", func(t *testing.T) {
 		m := interaction.MessageData{Embeds: pictures("a.png")}
-		expectAt(t, answer.ReviewMessage(command, m, answer.Followup, answer.ForBot), everyPicture("")...)
-		expectAt(t, answer.ReviewMessage(command, m.WithFile("a.png", "", png), answer.Followup, answer.ForBot))
+		expectAt(t, reviewMessage(command, m, review.Followup, review.ForBot), everyPicture("")...)
+		expectAt(t, reviewMessage(command, m.WithFile("a.png", "", png), review.Followup, review.ForBot))
 	})
 	t.Run("an edit that keeps what it does not name is not checked", func(t *testing.T) {
 		m := interaction.MessageData{Embeds: pictures("a.png")}
-		expectAt(t, answer.ReviewMessage(command, m, answer.Edit, answer.ForBot))
+		expectAt(t, reviewMessage(command, m, review.Edit, review.ForBot))
 		kept := m
 		kept.Attachments = []interaction.AttachmentRef{{ID: 70}}
-		expectAt(t, answer.ReviewMessage(command, kept, answer.Edit, answer.ForBot))
+		expectAt(t, reviewMessage(command, kept, review.Edit, review.ForBot))
 	})
 	t.Run("an edit whose list names every attachment it keeps is checked", func(t *testing.T) {
 		m := interaction.MessageData{Embeds: pictures("a.png"), Attachments: []interaction.AttachmentRef{{ID: 70, Filename: "b.png"}}}
-		expectAt(t, answer.ReviewMessage(command, m, answer.Edit, answer.ForBot), everyPicture("")...)
+		expectAt(t, reviewMessage(command, m, review.Edit, review.ForBot), everyPicture("")...)
 		if err := answer.CheckEdit(command, m.WithFile("a.png", "", png)); err != nil {
 			t.Errorf("an edit that adds the file: %v", err)
 		}
 	})
 	t.Run("a server that knows the attachments names them", func(t *testing.T) {
 		m := interaction.MessageData{Embeds: pictures("a.png"), Flags: layout.Flags, Components: layout.Components}
-		expectAt(t, answer.ReviewReferences(m, []string{"a.png", "c.png", "d.png", "e.txt"}, answer.AsService))
-		vs := answer.ReviewReferences(m, []string{"c.png", "d.png", "e.txt"}, answer.AsService)
-		expectAt(t, vs, append(everyPicture(""), at{"/components/0/items/0/media/url", answer.CodeNotAttached})...)
+		expectAt(t, reviewReferences(m, []string{"a.png", "c.png", "d.png", "e.txt"}, review.AsService))
+		vs := reviewReferences(m, []string{"c.png", "d.png", "e.txt"}, review.AsService)
+		expectAt(t, vs, append(everyPicture(""), at{"/components/0/items/0/media/url", rules.UnfurledMediaItemReferencedAttachmentNotFound})...)
 		if vs[0].Message != `The referenced attachment ("attachment://a.png") was not found` {
 			t.Errorf("the service's words: %q", vs[0].Message)
 		}
@@ -287,5 +289,5 @@ func TestRawComponentsAreReadForTheirMedia(t *testing.T) {
 	if err := json.Unmarshal([]byte(body), &m); err != nil {
 		t.Fatal(err)
 	}
-	expectAt(t, answer.ReviewReferences(m, nil, answer.ForBot), at{"/components/1/components/0/accessory/media/url", answer.CodeNotAttached})
+	expectAt(t, reviewReferences(m, nil, review.ForBot), at{"/components/1/components/0/accessory/media/url", rules.UnfurledMediaItemReferencedAttachmentNotFound})
 }

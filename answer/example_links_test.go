@@ -11,31 +11,15 @@ import (
 
 // The links of an embed are URLs the service takes: a picture may be a
 // file sent with the message, a page may not, and no link is a script.
-func ExampleReview_links() {
+func ExampleCheck_links() {
 	ix := interactiontest.Command("report").Interaction()
 	r := interaction.ReplyMessage(interaction.MessageData{Embeds: []interaction.Embed{{
 		Title: "Report", URL: "javascript:alert(1)", Color: 0x1000000,
 		Image: &interaction.EmbedMedia{URL: "attachment://chart.png"},
 	}}}).WithFile("chart.png", "image/png", strings.NewReader("…"))
-	for _, v := range answer.Review(ix, r, answer.AsService) {
-		fmt.Println(v.Pointer, v.Code, v.Message)
-	}
+	fmt.Println(answer.Check(ix, r))
 	// Output:
-	// /data/embeds/0/url URL_TYPE_INVALID_SCHEME Scheme "javascript:alert(1)" is not supported. Scheme must be one of ('http', 'https').
-	// /data/embeds/0/url URL_TYPE_INVALID_URL Not a well formed URL.
-	// /data/embeds/0/color NUMBER_TYPE_MAX int value should be less than or equal to 16777215.
-}
-
-// A server that knows the attachments a message has once sent checks
-// that its attachment://name URLs name them.
-func ExampleReviewReferences() {
-	edit := interaction.MessageData{Embeds: []interaction.Embed{{
-		Thumbnail: &interaction.EmbedMedia{URL: "attachment://logo.png"},
-		Image:     &interaction.EmbedMedia{URL: "attachment://chart.png"},
-	}}}
-	for _, v := range answer.ReviewReferences(edit, []string{"logo.png"}, answer.AsService) {
-		fmt.Println(v.Pointer, v.Code, v.Message)
-	}
-	// Output:
-	// /embeds/0/image/url UNFURLED_MEDIA_ITEM_REFERENCED_ATTACHMENT_NOT_FOUND The referenced attachment ("attachment://chart.png") was not found
+	// answer › embed 1 › url: must be an http or https URL
+	// answer › embed 1 › url: not a well-formed URL: a web address has a host with a dot, labels of 1 to 63 characters, and no spaces
+	// answer › embed 1 › color: a color of 0 to 0xFFFFFF, is 0x1000000
 }

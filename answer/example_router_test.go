@@ -6,11 +6,11 @@ import (
 	"fmt"
 	"log"
 
-	"github.com/switchboard-go/switchboard/answer"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
 	"github.com/switchboard-go/switchboard/option"
 	"github.com/switchboard-go/switchboard/router"
+	"github.com/switchboard-go/switchboard/rules"
 )
 
 // Package router checks every answer a handler gives with Check. One the
@@ -29,7 +29,7 @@ func Example_router() {
 
 	r.OnError(func(ctx context.Context, req *router.Request, err error) interaction.Response {
 		log.Printf("/%s: %v", req.Path(), err)
-		var broken answer.Violations
+		var broken rules.Violations
 		if errors.As(err, &broken) { // the handler's answer, which was not sent
 			return interaction.Reply("That is more than one message shows: ask for fewer days.").Ephemeral()
 		}
@@ -42,13 +42,13 @@ func Example_router() {
 
 	resp, err := mux.Dispatch(context.Background(), interactiontest.Command("report").Int("days", 26).Interaction())
 	fmt.Println(err)
-	var broken answer.Violations
+	var broken rules.Violations
 	if errors.As(err, &broken) {
 		fmt.Println(broken[0].Pointer, broken[0].Code)
 	}
 	fmt.Println(resp.Message.Content)
 	// Output:
-	// router: answer not sent: answer.embeds[0].fields[25]: at most 25 fields, has 26
+	// router: answer not sent: answer › embed 1 › field 26: at most 25 fields, has 26
 	// /data/embeds/0/fields BASE_TYPE_MAX_LENGTH
 	// That is more than one message shows: ask for fewer days.
 }

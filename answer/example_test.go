@@ -9,6 +9,7 @@ import (
 	"github.com/switchboard-go/switchboard/component"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
+	"github.com/switchboard-go/switchboard/rules"
 )
 
 func ExampleCheck() {
@@ -23,14 +24,14 @@ func ExampleCheck() {
 	}).WithComponents(component.Row(component.PrimaryButton("", "Approve")))
 	err := answer.Check(ix, r)
 	fmt.Println(err)
-	var vs answer.Violations
+	var vs rules.Violations
 	if errors.As(err, &vs) {
 		fmt.Println(vs[1].Pointer, vs[1].Code)
 	}
 	// Output:
-	// answer.content: at most 2000 characters, has 2001
-	// answer.embeds[0].fields[25]: at most 25 fields, has 26
-	// answer.components › row 1 › button "Approve": custom_id is required on a PRIMARY button
+	// answer › content: at most 2000 characters, has 2001
+	// answer › embed 1 › field 26: at most 25 fields, has 26
+	// answer › row 1 › button "Approve": custom_id is required on a PRIMARY button
 	// /data/embeds/0/fields BASE_TYPE_MAX_LENGTH
 }
 
@@ -42,7 +43,7 @@ func ExampleCheck_type() {
 	fmt.Println(err)
 	fmt.Println(errors.Is(err, interaction.ErrCallbackNotAllowed))
 	// Output:
-	// answer.type: UPDATE_MESSAGE does not answer APPLICATION_COMMAND
+	// answer › type: UPDATE_MESSAGE does not answer APPLICATION_COMMAND
 	// true
 }
 
@@ -52,16 +53,5 @@ func ExampleCheckMessage() {
 	fmt.Println(answer.CheckEdit(ix, interaction.MessageData{Flags: interaction.FlagLoading}))
 	// Output:
 	// message: shows nothing: a message needs content, an embed, a component, a file or a poll
-	// message.flags: sets LOADING; a message may set only SUPPRESS_EMBEDS, EPHEMERAL, SUPPRESS_NOTIFICATIONS, IS_VOICE_MESSAGE and IS_COMPONENTS_V2
-}
-
-// Review words the violations as the service's error bodies do, for a
-// server that answers as the service does.
-func ExampleReview() {
-	ix := interactiontest.Command("report").Interaction()
-	for _, v := range answer.Review(ix, interaction.Reply(strings.Repeat("a", 2001)), answer.AsService) {
-		fmt.Println(v.Pointer, v.Code, v.Message)
-	}
-	// Output:
-	// /data/content BASE_TYPE_MAX_LENGTH Must be 2000 or fewer in length.
+	// message › flags: sets LOADING; a message may set only SUPPRESS_EMBEDS, EPHEMERAL, SUPPRESS_NOTIFICATIONS, IS_VOICE_MESSAGE and IS_COMPONENTS_V2
 }

@@ -6,8 +6,10 @@ import (
 	"testing"
 
 	"github.com/switchboard-go/switchboard/answer"
+	"github.com/switchboard-go/switchboard/component"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
+	"github.com/switchboard-go/switchboard/internal/review"
 )
 
 // fuzzInteractions are the interactions a fuzzed answer answers, chosen
@@ -21,7 +23,7 @@ var fuzzInteractions = []*interaction.Interaction{
 // FuzzCheck checks answers decoded from arbitrary JSON. It must not panic,
 // and what it finds must be well formed: at most MaxViolations, each with
 // a place under "answer", a JSON pointer, a code and a message; the same
-// violations in both wordings; an error from Check exactly when Review
+// violations in both wordings; an error from Check exactly when review.Answer
 // finds violations, which matches ErrCallbackNotAllowed exactly when the
 // interaction does not allow the answer's type.
 func FuzzCheck(f *testing.F) {
@@ -51,8 +53,8 @@ func FuzzCheck(f *testing.F) {
 			return
 		}
 		ix := fuzzInteractions[int(which)%len(fuzzInteractions)]
-		bot, service := answer.Review(ix, r, answer.ForBot), answer.Review(ix, r, answer.AsService)
-		if len(bot) > answer.MaxViolations || len(bot) != len(service) {
+		bot, service := reviewAnswer(ix, r, review.ForBot), reviewAnswer(ix, r, review.AsService)
+		if len(bot) > component.MaxViolations || len(bot) != len(service) {
 			t.Fatalf("%d violations for the bot, %d as the service words them", len(bot), len(service))
 		}
 		for i, v := range bot {
@@ -66,7 +68,7 @@ func FuzzCheck(f *testing.F) {
 		}
 		err := answer.Check(ix, r)
 		if (err == nil) != (len(bot) == 0) {
-			t.Fatalf("Check returned %v, Review %v", err, bot)
+			t.Fatalf("Check returned %v, review.Answer %v", err, bot)
 		}
 		notAllowed := ix != nil && ix.CheckCallback(r.Type) != nil
 		if errors.Is(err, interaction.ErrCallbackNotAllowed) != notAllowed {

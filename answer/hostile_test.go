@@ -4,9 +4,10 @@ import (
 	"strconv"
 	"testing"
 
-	"github.com/switchboard-go/switchboard/answer"
 	"github.com/switchboard-go/switchboard/component"
 	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/internal/review"
+	"github.com/switchboard-go/switchboard/rules"
 )
 
 // hostiles are answers with one list of n elements, each breaking a rule,
@@ -59,8 +60,8 @@ func TestAHostileAnswerIsCheckedOnlyUpToItsLimits(t *testing.T) {
 	for _, h := range hostiles {
 		t.Run(h.name, func(t *testing.T) {
 			short, long := h.r(200), h.r(100000)
-			vs, vl := answer.Review(h.ix, short, answer.ForBot), answer.Review(h.ix, long, answer.ForBot)
-			if len(vs) == 0 || len(vs) != len(vl) || len(vl) > answer.MaxViolations {
+			vs, vl := reviewAnswer(h.ix, short, review.ForBot), reviewAnswer(h.ix, long, review.ForBot)
+			if len(vs) == 0 || len(vs) != len(vl) || len(vl) > component.MaxViolations {
 				t.Fatalf("%d violations of 200 elements, %d of 100000", len(vs), len(vl))
 			}
 			for i := range vs {
@@ -69,8 +70,8 @@ func TestAHostileAnswerIsCheckedOnlyUpToItsLimits(t *testing.T) {
 						i, vl[i].Pointer, vl[i].Code, vs[i].Pointer, vs[i].Code)
 				}
 			}
-			as := testing.AllocsPerRun(3, func() { answer.Review(h.ix, short, answer.ForBot) })
-			al := testing.AllocsPerRun(3, func() { answer.Review(h.ix, long, answer.ForBot) })
+			as := testing.AllocsPerRun(3, func() { reviewAnswer(h.ix, short, review.ForBot) })
+			al := testing.AllocsPerRun(3, func() { reviewAnswer(h.ix, long, review.ForBot) })
 			if al > as {
 				t.Errorf("checking 100000 elements allocates %v times, 200 elements %v", al, as)
 			}
@@ -83,12 +84,12 @@ func TestACheckReportsAtMostMaxViolations(t *testing.T) {
 	for i := range es {
 		es[i] = interaction.Embed{Fields: make([]interaction.EmbedField, 25)}
 	}
-	vs := answer.Review(command, withEmbeds(es...), answer.ForBot)
-	if len(vs) != answer.MaxViolations {
-		t.Fatalf("%d violations, want %d", len(vs), answer.MaxViolations)
+	vs := reviewAnswer(command, withEmbeds(es...), review.ForBot)
+	if len(vs) != component.MaxViolations {
+		t.Fatalf("%d violations, want %d", len(vs), component.MaxViolations)
 	}
 	last := vs[len(vs)-1]
-	if last.Code != answer.CodeTruncated || last.Place != "answer" || last.Pointer != "" ||
+	if last.Code != rules.ViolationsTruncated || last.Place != "answer" || last.Pointer != "" ||
 		last.Message != "401 more violations are not reported" {
 		t.Errorf("the last violation is %+v, want a count of the 500-99 left out", last)
 	}
@@ -118,9 +119,9 @@ func TestTheViolationsComponentLeavesOutAreCounted(t *testing.T) {
 		{"components and content", interaction.MessageData{Content: chars(2001), Components: faultyOptions()}, "27 more violations are not reported"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			vs := answer.ReviewMessage(nil, tt.m, answer.Followup, answer.ForBot)
-			if len(vs) != answer.MaxViolations || vs[len(vs)-1].Code != answer.CodeTruncated || vs[len(vs)-1].Message != tt.want {
-				t.Fatalf("%d violations, the last %+v; want %d, the last reading %q", len(vs), vs[len(vs)-1], answer.MaxViolations, tt.want)
+			vs := reviewMessage(nil, tt.m, review.Followup, review.ForBot)
+			if len(vs) != component.MaxViolations || vs[len(vs)-1].Code != rules.ViolationsTruncated || vs[len(vs)-1].Message != tt.want {
+				t.Fatalf("%d violations, the last %+v; want %d, the last reading %q", len(vs), vs[len(vs)-1], component.MaxViolations, tt.want)
 			}
 		})
 	}

@@ -15,6 +15,6 @@ func ExampleCheck_poll() {
 	poll := interaction.NewPoll("Where shall we eat?", "Pizza", strings.Repeat("Sushi ", 10)).Lasting(24 * 40)
 	fmt.Println(answer.Check(ix, interaction.Reply("Lunch vote").WithPoll(poll)))
 	// Output:
-	// answer.poll.answers[1].poll_media.text: 1 to 55 characters, has 60
-	// answer.poll.duration: must be at most 768 hours (32 days), is 960
+	// answer › poll › answer 2 › poll_media › text: 1 to 55 characters, has 60
+	// answer › poll › duration: must be at most 768 hours (32 days), is 960
 }

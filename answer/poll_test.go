@@ -6,6 +6,8 @@ import (
 	"github.com/switchboard-go/switchboard/answer"
 	"github.com/switchboard-go/switchboard/component"
 	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/internal/review"
+	"github.com/switchboard-go/switchboard/rules"
 )
 
 // answerTexts returns n answers of one character each.
@@ -36,47 +38,47 @@ func TestCheckHoldsAPollToTheServicesLimits(t *testing.T) {
 			interaction.Reply("x").WithPoll(interaction.NewPoll("q").WithEmojiAnswer(interaction.PollEmoji{ID: 41771983429993937}, "Blob")), nil},
 		{"a question has at most 300 characters",
 			interaction.Reply("x").WithPoll(interaction.NewPoll(chars(301), "a")),
-			[]want{{"answer.poll.question.text", "/data/poll/question/text", answer.CodeBadLength}}},
+			[]want{{"answer › poll › question › text", "/data/poll/question/text", rules.BaseTypeBadLength}}},
 		{"a question has text",
 			interaction.Reply("x").WithPoll(interaction.NewPoll("", "a")),
-			[]want{{"answer.poll.question.text", "/data/poll/question/text", answer.CodeBadLength}}},
+			[]want{{"answer › poll › question › text", "/data/poll/question/text", rules.BaseTypeBadLength}}},
 		{"a poll has an answer",
 			interaction.Reply("x").WithPoll(interaction.NewPoll("q")),
-			[]want{{"answer.poll.answers", "/data/poll/answers", answer.CodeBadLength}}},
+			[]want{{"answer › poll › answers", "/data/poll/answers", rules.BaseTypeBadLength}}},
 		{"a poll has at most 10 answers, and those past them are not checked",
 			interaction.Reply("x").WithPoll(interaction.NewPoll("q", answerTexts(10)...).WithAnswers(chars(56))),
-			[]want{{"answer.poll.answers[10]", "/data/poll/answers", answer.CodeBadLength}}},
+			[]want{{"answer › poll › answer 11", "/data/poll/answers", rules.BaseTypeBadLength}}},
 		{"an answer has at most 55 characters, not the 300 of the OpenAPI description",
 			interaction.Reply("x").WithPoll(interaction.NewPoll("q", "a", chars(56))),
-			[]want{{"answer.poll.answers[1].poll_media.text", "/data/poll/answers/1/poll_media/text", answer.CodeBadLength}}},
+			[]want{{"answer › poll › answer 2 › poll_media › text", "/data/poll/answers/1/poll_media/text", rules.BaseTypeBadLength}}},
 		{"an answer has text, even with an emoji",
 			interaction.Reply("x").WithPoll(interaction.NewPoll("q").WithEmojiAnswer(interaction.PollEmoji{Name: "🍕"}, "")),
-			[]want{{"answer.poll.answers[0].poll_media.text", "/data/poll/answers/0/poll_media/text", answer.CodeBadLength}}},
+			[]want{{"answer › poll › answer 1 › poll_media › text", "/data/poll/answers/0/poll_media/text", rules.BaseTypeBadLength}}},
 		{"an emoji names a custom or a Unicode emoji",
 			interaction.Reply("x").WithPoll(interaction.NewPoll("q").WithEmojiAnswer(interaction.PollEmoji{Animated: true}, "a")),
-			[]want{{"answer.poll.answers[0].poll_media.emoji", "/data/poll/answers/0/poll_media/emoji", answer.CodeRequired}}},
+			[]want{{"answer › poll › answer 1 › poll_media › emoji", "/data/poll/answers/0/poll_media/emoji", rules.BaseTypeRequired}}},
 		{"an emoji's name has at most 32 characters",
 			interaction.Reply("x").WithPoll(interaction.NewPoll("q").WithEmojiAnswer(interaction.PollEmoji{Name: chars(33)}, "a")),
-			[]want{{"answer.poll.answers[0].poll_media.emoji.name", "/data/poll/answers/0/poll_media/emoji/name", answer.CodeMaxLength}}},
+			[]want{{"answer › poll › answer 1 › poll_media › emoji › name", "/data/poll/answers/0/poll_media/emoji/name", rules.BaseTypeMaxLength}}},
 		{"a poll lasts at most 768 hours",
 			interaction.Reply("x").WithPoll(lunch.Lasting(769)),
-			[]want{{"answer.poll.duration", "/data/poll/duration", answer.CodeNumberMax}}},
+			[]want{{"answer › poll › duration", "/data/poll/duration", rules.NumberTypeMax}}},
 		{"a poll lasts at least an hour",
 			interaction.Reply("x").WithPoll(lunch.Lasting(-1)),
-			[]want{{"answer.poll.duration", "/data/poll/duration", answer.CodeNumberMin}}},
+			[]want{{"answer › poll › duration", "/data/poll/duration", rules.NumberTypeMin}}},
 		{"a poll has the one layout",
 			interaction.Reply("x").WithPoll(interaction.PollRequest{Question: lunch.Question, Answers: lunch.Answers, LayoutType: 2}),
-			[]want{{"answer.poll.layout_type", "/data/poll/layout_type", answer.CodeChoices}}},
+			[]want{{"answer › poll › layout_type", "/data/poll/layout_type", rules.BaseTypeChoices}}},
 		{"a message laid out with components has no poll",
 			interaction.ReplyMessage(interaction.MessageData{Flags: interaction.FlagIsComponentsV2,
 				Components: interaction.Components{component.Text("Vote")}}.WithPoll(lunch)),
-			[]want{{"answer.poll", "/data/poll", answer.CodeLegacyFields}}},
+			[]want{{"answer › poll", "/data/poll", rules.MessageCannotUseLegacyFieldsWithComponentsV2}}},
 		{"an update adds no poll",
 			interaction.UpdateMessage(interaction.MessageData{}.WithPoll(lunch)),
-			[]want{{"answer.poll", "/data/poll", answer.CodePollEdit}}},
+			[]want{{"answer › poll", "/data/poll", rules.MessagePollNotAddable}}},
 		{"an update's poll is checked too",
 			interaction.UpdateMessage(interaction.MessageData{}.WithPoll(interaction.NewPoll("q"))),
-			[]want{{"answer.poll.answers", "/data/poll/answers", answer.CodeBadLength}, {"answer.poll", "/data/poll", answer.CodePollEdit}}},
+			[]want{{"answer › poll › answers", "/data/poll/answers", rules.BaseTypeBadLength}, {"answer › poll", "/data/poll", rules.MessagePollNotAddable}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -84,7 +86,7 @@ func TestCheckHoldsAPollToTheServicesLimits(t *testing.T) {
 			if tt.r.Type == interaction.CallbackUpdateMessage {
 				ix = button
 			}
-			expect(t, answer.Review(ix, tt.r, answer.ForBot), tt.want)
+			expect(t, reviewAnswer(ix, tt.r, review.ForBot), tt.want)
 			if err := answer.Check(ix, tt.r); (err == nil) != (tt.want == nil) {
 				t.Errorf("Check returned %v", err)
 			}
@@ -97,21 +99,21 @@ func TestAPollComesWithAFollowupOrAnEdit(t *testing.T) {
 	tests := []struct {
 		name string
 		m    interaction.MessageData
-		kind answer.Kind
+		kind review.Kind
 		want []want
 	}{
-		{"a follow-up may be a poll and nothing else", interaction.MessageData{}.WithPoll(lunch), answer.Followup, nil},
+		{"a follow-up may be a poll and nothing else", interaction.MessageData{}.WithPoll(lunch), review.Followup, nil},
 		{"an edit may carry a poll, which the service takes when it completes a deferred answer",
-			interaction.MessageData{}.WithPoll(lunch), answer.Edit, nil},
-		{"an edit's poll keeps the limits", interaction.MessageData{}.WithPoll(lunch.Lasting(1000)), answer.Edit,
-			[]want{{"message.poll.duration", "/poll/duration", answer.CodeNumberMax}}},
+			interaction.MessageData{}.WithPoll(lunch), review.Edit, nil},
+		{"an edit's poll keeps the limits", interaction.MessageData{}.WithPoll(lunch.Lasting(1000)), review.Edit,
+			[]want{{"message › poll › duration", "/poll/duration", rules.NumberTypeMax}}},
 		{"a follow-up laid out with components has no poll",
 			interaction.MessageData{Flags: interaction.FlagIsComponentsV2, Components: interaction.Components{component.Text("Vote")}}.WithPoll(lunch),
-			answer.Followup, []want{{"message.poll", "/poll", answer.CodeLegacyFields}}},
+			review.Followup, []want{{"message › poll", "/poll", rules.MessageCannotUseLegacyFieldsWithComponentsV2}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			expect(t, answer.ReviewMessage(nil, tt.m, tt.kind, answer.ForBot), tt.want)
+			expect(t, reviewMessage(nil, tt.m, tt.kind, review.ForBot), tt.want)
 		})
 	}
 }
@@ -124,24 +126,24 @@ func TestAPollsViolationsAreWordedForBothReaders(t *testing.T) {
 		bot, service string
 	}{
 		{interaction.Reply("x").WithPoll(interaction.NewPoll(chars(301), "a")),
-			"answer.poll.question.text: 1 to 300 characters, has 301", "Must be between 1 and 300 in length."},
+			"answer › poll › question › text: 1 to 300 characters, has 301", "Must be between 1 and 300 in length."},
 		{interaction.Reply("x").WithPoll(interaction.NewPoll("q", chars(56))),
-			"answer.poll.answers[0].poll_media.text: 1 to 55 characters, has 56", "Must be between 1 and 55 in length."},
+			"answer › poll › answer 1 › poll_media › text: 1 to 55 characters, has 56", "Must be between 1 and 55 in length."},
 		{interaction.Reply("x").WithPoll(interaction.NewPoll("q", answerTexts(11)...)),
-			"answer.poll.answers[10]: 1 to 10 answers, has 11", "Must be between 1 and 10 in length."},
+			"answer › poll › answer 11: 1 to 10 answers, has 11", "Must be between 1 and 10 in length."},
 		{interaction.Reply("x").WithPoll(interaction.NewPoll("q", "a").Lasting(769)),
-			"answer.poll.duration: must be at most 768 hours (32 days), is 769", "Value must be less than or equal to 768."},
+			"answer › poll › duration: must be at most 768 hours (32 days), is 769", "Value must be less than or equal to 768."},
 		{interaction.ReplyMessage(interaction.MessageData{Flags: interaction.FlagIsComponentsV2,
 			Components: interaction.Components{component.Text("Vote")}}.WithPoll(interaction.NewPoll("q", "a"))),
-			"answer.poll: a message with IS_COMPONENTS_V2 cannot have a poll",
+			"answer › poll: a message with IS_COMPONENTS_V2 cannot have a poll",
 			"The 'poll' field cannot be used when using MessageFlags.IS_COMPONENTS_V2"},
 	}
 	for _, tt := range tests {
 		if err := answer.Check(command, tt.r); err == nil || err.Error() != tt.bot {
 			t.Errorf("Check returned %v, want %q", err, tt.bot)
 		}
-		if vs := answer.Review(command, tt.r, answer.AsService); len(vs) != 1 || vs[0].Message != tt.service {
-			t.Errorf("Review as the service: %v, want %q", vs, tt.service)
+		if vs := reviewAnswer(command, tt.r, review.AsService); len(vs) != 1 || vs[0].Message != tt.service {
+			t.Errorf("review.Answer as the service: %v, want %q", vs, tt.service)
 		}
 	}
 }

@@ -7,124 +7,27 @@ import (
 	"unicode/utf8"
 
 	"github.com/switchboard-go/switchboard/interaction"
-	"github.com/switchboard-go/switchboard/internal/violation"
-)
-
-// Violation is one broken rule of the service in a command. It is the
-// type that package component's validators report too, so that a program
-// handles both alike: a struct of the strings Command, Place, Pointer,
-// Code and Message. Its Command is the name of the command the
-// violation is in; it is empty for a rule of the scope that concerns
-// several commands. Its Place says where the violation is for a person,
-// from the command down, levels separated by " › ":
-//
-//	ping
-//	mod ban › option "Reason"
-//	mod user ban › option "days" › choice "Week"
-//	mod › subcommand "" (a name that does not read as a word is labelled)
-//
-// A rule of the scope names the scope, as in "global" or "guild 22".
-//
-// Its Pointer is the JSON pointer (RFC 6901) to the value at fault in the
-// request body: for Validate, the body of the scope's bulk overwrite, such
-// as "/3/options/0/options/1/name"; for ValidateCommand, the body of the
-// create request, such as "/options/0/options/1/name". It points at a
-// field where one field is at fault, at an object where the object as a
-// whole is, and is "" for the whole body. Its Code names the rule (see
-// the Code constants), and its Message says what is wrong and what the
-// rule is. Its Error method returns the place and the message, as in
-// `mod ban › option "Reason": name must be lowercase`.
-type Violation = violation.Violation
-
-// Violations are the rules a set of commands breaks, in the order of the
-// request body: command by command, each from its top-level fields down
-// through its options in their order, then the rules of the scope. Its
-// Error method returns one violation per line; its Err method returns it
-// as an error, and nil when it is empty (a nil Violations converted to
-// error is not a nil error); its Unwrap method lets errors.As find a
-// Violation in an error that wraps it.
-type Violations = violation.Violations
-
-// Codes of the rules. The first group are the service's own codes, as its
-// error bodies carry them (public reports of the service's answers); the
-// second group the service does not publish, so these are switchboard's
-// names for them.
-const (
-	// CodeInvalidName: a CHAT_INPUT command name or an option name has a
-	// character outside the allowed set, or an upper-case letter.
-	CodeInvalidName = "APPLICATION_COMMAND_INVALID_NAME"
-	// CodeBadLength: a name or text has too few or too many characters.
-	CodeBadLength = "BASE_TYPE_BAD_LENGTH"
-	// CodeMaxLength: a list (options, choices) or a string choice value is
-	// too long.
-	CodeMaxLength = "BASE_TYPE_MAX_LENGTH"
-	// CodeDuplicateName: two commands of one type in one scope share a
-	// name.
-	CodeDuplicateName = "APPLICATION_COMMANDS_DUPLICATE_NAME"
-	// CodeRequiredOrder: a required option follows an optional one.
-	CodeRequiredOrder = "APPLICATION_COMMAND_OPTIONS_REQUIRED_INVALID"
-	// CodeOptionPlacement: subcommands or groups beside plain options, or
-	// an option where nesting does not allow its type.
-	CodeOptionPlacement = "APPLICATION_COMMAND_OPTIONS_TYPE_INVALID"
-	// CodeTooLarge: the text of a CHAT_INPUT command exceeds 8000
-	// characters.
-	CodeTooLarge = "APPLICATION_COMMAND_TOO_LARGE"
-	// CodeInvalidEnum: a value outside its enumeration: a command, option
-	// or channel type, a locale, a context, an integration type, a handler.
-	CodeInvalidEnum = "ENUM_TYPE_COERCE"
-	// CodeNotString: a choice of a STRING option has a value that is not a
-	// string.
-	CodeNotString = "BASE_TYPE_STRING"
-	// CodeNotNumber: a value that must be a number, or a whole number, is
-	// not one.
-	CodeNotNumber = "NUMBER_TYPE_COERCE"
-	// CodeNumberMin: a number below its lower bound.
-	CodeNumberMin = "NUMBER_TYPE_MIN"
-	// CodeNumberMax: a number above its upper bound.
-	CodeNumberMax = "NUMBER_TYPE_MAX"
-
-	// CodeDuplicateOptionName: two options of one options array share a
-	// name.
-	CodeDuplicateOptionName = "APPLICATION_COMMAND_OPTIONS_DUPLICATE_NAME"
-	// CodeLocalizedNameConflict: a localized option name equals the name
-	// of another option at its level, or that option's name in the same
-	// locale.
-	CodeLocalizedNameConflict = "APPLICATION_COMMAND_OPTIONS_LOCALIZED_NAME_CONFLICT"
-	// CodeFieldNotAllowed: a field that the type of the command or option
-	// does not take.
-	CodeFieldNotAllowed = "APPLICATION_COMMAND_FIELD_NOT_ALLOWED"
-	// CodeGlobalOnly: a command type that only the global scope may hold,
-	// a violation; or, among Warnings, a field that takes effect only on
-	// global commands, sent on a guild command.
-	CodeGlobalOnly = "APPLICATION_COMMAND_GLOBAL_ONLY"
-	// CodeGuildBotDM: among Warnings, a guild command lists the BOT_DM
-	// context, which guild commands never reach.
-	CodeGuildBotDM = "APPLICATION_COMMAND_GUILD_BOT_DM"
-	// CodeAutocompleteWithChoices: autocomplete on an option that has
-	// choices.
-	CodeAutocompleteWithChoices = "APPLICATION_COMMAND_AUTOCOMPLETE_WITH_CHOICES"
-	// CodeMinAboveMax: min_value above max_value, or min_length above
-	// max_length.
-	CodeMinAboveMax = "APPLICATION_COMMAND_OPTION_MIN_ABOVE_MAX"
-	// CodeDuplicateValue: integration_types or contexts lists a value
-	// twice.
-	CodeDuplicateValue = "APPLICATION_COMMAND_DUPLICATE_VALUE"
-	// CodeTooManyCommands: a scope holds more commands of a type than the
-	// service allows.
-	CodeTooManyCommands = "APPLICATION_COMMANDS_TOO_MANY"
-	// CodeInvalidFileType: an entry of an ATTACHMENT option's file_types
-	// that is neither a group (image, video, audio) nor an extension with
-	// its leading dot.
-	CodeInvalidFileType = "FILE_TYPES_INVALID"
-	// CodeInvalidUTF8: text that is not valid UTF-8. JSON encoders replace
-	// the bad bytes, so the service would store other text than the one
-	// declared, and two names that differ only there would collide.
-	CodeInvalidUTF8 = "STRING_INVALID_UTF8"
+	"github.com/switchboard-go/switchboard/rules"
 )
 
 // Validate checks the commands of one scope, as the body of the scope's bulk
 // overwrite, against every rule of the service that can be checked without
 // asking it, and returns every violation at once, nil when there is none.
+//
+// The violations come in the order of the body: command by command, each
+// from its top-level fields down through its options, then the rules of
+// the scope. Each names the command it is in (Command), and its place runs
+// from the command down, as users type it while its names read as words,
+// then by label:
+//
+//	ping
+//	mod ban › option "Reason"
+//	mod user ban › option "days" › choice "Week"
+//	mod › subcommand ""
+//
+// A rule of the scope names the scope, as in "global" or "guild 22", and
+// no command. Pointers are into the body of the scope's bulk overwrite,
+// such as "/3/options/0/options/1/name".
 //
 // Some rules depend on the application and cannot be checked here: the
 // installation contexts it supports, whether it has an Activity (which
@@ -133,7 +36,7 @@ const (
 //
 // Its violations are worded ForBot; AsService.Validate words them as the
 // service's error body does.
-func Validate(scope Scope, cmds []Command) Violations {
+func Validate(scope Scope, cmds []Command) rules.Violations {
 	return ForBot.Validate(scope, cmds)
 }
 
@@ -157,7 +60,7 @@ const (
 )
 
 // Validate is the package's Validate with its violations worded w.
-func (w Wording) Validate(scope Scope, cmds []Command) Violations {
+func (w Wording) Validate(scope Scope, cmds []Command) rules.Violations {
 	v := validator{scope: scope, words: w, path: make([]step, 0, 4)}
 	for i := range cmds {
 		v.command(cmds, i, i)
@@ -173,7 +76,7 @@ func (w Wording) Validate(scope Scope, cmds []Command) Violations {
 // A warning never stops a sync; it says that a field does not do what it
 // seems to. Pointers are into the bulk body, as Validate's. Warnings are
 // not violations: Validate does not return them.
-func Warnings(scope Scope, cmds []Command) Violations {
+func Warnings(scope Scope, cmds []Command) rules.Violations {
 	if scope.IsGlobal() {
 		return nil
 	}
@@ -190,13 +93,13 @@ func Warnings(scope Scope, cmds []Command) Violations {
 // uniqueness across the scope are left to Validate, since a create
 // overwrites the command of the same name and type. Pointers are into the
 // create body. Its violations are worded ForBot.
-func ValidateCommand(scope Scope, cmd Command) Violations {
+func ValidateCommand(scope Scope, cmd Command) rules.Violations {
 	return ForBot.ValidateCommand(scope, cmd)
 }
 
 // ValidateCommand is the package's ValidateCommand with its violations
 // worded w.
-func (w Wording) ValidateCommand(scope Scope, cmd Command) Violations {
+func (w Wording) ValidateCommand(scope Scope, cmd Command) rules.Violations {
 	v := validator{scope: scope, words: w, path: make([]step, 0, 4)}
 	v.command([]Command{cmd}, 0, -1)
 	return v.out
@@ -212,7 +115,7 @@ type validator struct {
 	index int
 	cmd   *Command
 	path  []step
-	out   Violations
+	out   rules.Violations
 	// size is the size of the current CHAT_INPUT command so far, as
 	// commandSize counts it.
 	size int
@@ -247,7 +150,7 @@ func (v *validator) pop()        { v.path = v.path[:len(v.path)-1] }
 
 // report records a violation at a of the current object.
 func (v *validator) report(a at, code, msg string) {
-	v.out = append(v.out, Violation{
+	v.out = append(v.out, rules.Violation{
 		Command: v.cmd.Name,
 		Place:   v.place(),
 		Pointer: v.pointer(a),
@@ -273,7 +176,7 @@ func serviceMaxLength(max int) string {
 
 // reportScope records a violation of a rule of the scope.
 func (v *validator) reportScope(code, msg string) {
-	v.out = append(v.out, Violation{Place: v.scope.String(), Code: code, Message: msg})
+	v.out = append(v.out, rules.Violation{Place: v.scope.String(), Code: code, Message: msg})
 }
 
 // place writes the command path as users type it ("mod user ban") while

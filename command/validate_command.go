@@ -4,6 +4,7 @@ import (
 	"strconv"
 
 	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/rules"
 )
 
 // command checks cmds[i], which sits at index in the request body (-1 for a
@@ -23,12 +24,12 @@ func (v *validator) command(cmds []Command, i, index int) {
 	case interaction.CommandChatInput, interaction.CommandUser, interaction.CommandMessage:
 	case interaction.CommandPrimaryEntryPoint:
 		if !v.scope.IsGlobal() {
-			v.report(field("type"), CodeGlobalOnly, "PRIMARY_ENTRY_POINT commands are allowed only in the global scope")
+			v.report(field("type"), rules.ApplicationCommandGlobalOnly, "PRIMARY_ENTRY_POINT commands are allowed only in the global scope")
 		}
 	default:
 		// The rules of an unknown type are unknown; only the rules that
 		// hold for every type are checked.
-		v.report(field("type"), CodeInvalidEnum,
+		v.report(field("type"), rules.EnumTypeCoerce,
 			"type must be a command type (1-4), is "+strconv.Itoa(int(c.Type)))
 	}
 
@@ -52,10 +53,10 @@ func (v *validator) command(cmds []Command, i, index int) {
 				c.DescriptionLocalizations, descriptionRule, nil, 0)
 		default:
 			if c.Description != "" {
-				v.report(field("description"), CodeFieldNotAllowed, "description is not allowed on "+t.String()+" commands")
+				v.report(field("description"), rules.ApplicationCommandFieldNotAllowed, "description is not allowed on "+t.String()+" commands")
 			}
 			if len(c.DescriptionLocalizations) > 0 {
-				v.report(field("description_localizations"), CodeFieldNotAllowed,
+				v.report(field("description_localizations"), rules.ApplicationCommandFieldNotAllowed,
 					"description_localizations are not allowed on "+t.String()+" commands")
 			}
 		}
@@ -63,7 +64,7 @@ func (v *validator) command(cmds []Command, i, index int) {
 		if t == interaction.CommandChatInput {
 			v.options(c.Options, levelCommand)
 		} else if len(c.Options) > 0 {
-			v.report(field("options"), CodeFieldNotAllowed, "options are allowed only on CHAT_INPUT commands")
+			v.report(field("options"), rules.ApplicationCommandFieldNotAllowed, "options are allowed only on CHAT_INPUT commands")
 		}
 	}
 
@@ -79,9 +80,9 @@ func (v *validator) command(cmds []Command, i, index int) {
 	if c.Handler != 0 {
 		switch {
 		case t != interaction.CommandPrimaryEntryPoint:
-			v.report(field("handler"), CodeFieldNotAllowed, "handler is allowed only on PRIMARY_ENTRY_POINT commands")
+			v.report(field("handler"), rules.ApplicationCommandFieldNotAllowed, "handler is allowed only on PRIMARY_ENTRY_POINT commands")
 		case c.Handler != interaction.HandlerApp && c.Handler != interaction.HandlerServiceLaunchActivity:
-			v.report(field("handler"), CodeInvalidEnum,
+			v.report(field("handler"), rules.EnumTypeCoerce,
 				"handler must be APP_HANDLER (1) or SERVICE_LAUNCH_ACTIVITY (2), is "+strconv.Itoa(int(c.Handler)))
 		}
 	}
@@ -89,7 +90,7 @@ func (v *validator) command(cmds []Command, i, index int) {
 	// The walk above has summed the size of the command, commandSize's
 	// count, as it went.
 	if t == interaction.CommandChatInput && v.size > maxCommandSize {
-		v.report(at{}, CodeTooLarge, "names, descriptions and values must total at most "+
+		v.report(at{}, rules.ApplicationCommandTooLarge, "names, descriptions and values must total at most "+
 			strconv.Itoa(maxCommandSize)+" characters, total "+strconv.Itoa(v.size))
 	}
 }
@@ -100,13 +101,13 @@ func (v *validator) command(cmds []Command, i, index int) {
 func (v *validator) integrationTypes(ts []interaction.IntegrationType) {
 	for k, t := range ts {
 		if t != interaction.GuildInstall && t != interaction.UserInstall {
-			v.report(fieldElem("integration_types", k), CodeInvalidEnum,
+			v.report(fieldElem("integration_types", k), rules.EnumTypeCoerce,
 				"integration_types must hold GUILD_INSTALL (0) or USER_INSTALL (1), has "+strconv.Itoa(int(t)))
 			continue
 		}
 		for _, u := range ts[:k] {
 			if u == t {
-				v.report(fieldElem("integration_types", k), CodeDuplicateValue,
+				v.report(fieldElem("integration_types", k), rules.ApplicationCommandDuplicateValue,
 					"integration_types must not list "+t.String()+" twice")
 				break
 			}
@@ -119,13 +120,13 @@ func (v *validator) integrationTypes(ts []interaction.IntegrationType) {
 func (v *validator) contexts(cs []interaction.ContextType) {
 	for k, c := range cs {
 		if c < interaction.ContextGuild || c > interaction.ContextPrivateChannel {
-			v.report(fieldElem("contexts", k), CodeInvalidEnum,
+			v.report(fieldElem("contexts", k), rules.EnumTypeCoerce,
 				"contexts must hold GUILD (0), BOT_DM (1) or PRIVATE_CHANNEL (2), has "+strconv.Itoa(int(c)))
 			continue
 		}
 		for _, d := range cs[:k] {
 			if d == c {
-				v.report(fieldElem("contexts", k), CodeDuplicateValue, "contexts must not list "+c.String()+" twice")
+				v.report(fieldElem("contexts", k), rules.ApplicationCommandDuplicateValue, "contexts must not list "+c.String()+" twice")
 				break
 			}
 		}
@@ -141,19 +142,19 @@ func (v *validator) contexts(cs []interaction.ContextType) {
 func (v *validator) globalOnly() {
 	c := v.cmd
 	if c.DMPermission != nil {
-		v.report(field("dm_permission"), CodeGlobalOnly,
+		v.report(field("dm_permission"), rules.ApplicationCommandGlobalOnly,
 			"dm_permission has effect only on global commands; the service ignores it on a guild command")
 	}
 	if len(c.IntegrationTypes) > 0 {
-		v.report(field("integration_types"), CodeGlobalOnly,
+		v.report(field("integration_types"), rules.ApplicationCommandGlobalOnly,
 			"integration_types have effect only on global commands; the service ignores them on a guild command")
 	}
 	if len(c.Contexts) > 0 {
-		v.report(field("contexts"), CodeGlobalOnly,
+		v.report(field("contexts"), rules.ApplicationCommandGlobalOnly,
 			"contexts have effect only on global commands; the service ignores them on a guild command")
 		for k, ctx := range c.Contexts {
 			if ctx == interaction.ContextBotDM {
-				v.report(fieldElem("contexts", k), CodeGuildBotDM,
+				v.report(fieldElem("contexts", k), rules.ApplicationCommandGuildBotDM,
 					"a guild command is never offered in direct messages, whatever its contexts say")
 			}
 		}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/switchboard-go/switchboard/command"
 	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/rules"
 )
 
 func ExampleValidate() {
@@ -36,7 +37,7 @@ func ExampleViolations_Err() {
 	cmds := []command.Command{{Type: interaction.CommandUser, Name: "High Five", Description: "Celebrate"}}
 	err := command.Validate(command.InGuild(22), cmds).Err()
 
-	var v command.Violation
+	var v rules.Violation
 	if errors.As(err, &v) {
 		fmt.Println(v.Code)
 	}

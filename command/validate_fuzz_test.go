@@ -10,6 +10,7 @@ import (
 
 	"github.com/switchboard-go/switchboard/command"
 	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/rules"
 )
 
 // FuzzValidate feeds Validate two kinds of command sets made from the fuzz
@@ -83,7 +84,7 @@ func checkValidate(t *testing.T, scope command.Scope, cmds []command.Command) {
 // checkPointers checks that each violation points into body: its pointer's
 // parent exists, since the value itself may be a field the JSON form omits
 // because it is empty.
-func checkPointers(t *testing.T, body []byte, vs command.Violations) {
+func checkPointers(t *testing.T, body []byte, vs rules.Violations) {
 	var doc any
 	d := json.NewDecoder(bytes.NewReader(body))
 	d.UseNumber()
@@ -321,10 +322,10 @@ func (g *generator) value(t interaction.OptionType) interaction.Value {
 // checkServiceWords checks that the violations worded as the service are
 // those worded for the bot, rule for rule and place for place, but the
 // second violation of a name that breaks the rule of names twice.
-func checkServiceWords(t *testing.T, bot, service command.Violations) {
-	var want command.Violations
+func checkServiceWords(t *testing.T, bot, service rules.Violations) {
+	var want rules.Violations
 	for i, v := range bot {
-		if i > 0 && v.Code == command.CodeInvalidName && bot[i-1].Code == command.CodeInvalidName && bot[i-1].Pointer == v.Pointer {
+		if i > 0 && v.Code == rules.ApplicationCommandInvalidName && bot[i-1].Code == rules.ApplicationCommandInvalidName && bot[i-1].Pointer == v.Pointer {
 			continue
 		}
 		want = append(want, v)

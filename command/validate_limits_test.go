@@ -7,6 +7,7 @@ import (
 
 	"github.com/switchboard-go/switchboard/command"
 	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/rules"
 )
 
 // commands returns n valid commands of type t with distinct names.
@@ -29,31 +30,31 @@ func TestCommandLimitsPerScope(t *testing.T) {
 		name  string
 		scope command.Scope
 		cmds  []command.Command
-		want  []command.Violation
+		want  []rules.Violation
 	}{
 		{"101 global slash commands are too many", command.Global, commands(chatInput, 101),
-			[]command.Violation{v("", globalPlace, "", command.CodeTooManyCommands, "must have at most 100 CHAT_INPUT commands, has 101")}},
+			[]rules.Violation{v("", globalPlace, "", rules.ApplicationCommandsTooMany, "must have at most 100 CHAT_INPUT commands, has 101")}},
 		{"100 global slash commands fit", command.Global, commands(chatInput, 100), nil},
 		{"101 slash commands in a guild are too many", command.InGuild(guildID), commands(chatInput, 101),
-			[]command.Violation{v("", guildPlace, "", command.CodeTooManyCommands, "must have at most 100 CHAT_INPUT commands, has 101")}},
+			[]rules.Violation{v("", guildPlace, "", rules.ApplicationCommandsTooMany, "must have at most 100 CHAT_INPUT commands, has 101")}},
 		{"100 slash commands in a guild fit", command.InGuild(guildID), commands(chatInput, 100), nil},
 		{"16 user commands are too many", command.Global, commands(userCmd, 16),
-			[]command.Violation{v("", globalPlace, "", command.CodeTooManyCommands, "must have at most 15 USER commands, has 16")}},
+			[]rules.Violation{v("", globalPlace, "", rules.ApplicationCommandsTooMany, "must have at most 15 USER commands, has 16")}},
 		{"15 user commands fit", command.Global, commands(userCmd, 15), nil},
 		{"16 message commands in a guild are too many", command.InGuild(guildID), commands(messageCmd, 16),
-			[]command.Violation{v("", guildPlace, "", command.CodeTooManyCommands, "must have at most 15 MESSAGE commands, has 16")}},
+			[]rules.Violation{v("", guildPlace, "", rules.ApplicationCommandsTooMany, "must have at most 15 MESSAGE commands, has 16")}},
 		{"15 message commands in a guild fit", command.InGuild(guildID), commands(messageCmd, 15), nil},
 		{"two entry points are too many", command.Global, commands(entryPoint, 2),
-			[]command.Violation{v("", globalPlace, "", command.CodeTooManyCommands, "must have at most 1 PRIMARY_ENTRY_POINT command, has 2")}},
+			[]rules.Violation{v("", globalPlace, "", rules.ApplicationCommandsTooMany, "must have at most 1 PRIMARY_ENTRY_POINT command, has 2")}},
 		{"one entry point fits", command.Global, commands(entryPoint, 1), nil},
 		{"the limits count each type apart",
 			command.Global, slices.Concat(commands(chatInput, 100), commands(userCmd, 15), commands(messageCmd, 15), commands(entryPoint, 1)), nil},
 		{"commands of an unknown type count toward no limit", command.Global, commands(7, 200),
-			func() []command.Violation {
-				var want []command.Violation
+			func() []rules.Violation {
+				var want []rules.Violation
 				for i := range 200 {
 					name := "c" + strconv.Itoa(i)
-					want = append(want, v(name, name, "/"+strconv.Itoa(i)+"/type", command.CodeInvalidEnum, "type must be a command type (1-4), is 7"))
+					want = append(want, v(name, name, "/"+strconv.Itoa(i)+"/type", rules.EnumTypeCoerce, "type must be a command type (1-4), is 7"))
 				}
 				return want
 			}()},
@@ -96,7 +97,7 @@ func TestCommandTextTotal(t *testing.T) {
 		t.Errorf("8000 characters:\n%s", dump(vs))
 	}
 	got := command.Validate(command.Global, []command.Command{sized(97)})
-	want := []command.Violation{v("big", "big", "/0", command.CodeTooLarge,
+	want := []rules.Violation{v("big", "big", "/0", rules.ApplicationCommandTooLarge,
 		"names, descriptions and values must total at most 8000 characters, total 8001")}
 	if !slices.Equal(got, want) {
 		t.Errorf("8001 characters:\ngot:\n%s\nwant:\n%s", dump(got), dump(want))

@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/rules"
 )
 
 // localizations checks the dictionary in the field name of the current
@@ -48,7 +49,7 @@ func (v *validator) localizations(name, label, def string, n int, m Localization
 			s := m[l]
 			switch {
 			case !l.Valid():
-				v.report(fieldKey(name, string(l)), CodeInvalidEnum,
+				v.report(fieldKey(name, string(l)), rules.EnumTypeCoerce,
 					name+" key "+strconv.Quote(string(l))+" must be one of the service's locales")
 			case s != def:
 				v.text(fieldKey(name, string(l)), string(l)+" "+label, s, r)
@@ -97,10 +98,10 @@ func (v *validator) localizedNameConflicts(opts []Option, j int) {
 		other := optionKind(opts[k].Type) + " " + strconv.Quote(opts[k].Name)
 		switch kind {
 		case clashDefault:
-			v.report(fieldKey("name_localizations", string(l)), CodeLocalizedNameConflict,
+			v.report(fieldKey("name_localizations", string(l)), rules.ApplicationCommandOptionsLocalizedNameConflict,
 				string(l)+" name "+strconv.Quote(n)+" is the name of "+other+"; option names must differ in every locale")
 		case clashLocalized:
-			v.report(fieldKey("name_localizations", string(l)), CodeLocalizedNameConflict,
+			v.report(fieldKey("name_localizations", string(l)), rules.ApplicationCommandOptionsLocalizedNameConflict,
 				string(l)+" name "+strconv.Quote(n)+" is also the "+string(l)+" name of "+other+
 					"; option names must differ in every locale")
 		}

@@ -4,6 +4,8 @@ import (
 	"strconv"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/switchboard-go/switchboard/rules"
 )
 
 // textRule is what one piece of text must be. Lengths count characters
@@ -110,15 +112,15 @@ func (v *validator) text(a at, label, s string, r textRule) int {
 		return c.n
 	}
 	if c.badUTF8 {
-		v.report(a, CodeInvalidUTF8, label+" must be valid UTF-8")
+		v.report(a, rules.StringInvalidUTF8, label+" must be valid UTF-8")
 		return c.n
 	}
 	if c.n < r.min || c.n > r.max {
 		if r.min == 0 {
-			v.report(a, CodeMaxLength, v.say(label+" must be at most "+strconv.Itoa(r.max)+
+			v.report(a, rules.BaseTypeMaxLength, v.say(label+" must be at most "+strconv.Itoa(r.max)+
 				" characters, is "+strconv.Itoa(c.n), serviceMaxLength(r.max)))
 		} else {
-			v.report(a, CodeBadLength, v.say(label+" must be "+strconv.Itoa(r.min)+"-"+strconv.Itoa(r.max)+
+			v.report(a, rules.BaseTypeBadLength, v.say(label+" must be "+strconv.Itoa(r.min)+"-"+strconv.Itoa(r.max)+
 				" characters, is "+strconv.Itoa(c.n),
 				"Must be between "+strconv.Itoa(r.min)+" and "+strconv.Itoa(r.max)+" in length."))
 		}
@@ -126,15 +128,15 @@ func (v *validator) text(a at, label, s string, r textRule) int {
 	if v.words == AsService && (c.badRune >= 0 || c.upper) {
 		// The service reports a name that breaks the rule of names
 		// once, however it breaks it.
-		v.report(a, CodeInvalidName, "Command name is invalid")
+		v.report(a, rules.ApplicationCommandInvalidName, "Command name is invalid")
 		return c.n
 	}
 	if c.badRune >= 0 {
-		v.report(a, CodeInvalidName, label+" may contain only letters, numbers, - _ and ', has "+
+		v.report(a, rules.ApplicationCommandInvalidName, label+" may contain only letters, numbers, - _ and ', has "+
 			strconv.QuoteRune(c.badRune))
 	}
 	if c.upper {
-		v.report(a, CodeInvalidName, label+" must be lowercase")
+		v.report(a, rules.ApplicationCommandInvalidName, label+" must be lowercase")
 	}
 	return c.n
 }

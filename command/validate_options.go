@@ -5,6 +5,7 @@ import (
 
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/internal/filetype"
+	"github.com/switchboard-go/switchboard/rules"
 )
 
 // Limits of the service on options.
@@ -45,7 +46,7 @@ func takesChoices(t interaction.OptionType) bool {
 // options checks an options array of the current object, found at level l.
 func (v *validator) options(opts []Option, l level) {
 	if len(opts) > maxOptions {
-		v.report(field("options"), CodeMaxLength, v.say(
+		v.report(field("options"), rules.BaseTypeMaxLength, v.say(
 			"must have at most "+strconv.Itoa(maxOptions)+" options, has "+strconv.Itoa(len(opts)), serviceMaxLength(maxOptions)))
 	}
 	if l == levelCommand {
@@ -59,7 +60,7 @@ func (v *validator) options(opts []Option, l level) {
 			}
 		}
 		if containers > 0 && plain > 0 {
-			v.report(field("options"), CodeOptionPlacement,
+			v.report(field("options"), rules.ApplicationCommandOptionsTypeInvalid,
 				"options must be subcommands and groups, or plain options, not both")
 		}
 	}
@@ -84,13 +85,13 @@ func (v *validator) option(opts []Option, j int, l level) {
 	placed := true
 	switch {
 	case !known:
-		v.report(field("type"), CodeInvalidEnum, "type must be an option type (1-11), is "+strconv.Itoa(int(o.Type)))
+		v.report(field("type"), rules.EnumTypeCoerce, "type must be an option type (1-11), is "+strconv.Itoa(int(o.Type)))
 	case l == levelGroup && o.Type != interaction.OptionSubCommand:
-		v.report(field("type"), CodeOptionPlacement,
+		v.report(field("type"), rules.ApplicationCommandOptionsTypeInvalid,
 			"type "+o.Type.String()+" is not allowed in a group, which holds only subcommands")
 		placed = false
 	case l == levelSubcommand && isContainer(o.Type):
-		v.report(field("type"), CodeOptionPlacement,
+		v.report(field("type"), rules.ApplicationCommandOptionsTypeInvalid,
 			"type "+o.Type.String()+" is not allowed in a subcommand; nesting is one level deep")
 		placed = false
 	}
@@ -112,9 +113,9 @@ func (v *validator) option(opts []Option, j int, l level) {
 
 	if o.Required {
 		if container {
-			v.report(field("required"), CodeFieldNotAllowed, "required is not allowed on "+o.Type.String()+" options")
+			v.report(field("required"), rules.ApplicationCommandFieldNotAllowed, "required is not allowed on "+o.Type.String()+" options")
 		} else if k := firstOptional(opts[:j]); k >= 0 {
-			v.report(field("required"), CodeRequiredOrder,
+			v.report(field("required"), rules.ApplicationCommandOptionsRequiredInvalid,
 				"required option must come before optional option "+strconv.Quote(opts[k].Name))
 		}
 	}
@@ -131,17 +132,17 @@ func (v *validator) option(opts []Option, j int, l level) {
 	case container:
 		v.size += optionsSize(o.Options)
 	case len(o.Options) > 0:
-		v.report(field("options"), CodeFieldNotAllowed, "options are allowed only on SUB_COMMAND and SUB_COMMAND_GROUP options")
+		v.report(field("options"), rules.ApplicationCommandFieldNotAllowed, "options are allowed only on SUB_COMMAND and SUB_COMMAND_GROUP options")
 		v.size += optionsSize(o.Options)
 	}
 
 	if len(o.ChannelTypes) > 0 {
 		if o.Type != interaction.OptionChannel {
-			v.report(field("channel_types"), CodeFieldNotAllowed, "channel_types are allowed only on CHANNEL options")
+			v.report(field("channel_types"), rules.ApplicationCommandFieldNotAllowed, "channel_types are allowed only on CHANNEL options")
 		} else {
 			for k, t := range o.ChannelTypes {
 				if !t.IsKnown() {
-					v.report(fieldElem("channel_types", k), CodeInvalidEnum,
+					v.report(fieldElem("channel_types", k), rules.EnumTypeCoerce,
 						"channel_types must hold channel types, has "+strconv.Itoa(int(t)))
 				}
 			}
@@ -155,9 +156,9 @@ func (v *validator) option(opts []Option, j int, l level) {
 	if o.Autocomplete {
 		switch {
 		case !takesChoices(o.Type):
-			v.report(field("autocomplete"), CodeFieldNotAllowed, "autocomplete is allowed only on STRING, INTEGER and NUMBER options")
+			v.report(field("autocomplete"), rules.ApplicationCommandFieldNotAllowed, "autocomplete is allowed only on STRING, INTEGER and NUMBER options")
 		case len(o.Choices) > 0:
-			v.report(field("autocomplete"), CodeAutocompleteWithChoices, "autocomplete must be false when choices are present")
+			v.report(field("autocomplete"), rules.ApplicationCommandAutocompleteWithChoices, "autocomplete must be false when choices are present")
 		}
 	}
 }
@@ -170,16 +171,16 @@ func (v *validator) fileTypes(o *Option) {
 		return
 	}
 	if o.Type != interaction.OptionAttachment {
-		v.report(field("file_types"), CodeFieldNotAllowed, "file_types are allowed only on ATTACHMENT options")
+		v.report(field("file_types"), rules.ApplicationCommandFieldNotAllowed, "file_types are allowed only on ATTACHMENT options")
 		return
 	}
 	if n > filetype.MaxEntries {
-		v.report(field("file_types"), CodeMaxLength, v.say(
+		v.report(field("file_types"), rules.BaseTypeMaxLength, v.say(
 			"must have at most "+strconv.Itoa(filetype.MaxEntries)+" file types, has "+strconv.Itoa(n), serviceMaxLength(filetype.MaxEntries)))
 	}
 	for k, t := range o.FileTypes[:min(n, filetype.MaxEntries)] {
 		if !filetype.Valid(t) {
-			v.report(fieldElem("file_types", k), CodeInvalidFileType,
+			v.report(fieldElem("file_types", k), rules.FileTypesInvalid,
 				"file_types entry "+strconv.Itoa(k+1)+" must be "+filetype.Rule)
 		}
 	}
@@ -205,7 +206,7 @@ func (v *validator) duplicateOption(opts []Option, j int) {
 	}
 	for k := range opts[:j] {
 		if opts[k].Name == name {
-			v.report(field("name"), CodeDuplicateOptionName, "name "+strconv.Quote(name)+" is not unique at this level")
+			v.report(field("name"), rules.ApplicationCommandOptionsDuplicateName, "name "+strconv.Quote(name)+" is not unique at this level")
 			return
 		}
 	}
@@ -218,17 +219,17 @@ func (v *validator) lengthBounds(o *Option) {
 	}
 	if o.Type != interaction.OptionString {
 		if o.MinLength != nil {
-			v.report(field("min_length"), CodeFieldNotAllowed, "min_length is allowed only on STRING options")
+			v.report(field("min_length"), rules.ApplicationCommandFieldNotAllowed, "min_length is allowed only on STRING options")
 		}
 		if o.MaxLength != nil {
-			v.report(field("max_length"), CodeFieldNotAllowed, "max_length is allowed only on STRING options")
+			v.report(field("max_length"), rules.ApplicationCommandFieldNotAllowed, "max_length is allowed only on STRING options")
 		}
 		return
 	}
 	minOK := v.lengthBound("min_length", o.MinLength, 0)
 	maxOK := v.lengthBound("max_length", o.MaxLength, 1)
 	if minOK && maxOK && o.MinLength != nil && o.MaxLength != nil && *o.MinLength > *o.MaxLength {
-		v.report(field("min_length"), CodeMinAboveMax, "min_length must not exceed max_length, is "+
+		v.report(field("min_length"), rules.ApplicationCommandOptionMinAboveMax, "min_length must not exceed max_length, is "+
 			strconv.Itoa(*o.MinLength)+" > "+strconv.Itoa(*o.MaxLength))
 	}
 }
@@ -241,10 +242,10 @@ func (v *validator) lengthBound(name string, n *int, lo int) bool {
 	}
 	switch {
 	case *n < lo:
-		v.report(field(name), CodeNumberMin, name+" must be "+strconv.Itoa(lo)+"-"+strconv.Itoa(maxStringLength)+
+		v.report(field(name), rules.NumberTypeMin, name+" must be "+strconv.Itoa(lo)+"-"+strconv.Itoa(maxStringLength)+
 			", is "+strconv.Itoa(*n))
 	case *n > maxStringLength:
-		v.report(field(name), CodeNumberMax, name+" must be "+strconv.Itoa(lo)+"-"+strconv.Itoa(maxStringLength)+
+		v.report(field(name), rules.NumberTypeMax, name+" must be "+strconv.Itoa(lo)+"-"+strconv.Itoa(maxStringLength)+
 			", is "+strconv.Itoa(*n))
 	default:
 		return true

@@ -4,6 +4,7 @@ import (
 	"strconv"
 
 	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/rules"
 )
 
 // commandLimits are the most commands of each type a scope may hold. A guild
@@ -49,7 +50,7 @@ func (v *validator) duplicateCommand(cmds []Command, i int) {
 	t := c.CommandType()
 	for k := range cmds[:i] {
 		if cmds[k].Name == c.Name && cmds[k].CommandType() == t {
-			v.report(field("name"), CodeDuplicateName, v.say(
+			v.report(field("name"), rules.ApplicationCommandsDuplicateName, v.say(
 				"name "+strconv.Quote(c.Name)+" is not unique among "+t.String()+" commands",
 				"Application command names must be unique"))
 			return
@@ -74,7 +75,7 @@ func (v *validator) limits(cmds []Command) {
 			if l.max == 1 {
 				noun = " command"
 			}
-			v.reportScope(CodeTooManyCommands, "must have at most "+strconv.Itoa(l.max)+" "+l.t.String()+noun+
+			v.reportScope(rules.ApplicationCommandsTooMany, "must have at most "+strconv.Itoa(l.max)+" "+l.t.String()+noun+
 				", has "+strconv.Itoa(n))
 		}
 	}

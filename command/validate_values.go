@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/rules"
 )
 
 // Bounds of the service's numbers: INTEGER values are whole numbers in
@@ -21,12 +22,12 @@ func (v *validator) choices(o *Option) {
 		return
 	}
 	if !takesChoices(o.Type) {
-		v.report(field("choices"), CodeFieldNotAllowed, "choices are allowed only on STRING, INTEGER and NUMBER options")
+		v.report(field("choices"), rules.ApplicationCommandFieldNotAllowed, "choices are allowed only on STRING, INTEGER and NUMBER options")
 		v.size += choicesSize(o.Choices)
 		return
 	}
 	if len(o.Choices) > maxChoices {
-		v.report(field("choices"), CodeMaxLength, v.say(
+		v.report(field("choices"), rules.BaseTypeMaxLength, v.say(
 			"must have at most "+strconv.Itoa(maxChoices)+" choices, has "+strconv.Itoa(len(o.Choices)), serviceMaxLength(maxChoices)))
 	}
 	for k := range o.Choices {
@@ -39,7 +40,7 @@ func (v *validator) choices(o *Option) {
 			if s, ok := ch.Value.Str(); ok {
 				v.text(field("value"), "value", s, choiceValueRule)
 			} else {
-				v.report(field("value"), CodeNotString, "value must be a string for STRING options, is "+describe(ch.Value))
+				v.report(field("value"), rules.BaseTypeString, "value must be a string for STRING options, is "+describe(ch.Value))
 			}
 		} else {
 			v.number(field("value"), "value", ch.Value, o.Type)
@@ -56,17 +57,17 @@ func (v *validator) valueBounds(o *Option) {
 	}
 	if o.Type != interaction.OptionInteger && o.Type != interaction.OptionNumber {
 		if hasMin {
-			v.report(field("min_value"), CodeFieldNotAllowed, "min_value is allowed only on INTEGER and NUMBER options")
+			v.report(field("min_value"), rules.ApplicationCommandFieldNotAllowed, "min_value is allowed only on INTEGER and NUMBER options")
 		}
 		if hasMax {
-			v.report(field("max_value"), CodeFieldNotAllowed, "max_value is allowed only on INTEGER and NUMBER options")
+			v.report(field("max_value"), rules.ApplicationCommandFieldNotAllowed, "max_value is allowed only on INTEGER and NUMBER options")
 		}
 		return
 	}
 	minOK := hasMin && v.number(field("min_value"), "min_value", o.MinValue, o.Type)
 	maxOK := hasMax && v.number(field("max_value"), "max_value", o.MaxValue, o.Type)
 	if minOK && maxOK && greater(o.MinValue, o.MaxValue) {
-		v.report(field("min_value"), CodeMinAboveMax, "min_value must not exceed max_value, is "+
+		v.report(field("min_value"), rules.ApplicationCommandOptionMinAboveMax, "min_value must not exceed max_value, is "+
 			o.MinValue.Text()+" > "+o.MaxValue.Text())
 	}
 }
@@ -85,7 +86,7 @@ func (v *validator) number(a at, label string, val interaction.Value, t interact
 		if integer {
 			want = "an integer"
 		}
-		v.report(a, CodeNotNumber, label+" must be "+want+" for "+t.String()+" options, is "+describe(val))
+		v.report(a, rules.NumberTypeCoerce, label+" must be "+want+" for "+t.String()+" options, is "+describe(val))
 		return false
 	}
 	var above, below bool
@@ -97,13 +98,13 @@ func (v *validator) number(a at, label string, val interaction.Value, t interact
 	}
 	switch {
 	case above:
-		v.report(a, CodeNumberMax, label+" must be at most "+strconv.FormatInt(limit, 10)+" for "+t.String()+
+		v.report(a, rules.NumberTypeMax, label+" must be at most "+strconv.FormatInt(limit, 10)+" for "+t.String()+
 			" options, is "+val.Text())
 	case below:
-		v.report(a, CodeNumberMin, label+" must be at least "+strconv.FormatInt(-limit, 10)+" for "+t.String()+
+		v.report(a, rules.NumberTypeMin, label+" must be at least "+strconv.FormatInt(-limit, 10)+" for "+t.String()+
 			" options, is "+val.Text())
 	case integer && f != math.Trunc(f):
-		v.report(a, CodeNotNumber, label+" must be a whole number for INTEGER options, is "+val.Text())
+		v.report(a, rules.NumberTypeCoerce, label+" must be a whole number for INTEGER options, is "+val.Text())
 	default:
 		return true
 	}

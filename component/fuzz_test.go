@@ -12,6 +12,7 @@ import (
 
 	"github.com/switchboard-go/switchboard/component"
 	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/rules"
 )
 
 // FuzzParse feeds Parse arbitrary JSON. It must not panic; an error must
@@ -140,7 +141,7 @@ func checkModal(t *testing.T, m interaction.Modal) {
 // checkViolations checks that each violation is complete and that its
 // pointer leads into body: through existing objects and array elements to
 // the value at fault, or to a field its object leaves out.
-func checkViolations(t *testing.T, vs component.Violations, body []byte, encodeErr error) {
+func checkViolations(t *testing.T, vs rules.Violations, body []byte, encodeErr error) {
 	t.Helper()
 	_ = vs.Error()
 	if len(vs) > component.MaxViolations {

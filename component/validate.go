@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/rules"
 )
 
 // Limits of the service (the facts of components, and the public
@@ -55,20 +56,20 @@ const (
 // are no violation. The service also refuses an edit that clears
 // IS_COMPONENTS_V2 from a message that has it, which depends on the
 // message being edited and is not checked here.
-func ValidateMessage(m interaction.MessageData) Violations {
+func ValidateMessage(m interaction.MessageData) rules.Violations {
 	var v validator
 	v.init(m.Flags&interaction.FlagIsComponentsV2 != 0, false)
 	top := m.Components
 	if v.layout {
 		if m.Content != "" {
-			v.report(field("content"), CodeFieldNotAllowed,
+			v.report(field("content"), rules.ComponentFieldNotAllowed,
 				"a message with "+componentsV2FlagName+" cannot have content; a text display holds its text")
 		}
 		if len(m.Embeds) > 0 {
-			v.report(field("embeds"), CodeFieldNotAllowed, "a message with "+componentsV2FlagName+" cannot have embeds")
+			v.report(field("embeds"), rules.ComponentFieldNotAllowed, "a message with "+componentsV2FlagName+" cannot have embeds")
 		}
 	} else if len(top) > maxLegacyRows {
-		v.report(field("components"), CodeBadLength, "a message holds at most "+strconv.Itoa(maxLegacyRows)+
+		v.report(field("components"), rules.BaseTypeBadLength, "a message holds at most "+strconv.Itoa(maxLegacyRows)+
 			" action rows, has "+strconv.Itoa(len(top))+onlyFirst(len(top), maxLegacyRows))
 		top = top[:maxLegacyRows]
 	}
@@ -82,7 +83,7 @@ func ValidateMessage(m interaction.MessageData) Violations {
 		if v.counting {
 			has = "at least " + has + "; only the first " + strconv.Itoa(maxLayoutComponents) + " are checked"
 		}
-		v.report(field("components"), CodeTooManyComponents, "a message with "+componentsV2FlagName+
+		v.report(field("components"), rules.ComponentsTooMany, "a message with "+componentsV2FlagName+
 			" holds at most "+strconv.Itoa(maxLayoutComponents)+" components, nested ones counted, has "+has)
 	}
 	return v.finish()
@@ -92,7 +93,7 @@ func ValidateMessage(m interaction.MessageData) Violations {
 // every rule of the service that can be checked locally, and returns every
 // violation at once, nil when there is none. Raw components are parsed
 // first; one that does not parse is a violation.
-func ValidateModal(m interaction.Modal) Violations {
+func ValidateModal(m interaction.Modal) rules.Violations {
 	var v validator
 	v.init(false, true)
 	// The modal's custom_id is not among its components' ones, which must
@@ -101,7 +102,7 @@ func ValidateModal(m interaction.Modal) Violations {
 	v.text(field("title"), "title", m.Title, 1, maxModalTitle)
 	top := m.Components
 	if n := len(top); n < 1 || n > maxModalComponents {
-		v.report(field("components"), CodeBadLength, "a modal holds 1 to "+strconv.Itoa(maxModalComponents)+
+		v.report(field("components"), rules.BaseTypeBadLength, "a modal holds 1 to "+strconv.Itoa(maxModalComponents)+
 			" components, has "+strconv.Itoa(n)+onlyFirst(n, maxModalComponents))
 		top = top[:min(n, maxModalComponents)]
 	}
@@ -111,9 +112,9 @@ func ValidateModal(m interaction.Modal) Violations {
 
 // MaxViolations is the most violations ValidateMessage and ValidateModal
 // return. When a body breaks more rules, the last of them is replaced by
-// one of code CodeTruncated that says how many are left out, so that a
-// body made to break rules many times over costs little time and memory,
-// and its report stays readable.
+// one of code rules.ViolationsTruncated that says how many are left out,
+// so that a body made to break rules many times over costs little time
+// and memory, and its report stays readable.
 const MaxViolations = 100
 
 // onlyFirst says, in a violation of a list of n elements that holds at
@@ -133,7 +134,7 @@ func onlyFirst(n, limit int) string {
 type validator struct {
 	layout bool // a message with IS_COMPONENTS_V2
 	modal  bool
-	out    Violations
+	out    rules.Violations
 	// steps[:depth] are the components from the top down to the current
 	// one. The validator holds no pointer into itself, so that it can
 	// live on the stack.
@@ -271,7 +272,7 @@ func (v *validator) checkChild(c interaction.Component, ctx context) {
 	}
 	v.count++
 	if c == nil {
-		v.report(at{}, CodeRequired, "a component is required here, found none")
+		v.report(at{}, rules.BaseTypeRequired, "a component is required here, found none")
 		return
 	}
 	if !v.allowed(c.ComponentType(), ctx) {
@@ -285,7 +286,7 @@ func (v *validator) checkChild(c interaction.Component, ctx context) {
 func (v *validator) parseFailure(err error) {
 	var pe *ParseError
 	if !errors.As(err, &pe) {
-		v.report(at{}, CodeMalformed, err.Error())
+		v.report(at{}, rules.ComponentMalformed, err.Error())
 		return
 	}
 	msg := "the component does not parse: " + pe.Reason
@@ -295,10 +296,10 @@ func (v *validator) parseFailure(err error) {
 	if v.full() {
 		return
 	}
-	v.out = append(v.out, Violation{
+	v.out = append(v.out, rules.Violation{
 		Place:   v.place(),
 		Pointer: v.pointer(at{}) + pe.Pointer,
-		Code:    CodeMalformed,
+		Code:    rules.ComponentMalformed,
 		Message: msg,
 	})
 }
@@ -308,7 +309,7 @@ func (v *validator) report(a at, code, msg string) {
 	if v.full() {
 		return
 	}
-	v.out = append(v.out, Violation{Place: v.place(), Pointer: v.pointer(a), Code: code, Message: msg})
+	v.out = append(v.out, rules.Violation{Place: v.place(), Pointer: v.pointer(a), Code: code, Message: msg})
 }
 
 // full reports whether the violations have reached MaxViolations, and
@@ -323,11 +324,11 @@ func (v *validator) full() bool {
 
 // finish returns the violations, the last one of them replaced by a count
 // of those left out when there are more than MaxViolations.
-func (v *validator) finish() Violations {
+func (v *validator) finish() rules.Violations {
 	if v.dropped > 0 {
-		v.out[MaxViolations-1] = Violation{
+		v.out[MaxViolations-1] = rules.Violation{
 			Place:   v.body(),
-			Code:    CodeTruncated,
+			Code:    rules.ViolationsTruncated,
 			Message: strconv.Itoa(v.dropped+1) + " more violations are not reported",
 		}
 	}
@@ -511,11 +512,11 @@ func (v *validator) text(a at, name, s string, minimum, maximum int) int {
 func (v *validator) textFault(a at, name string, n, minimum, maximum int, fault textFault) {
 	switch fault {
 	case textBadUTF8:
-		v.report(a, CodeInvalidUTF8, name+" must be valid UTF-8")
+		v.report(a, rules.StringInvalidUTF8, name+" must be valid UTF-8")
 	case textMissing:
-		v.report(a, CodeRequired, name+" is required")
+		v.report(a, rules.BaseTypeRequired, name+" is required")
 	case textBadLength:
-		v.report(a, CodeBadLength, name+" must have "+lengthRange(minimum, maximum)+" characters, has "+strconv.Itoa(n))
+		v.report(a, rules.BaseTypeBadLength, name+" must have "+lengthRange(minimum, maximum)+" characters, has "+strconv.Itoa(n))
 	}
 }
 
@@ -530,9 +531,9 @@ func lengthRange(minimum, maximum int) string {
 func (v *validator) number(a at, name string, n, minimum, maximum int) bool {
 	switch {
 	case n < minimum:
-		v.report(a, CodeNumberMin, name+" must be at least "+strconv.Itoa(minimum)+", is "+strconv.Itoa(n))
+		v.report(a, rules.NumberTypeMin, name+" must be at least "+strconv.Itoa(minimum)+", is "+strconv.Itoa(n))
 	case n > maximum:
-		v.report(a, CodeNumberMax, name+" must be at most "+strconv.Itoa(maximum)+", is "+strconv.Itoa(n))
+		v.report(a, rules.NumberTypeMax, name+" must be at most "+strconv.Itoa(maximum)+", is "+strconv.Itoa(n))
 	default:
 		return true
 	}
@@ -546,7 +547,7 @@ func (v *validator) customID(id string) {
 		return
 	}
 	if !v.customIDs.add(id) {
-		v.report(field("custom_id"), CodeDuplicateCustomID,
+		v.report(field("custom_id"), rules.ComponentCustomIDDuplicated,
 			"custom_id must be unique in the "+v.body()+"; another component has it")
 	}
 }
@@ -561,7 +562,7 @@ func (v *validator) numericID(c interaction.Component) {
 		return
 	}
 	if !v.ids.add(id) {
-		v.report(field("id"), CodeDuplicateID, "id "+strconv.Itoa(id)+" must be unique in the "+v.body())
+		v.report(field("id"), rules.ComponentIDDuplicated, "id "+strconv.Itoa(id)+" must be unique in the "+v.body())
 	}
 }
 

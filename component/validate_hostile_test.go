@@ -8,6 +8,7 @@ import (
 
 	"github.com/switchboard-go/switchboard/component"
 	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/rules"
 )
 
 // hostileSize is the size of the JSON of a hostile body: a bot's answer
@@ -99,7 +100,7 @@ func (h hostile) elements(tb testing.TB, size int) int {
 
 // received encodes the body of h with n elements and decodes it as the
 // emulator receives it, components raw, and returns its validation.
-func (h hostile) received(tb testing.TB, n int) func() component.Violations {
+func (h hostile) received(tb testing.TB, n int) func() rules.Violations {
 	tb.Helper()
 	raw, err := jsonv2.Marshal(h.body(n))
 	if err != nil {
@@ -110,13 +111,13 @@ func (h hostile) received(tb testing.TB, n int) func() component.Violations {
 		if err := jsonv2.Unmarshal(raw, &m); err != nil {
 			tb.Fatal(err)
 		}
-		return func() component.Violations { return component.ValidateModal(m) }
+		return func() rules.Violations { return component.ValidateModal(m) }
 	}
 	var m interaction.MessageData
 	if err := jsonv2.Unmarshal(raw, &m); err != nil {
 		tb.Fatal(err)
 	}
-	return func() component.Violations { return component.ValidateMessage(m) }
+	return func() rules.Violations { return component.ValidateMessage(m) }
 }
 
 // BenchmarkValidateHostile validates bodies of 2 MB built to make
@@ -176,12 +177,12 @@ func TestValidationReportsAtMostMaxViolations(t *testing.T) {
 		t.Fatalf("%d violations, want %d", len(vs), component.MaxViolations)
 	}
 	last := vs[len(vs)-1]
-	if last.Code != component.CodeTruncated || last.Place != "message" || last.Pointer != "" ||
+	if last.Code != rules.ViolationsTruncated || last.Place != "message" || last.Pointer != "" ||
 		last.Message != "26 more violations are not reported" {
 		t.Errorf("the last violation is %+v, want a count of the 125-99 left out", last)
 	}
 	for _, v := range vs[:len(vs)-1] {
-		if v.Code != component.CodeRequired {
+		if v.Code != rules.BaseTypeRequired {
 			t.Fatalf("violation %+v, want the options' missing labels", v)
 		}
 	}
@@ -193,7 +194,7 @@ func TestValidationReportsMaxViolationsInFull(t *testing.T) {
 		t.Fatalf("%d violations, want %d", len(vs), component.MaxViolations)
 	}
 	for _, v := range vs {
-		if v.Code != component.CodeRequired {
+		if v.Code != rules.BaseTypeRequired {
 			t.Fatalf("violation %+v, want only the options' missing labels", v)
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"strconv"
 
 	"github.com/switchboard-go/switchboard/internal/filetype"
+	"github.com/switchboard-go/switchboard/rules"
 )
 
 // The inputs of modals that only modals hold: the file upload, the radio
@@ -22,7 +23,7 @@ func (v *validator) requiredMin(required *bool, minV *int) {
 	if required == nil {
 		state = "left out (true)"
 	}
-	v.report(field("min_values"), CodeNumberMin, "min_values must be at least 1 while required is "+state+
+	v.report(field("min_values"), rules.NumberTypeMin, "min_values must be at least 1 while required is "+state+
 		"; 0 needs required false")
 }
 
@@ -38,12 +39,12 @@ func (v *validator) fileUpload(u FileUpload) {
 func (v *validator) fileTypes(types []string) {
 	n := len(types)
 	if n > filetype.MaxEntries {
-		v.report(field("file_types"), CodeBadLength, "file_types holds at most "+strconv.Itoa(filetype.MaxEntries)+
+		v.report(field("file_types"), rules.BaseTypeBadLength, "file_types holds at most "+strconv.Itoa(filetype.MaxEntries)+
 			" entries, has "+strconv.Itoa(n)+onlyFirst(n, filetype.MaxEntries))
 	}
 	for i, t := range types[:min(n, filetype.MaxEntries)] {
 		if !filetype.Valid(t) {
-			v.report(elem("file_types", i), CodeInvalidFileType, "entry "+strconv.Itoa(i+1)+
+			v.report(elem("file_types", i), rules.FileTypesInvalid, "entry "+strconv.Itoa(i+1)+
 				" of file_types must be "+filetype.Rule)
 		}
 	}
@@ -53,14 +54,14 @@ func (v *validator) radioGroup(r RadioGroup) {
 	v.customID(r.CustomID)
 	n := len(r.Options)
 	if n < minRadioOptions || n > maxGroupOptions {
-		v.report(field("options"), CodeBadLength, "a radio group has "+strconv.Itoa(minRadioOptions)+" to "+
+		v.report(field("options"), rules.BaseTypeBadLength, "a radio group has "+strconv.Itoa(minRadioOptions)+" to "+
 			strconv.Itoa(maxGroupOptions)+" options, has "+strconv.Itoa(n)+onlyFirst(n, maxGroupOptions))
 	}
 	// The documentation does not say what a radio group does with several
 	// options marked default; the client shows one option picked, so
 	// more are refused as they are in a select of one choice.
 	if defaults := v.groupOptions(r.Options); defaults > 1 {
-		v.report(field("options"), CodeTooManyDefaults, strconv.Itoa(defaults)+
+		v.report(field("options"), rules.SelectComponentTooManyDefaultValues, strconv.Itoa(defaults)+
 			" options are preselected; a radio group picks one at most")
 	}
 }
@@ -73,16 +74,16 @@ func (v *validator) checkboxGroup(g CheckboxGroup) {
 	hi := v.valueBounds(g.MinValues, g.MaxValues, maxGroupValues, min(max(n, 1), maxGroupValues))
 	v.requiredMin(g.Required, g.MinValues)
 	if n < 1 || n > maxGroupOptions {
-		v.report(field("options"), CodeBadLength, "a checkbox group has 1 to "+strconv.Itoa(maxGroupOptions)+
+		v.report(field("options"), rules.BaseTypeBadLength, "a checkbox group has 1 to "+strconv.Itoa(maxGroupOptions)+
 			" options, has "+strconv.Itoa(n)+onlyFirst(n, maxGroupOptions))
 	} else if hi > n {
-		v.report(field("options"), CodeMinLength, "a checkbox group that lets a user tick "+strconv.Itoa(hi)+
+		v.report(field("options"), rules.BaseTypeMinLength, "a checkbox group that lets a user tick "+strconv.Itoa(hi)+
 			" options needs at least "+strconv.Itoa(hi)+", has "+strconv.Itoa(n))
 	}
 	// As a select does, a checkbox group preselects no more options than
 	// it lets a user tick (the documentation is silent).
 	if defaults := v.groupOptions(g.Options); hi >= 0 && defaults > hi {
-		v.report(field("options"), CodeTooManyDefaults, strconv.Itoa(defaults)+
+		v.report(field("options"), rules.SelectComponentTooManyDefaultValues, strconv.Itoa(defaults)+
 			" options are preselected, more than max_values ("+strconv.Itoa(hi)+defaultNote(g.MaxValues)+")")
 	}
 }
@@ -102,7 +103,7 @@ func (v *validator) groupOptions(opts []GroupOption) int {
 		v.elemText("options", i, "description", "option", o.Description, 0, maxOptionText)
 		for j := range i {
 			if opts[j].Value == o.Value {
-				v.report(elemField("options", i, "value"), CodeDuplicateOptionValue,
+				v.report(elemField("options", i, "value"), rules.SelectComponentOptionValueDuplicated,
 					"option "+strconv.Itoa(i+1)+" has the value of option "+strconv.Itoa(j+1)+"; values must be unique")
 				break
 			}
@@ -117,7 +118,7 @@ func (v *validator) groupOptions(opts []GroupOption) int {
 func (v *validator) checkbox(c Checkbox) {
 	v.customID(c.CustomID)
 	if c.required {
-		v.report(field("required"), CodeFieldNotAllowed, "a checkbox has no required field; "+
+		v.report(field("required"), rules.ComponentFieldNotAllowed, "a checkbox has no required field; "+
 			"a box that must be ticked is a checkbox group of one option")
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/rules"
 )
 
 // allowed reports whether a component of type t may be where ctx says,
@@ -38,7 +39,7 @@ func (v *validator) allowed(t interaction.ComponentType, ctx context) bool {
 		ok = t.IsModalInput()
 	}
 	if !ok {
-		v.report(field("type"), CodeTypeNotAllowed, t.String()+" is not allowed here: "+v.placement(t, ctx))
+		v.report(field("type"), rules.UnionTypeChoices, t.String()+" is not allowed here: "+v.placement(t, ctx))
 	}
 	return ok
 }
@@ -144,7 +145,7 @@ func (v *validator) check(c interaction.Component, ctx context) {
 		v.file(c)
 	case Separator:
 		if c.Spacing != 0 && c.Spacing != SpacingSmall && c.Spacing != SpacingLarge {
-			v.report(field("spacing"), CodeInvalidEnum,
+			v.report(field("spacing"), rules.EnumTypeCoerce,
 				"spacing must be 1 (small) or 2 (large), is "+strconv.Itoa(int(c.Spacing)))
 		}
 	case Container:
@@ -159,7 +160,7 @@ func (v *validator) check(c interaction.Component, ctx context) {
 func (v *validator) row(r ActionRow) {
 	n := len(r.Components)
 	if n == 0 {
-		v.report(field("components"), CodeBadLength, "a row holds 1 to "+strconv.Itoa(maxRowWidth)+" components, has 0")
+		v.report(field("components"), rules.BaseTypeBadLength, "a row holds 1 to "+strconv.Itoa(maxRowWidth)+" components, has 0")
 	}
 	width := 0
 	for i, c := range r.Components {
@@ -176,7 +177,7 @@ func (v *validator) row(r ActionRow) {
 			if i == maxRowWidth {
 				rule += "; it has " + strconv.Itoa(n) + " components" + onlyFirst(n, maxRowWidth)
 			}
-			v.report(elem("components", i), CodeLayoutWidth, "the row is full: "+rule)
+			v.report(elem("components", i), rules.ComponentLayoutWidthExceeded, "the row is full: "+rule)
 		}
 		if i == maxRowWidth {
 			return
@@ -190,45 +191,45 @@ func (v *validator) button(b Button) {
 	switch b.Style {
 	case ButtonPrimary, ButtonSecondary, ButtonSuccess, ButtonDanger:
 		if b.CustomID == "" {
-			v.report(field("custom_id"), CodeCustomIDRequired, "custom_id is required on a "+style+" button")
+			v.report(field("custom_id"), rules.ButtonComponentCustomIDRequired, "custom_id is required on a "+style+" button")
 		} else {
 			v.customID(b.CustomID)
 		}
 		if b.URL != "" {
-			v.report(field("url"), CodeFieldNotAllowed, "url is allowed only on LINK buttons, not on a "+style+" button")
+			v.report(field("url"), rules.ComponentFieldNotAllowed, "url is allowed only on LINK buttons, not on a "+style+" button")
 		}
 		if b.SKUID != 0 {
-			v.report(field("sku_id"), CodeFieldNotAllowed, "sku_id is allowed only on PREMIUM buttons, not on a "+style+" button")
+			v.report(field("sku_id"), rules.ComponentFieldNotAllowed, "sku_id is allowed only on PREMIUM buttons, not on a "+style+" button")
 		}
 	case ButtonLink:
 		if b.CustomID != "" {
-			v.report(field("custom_id"), CodeCustomIDWithURL, "a LINK button has a url and no custom_id")
+			v.report(field("custom_id"), rules.ButtonComponentCustomIDURLMutuallyExclusive, "a LINK button has a url and no custom_id")
 		}
 		if n := v.text(field("url"), "url", b.URL, 1, maxButtonURL); n > 0 && n <= maxButtonURL {
 			v.link(field("url"), b.URL)
 		}
 		if b.SKUID != 0 {
-			v.report(field("sku_id"), CodeFieldNotAllowed, "sku_id is allowed only on PREMIUM buttons, not on a LINK button")
+			v.report(field("sku_id"), rules.ComponentFieldNotAllowed, "sku_id is allowed only on PREMIUM buttons, not on a LINK button")
 		}
 	case ButtonPremium:
 		if b.SKUID == 0 {
-			v.report(field("sku_id"), CodeRequired, "sku_id is required on a PREMIUM button")
+			v.report(field("sku_id"), rules.BaseTypeRequired, "sku_id is required on a PREMIUM button")
 		}
 		for _, f := range [...]struct {
 			name string
 			set  bool
 		}{{"label", b.Label != ""}, {"emoji", b.Emoji != PartialEmoji{}}, {"custom_id", b.CustomID != ""}, {"url", b.URL != ""}} {
 			if f.set {
-				v.report(field(f.name), CodeFieldNotAllowed,
+				v.report(field(f.name), rules.ComponentFieldNotAllowed,
 					"a PREMIUM button has no "+f.name+": the service shows the SKU's name and price")
 			}
 		}
 		return
 	default:
-		v.report(field("style"), CodeInvalidEnum, "style must be a button style (1-6), is "+strconv.Itoa(int(b.Style)))
+		v.report(field("style"), rules.EnumTypeCoerce, "style must be a button style (1-6), is "+strconv.Itoa(int(b.Style)))
 	}
 	if b.Label == "" && b.Emoji == (PartialEmoji{}) {
-		v.report(field("label"), CodeRequired, "a "+style+" button needs a label or an emoji")
+		v.report(field("label"), rules.BaseTypeRequired, "a "+style+" button needs a label or an emoji")
 	}
 	v.text(field("label"), "label", b.Label, 0, maxButtonLabel)
 	v.emoji(field("emoji"), b.Emoji)
@@ -241,7 +242,7 @@ func (v *validator) emoji(a at, e PartialEmoji) {
 		return
 	}
 	a.sub = "name"
-	v.report(a, CodeRequired, "an emoji needs an id (a custom emoji) or a name (a Unicode emoji)")
+	v.report(a, rules.BaseTypeRequired, "an emoji needs an id (a custom emoji) or a name (a Unicode emoji)")
 }
 
 // selectFields are the fields every select has.
@@ -266,7 +267,7 @@ func (v *validator) selectCommon(s selectFields) int {
 	if s.disabled && v.modal {
 		// The public documentation: a select of a modal cannot be
 		// disabled.
-		v.report(field("disabled"), CodeFieldNotAllowed, "a select in a modal cannot be disabled")
+		v.report(field("disabled"), rules.ComponentFieldNotAllowed, "a select in a modal cannot be disabled")
 	}
 	return hi
 }
@@ -289,7 +290,7 @@ func (v *validator) valueBounds(minV, maxV *int, limit, defMax int) int {
 		}
 	}
 	if lo >= 0 && hi >= 0 && lo > hi {
-		v.report(field("min_values"), CodeMinAboveMax, "min_values ("+strconv.Itoa(lo)+
+		v.report(field("min_values"), rules.ComponentMinAboveMax, "min_values ("+strconv.Itoa(lo)+
 			") must not be above max_values ("+strconv.Itoa(hi)+defaultNote(maxV)+")")
 	}
 	return hi
@@ -306,10 +307,10 @@ func (v *validator) stringSelect(s StringSelect) {
 	hi := v.selectCommon(selectFields{s.CustomID, s.Placeholder, s.MinValues, s.MaxValues, s.Required, s.Disabled})
 	n := len(s.Options)
 	if n < 1 || n > maxOptions {
-		v.report(field("options"), CodeBadLength, "a string select has 1 to "+strconv.Itoa(maxOptions)+
+		v.report(field("options"), rules.BaseTypeBadLength, "a string select has 1 to "+strconv.Itoa(maxOptions)+
 			" options, has "+strconv.Itoa(n)+onlyFirst(n, maxOptions))
 	} else if hi > n {
-		v.report(field("options"), CodeMinLength, "a select that lets a user choose "+strconv.Itoa(hi)+
+		v.report(field("options"), rules.BaseTypeMinLength, "a select that lets a user choose "+strconv.Itoa(hi)+
 			" options needs at least "+strconv.Itoa(hi)+", has "+strconv.Itoa(n))
 	}
 	// Options are at most maxOptions, so comparing each value with the
@@ -323,7 +324,7 @@ func (v *validator) stringSelect(s StringSelect) {
 		v.emoji(elemField("options", i, "emoji"), o.Emoji)
 		for j := range i {
 			if opts[j].Value == o.Value {
-				v.report(elemField("options", i, "value"), CodeDuplicateOptionValue,
+				v.report(elemField("options", i, "value"), rules.SelectComponentOptionValueDuplicated,
 					"option "+strconv.Itoa(i+1)+" has the value of option "+strconv.Itoa(j+1)+"; values must be unique")
 				break
 			}
@@ -333,7 +334,7 @@ func (v *validator) stringSelect(s StringSelect) {
 		}
 	}
 	if hi >= 0 && defaults > hi {
-		v.report(field("options"), CodeTooManyDefaults, strconv.Itoa(defaults)+
+		v.report(field("options"), rules.SelectComponentTooManyDefaultValues, strconv.Itoa(defaults)+
 			" options are preselected, more than max_values ("+strconv.Itoa(hi)+")")
 	}
 }
@@ -376,21 +377,21 @@ func (v *validator) entitySelect(s selectFields, defaults []DefaultValue, kinds 
 	n := len(defaults)
 	for i, d := range defaults[:min(n, maxSelectValues)] {
 		if d.ID == 0 {
-			v.report(elemField("default_values", i, "id"), CodeRequired, "default value "+strconv.Itoa(i+1)+" needs an id")
+			v.report(elemField("default_values", i, "id"), rules.BaseTypeRequired, "default value "+strconv.Itoa(i+1)+" needs an id")
 		}
 		if !kinds.has(d.Type) {
-			v.report(elemField("default_values", i, "type"), CodeInvalidEnum, "the type of default value "+
+			v.report(elemField("default_values", i, "type"), rules.EnumTypeCoerce, "the type of default value "+
 				strconv.Itoa(i+1)+" must be "+kinds.String())
 		}
 	}
 	switch {
 	case hi >= 0 && n > hi:
-		v.report(field("default_values"), CodeTooManyDefaults, strconv.Itoa(n)+
+		v.report(field("default_values"), rules.SelectComponentTooManyDefaultValues, strconv.Itoa(n)+
 			" default values, more than max_values ("+strconv.Itoa(hi)+")"+onlyFirst(n, maxSelectValues))
 	case n > maxSelectValues:
 		// max_values is out of bounds, and no select takes more defaults
 		// than the most it may be.
-		v.report(field("default_values"), CodeTooManyDefaults, strconv.Itoa(n)+
+		v.report(field("default_values"), rules.SelectComponentTooManyDefaultValues, strconv.Itoa(n)+
 			" default values, more than a select takes ("+strconv.Itoa(maxSelectValues)+")"+onlyFirst(n, maxSelectValues))
 	}
 }
@@ -398,7 +399,7 @@ func (v *validator) entitySelect(s selectFields, defaults []DefaultValue, kinds 
 func (v *validator) channelTypes(ts []interaction.ChannelType) {
 	for i, t := range ts {
 		if !t.IsKnown() {
-			v.report(elem("channel_types", i), CodeInvalidEnum, "channel_types must hold channel types, has "+
+			v.report(elem("channel_types", i), rules.EnumTypeCoerce, "channel_types must hold channel types, has "+
 				strconv.Itoa(int(t)))
 		}
 	}
@@ -409,14 +410,14 @@ func (v *validator) channelTypes(ts []interaction.ChannelType) {
 func (v *validator) textInput(t TextInput, inRow bool) {
 	v.customID(t.CustomID)
 	if t.Style != TextInputShort && t.Style != TextInputParagraph {
-		v.report(field("style"), CodeInvalidEnum, "style must be 1 (short) or 2 (paragraph), is "+strconv.Itoa(int(t.Style)))
+		v.report(field("style"), rules.EnumTypeCoerce, "style must be 1 (short) or 2 (paragraph), is "+strconv.Itoa(int(t.Style)))
 	}
 	if inRow {
 		v.text(field("label"), "label", t.Label, 1, maxInputLabel)
 	} else if t.Label != "" {
 		// The input's own label is the older layout's; in a Label, the
 		// Label titles it (the facts of components).
-		v.report(field("label"), CodeFieldNotAllowed, "a text input in a label has no label of its own; the label titles it")
+		v.report(field("label"), rules.ComponentFieldNotAllowed, "a text input in a label has no label of its own; the label titles it")
 	}
 	lo, hi := t.MinLength, maxInputLength
 	if !v.number(field("min_length"), "min_length", lo, 0, maxInputLength) {
@@ -429,12 +430,12 @@ func (v *validator) textInput(t TextInput, inRow bool) {
 		}
 	}
 	if lo >= 0 && hi >= 0 && lo > hi {
-		v.report(field("min_length"), CodeMinAboveMax, "min_length ("+strconv.Itoa(lo)+
+		v.report(field("min_length"), rules.ComponentMinAboveMax, "min_length ("+strconv.Itoa(lo)+
 			") must not be above max_length ("+strconv.Itoa(hi)+")")
 	}
 	n := v.text(field("value"), "value", t.Value, 0, maxInputLength)
 	if t.Value != "" && lo >= 0 && hi >= 0 && lo <= hi && n <= maxInputLength && (n < lo || n > hi) {
-		v.report(field("value"), CodeBadLength, "value must have "+strconv.Itoa(lo)+" to "+strconv.Itoa(hi)+
+		v.report(field("value"), rules.BaseTypeBadLength, "value must have "+strconv.Itoa(lo)+" to "+strconv.Itoa(hi)+
 			" characters, as min_length and max_length say, has "+strconv.Itoa(n))
 	}
 	v.text(field("placeholder"), "placeholder", t.Placeholder, 0, maxInputPlaceholder)
@@ -444,7 +445,7 @@ func (v *validator) label(l Label) {
 	v.text(field("label"), "label", l.Label, 1, maxInputLabel)
 	v.text(field("description"), "description", l.Description, 0, maxLabelDescription)
 	if l.Component == nil {
-		v.report(field("component"), CodeRequired, "a label needs a component")
+		v.report(field("component"), rules.BaseTypeRequired, "a label needs a component")
 		return
 	}
 	v.child(l.Component, "component", -1, ctxLabel)
@@ -453,14 +454,14 @@ func (v *validator) label(l Label) {
 func (v *validator) section(s Section) {
 	n := len(s.Components)
 	if n < 1 || n > maxSectionTexts {
-		v.report(field("components"), CodeBadLength, "a section holds 1 to "+strconv.Itoa(maxSectionTexts)+
+		v.report(field("components"), rules.BaseTypeBadLength, "a section holds 1 to "+strconv.Itoa(maxSectionTexts)+
 			" text displays, has "+strconv.Itoa(n)+onlyFirst(n, maxSectionTexts))
 	}
 	for i, c := range s.Components[:min(n, maxSectionTexts)] {
 		v.child(c, "components", i, ctxSectionText)
 	}
 	if s.Accessory == nil {
-		v.report(field("accessory"), CodeRequired, "a section needs an accessory, a button or a thumbnail")
+		v.report(field("accessory"), rules.BaseTypeRequired, "a section needs an accessory, a button or a thumbnail")
 		return
 	}
 	v.child(s.Accessory, "accessory", -1, ctxAccessory)
@@ -474,7 +475,7 @@ func (v *validator) textDisplay(t TextDisplay) {
 	before := v.textChars
 	v.textChars += n
 	if before <= maxLayoutText && v.textChars > maxLayoutText {
-		v.report(field("content"), CodeBadLength, "the text displays of a message hold at most "+
+		v.report(field("content"), rules.BaseTypeBadLength, "the text displays of a message hold at most "+
 			strconv.Itoa(maxLayoutText)+" characters together; this one brings them to "+strconv.Itoa(v.textChars))
 	}
 }
@@ -495,9 +496,9 @@ func (v *validator) elemText(list string, i int, sub, elem, s string, minimum, m
 func (v *validator) media(a, u at, what, url string) bool {
 	switch {
 	case url == "":
-		v.report(a, CodeRequired, what+" needs a url")
+		v.report(a, rules.BaseTypeRequired, what+" needs a url")
 	case !utf8.ValidString(url):
-		v.report(a, CodeInvalidUTF8, "the url of "+what+" must be valid UTF-8")
+		v.report(a, rules.StringInvalidUTF8, "the url of "+what+" must be valid UTF-8")
 	default:
 		return v.mediaURL(u, what, url)
 	}
@@ -507,7 +508,7 @@ func (v *validator) media(a, u at, what, url string) bool {
 func (v *validator) gallery(g MediaGallery) {
 	n := len(g.Items)
 	if n < 1 || n > maxGalleryItems {
-		v.report(field("items"), CodeBadLength, "a media gallery holds 1 to "+strconv.Itoa(maxGalleryItems)+
+		v.report(field("items"), rules.BaseTypeBadLength, "a media gallery holds 1 to "+strconv.Itoa(maxGalleryItems)+
 			" items, has "+strconv.Itoa(n)+onlyFirst(n, maxGalleryItems))
 	}
 	for i, it := range g.Items[:min(n, maxGalleryItems)] {
@@ -524,14 +525,14 @@ func (v *validator) file(f File) {
 		return
 	}
 	if !strings.HasPrefix(f.File.URL, attachmentURLPrefix) || len(f.File.URL) == len(attachmentURLPrefix) {
-		v.report(fieldOf("file", "url"), CodeAttachmentOnly,
+		v.report(fieldOf("file", "url"), rules.ComponentFileAttachmentOnly,
 			"a file component shows an attachment of the message: its url is "+attachmentURLPrefix+"name")
 	}
 }
 
 func (v *validator) container(c Container) {
 	if len(c.Components) == 0 {
-		v.report(field("components"), CodeBadLength, "a container holds at least one component, has 0")
+		v.report(field("components"), rules.BaseTypeBadLength, "a container holds at least one component, has 0")
 	}
 	if c.AccentColor != nil {
 		v.number(field("accent_color"), "accent_color", *c.AccentColor, 0, maxAccentColor)

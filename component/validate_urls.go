@@ -4,13 +4,8 @@ import (
 	"strconv"
 
 	"github.com/switchboard-go/switchboard/internal/urlrule"
+	"github.com/switchboard-go/switchboard/rules"
 )
-
-// CodeURLMalformed: a link or a piece of media whose URL is not well
-// formed: a web address without a host with a dot, with a label of more
-// than 63 characters, or with a space. The service refuses it with this
-// code, and reports it beside CodeURLScheme for a URL that breaks both.
-const CodeURLMalformed = "URL_TYPE_INVALID_URL"
 
 // The URLs of components follow the service's one rule of URLs, which
 // package answer applies to the links of embeds (internal/urlrule): the
@@ -40,13 +35,13 @@ func (v *validator) mediaURL(a at, what, url string) bool {
 func (v *validator) url(a at, name, url string, s urlrule.Schemes, maxLength int) bool {
 	f := urlrule.Check(url, s, maxLength)
 	if f&urlrule.TooLong != 0 {
-		v.report(a, CodeBadLength, name+" must have at most "+strconv.Itoa(maxLength)+" characters")
+		v.report(a, rules.BaseTypeBadLength, name+" must have at most "+strconv.Itoa(maxLength)+" characters")
 	}
 	if f&urlrule.BadScheme != 0 {
-		v.report(a, CodeURLScheme, name+" must be "+urlrule.Expected(s))
+		v.report(a, rules.URLTypeInvalidScheme, name+" must be "+urlrule.Expected(s))
 	}
 	if f&urlrule.Malformed != 0 {
-		v.report(a, CodeURLMalformed, name+" is "+urlrule.MalformedWords)
+		v.report(a, rules.URLTypeInvalidURL, name+" is "+urlrule.MalformedWords)
 	}
 	return f == 0
 }

@@ -13,6 +13,8 @@ import (
 	"github.com/switchboard-go/switchboard/command"
 	"github.com/switchboard-go/switchboard/component"
 	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/internal/review"
+	"github.com/switchboard-go/switchboard/rules"
 )
 
 // problem is one entry of an errors tree: where, which rule, and its
@@ -42,7 +44,7 @@ func treeProblems(tree map[string]any) []problem {
 
 // problemsOf returns violations as the problems of an errors tree,
 // sorted.
-func problemsOf(vs answer.Violations) []problem {
+func problemsOf(vs rules.Violations) []problem {
 	out := make([]problem, 0, len(vs))
 	for _, v := range vs {
 		out = append(out, problem{v.Pointer, v.Code, v.Message})
@@ -153,9 +155,9 @@ func TestTheEmulatorRefusesExactlyWhatTheBotsCheckRefuses(t *testing.T) {
 	putCommands(t, s, command.InGuild(s.GuildID), []byte(parityCommands))
 	var current interaction.Response
 	var checked error
-	var reviewed answer.Violations
+	var reviewed rules.Violations
 	serveHandBot(t, s, func(ix *interaction.Interaction) string {
-		checked, reviewed = answer.Check(ix, current), answer.Review(ix, current, answer.AsService)
+		checked, reviewed = answer.Check(ix, current), reviewAnswer(ix, &current)
 		body, err := current.MarshalJSON()
 		if err != nil {
 			t.Errorf("encoding %+v: %v", current, err)
@@ -187,7 +189,7 @@ func TestTheEmulatorRefusesExactlyWhatTheBotsCheckRefuses(t *testing.T) {
 			if err := json.Unmarshal([]byte(res.Violations[0]), &body); err != nil {
 				t.Fatalf("the refusal %q: %v", res.Violations[0], err)
 			}
-			if i := slices.IndexFunc(reviewed, func(v answer.Violation) bool { return v.Code == answer.CodeEmpty }); i >= 0 {
+			if i := slices.IndexFunc(reviewed, func(v rules.Violation) bool { return v.Code == rules.MessageEmpty }); i >= 0 {
 				// The service answers an empty message with its error
 				// 50006, and no errors tree.
 				if body.Code != codeEmptyMessage || len(reviewed) != 1 {
@@ -236,10 +238,10 @@ func TestFollowupsAndEditsAreRefusedExactlyWhenTheBotsCheckRefusesThem(t *testin
 			for _, step := range []struct {
 				method, path string
 				check        func(*interaction.Interaction, interaction.MessageData) error
-				kind         answer.Kind
+				kind         review.Kind
 			}{
-				{"POST", hook, answer.CheckMessage, answer.Followup},
-				{"PATCH", hook + "/messages/@original", answer.CheckEdit, answer.Edit},
+				{"POST", hook, answer.CheckMessage, review.Followup},
+				{"PATCH", hook + "/messages/@original", answer.CheckEdit, review.Edit},
 			} {
 				status, raw := apiRequest(t, s, step.method, step.path, "", string(body))
 				checked := step.check(ix, tt.m)
@@ -253,11 +255,18 @@ func TestFollowupsAndEditsAreRefusedExactlyWhenTheBotsCheckRefusesThem(t *testin
 				if err := json.Unmarshal([]byte(raw), &refused); err != nil {
 					t.Fatal(err)
 				}
-				got, want := treeProblems(refused.Errors), problemsOf(answer.ReviewMessage(ix, tt.m, step.kind, answer.AsService))
+				got, want := treeProblems(refused.Errors), problemsOf(review.Message(ix, &tt.m, step.kind, review.AsService))
 				if !slices.Equal(got, want) {
 					t.Fatalf("%s: the emulator's errors tree:\n%v\nthe check's violations as the service words them:\n%v", step.method, got, want)
 				}
 			}
 		})
 	}
+}
+
+// reviewAnswer returns the violations of r as the answer to ix, in the
+// service's words, by the rules a bot's check follows.
+func reviewAnswer(ix *interaction.Interaction, r *interaction.Response) rules.Violations {
+	vs, _ := review.Answer(ix, r, review.AsService)
+	return vs
 }

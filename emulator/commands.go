@@ -8,6 +8,7 @@ import (
 	"github.com/switchboard-go/switchboard/command"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/internal/filetype"
+	"github.com/switchboard-go/switchboard/rules"
 )
 
 // commandRoutes registers the global and guild command endpoints. The
@@ -125,7 +126,7 @@ func (s *Server) editCommand(r *request) (int, any, *apiError) {
 	st := s.st
 	cmds := st.commands[scope.Guild]
 	if j := indexByName(cmds, cmd.Name, cmd.Type); j >= 0 && j != i {
-		return 0, nil, errInvalidBody("/name", command.CodeDuplicateName, "Application command names must be unique")
+		return 0, nil, errInvalidBody("/name", rules.ApplicationCommandsDuplicateName, "Application command names must be unique")
 	}
 	next := s.stored(scope, cmd, old)
 	if next.Name != old.Name {

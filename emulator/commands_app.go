@@ -7,6 +7,7 @@ import (
 
 	"github.com/switchboard-go/switchboard/command"
 	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/rules"
 )
 
 // Some rules of a command depend on the application it belongs to, which
@@ -66,10 +67,10 @@ func installationContexts(in []interaction.IntegrationType) ([]interaction.Integ
 // breaks in scope. pointer is where cmd is in the request body: "" for the
 // body of a create or an edit, "/3" for the fourth element of a bulk
 // overwrite. The caller holds s.st.mu.
-func (s *Server) applicationViolations(scope command.Scope, pointer string, cmd *command.Command) command.Violations {
-	var vs command.Violations
+func (s *Server) applicationViolations(scope command.Scope, pointer string, cmd *command.Command) rules.Violations {
+	var vs rules.Violations
 	add := func(field, code, message string) {
-		vs = append(vs, command.Violation{Command: cmd.Name, Place: cmd.Name, Pointer: pointer + "/" + field, Code: code, Message: message})
+		vs = append(vs, rules.Violation{Command: cmd.Name, Place: cmd.Name, Pointer: pointer + "/" + field, Code: code, Message: message})
 	}
 	if cmd.NSFW && s.st.app.discoverable {
 		add("nsfw", codeDiscoverableNSFW,

@@ -7,6 +7,7 @@ import (
 
 	"github.com/switchboard-go/switchboard/command"
 	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/rules"
 )
 
 // maxBulkCommands is the longest body a bulk overwrite takes: the sum of the
@@ -35,7 +36,7 @@ func (s *Server) overwriteCommands(r *request) (int, any, *apiError) {
 		return 0, nil, err
 	}
 	if len(body) > maxBulkCommands {
-		return 0, nil, errInvalidBody("", command.CodeMaxLength, "Must be 130 or fewer in length.")
+		return 0, nil, errInvalidBody("", rules.BaseTypeMaxLength, "Must be 130 or fewer in length.")
 	}
 	for i := range body {
 		body[i].ApplicationID, body[i].GuildID, body[i].Version = 0, 0, 0
@@ -100,10 +101,10 @@ func (s *Server) overwriteCommands(r *request) (int, any, *apiError) {
 // the application too. Too many commands of a type is the service's 30032 rather than a
 // form error, and is reported only when the body is otherwise valid.
 func (s *Server) checkBulk(scope command.Scope, body []command.Command, raw []byte) *apiError {
-	var form command.Violations
+	var form rules.Violations
 	tooMany := false
 	for _, v := range command.AsService.Validate(scope, body) {
-		if v.Code == command.CodeTooManyCommands {
+		if v.Code == rules.ApplicationCommandsTooMany {
 			tooMany = true
 			continue
 		}

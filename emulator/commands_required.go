@@ -5,12 +5,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/switchboard-go/switchboard/command"
+	"github.com/switchboard-go/switchboard/rules"
 )
-
-// codeRequired is the service's code for a field a body must have and
-// does not.
-const codeRequired = "BASE_TYPE_REQUIRED"
 
 // requiredWhereAbsent returns vs with the violations of fields the body
 // leaves out reported as the service reports them: a field that is
@@ -22,15 +18,15 @@ const codeRequired = "BASE_TYPE_REQUIRED"
 // name is one too short. body is the request body vs points into, a
 // create body or a bulk one; not an edit's, which leaves out what it does
 // not change. CONFORMANCE.md, D166.
-func requiredWhereAbsent(vs command.Violations, body []byte) command.Violations {
+func requiredWhereAbsent(vs rules.Violations, body []byte) rules.Violations {
 	var doc any
 	if json.Unmarshal(body, &doc) != nil {
 		return vs
 	}
 	out := vs[:0:0]
 	for _, v := range vs {
-		if (v.Code == command.CodeBadLength || v.Code == command.CodeInvalidEnum) && v.Pointer != "" && !present(doc, v.Pointer) {
-			v.Code, v.Message = codeRequired, "This field is required"
+		if (v.Code == rules.BaseTypeBadLength || v.Code == rules.EnumTypeCoerce) && v.Pointer != "" && !present(doc, v.Pointer) {
+			v.Code, v.Message = rules.BaseTypeRequired, "This field is required"
 		}
 		out = append(out, v)
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/switchboard-go/switchboard/command"
 	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/rules"
 )
 
 // Error codes of the command endpoints beyond the shared ones.
@@ -150,10 +151,10 @@ func applyPatch(old *command.Command, patch map[string]json.RawMessage) (command
 	if err := json.Unmarshal(raw, &cmd); err != nil {
 		var typeErr *json.UnmarshalTypeError
 		if errors.As(err, &typeErr) && typeErr.Field != "" {
-			return cmd, errInvalidBody("/"+strings.ReplaceAll(typeErr.Field, ".", "/"), "BASE_TYPE_BAD_TYPE",
+			return cmd, errInvalidBody("/"+strings.ReplaceAll(typeErr.Field, ".", "/"), rules.BaseTypeBadType,
 				"Value is not of the expected type "+typeErr.Type.String()+".")
 		}
-		return cmd, errInvalidBody("", "BASE_TYPE_BAD_TYPE", err.Error())
+		return cmd, errInvalidBody("", rules.BaseTypeBadType, err.Error())
 	}
 	return cmd, nil
 }

@@ -124,7 +124,7 @@ func (s *Server) controlInvoke(w http.ResponseWriter, r *http.Request, invoke fu
 	for i, o := range in.Options {
 		v, err := ArgValue(o.Value)
 		if err != nil {
-			writeJSON(w, http.StatusBadRequest, map[string]any{"error": "invalid_input", "message": "options[" + strconv.Itoa(i) + "]: " + err.Error()})
+			writeJSON(w, http.StatusBadRequest, map[string]any{"error": "invalid_input", "message": "/options/" + strconv.Itoa(i) + "/value: " + err.Error()})
 			return
 		}
 		inv.Options = append(inv.Options, Arg{Name: o.Name, Value: v})

@@ -158,6 +158,10 @@ func TestControlAPIInvokesCommands(t *testing.T) {
 			t.Errorf("%s: %d %+v", tc.name, status, res)
 		}
 	}
+	if status, res := invoke(t, s, "/_emulator/invoke", `{`+guild+`,"command":"echo","options":[{"name":"text","value":"x"},{"name":"times","value":[1]}]}`); status != 400 ||
+		res.Error != "invalid_input" || !strings.HasPrefix(res.Message, "/options/1/value: ") {
+		t.Errorf("an option value of no kind a value has: %d %+v, want invalid_input at /options/1/value", status, res)
+	}
 	if status, res := invoke(t, s, "/_emulator/invoke", `{`+guild+`,"command":"ban","user":"`+s.Moderator.String()+`"}`); status != 200 || !res.OK {
 		t.Errorf("the moderator bans: %d %+v", status, res)
 	}

@@ -7,14 +7,15 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/switchboard-go/switchboard/answer"
 	"github.com/switchboard-go/switchboard/emulator"
 	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/internal/review"
+	"github.com/switchboard-go/switchboard/rules"
 )
 
 // flatten returns violations as errorsOf flattens an errors tree: "path
 // code message", the path dotted, sorted.
-func flatten(prefix string, vs answer.Violations) []string {
+func flatten(prefix string, vs rules.Violations) []string {
 	out := make([]string, 0, len(vs))
 	for _, v := range vs {
 		path := strings.ReplaceAll(strings.TrimPrefix(prefix+v.Pointer, "/"), "/", ".")
@@ -78,7 +79,8 @@ func TestLinksTheServiceRefusesAreRefusedWithItsErrorsTree(t *testing.T) {
 	if !slices.Equal(got, want) {
 		t.Fatalf("the errors tree:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
-	if check := flatten("", answer.Review(nil, refused, answer.AsService)); !slices.Equal(got, check) {
+	reviewed, _ := review.Answer(nil, &refused, review.AsService)
+	if check := flatten("", reviewed); !slices.Equal(got, check) {
 		t.Fatalf("the errors tree:\n%s\nthe bot's check, as the service words it:\n%s", strings.Join(got, "\n"), strings.Join(check, "\n"))
 	}
 
@@ -168,7 +170,7 @@ func TestAttachmentURLsNameTheFilesOfTheMessage(t *testing.T) {
 			for _, f := range tt.files {
 				m = m.WithFile(f.filename, f.contentType, strings.NewReader(string(f.content)))
 			}
-			if check := flatten("", answer.ReviewMessage(nil, m, answer.Followup, answer.AsService)); !slices.Equal(check, tt.want) {
+			if check := flatten("", review.Message(nil, &m, review.Followup, review.AsService)); !slices.Equal(check, tt.want) {
 				t.Fatalf("the bot's check of the follow-up, as the service words it:\n%s\nwant:\n%s", strings.Join(check, "\n"), strings.Join(tt.want, "\n"))
 			}
 		})

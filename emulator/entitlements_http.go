@@ -10,6 +10,7 @@ import (
 
 	"github.com/switchboard-go/switchboard/event"
 	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/rules"
 )
 
 // Codes of the entitlement endpoints, the service's public ones.
@@ -181,15 +182,15 @@ func (s *Server) createTestEntitlement(r *request) (int, any, *apiError) {
 	}{{"sku_id", in.SKUID, &sku}, {"owner_id", in.OwnerID, &owner}, {"owner_type", in.OwnerType, &ownerType}} {
 		switch {
 		case len(f.raw) == 0 || string(f.raw) == "null":
-			bad.add("/"+f.name, "BASE_TYPE_REQUIRED", "This field is required")
+			bad.add("/"+f.name, rules.BaseTypeRequired, "This field is required")
 		case json.Unmarshal(f.raw, f.to) != nil:
 			what := "snowflake"
 			if f.name == "owner_type" {
 				what = "int"
 			}
-			bad.add("/"+f.name, "NUMBER_TYPE_COERCE", "Value is not "+what+".")
+			bad.add("/"+f.name, rules.NumberTypeCoerce, "Value is not "+what+".")
 		case f.name == "owner_type" && ownerType != ownerGuild && ownerType != ownerUser:
-			bad.add("/owner_type", "BASE_TYPE_CHOICES", "Value must be one of {1, 2}.")
+			bad.add("/owner_type", rules.BaseTypeChoices, "Value must be one of {1, 2}.")
 		}
 	}
 	if len(bad.errors) > 0 {
@@ -288,7 +289,7 @@ func parseEntitlementQuery(v url.Values) (entitlementQuery, *apiError) {
 		if text := v.Get(f.name); text != "" {
 			id, err := interaction.ParseSnowflake(text)
 			if err != nil {
-				bad.add("/"+f.name, "NUMBER_TYPE_COERCE", "Value is not snowflake.")
+				bad.add("/"+f.name, rules.NumberTypeCoerce, "Value is not snowflake.")
 			}
 			*f.to = id
 		}
@@ -299,7 +300,7 @@ func parseEntitlementQuery(v url.Values) (entitlementQuery, *apiError) {
 		for text := range strings.SplitSeq(list, ",") {
 			id, err := interaction.ParseSnowflake(strings.TrimSpace(text))
 			if err != nil {
-				bad.add("/sku_ids", "NUMBER_TYPE_COERCE", "Value is not snowflake.")
+				bad.add("/sku_ids", rules.NumberTypeCoerce, "Value is not snowflake.")
 				break
 			}
 			if !slices.Contains(q.skus, id) {
@@ -308,17 +309,17 @@ func parseEntitlementQuery(v url.Values) (entitlementQuery, *apiError) {
 		}
 	}
 	if len(q.skus) > maxEntitlementPage {
-		bad.add("/sku_ids", "BASE_TYPE_MAX_LENGTH", "Must be "+strconv.Itoa(maxEntitlementPage)+" or fewer in length.")
+		bad.add("/sku_ids", rules.BaseTypeMaxLength, "Must be "+strconv.Itoa(maxEntitlementPage)+" or fewer in length.")
 	}
 	if text := v.Get("limit"); text != "" {
 		n, err := strconv.Atoi(text)
 		switch {
 		case err != nil:
-			bad.add("/limit", "NUMBER_TYPE_COERCE", "Value is not int.")
+			bad.add("/limit", rules.NumberTypeCoerce, "Value is not int.")
 		case n < 1:
-			bad.add("/limit", "NUMBER_TYPE_MIN", "int value should be greater than or equal to 1.")
+			bad.add("/limit", rules.NumberTypeMin, "int value should be greater than or equal to 1.")
 		case n > maxEntitlementPage:
-			bad.add("/limit", "NUMBER_TYPE_MAX", "int value should be less than or equal to "+strconv.Itoa(maxEntitlementPage)+".")
+			bad.add("/limit", rules.NumberTypeMax, "int value should be less than or equal to "+strconv.Itoa(maxEntitlementPage)+".")
 		default:
 			q.limit = n
 		}
@@ -330,7 +331,7 @@ func parseEntitlementQuery(v url.Values) (entitlementQuery, *apiError) {
 		if text, ok := v[f.name]; ok {
 			b, valid := queryBool(text[0])
 			if !valid {
-				bad.add("/"+f.name, "BASE_TYPE_BOOLEAN", "Must be either true or false.")
+				bad.add("/"+f.name, rules.BaseTypeBoolean, "Must be either true or false.")
 			}
 			*f.to = b
 		}

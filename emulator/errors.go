@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/switchboard-go/switchboard/command"
+	"github.com/switchboard-go/switchboard/rules"
 )
 
 // Error codes of the service's JSON error bodies (the specification leaves
@@ -69,7 +69,7 @@ func errInvalidBody(pointer, code, message string) *apiError {
 // body: the errors tree mirrors the request, array indices as keys, and ends
 // in _errors lists. Violations of the whole scope (no pointer) are reported
 // at the root.
-func errViolations(vs command.Violations) *apiError {
+func errViolations(vs rules.Violations) *apiError {
 	e := &apiError{status: http.StatusBadRequest, code: codeInvalidFormBody, message: "Invalid Form Body", errors: map[string]any{}}
 	for _, v := range vs {
 		e.add(v.Pointer, v.Code, v.Message)

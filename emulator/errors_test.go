@@ -4,7 +4,7 @@ import (
 	"encoding/json"
 	"testing"
 
-	"github.com/switchboard-go/switchboard/component"
+	"github.com/switchboard-go/switchboard/rules"
 )
 
 // The errors tree of a 50035 mirrors the request: a problem added at a
@@ -50,10 +50,10 @@ func TestTheErrorsTreeKeepsEachProblemAtItsPointer(t *testing.T) {
 // reported again by package component; other places are.
 func TestViolationsOfComponentsAreReportedOncePerPlace(t *testing.T) {
 	e := errInvalidBody("/data/content", "BASE_TYPE_MAX_LENGTH", "Must be 2000 or fewer in length.")
-	addViolations(e, "/data", component.Violations{
-		{Pointer: "/content", Code: component.CodeFieldNotAllowed, Message: "content is not allowed with IS_COMPONENTS_V2"},
-		{Pointer: "/components/0", Code: component.CodeLayoutWidth, Message: "a row has at most 5 buttons"},
-		{Pointer: "/components/0", Code: component.CodeDuplicateCustomID, Message: "custom_id \"a\" is used twice"},
+	addViolations(e, "/data", rules.Violations{
+		{Pointer: "/content", Code: rules.ComponentFieldNotAllowed, Message: "content is not allowed with IS_COMPONENTS_V2"},
+		{Pointer: "/components/0", Code: rules.ComponentLayoutWidthExceeded, Message: "a row has at most 5 buttons"},
+		{Pointer: "/components/0", Code: rules.ComponentCustomIDDuplicated, Message: "custom_id \"a\" is used twice"},
 	})
 	content := e.node("/data/content", false)["_errors"].([]any)
 	row := e.node("/data/components/0", false)["_errors"].([]any)

@@ -139,8 +139,10 @@ type wireMessage struct {
 	WebhookID       interaction.Snowflake    `json:"webhook_id,omitzero"`
 }
 
-// member returns the wire form of m with its permissions; withUser keeps
-// the user, which resolved members leave out.
+// memberJSON returns the wire form of m, with perms as its permissions,
+// and null for each of its nick, avatar, banner, premium_since and
+// communication_disabled_until it has not, as the service writes them;
+// withUser keeps the user, which resolved members leave out.
 func memberJSON(m *interaction.Member, perms interaction.Permissions, withUser bool) wireMember {
 	w := wireMember{Nick: orNull(m.Nick), Avatar: orNull(m.Avatar), Banner: orNull(m.Banner), Roles: orEmpty(m.Roles), JoinedAt: m.JoinedAt,
 		Pending: m.Pending, IsPending: m.Pending, Mute: m.Mute, Deaf: m.Deaf, Permissions: perms, Flags: m.Flags}
@@ -159,6 +161,8 @@ func memberJSON(m *interaction.Member, perms interaction.Permissions, withUser b
 	return w
 }
 
+// channelJSON returns the wire form of c, with a position only in a
+// guild, where channels have one.
 func channelJSON(c *interaction.Channel) wireChannel {
 	w := wireChannel{ID: c.ID, Type: c.Type, GuildID: c.GuildID, Name: c.Name, ParentID: c.ParentID,
 		Flags: c.Flags, ThreadMetadata: c.ThreadMetadata}

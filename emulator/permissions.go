@@ -8,6 +8,7 @@ import (
 
 	"github.com/switchboard-go/switchboard/command"
 	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/rules"
 )
 
 // Error codes the permission endpoints add to those of errors.go; the
@@ -198,14 +199,14 @@ func decodePermissions(r *request, g *guild) ([]command.Permission, *apiError) {
 		return nil, err
 	}
 	if len(body.Permissions) == 0 || string(body.Permissions) == "null" {
-		return nil, errInvalidBody("/permissions", "BASE_TYPE_REQUIRED", "This field is required")
+		return nil, errInvalidBody("/permissions", rules.BaseTypeRequired, "This field is required")
 	}
 	var raw []json.RawMessage
 	if err := json.Unmarshal(body.Permissions, &raw); err != nil {
-		return nil, errInvalidBody("/permissions", "BASE_TYPE_BAD_TYPE", "Must be an array.")
+		return nil, errInvalidBody("/permissions", rules.BaseTypeBadType, "Must be an array.")
 	}
 	if len(raw) > command.MaxPermissionOverwrites {
-		return nil, errInvalidBody("/permissions", "BASE_TYPE_MAX_LENGTH",
+		return nil, errInvalidBody("/permissions", rules.BaseTypeMaxLength,
 			"Must be "+strconv.Itoa(command.MaxPermissionOverwrites)+" or fewer in length.")
 	}
 	invalid := &apiError{status: http.StatusBadRequest, code: codeInvalidFormBody, message: "Invalid Form Body", errors: map[string]any{}}
@@ -243,7 +244,7 @@ func decodePermissions(r *request, g *guild) ([]command.Permission, *apiError) {
 func decodePermission(item json.RawMessage, pointer string, invalid *apiError) (command.Permission, bool) {
 	var fields map[string]json.RawMessage
 	if err := json.Unmarshal(item, &fields); err != nil || fields == nil {
-		invalid.add(pointer, "DICT_TYPE_CONVERT", "Only dictionaries may be used in a DictType")
+		invalid.add(pointer, rules.DictTypeConvert, "Only dictionaries may be used in a DictType")
 		return command.Permission{}, false
 	}
 	var p command.Permission
@@ -253,20 +254,20 @@ func decodePermission(item json.RawMessage, pointer string, invalid *apiError) (
 		ok = false
 	}
 	if v, has := fields["id"]; !has || string(v) == "null" {
-		problem("id", "BASE_TYPE_REQUIRED", "This field is required")
+		problem("id", rules.BaseTypeRequired, "This field is required")
 	} else if err := p.ID.UnmarshalJSON(v); err != nil || p.ID == 0 {
-		problem("id", "NUMBER_TYPE_COERCE", "Value "+string(v)+" is not snowflake.")
+		problem("id", rules.NumberTypeCoerce, "Value "+string(v)+" is not snowflake.")
 	}
 	if v, has := fields["type"]; !has || string(v) == "null" {
-		problem("type", "BASE_TYPE_REQUIRED", "This field is required")
+		problem("type", rules.BaseTypeRequired, "This field is required")
 	} else if err := json.Unmarshal(v, &p.Type); err != nil ||
 		(p.Type != command.PermissionRole && p.Type != command.PermissionUser && p.Type != command.PermissionChannel) {
-		problem("type", "BASE_TYPE_CHOICES", "Value must be one of {1, 2, 3}.")
+		problem("type", rules.BaseTypeChoices, "Value must be one of {1, 2, 3}.")
 	}
 	if v, has := fields["permission"]; !has || string(v) == "null" {
-		problem("permission", "BASE_TYPE_REQUIRED", "This field is required")
+		problem("permission", rules.BaseTypeRequired, "This field is required")
 	} else if err := json.Unmarshal(v, &p.Permission); err != nil {
-		problem("permission", "BASE_TYPE_BOOL", "Must be either true or false.")
+		problem("permission", rules.BaseTypeBool, "Must be either true or false.")
 	}
 	return p, ok
 }

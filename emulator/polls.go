@@ -3,8 +3,8 @@ package emulator
 import (
 	"time"
 
-	"github.com/switchboard-go/switchboard/answer"
 	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/rules"
 )
 
 // Polls, as the service's public documentation of polls and of its
@@ -31,7 +31,7 @@ func errCannotEditPoll() *apiError {
 
 // pollNotAddable is the problem of a poll an edit or an update would add
 // to a message that exists, in the words package answer gives an update's
-// (answer.CodePollEdit): the service's answer is not public.
+// (rules.MessagePollNotAddable): the service's answer is not public.
 const pollNotAddable = "A poll can be added only to a new message, or by the edit that completes a deferred answer."
 
 // makePoll returns the poll the service makes of p, made at now: nil
@@ -110,7 +110,7 @@ func checkPollEdit(e *apiError, prefix string, m *Message, poll *interaction.Pol
 		return errCannotEditPoll()
 	}
 	if poll != nil && !m.awaitsContent() {
-		e.add(prefix+"/poll", answer.CodePollEdit, pollNotAddable)
+		e.add(prefix+"/poll", rules.MessagePollNotAddable, pollNotAddable)
 	}
 	return nil
 }

@@ -17,6 +17,8 @@ import (
 
 	"github.com/switchboard-go/switchboard/command"
 	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/internal/sign"
+	"github.com/switchboard-go/switchboard/rules"
 )
 
 // Config sets up a Server. The zero Config is a working service.
@@ -101,7 +103,7 @@ type Server struct {
 	Admin, Moderator, Member interaction.Snowflake
 
 	st      *state
-	signer  *interaction.Signer
+	signer  *sign.Signer
 	limiter *limiter
 	faults  faults
 	window  time.Duration // the response window
@@ -207,7 +209,7 @@ func newServer(cfg Config) (*Server, error) {
 	if window <= 0 {
 		window = 3 * time.Second
 	}
-	s := &Server{st: st, signer: interaction.NewSigner(priv), limiter: newLimiter(rl, now), window: window}
+	s := &Server{st: st, signer: sign.New(priv), limiter: newLimiter(rl, now), window: window}
 	s.PublicKey = s.signer.PublicKeyHex()
 	st.app.installContexts = contexts
 	s.seed(cfg)
@@ -524,9 +526,9 @@ func decodeJSON(body []byte, v any) *apiError {
 			if typeErr.Field == "" {
 				pointer = ""
 			}
-			return errInvalidBody(pointer, "BASE_TYPE_BAD_TYPE", "Value is not of the expected type "+typeErr.Type.String()+".")
+			return errInvalidBody(pointer, rules.BaseTypeBadType, "Value is not of the expected type "+typeErr.Type.String()+".")
 		}
-		return errInvalidBody("", "BASE_TYPE_BAD_TYPE", err.Error())
+		return errInvalidBody("", rules.BaseTypeBadType, err.Error())
 	}
 	return nil
 }

@@ -6,11 +6,8 @@ import (
 	"strconv"
 
 	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/rules"
 )
-
-// codeInvalidSKUButton is the service's code of a premium button whose SKU
-// is not the application's (discord/discord-api-docs#7447, #8182).
-const codeInvalidSKUButton = "BUTTON_COMPONENT_INVALID_APPLICATION"
 
 // checkPremiumButtons adds to e the premium buttons (style 6) of m whose
 // sku_id names no SKU of the application, at their sku_id under prefix,
@@ -57,7 +54,7 @@ func (s *Server) walkPremiumButtons(e *apiError, pointer string, v any) {
 			}
 			at := pointer + "/sku_id"
 			if id, err := interaction.ParseSnowflake(text); err == nil && s.st.sku(id) == nil && !e.has(at) {
-				e.add(at, codeInvalidSKUButton, "The application for this SKU does not exist or does not match the message author")
+				e.add(at, rules.ButtonComponentInvalidApplication, "The application for this SKU does not exist or does not match the message author")
 			}
 		}
 		for k, c := range v {

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/rules"
 )
 
 // Files come with a message as the service takes them (its public
@@ -125,7 +126,7 @@ func decodeUploads(contentType string, body []byte, limit int64, v any) ([]uploa
 			break
 		}
 		if err != nil {
-			return nil, errInvalidBody("", "BASE_TYPE_BAD_TYPE", "The body is not valid multipart/form-data: "+err.Error()+".")
+			return nil, errInvalidBody("", rules.BaseTypeBadType, "The body is not valid multipart/form-data: "+err.Error()+".")
 		}
 		name := p.FormName()
 		if name == "payload_json" {
@@ -156,7 +157,7 @@ func decodeUploads(contentType string, body []byte, limit int64, v any) ([]uploa
 			return nil, partError(err)
 		}
 		if n != noIndex && seen[n] {
-			return nil, errInvalidBody("/files/"+itoa(n), "BASE_TYPE_DUPLICATE", "files["+itoa(n)+"] is given twice.")
+			return nil, errInvalidBody("/files/"+itoa(n), rules.BaseTypeDuplicate, "files["+itoa(n)+"] is given twice.")
 		}
 		seen[n] = true
 		filename := p.FileName()
@@ -166,7 +167,7 @@ func decodeUploads(contentType string, body []byte, limit int64, v any) ([]uploa
 		files = append(files, upload{index: n, filename: filename, contentType: p.Header.Get("Content-Type"), content: content})
 	}
 	if len(files) > maxAttachments {
-		return nil, errInvalidBody("/files", "BASE_TYPE_MAX_LENGTH", "Must be "+itoa(maxAttachments)+" or fewer in length.")
+		return nil, errInvalidBody("/files", rules.BaseTypeMaxLength, "Must be "+itoa(maxAttachments)+" or fewer in length.")
 	}
 	if payload == nil {
 		payload = formJSON(fieldNames, fieldValues)
@@ -192,7 +193,7 @@ func partError(err error) *apiError {
 	if errors.Is(err, errPartTooLarge) {
 		return errEntityTooLarge()
 	}
-	return errInvalidBody("", "BASE_TYPE_BAD_TYPE", "The body is not valid multipart/form-data: "+err.Error()+".")
+	return errInvalidBody("", rules.BaseTypeBadType, "The body is not valid multipart/form-data: "+err.Error()+".")
 }
 
 // noIndex is the index of a file part not named files[n].
@@ -278,7 +279,7 @@ func (s *Server) attachments(e *apiError, at string, refs *[]attachmentRef, file
 		out = append(out, Attachment{Attachment: a, Content: f.content})
 	}
 	if len(out) > maxAttachments {
-		e.add(at, "BASE_TYPE_MAX_LENGTH", "Must be "+itoa(maxAttachments)+" or fewer in length.")
+		e.add(at, rules.BaseTypeMaxLength, "Must be "+itoa(maxAttachments)+" or fewer in length.")
 	}
 	return out
 }

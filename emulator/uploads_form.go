@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"mime"
 	"net/url"
+
+	"github.com/switchboard-go/switchboard/rules"
 )
 
 // The service takes a message's fields as form fields too: the
@@ -57,7 +59,7 @@ func decodeURLEncoded(body []byte, v any) *apiError {
 	}
 	q, err := url.ParseQuery(string(body))
 	if err != nil {
-		return errInvalidBody("", "BASE_TYPE_BAD_TYPE", "The body is not valid application/x-www-form-urlencoded.")
+		return errInvalidBody("", rules.BaseTypeBadType, "The body is not valid application/x-www-form-urlencoded.")
 	}
 	names := make([]string, 0, len(q))
 	values := make(map[string]string, len(q))

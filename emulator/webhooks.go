@@ -4,8 +4,8 @@ import (
 	"net/http"
 	"time"
 
-	"github.com/switchboard-go/switchboard/answer"
 	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/internal/review"
 )
 
 // The specification does not show the endpoints that answer interactions;
@@ -211,7 +211,8 @@ func (s *Server) checkAnswer(si *sentInteraction, body *answerBody, atts []Attac
 		// A deferral's flags, suggestions (of the type of the option
 		// being typed) and a modal. The answer's type is one the
 		// emulator allows, which the service's table allows too.
-		addViolations(e, "", answer.Review(si.ix, *resp, answer.AsService))
+		vs, _ := review.Answer(si.ix, resp, review.AsService)
+		addViolations(e, "", vs)
 	}
 	if len(e.errors) > 0 {
 		return e

@@ -5,8 +5,9 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/switchboard-go/switchboard/answer"
 	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/internal/review"
+	"github.com/switchboard-go/switchboard/rules"
 )
 
 // newInvalidBody returns an empty 50035, to gather every problem of a body
@@ -40,11 +41,11 @@ func isEmpty(m *interaction.MessageData, attachments int) bool {
 func checkMessage(e *apiError, prefix string, m *interaction.MessageData, flags interaction.MessageFlags) {
 	// The attachments a message ends with are known once its files are
 	// read, and checkReferences checks its attachment://name URLs then:
-	// without its list, package answer does not guess them.
+	// without its list, the rules do not guess them.
 	data := *m
 	data.Attachments = nil
-	vs := answer.ReviewMessage(nil, data, answer.Edit, answer.AsService)
-	vs = slices.DeleteFunc(vs, func(v answer.Violation) bool { return v.Code == answer.CodeFlags })
+	vs := review.Message(nil, &data, review.Edit, review.AsService)
+	vs = slices.DeleteFunc(vs, func(v rules.Violation) bool { return v.Code == rules.MessageFlagsInvalid })
 	if !e.has(prefix + "/flags") {
 		checkFlags(e, prefix+"/flags", m.Flags, flags)
 	}
@@ -54,7 +55,7 @@ func checkMessage(e *apiError, prefix string, m *interaction.MessageData, flags 
 // addViolations adds violations, found in the message or modal at prefix,
 // the pointer of its body in the request's, to e. A place the emulator
 // has already reported is not reported again.
-func addViolations(e *apiError, prefix string, vs answer.Violations) {
+func addViolations(e *apiError, prefix string, vs rules.Violations) {
 	reported := make([]bool, len(vs))
 	for i, v := range vs {
 		reported[i] = e.has(prefix + v.Pointer)
@@ -69,7 +70,7 @@ func addViolations(e *apiError, prefix string, vs answer.Violations) {
 // checkFlags adds a problem when f sets a flag outside allowed.
 func checkFlags(e *apiError, pointer string, f, allowed interaction.MessageFlags) {
 	if f&^allowed != 0 {
-		e.add(pointer, answer.CodeFlags, "Flags may only be "+flagList(allowed)+".")
+		e.add(pointer, rules.MessageFlagsInvalid, "Flags may only be "+flagList(allowed)+".")
 	}
 }
 

@@ -1,9 +1,12 @@
 package emulator
 
-import "github.com/switchboard-go/switchboard/interaction"
+import (
+	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/rules"
+)
 
 // callbackAllowed reports whether ix may be answered with an answer of
-// type t: the service's table (interaction.CheckCallback), less
+// type t: the service's table (interaction.Interaction.CheckCallback), less
 // PREMIUM_REQUIRED, which is deprecated and which the emulated
 // application, selling nothing, never needs, and less LAUNCH_ACTIVITY for
 // an application without an Activity. The caller holds the state's lock.
@@ -33,5 +36,5 @@ func (s *Server) checkCallbackType(ix *interaction.Interaction, t interaction.Ca
 			allowed = append(allowed, c)
 		}
 	}
-	return errInvalidBody("/type", "BASE_TYPE_CHOICES", "Value must be one of "+callbackList(allowed)+".")
+	return errInvalidBody("/type", rules.BaseTypeChoices, "Value must be one of "+callbackList(allowed)+".")
 }

@@ -72,7 +72,7 @@ func decodeData[T any](e *Event, want Type) (T, error) {
 	if e.Type != want {
 		return v, otherType(e.Type, want)
 	}
-	if f := decodeDataInto(e.Data, &v, "event.data"); f != nil {
+	if f := decodeDataInto(e.Data, &v, "/event/data"); f != nil {
 		var zero T
 		return zero, f.decodeError()
 	}
@@ -80,7 +80,8 @@ func decodeData[T any](e *Event, want Type) (T, error) {
 }
 
 // decodeDataInto decodes data into v, the type of the data, and checks the
-// fields the service always sends. prefix is the path of the data.
+// fields the service always sends. prefix is the JSON pointer of the
+// data.
 func decodeDataInto[T any](data []byte, v *T, prefix string) *fault {
 	data = bytes.TrimLeft(data, " \t\r\n")
 	if len(data) == 0 {
@@ -105,14 +106,14 @@ func checkData(v any, prefix string) *fault {
 	switch d := v.(type) {
 	case *ApplicationAuthorized:
 		if d.User.ID == 0 {
-			return missing("user.id")
+			return missing("user/id")
 		}
 		if d.Guild != nil && d.Guild.ID == 0 {
-			return missing("guild.id")
+			return missing("guild/id")
 		}
 	case *ApplicationDeauthorized:
 		if d.User.ID == 0 {
-			return missing("user.id")
+			return missing("user/id")
 		}
 	case *interaction.Entitlement:
 		switch {

@@ -61,11 +61,11 @@ func decode(body []byte, w *Webhook) *fault {
 		return &fault{what: "expected an object, got null", kind: ErrMalformed}
 	}
 	if raw.Type == nil {
-		return &fault{path: "type", what: "missing", kind: ErrMalformed}
+		return &fault{path: "/type", what: "missing", kind: ErrMalformed}
 	}
 	*w = Webhook{Version: raw.Version, ApplicationID: raw.ApplicationID, Type: *raw.Type}
 	if raw.Event != nil {
-		ev, f := raw.Event.event("event")
+		ev, f := raw.Event.event("/event")
 		if f != nil {
 			return f
 		}
@@ -75,7 +75,7 @@ func decode(body []byte, w *Webhook) *fault {
 }
 
 // event returns the event r holds, its data compact, and nil when absent
-// or null. prefix is the path of the event.
+// or null. prefix is the JSON pointer of the event.
 func (r *wireEvent) event(prefix string) (*Event, *fault) {
 	ev := &Event{Type: r.Type, Timestamp: r.Timestamp}
 	if len(r.Data) > 0 && string(r.Data) != "null" {
@@ -114,29 +114,29 @@ func (e *Event) UnmarshalJSON(b []byte) error {
 // or nil.
 func (w *Webhook) check() *fault {
 	if w.Version < 1 {
-		return &fault{path: "version", what: "missing, or not a positive integer", kind: ErrMalformed}
+		return &fault{path: "/version", what: "missing, or not a positive integer", kind: ErrMalformed}
 	}
 	if w.ApplicationID == 0 {
-		return &fault{path: "application_id", what: "missing", kind: ErrMalformed}
+		return &fault{path: "/application_id", what: "missing", kind: ErrMalformed}
 	}
 	switch w.Type {
 	case WebhookPing:
 		if w.Event != nil {
-			return &fault{path: "event", what: "present in a PING", kind: ErrMalformed}
+			return &fault{path: "/event", what: "present in a PING", kind: ErrMalformed}
 		}
 	case WebhookEvent:
 		if w.Event == nil {
-			return &fault{path: "event", what: "missing", kind: ErrMalformed}
+			return &fault{path: "/event", what: "missing", kind: ErrMalformed}
 		}
-		return w.Event.check("event")
+		return w.Event.check("/event")
 	default:
-		return &fault{path: "type", what: "unknown webhook type", kind: ErrUnknownType}
+		return &fault{path: "/type", what: "unknown webhook type", kind: ErrUnknownType}
 	}
 	return nil
 }
 
 // check reports what keeps e from being an event the service sends, or
-// nil. prefix is the path of the event.
+// nil. prefix is the JSON pointer of the event.
 func (e *Event) check(prefix string) *fault {
 	switch {
 	case e.Type == "":
@@ -165,10 +165,9 @@ func (e *Event) check(prefix string) *fault {
 	return nil
 }
 
-// join returns the path of the field name of the value at prefix.
+// join returns the JSON pointer of the field name of the value at the
+// pointer prefix. name is the field's path below the value, its tokens
+// separated by "/".
 func join(prefix, name string) string {
-	if prefix == "" {
-		return name
-	}
-	return prefix + "." + name
+	return prefix + "/" + name
 }

@@ -22,8 +22,9 @@ var ErrUnknownType = errors.New("event: unknown webhook type")
 // with errors.Is, and the error of the value that does not decode, such as
 // interaction.ErrSnowflake, where there is one.
 type DecodeError struct {
-	// Reason names the field, by its path ("event.data.user.id"), and says
-	// what is wrong with it. It never quotes the body, and is at most a few
+	// Reason names the field, by its JSON pointer into the body
+	// ("/event/data/user/id"), and says what is wrong with it, as in
+	// "/event/data/user/id: missing". It never quotes the body, and is at most a few
 	// hundred bytes long whatever the body.
 	Reason string
 	kind   error
@@ -45,7 +46,8 @@ func (e *DecodeError) Unwrap() []error {
 // what the service sends, and Decode would refuse it. It matches
 // ErrMalformed or ErrUnknownType with errors.Is.
 type EncodeError struct {
-	// Reason names the field, by its path, and says what is wrong with it.
+	// Reason names the field, by its JSON pointer into the encoded body,
+	// and says what is wrong with it.
 	Reason string
 	kind   error
 	err    error
@@ -90,8 +92,8 @@ type wireError string
 func (e wireError) Error() string { return "event: " + string(e) }
 
 // describeError describes err, the error of decoding input into a value of
-// type t, as a fault matching ErrMalformed: the path of the value at fault,
-// from t after prefix, and what is wrong with it, never quoting the input.
+// type t, as a fault matching ErrMalformed: the JSON pointer of the value
+// at fault, from t after prefix, and what is wrong with it, never quoting the input.
 func describeError(err error, input []byte, prefix string, t reflect.Type) *fault {
 	d := jsonerr.Describer{Timestamp: "a timestamp", Raw: rawValue, Known: knownError}
 	p := d.Describe(err, input, prefix, t)

@@ -363,15 +363,15 @@ func TestAnAccessorReportsDataThatDoesNotDecode(t *testing.T) {
 		ev   event.Event
 		want string
 	}{
-		{"no data", event.Event{Type: event.TypeApplicationAuthorized}, "event: event.data: missing"},
-		{"an array", event.Event{Type: event.TypeApplicationAuthorized, Data: jsontext.Value(`[]`)}, "event: event.data: expected an object"},
-		{"no user", event.Event{Type: event.TypeApplicationDeauthorized, Data: jsontext.Value(`{"user":null}`)}, "event: event.data.user.id: missing"},
-		{"a guild without an id", event.Event{Type: event.TypeApplicationAuthorized, Data: jsontext.Value(`{"user":{"id":"1"},"guild":{"name":"g"}}`)}, "event: event.data.guild.id: missing"},
-		{"an entitlement without its SKU", event.Event{Type: event.TypeEntitlementCreate, Data: jsontext.Value(`{"id":"1","application_id":"2"}`)}, "event: event.data.sku_id: missing"},
-		{"an entitlement without its application", event.Event{Type: event.TypeEntitlementCreate, Data: jsontext.Value(`{"id":"1","sku_id":"2"}`)}, "event: event.data.application_id: missing"},
-		{"an update without data", event.Event{Type: event.TypeEntitlementUpdate}, "event: event.data: missing"},
-		{"a deletion of an entitlement without its SKU", event.Event{Type: event.TypeEntitlementDelete, Data: jsontext.Value(`{"id":"1","application_id":"2","deleted":true}`)}, "event: event.data.sku_id: missing"},
-		{"a time that is not one", event.Event{Type: event.TypeEntitlementCreate, Data: jsontext.Value(`{"id":"1","sku_id":"2","application_id":"3","ends_at":"soon"}`)}, "event: event.data.ends_at: expected an RFC 3339 timestamp, or one without a zone in UTC"},
+		{"no data", event.Event{Type: event.TypeApplicationAuthorized}, "event: /event/data: missing"},
+		{"an array", event.Event{Type: event.TypeApplicationAuthorized, Data: jsontext.Value(`[]`)}, "event: /event/data: expected an object"},
+		{"no user", event.Event{Type: event.TypeApplicationDeauthorized, Data: jsontext.Value(`{"user":null}`)}, "event: /event/data/user/id: missing"},
+		{"a guild without an id", event.Event{Type: event.TypeApplicationAuthorized, Data: jsontext.Value(`{"user":{"id":"1"},"guild":{"name":"g"}}`)}, "event: /event/data/guild/id: missing"},
+		{"an entitlement without its SKU", event.Event{Type: event.TypeEntitlementCreate, Data: jsontext.Value(`{"id":"1","application_id":"2"}`)}, "event: /event/data/sku_id: missing"},
+		{"an entitlement without its application", event.Event{Type: event.TypeEntitlementCreate, Data: jsontext.Value(`{"id":"1","sku_id":"2"}`)}, "event: /event/data/application_id: missing"},
+		{"an update without data", event.Event{Type: event.TypeEntitlementUpdate}, "event: /event/data: missing"},
+		{"a deletion of an entitlement without its SKU", event.Event{Type: event.TypeEntitlementDelete, Data: jsontext.Value(`{"id":"1","application_id":"2","deleted":true}`)}, "event: /event/data/sku_id: missing"},
+		{"a time that is not one", event.Event{Type: event.TypeEntitlementCreate, Data: jsontext.Value(`{"id":"1","sku_id":"2","application_id":"3","ends_at":"soon"}`)}, "event: /event/data/ends_at: expected an RFC 3339 timestamp, or one without a zone in UTC"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -31,7 +31,7 @@ func (w *Webhook) AppendJSON(b []byte) ([]byte, error) {
 	if w.Event != nil {
 		b = append(b, `,"event":`...)
 		var f *fault
-		if b, f = w.Event.appendJSON(b, "event"); f != nil {
+		if b, f = w.Event.appendJSON(b, "/event"); f != nil {
 			return b[:start], f.encodeError()
 		}
 	}
@@ -61,7 +61,7 @@ func (e *Event) AppendJSON(b []byte) ([]byte, error) {
 // MarshalJSON returns what AppendJSON appends.
 func (e *Event) MarshalJSON() ([]byte, error) { return e.AppendJSON(nil) }
 
-// appendJSON appends e, which check has accepted. prefix is the path of
+// appendJSON appends e, which check has accepted. prefix is the JSON pointer of
 // the event.
 func (e *Event) appendJSON(b []byte, prefix string) ([]byte, *fault) {
 	b = append(b, `{"type":`...)

@@ -134,19 +134,19 @@ func TestAppendJSONRefusesWhatTheServiceDoesNotSend(t *testing.T) {
 		w      *event.Webhook
 		reason string
 	}{
-		{"no version", &event.Webhook{ApplicationID: 1, Type: event.WebhookPing}, "version: missing, or not a positive integer"},
-		{"no application", event.Ping(0), "application_id: missing"},
-		{"a PING with an event", &event.Webhook{Version: 1, ApplicationID: 1, Event: &event.Event{Type: "X", Timestamp: when}}, "event: present in a PING"},
-		{"an event type without its event", event.Wrap(1, nil), "event: missing"},
-		{"another webhook type", &event.Webhook{Version: 1, ApplicationID: 1, Type: 3}, "type: unknown webhook type"},
-		{"an event without a type", event.Wrap(1, &event.Event{Timestamp: when}), "event.type: missing"},
-		{"an event type with a quote", event.Wrap(1, &event.Event{Type: `A"B`, Timestamp: when}), "event.type: not an event type: expected up to 64 upper-case letters, digits and underscores"},
-		{"an event without a time", event.Wrap(1, &event.Event{Type: "X"}), "event.timestamp: missing"},
-		{"a time past the year 9999", event.Wrap(1, &event.Event{Type: "X", Timestamp: when.AddDate(8000, 0, 0)}), "event.timestamp: timestamp out of range"},
-		{"an authorization without a user", event.Wrap(1, &event.Event{Type: event.TypeApplicationAuthorized, Timestamp: when, Data: jsontext.Value(`{"scopes":["bot"]}`)}), "event.data.user.id: missing"},
-		{"an entitlement without data", event.Wrap(1, &event.Event{Type: event.TypeEntitlementCreate, Timestamp: when}), "event.data: missing"},
-		{"data that is not JSON", event.Wrap(1, &event.Event{Type: "X", Timestamp: when, Data: jsontext.Value(`{"a":`)}), "event.data: invalid JSON"},
-		{"data that is not an object", event.Wrap(1, &event.Event{Type: "X", Timestamp: when, Data: jsontext.Value(`"a"`)}), "event.data: expected an object, got a string"},
+		{"no version", &event.Webhook{ApplicationID: 1, Type: event.WebhookPing}, "/version: missing, or not a positive integer"},
+		{"no application", event.Ping(0), "/application_id: missing"},
+		{"a PING with an event", &event.Webhook{Version: 1, ApplicationID: 1, Event: &event.Event{Type: "X", Timestamp: when}}, "/event: present in a PING"},
+		{"an event type without its event", event.Wrap(1, nil), "/event: missing"},
+		{"another webhook type", &event.Webhook{Version: 1, ApplicationID: 1, Type: 3}, "/type: unknown webhook type"},
+		{"an event without a type", event.Wrap(1, &event.Event{Timestamp: when}), "/event/type: missing"},
+		{"an event type with a quote", event.Wrap(1, &event.Event{Type: `A"B`, Timestamp: when}), "/event/type: not an event type: expected up to 64 upper-case letters, digits and underscores"},
+		{"an event without a time", event.Wrap(1, &event.Event{Type: "X"}), "/event/timestamp: missing"},
+		{"a time past the year 9999", event.Wrap(1, &event.Event{Type: "X", Timestamp: when.AddDate(8000, 0, 0)}), "/event/timestamp: timestamp out of range"},
+		{"an authorization without a user", event.Wrap(1, &event.Event{Type: event.TypeApplicationAuthorized, Timestamp: when, Data: jsontext.Value(`{"scopes":["bot"]}`)}), "/event/data/user/id: missing"},
+		{"an entitlement without data", event.Wrap(1, &event.Event{Type: event.TypeEntitlementCreate, Timestamp: when}), "/event/data: missing"},
+		{"data that is not JSON", event.Wrap(1, &event.Event{Type: "X", Timestamp: when, Data: jsontext.Value(`{"a":`)}), "/event/data: invalid JSON"},
+		{"data that is not an object", event.Wrap(1, &event.Event{Type: "X", Timestamp: when, Data: jsontext.Value(`"a"`)}), "/event/data: expected an object, got a string"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -174,10 +174,10 @@ func TestNewRefusesDataThatIsNotTheTypes(t *testing.T) {
 		// reason is that of the *EncodeError, or "" for another error.
 		reason string
 	}{
-		{"an authorization without a user", event.TypeApplicationAuthorized, event.ApplicationAuthorized{Scopes: []string{"bot"}}, "data.user.id: missing"},
-		{"an entitlement of a deauthorization", event.TypeApplicationDeauthorized, interaction.Entitlement{ID: 1}, "data.user.id: missing"},
-		{"a list", "X", []int{1}, "data: expected an object, got an array"},
-		{"no type", "", nil, "type: missing"},
+		{"an authorization without a user", event.TypeApplicationAuthorized, event.ApplicationAuthorized{Scopes: []string{"bot"}}, "/data/user/id: missing"},
+		{"an entitlement of a deauthorization", event.TypeApplicationDeauthorized, interaction.Entitlement{ID: 1}, "/data/user/id: missing"},
+		{"a list", "X", []int{1}, "/data: expected an object, got an array"},
+		{"no type", "", nil, "/type: missing"},
 		{"a value that does not encode", "X", map[string]any{"f": func() {}}, ""},
 	}
 	for _, tt := range tests {

@@ -57,7 +57,7 @@ func ExampleDecode_error() {
 	fmt.Println(err)
 	fmt.Println(errors.Is(err, event.ErrMalformed))
 	// Output:
-	// event: event.timestamp: expected an RFC 3339 timestamp, or one without a zone in UTC
+	// event: /event/timestamp: expected an RFC 3339 timestamp, or one without a zone in UTC
 	// true
 }
 

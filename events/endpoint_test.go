@@ -170,7 +170,7 @@ func TestTheEventEndpointAnswersAsTheServiceExpects(t *testing.T) {
 	deauth := eventBody(t, event.TypeApplicationDeauthorized, event.ApplicationDeauthorized{User: ada})
 	unhandled := eventBody(t, "LOBBY_MESSAGE_DELETE", map[string]string{"id": "9", "lobby_id": "8"})
 	stale := func(body []byte) map[string]string {
-		sig, ts := key.Signer.Sign(body, time.Now().Add(-time.Hour))
+		sig, ts := key.SignAt(body, time.Now().Add(-time.Hour))
 		return map[string]string{router.HeaderSignature: sig, router.HeaderTimestamp: ts}
 	}
 	tests := []struct {
@@ -194,9 +194,9 @@ func TestTheEventEndpointAnswersAsTheServiceExpects(t *testing.T) {
 		{name: "a PING signed an hour ago", method: "POST", headers: stale(ping), body: ping, wantStatus: 401,
 			wantBody: `{"message":"request timestamp outside the accepted window"}`},
 		{name: "a signed body that is not a webhook event", method: "POST", headers: signatureOf(key, []byte(`{"type":1}`)), body: []byte(`{"type":1}`),
-			wantStatus: 400, wantBody: `{"message":"event: version: missing, or not a positive integer"}`},
+			wantStatus: 400, wantBody: `{"message":"event: /version: missing, or not a positive integer"}`},
 		{name: "a signed webhook of an unknown type", method: "POST", headers: signatureOf(key, []byte(`{"version":1,"application_id":"1","type":5}`)),
-			body: []byte(`{"version":1,"application_id":"1","type":5}`), wantStatus: 400, wantBody: `{"message":"event: type: unknown webhook type"}`},
+			body: []byte(`{"version":1,"application_id":"1","type":5}`), wantStatus: 400, wantBody: `{"message":"event: /type: unknown webhook type"}`},
 		{name: "a GET", method: "GET", wantStatus: 405, wantBody: `{"message":"the webhook events endpoint accepts POST only"}`},
 		{name: "a body over the limit, signed", method: "POST", headers: signatureOf(key, bytes.Repeat([]byte(" "), 5000)),
 			body: bytes.Repeat([]byte(" "), 5000), wantStatus: 413, wantBody: `{"message":"request body too large"}`},

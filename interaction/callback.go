@@ -39,8 +39,8 @@ func (e *CallbackError) Is(target error) bool { return target == ErrCallbackNotA
 //   - MODAL_SUBMIT: those of a command but MODAL, and UPDATE_MESSAGE and its
 //     deferral when a message component opened the modal
 //
-// PREMIUM_REQUIRED, deprecated, is allowed where the real service allowed
-// it: commands, components and modal submissions.
+// PREMIUM_REQUIRED, deprecated, is allowed where the service allowed it:
+// commands, components and modal submissions.
 func (ix *Interaction) CheckCallback(t CallbackType) error {
 	ok := false
 	switch ix.Type {

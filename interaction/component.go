@@ -145,7 +145,7 @@ func (cs *Components) UnmarshalJSON(b []byte) error {
 	out := make(Components, len(raws))
 	for i, r := range raws {
 		if r.Kind() != '{' {
-			return wireError("components: expected an array of objects")
+			return wireError("expected an array of objects")
 		}
 		out[i] = RawComponent(bytes.Clone(r))
 	}

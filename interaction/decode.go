@@ -41,36 +41,36 @@ func decode(body []byte, ix *Interaction) error {
 	case TypePing:
 	case TypeMessageComponent:
 		if ix.Data.CustomID == "" {
-			return &DecodeError{Reason: "data.custom_id: missing from MESSAGE_COMPONENT", kind: ErrMalformed}
+			return &DecodeError{Reason: "/data/custom_id: missing from MESSAGE_COMPONENT", kind: ErrMalformed}
 		}
 		if ix.Data.ComponentType <= 0 {
-			return &DecodeError{Reason: "data.component_type: missing from MESSAGE_COMPONENT", kind: ErrMalformed}
+			return &DecodeError{Reason: "/data/component_type: missing from MESSAGE_COMPONENT", kind: ErrMalformed}
 		}
 	case TypeModalSubmit:
 		if ix.Data.CustomID == "" {
-			return &DecodeError{Reason: "data.custom_id: missing from MODAL_SUBMIT", kind: ErrMalformed}
+			return &DecodeError{Reason: "/data/custom_id: missing from MODAL_SUBMIT", kind: ErrMalformed}
 		}
 		for i := range ix.Data.Components {
 			if ix.Data.Components[i].depth() > maxSubmittedDepth {
-				return &DecodeError{Reason: "data.components: nested too deeply", kind: ErrMalformed}
+				return &DecodeError{Reason: "/data/components: nested too deeply", kind: ErrMalformed}
 			}
 		}
 	case TypeApplicationCommand, TypeApplicationCommandAutocomplete:
 		if ix.Data.Name == "" {
-			return &DecodeError{Reason: "data.name: missing from " + ix.Type.String(), kind: ErrMalformed}
+			return &DecodeError{Reason: "/data/name: missing from " + ix.Type.String(), kind: ErrMalformed}
 		}
 		if ix.Data.Type == 0 {
 			// The command type defaults to CHAT_INPUT.
 			ix.Data.Type = CommandChatInput
 		}
 	default:
-		return &DecodeError{Reason: "type: unknown interaction type", kind: ErrUnknownType}
+		return &DecodeError{Reason: "/type: unknown interaction type", kind: ErrUnknownType}
 	}
 	if ix.ID == 0 {
-		return &DecodeError{Reason: "id: missing", kind: ErrMalformed}
+		return &DecodeError{Reason: "/id: missing", kind: ErrMalformed}
 	}
 	if tooDeep(ix.Data.Options, maxOptionDepth) {
-		return &DecodeError{Reason: "data.options: nested too deeply", kind: ErrMalformed}
+		return &DecodeError{Reason: "/data/options: nested too deeply", kind: ErrMalformed}
 	}
 	return nil
 }

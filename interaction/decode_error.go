@@ -17,9 +17,11 @@ var ErrMalformed = errors.New("interaction: malformed interaction")
 // or ErrUnknownType with errors.Is, and the error of the value that does not
 // decode, such as ErrSnowflake, where there is one.
 type DecodeError struct {
-	// Reason names the field, by its path ("data.options[0].value"), and
-	// says what is wrong with it. It is safe to show a caller: it never
-	// quotes the body, which holds the interaction token.
+	// Reason names the field, by its JSON pointer into the body
+	// ("/data/options/0/value"), and says what is wrong with it, as in
+	// "/data/options/0/value: expected a string, got a number". It is
+	// safe to show a caller: it never quotes the body, which holds the
+	// interaction token.
 	Reason string
 	kind   error
 	err    error
@@ -43,9 +45,9 @@ type wireError string
 func (e wireError) Error() string { return "interaction: " + string(e) }
 
 // decodeError describes err, the error of decoding input into a value of
-// type t, as a *DecodeError matching ErrMalformed: the path of the value at
-// fault, from t after prefix, and what is wrong with it, never quoting the
-// input.
+// type t, as a *DecodeError matching ErrMalformed: the JSON pointer of the
+// value at fault, from t after prefix, and what is wrong with it, never
+// quoting the input.
 func decodeError(err error, input []byte, prefix string, t reflect.Type) *DecodeError {
 	d := jsonerr.Describer{Timestamp: "an RFC 3339 timestamp", Raw: lazyType, Known: knownError}
 	p := d.Describe(err, input, prefix, t)

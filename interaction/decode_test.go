@@ -939,11 +939,11 @@ func TestLazyObjectErrorsNameTheField(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := ix.Member.Decode(); err == nil || !strings.Contains(err.Error(), "member.user.id:") {
-		t.Errorf("Member.Decode = %v; want an error naming member.user.id", err)
+	if _, err := ix.Member.Decode(); err == nil || !strings.Contains(err.Error(), "/member/user/id:") {
+		t.Errorf("Member.Decode = %v; want an error naming /member/user/id", err)
 	}
-	if _, err := ix.Channel.Decode(); err == nil || !strings.Contains(err.Error(), "channel.position:") {
-		t.Errorf("Channel.Decode = %v; want an error naming channel.position", err)
+	if _, err := ix.Channel.Decode(); err == nil || !strings.Contains(err.Error(), "/channel/position:") {
+		t.Errorf("Channel.Decode = %v; want an error naming /channel/position", err)
 	}
 	if u := ix.Invoker(); u.ID != 0 {
 		t.Errorf("Invoker() = %+v from a member whose user does not decode", u)
@@ -952,22 +952,26 @@ func TestLazyObjectErrorsNameTheField(t *testing.T) {
 
 func TestDecodeErrorsNameTheField(t *testing.T) {
 	tests := []struct{ body, field string }{
-		{`{"id":"1","type":2,"data":{"name":"x","options":[{"value":{}}]}}`, "data.options[0].value"},
-		{`{"id":"1","type":2,"data":{"name":"x","options":[{"name":"a","options":[{},{"type":"3"}]}]}}`, "data.options[0].options[1].type"},
-		{`{"id":"1","type":1,"entitlements":[{"id":"x"}]}`, "entitlements[0].id"},
-		{`{"id":"1","type":1,"authorizing_integration_owners":{"1":"x"}}`, "authorizing_integration_owners"},
-		{`{"id":"1","type":1,"token":"a","token":"b"}`, "token"},
-		{`{"id":"1","type":2,"data":{"name":"x","target_id":"y"}}`, "data.target_id"},
-		{`{"id":"1","type":"1"}`, "type"},
-		{`{"id":"1","type":5,"data":{"custom_id":"f","components":[{"type":18,"component":{"type":4,"custom_id":"a","value":true}}]}}`, "data.components[0].component.value"},
-		{`{"id":"1","type":5,"data":{"custom_id":"f","components":[{"type":18,"component":{"type":23,"custom_id":"a","value":"true"}}]}}`, "data.components[0].component.value"},
-		{`{"id":"1","type":5,"data":{"custom_id":"f","components":[{"type":18,"component":{"type":21,"custom_id":"a","value":false}}]}}`, "data.components[0].component.value"},
-		{`{"id":"1","type":5,"data":{"custom_id":"f","components":[{"type":1,"components":[{"type":4,"custom_id":"a","value":7}]}]}}`, "data.components[0].components[0].value"},
-		{`{"id":"1","type":5,"data":{"custom_id":"f","components":[{"type":18,"component":{"type":22,"custom_id":"a","values":[true]}}]}}`, "data.components[0].component.values[0]"},
+		{`{"id":"1","type":2,"data":{"name":"x","options":[{"value":{}}]}}`, "/data/options/0/value"},
+		{`{"id":"1","type":2,"data":{"name":"x","options":[{"name":"a","options":[{},{"type":"3"}]}]}}`, "/data/options/0/options/1/type"},
+		{`{"id":"1","type":1,"entitlements":[{"id":"x"}]}`, "/entitlements/0/id"},
+		{`{"id":"1","type":1,"authorizing_integration_owners":{"1":"x"}}`, "/authorizing_integration_owners"},
+		{`{"id":"1","type":1,"token":"a","token":"b"}`, "/token"},
+		{`{"id":"1","type":3,"data":{"custom_id":"a","component_type":2},"message":{"id":"2","components":[1]}}`, "/message/components"},
+		{`{"id":"1","type":3,"data":{"component_type":2}}`, "/data/custom_id"},
+		{`{"id":"1","type":2,"data":{}}`, "/data/name"},
+		{`{"type":1}`, "/id"},
+		{`{"id":"1","type":2,"data":{"name":"x","target_id":"y"}}`, "/data/target_id"},
+		{`{"id":"1","type":"1"}`, "/type"},
+		{`{"id":"1","type":5,"data":{"custom_id":"f","components":[{"type":18,"component":{"type":4,"custom_id":"a","value":true}}]}}`, "/data/components/0/component/value"},
+		{`{"id":"1","type":5,"data":{"custom_id":"f","components":[{"type":18,"component":{"type":23,"custom_id":"a","value":"true"}}]}}`, "/data/components/0/component/value"},
+		{`{"id":"1","type":5,"data":{"custom_id":"f","components":[{"type":18,"component":{"type":21,"custom_id":"a","value":false}}]}}`, "/data/components/0/component/value"},
+		{`{"id":"1","type":5,"data":{"custom_id":"f","components":[{"type":1,"components":[{"type":4,"custom_id":"a","value":7}]}]}}`, "/data/components/0/components/0/value"},
+		{`{"id":"1","type":5,"data":{"custom_id":"f","components":[{"type":18,"component":{"type":22,"custom_id":"a","values":[true]}}]}}`, "/data/components/0/component/values/0"},
 	}
 	for _, tt := range tests {
 		_, err := decodeBody([]byte(tt.body))
-		if err == nil || !strings.Contains(err.Error(), tt.field+":") {
+		if err == nil || !strings.HasPrefix(err.Error(), "interaction: "+tt.field+": ") {
 			t.Errorf("Decode(%s) = %v; want an error naming %s", tt.body, err, tt.field)
 		}
 	}

@@ -2,8 +2,6 @@ package interaction_test
 
 import (
 	"bytes"
-	"crypto/ed25519"
-	"crypto/sha256"
 	"errors"
 	"fmt"
 	"io"
@@ -14,13 +12,15 @@ import (
 	"time"
 
 	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/interaction/interactiontest"
 )
 
 // serviceKey stands for the application's key pair: the service keeps the
-// private half and shows the public half, in hex, on the application's page.
-func serviceKey() *interaction.Signer {
-	seed := sha256.Sum256([]byte("example application"))
-	return interaction.NewSigner(ed25519.NewKeyFromSeed(seed[:]))
+// private half and shows the public half, in hex, on the application's
+// page. Package interactiontest signs requests with it as the service
+// does.
+func serviceKey() *interactiontest.Key {
+	return interactiontest.NewKey("example application")
 }
 
 // exampleBody is an APPLICATION_COMMAND interaction as the service POSTs it:
@@ -79,13 +79,13 @@ func ExampleNewVerifier() {
 	}
 
 	body := []byte(`{"type":1,"id":"1","application_id":"2","token":"t","version":1}`)
-	sig, ts := signer.Sign(body, now)
+	sig, ts := signer.SignAt(body, now)
 	fmt.Println(v.Verify([]byte(sig), []byte(ts), body))
 
 	tampered := bytes.Replace(body, []byte(`"type":1`), []byte(`"type":2`), 1)
 	fmt.Println(v.Verify([]byte(sig), []byte(ts), tampered))
 
-	oldSig, oldTS := signer.Sign(body, now.Add(-time.Hour))
+	oldSig, oldTS := signer.SignAt(body, now.Add(-time.Hour))
 	fmt.Println(v.Verify([]byte(oldSig), []byte(oldTS), body))
 
 	fmt.Println(v.Verify(nil, nil, body))
@@ -148,7 +148,7 @@ func ExampleVerifier_Verify() {
 	send := func(body string, sign bool) {
 		req := httptest.NewRequest("POST", "/interactions", bytes.NewBufferString(body))
 		if sign {
-			sig, ts := signer.Sign([]byte(body), time.Now())
+			sig, ts := signer.Sign([]byte(body))
 			req.Header.Set("X-Signature-Ed25519", sig)
 			req.Header.Set("X-Signature-Timestamp", ts)
 		}
@@ -206,8 +206,8 @@ func ExampleDecode_errors() {
 	}
 	// Output:
 	// true false interaction: invalid JSON: unexpected end at offset 18
-	// false true interaction: type: unknown interaction type
-	// true false interaction: data.target_id: invalid snowflake
+	// false true interaction: /type: unknown interaction type
+	// true false interaction: /data/target_id: invalid snowflake
 }
 
 func ExampleReply() {

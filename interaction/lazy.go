@@ -56,16 +56,16 @@ func (l Lazy[T]) Decode() (T, error) {
 	return v, nil
 }
 
-// lazyName is the field of an Interaction that holds a Lazy of the type of
-// v, which errors start their path with.
+// lazyName is the JSON pointer of the field of an Interaction that holds a
+// Lazy of the type of v, which errors start their path with.
 func lazyName(v any) string {
 	switch v.(type) {
 	case *Member:
-		return "member"
+		return "/member"
 	case *Channel:
-		return "channel"
+		return "/channel"
 	case *PartialGuild:
-		return "guild"
+		return "/guild"
 	}
 	return ""
 }

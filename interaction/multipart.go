@@ -57,14 +57,18 @@ type FileError struct {
 	Err error
 }
 
-// Error names the file by its place in the message and by its name, and
-// says what is wrong with it, as in
+// Error names the file by its place, as package answer names the places
+// of its violations (levels separated by " › ", the file by its position
+// counting from 1), and by its name, and says what is wrong with it, as
+// in
 //
-//	answer.files[0] "report.pdf": 12.0 MiB, more than the 10 MiB limit
+//	answer › file 1 "report.pdf": 12.0 MiB, more than the 10 MiB limit
+//
+// An error of the list as a whole names "answer › files".
 func (e *FileError) Error() string {
-	where := e.Where + ".files"
+	where := e.Where + " › files"
 	if e.Index >= 0 {
-		where += "[" + strconv.Itoa(e.Index) + "] " + strconv.Quote(e.Name)
+		where = e.Where + " › file " + strconv.Itoa(e.Index+1) + " " + strconv.Quote(e.Name)
 	}
 	return where + ": " + e.Problem()
 }
@@ -137,8 +141,8 @@ func sizeOver(n, limit int64) string {
 //
 // Each file's Content is read once, and never more than limit and one
 // byte of it: a larger file, more than MaxFiles files, or content that
-// cannot be read is a *FileError naming the file as answer.files[n], and
-// nothing is appended. A limit of zero or less is
+// cannot be read is a *FileError naming the file by its place in the
+// answer, as "answer › file 1", and nothing is appended. A limit of zero or less is
 // DefaultAttachmentSizeLimit; an interaction's is its AttachmentLimit.
 func (r Response) AppendMultipart(b []byte, limit int64) (body []byte, contentType string, err error) {
 	files := r.Message.Files
@@ -152,8 +156,8 @@ func (r Response) AppendMultipart(b []byte, limit int64) (body []byte, contentTy
 // AppendMultipart appends the message, with its files, to b as a
 // multipart/form-data body, as a follow-up or an edit sends it, and
 // returns the body and its content type. It reads the files as
-// Response.AppendMultipart does, and its errors name them as
-// message.files[n].
+// Response.AppendMultipart does, and its errors name them by their place
+// in the message, as "message › file 1".
 func (m *MessageData) AppendMultipart(b []byte, limit int64) (body []byte, contentType string, err error) {
 	return appendMultipart(b, "message", m.Files, limit, m.AppendJSON)
 }

@@ -131,43 +131,43 @@ func TestFilesThatCannotBeSentAreRefusedBeforeAnythingIsWritten(t *testing.T) {
 		{
 			name:    "a file whose size is known to be over the limit",
 			r:       interaction.Reply("x").WithFile("report.pdf", "application/pdf", bytes.NewReader(make([]byte, 12<<20))),
-			want:    `answer.files[0] "report.pdf": 12.0 MiB, more than the 10 MiB limit`,
+			want:    `answer › file 1 "report.pdf": 12.0 MiB, more than the 10 MiB limit`,
 			wantErr: interaction.ErrFileTooLarge,
 		},
 		{
 			name:    "a size just over the limit is written in bytes too",
 			r:       interaction.Reply("x").WithFile("a.bin", "", bytes.NewReader(make([]byte, 10<<20+1))),
-			want:    `answer.files[0] "a.bin": 10.0 MiB (10485761 bytes), more than the 10 MiB limit`,
+			want:    `answer › file 1 "a.bin": 10.0 MiB (10485761 bytes), more than the 10 MiB limit`,
 			wantErr: interaction.ErrFileTooLarge,
 		},
 		{
 			name:    "a stream over the interaction's limit",
 			r:       interaction.Reply("x").WithFile("a.log", "text/plain", strings.NewReader("a")).WithFile("b.log", "text/plain", endless),
 			limit:   1536,
-			want:    `answer.files[1] "b.log": more than the 1.5 KiB limit`,
+			want:    `answer › file 2 "b.log": more than the 1.5 KiB limit`,
 			wantErr: interaction.ErrFileTooLarge,
 		},
 		{
 			name:    "more files than a message carries",
 			r:       elevenFiles(),
-			want:    `answer.files: 11 files, more than the 10 a message carries`,
+			want:    `answer › files: 11 files, more than the 10 a message carries`,
 			wantErr: interaction.ErrTooManyFiles,
 		},
 		{
 			name:    "a file that cannot be read",
 			r:       interaction.Reply("x").WithFile("q\"uote.txt", "", iotest.ErrReader(broken)),
-			want:    `answer.files[0] "q\"uote.txt": reading it: disk on fire`,
+			want:    `answer › file 1 "q\"uote.txt": reading it: disk on fire`,
 			wantErr: broken,
 		},
 		{
 			name: "a content type that would break its header",
 			r:    interaction.Reply("x").WithFile("a.txt", "text/plain\r\nX-Evil: 1", strings.NewReader("a")),
-			want: `answer.files[0] "a.txt": content type "text/plain\r\nX-Evil: 1" is not a media type`,
+			want: `answer › file 1 "a.txt": content type "text/plain\r\nX-Evil: 1" is not a media type`,
 		},
 		{
 			name: "files with an answer that makes no message",
 			r:    interaction.Defer().WithFile("a.txt", "", strings.NewReader("a")),
-			want: `answer.files: a DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE answer has no message to carry files`,
+			want: `answer › files: a DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE answer has no message to carry files`,
 		},
 	}
 	for _, tt := range tests {
@@ -204,7 +204,7 @@ func elevenFiles() interaction.Response {
 func TestAFollowUpsErrorsNameTheMessage(t *testing.T) {
 	m := interaction.MessageData{}.WithFile("big.bin", "", bytes.NewReader(make([]byte, 300)))
 	_, _, err := m.AppendMultipart(nil, 200)
-	if err == nil || err.Error() != `message.files[0] "big.bin": 300 bytes, more than the 200 bytes limit` {
+	if err == nil || err.Error() != `message › file 1 "big.bin": 300 bytes, more than the 200 bytes limit` {
 		t.Errorf("error %v", err)
 	}
 }

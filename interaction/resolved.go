@@ -235,7 +235,7 @@ func (r Resolved) Decode() (ResolvedData, error) {
 		return d, nil
 	}
 	if err := jsonv2.UnmarshalOf(r.raw, &d); err != nil {
-		return d, decodeError(err, r.raw, "resolved", reflect.TypeFor[ResolvedData]())
+		return d, decodeError(err, r.raw, "/data/resolved", reflect.TypeFor[ResolvedData]())
 	}
 	return d, nil
 }

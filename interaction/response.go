@@ -14,7 +14,8 @@ import (
 type CallbackType int
 
 // Callback types. DEFERRED_UPDATE_MESSAGE and UPDATE_MESSAGE answer
-// component interactions only; PREMIUM_REQUIRED is deprecated.
+// component interactions, and the submissions of modals a component
+// opened (see Interaction.CheckCallback); PREMIUM_REQUIRED is deprecated.
 const (
 	CallbackPong                             CallbackType = 1
 	CallbackChannelMessageWithSource         CallbackType = 4

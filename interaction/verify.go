@@ -4,7 +4,6 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"strconv"
 	"sync"
 	"time"
 
@@ -162,26 +161,4 @@ func (v *Verifier) hashed(dst []byte, sig *[ed25519.SignatureSize]byte, timestam
 	dst = append(dst, sig[:32]...)
 	dst = append(dst, v.key.encoded[:]...)
 	return append(append(dst, timestamp...), body...)
-}
-
-// Signer signs interaction requests as the service does. Emulators and tests
-// use it; bots never need it.
-type Signer struct {
-	key ed25519.PrivateKey
-}
-
-// NewSigner returns a Signer for the private key.
-func NewSigner(key ed25519.PrivateKey) *Signer { return &Signer{key: key} }
-
-// PublicKeyHex returns the public key in the hex form a Verifier parses.
-func (s *Signer) PublicKeyHex() string {
-	return hex.EncodeToString(s.key.Public().(ed25519.PublicKey))
-}
-
-// Sign returns the X-Signature-Ed25519 and X-Signature-Timestamp header values
-// for body, signed at time t.
-func (s *Signer) Sign(body []byte, t time.Time) (signature, timestamp string) {
-	timestamp = strconv.FormatInt(t.Unix(), 10)
-	msg := append([]byte(timestamp), body...)
-	return hex.EncodeToString(ed25519.Sign(s.key, msg)), timestamp
 }

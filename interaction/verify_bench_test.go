@@ -4,9 +4,8 @@ import (
 	"encoding/hex"
 	"testing"
 
+	"github.com/switchboard-go/switchboard/internal/sign"
 	"golang.org/x/crypto/ed25519"
-
-	"github.com/switchboard-go/switchboard/interaction"
 )
 
 // BenchmarkVerify and BenchmarkVerifyLibrary check the signature of a
@@ -48,7 +47,7 @@ func BenchmarkVerifyLibrary(b *testing.B) {
 
 func benchRequest(b *testing.B) (body []byte, sig, ts string) {
 	body = readFixture(b, "slash_mod_ban.json")
-	sig, ts = interaction.NewSigner(testKey).Sign(body, signedAt)
+	sig, ts = sign.New(testKey).Sign(body, signedAt)
 	if len(ts) != 10 {
 		b.Fatalf("timestamp %q is not 10 digits", ts)
 	}

@@ -9,6 +9,7 @@ import (
 	"golang.org/x/crypto/ed25519"
 
 	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/interaction/interactiontest"
 )
 
 // A key kept as bytes rather than hex, here the public half of a key pair,
@@ -16,10 +17,8 @@ import (
 // anyone could forge a signature, such as 32 zero bytes left in a
 // configuration, is refused at once rather than at the first request.
 func ExampleNewVerifierKey() {
-	seed := make([]byte, ed25519.SeedSize)
-	copy(seed, "a seed kept by the service")
-	private := ed25519.NewKeyFromSeed(seed)
-	public := private.Public().(ed25519.PublicKey)
+	key := interactiontest.NewKey("a seed kept by the service")
+	public := key.Public
 
 	now := time.Date(2025, 6, 1, 12, 0, 0, 0, time.UTC)
 	v, err := interaction.NewVerifierKey(public, interaction.WithClock(func() time.Time { return now }))
@@ -27,7 +26,7 @@ func ExampleNewVerifierKey() {
 		log.Fatal(err)
 	}
 	body := []byte(`{"type":1,"id":"1","application_id":"2","token":"t","version":1}`)
-	sig, ts := interaction.NewSigner(private).Sign(body, now)
+	sig, ts := key.SignAt(body, now)
 	fmt.Println(v.Verify([]byte(sig), []byte(ts), body))
 
 	_, err = interaction.NewVerifierKey(make(ed25519.PublicKey, ed25519.PublicKeySize))

@@ -7,6 +7,7 @@ import (
 
 	"github.com/switchboard-go/switchboard/command"
 	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/rules"
 )
 
 // Strategy is how a plan is applied.
@@ -63,7 +64,7 @@ type Plan struct {
 	Overflow []command.Command
 	// Warnings are what the service will accept in the declared commands
 	// but ignore (see Warnings); they do not stop the plan.
-	Warnings command.Violations
+	Warnings rules.Violations
 	// Err, when set, is why the plan is not applied: the service's
 	// commands could not be read, or the plan is refused, as a
 	// *RefusedError. Nothing is sent for such a scope.
@@ -98,7 +99,7 @@ type RefusedError struct {
 	Reason string
 	// Violations are the broken rules when the declared commands are
 	// invalid.
-	Violations command.Violations
+	Violations rules.Violations
 }
 
 // Error returns the scope and the reason, then the violations, one per

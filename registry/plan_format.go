@@ -9,6 +9,7 @@ import (
 
 	"github.com/switchboard-go/switchboard/command"
 	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/rules"
 )
 
 // Table returns the plan for a person: a summary line, then one line per
@@ -184,7 +185,7 @@ func refs(cmds []command.Command) []commandRef {
 	return out
 }
 
-func violationsJS(vs command.Violations) []violationJS {
+func violationsJS(vs rules.Violations) []violationJS {
 	var out []violationJS
 	for _, v := range vs {
 		out = append(out, violationJS{Place: v.Place, Pointer: v.Pointer, Code: v.Code, Message: v.Message})

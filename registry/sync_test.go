@@ -18,6 +18,7 @@ import (
 	"github.com/switchboard-go/switchboard/registry"
 	"github.com/switchboard-go/switchboard/rest"
 	"github.com/switchboard-go/switchboard/router"
+	"github.com/switchboard-go/switchboard/rules"
 )
 
 // declaredSet returns n CHAT_INPUT commands with options, choices, bounds
@@ -253,7 +254,7 @@ func TestSyncRefusesInvalidCommandsBeforeAnyWrite(t *testing.T) {
 	if !errors.As(err, &refused) || refused.Scope != command.Global || len(refused.Violations) != 1 {
 		t.Fatalf("error %v, want the global scope refused with one violation", err)
 	}
-	var v command.Violation
+	var v rules.Violation
 	if !errors.As(err, &v) || v.Command != "cmd-1" {
 		t.Errorf("violation %+v", v)
 	}

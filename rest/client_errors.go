@@ -8,7 +8,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/switchboard-go/switchboard/command"
+	"github.com/switchboard-go/switchboard/rules"
 )
 
 // ErrorCode is a numeric code of the service's JSON error bodies. The codes
@@ -68,7 +68,7 @@ type APIError struct {
 	// rest name what the caller declared at that path, in the words
 	// Validate uses, when the Client knows the body (the command
 	// endpoints); otherwise Place is the pointer.
-	Violations command.Violations
+	Violations rules.Violations
 	// RetryAfter is the wait a 429 asked for, when the Client gave up
 	// waiting.
 	RetryAfter time.Duration

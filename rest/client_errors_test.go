@@ -12,6 +12,7 @@ import (
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/internal/apitest"
 	"github.com/switchboard-go/switchboard/rest"
+	"github.com/switchboard-go/switchboard/rules"
 )
 
 func TestClientUnknownCommand(t *testing.T) {
@@ -66,7 +67,7 @@ func TestClientInvalidFormBody(t *testing.T) {
 	if v := ae.Violations[0]; v.Pointer != "/3/options/0/options/0/name" || v.Place != `mod ban › option "Reason"` {
 		t.Errorf("violation = %+v", v)
 	}
-	var one command.Violation
+	var one rules.Violation
 	if !errors.As(err, &one) || one.Command != "mod" {
 		t.Errorf("errors.As(Violation) = %+v", one)
 	}

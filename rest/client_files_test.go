@@ -14,11 +14,11 @@ import (
 	"testing"
 	"testing/iotest"
 
-	"github.com/switchboard-go/switchboard/answer"
 	"github.com/switchboard-go/switchboard/emulator"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/internal/apitest"
 	"github.com/switchboard-go/switchboard/rest"
+	"github.com/switchboard-go/switchboard/rules"
 )
 
 // attachmentsText lists a message's attachments as the emulator keeps
@@ -137,8 +137,8 @@ func TestFilesTravelWithAnswersFollowUpsAndEdits(t *testing.T) {
 		_, err := c.Followup(ctx, ix, interaction.MessageData{Content: "too big"}.WithFile("dump.bin", "", io.LimitReader(over, 1<<40)))
 		var fe *interaction.FileError
 		if !errors.As(err, &fe) || !errors.Is(err, interaction.ErrFileTooLarge) ||
-			err.Error() != `rest: Followup: message.files[0] "dump.bin": more than the 10 MiB limit` {
-			t.Errorf("error %v, want a *FileError for message.files[0]", err)
+			err.Error() != `rest: Followup: message › file 1 "dump.bin": more than the 10 MiB limit` {
+			t.Errorf("error %v, want a *FileError for message › file 1", err)
 		}
 		if over.n != ix.AttachmentLimit()+1 {
 			t.Errorf("read %d bytes of the file, want the limit and one", over.n)
@@ -183,14 +183,14 @@ func TestWhatTheServiceWouldRefuseIsNotSent(t *testing.T) {
 			send: func() error {
 				return c.Respond(ctx, ix, interaction.Reply("x").WithFile("report.pdf", "application/pdf", bytes.NewReader(make([]byte, 3<<20/2))))
 			},
-			place: "answer.files[0]", code: answer.CodeFileTooLarge,
+			place: "answer › file 1", code: rules.FileTooLarge,
 		},
 		{
 			name: "an answer with a stream found over the limit as it is read",
 			send: func() error {
 				return c.Respond(ctx, ix, interaction.Reply("x").WithFile("report.pdf", "application/pdf", io.LimitReader(&countingReader{}, 3<<20/2)))
 			},
-			place: `rest: Respond: answer.files[0] "report.pdf": more than the 1 MiB limit`,
+			place: `rest: Respond: answer › file 1 "report.pdf": more than the 1 MiB limit`,
 		},
 		{
 			name: "an empty follow-up",
@@ -198,7 +198,7 @@ func TestWhatTheServiceWouldRefuseIsNotSent(t *testing.T) {
 				_, err := c.Followup(ctx, ix, interaction.MessageData{})
 				return err
 			},
-			place: "message", code: answer.CodeEmpty,
+			place: "message", code: rules.MessageEmpty,
 		},
 		{
 			name: "an edit with more than 2000 characters",
@@ -206,7 +206,7 @@ func TestWhatTheServiceWouldRefuseIsNotSent(t *testing.T) {
 				_, err := c.EditFollowup(ctx, ix, 3, interaction.MessageData{Content: strings.Repeat("x", 2001)})
 				return err
 			},
-			place: "message.content", code: answer.CodeMaxLength,
+			place: "message › content", code: rules.BaseTypeMaxLength,
 		},
 		{
 			name: "a follow-up with a file that cannot be read",
@@ -214,12 +214,12 @@ func TestWhatTheServiceWouldRefuseIsNotSent(t *testing.T) {
 				_, err := c.Followup(ctx, ix, interaction.MessageData{}.WithFile("gone.txt", "", iotest.ErrReader(io.ErrUnexpectedEOF)))
 				return err
 			},
-			place: `rest: Followup: message.files[0] "gone.txt": reading it: unexpected EOF`,
+			place: `rest: Followup: message › file 1 "gone.txt": reading it: unexpected EOF`,
 		},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			err := tc.send()
-			var v answer.Violation
+			var v rules.Violation
 			var fe *interaction.FileError
 			switch {
 			case tc.code != "" && (!errors.As(err, &v) || v.Place != tc.place || v.Code != tc.code):

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/switchboard-go/switchboard/command"
+	"github.com/switchboard-go/switchboard/rules"
 )
 
 // problem is one entry of a 50035 errors tree: where, and what.
@@ -103,8 +104,8 @@ type origin struct {
 // would have: the command, then the options and choices down to the
 // deepest one the pointer passes through. A problem of the whole bulk body
 // is the scope's. Without an origin the place is the pointer.
-func (o *origin) violation(p problem) command.Violation {
-	v := command.Violation{Pointer: p.pointer, Code: p.code, Message: p.message, Place: p.pointer}
+func (o *origin) violation(p problem) rules.Violation {
+	v := rules.Violation{Pointer: p.pointer, Code: p.code, Message: p.message, Place: p.pointer}
 	if o == nil || len(o.cmds) == 0 {
 		if v.Place == "" {
 			v.Place = "request body"

@@ -72,8 +72,8 @@ func (NoAuth) authorization(context.Context, *Client) (string, error) {
 // Respond checks the answer with answer.Check, Followup with
 // answer.CheckMessage, and EditOriginal and EditFollowup with
 // answer.CheckEdit: what the service would refuse is an error holding
-// answer.Violations, and nothing is sent. An answer whose type ix does
-// not allow (see interaction.CheckCallback) matches
+// rules.Violations, and nothing is sent. An answer whose type ix does
+// not allow (see interaction.Interaction.CheckCallback) matches
 // interaction.ErrCallbackNotAllowed as well.
 //
 // An answer, a follow-up or an edit with files (interaction.File) is sent

@@ -7,11 +7,11 @@ import (
 	"strings"
 	"testing"
 
-	checked "github.com/switchboard-go/switchboard/answer"
 	"github.com/switchboard-go/switchboard/component"
 	"github.com/switchboard-go/switchboard/emulator"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/router"
+	"github.com/switchboard-go/switchboard/rules"
 )
 
 // embedReply is a reply of one embed.
@@ -33,24 +33,24 @@ func TestLinksTheServiceWouldRefuseReachTheErrorHandler(t *testing.T) {
 		code    string
 	}{
 		{"an embed's url of javascript:", embedReply(interaction.Embed{Title: "t", URL: "javascript:alert(1)"}),
-			"/data/embeds/0/url", checked.CodeURLScheme},
+			"/data/embeds/0/url", rules.URLTypeInvalidScheme},
 		{"an embed's image of data:", embedReply(interaction.Embed{Image: &interaction.EmbedMedia{URL: "data:image/png;base64,AAAA"}}),
-			"/data/embeds/0/image/url", checked.CodeURLScheme},
+			"/data/embeds/0/image/url", rules.URLTypeInvalidScheme},
 		{"an embed's thumbnail of ftp:", embedReply(interaction.Embed{Thumbnail: &interaction.EmbedMedia{URL: "ftp://files.example.com/a.png"}}),
-			"/data/embeds/0/thumbnail/url", checked.CodeURLScheme},
+			"/data/embeds/0/thumbnail/url", rules.URLTypeInvalidScheme},
 		{"an author's url of javascript:", embedReply(interaction.Embed{Author: &interaction.EmbedAuthor{Name: "a", URL: "javascript:void(0)"}}),
-			"/data/embeds/0/author/url", checked.CodeURLScheme},
+			"/data/embeds/0/author/url", rules.URLTypeInvalidScheme},
 		{"a footer's icon that is no URL", embedReply(interaction.Embed{Footer: &interaction.EmbedFooter{Text: "f", IconURL: "my icon"}}),
-			"/data/embeds/0/footer/icon_url", checked.CodeURLScheme},
+			"/data/embeds/0/footer/icon_url", rules.URLTypeInvalidScheme},
 		{"an image whose host has no dot", embedReply(interaction.Embed{Image: &interaction.EmbedMedia{URL: "https://intranet/a.png"}}),
-			"/data/embeds/0/image/url", checked.CodeURLMalformed},
+			"/data/embeds/0/image/url", rules.URLTypeInvalidURL},
 		{"an image of a file not sent", embedReply(interaction.Embed{Image: &interaction.EmbedMedia{URL: "attachment://chart.png"}}),
-			"/data/embeds/0/image/url", checked.CodeNotAttached},
-		{"a color of 2^31", embedReply(interaction.Embed{Title: "t", Color: 1 << 31}), "/data/embeds/0/color", checked.CodeNumberMax},
-		{"a color of 0x1000000", embedReply(interaction.Embed{Title: "t", Color: 0x1000000}), "/data/embeds/0/color", checked.CodeNumberMax},
-		{"a color of -1", embedReply(interaction.Embed{Title: "t", Color: -1}), "/data/embeds/0/color", checked.CodeNumberMin},
+			"/data/embeds/0/image/url", rules.UnfurledMediaItemReferencedAttachmentNotFound},
+		{"a color of 2^31", embedReply(interaction.Embed{Title: "t", Color: 1 << 31}), "/data/embeds/0/color", rules.NumberTypeMax},
+		{"a color of 0x1000000", embedReply(interaction.Embed{Title: "t", Color: 0x1000000}), "/data/embeds/0/color", rules.NumberTypeMax},
+		{"a color of -1", embedReply(interaction.Embed{Title: "t", Color: -1}), "/data/embeds/0/color", rules.NumberTypeMin},
 		{"a link button of javascript:", interaction.Reply("x").WithComponents(component.Row(component.LinkButton("javascript:alert(1)", "Open"))),
-			"/data/components/0/components/0/url", checked.CodeURLScheme},
+			"/data/components/0/components/0/url", rules.URLTypeInvalidScheme},
 	}
 	taken := interaction.ReplyMessage(interaction.MessageData{Embeds: []interaction.Embed{{
 		Title: "Chart", URL: "https://example.com/chart", Color: 0xFFFFFF,
@@ -81,7 +81,7 @@ func TestLinksTheServiceWouldRefuseReachTheErrorHandler(t *testing.T) {
 				t.Fatalf("the user sees %+v (violations %v), want the error handler's answer", res.Answer, res.Violations)
 			}
 			seen := h.err(res.Interaction.ID)
-			var vs checked.Violations
+			var vs rules.Violations
 			if !errors.As(seen, &vs) || vs[0].Pointer != tt.pointer || vs[0].Code != tt.code {
 				t.Fatalf("the error handler saw %v (violations %+v), want %s at %s", seen, vs, tt.code, tt.pointer)
 			}

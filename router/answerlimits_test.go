@@ -12,7 +12,6 @@ import (
 
 	"github.com/rs/zerolog"
 
-	checked "github.com/switchboard-go/switchboard/answer"
 	"github.com/switchboard-go/switchboard/autocomplete"
 	"github.com/switchboard-go/switchboard/component"
 	"github.com/switchboard-go/switchboard/emulator"
@@ -20,6 +19,7 @@ import (
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
 	"github.com/switchboard-go/switchboard/option"
 	"github.com/switchboard-go/switchboard/router"
+	"github.com/switchboard-go/switchboard/rules"
 )
 
 // handled records the errors the error handler saw, by interaction.
@@ -78,27 +78,27 @@ var refusedAnswers = []struct {
 	pointer string
 }{
 	{"an embed of 26 fields", interaction.ReplyMessage(interaction.MessageData{Embeds: []interaction.Embed{{Title: "Month", Fields: manyFields(26)}}}),
-		"answer.embeds[0].fields[25]: at most 25 fields, has 26", "/data/embeds/0/fields"},
+		"answer › embed 1 › field 26: at most 25 fields, has 26", "/data/embeds/0/fields"},
 	{"11 embeds", interaction.ReplyMessage(interaction.MessageData{Embeds: manyEmbeds(11)}),
-		"answer.embeds[10]: at most 10 embeds, has 11", "/data/embeds"},
+		"answer › embed 11: at most 10 embeds, has 11", "/data/embeds"},
 	{"2001 characters", interaction.Reply(strings.Repeat("a", 2001)),
-		"answer.content: at most 2000 characters, has 2001", "/data/content"},
+		"answer › content: at most 2000 characters, has 2001", "/data/content"},
 	{"an embed's description of 4097 characters", interaction.ReplyMessage(interaction.MessageData{Embeds: []interaction.Embed{{Description: strings.Repeat("d", 4097)}}}),
-		"answer.embeds[0].description: at most 4096 characters, has 4097", "/data/embeds/0/description"},
+		"answer › embed 1 › description: at most 4096 characters, has 4097", "/data/embeds/0/description"},
 	{"a message flag an answer may not set", interaction.Reply("x").WithFlags(interaction.FlagLoading),
-		"answer.flags: sets LOADING; a message may set only SUPPRESS_EMBEDS, EPHEMERAL, SUPPRESS_NOTIFICATIONS, IS_VOICE_MESSAGE and IS_COMPONENTS_V2", "/data/flags"},
+		"answer › flags: sets LOADING; a message may set only SUPPRESS_EMBEDS, EPHEMERAL, SUPPRESS_NOTIFICATIONS, IS_VOICE_MESSAGE and IS_COMPONENTS_V2", "/data/flags"},
 	{"a deferral with a flag no answer sets", interaction.Defer().WithFlags(interaction.FlagUrgent),
-		"answer.flags: sets URGENT; a deferral may set only SUPPRESS_EMBEDS, EPHEMERAL, SUPPRESS_NOTIFICATIONS, IS_VOICE_MESSAGE and IS_COMPONENTS_V2", "/data/flags"},
+		"answer › flags: sets URGENT; a deferral may set only SUPPRESS_EMBEDS, EPHEMERAL, SUPPRESS_NOTIFICATIONS, IS_VOICE_MESSAGE and IS_COMPONENTS_V2", "/data/flags"},
 	{"content beside IS_COMPONENTS_V2", interaction.Reply("x").WithFlags(interaction.FlagIsComponentsV2).WithComponents(component.Text("t")),
-		"answer.content: a message with IS_COMPONENTS_V2 cannot have content; a text display holds its text", "/data/content"},
+		"answer › content: a message with IS_COMPONENTS_V2 cannot have content; a text display holds its text", "/data/content"},
 	{"an empty message", interaction.Reply(""),
 		"answer: shows nothing: a message needs content, an embed, a component, a file or a poll", "/data"},
 	{"six rows of buttons", interaction.Reply("x").WithComponents(manyRows(6)...),
-		"answer.components[5]: at most 5 action rows, has 6", "/data/components"},
+		"answer › component 6: at most 5 action rows, has 6", "/data/components"},
 	{"a button without a custom_id", interaction.Reply("x").WithComponents(component.Row(component.PrimaryButton("", "Approve"))),
-		`answer.components › row 1 › button "Approve": custom_id is required on a PRIMARY button`, "/data/components/0/components/0/custom_id"},
+		`answer › row 1 › button "Approve": custom_id is required on a PRIMARY button`, "/data/components/0/components/0/custom_id"},
 	{"a modal with a title of 46 characters", interaction.ShowModal(component.Modal("form", strings.Repeat("t", 46), component.Labeled("Name", component.ShortInput("name")))),
-		"answer.modal.title: 1 to 45 characters, has 46", "/data/title"},
+		"answer › modal › title: 1 to 45 characters, has 46", "/data/title"},
 }
 
 // TestAnswersTheServiceWouldRefuseReachTheErrorHandler: on the emulator,
@@ -129,7 +129,7 @@ func TestAnswersTheServiceWouldRefuseReachTheErrorHandler(t *testing.T) {
 				t.Fatalf("the message the user sees: %+v", rec.Original)
 			}
 			seen := h.err(res.Interaction.ID)
-			var vs checked.Violations
+			var vs rules.Violations
 			if !errors.As(seen, &vs) || !strings.Contains(seen.Error(), tt.line) || vs[0].Pointer != tt.pointer {
 				t.Fatalf("the error handler saw %v (violations %+v), want one naming %q at %s", seen, vs, tt.line, tt.pointer)
 			}
@@ -163,7 +163,7 @@ func TestARefusedUpdateOfAComponentReachesTheErrorHandler(t *testing.T) {
 		res.Answer.Message.Content != "Something in this answer cannot be shown." {
 		t.Fatalf("the user sees %+v (violations %v), want the error handler's answer", res.Answer, res.Violations)
 	}
-	if seen := h.err(res.Interaction.ID); seen == nil || !strings.Contains(seen.Error(), "answer.content: at most 2000 characters, has 2001") {
+	if seen := h.err(res.Interaction.ID); seen == nil || !strings.Contains(seen.Error(), "answer › content: at most 2000 characters, has 2001") {
 		t.Fatalf("the error handler saw %v", seen)
 	}
 	if m := res.Interaction.Message; m == nil || m.Content != "Panel" {
@@ -195,7 +195,7 @@ func TestARefusedLateAnswerCompletesTheDeferralWithTheErrorHandlers(t *testing.T
 		t.Fatalf("first answer %+v (violations %v), want a deferral", res.Answer, res.Violations)
 	}
 	waitForContent(t, s, res.Interaction.ID, "Something in this answer cannot be shown.", 10*time.Second)
-	if seen := h.err(res.Interaction.ID); seen == nil || !strings.Contains(seen.Error(), "answer.embeds[0].fields[25]: at most 25 fields, has 26") {
+	if seen := h.err(res.Interaction.ID); seen == nil || !strings.Contains(seen.Error(), "answer › embed 1 › field 26: at most 25 fields, has 26") {
 		t.Fatalf("the error handler saw %v", seen)
 	}
 }
@@ -225,7 +225,7 @@ func TestTooManySuggestionsAreCutToWhatTheServiceTakes(t *testing.T) {
 	if !res.OK() || len(res.Answer.Choices) != 25 {
 		t.Fatalf("the user sees %d suggestions (violations %v), want 25", len(res.Answer.Choices), res.Violations)
 	}
-	if got := log.String(); !strings.Contains(got, `"field":"answer.choices[25]"`) || strings.Count(got, "autocomplete choice left out") != 1 {
+	if got := log.String(); !strings.Contains(got, `"field":"/data/choices/25"`) || strings.Count(got, "autocomplete choice left out") != 1 {
 		t.Errorf("the log does not name the one suggestion left out:\n%s", got)
 	}
 }
@@ -241,9 +241,9 @@ func TestFilesTheServiceWouldRefuseReachTheErrorHandler(t *testing.T) {
 		line   string
 	}{
 		{"11 files", interaction.ReplyMessage(interaction.MessageData{Files: make([]interaction.File, 11)}),
-			"answer.files[10]: at most 10 files, has 11"},
+			"answer › file 11: at most 10 files, has 11"},
 		{"a file over the interaction's limit", interaction.Reply("Here.").WithFile("big.bin", "", bytes.NewReader(make([]byte, 1<<10+1))),
-			`answer.files[0]: "big.bin" has 1.0 KiB (1025 bytes), more than the 1 KiB limit`},
+			`answer › file 1: "big.bin" has 1.0 KiB (1025 bytes), more than the 1 KiB limit`},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			var h handled

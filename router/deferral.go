@@ -8,9 +8,9 @@ import (
 
 	"github.com/rs/zerolog"
 
-	"github.com/switchboard-go/switchboard/answer"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/internal/signed"
+	"github.com/switchboard-go/switchboard/rules"
 )
 
 // TokenLifetime is how long an interaction's token lets its answer be
@@ -187,7 +187,7 @@ func fulfilled(r result) Outcome {
 // message may then be posted in its place.
 func notSent(err error) bool {
 	var files *interaction.FileError
-	var broken answer.Violation
+	var broken rules.Violation
 	return errors.As(err, &files) || errors.As(err, &broken)
 }
 

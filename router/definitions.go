@@ -10,6 +10,7 @@ import (
 
 	"github.com/switchboard-go/switchboard/command"
 	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/rules"
 )
 
 // Definitions are the commands a router declares, by scope, as the
@@ -158,7 +159,7 @@ func commandWideOnly(path string, d *decl, errs *[]error) {
 // DefinitionError is a rule of the service that a declared command breaks.
 type DefinitionError struct {
 	Scope     command.Scope
-	Violation command.Violation
+	Violation rules.Violation
 }
 
 // Error returns the violation, preceded by the scope of a guild command.

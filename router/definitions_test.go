@@ -16,6 +16,7 @@ import (
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/option"
 	"github.com/switchboard-go/switchboard/router"
+	"github.com/switchboard-go/switchboard/rules"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden definition files")
@@ -207,7 +208,7 @@ func TestBuildRefusesDefinitionsThatBreakTheServiceRules(t *testing.T) {
 	if !errors.As(err, &de) {
 		t.Fatalf("no *DefinitionError in %v", err)
 	}
-	var v command.Violation
+	var v rules.Violation
 	if !errors.As(err, &v) || v.Command == "" {
 		t.Fatalf("violation not reachable with errors.As: %v", err)
 	}

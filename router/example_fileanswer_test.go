@@ -52,6 +52,6 @@ func ExampleRouter_Command_file() {
 	fmt.Println(resp.Message.Content)
 	// Output:
 	// This week's scores scores.csv <nil>
-	// router: answer not sent: answer.files[0]: "scores.csv" has 24 bytes, more than the 16 bytes limit
+	// router: answer not sent: answer › file 1: "scores.csv" has 24 bytes, more than the 16 bytes limit
 	// Sorry, something went wrong while running this command.
 }

@@ -219,10 +219,10 @@ func TestFilesThatCannotBeSentGoToTheErrorHandler(t *testing.T) {
 	}{
 		{"a file over the limit", func() interaction.Response {
 			return interaction.Reply("x").WithFile("big.bin", "", io.LimitReader(zeros{}, 11<<20))
-		}, `answer.files[0] "big.bin": more than the 10 MiB limit`},
+		}, `answer › file 1 "big.bin": more than the 10 MiB limit`},
 		{"a file that cannot be read", func() interaction.Response {
 			return interaction.Reply("x").WithFile("a.txt", "", strings.NewReader("fine")).WithFile("gone.txt", "", iotest.ErrReader(broken))
-		}, `answer.files[1] "gone.txt": reading it: disk on fire`},
+		}, `answer › file 2 "gone.txt": reading it: disk on fire`},
 	}
 	modes := []struct {
 		name       string
@@ -355,7 +355,7 @@ func TestLateAnswersWithFilesCompleteTheDeferral(t *testing.T) {
 
 			res = deferred(s.Invoke(ctx, emulator.Invocation{Guild: s.GuildID, Command: "dump"}))
 			rec = settled(res.Interaction.ID, func(r emulator.InteractionRecord) bool { return r.Original != nil && !r.Original.Loading() })
-			if want := `message.files[0] "dump.bin": more than the 10 MiB limit`; !strings.Contains(rec.Original.Data.Content, want) ||
+			if want := `message › file 1 "dump.bin": more than the 10 MiB limit`; !strings.Contains(rec.Original.Data.Content, want) ||
 				len(rec.Original.Attachments) != 0 || strings.Count(log.String(), logged(want)) != 1 {
 				t.Errorf("a late answer over the limit completed as %q %q; log:\n%s", rec.Original.Data.Content, attachmentsOf(rec.Original), log.String())
 			}
@@ -365,7 +365,7 @@ func TestLateAnswersWithFilesCompleteTheDeferral(t *testing.T) {
 			// A size known before sending is refused by the check of every
 			// answer, as any answer the service would refuse: it goes to
 			// the error handler, which has its say, and nothing is sent.
-			if want := `answer.files[0]: "image.raw" has 11.0 MiB, more than the 10 MiB limit`; !strings.Contains(rec.Original.Data.Content, want) ||
+			if want := `answer › file 1: "image.raw" has 11.0 MiB, more than the 10 MiB limit`; !strings.Contains(rec.Original.Data.Content, want) ||
 				len(rec.Original.Attachments) != 0 {
 				t.Errorf("a late answer known to be over the limit completed as %q %q; log:\n%s", rec.Original.Data.Content, attachmentsOf(rec.Original), log.String())
 			}

@@ -169,14 +169,21 @@ func (m *Mux) lookup(d *interaction.Data) *node {
 	}
 }
 
-// Dispatch answers an interaction without HTTP, as the endpoint does
-// once it has verified and decoded a request: it finds the handler and
-// runs it through the router's middleware, its answer checked, with the
-// same code the endpoint runs (but for the endpoint's deadline, deferral
-// and panic recovery). Tests call it to exercise handlers. The response
-// is always the one to send; err reports what went wrong on the way (a
-// handler's error after the error handler answered it, ErrNotFound,
-// ErrUnsupported).
+// Dispatch answers an interaction without HTTP, with the code the
+// endpoint runs once it has verified and decoded a request: it answers a
+// PING, finds the handler and runs it through the router's middleware,
+// with its answer checked against the service's rules and a handler's
+// error answered by the error handler. Tests call it to exercise
+// handlers. What the endpoint adds around that code, Dispatch leaves out:
+// the replay guard, the deadline and automatic deferral, panic recovery,
+// the observer, and the REST client (a handler's answers after the first
+// return ErrNoClient).
+//
+// The response is the one to send, and err what went wrong on the way: a
+// handler's error, after the error handler answered it (an autocomplete
+// handler's, with no suggestions); ErrNotFound, with the answer to an
+// interaction no handler serves; or ErrUnsupported, with no response, for
+// an interaction type the router does not serve.
 func (m *Mux) Dispatch(ctx context.Context, ix *interaction.Interaction) (interaction.Response, error) {
 	return m.dispatch(ctx, ix, new(Request))
 }
@@ -231,7 +238,7 @@ func focusedName(ix *interaction.Interaction) string {
 // settle makes *resp, what a handler answered with err, the answer to
 // send: it stays when the service would take it (answer.Check);
 // otherwise the error handler answers err, or an error saying what in the
-// answer the service would refuse, which wraps answer.Violations (and
+// answer the service would refuse, which wraps rules.Violations (and
 // interaction.ErrCallbackNotAllowed for a type the interaction does not
 // allow) and which settle returns. (A Response is large: settle changes
 // it in place rather than copy it in and out on every request.)
@@ -314,7 +321,8 @@ func apology(ix *interaction.Interaction) string {
 // completer adapts the autocomplete handler h of the option of a command
 // to a Handler, so that middleware wraps it as it wraps the command's. A
 // suggestion the service would refuse is left out and logged to log,
-// named as package answer names it: an autocomplete answer has no error
+// its field the JSON pointer where package answer reports it
+// ("/data/choices/25"): an autocomplete answer has no error
 // handler's answer to fall back on, and the valid suggestions are still
 // worth showing.
 func completer(h autocomplete.Handler, log zerolog.Logger) Handler {
@@ -331,7 +339,7 @@ func completer(h autocomplete.Handler, log zerolog.Logger) Handler {
 		kept, dropped := autocomplete.Sanitize(choices, areq.Focused.Type)
 		for _, d := range dropped {
 			log.Warn().Str("command", ix.Data.Path()).Str("option", areq.Focused.Name).
-				Int("choice", d.Index).Str("field", "answer.choices["+strconv.Itoa(d.Index)+"]").
+				Int("choice", d.Index).Str("field", "/data/choices/"+strconv.Itoa(d.Index)).
 				Str("reason", d.Reason).Msg("autocomplete choice left out")
 		}
 		return interaction.AutocompleteResult(kept...), nil

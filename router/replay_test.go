@@ -107,7 +107,7 @@ func TestAGuardRemembersAnIDAsLongAsACopyCanVerify(t *testing.T) {
 			e := router.NewEndpoint(testBot(t, nil), key.Verifier(interaction.WithTimestampWindow(tc.window)), router.WithReplayGuard(g))
 			body := interactiontest.Command("ping").JSON()
 			at := time.Now().Add(-tc.ago).Truncate(time.Second)
-			sig, ts := key.Signer.Sign(body, at)
+			sig, ts := key.SignAt(body, at)
 			got := adapters[0].do(e, call{method: "POST", body: body, headers: map[string]string{
 				router.HeaderSignature: sig, router.HeaderTimestamp: ts,
 			}})

@@ -176,7 +176,7 @@ type Middleware func(next Handler) Handler
 // ErrorHandler turns an error a handler returned into the answer the user
 // sees. It runs for the handlers of commands, components and modals, and
 // for an answer the service would refuse, with an error that wraps the
-// answer.Violations found, such as "answer.embeds[0].fields[25]: at most
+// rules.Violations found, such as "answer › embed 1 › field 26: at most
 // 25 fields, has 26" (and interaction.ErrCallbackNotAllowed for a type
 // the interaction does not allow); an answer of its own the service would
 // refuse is replaced by the default, an ephemeral apology. An

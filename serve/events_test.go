@@ -96,7 +96,7 @@ func TestServerServesEventsBesideInteractions(t *testing.T) {
 		{"an interaction on another path", "http://" + both + "/interactions", "POST", ping, true, 200, `{"type":1}`},
 		{"an event PING on /events", "http://" + both + "/events", "POST", eventPing, true, 204, ""},
 		{"an interaction PING on /events is not a webhook event", "http://" + both + "/events", "POST", ping, true, 400,
-			`{"message":"event: event: missing"}`},
+			`{"message":"event: /event: missing"}`},
 		{"an unsigned event", "http://" + both + "/events", "POST", eventPing, false, 401, `{"message":"invalid request signature"}`},
 		{"a GET on /events", "http://" + both + "/events", "GET", nil, false, 405, `{"message":"the webhook events endpoint accepts POST only"}`},
 		{"a path below /events is the interactions endpoint's", "http://" + both + "/events/x", "GET", nil, false, 405,

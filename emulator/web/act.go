@@ -53,7 +53,7 @@ func (h *Handler) invocation(in invocationJSON, partial bool) (emulator.Invocati
 	for i, o := range in.Options {
 		v, err := emulator.ArgValue(o.Value)
 		if err != nil {
-			return inv, &emulator.InvocationError{Kind: emulator.ErrInvalidInput, Reason: "options[" + strconv.Itoa(i) + "]: " + err.Error()}
+			return inv, &emulator.InvocationError{Kind: emulator.ErrInvalidInput, Reason: "/options/" + strconv.Itoa(i) + "/value: " + err.Error()}
 		}
 		inv.Options = append(inv.Options, emulator.Arg{Name: o.Name, Value: v})
 	}

@@ -250,7 +250,7 @@ func TestTheBotAnswersThePingAndWrongRequests(t *testing.T) {
 		{"a signed PING", key, ping, 204, ""},
 		{"a PING signed by someone else", interactiontest.NewKey("forger"), ping, 401, `{"message":"invalid request signature"}`},
 		{"an unsigned PING", nil, ping, 401, `{"message":"invalid request signature"}`},
-		{"an interaction, signed", key, interactiontest.Ping().JSON(), 400, `{"message":"event: event: missing"}`},
+		{"an interaction, signed", key, interactiontest.Ping().JSON(), 400, `{"message":"event: /event: missing"}`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -30,9 +30,10 @@ type Describer struct {
 // Problem is what is wrong with JSON that does not decode. It never quotes
 // the input.
 type Problem struct {
-	// Path names the value at fault by the Go fields, indices and keys that
-	// lead to it, as in "data.options[0].value"; it is the prefix given to
-	// Describe, often "", for the whole of the input.
+	// Path is the JSON pointer (RFC 6901) to the value at fault, as in
+	// "/data/options/0/value", as far as the Go fields, indices and keys
+	// of ids that lead to it go; it is the prefix given to Describe,
+	// often "", for the whole of the input.
 	Path string
 	// What says what is wrong with it.
 	What string
@@ -41,10 +42,10 @@ type Problem struct {
 }
 
 // Describe describes err, the error of decoding input into a value of type
-// t, with prefix as the path of that value. It uses the JSON pointer of
-// the error, rendered as the path of the Go fields it leads through from
-// t; the kinds of what was found and what was wanted; the offset of a
-// syntax error; and the text of the errors that d knows.
+// t, with prefix as the JSON pointer of that value. It uses the JSON
+// pointer of the error, as far as it leads through the Go fields of t;
+// the kinds of what was found and what was wanted; the offset of a syntax
+// error; and the text of the errors that d knows.
 func (d Describer) Describe(err error, input []byte, prefix string, t reflect.Type) Problem {
 	var ptr jsontext.Pointer
 	offset := int64(-1)

@@ -30,6 +30,7 @@ type record struct {
 	Odd     complex128       `json:"odd"`
 	Nested  viaMethod        `json:"nested"`
 	Skipped int              `json:"-"`
+	Slashed int              `json:"a/b~c"`
 	Plain   int
 }
 
@@ -103,57 +104,59 @@ func TestDescribeNamesTheFieldAndWhatIsWrong(t *testing.T) {
 		wantErr error
 	}{
 		{name: "a string where an integer belongs", input: `{"count":"1"}`,
-			path: "count", what: "expected an integer, got a string"},
+			path: "/count", what: "expected an integer, got a string"},
 		{name: "a number too large for its field", input: `{"count":300}`,
-			path: "count", what: "number out of range"},
+			path: "/count", what: "number out of range"},
 		{name: "a negative number for an unsigned field", input: `{"id":-1}`,
-			path: "id", what: "expected a non-negative integer"},
+			path: "/id", what: "expected a non-negative integer"},
 		{name: "true where a string belongs is a boolean", input: `{"name":true}`,
-			path: "name", what: "expected a string, got a boolean"},
+			path: "/name", what: "expected a string, got a boolean"},
 		{name: "a timestamp is named as the describer says", input: `{"when":"yesterday"}`,
-			path: "when", what: "expected an RFC 3339 timestamp"},
+			path: "/when", what: "expected an RFC 3339 timestamp"},
 		{name: "an element of an array is named by its index", input: `{"tags":["a",2]}`,
-			path: "tags[1]", what: "expected a string, got a number"},
+			path: "/tags/1", what: "expected a string, got a number"},
 		{name: "a map keyed by id is named by the key", input: `{"by_id":{"12":{"level":"x"}}}`,
-			path: "by_id[12].level", what: "expected an integer, got a string"},
+			path: "/by_id/12/level", what: "expected an integer, got a string"},
 		{name: "a key chosen by the input ends the path", input: `{"named":{"ZZSECRETZZ":{"level":"x"}}}`,
-			path: "named", what: "expected an integer, got a string"},
+			path: "/named", what: "expected an integer, got a string"},
 		{name: "a key too large for an id ends the path", input: `{"named":{"18446744073709551616":{"level":"x"}}}`,
-			path: "named", what: "expected an integer, got a string"},
+			path: "/named", what: "expected an integer, got a string"},
 		{name: "a key of the largest id is named", input: `{"named":{"18446744073709551615":{"level":"x"}}}`,
-			path: "named[18446744073709551615].level", what: "expected an integer, got a string"},
+			path: "/named/18446744073709551615/level", what: "expected an integer, got a string"},
 		{name: "a path goes through pointers and slices", input: `{"inner":{"deeper":[{},{"level":true}]}}`,
-			path: "inner.deeper[1].level", what: "expected an integer, got a boolean"},
+			path: "/inner/deeper/1/level", what: "expected an integer, got a boolean"},
 		{name: "a name unknown to the type ends the path", input: `{"inner":{"ZZSECRETZZ":1,"ZZSECRETZZ":2}}`,
-			path: "inner", what: "duplicate member name at offset 25"},
+			path: "/inner", what: "duplicate member name at offset 25"},
 		{name: "an error of a method that decodes with the decoder is named from the outside in", input: `{"nested":{"deeper":[{"level":"x"}]}}`,
-			path: "nested.deeper[0].level", what: "expected an integer, got a string"},
+			path: "/nested/deeper/0/level", what: "expected an integer, got a string"},
 		{name: "a syntax error inside a method's value has the offset in the whole input", input: `{"nested":{"level":1,"level":2}}`,
-			path: "nested.level", what: "duplicate member name at offset 21"},
+			path: "/nested/level", what: "duplicate member name at offset 21"},
+		{name: "a name with a slash or a tilde is escaped", input: `{"a/b~c":"x"}`,
+			path: "/a~1b~0c", what: "expected an integer, got a string"},
 		{name: "a field without a tag is named by its Go name", input: `{"Plain":"x"}`,
-			path: "Plain", what: "expected an integer, got a string"},
+			path: "/Plain", what: "expected an integer, got a string"},
 		{name: "a field tagged - is no member", input: `{"Skipped":1,"Skipped":2}`,
 			path: "", what: "duplicate member name at offset 13"},
 		{name: "raw JSON of any shape ends the path", input: `{"data":{"level":1,"level":2}}`,
-			path: "data", what: "duplicate member name at offset 19"},
+			path: "/data", what: "duplicate member name at offset 19"},
 		{name: "a raw object is named by the fields of the type it holds", input: `{"later":{"level":1,"level":2}}`,
-			path: "later.level", what: "duplicate member name at offset 20"},
+			path: "/later/level", what: "duplicate member name at offset 20"},
 		{name: "an error of the package's own is told by its text", input: `{"code":"bad"}`,
-			path: "code", what: `code must be "ok"`, wantErr: errNotOK},
+			path: "/code", what: `code must be "ok"`, wantErr: errNotOK},
 		{name: "a type no JSON describes is an invalid value", input: `{"odd":1}`,
-			path: "odd", what: "invalid value"},
+			path: "/odd", what: "invalid value"},
 		{name: "invalid UTF-8 is told with its offset", input: "{\"name\":\"\xff\"}",
-			path: "name", what: "invalid JSON: invalid UTF-8 at offset 9"},
+			path: "/name", what: "invalid JSON: invalid UTF-8 at offset 9"},
 		{name: "a cut input is told by where it ends", input: `{"tags":["a",`,
-			path: "tags", what: "invalid JSON: unexpected end at offset 13"},
+			path: "/tags", what: "invalid JSON: unexpected end at offset 13"},
 		{name: "text after the value is invalid JSON", input: `{} x`,
 			path: "", what: "invalid JSON at offset 3"},
 		{name: "the whole input of the wrong kind has an empty path", input: `[]`,
 			path: "", what: "expected an object, got an array"},
-		{name: "the prefix starts the path", input: `{"count":"1"}`, prefix: "member",
-			path: "member.count", what: "expected an integer, got a string"},
-		{name: "the prefix alone names the whole input", input: `[]`, prefix: "member",
-			path: "member", what: "expected an object, got an array"},
+		{name: "the prefix starts the path", input: `{"count":"1"}`, prefix: "/member",
+			path: "/member/count", what: "expected an integer, got a string"},
+		{name: "the prefix alone names the whole input", input: `[]`, prefix: "/member",
+			path: "/member", what: "expected an object, got an array"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -182,10 +185,10 @@ func TestTheZeroDescriberKnowsNoTypeOrError(t *testing.T) {
 		input string
 		want  string
 	}{
-		{name: "a timestamp is a timestamp", input: `{"when":1}`, want: "when: expected a timestamp, got a number"},
-		{name: "an error of a method is described by the method's type", input: `{"code":"bad"}`, want: "code: expected a string"},
-		{name: "raw JSON ends the path at the first name", input: `{"data":{"a":1,"a":2}}`, want: "data: duplicate member name at offset 15"},
-		{name: "a raw object ends the path at the first name", input: `{"later":{"level":1,"level":2}}`, want: "later: duplicate member name at offset 20"},
+		{name: "a timestamp is a timestamp", input: `{"when":1}`, want: "/when: expected a timestamp, got a number"},
+		{name: "an error of a method is described by the method's type", input: `{"code":"bad"}`, want: "/code: expected a string"},
+		{name: "raw JSON ends the path at the first name", input: `{"data":{"a":1,"a":2}}`, want: "/data: duplicate member name at offset 15"},
+		{name: "a raw object ends the path at the first name", input: `{"later":{"level":1,"level":2}}`, want: "/later: duplicate member name at offset 20"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -11,7 +11,7 @@ import (
 const MaxPath = 200
 
 // Reason joins a Problem's path and what is wrong with the value there, as
-// in "data.options[0].value: expected a string". A path longer than
+// in "/data/options/0/value: expected a string". A path longer than
 // MaxPath, as JSON nested thousands of levels deep has, is cut to where it
 // starts and where it ends; what is left is valid UTF-8.
 func Reason(path, what string) string {
@@ -24,12 +24,12 @@ func Reason(path, what string) string {
 	return path + ": " + what
 }
 
-// fieldPath renders ptr as the path of the fields it leads through from a
-// value of type t, after prefix: "data.options[0].value". It stops at the
+// fieldPath renders ptr, after prefix, as far as it leads through the
+// fields of a value of type t: "/data/options/0/value". It stops at the
 // first name that is not a field of t, or inside raw JSON of any shape:
 // those names were chosen by the input, not by the types, and may be a
-// secret. Indices of arrays and decimal keys of maps, which are ids, are
-// written in brackets.
+// secret. Indices of arrays and decimal keys of maps, which are ids, go
+// on. What is left is a JSON pointer (RFC 6901) into the input.
 func (d Describer) fieldPath(prefix string, t reflect.Type, ptr jsontext.Pointer) string {
 	var b strings.Builder
 	b.WriteString(prefix)
@@ -49,16 +49,15 @@ func (d Describer) fieldPath(prefix string, t reflect.Type, ptr jsontext.Pointer
 			if !ok {
 				return b.String()
 			}
-			if b.Len() > 0 {
-				b.WriteByte('.')
-			}
-			b.WriteString(name)
+			b.WriteByte('/')
+			b.WriteString(escape(name))
 			t = f.Type
 		case reflect.Slice, reflect.Array, reflect.Map:
 			if !isUint64(name) {
 				return b.String()
 			}
-			b.WriteString("[" + name + "]")
+			b.WriteByte('/')
+			b.WriteString(name)
 			t = t.Elem()
 		default:
 			return b.String()
@@ -107,4 +106,13 @@ func isUint64(s string) bool {
 		v = v*10 + uint64(c)
 	}
 	return true
+}
+
+// escape escapes a reference token of a JSON pointer as RFC 6901 says:
+// "~" as "~0" and "/" as "~1".
+func escape(name string) string {
+	if !strings.ContainsAny(name, "~/") {
+		return name
+	}
+	return strings.ReplaceAll(strings.ReplaceAll(name, "~", "~0"), "/", "~1")
 }

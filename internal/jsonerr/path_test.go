@@ -9,15 +9,15 @@ import (
 )
 
 func TestReasonJoinsThePathAndWhatIsWrong(t *testing.T) {
-	long := strings.Repeat("a.", 150) + "end"
+	long := strings.Repeat("/a", 150) + "/end"
 	tests := []struct {
 		name string
 		path string
 		what string
 		want string
 	}{
-		{name: "a path goes before what is wrong", path: "data.options[0].value", what: "expected a string",
-			want: "data.options[0].value: expected a string"},
+		{name: "a path goes before what is wrong", path: "/data/options/0/value", what: "expected a string",
+			want: "/data/options/0/value: expected a string"},
 		{name: "no path is what is wrong alone", path: "", what: "invalid JSON at offset 0",
 			want: "invalid JSON at offset 0"},
 		{name: "a path of the longest kept length is kept whole", path: strings.Repeat("x", jsonerr.MaxPath), what: "missing",

@@ -2,16 +2,10 @@ package urlrule
 
 import "strings"
 
-// The service's codes of a URL it refuses, and of an attachment://name
-// URL that names no file of the message.
-const (
-	CodeScheme    = "URL_TYPE_INVALID_SCHEME"
-	CodeMalformed = "URL_TYPE_INVALID_URL"
-	// CodeNotAttached is the service's code for an attachment://name URL
-	// of a component's media that names no file of the message
-	// (discord/discord-api-docs#7754).
-	CodeNotAttached = "UNFURLED_MEDIA_ITEM_REFERENCED_ATTACHMENT_NOT_FOUND"
-)
+// The service's codes of a URL it refuses, and of an attachment://name URL
+// that names no file of the message, are package rules':
+// URLTypeInvalidScheme, URLTypeInvalidURL and
+// UnfurledMediaItemReferencedAttachmentNotFound.
 
 // ServiceMalformed is the service's words for a URL that is not well
 // formed.

@@ -92,7 +92,7 @@ func drive(ctx context.Context, c config, key *interactiontest.Key) (result, err
 				}
 				copy(body[idAt:], id)
 				copy(body[userAt:], id)
-				sig, ts := key.Signer.Sign(body, time.Now())
+				sig, ts := key.Sign(body)
 				req.Reset()
 				req.SetRequestURI(uri)
 				req.Header.SetMethod(fasthttp.MethodPost)

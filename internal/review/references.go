@@ -1,4 +1,4 @@
-package answer
+package review
 
 import (
 	"slices"
@@ -8,24 +8,25 @@ import (
 	"github.com/switchboard-go/switchboard/component"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/internal/urlrule"
+	"github.com/switchboard-go/switchboard/rules"
 )
 
-// ReviewReferences returns the violations, worded as w says, of the
+// References returns the violations, worded as w says, of the
 // attachment://name URLs of m that name none of attached, the names of
 // the attachments the message has once m is sent: in the images,
 // thumbnails and icons of its embeds, and in the media of its components
 // (thumbnails, gallery items and files). It returns nil when there is
 // none. Only m's embeds and components are read.
 //
-// Check and CheckMessage apply this rule to a new message, whose
-// attachments are its files, and to an edit or an UPDATE_MESSAGE when the
-// attachments it leaves are known. A server that knows which attachments
-// an edit leaves applies it to the fields the edit sets, as package
-// emulator does.
-func ReviewReferences(m interaction.MessageData, attached []string, w Wording) Violations {
+// Answer and Message apply this rule to a new message, whose attachments
+// are its files, and to an edit or an UPDATE_MESSAGE when the attachments
+// it leaves are known. A server that knows which attachments an edit
+// leaves applies it to the fields the edit sets, as package emulator
+// does.
+func References(m *interaction.MessageData, attached []string, w Wording) rules.Violations {
 	var c checker
 	c.init(w, "message", "")
-	c.references(&m, attached)
+	c.references(m, attached)
 	return c.finish()
 }
 
@@ -66,7 +67,7 @@ func missing(raw string, attached []string) bool {
 // file of the message.
 func (c *checker) notAttached(ptr, raw string) {
 	if c.room() {
-		c.add(ptr, CodeNotAttached, c.say(
+		c.add(ptr, rules.UnfurledMediaItemReferencedAttachmentNotFound, c.say(
 			"names no file of the message: attachment://name names a file sent with it",
 			urlrule.ServiceNotAttached(raw)))
 	}

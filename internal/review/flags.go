@@ -1,4 +1,4 @@
-package answer
+package review
 
 import (
 	"math/bits"
@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/rules"
 )
 
 // flagNames are the names of the message flags, by bit.
@@ -29,7 +30,7 @@ func (c *checker) flags(f, allowed interaction.MessageFlags, what string) {
 		return
 	}
 	bot := "sets " + flagList(bad, " and ") + "; " + what + " may set only " + flagList(allowed, " and ")
-	c.add(c.data+"/flags", CodeFlags, c.say(bot, "Flags may only be "+flagList(allowed&serviceFlags, ", ")+"."))
+	c.add(c.data+"/flags", rules.MessageFlagsInvalid, c.say(bot, "Flags may only be "+flagList(allowed&serviceFlags, ", ")+"."))
 }
 
 // flagList names the flags of f, the last two joined by last, as in

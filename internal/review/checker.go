@@ -1,4 +1,4 @@
-package answer
+package review
 
 import (
 	"strconv"
@@ -6,6 +6,7 @@ import (
 
 	"github.com/switchboard-go/switchboard/component"
 	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/rules"
 )
 
 // checker collects the violations of one answer or message. It builds
@@ -17,11 +18,11 @@ type checker struct {
 	base string
 	// data is the pointer of the answer's data in the body, "/data", or
 	// "" when the body is the message; dataPlace is its place: base, or
-	// "answer.modal" for the form of a MODAL answer.
+	// "answer › modal" for the form of a MODAL answer.
 	data      string
 	dataPlace string
-	out       Violations
-	// dropped is the number of violations past MaxViolations.
+	out       rules.Violations
+	// dropped is the number of violations past component.MaxViolations.
 	dropped int
 }
 
@@ -41,9 +42,9 @@ func (c *checker) say(bot, service string) string {
 // room reports whether there is room for another violation, and counts
 // the one left out when there is not: a caller asks before it builds the
 // violation's words, so that a body that breaks a rule many times over
-// costs no more text than MaxViolations violations.
+// costs no more text than component.MaxViolations violations.
 func (c *checker) room() bool {
-	if len(c.out) < MaxViolations {
+	if len(c.out) < component.MaxViolations {
 		return true
 	}
 	c.dropped++
@@ -52,18 +53,21 @@ func (c *checker) room() bool {
 
 // add records a violation at ptr, a pointer into the body.
 func (c *checker) add(ptr, code, msg string) {
-	c.out = append(c.out, Violation{Place: c.place(ptr, -1), Pointer: ptr, Code: code, Message: msg})
+	c.out = append(c.out, rules.Violation{Place: c.place(ptr, -1), Pointer: ptr, Code: code, Message: msg})
 }
 
 // addPast records a violation of the list at ptr, which holds more than
 // limit elements: its place names the first element too many.
 func (c *checker) addPast(ptr string, limit int, code, msg string) {
-	c.out = append(c.out, Violation{Place: c.place(ptr, limit), Pointer: ptr, Code: code, Message: msg})
+	c.out = append(c.out, rules.Violation{Place: c.place(ptr, limit), Pointer: ptr, Code: code, Message: msg})
 }
 
-// place turns a pointer into the body into a place a person reads:
-// "/data/embeds/0/title" into "answer.embeds[0].title", with "[index]"
-// added when index is not negative.
+// place turns a pointer into the body into a place a person reads, from
+// the top down, levels separated by " › " as the places of commands and
+// components are: "/data/embeds/0/title" into "answer › embed 1 ›
+// title". An element of a list is named by what the list holds and by
+// its position, counting from 1, as components are; index, when it is
+// not negative, names such an element of the list at ptr.
 func (c *checker) place(ptr string, index int) string {
 	var b strings.Builder
 	rel := ptr
@@ -73,25 +77,50 @@ func (c *checker) place(ptr string, index int) string {
 	} else {
 		b.WriteString(c.base)
 	}
+	var segs []string
 	if rel != "" {
 		// rel starts with the "/" of its first segment.
-		for _, seg := range strings.Split(rel[1:], "/") {
-			if isIndex(seg) {
-				b.WriteByte('[')
-				b.WriteString(seg)
-				b.WriteByte(']')
-				continue
-			}
-			b.WriteByte('.')
-			b.WriteString(strings.ReplaceAll(strings.ReplaceAll(seg, "~1", "/"), "~0", "~"))
-		}
+		segs = strings.Split(rel[1:], "/")
 	}
 	if index >= 0 {
-		b.WriteByte('[')
-		b.WriteString(strconv.Itoa(index))
-		b.WriteByte(']')
+		segs = append(segs, strconv.Itoa(index))
+	}
+	for i := 0; i < len(segs); i++ {
+		b.WriteString(" › ")
+		seg := strings.ReplaceAll(strings.ReplaceAll(segs[i], "~1", "/"), "~0", "~")
+		if seg == "name_localizations" && i+1 < len(segs) {
+			// An object keyed by locale, whatever the key reads as.
+			b.WriteString(seg)
+			b.WriteString(" › ")
+			b.WriteString(strings.ReplaceAll(strings.ReplaceAll(segs[i+1], "~1", "/"), "~0", "~"))
+			i++
+			continue
+		}
+		if i+1 < len(segs) && isIndex(segs[i+1]) {
+			// A list, as "embeds", and its element: "embed 1".
+			b.WriteString(strings.TrimSuffix(seg, "s"))
+			b.WriteByte(' ')
+			b.WriteString(position(segs[i+1]))
+			i++
+			continue
+		}
+		if isIndex(seg) {
+			b.WriteString(position(seg))
+			continue
+		}
+		b.WriteString(seg)
 	}
 	return b.String()
+}
+
+// position returns the position, counting from 1, of the element at the
+// index seg, a decimal number.
+func position(seg string) string {
+	n, err := strconv.Atoi(seg)
+	if err != nil || n < 0 {
+		return seg
+	}
+	return strconv.Itoa(n + 1)
 }
 
 func isIndex(seg string) bool {
@@ -112,19 +141,19 @@ func escape(key string) string {
 }
 
 // finish returns the violations, with a count of those left out as the
-// last one when there are more than MaxViolations.
-func (c *checker) finish() Violations {
+// last one when there are more than component.MaxViolations.
+func (c *checker) finish() rules.Violations {
 	if c.dropped == 0 {
 		return c.out
 	}
 	n := c.dropped
-	if len(c.out) == MaxViolations {
-		c.out = c.out[:MaxViolations-1]
+	if len(c.out) == component.MaxViolations {
+		c.out = c.out[:component.MaxViolations-1]
 		n++
 	}
-	return append(c.out, Violation{
+	return append(c.out, rules.Violation{
 		Place:   c.base,
-		Code:    CodeTruncated,
+		Code:    rules.ViolationsTruncated,
 		Message: strconv.Itoa(n) + " more violations are not reported",
 	})
 }
@@ -134,10 +163,10 @@ func (c *checker) finish() Violations {
 // checker has reported already, in the service's own words (content or
 // embeds beside IS_COMPONENTS_V2, more than 5 rows, a modal's custom_id,
 // title and count), is not reported twice.
-func (c *checker) adopt(vs component.Violations) {
+func (c *checker) adopt(vs rules.Violations) {
 	own := len(c.out)
 	for _, v := range vs {
-		if v.Code == component.CodeTruncated {
+		if v.Code == rules.ViolationsTruncated {
 			// The count of those package component left out, which are
 			// left out here too.
 			n, err := strconv.Atoi(strings.TrimSuffix(v.Message, " more violations are not reported"))
@@ -156,9 +185,9 @@ func (c *checker) adopt(vs component.Violations) {
 		// in the others.
 		place := c.place(ptr, -1)
 		if v.Place != "message" && v.Place != "modal" {
-			place = c.dataPlace + ".components › " + v.Place
+			place = c.dataPlace + " › " + v.Place
 		}
-		c.out = append(c.out, Violation{Place: place, Pointer: ptr, Code: v.Code, Message: v.Message})
+		c.out = append(c.out, rules.Violation{Place: place, Pointer: ptr, Code: v.Code, Message: v.Message})
 	}
 }
 
@@ -192,6 +221,6 @@ func (c *checker) callbackType(ix *interaction.Interaction, t interaction.Callba
 			allowed.WriteString(strconv.Itoa(int(a)))
 		}
 	}
-	c.add("/type", CodeChoices, c.say(cb.Error(), "Value must be one of ("+allowed.String()+")."))
+	c.add("/type", rules.BaseTypeChoices, c.say(cb.Error(), "Value must be one of ("+allowed.String()+")."))
 	return cb
 }

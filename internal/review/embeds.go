@@ -1,10 +1,11 @@
-package answer
+package review
 
 import (
 	"strconv"
 	"unicode/utf8"
 
 	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/rules"
 )
 
 // Limits of embeds (public facts of the service; the specification names
@@ -31,7 +32,7 @@ const (
 func (c *checker) embeds(embeds []interaction.Embed) {
 	if n := len(embeds); n > maxEmbeds {
 		if c.room() {
-			c.addPast(c.data+"/embeds", maxEmbeds, CodeMaxLength, c.tooMany(n, maxEmbeds, "embeds"))
+			c.addPast(c.data+"/embeds", maxEmbeds, rules.BaseTypeMaxLength, c.tooMany(n, maxEmbeds, "embeds"))
 		}
 		embeds = embeds[:maxEmbeds]
 	}
@@ -40,7 +41,7 @@ func (c *checker) embeds(embeds []interaction.Embed) {
 		total += c.embed(i, &embeds[i])
 	}
 	if total > maxEmbedTotal && c.room() {
-		c.add(c.data+"/embeds", CodeEmbedSize, c.say(
+		c.add(c.data+"/embeds", rules.MaxEmbedSizeExceeded, c.say(
 			"at most "+strconv.Itoa(maxEmbedTotal)+" characters of text in all the embeds (titles, descriptions, "+
 				"field names and values, footers and author names), has "+strconv.Itoa(total),
 			"Embed size exceeds maximum size of "+strconv.Itoa(maxEmbedTotal)))
@@ -62,7 +63,7 @@ func (c *checker) embed(i int, e *interaction.Embed) int {
 	fields := e.Fields
 	if n := len(fields); n > maxEmbedFields {
 		if c.room() {
-			c.addPast(c.embedPointer(i, "/fields"), maxEmbedFields, CodeMaxLength, c.tooMany(n, maxEmbedFields, "fields"))
+			c.addPast(c.embedPointer(i, "/fields"), maxEmbedFields, rules.BaseTypeMaxLength, c.tooMany(n, maxEmbedFields, "fields"))
 		}
 		fields = fields[:maxEmbedFields]
 	}
@@ -79,7 +80,7 @@ func (c *checker) embed(i int, e *interaction.Embed) int {
 func (c *checker) embedText(i int, field, s string, limit int) int {
 	n := utf8.RuneCountInString(s)
 	if n > limit && c.room() {
-		c.add(c.embedPointer(i, field), CodeMaxLength, c.tooMany(n, limit, "characters"))
+		c.add(c.embedPointer(i, field), rules.BaseTypeMaxLength, c.tooMany(n, limit, "characters"))
 	}
 	return n
 }
@@ -91,10 +92,10 @@ func (c *checker) fieldText(i, j int, field, s string, limit int) int {
 	n := utf8.RuneCountInString(s)
 	switch {
 	case n == 0 && c.room():
-		c.add(c.embedPointer(i, "/fields/"+strconv.Itoa(j)+field), CodeRequired,
+		c.add(c.embedPointer(i, "/fields/"+strconv.Itoa(j)+field), rules.BaseTypeRequired,
 			c.say("required: a field of an embed has a name and a value", "This field is required"))
 	case n > limit && c.room():
-		c.add(c.embedPointer(i, "/fields/"+strconv.Itoa(j)+field), CodeMaxLength, c.tooMany(n, limit, "characters"))
+		c.add(c.embedPointer(i, "/fields/"+strconv.Itoa(j)+field), rules.BaseTypeMaxLength, c.tooMany(n, limit, "characters"))
 	}
 	return n
 }

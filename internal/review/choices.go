@@ -1,4 +1,4 @@
-package answer
+package review
 
 import (
 	"math"
@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/rules"
 )
 
 // Limits of suggestions (the specification's limits of choices).
@@ -26,7 +27,7 @@ const (
 func (c *checker) choices(ix *interaction.Interaction, choices []interaction.Choice) {
 	if n := len(choices); n > maxChoices {
 		if c.room() {
-			c.addPast(c.data+"/choices", maxChoices, CodeMaxLength, c.tooMany(n, maxChoices, "choices"))
+			c.addPast(c.data+"/choices", maxChoices, rules.BaseTypeMaxLength, c.tooMany(n, maxChoices, "choices"))
 		}
 		choices = choices[:maxChoices]
 	}
@@ -39,7 +40,7 @@ func (c *checker) choices(ix *interaction.Interaction, choices []interaction.Cho
 	for i := range choices {
 		ch := &choices[i]
 		if n := utf8.RuneCountInString(ch.Name); (n < 1 || n > maxChoiceName) && c.room() {
-			c.add(c.choicePointer(i, "/name"), CodeBadLength, c.between(n, 1, maxChoiceName, "characters"))
+			c.add(c.choicePointer(i, "/name"), rules.BaseTypeBadLength, c.between(n, 1, maxChoiceName, "characters"))
 		}
 		if len(ch.NameLocalizations) > 0 {
 			c.localizations(c.choicePointer(i, "/name_localizations"), ch.NameLocalizations)
@@ -74,11 +75,11 @@ func (c *checker) localizations(ptr string, names map[interaction.Locale]string)
 		}
 		at := ptr + "/" + escape(string(l))
 		if !l.Valid() {
-			c.add(at, CodeInvalidEnum, c.say(strconv.Quote(string(l))+" is not one of the service's locales",
+			c.add(at, rules.EnumTypeCoerce, c.say(strconv.Quote(string(l))+" is not one of the service's locales",
 				"Value "+strconv.Quote(string(l))+" is not a valid enum value."))
 			continue
 		}
-		c.add(at, CodeBadLength, c.between(utf8.RuneCountInString(names[l]), 1, maxChoiceName, "characters"))
+		c.add(at, rules.BaseTypeBadLength, c.between(utf8.RuneCountInString(names[l]), 1, maxChoiceName, "characters"))
 	}
 }
 
@@ -104,7 +105,7 @@ func (c *checker) value(i int, v interaction.Value, t interaction.OptionType) {
 		case wantNumber:
 			c.wrongType(i, v, t)
 		case n > maxChoiceValue && c.room():
-			c.add(c.choicePointer(i, "/value"), CodeMaxLength, c.tooMany(n, maxChoiceValue, "characters"))
+			c.add(c.choicePointer(i, "/value"), rules.BaseTypeMaxLength, c.tooMany(n, maxChoiceValue, "characters"))
 		}
 	case interaction.KindNumber:
 		if wantString {
@@ -117,10 +118,10 @@ func (c *checker) value(i int, v interaction.Value, t interaction.OptionType) {
 			case !ok:
 				c.wrongType(i, v, t)
 			case n > maxInteger:
-				c.outOfRange(i, v, CodeNumberMax, "at most "+strconv.FormatInt(maxInteger, 10),
+				c.outOfRange(i, v, rules.NumberTypeMax, "at most "+strconv.FormatInt(maxInteger, 10),
 					"less than or equal to "+strconv.FormatInt(maxInteger, 10))
 			case n < -maxInteger:
-				c.outOfRange(i, v, CodeNumberMin, "at least "+strconv.FormatInt(-maxInteger, 10),
+				c.outOfRange(i, v, rules.NumberTypeMin, "at least "+strconv.FormatInt(-maxInteger, 10),
 					"greater than or equal to "+strconv.FormatInt(-maxInteger, 10))
 			}
 			return
@@ -130,13 +131,13 @@ func (c *checker) value(i int, v interaction.Value, t interaction.OptionType) {
 		case math.IsNaN(f):
 			c.wrongType(i, v, t)
 		case f > maxNumber:
-			c.outOfRange(i, v, CodeNumberMax, "at most 2^53", "less than or equal to "+strconv.Itoa(maxNumber))
+			c.outOfRange(i, v, rules.NumberTypeMax, "at most 2^53", "less than or equal to "+strconv.Itoa(maxNumber))
 		case f < -maxNumber:
-			c.outOfRange(i, v, CodeNumberMin, "at least -2^53", "greater than or equal to -"+strconv.Itoa(maxNumber))
+			c.outOfRange(i, v, rules.NumberTypeMin, "at least -2^53", "greater than or equal to -"+strconv.Itoa(maxNumber))
 		}
 	case interaction.KindNone:
 		if c.room() {
-			c.add(c.choicePointer(i, "/value"), CodeRequired, c.say("required: a suggestion has a value", "This field is required"))
+			c.add(c.choicePointer(i, "/value"), rules.BaseTypeRequired, c.say("required: a suggestion has a value", "This field is required"))
 		}
 	default:
 		c.wrongType(i, v, t)
@@ -151,13 +152,13 @@ func (c *checker) wrongType(i int, v interaction.Value, t interaction.OptionType
 	}
 	switch t {
 	case interaction.OptionString:
-		c.add(c.choicePointer(i, "/value"), CodeNotString, c.say("must be a string for a STRING option, is "+valueText(v), "Must be a string."))
+		c.add(c.choicePointer(i, "/value"), rules.BaseTypeString, c.say("must be a string for a STRING option, is "+valueText(v), "Must be a string."))
 	case interaction.OptionInteger:
-		c.add(c.choicePointer(i, "/value"), CodeNotNumber, c.say("must be an integer for an INTEGER option, is "+valueText(v), "Must be an integer."))
+		c.add(c.choicePointer(i, "/value"), rules.NumberTypeCoerce, c.say("must be an integer for an INTEGER option, is "+valueText(v), "Must be an integer."))
 	case interaction.OptionNumber:
-		c.add(c.choicePointer(i, "/value"), CodeNotNumber, c.say("must be a number for a NUMBER option, is "+valueText(v), "Must be a number."))
+		c.add(c.choicePointer(i, "/value"), rules.NumberTypeCoerce, c.say("must be a number for a NUMBER option, is "+valueText(v), "Must be a number."))
 	default:
-		c.add(c.choicePointer(i, "/value"), CodeNotNumber, c.say("must be a string or a number, is "+valueText(v), "Must be a string or a number."))
+		c.add(c.choicePointer(i, "/value"), rules.NumberTypeCoerce, c.say("must be a string or a number, is "+valueText(v), "Must be a string or a number."))
 	}
 }
 

@@ -1,4 +1,4 @@
-package answer
+package review
 
 import (
 	"strconv"
@@ -6,6 +6,7 @@ import (
 
 	"github.com/switchboard-go/switchboard/component"
 	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/rules"
 )
 
 // Limits of a message (public facts of the service; the specification
@@ -22,29 +23,29 @@ func (c *checker) message(ix *interaction.Interaction, m *interaction.MessageDat
 	// A text has no more characters than bytes: most are not counted.
 	if len(m.Content) > maxContent {
 		if n := utf8.RuneCountInString(m.Content); n > maxContent && c.room() {
-			c.add(c.data+"/content", CodeMaxLength, c.tooMany(n, maxContent, "characters"))
+			c.add(c.data+"/content", rules.BaseTypeMaxLength, c.tooMany(n, maxContent, "characters"))
 		}
 	}
 	c.flags(m.Flags, allowed, what)
 	if m.Flags&interaction.FlagIsComponentsV2 != 0 {
 		// A message laid out with components holds its text in them.
 		if m.Content != "" && c.room() {
-			c.add(c.data+"/content", CodeLegacyFields, c.say(
+			c.add(c.data+"/content", rules.MessageCannotUseLegacyFieldsWithComponentsV2, c.say(
 				"a message with IS_COMPONENTS_V2 cannot have content; a text display holds its text",
 				"The 'content' field cannot be used when using MessageFlags.IS_COMPONENTS_V2"))
 		}
 		if len(m.Embeds) > 0 && c.room() {
-			c.add(c.data+"/embeds", CodeLegacyFields, c.say(
+			c.add(c.data+"/embeds", rules.MessageCannotUseLegacyFieldsWithComponentsV2, c.say(
 				"a message with IS_COMPONENTS_V2 cannot have embeds",
 				"The 'embeds' field cannot be used when using MessageFlags.IS_COMPONENTS_V2"))
 		}
 		if m.Poll != nil && c.room() {
-			c.add(c.data+"/poll", CodeLegacyFields, c.say(
+			c.add(c.data+"/poll", rules.MessageCannotUseLegacyFieldsWithComponentsV2, c.say(
 				"a message with IS_COMPONENTS_V2 cannot have a poll",
 				"The 'poll' field cannot be used when using MessageFlags.IS_COMPONENTS_V2"))
 		}
 	} else if n := len(m.Components); n > maxRows && c.room() {
-		c.addPast(c.data+"/components", maxRows, CodeMaxLength, c.tooMany(n, maxRows, "action rows"))
+		c.addPast(c.data+"/components", maxRows, rules.BaseTypeMaxLength, c.tooMany(n, maxRows, "action rows"))
 	}
 	if m.AllowedMentions != nil {
 		c.mentions(m.AllowedMentions)
@@ -60,7 +61,7 @@ func (c *checker) message(ix *interaction.Interaction, m *interaction.MessageDat
 	}
 	c.files(ix, m.Files)
 	if fresh && m.Content == "" && len(m.Embeds) == 0 && len(m.Components) == 0 && len(m.Files) == 0 && m.Poll == nil && c.room() {
-		c.add(c.data, CodeEmpty, c.say(
+		c.add(c.data, rules.MessageEmpty, c.say(
 			"shows nothing: a message needs content, an embed, a component, a file or a poll",
 			"Cannot send an empty message"))
 	}
@@ -104,7 +105,7 @@ func (c *checker) mentions(am *interaction.AllowedMentions) {
 		if !c.room() {
 			return
 		}
-		c.add(c.data+"/allowed_mentions/parse/"+strconv.Itoa(i), CodeChoices, c.say(
+		c.add(c.data+"/allowed_mentions/parse/"+strconv.Itoa(i), rules.BaseTypeChoices, c.say(
 			`must be "roles", "users" or "everyone", is `+strconv.Quote(p),
 			"Value must be one of ('roles', 'users', 'everyone')."))
 	}
@@ -114,10 +115,10 @@ func (c *checker) mentions(am *interaction.AllowedMentions) {
 		parsed bool
 	}{{"users", am.Users, parsesUsers}, {"roles", am.Roles, parsesRoles}} {
 		if n := len(l.ids); n > maxMentionIDs && c.room() {
-			c.addPast(c.data+"/allowed_mentions/"+l.kind, maxMentionIDs, CodeMaxLength, c.tooMany(n, maxMentionIDs, l.kind))
+			c.addPast(c.data+"/allowed_mentions/"+l.kind, maxMentionIDs, rules.BaseTypeMaxLength, c.tooMany(n, maxMentionIDs, l.kind))
 		}
 		if l.parsed && len(l.ids) > 0 && c.room() {
-			c.add(c.data+"/allowed_mentions", CodeMentionsExclusive, c.say(
+			c.add(c.data+"/allowed_mentions", rules.MessageAllowedMentionsParseExclusive, c.say(
 				`parses "`+l.kind+`" and lists `+l.kind+`: one or the other`,
 				`parse:["`+l.kind+`"] and `+l.kind+`: [ids...] are mutually exclusive.`))
 		}
@@ -130,7 +131,7 @@ func (c *checker) mentions(am *interaction.AllowedMentions) {
 func (c *checker) files(ix *interaction.Interaction, files []interaction.File) {
 	if n := len(files); n > interaction.MaxFiles {
 		if c.room() {
-			c.addPast("/files", interaction.MaxFiles, CodeMaxLength, c.tooMany(n, interaction.MaxFiles, "files"))
+			c.addPast("/files", interaction.MaxFiles, rules.BaseTypeMaxLength, c.tooMany(n, interaction.MaxFiles, "files"))
 		}
 		files = files[:interaction.MaxFiles]
 	}
@@ -143,7 +144,7 @@ func (c *checker) files(ix *interaction.Interaction, files []interaction.File) {
 			// Worded as the sender words a file it finds too large as it
 			// reads it, so that one fault reads alike either way.
 			tooLarge := &interaction.FileError{Size: n, Limit: limit, Err: interaction.ErrFileTooLarge}
-			c.add("/files/"+strconv.Itoa(i), CodeFileTooLarge, c.say(
+			c.add("/files/"+strconv.Itoa(i), rules.FileTooLarge, c.say(
 				strconv.Quote(f.Name)+" has "+tooLarge.Problem(), "Request entity too large"))
 		}
 	}

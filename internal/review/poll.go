@@ -1,10 +1,11 @@
-package answer
+package review
 
 import (
 	"strconv"
 	"unicode/utf8"
 
 	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/rules"
 )
 
 // maxPollEmojiName is the most characters of the name of a poll answer's
@@ -22,23 +23,23 @@ const maxPollEmojiName = 32
 func (c *checker) poll(p *interaction.PollRequest) {
 	at := c.data + "/poll"
 	if n := utf8.RuneCountInString(p.Question.Text); (n < 1 || n > interaction.MaxPollQuestion) && c.room() {
-		c.add(at+"/question/text", CodeBadLength, c.between(n, 1, interaction.MaxPollQuestion, "characters"))
+		c.add(at+"/question/text", rules.BaseTypeBadLength, c.between(n, 1, interaction.MaxPollQuestion, "characters"))
 	}
 	answers := p.Answers
 	switch n := len(answers); {
 	case n > interaction.MaxPollAnswers:
 		if c.room() {
-			c.addPast(at+"/answers", interaction.MaxPollAnswers, CodeBadLength, c.between(n, 1, interaction.MaxPollAnswers, "answers"))
+			c.addPast(at+"/answers", interaction.MaxPollAnswers, rules.BaseTypeBadLength, c.between(n, 1, interaction.MaxPollAnswers, "answers"))
 		}
 		answers = answers[:interaction.MaxPollAnswers]
 	case n < 1 && c.room():
-		c.add(at+"/answers", CodeBadLength, c.between(n, 1, interaction.MaxPollAnswers, "answers"))
+		c.add(at+"/answers", rules.BaseTypeBadLength, c.between(n, 1, interaction.MaxPollAnswers, "answers"))
 	}
 	for i := range answers {
 		media := &answers[i].Media
 		ptr := at + "/answers/" + strconv.Itoa(i) + "/poll_media"
 		if n := utf8.RuneCountInString(media.Text); (n < 1 || n > interaction.MaxPollAnswerText) && c.room() {
-			c.add(ptr+"/text", CodeBadLength, c.between(n, 1, interaction.MaxPollAnswerText, "characters"))
+			c.add(ptr+"/text", rules.BaseTypeBadLength, c.between(n, 1, interaction.MaxPollAnswerText, "characters"))
 		}
 		if e := media.Emoji; e != nil {
 			c.pollEmoji(ptr+"/emoji", e)
@@ -46,14 +47,14 @@ func (c *checker) poll(p *interaction.PollRequest) {
 	}
 	switch d := p.Duration; {
 	case d < 0 && c.room():
-		c.add(at+"/duration", CodeNumberMin, c.say("must be at least 1 hour, is "+strconv.Itoa(d),
+		c.add(at+"/duration", rules.NumberTypeMin, c.say("must be at least 1 hour, is "+strconv.Itoa(d),
 			"Value must be greater than or equal to 1."))
 	case d > interaction.MaxPollDuration && c.room():
-		c.add(at+"/duration", CodeNumberMax, c.say("must be at most "+strconv.Itoa(interaction.MaxPollDuration)+" hours (32 days), is "+strconv.Itoa(d),
+		c.add(at+"/duration", rules.NumberTypeMax, c.say("must be at most "+strconv.Itoa(interaction.MaxPollDuration)+" hours (32 days), is "+strconv.Itoa(d),
 			"Value must be less than or equal to "+strconv.Itoa(interaction.MaxPollDuration)+"."))
 	}
 	if l := p.LayoutType; l != 0 && l != interaction.PollLayoutDefault && c.room() {
-		c.add(at+"/layout_type", CodeChoices, c.say("must be 1 (DEFAULT), the one layout, is "+strconv.Itoa(int(l)),
+		c.add(at+"/layout_type", rules.BaseTypeChoices, c.say("must be 1 (DEFAULT), the one layout, is "+strconv.Itoa(int(l)),
 			"Value must be one of (1)."))
 	}
 }
@@ -64,13 +65,13 @@ func (c *checker) poll(p *interaction.PollRequest) {
 func (c *checker) pollEmoji(ptr string, e *interaction.PollEmoji) {
 	if e.ID == 0 && e.Name == "" {
 		if c.room() {
-			c.add(ptr, CodeRequired, c.say("an emoji needs an id (a custom emoji) or a name (a Unicode emoji)",
+			c.add(ptr, rules.BaseTypeRequired, c.say("an emoji needs an id (a custom emoji) or a name (a Unicode emoji)",
 				"This field is required"))
 		}
 		return
 	}
 	if n := utf8.RuneCountInString(e.Name); n > maxPollEmojiName && c.room() {
-		c.add(ptr+"/name", CodeMaxLength, c.tooMany(n, maxPollEmojiName, "characters"))
+		c.add(ptr+"/name", rules.BaseTypeMaxLength, c.tooMany(n, maxPollEmojiName, "characters"))
 	}
 }
 
@@ -83,7 +84,7 @@ func (c *checker) pollInUpdate(p *interaction.PollRequest) {
 	if p == nil || !c.room() {
 		return
 	}
-	c.add(c.data+"/poll", CodePollEdit, c.say(
+	c.add(c.data+"/poll", rules.MessagePollNotAddable, c.say(
 		"an update cannot add a poll: a poll comes with a new message, or with the edit that completes a deferred answer",
 		"A poll can be added only to a new message, or by the edit that completes a deferred answer."))
 }

@@ -1,27 +1,40 @@
-// Package violation defines the report of a broken rule of the service,
-// which the validators of commands and of components both return: one
-// type, so that a program handles them alike.
-package violation
+package rules
 
 import "strings"
 
-// Violation is one broken rule of the service.
+// Violation is one broken rule of the service. Its Error method returns
+// the place and the message, as in
+// `mod ban › option "Reason": name must be lowercase`.
 type Violation struct {
 	// Command is the name of the command the violation is in. It is empty
 	// for a rule of a command scope that concerns several commands, and
-	// for the components of a message or modal, which are in no command.
+	// for messages, modals and answers, which are in no command.
 	Command string
 	// Place says where the violation is for a person, from the top down,
-	// levels separated by " › ", as in `mod ban › option "Reason"` or
-	// `row 2 › button "Approve"`.
+	// levels separated by " › ":
+	//
+	//	mod ban › option "Reason"
+	//	mod user ban › option "days" › choice "Week"
+	//	row 2 › button "Approve"
+	//	label "Reason" › text input "reason"
+	//
+	// Commands, options and choices are named by their names, components
+	// by their label or custom_id where they have one and by their
+	// position (counting from 1) where they do not. A rule of a whole
+	// scope names the scope ("global", "guild 22"), one of a whole
+	// message or modal says "message" or "modal". Each validator says
+	// what its places start with.
 	Place string
 	// Pointer is the JSON pointer (RFC 6901) to the value at fault in the
-	// request body. It points at a field where one field is at fault, at
-	// an object where the object as a whole is, and is "" for the whole
-	// body.
+	// request body, such as "/options/0/options/1/name". It points at a
+	// field where one field is at fault (even one left out, which the body
+	// does not hold), at an object or a list where the object or the list
+	// as a whole is, and is "" for the whole body. The service's errors
+	// tree of a 50035 answer has the same path: its keys are the
+	// pointer's tokens.
 	Pointer string
-	// Code names the rule, in the service's own vocabulary where the
-	// service's code for it is publicly known.
+	// Code names the rule: one of the constants of this package, the
+	// service's own code where it is public.
 	Code string
 	// Message says what is wrong and what the rule is.
 	Message string

@@ -1,15 +1,15 @@
-package violation_test
+package rules_test
 
 import (
 	"errors"
 	"fmt"
 	"testing"
 
-	"github.com/switchboard-go/switchboard/internal/violation"
+	"github.com/switchboard-go/switchboard/rules"
 )
 
 func TestViolationsReadOnePerLine(t *testing.T) {
-	vs := violation.Violations{
+	vs := rules.Violations{
 		{Place: "ping", Message: "name must be lowercase"},
 		{Place: `row 2 › button "Go"`, Message: "custom_id is required on a PRIMARY button"},
 	}
@@ -23,23 +23,23 @@ func TestViolationsReadOnePerLine(t *testing.T) {
 }
 
 func TestNoViolationsAreNoError(t *testing.T) {
-	var none violation.Violations
+	var none rules.Violations
 	if err := none.Err(); err != nil {
 		t.Errorf("nil Violations: Err() = %v, want nil", err)
 	}
-	if err := (violation.Violations{}).Err(); err != nil {
+	if err := (rules.Violations{}).Err(); err != nil {
 		t.Errorf("empty Violations: Err() = %v, want nil", err)
 	}
 }
 
 func TestAViolationIsFoundInAWrappingError(t *testing.T) {
-	vs := violation.Violations{{Place: "a", Code: "ONE"}, {Place: "b", Code: "TWO"}}
+	vs := rules.Violations{{Place: "a", Code: "ONE"}, {Place: "b", Code: "TWO"}}
 	err := fmt.Errorf("syncing: %w", vs.Err())
-	var one violation.Violation
+	var one rules.Violation
 	if !errors.As(err, &one) || one.Code != "ONE" {
 		t.Errorf("errors.As(Violation) = %+v, want the first violation", one)
 	}
-	var all violation.Violations
+	var all rules.Violations
 	if !errors.As(err, &all) || len(all) != 2 {
 		t.Errorf("errors.As(Violations) = %v, want both violations", all)
 	}

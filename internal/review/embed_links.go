@@ -1,4 +1,4 @@
-package answer
+package review
 
 import (
 	"strconv"
@@ -6,26 +6,7 @@ import (
 
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/internal/urlrule"
-)
-
-// Codes of the rules of links, the service's own.
-const (
-	// CodeURLScheme: a URL of a scheme its field does not take: an
-	// embed's url or its author's url that is not http or https, an
-	// image, thumbnail or icon that is not http, https or
-	// attachment://name; a LINK button's that is not http, https or
-	// discord, or media of a component that is not http, https or
-	// attachment://name (package component's CodeURLScheme).
-	CodeURLScheme = urlrule.CodeScheme
-	// CodeURLMalformed: a URL that is not well formed, such as a web
-	// address whose host has no dot or a path with a space. A URL may
-	// break both rules: "javascript:alert(1)" has the scheme
-	// "javascript:alert(1)" and is no web address either.
-	CodeURLMalformed = urlrule.CodeMalformed
-	// CodeNotAttached: an attachment://name URL, in an image, thumbnail or
-	// icon of an embed or in the media of a component, that names no file
-	// of the message.
-	CodeNotAttached = urlrule.CodeNotAttached
+	"github.com/switchboard-go/switchboard/rules"
 )
 
 // maxEmbedColor is the largest color of an embed: 0xFFFFFF, the colors of
@@ -54,11 +35,11 @@ func (c *checker) embedLinks(i int, e *interaction.Embed) {
 		c.link(c.embedPointer(i, "/url"), e.URL, pageSchemes)
 	}
 	if e.Color < 0 && c.room() {
-		c.add(c.embedPointer(i, "/color"), CodeNumberMin, c.say(
+		c.add(c.embedPointer(i, "/color"), rules.NumberTypeMin, c.say(
 			"a color of 0 to 0xFFFFFF, is "+strconv.Itoa(e.Color),
 			"int value should be greater than or equal to 0."))
 	} else if e.Color > maxEmbedColor && c.room() {
-		c.add(c.embedPointer(i, "/color"), CodeNumberMax, c.say(
+		c.add(c.embedPointer(i, "/color"), rules.NumberTypeMax, c.say(
 			"a color of 0 to 0xFFFFFF, is 0x"+strconv.FormatInt(int64(e.Color), 16),
 			"int value should be less than or equal to "+strconv.Itoa(maxEmbedColor)+"."))
 	}
@@ -88,12 +69,12 @@ func (c *checker) embedLinks(i int, e *interaction.Embed) {
 func (c *checker) link(ptr, raw string, s urlrule.Schemes) {
 	f := urlrule.Check(raw, s, urlrule.MaxLength)
 	if f&urlrule.TooLong != 0 && c.room() {
-		c.add(ptr, CodeMaxLength, c.tooMany(utf8.RuneCountInString(raw), urlrule.MaxLength, "characters"))
+		c.add(ptr, rules.BaseTypeMaxLength, c.tooMany(utf8.RuneCountInString(raw), urlrule.MaxLength, "characters"))
 	}
 	if f&urlrule.BadScheme != 0 && c.room() {
-		c.add(ptr, CodeURLScheme, c.say("must be "+urlrule.Expected(s), urlrule.ServiceScheme(raw, s)))
+		c.add(ptr, rules.URLTypeInvalidScheme, c.say("must be "+urlrule.Expected(s), urlrule.ServiceScheme(raw, s)))
 	}
 	if f&urlrule.Malformed != 0 && c.room() {
-		c.add(ptr, CodeURLMalformed, c.say(urlrule.MalformedWords, urlrule.ServiceMalformed))
+		c.add(ptr, rules.URLTypeInvalidURL, c.say(urlrule.MalformedWords, urlrule.ServiceMalformed))
 	}
 }
