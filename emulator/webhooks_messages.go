@@ -10,19 +10,30 @@ import (
 // request carries. An expired or unknown token is an invalid webhook token;
 // an interaction not answered yet has no webhook.
 func (s *Server) webhookInteraction(r *request) (*sentInteraction, *apiError) {
-	st := s.st
-	if r.PathValue("app") != st.app.id.String() {
-		return nil, errNotFound(codeUnknownWebhook, "Unknown Webhook")
-	}
-	si := st.byToken[r.PathValue("token")]
-	if si == nil || st.now().Sub(si.sent) >= tokenLife {
-		return nil, &apiError{status: http.StatusUnauthorized, code: codeInvalidWebhookToken, message: "Invalid Webhook Token"}
+	si, e := s.webhookToken(r.PathValue("app"), r.PathValue("token"))
+	if e != nil {
+		return nil, e
 	}
 	if si.answer == nil {
 		s.awaitSettled(r, si)
 	}
 	if si.answer == nil {
 		return nil, errNotFound(codeUnknownWebhook, "Unknown Webhook")
+	}
+	return si, nil
+}
+
+// webhookToken returns the interaction whose token a webhook's path
+// gives: another application's id is an unknown webhook, an unknown or
+// expired token an invalid one. The caller holds s.st.mu.
+func (s *Server) webhookToken(app, token string) (*sentInteraction, *apiError) {
+	st := s.st
+	if app != st.app.id.String() {
+		return nil, errNotFound(codeUnknownWebhook, "Unknown Webhook")
+	}
+	si := st.byToken[token]
+	if si == nil || st.now().Sub(si.sent) >= tokenLife {
+		return nil, &apiError{status: http.StatusUnauthorized, code: codeInvalidWebhookToken, message: "Invalid Webhook Token"}
 	}
 	return si, nil
 }
