@@ -30,9 +30,11 @@ func (s *Server) Changed() <-chan struct{} {
 	return s.st.changed
 }
 
-// touch wakes those waiting on Changed. The caller holds the state's lock
-// and has changed something.
+// touch wakes those waiting on Changed, and forgets what the change took
+// past the limits of what the emulator keeps. The caller holds the
+// state's lock and has changed something.
 func (st *state) touch() {
+	st.trim()
 	close(st.changed)
 	st.changed = make(chan struct{})
 }

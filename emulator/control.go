@@ -1,11 +1,9 @@
 package emulator
 
 import (
-	"cmp"
 	"encoding/json"
 	"math"
 	"net/http"
-	"slices"
 	"time"
 
 	"github.com/switchboard-go/switchboard/interaction"
@@ -88,19 +86,12 @@ func (s *Server) controlInteraction(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) controlInteractions(w http.ResponseWriter, _ *http.Request) {
-	b, err := s.encodeInteractions(func() []*sentInteraction {
-		all := make([]*sentInteraction, 0, len(s.st.interactions))
-		for _, si := range s.st.interactions {
-			all = append(all, si)
-		}
-		slices.SortFunc(all, func(a, b *sentInteraction) int { return cmp.Compare(a.ix.ID, b.ix.ID) })
-		return all
-	})
+	b, err := s.encodeInteractions(func() []*sentInteraction { return s.st.keptOf(false) })
 	writeEncoded(w, b, err)
 }
 
 func (s *Server) controlLaunches(w http.ResponseWriter, _ *http.Request) {
-	b, err := s.encodeInteractions(func() []*sentInteraction { return s.st.launches })
+	b, err := s.encodeInteractions(func() []*sentInteraction { return s.st.keptOf(true) })
 	writeEncoded(w, b, err)
 }
 
@@ -160,6 +151,6 @@ func (s *Server) interactionJSON(si *sentInteraction) map[string]any {
 		m["deleted"] = e.Message.Deleted
 		history = append(history, map[string]any{"kind": e.Kind, "original": e.Original, "message": m, "at": e.At.UTC().Format(timestampLayout)})
 	}
-	out["history"] = history
+	out["history"], out["history_dropped"] = history, si.dropped
 	return out
 }

@@ -49,6 +49,25 @@
 // ParseCommand reads a command as a user types it ("/mod ban user:@bob
 // reason:spam") into an Invocation.
 //
+// # Limits
+//
+// The emulator keeps everything in memory, and so keeps a bounded amount
+// (Config.Limits): 10,000 interactions, sent or launched; 50,000 changes
+// to their messages in all, each a copy of the message as it stood, which
+// InteractionRecord.History lists; and 512 MiB of the files those
+// messages carry. Past any of these the oldest interactions are
+// forgotten: their tokens no longer work, and they and their messages are
+// gone from Interactions, the control API and the playground. An
+// interaction's messages keep at most 128 MiB of files (a message of ten
+// files at the upload limit fits): an answer, follow-up or edit whose
+// files would pass it is refused with the service's 413 and code 40005,
+// its message saying which limit. A request is read only once it is
+// authenticated, by its Authorization header or the interaction token in
+// its path, and a route that takes no files reads at most 8 MiB of it.
+// The rate limiter keeps a window per route bucket, caller and major
+// parameter that names something the emulator holds, each dropped once
+// it ends.
+//
 // # Control API
 //
 // The control API drives the emulator from scripts and tests in other
@@ -70,10 +89,12 @@
 //		"answer": {"type": 4, ...}, "answered": "...",
 //		"original": {message}, "followups": [{message}], "history":
 //		[{"kind": "deferred", "original": true, "message": {message},
-//		"at": "..."}]}, each message as
+//		"at": "..."}], "history_dropped": 0}, each message as
 //		the webhook endpoints return it, with "deleted". The answer and
-//		its time are null until the bot answers. Answers 404 for an
-//		unknown id.
+//		its time are null until the bot answers. "history_dropped"
+//		counts the oldest changes the history no longer holds, when the
+//		interaction alone made more than the emulator keeps. Answers
+//		404 for an unknown id, or one the emulator has forgotten.
 //	GET    /_emulator/interactions
 //		Every interaction sent, as Interactions: a list of the objects
 //		above, oldest first.

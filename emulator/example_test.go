@@ -487,3 +487,38 @@ func ExampleServer_InjectFault() {
 	// 429 1 0.050 user
 	// emulator-bot <nil>
 }
+
+// The emulator keeps the newest interactions, as many as its Limits say;
+// the oldest are forgotten, and their tokens stop working.
+func ExampleLimits() {
+	ctx := context.Background()
+	service, err := emulator.New(emulator.Config{Limits: emulator.Limits{Interactions: 2}})
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer service.Close()
+	r := router.New()
+	r.Command("roll", func(ctx context.Context, req *router.Request) (interaction.Response, error) {
+		return interaction.Reply("4"), nil
+	}, router.Description("Roll a die"))
+	mux, err := r.Build()
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer startBot(service, mux)()
+
+	var first interaction.Snowflake
+	for i := range 3 {
+		res, err := service.Invoke(ctx, emulator.Invocation{Guild: service.GuildID, Command: "roll"})
+		if err != nil {
+			log.Fatal(err)
+		}
+		if i == 0 {
+			first = res.Interaction.ID
+		}
+	}
+	_, kept := service.Interaction(first)
+	fmt.Println(len(service.Interactions()), "interactions kept; the first kept:", kept)
+	// Output:
+	// 2 interactions kept; the first kept: false
+}

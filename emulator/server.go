@@ -57,6 +57,10 @@ type Config struct {
 	// Pass" and a consumable "Coin Pack"; an empty list means none. See
 	// Server.SKUs for their ids.
 	SKUs []SKU
+	// Limits bound what the emulator keeps in memory: the interactions,
+	// the changes to their messages and the files; past them the oldest
+	// interactions are forgotten. The zero Limits are the defaults.
+	Limits Limits
 	// SigningKey is the key interactions are signed with; nil means a new
 	// one. A fixed key lets a bot be configured before the emulator
 	// starts, as an interactions URL given at start must already verify.
@@ -198,6 +202,7 @@ func newServer(cfg Config) (*Server, error) {
 		messages:     map[interaction.Snowflake]*sentInteraction{},
 		modals:       map[interaction.Snowflake]*openModal{},
 		seenVersions: map[interaction.Snowflake]map[interaction.Snowflake]interaction.Snowflake{},
+		limits:       cfg.Limits.withDefaults(),
 		events:       eventLog{changed: make(chan struct{})},
 		changed:      make(chan struct{}),
 	}

@@ -124,12 +124,12 @@ func (s *Server) acknowledge(si *sentInteraction, body *answerBody, atts []Attac
 		si.original = &Message{ID: s.st.newID(), ChannelID: si.ix.ChannelID, Data: data, Attachments: atts,
 			Poll: makePoll(data.Poll, now), Created: now}
 		s.st.made(si, si.original)
-		si.logMessage(MessageReplied, si.original, now)
+		s.st.logMessage(si, MessageReplied, si.original, now)
 	case interaction.CallbackDeferredChannelMessageWithSource:
 		flags := resp.Message.Flags&interaction.FlagEphemeral | interaction.FlagLoading
 		si.original = &Message{ID: s.st.newID(), ChannelID: si.ix.ChannelID, Data: interaction.MessageData{Flags: flags}, Created: now}
 		s.st.made(si, si.original)
-		si.logMessage(MessageDeferred, si.original, now)
+		s.st.logMessage(si, MessageDeferred, si.original, now)
 	case interaction.CallbackDeferredUpdateMessage:
 		// Nothing changes yet; the interaction's original message is now
 		// the component's, which editing @original edits.
@@ -148,9 +148,9 @@ func (s *Server) acknowledge(si *sentInteraction, body *answerBody, atts []Attac
 // and of the interaction that made m, when that is another. The caller
 // holds the state's lock.
 func (s *Server) logChange(si *sentInteraction, kind MessageEventKind, m *Message, at time.Time) {
-	si.logMessage(kind, m, at)
+	s.st.logMessage(si, kind, m, at)
 	if owner := s.st.messages[m.ID]; owner != nil && owner != si {
-		owner.logMessage(kind, m, at)
+		s.st.logMessage(owner, kind, m, at)
 	}
 }
 
@@ -160,6 +160,9 @@ func (s *Server) logChange(si *sentInteraction, kind MessageEventKind, m *Messag
 // lock.
 func (s *Server) checkReply(si *sentInteraction, body *answerBody, files []upload) ([]Attachment, *apiError) {
 	if e := s.checkCallbackType(si.ix, body.Type); e != nil {
+		return nil, e
+	}
+	if e := s.checkFileRoom(si, files); e != nil {
 		return nil, e
 	}
 	atts, e := s.answerAttachments(si, body, files)

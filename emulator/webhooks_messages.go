@@ -103,6 +103,9 @@ func (s *Server) createFollowup(r *request) (int, any, *apiError) {
 	if e != nil {
 		return 0, nil, e
 	}
+	if e := s.checkFileRoom(si, files); e != nil {
+		return 0, nil, e
+	}
 	// Right after a deferral, the service (for compatibility, and
 	// deprecated) completes the loading message instead of sending a new
 	// one, and keeps the deferral's ephemeral state.
@@ -134,13 +137,13 @@ func (s *Server) createFollowup(r *request) (int, any, *apiError) {
 		// completes it, which may add a poll.
 		m := si.original
 		m.Data, m.Attachments, m.Poll = data, atts, makePoll(data.Poll, now)
-		si.logMessage(MessageCompleted, m, now)
+		s.st.logMessage(si, MessageCompleted, m, now)
 		return http.StatusOK, s.messageJSON(m), nil
 	}
 	m := &Message{ID: s.st.newID(), ChannelID: si.ix.ChannelID, Data: data, Attachments: atts, Poll: makePoll(data.Poll, now), Created: now}
 	si.followups = append(si.followups, m)
 	s.st.made(si, m)
-	si.logMessage(MessageFollowedUp, m, m.Created)
+	s.st.logMessage(si, MessageFollowedUp, m, m.Created)
 	return http.StatusOK, s.messageJSON(m), nil
 }
 
@@ -163,6 +166,9 @@ func (s *Server) editWebhookMessage(r *request) (int, any, *apiError) {
 	var edit messageEdit
 	files, e := decodeMessageBody(r, &edit)
 	if e != nil {
+		return 0, nil, e
+	}
+	if e := s.checkFileRoom(si, files); e != nil {
 		return 0, nil, e
 	}
 	completes := m.awaitsContent()
