@@ -85,14 +85,12 @@ func (s *Server) controlInteraction(w http.ResponseWriter, r *http.Request) {
 	writeEncoded(w, b, err)
 }
 
-func (s *Server) controlInteractions(w http.ResponseWriter, _ *http.Request) {
-	b, err := s.encodeInteractions(func() []*sentInteraction { return s.st.keptOf(false) })
-	writeEncoded(w, b, err)
+func (s *Server) controlInteractions(w http.ResponseWriter, r *http.Request) {
+	s.controlPage(w, r, false)
 }
 
-func (s *Server) controlLaunches(w http.ResponseWriter, _ *http.Request) {
-	b, err := s.encodeInteractions(func() []*sentInteraction { return s.st.keptOf(true) })
-	writeEncoded(w, b, err)
+func (s *Server) controlLaunches(w http.ResponseWriter, r *http.Request) {
+	s.controlPage(w, r, true)
 }
 
 // encodeInteractions encodes the interactions pick chooses, under the

@@ -96,13 +96,20 @@
 //		interaction alone made more than the emulator keeps. Answers
 //		404 for an unknown id, or one the emulator has forgotten.
 //	GET    /_emulator/interactions
-//		Every interaction sent, as Interactions: a list of the objects
-//		above, oldest first.
+//		The interactions sent, as Interactions: a list of the objects
+//		above, oldest first, a page at a time, by snowflake as the
+//		service pages its lists: ?limit=n takes n (1 to 1000, 100
+//		without it), ?before=id those before the interaction id and
+//		?after=id those after it. Without before or after, the page is
+//		the newest n, so that a list without a query holds them all
+//		while they are fewer than 100; before the first id of a page
+//		is the page before it. A bad query is 400 "invalid_input".
 //	GET    /_emulator/launches
 //		The interactions the service handled itself by launching an
 //		Activity, as Launches: a list of the same objects, with
 //		"launched": true, the answer LAUNCH_ACTIVITY and the message the
-//		service posted as the one follow-up.
+//		service posted as the one follow-up, paged as
+//		/_emulator/interactions.
 //	POST   /_emulator/authorize
 //		A user authorizes the application, as AuthorizeUser:
 //		{"user": "id", "scopes": ["identify"]} answers {"code": "..."},

@@ -79,18 +79,6 @@ func (st *state) keep(si *sentInteraction) {
 // list: the caller holds the state's lock and changes nothing.
 func (st *state) kept() []*sentInteraction { return st.order[st.head:] }
 
-// keptOf returns the interactions kept that the service launched itself,
-// or those sent, oldest first. The caller holds the state's lock.
-func (st *state) keptOf(launched bool) []*sentInteraction {
-	var out []*sentInteraction
-	for _, si := range st.kept() {
-		if si.launched == launched {
-			out = append(out, si)
-		}
-	}
-	return out
-}
-
 // logMessage records a change to one of si's messages, as it stands after
 // the change, and counts what si's history then holds: the change, and
 // the files of the message it did not hold yet. The caller holds the
