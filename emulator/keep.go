@@ -85,6 +85,9 @@ func (st *state) kept() []*sentInteraction { return st.order[st.head:] }
 // state's lock.
 func (st *state) logMessage(si *sentInteraction, kind MessageEventKind, m *Message, at time.Time) {
 	si.history = append(si.history, MessageEvent{Kind: kind, Original: m == si.original, Message: m.clone(), At: at})
+	if st.messages[m.ID] != nil {
+		st.components.set(m)
+	}
 	if si.forgotten {
 		// Answered after it was forgotten: nothing keeps it but the
 		// exchange under way.
@@ -175,6 +178,7 @@ func (st *state) forget(i int) {
 	for _, m := range si.owned() {
 		if st.messages[m.ID] == si {
 			delete(st.messages, m.ID)
+			st.components.remove(m.ID)
 		}
 		if len(m.Attachments) > 0 {
 			// A new list: the copies in histories keep theirs.
