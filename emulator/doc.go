@@ -45,7 +45,9 @@
 // offers a user somewhere, as its picker lists them; SetRoles changes a
 // member's roles, and with them what they may do. Changed tells a user
 // interface when to look again: its channel closes at the next change, an
-// answer, a follow-up or an edit the bot made at its own pace among them.
+// answer, a follow-up or an edit the bot made at its own pace among them;
+// Messages gives every message once, and MessageChanges then which have
+// changed, so that looking again costs what changed.
 // ParseCommand reads a command as a user types it ("/mod ban user:@bob
 // reason:spam") into an Invocation.
 //

@@ -85,6 +85,7 @@ func (st *state) kept() []*sentInteraction { return st.order[st.head:] }
 // state's lock.
 func (st *state) logMessage(si *sentInteraction, kind MessageEventKind, m *Message, at time.Time) {
 	si.history = append(si.history, MessageEvent{Kind: kind, Original: m == si.original, Message: m.clone(), At: at})
+	st.journal.add(m.ID)
 	if st.messages[m.ID] != nil {
 		st.components.set(m)
 	}
@@ -179,6 +180,7 @@ func (st *state) forget(i int) {
 		if st.messages[m.ID] == si {
 			delete(st.messages, m.ID)
 			st.components.remove(m.ID)
+			st.journal.add(m.ID)
 		}
 		if len(m.Attachments) > 0 {
 			// A new list: the copies in histories keep theirs.

@@ -47,8 +47,10 @@ type state struct {
 	// whose token made it and whose metadata it carries, whichever
 	// interaction edits it later.
 	messages map[interaction.Snowflake]*sentInteraction
-	// components finds messages by the names of their components.
+	// components finds messages by the names of their components, and
+	// journal says which messages changed lately.
 	components componentIndex
+	journal    journal
 	// order holds the interactions kept, those sent and those the
 	// service launched itself (only those sent are in interactions), in
 	// the order of their ids from head on; keep.go bounds them by limits.
