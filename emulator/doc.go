@@ -63,7 +63,8 @@
 // interaction's messages keep at most 128 MiB of files (a message of ten
 // files at the upload limit fits): an answer, follow-up or edit whose
 // files would pass it is refused with the service's 413 and code 40005,
-// its message saying which limit. A request is read only once it is
+// its message saying which limit. Of the deliveries of webhook events it keeps
+// the newest 10,000. A request is read only once it is
 // authenticated, by its Authorization header or the interaction token in
 // its path, and a route that takes no files reads at most 8 MiB of it.
 // The rate limiter keeps a window per route bucket, caller and major
@@ -166,11 +167,12 @@
 //		one deleted already).
 //	GET    /_emulator/events
 //		The webhook events whose delivery has finished, as Events, in
-//		the order they happened: [{"type": "APPLICATION_AUTHORIZED",
+//		the order they happened (the newest 10,000, Limits.Events): [{"type": "APPLICATION_AUTHORIZED",
 //		"url": "...", "body": {as sent}, "sent": "...", "status": 204,
 //		"answer": "", "elapsed": 0.004, "violations": [], "ok": true}],
 //		"answer" being the endpoint's body as text. With ?wait=n it
-//		first waits until n have finished, or 30 seconds pass.
+//		first waits until n have finished since the emulator started,
+//		or 30 seconds pass.
 //	POST   /_emulator/invoke
 //		A user uses a command, as Invoke. The body is an Invocation:
 //		{"user": "id", "guild": "id", "channel": "id", "locale": "fr",

@@ -40,6 +40,10 @@ type Limits struct {
 	// all: past it the oldest interactions are forgotten. Zero means
 	// 512 MiB.
 	Files int64
+	// Events is how many deliveries of webhook events the emulator keeps
+	// once they have finished (Events): past it the oldest is dropped.
+	// Zero means 10,000.
+	Events int
 }
 
 // The defaults of Limits.
@@ -48,6 +52,7 @@ const (
 	DefaultKeptChanges      = 50_000
 	DefaultInteractionFiles = 128 << 20
 	DefaultKeptFiles        = 512 << 20
+	DefaultKeptEvents       = 10_000
 )
 
 // withDefaults returns l with its zero (or negative) fields given their
@@ -64,6 +69,9 @@ func (l Limits) withDefaults() Limits {
 	}
 	if l.Files <= 0 {
 		l.Files = DefaultKeptFiles
+	}
+	if l.Events <= 0 {
+		l.Events = DefaultKeptEvents
 	}
 	return l
 }

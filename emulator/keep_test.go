@@ -157,3 +157,28 @@ func TestTheFilesKeptInAllAreBounded(t *testing.T) {
 		t.Error("1200 KiB of files did not forget the oldest interaction, and only it")
 	}
 }
+
+// Of the webhook events delivered, the emulator keeps the newest
+// Limits.Events; a wait for n deliveries counts those it dropped.
+func TestTheNewestEventDeliveriesAreKept(t *testing.T) {
+	s := start(t, emulator.Config{Limits: emulator.Limits{Events: 2}})
+	ep := startEventsEndpoint(t, s, nil)
+	if reason := s.SetEventsURL(t, ep.URL); reason != "" {
+		t.Fatalf("the endpoint was refused: %s", reason)
+	}
+	users := []interaction.Snowflake{s.Member, s.Moderator, s.Admin}
+	for _, u := range users {
+		s.AuthorizeUser(t, u, "identify")
+		ep.next(t)
+	}
+	var kept []delivery
+	s.control(t, "GET", "/_emulator/events?wait=3", nil, 200, &kept)
+	if len(kept) != 2 {
+		t.Fatalf("%d deliveries kept, want 2", len(kept))
+	}
+	for i, d := range kept {
+		if !bytes.Contains(d.Body, []byte(`"id":"`+users[i+1].String()+`"`)) {
+			t.Errorf("delivery %d kept is not the authorization of %s: %s", i, users[i+1], d.Body)
+		}
+	}
+}

@@ -185,6 +185,7 @@ func newServer(cfg Config) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
+	limits := cfg.Limits.withDefaults()
 	st := &state{
 		now:         now,
 		users:       map[interaction.Snowflake]*interaction.User{},
@@ -202,8 +203,8 @@ func newServer(cfg Config) (*Server, error) {
 		messages:     map[interaction.Snowflake]*sentInteraction{},
 		modals:       map[interaction.Snowflake]*openModal{},
 		seenVersions: map[interaction.Snowflake]map[interaction.Snowflake]interaction.Snowflake{},
-		limits:       cfg.Limits.withDefaults(),
-		events:       eventLog{changed: make(chan struct{})},
+		limits:       limits,
+		events:       eventLog{changed: make(chan struct{}), keep: limits.Events},
 		changed:      make(chan struct{}),
 	}
 	window := cfg.ResponseWindow

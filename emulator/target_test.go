@@ -181,7 +181,7 @@ func startProcess(t *testing.T, cfg emulator.Config) *target {
 			name string
 			n    int64
 		}{{"max-interactions", int64(l.Interactions)}, {"max-changes", int64(l.Changes)},
-			{"max-interaction-files", l.InteractionFiles}, {"max-files", l.Files}} {
+			{"max-interaction-files", l.InteractionFiles}, {"max-files", l.Files}, {"max-events", int64(l.Events)}} {
 			if f.n > 0 {
 				args = append(args, "-"+f.name, strconv.FormatInt(f.n, 10))
 			}

@@ -36,6 +36,7 @@ func TestTheLimitsMustBePositive(t *testing.T) {
 	for _, args := range [][]string{
 		{"-max-interactions", "0"},
 		{"-max-changes", "-5"},
+		{"-max-events", "0"},
 		{"-max-interaction-files", "0"},
 		{"-max-files", "lots"},
 	} {
