@@ -532,23 +532,42 @@ func writeJSON(w http.ResponseWriter, status int, body any) {
 
 // readBody reads the body of a request, of at most limit bytes, and leaves
 // r.Body reading it again. A larger body is 413 40005, refused by its
-// Content-Length before any of it is read when it gives one.
+// Content-Length before any of it is read when it gives one. A body of a
+// known length is read into that much room, and one byte more to see it
+// end; one of unknown length into room that doubles as it fills, up to the
+// limit and no further, so that a refused body costs no more than that.
 func readBody(r *http.Request, limit int64) ([]byte, *apiError) {
 	if r.ContentLength > limit {
 		return nil, errEntityTooLarge()
 	}
-	var b bytes.Buffer
-	if r.ContentLength > 0 {
-		b.Grow(int(r.ContentLength) + 1)
+	room := int64(512)
+	if r.ContentLength >= 0 {
+		room = r.ContentLength + 1
 	}
-	if _, err := b.ReadFrom(io.LimitReader(r.Body, limit+1)); err != nil {
-		return nil, errBadRequest(codeGeneral, "The request body could not be read.")
+	b := make([]byte, 0, min(room, limit+1))
+	for {
+		if int64(len(b)) > limit {
+			return nil, errEntityTooLarge()
+		}
+		if len(b) == cap(b) {
+			b = slices.Grow(b, int(min(int64(cap(b)), limit+1-int64(cap(b)))))
+		}
+		// Never more than one byte past the limit, whatever room the
+		// growth left.
+		n, err := r.Body.Read(b[len(b):min(int64(cap(b)), limit+1)])
+		b = b[:len(b)+n]
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return nil, errBadRequest(codeGeneral, "The request body could not be read.")
+		}
 	}
-	if int64(b.Len()) > limit {
+	if int64(len(b)) > limit {
 		return nil, errEntityTooLarge()
 	}
-	r.Body = io.NopCloser(bytes.NewReader(b.Bytes()))
-	return b.Bytes(), nil
+	r.Body = io.NopCloser(bytes.NewReader(b))
+	return b, nil
 }
 
 // decodeBody decodes a JSON request body into v. A body that is not JSON
