@@ -141,7 +141,10 @@ func (st *state) trim() {
 	for _, si := range st.written {
 		if n := len(si.history) - st.limits.Changes; n > 0 && !si.forgotten {
 			// Nothing else is left to forget: the interaction alone
-			// holds more changes than the emulator keeps.
+			// holds more changes than the emulator keeps. An eighth
+			// more goes at once, so that each change past the limit
+			// does not copy the whole history.
+			n = min(max(n, len(si.history)/8), len(si.history)-1)
 			si.history = append(si.history[:0:0], si.history[n:]...)
 			si.dropped += n
 			st.changes -= n

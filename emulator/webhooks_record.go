@@ -91,7 +91,8 @@ type Message struct {
 // deferred answer, not yet completed.
 func (m Message) Loading() bool { return m.Data.Flags&interaction.FlagLoading != 0 }
 
-// Interaction returns what became of the interaction with id.
+// Interaction returns what became of the interaction with id; false for
+// one never sent, or one the emulator has forgotten (see Limits).
 func (s *Server) Interaction(id interaction.Snowflake) (InteractionRecord, bool) {
 	s.st.mu.Lock()
 	defer s.st.mu.Unlock()
