@@ -53,7 +53,9 @@ func TestAClickByLabelLooksOnlyAtTheMessagesWithTheLabel(t *testing.T) {
 	}
 	few := cost()
 	withButtons(t, s, 1000, "Other")
-	if many := cost(); many > few {
+	// Half again as many would be other goroutines' doing: looking at
+	// every message costs twenty times as many.
+	if many := cost(); many > few+few/2 {
 		t.Errorf("finding the button allocates %v times among 1,051 messages, %v among 51", many, few)
 	}
 	if _, err := findByLabel(s, "Nowhere"); err == nil || err.Kind != ErrUnknownTarget {

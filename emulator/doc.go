@@ -63,13 +63,13 @@
 // interaction's messages keep at most 128 MiB of files (a message of ten
 // files at the upload limit fits): an answer, follow-up or edit whose
 // files would pass it is refused with the service's 413 and code 40005,
-// its message saying which limit. Of the deliveries of webhook events it keeps
-// the newest 10,000. A request is read only once it is
-// authenticated, by its Authorization header or the interaction token in
-// its path, and a route that takes no files reads at most 8 MiB of it.
-// The rate limiter keeps a window per route bucket, caller and major
-// parameter that names something the emulator holds, each dropped once
-// it ends.
+// its message saying which limit. Of the deliveries of webhook events the
+// emulator keeps the newest 10,000. The body of a request is read only
+// once the request is authenticated, by its Authorization header or the
+// interaction token in its path, and a route that takes no files reads at
+// most 8 MiB of it. The rate limiter keeps a window per route bucket,
+// caller and major parameter that names something the emulator holds,
+// each dropped once it ends.
 //
 // # Control API
 //
