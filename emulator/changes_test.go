@@ -165,3 +165,24 @@ func mustAuthorize(t *testing.T, s *Server, user interaction.Snowflake, scopes .
 	}
 	return code
 }
+
+// The journal names the messages changed since a change, each once in the
+// order of its last change, and says when it no longer remembers them all.
+func TestTheJournalSaysWhenItHasForgotten(t *testing.T) {
+	var j journal
+	for i := range journalSize + 10 {
+		j.add(interaction.Snowflake(i%5 + 1))
+	}
+	if ids, ok := j.since(j.last - 7); !ok || len(ids) != 5 || ids[4] != interaction.Snowflake((journalSize+9)%5+1) {
+		t.Errorf("the last 7 changes: %v %v", ids, ok)
+	}
+	if ids, ok := j.since(j.last); !ok || len(ids) != 0 {
+		t.Errorf("no change: %v %v", ids, ok)
+	}
+	if _, ok := j.since(9); ok {
+		t.Error("changes no longer remembered are said to be all")
+	}
+	if _, ok := j.since(10); !ok {
+		t.Error("the oldest change remembered is said to be forgotten")
+	}
+}

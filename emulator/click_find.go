@@ -32,32 +32,26 @@ func (s *Server) findComponent(u *use) (*Message, *sentInteraction, interaction.
 		}
 		return m, si, c, nil
 	}
-	var (
-		found     *Message
-		owner     *sentInteraction
-		chosen    interaction.Component
-		problems  *InvocationError
-		problemOn interaction.Snowflake // the message of problems
-	)
-	for id, si := range s.st.messages {
-		m := si.find(id)
-		if m == nil || found != nil && m.ID < found.ID || u.channel != 0 && m.ChannelID != u.channel || !s.seenBy(m, si, u.user) {
+	// The newest message the user sees, in the channel when the use
+	// names one, with a component of that name that fits the use; else
+	// what is wrong with the newest such component that does not.
+	var problems *InvocationError
+	for id := range s.st.components.newestFirst(u.name) {
+		m, si := s.st.message(id)
+		if m == nil || u.channel != 0 && m.ChannelID != u.channel || !s.seenBy(m, si, u.user) {
 			continue
 		}
 		c, err := componentOn(m, u)
 		switch {
 		case err == nil:
-			found, owner, chosen = m, si, c
-		case err.Kind == ErrInvalidInput && (problems == nil || m.ID > problemOn):
-			// Found, but not usable as named: said, of the newest such
-			// message, if nothing better turns up.
-			problems, problemOn = err, m.ID
+			return m, si, c, nil
+		case err.Kind == ErrInvalidInput && problems == nil:
+			// Found, but not usable as named: said if nothing
+			// better turns up.
+			problems = err
 		}
 	}
-	switch {
-	case found != nil:
-		return found, owner, chosen, nil
-	case problems != nil:
+	if problems != nil {
 		return nil, nil, nil, problems
 	}
 	where := ""

@@ -1,11 +1,9 @@
 package emulator
 
 import (
-	"cmp"
 	"encoding/json"
 	"math"
 	"net/http"
-	"slices"
 	"strings"
 	"time"
 
@@ -107,21 +105,12 @@ func (s *Server) controlInteraction(w http.ResponseWriter, r *http.Request) {
 	writeEncoded(w, b, err)
 }
 
-func (s *Server) controlInteractions(w http.ResponseWriter, _ *http.Request) {
-	b, err := s.encodeInteractions(func() []*sentInteraction {
-		all := make([]*sentInteraction, 0, len(s.st.interactions))
-		for _, si := range s.st.interactions {
-			all = append(all, si)
-		}
-		slices.SortFunc(all, func(a, b *sentInteraction) int { return cmp.Compare(a.ix.ID, b.ix.ID) })
-		return all
-	})
-	writeEncoded(w, b, err)
+func (s *Server) controlInteractions(w http.ResponseWriter, r *http.Request) {
+	s.controlPage(w, r, false)
 }
 
-func (s *Server) controlLaunches(w http.ResponseWriter, _ *http.Request) {
-	b, err := s.encodeInteractions(func() []*sentInteraction { return s.st.launches })
-	writeEncoded(w, b, err)
+func (s *Server) controlLaunches(w http.ResponseWriter, r *http.Request) {
+	s.controlPage(w, r, true)
 }
 
 // encodeInteractions encodes the interactions pick chooses, under the
@@ -180,6 +169,6 @@ func (s *Server) interactionJSON(si *sentInteraction) map[string]any {
 		m["deleted"] = e.Message.Deleted
 		history = append(history, map[string]any{"kind": e.Kind, "original": e.Original, "message": m, "at": e.At.UTC().Format(timestampLayout)})
 	}
-	out["history"] = history
+	out["history"], out["history_dropped"] = history, si.dropped
 	return out
 }

@@ -47,9 +47,31 @@
 // offers a user somewhere, as its picker lists them; SetRoles changes a
 // member's roles, and with them what they may do. Changed tells a user
 // interface when to look again: its channel closes at the next change, an
-// answer, a follow-up or an edit the bot made at its own pace among them.
+// answer, a follow-up or an edit the bot made at its own pace among them;
+// Messages gives every message once, and MessageChanges then which have
+// changed, so that looking again costs what changed.
 // ParseCommand reads a command as a user types it ("/mod ban user:@bob
 // reason:spam") into an Invocation.
+//
+// # Limits
+//
+// The emulator keeps everything in memory, and so keeps a bounded amount
+// (Config.Limits): 10,000 interactions, sent or launched; 50,000 changes
+// to their messages in all, each a copy of the message as it stood, which
+// InteractionRecord.History lists; and 512 MiB of the files those
+// messages carry. Past any of these the oldest interactions are
+// forgotten: their tokens no longer work, and they and their messages are
+// gone from Interactions, the control API and the playground. An
+// interaction's messages keep at most 128 MiB of files (a message of ten
+// files at the upload limit fits): an answer, follow-up or edit whose
+// files would pass it is refused with the service's 413 and code 40005,
+// its message saying which limit. Of the deliveries of webhook events the
+// emulator keeps the newest 10,000. The body of a request is read only
+// once the request is authenticated, by its Authorization header or the
+// interaction token in its path, and a route that takes no files reads at
+// most 8 MiB of it. The rate limiter keeps a window per route bucket,
+// caller and major parameter that names something the emulator holds,
+// each dropped once it ends.
 //
 // # Control API
 //
@@ -89,18 +111,27 @@
 //		"answer": {"type": 4, ...}, "answered": "...",
 //		"original": {message}, "followups": [{message}], "history":
 //		[{"kind": "deferred", "original": true, "message": {message},
-//		"at": "..."}]}, each message as
+//		"at": "..."}], "history_dropped": 0}, each message as
 //		the webhook endpoints return it, with "deleted". The answer and
-//		its time are null until the bot answers. Answers 404 for an
-//		unknown id.
+//		its time are null until the bot answers. "history_dropped"
+//		counts the oldest changes the history no longer holds, when the
+//		interaction alone made more than the emulator keeps. Answers
+//		404 for an unknown id, or one the emulator has forgotten.
 //	GET    /_emulator/interactions
-//		Every interaction sent, as Interactions: a list of the objects
-//		above, oldest first.
+//		The interactions sent, as Interactions: a list of the objects
+//		above, oldest first, a page at a time, by snowflake as the
+//		service pages its lists: ?limit=n takes n (1 to 1000, 100
+//		without it), ?before=id those before the interaction id and
+//		?after=id those after it. Without before or after, the page is
+//		the newest n, so that a list without a query holds them all
+//		while they are fewer than 100; before the first id of a page
+//		is the page before it. A bad query is 400 "invalid_input".
 //	GET    /_emulator/launches
 //		The interactions the service handled itself by launching an
 //		Activity, as Launches: a list of the same objects, with
 //		"launched": true, the answer LAUNCH_ACTIVITY and the message the
-//		service posted as the one follow-up.
+//		service posted as the one follow-up, paged as
+//		/_emulator/interactions.
 //	POST   /_emulator/authorize
 //		A user authorizes the application, as AuthorizeUser:
 //		{"user": "id", "scopes": ["identify"]} answers {"code": "..."},
@@ -159,11 +190,12 @@
 //		one deleted already).
 //	GET    /_emulator/events
 //		The webhook events whose delivery has finished, as Events, in
-//		the order they happened: [{"type": "APPLICATION_AUTHORIZED",
+//		the order they happened (the newest 10,000, Limits.Events): [{"type": "APPLICATION_AUTHORIZED",
 //		"url": "...", "body": {as sent}, "sent": "...", "status": 204,
 //		"answer": "", "elapsed": 0.004, "violations": [], "ok": true}],
 //		"answer" being the endpoint's body as text. With ?wait=n it
-//		first waits until n have finished, or 30 seconds pass.
+//		first waits until n have finished since the emulator started,
+//		or 30 seconds pass.
 //	POST   /_emulator/invoke
 //		A user uses a command, as Invoke. The body is an Invocation:
 //		{"user": "id", "guild": "id", "channel": "id", "locale": "fr",

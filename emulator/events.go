@@ -64,9 +64,12 @@ func (d EventDelivery) OK() bool { return len(d.Violations) == 0 }
 type eventLog struct {
 	// all are the events; the first done have been delivered, and the
 	// others wait their turn, the first of them being under way while
-	// sending.
+	// sending. Of those delivered it keeps the newest keep (Limits.Events);
+	// dropped counts those it no longer keeps.
 	all     []*EventDelivery
 	done    int
+	keep    int
+	dropped int
 	sending bool
 	// changed is closed, and replaced, whenever a delivery finishes.
 	changed chan struct{}
@@ -163,6 +166,10 @@ func (l *eventLog) finished(n int) {
 		return
 	}
 	l.done += n
+	if k := l.done - l.keep; k > 0 {
+		clear(l.all[:k])
+		l.all, l.done, l.dropped = l.all[k:], l.done-k, l.dropped+k
+	}
 	close(l.changed)
 	l.changed = make(chan struct{})
 }
@@ -193,7 +200,7 @@ func (s *Server) eventViolations(status int, answer []byte, err error) []string 
 }
 
 // Events returns the webhook events whose delivery has finished, in the
-// order they happened.
+// order they happened: the newest Limits.Events of them.
 func (s *Server) Events() []EventDelivery {
 	s.st.mu.Lock()
 	defer s.st.mu.Unlock()
@@ -201,13 +208,13 @@ func (s *Server) Events() []EventDelivery {
 }
 
 // WaitEvents waits until at least n webhook event deliveries have
-// finished, or ctx ends, and returns those that have, as Events does; the
-// error is ctx's when fewer than n finished.
+// finished since the emulator started, or ctx ends, and returns those it
+// keeps, as Events does; the error is ctx's when fewer than n finished.
 func (s *Server) WaitEvents(ctx context.Context, n int) ([]EventDelivery, error) {
 	st := s.st
 	for {
 		st.mu.Lock()
-		done, changed := st.events.done, st.events.changed
+		done, changed := st.events.dropped+st.events.done, st.events.changed
 		if done >= n {
 			defer st.mu.Unlock()
 			return st.finishedEvents(), nil

@@ -487,3 +487,77 @@ func ExampleServer_InjectFault() {
 	// 429 1 0.050 user
 	// emulator-bot <nil>
 }
+
+// The emulator keeps the newest interactions, as many as its Limits say;
+// the oldest are forgotten, and their tokens stop working.
+func ExampleLimits() {
+	ctx := context.Background()
+	service, err := emulator.New(emulator.Config{Limits: emulator.Limits{Interactions: 2}})
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer service.Close()
+	r := router.New()
+	r.Command("roll", func(ctx context.Context, req *router.Request) (interaction.Response, error) {
+		return interaction.Reply("4"), nil
+	}, router.Description("Roll a die"))
+	mux, err := r.Build()
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer startBot(service, mux)()
+
+	var first interaction.Snowflake
+	for i := range 3 {
+		res, err := service.Invoke(ctx, emulator.Invocation{Guild: service.GuildID, Command: "roll"})
+		if err != nil {
+			log.Fatal(err)
+		}
+		if i == 0 {
+			first = res.Interaction.ID
+		}
+	}
+	_, kept := service.Interaction(first)
+	fmt.Println(len(service.Interactions()), "interactions kept; the first kept:", kept)
+	// Output:
+	// 2 interactions kept; the first kept: false
+}
+
+// A user interface that shows the channel reads every message once, then
+// only those that changed, whatever the number the emulator keeps.
+func ExampleServer_MessageChanges() {
+	ctx := context.Background()
+	service, err := emulator.New(emulator.Config{})
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer service.Close()
+	r := router.New()
+	r.Command("roll", func(ctx context.Context, req *router.Request) (interaction.Response, error) {
+		return interaction.Reply("4"), nil
+	}, router.Description("Roll a die"))
+	mux, err := r.Build()
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer startBot(service, mux)()
+
+	roll := emulator.Invocation{Guild: service.GuildID, Command: "roll"}
+	if _, err := service.Invoke(ctx, roll); err != nil {
+		log.Fatal(err)
+	}
+	shown, since := service.Messages()
+	fmt.Println(len(shown), "message shown")
+
+	if _, err := service.Invoke(ctx, roll); err != nil {
+		log.Fatal(err)
+	}
+	ids, _, ok := service.MessageChanges(since)
+	for _, id := range ids {
+		m, _ := service.Message(id)
+		fmt.Println("changed:", m.Data.Content, "answering", m.Interaction.Data.Name, ok)
+	}
+	// Output:
+	// 1 message shown
+	// changed: 4 answering roll true
+}

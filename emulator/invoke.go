@@ -225,7 +225,7 @@ func (s *Server) launch(p *prepared) {
 	close(si.acked)
 	m := &Message{ID: st.newID(), ChannelID: si.ix.ChannelID, Created: si.sent}
 	si.followups = append(si.followups, m)
+	st.keep(si)
 	st.made(si, m)
-	si.logMessage(MessageFollowedUp, si.followups[0], si.sent)
-	st.launches = append(st.launches, si)
+	st.logMessage(si, MessageFollowedUp, si.followups[0], si.sent)
 }

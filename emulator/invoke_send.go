@@ -25,6 +25,7 @@ func (s *Server) record(p *prepared) {
 	p.si.settled, p.si.responding = make(chan struct{}), make(chan struct{})
 	s.st.interactions[p.si.ix.ID] = p.si
 	s.st.byToken[p.si.ix.Token] = p.si
+	s.st.keep(p.si)
 	if p.si.ix.Type == interaction.TypeModalSubmit {
 		// The client closes a modal as it sends the submission.
 		delete(s.st.modals, p.si.ix.Invoker().ID)

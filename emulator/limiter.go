@@ -13,10 +13,13 @@ import (
 // limiter keeps a fixed-window count per route bucket and writes the
 // service's rate-limit headers on every answer.
 //
-// Its keys name a bucket and the path's major parameter, which callers
-// choose, so that what it keeps is bounded: a window that has ended is
-// dropped at the next sweep, and past maxWindows live windows a new key
-// counts against its bucket's shared overflow window.
+// Its keys name a bucket, the path's major parameters and the caller. A
+// major parameter is in a key only when it names something the emulator
+// holds (the application, a guild, a live interaction's token), so that
+// ids of a caller's choosing make no windows (server.go:majorOf); and what
+// it keeps is bounded besides: the windows that have ended are dropped
+// once a window, and past maxWindows live windows a new key counts against
+// its bucket's shared overflow window.
 type limiter struct {
 	limit RateLimit
 	now   func() time.Time
@@ -45,6 +48,7 @@ func newLimiter(limit RateLimit, now func() time.Time) *limiter {
 func (l *limiter) allow(w http.ResponseWriter, key, bucket string) bool {
 	l.mu.Lock()
 	now := l.now()
+	l.sweep(now)
 	win := l.window(key, bucket, now)
 	win.used++
 	used := win.used
@@ -77,11 +81,8 @@ func (l *limiter) allow(w http.ResponseWriter, key, bucket string) bool {
 func (l *limiter) window(key, bucket string, now time.Time) *window {
 	win := l.windows[key]
 	if win == nil && len(l.windows) >= maxWindows {
-		l.sweep(now)
-		if len(l.windows) >= maxWindows {
-			key = bucket + ":overflow"
-			win = l.windows[key]
-		}
+		key = bucket + ":overflow"
+		win = l.windows[key]
 	}
 	if win == nil || now.Sub(win.start) >= l.limit.Window {
 		win = &window{start: now}

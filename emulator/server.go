@@ -59,6 +59,10 @@ type Config struct {
 	// Pass" and a consumable "Coin Pack"; an empty list means none. See
 	// Server.SKUs for their ids.
 	SKUs []SKU
+	// Limits bound what the emulator keeps in memory: the interactions,
+	// the changes to their messages and the files; past them the oldest
+	// interactions are forgotten. The zero Limits are the defaults.
+	Limits Limits
 	// SigningKey is the key interactions are signed with; nil means a new
 	// one. A fixed key lets a bot be configured before the emulator
 	// starts, as an interactions URL given at start must already verify.
@@ -185,6 +189,7 @@ func newServer(cfg Config) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
+	limits := cfg.Limits.withDefaults()
 	st := &state{
 		now:         now,
 		users:       map[interaction.Snowflake]*interaction.User{},
@@ -202,7 +207,8 @@ func newServer(cfg Config) (*Server, error) {
 		messages:     map[interaction.Snowflake]*sentInteraction{},
 		modals:       map[interaction.Snowflake]*openModal{},
 		seenVersions: map[interaction.Snowflake]map[interaction.Snowflake]interaction.Snowflake{},
-		events:       eventLog{changed: make(chan struct{})},
+		limits:       limits,
+		events:       eventLog{changed: make(chan struct{}), keep: limits.Events},
 		changed:      make(chan struct{}),
 	}
 	window := cfg.ResponseWindow
@@ -360,9 +366,34 @@ type handler func(r *request) (int, any, *apiError)
 
 // route registers h for a method and path pattern of the API. bucket names
 // the rate-limit bucket the route shares; anonymous routes skip
-// authentication.
+// authentication. Its body, JSON or a form, is at most maxJSONBody bytes.
 func (s *Server) route(mux *http.ServeMux, pattern, bucket string, anonymous bool, h handler) {
+	s.handle(mux, pattern, routeSpec{bucket: bucket, anonymous: anonymous, maxBody: maxJSONBody}, h)
+}
+
+// tokenRoute registers h for a route that an interaction's token in its
+// path authenticates, in place of an Authorization header: the callback
+// and the webhook. admit checks the token before the body is read, and
+// names the bucket's major parameter. The body may carry files.
+func (s *Server) tokenRoute(mux *http.ServeMux, pattern, bucket string, admit func(*http.Request) (string, *apiError), h handler) {
+	s.handle(mux, pattern, routeSpec{bucket: bucket, anonymous: true, admit: admit, maxBody: maxRequestBody}, h)
+}
+
+// routeSpec is how a route is served.
+type routeSpec struct {
+	bucket    string
+	anonymous bool
+	// admit, for a route a token in the path authenticates, refuses a
+	// request whose token names nothing, or returns the major parameter
+	// the token is. It runs under the state's lock.
+	admit func(*http.Request) (string, *apiError)
+	// maxBody is the most of a body the route reads.
+	maxBody int64
+}
+
+func (s *Server) handle(mux *http.ServeMux, pattern string, spec routeSpec, h handler) {
 	method, path, _ := strings.Cut(pattern, " ")
+	bucket, anonymous := spec.bucket, spec.anonymous
 	s.st.mu.Lock()
 	if !slices.Contains(s.routes, pattern) {
 		s.routes = append(s.routes, pattern)
@@ -376,42 +407,46 @@ func (s *Server) route(mux *http.ServeMux, pattern, bucket string, anonymous boo
 		// requests without valid credentials apart, on its own
 		// account of invalid requests: they spend no bucket of the
 		// bot's (CONFORMANCE.md, D164). So the caller is known before
-		// the bucket is counted.
-		who := ""
-		if !anonymous {
-			st := s.st
-			st.mu.Lock()
-			c, e := s.authenticate(r)
-			st.mu.Unlock()
-			if e != nil {
-				writeJSON(w, e.status, e.body())
-				return
+		// the bucket is counted, and before the body is read: a request
+		// without credentials, or whose token names no interaction,
+		// costs no more than its head (D210).
+		st := s.st
+		st.mu.Lock()
+		var (
+			who, major string
+			e          *apiError
+		)
+		switch {
+		case spec.admit != nil:
+			major, e = spec.admit(r)
+		case !anonymous:
+			var c caller
+			if c, e = s.authenticate(r); e == nil {
+				who, major = c.limitKey(), s.majorOf(r)
 			}
-			who = c.limitKey()
 		}
-		// The major parameters: a guild, an application, and an
-		// interaction's token with its webhook ("webhook_id +
-		// webhook_token") and callback.
-		key := bucket + ":" + r.PathValue("guild") + r.PathValue("app") + "/" + r.PathValue("token") + "@" + who
-		if !s.limiter.allow(w, key, bucket) {
+		st.mu.Unlock()
+		if e != nil {
+			writeJSON(w, e.status, e.body())
+			return
+		}
+		if !s.limiter.allow(w, bucket+":"+major+"@"+who, bucket) {
 			return
 		}
 		// The body is read before the lock is taken, so that a slow upload
 		// holds up no other request; the request counts as made when it
 		// arrived.
 		arrived := s.st.now()
-		body, readErr := readBody(r)
+		body, readErr := readBody(r, spec.maxBody)
 		if readErr != nil {
 			writeJSON(w, readErr.status, readErr.body())
 			return
 		}
-		st := s.st
 		st.mu.Lock()
 		req := &request{Request: r, body: body, arrived: arrived, header: w.Header()}
 		var (
 			status int
 			answer any
-			e      *apiError
 		)
 		if !anonymous {
 			req.caller, e = s.authenticate(r)
@@ -434,6 +469,28 @@ func (s *Server) route(mux *http.ServeMux, pattern, bucket string, anonymous boo
 	for _, base := range apiBases {
 		mux.HandleFunc(method+" "+base+path, serve)
 	}
+}
+
+// majorOf returns the major parameters of r's path, a guild's and an
+// application's, which its bucket is counted per: each as the path gives
+// it when it names the application or a guild of the world, and "-" when
+// it names nothing the emulator holds, so that a caller who writes ids of
+// its choosing shares one window per route rather than making a window
+// per id. The caller holds the state's lock.
+func (s *Server) majorOf(r *http.Request) string {
+	known := func(name string, holds func(interaction.Snowflake) bool) string {
+		v := r.PathValue(name)
+		if v == "" {
+			return ""
+		}
+		if id, err := interaction.ParseSnowflake(v); err == nil && holds(id) {
+			return v
+		}
+		return "-"
+	}
+	guild := known("guild", func(id interaction.Snowflake) bool { return s.st.guilds[id] != nil })
+	app := known("app", func(id interaction.Snowflake) bool { return id == s.st.app.id })
+	return guild + "/" + app
 }
 
 // Handler returns the HTTP handler of the API, for serving it yourself.
@@ -484,24 +541,53 @@ func writeJSON(w http.ResponseWriter, status int, body any) {
 	_, _ = w.Write(b)
 }
 
-// readBody reads the body of a request, of at most maxRequestBody bytes,
-// and leaves r.Body reading it again.
-func readBody(r *http.Request) ([]byte, *apiError) {
-	if r.ContentLength > maxRequestBody {
+// readBody reads the body of a request, of at most limit bytes, and leaves
+// r.Body reading it again. A larger body is 413 40005, refused by its
+// Content-Length before any of it is read when it gives one. A body of a
+// known length is read into that much room, and one byte more to see it
+// end; one of unknown length into room that doubles as it fills, up to the
+// limit and no further, so that a refused body costs no more than that.
+func readBody(r *http.Request, limit int64) ([]byte, *apiError) {
+	if r.ContentLength > limit {
 		return nil, errEntityTooLarge()
 	}
-	var b bytes.Buffer
-	if r.ContentLength > 0 {
-		b.Grow(int(r.ContentLength) + 1)
+	room := int64(512)
+	if r.ContentLength >= 0 {
+		room = r.ContentLength + 1
 	}
-	if _, err := b.ReadFrom(io.LimitReader(r.Body, maxRequestBody+1)); err != nil {
-		return nil, errBadRequest(codeGeneral, "The request body could not be read.")
+	b := make([]byte, 0, min(room, limit+1))
+	for {
+		if int64(len(b)) > limit {
+			return nil, errEntityTooLarge()
+		}
+		if len(b) == cap(b) {
+			// Twice the room, made here rather than by append, whose
+			// smaller steps would leave more behind; room enough for
+			// the limit and a byte when twice would come to it.
+			more := 2 * int64(cap(b))
+			if more >= limit {
+				more = limit + 1
+			}
+			grown := make([]byte, len(b), more)
+			copy(grown, b)
+			b = grown
+		}
+		// Never more than one byte past the limit, whatever room the
+		// allocator gave.
+		n, err := r.Body.Read(b[len(b):min(int64(cap(b)), limit+1)])
+		b = b[:len(b)+n]
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return nil, errBadRequest(codeGeneral, "The request body could not be read.")
+		}
 	}
-	if b.Len() > maxRequestBody {
+	if int64(len(b)) > limit {
 		return nil, errEntityTooLarge()
 	}
-	r.Body = io.NopCloser(bytes.NewReader(b.Bytes()))
-	return b.Bytes(), nil
+	r.Body = io.NopCloser(bytes.NewReader(b))
+	return b, nil
 }
 
 // decodeBody decodes a JSON request body into v. A body that is not JSON

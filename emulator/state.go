@@ -49,9 +49,21 @@ type state struct {
 	// whose token made it and whose metadata it carries, whichever
 	// interaction edits it later.
 	messages map[interaction.Snowflake]*sentInteraction
-	// launches are the interactions of entry point commands the service
-	// handled itself, oldest first.
-	launches []*sentInteraction
+	// components finds messages by the names of their components, and
+	// journal says which messages changed lately.
+	components componentIndex
+	journal    journal
+	// order holds the interactions kept, those sent and those the
+	// service launched itself (only those sent are in interactions), in
+	// the order of their ids from head on; keep.go bounds them by limits.
+	// changes and fileBytes count what their histories hold, and written
+	// are the interactions whose messages changed since the last trim.
+	order     []*sentInteraction
+	head      int
+	limits    Limits
+	changes   int
+	fileBytes int64
+	written   []*sentInteraction
 	// modals are the modals open before each user: the last MODAL answer
 	// to one of their interactions, until they submit it.
 	modals map[interaction.Snowflake]*openModal
@@ -108,6 +120,14 @@ type sentInteraction struct {
 	// opener is the interaction whose MODAL answer opened the modal
 	// submitted, in a MODAL_SUBMIT.
 	opener *sentInteraction
+	// files are the attachments the history holds, by id, and fileBytes
+	// their size; dropped counts the oldest changes the history no
+	// longer holds; forgotten is set when the emulator forgets the
+	// interaction (keep.go).
+	files     map[interaction.Snowflake]bool
+	fileBytes int64
+	dropped   int
+	forgotten bool
 }
 
 // newSentInteraction returns the record of ix, sent as body.
@@ -115,10 +135,12 @@ func newSentInteraction(ix *interaction.Interaction, body []byte) *sentInteracti
 	return &sentInteraction{ix: ix, body: body, acked: make(chan struct{})}
 }
 
-// made files m as a message of si, which made it. The caller holds the
-// state's lock.
+// made files m as a message of si, which made it, unless si is forgotten
+// already. The caller holds the state's lock.
 func (st *state) made(si *sentInteraction, m *Message) {
-	st.messages[m.ID] = si
+	if !si.forgotten {
+		st.messages[m.ID] = si
+	}
 }
 
 // message returns the message with id the bot sent, and the interaction
@@ -130,12 +152,6 @@ func (st *state) message(id interaction.Snowflake) (*Message, *sentInteraction) 
 		return nil, nil
 	}
 	return si.find(id), si
-}
-
-// logMessage records a change to one of si's messages, as it stands after
-// the change. The caller holds the state's lock.
-func (si *sentInteraction) logMessage(kind MessageEventKind, m *Message, at time.Time) {
-	si.history = append(si.history, MessageEvent{Kind: kind, Original: m == si.original, Message: m.clone(), At: at})
 }
 
 // application is the one application the emulator serves.

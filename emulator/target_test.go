@@ -180,6 +180,17 @@ func startProcess(t *testing.T, cfg emulator.Config) *target {
 			args = append(args, "-rate-window", rl.Window.String())
 		}
 	}
+	if l := cfg.Limits; l != (emulator.Limits{}) {
+		for _, f := range []struct {
+			name string
+			n    int64
+		}{{"max-interactions", int64(l.Interactions)}, {"max-changes", int64(l.Changes)},
+			{"max-interaction-files", l.InteractionFiles}, {"max-files", l.Files}, {"max-events", int64(l.Events)}} {
+			if f.n > 0 {
+				args = append(args, "-"+f.name, strconv.FormatInt(f.n, 10))
+			}
+		}
+	}
 	if cfg.Seed != nil {
 		b, err := json.Marshal(cfg.Seed)
 		if err != nil {

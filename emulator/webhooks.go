@@ -29,12 +29,44 @@ const (
 
 // webhookRoutes registers the interaction callback and follow-up endpoints.
 func (s *Server) webhookRoutes(mux *http.ServeMux) {
-	s.route(mux, "POST /interactions/{id}/{token}/callback", "interaction-callback", true, s.answerInteraction)
-	s.route(mux, "POST /webhooks/{app}/{token}", "webhook", true, s.createFollowup)
-	s.route(mux, "GET /webhooks/{app}/{token}", "webhook", true, s.getInteractionWebhook)
-	s.route(mux, "GET /webhooks/{app}/{token}/messages/{message}", "webhook", true, s.getWebhookMessage)
-	s.route(mux, "PATCH /webhooks/{app}/{token}/messages/{message}", "webhook", true, s.editWebhookMessage)
-	s.route(mux, "DELETE /webhooks/{app}/{token}/messages/{message}", "webhook", true, s.deleteWebhookMessage)
+	s.tokenRoute(mux, "POST /interactions/{id}/{token}/callback", "interaction-callback", s.admitCallback, s.answerInteraction)
+	s.tokenRoute(mux, "POST /webhooks/{app}/{token}", "webhook", s.admitWebhook, s.createFollowup)
+	s.tokenRoute(mux, "GET /webhooks/{app}/{token}", "webhook", s.admitWebhook, s.getInteractionWebhook)
+	s.tokenRoute(mux, "GET /webhooks/{app}/{token}/messages/{message}", "webhook", s.admitWebhook, s.getWebhookMessage)
+	s.tokenRoute(mux, "PATCH /webhooks/{app}/{token}/messages/{message}", "webhook", s.admitWebhook, s.editWebhookMessage)
+	s.tokenRoute(mux, "DELETE /webhooks/{app}/{token}/messages/{message}", "webhook", s.admitWebhook, s.deleteWebhookMessage)
+}
+
+// admitCallback refuses an answer whose path names no interaction sent,
+// before its body is read, as the handler would after; otherwise the
+// token is the bucket's major parameter. The caller holds s.st.mu.
+func (s *Server) admitCallback(r *http.Request) (string, *apiError) {
+	if s.callbackInteraction(r.PathValue("id"), r.PathValue("token")) == nil {
+		return "", errUnknownInteraction()
+	}
+	return r.PathValue("token"), nil
+}
+
+// admitWebhook refuses a webhook request whose token is not a live
+// interaction's, before its body is read, as the handler would after;
+// otherwise the token is the bucket's major parameter ("webhook_id +
+// webhook_token"). The caller holds s.st.mu.
+func (s *Server) admitWebhook(r *http.Request) (string, *apiError) {
+	if _, e := s.webhookToken(r.PathValue("app"), r.PathValue("token")); e != nil {
+		return "", e
+	}
+	return r.PathValue("token"), nil
+}
+
+// callbackInteraction returns the interaction sent whose id and token a
+// callback's path gives, or nil. The caller holds s.st.mu.
+func (s *Server) callbackInteraction(id, token string) *sentInteraction {
+	ix, err := interaction.ParseSnowflake(id)
+	si := s.st.interactions[ix]
+	if err != nil || si == nil || si.ix.Token != token {
+		return nil
+	}
+	return si
 }
 
 func errUnknownInteraction() *apiError {
@@ -46,9 +78,8 @@ func errUnknownInteraction() *apiError {
 // with_response=true 200 and the interaction callback response.
 func (s *Server) answerInteraction(r *request) (int, any, *apiError) {
 	st := s.st
-	id, err := interaction.ParseSnowflake(r.PathValue("id"))
-	si := st.interactions[id]
-	if err != nil || si == nil || si.ix.Token != r.PathValue("token") {
+	si := s.callbackInteraction(r.PathValue("id"), r.PathValue("token"))
+	if si == nil {
 		return 0, nil, errUnknownInteraction()
 	}
 	if si.answer != nil {
@@ -93,12 +124,12 @@ func (s *Server) acknowledge(si *sentInteraction, body *answerBody, atts []Attac
 		si.original = &Message{ID: s.st.newID(), ChannelID: si.ix.ChannelID, Data: data, Attachments: atts,
 			Poll: makePoll(data.Poll, now), Created: now}
 		s.st.made(si, si.original)
-		si.logMessage(MessageReplied, si.original, now)
+		s.st.logMessage(si, MessageReplied, si.original, now)
 	case interaction.CallbackDeferredChannelMessageWithSource:
 		flags := resp.Message.Flags&interaction.FlagEphemeral | interaction.FlagLoading
 		si.original = &Message{ID: s.st.newID(), ChannelID: si.ix.ChannelID, Data: interaction.MessageData{Flags: flags}, Created: now}
 		s.st.made(si, si.original)
-		si.logMessage(MessageDeferred, si.original, now)
+		s.st.logMessage(si, MessageDeferred, si.original, now)
 	case interaction.CallbackDeferredUpdateMessage:
 		// Nothing changes yet; the interaction's original message is now
 		// the component's, which editing @original edits.
@@ -117,9 +148,9 @@ func (s *Server) acknowledge(si *sentInteraction, body *answerBody, atts []Attac
 // and of the interaction that made m, when that is another. The caller
 // holds the state's lock.
 func (s *Server) logChange(si *sentInteraction, kind MessageEventKind, m *Message, at time.Time) {
-	si.logMessage(kind, m, at)
+	s.st.logMessage(si, kind, m, at)
 	if owner := s.st.messages[m.ID]; owner != nil && owner != si {
-		owner.logMessage(kind, m, at)
+		s.st.logMessage(owner, kind, m, at)
 	}
 }
 
@@ -129,6 +160,9 @@ func (s *Server) logChange(si *sentInteraction, kind MessageEventKind, m *Messag
 // lock.
 func (s *Server) checkReply(si *sentInteraction, body *answerBody, files []upload) ([]Attachment, *apiError) {
 	if e := s.checkCallbackType(si.ix, body.Type); e != nil {
+		return nil, e
+	}
+	if e := s.checkFileRoom(si, files); e != nil {
 		return nil, e
 	}
 	atts, e := s.answerAttachments(si, body, files)

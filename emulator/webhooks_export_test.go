@@ -28,5 +28,6 @@ func (s *Server) FakeInteraction(t interaction.Type, command interaction.Command
 	si.sent = st.now()
 	st.interactions[ix.ID] = si
 	st.byToken[ix.Token] = si
+	st.keep(si)
 	return ix.ID, ix.Token
 }

@@ -10,19 +10,30 @@ import (
 // request carries. An expired or unknown token is an invalid webhook token;
 // an interaction not answered yet has no webhook.
 func (s *Server) webhookInteraction(r *request) (*sentInteraction, *apiError) {
-	st := s.st
-	if r.PathValue("app") != st.app.id.String() {
-		return nil, errNotFound(codeUnknownWebhook, "Unknown Webhook")
-	}
-	si := st.byToken[r.PathValue("token")]
-	if si == nil || st.now().Sub(si.sent) >= tokenLife {
-		return nil, &apiError{status: http.StatusUnauthorized, code: codeInvalidWebhookToken, message: "Invalid Webhook Token"}
+	si, e := s.webhookToken(r.PathValue("app"), r.PathValue("token"))
+	if e != nil {
+		return nil, e
 	}
 	if si.answer == nil {
 		s.awaitSettled(r, si)
 	}
 	if si.answer == nil {
 		return nil, errNotFound(codeUnknownWebhook, "Unknown Webhook")
+	}
+	return si, nil
+}
+
+// webhookToken returns the interaction whose token a webhook's path
+// gives: another application's id is an unknown webhook, an unknown or
+// expired token an invalid one. The caller holds s.st.mu.
+func (s *Server) webhookToken(app, token string) (*sentInteraction, *apiError) {
+	st := s.st
+	if app != st.app.id.String() {
+		return nil, errNotFound(codeUnknownWebhook, "Unknown Webhook")
+	}
+	si := st.byToken[token]
+	if si == nil || st.now().Sub(si.sent) >= tokenLife {
+		return nil, &apiError{status: http.StatusUnauthorized, code: codeInvalidWebhookToken, message: "Invalid Webhook Token"}
 	}
 	return si, nil
 }
@@ -92,6 +103,9 @@ func (s *Server) createFollowup(r *request) (int, any, *apiError) {
 	if e != nil {
 		return 0, nil, e
 	}
+	if e := s.checkFileRoom(si, files); e != nil {
+		return 0, nil, e
+	}
 	// Right after a deferral, the service (for compatibility, and
 	// deprecated) completes the loading message instead of sending a new
 	// one, and keeps the deferral's ephemeral state.
@@ -124,13 +138,13 @@ func (s *Server) createFollowup(r *request) (int, any, *apiError) {
 		// completes it, which may add a poll.
 		m := si.original
 		m.Data, m.Attachments, m.Poll = data, atts, makePoll(data.Poll, now)
-		si.logMessage(MessageCompleted, m, now)
+		s.st.logMessage(si, MessageCompleted, m, now)
 		return http.StatusOK, s.messageJSON(m), nil
 	}
 	m := &Message{ID: s.st.newID(), ChannelID: si.ix.ChannelID, Data: data, Attachments: atts, Poll: makePoll(data.Poll, now), Created: now}
 	si.followups = append(si.followups, m)
 	s.st.made(si, m)
-	si.logMessage(MessageFollowedUp, m, m.Created)
+	s.st.logMessage(si, MessageFollowedUp, m, m.Created)
 	return http.StatusOK, s.messageJSON(m), nil
 }
 
@@ -153,6 +167,9 @@ func (s *Server) editWebhookMessage(r *request) (int, any, *apiError) {
 	var edit messageEdit
 	files, e := decodeMessageBody(r, &edit)
 	if e != nil {
+		return 0, nil, e
+	}
+	if e := s.checkFileRoom(si, files); e != nil {
 		return 0, nil, e
 	}
 	completes := m.awaitsContent()

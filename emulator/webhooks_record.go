@@ -1,7 +1,6 @@
 package emulator
 
 import (
-	"cmp"
 	"slices"
 	"time"
 
@@ -32,7 +31,11 @@ type InteractionRecord struct {
 	// History is every change to those messages, oldest first: what a
 	// user watching the channel saw happen, including the steps that
 	// Original and Followups, which hold the last state, no longer show.
-	History []MessageEvent
+	// HistoryDropped counts the oldest changes it no longer holds, when
+	// the interaction alone made more than the emulator keeps
+	// (Limits.Changes): the change History[i] is the (HistoryDropped+i)th.
+	History        []MessageEvent
+	HistoryDropped int
 }
 
 // MessageEvent is one change to the messages of an interaction.
@@ -88,7 +91,8 @@ type Message struct {
 // deferred answer, not yet completed.
 func (m Message) Loading() bool { return m.Data.Flags&interaction.FlagLoading != 0 }
 
-// Interaction returns what became of the interaction with id.
+// Interaction returns what became of the interaction with id; false for
+// one never sent, or one the emulator has forgotten (see Limits).
 func (s *Server) Interaction(id interaction.Snowflake) (InteractionRecord, bool) {
 	s.st.mu.Lock()
 	defer s.st.mu.Unlock()
@@ -99,27 +103,32 @@ func (s *Server) Interaction(id interaction.Snowflake) (InteractionRecord, bool)
 	return si.record(), true
 }
 
-// Interactions returns every interaction sent, oldest first.
+// Interactions returns every interaction sent that the emulator keeps
+// (see Limits), oldest first.
 func (s *Server) Interactions() []InteractionRecord {
 	s.st.mu.Lock()
 	defer s.st.mu.Unlock()
 	out := make([]InteractionRecord, 0, len(s.st.interactions))
-	for _, si := range s.st.interactions {
-		out = append(out, si.record())
+	for _, si := range s.st.kept() {
+		if !si.launched {
+			out = append(out, si.record())
+		}
 	}
-	slices.SortFunc(out, func(a, b InteractionRecord) int { return cmp.Compare(a.Interaction.ID, b.Interaction.ID) })
 	return out
 }
 
 // Launches returns the interactions of entry point commands whose handler
 // is SERVICE_LAUNCH_ACTIVITY, which the service handled itself without
-// sending them to the bot, oldest first.
+// sending them to the bot, oldest first, those the emulator keeps (see
+// Limits).
 func (s *Server) Launches() []InteractionRecord {
 	s.st.mu.Lock()
 	defer s.st.mu.Unlock()
-	out := make([]InteractionRecord, len(s.st.launches))
-	for i, si := range s.st.launches {
-		out[i] = si.record()
+	out := []InteractionRecord{}
+	for _, si := range s.st.kept() {
+		if si.launched {
+			out = append(out, si.record())
+		}
 	}
 	return out
 }
@@ -127,7 +136,7 @@ func (s *Server) Launches() []InteractionRecord {
 // record copies si, so the caller holds nothing the service changes. The
 // caller holds the state's lock.
 func (si *sentInteraction) record() InteractionRecord {
-	rec := InteractionRecord{Interaction: *si.ix, Sent: si.sent, Launched: si.launched, Answered: si.answered}
+	rec := InteractionRecord{Interaction: *si.ix, Sent: si.sent, Launched: si.launched, Answered: si.answered, HistoryDropped: si.dropped}
 	if si.answer != nil {
 		a := *si.answer
 		a.Message = cloneMessageData(a.Message)

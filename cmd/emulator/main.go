@@ -95,6 +95,30 @@
 //		See emulator.SKU.
 //	-rate-limit N, -rate-window D
 //		each route bucket answers N requests per window D, then 429.
+//	-max-interactions N
+//		how many interactions the emulator keeps (default 10000): past
+//		it the oldest is forgotten, its token no longer works and its
+//		messages are gone. The emulator keeps everything in memory;
+//		these flags bound it. See emulator.Limits.
+//	-max-changes N
+//		how many changes to messages (answers, follow-ups, edits,
+//		deletions) the interactions kept hold in their histories, in
+//		all (default 50000): past it the oldest interactions are
+//		forgotten.
+//	-max-interaction-files SIZE
+//		how many bytes of files the messages of one interaction may
+//		keep (default 128MiB, a message of ten files at the upload
+//		limit and room to spare): an answer, follow-up or edit whose
+//		files would pass it is refused 413 with code 40005. SIZE is a
+//		number of bytes, or one with KiB, MiB or GiB.
+//	-max-files SIZE
+//		how many bytes of files the interactions kept hold in all
+//		(default 512MiB): past it the oldest interactions are
+//		forgotten.
+//	-max-events N
+//		how many deliveries of webhook events the emulator keeps once
+//		they have finished (default 10000), which GET /_emulator/events
+//		lists: past it the oldest is dropped.
 //	-web
 //		also serves the playground to a browser (package emulator/web):
 //		a channel where a person uses the bot's commands as its users
@@ -165,6 +189,12 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	skusFile := flags.String("skus", "", "a JSON file of the application's SKUs (default: a subscription for users and one for guilds, a durable and a consumable)")
 	rateRequests := flags.Int("rate-limit", 50, "requests each route bucket answers per -rate-window before 429")
 	rateWindow := flags.Duration("rate-window", time.Second, "the rate limit's window")
+	maxInteractions := flags.Int("max-interactions", emulator.DefaultKeptInteractions, "interactions kept; past it the oldest are forgotten")
+	maxEvents := flags.Int("max-events", emulator.DefaultKeptEvents, "deliveries of webhook events kept once finished; past it the oldest is dropped")
+	maxChanges := flags.Int("max-changes", emulator.DefaultKeptChanges, "changes to messages the histories of the interactions kept hold, in all; past it the oldest interactions are forgotten")
+	interactionFiles, maxFiles := size(emulator.DefaultInteractionFiles), size(emulator.DefaultKeptFiles)
+	flags.Var(&interactionFiles, "max-interaction-files", "the `size` of the files one interaction's messages may keep, in bytes or with KiB, MiB or GiB; past it an upload is refused with 413")
+	flags.Var(&maxFiles, "max-files", "the `size` of the files the interactions kept hold in all; past it the oldest interactions are forgotten")
 	serveWeb := flags.Bool("web", false, "also serve the playground to a browser; its address is then the first line printed")
 	webAddr := flags.String("web-addr", web.DefaultAddr, "where -web serves the playground (implies -web); port 0 picks a free one")
 	if err := flags.Parse(args); err != nil {
@@ -174,10 +204,17 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if flags.NArg() > 0 {
 		return errors.New("unexpected arguments: " + strings.Join(flags.Args(), " "))
 	}
+	for name, n := range map[string]int{"max-interactions": *maxInteractions, "max-changes": *maxChanges, "max-events": *maxEvents} {
+		if n <= 0 {
+			return errors.New("-" + name + ": want a positive number")
+		}
+	}
 	cfg := emulator.Config{
 		Activities:   *activities,
 		Discoverable: *discoverable,
 		RateLimit:    emulator.RateLimit{Requests: *rateRequests, Window: *rateWindow},
+		Limits: emulator.Limits{Interactions: *maxInteractions, Changes: *maxChanges,
+			InteractionFiles: int64(interactionFiles), Files: int64(maxFiles), Events: *maxEvents},
 	}
 	if *installation != "" {
 		contexts, err := interaction.ParseIntegrationTypes(*installation)

@@ -243,7 +243,7 @@ func notes(user, channel interaction.Snowflake) string {
 
 // serveBot builds r, serves its endpoint for emu, registers its commands
 // and points emu at it.
-func serveBot(t *testing.T, emu *emulator.Server, r *router.Router) {
+func serveBot(t testing.TB, emu *emulator.Server, r *router.Router) {
 	t.Helper()
 	mux, err := r.Build()
 	if err != nil {
@@ -307,7 +307,7 @@ func (p *playground) do(t *testing.T, method, path string, body any) (int, []byt
 }
 
 // decode decodes the body of an answer into v, or fails the test.
-func decode(t *testing.T, raw []byte, v any) {
+func decode(t testing.TB, raw []byte, v any) {
 	t.Helper()
 	if err := json.Unmarshal(raw, v); err != nil {
 		t.Fatalf("%v: %s", err, raw)

@@ -138,10 +138,12 @@
 //		"components"}} or {"modal": null}.
 //	GET  /api/events?user=&guild=&channel=
 //		The channel, as server-sent events (text/event-stream) that
-//		follow it as it changes, driven by emulator.Server.Changed:
-//		"reset" first, then "message" for each message the user sees
-//		there, again each time it changes, "delete" {"id"} when one is
-//		deleted, "modal" {"modal": ... or null} when the modal open
+//		follow it as it changes, driven by emulator.Server.Changed and
+//		MessageChanges: "reset" first, then "message" for each message
+//		the user sees there, again each time it changes (and only the
+//		messages that changed: a change costs the stream the same
+//		however many the emulator keeps), "delete" {"id"} when one is
+//		deleted, or forgotten by the emulator (emulator.Limits), "modal" {"modal": ... or null} when the modal open
 //		before the user opens or closes, and "commands" {} when what
 //		/api/commands answers there changes (the bot registered or
 //		edited its commands, or the member's roles changed). A message is {"id",

@@ -70,26 +70,20 @@ func (h *Handler) file(w http.ResponseWriter, r *http.Request) {
 
 // attachment finds a file of a message user sees: an ephemeral message,
 // or one in the bot's direct messages, is seen only by the user it
-// answers, as in the channel.
+// answers, as in the channel. It asks the emulator for the one message,
+// whatever the number it keeps.
 func (h *Handler) attachment(user, message, id interaction.Snowflake) (emulator.Attachment, bool) {
-	for _, rec := range h.records() {
-		msgs := rec.Followups
-		if rec.Original != nil {
-			msgs = append(msgs, *rec.Original)
-		}
-		for _, m := range msgs {
-			if m.ID != message || m.Deleted {
-				continue
-			}
-			private := m.Data.Flags&interaction.FlagEphemeral != 0 || rec.Interaction.GuildID == 0
-			if private && rec.Interaction.Invoker().ID != user {
-				return emulator.Attachment{}, false
-			}
-			for _, a := range m.Attachments {
-				if a.ID == id {
-					return a, true
-				}
-			}
+	rec, ok := h.emu.Message(message)
+	if !ok || rec.Deleted {
+		return emulator.Attachment{}, false
+	}
+	private := rec.Data.Flags&interaction.FlagEphemeral != 0 || rec.Interaction.GuildID == 0
+	if private && rec.Interaction.Invoker().ID != user {
+		return emulator.Attachment{}, false
+	}
+	for _, a := range rec.Attachments {
+		if a.ID == id {
+			return a, true
 		}
 	}
 	return emulator.Attachment{}, false

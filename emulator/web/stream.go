@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"hash/fnv"
 	"io"
 	"net/http"
 	"time"
@@ -19,9 +20,12 @@ const keepAlive = 15 * time.Second
 // server-sent events that follow it as it changes. It begins with
 // "reset", then sends each message the user sees as "message", again
 // whenever it changes (a deferred answer completed, an edit), "delete"
-// when one is deleted, "modal" when the modal open before the user opens
-// or closes, and "commands" when the commands offered there change. The emulator says when something changed: the stream
-// waits on it, and asks nothing in between.
+// when one is deleted or forgotten, "modal" when the modal open before
+// the user opens or closes, and "commands" when the commands offered
+// there change. The emulator says when something changed, and which
+// messages: the stream waits on it, asks nothing in between, and then
+// looks only at what changed, so that a change costs the same however
+// many messages the emulator keeps.
 func (h *Handler) events(w http.ResponseWriter, r *http.Request) {
 	p, err := h.placeOf(r.URL.Query())
 	if err != nil {
@@ -35,30 +39,14 @@ func (h *Handler) events(w http.ResponseWriter, r *http.Request) {
 	out := &eventWriter{w: w}
 	out.send("reset", struct{}{})
 
-	sent := map[interaction.Snowflake][]byte{}
+	ch := &follower{h: h, p: p, sent: map[interaction.Snowflake]uint64{}}
 	modal := []byte("null")
 	commands := h.offered(p) // as the page loaded them
 	tick := time.NewTicker(keepAlive)
 	defer tick.Stop()
 	for {
 		changed := h.emu.Changed()
-		msgs := h.channel(p)
-		now := make(map[interaction.Snowflake]bool, len(msgs))
-		for _, m := range msgs {
-			now[m.ID] = true
-			b, err := json.Marshal(m)
-			if err != nil || bytes.Equal(b, sent[m.ID]) {
-				continue
-			}
-			sent[m.ID] = b
-			out.event("message", b)
-		}
-		for id := range sent {
-			if !now[id] {
-				delete(sent, id)
-				out.send("delete", map[string]any{"id": id})
-			}
-		}
+		ch.catchUp(out)
 		var open any
 		if m, ok := h.emu.OpenModal(p.User); ok {
 			open = m
@@ -87,6 +75,97 @@ func (h *Handler) events(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
+}
+
+// follower follows the messages of one place for a stream: what it sent
+// of each, and the emulator's last change it has seen.
+type follower struct {
+	h *Handler
+	p place
+	// since is the number of the emulator's last change to messages the
+	// stream has seen; started is set once it has seen them all.
+	since   uint64
+	started bool
+	// sent holds a hash of the JSON of each message the stream has sent
+	// and not deleted, so that a message unchanged to the page is not
+	// sent again.
+	sent map[interaction.Snowflake]uint64
+}
+
+// catchUp sends what changed in the channel since the last call: at
+// first every message, then those the emulator says changed, or every
+// one again when the stream fell so far behind that the emulator no
+// longer remembers what changed.
+func (f *follower) catchUp(out *eventWriter) {
+	var (
+		ids  []interaction.Snowflake
+		last uint64
+		ok   bool
+	)
+	if f.started {
+		ids, last, ok = f.h.emu.MessageChanges(f.since)
+		f.since = last
+	}
+	if !ok {
+		f.resync(out)
+		return
+	}
+	if len(ids) == 0 {
+		return
+	}
+	n := f.h.names()
+	for _, id := range ids {
+		rec, found := f.h.emu.Message(id)
+		var v messageJSON
+		if found {
+			v, found = n.view(f.p, rec)
+		}
+		if found {
+			f.send(out, v)
+			continue
+		}
+		if _, was := f.sent[id]; was {
+			delete(f.sent, id)
+			out.send("delete", map[string]any{"id": id})
+		}
+	}
+}
+
+// resync looks at every message, sends those that changed, and deletes
+// those the page shows that are gone.
+func (f *follower) resync(out *eventWriter) {
+	recs, last := f.h.emu.Messages()
+	f.since, f.started = last, true
+	n := f.h.names()
+	seen := make(map[interaction.Snowflake]bool, len(recs))
+	for _, rec := range recs {
+		if v, ok := n.view(f.p, rec); ok {
+			seen[v.ID] = true
+			f.send(out, v)
+		}
+	}
+	for id := range f.sent {
+		if !seen[id] {
+			delete(f.sent, id)
+			out.send("delete", map[string]any{"id": id})
+		}
+	}
+}
+
+// send sends a message, unless the page has it as it is.
+func (f *follower) send(out *eventWriter, v messageJSON) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return
+	}
+	h := fnv.New64a()
+	h.Write(b)
+	sum := h.Sum64()
+	if old, ok := f.sent[v.ID]; ok && old == sum {
+		return
+	}
+	f.sent[v.ID] = sum
+	out.event("message", b)
 }
 
 // offered is what the client offers the user where p says, as JSON, to

@@ -7,6 +7,7 @@ import (
 	"io"
 	"net/http"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -49,10 +50,12 @@ type message struct {
 // stream follows the event stream of a place.
 type stream struct {
 	events chan sse
+	// stop closes the stream, which the test's end does too.
+	stop func()
 }
 
 // follow opens the event stream of query, read until the test ends.
-func (p *playground) follow(t *testing.T, query string) *stream {
+func (p *playground) follow(t testing.TB, query string) *stream {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	req, err := http.NewRequestWithContext(ctx, "GET", p.url+"/api/events"+query, nil)
@@ -66,12 +69,12 @@ func (p *playground) follow(t *testing.T, query string) *stream {
 	if ct := resp.Header.Get("Content-Type"); resp.StatusCode != http.StatusOK || ct != "text/event-stream; charset=utf-8" {
 		t.Fatalf("the stream: %d %q", resp.StatusCode, ct)
 	}
-	s := &stream{events: make(chan sse, 64)}
 	done := make(chan struct{})
-	t.Cleanup(func() {
+	s := &stream{events: make(chan sse, 64), stop: sync.OnceFunc(func() {
 		cancel()
 		<-done
-	})
+	})}
+	t.Cleanup(s.stop)
 	go func() {
 		defer close(done)
 		defer resp.Body.Close()
@@ -98,7 +101,7 @@ func (p *playground) follow(t *testing.T, query string) *stream {
 }
 
 // next returns the next event, or fails the test after a while.
-func (s *stream) next(t *testing.T) sse {
+func (s *stream) next(t testing.TB) sse {
 	t.Helper()
 	select {
 	case ev := <-s.events:
@@ -110,7 +113,7 @@ func (s *stream) next(t *testing.T) sse {
 }
 
 // nextMessage returns the next event, which must be a message.
-func (s *stream) nextMessage(t *testing.T) message {
+func (s *stream) nextMessage(t testing.TB) message {
 	t.Helper()
 	ev := s.next(t)
 	if ev.name != "message" {

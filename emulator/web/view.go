@@ -1,8 +1,6 @@
 package web
 
 import (
-	"cmp"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -65,11 +63,13 @@ type attachmentJSON struct {
 	Spoiler bool `json:"spoiler,omitempty"`
 }
 
-// names are the names the channel writes ids with.
+// names are the names the channel writes ids with, and the bot who
+// writes its messages.
 type names struct {
 	users    map[interaction.Snowflake]interaction.User
 	channels map[interaction.Snowflake]string
 	roles    map[interaction.Snowflake]string
+	bot      userJSON
 }
 
 func (h *Handler) names() names {
@@ -77,6 +77,7 @@ func (h *Handler) names() names {
 	for _, u := range h.emu.Users() {
 		n.users[u.ID] = u
 	}
+	n.bot = userView(n.users[h.emu.ApplicationID])
 	for _, g := range h.emu.Guilds() {
 		for _, c := range g.Channels {
 			n.channels[c.ID] = c.Name
@@ -88,88 +89,57 @@ func (h *Handler) names() names {
 	return n
 }
 
-// records are the interactions sent and those the service handled
-// itself, oldest first.
-func (h *Handler) records() []emulator.InteractionRecord {
-	recs := append(h.emu.Interactions(), h.emu.Launches()...)
-	slices.SortFunc(recs, func(a, b emulator.InteractionRecord) int { return cmp.Compare(a.Interaction.ID, b.Interaction.ID) })
-	return recs
-}
-
-// channel returns the messages p.User sees where p says, oldest first.
-func (h *Handler) channel(p place) []messageJSON {
-	n := h.names()
-	bot := userView(n.users[h.emu.ApplicationID])
-	seen := map[interaction.Snowflake]bool{}
-	var out []messageJSON
-	for _, rec := range h.records() {
-		invoker := rec.Interaction.Invoker().ID
-		if p.Guild == 0 && (rec.Interaction.GuildID != 0 || invoker != p.User) {
-			continue // the bot's direct messages with another user, or a guild
-		}
-		msgs := rec.Followups
-		if rec.Original != nil {
-			msgs = append([]emulator.Message{*rec.Original}, msgs...)
-		}
-		for _, m := range msgs {
-			// A message is listed by the interaction that made it, the
-			// first to hold it; another holds it when it answered a
-			// component of it by updating it.
-			if seen[m.ID] {
-				continue
-			}
-			seen[m.ID] = true
-			ephemeral := m.Data.Flags&interaction.FlagEphemeral != 0
-			if m.Deleted || (p.Guild != 0 && m.ChannelID != p.Channel) || (ephemeral && invoker != p.User) {
-				continue
-			}
-			v := messageJSON{
-				ID: m.ID, Interaction: n.interaction(rec), Author: bot,
-				Content: m.Data.Content, Embeds: m.Data.Embeds, Attachments: []attachmentJSON{}, Components: m.Data.Components,
-				Ephemeral: ephemeral, Loading: m.Loading(), Edited: !m.Edited.IsZero(), Created: m.Created,
-			}
-			if v.Embeds == nil {
-				v.Embeds = []interaction.Embed{}
-			}
-			if v.Components == nil {
-				v.Components = interaction.Components{}
-			}
-			if rec.Original != nil {
-				v.Original = m.ID == rec.Original.ID
-				if !v.Original {
-					v.ReplyTo = rec.Original.ID
-				}
-			}
-			if m.Poll != nil {
-				v.Poll = pollView(m.Poll)
-			}
-			for _, a := range m.Attachments {
-				v.Attachments = append(v.Attachments, attachmentJSON{ID: a.ID, Filename: a.Filename, Size: a.Size, ContentType: a.ContentType,
-					URL: fileURL(p.User, m.ID, a), Spoiler: a.IsSpoiler()})
-				if previewable(a) {
-					v.Attachments[len(v.Attachments)-1].Preview = fileURL(p.User, m.ID, a) + "&preview=1"
-				}
-			}
-			out = append(out, v)
+// view returns a message as the page shows it to the user where p says,
+// with the names n; false when the user does not see it there: a message
+// of another channel, of the bot's direct messages with another user, an
+// ephemeral message that answers another user, or a deleted one.
+func (n names) view(p place, rec emulator.MessageRecord) (messageJSON, bool) {
+	m := &rec.Message
+	invoker := rec.Interaction.Invoker().ID
+	ephemeral := m.Data.Flags&interaction.FlagEphemeral != 0
+	switch {
+	case p.Guild == 0 && (rec.Interaction.GuildID != 0 || invoker != p.User),
+		p.Guild != 0 && m.ChannelID != p.Channel,
+		m.Deleted, ephemeral && invoker != p.User:
+		return messageJSON{}, false
+	}
+	v := messageJSON{
+		ID: m.ID, Interaction: n.interaction(&rec.Interaction, rec.Launched), Author: n.bot,
+		Original: rec.Original, ReplyTo: rec.ReplyTo,
+		Content: m.Data.Content, Embeds: m.Data.Embeds, Attachments: []attachmentJSON{}, Components: m.Data.Components,
+		Ephemeral: ephemeral, Loading: m.Loading(), Edited: !m.Edited.IsZero(), Created: m.Created,
+	}
+	if v.Embeds == nil {
+		v.Embeds = []interaction.Embed{}
+	}
+	if v.Components == nil {
+		v.Components = interaction.Components{}
+	}
+	if m.Poll != nil {
+		v.Poll = pollView(m.Poll)
+	}
+	for _, a := range m.Attachments {
+		v.Attachments = append(v.Attachments, attachmentJSON{ID: a.ID, Filename: a.Filename, Size: a.Size, ContentType: a.ContentType,
+			URL: fileURL(p.User, m.ID, a), Spoiler: a.IsSpoiler()})
+		if previewable(a) {
+			v.Attachments[len(v.Attachments)-1].Preview = fileURL(p.User, m.ID, a) + "&preview=1"
 		}
 	}
-	slices.SortFunc(out, func(a, b messageJSON) int { return cmp.Compare(a.ID, b.ID) })
-	return out
+	return v, true
 }
 
-// interaction says who did what in rec.
-func (n names) interaction(rec emulator.InteractionRecord) interactionJSON {
-	ix := &rec.Interaction
+// interaction says who did what in ix, which the service launched itself
+// when launched.
+func (n names) interaction(ix *interaction.Interaction, launched bool) interactionJSON {
 	u := ix.Invoker()
 	if known, ok := n.users[u.ID]; ok {
 		u = known
 	}
-	return interactionJSON{ID: ix.ID, Type: ix.Type, User: userView(u), Summary: n.summary(rec)}
+	return interactionJSON{ID: ix.ID, Type: ix.Type, User: userView(u), Summary: n.summary(ix, launched)}
 }
 
-// summary is what the user did in rec, in a few words.
-func (n names) summary(rec emulator.InteractionRecord) string {
-	ix := &rec.Interaction
+// summary is what the user did in ix, in a few words.
+func (n names) summary(ix *interaction.Interaction, launched bool) string {
 	switch ix.Type {
 	case interaction.TypeApplicationCommand:
 		switch ix.Data.Type {
@@ -183,7 +153,7 @@ func (n names) summary(rec emulator.InteractionRecord) string {
 			}
 			return "used " + ix.Data.Name + " on a message"
 		case interaction.CommandPrimaryEntryPoint:
-			if rec.Launched {
+			if launched {
 				return "used " + ix.Data.Name + ", which launched the Activity"
 			}
 		}

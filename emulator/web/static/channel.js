@@ -44,7 +44,11 @@ export class Channel {
       old.replaceWith(el);
       return;
     }
-    const after = [...log().children].find((c) => c.dataset.id && compareIDs(c.dataset.id, m.id) > 0);
+    // A new message is most often the newest, which goes last without a
+    // look at every other.
+    const last = log().lastElementChild;
+    const newest = !last || (last.dataset.id && compareIDs(last.dataset.id, m.id) < 0);
+    const after = newest ? null : [...log().children].find((c) => c.dataset.id && compareIDs(c.dataset.id, m.id) > 0);
     log().insertBefore(el, after || null);
     el.scrollIntoView({ block: 'end' });
   }

@@ -132,7 +132,9 @@ func (w *watcher) pollOne(id interaction.Snowflake) {
 	if !ok {
 		return
 	}
-	for _, e := range rec.History[w.printed[id]:] {
+	// printed counts every change, those the emulator no longer keeps
+	// (HistoryDropped) among them.
+	for _, e := range rec.History[max(w.printed[id]-rec.HistoryDropped, 0):] {
 		what := "follow-up"
 		if e.Original {
 			what = "answer"
@@ -158,7 +160,7 @@ func (w *watcher) pollOne(id interaction.Snowflake) {
 		w.s.out.event(what, &e.Message)
 		w.changed = time.Now()
 	}
-	w.printed[id] = len(rec.History)
+	w.printed[id] = rec.HistoryDropped + len(rec.History)
 	w.pending[id] = rec.Original != nil && rec.Original.Loading() && !rec.Original.Deleted
 }
 
