@@ -24,7 +24,7 @@ func (s *Server) findComponent(u *use) (*Message, *sentInteraction, interaction.
 	if u.message != 0 {
 		m, si := s.st.message(u.message)
 		if m == nil || !s.seenBy(m, si, u.user) {
-			return nil, nil, nil, errUnseen(u.user, u.message)
+			return nil, nil, nil, s.errUnseen(u.user, u.message)
 		}
 		c, err := componentOn(m, u)
 		if err != nil {
@@ -56,9 +56,9 @@ func (s *Server) findComponent(u *use) (*Message, *sentInteraction, interaction.
 	}
 	where := ""
 	if u.channel != 0 {
-		where = " in channel " + u.channel.String()
+		where = " in " + s.channelName(u.channel)
 	}
-	return nil, nil, nil, refuse(ErrUnknownTarget, "user "+u.user.String()+" sees no message"+where+" with a "+u.what()+" "+strconv.Quote(u.name))
+	return nil, nil, nil, refuse(ErrUnknownTarget, s.userName(u.user)+" sees no message"+where+" with a "+u.what()+" "+strconv.Quote(u.name))
 }
 
 // componentOn finds on m the component u names: the one whose custom_id

@@ -240,7 +240,7 @@ func (s *Server) target(in *input, inv Invocation, data *wireData) *InvocationEr
 		// The client offers a MESSAGE command on a message it shows, as
 		// it does a component.
 		if !s.seenBy(m, si, in.invoker) {
-			return errUnseen(in.invoker, inv.Target)
+			return s.errUnseen(in.invoker, inv.Target)
 		}
 		msg := s.messageJSON(m)
 		if in.g != nil {

@@ -27,7 +27,30 @@ func (s *Server) seenBy(m *Message, si *sentInteraction, user interaction.Snowfl
 }
 
 // errUnseen refuses an act on a message the user does not see, which to
-// the user's client is no message at all.
-func errUnseen(user, message interaction.Snowflake) *InvocationError {
-	return refuse(ErrUnknownTarget, "user "+user.String()+" sees no message "+message.String())
+// the user's client is no message at all. The caller holds the state's
+// lock.
+func (s *Server) errUnseen(user, message interaction.Snowflake) *InvocationError {
+	return refuse(ErrUnknownTarget, s.userName(user)+" sees no message "+message.String())
+}
+
+// userName names a user in a refusal as the client shows them, @name, with
+// the id that tells two of one name apart. The caller holds the state's
+// lock.
+func (s *Server) userName(id interaction.Snowflake) string {
+	if u := s.st.users[id]; u != nil && u.Username != "" {
+		return "@" + u.Username + " (" + id.String() + ")"
+	}
+	return "user " + id.String()
+}
+
+// channelName names a guild channel in a refusal as the client shows it,
+// #name; a channel of no guild, a user's direct messages, by its id. The
+// caller holds the state's lock.
+func (s *Server) channelName(id interaction.Snowflake) string {
+	for _, g := range s.st.guilds {
+		if c := g.channels[id]; c != nil && c.Name != "" {
+			return "#" + c.Name
+		}
+	}
+	return "channel " + id.String()
 }
