@@ -11,7 +11,7 @@
 // commands as a user types them (Command), or as an emulator.Invocation
 // says (Invoke), as any user, in any guild, channel or direct message,
 // in any locale; UserCommand and MessageCommand use the context menus,
-// and Autocomplete asks for suggestions. What
+// Launch the entry point, and Autocomplete asks for suggestions. What
 // the bot does through the API, the test reads or changes through the
 // Bot's Client.
 //

@@ -40,6 +40,9 @@ func (x *Exchange) Answer() interaction.Response { return x.Result.Answer }
 func (x *Exchange) Record() emulator.InteractionRecord {
 	x.bot.t.Helper()
 	if x.Result.Interaction == nil {
+		if x.Result.Launched {
+			x.bot.fail(x, fmt.Errorf("the service launched the Activity itself: the bot was sent nothing, and answered nothing"))
+		}
 		x.bot.fail(x, fmt.Errorf("no interaction was sent"))
 	}
 	rec, ok := x.bot.Emulator.Interaction(x.Result.Interaction.ID)

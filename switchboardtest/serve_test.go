@@ -1,11 +1,14 @@
 package switchboardtest_test
 
 import (
+	"context"
+	"errors"
 	"net/http"
 	"strings"
 	"testing"
 
 	"github.com/switchboard-go/switchboard/command"
+	"github.com/switchboard-go/switchboard/emulator"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/router"
 	"github.com/switchboard-go/switchboard/switchboardtest"
@@ -13,6 +16,7 @@ import (
 
 func TestTheNewFuncExampleTestPasses(t *testing.T)    { testHelp(t) }
 func TestTheWithRoutesExampleTestPasses(t *testing.T) { testWhere(t) }
+func TestTheLaunchExampleTestPasses(t *testing.T)     { testGameNight(t) }
 
 // The build NewFunc is given sees the emulator the bot is served to: a
 // client authenticated as the bot, the application, the guild and its
@@ -88,4 +92,90 @@ func TestWithRoutesAtTheWrongPathFailsNew(t *testing.T) {
 	if !strings.Contains(msg, "switchboardtest: the emulator refused the endpoint") {
 		t.Errorf("New failed with %q", msg)
 	}
+}
+
+// Launch opens the entry point command: the bot's handler answers it, or,
+// when the command's handler is the service's, the service launches the
+// Activity and the bot hears nothing.
+func TestLaunchOpensTheEntryPoint(t *testing.T) {
+	bot := switchboardtest.New(t, gameNight(), switchboardtest.WithEmulator(emulator.Config{Activities: true}))
+	lounge, err := bot.Emulator.FindChannel(bot.Guild, "#Lounge")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name     string
+		who      []switchboardtest.Who
+		launched bool
+		answer   interaction.CallbackType
+	}{
+		{"in a text channel the bot answers with a message", nil, false, interaction.CallbackChannelMessageWithSource},
+		{"in a voice channel the bot launches the Activity", []switchboardtest.Who{switchboardtest.InChannel(lounge)}, false, interaction.CallbackLaunchActivity},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			x := bot.Launch("Launch", tt.who...)
+			if x.Result.Launched != tt.launched || x.Answer().Type != tt.answer {
+				t.Errorf("launched %v, answered %v; want %v, %v\n%s", x.Result.Launched, x.Answer().Type, tt.launched, tt.answer, x)
+			}
+			if x.Interaction().Data.Type != interaction.CommandPrimaryEntryPoint {
+				t.Errorf("the bot was sent a %v command", x.Interaction().Data.Type)
+			}
+		})
+	}
+	// The entry point is for guilds: the client does not offer it in
+	// direct messages.
+	if _, err := bot.TryInvoke(emulator.Invocation{Command: "Launch", Type: interaction.CommandPrimaryEntryPoint}, switchboardtest.InDM()); !errors.Is(err, emulator.ErrUnknownCommand) {
+		t.Errorf("launched in the bot's direct messages: %v", err)
+	} else if !strings.HasPrefix(err.Error(), `launch "Launch": `) {
+		t.Errorf("the refusal does not say what was refused: %v", err)
+	}
+}
+
+// A launch the service handles itself sends the bot nothing: the
+// exchange says so, and a check of an answer fails saying so too.
+func TestALaunchTheServiceHandlesSendsTheBotNothing(t *testing.T) {
+	bot := switchboardtest.New(t, gameNight(), switchboardtest.WithEmulator(emulator.Config{Activities: true}))
+	setHandler(t, bot, interaction.HandlerServiceLaunchActivity)
+	x := bot.Launch("Launch")
+	if !x.Result.Launched || x.Interaction() != nil {
+		t.Fatalf("launched %v, interaction %v\n%s", x.Result.Launched, x.Interaction(), x)
+	}
+	for _, want := range []string{`launch "Launch"` + "\n", "the service launched the Activity itself and sent the bot nothing"} {
+		if !strings.Contains(x.String(), want) {
+			t.Errorf("the exchange lacks %q:\n%s", want, x)
+		}
+	}
+	if l := bot.Emulator.Launches(); len(l) != 1 {
+		t.Errorf("the service launched %d times", len(l))
+	}
+	msg := failed(t, func(tb testing.TB) {
+		bot := switchboardtest.New(tb, gameNight(), switchboardtest.WithEmulator(emulator.Config{Activities: true}))
+		setHandler(tb, bot, interaction.HandlerServiceLaunchActivity)
+		bot.Launch("Launch").Shows("Join the Lounge")
+	})
+	if !strings.Contains(msg, "the service launched the Activity itself: the bot was sent nothing") {
+		t.Errorf("a check of the launch failed with %q", msg)
+	}
+}
+
+// setHandler gives the application's entry point command handler h,
+// through the bot's client.
+func setHandler(tb testing.TB, bot *switchboardtest.Bot, h interaction.EntryPointHandlerType) {
+	tb.Helper()
+	ctx, app := context.Background(), bot.Emulator.ApplicationID
+	cmds, err := bot.Client.ListCommands(ctx, app, command.Global, false)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	for _, c := range cmds {
+		if c.CommandType() == interaction.CommandPrimaryEntryPoint {
+			c.Handler = h
+			if _, err := bot.Client.EditCommand(ctx, app, command.Global, c.ID, c, "handler"); err != nil {
+				tb.Fatal(err)
+			}
+			return
+		}
+	}
+	tb.Fatal("no entry point command")
 }
