@@ -20,7 +20,8 @@
 // answer, follow-ups, edits), typed. An Exchange presses the buttons of
 // its messages (Click), chooses in their select menus (Choose) and
 // submits the form its answer opened (Submit), each a new Exchange; Wait
-// waits, within a deadline, for a deferred answer to be completed.
+// waits, within a deadline, for a deferred answer to be completed, and
+// WaitFollowups and WaitChanges for the work that follows it.
 //
 // A step that fails, an answer the service would refuse, or a check that
 // does not hold (Shows) fails the test with the whole

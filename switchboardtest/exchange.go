@@ -167,6 +167,18 @@ func (x *Exchange) WaitFollowups(n int) *Exchange {
 	})
 }
 
+// WaitChanges waits until the exchange's messages have changed n times
+// in all, counting the answer (History holds n events), and returns x:
+// for work that goes on after the answer is complete, such as a
+// follow-up edited or deleted once its job is done. Past the Bot's wait,
+// the test fails.
+func (x *Exchange) WaitChanges(n int) *Exchange {
+	x.bot.t.Helper()
+	return x.waitFor(fmt.Sprintf("%d changes to the messages", n), func(rec *emulator.InteractionRecord) bool {
+		return len(rec.History) >= n
+	})
+}
+
 // complete reports whether the answer of rec is complete.
 func complete(rec *emulator.InteractionRecord) bool {
 	if rec.Answer == nil {
