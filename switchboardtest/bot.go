@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/switchboard-go/switchboard/emulator"
+	"github.com/switchboard-go/switchboard/events"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/registry"
 	"github.com/switchboard-go/switchboard/rest"
@@ -22,7 +23,8 @@ const DefaultWait = 10 * time.Second
 // that has its commands.
 type Bot struct {
 	// Emulator is the service the bot is served to, for what this
-	// package does not wrap: faults, events, entitlements, the world.
+	// package does not wrap: faults, entitlements, the world, what users
+	// do that sends webhook events (which ServeEvents serves).
 	Emulator *emulator.Server
 	// Mux is the bot's router, built.
 	Mux *router.Mux
@@ -42,6 +44,8 @@ type Bot struct {
 
 	t    testing.TB
 	wait time.Duration
+	// events is the webhook events endpoint served, if any.
+	events *events.Endpoint
 }
 
 // An Option changes how New sets the bot up.

@@ -23,6 +23,10 @@
 // waits, within a deadline, for a deferred answer to be completed, and
 // WaitFollowups and WaitChanges for the work that follows it.
 //
+// A bot that hears webhook events serves its events endpoint to the
+// emulator too (ServeEvents); WaitEvents waits until what the emulator's
+// users did has reached its handlers.
+//
 // A step that fails, an answer the service would refuse, or a check that
 // does not hold (Shows) fails the test with the whole
 // exchange written out: what was sent, what came back and when, every
