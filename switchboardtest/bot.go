@@ -16,7 +16,8 @@ import (
 )
 
 // DefaultWait is how long Wait waits for a deferred answer to be
-// completed, unless WithWait says otherwise.
+// completed, and the other waits (WaitFollowups, WaitChanges,
+// WaitEvents) for what they wait for, unless WithWait says otherwise.
 const DefaultWait = 10 * time.Second
 
 // A Bot is a bot under test: its router, built, served to an emulator
@@ -48,7 +49,7 @@ type Bot struct {
 	events *events.Endpoint
 }
 
-// An Option changes how New sets the bot up.
+// An Option changes how New and NewFunc set the bot up.
 type Option func(*setup)
 
 type setup struct {
@@ -73,7 +74,7 @@ func WithEndpoint(opts ...router.Option) Option {
 	return func(s *setup) { s.endpoint = append(s.endpoint, opts...) }
 }
 
-// WithWait sets how long Wait waits for a deferred answer; zero or less
+// WithWait sets how long Wait and the other waits wait; zero or less
 // means DefaultWait.
 func WithWait(d time.Duration) Option {
 	return func(s *setup) { s.wait = d }

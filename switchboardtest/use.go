@@ -27,7 +27,10 @@ func (b *Bot) Command(line string, ws ...Who) *Exchange {
 // TryCommand is Command for a test of what a user may not do: it returns
 // the client's refusal (the emulator's error: a command not offered, a
 // permission missing, a value the client refuses) or the answer's
-// violations, with what came of the command when it was sent.
+// violations, with what came of the command when it was sent. A global
+// command changed through the API since the user last used it is
+// refused once, as the user's client reloads it (emulator.ErrStale); the
+// next use goes through.
 func (b *Bot) TryCommand(line string, ws ...Who) (*Exchange, error) {
 	b.t.Helper()
 	w := b.who(ws)
