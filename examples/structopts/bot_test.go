@@ -68,23 +68,25 @@ func TestTheBotReceivesValuesNotShownNames(t *testing.T) {
 // types: the bot is never asked.
 func TestTheClientHoldsTheUserToTheTags(t *testing.T) {
 	bot := switchboardtest.New(t, newBot())
-	for _, line := range []string{
-		`/event title:Go kind:meetup seats:8 host:@bob channel:#general`,
-		`/event title:"Open day" kind:meetup seats:500 host:@bob channel:#general`,
-		`/event title:"Open day" kind:meetup seats:4.5 host:@bob channel:#general`,
-		`/event title:"Open day" kind:meetup seats:50 host:@bob channel:#general hours:0.25`,
-		`/event title:"Open day" kind:meetup seats:50 host:@bob channel:#Lounge`,
-		`/event title:"Open day" kind:party seats:50 host:@bob channel:#general`,
-		`/event title:"Open day" kind:meetup seats:50 host:@nobody channel:#general`,
-		`/event title:"Open day" kind:meetup seats:50 host:@bob channel:#general agenda:/no/such/file`,
-		`/event title:"Open day" kind:meetup seats:50 host:@bob`,
+	for _, tt := range []struct{ line, why string }{
+		{`/event title:Go kind:meetup seats:8 host:@bob channel:#general`, `option "title": 2 characters, fewer than 3`},
+		{`/event title:"Open day" kind:meetup seats:500 host:@bob channel:#general`, `option "seats": 500 is above the maximum 50`},
+		{`/event title:"Open day" kind:meetup seats:4.5 host:@bob channel:#general`, `option "seats" takes a whole number, not "4.5"`},
+		{`/event title:"Open day" kind:meetup seats:50 host:@bob channel:#general hours:0.25`, `option "hours": 0.25 is below the minimum 0.5`},
+		{`/event title:"Open day" kind:meetup seats:50 host:@bob channel:#Lounge`,
+			`option "channel": #Lounge is a GUILD_VOICE channel; it takes GUILD_TEXT or GUILD_ANNOUNCEMENT`},
+		{`/event title:"Open day" kind:party seats:50 host:@bob channel:#general`, `option "kind": "party" is not one of its choices`},
+		{`/event title:"Open day" kind:meetup seats:50 host:@nobody channel:#general`, `option "host": no user @nobody`},
+		{`/event title:"Open day" kind:meetup seats:50 host:@bob channel:#general agenda:/no/such/file`,
+			`option "agenda" takes the path of a file to upload`},
+		{`/event title:"Open day" kind:meetup seats:50 host:@bob`, `required option "channel" is missing`},
 	} {
-		x, err := bot.TryCommand(line)
-		if !errors.Is(err, emulator.ErrInvalidInput) {
-			t.Errorf("%s: %v, want the client to refuse it", line, err)
+		x, err := bot.TryCommand(tt.line)
+		if !errors.Is(err, emulator.ErrInvalidInput) || !strings.Contains(err.Error(), tt.why) {
+			t.Errorf("%s: %v, want the client to refuse it: %s", tt.line, err, tt.why)
 		}
 		if x != nil {
-			t.Errorf("%s reached the bot\n%s", line, x)
+			t.Errorf("%s reached the bot\n%s", tt.line, x)
 		}
 	}
 }

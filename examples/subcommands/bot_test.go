@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/switchboard-go/switchboard/emulator"
@@ -53,17 +54,17 @@ func TestOnlyStaffWorkOnTickets(t *testing.T) {
 // is never sent by itself, and each subcommand's options are checked.
 func TestTheClientSendsOnlyLeaves(t *testing.T) {
 	bot := switchboardtest.New(t, newBot())
-	for _, line := range []string{
-		"/ticket",
-		"/ticket staff",
-		"/ticket open",
-		"/ticket staff close number:0",
-		"/ticket staff assign number:1",
-		"/ticket close number:1",
+	for _, tt := range []struct{ line, why string }{
+		{"/ticket", `command "ticket" has subcommands and cannot be invoked by itself`},
+		{"/ticket staff", `subcommand group "staff" needs one of its subcommands`},
+		{"/ticket open", `required option "topic" is missing`},
+		{"/ticket staff close number:0", `option "number": 0 is below the minimum 1`},
+		{"/ticket staff assign number:1", `required option "to" is missing`},
+		{"/ticket close number:1", `"close" is no subcommand of /ticket`},
 	} {
-		x, err := bot.TryCommand(line, switchboardtest.As(bot.Moderator))
-		if !errors.Is(err, emulator.ErrInvalidInput) || x != nil {
-			t.Errorf("%s: %v, want the client to refuse it before the bot hears of it", line, err)
+		x, err := bot.TryCommand(tt.line, switchboardtest.As(bot.Moderator))
+		if !errors.Is(err, emulator.ErrInvalidInput) || !strings.Contains(err.Error(), tt.why) || x != nil {
+			t.Errorf("%s: %v, want the client to refuse it before the bot hears of it: %s", tt.line, err, tt.why)
 		}
 	}
 }
