@@ -22,4 +22,10 @@
 // go run ./examples/NAME; internal/playground is what runs them, but for
 // events, which plays users who install, buy and remove the application
 // rather than type commands.
+//
+// Each example's main_test.go runs the program as a user runs it, and its
+// bot_test.go tests the bot as its author would in their own module, with
+// the test kit (package switchboardtest): commands used as typed, by the
+// users, in the places and languages each case needs, buttons pressed,
+// forms submitted, deferred answers waited for.
 package examples

@@ -2,11 +2,13 @@ package switchboardtest
 
 import (
 	"context"
+	"net/http"
 	"net/http/httptest"
 	"testing"
 	"time"
 
 	"github.com/switchboard-go/switchboard/emulator"
+	"github.com/switchboard-go/switchboard/events"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/registry"
 	"github.com/switchboard-go/switchboard/rest"
@@ -14,17 +16,24 @@ import (
 )
 
 // DefaultWait is how long Wait waits for a deferred answer to be
-// completed, unless WithWait says otherwise.
+// completed, and the other waits (WaitFollowups, WaitChanges,
+// WaitEvents) for what they wait for, unless WithWait says otherwise.
 const DefaultWait = 10 * time.Second
 
 // A Bot is a bot under test: its router, built, served to an emulator
 // that has its commands.
 type Bot struct {
 	// Emulator is the service the bot is served to, for what this
-	// package does not wrap: faults, events, entitlements, the world.
+	// package does not wrap: faults, entitlements, the world, what users
+	// do that sends webhook events (which ServeEvents serves).
 	Emulator *emulator.Server
 	// Mux is the bot's router, built.
 	Mux *router.Mux
+	// Client is a REST client of the emulator authenticated as the bot,
+	// the one its endpoint completes deferred answers through: for what
+	// a bot or a test does through the API, such as reading the commands
+	// as the service holds them or changing one between two uses.
+	Client *rest.Client
 	// Guild is the emulator's guild, where the application is installed
 	// and where commands are used unless a Who says otherwise.
 	Guild interaction.Snowflake
@@ -36,15 +45,20 @@ type Bot struct {
 
 	t    testing.TB
 	wait time.Duration
+	// events is the webhook events endpoint served, if any.
+	events *events.Endpoint
 }
 
-// An Option changes how New sets the bot up.
+// An Option changes how New and NewFunc set the bot up.
 type Option func(*setup)
 
 type setup struct {
 	emulator emulator.Config
 	endpoint []router.Option
 	wait     time.Duration
+	// path and routes serve the endpoint through the bot's own handler.
+	path   string
+	routes func(*router.Endpoint) http.Handler
 }
 
 // WithEmulator configures the emulator: its world (Seed), its response
@@ -60,10 +74,19 @@ func WithEndpoint(opts ...router.Option) Option {
 	return func(s *setup) { s.endpoint = append(s.endpoint, opts...) }
 }
 
-// WithWait sets how long Wait waits for a deferred answer; zero or less
+// WithWait sets how long Wait and the other waits wait; zero or less
 // means DefaultWait.
 func WithWait(d time.Duration) Option {
 	return func(s *setup) { s.wait = d }
+}
+
+// WithRoutes serves the endpoint as the bot serves it on net/http: routes
+// returns the bot's handler given its endpoint, with the middleware and
+// the other routes it is served among, and the emulator posts
+// interactions to path on that handler ("/interactions"; empty means
+// the root).
+func WithRoutes(path string, routes func(endpoint *router.Endpoint) http.Handler) Option {
+	return func(s *setup) { s.path, s.routes = path, routes }
 }
 
 // New builds r, starts an emulator, serves the bot's endpoint to it and
@@ -73,6 +96,17 @@ func WithWait(d time.Duration) Option {
 // test ends.
 func New(t testing.TB, r *router.Router, opts ...Option) *Bot {
 	t.Helper()
+	return NewFunc(t, func(*Bot) *router.Router { return r }, opts...)
+}
+
+// NewFunc is New for a bot whose router is built with what only the
+// emulator gives, such as a REST client of it for handlers that act
+// through the API, or its application's id: build is called once the
+// emulator runs, with the Bot's fields set but Mux, and returns the
+// router. The Bot's methods are for after NewFunc returns, when the
+// commands are registered.
+func NewFunc(t testing.TB, build func(*Bot) *router.Router, opts ...Option) *Bot {
+	t.Helper()
 	var s setup
 	for _, o := range opts {
 		o(&s)
@@ -80,31 +114,43 @@ func New(t testing.TB, r *router.Router, opts ...Option) *Bot {
 	if s.wait <= 0 {
 		s.wait = DefaultWait
 	}
-	mux, err := r.Build()
-	if err != nil {
-		t.Fatalf("switchboardtest: the router does not build:\n%v", err)
-	}
 	srv, err := emulator.New(s.emulator)
 	if err != nil {
 		t.Fatalf("switchboardtest: starting the emulator: %v", err)
 	}
 	t.Cleanup(func() { srv.Close() })
-
-	verifier, err := interaction.NewVerifier(srv.PublicKey)
-	if err != nil {
-		t.Fatalf("switchboardtest: the emulator's key: %v", err)
-	}
 	client, err := rest.NewClient(srv.URL, rest.BotToken(srv.BotToken))
 	if err != nil {
 		t.Fatalf("switchboardtest: a REST client on the emulator: %v", err)
 	}
+	b := &Bot{
+		Emulator: srv, Client: client, Guild: srv.GuildID,
+		Admin: srv.Admin, Moderator: srv.Moderator, Member: srv.Member,
+		t: t, wait: s.wait,
+	}
+	r := build(b)
+	if r == nil {
+		t.Fatalf("switchboardtest: the bot's build returned no router")
+	}
+	mux, err := r.Build()
+	if err != nil {
+		t.Fatalf("switchboardtest: the router does not build:\n%v", err)
+	}
+	verifier, err := interaction.NewVerifier(srv.PublicKey)
+	if err != nil {
+		t.Fatalf("switchboardtest: the emulator's key: %v", err)
+	}
 	endpoint := router.NewEndpoint(mux, verifier, append([]router.Option{router.WithClient(client)}, s.endpoint...)...)
-	bot := httptest.NewServer(endpoint)
+	var handler http.Handler = endpoint
+	if s.routes != nil {
+		handler = s.routes(endpoint)
+	}
+	server := httptest.NewServer(handler)
 	// Registered after the emulator's Close, so run before it: the
 	// endpoint stops taking requests, then the answers it deferred are
 	// delivered while the emulator still listens.
 	t.Cleanup(func() {
-		bot.Close()
+		server.Close()
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		defer cancel()
 		endpoint.WaitDeferred(ctx) //nolint:errcheck // a test ending with a handler stuck gives up on it
@@ -114,12 +160,9 @@ func New(t testing.TB, r *router.Router, opts ...Option) *Bot {
 	if _, err := registry.Sync(ctx, client, srv.ApplicationID, mux.Definitions(), registry.SyncOptions{}); err != nil {
 		t.Fatalf("switchboardtest: registering the commands: %v", err)
 	}
-	if err := srv.SetInteractionsURL(ctx, bot.URL); err != nil {
+	if err := srv.SetInteractionsURL(ctx, server.URL+s.path); err != nil {
 		t.Fatalf("switchboardtest: the emulator refused the endpoint: %v", err)
 	}
-	return &Bot{
-		Emulator: srv, Mux: mux, Guild: srv.GuildID,
-		Admin: srv.Admin, Moderator: srv.Moderator, Member: srv.Member,
-		t: t, wait: s.wait,
-	}
+	b.Mux = mux
+	return b
 }

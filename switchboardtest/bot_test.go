@@ -139,6 +139,34 @@ func TestADeferredAnswerIsWaitedFor(t *testing.T) {
 	}
 }
 
+// Each wait returns once the messages are as it says, whatever the order
+// the bot's work reaches that state in.
+func TestEachWaitReturnsOnceTheMessagesAreAsItSays(t *testing.T) {
+	tests := []struct {
+		name string
+		wait func(x *switchboardtest.Exchange)
+		// changes is how many changes there are at least once it has
+		// returned.
+		changes int
+	}{
+		{"Wait, for the completion", func(x *switchboardtest.Exchange) { x.Wait() }, 2},
+		{"WaitFollowups, for the follow-up", func(x *switchboardtest.Exchange) { x.WaitFollowups(1) }, 3},
+		{"WaitChanges, for the deferral, the completion and the follow-up", func(x *switchboardtest.Exchange) { x.WaitChanges(3) }, 3},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			release := make(chan struct{})
+			bot := switchboardtest.New(t, newBot(release))
+			x := bot.Command("/build")
+			close(release)
+			tt.wait(x)
+			if n := len(x.History()); n < tt.changes {
+				t.Errorf("returned with %d changes, want %d\n%s", n, tt.changes, x)
+			}
+		})
+	}
+}
+
 func TestAnAnswerTheEndpointDefersIsWaitedFor(t *testing.T) {
 	r := router.New()
 	release := make(chan struct{})

@@ -4,18 +4,28 @@
 // New starts the embedded emulator (package emulator, the service
 // itself), serves the bot's router to it as the service's interactions
 // endpoint, and registers the router's commands; everything stops when
-// the test ends. The Bot then uses commands as a user types them
-// (Command), or as an emulator.Invocation says (Invoke), as any user, in
-// any guild, channel or direct message, in any locale; UserCommand and
-// MessageCommand use the context menus, and Autocomplete asks for
-// suggestions.
+// the test ends. A bot whose router is built with a REST client of the
+// service, or its application's id, is built by NewFunc once the
+// emulator runs; a bot served on net/http among routes and middleware
+// of its own is served through them (WithRoutes). The Bot then uses
+// commands as a user types them (Command), or as an emulator.Invocation
+// says (Invoke), as any user, in any guild, channel or direct message,
+// in any locale; UserCommand and MessageCommand use the context menus,
+// Launch the entry point, and Autocomplete asks for suggestions. What
+// the bot does through the API, the test reads or changes through the
+// Bot's Client.
 //
 // Each use returns an Exchange: the interaction sent, the bot's answer
 // and the messages it made, read from the emulator as they stand (the
 // answer, follow-ups, edits), typed. An Exchange presses the buttons of
 // its messages (Click), chooses in their select menus (Choose) and
 // submits the form its answer opened (Submit), each a new Exchange; Wait
-// waits, within a deadline, for a deferred answer to be completed.
+// waits, within a deadline, for a deferred answer to be completed, and
+// WaitFollowups and WaitChanges for the work that follows it.
+//
+// A bot that hears webhook events serves its events endpoint to the
+// emulator too (ServeEvents); WaitEvents waits until what the emulator's
+// users did has reached its handlers.
 //
 // A step that fails, an answer the service would refuse, or a check that
 // does not hold (Shows) fails the test with the whole

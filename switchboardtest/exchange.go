@@ -40,6 +40,9 @@ func (x *Exchange) Answer() interaction.Response { return x.Result.Answer }
 func (x *Exchange) Record() emulator.InteractionRecord {
 	x.bot.t.Helper()
 	if x.Result.Interaction == nil {
+		if x.Result.Launched {
+			x.bot.fail(x, fmt.Errorf("the service launched the Activity itself: the bot was sent nothing, and answered nothing"))
+		}
 		x.bot.fail(x, fmt.Errorf("no interaction was sent"))
 	}
 	rec, ok := x.bot.Emulator.Interaction(x.Result.Interaction.ID)
@@ -161,6 +164,18 @@ func (x *Exchange) WaitFollowups(n int) *Exchange {
 	x.bot.t.Helper()
 	return x.waitFor(fmt.Sprintf("%d follow-ups", n), func(rec *emulator.InteractionRecord) bool {
 		return len(rec.Followups) >= n
+	})
+}
+
+// WaitChanges waits until the exchange's messages have changed n times
+// in all, counting the answer (History holds n events), and returns x:
+// for work that goes on after the answer is complete, such as a
+// follow-up edited or deleted once its job is done. Past the Bot's wait,
+// the test fails.
+func (x *Exchange) WaitChanges(n int) *Exchange {
+	x.bot.t.Helper()
+	return x.waitFor(fmt.Sprintf("%d changes to the messages", n), func(rec *emulator.InteractionRecord) bool {
+		return len(rec.History) >= n
 	})
 }
 

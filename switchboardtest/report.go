@@ -27,7 +27,12 @@ func (x *Exchange) String() string {
 	res := x.Result
 	ix := res.Interaction
 	if ix == nil {
-		b.WriteString(x.line + "\n(nothing was sent)\n")
+		b.WriteString(x.line + "\n")
+		if res.Launched {
+			b.WriteString("the service launched the Activity itself and sent the bot nothing\n")
+		} else {
+			b.WriteString("(nothing was sent)\n")
+		}
 		return b.String()
 	}
 	fmt.Fprintf(&b, "%s\n", x.did())
@@ -43,9 +48,7 @@ func (x *Exchange) String() string {
 		b.WriteString(" in their direct messages with the bot")
 	}
 	fmt.Fprintf(&b, ", locale %s; interaction %v, %v\n", ix.Locale, ix.ID, ix.Type)
-	if res.Launched {
-		b.WriteString("the service launched the Activity itself\n")
-	} else if res.Status == 0 {
+	if res.Status == 0 {
 		b.WriteString("the bot did not answer\n")
 	} else {
 		fmt.Fprintf(&b, "the bot answered %d after %v: %v", res.Status, res.Took.Round(time.Microsecond), res.Answer.Type)

@@ -67,6 +67,18 @@ func TestAFailureShowsTheWholeExchange(t *testing.T) {
 			"(loading)",
 			"deferred the answer's message",
 		}},
+		{"changes that never come", func(tb testing.TB) {
+			release := make(chan struct{})
+			bot := switchboardtest.New(tb, newBot(release), switchboardtest.WithWait(50*time.Millisecond))
+			x := bot.Command("/build")
+			close(release)
+			x.WaitFollowups(1).WaitChanges(4)
+		}, []string{
+			"switchboardtest: waited 50ms for 4 changes to the messages",
+			"follow-up 1, message ",
+			"  | Deployed too.\n",
+			"followed_up message ",
+		}},
 		{"a button no message has", func(tb testing.TB) {
 			bot := switchboardtest.New(tb, newBot(nil))
 			bot.Command("/greet name:Ada").Click("Wave goodbye")

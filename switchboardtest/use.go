@@ -27,7 +27,10 @@ func (b *Bot) Command(line string, ws ...Who) *Exchange {
 // TryCommand is Command for a test of what a user may not do: it returns
 // the client's refusal (the emulator's error: a command not offered, a
 // permission missing, a value the client refuses) or the answer's
-// violations, with what came of the command when it was sent.
+// violations, with what came of the command when it was sent. A global
+// command changed through the API since the user last used it is
+// refused once, as the user's client reloads it (emulator.ErrStale); the
+// next use goes through.
 func (b *Bot) TryCommand(line string, ws ...Who) (*Exchange, error) {
 	b.t.Helper()
 	w := b.who(ws)
@@ -88,6 +91,16 @@ func (b *Bot) MessageCommand(name string, message interaction.Snowflake, ws ...W
 	return b.Invoke(emulator.Invocation{Command: name, Type: interaction.CommandMessage, Target: message}, ws...)
 }
 
+// Launch has a user open the entry point command name from the App
+// Launcher, where it is not typed. When the command's handler is the
+// service's (SERVICE_LAUNCH_ACTIVITY), the service launches the Activity
+// and the bot hears nothing: the exchange's Result says Launched and has
+// no interaction.
+func (b *Bot) Launch(name string, ws ...Who) *Exchange {
+	b.t.Helper()
+	return b.Invoke(emulator.Invocation{Command: name, Type: interaction.CommandPrimaryEntryPoint}, ws...)
+}
+
 // Autocomplete has a user type a command up to the option they are
 // typing, the last one of line, such as "/weather city:par", and returns
 // what came of the bot's suggestions (Choices).
@@ -120,14 +133,30 @@ func (b *Bot) send(line string, w who, inv emulator.Invocation, do func(context.
 		}
 		return b.exchange(line, w, res), err
 	}
+	if line == "" && res.Interaction == nil {
+		line = named(inv)
+	}
 	x := b.exchange(line, w, res)
 	return x, x.violations()
+}
+
+// named says what inv uses, for an exchange with no interaction to say it.
+func named(inv emulator.Invocation) string {
+	switch inv.Type {
+	case interaction.CommandPrimaryEntryPoint:
+		return fmt.Sprintf("launch %q", inv.Command)
+	case interaction.CommandUser:
+		return fmt.Sprintf("user command %q on user %v", inv.Command, inv.Target)
+	case interaction.CommandMessage:
+		return fmt.Sprintf("message command %q on message %v", inv.Command, inv.Target)
+	}
+	return "/" + inv.Command
 }
 
 // describe names what was refused.
 func describe(line string, inv emulator.Invocation, err error) error {
 	if line == "" {
-		line = inv.Command
+		line = named(inv)
 	}
 	return fmt.Errorf("%s: %w", line, err)
 }

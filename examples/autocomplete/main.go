@@ -28,7 +28,7 @@ func main() { playground.Main(example) }
 var example = playground.Example{
 	Name:   "autocomplete",
 	About:  "suggestions that are localized, ranked, capped at 25, and depend on another option",
-	Bot:    newBot,
+	Bot:    func(playground.Env) (*router.Router, error) { return newBot(), nil },
 	Script: script,
 }
 
@@ -91,7 +91,7 @@ var cities = map[string][]place{
 		{"Lugano", "Lugano", "Lugano"}, {"Fribourg", "Fribourg", "Freiburg"}, {"Neuchâtel", "Neuchâtel", "Neuenburg"}},
 }
 
-func newBot(env playground.Env) (*router.Router, error) {
+func newBot() *router.Router {
 	r := router.New()
 	r.Command("trip", planTrip, router.Description("Plan a trip"), router.Options(
 		option.String("country", "Where to").Required().Autocomplete(),
@@ -114,7 +114,7 @@ func newBot(env playground.Env) (*router.Router, error) {
 		}
 		return suggest(req, all), nil
 	})
-	return r, nil
+	return r
 }
 
 // suggest ranks the places against what was typed, as autocomplete.Match

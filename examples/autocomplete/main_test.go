@@ -1,14 +1,10 @@
 package main
 
 import (
-	"context"
-	"fmt"
 	"strings"
 	"testing"
 
-	"github.com/switchboard-go/switchboard/emulator"
 	"github.com/switchboard-go/switchboard/examples/internal/playground"
-	"github.com/switchboard-go/switchboard/interaction"
 )
 
 func TestTheScriptSuggestsRankedLocalizedCappedChoices(t *testing.T) {
@@ -34,49 +30,6 @@ func TestTheScriptSuggestsRankedLocalizedCappedChoices(t *testing.T) {
 	if len(names) != 25 || names[0] != "Berlin" || names[24] != "Lugano" {
 		t.Errorf("with no country, %d suggestions: %q", len(names), names)
 	}
-}
-
-// The service gets one name per choice and, for a user whose client is in
-// another language, the localized name beside it; the value never changes.
-func TestChoicesCarryTheNameOfTheUsersLocale(t *testing.T) {
-	type check struct {
-		locale    interaction.Locale
-		line      string
-		name      string
-		localized string // "" for none
-	}
-	checks := []check{
-		{interaction.LocaleEnglishUS, "/trip country:Switzerland city:gen", "Geneva", ""},
-		{interaction.LocaleFrench, "/trip country:Switzerland city:gen", "Geneva", "Genève"},
-		{interaction.LocaleGerman, "/trip country:Switzerland city:gen", "Geneva", "Genf"},
-		{interaction.LocaleGerman, "/trip country:deu", "Germany", "Deutschland"},
-		{interaction.LocaleGerman, "/trip country:Switzerland city:Lu", "Lucerne", "Luzern"},
-	}
-	ex := example
-	ex.Script = ""
-	ex.Setup = func(ctx context.Context, s *playground.Session) error {
-		emu := s.Emulator()
-		for _, c := range checks {
-			inv, err := emu.ParsePartial(emulator.Invocation{User: emu.Admin, Guild: emu.GuildID, Locale: c.locale}, c.line)
-			if err != nil {
-				return err
-			}
-			res, err := emu.Autocomplete(ctx, inv)
-			if err != nil {
-				return err
-			}
-			if !res.OK() || len(res.Violations) > 0 || len(res.Answer.Choices) == 0 {
-				return fmt.Errorf("%s %s: %s %v", c.locale, c.line, res.RawAnswer, res.Violations)
-			}
-			first := res.Answer.Choices[0]
-			localized, has := first.NameLocalizations[c.locale]
-			if first.Name != c.name || first.Value.Text() != c.name || localized != c.localized || has != (c.localized != "") || len(first.NameLocalizations) > 1 {
-				return fmt.Errorf("%s %s: first choice %+v, want the name and value %q and the %s name %q", c.locale, c.line, first, c.name, c.locale, c.localized)
-			}
-		}
-		return nil
-	}
-	playground.Output(t, ex, "", "-quiet")
 }
 
 func TestScriptFilesTryOtherLocalesAndValues(t *testing.T) {

@@ -30,7 +30,7 @@ func main() { playground.Main(example) }
 var example = playground.Example{
 	Name:   "components",
 	About:  "a poll with buttons, a select menu and a form, routed by custom_id",
-	Bot:    newBot,
+	Bot:    func(playground.Env) (*router.Router, error) { return newBot(), nil },
 	Script: script,
 }
 
@@ -161,7 +161,7 @@ func review(verdict string) router.HandlerFunc {
 
 var colours = []string{"red", "orange", "yellow", "green", "blue", "purple"}
 
-func newBot(env playground.Env) (*router.Router, error) {
+func newBot() *router.Router {
 	r := router.New()
 	ps := &polls{m: map[interaction.Snowflake]*poll{}}
 
@@ -288,5 +288,5 @@ func newBot(env playground.Env) (*router.Router, error) {
 	// Two exact segments choose the handler; the last part is the reporter.
 	r.Component("review:approve:{reporter}", review("approved"))
 	r.Component("review:reject:{reporter}", review("rejected"))
-	return r, nil
+	return r
 }

@@ -5,10 +5,8 @@ import (
 	"testing"
 
 	"github.com/switchboard-go/switchboard/component"
-	"github.com/switchboard-go/switchboard/emulator"
 	"github.com/switchboard-go/switchboard/examples/internal/playground"
 	"github.com/switchboard-go/switchboard/interaction"
-	"github.com/switchboard-go/switchboard/router"
 )
 
 func TestTheScriptVotesChoosesAndFillsInAForm(t *testing.T) {
@@ -31,45 +29,6 @@ func TestTheScriptVotesChoosesAndFillsInAForm(t *testing.T) {
 	// as an edit of the poll's message.
 	if strings.Contains(out, "edits its answer") {
 		t.Errorf("an update printed twice:\n%s", out)
-	}
-}
-
-func TestTheServiceSeesTheUpdatesTheBotMade(t *testing.T) {
-	t.Parallel()
-	var emu *emulator.Server
-	ex := example
-	ex.Bot = func(env playground.Env) (*router.Router, error) {
-		emu = env.Emulator
-		return newBot(env)
-	}
-	playground.Output(t, ex, "", "-quiet")
-
-	var pollRec, click *emulator.InteractionRecord
-	recs := emu.Interactions()
-	for i := range recs {
-		rec := &recs[i]
-		switch {
-		case rec.Interaction.Type == interaction.TypeApplicationCommand && rec.Interaction.Data.Name == "poll":
-			pollRec = rec
-		case rec.Interaction.Type == interaction.TypeMessageComponent && strings.HasSuffix(rec.Interaction.Data.CustomID, ":0") && click == nil:
-			click = rec
-		}
-	}
-	if pollRec == nil || click == nil {
-		t.Fatalf("no /poll or no vote among %d interactions", len(recs))
-	}
-	// The click carried the poll's message, and the custom_id the bot
-	// gave its first button.
-	if click.Interaction.Message == nil || click.Interaction.Message.ID != pollRec.Original.ID {
-		t.Errorf("the vote carried message %+v; want the poll's, %v", click.Interaction.Message, pollRec.Original.ID)
-	}
-	if want := "poll:" + pollRec.Interaction.ID.String() + ":0"; click.Interaction.Data.CustomID != want {
-		t.Errorf("custom_id %q; want %q", click.Interaction.Data.CustomID, want)
-	}
-	// The poll's message ends closed, without its buttons.
-	final := pollRec.Original.Data
-	if !strings.Contains(final.Content, "(closed)") || len(final.Components) != 0 {
-		t.Errorf("the poll ends as %q with %d components", final.Content, len(final.Components))
 	}
 }
 

@@ -29,7 +29,7 @@ func main() { playground.Main(example) }
 var example = playground.Example{
 	Name:   "contextmenu",
 	About:  "USER and MESSAGE commands, from the context menus of members and messages",
-	Bot:    newBot,
+	Bot:    func(playground.Env) (*router.Router, error) { return newBot(), nil },
 	Intro:  showRegistered,
 	Script: script,
 }
@@ -49,7 +49,7 @@ in dm
 user "Show Profile" @emulator-bot
 `
 
-func newBot(env playground.Env) (*router.Router, error) {
+func newBot() *router.Router {
 	r := router.New()
 	r.Command("post", func(ctx context.Context, req *router.Request) (interaction.Response, error) {
 		text, _ := req.Options.String("text")
@@ -63,7 +63,7 @@ func newBot(env playground.Env) (*router.Router, error) {
 	// both on a context-menu command.
 	r.MessageCommand("Quote Message", quoteMessage)
 	r.UserCommand("Show Profile", showProfile)
-	return r, nil
+	return r
 }
 
 // quoteMessage quotes the message the command was used on, with its author.

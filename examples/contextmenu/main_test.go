@@ -3,11 +3,9 @@ package main
 import (
 	"context"
 	"errors"
-	"fmt"
 	"strings"
 	"testing"
 
-	"github.com/switchboard-go/switchboard/command"
 	"github.com/switchboard-go/switchboard/examples/internal/playground"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/option"
@@ -29,45 +27,6 @@ func TestTheScriptUsesBothMenus(t *testing.T) {
 		`✗ the client offers no such command: no USER command "Quote Message" in the guild`,
 		"bot › Emulator-bot (@emulator-bot), a bot · no membership: not used in a guild  (only you can see this)",
 	)
-}
-
-// The service holds the context-menu commands as names alone, and sends
-// each the id of its target: the message the bot posted, the member picked.
-func TestTheServiceSendsTheTargets(t *testing.T) {
-	ex := example
-	ex.Script = ""
-	ex.Intro = func(ctx context.Context, s *playground.Session) error {
-		emu := s.Emulator()
-		cmds, err := s.API().ListCommands(ctx, emu.ApplicationID, command.Global, true)
-		if err != nil {
-			return err
-		}
-		for _, c := range cmds {
-			menu := c.CommandType() == interaction.CommandUser || c.CommandType() == interaction.CommandMessage
-			if menu && (c.Description != "" || len(c.DescriptionLocalizations) > 0 || len(c.Options) > 0) {
-				return fmt.Errorf("%s %q has a description or options: %+v", c.CommandType(), c.Name, c)
-			}
-		}
-		if err := s.RunScript(ctx, strings.NewReader(example.Script)); err != nil {
-			return err
-		}
-		recs := emu.Interactions()
-		if len(recs) != 5 {
-			return fmt.Errorf("%d interactions sent, want 5 (the refused one is not sent)", len(recs))
-		}
-		post, quote, bob := recs[0], recs[1], recs[2]
-		if post.Original == nil || quote.Interaction.Data.Type != interaction.CommandMessage || quote.Interaction.Data.TargetID != post.Original.ID {
-			return fmt.Errorf("the MESSAGE command was not used on the posted message: %+v", quote.Interaction.Data)
-		}
-		if m, ok := quote.Interaction.Data.Resolved.Message(post.Original.ID); !ok || m.Content != "Menus are one right-click away" {
-			return fmt.Errorf("the posted message is not resolved: %+v", quote.Interaction.Data.Resolved)
-		}
-		if bob.Interaction.Data.Type != interaction.CommandUser || bob.Interaction.Data.TargetID != emu.Member {
-			return fmt.Errorf("the USER command was not used on bob: %+v", bob.Interaction.Data)
-		}
-		return nil
-	}
-	playground.Output(t, ex, "", "-quiet")
 }
 
 // What makes a context-menu command is checked where it is declared: its
@@ -115,9 +74,4 @@ func TestCountsAgreeWithTheirNumber(t *testing.T) {
 			t.Errorf("count(%d, %q) = %q, want %q", tt.n, "word", got, tt.want)
 		}
 	}
-}
-
-func TestAOneWordMessageIsQuotedAsOneWord(t *testing.T) {
-	out := playground.Output(t, example, "/post text:Hello\nmessage \"Quote Message\" last\n", "-script", "-", "-quiet")
-	playground.Shows(t, out, "  bot › > Hello\n        — Emulator-bot, 1 word\n")
 }

@@ -16,6 +16,8 @@ import (
 	"context"
 	"time"
 
+	"github.com/rs/zerolog"
+
 	"github.com/switchboard-go/switchboard/examples/internal/playground"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/option"
@@ -27,7 +29,7 @@ func main() { playground.Main(example) }
 var example = playground.Example{
 	Name:   "deferred",
 	About:  "deferred answers completed in the background, then followed up, edited and deleted",
-	Bot:    newBot,
+	Bot:    func(env playground.Env) (*router.Router, error) { return newBot(env.Log), nil },
 	Script: script,
 }
 
@@ -43,14 +45,16 @@ wait
 wait
 `
 
-func newBot(env playground.Env) (*router.Router, error) {
-	r := router.New()
+// newBot returns the bot, which logs to log what goes wrong once its
+// handlers have returned, where no answer can tell it.
+func newBot(log zerolog.Logger) *router.Router {
+	r := router.New(router.WithLogger(log))
 	r.Command("build", func(ctx context.Context, req *router.Request) (interaction.Response, error) {
 		branch, _ := req.Options.String("branch")
 		// ctx ends when the handler returns; the build outlives it.
 		go func() {
 			if err := build(context.WithoutCancel(ctx), req, branch); err != nil {
-				env.Log.Error().Err(err).Str("branch", branch).Msg("build")
+				req.Logger().Error().Err(err).Str("branch", branch).Msg("build")
 			}
 		}()
 		return interaction.Defer(), nil
@@ -63,13 +67,13 @@ func newBot(env playground.Env) (*router.Router, error) {
 			ctx := context.WithoutCancel(ctx)
 			work(ctx, 100*time.Millisecond) // reading the log
 			if _, err := req.EditOriginal(ctx, text("The last build of main passed; its log has 2,113 lines.")); err != nil {
-				env.Log.Error().Err(err).Msg("logs")
+				req.Logger().Error().Err(err).Msg("logs")
 			}
 		}()
 		// The deferral decides that the answer is ephemeral.
 		return interaction.Defer().Ephemeral(), nil
 	}, router.Description("Show the last build's log"))
-	return r, nil
+	return r
 }
 
 // build builds branch and tells the user through the interaction's

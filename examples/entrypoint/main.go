@@ -29,6 +29,7 @@ import (
 	"github.com/switchboard-go/switchboard/emulator"
 	"github.com/switchboard-go/switchboard/examples/internal/playground"
 	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/rest"
 	"github.com/switchboard-go/switchboard/router"
 )
 
@@ -40,7 +41,7 @@ var example = playground.Example{
 	// The application has an Activity: the service refuses entry point
 	// commands to an application without one.
 	Emulator: emulator.Config{Activities: true},
-	Bot:      newBot,
+	Bot:      func(playground.Env) (*router.Router, error) { return newBot(), nil },
 	Intro:    launchAsTheServiceDid,
 	Script:   script,
 }
@@ -64,7 +65,7 @@ in dm
 launch
 `
 
-func newBot(env playground.Env) (*router.Router, error) {
+func newBot() *router.Router {
 	r := router.New()
 	// An application has one entry point. Named "Launch", as the service
 	// named its own, the bot's updates that command when registered;
@@ -75,7 +76,7 @@ func newBot(env playground.Env) (*router.Router, error) {
 		router.Contexts(interaction.ContextGuild),        // game night is for guilds, not for DMs
 		router.EntryPointHandler(interaction.HandlerApp), // the default of router.EntryPoint, spelled out
 	)
-	return r, nil
+	return r
 }
 
 // startGameNight answers the entry point: with LAUNCH_ACTIVITY in a voice
@@ -90,32 +91,32 @@ func startGameNight(ctx context.Context, req *router.Request) (interaction.Respo
 // launchAsTheServiceDid shows the service's own "Launch" once, then gives
 // the command back to the bot.
 func launchAsTheServiceDid(ctx context.Context, s *playground.Session) error {
-	if err := setHandler(ctx, s, interaction.HandlerServiceLaunchActivity); err != nil {
+	api, app := s.API(), s.Emulator().ApplicationID
+	if err := setHandler(ctx, api, app, interaction.HandlerServiceLaunchActivity); err != nil {
 		return err
 	}
 	s.Printf(`intro: "Launch" handled by the service again for a moment (handler SERVICE_LAUNCH_ACTIVITY)`)
 	if err := s.RunScript(ctx, strings.NewReader(before)); err != nil {
 		return err
 	}
-	if err := setHandler(ctx, s, interaction.HandlerApp); err != nil {
+	if err := setHandler(ctx, api, app, interaction.HandlerApp); err != nil {
 		return err
 	}
 	s.Printf(`intro: "Launch" handled by the bot again (handler APP_HANDLER), as it declares it`)
 	return nil
 }
 
-// setHandler edits the handler of the application's entry point command,
-// and nothing else of it.
-func setHandler(ctx context.Context, s *playground.Session, h interaction.EntryPointHandlerType) error {
-	app := s.Emulator().ApplicationID
-	cmds, err := s.API().ListCommands(ctx, app, command.Global, false)
+// setHandler edits the handler of application app's entry point command,
+// and nothing else of it, through api.
+func setHandler(ctx context.Context, api *rest.Client, app interaction.Snowflake, h interaction.EntryPointHandlerType) error {
+	cmds, err := api.ListCommands(ctx, app, command.Global, false)
 	if err != nil {
 		return err
 	}
 	for _, c := range cmds {
 		if c.CommandType() == interaction.CommandPrimaryEntryPoint {
 			c.Handler = h
-			_, err := s.API().EditCommand(ctx, app, command.Global, c.ID, c, "handler")
+			_, err := api.EditCommand(ctx, app, command.Global, c.ID, c, "handler")
 			return err
 		}
 	}

@@ -2,15 +2,11 @@ package main
 
 import (
 	"context"
-	"fmt"
-	"slices"
 	"strings"
 	"testing"
 
-	"github.com/switchboard-go/switchboard/command"
 	"github.com/switchboard-go/switchboard/emulator"
 	"github.com/switchboard-go/switchboard/examples/internal/playground"
-	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/router"
 )
 
@@ -45,66 +41,12 @@ func TestTheScriptShowsBothHandlers(t *testing.T) {
 	}
 }
 
-// Only the launches handled by the bot reach it; the one the service
-// handles sends nothing. Afterwards the application's one entry point is
-// the bot's, as declared.
-func TestOnlyTheBotsHandlerIsAsked(t *testing.T) {
-	ex := example
-	ex.Script = ""
-	ex.Intro = func(ctx context.Context, s *playground.Session) error {
-		if err := launchAsTheServiceDid(ctx, s); err != nil {
-			return err
-		}
-		emu := s.Emulator()
-		if n := len(emu.Interactions()); n != 0 {
-			return fmt.Errorf("the service's own launch sent the bot %d interactions", n)
-		}
-		// The service answered that one itself, and posted its message.
-		if l := emu.Launches(); len(l) != 1 || !l[0].Launched || len(l[0].Followups) != 1 {
-			return fmt.Errorf("the service's launches: %+v, want one with its message", l)
-		}
-		if err := s.RunScript(ctx, strings.NewReader(example.Script)); err != nil {
-			return err
-		}
-		if n := len(emu.Launches()); n != 1 {
-			return fmt.Errorf("the service launched %d times, want the bot's handler to have launched since", n)
-		}
-		var answers []interaction.CallbackType
-		for _, rec := range emu.Interactions() {
-			if rec.Interaction.Data.Type != interaction.CommandPrimaryEntryPoint || rec.Interaction.Data.Name != "Launch" || rec.Answer == nil {
-				return fmt.Errorf("unexpected interaction %+v", rec)
-			}
-			answers = append(answers, rec.Answer.Type)
-		}
-		if want := []interaction.CallbackType{interaction.CallbackChannelMessageWithSource, interaction.CallbackLaunchActivity}; !slices.Equal(answers, want) {
-			return fmt.Errorf("the bot answered %v, want %v", answers, want)
-		}
-
-		cmds, err := s.API().ListCommands(ctx, emu.ApplicationID, command.Global, false)
-		if err != nil {
-			return err
-		}
-		if len(cmds) != 1 {
-			return fmt.Errorf("%d commands, want the one entry point: %+v", len(cmds), cmds)
-		}
-		c := cmds[0]
-		if c.CommandType() != interaction.CommandPrimaryEntryPoint || c.Name != "Launch" || c.Handler != interaction.HandlerApp ||
-			!slices.Equal(c.Contexts, []interaction.ContextType{interaction.ContextGuild}) {
-			return fmt.Errorf("the entry point is %+v", c)
-		}
-		return nil
-	}
-	if out, err := run(ex, "-quiet"); err != nil {
-		t.Fatalf("%v\n%s", err, out)
-	}
-}
-
 // The service keeps one entry point per application. Under another name,
 // the bot's would be a second one beside the service's "Launch", which a
 // sync without -prune leaves alone; the plan is refused before any write.
 func TestASecondEntryPointIsRefused(t *testing.T) {
 	ex := example
-	ex.Bot = func(env playground.Env) (*router.Router, error) {
+	ex.Bot = func(playground.Env) (*router.Router, error) {
 		r := router.New()
 		r.EntryPoint("Game Night", startGameNight, router.Description("Start game night"))
 		return r, nil

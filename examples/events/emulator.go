@@ -28,6 +28,25 @@ var (
 	serverly interaction.Snowflake = 1100000000000000112 // an SKU a server subscribes to
 )
 
+// world is the emulator's configuration: an application users may
+// install to their account as well as to a server, what it sells, and
+// carol and her server beside the emulator's own.
+func world() emulator.Config {
+	return emulator.Config{
+		InstallationContexts: []interaction.IntegrationType{interaction.GuildInstall, interaction.UserInstall},
+		// What the app sells: an item a user buys once, and a
+		// subscription for a server, both published.
+		SKUs: []emulator.SKU{
+			{ID: premium, Type: 2, Name: "Premium", Flags: 1 << 2},
+			{ID: serverly, Type: 5, Name: "Serverly", Flags: 1<<2 | 1<<7},
+		},
+		Seed: &emulator.Seed{
+			Users:  []interaction.User{carol},
+			Guilds: []emulator.SeedGuild{engines},
+		},
+	}
+}
+
 // step is something a user does on the emulator, which sends the bot
 // events.
 type step struct {
@@ -79,19 +98,7 @@ func steps() []step {
 // emulator recorded of its deliveries. It fails if a delivery was not
 // acknowledged as the service asks.
 func onEmulator(ctx context.Context, stdout io.Writer, log zerolog.Logger) error {
-	emu, err := emulator.New(emulator.Config{
-		InstallationContexts: []interaction.IntegrationType{interaction.GuildInstall, interaction.UserInstall},
-		// What the app sells: an item a user buys once, and a
-		// subscription for a server, both published.
-		SKUs: []emulator.SKU{
-			{ID: premium, Type: 2, Name: "Premium", Flags: 1 << 2},
-			{ID: serverly, Type: 5, Name: "Serverly", Flags: 1<<2 | 1<<7},
-		},
-		Seed: &emulator.Seed{
-			Users:  []interaction.User{carol},
-			Guilds: []emulator.SeedGuild{engines},
-		},
-	})
+	emu, err := emulator.New(world())
 	if err != nil {
 		return fmt.Errorf("starting the emulator: %w", err)
 	}

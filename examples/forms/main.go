@@ -40,7 +40,7 @@ func main() { playground.Main(example) }
 var example = playground.Example{
 	Name:   "forms",
 	About:  "modals of every input: radio and checkbox groups, a checkbox, a member, files of a type",
-	Bot:    newBot,
+	Bot:    func(playground.Env) (*router.Router, error) { return newBot(), nil },
 	Intro:  intro,
 	Script: script,
 }
@@ -131,7 +131,7 @@ func shotsForm() interaction.Modal {
 	)
 }
 
-func newBot(env playground.Env) (*router.Router, error) {
+func newBot() *router.Router {
 	r := router.New()
 	// A form is only ever a first answer: never deferred.
 	r.Command("bug", func(ctx context.Context, req *router.Request) (interaction.Response, error) {
@@ -142,7 +142,7 @@ func newBot(env playground.Env) (*router.Router, error) {
 		return interaction.ShowModal(shotsForm()), nil
 	})
 	r.Modal("shots", attachShots)
-	return r, nil
+	return r
 }
 
 // fileReport reads every input of the first form, each with the accessor

@@ -25,7 +25,7 @@ func main() { playground.Main(example) }
 var example = playground.Example{
 	Name:   "localization",
 	About:  "commands, options and choices in the user's language, and answers in it too",
-	Bot:    newBot,
+	Bot:    func(playground.Env) (*router.Router, error) { return newBot(), nil },
 	Script: script,
 }
 
@@ -87,7 +87,7 @@ type SplitOptions struct {
 	People int64   `option:"people" description:"How many people share it" min:"2" max:"20" name.fr:"personnes" description.fr:"Entre combien de personnes" name.de:"personen" description.de:"Unter wie vielen Personen"`
 }
 
-func newBot(env playground.Env) (*router.Router, error) {
+func newBot() *router.Router {
 	r := router.New()
 	r.Command("paint", func(ctx context.Context, req *router.Request) (interaction.Response, error) {
 		value, _ := req.Options.String("color") // the default name, in every language
@@ -115,7 +115,7 @@ func newBot(env playground.Env) (*router.Router, error) {
 	}, router.Description("Split a bill"),
 		router.Localize(french, "partager", "Partager une addition"),
 		router.Localize(german, "teilen", "Eine Rechnung teilen"))
-	return r, nil
+	return r
 }
 
 // phrase is a text in English, the default, and its translations.

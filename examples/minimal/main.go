@@ -23,12 +23,7 @@ func main() {
 		flag.PrintDefaults()
 	}
 	flag.Parse()
-	r := router.New()
-	r.Command("greet", func(ctx context.Context, req *router.Request) (interaction.Response, error) {
-		name, _ := req.Options.String("name")
-		return interaction.Reply("Hello, " + name + "!").WithAllowedMentions(interaction.NoMentions()), nil
-	}, router.Description("Greet someone"), router.Options(option.String("name", "Who to greet").Required()))
-	mux, err := r.Build() // the definitions, checked against every rule of the service
+	mux, err := newRouter().Build() // the definitions, checked against every rule of the service
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -47,4 +42,15 @@ func main() {
 	if err := serve.ListenAndServe(ctx, *addr, router.NewEndpoint(mux, verifier)); err != nil {
 		log.Fatal(err)
 	}
+}
+
+// newRouter declares the bot's commands and handlers; its test serves it
+// to the embedded emulator (package switchboardtest).
+func newRouter() *router.Router {
+	r := router.New()
+	r.Command("greet", func(ctx context.Context, req *router.Request) (interaction.Response, error) {
+		name, _ := req.Options.String("name")
+		return interaction.Reply("Hello, " + name + "!").WithAllowedMentions(interaction.NoMentions()), nil
+	}, router.Description("Greet someone"), router.Options(option.String("name", "Who to greet").Required()))
+	return r
 }

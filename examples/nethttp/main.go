@@ -38,7 +38,7 @@ func main() { playground.Main(example) }
 var example = playground.Example{
 	Name:  "nethttp",
 	About: "the endpoint on a net/http ServeMux, beside a health check, under a timeout middleware",
-	Bot:   newBot,
+	Bot:   func(playground.Env) (*router.Router, error) { return newBot(), nil },
 	HTTP: func(endpoint *router.Endpoint) http.Handler {
 		return routes(endpoint, answerWithin)
 	},
@@ -107,7 +107,7 @@ func withTimeout(d time.Duration, next http.Handler) http.Handler {
 	})
 }
 
-func newBot(env playground.Env) (*router.Router, error) {
+func newBot() *router.Router {
 	r := router.New()
 	r.Command("stats", func(ctx context.Context, req *router.Request) (interaction.Response, error) {
 		// Counting a day's messages is quick; a year's is not.
@@ -132,5 +132,5 @@ func newBot(env playground.Env) (*router.Router, error) {
 			interaction.StringChoice("This year", "year"),
 		),
 	))
-	return r, nil
+	return r
 }

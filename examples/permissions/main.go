@@ -24,6 +24,7 @@ import (
 	"fmt"
 
 	"github.com/switchboard-go/switchboard/command"
+	"github.com/switchboard-go/switchboard/emulator"
 	"github.com/switchboard-go/switchboard/examples/internal/playground"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/option"
@@ -34,10 +35,12 @@ import (
 func main() { playground.Main(example) }
 
 var example = playground.Example{
-	Name:   "permissions",
-	About:  "default member permissions, and the overwrites a guild's managers set with a user's token",
-	Bot:    newBot,
-	Setup:  setOverwrites,
+	Name:  "permissions",
+	About: "default member permissions, and the overwrites a guild's managers set with a user's token",
+	Bot:   func(playground.Env) (*router.Router, error) { return newBot(), nil },
+	Setup: func(ctx context.Context, s *playground.Session) error {
+		return setOverwrites(ctx, s.Emulator(), s.API(), s.Printf)
+	},
 	Script: script,
 }
 
@@ -65,7 +68,7 @@ as @owner
 /lockdown
 `
 
-func newBot(env playground.Env) (*router.Router, error) {
+func newBot() *router.Router {
 	r := router.New()
 	r.Command("report", func(ctx context.Context, req *router.Request) (interaction.Response, error) {
 		return interaction.Reply("Thanks, " + req.Invoker().Username + ": the moderators will look at it.").Ephemeral(), nil
@@ -91,13 +94,13 @@ func newBot(env playground.Env) (*router.Router, error) {
 		channel, _ := req.Interaction.Channel.Get()
 		return interaction.Reply("#" + channel.Name + " is locked down by " + req.Invoker().Username + "."), nil
 	}, router.Description("Stop everyone but moderators from writing here"), router.AdminsOnly())
-	return r, nil
+	return r
 }
 
-// setOverwrites sets the guild's overwrites as ada, who manages the guild,
-// after showing that the bot cannot.
-func setOverwrites(ctx context.Context, s *playground.Session) error {
-	emu, bot := s.Emulator(), s.API()
+// setOverwrites sets the overwrites of the emulator's guild as ada, who
+// manages the guild, after showing that the bot, whose client is bot,
+// cannot; say tells each step.
+func setOverwrites(ctx context.Context, emu *emulator.Server, bot *rest.Client, say func(format string, args ...any)) error {
 	app, guild := emu.ApplicationID, emu.GuildID
 	// Overwrites name commands by the ids the service gave them.
 	cmds, err := bot.ListCommands(ctx, app, command.Global, false)
@@ -118,7 +121,7 @@ func setOverwrites(ctx context.Context, s *playground.Session) error {
 	if !errors.Is(err, rest.ErrBotsCannotUse) || !errors.As(err, &refused) {
 		return fmt.Errorf("setting overwrites with the bot's token: want code %d, got %v", rest.ErrBotsCannotUse, err)
 	}
-	s.Printf("the bot's token may not set overwrites: %d %s (code %d)", refused.Status, refused.Message, refused.Code)
+	say("the bot's token may not set overwrites: %d %s (code %d)", refused.Status, refused.Message, refused.Code)
 
 	// ada authorized the application in her browser, granting
 	// applications.commands.permissions.update; the browser brought a
@@ -133,7 +136,7 @@ func setOverwrites(ctx context.Context, s *playground.Session) error {
 	if err != nil {
 		return err
 	}
-	s.Printf("traded %s's one-time authorization code for her token (scopes: %s)", me.Username, token.Scope)
+	say("traded %s's one-time authorization code for her token (scopes: %s)", me.Username, token.Scope)
 
 	overwrites := []struct {
 		command interaction.Snowflake // the application's id stands for every command
@@ -151,7 +154,7 @@ func setOverwrites(ctx context.Context, s *playground.Session) error {
 		if _, err := asAda.SetPermissions(ctx, app, guild, o.command, o.perms); err != nil {
 			return err
 		}
-		s.Printf("%s set the overwrites of %s", me.Username, o.what)
+		say("%s set the overwrites of %s", me.Username, o.what)
 	}
 	return nil
 }

@@ -33,7 +33,7 @@ func main() { playground.Main(example) }
 var example = playground.Example{
 	Name:   "quickstart",
 	About:  "a bot declared in Go, registered, and used from the terminal",
-	Bot:    newBot,
+	Bot:    func(playground.Env) (*router.Router, error) { return newBot(), nil },
 	Script: script,
 }
 
@@ -72,7 +72,7 @@ type BanOptions struct {
 // cities are what /weather suggests.
 var cities = []string{"Paris", "Parma", "Paramaribo", "Lisbon", "Lima", "London", "Osaka", "Oslo"}
 
-func newBot(env playground.Env) (*router.Router, error) {
+func newBot() *router.Router {
 	r := router.New()
 
 	r.Command("greet", func(ctx context.Context, req *router.Request) (interaction.Response, error) {
@@ -155,5 +155,5 @@ func newBot(env playground.Env) (*router.Router, error) {
 		target, _ := req.TargetUser()
 		return interaction.Reply(req.Invoker().Username + " high-fives " + target.Username + "!"), nil
 	})
-	return r, nil
+	return r
 }

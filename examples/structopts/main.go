@@ -26,7 +26,7 @@ func main() { playground.Main(example) }
 var example = playground.Example{
 	Name:   "structopts",
 	About:  "options declared by a struct's fields and tags, received typed",
-	Bot:    newBot,
+	Bot:    func(playground.Env) (*router.Router, error) { return newBot(), nil },
 	Script: script,
 	Files:  files,
 }
@@ -71,13 +71,13 @@ type EventOptions struct {
 // defaultHours is how long an event lasts when the user does not say.
 const defaultHours = 2.0
 
-func newBot(env playground.Env) (*router.Router, error) {
+func newBot() *router.Router {
 	r := router.New()
 	// Bind reads EventOptions once, here; each use fills one in without
 	// reflection. No handler needs to check a bound, a length or a choice:
 	// the client sends only what the definition allows.
 	router.Bind(r, "event", announce, router.Description("Announce an event"))
-	return r, nil
+	return r
 }
 
 func announce(ctx context.Context, req *router.Request, o EventOptions) (interaction.Response, error) {

@@ -28,7 +28,7 @@ func main() { playground.Main(example) }
 var example = playground.Example{
 	Name:   "subcommands",
 	About:  "a command, subcommands, and a subcommand group with its own middleware",
-	Bot:    newBot,
+	Bot:    func(playground.Env) (*router.Router, error) { return newBot(), nil },
 	Script: script,
 }
 
@@ -67,7 +67,7 @@ type desk struct {
 	tickets []ticket
 }
 
-func newBot(env playground.Env) (*router.Router, error) {
+func newBot() *router.Router {
 	d := &desk{}
 	r := router.New()
 
@@ -129,7 +129,7 @@ func newBot(env playground.Env) (*router.Router, error) {
 			return fmt.Sprintf("Ticket #%d closed.", n)
 		}), nil
 	}, router.Description("Close a ticket"), router.Options(number))
-	return r, nil
+	return r
 }
 
 // change applies edit to open ticket n and answers with what edit says.

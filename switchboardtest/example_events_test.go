@@ -1,0 +1,55 @@
+package switchboardtest_test
+
+import (
+	"context"
+	"sync"
+	"testing"
+
+	"github.com/switchboard-go/switchboard/event"
+	"github.com/switchboard-go/switchboard/events"
+	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/router"
+	"github.com/switchboard-go/switchboard/switchboardtest"
+)
+
+// members counts who installed the application to their account, from
+// the webhook events the service sends.
+type members struct {
+	mu    sync.Mutex
+	users map[interaction.Snowflake]bool
+}
+
+// endpoint is the bot's webhook events endpoint, verifying with v.
+func (m *members) endpoint(v *interaction.Verifier) *events.Endpoint {
+	e := events.NewEndpoint(v)
+	e.OnApplicationAuthorized(func(_ context.Context, _ *event.Event, a event.ApplicationAuthorized) error {
+		m.mu.Lock()
+		defer m.mu.Unlock()
+		m.users[a.User.ID] = true
+		return nil
+	})
+	return e
+}
+
+// testMembers has a user install the application, and finds them counted.
+func testMembers(t *testing.T) {
+	bot := switchboardtest.New(t, router.New())
+	v, err := interaction.NewVerifier(bot.Emulator.PublicKey)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := &members{users: map[interaction.Snowflake]bool{}}
+	bot.ServeEvents(m.endpoint(v))
+	if _, err := bot.Emulator.AuthorizeUser(bot.Moderator, "identify"); err != nil {
+		t.Fatal(err)
+	}
+	bot.WaitEvents(1)
+	if !m.users[bot.Moderator] {
+		t.Errorf("ada is not counted: %v", m.users)
+	}
+}
+
+// A bot that hears webhook events: ServeEvents serves its endpoint, and
+// WaitEvents waits for what users do to reach its handlers. The
+// example's test runs as TestTheServeEventsExampleTestPasses.
+func ExampleBot_ServeEvents() {}
