@@ -63,7 +63,9 @@
 //     custom_id can hold anything. A PING's route is "".
 //   - outcome: answered, deferred (by the endpoint, or by the handler),
 //     error (the error handler answered), panic, late (the answer was
-//     ready only after the service had stopped waiting). A deferred
+//     ready only after the service had stopped waiting), fallback (an
+//     autocomplete source failed or was slow, and the last good
+//     suggestions were served: package autocomplete's Fallback). A deferred
 //     answer's outcome is what its handler came to: answered, deferred,
 //     error or panic.
 //   - reason of a refusal: too_large, bad_signature, stale_timestamp,

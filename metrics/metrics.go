@@ -139,7 +139,7 @@ func New(reg prometheus.Registerer, opts ...Option) (*Metrics, error) {
 	}
 	m := &Metrics{
 		interactions: counter("switchboard_interactions_total",
-			"Interactions the endpoint answered, by type, route (the command path or custom_id pattern registered, unknown for none) and outcome (answered, deferred, error, panic, late).",
+			"Interactions the endpoint answered, by type, route (the command path or custom_id pattern registered, unknown for none) and outcome (answered, deferred, error, panic, late, fallback).",
 			"type", "route", "outcome"),
 		handler: histogram("switchboard_handler_duration_seconds",
 			"How long the handlers of interactions ran, deferred ones included, by type and route.",

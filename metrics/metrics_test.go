@@ -73,6 +73,17 @@ func newBot(release <-chan struct{}) *router.Router {
 	r.Autocomplete("search", "query", func(_ context.Context, req *autocomplete.Request) ([]interaction.Choice, error) {
 		return []interaction.Choice{interaction.StringChoice("first", "first")}, nil
 	})
+	// A source of suggestions that fails on what starts with "down",
+	// whose last good answers are served instead.
+	r.Command("lookup", func(context.Context, *router.Request) (interaction.Response, error) {
+		return interaction.Reply("found"), nil
+	}, describe, router.Options(option.String("topic", "What to look up").Required().Autocomplete()))
+	r.Autocomplete("lookup", "topic", autocomplete.Fallback(autocomplete.HandlerFunc(func(_ context.Context, req *autocomplete.Request) ([]interaction.Choice, error) {
+		if strings.HasPrefix(req.Focused.Text(), "down") {
+			return nil, errors.New("the index is down")
+		}
+		return []interaction.Choice{interaction.StringChoice("download", "download"), interaction.StringChoice("docs", "docs")}, nil
+	}), autocomplete.NewMemoryCache(0)))
 	// A poll's button carries the id of the interaction that made it.
 	r.Command("poll", func(_ context.Context, req *router.Request) (interaction.Response, error) {
 		question, _ := req.Options.String("question")
@@ -300,6 +311,14 @@ func TestInteractionMetricsMoveAsTheBotAnswers(t *testing.T) {
 				t.Fatal(err)
 			}
 		}, []series{interactions(autocomplete, "search", "answered"), handled(autocomplete, "search", 1)}},
+		{"the last good suggestions, served when their source failed", func(t *testing.T, w *world) {
+			for _, typed := range []string{"do", "down"} {
+				if _, err := w.s.Autocomplete(context.Background(), emulator.Invocation{Guild: w.s.GuildID, Command: "lookup",
+					Options: []emulator.Arg{{Name: "topic", Value: typed}}, Focused: "topic"}); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}, []series{interactions(autocomplete, "lookup", "answered"), interactions(autocomplete, "lookup", "fallback")}},
 		{"a button, named by its pattern", func(t *testing.T, w *world) {
 			w.invoke(t, "poll", emulator.Arg{Name: "question", Value: "Lunch?"})
 			if _, err := w.s.Click(context.Background(), emulator.Click{Button: "Vote"}); err != nil {

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/switchboard-go/switchboard/autocomplete"
 	"github.com/switchboard-go/switchboard/cooldown"
 	"github.com/switchboard-go/switchboard/internal/redistest"
 	"github.com/switchboard-go/switchboard/internal/storetest"
@@ -78,6 +79,9 @@ func TestKeysLiveUnderThePrefixAndExpire(t *testing.T) {
 	if err := limits.Limited(ctx, r, true, time.Second); err != nil {
 		t.Fatal(err)
 	}
+	if err := redisstore.NewAutocompleteCache(c, "bot1:").Store(ctx, "weather\x00city\x00par", nil, time.Hour); err != nil {
+		t.Fatal(err)
+	}
 	// And under another prefix, nothing of the first.
 	if _, err := redisstore.NewCooldowns(c, "").Use(ctx, "command:ping:user:1", 1, time.Minute); err != nil {
 		t.Fatal(err)
@@ -96,6 +100,7 @@ func TestKeysLiveUnderThePrefixAndExpire(t *testing.T) {
 		"bot1:{ratelimit}:global":                                 time.Second,
 		"bot1:{ratelimit}:sent":                                   time.Second,
 		"switchboard:cooldown:command:ping:user:1":                time.Minute,
+		"bot1:autocomplete:weather\x00city\x00par":                time.Hour,
 	}
 	if len(keys) != len(want) {
 		t.Errorf("keys %q, want %d", keys, len(want))
@@ -129,4 +134,12 @@ func TestAPrefixWithAHashTagKeepsIt(t *testing.T) {
 	if n, err := c.Exists(ctx, "{bot2}:ratelimit:global").Result(); err != nil || n != 1 {
 		t.Errorf("no key {bot2}:ratelimit:global (%v)", err)
 	}
+}
+
+func TestAutocompleteCacheKeepsTheContract(t *testing.T) {
+	srv := redistest.Start(t)
+	storetest.AutocompleteCaches(t, func(t *testing.T) (a, b autocomplete.Cache) {
+		p := newPrefix()
+		return redisstore.NewAutocompleteCache(srv.Client(t), p), redisstore.NewAutocompleteCache(srv.Client(t), p)
+	})
 }

@@ -213,7 +213,13 @@ func (m *Mux) run(ctx context.Context, req *Request, h handling) (interaction.Re
 			return interaction.AutocompleteResult(), ErrNotFound
 		}
 		resp, err := h.handler.ServeInteraction(ctx, req)
-		if err != nil {
+		var stale *autocomplete.StaleError
+		switch {
+		case errors.As(err, &stale):
+			m.logger.Warn().Err(err).Str("command", ix.Data.Path()).Str("option", focusedName(ix)).
+				Msg("autocomplete handler failed; served the last good suggestions")
+			return resp, err
+		case err != nil:
 			m.logger.Error().Err(err).Str("command", ix.Data.Path()).Str("option", focusedName(ix)).
 				Msg("autocomplete handler failed")
 			return interaction.AutocompleteResult(), err
@@ -333,7 +339,8 @@ func completer(h autocomplete.Handler, log zerolog.Logger) Handler {
 			return interaction.AutocompleteResult(), errors.New("router: autocomplete interaction without a focused option")
 		}
 		choices, err := h.Complete(ctx, &areq)
-		if err != nil {
+		var stale *autocomplete.StaleError
+		if err != nil && !errors.As(err, &stale) {
 			return interaction.AutocompleteResult(), err
 		}
 		kept, dropped := autocomplete.Sanitize(choices, areq.Focused.Type)
@@ -342,6 +349,8 @@ func completer(h autocomplete.Handler, log zerolog.Logger) Handler {
 				Int("choice", d.Index).Str("field", "/data/choices/"+strconv.Itoa(d.Index)).
 				Str("reason", d.Reason).Msg("autocomplete choice left out")
 		}
-		return interaction.AutocompleteResult(kept...), nil
+		// With a *StaleError, the last good suggestions (package
+		// autocomplete's Fallback) are the answer, and the error says so.
+		return interaction.AutocompleteResult(kept...), err
 	})
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"time"
 
+	"github.com/switchboard-go/switchboard/autocomplete"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/internal/signed"
 )
@@ -57,6 +58,10 @@ const (
 	// stopped waiting for it (the response deadline), and the user saw
 	// the interaction fail.
 	OutcomeLate
+	// OutcomeFallback: an autocomplete handler failed or missed its
+	// time, and the last good suggestions were served instead (package
+	// autocomplete's Fallback).
+	OutcomeFallback
 )
 
 var outcomeNames = [...]string{
@@ -65,6 +70,7 @@ var outcomeNames = [...]string{
 	OutcomeError:    "error",
 	OutcomePanic:    "panic",
 	OutcomeLate:     "late",
+	OutcomeFallback: "fallback",
 }
 
 // String returns the outcome's name, such as "answered", or "" for the
@@ -192,6 +198,8 @@ func (r *result) kind() Outcome {
 	switch {
 	case r.panicked:
 		return OutcomePanic
+	case isStale(r.err):
+		return OutcomeFallback
 	case r.err != nil && !errors.Is(r.err, ErrNotFound):
 		return OutcomeError
 	case r.resp.Type == interaction.CallbackDeferredChannelMessageWithSource ||
@@ -211,4 +219,11 @@ func (m *Mux) route(ix *interaction.Interaction, h handling) string {
 		return h.route.pattern.text
 	}
 	return ""
+}
+
+// isStale reports whether err says the answer is the last good
+// suggestions of an autocomplete handler that failed.
+func isStale(err error) bool {
+	var stale *autocomplete.StaleError
+	return err != nil && errors.As(err, &stale)
 }

@@ -212,7 +212,7 @@ func (nopObserver) ObserveCompletion(router.Completion) {}
 func TestOutcomesAndRefusalsHaveNames(t *testing.T) {
 	names := map[string]bool{}
 	for _, s := range []interface{ String() string }{
-		router.OutcomeAnswered, router.OutcomeDeferred, router.OutcomeError, router.OutcomePanic, router.OutcomeLate,
+		router.OutcomeAnswered, router.OutcomeDeferred, router.OutcomeError, router.OutcomePanic, router.OutcomeLate, router.OutcomeFallback,
 		router.RefusedTooLarge, router.RefusedBadSignature, router.RefusedStaleTimestamp, router.RefusedMalformed,
 		router.RefusedUnsupportedType, router.RefusedReplay,
 		events.Handled, events.Failed, events.Panicked, events.Unhandled, events.Busy,

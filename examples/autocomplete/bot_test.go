@@ -116,3 +116,28 @@ func TestACityOfAnotherCountryIsRefusedByTheBot(t *testing.T) {
 		}
 	}
 }
+
+// While the weather service is down, a user typing is served the last
+// good suggestions for what they typed, or for the longest beginning of
+// it that had any, ranked against it; with none kept, no suggestions.
+func TestSuggestionsOutliveAnOutageOfTheirSource(t *testing.T) {
+	bot := switchboardtest.New(t, newBot())
+	if got := names(bot.Autocomplete("/forecast city:ge").Choices(), interaction.LocaleEnglishUS); got != "Genoa, Geneva, Cologne" {
+		t.Fatalf("with the service up: %q", got)
+	}
+	bot.Command("/outage down:true").Shows("The weather service is down.")
+	for _, tt := range []struct{ line, want string }{
+		{"/forecast city:ge", "Genoa, Geneva, Cologne"},
+		{"/forecast city:gen", "Genoa, Geneva"},
+		{"/forecast city:ro", ""},
+	} {
+		x := bot.Autocomplete(tt.line)
+		if got := names(x.Choices(), interaction.LocaleEnglishUS); got != tt.want {
+			t.Errorf("%s, the service down, suggests %q, want %q\n%s", tt.line, got, tt.want, x)
+		}
+	}
+	bot.Command("/outage down:false")
+	if got := names(bot.Autocomplete("/forecast city:ro").Choices(), interaction.LocaleEnglishUS); got != "Rome, Palermo, Fribourg" {
+		t.Errorf("with the service back: %q", got)
+	}
+}

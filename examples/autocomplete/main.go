@@ -10,11 +10,19 @@
 // localized for the user's locale with interaction.Choice.Localize; the
 // client shows that name, and autocomplete.MatchChoices ranks by it, so a
 // user in German finds Cologne by typing "Kö".
+//
+// /forecast's city suggestions come from a weather service that /outage
+// takes down. Its handler is wrapped in autocomplete.Fallback, which keeps
+// each good answer: while the service is down, a user is served the last
+// good suggestions for what they typed, or for the longest beginning of it
+// that had any, rather than none.
 package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"sync/atomic"
 
 	"github.com/switchboard-go/switchboard/autocomplete"
 	"github.com/switchboard-go/switchboard/examples/internal/playground"
@@ -49,6 +57,14 @@ locale de
 complete /trip country:Germany city:Kö
 complete /trip country:schw
 /trip country:Germany city:Cologne
+locale en-US
+# /forecast asks a weather service for cities; the bot keeps each good answer.
+complete /forecast city:ge
+# The weather service goes down: what was kept for "ge" is served for "gen", ranked against it.
+/outage down:true
+complete /forecast city:gen
+# Nothing was kept for "ro", or any beginning of it: no suggestions.
+complete /forecast city:ro
 `
 
 // place is a country or a city. Its English name is the default name of
@@ -93,6 +109,21 @@ var cities = map[string][]place{
 
 func newBot() *router.Router {
 	r := router.New()
+	weather := &weatherService{}
+	r.Command("forecast", func(ctx context.Context, req *router.Request) (interaction.Response, error) {
+		city, _ := req.Options.String("city")
+		return interaction.Reply("Sunny in " + city + "."), nil
+	}, router.Description("The weather in a city"), router.Options(option.String("city", "Which city").Required().Autocomplete()))
+	r.Autocomplete("forecast", "city", autocomplete.Fallback(weather, autocomplete.NewMemoryCache(0)))
+	r.Command("outage", func(ctx context.Context, req *router.Request) (interaction.Response, error) {
+		down, _ := req.Options.Bool("down")
+		weather.down.Store(down)
+		if down {
+			return interaction.Reply("The weather service is down."), nil
+		}
+		return interaction.Reply("The weather service is back."), nil
+	}, router.Description("Take the weather service down, or bring it back"),
+		router.Options(option.Boolean("down", "Whether it is down").Required()))
 	r.Command("trip", planTrip, router.Description("Plan a trip"), router.Options(
 		option.String("country", "Where to").Required().Autocomplete(),
 		option.String("city", "Which city").Required().Autocomplete(),
@@ -160,4 +191,21 @@ func find(countryValue, cityValue string) (country, city place, ok bool) {
 		}
 	}
 	return place{}, place{}, false
+}
+
+// weatherService stands for a service of cities the bot asks for
+// suggestions, which may be down.
+type weatherService struct{ down atomic.Bool }
+
+// Complete suggests the cities of every country, as a remote service
+// would; it fails while the service is down.
+func (w *weatherService) Complete(ctx context.Context, req *autocomplete.Request) ([]interaction.Choice, error) {
+	if w.down.Load() {
+		return nil, errors.New("the weather service is down")
+	}
+	var all []place
+	for _, c := range countries {
+		all = append(all, cities[c.en]...)
+	}
+	return suggest(req, all), nil
 }

@@ -1,0 +1,87 @@
+package autocomplete
+
+import (
+	"context"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/switchboard-go/switchboard/interaction"
+)
+
+func choices(n int) []interaction.Choice {
+	out := make([]interaction.Choice, n)
+	for i := range out {
+		out[i] = interaction.StringChoice("city "+strconv.Itoa(i), "c"+strconv.Itoa(i))
+	}
+	return out
+}
+
+// The cache holds no more than its bound, dropping what was used least
+// recently first.
+func TestTheMemoryCacheKeepsWithinItsBound(t *testing.T) {
+	ctx := context.Background()
+	one := entrySize("k00", choices(5))
+	c := NewMemoryCache(3 * one)
+	for i := range 3 {
+		c.Store(ctx, "k0"+strconv.Itoa(i), choices(5), time.Hour)
+	}
+	c.Lookup(ctx, []string{"k00"}) // used again: k01 is now the oldest use
+	c.Store(ctx, "k03", choices(5), time.Hour)
+	got, _ := c.Lookup(ctx, []string{"k00", "k01", "k02", "k03"})
+	if got[0] == nil || got[1] != nil || got[2] == nil || got[3] == nil {
+		t.Errorf("kept %v; want all but k01, the least recently used", present(got))
+	}
+	if n, size := c.Len(); n != 3 || size > 3*one {
+		t.Errorf("%d entries of %d bytes; want 3, within %d", n, size, 3*one)
+	}
+	// An answer larger than the whole cache is kept by none, and drops
+	// nothing.
+	c.Store(ctx, "huge", choices(200), time.Hour)
+	if n, _ := c.Len(); n != 3 {
+		t.Errorf("%d entries after an answer larger than the cache", n)
+	}
+}
+
+// An answer past its time counts as none, and is dropped.
+func TestTheMemoryCacheForgetsAnswersPastTheirTime(t *testing.T) {
+	ctx := context.Background()
+	now := time.Unix(1_800_000_000, 0)
+	c := NewMemoryCache(0)
+	c.now = func() time.Time { return now }
+	c.Store(ctx, "par", choices(2), time.Minute)
+	now = now.Add(59 * time.Second)
+	if got, _ := c.Lookup(ctx, []string{"par"}); len(got[0]) != 2 {
+		t.Fatalf("within its minute: %v", got)
+	}
+	now = now.Add(time.Second)
+	if got, _ := c.Lookup(ctx, []string{"par"}); got[0] != nil {
+		t.Errorf("past its minute: %v", got)
+	}
+	if n, size := c.Len(); n != 0 || size != 0 {
+		t.Errorf("%d entries of %d bytes left", n, size)
+	}
+}
+
+// What Lookup returns is the caller's: changing it changes nothing kept.
+func TestTheMemoryCacheHandsOutCopies(t *testing.T) {
+	ctx := context.Background()
+	c := NewMemoryCache(0)
+	in := choices(2)
+	c.Store(ctx, "k", in, time.Hour)
+	in[0].Name = "changed by the caller"
+	got, _ := c.Lookup(ctx, []string{"k"})
+	got[0][1].Name = "changed too"
+	again, _ := c.Lookup(ctx, []string{"k"})
+	if again[0][0].Name != "city 0" || again[0][1].Name != "city 1" {
+		t.Errorf("kept %v", again[0])
+	}
+}
+
+func present(got [][]interaction.Choice) []bool {
+	out := make([]bool, len(got))
+	for i, g := range got {
+		out[i] = g != nil
+	}
+	return out
+}

@@ -1,0 +1,236 @@
+package autocomplete
+
+import (
+	"context"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/switchboard-go/switchboard/interaction"
+)
+
+// A Cache keeps the last good suggestions for what users typed, for
+// Fallback. MemoryCache keeps them in the process; package redisstore's
+// AutocompleteCache shares them between replicas. A Cache is safe for
+// concurrent use.
+type Cache interface {
+	// Store keeps choices under key for ttl, replacing what was there.
+	Store(ctx context.Context, key string, choices []interaction.Choice, ttl time.Duration) error
+	// Lookup returns what is kept under each of keys, in their order: nil
+	// for a key with nothing kept (an empty, non-nil list is a kept
+	// answer of no suggestions). One call looks every key up, so a
+	// shared cache answers in one round trip.
+	Lookup(ctx context.Context, keys []string) ([][]interaction.Choice, error)
+}
+
+// StaleError is the error Fallback returns beside the last good
+// suggestions it served when the handler failed or missed its time: the
+// router answers with the suggestions and counts the interaction's outcome
+// as "fallback". It unwraps to the handler's error, or to
+// context.DeadlineExceeded when the handler was too slow.
+type StaleError struct {
+	// Cause is why the handler's own suggestions were not served.
+	Cause error
+	// Typed is what the suggestions served were kept for: what the user
+	// has typed, or the longest part of its beginning that had any.
+	Typed string
+}
+
+func (e *StaleError) Error() string {
+	return "autocomplete: served the last good suggestions for " + quoteTyped(e.Typed) + ": " + e.Cause.Error()
+}
+
+// Unwrap returns the cause.
+func (e *StaleError) Unwrap() error { return e.Cause }
+
+// quoteTyped quotes what a user typed for an error, cut to 20 characters:
+// enough to tell which suggestions were served, and bounded.
+func quoteTyped(s string) string {
+	if utf8.RuneCountInString(s) > 20 {
+		s = string([]rune(s)[:20]) + "…"
+	}
+	return `"` + s + `"`
+}
+
+// A FallbackOption changes how Fallback serves.
+type FallbackOption func(*fallback)
+
+// Within sets how long the handler may take before the last good
+// suggestions are served instead. The default is the time left before the
+// request's deadline, less 300ms (or a quarter of it, when less than 1.2s
+// is left) for the lookup and the answer; 2.5s for a request without a
+// deadline.
+func Within(d time.Duration) FallbackOption { return func(f *fallback) { f.within = d } }
+
+// KeepFor sets how long suggestions are kept; the default is an hour.
+func KeepFor(d time.Duration) FallbackOption { return func(f *fallback) { f.ttl = d } }
+
+// PerUser keeps each user's suggestions apart, for a handler whose
+// suggestions depend on who asks (their files, their orders): one user is
+// never served what was suggested to another.
+func PerUser() FallbackOption { return func(f *fallback) { f.scope = scopeUser } }
+
+// PerGuild keeps each guild's suggestions apart (and those of direct
+// messages apart from every guild's), for a handler whose suggestions
+// depend on the guild (its roles, its channels).
+func PerGuild() FallbackOption { return func(f *fallback) { f.scope = scopeGuild } }
+
+type scope uint8
+
+const (
+	scopeAll scope = iota
+	scopeUser
+	scopeGuild
+)
+
+type fallback struct {
+	h      Handler
+	cache  Cache
+	within time.Duration
+	ttl    time.Duration
+	scope  scope
+}
+
+// maxShorter bounds how many beginnings of what was typed are looked up,
+// shortest last: past it, a long input is served only what was kept for
+// its longer beginnings.
+const maxShorter = 32
+
+// Fallback returns a handler that serves h's suggestions and keeps each
+// answer in c, and that, when h fails or misses its time, serves the last
+// good suggestions kept for what the user typed, or else for the longest
+// beginning of it that has any, ranked against what was typed (Match).
+// The user sees suggestions rather than none, or the client's "loading
+// options failed". Served so, they come with a *StaleError, which the
+// router answers with and counts as the outcome "fallback"; with nothing
+// kept, h's error is returned as it is.
+//
+// Suggestions are kept per command, option, locale and what was typed:
+// by default for every user alike, which suits a handler whose
+// suggestions depend on what is typed alone (cities, documentation). A
+// handler whose suggestions depend on who asks must say so (PerUser,
+// PerGuild), or one user may be served another's.
+//
+// When h misses its time it goes on in the background, its context
+// ended, and its answer, if it comes, is kept for the next keystroke.
+func Fallback(h Handler, c Cache, opts ...FallbackOption) HandlerFunc {
+	f := &fallback{h: h, cache: c, ttl: time.Hour}
+	for _, o := range opts {
+		o(f)
+	}
+	return f.complete
+}
+
+type answer struct {
+	choices []interaction.Choice
+	err     error
+}
+
+func (f *fallback) complete(ctx context.Context, req *Request) ([]interaction.Choice, error) {
+	within := f.within
+	if within <= 0 {
+		within = 2500 * time.Millisecond
+		if d, ok := ctx.Deadline(); ok {
+			// The lookup and the answer need a moment of what is left:
+			// 300ms, or a quarter when less than 1.2s is.
+			left := time.Until(d)
+			within = left - min(300*time.Millisecond, left/4)
+		}
+	}
+	typed := req.Focused.Text()
+	key := f.key(req)
+	done := make(chan answer, 1)
+	hctx, cancel := context.WithTimeout(ctx, within)
+	defer cancel()
+	go func() {
+		choices, err := f.h.Complete(hctx, req)
+		if err == nil {
+			// Kept whenever it comes, even after the user was served
+			// the fallback: it is the freshest answer there is. The
+			// request's context may have ended by then.
+			f.cache.Store(context.WithoutCancel(ctx), key+typed, choices, f.ttl) //nolint:errcheck // a cache that cannot keep costs a fallback later, not this answer
+		}
+		done <- answer{choices, err}
+	}()
+	var a answer
+	select {
+	case a = <-done:
+	case <-hctx.Done():
+		select {
+		case a = <-done: // an answer at the deadline still counts
+		default:
+			a.err = context.DeadlineExceeded
+			if ctx.Err() != nil {
+				a.err = ctx.Err()
+			}
+		}
+	}
+	if a.err == nil {
+		return a.choices, nil
+	}
+	cause := a.err
+	choices, from, ok := f.lookup(ctx, key, typed, req.Locale)
+	if !ok {
+		return nil, cause
+	}
+	return choices, &StaleError{Cause: cause, Typed: from}
+}
+
+// lookup finds the last good suggestions for typed, or for the longest of
+// its beginnings that has any left once ranked against typed.
+func (f *fallback) lookup(ctx context.Context, key, typed string, locale interaction.Locale) ([]interaction.Choice, string, bool) {
+	prefixes := beginnings(typed)
+	keys := make([]string, len(prefixes))
+	for i, p := range prefixes {
+		keys[i] = key + p
+	}
+	kept, err := f.cache.Lookup(ctx, keys)
+	if err != nil {
+		return nil, "", false
+	}
+	for i, choices := range kept {
+		if choices == nil {
+			continue
+		}
+		if i == 0 {
+			return choices, typed, true
+		}
+		if matched := MatchChoices(typed, locale, choices); len(matched) > 0 {
+			return matched, prefixes[i], true
+		}
+	}
+	return nil, "", false
+}
+
+// beginnings returns s and its beginnings, longest first, down to "", at
+// most maxShorter+1 of them.
+func beginnings(s string) []string {
+	out := []string{s}
+	for len(s) > 0 && len(out) <= maxShorter {
+		_, size := utf8.DecodeLastRuneInString(s)
+		s = s[:len(s)-size]
+		out = append(out, s)
+	}
+	return out
+}
+
+// key returns the beginning of the keys of req's suggestions: what the
+// user typed follows it. Its parts are separated by a byte no name or
+// locale holds.
+func (f *fallback) key(req *Request) string {
+	var b strings.Builder
+	b.WriteString(req.Command)
+	for _, part := range []string{req.SubcommandGroup, req.Subcommand, req.Focused.Name, string(req.Locale)} {
+		b.WriteByte(0)
+		b.WriteString(part)
+	}
+	b.WriteByte(0)
+	switch f.scope {
+	case scopeUser:
+		b.WriteString("u" + req.Interaction.Invoker().ID.String())
+	case scopeGuild:
+		b.WriteString("g" + req.Interaction.GuildID.String())
+	}
+	b.WriteByte(0)
+	return b.String()
+}
