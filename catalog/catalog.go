@@ -42,7 +42,8 @@ type table struct {
 // then links by its own choice.
 type Format struct {
 	// Ext is the files' extension without its dot, such as "toml".
-	Ext       string
+	Ext string
+	// Unmarshal decodes a file's data into v, an *any.
 	Unmarshal func(data []byte, v any) error
 }
 
@@ -54,9 +55,9 @@ type Format struct {
 //
 // Load fails on a file it cannot read or parse, on a file whose name is
 // not a locale of the service with a known format, on two files for one
-// locale, and on a text that is not a valid template. It does not fail on
-// missing translations, which the service's fallbacks and the default
-// cover: Check reports those.
+// locale, and on a text that is not a valid template; it reads no
+// subdirectory. It does not fail on missing translations, which the
+// service's fallbacks and the default cover: Check reports those.
 func Load(fsys fs.FS, dir string, def interaction.Locale, formats ...Format) (*Catalog, error) {
 	unmarshal := map[string]func([]byte, any) error{"json": json.Unmarshal}
 	for _, f := range formats {

@@ -12,9 +12,12 @@ import (
 // Problem is one thing Check finds wrong with a catalogue: in the file of
 // a locale, at a key.
 type Problem struct {
-	Path   string
+	// Path is the file's path in the catalogue's fs.FS.
+	Path string
+	// Locale is the file's locale.
 	Locale interaction.Locale
-	Key    string
+	// Key is the key at fault.
+	Key string
 	// Message says what is wrong.
 	Message string
 }

@@ -22,11 +22,11 @@ import (
 // built, and Check checks the catalogue's texts before that.
 func (c *Catalog) Command(key string) router.Decl {
 	var decls []router.Decl
-	if desc, ok := c.plain(c.def, key+descSuffix); ok {
+	name, _ := c.plain(c.def, key+nameSuffix)
+	desc, ok := c.plain(c.def, key+descSuffix)
+	if ok {
 		decls = append(decls, router.Description(desc))
 	}
-	name, _ := c.plain(c.def, key+nameSuffix)
-	desc, _ := c.plain(c.def, key+descSuffix)
 	c.translations(key, name, desc, func(l interaction.Locale, name, desc string) {
 		decls = append(decls, router.Localize(l, name, desc))
 	})
@@ -142,6 +142,7 @@ func (t *table) plain(key string) (string, bool) {
 // definer is an option's definition made from a catalogue.
 type definer command.Option
 
+// Definition returns the option's definition.
 func (d definer) Definition() command.Option { return command.Option(d) }
 
 // with returns a copy of m with one more entry, so that options built from

@@ -83,10 +83,13 @@ func (tr Localizer) Render(key string, args ...Argument) (string, error) {
 // MissingError reports a key that no locale of a Localizer's chain has:
 // not even the default, whose file names every key.
 type MissingError struct {
-	Key    string
+	// Key is the key asked for.
+	Key string
+	// Locale is the Localizer's locale.
 	Locale interaction.Locale
 }
 
+// Error says which key no locale of the chain has.
 func (e *MissingError) Error() string {
 	return fmt.Sprintf("catalog: no text for key %q in %s, its fallback or the default", e.Key, e.locale())
 }

@@ -110,3 +110,26 @@ func TestForAllocatesNothing(t *testing.T) {
 		t.Errorf("For and a plain Text allocate %v times", allocs)
 	}
 }
+
+func TestTextIsSafeForConcurrentUse(t *testing.T) {
+	c := load(t, inbox)
+	want := map[int]string{3: "У вас 3 сообщения.", 1011: "У вас 1011 сообщений.", 1021: "У вас 1021 сообщение."}
+	done := make(chan string)
+	for g := range 8 {
+		go func() {
+			for i := range 50 {
+				n := []int{3, 1011, 1021}[(g+i)%3]
+				if got := c.For(interaction.LocaleRussian).Text("inbox", catalog.Count(n)); got != want[n] {
+					done <- got
+					return
+				}
+			}
+			done <- ""
+		}()
+	}
+	for range 8 {
+		if got := <-done; got != "" {
+			t.Errorf("a goroutine read %q", got)
+		}
+	}
+}
