@@ -9,6 +9,7 @@
 //	contextmenu    user and message commands
 //	entrypoint     the entry point command, with both handler types
 //	localization   names, descriptions and answers in the user's language
+//	teatime        answers and names from a message catalogue, with plural forms
 //	permissions    default member permissions, and overwrites set with a user's token
 //	components     buttons, select menus and a form in a modal, routed by custom_id patterns
 //	forms          modals of every input: radio and checkbox groups, a checkbox, a member, files of a type

@@ -99,6 +99,11 @@ func Localize(locale interaction.Locale, name, description string) Decl {
 	}
 }
 
+// Decls declares all of decls, in order, as one Decl: a function that
+// declares several things at once (a description and its translations,
+// say) returns one value that a registration takes among its others.
+func Decls(decls ...Decl) Decl { return func(d *decl) { d.apply(decls) } }
+
 func with(m command.Localizations, locale interaction.Locale, text string) command.Localizations {
 	if m == nil {
 		m = make(command.Localizations)

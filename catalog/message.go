@@ -1,0 +1,150 @@
+package catalog
+
+import (
+	"errors"
+	"slices"
+	"strings"
+	"text/template"
+	"text/template/parse"
+
+	"github.com/nicksnyder/go-i18n/v2/i18n"
+)
+
+// message is the text of one key in one locale: a text per plural form
+// it has. A message without plural forms has only other.
+type message struct {
+	texts  [numForms]text
+	plural bool // it has a form besides other
+}
+
+// text is one form of a message.
+type text struct {
+	src string
+	// tmpl is the parsed template, nil when src has no action: then src
+	// is what users read, with no template to run.
+	tmpl *template.Template
+}
+
+// has reports whether the message has form f.
+func (m *message) has(f form) bool { return m.texts[f].src != "" }
+
+// newMessage parses the texts of m. It returns nil, and no error, when m
+// has no text at all: an empty text is a translation not made yet.
+func newMessage(m *i18n.Message) (*message, error) {
+	srcs := [numForms]string{m.Zero, m.One, m.Two, m.Few, m.Many, m.Other}
+	msg := &message{}
+	empty := true
+	for f, src := range srcs {
+		if src == "" {
+			continue
+		}
+		empty = false
+		if form(f) != other {
+			msg.plural = true
+		}
+		t, err := parseText(m.ID, form(f), src, m.LeftDelim, m.RightDelim)
+		if err != nil {
+			return nil, err
+		}
+		msg.texts[f] = t
+	}
+	if empty {
+		return nil, nil
+	}
+	if !msg.has(other) {
+		return nil, errors.New("plural forms without other, which every language needs")
+	}
+	return msg, nil
+}
+
+// parseText parses one form's text as a text/template whose missing
+// arguments are errors, not "<no value>": a text that names an argument
+// its handler does not pass fails rather than show users a gap.
+func parseText(key string, f form, src, left, right string) (text, error) {
+	if left == "" {
+		left = "{{"
+	}
+	if right == "" {
+		right = "}}"
+	}
+	if !strings.Contains(src, left) {
+		return text{src: src}, nil
+	}
+	name := key
+	if f != other {
+		name += "[" + f.String() + "]"
+	}
+	t, err := template.New(name).Delims(left, right).Option("missingkey=error").Parse(src)
+	if err != nil {
+		return text{}, err
+	}
+	return text{src: src, tmpl: t}, nil
+}
+
+// arguments returns the names of the arguments the message's texts use,
+// sorted: {{.Name}} and {{$.Name}}, wherever they are. Within range and
+// with, the dot is something else, so only $ names an argument there.
+func (m *message) arguments() []string {
+	var names []string
+	for _, t := range m.texts {
+		if t.tmpl != nil {
+			names = collect(names, t.tmpl.Tree.Root, true)
+		}
+	}
+	slices.Sort(names)
+	return slices.Compact(names)
+}
+
+// collect appends to names the arguments node uses; dot says whether the
+// dot is still the arguments.
+func collect(names []string, node parse.Node, dot bool) []string {
+	switch n := node.(type) {
+	case *parse.ListNode:
+		if n == nil {
+			return names
+		}
+		for _, c := range n.Nodes {
+			names = collect(names, c, dot)
+		}
+	case *parse.ActionNode:
+		names = collect(names, n.Pipe, dot)
+	case *parse.PipeNode:
+		if n == nil {
+			return names
+		}
+		for _, c := range n.Cmds {
+			names = collect(names, c, dot)
+		}
+	case *parse.CommandNode:
+		for _, a := range n.Args {
+			names = collect(names, a, dot)
+		}
+	case *parse.ChainNode:
+		names = collect(names, n.Node, dot)
+	case *parse.FieldNode:
+		if dot {
+			names = append(names, n.Ident[0])
+		}
+	case *parse.VariableNode:
+		if len(n.Ident) > 1 && n.Ident[0] == "$" {
+			names = append(names, n.Ident[1])
+		}
+	case *parse.IfNode:
+		names = branch(names, &n.BranchNode, dot, dot)
+	case *parse.RangeNode:
+		names = branch(names, &n.BranchNode, dot, false)
+	case *parse.WithNode:
+		names = branch(names, &n.BranchNode, dot, false)
+	case *parse.TemplateNode:
+		names = collect(names, n.Pipe, dot)
+	}
+	return names
+}
+
+// branch collects the arguments of an if, range or with: its pipeline
+// sees the outer dot, its body inner, its else the outer.
+func branch(names []string, b *parse.BranchNode, dot, inner bool) []string {
+	names = collect(names, b.Pipe, dot)
+	names = collect(names, b.List, inner)
+	return collect(names, b.ElseList, dot)
+}
