@@ -1,9 +1,10 @@
 // Package redisstore keeps on Redis the state that replicas of a bot
 // share: the counts of cooldowns (package cooldown), the interactions
-// already served (package replay, router.WithReplayGuard) and the state
-// of the service's rate limits (rest.WithRateLimitStore). Each is a type
+// already served (package replay, router.WithReplayGuard), the state
+// of the service's rate limits (rest.WithRateLimitStore) and the states
+// that custom_ids carry the keys of (package state). Each is a type
 // here that implements the interface of the package that uses it, so that
-// cooldown, replay and rest need nothing of Redis.
+// cooldown, replay, rest and state need nothing of Redis.
 //
 // Each store takes a redis.UniversalClient (a client of one server, of a
 // Sentinel group or of a Cluster) and a prefix that every key it writes
