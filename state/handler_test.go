@@ -231,3 +231,48 @@ func TestExpiredTextNamesWhatWasUsed(t *testing.T) {
 		}
 	}
 }
+
+// FuzzHandlerAnswersAnyCustomID: whatever custom_id a route's pattern
+// takes, a handler of states answers: with the state when its part is a
+// key put, and otherwise with the expiry, ephemeral; never a panic, and
+// never a call to the store for a key no Put could return.
+func FuzzHandlerAnswersAnyCustomID(f *testing.F) {
+	for _, s := range []string{"3q2-7wXbTOa9yA_aQcTh8g", "", "x", "AAAAAAAAAAAAAAAAAAAAAA", "é", strings.Repeat("_", 22), "a:b"} {
+		f.Add(s)
+	}
+	s := &shop{clock: newClock()}
+	s.spy = newSpy(s.clock)
+	s.carts = state.New[Cart]("cart", time.Hour, state.WithStore(s.spy))
+	key, err := s.carts.Put(context.Background(), bigCart())
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(key)
+	r := router.New(router.DispatchOnly())
+	r.Component("cart:{cart}:view", s.carts.Handler(func(ctx context.Context, req *router.Request, k string, c Cart) (interaction.Response, error) {
+		return interaction.Update(c.Owner), nil
+	}))
+	mux, err := r.Build()
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, part string) {
+		calls := s.spy.count()
+		resp, err := mux.Dispatch(context.Background(), interactiontest.Button("cart:"+part+":view").Interaction())
+		switch {
+		case err != nil && !errors.Is(err, router.ErrNotFound):
+			t.Fatalf("cart:%s:view: %v", part, err)
+		case err != nil:
+			// A part the pattern does not take ("", or one with a colon).
+		case part == key:
+			if content(resp) != bigCart().Owner {
+				t.Errorf("the key put answered %q", content(resp))
+			}
+		case content(resp) != "This button has expired." || !ephemeral(resp):
+			t.Errorf("cart:%s:view answered %q", part, content(resp))
+		}
+		if asked := s.spy.count() > calls; asked && !state.ValidKey(part) {
+			t.Errorf("cart:%s:view asked the store for a key no Put returns", part)
+		}
+	})
+}

@@ -106,12 +106,6 @@ func New[T any](name string, ttl time.Duration, opts ...Option) *Kind[T] {
 	return k
 }
 
-// Name returns the kind's name.
-func (k *Kind[T]) Name() string { return k.name }
-
-// TTL returns how long a state lives after it is put or set.
-func (k *Kind[T]) TTL() time.Duration { return k.ttl }
-
 // Put keeps v for the kind's time to live under a new key, and returns
 // the key: KeyLength characters of base64url, which a custom_id carries
 // as one part of its route ("cart:"+key+":checkout"), since they hold no
