@@ -27,13 +27,16 @@
 // an answer the other replicas wait for, the answer to the first request
 // on a route or one that leaves its bucket empty, is recorded at once, in
 // a round trip of its own, as is one held rest.DefaultRecordDelay with no
-// request to carry it, and a 429 costs one more.
+// request to carry it, and a 429 costs one more. A handler's state
+// (package state) costs one more for each read, set, take or put.
 //
 // A store returns the errors of Redis. The packages using the stores fail
 // open: a cooldown lets the use through and logs, the replay guard serves
 // the request and logs, and a rest.Client reports the error and waits by
-// the limits it saw itself. Set the client's timeouts for how long a
-// request may wait on a Redis that does not answer.
+// the limits it saw itself. Package state cannot serve a state it cannot
+// read: its error goes to the router's error handler, never to the user
+// as an expiry. Set the client's timeouts for how long a request may wait
+// on a Redis that does not answer.
 //
 // The router bounds each call to a cooldown's store and to the replay
 // guard (store.DefaultTimeout, a quarter of a second), within the
