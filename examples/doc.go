@@ -13,6 +13,7 @@
 //	permissions    default member permissions, and overwrites set with a user's token
 //	components     buttons, select menus and a form in a modal, routed by custom_id patterns
 //	forms          modals of every input: radio and checkbox groups, a checkbox, a member, files of a type
+//	wizard         an order in three steps, its state behind a key in each custom_id, in memory or on Redis
 //	deferred       deferred answers and follow-ups
 //	events         a bot that serves only webhook events
 //	nethttp        the endpoint on net/http, beside other routes

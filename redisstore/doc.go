@@ -1,9 +1,10 @@
 // Package redisstore keeps on Redis the state that replicas of a bot
 // share: the counts of cooldowns (package cooldown), the interactions
-// already served (package replay, router.WithReplayGuard) and the state
-// of the service's rate limits (rest.WithRateLimitStore). Each is a type
+// already served (package replay, router.WithReplayGuard), the state
+// of the service's rate limits (rest.WithRateLimitStore) and the states
+// that custom_ids carry the keys of (package state). Each is a type
 // here that implements the interface of the package that uses it, so that
-// cooldown, replay and rest need nothing of Redis.
+// cooldown, replay, rest and state need nothing of Redis.
 //
 // Each store takes a redis.UniversalClient (a client of one server, of a
 // Sentinel group or of a Cluster) and a prefix that every key it writes
@@ -26,13 +27,16 @@
 // an answer the other replicas wait for, the answer to the first request
 // on a route or one that leaves its bucket empty, is recorded at once, in
 // a round trip of its own, as is one held rest.DefaultRecordDelay with no
-// request to carry it, and a 429 costs one more.
+// request to carry it, and a 429 costs one more. A handler's state
+// (package state) costs one more for each read, set, take or put.
 //
 // A store returns the errors of Redis. The packages using the stores fail
 // open: a cooldown lets the use through and logs, the replay guard serves
 // the request and logs, and a rest.Client reports the error and waits by
-// the limits it saw itself. Set the client's timeouts for how long a
-// request may wait on a Redis that does not answer.
+// the limits it saw itself. Package state cannot serve a state it cannot
+// read: its error goes to the router's error handler, never to the user
+// as an expiry. Set the client's timeouts for how long a request may wait
+// on a Redis that does not answer.
 //
 // The router bounds each call to a cooldown's store and to the replay
 // guard (store.DefaultTimeout, a quarter of a second), within the

@@ -1,0 +1,167 @@
+package redisstore_test
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/redis/go-redis/v9"
+
+	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/interaction/interactiontest"
+	"github.com/switchboard-go/switchboard/internal/redistest"
+	"github.com/switchboard-go/switchboard/redisstore"
+	"github.com/switchboard-go/switchboard/router"
+	"github.com/switchboard-go/switchboard/state"
+	"github.com/switchboard-go/switchboard/state/statetest"
+)
+
+var _ state.Store = (*redisstore.States)(nil)
+
+// Each handle has a client of its own, as each replica does. Redis
+// expires by its own clock, which the test cannot move: the contract's
+// checks of expiry are left to TestAStateLivesItsTimeToLiveOnRedis.
+func TestStatesKeepTheContract(t *testing.T) {
+	srv := redistest.Start(t)
+	statetest.Check(t, func(t *testing.T) statetest.Handles {
+		p := newPrefix()
+		return statetest.Handles{A: redisstore.NewStates(srv.Client(t), p), B: redisstore.NewStates(srv.Client(t), p)}
+	})
+}
+
+// TestAStateLivesItsTimeToLiveOnRedis: each state is one key under the
+// prefix, whose time to live Redis counts down (PX), from the Add and
+// again from each Replace.
+func TestAStateLivesItsTimeToLiveOnRedis(t *testing.T) {
+	srv := redistest.Start(t)
+	c := srv.Client(t)
+	ctx := context.Background()
+	s := redisstore.NewStates(c, "bot1:")
+	pttl := func(key string) time.Duration {
+		t.Helper()
+		d, err := c.PTTL(ctx, key).Result()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return d
+	}
+	for _, tc := range []struct {
+		name string
+		do   func() (bool, error)
+		most time.Duration
+	}{
+		{"added", func() (bool, error) { return s.Add(ctx, "cart:k1", []byte("{}"), 90*time.Second+500*time.Microsecond) }, 90 * time.Second},
+		{"replaced", func() (bool, error) { return s.Replace(ctx, "cart:k1", []byte("{}"), 10*time.Minute) }, 10 * time.Minute},
+		{"replaced for less", func() (bool, error) { return s.Replace(ctx, "cart:k1", []byte("{}"), 3*time.Second) }, 3 * time.Second},
+		{"replaced for less than a millisecond", func() (bool, error) { return s.Replace(ctx, "cart:k1", []byte("{}"), time.Microsecond) }, time.Millisecond},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if ok, err := tc.do(); err != nil || !ok {
+				t.Fatalf("= %v, %v", ok, err)
+			}
+			// A key of a millisecond may be gone by the time it is read:
+			// -2 says so; a key that would never expire says -1.
+			if d := pttl("bot1:state:cart:k1"); d == -1 || d > tc.most || (tc.most > time.Second && d < tc.most-time.Second) {
+				t.Errorf("the key lives %v, want up to %v", d, tc.most)
+			}
+		})
+	}
+	keys, err := c.Keys(ctx, "*").Result()
+	if err != nil || len(keys) > 1 || (len(keys) == 1 && keys[0] != "bot1:state:cart:k1") {
+		t.Errorf("keys %q, %v; want only bot1:state:cart:k1", keys, err)
+	}
+}
+
+// TestEachStateOperationIsOneRoundTrip counts the commands a Kind on
+// Redis sends, by the server's MONITOR: one to put a state, one to read
+// it in a handler, one to set it, one to take it.
+func TestEachStateOperationIsOneRoundTrip(t *testing.T) {
+	srv := redistest.Start(t)
+	c := srv.Client(t)
+	ctx := context.Background()
+	carts := state.New[map[string]int]("cart", time.Hour, state.WithStore(redisstore.NewStates(c, newPrefix())))
+	r := router.New(router.DispatchOnly())
+	r.Component("cart:{cart}:add", carts.Handler(func(ctx context.Context, req *router.Request, key string, cart map[string]int) (interaction.Response, error) {
+		cart["tiramisu"]++
+		return interaction.Update("added"), carts.Set(ctx, key, cart)
+	}))
+	r.Component("cart:{cart}:pay", carts.OnceHandler(func(context.Context, *router.Request, string, map[string]int) (interaction.Response, error) {
+		return interaction.Reply("paid"), nil
+	}))
+	mux, err := r.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The first take loads its script.
+	warm, _ := carts.Put(ctx, nil)
+	carts.Take(ctx, warm)
+	m := watch(t, srv, c)
+	click := func(customID string) string {
+		resp, err := mux.Dispatch(ctx, interactiontest.Button(customID).Interaction())
+		if err != nil {
+			t.Fatal(err)
+		}
+		return resp.Message.Content
+	}
+
+	key, err := carts.Put(ctx, map[string]int{"pizza": 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := m.count(t); n != 1 {
+		t.Errorf("Put cost %d commands, want 1", n)
+	}
+	if got := click("cart:" + key + ":add"); got != "added" {
+		t.Fatalf("add answered %q", got)
+	}
+	if n := m.count(t); n != 2 {
+		t.Errorf("a click that reads and sets its state cost %d commands, want 2", n)
+	}
+	if got := click("cart:" + key + ":pay"); got != "paid" {
+		t.Fatalf("pay answered %q", got)
+	}
+	if got := click("cart:" + key + ":pay"); got != "This button has expired." {
+		t.Fatalf("pay again answered %q", got)
+	}
+	if n := m.count(t); n != 2 {
+		t.Errorf("two clicks that take their state cost %d commands, want 2", n)
+	}
+	if got := click("cart:not-a-key:pay"); got != "This button has expired." {
+		t.Fatalf("a made-up key answered %q", got)
+	}
+	if n := m.count(t); n != 0 {
+		t.Errorf("a key no Put returned cost %d commands, want none", n)
+	}
+}
+
+// TestARedisThatIsDownIsAnErrorNeverAnExpiry: a handler whose store
+// cannot answer goes to the error handler; the user is not told a state
+// that may be live has expired.
+func TestARedisThatIsDownIsAnErrorNeverAnExpiry(t *testing.T) {
+	srv := redistest.Start(t)
+	c := redis.NewClient(&redis.Options{Addr: srv.Addr, MaxRetries: -1, DialerRetries: 1, DialTimeout: 250 * time.Millisecond})
+	t.Cleanup(func() { c.Close() })
+	ctx := context.Background()
+	carts := state.New[string]("cart", time.Hour, state.WithStore(redisstore.NewStates(c, newPrefix())))
+	key, err := carts.Put(ctx, "pizza")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv.Stop()
+	for _, op := range []struct {
+		name string
+		do   func() error
+	}{
+		{"Get", func() error { _, err := carts.Get(ctx, key); return err }},
+		{"Take", func() error { _, err := carts.Take(ctx, key); return err }},
+		{"Set", func() error { return carts.Set(ctx, key, "sushi") }},
+		{"Put", func() error { _, err := carts.Put(ctx, "sushi"); return err }},
+	} {
+		err := op.do()
+		if err == nil || errors.Is(err, state.ErrExpired) || !strings.HasPrefix(err.Error(), "state: cart: ") {
+			t.Errorf("%s on a Redis that is down = %v; want the error, wrapped", op.name, err)
+		}
+	}
+}
