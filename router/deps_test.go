@@ -20,7 +20,7 @@ func TestABotLinksNoneOfTheToolingDependencies(t *testing.T) {
 	bot := []string{
 		"router", "serve", "rest", "option", "autocomplete", "interaction",
 		"command", "component", "answer", "cooldown", "replay", "events",
-		"event", "registry", "store",
+		"event", "registry", "store", "state", "catalog", "switchboardtest",
 	}
 	forbidden := []string{
 		"github.com/chromedp/",
