@@ -30,7 +30,7 @@ func TestEchoServesMetricsOnAListenerOfItsOwn(t *testing.T) {
 	if status, _ := post(t, url, key, interactiontest.Command("anything 1100000000000000042").JSON()); status != 200 {
 		t.Fatalf("the command answered %d", status)
 	}
-	const want = `# HELP switchboard_interactions_total Interactions the endpoint answered, by type, route (the command path or custom_id pattern registered, unknown for none) and outcome (answered, deferred, error, panic, late).
+	const want = `# HELP switchboard_interactions_total Interactions the endpoint answered, by type, route (the command path or custom_id pattern registered, unknown for none) and outcome (answered, deferred, error, panic, late, fallback).
 # TYPE switchboard_interactions_total counter
 switchboard_interactions_total{outcome="answered",route="unknown",type="APPLICATION_COMMAND"} 1
 `
