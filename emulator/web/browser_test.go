@@ -1,6 +1,7 @@
 package web_test
 
 import (
+	"context"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -8,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/switchboard-go/switchboard/emulator"
 	"github.com/switchboard-go/switchboard/internal/browsertest"
 )
 
@@ -173,4 +175,28 @@ func TestACommandTypedBeforeTheCommandsArriveIsSuggested(t *testing.T) {
 	page.Role("textbox", "Message").Type("/gr")
 	close(typed)
 	page.Role("listbox", "Commands").Role("option", "greet").WaitText("Greet someone")
+}
+
+// The message box has the focus once the page loads, as a chat client's
+// has, and only then: a message arriving later leaves the focus where the
+// user put it.
+func TestTheMessageBoxHasTheFocusOnceThePageLoads(t *testing.T) {
+	b := browsertest.Start(t)
+	p := startPlayground(t)
+	page := b.Open(t, p.url)
+	page.Role("textbox", "Message").WaitFocused()
+	page.Type("/gre") // without a click first
+	page.Role("listbox", "Commands").Role("option", "greet").WaitText("Greet someone")
+
+	channel := page.Role("log", "Channel")
+	channel.Click()
+	channel.WaitFocused()
+	greet := emulator.Invocation{User: p.emu.Admin, Guild: p.emu.GuildID, Command: "greet", Options: []emulator.Arg{{Name: "name", Value: "Ada"}}}
+	if res, err := p.emu.Invoke(context.Background(), greet); err != nil || !res.OK() {
+		t.Fatalf("/greet: %v %+v", err, res)
+	}
+	channel.WaitText("Hello, Ada!")
+	if !channel.Focused() {
+		t.Error("a message arrived and the channel lost the focus")
+	}
 }

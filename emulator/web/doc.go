@@ -2,12 +2,13 @@
 // where a person uses a bot's commands as its users will, and the JSON
 // API it is built on.
 //
-// The page is a channel and its message box. Typing "/" lists the commands
-// the chosen user can use there, in their language, filtered as they type;
-// picking one lays out its options as labelled inputs, and an option with
-// autocomplete asks the bot for suggestions as the user types (after a
-// pause of 250 ms, one request at a time, the latest text winning, as the
-// service's client does). Enter sends; a command may also be typed whole,
+// The page is a channel and its message box, which has the focus when the
+// page loads. Typing "/" lists the commands the chosen user can use there,
+// in their language, filtered as they type; picking one lays out its
+// options as labelled inputs, and an option with autocomplete asks the bot
+// for suggestions as the user types (after a pause of 250 ms, one request
+// at a time, the latest text winning, as the service's client does). Enter
+// sends; a command may also be typed whole,
 // as "/greet name:Ada". The bot's answers arrive as they are made, deferred
 // ones "thinking…" until they are complete, with their embeds, files (a
 // spoiler's picture hidden until it is pressed), polls, follow-ups, edits
