@@ -200,3 +200,55 @@ func TestTheMessageBoxHasTheFocusOnceThePageLoads(t *testing.T) {
 		t.Error("a message arrived and the channel lost the focus")
 	}
 }
+
+// Typing "/" with nothing focused starts a command in the message box, as
+// in a chat client; a "/" typed into another input, or while a dialog is
+// open, stays where it was typed.
+func TestASlashTypedAnywhereStartsACommand(t *testing.T) {
+	b := browsertest.Start(t)
+	p := startPlayground(t)
+	page := b.Open(t, p.url)
+	box := page.Role("textbox", "Message")
+	commands := page.Role("listbox", "Commands")
+
+	page.Role("heading", "Settings").Click() // which takes the focus from anything that had it
+	page.Type("/")
+	commands.Role("option", "greet").WaitText("Greet someone")
+	if !box.Focused() {
+		t.Error(`after "/", the message box does not have the focus`)
+	}
+	if got := box.Value(); got != "/" {
+		t.Errorf(`after "/", the message box holds %q, want "/"`, got)
+	}
+
+	// In a dialog, "/" is the dialog's.
+	page.Type("feedback")
+	commands.Select("feedback")
+	page.Role("button", "Send").Click()
+	text := page.Role("dialog", "Feedback").Role("textbox", "What do you think?")
+	text.WaitFocused()
+	page.Type("a/b")
+	page.Role("dialog", "Feedback").Role("heading", "Feedback").Click()
+	page.Type("/")
+	if got := text.Value(); got != "a/b" {
+		t.Errorf("the dialog's textbox holds %q, want a/b", got)
+	}
+	page.Role("dialog", "Feedback").Role("button", "Cancel").Click()
+	page.Role("dialog", "Feedback").WaitGone()
+	if got := box.Value(); got != "" {
+		t.Errorf(`a "/" typed in a dialog left %q in the message box`, got)
+	}
+
+	// In an option's input, "/" is the input's.
+	box.Type("/gre")
+	commands.Select("greet")
+	name := page.Role("textbox", "name")
+	name.WaitFocused()
+	page.Type("a/b")
+	if got := name.Value(); got != "a/b" {
+		t.Errorf("name holds %q, want a/b", got)
+	}
+	if got := box.Value(); got != "/greet " {
+		t.Errorf(`a "/" typed into an option left the message box with %q, want "/greet "`, got)
+	}
+}

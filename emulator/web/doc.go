@@ -3,24 +3,25 @@
 // API it is built on.
 //
 // The page is a channel and its message box, which has the focus when the
-// page loads. Typing "/" lists the commands the chosen user can use there,
-// in their language, filtered as they type; picking one lays out its
-// options as labelled inputs, and an option with autocomplete asks the bot
-// for suggestions as the user types (after a pause of 250 ms, one request
-// at a time, the latest text winning, as the service's client does). Enter
-// sends; a command may also be typed whole,
-// as "/greet name:Ada". The bot's answers arrive as they are made, deferred
-// ones "thinking…" until they are complete, with their embeds, files (a
-// spoiler's picture hidden until it is pressed), polls, follow-ups, edits
-// and deletions, and "Only you can see this" on an ephemeral one; buttons
-// are buttons and select menus are menus, used from there; a modal the bot
-// opens is a dialog. A side panel chooses the user, the guild or the bot's
-// direct messages, the channel and the locale, gives the member roles and
-// lists their permissions, and shows the raw interaction sent and answer
-// received. What the client or the service refuses, and answers that break
-// the rules, are said under the box. The page is a few files embedded in
-// the program, written without a framework, and requests nothing from
-// elsewhere.
+// page loads; "/" typed anywhere but in an input, a menu or a dialog
+// starts a command in it, as in a chat client. Typing "/" lists the
+// commands the chosen user can use there, in their language, filtered as
+// they type; picking one lays out its options as labelled inputs, and an
+// option with autocomplete asks the bot for suggestions as the user types
+// (after a pause of 250 ms, one request at a time, the latest text
+// winning, as the service's client does). Enter sends; a command may also
+// be typed whole, as "/greet name:Ada". The bot's answers arrive as they
+// are made, deferred ones "thinking…" until they are complete, with their
+// embeds, files (a spoiler's picture hidden until it is pressed), polls,
+// follow-ups, edits and deletions, and "Only you can see this" on an
+// ephemeral one; buttons are buttons and select menus are menus, used from
+// there; a modal the bot opens is a dialog. A side panel chooses the user,
+// the guild or the bot's direct messages, the channel and the locale,
+// gives the member roles and lists their permissions, and shows the raw
+// interaction sent and answer received. What the client or the service
+// refuses, and answers that break the rules, are said under the box. The
+// page is a few files embedded in the program, written without a
+// framework, and requests nothing from elsewhere.
 //
 // The page is built to be used without seeing it, which is also how it is
 // tested: the message box is a textbox named "Message" whose suggestions

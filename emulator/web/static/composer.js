@@ -49,6 +49,19 @@ export class Composer {
       ev.preventDefault();
       this.send();
     });
+    // "/" typed where it types nothing starts a command, as in a chat
+    // client: on the page, the channel or a button, but not in an input,
+    // a menu or an open dialog, whose "/" is their own, nor with Control,
+    // Alt or Meta, which make it a shortcut. Shift is left alone: some
+    // keyboards need it for "/". The box takes the focus as the key goes
+    // down, so that the "/" the key then types lands in it, where its
+    // caret is, and suggests the commands as any key typed there does;
+    // a browser's own "/", a quick find in some, has nothing left to do.
+    document.addEventListener('keydown', (ev) => {
+      if (ev.key !== '/' || ev.ctrlKey || ev.altKey || ev.metaKey || ev.defaultPrevented || ev.isComposing) return;
+      if (takesKeys(ev.target) || document.querySelector('dialog[open]')) return;
+      this.box.focus();
+    });
   }
 
   // refresh fetches the commands the user can use where they are, when
@@ -266,6 +279,12 @@ export class Composer {
       else el.removeAttribute('aria-errormessage');
     }
   }
+}
+
+// takesKeys reports whether el types or picks with the keys it is given:
+// an input, a text area, a select, an editable text, or a menu.
+function takesKeys(el) {
+  return el instanceof Element && (el.isContentEditable || el.closest('input, textarea, select, [role=menu]') !== null);
 }
 
 function select(attrs, pairs) {
