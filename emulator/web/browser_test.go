@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/switchboard-go/switchboard/emulator"
+	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/internal/browsertest"
 )
 
@@ -250,5 +251,49 @@ func TestASlashTypedAnywhereStartsACommand(t *testing.T) {
 	}
 	if got := box.Value(); got != "/greet " {
 		t.Errorf(`a "/" typed into an option left the message box with %q, want "/greet "`, got)
+	}
+}
+
+// A choice the user picks, one of an option's or one the bot suggests, is
+// shown in the channel by its name, as the client shows it; the bot
+// receives its value.
+func TestAPickedChoiceIsShownByItsName(t *testing.T) {
+	b := browsertest.Start(t)
+	p := startPlayground(t)
+	page := b.Open(t, p.url)
+	box := page.Role("textbox", "Message")
+	commands := page.Role("listbox", "Commands")
+	channel := page.Role("log", "Channel")
+
+	box.Type("/weather")
+	commands.Select("weather")
+	page.Role("textbox", "city").Type("Par")
+	page.Role("listbox", "Suggestions for city").Select("Parma")
+	page.Role("button", "Send").Click()
+	channel.WaitText("It is sunny in parma.")
+	if got := channel.Role("article", "").Nth(-1).Text(); !strings.Contains(got, "used /weather city:Parma") {
+		t.Errorf("the channel shows %q, want the city by the name picked, city:Parma", got)
+	}
+
+	box.Type("/greet")
+	commands.Select("greet")
+	page.Role("textbox", "name").Type("Ada")
+	page.Role("combobox", "style").Select("Pirate")
+	page.Role("button", "Send").Click()
+	channel.WaitText("Hello, Ada!")
+	if got := channel.Role("article", "").Nth(-1).Text(); !strings.Contains(got, "used /greet name:Ada style:Pirate") {
+		t.Errorf("the channel shows %q, want the style by the name picked, style:Pirate", got)
+	}
+
+	var sent []string
+	for _, rec := range p.emu.Interactions() {
+		if d := rec.Interaction.Data; rec.Interaction.Type == interaction.TypeApplicationCommand {
+			for _, o := range d.Options {
+				sent = append(sent, o.Name+"="+o.Value.Text())
+			}
+		}
+	}
+	if got, want := strings.Join(sent, " "), "city=parma name=Ada style=pirate"; got != want {
+		t.Errorf("the bot received %q, want the values %q", got, want)
 	}
 }

@@ -99,10 +99,13 @@
 //		PRIMARY_ENTRY_POINT; 1 when omitted) and "target" (the user or
 //		message) for an app; a value being a string (ids too), a
 //		number, a boolean, or a file as {"filename", "size",
-//		"content_type"}; or, as typed, {"user", ..., "line": "/greet
-//		name:Ada"}. It answers 200 with {"id", "interaction": {as sent},
-//		"status", "answer": {as received} or null, "raw_answer" (a body
-//		that is not JSON), "violations": ["..."], "elapsed", "ok",
+//		"content_type"}, and "shown" the name (at most 100 characters)
+//		of the bot's suggestion the user picked for it, which the
+//		channel shows in its place; or, as typed, {"user", ...,
+//		"line": "/greet name:Ada"}. It answers 200 with {"id",
+//		"interaction": {as sent}, "status", "answer": {as received} or
+//		null, "raw_answer" (a body that is not JSON), "violations":
+//		["..."], "elapsed", "ok",
 //		"launched"}, however the bot answered; or a refusal, 403
 //		{"error": "permission_denied", "message": "..."} or 400 with
 //		"unknown_command", "invalid_input" or "unknown_target". A client
@@ -150,8 +153,11 @@
 //		/api/commands answers there changes (the bot registered or
 //		edited its commands, or the member's roles changed). A message is {"id",
 //		"interaction": {"id", "type", "user": {user}, "summary": "used
-//		/greet name:Ada"}, "original" (the answer's message), "reply_to" (the
-//		answer a follow-up follows), "author", "content", "embeds",
+//		/greet name:Ada style:Pirate"} (a choice by its name in the
+//		user's language, or the name of the suggestion picked, as the
+//		client shows it), "original" (the answer's message),
+//		"reply_to" (the answer a follow-up follows), "author",
+//		"content", "embeds",
 //		"attachments": [{"id", "filename", "size", "content_type",
 //		"url", "preview", "spoiler"}], "components" (as the service
 //		sends them), "poll": {"question", "answers": [{"id", "text",

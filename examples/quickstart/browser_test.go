@@ -45,6 +45,9 @@ func TestAUserPlaysWithTheBotInTheBrowser(t *testing.T) {
 	cities.Select("Paris")
 	p.Role("button", "Send").Click()
 	p.WaitText("log", "Channel", "It is sunny in Paris.")
+	// The channel shows the city by the name picked; the bot received
+	// its value, "paris".
+	p.WaitText("log", "Channel", "used /weather city:Paris")
 
 	// A command answered with a form opens it as a dialog.
 	box.Type("/feedback")

@@ -237,13 +237,14 @@ export class Composer {
   }
 
   // body is what the page sends for the picked command: its path and the
-  // values given so far; focused, the option being typed, is sent even
-  // when empty.
+  // values given so far, each suggestion picked with the name it was
+  // picked by, which the channel shows; focused, the option being typed,
+  // is sent even when empty.
   body(focused) {
     const options = [];
     for (const el of $('option-fields').querySelectorAll('[name]')) {
       const v = valueOf(el);
-      if (v !== undefined || el.name === focused) options.push({ name: el.name, value: v ?? '' });
+      if (v !== undefined || el.name === focused) options.push({ name: el.name, value: v ?? '', shown: picked(el) });
     }
     return { ...this.ctx.place(), command: this.entry.command, options };
   }
@@ -291,6 +292,12 @@ function select(attrs, pairs) {
   return h('select', attrs, h('option', { value: '' }, '—'), pairs.map(([value, label]) => h('option', { value }, label)));
 }
 
+// picked is the name of the bot's suggestion an autocomplete input
+// holds, as picked and not changed since, or undefined.
+function picked(el) {
+  return el.dataset.shown !== undefined && el.value === el.dataset.shown ? el.dataset.shown : undefined;
+}
+
 // valueOf is an option's value as the page sends it, or undefined when
 // none is given: a choice's value, numbers as numbers when they read as
 // such, a file as its name, size and type, the rest as text.
@@ -299,7 +306,7 @@ function valueOf(el) {
     const f = el.files[0];
     return f ? { filename: f.name, size: f.size, content_type: f.type || undefined } : undefined;
   }
-  if (el.dataset.shown !== undefined && el.value === el.dataset.shown) return JSON.parse(el.dataset.json);
+  if (picked(el) !== undefined) return JSON.parse(el.dataset.json);
   if (el.value === '') return undefined;
   if (el.tagName === 'SELECT' && el.dataset.json !== undefined) return JSON.parse(el.value);
   if (el.type === 'number' && Number.isFinite(Number(el.value))) return Number(el.value);
