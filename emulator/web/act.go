@@ -7,6 +7,7 @@ import (
 	"errors"
 	"net/http"
 	"strconv"
+	"unicode/utf8"
 
 	"github.com/switchboard-go/switchboard/emulator"
 	"github.com/switchboard-go/switchboard/interaction"
@@ -22,12 +23,9 @@ import (
 // ParseCommand reads.
 type invocationJSON struct {
 	place
-	Command string `json:"command"`
-	Options []struct {
-		Name  string          `json:"name"`
-		Value json.RawMessage `json:"value"`
-	} `json:"options"`
-	Line string `json:"line"`
+	Command string    `json:"command"`
+	Options []argJSON `json:"options"`
+	Line    string    `json:"line"`
 	// Focused names the option being typed, for autocomplete.
 	Focused string `json:"focused"`
 	// Type is the command's type, CHAT_INPUT when zero; Target the user
@@ -35,6 +33,18 @@ type invocationJSON struct {
 	Type   interaction.CommandType `json:"type"`
 	Target interaction.Snowflake   `json:"target"`
 }
+
+// argJSON is an option's value as laid out in the page.
+type argJSON struct {
+	Name  string          `json:"name"`
+	Value json.RawMessage `json:"value"`
+	// Shown is the name of the bot's suggestion the user picked, whose
+	// value Value is: the channel shows the command with it.
+	Shown string `json:"shown"`
+}
+
+// maxChoiceName is the most characters a choice's name has.
+const maxChoiceName = 100
 
 // invocation reads what the page sent into what Invoke takes.
 func (h *Handler) invocation(in invocationJSON, partial bool) (emulator.Invocation, error) {
@@ -55,9 +65,25 @@ func (h *Handler) invocation(in invocationJSON, partial bool) (emulator.Invocati
 		if err != nil {
 			return inv, &emulator.InvocationError{Kind: emulator.ErrInvalidInput, Reason: "/options/" + strconv.Itoa(i) + "/value: " + err.Error()}
 		}
+		if n := utf8.RuneCountInString(o.Shown); n > maxChoiceName {
+			return inv, &emulator.InvocationError{Kind: emulator.ErrInvalidInput,
+				Reason: "/options/" + strconv.Itoa(i) + "/shown: a choice's name is at most 100 characters, not " + strconv.Itoa(n)}
+		}
 		inv.Options = append(inv.Options, emulator.Arg{Name: o.Name, Value: v})
 	}
 	return inv, nil
+}
+
+// keepPicks remembers the names of the suggestions the user picked for
+// the command in, for the channel to show (see picks).
+func (h *Handler) keepPicks(inv emulator.Invocation, in invocationJSON) {
+	for _, o := range in.Options {
+		var v interaction.Value
+		if o.Shown == "" || json.Unmarshal(o.Value, &v) != nil {
+			continue
+		}
+		h.picks.keep(pickKey{user: inv.User, command: inv.Command, option: o.Name, value: string(v.AppendJSON(nil))}, o.Shown)
+	}
 }
 
 // invoke is POST /api/invoke: the user sends a command.
@@ -71,6 +97,9 @@ func (h *Handler) invoke(w http.ResponseWriter, r *http.Request) {
 		writeRefusal(w, err)
 		return
 	}
+	// Before the bot hears of it: its answer may reach the channel
+	// before Invoke returns.
+	h.keepPicks(inv, in)
 	res, err := retried(r.Context(), h.emu.Invoke, inv)
 	writeResult(w, res, err, inv.Locale)
 }

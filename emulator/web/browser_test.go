@@ -1,6 +1,7 @@
 package web_test
 
 import (
+	"context"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -8,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/switchboard-go/switchboard/emulator"
+	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/internal/browsertest"
 )
 
@@ -173,4 +176,124 @@ func TestACommandTypedBeforeTheCommandsArriveIsSuggested(t *testing.T) {
 	page.Role("textbox", "Message").Type("/gr")
 	close(typed)
 	page.Role("listbox", "Commands").Role("option", "greet").WaitText("Greet someone")
+}
+
+// The message box has the focus once the page loads, as a chat client's
+// has, and only then: a message arriving later leaves the focus where the
+// user put it.
+func TestTheMessageBoxHasTheFocusOnceThePageLoads(t *testing.T) {
+	b := browsertest.Start(t)
+	p := startPlayground(t)
+	page := b.Open(t, p.url)
+	page.Role("textbox", "Message").WaitFocused()
+	page.Type("/gre") // without a click first
+	page.Role("listbox", "Commands").Role("option", "greet").WaitText("Greet someone")
+
+	channel := page.Role("log", "Channel")
+	channel.Click()
+	channel.WaitFocused()
+	greet := emulator.Invocation{User: p.emu.Admin, Guild: p.emu.GuildID, Command: "greet", Options: []emulator.Arg{{Name: "name", Value: "Ada"}}}
+	if res, err := p.emu.Invoke(context.Background(), greet); err != nil || !res.OK() {
+		t.Fatalf("/greet: %v %+v", err, res)
+	}
+	channel.WaitText("Hello, Ada!")
+	if !channel.Focused() {
+		t.Error("a message arrived and the channel lost the focus")
+	}
+}
+
+// Typing "/" with nothing focused starts a command in the message box, as
+// in a chat client; a "/" typed into another input, or while a dialog is
+// open, stays where it was typed.
+func TestASlashTypedAnywhereStartsACommand(t *testing.T) {
+	b := browsertest.Start(t)
+	p := startPlayground(t)
+	page := b.Open(t, p.url)
+	box := page.Role("textbox", "Message")
+	commands := page.Role("listbox", "Commands")
+
+	page.Role("heading", "Settings").Click() // which takes the focus from anything that had it
+	page.Type("/")
+	commands.Role("option", "greet").WaitText("Greet someone")
+	if !box.Focused() {
+		t.Error(`after "/", the message box does not have the focus`)
+	}
+	if got := box.Value(); got != "/" {
+		t.Errorf(`after "/", the message box holds %q, want "/"`, got)
+	}
+
+	// In a dialog, "/" is the dialog's.
+	page.Type("feedback")
+	commands.Select("feedback")
+	page.Role("button", "Send").Click()
+	text := page.Role("dialog", "Feedback").Role("textbox", "What do you think?")
+	text.WaitFocused()
+	page.Type("a/b")
+	page.Role("dialog", "Feedback").Role("heading", "Feedback").Click()
+	page.Type("/")
+	if got := text.Value(); got != "a/b" {
+		t.Errorf("the dialog's textbox holds %q, want a/b", got)
+	}
+	page.Role("dialog", "Feedback").Role("button", "Cancel").Click()
+	page.Role("dialog", "Feedback").WaitGone()
+	if got := box.Value(); got != "" {
+		t.Errorf(`a "/" typed in a dialog left %q in the message box`, got)
+	}
+
+	// In an option's input, "/" is the input's.
+	box.Type("/gre")
+	commands.Select("greet")
+	name := page.Role("textbox", "name")
+	name.WaitFocused()
+	page.Type("a/b")
+	if got := name.Value(); got != "a/b" {
+		t.Errorf("name holds %q, want a/b", got)
+	}
+	if got := box.Value(); got != "/greet " {
+		t.Errorf(`a "/" typed into an option left the message box with %q, want "/greet "`, got)
+	}
+}
+
+// A choice the user picks, one of an option's or one the bot suggests, is
+// shown in the channel by its name, as the client shows it; the bot
+// receives its value.
+func TestAPickedChoiceIsShownByItsName(t *testing.T) {
+	b := browsertest.Start(t)
+	p := startPlayground(t)
+	page := b.Open(t, p.url)
+	box := page.Role("textbox", "Message")
+	commands := page.Role("listbox", "Commands")
+	channel := page.Role("log", "Channel")
+
+	box.Type("/weather")
+	commands.Select("weather")
+	page.Role("textbox", "city").Type("Par")
+	page.Role("listbox", "Suggestions for city").Select("Parma")
+	page.Role("button", "Send").Click()
+	channel.WaitText("It is sunny in parma.")
+	if got := channel.Role("article", "").Nth(-1).Text(); !strings.Contains(got, "used /weather city:Parma") {
+		t.Errorf("the channel shows %q, want the city by the name picked, city:Parma", got)
+	}
+
+	box.Type("/greet")
+	commands.Select("greet")
+	page.Role("textbox", "name").Type("Ada")
+	page.Role("combobox", "style").Select("Pirate")
+	page.Role("button", "Send").Click()
+	channel.WaitText("Hello, Ada!")
+	if got := channel.Role("article", "").Nth(-1).Text(); !strings.Contains(got, "used /greet name:Ada style:Pirate") {
+		t.Errorf("the channel shows %q, want the style by the name picked, style:Pirate", got)
+	}
+
+	var sent []string
+	for _, rec := range p.emu.Interactions() {
+		if d := rec.Interaction.Data; rec.Interaction.Type == interaction.TypeApplicationCommand {
+			for _, o := range d.Options {
+				sent = append(sent, o.Name+"="+o.Value.Text())
+			}
+		}
+	}
+	if got, want := strings.Join(sent, " "), "city=parma name=Ada style=pirate"; got != want {
+		t.Errorf("the bot received %q, want the values %q", got, want)
+	}
 }

@@ -2,24 +2,26 @@
 // where a person uses a bot's commands as its users will, and the JSON
 // API it is built on.
 //
-// The page is a channel and its message box. Typing "/" lists the commands
-// the chosen user can use there, in their language, filtered as they type;
-// picking one lays out its options as labelled inputs, and an option with
-// autocomplete asks the bot for suggestions as the user types (after a
-// pause of 250 ms, one request at a time, the latest text winning, as the
-// service's client does). Enter sends; a command may also be typed whole,
-// as "/greet name:Ada". The bot's answers arrive as they are made, deferred
-// ones "thinking…" until they are complete, with their embeds, files (a
-// spoiler's picture hidden until it is pressed), polls, follow-ups, edits
-// and deletions, and "Only you can see this" on an ephemeral one; buttons
-// are buttons and select menus are menus, used from there; a modal the bot
-// opens is a dialog. A side panel chooses the user, the guild or the bot's
-// direct messages, the channel and the locale, gives the member roles and
-// lists their permissions, and shows the raw interaction sent and answer
-// received. What the client or the service refuses, and answers that break
-// the rules, are said under the box. The page is a few files embedded in
-// the program, written without a framework, and requests nothing from
-// elsewhere.
+// The page is a channel and its message box, which has the focus when the
+// page loads; "/" typed anywhere but in an input, a menu or a dialog
+// starts a command in it, as in a chat client. Typing "/" lists the
+// commands the chosen user can use there, in their language, filtered as
+// they type; picking one lays out its options as labelled inputs, and an
+// option with autocomplete asks the bot for suggestions as the user types
+// (after a pause of 250 ms, one request at a time, the latest text
+// winning, as the service's client does). Enter sends; a command may also
+// be typed whole, as "/greet name:Ada". The bot's answers arrive as they
+// are made, deferred ones "thinking…" until they are complete, with their
+// embeds, files (a spoiler's picture hidden until it is pressed), polls,
+// follow-ups, edits and deletions, and "Only you can see this" on an
+// ephemeral one; buttons are buttons and select menus are menus, used from
+// there; a modal the bot opens is a dialog. A side panel chooses the user,
+// the guild or the bot's direct messages, the channel and the locale,
+// gives the member roles and lists their permissions, and shows the raw
+// interaction sent and answer received. What the client or the service
+// refuses, and answers that break the rules, are said under the box. The
+// page is a few files embedded in the program, written without a
+// framework, and requests nothing from elsewhere.
 //
 // The page is built to be used without seeing it, which is also how it is
 // tested: the message box is a textbox named "Message" whose suggestions
@@ -97,10 +99,13 @@
 //		PRIMARY_ENTRY_POINT; 1 when omitted) and "target" (the user or
 //		message) for an app; a value being a string (ids too), a
 //		number, a boolean, or a file as {"filename", "size",
-//		"content_type"}; or, as typed, {"user", ..., "line": "/greet
-//		name:Ada"}. It answers 200 with {"id", "interaction": {as sent},
-//		"status", "answer": {as received} or null, "raw_answer" (a body
-//		that is not JSON), "violations": ["..."], "elapsed", "ok",
+//		"content_type"}, and "shown" the name (at most 100 characters)
+//		of the bot's suggestion the user picked for it, which the
+//		channel shows in its place; or, as typed, {"user", ...,
+//		"line": "/greet name:Ada"}. It answers 200 with {"id",
+//		"interaction": {as sent}, "status", "answer": {as received} or
+//		null, "raw_answer" (a body that is not JSON), "violations":
+//		["..."], "elapsed", "ok",
 //		"launched"}, however the bot answered; or a refusal, 403
 //		{"error": "permission_denied", "message": "..."} or 400 with
 //		"unknown_command", "invalid_input" or "unknown_target". A client
@@ -148,8 +153,11 @@
 //		/api/commands answers there changes (the bot registered or
 //		edited its commands, or the member's roles changed). A message is {"id",
 //		"interaction": {"id", "type", "user": {user}, "summary": "used
-//		/greet name:Ada"}, "original" (the answer's message), "reply_to" (the
-//		answer a follow-up follows), "author", "content", "embeds",
+//		/greet name:Ada style:Pirate"} (a choice by its name in the
+//		user's language, or the name of the suggestion picked, as the
+//		client shows it), "original" (the answer's message),
+//		"reply_to" (the answer a follow-up follows), "author",
+//		"content", "embeds",
 //		"attachments": [{"id", "filename", "size", "content_type",
 //		"url", "preview", "spoiler"}], "components" (as the service
 //		sends them), "poll": {"question", "answers": [{"id", "text",

@@ -1,10 +1,12 @@
 package web
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/switchboard-go/switchboard/command"
 	"github.com/switchboard-go/switchboard/emulator"
 	"github.com/switchboard-go/switchboard/interaction"
 )
@@ -63,17 +65,29 @@ type attachmentJSON struct {
 	Spoiler bool `json:"spoiler,omitempty"`
 }
 
-// names are the names the channel writes ids with, and the bot who
-// writes its messages.
+// names are the names the channel writes ids and choices with, and the
+// bot who writes its messages.
 type names struct {
 	users    map[interaction.Snowflake]interaction.User
 	channels map[interaction.Snowflake]string
 	roles    map[interaction.Snowflake]string
 	bot      userJSON
+	// picked names the suggestion a user picked (see picks).
+	picked func(pickKey) (string, bool)
+	// offered lists the commands the client offers where a page is,
+	// whose options' choices are named in its language; commands holds
+	// them by place, looked up when a message first needs them.
+	offered  func(place) []command.Command
+	commands map[place][]command.Command
 }
 
 func (h *Handler) names() names {
-	n := names{users: map[interaction.Snowflake]interaction.User{}, channels: map[interaction.Snowflake]string{}, roles: map[interaction.Snowflake]string{}}
+	n := names{users: map[interaction.Snowflake]interaction.User{}, channels: map[interaction.Snowflake]string{}, roles: map[interaction.Snowflake]string{},
+		picked: h.picks.name, commands: map[place][]command.Command{}}
+	n.offered = func(p place) []command.Command {
+		cmds, _ := h.emu.Offered(p.invocation()) // none where the user cannot be
+		return cmds
+	}
 	for _, u := range h.emu.Users() {
 		n.users[u.ID] = u
 	}
@@ -104,7 +118,7 @@ func (n names) view(p place, rec emulator.MessageRecord) (messageJSON, bool) {
 		return messageJSON{}, false
 	}
 	v := messageJSON{
-		ID: m.ID, Interaction: n.interaction(&rec.Interaction, rec.Launched), Author: n.bot,
+		ID: m.ID, Interaction: n.interaction(p, &rec.Interaction, rec.Launched), Author: n.bot,
 		Original: rec.Original, ReplyTo: rec.ReplyTo,
 		Content: m.Data.Content, Embeds: m.Data.Embeds, Attachments: []attachmentJSON{}, Components: m.Data.Components,
 		Ephemeral: ephemeral, Loading: m.Loading(), Edited: !m.Edited.IsZero(), Created: m.Created,
@@ -129,22 +143,22 @@ func (n names) view(p place, rec emulator.MessageRecord) (messageJSON, bool) {
 }
 
 // interaction says who did what in ix, which the service launched itself
-// when launched.
-func (n names) interaction(ix *interaction.Interaction, launched bool) interactionJSON {
+// when launched, to the user of the page at p.
+func (n names) interaction(p place, ix *interaction.Interaction, launched bool) interactionJSON {
 	u := ix.Invoker()
 	if known, ok := n.users[u.ID]; ok {
 		u = known
 	}
-	return interactionJSON{ID: ix.ID, Type: ix.Type, User: userView(u), Summary: n.summary(ix, launched)}
+	return interactionJSON{ID: ix.ID, Type: ix.Type, User: userView(u), Summary: n.summary(p, ix, launched)}
 }
 
 // summary is what the user did in ix, in a few words.
-func (n names) summary(ix *interaction.Interaction, launched bool) string {
+func (n names) summary(p place, ix *interaction.Interaction, launched bool) string {
 	switch ix.Type {
 	case interaction.TypeApplicationCommand:
 		switch ix.Data.Type {
 		case interaction.CommandChatInput:
-			return "used /" + ix.Data.Name + n.options(ix.Data.Options)
+			return "used /" + ix.Data.Name + n.options(used{p: p, ix: ix, path: []string{ix.Data.Name}}, ix.Data.Options)
 		case interaction.CommandUser:
 			return "used " + ix.Data.Name + " on " + n.user(ix.Data.TargetID)
 		case interaction.CommandMessage:
@@ -172,23 +186,34 @@ func (n names) summary(ix *interaction.Interaction, launched bool) string {
 	return "sent a " + ix.Type.String() + " interaction"
 }
 
+// used is a CHAT_INPUT command used, seen from a page at p: path is the
+// command's, or its subcommand's, by declared names.
+type used struct {
+	p    place
+	ix   *interaction.Interaction
+	path []string
+}
+
 // options writes the options of a command as the user would type them.
-func (n names) options(opts []interaction.OptionData) string {
+func (n names) options(u used, opts []interaction.OptionData) string {
 	var b strings.Builder
 	for _, o := range opts {
 		switch o.Type {
 		case interaction.OptionSubCommand, interaction.OptionSubCommandGroup:
-			b.WriteString(" " + o.Name + n.options(o.Options))
+			sub := u
+			sub.path = append(u.path[:len(u.path):len(u.path)], o.Name)
+			b.WriteString(" " + o.Name + n.options(sub, o.Options))
 			continue
 		}
-		b.WriteString(" " + o.Name + ":" + n.value(o))
+		b.WriteString(" " + o.Name + ":" + n.value(u, o))
 	}
 	return b.String()
 }
 
-// value writes an option's value as the user typed it: users, roles and
-// channels by name.
-func (n names) value(o interaction.OptionData) string {
+// value writes an option's value as the user typed or picked it: users,
+// roles and channels by name, and a choice by its name rather than the
+// value the bot receives, as the client shows it.
+func (n names) value(u used, o interaction.OptionData) string {
 	id, _ := o.Value.Snowflake()
 	switch o.Type {
 	case interaction.OptionUser:
@@ -207,8 +232,66 @@ func (n names) value(o interaction.OptionData) string {
 		return "<#" + id.String() + ">"
 	case interaction.OptionAttachment:
 		return "(a file)"
+	case interaction.OptionString, interaction.OptionInteger, interaction.OptionNumber:
+		if name, ok := n.choice(u, o); ok {
+			return typedText(name)
+		}
 	}
-	text := o.Value.Text()
+	return typedText(o.Value.Text())
+}
+
+// choice returns the name of the choice o's value is: the bot's
+// suggestion the user picked, or else one of the option's choices, in the
+// language of the page, as the client names it.
+func (n names) choice(u used, o interaction.OptionData) (string, bool) {
+	value := string(o.Value.AppendJSON(nil))
+	key := pickKey{user: u.ix.Invoker().ID, command: strings.Join(u.path, " "), option: o.Name, value: value}
+	if name, ok := n.picked(key); ok {
+		return name, true
+	}
+	def := n.option(u, o.Name)
+	if def == nil {
+		return "", false
+	}
+	for _, c := range def.Choices {
+		if string(c.Value.AppendJSON(nil)) == value {
+			return u.p.Locale.Localized(c.NameLocalizations, c.Name), true
+		}
+	}
+	return "", false
+}
+
+// option finds the declaration of the option named name of the command
+// used, among the commands offered where the page is; nil when the
+// client there has no such command, or no longer such an option.
+func (n names) option(u used, name string) *command.Option {
+	cmds, ok := n.commands[u.p]
+	if !ok {
+		cmds = n.offered(u.p)
+		n.commands[u.p] = cmds
+	}
+	i := slices.IndexFunc(cmds, func(c command.Command) bool { return c.ID == u.ix.Data.ID })
+	if i < 0 {
+		return nil
+	}
+	opts := cmds[i].Options
+	for _, sub := range u.path[1:] {
+		j := slices.IndexFunc(opts, func(o command.Option) bool { return o.Name == sub })
+		if j < 0 {
+			return nil
+		}
+		opts = opts[j].Options
+	}
+	j := slices.IndexFunc(opts, func(o command.Option) bool { return o.Name == name })
+	if j < 0 {
+		return nil
+	}
+	return &opts[j]
+}
+
+// typedText writes a value as the user types it: quoted when it holds a
+// space or a quote, or nothing.
+func typedText(text string) string {
 	if strings.ContainsAny(text, " \t\"") || text == "" {
 		return strconv.Quote(text)
 	}

@@ -31,6 +31,9 @@ type Handler struct {
 	emu *emulator.Server
 	cfg Config
 	mux *http.ServeMux
+	// picks are the names of the suggestions users picked, which the
+	// channel shows.
+	picks *picks
 	// done is closed by Close: the event streams end.
 	done      chan struct{}
 	closeOnce sync.Once
@@ -47,7 +50,7 @@ func NewHandler(emu *emulator.Server, cfg Config) *Handler {
 	if cfg.Locale == "" {
 		cfg.Locale = interaction.LocaleEnglishUS
 	}
-	h := &Handler{emu: emu, cfg: cfg, mux: http.NewServeMux(), done: make(chan struct{})}
+	h := &Handler{emu: emu, cfg: cfg, mux: http.NewServeMux(), picks: newPicks(), done: make(chan struct{})}
 	h.staticRoutes()
 	h.mux.HandleFunc("GET /api/state", h.state)
 	h.mux.HandleFunc("POST /api/roles", h.roles)

@@ -20,9 +20,11 @@ func TestAUserPlaysWithTheBotInTheBrowser(t *testing.T) {
 	box := p.Role("textbox", "Message")
 	commands := p.Role("listbox", "Commands")
 
-	// A command picked among the suggestions lays out its options; Enter
-	// in the last one sends it.
-	box.Type("/gr")
+	// The message box has the focus once the page loads. A command picked
+	// among the suggestions lays out its options; Enter in the last one
+	// sends it.
+	box.WaitFocused()
+	p.Type("/gr")
 	commands.Select("greet")
 	p.Role("textbox", "name").Type("Ada\n")
 	p.WaitText("log", "Channel", "Hello, Ada!")
@@ -43,6 +45,9 @@ func TestAUserPlaysWithTheBotInTheBrowser(t *testing.T) {
 	cities.Select("Paris")
 	p.Role("button", "Send").Click()
 	p.WaitText("log", "Channel", "It is sunny in Paris.")
+	// The channel shows the city by the name picked; the bot received
+	// its value, "paris".
+	p.WaitText("log", "Channel", "used /weather city:Paris")
 
 	// A command answered with a form opens it as a dialog.
 	box.Type("/feedback")

@@ -102,6 +102,27 @@ func testSteps(t *testing.T, b *Browser, url string) {
 		p.WaitText("log", "Channel", "Feedback: Nice")
 	})
 
+	t.Run("the focus is waited for, and keys go where it is", func(t *testing.T) {
+		t.Parallel()
+		p := b.Open(t, url)
+		p.Role("button", "Open feedback").Click()
+		// A modal dialog focuses its first input when it opens.
+		text := p.Role("dialog", "Feedback").Role("textbox", "What do you think?")
+		text.WaitFocused()
+		if !text.Focused() {
+			t.Error("the dialog's textbox lost the focus")
+		}
+		p.Type("Nice")
+		if got := text.Value(); got != "Nice" {
+			t.Errorf("the dialog's textbox holds %q after typing on the page; want %q", got, "Nice")
+		}
+		p.Role("dialog", "Feedback").Role("button", "Submit").Click()
+		p.WaitText("log", "Channel", "Feedback: Nice")
+		if p.Role("textbox", "Message").Focused() {
+			t.Error("the message box has the focus, which nothing gave it")
+		}
+	})
+
 	t.Run("a select is chosen by the name of its option", func(t *testing.T) {
 		t.Parallel()
 		p := b.Open(t, url)
@@ -228,6 +249,11 @@ func testFailures(t *testing.T, b *Browser, url string) {
 			name: "a text that does not come says what the element shows",
 			step: func(p *Page) { p.WaitText("status", "", "Locale: de") },
 			want: []string{`status does not show "Locale: de"; it shows "Locale: en-US" after`},
+		},
+		{
+			name: "a focus that does not come says where it is",
+			step: func(p *Page) { p.Role("textbox", "Message").WaitFocused() },
+			want: []string{`textbox "Message" does not have the focus; <body> has it after`},
 		},
 		{
 			name: "an element that stays says so",

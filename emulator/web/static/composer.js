@@ -49,6 +49,19 @@ export class Composer {
       ev.preventDefault();
       this.send();
     });
+    // "/" typed where it types nothing starts a command, as in a chat
+    // client: on the page, the channel or a button, but not in an input,
+    // a menu or an open dialog, whose "/" is their own, nor with Control,
+    // Alt or Meta, which make it a shortcut. Shift is left alone: some
+    // keyboards need it for "/". The box takes the focus as the key goes
+    // down, so that the "/" the key then types lands in it, where its
+    // caret is, and suggests the commands as any key typed there does;
+    // a browser's own "/", a quick find in some, has nothing left to do.
+    document.addEventListener('keydown', (ev) => {
+      if (ev.key !== '/' || ev.ctrlKey || ev.altKey || ev.metaKey || ev.defaultPrevented || ev.isComposing) return;
+      if (takesKeys(ev.target) || document.querySelector('dialog[open]')) return;
+      this.box.focus();
+    });
   }
 
   // refresh fetches the commands the user can use where they are, when
@@ -224,13 +237,14 @@ export class Composer {
   }
 
   // body is what the page sends for the picked command: its path and the
-  // values given so far; focused, the option being typed, is sent even
-  // when empty.
+  // values given so far, each suggestion picked with the name it was
+  // picked by, which the channel shows; focused, the option being typed,
+  // is sent even when empty.
   body(focused) {
     const options = [];
     for (const el of $('option-fields').querySelectorAll('[name]')) {
       const v = valueOf(el);
-      if (v !== undefined || el.name === focused) options.push({ name: el.name, value: v ?? '' });
+      if (v !== undefined || el.name === focused) options.push({ name: el.name, value: v ?? '', shown: picked(el) });
     }
     return { ...this.ctx.place(), command: this.entry.command, options };
   }
@@ -268,8 +282,20 @@ export class Composer {
   }
 }
 
+// takesKeys reports whether el types or picks with the keys it is given:
+// an input, a text area, a select, an editable text, or a menu.
+function takesKeys(el) {
+  return el instanceof Element && (el.isContentEditable || el.closest('input, textarea, select, [role=menu]') !== null);
+}
+
 function select(attrs, pairs) {
   return h('select', attrs, h('option', { value: '' }, '—'), pairs.map(([value, label]) => h('option', { value }, label)));
+}
+
+// picked is the name of the bot's suggestion an autocomplete input
+// holds, as picked and not changed since, or undefined.
+function picked(el) {
+  return el.dataset.shown !== undefined && el.value === el.dataset.shown ? el.dataset.shown : undefined;
 }
 
 // valueOf is an option's value as the page sends it, or undefined when
@@ -280,7 +306,7 @@ function valueOf(el) {
     const f = el.files[0];
     return f ? { filename: f.name, size: f.size, content_type: f.type || undefined } : undefined;
   }
-  if (el.dataset.shown !== undefined && el.value === el.dataset.shown) return JSON.parse(el.dataset.json);
+  if (picked(el) !== undefined) return JSON.parse(el.dataset.json);
   if (el.value === '') return undefined;
   if (el.tagName === 'SELECT' && el.dataset.json !== undefined) return JSON.parse(el.value);
   if (el.type === 'number' && Number.isFinite(Number(el.value))) return Number(el.value);
