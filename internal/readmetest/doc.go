@@ -28,4 +28,8 @@
 // of testdata/harness.go: what a bot's main has by the time a fragment
 // runs (ctx, mux, verifier, ...) and what the README names without
 // showing it. Errors point at the README's lines.
+//
+// One ```sh block has the role recipe: the production shape on one
+// machine, which TestTheLocalRecipeServesTheBotWithRedis runs command by
+// command.
 package readmetest
