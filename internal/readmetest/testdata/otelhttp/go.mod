@@ -1,0 +1,3 @@
+module go.opentelemetry.io/contrib/instrumentation/net/http/otelhttp
+
+go 1.26.0
