@@ -224,6 +224,11 @@ func (m *Mux) route(ix *interaction.Interaction, h handling) string {
 // isStale reports whether err says the answer is the last good
 // suggestions of an autocomplete handler that failed.
 func isStale(err error) bool {
+	if err == nil {
+		// Checked first: the target errors.As needs escapes, and most
+		// requests have no error at all.
+		return false
+	}
 	var stale *autocomplete.StaleError
-	return err != nil && errors.As(err, &stale)
+	return errors.As(err, &stale)
 }
