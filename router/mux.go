@@ -54,6 +54,7 @@ type node struct {
 	kids       map[string]*node // subcommands and groups
 	group      bool             // a subcommand group: its kids are subcommands
 	deferral   deferral         // never deferInherit once built
+	queued     bool             // declared Queued, or its group
 	// path is the command path a handler was registered for, which
 	// observers name it by.
 	path string
@@ -127,6 +128,17 @@ func (h handling) deferral(ix *interaction.Interaction) deferral {
 		return componentDeferral(h.route.deferral, ix)
 	}
 	return deferNever
+}
+
+// queued reports whether the handler h was declared Queued.
+func (h handling) queued() bool {
+	switch {
+	case h.node != nil:
+		return h.node.queued
+	case h.route != nil:
+		return h.route.queued
+	}
+	return false
 }
 
 // lookup finds the node of the invoked command path with map lookups on the
