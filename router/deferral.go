@@ -74,6 +74,13 @@ func (f *flight) runOrDefer(mode deferral) (status int, answer []byte, contentTy
 	// The lazy context of the flight, as the in-time path uses: a
 	// handler that answers at once never starts its timer.
 	f.ctx.init(parent, deadline)
+	var ctx context.Context = &f.ctx
+	// cancelRun ends a run handed over, with errHandedOver as the cause;
+	// only an endpoint with a queue hands runs over.
+	cancelRun := func(error) {}
+	if e.queue != nil && !queued {
+		ctx, cancelRun = context.WithCancelCause(ctx)
+	}
 	done := make(chan result, 1)
 	e.handlers.Go(func() {
 		// Sent from a deferred call, so that a handler that ends its
@@ -81,10 +88,11 @@ func (f *flight) runOrDefer(mode deferral) (status int, answer []byte, contentTy
 		// ends its context and lets a deferral be fulfilled.
 		r := result{panicked: true}
 		defer func() {
+			cancelRun(context.Canceled)
 			f.ctx.cancel(context.Canceled)
 			done <- r
 		}()
-		r = f.run(&f.ctx)
+		r = f.run(ctx)
 	})
 	if !queued {
 		timer := time.NewTimer(time.Until(f.received.Add(e.deadline - e.margin)))
@@ -99,7 +107,7 @@ func (f *flight) runOrDefer(mode deferral) (status int, answer []byte, contentTy
 		if e.queue != nil && f.handOver(mode, true) {
 			// The run goes on until its handler heeds its context; its
 			// answer, sent to done, is nobody's.
-			f.ctx.cancel(context.Canceled)
+			cancelRun(errHandedOver)
 			return f.deferred(mode, "handler still running: answer deferred, interaction handed to the queue")
 		}
 	}

@@ -312,6 +312,13 @@ func (m *Mux) unrouted(ctx context.Context, req *Request) (interaction.Response,
 // one, the apology, which every interaction a handler serves takes.
 func (m *Mux) errorAnswer(ctx context.Context, req *Request, err error) interaction.Response {
 	ix := req.Interaction
+	if context.Cause(ctx) == errHandedOver {
+		// The run was canceled as its interaction was handed to the
+		// queue, whose worker runs it again: its error is nobody's.
+		logRoute(m.logger.Debug().Err(err), ix, &req.Params).Stringer("interaction", ix.ID).
+			Msg("a run handed over to the queue ended")
+		return interaction.Response{}
+	}
 	if m.onError != nil {
 		resp := m.onError(ctx, req, err)
 		bad := checkAnswer(ix, &resp)

@@ -2,6 +2,7 @@ package router
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
@@ -21,7 +22,8 @@ import (
 // A handler runs as without a queue, and answers in the HTTP response
 // when it can. One still running the answer margin before the service
 // stops waiting is handed over: its context is canceled, its answer,
-// should it come, dropped, the interaction enqueued and the deferral
+// should it come, dropped (an error it returns is not the error
+// handler's to answer), the interaction enqueued and the deferral
 // answered; the worker then runs the handler again, from the start. So a
 // handler run by a worker must be safe to run twice: whatever it did
 // before the deferral it does again, and middleware in front of it, such
@@ -32,6 +34,10 @@ import (
 // When q refuses an interaction (Enqueue returns an error, logged), the
 // endpoint completes it itself, as without a queue.
 func WithQueue(q queue.Queue) Option { return func(o *options) { o.queue = q } }
+
+// errHandedOver is the cause of the end of a handler's run whose
+// interaction was handed to the queue: what it comes to is nobody's.
+var errHandedOver = errors.New("router: the interaction was handed to the queue")
 
 // queuedNever is the problem of a route declared Queued and NoAutoDefer.
 const queuedNever = "Queued defers at once and NoAutoDefer never defers: declare one of them"

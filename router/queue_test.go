@@ -116,16 +116,20 @@ func TestAQueuedRouteIsHandedToTheQueueWithoutRunning(t *testing.T) {
 func TestASlowHandlerIsHandedOverAndRunsAgainInTheWorker(t *testing.T) {
 	for _, a := range adapters {
 		t.Run(a.name, func(t *testing.T) {
-			var runs atomic.Int32
+			var runs, errorAnswers atomic.Int32
 			dropped := make(chan error, 1)
 			r := router.New(router.DispatchOnly())
+			r.OnError(func(ctx context.Context, req *router.Request, err error) interaction.Response {
+				errorAnswers.Add(1)
+				return interaction.Reply("failed: " + err.Error())
+			})
 			r.Command("slow", func(ctx context.Context, req *router.Request) (interaction.Response, error) {
 				if runs.Add(1) == 1 {
 					// The endpoint's run: still working when the
-					// interaction is handed over.
+					// interaction is handed over, and giving up then.
 					<-ctx.Done()
-					dropped <- ctx.Err()
-					return interaction.Reply("from the endpoint"), nil
+					defer func() { dropped <- ctx.Err() }()
+					return interaction.Response{}, ctx.Err()
 				}
 				return interaction.Reply("from the worker"), nil
 			})
@@ -152,6 +156,11 @@ func TestASlowHandlerIsHandedOverAndRunsAgainInTheWorker(t *testing.T) {
 			sent := b.hooks.requests()
 			if len(sent) != 1 || !strings.Contains(sent[0], "from the worker") {
 				t.Errorf("the service was sent %q, want the worker's answer alone", sent)
+			}
+			// The error of the run handed over is nobody's: the error
+			// handler is not asked to answer it.
+			if n := errorAnswers.Load(); n != 0 {
+				t.Errorf("the error handler answered %d times", n)
 			}
 		})
 	}
