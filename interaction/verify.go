@@ -108,6 +108,14 @@ func NewVerifierKey(key ed25519.PublicKey, opts ...VerifierOption) (*Verifier, e
 // it. Timestamp and body of over 64 KiB together take a buffer of their
 // own.
 func (v *Verifier) Verify(signature, timestamp, body []byte) error {
+	return v.VerifyAt(signature, timestamp, body, v.now())
+}
+
+// VerifyAt is Verify with the timestamp compared with now rather than
+// with the Verifier's clock: for a request verified again later, such as
+// an interaction handed to a queue, whose signed timestamp was checked
+// when it arrived and is checked again against when it arrived.
+func (v *Verifier) VerifyAt(signature, timestamp, body []byte, now time.Time) error {
 	if len(signature) == 0 || len(timestamp) == 0 {
 		return ErrMissingSignature
 	}
@@ -123,7 +131,7 @@ func (v *Verifier) Verify(signature, timestamp, body []byte) error {
 		if !ok || secs > 1<<62 {
 			return ErrBadSignature
 		}
-		skew := v.now().Sub(time.Unix(int64(secs), 0))
+		skew := now.Sub(time.Unix(int64(secs), 0))
 		if skew > v.window || skew < -v.window {
 			return ErrStaleTimestamp
 		}

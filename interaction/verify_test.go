@@ -312,3 +312,32 @@ func TestVerifyIsSafeForConcurrentUse(t *testing.T) {
 	}
 	wg.Wait()
 }
+
+// A request verified again later, as a worker does an interaction handed
+// to a queue, is checked against when it arrived: the clock may be past
+// the window, the signature still holds, and a forgery is still refused.
+func TestVerifyAtComparesTheTimestampWithTheTimeGiven(t *testing.T) {
+	body := readFixture(t, "slash_mod_ban.json")
+	sig, ts := sign.New(testKey).Sign(body, signedAt)
+	v := newTestVerifier(t, fixedClock(signedAt.Add(time.Hour)))
+	if err := v.Verify([]byte(sig), []byte(ts), body); !errors.Is(err, interaction.ErrStaleTimestamp) {
+		t.Fatalf("Verify an hour later = %v, want ErrStaleTimestamp", err)
+	}
+	for _, tc := range []struct {
+		name string
+		at   time.Time
+		body []byte
+		want error
+	}{
+		{"when it arrived", signedAt.Add(time.Second), body, nil},
+		{"a window after it was signed", signedAt.Add(interaction.DefaultTimestampWindow + time.Second), body, interaction.ErrStaleTimestamp},
+		{"before it was signed, within the window", signedAt.Add(-time.Minute), body, nil},
+		{"with a body changed", signedAt, append(bytes.Clone(body), ' '), interaction.ErrBadSignature},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if err := v.VerifyAt([]byte(sig), []byte(ts), tc.body, tc.at); !errors.Is(err, tc.want) {
+				t.Errorf("VerifyAt = %v, want %v", err, tc.want)
+			}
+		})
+	}
+}

@@ -54,7 +54,10 @@ func (r *Router) addIDRoute(list *[]*idRoute, kind, text string, h Handler, decl
 	if names := d.commandOnly(); len(names) > 0 {
 		r.fail(text, strings.Join(names, ", ")+" declare commands and do not apply to a "+kind)
 	}
-	*list = append(*list, &idRoute{pattern: p, handler: h, deferral: d.deferral})
+	if d.queued && d.deferral == deferNever {
+		r.fail(text, queuedNever)
+	}
+	*list = append(*list, &idRoute{pattern: p, handler: h, deferral: d.deferral, queued: d.queued})
 }
 
 // wrapAll returns the routes with their handlers wrapped in the router's

@@ -12,6 +12,8 @@ type idRoute struct {
 	// deferral is as declared: deferInherit stands for the default,
 	// which depends on the interaction (see componentDeferral).
 	deferral deferral
+	// queued is whether the route declared Queued.
+	queued bool
 }
 
 // idNode is a node of the tree of a kind's custom_id patterns. Each edge

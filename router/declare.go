@@ -39,6 +39,9 @@ type decl struct {
 	// deferral is how the endpoint defers a slow handler; a subcommand
 	// without one takes its group's.
 	deferral deferral
+	// queued defers at once and hands the handler to the endpoint's
+	// queue; declared on a group, it holds for its subcommands.
+	queued bool
 }
 
 // deferral is how the endpoint may defer a handler that has not answered
@@ -207,6 +210,17 @@ func DeferUpdate() Decl { return func(d *decl) { d.deferral = deferUpdate } }
 // handler may answer with a modal (interaction.ShowModal) declares it: a
 // modal must be the first answer, and cannot complete a deferral.
 func NoAutoDefer() Decl { return func(d *decl) { d.deferral = deferNever } }
+
+// Queued makes the endpoint defer at once, as the route's deferral says
+// (DeferReply by default), without running the handler, and hand the
+// interaction to its queue (WithQueue): a worker runs the handler, once,
+// and completes the deferral with its answer (Endpoint.Complete). An
+// endpoint without a queue, or whose queue refuses the interaction, runs
+// the handler itself and completes the deferral as it does a slow
+// handler's. Declare it on routes that are slow by nature (a report, a
+// call to a slow service) on a platform that freezes the process once it
+// has answered; it cannot be declared with NoAutoDefer.
+func Queued() Decl { return func(d *decl) { d.queued = true } }
 
 // EntryPointHandler sets who answers the entry point command. A router
 // that registers a handler for it answers itself (APP_HANDLER) by default.

@@ -48,8 +48,19 @@ func deferredType(mode deferral) interaction.CallbackType {
 // as the interaction's token, or to the request context's deadline if
 // that is sooner (a server's own bound on its handlers), and is not
 // canceled when the request ends.
+//
+// With a queue (WithQueue), the deferral hands the interaction over
+// instead: the handler's run here is canceled and its answer dropped,
+// and a worker runs it again (handOver). A route declared Queued is
+// deferred at once, and handed over without running here; without a
+// queue, or when the queue refuses it, its handler runs here after the
+// deferral.
 func (f *flight) runOrDefer(mode deferral) (status int, answer []byte, contentType string) {
 	e := f.e
+	queued := f.h.queued()
+	if queued && e.queue != nil && f.handOver(mode, false) {
+		return f.deferred(mode, "route queued: answer deferred, interaction handed to the queue")
+	}
 	deadline := f.received.Add(TokenLifetime)
 	parent := f.parent
 	if d, ok := parent.Deadline(); ok && d.Before(deadline) {
@@ -63,6 +74,13 @@ func (f *flight) runOrDefer(mode deferral) (status int, answer []byte, contentTy
 	// The lazy context of the flight, as the in-time path uses: a
 	// handler that answers at once never starts its timer.
 	f.ctx.init(parent, deadline)
+	var ctx context.Context = &f.ctx
+	// cancelRun ends a run handed over, with errHandedOver as the cause;
+	// only an endpoint with a queue hands runs over.
+	cancelRun := func(error) {}
+	if e.queue != nil && !queued {
+		ctx, cancelRun = context.WithCancelCause(ctx)
+	}
 	done := make(chan result, 1)
 	e.handlers.Go(func() {
 		// Sent from a deferred call, so that a handler that ends its
@@ -70,35 +88,48 @@ func (f *flight) runOrDefer(mode deferral) (status int, answer []byte, contentTy
 		// ends its context and lets a deferral be fulfilled.
 		r := result{panicked: true}
 		defer func() {
+			cancelRun(context.Canceled)
 			f.ctx.cancel(context.Canceled)
 			done <- r
 		}()
-		r = f.run(&f.ctx)
+		r = f.run(ctx)
 	})
-	timer := time.NewTimer(time.Until(f.received.Add(e.deadline - e.margin)))
-	select {
-	case r := <-done:
-		timer.Stop()
-		// The handler has returned: its request is the endpoint's again.
-		f.handled(r)
-		return f.answer(r)
-	case <-timer.C:
+	if !queued {
+		timer := time.NewTimer(time.Until(f.received.Add(e.deadline - e.margin)))
+		select {
+		case r := <-done:
+			timer.Stop()
+			// The handler has returned: its request is the endpoint's again.
+			f.handled(r)
+			return f.answer(r)
+		case <-timer.C:
+		}
+		if e.queue != nil && f.handOver(mode, true) {
+			// The run goes on until its handler heeds its context; its
+			// answer, sent to done, is nobody's.
+			cancelRun(errHandedOver)
+			return f.deferred(mode, "handler still running: answer deferred, interaction handed to the queue")
+		}
 	}
+	e.deferred.Add(1)
+	go func() {
+		defer e.deferred.Done()
+		f.fulfil(mode, <-done)
+	}()
+	return f.deferred(mode, "handler still running: answer deferred")
+}
+
+// deferred answers with the deferral mode says, logging msg. The
+// handler's goroutine may own the request: the logs here name the route
+// from the flight's handling.
+func (f *flight) deferred(mode deferral, msg string) (status int, answer []byte, contentType string) {
 	f.rec.Outcome = OutcomeDeferred
 	deferred := interaction.Response{Type: deferredType(mode)}
 	if mode == deferEphemeral {
 		deferred = deferred.Ephemeral()
 	}
-	e.deferred.Add(1)
-	go func() {
-		defer e.deferred.Done()
-		f.fulfil(mode, done)
-	}()
-	// The handler's goroutine owns the request until it returns: the
-	// logs here name the route from the flight's handling.
 	routed := Params{pattern: f.h.pattern()}
-	logRoute(e.logger.Debug(), &f.ix, &routed).Stringer("interaction", f.ix.ID).
-		Msg("handler still running: answer deferred")
+	logRoute(f.e.logger.Debug(), &f.ix, &routed).Stringer("interaction", f.ix.ID).Msg(msg)
 	answer, err := deferred.AppendJSON(f.out)
 	if err != nil {
 		return 500, append(f.out[:0], bodyInternal...), ""
@@ -114,8 +145,8 @@ func (f *flight) runOrDefer(mode deferral) (status int, answer []byte, contentTy
 // and their answers are delivered if the process lives long enough.
 func (e *Endpoint) WaitDeferred(ctx context.Context) error { return signed.Wait(ctx, &e.deferred) }
 
-// fulfil waits for the result of a handler the endpoint deferred as mode
-// says, and fulfils the deferral with its answer:
+// fulfil fulfils the deferral the endpoint made as mode says with r, the
+// result of the handler:
 //
 //   - a message, after DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE: an edit of
 //     the deferred message, whose ephemeral flag the deferral decided;
@@ -137,9 +168,8 @@ func (e *Endpoint) WaitDeferred(ctx context.Context) error { return signed.Wait(
 // WithFileAnswers, or what package answer finds the service would
 // refuse) sends nothing: the error handler's answer fulfils the deferral
 // instead.
-func (f *flight) fulfil(mode deferral, done <-chan result) {
+func (f *flight) fulfil(mode deferral, r result) {
 	e := f.e
-	r := <-done
 	// The handler has returned: its request is the endpoint's again.
 	ix := &f.ix
 	key, value := routeKey(ix, &f.req.Params)

@@ -9,8 +9,9 @@ import (
 // TestABotLinksNoneOfTheToolingDependencies keeps what a bot links small:
 // the browser driver, the Redis client, the Prometheus client, YAML and
 // the terminal package serve the emulator, the playground, deployment and
-// metrics, and a bot that imports only the packages it serves with must
-// not pay for them in build time or binary size.
+// metrics, and the AWS libraries the Lambda adapter (awslambda) alone,
+// and a bot that imports only the packages it serves with must not pay
+// for them in build time or binary size.
 func TestABotLinksNoneOfTheToolingDependencies(t *testing.T) {
 	if testing.Short() {
 		t.Skip("lists the module's packages with the go command")
@@ -20,7 +21,7 @@ func TestABotLinksNoneOfTheToolingDependencies(t *testing.T) {
 	bot := []string{
 		"router", "serve", "rest", "option", "autocomplete", "interaction",
 		"command", "component", "answer", "cooldown", "replay", "events",
-		"event", "registry", "store", "state", "catalog", "switchboardtest",
+		"event", "registry", "store", "state", "catalog", "switchboardtest", "queue",
 	}
 	forbidden := []string{
 		"github.com/chromedp/",
@@ -29,6 +30,7 @@ func TestABotLinksNoneOfTheToolingDependencies(t *testing.T) {
 		"go.yaml.in/yaml",
 		"gopkg.in/yaml",
 		"golang.org/x/term",
+		"github.com/aws/",
 	}
 	args := []string{"list", "-deps", "-f", "{{.ImportPath}}"}
 	for _, p := range bot {
@@ -48,5 +50,13 @@ func TestABotLinksNoneOfTheToolingDependencies(t *testing.T) {
 				t.Errorf("a bot importing %v links %s", bot, dep)
 			}
 		}
+	}
+	// The adapter does link the AWS library: the prefix above names it.
+	out, err = exec.Command("go", "list", "-deps", "-f", "{{.ImportPath}}", module+"awslambda").Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	if !strings.Contains(string(out), "\ngithub.com/aws/aws-lambda-go/") {
+		t.Errorf("the Lambda adapter links no package under github.com/aws/aws-lambda-go/: the forbidden prefix is stale")
 	}
 }

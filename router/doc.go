@@ -22,7 +22,9 @@
 // Given a REST client (WithClient), an endpoint lets handlers complete and
 // follow up their answers from their Request, and defers a handler that
 // has not answered shortly before the service stops waiting, completing
-// the deferral with its answer when it comes. WithReplayGuard makes it
+// the deferral with its answer when it comes; on a platform that freezes
+// the process once it has answered, WithQueue hands what it defers to a
+// queue, for a worker to complete (Complete). WithReplayGuard makes it
 // serve each interaction once (package replay); middleware such as
 // package cooldown's limits how often a route is used.
 //

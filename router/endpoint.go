@@ -55,7 +55,10 @@ const (
 //     DEFERRED_UPDATE_MESSAGE, after which an UPDATE_MESSAGE edits the
 //     message of the component and a message is sent as a follow-up (see
 //     DeferReply, DeferEphemeral, DeferUpdate, NoAutoDefer,
-//     WithoutAutoDefer)
+//     WithoutAutoDefer). On an endpoint given a queue (WithQueue), the
+//     deferred interaction is handed to the queue instead, for a worker
+//     to complete (Complete), and a route declared Queued is deferred at
+//     once
 //   - a handler panic: logged with its stack, 500 (or, once deferred, an
 //     apology in place of the answer); the server keeps serving
 //

@@ -39,6 +39,9 @@ type flight struct {
 	received time.Time
 	// out is the buffer the answer's body is appended to.
 	out []byte
+	// sig, ts and body are the request as the service signed it, which
+	// a queue is handed (WithQueue).
+	sig, ts, body []byte
 
 	ix  interaction.Interaction
 	req Request
@@ -68,7 +71,7 @@ func (e *Endpoint) serve(parent context.Context, received time.Time, sig, ts, bo
 		e.observe(&rec, received, status)
 		return status, answer, ""
 	}
-	f := &flight{e: e, parent: parent, received: received, out: out}
+	f := &flight{e: e, parent: parent, received: received, out: out, sig: sig, ts: ts, body: body}
 	f.rec.Verification = verification
 	status, answer, contentType = f.fly(ts, body)
 	e.observe(&f.rec, received, status)

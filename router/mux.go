@@ -54,6 +54,7 @@ type node struct {
 	kids       map[string]*node // subcommands and groups
 	group      bool             // a subcommand group: its kids are subcommands
 	deferral   deferral         // never deferInherit once built
+	queued     bool             // declared Queued, or its group
 	// path is the command path a handler was registered for, which
 	// observers name it by.
 	path string
@@ -127,6 +128,17 @@ func (h handling) deferral(ix *interaction.Interaction) deferral {
 		return componentDeferral(h.route.deferral, ix)
 	}
 	return deferNever
+}
+
+// queued reports whether the handler h was declared Queued.
+func (h handling) queued() bool {
+	switch {
+	case h.node != nil:
+		return h.node.queued
+	case h.route != nil:
+		return h.route.queued
+	}
+	return false
 }
 
 // lookup finds the node of the invoked command path with map lookups on the
@@ -300,6 +312,13 @@ func (m *Mux) unrouted(ctx context.Context, req *Request) (interaction.Response,
 // one, the apology, which every interaction a handler serves takes.
 func (m *Mux) errorAnswer(ctx context.Context, req *Request, err error) interaction.Response {
 	ix := req.Interaction
+	if context.Cause(ctx) == errHandedOver {
+		// The run was canceled as its interaction was handed to the
+		// queue, whose worker runs it again: its error is nobody's.
+		logRoute(m.logger.Debug().Err(err), ix, &req.Params).Stringer("interaction", ix.ID).
+			Msg("a run handed over to the queue ended")
+		return interaction.Response{}
+	}
 	if m.onError != nil {
 		resp := m.onError(ctx, req, err)
 		bad := checkAnswer(ix, &resp)

@@ -10,7 +10,7 @@ import (
 // ServeHTTP serves the interactions endpoint on net/http, with the same
 // behaviour as ServeFastHTTP.
 func (e *Endpoint) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	received := time.Now()
+	received := signed.Received(r.Context(), time.Now())
 	sig, ts, body, answered := signed.ReadHTTP(w, r, e.maxBody, bodyMethod, e.logger)
 	if answered != 0 {
 		if answered == http.StatusRequestEntityTooLarge && e.observer != nil {

@@ -5,6 +5,7 @@ import (
 
 	"github.com/rs/zerolog"
 
+	"github.com/switchboard-go/switchboard/queue"
 	"github.com/switchboard-go/switchboard/rest"
 )
 
@@ -31,6 +32,9 @@ type options struct {
 	replays *replayGuard
 	// observer, when set, is told what became of each request.
 	observer Observer
+	// queue, when set, takes the interactions the endpoint defers
+	// (WithQueue).
+	queue queue.Queue
 }
 
 // defaultOptions are the options of a Router made with none.

@@ -54,7 +54,10 @@ type replayGuard struct {
 func (f *flight) replayed(ts []byte) bool {
 	e, ix := f.e, &f.ix
 	g := e.replays
-	first, err := g.claim(f.parent, &f.req, &f.h, replayExpiry(e.verifier.Window(), f.received, ts), f.received.Add(e.deadline-e.margin), &e.logger)
+	// A route the endpoint hands to its queue at once runs in the
+	// worker, whose claim counts the handler's first call.
+	joint := !(f.h.queued() && e.queue != nil)
+	first, err := g.claim(f.parent, &f.req, &f.h, joint, replayExpiry(e.verifier.Window(), f.received, ts), f.received.Add(e.deadline-e.margin), &e.logger)
 	if err == storecall.ErrPaused {
 		return false
 	}
@@ -114,9 +117,10 @@ type claimer interface {
 // claim claims the interaction of req, whose handling h is, in the
 // guard until expires, bounding the call to a guard not in memory, never
 // past by. It returns storecall.ErrPaused, having logged nothing, while
-// the guard is not called. A handler that claims (claimer) is asked to,
-// and may leave in h the handler that serves req in its place.
-func (g *replayGuard) claim(ctx context.Context, req *Request, h *handling, expires, by time.Time, log *zerolog.Logger) (bool, error) {
+// the guard is not called. When joint is set, a handler that claims
+// (claimer) is asked to, and may leave in h the handler that serves req
+// in its place.
+func (g *replayGuard) claim(ctx context.Context, req *Request, h *handling, joint bool, expires, by time.Time, log *zerolog.Logger) (bool, error) {
 	id := req.Interaction.ID
 	if g.calls == nil {
 		return g.guard.Claim(ctx, id, expires)
@@ -127,7 +131,7 @@ func (g *replayGuard) claim(ctx context.Context, req *Request, h *handling, expi
 	cctx, cancel := g.calls.Context(ctx, by)
 	var first bool
 	var err error
-	if c, ok := h.handler.(claimer); ok {
+	if c, ok := h.handler.(claimer); ok && joint {
 		var next Handler
 		if first, next, err = c.ClaimFirst(cctx, req, g.guard, expires); next != nil {
 			h.handler = next

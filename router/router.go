@@ -79,6 +79,19 @@ func (l *leaf) deferral() deferral {
 	return deferPublic
 }
 
+// queued reports whether the leaf, or a group above it, declared Queued.
+func (l *leaf) queued() bool {
+	if l.decl.queued {
+		return true
+	}
+	for g := l.group; g != nil; g = g.parent {
+		if g.decl.queued {
+			return true
+		}
+	}
+	return false
+}
+
 // Route is a declared command or subcommand.
 type Route struct {
 	l *leaf
@@ -396,11 +409,14 @@ func (r *Router) leafNode(l *leaf, fail func(path, problem string)) *node {
 	if l.deferral() == deferUpdate {
 		fail(l.path, "DeferUpdate, declared on the command or its group, applies to components and modals: a command cannot be answered with DEFERRED_UPDATE_MESSAGE")
 	}
+	if l.queued() && l.deferral() == deferNever {
+		fail(l.path, queuedNever)
+	}
 	if !r.dispatchOnly {
 		// Without definitions, the options may be declared elsewhere.
 		r.checkAutocomplete(l, fail)
 	}
-	n := &node{handler: wrap(l.handler, l.group), deferral: l.deferral(), path: l.path}
+	n := &node{handler: wrap(l.handler, l.group), deferral: l.deferral(), queued: l.queued(), path: l.path}
 	for option, c := range l.complete {
 		if n.completers == nil {
 			n.completers = make(map[string]Handler, len(l.complete))

@@ -21,6 +21,7 @@ import (
 	"github.com/switchboard-go/switchboard/emulator"
 	"github.com/switchboard-go/switchboard/emulator/web"
 	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/queue"
 	"github.com/switchboard-go/switchboard/registry"
 	"github.com/switchboard-go/switchboard/rest"
 	"github.com/switchboard-go/switchboard/router"
@@ -48,6 +49,11 @@ type Example struct {
 	// EndpointPath is the path the endpoint is served at, when HTTP
 	// mounts it beside other routes; empty means the root.
 	EndpointPath string
+	// Queue gives the endpoint a queue in memory (router.WithQueue),
+	// whose jobs a worker beside it completes, an endpoint of its own on
+	// the same router: a bot deployed with a queue and a worker, run in
+	// one process.
+	Queue bool
 	// Setup runs after the commands are registered and before any
 	// script, the example's own or one given with -script: for the state
 	// every script expects, such as a guild's permission overwrites.
@@ -294,9 +300,29 @@ func serveBot(ex Example, mux *router.Mux, api *rest.Client, publicKey, addr str
 	if err != nil {
 		return "", nil, err
 	}
-	endpoint := router.NewEndpoint(mux, verifier, router.WithLogger(log), router.WithClient(api))
+	opts := []router.Option{router.WithLogger(log), router.WithClient(api)}
+	stopWorker := func() {}
+	if ex.Queue {
+		q := queue.NewMemory(64)
+		worker := router.NewEndpoint(mux, verifier, opts...)
+		ctx, cancel := context.WithCancel(context.Background())
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			q.Serve(ctx, worker, func(_ queue.Job, err error) {
+				log.Error().Err(err).Msg("the worker refused a job")
+			})
+		}()
+		stopWorker = func() {
+			cancel()
+			<-done
+		}
+		opts = append(opts, router.WithQueue(q))
+	}
+	endpoint := router.NewEndpoint(mux, verifier, opts...)
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
+		stopWorker()
 		return "", nil, err
 	}
 	url = "http://" + ln.Addr().String() + ex.EndpointPath
@@ -317,6 +343,7 @@ func serveBot(ex Example, mux *router.Mux, api *rest.Client, publicKey, addr str
 			srv.Shutdown(context.Background())
 			endpoint.WaitDeferred(context.Background())
 			<-done
+			stopWorker()
 		}, nil
 	}
 	// The server a bot runs in production, stopped by its context: the
@@ -331,6 +358,7 @@ func serveBot(ex Example, mux *router.Mux, api *rest.Client, publicKey, addr str
 	return url, func() {
 		cancel()
 		<-done
+		stopWorker()
 	}, nil
 }
 

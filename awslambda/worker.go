@@ -1,0 +1,82 @@
+package awslambda
+
+import (
+	"context"
+	"encoding/json"
+	"sync"
+
+	"github.com/aws/aws-lambda-go/events"
+
+	"github.com/switchboard-go/switchboard/queue"
+	"github.com/switchboard-go/switchboard/router"
+)
+
+// SQSWorker returns the handler of a worker function whose event source
+// is the Amazon SQS queue an endpoint hands its deferred interactions to,
+// each message a queue.Job in JSON, for lambda.Start:
+//
+//	lambda.Start(awslambda.SQSWorker(worker))
+//
+// worker is an endpoint serving the same router, with a REST client
+// (router.Endpoint.Complete). The messages of a batch are completed at
+// once, each in its own goroutine. A message the worker refuses (one
+// that is not a job, or whose job does not verify, or whose token has
+// expired) is logged and reported as a batch item failure, which the
+// event source mapping acts on when its FunctionResponseTypes include
+// ReportBatchItemFailures: the message goes back to the queue and, after
+// the queue's maxReceiveCount, to its dead-letter queue. A message
+// completed is not reported, whether or not its answer could be
+// delivered: running its handler again would not help.
+func SQSWorker(worker *router.Endpoint) func(context.Context, events.SQSEvent) (events.SQSEventResponse, error) {
+	return func(ctx context.Context, ev events.SQSEvent) (events.SQSEventResponse, error) {
+		var (
+			mu       sync.Mutex
+			failures []events.SQSBatchItemFailure
+			wg       sync.WaitGroup
+		)
+		for _, m := range ev.Records {
+			wg.Go(func() {
+				if err := complete(ctx, worker, []byte(m.Body)); err != nil {
+					log := worker.Logger()
+					log.Error().Err(err).Str("message", m.MessageId).Msg("refused a message of the queue")
+					mu.Lock()
+					failures = append(failures, events.SQSBatchItemFailure{ItemIdentifier: m.MessageId})
+					mu.Unlock()
+				}
+			})
+		}
+		wg.Wait()
+		return events.SQSEventResponse{BatchItemFailures: failures}, nil
+	}
+}
+
+// InvokeWorker returns the handler of a worker function an endpoint
+// invokes asynchronously (InvocationType Event) with a queue.Job in JSON
+// as the payload, for lambda.Start:
+//
+//	lambda.Start(awslambda.InvokeWorker(worker))
+//
+// worker is an endpoint serving the same router, with a REST client. A
+// job the worker refuses is logged and returned as the invocation's
+// error, which Lambda retries as it retries a failed asynchronous
+// invocation, then sends to the function's on-failure destination, if
+// it has one.
+func InvokeWorker(worker *router.Endpoint) func(context.Context, json.RawMessage) error {
+	return func(ctx context.Context, payload json.RawMessage) error {
+		err := complete(ctx, worker, payload)
+		if err != nil {
+			log := worker.Logger()
+			log.Error().Err(err).Msg("refused the invocation's job")
+		}
+		return err
+	}
+}
+
+// complete decodes the job in data and completes it with worker.
+func complete(ctx context.Context, worker *router.Endpoint, data []byte) error {
+	var job queue.Job
+	if err := json.Unmarshal(data, &job); err != nil {
+		return err
+	}
+	return worker.Complete(ctx, job)
+}

@@ -1,0 +1,112 @@
+package queue
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+	"unicode/utf8"
+
+	"github.com/switchboard-go/switchboard/interaction"
+)
+
+// Job is an interaction an endpoint deferred and handed to a queue: the
+// request as the service signed it, and what a worker needs to complete
+// it.
+type Job struct {
+	// Body is the interaction as the service sent it, and Signature and
+	// Timestamp are the request's X-Signature-Ed25519 and
+	// X-Signature-Timestamp headers: the worker verifies the signature
+	// again, so that what can write to the queue cannot make the bot
+	// run a handler for an interaction the service never sent.
+	Body                 []byte
+	Signature, Timestamp string
+	// Received is when the endpoint received the request. The worker
+	// checks the signed timestamp against it, and the handler's context
+	// ends when the interaction's token expires, router.TokenLifetime
+	// after it.
+	Received time.Time
+	// Deferral is the answer the endpoint gave the service:
+	// DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE, only the user seeing it when
+	// Ephemeral is set, or DEFERRED_UPDATE_MESSAGE. How the handler's
+	// answer completes the deferral depends on it.
+	Deferral  interaction.CallbackType
+	Ephemeral bool
+	// Late is set when the endpoint ran the handler until shortly
+	// before the service stopped waiting, then canceled that run and
+	// handed the interaction over: the handler runs again in the worker.
+	// It is unset for a route declared router.Queued, whose handler runs
+	// in the worker only.
+	Late bool
+}
+
+// wireJob is a Job as JSON. The body is a JSON string, not a nested
+// value: its bytes are what the signature covers, and a string keeps
+// them as they are where a nested value would be re-encoded.
+type wireJob struct {
+	Body      string    `json:"body"`
+	Signature string    `json:"signature"`
+	Timestamp string    `json:"timestamp"`
+	Received  time.Time `json:"received"`
+	Deferral  int       `json:"deferral"`
+	Ephemeral bool      `json:"ephemeral,omitempty"`
+	Late      bool      `json:"late,omitempty"`
+}
+
+// ErrInvalidJob is wrapped by the errors of a job that cannot be
+// completed as it stands: one that does not decode, or lacks what a
+// worker needs.
+var ErrInvalidJob = errors.New("queue: invalid job")
+
+// MarshalJSON encodes the job as a JSON object, with the body as a
+// string. A body that is not UTF-8, which the service never sends, is an
+// error: a string could not carry it unchanged.
+func (j Job) MarshalJSON() ([]byte, error) {
+	if !utf8.Valid(j.Body) {
+		return nil, fmt.Errorf("%w: the body is not UTF-8", ErrInvalidJob)
+	}
+	return json.Marshal(wireJob{
+		Body: string(j.Body), Signature: j.Signature, Timestamp: j.Timestamp,
+		Received: j.Received, Deferral: int(j.Deferral), Ephemeral: j.Ephemeral, Late: j.Late,
+	})
+}
+
+// UnmarshalJSON decodes a job MarshalJSON encoded, and checks it with
+// Check.
+func (j *Job) UnmarshalJSON(data []byte) error {
+	var w wireJob
+	if err := json.Unmarshal(data, &w); err != nil {
+		return fmt.Errorf("%w: %v", ErrInvalidJob, err)
+	}
+	job := Job{
+		Body: []byte(w.Body), Signature: w.Signature, Timestamp: w.Timestamp,
+		Received: w.Received, Deferral: interaction.CallbackType(w.Deferral), Ephemeral: w.Ephemeral, Late: w.Late,
+	}
+	if err := job.Check(); err != nil {
+		return err
+	}
+	*j = job
+	return nil
+}
+
+// Check reports what the job lacks for a worker to complete it, as an
+// error wrapping ErrInvalidJob that names the field, or nil. It does not
+// verify the signature, which takes the application's key.
+func (j *Job) Check() error {
+	switch {
+	case len(j.Body) == 0:
+		return fmt.Errorf("%w: /body is empty", ErrInvalidJob)
+	case j.Signature == "":
+		return fmt.Errorf("%w: /signature is empty", ErrInvalidJob)
+	case j.Timestamp == "":
+		return fmt.Errorf("%w: /timestamp is empty", ErrInvalidJob)
+	case j.Received.IsZero():
+		return fmt.Errorf("%w: /received is missing", ErrInvalidJob)
+	case j.Deferral != interaction.CallbackDeferredChannelMessageWithSource && j.Deferral != interaction.CallbackDeferredUpdateMessage:
+		return fmt.Errorf("%w: /deferral is %d, not a deferral (%d or %d)", ErrInvalidJob, j.Deferral,
+			interaction.CallbackDeferredChannelMessageWithSource, interaction.CallbackDeferredUpdateMessage)
+	case j.Ephemeral && j.Deferral != interaction.CallbackDeferredChannelMessageWithSource:
+		return fmt.Errorf("%w: /ephemeral is set on a deferred update, which shows no message", ErrInvalidJob)
+	}
+	return nil
+}
