@@ -39,9 +39,11 @@ type flight struct {
 	received time.Time
 	// out is the buffer the answer's body is appended to.
 	out []byte
-	// sig, ts and body are the request as the service signed it, which
-	// a queue is handed (WithQueue).
-	sig, ts, body []byte
+	// signed is the request as the service signed it, kept only by an
+	// endpoint with a queue (WithQueue), which hands it over: a pointer,
+	// so that an endpoint without one does not carry three empty slices
+	// in every request's flight.
+	signed *signedRequest
 
 	ix  interaction.Interaction
 	req Request
@@ -71,7 +73,10 @@ func (e *Endpoint) serve(parent context.Context, received time.Time, sig, ts, bo
 		e.observe(&rec, received, status)
 		return status, answer, ""
 	}
-	f := &flight{e: e, parent: parent, received: received, out: out, sig: sig, ts: ts, body: body}
+	f := &flight{e: e, parent: parent, received: received, out: out}
+	if e.queue != nil {
+		f.signed = &signedRequest{sig: sig, ts: ts, body: body}
+	}
 	f.rec.Verification = verification
 	status, answer, contentType = f.fly(ts, body)
 	e.observe(&f.rec, received, status)

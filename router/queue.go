@@ -47,6 +47,10 @@ const queuedNever = "Queued defers at once and NoAutoDefer never defers: declare
 // has a context that ends that long before.
 const completionReserve = 5 * time.Second
 
+// signedRequest is a request as the service signed it: its
+// X-Signature-Ed25519 and X-Signature-Timestamp headers, and its body.
+type signedRequest struct{ sig, ts, body []byte }
+
 // handOver hands the interaction of f, which the endpoint defers as mode
 // says, to the endpoint's queue, and reports whether the queue took it.
 // late says that the handler ran here until now. The queue has until
@@ -54,10 +58,14 @@ const completionReserve = 5 * time.Second
 // reach the service in time.
 func (f *flight) handOver(mode deferral, late bool) bool {
 	e := f.e
+	if f.signed == nil {
+		// A flight a worker completes: it is not handed over again.
+		return false
+	}
 	ctx, cancel := context.WithDeadline(context.WithoutCancel(f.parent), f.received.Add(e.deadline-e.margin/2))
 	defer cancel()
 	err := e.queue.Enqueue(ctx, queue.Job{
-		Body: f.body, Signature: string(f.sig), Timestamp: string(f.ts), Received: f.received,
+		Body: f.signed.body, Signature: string(f.signed.sig), Timestamp: string(f.signed.ts), Received: f.received,
 		Deferral: deferredType(mode), Ephemeral: mode == deferEphemeral, Late: late,
 	})
 	if err != nil {
