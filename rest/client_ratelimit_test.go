@@ -90,7 +90,8 @@ func TestClientRidesOutRateLimit(t *testing.T) {
 // every other route until it ends.
 func TestClientGlobalRateLimit(t *testing.T) {
 	s := apitest.StartEmulator(t, emulator.Config{})
-	c, rec := apitest.NewClient(t, s, rest.BotToken(s.BotToken))
+	recorded := make(limitTold, 1)
+	c, rec := apitest.NewClient(t, s, rest.BotToken(s.BotToken), rest.WithRateLimitStore(recorded, nil))
 	const after = 300 * time.Millisecond
 	s.InjectFault(emulator.Fault{Route: "commands", Kind: emulator.FaultRateLimit, RetryAfter: after, Global: true})
 	limited := make(chan time.Time, 1)
@@ -106,8 +107,9 @@ func TestClientGlobalRateLimit(t *testing.T) {
 		done <- err
 	}()
 	at := <-limited
-	// The answer reaches the client a moment after the transport.
-	time.Sleep(50 * time.Millisecond)
+	// The answer reaches the client after the transport: the next request
+	// goes once the client has recorded the limit.
+	<-recorded
 	if _, err := c.CurrentUser(ctx); err != nil {
 		t.Fatal(err)
 	}
@@ -119,6 +121,30 @@ func TestClientGlobalRateLimit(t *testing.T) {
 			t.Errorf("/users/@me sent %v after the global 429, want at least %v", r.At.Sub(at), after)
 		}
 	}
+}
+
+// limitTold is a shared store of rate limits that stores nothing and is
+// sent a token for each 429 the Client records, once the Client has
+// recorded it in its own state, which decides alone: Take fails, as a
+// shared store that is down does.
+type limitTold chan struct{}
+
+var errNoStore = errors.New("no store: the Client's own state decides")
+
+func (limitTold) Take(context.Context, rest.RateLimitRequest) (time.Duration, error) {
+	return 0, errNoStore
+}
+
+func (limitTold) Record(context.Context, rest.RateLimitRequest, rest.RateLimitAnswer) error {
+	return nil
+}
+
+func (l limitTold) Limited(context.Context, rest.RateLimitRequest, bool, time.Duration) error {
+	select {
+	case l <- struct{}{}:
+	default:
+	}
+	return nil
 }
 
 func TestClientRetriesServerErrors(t *testing.T) {

@@ -724,11 +724,21 @@ func TestWebhooksNeedTheInteraction(t *testing.T) {
 }
 
 // TestAnEditThatOvertakesTheDeferralIsSentAgain: a goroutine that edits
-// the answer at once may reach the service before the deferral does; the
-// edit and the follow-up still land.
+// the answer at once may reach the service before the deferral does, and
+// be refused (10015); the deferral here waits for that refusal. The edit
+// is sent again, and it and the follow-up land.
 func TestAnEditThatOvertakesTheDeferralIsSentAgain(t *testing.T) {
 	s := apitest.StartEmulator(t, emulator.Config{})
-	c, _ := apitest.NewClient(t, s, rest.NoAuth{})
+	c, sent := apitest.NewClient(t, s, rest.NoAuth{})
+	// overtaken is closed once the service has refused the edit, which
+	// came before the deferral.
+	overtaken := make(chan struct{})
+	var once sync.Once
+	sent.OnAnswer = func(a apitest.Sent) {
+		if a.Method == http.MethodPatch && strings.HasSuffix(a.Path, "/messages/@original") && a.Status == http.StatusNotFound {
+			once.Do(func() { close(overtaken) })
+		}
+	}
 	done := make(chan error, 1)
 	r := router.New()
 	r.Command("report", func(ctx context.Context, req *router.Request) (interaction.Response, error) {
@@ -741,8 +751,14 @@ func TestAnEditThatOvertakesTheDeferralIsSentAgain(t *testing.T) {
 			}
 			done <- err
 		}()
-		// Hold the answer a moment, so that the edit surely comes first.
-		time.Sleep(50 * time.Millisecond)
+		// The deferral waits for the edit to be refused: the emulator
+		// holds a request on the webhook of an interaction without an
+		// answer for a moment, then refuses it as the service does.
+		select {
+		case <-overtaken:
+		case <-time.After(10 * time.Second):
+			t.Error("the service did not refuse the edit that came before the deferral")
+		}
 		return interaction.Defer(), nil
 	}, router.Description("Report on the week"))
 	serveBot(t, s, r)

@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -33,9 +34,35 @@ type playground struct {
 	url string
 	// release lets /build complete its deferred answer.
 	release chan struct{}
+	// asked is sent the option /trip is asked to suggest for, as it is
+	// asked; its suggestions wait until suggest is closed (letSuggest).
+	asked       chan string
+	suggest     chan struct{}
+	suggestOnce sync.Once
 	// asking counts the suggestions /trip is asked for at once, and
 	// mostAsking is the most it ever was.
 	asking, mostAsking atomic.Int32
+}
+
+// letSuggest lets /trip's suggestions, held until now, through.
+func (p *playground) letSuggest() {
+	p.suggestOnce.Do(func() { close(p.suggest) })
+}
+
+// waitAsked waits until /trip is asked to suggest for option.
+func (p *playground) waitAsked(t *testing.T, option string) {
+	t.Helper()
+	timeout := time.After(10 * time.Second)
+	for {
+		select {
+		case got := <-p.asked:
+			if got == option {
+				return
+			}
+		case <-timeout:
+			t.Fatalf("/trip was not asked to suggest for %s", option)
+		}
+	}
 }
 
 // cities are what /weather suggests.
@@ -56,8 +83,9 @@ func startPlaygroundBehind(t *testing.T, wrap func(http.Handler) http.Handler) *
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { emu.Close() })
-	p := &playground{emu: emu, release: make(chan struct{})}
+	p := &playground{emu: emu, release: make(chan struct{}), asked: make(chan string, 16), suggest: make(chan struct{})}
 	serveBot(t, emu, p.bot(t))
+	t.Cleanup(p.letSuggest)
 	h := web.NewHandler(emu, web.Config{})
 	srv := httptest.NewServer(wrap(h))
 	t.Cleanup(func() {
@@ -186,24 +214,32 @@ func (p *playground) bot(t *testing.T) *router.Router {
 		from, _ := req.Options.String("from")
 		to, _ := req.Options.String("to")
 		return interaction.Reply("From " + from + " to " + to + "."), nil
-	}, router.Description("Two places, each suggested slowly"), router.Options(
+	}, router.Description("Two places, each suggested when the test lets it"), router.Options(
 		option.String("from", "Where from").Required().Autocomplete(),
 		option.String("to", "Where to").Required().Autocomplete(),
 	))
-	slowCities := func(ctx context.Context, req *autocomplete.Request) ([]interaction.Choice, error) {
+	heldCities := func(ctx context.Context, req *autocomplete.Request) ([]interaction.Choice, error) {
 		n := p.asking.Add(1)
 		defer p.asking.Add(-1)
 		for most := p.mostAsking.Load(); n > most && !p.mostAsking.CompareAndSwap(most, n); most = p.mostAsking.Load() {
 		}
-		time.Sleep(400 * time.Millisecond)
+		select {
+		case p.asked <- req.Focused.Name:
+		default:
+		}
+		select {
+		case <-p.suggest:
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
 		var out []interaction.Choice
 		for _, c := range autocomplete.Match(req.Focused.Text(), cities) {
 			out = append(out, interaction.StringChoice(c, strings.ToLower(c)))
 		}
 		return out, nil
 	}
-	r.Autocomplete("trip", "from", slowCities)
-	r.Autocomplete("trip", "to", slowCities)
+	r.Autocomplete("trip", "from", heldCities)
+	r.Autocomplete("trip", "to", heldCities)
 	r.UserCommand("High five", func(ctx context.Context, req *router.Request) (interaction.Response, error) {
 		u, _ := req.TargetUser()
 		return interaction.Reply(req.Invoker().Username + " high-fives " + u.Username + "."), nil

@@ -26,7 +26,8 @@
 // The page is built to be used without seeing it, which is also how it is
 // tested: the message box is a textbox named "Message" whose suggestions
 // are a listbox "Commands" of options named as the commands are ("greet",
-// "mod user ban"); the channel is a log "Channel" of articles; a poll is a
+// "mod user ban"), and which is busy (aria-busy) from a choice in the
+// panel until the commands offered there have arrived; the channel is a log "Channel" of articles; a poll is a
 // region "Poll: " and its question, with a list "Answers" and the time it
 // closes; a spoiler file is a button "Spoiler: " and its name until it is
 // pressed; buttons are buttons with their labels, and menus are selects

@@ -96,6 +96,18 @@ func property(n *accessibility.Node, name accessibility.PropertyName) bool {
 	return false
 }
 
+// busy reports whether the node is marked busy (aria-busy): Chromium
+// reports a busy property only then, and its value as 1 or true.
+func busy(n *accessibility.Node) bool {
+	for _, p := range n.Properties {
+		if p.Name == accessibility.PropertyNameBusy {
+			v := text(p.Value)
+			return v != "" && v != "false" && v != "0"
+		}
+	}
+	return false
+}
+
 // label returns how a node reads in messages: its role and quoted name.
 func label(n *accessibility.Node) string {
 	role, name := text(n.Role), text(n.Name)

@@ -154,6 +154,35 @@ func testSteps(t *testing.T, b *Browser, url string) {
 		p.WaitText("status", "", "Files: a.txt 3, b.txt 2")
 	})
 
+	t.Run("an element marked busy is waited for until it is not", func(t *testing.T) {
+		t.Parallel()
+		p := b.Open(t, url+"/busy.html")
+		p.Role("button", "Load").Click()
+		results := p.Role("list", "Results")
+		results.WaitIdle()
+		// The items come as the mark goes: had WaitIdle not waited,
+		// there would be none yet.
+		if got := results.Text(); got != "loaded" {
+			t.Errorf("once idle, the results show %q; want %q", got, "loaded")
+		}
+	})
+
+	t.Run("a script is evaluated in the page, a promise awaited", func(t *testing.T) {
+		t.Parallel()
+		p := b.Open(t, url)
+		var n int
+		p.Eval("1 + 2", &n)
+		if n != 3 {
+			t.Errorf("1 + 2 evaluates to %d; want 3", n)
+		}
+		p.Eval(`window.told = []; setTimeout(() => told.push("first"), 50)`, nil)
+		var told []string
+		p.Eval(`new Promise((ok) => setTimeout(() => ok(told), 50))`, &told)
+		if !slices.Equal(told, []string{"first"}) {
+			t.Errorf("a timer set earlier, as long as the awaited one's, had told %q when it fired; want it fired first", told)
+		}
+	})
+
 	t.Run("screenshots are PNGs of the viewport and of one element", func(t *testing.T) {
 		t.Parallel()
 		p := b.Open(t, url)
@@ -259,6 +288,17 @@ func testFailures(t *testing.T, b *Browser, url string) {
 			name: "an element that stays says so",
 			step: func(p *Page) { p.Role("button", "Send").WaitGone() },
 			want: []string{`button "Send" is still there after`},
+		},
+		{
+			name: "an element that stays busy says so",
+			page: "/busy.html",
+			step: func(p *Page) { p.Role("list", "Archive").WaitIdle() },
+			want: []string{`list "Archive" is busy (aria-busy) after`},
+		},
+		{
+			name: "a script that throws says what it threw",
+			step: func(p *Page) { p.Eval(`Promise.reject(new Error("nothing here"))`, nil) },
+			want: []string{`evaluating Promise.reject(new Error("nothing here")): Error: nothing here`},
 		},
 		{
 			name: "an unknown key lists the keys known",

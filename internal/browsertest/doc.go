@@ -17,7 +17,11 @@
 // covered), up to a timeout of 10 seconds by default, and fails the test
 // with what it looked for and the roles and names the page had instead. The
 // browser itself has bounded times to start and to stop, so a browser that
-// hangs fails its test instead of the whole run.
+// hangs fails its test instead of the whole run. A test waits for what the
+// page does, never for a time: for a text, for an element to go, or for
+// one the page marks busy (aria-busy) to be idle again (WaitIdle). Eval
+// reaches what users do not see, such as the page's own timers: a timer as
+// long as one the page set, set after it, fires after it.
 //
 // # Running the browser tests
 //

@@ -55,6 +55,22 @@ func (e *Element) Focused() bool {
 	return focused
 }
 
+// WaitIdle waits until the element is not busy: until the page takes off
+// the aria-busy it marks an element with while it updates it, as a list
+// whose items are on their way.
+func (e *Element) WaitIdle() {
+	e.p.t.Helper()
+	e.p.check(e.p.do(func(ctx context.Context) error {
+		_, err := e.wait(ctx, func(_ context.Context, n *accessibility.Node) (string, error) {
+			if busy(n) {
+				return "is busy (aria-busy)", nil
+			}
+			return "", nil
+		})
+		return err
+	}))
+}
+
 // hasFocus reports whether the element of n has the focus and, when it has
 // not, describes the element that has it, as <tag#id>.
 func hasFocus(ctx context.Context, n *accessibility.Node) (bool, string, error) {

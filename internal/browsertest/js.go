@@ -73,3 +73,33 @@ func exceptionText(d *runtime.ExceptionDetails) string {
 	}
 	return d.Text
 }
+
+// Eval evaluates a JavaScript expression in the page, waiting for it if it
+// is a promise, and decodes its value into result unless result is nil. It
+// is for what a test needs of the page that its users do not see: a timer
+// of the page's own, to know that one set earlier has fired, or a count of
+// the page's requests that an earlier Eval set up. What users see is read
+// through Role.
+func (p *Page) Eval(expr string, result any) {
+	p.t.Helper()
+	p.check(p.do(func(ctx context.Context) error {
+		res, err := chromedp.Call(ctx, runtime.Evaluate, runtime.EvaluateParams{
+			Expression:    expr,
+			AwaitPromise:  new(true),
+			ReturnByValue: new(true),
+			Silent:        new(true),
+		})
+		switch {
+		case err != nil:
+			return fmt.Errorf("evaluating %s: %w", shorten(expr), err)
+		case res.ExceptionDetails != nil:
+			return fmt.Errorf("evaluating %s: %s", shorten(expr), exceptionText(res.ExceptionDetails))
+		case result == nil || res.Result == nil || len(res.Result.Value) == 0:
+			return nil
+		}
+		if err := json.Unmarshal(res.Result.Value, result); err != nil {
+			return fmt.Errorf("reading what %s evaluates to: %w", shorten(expr), err)
+		}
+		return nil
+	}))
+}

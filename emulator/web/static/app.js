@@ -92,19 +92,22 @@ const dialog = new Dialog(async (modal, filled) => {
 }, world, () => document.getElementById('message').focus());
 
 // choose moves the user to a place, given as a query: the panel, the
-// commands and the channel follow.
-async function choose(q) {
-  try {
-    state = await get('/api/state?' + q);
-  } catch (err) {
-    composer.refuse(err.message);
-    return;
-  }
-  panel.show(state);
-  follow();
-  // What is being typed stays, unless its command is not offered there
-  // as it was; a refusal stays too, until the next action.
-  await composer.refresh();
+// commands and the channel follow. The message box is busy from the
+// choice until the commands offered there have arrived.
+function choose(q) {
+  return composer.busy(async () => {
+    try {
+      state = await get('/api/state?' + q);
+    } catch (err) {
+      composer.refuse(err.message);
+      return;
+    }
+    panel.show(state);
+    follow();
+    // What is being typed stays, unless its command is not offered there
+    // as it was; a refusal stays too, until the next action.
+    await composer.refresh();
+  });
 }
 
 // showLauncher shows the App Launcher when the user is offered an entry

@@ -11,8 +11,9 @@ const $ = (id) => document.getElementById(id);
 const STRING = 3, INTEGER = 4, BOOLEAN = 5, USER = 6, CHANNEL = 7, ROLE = 8, MENTIONABLE = 9, NUMBER = 10, ATTACHMENT = 11;
 
 // AUTOCOMPLETE_WAIT is how long the box waits after a key before asking
-// the bot for suggestions, as the service's client does.
-const AUTOCOMPLETE_WAIT = 250;
+// the bot for suggestions, as the service's client does. It is exported
+// for the page's tests, which wait as long for the box to have asked.
+export const AUTOCOMPLETE_WAIT = 250;
 
 export class Composer {
   // ctx: {place(), world(), send(path, body) -> Promise<result|null>,
@@ -25,6 +26,7 @@ export class Composer {
     this.onApps = ctx.onApps || (() => {});
     this.entry = null; // the command picked, with its options laid out
     this.autocompletes = new Map(); // the picked command's autocomplete inputs: {option, box, listID}
+    this.reading = 0; // how many reads of what the box offers are under way (busy)
     this.ask = debounced(AUTOCOMPLETE_WAIT, () => this.complete());
     this.suggestions = new Listbox($('suggestions'), this.box, (e) => this.pick(e));
     this.box.addEventListener('input', () => this.typed());
@@ -64,32 +66,47 @@ export class Composer {
     });
   }
 
+  // busy runs work, which reads again what the box offers, with the box
+  // marked busy (aria-busy) until it and any other such work under way
+  // have ended, and returns what work returns.
+  async busy(work) {
+    if (this.reading++ === 0) this.box.setAttribute('aria-busy', 'true');
+    try {
+      return await work();
+    } finally {
+      if (--this.reading === 0) this.box.removeAttribute('aria-busy');
+    }
+  }
+
   // refresh fetches the commands the user can use where they are, when
   // they change or the user moves, leaving what is being typed as it is,
-  // unless it is a command no longer offered as it was.
-  async refresh() {
-    const place = this.ctx.place();
-    // Options laid out for a guild list its members, roles and channels.
-    const moved = this.guild !== undefined && this.guild !== place.guild;
-    this.guild = place.guild;
-    try {
-      const offered = await get('/api/commands?' + query(place));
-      this.commands = offered.commands;
-      this.apps = offered.apps;
-      if (this.entry) {
-        const same = this.commands.find((e) => e.command === this.entry.command);
-        if (moved || !same || JSON.stringify(same) !== JSON.stringify(this.entry)) this.clear();
+  // unless it is a command no longer offered as it was. The box is busy
+  // until they have arrived.
+  refresh() {
+    return this.busy(async () => {
+      const place = this.ctx.place();
+      // Options laid out for a guild list its members, roles and channels.
+      const moved = this.guild !== undefined && this.guild !== place.guild;
+      this.guild = place.guild;
+      try {
+        const offered = await get('/api/commands?' + query(place));
+        this.commands = offered.commands;
+        this.apps = offered.apps;
+        if (this.entry) {
+          const same = this.commands.find((e) => e.command === this.entry.command);
+          if (moved || !same || JSON.stringify(same) !== JSON.stringify(this.entry)) this.clear();
+        }
+        this.onApps();
+        // A command being typed follows the commands now offered: one
+        // typed before they first arrived is suggested without another
+        // key, and suggestions shown follow a change of them.
+        if (!this.entry && (this.suggestions.isOpen || document.activeElement === this.box)) this.typed();
+      } catch (err) {
+        this.commands = [];
+        this.apps = [];
+        this.refuse(err.message);
       }
-      this.onApps();
-      // A command being typed follows the commands now offered: one
-      // typed before they first arrived is suggested without another
-      // key, and suggestions shown follow a change of them.
-      if (!this.entry && (this.suggestions.isOpen || document.activeElement === this.box)) this.typed();
-    } catch (err) {
-      this.commands = [];
-      this.apps = [];
-      this.refuse(err.message);
-    }
+    });
   }
 
   clear() {
