@@ -144,6 +144,9 @@ func TestADeeplyNestedBodyGetsAShortError(t *testing.T) {
 	if n := len(err.Error()); n > 600 {
 		t.Errorf("the error is %d bytes long: %.200s…", n, err)
 	}
+	if !strings.Contains(err.Error(), "nested too deeply") {
+		t.Errorf("the error does not say the components are nested too deeply: %.300s", err)
+	}
 	if !utf8.ValidString(err.Error()) {
 		t.Errorf("the error is not valid UTF-8: %q", err)
 	}

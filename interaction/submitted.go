@@ -129,15 +129,21 @@ type submittedWire struct {
 // for a radio group, a boolean for a checkbox. A type this package does
 // not know may send any of the three.
 func (c *SubmittedComponent) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	at := dec.StackPointer()
+	if dec.StackDepth() > maxSubmittedStackDepth {
+		// Each nested component costs the decoder a copy of the levels
+		// above it: stopped here, a body of thousands of levels costs
+		// no more than one the service sends.
+		return &jsonv2.SemanticError{JSONPointer: dec.StackPointer(), Err: errSubmittedTooDeep}
+	}
 	var w submittedWire
 	if err := jsonv2.UnmarshalDecode(dec, &w); err != nil {
 		return err
 	}
 	if err := w.Value.check(w.Type); err != nil {
 		// The error is the value's, named by its place in the stream
-		// as the decoder names its own.
-		return &jsonv2.SemanticError{JSONPointer: at + "/value", Err: err}
+		// as the decoder names its own: the pointer of the value just
+		// read, this component.
+		return &jsonv2.SemanticError{JSONPointer: dec.StackPointer() + "/value", Err: err}
 	}
 	*c = SubmittedComponent{
 		Type: w.Type, ID: w.ID, CustomID: w.CustomID,
@@ -299,3 +305,15 @@ func (c *SubmittedComponent) depth() int {
 // maxSubmittedDepth bounds how deep a submitted modal nests: a modal holds
 // rows or labels, and they hold inputs.
 const maxSubmittedDepth = 2
+
+// maxSubmittedStackDepth is the depth of the JSON a submitted component
+// may start at, past which decoding stops: a modal's components start at
+// 3 (the interaction, its data, its components), and each level of
+// nesting adds 2, so this leaves room for 4 levels beyond the service's
+// maxSubmittedDepth, which Decode checks with a clearer error once the
+// body is read.
+const maxSubmittedStackDepth = 3 + 2*(maxSubmittedDepth+4)
+
+// errSubmittedTooDeep is the error of components nested past
+// maxSubmittedStackDepth.
+const errSubmittedTooDeep = wireError("components nested too deeply")
