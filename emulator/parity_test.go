@@ -2,16 +2,20 @@ package emulator_test
 
 import (
 	"bytes"
+	"flag"
 	"os"
 	"os/exec"
 	"regexp"
+	"strings"
+	"sync"
 	"testing"
 )
 
 // The standalone process must be the same service as the in-process one:
 // this runs every test of the package again, in a child test binary whose
 // tests start cmd/emulator instead. Tests that need what only Go can do
-// skip there, saying why.
+// skip there, saying why. TestMain starts the child before the tests, so
+// that it runs beside them; this test reads what it printed.
 func TestTheSuitePassesAgainstTheStandaloneProcess(t *testing.T) {
 	if onProcess() {
 		t.Skip("this is the run against the process")
@@ -19,10 +23,10 @@ func TestTheSuitePassesAgainstTheStandaloneProcess(t *testing.T) {
 	if testing.Short() {
 		t.Skip("short mode: the suite runs against the in-process server only")
 	}
-	bin := emulatorBinary(t)
-	cmd := exec.Command(os.Args[0], "-test.v", "-test.count=1", "-test.timeout=5m")
-	cmd.Env = append(os.Environ(), modeEnv+"="+bin)
-	out, err := cmd.CombinedOutput()
+	if parity == nil {
+		t.Fatal("TestMain did not start the run against the process")
+	}
+	out, err := parity.wait()
 	if err != nil {
 		t.Fatalf("against the process: %v\n%s", err, out)
 	}
@@ -36,4 +40,77 @@ func TestTheSuitePassesAgainstTheStandaloneProcess(t *testing.T) {
 	if passed < 40 {
 		t.Fatalf("only %d tests passed against the process:\n%s", passed, out)
 	}
+}
+
+// parity is the run against the process TestMain started, or nil.
+var parity *parityRun
+
+// parityRun is the child test binary that runs the suite against the
+// process.
+type parityRun struct {
+	cmd  *exec.Cmd
+	out  bytes.Buffer
+	done chan struct{}
+	err  error
+	once sync.Once
+}
+
+// runsParity reports whether this test binary runs the parity test: not
+// in the child, not under -short, and not when -run leaves it out.
+func runsParity() bool {
+	if onProcess() || testing.Short() {
+		return false
+	}
+	pattern := flag.Lookup("test.run").Value.String()
+	if pattern == "" {
+		return true
+	}
+	// The top-level part of -run's pattern, as go test splits it.
+	top, _, _ := strings.Cut(pattern, "/")
+	re, err := regexp.Compile(top)
+	return err == nil && re.MatchString("TestTheSuitePassesAgainstTheStandaloneProcess")
+}
+
+// startParity builds cmd/emulator and starts the child.
+func startParity() *parityRun {
+	p := &parityRun{done: make(chan struct{})}
+	bin, err := buildEmulator()
+	if err != nil {
+		p.err = err
+		close(p.done)
+		return p
+	}
+	p.cmd = exec.Command(os.Args[0], "-test.v", "-test.count=1", "-test.timeout=5m")
+	p.cmd.Env = append(os.Environ(), modeEnv+"="+bin)
+	p.cmd.Stdout, p.cmd.Stderr = &p.out, &p.out
+	if p.err = p.cmd.Start(); p.err != nil {
+		close(p.done)
+		return p
+	}
+	go func() {
+		p.err = p.cmd.Wait()
+		close(p.done)
+	}()
+	return p
+}
+
+// wait returns what the child printed once it has ended, and how it
+// ended.
+func (p *parityRun) wait() ([]byte, error) {
+	<-p.done
+	return p.out.Bytes(), p.err
+}
+
+// stop ends the child if it still runs, and waits for it.
+func (p *parityRun) stop() {
+	p.once.Do(func() {
+		if p.cmd != nil && p.cmd.Process != nil {
+			select {
+			case <-p.done:
+			default:
+				p.cmd.Process.Kill()
+			}
+		}
+		<-p.done
+	})
 }

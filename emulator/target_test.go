@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"net/http"
 	"os"
@@ -293,8 +294,18 @@ var (
 // names, or one built from this module.
 func emulatorBinary(t *testing.T) string {
 	t.Helper()
+	bin, err := buildEmulator()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return bin
+}
+
+// buildEmulator is emulatorBinary, for TestMain: the binary, or why it
+// could not be built.
+func buildEmulator() (string, error) {
 	if mode := os.Getenv(modeEnv); mode != "process" && mode != "" {
-		return mode
+		return mode, nil
 	}
 	buildOnce.Do(func() {
 		if buildDir, buildErr = os.MkdirTemp("", "emulator-test-"); buildErr != nil {
@@ -307,14 +318,23 @@ func emulatorBinary(t *testing.T) string {
 			buildErr = fmt.Errorf("building cmd/emulator: %v\n%s", err, out)
 		}
 	})
-	if buildErr != nil {
-		t.Fatal(buildErr)
-	}
-	return builtBin
+	return builtBin, buildErr
 }
 
 func TestMain(m *testing.M) {
+	flag.Parse()
+	if runsParity() {
+		// The run against the process takes as long as the run in
+		// process, and both mostly wait on clocks and sockets: started
+		// now, it runs beside the tests rather than after them.
+		parity = startParity()
+	}
 	code := m.Run()
+	if parity != nil {
+		// A run the parity test never waited for (it failed to start,
+		// or -failfast stopped before it) is not left behind.
+		parity.stop()
+	}
 	if buildDir != "" {
 		os.RemoveAll(buildDir)
 	}
