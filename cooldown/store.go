@@ -1,10 +1,11 @@
 package cooldown
 
 import (
-	"container/heap"
 	"context"
 	"sync"
 	"time"
+
+	"github.com/switchboard-go/switchboard/internal/expiry"
 )
 
 // Store counts the uses a cooldown allows (New). A use is
@@ -46,17 +47,16 @@ type MemoryStore struct {
 	// byExpiry orders the entries by when their last use leaves its
 	// period, the first on top, so that what to forget is found without
 	// a scan.
-	byExpiry cooldownHeap
+	byExpiry expiry.Heap[*cooldownEntry]
 	evicted  uint64
 }
 
 type cooldownEntry struct {
+	expiry.Entry
 	key string
 	// uses are the times of the uses counted within the period, oldest
 	// first; at most as many as the cooldown allows.
-	uses    []time.Time
-	expires time.Time
-	index   int // in byExpiry
+	uses []time.Time
 }
 
 // NewMemoryStore returns a store that remembers at most capacity
@@ -75,18 +75,16 @@ func (s *MemoryStore) Use(_ context.Context, key string, uses int, period time.D
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	now := s.now()
-	for len(s.byExpiry) > 0 && !s.byExpiry[0].expires.After(now) {
-		delete(s.byKey, heap.Pop(&s.byExpiry).(*cooldownEntry).key)
-	}
+	s.byExpiry.PopExpired(now, func(e *cooldownEntry) { delete(s.byKey, e.key) })
 	e := s.byKey[key]
 	if e == nil {
 		if len(s.byKey) >= s.capacity {
-			delete(s.byKey, heap.Pop(&s.byExpiry).(*cooldownEntry).key)
+			delete(s.byKey, s.byExpiry.Pop().key)
 			s.evicted++
 		}
 		e = &cooldownEntry{key: key, uses: make([]time.Time, 0, min(uses, 8))}
 		s.byKey[key] = e
-		heap.Push(&s.byExpiry, e)
+		s.byExpiry.Push(e)
 	}
 	// Drop the uses that have left the period: a use at now-period is
 	// out, as the wait returned below ends exactly then.
@@ -100,8 +98,8 @@ func (s *MemoryStore) Use(_ context.Context, key string, uses int, period time.D
 		return e.uses[n-uses].Add(period).Sub(now), nil
 	}
 	e.uses = append(e.uses, now)
-	e.expires = now.Add(period)
-	heap.Fix(&s.byExpiry, e.index)
+	e.Expires = now.Add(period)
+	s.byExpiry.Fix(e)
 	return 0, nil
 }
 
@@ -120,29 +118,6 @@ func (s *MemoryStore) Len() int {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return len(s.byKey)
-}
-
-// cooldownHeap is a container/heap of entries, the first to expire on
-// top.
-type cooldownHeap []*cooldownEntry
-
-func (h cooldownHeap) Len() int           { return len(h) }
-func (h cooldownHeap) Less(i, j int) bool { return h[i].expires.Before(h[j].expires) }
-func (h cooldownHeap) Swap(i, j int) {
-	h[i], h[j] = h[j], h[i]
-	h[i].index, h[j].index = i, j
-}
-func (h *cooldownHeap) Push(x any) {
-	e := x.(*cooldownEntry)
-	e.index = len(*h)
-	*h = append(*h, e)
-}
-func (h *cooldownHeap) Pop() any {
-	old := *h
-	e := old[len(old)-1]
-	old[len(old)-1] = nil
-	*h = old[:len(old)-1]
-	return e
 }
 
 // Capacity returns how many keys the store holds at most.

@@ -1,11 +1,13 @@
 package state
 
 import (
-	"container/heap"
+	"bytes"
 	"context"
 	"fmt"
 	"sync"
 	"time"
+
+	"github.com/switchboard-go/switchboard/internal/expiry"
 )
 
 // Bounds of a MemoryStore made with bounds of zero.
@@ -39,17 +41,16 @@ type MemoryStore struct {
 	byKey      map[string]*memoryEntry
 	// byExpiry orders the entries by when they expire, the first on
 	// top, so that what to forget is found without a scan.
-	byExpiry memoryHeap
+	byExpiry expiry.Heap[*memoryEntry]
 	bytes    int64
 	evicted  uint64
 }
 
 type memoryEntry struct {
-	key     string
-	value   []byte
-	expires time.Time
-	size    int64 // as counted against maxBytes
-	index   int   // in byExpiry
+	expiry.Entry
+	key   string
+	value []byte
+	size  int64 // as counted against maxBytes
 }
 
 // NewMemoryStore returns a store that holds at most maxEntries states
@@ -83,7 +84,9 @@ func (s *MemoryStore) Add(_ context.Context, key string, value []byte, ttl time.
 	if _, ok := s.byKey[key]; ok {
 		return false, nil
 	}
-	s.insert(&memoryEntry{key: key, value: clone(value), expires: expiry(now, ttl), size: size})
+	e := &memoryEntry{key: key, value: bytes.Clone(value), size: size}
+	e.Expires = expiresAt(now, ttl)
+	s.insert(e)
 	return true, nil
 }
 
@@ -104,7 +107,7 @@ func (s *MemoryStore) Replace(_ context.Context, key string, value []byte, ttl t
 	// Out of the store while room is made for its new size, so that it
 	// is not what is pushed out.
 	s.remove(e)
-	e.value, e.expires, e.size = clone(value), expiry(now, ttl), size
+	e.value, e.Expires, e.size = bytes.Clone(value), expiresAt(now, ttl), size
 	s.insert(e)
 	return true, nil
 }
@@ -139,7 +142,7 @@ func (s *MemoryStore) live(key string) (*memoryEntry, bool) {
 	if !ok {
 		return nil, false
 	}
-	if !e.expires.After(s.now()) {
+	if !e.Expires.After(s.now()) {
 		s.remove(e)
 		return nil, false
 	}
@@ -149,27 +152,28 @@ func (s *MemoryStore) live(key string) (*memoryEntry, bool) {
 // insert adds e, first pushing out the entries that expire first until
 // it fits within both bounds.
 func (s *MemoryStore) insert(e *memoryEntry) {
-	for len(s.byExpiry) > 0 && (len(s.byKey) >= s.maxEntries || s.bytes+e.size > s.maxBytes) {
-		s.remove(s.byExpiry[0])
+	for s.byExpiry.Len() > 0 && (len(s.byKey) >= s.maxEntries || s.bytes+e.size > s.maxBytes) {
+		s.remove(s.byExpiry.First())
 		s.evicted++
 	}
 	s.byKey[e.key] = e
-	heap.Push(&s.byExpiry, e)
+	s.byExpiry.Push(e)
 	s.bytes += e.size
 }
 
 // remove forgets e.
 func (s *MemoryStore) remove(e *memoryEntry) {
-	heap.Remove(&s.byExpiry, e.index)
+	s.byExpiry.Remove(e)
 	delete(s.byKey, e.key)
 	s.bytes -= e.size
 }
 
 // forgetExpired forgets the entries that expired by now.
 func (s *MemoryStore) forgetExpired(now time.Time) {
-	for len(s.byExpiry) > 0 && !s.byExpiry[0].expires.After(now) {
-		s.remove(s.byExpiry[0])
-	}
+	s.byExpiry.PopExpired(now, func(e *memoryEntry) {
+		delete(s.byKey, e.key)
+		s.bytes -= e.size
+	})
 }
 
 // Len returns how many states the store holds, expired ones included
@@ -203,31 +207,6 @@ func (s *MemoryStore) Evicted() uint64 {
 // expiry returns when a state kept at now for ttl expires; a ttl under a
 // millisecond counts as one, as on Redis, where a key lives at least
 // that long.
-func expiry(now time.Time, ttl time.Duration) time.Time {
+func expiresAt(now time.Time, ttl time.Duration) time.Time {
 	return now.Add(max(ttl, time.Millisecond))
-}
-
-func clone(b []byte) []byte { return append(make([]byte, 0, len(b)), b...) }
-
-// memoryHeap is a container/heap of entries, the first to expire on
-// top.
-type memoryHeap []*memoryEntry
-
-func (h memoryHeap) Len() int           { return len(h) }
-func (h memoryHeap) Less(i, j int) bool { return h[i].expires.Before(h[j].expires) }
-func (h memoryHeap) Swap(i, j int) {
-	h[i], h[j] = h[j], h[i]
-	h[i].index, h[j].index = i, j
-}
-func (h *memoryHeap) Push(x any) {
-	e := x.(*memoryEntry)
-	e.index = len(*h)
-	*h = append(*h, e)
-}
-func (h *memoryHeap) Pop() any {
-	old := *h
-	e := old[len(old)-1]
-	old[len(old)-1] = nil
-	*h = old[:len(old)-1]
-	return e
 }
