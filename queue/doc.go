@@ -20,6 +20,12 @@
 // worker on Lambda. Memory is a queue in the process's memory, for tests
 // and for running a bot locally the way it is deployed.
 //
+// A job's body holds the interaction's token, with which anyone may
+// answer the interaction, edit the answer and send follow-ups until it
+// expires, 15 minutes after the interaction: a queue of jobs is kept as
+// private as the bot's logs are, readable by the worker alone. Neither
+// this package nor the router writes a job's body to a log or an error.
+//
 // A queue delivers a job at least once: a worker may be handed one twice,
 // after a timeout or a crash. A handler run by a worker is idempotent, or
 // the worker's endpoint has a replay guard (router.WithReplayGuard) of
