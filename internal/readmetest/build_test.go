@@ -3,6 +3,7 @@ package readmetest
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"go/ast"
 	"go/parser"
@@ -377,44 +378,94 @@ func TestTheReadmesRoutersServe(t *testing.T) {
 // goDirective is the go line of a go.mod.
 var goDirective = regexp.MustCompile(`(?m)^go (\S+)$`)
 
+// A goMod is what writeModule needs of a go.mod: its go directive and
+// its requirements.
+type goMod struct {
+	goVersion string
+	requires  []requirement
+}
+
+type requirement struct{ path, version string }
+
+// readGoMod reads the go directive and the requirements of a go.mod,
+// in either form: a require line or a require block.
+func readGoMod(src []byte) (goMod, error) {
+	var mod goMod
+	inBlock := false
+	for i, line := range strings.Split(string(src), "\n") {
+		if j := strings.Index(line, "//"); j >= 0 {
+			line = line[:j]
+		}
+		f := strings.Fields(line)
+		switch {
+		case len(f) == 0:
+		case inBlock && f[0] == ")":
+			inBlock = false
+		case inBlock:
+			if len(f) != 2 {
+				return goMod{}, fmt.Errorf("line %d: a requirement is a path and a version", i+1)
+			}
+			mod.requires = append(mod.requires, requirement{f[0], f[1]})
+		case f[0] == "go" && len(f) == 2:
+			mod.goVersion = f[1]
+		case f[0] == "require" && len(f) == 2 && f[1] == "(":
+			inBlock = true
+		case f[0] == "require" && len(f) == 3:
+			mod.requires = append(mod.requires, requirement{f[1], f[2]})
+		}
+	}
+	if mod.goVersion == "" {
+		return goMod{}, errors.New("no go directive")
+	}
+	if inBlock {
+		return goMod{}, errors.New("a require block is never closed")
+	}
+	return mod, nil
+}
+
 // writeModule writes the module the README's Go blocks are built in: it
 // requires this module, replaced by the working tree so that the blocks
-// are built against the code beside them, and OpenTelemetry's stand-ins.
+// are built against the code beside them, OpenTelemetry's stand-ins, and
+// every module this module requires, at the versions its go.mod selects.
+// With those listed the go command resolves nothing itself (the blocks
+// are built -mod=readonly), so it needs of the network only the modules
+// a fresh cache lacks, fetched as the go command in this module would
+// fetch them, through the GOPROXY the test runs with.
 func writeModule(t *testing.T, dir string) {
 	t.Helper()
 	root, err := filepath.Abs(filepath.Join("..", ".."))
 	if err != nil {
 		t.Fatal(err)
 	}
-	mod, err := os.ReadFile(filepath.Join(root, "go.mod"))
+	src, err := os.ReadFile(filepath.Join(root, "go.mod"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := goDirective.FindSubmatch(mod)
-	if m == nil {
-		t.Fatal("go.mod has no go directive")
+	mod, err := readGoMod(src)
+	if err != nil {
+		t.Fatalf("go.mod: %v", err)
 	}
-	gomod := fmt.Sprintf(`module readme.example
-
-go %s
-
-require (
-	github.com/switchboard-go/switchboard v0.0.0
-	go.opentelemetry.io/otel v0.0.0
-	go.opentelemetry.io/contrib/instrumentation/net/http/otelhttp v0.0.0
-)
+	var gomod strings.Builder
+	fmt.Fprintf(&gomod, "module readme.example\n\ngo %s\n\nrequire (\n", mod.goVersion)
+	gomod.WriteString("\tgithub.com/switchboard-go/switchboard v0.0.0\n")
+	gomod.WriteString("\tgo.opentelemetry.io/otel v0.0.0\n")
+	gomod.WriteString("\tgo.opentelemetry.io/contrib/instrumentation/net/http/otelhttp v0.0.0\n")
+	for _, r := range mod.requires {
+		fmt.Fprintf(&gomod, "\t%s %s\n", r.path, r.version)
+	}
+	fmt.Fprintf(&gomod, `)
 
 replace github.com/switchboard-go/switchboard => %s
 
 replace go.opentelemetry.io/otel => ./otel
 
 replace go.opentelemetry.io/contrib/instrumentation/net/http/otelhttp => ./otelhttp
-`, m[1], root)
+`, root)
 	sum, err := os.ReadFile(filepath.Join(root, "go.sum"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	for name, src := range map[string][]byte{"go.mod": []byte(gomod), "go.sum": sum} {
+	for name, src := range map[string][]byte{"go.mod": []byte(gomod.String()), "go.sum": sum} {
 		if err := os.WriteFile(filepath.Join(dir, name), src, 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -426,14 +477,16 @@ replace go.opentelemetry.io/contrib/instrumentation/net/http/otelhttp => ./otelh
 	}
 }
 
-// goCommand runs the go command in dir, on the module cache alone: no
-// network, no workspace, the toolchain that runs the test.
+// goCommand runs the go command in dir with the toolchain that runs the
+// test, no workspace, and go.mod and go.sum as writeModule wrote them:
+// a module missing from the cache is downloaded through the environment's
+// GOPROXY and checked against go.sum, and an import no required module
+// provides is an error, never a lookup.
 func goCommand(ctx context.Context, dir string, args ...string) *exec.Cmd {
 	cmd := exec.CommandContext(ctx, "go", args...)
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(),
-		"GOFLAGS=-mod=mod -buildvcs=false", "GOPROXY=off", "GOSUMDB=off",
-		"GOWORK=off", "GOTOOLCHAIN=local")
+		"GOFLAGS=-mod=readonly -buildvcs=false", "GOWORK=off", "GOTOOLCHAIN=local")
 	return cmd
 }
 
@@ -521,4 +574,38 @@ func expectedTests(t *testing.T, blocks []block) []string {
 		}
 	}
 	return names
+}
+
+func TestReadGoModReadsEveryRequirement(t *testing.T) {
+	tests := []struct {
+		name, src string
+		want      goMod
+		bad       bool
+	}{
+		{"a block and a line", "module m\n\ngo 1.26.0\n\nrequire (\n\ta.example/x v1.0.0\n\tb.example/y v0.2.0 // indirect\n)\n\nrequire c.example/z v3.0.0\n",
+			goMod{"1.26.0", []requirement{{"a.example/x", "v1.0.0"}, {"b.example/y", "v0.2.0"}, {"c.example/z", "v3.0.0"}}}, false},
+		{"comments and blank lines in a block", "go 1.26\nrequire (\n\n\t// a note\n\ta.example/x v1.0.0\n)\n",
+			goMod{"1.26", []requirement{{"a.example/x", "v1.0.0"}}}, false},
+		{"no requirements", "module m\ngo 1.26\n", goMod{"1.26", nil}, false},
+		{"no go directive", "module m\nrequire a.example/x v1.0.0\n", goMod{}, true},
+		{"a block never closed", "go 1.26\nrequire (\n\ta.example/x v1.0.0\n", goMod{}, true},
+		{"a requirement without a version", "go 1.26\nrequire (\n\ta.example/x\n)\n", goMod{}, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := readGoMod([]byte(tt.src))
+			if tt.bad {
+				if err == nil {
+					t.Fatalf("read %+v, want an error", got)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.goVersion != tt.want.goVersion || !slices.Equal(got.requires, tt.want.requires) {
+				t.Errorf("read %+v, want %+v", got, tt.want)
+			}
+		})
+	}
 }
