@@ -9,11 +9,37 @@ import (
 	"testing"
 )
 
+// root is the module's root, from this package's directory.
+var root = filepath.Join("..", "..")
+
 // readmePath is README.md, from this package's directory.
-var readmePath = filepath.Join("..", "..", "README.md")
+var readmePath = filepath.Join(root, "README.md")
+
+// documents returns the paths, relative to the module's root and
+// slash-separated, of the documents whose blocks are checked: README.md,
+// then the guides in docs/, by name.
+func documents(t *testing.T) []string {
+	t.Helper()
+	guides, err := filepath.Glob(filepath.Join(root, "docs", "*.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	docs := []string{"README.md"}
+	for _, g := range guides {
+		rel, err := filepath.Rel(root, g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		docs = append(docs, filepath.ToSlash(rel))
+	}
+	return docs
+}
 
 // A block is a fenced code block of the README.
 type block struct {
+	// doc is the document the block is in, relative to the module's
+	// root: "README.md", "docs/testing.md".
+	doc string
 	// lang is the first word of the fence's info string, lower-cased.
 	lang string
 	// line is the README's line of the block's first line of code,
@@ -28,25 +54,36 @@ type block struct {
 }
 
 // at names the block's place in the README, as errors do.
-func (b block) at() string { return fmt.Sprintf("README.md:%d", b.line) }
+func (b block) at() string { return fmt.Sprintf("%s:%d", b.doc, b.line) }
+
+// path returns the absolute path of the block's document, for the //line
+// comments that make the compiler's errors point into it.
+func (b block) path(t *testing.T) string {
+	t.Helper()
+	p, err := filepath.Abs(filepath.Join(root, filepath.FromSlash(b.doc)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
 
 // roleComment is the comment that gives the next block its role.
 var roleComment = regexp.MustCompile(`^<!--\s*readme:(\S+)(.*?)-->$`)
 
-// parseBlocks returns the fenced code blocks of a Markdown text, each with
-// the role the comment before it gives. A readme: comment that is not
-// right before a fence, and a fence left open, are errors.
-func parseBlocks(src string) ([]block, error) {
+// parseBlocks returns the fenced code blocks of doc, a Markdown text,
+// each with the role the comment before it gives. A readme: comment that
+// is not right before a fence, and a fence left open, are errors.
+func parseBlocks(doc, src string) ([]block, error) {
 	lines := strings.Split(src, "\n")
 	var blocks []block
 	for i := 0; i < len(lines); i++ {
 		line := strings.TrimSpace(lines[i])
 		if strings.HasPrefix(line, "<!--") && strings.Contains(line, "readme:") {
 			if !roleComment.MatchString(line) {
-				return nil, fmt.Errorf("README.md:%d: a readme: comment must be one line, <!-- readme:ROLE [ARGS] -->", i+1)
+				return nil, fmt.Errorf("%s:%d: a readme: comment must be one line, <!-- readme:ROLE [ARGS] -->", doc, i+1)
 			}
 			if i+1 >= len(lines) || !strings.HasPrefix(strings.TrimSpace(lines[i+1]), "```") {
-				return nil, fmt.Errorf("README.md:%d: a readme: comment must be right before a block's opening fence", i+1)
+				return nil, fmt.Errorf("%s:%d: a readme: comment must be right before a block's opening fence", doc, i+1)
 			}
 			continue
 		}
@@ -54,7 +91,7 @@ func parseBlocks(src string) ([]block, error) {
 			continue
 		}
 		indent := lines[i][:len(lines[i])-len(strings.TrimLeft(lines[i], " "))]
-		b := block{line: i + 2}
+		b := block{doc: doc, line: i + 2}
 		if info := strings.Fields(strings.TrimPrefix(line, "```")); len(info) > 0 {
 			b.lang = strings.ToLower(info[0])
 		}
@@ -73,7 +110,7 @@ func parseBlocks(src string) ([]block, error) {
 			code = append(code, strings.TrimPrefix(lines[i], indent))
 		}
 		if !closed {
-			return nil, fmt.Errorf("README.md:%d: a block is never closed", b.line-1)
+			return nil, fmt.Errorf("%s:%d: a block is never closed", doc, b.line-1)
 		}
 		b.code = strings.Join(code, "\n") + "\n"
 		blocks = append(blocks, b)
@@ -81,16 +118,20 @@ func parseBlocks(src string) ([]block, error) {
 	return blocks, nil
 }
 
-// readBlocks reads the README's blocks.
+// readBlocks reads the blocks of every document, the README's first.
 func readBlocks(t *testing.T) []block {
 	t.Helper()
-	src, err := os.ReadFile(readmePath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	blocks, err := parseBlocks(string(src))
-	if err != nil {
-		t.Fatal(err)
+	var blocks []block
+	for _, doc := range documents(t) {
+		src, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(doc)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		bs, err := parseBlocks(doc, string(src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		blocks = append(blocks, bs...)
 	}
 	return blocks
 }
@@ -180,7 +221,7 @@ func TestABlockWithoutAKnownRoleIsRefused(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			blocks, err := parseBlocks(tt.md)
+			blocks, err := parseBlocks("README.md", tt.md)
 			if err != nil {
 				return // refused as it is read
 			}
@@ -199,7 +240,7 @@ func TestAKnownRoleIsAccepted(t *testing.T) {
 		"<!-- readme:file minimal/main.go -->\n```go\npackage main\n```\n" +
 		"<!-- readme:recipe -->\n```sh\nls\n```\n" +
 		"```sh\nls\n```\n"
-	blocks, err := parseBlocks(md)
+	blocks, err := parseBlocks("README.md", md)
 	if err != nil {
 		t.Fatal(err)
 	}

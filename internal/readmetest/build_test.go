@@ -216,13 +216,14 @@ func (f *goFile) call(p parsed, harness map[string]bool) {
 
 // code writes a block's lines, the line directive before them pointing
 // errors at the README.
-func (f *goFile) code(b block, readme string) {
-	fmt.Fprintf(&f.body, "//line %s:%d\n%s%s", readme, b.line, b.code, resume)
+func (f *goFile) code(t *testing.T, b block) {
+	t.Helper()
+	fmt.Fprintf(&f.body, "//line %s:%d\n%s%s", b.path(t), b.line, b.code, resume)
 }
 
 func (f *goFile) bytes() []byte {
 	var out bytes.Buffer
-	fmt.Fprintf(&out, "// Code generated from README.md by package readmetest; DO NOT EDIT.\n\npackage %s\n\n", f.pkg)
+	fmt.Fprintf(&out, "// Code generated from README.md and docs/ by package readmetest; DO NOT EDIT.\n\npackage %s\n\n", f.pkg)
 	if len(f.imports) > 0 {
 		paths := make([]string, 0, len(f.imports))
 		for p := range f.imports {
@@ -253,10 +254,6 @@ func declaresR(p parsed) bool { return slices.Contains(p.declares, "r") }
 // and a test that serves each router the routes blocks declare.
 func generate(t *testing.T, dir string, blocks []block) {
 	t.Helper()
-	readme, err := filepath.Abs(readmePath)
-	if err != nil {
-		t.Fatal(err)
-	}
 	harness := harnessNames(t)
 	code, tests := newGoFile("readme.go", "snippets"), newGoFile("readme_test.go", "snippets")
 	code.imports[packages["router"]] = true
@@ -282,7 +279,7 @@ func generate(t *testing.T, dir string, blocks []block) {
 			if _, err := os.Stat(path); err == nil {
 				t.Fatalf("%s: readme:file %s: another block is that file", b.at(), b.args[0])
 			}
-			src := fmt.Sprintf("//line %s:%d\n%s", readme, b.line, b.code)
+			src := fmt.Sprintf("//line %s:%d\n%s", b.path(t), b.line, b.code)
 			if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
 				t.Fatal(err)
 			}
@@ -292,7 +289,7 @@ func generate(t *testing.T, dir string, blocks []block) {
 				t.Fatal(err)
 			}
 			tests.call(p, harness)
-			tests.code(b, readme)
+			tests.code(t, b)
 			tests.body.WriteString("\n")
 		case "fragment", "routes":
 			p, err := parseGo(b, true)
@@ -310,19 +307,19 @@ func generate(t *testing.T, dir string, blocks []block) {
 			switch {
 			case b.role == "fragment":
 				fmt.Fprintf(&code.body, "func %s() {\n", name)
-				code.code(b, readme)
+				code.code(t, b)
 				fmt.Fprintf(&code.body, "%s}\n\n", uses.String())
 			case declaresR(p):
 				if b.routesFunc() != "" {
 					t.Fatalf("%s: readme:routes func=%s: the block declares its own r, so its routes cannot join another block's", b.at(), b.routesFunc())
 				}
 				fmt.Fprintf(&code.body, "func %s() *router.Router {\n", name)
-				code.code(b, readme)
+				code.code(t, b)
 				fmt.Fprintf(&code.body, "%s\treturn r\n}\n\n", uses.String())
 				fmt.Fprintf(&served, "\t\t{%q, %s},\n", b.at(), name)
 			default:
 				fmt.Fprintf(&code.body, "func %s(r *router.Router) {\n", name)
-				code.code(b, readme)
+				code.code(t, b)
 				fmt.Fprintf(&code.body, "%s}\n\n", uses.String())
 				fmt.Fprintf(&served, "\t\t{%q, func() *router.Router { r := router.New(); %s(r); return r }},\n", b.at(), name)
 				if g := b.routesFunc(); g != "" {

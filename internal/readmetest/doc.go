@@ -1,9 +1,10 @@
-// Package readmetest keeps the module's README.md true to the code. Its
-// tests compile every Go block of the README, serve the routers its
-// blocks declare to the embedded emulator, run the tests it shows, and
-// run its recipe of the production shape on one machine.
+// Package readmetest keeps the module's README.md and its guides, the
+// Markdown files of docs/, true to the code. Its tests compile every Go
+// block of those documents, serve the routers their blocks declare to the
+// embedded emulator, run the tests they show, run the recipe of the
+// production shape on one machine, and follow every link.
 //
-// Each ```go block of the README has a comment on the line right before
+// Each ```go block of a document has a comment on the line right before
 // its fence that says what the block is; a block without one, or with a
 // role not listed here, fails the test, so that no block escapes the
 // check:
@@ -23,11 +24,14 @@
 //	<!-- readme:test -->               top-level declarations of a _test.go file:
 //	                                    tests, run against the kit
 //
+// The blocks of every document are built together, the README's first,
+// then the guides' by file name, as if they were one text: a guide may
+// use what a block of the README or of another guide declares.
 // Fragments, routes and tests are built together in one package, with
 // the imports their package names call for and the values and helpers
 // of testdata/harness.go: what a bot's main has by the time a fragment
 // runs (ctx, mux, verifier, ...) and what the README names without
-// showing it. Errors point at the README's lines.
+// showing it. Errors point at the documents' lines.
 //
 // One ```sh block has the role recipe: the production shape on one
 // machine, which TestTheLocalRecipeServesTheBotWithRedis runs command by

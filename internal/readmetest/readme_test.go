@@ -2,6 +2,7 @@ package readmetest
 
 import (
 	"os"
+	"path"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -101,42 +102,90 @@ func TestSlugsAreGitHubs(t *testing.T) {
 // link is a Markdown link's target: (target) after ].
 var link = regexp.MustCompile(`\]\(([^)\s]+)\)`)
 
-func TestEveryLinkInTheReadmeLeadsSomewhere(t *testing.T) {
-	src := readme(t)
-	lines := prose(src)
-	anchors := map[string]bool{}
-	for _, l := range lines {
+// anchors returns the anchors of a document's headings, as GitHub makes
+// them.
+func anchors(src string) map[string]bool {
+	found := map[string]bool{}
+	for _, l := range prose(src) {
 		if h, ok := strings.CutPrefix(l, "#"); ok {
 			h = strings.TrimLeft(h, "#")
 			s := slug(strings.TrimSpace(h))
 			a := s
-			for n := 1; anchors[a]; n++ { // GitHub numbers a repeated heading
+			for n := 1; found[a]; n++ { // GitHub numbers a repeated heading
 				a = s + "-" + strconv.Itoa(n)
 			}
-			anchors[a] = true
+			found[a] = true
 		}
 	}
+	return found
+}
+
+// links returns the targets of a document's links, outside its code
+// blocks.
+func links(src string) []string {
+	lines := prose(src)
 	// A link may be broken across lines: join the prose first.
 	var text strings.Builder
 	for n := 1; n <= len(strings.Split(src, "\n")); n++ {
 		if l, ok := lines[n]; ok {
-			text.WriteString(l + "\n")
+			text.WriteString(l + " ")
 		}
 	}
-	joined := strings.ReplaceAll(text.String(), "\n", " ")
-	for _, m := range link.FindAllStringSubmatch(joined, -1) {
-		target := m[1]
-		switch {
-		case strings.HasPrefix(target, "http://"), strings.HasPrefix(target, "https://"):
-		case strings.HasPrefix(target, "#"):
-			if !anchors[target[1:]] {
-				t.Errorf("README.md links to %s, which no heading is", target)
+	var targets []string
+	for _, m := range link.FindAllStringSubmatch(text.String(), -1) {
+		targets = append(targets, m[1])
+	}
+	return targets
+}
+
+func TestEveryLinkOfTheDocumentsLeadsSomewhere(t *testing.T) {
+	docs := documents(t)
+	texts := map[string]string{}
+	for _, doc := range docs {
+		src, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(doc)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		texts[doc] = string(src)
+	}
+	for _, doc := range docs {
+		for _, target := range links(texts[doc]) {
+			if strings.HasPrefix(target, "http://") || strings.HasPrefix(target, "https://") {
+				continue
 			}
-		default:
-			path, _, _ := strings.Cut(target, "#")
-			if _, err := os.Stat(filepath.Join("..", "..", filepath.FromSlash(path))); err != nil {
-				t.Errorf("README.md links to %s: %v", target, err)
+			file, anchor, _ := strings.Cut(target, "#")
+			dest := doc
+			if file != "" {
+				dest = path.Clean(path.Join(path.Dir(doc), file))
+				if _, err := os.Stat(filepath.Join(root, filepath.FromSlash(dest))); err != nil {
+					t.Errorf("%s links to %s: %v", doc, target, err)
+					continue
+				}
 			}
+			if anchor == "" {
+				continue
+			}
+			text, ok := texts[dest]
+			if !ok {
+				t.Errorf("%s links to %s: an anchor in a file that is not a document", doc, target)
+				continue
+			}
+			if !anchors(text)[anchor] {
+				t.Errorf("%s links to %s, which no heading of %s is", doc, target, dest)
+			}
+		}
+	}
+}
+
+func TestTheReadmeLinksEveryGuide(t *testing.T) {
+	linked := map[string]bool{}
+	for _, target := range links(readme(t)) {
+		file, _, _ := strings.Cut(target, "#")
+		linked[path.Clean(file)] = true
+	}
+	for _, doc := range documents(t)[1:] {
+		if !linked[doc] {
+			t.Errorf("README.md does not link %s: list it in the contents", doc)
 		}
 	}
 }

@@ -56,7 +56,7 @@ func recipeCommands(t *testing.T) []string {
 		}
 	}
 	if len(recipes) != 1 {
-		t.Fatalf("README.md has %d blocks with the role recipe, want 1", len(recipes))
+		t.Fatalf("the documents have %d blocks with the role recipe, want 1", len(recipes))
 	}
 	var cmds []string
 	var cont string
