@@ -219,12 +219,20 @@ func (r *Router) fail(path, problem string) {
 
 // RouteError is a problem with a registration, reported by Build.
 type RouteError struct {
+	// Path is the route's: a command's path, or the custom_id pattern of
+	// a component or modal.
 	Path    string
 	Problem string
+	// Err is the error the problem was found as, such as the one a
+	// handler's CheckRoute returned; nil for most.
+	Err error
 }
 
 // Error returns the path and the problem.
 func (e *RouteError) Error() string { return e.Path + ": " + e.Problem }
+
+// Unwrap returns Err.
+func (e *RouteError) Unwrap() error { return e.Err }
 
 // Use adds middleware that wraps every handler in the group.
 func (g *Group) Use(mw ...Middleware) { g.mw = append(g.mw, mw...) }
@@ -260,8 +268,11 @@ func (g *Group) Handle(name string, h Handler, decls ...Decl) *Route {
 	l.decl.apply(decls)
 	if h == nil || isNilFunc(h) {
 		g.router.fail(l.path, "handler is nil")
-	} else if l.handler != nil {
-		g.router.fail(l.path, "registered twice")
+	} else {
+		if l.handler != nil {
+			g.router.fail(l.path, "registered twice")
+		}
+		g.router.checkRoute(h, RouteInfo{kind: CommandRoute, path: l.path})
 	}
 	l.handler = h
 	return &Route{l: l}
@@ -324,7 +335,9 @@ func quote(s string) string { return `"` + s + `"` }
 // declare or mark Autocomplete, with the nearest declared name for a
 // misspelt one; an option marked Autocomplete that nothing serves), a
 // malformed custom_id pattern, two patterns of components (or of modals)
-// that overlap.
+// that overlap, and what a handler finds wrong with its route
+// (RouteChecker), such as a handler of package state on a pattern that
+// does not name the part it reads the key from.
 func (r *Router) Build() (*Mux, error) {
 	m := &Mux{
 		chat:     make(map[string]*node, len(r.root.kids)+len(r.root.groups)),
