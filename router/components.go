@@ -58,8 +58,10 @@ func (r *Router) addIDRoute(list *[]*idRoute, kind RouteKind, text string, h Han
 	if names := d.commandOnly(); len(names) > 0 {
 		r.fail(text, strings.Join(names, ", ")+" declare commands and do not apply to a "+kind.String())
 	}
-	if d.queued && d.deferral == deferNever {
-		r.fail(text, queuedNever)
+	if d.queued {
+		if problem := r.queuedProblem(d.deferral); problem != "" {
+			r.fail(text, problem)
+		}
 	}
 	r.checkRoute(h, RouteInfo{kind: kind, path: text, pattern: p})
 	*list = append(*list, &idRoute{pattern: p, handler: h, deferral: d.deferral, queued: d.queued})
@@ -67,13 +69,11 @@ func (r *Router) addIDRoute(list *[]*idRoute, kind RouteKind, text string, h Han
 
 // wrapAll returns the routes with their handlers wrapped in the router's
 // middleware, leaving the registrations as they are.
-func (r *Router) wrapAll(routes []*idRoute) []*idRoute {
+func (r *Router) wrapAll(routes []*idRoute, w *wrapping) []*idRoute {
 	out := make([]*idRoute, len(routes))
 	for i, rt := range routes {
 		wrapped := *rt
-		for j := len(r.root.mw) - 1; j >= 0; j-- {
-			wrapped.handler = r.root.mw[j](wrapped.handler)
-		}
+		wrapped.handler = w.wrap(rt.pattern.text, rt.handler, r.root)
 		out[i] = &wrapped
 	}
 	return out
