@@ -342,6 +342,34 @@ func (g *Group) leaf(name string) *leaf {
 	return l
 }
 
+// subgroup returns the subcommand group name of g, or nil; nil for a nil
+// g.
+func (g *Group) subgroup(name string) *Group {
+	if g == nil {
+		return nil
+	}
+	for _, sub := range g.groups {
+		if sub.name == name {
+			return sub
+		}
+	}
+	return nil
+}
+
+// firstSubcommand returns the path of the first subcommand under g, or
+// of g itself when it has none, for hints.
+func (g *Group) firstSubcommand() string {
+	if len(g.kids) > 0 {
+		return g.kids[0].path
+	}
+	for _, sub := range g.groups {
+		if len(sub.kids) > 0 {
+			return sub.kids[0].path
+		}
+	}
+	return g.path
+}
+
 func checkName(r *Router, path, name string) {
 	if name == "" || strings.ContainsAny(name, " \t\n") {
 		r.fail(path, "name must be one word")
@@ -394,8 +422,10 @@ func (r *Router) Build() (*Mux, error) {
 		m.chat[l.name] = r.leafNode(l, w)
 	}
 	for _, g := range r.root.groups {
-		if _, clash := m.chat[g.name]; clash {
-			fail(g.path, "a command with subcommands cannot be invoked by itself: remove its handler or its subcommands")
+		if n, clash := m.chat[g.name]; clash {
+			if n.handler != nil { // else its nil handler or its autocomplete was reported
+				fail(g.path, "a command with subcommands cannot be invoked by itself: remove its handler or its subcommands")
+			}
 			continue
 		}
 		m.chat[g.name] = r.groupNode(g, w)
@@ -435,8 +465,10 @@ func (r *Router) groupNode(g *Group, w *wrapping) *node {
 		n.kids[l.name] = r.leafNode(l, w)
 	}
 	for _, sub := range g.groups {
-		if _, clash := n.kids[sub.name]; clash {
-			fail(sub.path, "is both a subcommand and a subcommand group")
+		if kid, clash := n.kids[sub.name]; clash {
+			if kid.handler != nil { // else its nil handler or its autocomplete was reported
+				fail(sub.path, "is both a subcommand and a subcommand group")
+			}
 			continue
 		}
 		if sub.depth > 2 {
@@ -454,7 +486,11 @@ func (r *Router) groupNode(g *Group, w *wrapping) *node {
 func (r *Router) leafNode(l *leaf, w *wrapping) *node {
 	fail := w.fail
 	if l.handler == nil {
-		if len(l.complete) > 0 {
+		switch sub := l.group.subgroup(l.name); {
+		case len(l.complete) > 0 && sub != nil:
+			fail(l.path, "autocomplete registered for a command with subcommands, which has no options of its own: "+
+				"register it for the subcommand that declares the option, as in Autocomplete("+strconv.Quote(sub.firstSubcommand())+", ...)")
+		case len(l.complete) > 0:
 			fail(l.path, "autocomplete registered for a command that has no handler")
 		}
 		return &node{}
