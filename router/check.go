@@ -14,7 +14,7 @@ import (
 // the route, with the route's path or pattern, so that a route wired
 // wrong fails at start rather than at its first use.
 //
-// Middleware given to Use wraps the handlers once Build has checked them,
+// Middleware given to Use wraps the handlers after they are checked,
 // and hides nothing. A handler wrapped by hand before it is registered,
 // as in r.HandleComponent(pattern, mw(h)), is checked through its
 // wrapper when the wrapper has a method Unwrap() Handler that returns
