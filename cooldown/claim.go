@@ -47,6 +47,11 @@ func (h *handler) ServeInteraction(ctx context.Context, req *router.Request) (in
 	return h.c.serve(ctx, req, h.next)
 }
 
+// Unwrap returns the handler behind the cooldown, so that the router
+// checks a route against it when the cooldown is applied by hand (see
+// router.RouteChecker).
+func (h *handler) Unwrap() router.Handler { return h.next }
+
 // ClaimFirst claims req's interaction in g until expires, for an
 // endpoint whose handler begins with this cooldown, in one call with the
 // cooldown's use when the store can (ClaimingStore). It returns whether

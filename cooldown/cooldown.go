@@ -76,9 +76,13 @@ func Name(name string) Option {
 // WithMessage sets the text of the ephemeral answer to a use the
 // cooldown refuses; retry is when a use is allowed again. RelativeTime
 // writes it as the service shows a time, "in 8 seconds", in the reader's
-// language. The default is Text.
+// language. The default is Text, which a nil text keeps.
 func WithMessage(text func(req *router.Request, retry time.Time) string) Option {
-	return func(c *cooldown) { c.text = text }
+	return func(c *cooldown) {
+		if text != nil {
+			c.text = text
+		}
+	}
 }
 
 // New returns middleware that allows each command, component or modal

@@ -32,7 +32,7 @@ func ExampleNewStates() {
 		state.WithStore(redisstore.NewStates(rdb, "shop:"), store.Timeout(100*time.Millisecond)))
 
 	r := router.New()
-	r.Component("cart:{cart}:add", carts.Handler(func(ctx context.Context, req *router.Request, key string, cart map[string]int) (interaction.Response, error) {
+	r.HandleComponent("cart:{cart}:add", carts.Handler(func(ctx context.Context, req *router.Request, key string, cart map[string]int) (interaction.Response, error) {
 		cart[req.Values()[0]]++
 		return interaction.Update("Added."), carts.Set(ctx, key, cart)
 	}))

@@ -83,11 +83,11 @@ func TestEachStateOperationIsOneRoundTrip(t *testing.T) {
 	ctx := context.Background()
 	carts := state.New[map[string]int]("cart", time.Hour, state.WithStore(redisstore.NewStates(c, newPrefix())))
 	r := router.New(router.DispatchOnly())
-	r.Component("cart:{cart}:add", carts.Handler(func(ctx context.Context, req *router.Request, key string, cart map[string]int) (interaction.Response, error) {
+	r.HandleComponent("cart:{cart}:add", carts.Handler(func(ctx context.Context, req *router.Request, key string, cart map[string]int) (interaction.Response, error) {
 		cart["tiramisu"]++
 		return interaction.Update("added"), carts.Set(ctx, key, cart)
 	}))
-	r.Component("cart:{cart}:pay", carts.OnceHandler(func(context.Context, *router.Request, string, map[string]int) (interaction.Response, error) {
+	r.HandleComponent("cart:{cart}:pay", carts.OnceHandler(func(context.Context, *router.Request, string, map[string]int) (interaction.Response, error) {
 		return interaction.Reply("paid"), nil
 	}))
 	mux, err := r.Build()

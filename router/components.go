@@ -19,9 +19,12 @@ func (r *Router) Component(pattern string, h HandlerFunc, decls ...Decl) {
 	r.HandleComponent(pattern, h, decls...)
 }
 
-// HandleComponent is Component for a Handler.
+// HandleComponent is Component for a Handler, such as one from package
+// state, which reads the state whose key the custom_id carries. A
+// handler that needs something of its route says so (RouteChecker), and
+// a route that lacks it is a problem Build reports.
 func (r *Router) HandleComponent(pattern string, h Handler, decls ...Decl) {
-	r.addIDRoute(&r.components, "component", pattern, h, decls)
+	r.addIDRoute(&r.components, ComponentRoute, pattern, h, decls)
 }
 
 // Modal registers the handler of the submissions of the modals whose
@@ -31,44 +34,46 @@ func (r *Router) Modal(pattern string, h HandlerFunc, decls ...Decl) {
 	r.HandleModal(pattern, h, decls...)
 }
 
-// HandleModal is Modal for a Handler.
+// HandleModal is Modal for a Handler, as HandleComponent is Component
+// for one.
 func (r *Router) HandleModal(pattern string, h Handler, decls ...Decl) {
-	r.addIDRoute(&r.modals, "modal", pattern, h, decls)
+	r.addIDRoute(&r.modals, ModalRoute, pattern, h, decls)
 }
 
-func (r *Router) addIDRoute(list *[]*idRoute, kind, text string, h Handler, decls []Decl) {
+func (r *Router) addIDRoute(list *[]*idRoute, kind RouteKind, text string, h Handler, decls []Decl) {
 	var d decl
 	d.apply(decls)
 	p, problem := parsePattern(text)
 	switch {
 	case text == "":
-		r.fail(kind, "custom_id pattern is empty")
+		r.fail(kind.String(), "custom_id pattern is empty")
 		return
 	case problem != "":
-		r.fail(text, kind+" pattern: "+problem)
+		r.fail(text, kind.String()+" pattern: "+problem)
 		return
 	case h == nil || isNilFunc(h):
-		r.fail(text, kind+" handler is nil")
+		r.fail(text, kind.String()+" handler is nil")
 		return
 	}
 	if names := d.commandOnly(); len(names) > 0 {
-		r.fail(text, strings.Join(names, ", ")+" declare commands and do not apply to a "+kind)
+		r.fail(text, strings.Join(names, ", ")+" declare commands and do not apply to a "+kind.String())
 	}
-	if d.queued && d.deferral == deferNever {
-		r.fail(text, queuedNever)
+	if d.queued {
+		if problem := r.queuedProblem(d.deferral); problem != "" {
+			r.fail(text, problem)
+		}
 	}
+	r.checkRoute(h, RouteInfo{kind: kind, path: text, pattern: p})
 	*list = append(*list, &idRoute{pattern: p, handler: h, deferral: d.deferral, queued: d.queued})
 }
 
 // wrapAll returns the routes with their handlers wrapped in the router's
 // middleware, leaving the registrations as they are.
-func (r *Router) wrapAll(routes []*idRoute) []*idRoute {
+func (r *Router) wrapAll(routes []*idRoute, w *wrapping) []*idRoute {
 	out := make([]*idRoute, len(routes))
 	for i, rt := range routes {
 		wrapped := *rt
-		for j := len(r.root.mw) - 1; j >= 0; j-- {
-			wrapped.handler = r.root.mw[j](wrapped.handler)
-		}
+		wrapped.handler = w.wrap(rt.pattern.text, rt.handler, r.root)
 		out[i] = &wrapped
 	}
 	return out

@@ -219,7 +219,8 @@ func NoAutoDefer() Decl { return func(d *decl) { d.deferral = deferNever } }
 // the handler itself and completes the deferral as it does a slow
 // handler's. Declare it on routes that are slow by nature (a report, a
 // call to a slow service) on a platform that freezes the process once it
-// has answered; it cannot be declared with NoAutoDefer.
+// has answered; it cannot be declared with NoAutoDefer, nor on a router
+// given WithoutAutoDefer.
 func Queued() Decl { return func(d *decl) { d.queued = true } }
 
 // EntryPointHandler sets who answers the entry point command. A router

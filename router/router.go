@@ -2,6 +2,7 @@ package router
 
 import (
 	"errors"
+	"strconv"
 	"strings"
 
 	"github.com/switchboard-go/switchboard/autocomplete"
@@ -103,13 +104,18 @@ func (rt *Route) Path() string { return rt.l.path }
 
 // Use adds middleware that wraps every handler of the router: those of
 // commands, components and modals.
-func (r *Router) Use(mw ...Middleware) { r.root.mw = append(r.root.mw, mw...) }
+func (r *Router) Use(mw ...Middleware) { r.root.use(mw) }
 
 // NotFound sets the handler for the commands, components and modals
 // nobody registered; req.Interaction.Type tells which. The default answers
 // with an ephemeral message saying the command, component or form is not
-// available.
-func (r *Router) NotFound(h HandlerFunc) { r.notFound = h }
+// available; a nil h restores it.
+func (r *Router) NotFound(h HandlerFunc) {
+	r.notFound = nil
+	if h != nil {
+		r.notFound = h
+	}
+}
 
 // OnError sets how handler errors are answered, for commands, components
 // and modals alike. The default logs the error and answers with an
@@ -118,9 +124,14 @@ func (r *Router) NotFound(h HandlerFunc) { r.notFound = h }
 func (r *Router) OnError(h ErrorHandler) { r.onError = h }
 
 // AutocompleteDefault sets the handler for autocomplete requests that no
-// Autocomplete registration matches. Without it they are answered with no
-// suggestions.
-func (r *Router) AutocompleteDefault(h autocomplete.HandlerFunc) { r.completeDefault = h }
+// Autocomplete registration matches. Without it, or with a nil h, they
+// are answered with no suggestions.
+func (r *Router) AutocompleteDefault(h autocomplete.HandlerFunc) {
+	r.completeDefault = nil
+	if h != nil {
+		r.completeDefault = h
+	}
+}
 
 // Command registers the handler of a chat-input command path: "ping",
 // "mod ban" (subcommand ban of mod) or "mod user ban" (subcommand ban of the
@@ -219,15 +230,47 @@ func (r *Router) fail(path, problem string) {
 
 // RouteError is a problem with a registration, reported by Build.
 type RouteError struct {
+	// Path is the route's: a command's path, or the custom_id pattern of
+	// a component or modal.
 	Path    string
 	Problem string
+	// Err is the error the problem was found as, such as the one a
+	// handler's CheckRoute returned; nil for most.
+	Err error
 }
 
 // Error returns the path and the problem.
 func (e *RouteError) Error() string { return e.Path + ": " + e.Problem }
 
+// Unwrap returns Err.
+func (e *RouteError) Unwrap() error { return e.Err }
+
 // Use adds middleware that wraps every handler in the group.
-func (g *Group) Use(mw ...Middleware) { g.mw = append(g.mw, mw...) }
+func (g *Group) Use(mw ...Middleware) { g.use(mw) }
+
+// use adds mw to the middleware of g, but a nil one, which it reports.
+func (g *Group) use(mw []Middleware) {
+	given := len(g.mw)
+	for i, m := range mw {
+		if m == nil {
+			if g.parent == nil {
+				g.router.fail("Router.Use", "middleware "+strconv.Itoa(given+i+1)+" is nil")
+			} else {
+				g.router.fail(g.path, "Group.Use: middleware "+strconv.Itoa(len(g.mw)+i+1)+" is nil")
+			}
+			continue
+		}
+		g.mw = append(g.mw, m)
+	}
+}
+
+// useName names the Use of g, in errors.
+func (g *Group) useName() string {
+	if g.parent == nil {
+		return "Router.Use"
+	}
+	return "the Use of the group " + quote(g.path)
+}
 
 // Group returns the subcommand group name within g, creating it on first
 // use. Groups nest one level only: a group inside a subcommand group is an
@@ -260,8 +303,11 @@ func (g *Group) Handle(name string, h Handler, decls ...Decl) *Route {
 	l.decl.apply(decls)
 	if h == nil || isNilFunc(h) {
 		g.router.fail(l.path, "handler is nil")
-	} else if l.handler != nil {
-		g.router.fail(l.path, "registered twice")
+	} else {
+		if l.handler != nil {
+			g.router.fail(l.path, "registered twice")
+		}
+		g.router.checkRoute(h, RouteInfo{kind: CommandRoute, path: l.path})
 	}
 	l.handler = h
 	return &Route{l: l}
@@ -296,6 +342,34 @@ func (g *Group) leaf(name string) *leaf {
 	return l
 }
 
+// subgroup returns the subcommand group name of g, or nil; nil for a nil
+// g.
+func (g *Group) subgroup(name string) *Group {
+	if g == nil {
+		return nil
+	}
+	for _, sub := range g.groups {
+		if sub.name == name {
+			return sub
+		}
+	}
+	return nil
+}
+
+// firstSubcommand returns the path of the first subcommand under g, or
+// of g itself when it has none, for hints.
+func (g *Group) firstSubcommand() string {
+	if len(g.kids) > 0 {
+		return g.kids[0].path
+	}
+	for _, sub := range g.groups {
+		if len(sub.kids) > 0 {
+			return sub.kids[0].path
+		}
+	}
+	return g.path
+}
+
 func checkName(r *Router, path, name string) {
 	if name == "" || strings.ContainsAny(name, " \t\n") {
 		r.fail(path, "name must be one word")
@@ -324,7 +398,11 @@ func quote(s string) string { return `"` + s + `"` }
 // declare or mark Autocomplete, with the nearest declared name for a
 // misspelt one; an option marked Autocomplete that nothing serves), a
 // malformed custom_id pattern, two patterns of components (or of modals)
-// that overlap.
+// that overlap, a route declared Queued that is never deferred
+// (NoAutoDefer, or WithoutAutoDefer given to New), a nil middleware or
+// one that returns no handler, and what a handler finds wrong with its
+// route (RouteChecker), such as a handler of package state on a pattern
+// that does not name the part it reads the key from.
 func (r *Router) Build() (*Mux, error) {
 	m := &Mux{
 		chat:     make(map[string]*node, len(r.root.kids)+len(r.root.groups)),
@@ -338,34 +416,37 @@ func (r *Router) Build() (*Mux, error) {
 	}
 	errs := append([]error(nil), r.errs...)
 	fail := func(path, problem string) { errs = append(errs, &RouteError{Path: path, Problem: problem}) }
+	w := &wrapping{fail: fail}
 
 	for _, l := range r.root.kids {
-		m.chat[l.name] = r.leafNode(l, fail)
+		m.chat[l.name] = r.leafNode(l, w)
 	}
 	for _, g := range r.root.groups {
-		if _, clash := m.chat[g.name]; clash {
-			fail(g.path, "a command with subcommands cannot be invoked by itself: remove its handler or its subcommands")
+		if n, clash := m.chat[g.name]; clash {
+			if n.handler != nil { // else its nil handler or its autocomplete was reported
+				fail(g.path, "a command with subcommands cannot be invoked by itself: remove its handler or its subcommands")
+			}
 			continue
 		}
-		m.chat[g.name] = r.groupNode(g, fail)
+		m.chat[g.name] = r.groupNode(g, w)
 	}
 	for _, l := range r.user {
-		m.user[l.name] = r.leafNode(l, fail)
+		m.user[l.name] = r.leafNode(l, w)
 	}
 	for _, l := range r.message {
-		m.message[l.name] = r.leafNode(l, fail)
+		m.message[l.name] = r.leafNode(l, w)
 	}
 	if len(r.entry) > 1 {
 		fail(r.entry[1].path, "an application has at most one entry point command")
 	}
 	if len(r.entry) > 0 {
-		m.entry = r.leafNode(r.entry[0], fail)
+		m.entry = r.leafNode(r.entry[0], w)
 	}
 	if r.completeDefault != nil {
-		m.completeDefault = wrap(completer(r.completeDefault, r.logger), r.root)
+		m.completeDefault = w.wrap("AutocompleteDefault", completer(r.completeDefault, r.logger), r.root)
 	}
-	m.components = newIDTree("component", r.wrapAll(r.components), fail)
-	m.modals = newIDTree("modal", r.wrapAll(r.modals), fail)
+	m.components = newIDTree("component", r.wrapAll(r.components, w), fail)
+	m.modals = newIDTree("modal", r.wrapAll(r.modals, w), fail)
 	if len(errs) == 0 && !r.dispatchOnly {
 		defs, problems := r.definitions()
 		errs = append(errs, problems...)
@@ -377,20 +458,23 @@ func (r *Router) Build() (*Mux, error) {
 	return m, nil
 }
 
-func (r *Router) groupNode(g *Group, fail func(path, problem string)) *node {
+func (r *Router) groupNode(g *Group, w *wrapping) *node {
+	fail := w.fail
 	n := &node{kids: make(map[string]*node, len(g.kids)+len(g.groups)), group: g.depth == 2}
 	for _, l := range g.kids {
-		n.kids[l.name] = r.leafNode(l, fail)
+		n.kids[l.name] = r.leafNode(l, w)
 	}
 	for _, sub := range g.groups {
-		if _, clash := n.kids[sub.name]; clash {
-			fail(sub.path, "is both a subcommand and a subcommand group")
+		if kid, clash := n.kids[sub.name]; clash {
+			if kid.handler != nil { // else its nil handler or its autocomplete was reported
+				fail(sub.path, "is both a subcommand and a subcommand group")
+			}
 			continue
 		}
 		if sub.depth > 2 {
 			continue // reported when the group was made
 		}
-		n.kids[sub.name] = r.groupNode(sub, fail)
+		n.kids[sub.name] = r.groupNode(sub, w)
 	}
 	if len(g.kids) == 0 && len(g.groups) == 0 {
 		// A group emptied by a problem reported above is not reported again.
@@ -399,9 +483,14 @@ func (r *Router) groupNode(g *Group, fail func(path, problem string)) *node {
 	return n
 }
 
-func (r *Router) leafNode(l *leaf, fail func(path, problem string)) *node {
+func (r *Router) leafNode(l *leaf, w *wrapping) *node {
+	fail := w.fail
 	if l.handler == nil {
-		if len(l.complete) > 0 {
+		switch sub := l.group.subgroup(l.name); {
+		case len(l.complete) > 0 && sub != nil:
+			fail(l.path, "autocomplete registered for a command with subcommands, which has no options of its own: "+
+				"register it for the subcommand that declares the option, as in Autocomplete("+strconv.Quote(sub.firstSubcommand())+", ...)")
+		case len(l.complete) > 0:
 			fail(l.path, "autocomplete registered for a command that has no handler")
 		}
 		return &node{}
@@ -409,30 +498,54 @@ func (r *Router) leafNode(l *leaf, fail func(path, problem string)) *node {
 	if l.deferral() == deferUpdate {
 		fail(l.path, "DeferUpdate, declared on the command or its group, applies to components and modals: a command cannot be answered with DEFERRED_UPDATE_MESSAGE")
 	}
-	if l.queued() && l.deferral() == deferNever {
-		fail(l.path, queuedNever)
+	if l.queued() {
+		if problem := r.queuedProblem(l.deferral()); problem != "" {
+			fail(l.path, problem)
+		}
 	}
 	if !r.dispatchOnly {
 		// Without definitions, the options may be declared elsewhere.
 		r.checkAutocomplete(l, fail)
 	}
-	n := &node{handler: wrap(l.handler, l.group), deferral: l.deferral(), queued: l.queued(), path: l.path}
+	n := &node{handler: w.wrap(l.path, l.handler, l.group), deferral: l.deferral(), queued: l.queued(), path: l.path}
 	for option, c := range l.complete {
 		if n.completers == nil {
 			n.completers = make(map[string]Handler, len(l.complete))
 		}
-		n.completers[option] = wrap(completer(c, r.logger), l.group)
+		n.completers[option] = w.wrap(l.path, completer(c, r.logger), l.group)
 	}
 	return n
 }
 
-// wrap returns h wrapped in the middleware of g and of every group above
-// it, from the innermost outwards, so that the router's middleware runs
-// first and each Use list runs in order.
-func wrap(h Handler, g *Group) Handler {
+// wrapping wraps handlers in middleware for Build, and reports, once
+// each, the middleware that return no handler.
+type wrapping struct {
+	fail     func(path, problem string)
+	reported map[*Middleware]bool
+}
+
+// wrap returns h, the handler of the route path, wrapped in the
+// middleware of g and of every group above it, from the innermost
+// outwards, so that the router's middleware runs first and each Use list
+// runs in order. A middleware that returns nil is reported, and left
+// out.
+func (w *wrapping) wrap(path string, h Handler, g *Group) Handler {
 	for ; g != nil; g = g.parent {
 		for i := len(g.mw) - 1; i >= 0; i-- {
-			h = g.mw[i](h)
+			next := g.mw[i](h)
+			if next != nil {
+				h = next
+				continue
+			}
+			if w.reported[&g.mw[i]] {
+				continue
+			}
+			if w.reported == nil {
+				w.reported = make(map[*Middleware]bool)
+			}
+			w.reported[&g.mw[i]] = true
+			w.fail(path, "middleware "+strconv.Itoa(i+1)+" given to "+g.useName()+" returned a nil Handler: "+
+				"a middleware returns the handler that serves the request in next's place, such as one that calls next")
 		}
 	}
 	return h

@@ -59,6 +59,19 @@ func TestBuildChecksAutocompleteWiringBothWays(t *testing.T) {
 			r.Autocomplete("docs search", "limit", suggestNothing)
 			r.Autocomplete("docs search", "language", suggestNothing)
 		}, []string{`docs search: autocomplete handler for option "language", which is not marked Autocomplete: the service never asks for its suggestions; declare it with .Autocomplete()`}},
+		{"a handler for the command itself, which has subcommands", func(r *router.Router) {
+			r.Autocomplete("docs search", "query", suggestNothing)
+			r.Autocomplete("docs search", "limit", suggestNothing)
+			r.Autocomplete("docs", "query", suggestNothing)
+		}, []string{`docs: autocomplete registered for a command with subcommands, which has no options of its own: ` +
+			`register it for the subcommand that declares the option, as in Autocomplete("docs search", ...)`}},
+		{"a handler for a subcommand group", func(r *router.Router) {
+			r.Autocomplete("docs search", "query", suggestNothing)
+			r.Autocomplete("docs search", "limit", suggestNothing)
+			r.Command("docs api get", ok, router.Description("Get an endpoint's docs"))
+			r.Autocomplete("docs api", "endpoint", suggestNothing)
+		}, []string{`docs api: autocomplete registered for a command with subcommands, which has no options of its own: ` +
+			`register it for the subcommand that declares the option, as in Autocomplete("docs api get", ...)`}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -79,6 +92,9 @@ func TestBuildChecksAutocompleteWiringBothWays(t *testing.T) {
 				if !strings.Contains(err.Error(), want) {
 					t.Errorf("Build: %v\nwant a problem starting %q", err, want)
 				}
+			}
+			if n := strings.Count(err.Error(), "\n") + 1; n != len(tt.want) {
+				t.Errorf("Build reported %d problems, want %d:\n%v", n, len(tt.want), err)
 			}
 			if strings.Contains(err.Error(), "colour") && strings.Contains(err.Error(), "did you mean") {
 				t.Errorf("Build suggested an option for a name like none: %v", err)

@@ -26,19 +26,19 @@ func BenchmarkHandler(b *testing.B) {
 	}
 	for _, tc := range []struct {
 		name string
-		h    router.HandlerFunc
+		h    router.Handler
 	}{
-		{"handler=plain", func(ctx context.Context, req *router.Request) (interaction.Response, error) {
+		{"handler=plain", router.HandlerFunc(func(ctx context.Context, req *router.Request) (interaction.Response, error) {
 			k, _ := req.Params.String("cart")
 			return interaction.Update(k), nil
-		}},
+		})},
 		{"handler=state", carts.Handler(func(ctx context.Context, req *router.Request, key string, c Cart) (interaction.Response, error) {
 			return interaction.Update(c.Owner), nil
 		})},
 	} {
 		b.Run(tc.name, func(b *testing.B) {
 			r := router.New(router.DispatchOnly())
-			r.Component("cart:{cart}:view", tc.h)
+			r.HandleComponent("cart:{cart}:view", tc.h)
 			mux, err := r.Build()
 			if err != nil {
 				b.Fatal(err)

@@ -5,13 +5,14 @@
 // carries the key as a part of its route ("cart:{cart}:checkout"); and
 // the handler of the route reads the value back, typed, while a use
 // whose state has expired is told so in an ephemeral message, never
-// served with a zero value.
+// served with a zero value. A route whose pattern does not carry the key
+// where the handler reads it is an error of the router's Build.
 //
 //	carts := state.New[Cart]("cart", 30*time.Minute, state.WithStore(store))
 //	key, err := carts.Put(ctx, cart)
 //	component.PrimaryButton("cart:"+key+":checkout", "Check out")
 //
-//	r.Component("cart:{cart}:checkout", carts.OnceHandler(checkout))
+//	r.HandleComponent("cart:{cart}:checkout", carts.OnceHandler(checkout))
 //	func checkout(ctx context.Context, req *router.Request, key string, cart Cart) (interaction.Response, error)
 //
 // A MemoryStore keeps the states of one process, bounded in count and in

@@ -50,7 +50,7 @@ func TestAnExpiryAnsweredAfterTheEndpointDeferredStaysEphemeral(t *testing.T) {
 		return interaction.Reply("Your cart").Ephemeral().WithComponents(
 			component.Row(component.PrimaryButton("cart:"+key+":add", "Add tiramisu"))), nil
 	}, router.Description("Open a cart"))
-	r.Component("cart:{cart}:add", carts.Handler(func(ctx context.Context, req *router.Request, key string, c Cart) (interaction.Response, error) {
+	r.HandleComponent("cart:{cart}:add", carts.Handler(func(ctx context.Context, req *router.Request, key string, c Cart) (interaction.Response, error) {
 		c.Items["Tiramisu"]++
 		return interaction.Update("Your cart, with more tiramisu"), carts.Set(ctx, key, c)
 	}))

@@ -37,14 +37,14 @@ func Example() {
 			component.PrimaryButton("order:"+key+":done", "That's all"),
 		)), nil
 	})
-	r.Component("order:{order}:margherita", orders.Handler(func(ctx context.Context, req *router.Request, key string, o Order) (interaction.Response, error) {
+	r.HandleComponent("order:{order}:margherita", orders.Handler(func(ctx context.Context, req *router.Request, key string, o Order) (interaction.Response, error) {
 		o.Pizzas = append(o.Pizzas, "margherita")
 		if err := orders.Set(ctx, key, o); err != nil {
 			return interaction.Response{}, err
 		}
 		return interaction.Update(fmt.Sprintf("%d pizzas so far", len(o.Pizzas))), nil
 	}))
-	r.Component("order:{order}:done", orders.OnceHandler(func(ctx context.Context, req *router.Request, key string, o Order) (interaction.Response, error) {
+	r.HandleComponent("order:{order}:done", orders.OnceHandler(func(ctx context.Context, req *router.Request, key string, o Order) (interaction.Response, error) {
 		return interaction.Update(strings.Join(o.Pizzas, ", ") + " to " + o.Address), nil
 	}))
 	mux, err := r.Build()
@@ -138,7 +138,7 @@ func ExampleWithMessage() {
 		return "This form has expired: run /survey again."
 	}))
 	r := router.New(router.DispatchOnly())
-	r.Modal("survey:{survey}", surveys.Handler(func(ctx context.Context, req *router.Request, key string, answers map[string]string) (interaction.Response, error) {
+	r.HandleModal("survey:{survey}", surveys.Handler(func(ctx context.Context, req *router.Request, key string, answers map[string]string) (interaction.Response, error) {
 		return interaction.Reply("Thanks!").Ephemeral(), nil
 	}))
 	mux, _ := r.Build()

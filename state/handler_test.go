@@ -29,30 +29,32 @@ func newShop(t *testing.T, opts ...state.Option) *shop {
 	s.spy = newSpy(s.clock)
 	s.carts = state.New[Cart]("cart", 15*time.Minute, append([]state.Option{state.WithStore(s.spy)}, opts...)...)
 	r := router.New(router.DispatchOnly())
-	r.Component("cart:{cart}:add", s.carts.Handler(func(ctx context.Context, req *router.Request, key string, c Cart) (interaction.Response, error) {
+	r.HandleComponent("cart:{cart}:add", s.carts.Handler(func(ctx context.Context, req *router.Request, key string, c Cart) (interaction.Response, error) {
 		c.Items["Tiramisu"]++
 		if err := s.carts.Set(ctx, key, c); err != nil {
 			return interaction.Response{}, err
 		}
 		return interaction.Update(fmt.Sprintf("%s has %d tiramisu", c.Owner, c.Items["Tiramisu"])), nil
 	}))
-	r.Component("cart:{cart}:pay", s.carts.OnceHandler(func(ctx context.Context, req *router.Request, key string, c Cart) (interaction.Response, error) {
+	r.HandleComponent("cart:{cart}:pay", s.carts.OnceHandler(func(ctx context.Context, req *router.Request, key string, c Cart) (interaction.Response, error) {
 		return interaction.Reply(fmt.Sprintf("paid for %d kinds of things", len(c.Items))), nil
 	}))
-	r.Component("cart:{cart}:remove", s.carts.Handler(func(ctx context.Context, req *router.Request, key string, c Cart) (interaction.Response, error) {
+	r.HandleComponent("cart:{cart}:remove", s.carts.Handler(func(ctx context.Context, req *router.Request, key string, c Cart) (interaction.Response, error) {
 		for _, v := range req.Values() {
 			delete(c.Items, v)
 		}
 		return interaction.Update(fmt.Sprintf("%d kinds left", len(c.Items))), s.carts.Set(ctx, key, c)
 	}))
-	r.Modal("cart:{cart}:note", s.carts.Handler(func(ctx context.Context, req *router.Request, key string, c Cart) (interaction.Response, error) {
+	r.HandleModal("cart:{cart}:note", s.carts.Handler(func(ctx context.Context, req *router.Request, key string, c Cart) (interaction.Response, error) {
 		note, _ := req.Fields.Text("note")
 		c.Note = note
 		return interaction.Reply("noted: " + note).Ephemeral(), s.carts.Set(ctx, key, c)
 	}))
+	// Through its method value, the handler is hidden from Build, which
+	// would refuse the route.
 	r.Component("basket:{id}", s.carts.Handler(func(context.Context, *router.Request, string, Cart) (interaction.Response, error) {
 		return interaction.Reply("never"), nil
-	}))
+	}).ServeInteraction)
 	mux, err := r.Build()
 	if err != nil {
 		t.Fatal(err)
@@ -173,6 +175,18 @@ func TestTheExpiredMessageIsTheBotsOwn(t *testing.T) {
 	}
 }
 
+// A nil text is no text to call when a state has expired: the default
+// answers.
+func TestANilExpiredMessageKeepsTheDefault(t *testing.T) {
+	s := newShop(t, state.WithMessage(nil))
+	key := s.put(t)
+	s.clock.advance(time.Hour)
+	resp, err := s.use(interactiontest.Button("cart:" + key + ":add"))
+	if err != nil || content(resp) != "This button has expired." || !ephemeral(resp) {
+		t.Errorf("answered %q, %v", content(resp), err)
+	}
+}
+
 func TestOnceHandlerServesTheFirstUseOnly(t *testing.T) {
 	s := newShop(t)
 	key := s.put(t)
@@ -203,7 +217,7 @@ func TestAStoreErrorGoesToTheErrorHandlerNotToAnExpiry(t *testing.T) {
 	}
 }
 
-func TestARouteThatNamesNoPartForTheKeyIsAnError(t *testing.T) {
+func TestARouteHiddenFromBuildThatNamesNoPartForTheKeyIsAnErrorWhenUsed(t *testing.T) {
 	s := newShop(t)
 	key := s.put(t)
 	_, err := s.use(interactiontest.Button("basket:" + key))
@@ -249,7 +263,7 @@ func FuzzHandlerAnswersAnyCustomID(f *testing.F) {
 	}
 	f.Add(key)
 	r := router.New(router.DispatchOnly())
-	r.Component("cart:{cart}:view", s.carts.Handler(func(ctx context.Context, req *router.Request, k string, c Cart) (interaction.Response, error) {
+	r.HandleComponent("cart:{cart}:view", s.carts.Handler(func(ctx context.Context, req *router.Request, k string, c Cart) (interaction.Response, error) {
 		return interaction.Update(c.Owner), nil
 	}))
 	mux, err := r.Build()

@@ -71,9 +71,14 @@ func WithStore(s Store, opts ...store.Option) Option {
 
 // WithMessage sets the text of the ephemeral answer a handler from
 // Handler gives a use whose state has expired, in place of ExpiredText;
-// text may read req.Locale() to answer in the user's language.
+// text may read req.Locale() to answer in the user's language. A nil
+// text keeps ExpiredText.
 func WithMessage(text func(req *router.Request) string) Option {
-	return func(c *config) { c.text = text }
+	return func(c *config) {
+		if text != nil {
+			c.text = text
+		}
+	}
 }
 
 // New returns the kind of state named name, of type T, whose states

@@ -132,11 +132,11 @@ func pizzeria(store state.Store) *router.Router {
 		return interaction.Reply(stepSize()).Ephemeral().WithComponents(sizeMenu(key)...), nil
 	}, router.Description("Order a pizza, in three steps"))
 
-	r.Component("order:{order}:size", orders.Handler(func(ctx context.Context, req *router.Request, key string, o Order) (interaction.Response, error) {
+	r.HandleComponent("order:{order}:size", orders.Handler(func(ctx context.Context, req *router.Request, key string, o Order) (interaction.Response, error) {
 		o.Size = req.Values()[0]
 		return next(ctx, orders, key, o)
 	}))
-	r.Component("order:{order}:toppings", orders.Handler(func(ctx context.Context, req *router.Request, key string, o Order) (interaction.Response, error) {
+	r.HandleComponent("order:{order}:toppings", orders.Handler(func(ctx context.Context, req *router.Request, key string, o Order) (interaction.Response, error) {
 		// In the menu's order, whatever the order they were picked in.
 		o.Toppings = nil
 		for _, t := range toppings {
@@ -147,27 +147,27 @@ func pizzeria(store state.Store) *router.Router {
 		o.Plain = false
 		return next(ctx, orders, key, o)
 	}))
-	r.Component("order:{order}:plain", orders.Handler(func(ctx context.Context, req *router.Request, key string, o Order) (interaction.Response, error) {
+	r.HandleComponent("order:{order}:plain", orders.Handler(func(ctx context.Context, req *router.Request, key string, o Order) (interaction.Response, error) {
 		o.Toppings, o.Plain = nil, true
 		return next(ctx, orders, key, o)
 	}))
 	// A form is only ever a first answer: never deferred.
-	r.Component("order:{order}:address", orders.Handler(func(ctx context.Context, req *router.Request, key string, o Order) (interaction.Response, error) {
+	r.HandleComponent("order:{order}:address", orders.Handler(func(ctx context.Context, req *router.Request, key string, o Order) (interaction.Response, error) {
 		return interaction.ShowModal(addressForm(key, o)), nil
 	}), router.NoAutoDefer())
-	r.Modal("order:{order}:address", orders.Handler(func(ctx context.Context, req *router.Request, key string, o Order) (interaction.Response, error) {
+	r.HandleModal("order:{order}:address", orders.Handler(func(ctx context.Context, req *router.Request, key string, o Order) (interaction.Response, error) {
 		o.Name, _ = req.Fields.Text("name")
 		o.Street, _ = req.Fields.Text("street")
 		o.Notes, _ = req.Fields.Text("notes")
 		return next(ctx, orders, key, o)
 	}))
-	r.Component("order:{order}:place", orders.OnceHandler(func(ctx context.Context, req *router.Request, key string, o Order) (interaction.Response, error) {
+	r.HandleComponent("order:{order}:place", orders.OnceHandler(func(ctx context.Context, req *router.Request, key string, o Order) (interaction.Response, error) {
 		// The order is the bot's to bake now; the kitchen's channel
 		// hears of it.
 		return interaction.Reply(fmt.Sprintf("🧾 Order placed by %s: %s.", req.Invoker().Username, describe(o))).
 			WithAllowedMentions(interaction.NoMentions()), nil
 	}))
-	r.Component("order:{order}:cancel", orders.Handler(func(ctx context.Context, req *router.Request, key string, o Order) (interaction.Response, error) {
+	r.HandleComponent("order:{order}:cancel", orders.Handler(func(ctx context.Context, req *router.Request, key string, o Order) (interaction.Response, error) {
 		if err := orders.Delete(ctx, key); err != nil {
 			return interaction.Response{}, err
 		}
