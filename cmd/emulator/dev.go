@@ -510,5 +510,5 @@ func (d *dev) setEventsURL(ctx context.Context) {
 		return
 	}
 	d.s.SetEventsURL(ctx, "") //nolint:errcheck // the empty URL is not checked
-	d.say("no webhook events URL: the bot serves none at %s (-events-path): %s", d.eventsPath, strings.TrimPrefix(err.Error(), "emulator: "))
+	d.say("no webhook events URL, as the bot serves none at %s: %s", d.eventsPath, strings.TrimPrefix(err.Error(), emulator.ErrEventsEndpointCheck.Error()+": "))
 }
