@@ -92,10 +92,24 @@ func WithClock(now func() time.Time) ClientOption {
 // can talk to.
 const apiVersion = "/v10"
 
+// APIv10 is the base URL of the service's API, version 10: the version a
+// Client speaks, at the server the service's OpenAPI description names. A
+// bot in production makes its Client with it. Tests and local runs use the
+// emulator's instead (emulator.Server's URL, the base_url cmd/emulator
+// prints and passes on as SWITCHBOARD_BASE_URL), which ends in /v10 alike.
+const APIv10 = "https://discord.com/api" + apiVersion
+
 // NewClient returns a Client of the API at baseURL, which must be an
 // absolute http or https URL whose path ends in the /v10 segment (a
-// trailing slash is dropped), authenticating with auth.
+// trailing slash is dropped), authenticating with auth: APIv10 for the
+// service, the emulator's URL in tests. An empty baseURL is an error, not
+// APIv10, so that a test or a deploy whose configuration lacks the URL
+// fails at once rather than sending its requests, and its credentials, to
+// the service.
 func NewClient(baseURL string, auth Auth, opts ...ClientOption) (*Client, error) {
+	if strings.TrimSpace(baseURL) == "" {
+		return nil, errors.New("rest: no base URL: rest.APIv10 is the service's, and the emulator has its own")
+	}
 	base := strings.TrimRight(baseURL, "/")
 	u, err := url.Parse(base)
 	if err != nil {

@@ -7,6 +7,7 @@ import (
 	"log"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"time"
 
 	"github.com/switchboard-go/switchboard/command"
@@ -234,4 +235,14 @@ func ExampleWithTimeout() {
 	// Output:
 	// rest: GET /applications/{app}/commands: no answer within 20ms
 	// true
+}
+
+func ExampleAPIv10() {
+	// A bot in production talks to the service; its tests give the
+	// emulator's URL instead (emulator.Server's URL).
+	client, err := rest.NewClient(rest.APIv10, rest.BotToken(os.Getenv("SWITCHBOARD_BOT_TOKEN")))
+	if err != nil {
+		log.Fatal(err)
+	}
+	_ = client
 }

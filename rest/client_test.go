@@ -33,6 +33,14 @@ func TestNewClientBaseURL(t *testing.T) {
 	if _, err := rest.NewClient("http://x/v10", nil); err == nil {
 		t.Error("NewClient without Auth succeeded")
 	}
+	// No default: a configuration that lacks the URL must not reach the
+	// service with its credentials.
+	if _, err := rest.NewClient("", rest.BotToken("t")); err == nil || !strings.Contains(err.Error(), "no base URL") {
+		t.Errorf("NewClient with no base URL: %v, want an error saying so", err)
+	}
+	if _, err := rest.NewClient(rest.APIv10, rest.BotToken("t")); err != nil {
+		t.Errorf("NewClient(rest.APIv10): %v", err)
+	}
 }
 
 func TestClientUserAgentAndBotToken(t *testing.T) {

@@ -57,7 +57,10 @@ const (
 // closes, so that its client reads the 413 rather than a reset; and it
 // stops gracefully when its context ends or the
 // process receives SIGINT or SIGTERM, letting the requests under way get
-// their answers. It logs to the endpoint's logger. Given an events
+// their answers. It logs to the endpoint's logger (router.WithLogger,
+// events.WithLogger): a line at info as it starts, before it answers
+// anything, with the address it listens on, the port the system chose
+// when the address asked for port 0; and a line as it stops. Given an events
 // endpoint as well (Events), or alone, it serves the webhook events URL on
 // one path and waits, as it stops, for the event handlers running.
 //
@@ -111,8 +114,8 @@ type Server struct {
 }
 
 // ListenAndServe serves e on the TCP address addr with a Server's
-// defaults, until ctx ends or the process receives SIGINT or SIGTERM. See
-// Server.
+// defaults, until ctx ends or the process receives SIGINT or SIGTERM. It
+// logs where it listens, at info, to e's logger, as it starts. See Server.
 func ListenAndServe(ctx context.Context, addr string, e *router.Endpoint) error {
 	s := &Server{Addr: addr, Endpoint: e}
 	return s.ListenAndServe(ctx)

@@ -1,7 +1,9 @@
 // Command emulator runs the application command service emulator as a
-// process, for bots written in any language and for CI jobs.
+// process, for bots written in any language and for CI jobs, and runs a
+// bot against it for local development.
 //
 //	go run ./cmd/emulator -addr 127.0.0.1:0
+//	go run ./cmd/emulator -web -sync 'go run ./mybot sync' -run 'go run ./mybot -addr 127.0.0.1:$PORT'
 //
 // The first line of its standard output is one JSON object with what a bot
 // needs: base_url (ending in /v10; the API is also served under /api/v10,
@@ -27,6 +29,19 @@
 // that is a name (DNS rebinding), so from another container call it by the
 // emulator's address, not by its name on the network; the API under /v10
 // answers any Host.
+//
+// With -run the emulator also runs the bot, once it has printed its first
+// lines: the sync step (-sync) with the credentials in its environment,
+// then the bot with the same environment and a free port, and, once the
+// bot passes the checks of -interactions-url, it sets the interactions URL
+// to the bot, and the webhook events URL when the bot serves those too.
+// When a Go source under -watch changes, the bot is stopped and the sync
+// step and the bot run again; a bot (or sync step) that exits by itself
+// is run again after a wait that doubles from a second up to 30 seconds,
+// or at once when a source changes. Each step is a line on standard error
+// beginning "emulator: ", and the bot's own output, standard output and
+// error alike, is written there as it is, so that standard output holds
+// the lines scripts read. Interrupted, the emulator stops the bot first.
 //
 // The flags:
 //
@@ -127,6 +142,43 @@
 //	-web-addr ADDR
 //		where -web serves the playground (default 127.0.0.1:0, a free
 //		port); it implies -web.
+//	-run COMMAND
+//		runs the bot: COMMAND is run by sh, in a process group of its
+//		own, with the credentials in its environment as SWITCHBOARD_BASE_URL,
+//		SWITCHBOARD_APPLICATION_ID, SWITCHBOARD_PUBLIC_KEY,
+//		SWITCHBOARD_BOT_TOKEN, SWITCHBOARD_CLIENT_ID,
+//		SWITCHBOARD_CLIENT_SECRET and SWITCHBOARD_GUILD_ID (and
+//		SWITCHBOARD_INSTALLATION_CONTEXTS with -installation-contexts),
+//		and in PORT a port of 127.0.0.1 that was free, the same at every
+//		start, for the bot to serve on: write '$PORT' in the command, in
+//		single quotes so that sh expands it. The emulator looks for the
+//		bot at 127.0.0.1:$PORT, checks it as -interactions-url does, and
+//		sets the URLs then; a bot that has not answered within a minute
+//		is reported, and still waited for. To stop the bot it sends
+//		SIGINT to the group, then SIGKILL to what still runs 10 seconds
+//		later. It excludes -interactions-url and -events-url.
+//	-sync COMMAND
+//		with -run, the bot's sync step, run as -run's command is (with no
+//		PORT to serve on) before each start of the bot: a bot made with
+//		package registry runs registry.RunSync, which reads the
+//		SWITCHBOARD_* variables. One that fails is run again as a bot
+//		that exits is, and the bot is not started until it succeeds. It
+//		may run for 5 minutes.
+//	-watch DIR
+//		with -run, the directory whose Go sources restart the bot when
+//		they change (default ., the current directory; "" for none):
+//		the .go files but tests, go.mod, go.sum and go.work, under
+//		directories the go command builds from (not those whose names
+//		begin with . or _, nor testdata), looked at twice a second, up
+//		to 20000 files and directories. The restart waits until a look
+//		finds nothing new, so that a save of several files restarts the
+//		bot once.
+//	-interactions-path PATH
+//		with -run, the path the bot serves interactions at (default /).
+//	-events-path PATH
+//		with -run, the path the bot serves webhook events at (default
+//		/events, where package serve serves them); "" for none. A bot
+//		that fails the checks of -events-url there gets no events.
 package main
 
 import (
@@ -151,7 +203,9 @@ import (
 )
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	// SIGHUP too: a closed terminal stops the bot -run started, which is
+	// in a process group of its own.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	defer stop()
 	if err := run(ctx, os.Args[1:], os.Stdout, os.Stderr); err != nil && !errors.Is(err, flag.ErrHelp) {
 		fmt.Fprintln(os.Stderr, "emulator:", err)
@@ -175,7 +229,13 @@ type Credentials struct {
 	MemberID          string `json:"member_id"`
 }
 
+// run runs the emulator with the command line args until ctx ends.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	return runWith(ctx, args, stdout, stderr, defaultTiming())
+}
+
+// runWith is run, with the timing of -run given.
+func runWith(ctx context.Context, args []string, stdout, stderr io.Writer, t timing) error {
 	flags := flag.NewFlagSet("emulator", flag.ContinueOnError)
 	flags.SetOutput(stderr)
 	addr := flags.String("addr", "127.0.0.1:8484", "address to listen on (port 0 picks a free one); the control API under /_emulator/ answers only JSON requests made to an IP address or localhost, and none a web page of another origin makes")
@@ -197,13 +257,25 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	flags.Var(&maxFiles, "max-files", "the `size` of the files the interactions kept hold in all; past it the oldest interactions are forgotten")
 	serveWeb := flags.Bool("web", false, "also serve the playground to a browser; its address is then the first line printed")
 	webAddr := flags.String("web-addr", web.DefaultAddr, "where -web serves the playground (implies -web); port 0 picks a free one")
+	var dc devConfig
+	flags.StringVar(&dc.run, "run", "", "a `command` that serves the bot, run by sh with the application's credentials in SWITCHBOARD_* and a free port in PORT (write '$PORT'); the emulator points the application at it, and runs it again when its sources change")
+	flags.StringVar(&dc.sync, "sync", "", "with -run, a `command` that registers the bot's commands, run as -run's before each start of the bot")
+	flags.StringVar(&dc.watch, "watch", ".", "with -run, the `directory` whose Go sources restart the bot when they change; \"\" for none")
+	flags.StringVar(&dc.interactionsPath, "interactions-path", "/", "with -run, the `path` the bot serves interactions at")
+	flags.StringVar(&dc.eventsPath, "events-path", defaultEventsPath, "with -run, the `path` the bot serves webhook events at, if it does; \"\" for none")
 	if err := flags.Parse(args); err != nil {
 		return err
 	}
-	flags.Visit(func(f *flag.Flag) { *serveWeb = *serveWeb || f.Name == "web-addr" })
+	set := map[string]bool{}
+	flags.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	*serveWeb = *serveWeb || set["web-addr"]
 	if flags.NArg() > 0 {
 		return errors.New("unexpected arguments: " + strings.Join(flags.Args(), " "))
 	}
+	if err := dc.check(set); err != nil {
+		return err
+	}
+	dc.installation = *installation
 	for name, n := range map[string]int{"max-interactions": *maxInteractions, "max-changes": *maxChanges, "max-events": *maxEvents} {
 		if n <= 0 {
 			return errors.New("-" + name + ": want a positive number")
@@ -286,18 +358,63 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	var d *dev
+	if dc.run != "" {
+		// Before anything is printed, as the URLs are checked: a
+		// -watch that cannot be read is a mistake in the command line.
+		if d, err = newDev(dc, t, s, stderr); err != nil {
+			s.Close()
+			return err
+		}
+	}
 	var playground *web.Server
 	if webLn != nil {
 		playground = web.Serve(webLn, s, web.Config{})
 		fmt.Fprintf(stdout, "%s\n", playground.URL)
 	}
 	fmt.Fprintf(stdout, "%s\n", line)
-	<-ctx.Done()
+	var loopErr error
+	if d != nil {
+		// The bot starts once the first lines are out, whatever it
+		// prints: scripts read them first.
+		d.say("serving the API at %s and the control API at %s/_emulator/", s.URL, strings.TrimSuffix(s.URL, "/v10"))
+		loopErr = d.loop(ctx)
+	} else {
+		<-ctx.Done()
+	}
 	if playground != nil {
 		// Its event streams end first; the emulator they follow next.
 		playground.Close()
 	}
-	return s.Close()
+	return errors.Join(loopErr, s.Close())
+}
+
+// check refuses flags of -run given without it, or with flags that do
+// what -run does.
+func (c *devConfig) check(set map[string]bool) error {
+	if c.run == "" {
+		for _, name := range []string{"sync", "watch", "interactions-path", "events-path"} {
+			if set[name] {
+				return fmt.Errorf("-%s goes with -run", name)
+			}
+		}
+		return nil
+	}
+	for _, name := range []string{"interactions-url", "events-url"} {
+		if set[name] {
+			return fmt.Errorf("-%s and -run: -run sets the URLs to the bot it starts, once it answers", name)
+		}
+	}
+	if !strings.HasPrefix(c.interactionsPath, "/") {
+		return fmt.Errorf("-interactions-path %q does not begin with /", c.interactionsPath)
+	}
+	if c.eventsPath != "" && !strings.HasPrefix(c.eventsPath, "/") {
+		return fmt.Errorf("-events-path %q does not begin with /", c.eventsPath)
+	}
+	if c.eventsPath == c.interactionsPath {
+		return fmt.Errorf("-events-path and -interactions-path are both %q", c.eventsPath)
+	}
+	return nil
 }
 
 // readSeed reads a seed file, refusing fields it does not know: a typo
