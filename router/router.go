@@ -362,7 +362,7 @@ func (r *Router) Build() (*Mux, error) {
 		m.entry = r.leafNode(r.entry[0], fail)
 	}
 	if r.completeDefault != nil {
-		m.completeDefault = wrap(completer(r.completeDefault, r.logger), r.root)
+		m.completeDefault = wrap(completer(r.completeDefault), r.root)
 	}
 	m.components = newIDTree("component", r.wrapAll(r.components), fail)
 	m.modals = newIDTree("modal", r.wrapAll(r.modals), fail)
@@ -421,7 +421,7 @@ func (r *Router) leafNode(l *leaf, fail func(path, problem string)) *node {
 		if n.completers == nil {
 			n.completers = make(map[string]Handler, len(l.complete))
 		}
-		n.completers[option] = wrap(completer(c, r.logger), l.group)
+		n.completers[option] = wrap(completer(c), l.group)
 	}
 	return n
 }
