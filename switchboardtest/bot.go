@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/rs/zerolog"
+
 	"github.com/switchboard-go/switchboard/emulator"
 	"github.com/switchboard-go/switchboard/events"
 	"github.com/switchboard-go/switchboard/interaction"
@@ -45,6 +47,8 @@ type Bot struct {
 
 	t    testing.TB
 	wait time.Duration
+	// log takes the log of a bot that chose no logger.
+	log *botLog
 	// events is the webhook events endpoint served, if any.
 	events *events.Endpoint
 }
@@ -89,6 +93,16 @@ func WithRoutes(path string, routes func(endpoint *router.Endpoint) http.Handler
 	return func(s *setup) { s.path, s.routes = path, routes }
 }
 
+// Logger returns the logger that writes into the test's log, which the
+// bot's endpoint logs to unless its router or WithEndpoint gave it a
+// logger (router.WithLogger): from level info up, as the endpoint's
+// default, until the test ends. What it logs of an interaction at warn
+// or above, such as a handler's error, is written out too when a step
+// of the interaction's exchange fails the test. The bot's other parts
+// log to it when given it: an events endpoint (events.WithLogger), a
+// worker's endpoint (router.WithDefaultLogger).
+func (b *Bot) Logger() zerolog.Logger { return b.log.logger() }
+
 // New builds r, starts an emulator, serves the bot's endpoint to it and
 // registers the commands r declares, in their scopes. A problem at any
 // step fails the test at once: a router that does not build fails with
@@ -114,6 +128,9 @@ func NewFunc(t testing.TB, build func(*Bot) *router.Router, opts ...Option) *Bot
 	if s.wait <= 0 {
 		s.wait = DefaultWait
 	}
+	// First, so that its cleanup runs last: the bot's log reaches the
+	// test's while the endpoint stops.
+	log := newBotLog(t)
 	srv, err := emulator.New(s.emulator)
 	if err != nil {
 		t.Fatalf("switchboardtest: starting the emulator: %v", err)
@@ -126,7 +143,7 @@ func NewFunc(t testing.TB, build func(*Bot) *router.Router, opts ...Option) *Bot
 	b := &Bot{
 		Emulator: srv, Client: client, Guild: srv.GuildID,
 		Admin: srv.Admin, Moderator: srv.Moderator, Member: srv.Member,
-		t: t, wait: s.wait,
+		t: t, wait: s.wait, log: log,
 	}
 	r := build(b)
 	if r == nil {
@@ -140,7 +157,9 @@ func NewFunc(t testing.TB, build func(*Bot) *router.Router, opts ...Option) *Bot
 	if err != nil {
 		t.Fatalf("switchboardtest: the emulator's key: %v", err)
 	}
-	endpoint := router.NewEndpoint(mux, verifier, append([]router.Option{router.WithClient(client)}, s.endpoint...)...)
+	endpoint := router.NewEndpoint(mux, verifier, append([]router.Option{
+		router.WithClient(client), router.WithDefaultLogger(log.logger()),
+	}, s.endpoint...)...)
 	var handler http.Handler = endpoint
 	if s.routes != nil {
 		handler = s.routes(endpoint)

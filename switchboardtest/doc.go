@@ -30,6 +30,16 @@
 // A step that fails, an answer the service would refuse, or a check that
 // does not hold (Shows) fails the test with the whole
 // exchange written out: what was sent, what came back and when, every
-// message and its history. The Try forms return the error instead, for
-// tests of what a user may not do.
+// message and its history, and what the bot logged of it at warn or
+// above, such as the error behind the apology a failing handler's user
+// reads. The Try forms return the error instead, for tests of what a user
+// may not do.
+//
+// The bot's log goes into the test's log (Bot.Logger), which go test
+// prints when the test fails or with -v, from level info up as the
+// endpoint's default on standard error does. A logger the bot's router
+// was given (router.WithLogger) wins, as does one given to its endpoint
+// with WithEndpoint: WithEndpoint(router.WithLogger(zerolog.Nop()))
+// silences the bot, and a logger at debug level on the test's writer
+// shows every request.
 package switchboardtest

@@ -13,10 +13,14 @@ import (
 // fail fails the test with err and, when there is one, the whole of x.
 func (b *Bot) fail(x *Exchange, err error) {
 	b.t.Helper()
-	if x == nil {
-		b.t.Fatalf("switchboardtest: %v", err)
+	msg := err.Error()
+	if !strings.HasPrefix(msg, "switchboardtest: ") {
+		msg = "switchboardtest: " + msg
 	}
-	b.t.Fatalf("switchboardtest: %v\n\n%s", err, x)
+	if x == nil {
+		b.t.Fatalf("%s", msg)
+	}
+	b.t.Fatalf("%s\n\n%s", msg, x)
 }
 
 // String writes the exchange out: what the user did, what the bot
@@ -59,6 +63,12 @@ func (x *Exchange) String() string {
 	}
 	for _, v := range res.Violations {
 		fmt.Fprintf(&b, "  breaks a rule: %s\n", v)
+	}
+	if notes := x.bot.log.notesOf(ix.ID); len(notes) > 0 {
+		b.WriteString("the bot logged:\n")
+		for _, n := range notes {
+			fmt.Fprintf(&b, "  %s\n", n)
+		}
 	}
 	if m := res.Answer.Modal; m != nil {
 		fmt.Fprintf(&b, "modal %q (%s)\n", m.Title, m.CustomID)
