@@ -60,13 +60,17 @@ type setup struct {
 	emulator emulator.Config
 	endpoint []router.Option
 	wait     time.Duration
+	// window, when set, is the response window of the emulator and of
+	// the endpoint (WithResponseWindow).
+	window time.Duration
 	// path and routes serve the endpoint through the bot's own handler.
 	path   string
 	routes func(*router.Endpoint) http.Handler
 }
 
 // WithEmulator configures the emulator: its world (Seed), its response
-// window, its SKUs.
+// window (but see WithResponseWindow, which shortens the endpoint's
+// deadline with it), its SKUs.
 func WithEmulator(cfg emulator.Config) Option {
 	return func(s *setup) { s.emulator = cfg }
 }
@@ -83,6 +87,29 @@ func WithEndpoint(opts ...router.Option) Option {
 func WithWait(d time.Duration) Option {
 	return func(s *setup) { s.wait = d }
 }
+
+// WithResponseWindow shortens the service's response window, how long
+// the emulator waits for the bot's first answer (emulator.Config's
+// ResponseWindow, 3 seconds by default), and the endpoint's response
+// deadline with it, so that a test of an answer the endpoint defers takes
+// a fraction of a second rather than the 2.5 seconds the endpoint waits
+// for a handler before it defers. The deadline logic is the endpoint's
+// own, scaled: its answer margin (router.WithAnswerMargin) is the
+// service's, router.DefaultAnswerMargin, or half the window, whichever is
+// less; a handler not done by then is deferred, and its answer completes
+// the deferral by editing the original message, and the context of a
+// handler the endpoint may not defer ends then. Half a second keeps both
+// halves well above what a handler and an answer take on a loaded
+// machine; zero or less leaves the service's window. WithEmulator and
+// WithEndpoint may come before or after it; a deadline or a margin given
+// with WithEndpoint wins.
+func WithResponseWindow(d time.Duration) Option {
+	return func(s *setup) { s.window = d }
+}
+
+// answerMargin is the endpoint's answer margin in a response window of
+// d: the service's, or half of d when that is less.
+func answerMargin(d time.Duration) time.Duration { return min(router.DefaultAnswerMargin, d/2) }
 
 // WithRoutes serves the endpoint as the bot serves it on net/http: routes
 // returns the bot's handler given its endpoint, with the middleware and
@@ -128,6 +155,11 @@ func NewFunc(t testing.TB, build func(*Bot) *router.Router, opts ...Option) *Bot
 	if s.wait <= 0 {
 		s.wait = DefaultWait
 	}
+	var timing []router.Option
+	if s.window > 0 {
+		s.emulator.ResponseWindow = s.window
+		timing = []router.Option{router.WithResponseDeadline(s.window), router.WithAnswerMargin(answerMargin(s.window))}
+	}
 	// First, so that its cleanup runs last: the bot's log reaches the
 	// test's while the endpoint stops.
 	log := newBotLog(t)
@@ -157,9 +189,8 @@ func NewFunc(t testing.TB, build func(*Bot) *router.Router, opts ...Option) *Bot
 	if err != nil {
 		t.Fatalf("switchboardtest: the emulator's key: %v", err)
 	}
-	endpoint := router.NewEndpoint(mux, verifier, append([]router.Option{
-		router.WithClient(client), router.WithDefaultLogger(log.logger()),
-	}, s.endpoint...)...)
+	given := append([]router.Option{router.WithClient(client), router.WithDefaultLogger(log.logger())}, timing...)
+	endpoint := router.NewEndpoint(mux, verifier, append(given, s.endpoint...)...)
 	var handler http.Handler = endpoint
 	if s.routes != nil {
 		handler = s.routes(endpoint)

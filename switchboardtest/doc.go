@@ -23,6 +23,12 @@
 // waits, within a deadline, for a deferred answer to be completed, and
 // WaitFollowups and WaitChanges for the work that follows it.
 //
+// The endpoint defers a handler still running 2.5 seconds into the
+// service's 3-second window, as in production; WithResponseWindow
+// shortens the window, and the endpoint's deadline and answer margin
+// with it, so that a test of an answer the endpoint defers runs in a
+// fraction of a second through the same deadline logic.
+//
 // A bot that hears webhook events serves its events endpoint to the
 // emulator too (ServeEvents); WaitEvents waits until what the emulator's
 // users did has reached its handlers.
