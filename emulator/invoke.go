@@ -106,7 +106,8 @@ var (
 	// ErrStale: the user's client had an old version of a global
 	// command; it has reloaded it, and the next invocation goes through.
 	ErrStale = errors.New("emulator: stale command version")
-	// ErrUnknownTarget: the user, guild, channel or target does not exist.
+	// ErrUnknownTarget: the user, guild, channel or target does not
+	// exist. ErrUnknownMessage and ErrUnknownComponent are kinds of it.
 	ErrUnknownTarget = errors.New("emulator: unknown user, guild or channel")
 	// ErrUnknownMessage: the message named by its id does not exist, or
 	// the user does not see it (deleted, loading, ephemeral and another
