@@ -44,7 +44,11 @@ type Choose struct {
 // checks (the message is one the user sees, the button is on it, and is
 // neither disabled nor a link or premium button, which send nothing),
 // sends the bot the signed MESSAGE_COMPONENT interaction, and checks its
-// answer. A refused click sends nothing and returns an *InvocationError.
+// answer. A refused click sends nothing and returns an *InvocationError:
+// ErrUnknownMessage for a message the user does not see,
+// ErrUnknownComponent for a button no message the user sees has (both
+// match ErrUnknownTarget), ErrInvalidInput for one the client would not
+// press.
 func (s *Server) Click(ctx context.Context, c Click) (*Result, error) {
 	return s.useComponent(ctx, use{user: c.User, locale: c.Locale, message: c.Message, channel: c.Channel, name: c.Button, button: true})
 }
@@ -54,7 +58,7 @@ func (s *Server) Click(ctx context.Context, c Click) (*Result, error) {
 // enabled, the values are among those it offers, as many as it takes),
 // sends the bot the signed MESSAGE_COMPONENT interaction, with the users,
 // roles and channels chosen resolved, and checks its answer. A refused
-// choice sends nothing and returns an *InvocationError.
+// choice sends nothing and returns an *InvocationError, as Click's.
 func (s *Server) Choose(ctx context.Context, c Choose) (*Result, error) {
 	values := c.Values
 	if values == nil {

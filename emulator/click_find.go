@@ -58,7 +58,7 @@ func (s *Server) findComponent(u *use) (*Message, *sentInteraction, interaction.
 	if u.channel != 0 {
 		where = " in " + s.channelName(u.channel)
 	}
-	return nil, nil, nil, refuse(ErrUnknownTarget, s.userName(u.user)+" sees no message"+where+" with a "+u.what()+" "+strconv.Quote(u.name))
+	return nil, nil, nil, refuse(ErrUnknownComponent, s.userName(u.user)+" sees no "+u.what()+" "+strconv.Quote(u.name)+where)
 }
 
 // componentOn finds on m the component u names: the one whose custom_id
@@ -76,7 +76,7 @@ func componentOn(m *Message, u *use) (interaction.Component, *InvocationError) {
 	}
 	switch len(shownBy) {
 	case 0:
-		return nil, refuse(ErrUnknownTarget, "message "+m.ID.String()+" has no "+u.what()+" "+strconv.Quote(u.name))
+		return nil, refuse(ErrUnknownComponent, "message "+m.ID.String()+" has no "+u.what()+" "+strconv.Quote(u.name))
 	case 1:
 		return fitting(shownBy[0], u)
 	}

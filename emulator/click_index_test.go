@@ -58,7 +58,7 @@ func TestAClickByLabelLooksOnlyAtTheMessagesWithTheLabel(t *testing.T) {
 	if many := cost(); many > few+few/2 {
 		t.Errorf("finding the button allocates %v times among 1,051 messages, %v among 51", many, few)
 	}
-	if _, err := findByLabel(s, "Nowhere"); err == nil || err.Kind != ErrUnknownTarget {
+	if _, err := findByLabel(s, "Nowhere"); err == nil || err.Kind != ErrUnknownComponent {
 		t.Errorf("a label no message has: %v", err)
 	}
 }

@@ -294,7 +294,7 @@ func TestAChoiceSendsTheValuesChosen(t *testing.T) {
 // The client does not send what a user cannot do: each of these is
 // refused, and the bot hears nothing.
 func TestUsesOfComponentsTheClientRefuses(t *testing.T) {
-	s, bot, poll := startPoll(t, `{"type":6}`)
+	s, bot, _ := startPoll(t, `{"type":6}`)
 	ctx := context.Background()
 	secret := ephemeralMessage(t, s, bot)
 	voice := channelID(s, "Lounge")
@@ -305,20 +305,20 @@ func TestUsesOfComponentsTheClientRefuses(t *testing.T) {
 	}{
 		{"a disabled button", func() error { _, err := s.Click(ctx, Click{Button: "No"}); return err }, ErrInvalidInput},
 		{"a link button", func() error { _, err := s.Click(ctx, Click{Button: "Docs"}); return err }, ErrInvalidInput},
-		{"a button no message has", func() error { _, err := s.Click(ctx, Click{Button: "Maybe"}); return err }, ErrUnknownTarget},
+		{"a button no message has", func() error { _, err := s.Click(ctx, Click{Button: "Maybe"}); return err }, ErrUnknownComponent},
 		{"a button not on the message named", func() error {
 			_, err := s.Click(ctx, Click{Message: secret, Button: "poll:yes"})
 			return err
-		}, ErrUnknownTarget},
+		}, ErrUnknownComponent},
 		{"a select menu clicked as a button", func() error { _, err := s.Click(ctx, Click{Button: "colour"}); return err }, ErrInvalidInput},
 		{"another user's ephemeral message", func() error {
 			_, err := s.Click(ctx, Click{User: s.Admin, Message: secret, Button: "peek"})
 			return err
-		}, ErrUnknownTarget},
+		}, ErrUnknownMessage},
 		{"a message that does not exist", func() error {
-			_, err := s.Click(ctx, Click{Message: poll + 1, Button: "Yes"})
+			_, err := s.Click(ctx, Click{Message: 1, Button: "Yes"})
 			return err
-		}, ErrUnknownTarget},
+		}, ErrUnknownMessage},
 		{"a value not offered", func() error { _, err := s.Choose(ctx, Choose{Select: "colour", Values: []string{"Pink"}}); return err }, ErrInvalidInput},
 		{"fewer values than min_values", func() error { _, err := s.Choose(ctx, Choose{Select: "colour"}); return err }, ErrInvalidInput},
 		{"more values than max_values", func() error {
@@ -678,4 +678,43 @@ func TestAComponentMayLaunchTheActivity(t *testing.T) {
 	bot.answering(always(`{"type":12}`))
 	res, err = s.Submit(ctx, Submit{Fields: map[string]string{"name": "Ada"}})
 	mustOK(t, res, err)
+}
+
+// What a user looks for and does not see is named as such: a button, a
+// select menu, a message, each a kind of ErrUnknownTarget.
+func TestWhatIsMissingIsNamedAsSuch(t *testing.T) {
+	s, _, poll := startPoll(t, `{"type":6}`)
+	ctx := context.Background()
+	general := channelID(s, "general")
+	for _, tc := range []struct {
+		name string
+		use  func() error
+		kind error
+		says string
+	}{
+		{"a button", func() error { _, err := s.Click(ctx, Click{Button: "OK", Channel: general}); return err },
+			ErrUnknownComponent, `emulator: unknown component: @bob sees no button "OK" in #general`},
+		{"a select menu", func() error { _, err := s.Choose(ctx, Choose{Select: "flavour"}); return err },
+			ErrUnknownComponent, `emulator: unknown component: @bob sees no select menu "flavour"`},
+		{"a button not on the message named", func() error { _, err := s.Click(ctx, Click{Message: poll, Button: "OK"}); return err },
+			ErrUnknownComponent, `emulator: unknown component: message ` + poll.String() + ` has no button "OK"`},
+		{"a message", func() error { _, err := s.Click(ctx, Click{Message: 1, Button: "Yes"}); return err },
+			ErrUnknownMessage, `emulator: unknown message: @bob sees no message 1`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			err := tc.use()
+			if !errors.Is(err, tc.kind) || !errors.Is(err, ErrUnknownTarget) || err.Error() != tc.says {
+				t.Errorf("err = %v, want %q, of %v and of ErrUnknownTarget", err, tc.says, tc.kind)
+			}
+		})
+	}
+}
+
+// A user is named by their @name alone, unless another user has it too.
+func TestARefusalTellsTwoUsersOfOneNameApart(t *testing.T) {
+	s := newPollServer(t, Config{Seed: &Seed{Users: []interaction.User{{ID: 9001, Username: "bob"}}}})
+	_, err := s.Click(context.Background(), Click{Button: "OK"})
+	if want := "@bob (" + s.Member.String() + ") sees no button"; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("err = %v, want it to say %q", err, want)
+	}
 }

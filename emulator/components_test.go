@@ -3,6 +3,7 @@ package emulator_test
 import (
 	"encoding/json"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/switchboard-go/switchboard/emulator"
@@ -270,16 +271,21 @@ func TestTheControlAPIClicksChoosesAndSubmits(t *testing.T) {
 		name, path, body string
 		status           int
 		kind             string
+		// says is part of the message, when it matters.
+		says string
 	}{
-		{"a disabled button", "/_emulator/click", `{"button":"No"}`, 400, "invalid_input"},
-		{"a value the menu does not offer", "/_emulator/choose", `{"select":"colour","values":["Green"]}`, 400, "invalid_input"},
-		{"a modal no longer open", "/_emulator/submit", `{"fields":{"Name":"Ada"}}`, 400, "unknown_target"},
-		{"a field the body does not have", "/_emulator/click", `{"buton":"Yes"}`, 400, "invalid_input"},
-		{"a body that is not JSON", "/_emulator/choose", `{"select":`, 400, "invalid_input"},
+		{"a disabled button", "/_emulator/click", `{"button":"No"}`, 400, "invalid_input", ""},
+		{"a value the menu does not offer", "/_emulator/choose", `{"select":"colour","values":["Green"]}`, 400, "invalid_input", ""},
+		{"a modal no longer open", "/_emulator/submit", `{"fields":{"Name":"Ada"}}`, 400, "unknown_target", ""},
+		{"a field the body does not have", "/_emulator/click", `{"buton":"Yes"}`, 400, "invalid_input", ""},
+		{"a body that is not JSON", "/_emulator/choose", `{"select":`, 400, "invalid_input", ""},
+		{"a button no message has", "/_emulator/click", `{"button":"Maybe"}`, 400, "unknown_target", `@bob sees no button "Maybe"`},
+		{"a select menu no message has", "/_emulator/choose", `{"select":"flavour"}`, 400, "unknown_target", `@bob sees no select menu "flavour"`},
+		{"a message that does not exist", "/_emulator/click", `{"button":"Yes","message":"1"}`, 400, "unknown_target", "@bob sees no message 1"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			status, res := invoke(t, s, tc.path, tc.body)
-			if status != tc.status || res.Error != tc.kind || res.Message == "" {
+			if status != tc.status || res.Error != tc.kind || res.Message == "" || !strings.Contains(res.Message, tc.says) {
 				t.Fatalf("%d %+v", status, res)
 			}
 		})

@@ -106,9 +106,26 @@ var (
 	// ErrStale: the user's client had an old version of a global
 	// command; it has reloaded it, and the next invocation goes through.
 	ErrStale = errors.New("emulator: stale command version")
-	// ErrUnknownTarget: the user, guild, channel or target does not exist.
+	// ErrUnknownTarget: the user, guild, channel or target does not
+	// exist. ErrUnknownMessage and ErrUnknownComponent are kinds of it.
 	ErrUnknownTarget = errors.New("emulator: unknown user, guild or channel")
+	// ErrUnknownMessage: the message named by its id does not exist, or
+	// the user does not see it (deleted, loading, ephemeral and another
+	// user's, in a channel they may not view), which to their client is
+	// the same. It matches ErrUnknownTarget too.
+	ErrUnknownMessage error = &unknownKind{"emulator: unknown message"}
+	// ErrUnknownComponent: no message the user sees has the button or
+	// select menu named. It matches ErrUnknownTarget too.
+	ErrUnknownComponent error = &unknownKind{"emulator: unknown component"}
 )
+
+// unknownKind is a kind of refusal narrower than ErrUnknownTarget, which
+// it matches with errors.Is, so that what tells a target that does not
+// exist tells these too.
+type unknownKind struct{ text string }
+
+func (k *unknownKind) Error() string { return k.text }
+func (k *unknownKind) Unwrap() error { return ErrUnknownTarget }
 
 // InvocationError is an invocation the client or the service refused.
 type InvocationError struct {

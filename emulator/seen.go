@@ -30,17 +30,23 @@ func (s *Server) seenBy(m *Message, si *sentInteraction, user interaction.Snowfl
 // the user's client is no message at all. The caller holds the state's
 // lock.
 func (s *Server) errUnseen(user, message interaction.Snowflake) *InvocationError {
-	return refuse(ErrUnknownTarget, s.userName(user)+" sees no message "+message.String())
+	return refuse(ErrUnknownMessage, s.userName(user)+" sees no message "+message.String())
 }
 
-// userName names a user in a refusal as the client shows them, @name, with
-// the id that tells two of one name apart. The caller holds the state's
-// lock.
+// userName names a user in a refusal as the client shows them, @name,
+// with the id when another user has that name too. The caller holds the
+// state's lock.
 func (s *Server) userName(id interaction.Snowflake) string {
-	if u := s.st.users[id]; u != nil && u.Username != "" {
-		return "@" + u.Username + " (" + id.String() + ")"
+	u := s.st.users[id]
+	if u == nil || u.Username == "" {
+		return "user " + id.String()
 	}
-	return "user " + id.String()
+	for other, o := range s.st.users {
+		if other != id && o.Username == u.Username {
+			return "@" + u.Username + " (" + id.String() + ")"
+		}
+	}
+	return "@" + u.Username
 }
 
 // channelName names a guild channel in a refusal as the client shows it,

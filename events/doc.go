@@ -6,4 +6,9 @@
 // registered for the event's type apart from the request, bounded in
 // number and in time. Package event decodes what it receives; package
 // serve serves it beside the interactions endpoint.
+//
+// Like the interactions endpoint, an Endpoint logs a handler's error or
+// panic, and an event it had to refuse, as JSON on standard error unless
+// WithLogger gives it another logger; what goes well is logged at debug,
+// which the default leaves out (see WithLogger).
 package events

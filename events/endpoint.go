@@ -11,6 +11,7 @@ import (
 	"github.com/switchboard-go/switchboard/event"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/internal/signed"
+	"github.com/switchboard-go/switchboard/internal/stderrlog"
 )
 
 // Defaults of an Endpoint.
@@ -77,7 +78,15 @@ type Endpoint struct {
 // Option configures an Endpoint.
 type Option func(*Endpoint)
 
-// WithLogger sets the endpoint's logger; by default it logs nothing.
+// WithLogger sets the endpoint's logger; zerolog.Nop() silences it. By
+// default it writes JSON lines on standard error from level info up: a
+// handler's error or panic (level error, with the event's type and the
+// error, or the panic and its stack), and an event the service signed
+// that the endpoint refused (a body that is not an event, an event
+// arriving while as many handlers run as allowed) at warn. What every
+// event that goes well logs, and a request whose signature does not hold
+// (a stranger's, or the service's probe of the URL when it is saved), is
+// at debug, which the default leaves out.
 func WithLogger(l zerolog.Logger) Option {
 	return func(e *Endpoint) { e.logger = l }
 }
@@ -105,7 +114,7 @@ func WithConcurrency(n int) Option {
 func NewEndpoint(v *interaction.Verifier, opts ...Option) *Endpoint {
 	e := &Endpoint{
 		verifier: v,
-		logger:   zerolog.Nop(),
+		logger:   stderrlog.New(),
 		maxBody:  DefaultMaxBodySize,
 		timeout:  DefaultTimeout,
 		slots:    make(chan struct{}, DefaultConcurrency),

@@ -56,7 +56,9 @@ func (e *Endpoint) serveRecording(parent context.Context, sig, ts, body, out []b
 	// keeps nothing of body, which the server reuses.
 	w := new(event.Webhook)
 	if err := event.Decode(body, w); err != nil {
-		e.logger.Debug().Err(err).Msg("malformed webhook event")
+		// The service signed it: a body this version cannot read is
+		// worth a look, unlike a stranger's, which fails its signature.
+		e.logger.Warn().Err(err).Msg("refused a signed request that is not a webhook event")
 		if rec != nil {
 			rec.Refused = RefusedMalformed
 		}

@@ -28,6 +28,19 @@
 // serve each interaction once (package replay); middleware such as
 // package cooldown's limits how often a route is used.
 //
+// An endpoint logs with zerolog what its operator needs to know, and by
+// default writes it as JSON lines on standard error: a handler's error
+// and a panic at level error, with the route, the interaction's id, the
+// user and the error (the panic and its stack); a request the service
+// sent that the endpoint refused (a body that is not an interaction, a
+// replay), an interaction no handler serves, an answer ready after the
+// service stopped waiting, at warn. What every request that goes well
+// logs, and a request whose signature does not hold (a stranger's, or
+// the probe with a forged signature the service sends when the URL is
+// saved), is at debug, which the default leaves out. WithLogger replaces
+// the default, zerolog.Nop() silences it; the user who met an error reads
+// the error handler's answer, never the error.
+//
 // An Observer given to an Endpoint (WithObserver) is told what became of
 // each request, for metrics: how each interaction was answered, which
 // requests were refused and why, how deferred answers were delivered.

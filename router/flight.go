@@ -79,8 +79,25 @@ func (e *Endpoint) serve(parent context.Context, received time.Time, sig, ts, bo
 	}
 	f.rec.Verification = verification
 	status, answer, contentType = f.fly(ts, body)
+	f.warnIfLate()
 	e.observe(&f.rec, received, status)
 	return status, answer, contentType
+}
+
+// warnIfLate logs an answer ready only once the service had stopped
+// waiting for it: the user saw the interaction fail, and nothing else
+// tells the bot. A panic is logged already. The route is named from the
+// flight's handling, as a deferred handler may still own the request.
+func (f *flight) warnIfLate() {
+	if f.rec.Outcome == 0 || f.rec.Outcome == OutcomePanic {
+		return
+	}
+	if took := time.Since(f.received); took >= f.e.deadline {
+		routed := Params{pattern: f.h.pattern()}
+		logRoute(f.e.logger.Warn(), &f.ix, &routed).Stringer("interaction", f.ix.ID).
+			Stringer("took", took).Stringer("deadline", f.e.deadline).
+			Msg("the answer was ready after the service had stopped waiting: the user saw the interaction fail")
+	}
 }
 
 // since returns how long it is since start, when the endpoint measures
@@ -96,11 +113,15 @@ func (e *Endpoint) since(start time.Time) time.Duration {
 func (f *flight) fly(ts, body []byte) (status int, answer []byte, contentType string) {
 	ix := &f.ix
 	if err := interaction.Decode(body, ix); err != nil {
-		f.e.logger.Debug().Err(err).Msg("malformed interaction")
+		// The service signed it: a body this version cannot read is
+		// worth a look, unlike a stranger's, which fails its signature.
 		f.refuse(RefusedMalformed)
+		msg := "refused a signed request that is not an interaction"
 		if errors.Is(err, interaction.ErrUnknownType) {
 			f.refuse(RefusedUnsupportedType)
+			msg = "refused an interaction of a type this version does not serve"
 		}
+		f.e.logger.Warn().Err(err).Msg(msg)
 		return 400, signed.AppendMessage(f.out, err.Error()), ""
 	}
 	f.rec.Type = ix.Type
@@ -112,6 +133,8 @@ func (f *flight) fly(ts, body []byte) (status int, answer []byte, contentType st
 		interaction.TypeMessageComponent, interaction.TypeModalSubmit:
 	default:
 		f.refuse(RefusedUnsupportedType)
+		f.e.logger.Warn().Stringer("type", ix.Type).Stringer("interaction", ix.ID).
+			Msg("refused an interaction of a type the endpoint does not serve")
 		return 400, append(f.out, bodyUnsupportedType...), ""
 	}
 	return f.dispatch(ts)
@@ -128,6 +151,9 @@ func (f *flight) dispatch(ts []byte) (status int, answer []byte, contentType str
 	e := f.e
 	f.req.client = e.client
 	f.h = e.mux.find(&f.ix, &f.req)
+	// What the handler's run logs, the Mux's lines and middleware's,
+	// goes to the endpoint's logger.
+	f.req.logger = &e.logger
 	if e.replays != nil && f.replayed(ts) {
 		f.refuse(RefusedReplay)
 		return 409, append(f.out, bodyReplayed...), ""

@@ -38,7 +38,8 @@ type Mux struct {
 	completeDefault Handler
 	// options are the router's, which its endpoints start from.
 	options options
-	// logger is the router's.
+	// logger is the router's, which Dispatch logs to; an endpoint
+	// serving the Mux logs to its own.
 	logger zerolog.Logger
 
 	definitions Definitions
@@ -228,12 +229,12 @@ func (m *Mux) run(ctx context.Context, req *Request, h handling) (interaction.Re
 		var stale *autocomplete.StaleError
 		switch {
 		case errors.As(err, &stale):
-			m.logger.Warn().Err(err).Str("command", ix.Data.Path()).Str("option", focusedName(ix)).
-				Msg("autocomplete handler failed; served the last good suggestions")
+			req.Logger().Warn().Err(err).Str("command", ix.Data.Path()).Str("option", focusedName(ix)).
+				Stringer("interaction", ix.ID).Msg("autocomplete handler failed; served the last good suggestions")
 			return resp, err
 		case err != nil:
-			m.logger.Error().Err(err).Str("command", ix.Data.Path()).Str("option", focusedName(ix)).
-				Msg("autocomplete handler failed")
+			req.Logger().Error().Err(err).Str("command", ix.Data.Path()).Str("option", focusedName(ix)).
+				Stringer("interaction", ix.ID).Msg("autocomplete handler failed")
 			return interaction.AutocompleteResult(), err
 		}
 		return resp, nil
@@ -294,7 +295,7 @@ func (m *Mux) unrouted(ctx context.Context, req *Request) (interaction.Response,
 		return resp, ErrNotFound
 	}
 	ix := req.Interaction
-	ev := logRoute(m.logger.Warn(), ix, &req.Params)
+	ev := logRoute(req.Logger().Warn(), ix, &req.Params).Stringer("interaction", ix.ID)
 	switch ix.Type {
 	case interaction.TypeMessageComponent:
 		ev.Stringer("component_type", ix.Data.ComponentType).Msg("no handler for the component")
@@ -315,7 +316,7 @@ func (m *Mux) errorAnswer(ctx context.Context, req *Request, err error) interact
 	if context.Cause(ctx) == errHandedOver {
 		// The run was canceled as its interaction was handed to the
 		// queue, whose worker runs it again: its error is nobody's.
-		logRoute(m.logger.Debug().Err(err), ix, &req.Params).Stringer("interaction", ix.ID).
+		logRoute(req.Logger().Debug().Err(err), ix, &req.Params).Stringer("interaction", ix.ID).
 			Msg("a run handed over to the queue ended")
 		return interaction.Response{}
 	}
@@ -325,10 +326,10 @@ func (m *Mux) errorAnswer(ctx context.Context, req *Request, err error) interact
 		if bad == nil {
 			return resp
 		}
-		logRoute(m.logger.Error().Err(bad), ix, &req.Params).AnErr("handler_error", err).
+		logRoute(req.Logger().Error().Err(bad), ix, &req.Params).AnErr("handler_error", err).
 			Stringer("interaction", ix.ID).Msg("the service would refuse the error handler's answer; answering with the default")
 	} else {
-		logRoute(m.logger.Error().Err(err), ix, &req.Params).
+		logRoute(req.Logger().Error().Err(err), ix, &req.Params).
 			Stringer("interaction", ix.ID).Stringer("user", ix.Invoker().ID).
 			Msg("handler failed")
 	}
@@ -345,12 +346,12 @@ func apology(ix *interaction.Interaction) string {
 
 // completer adapts the autocomplete handler h of the option of a command
 // to a Handler, so that middleware wraps it as it wraps the command's. A
-// suggestion the service would refuse is left out and logged to log,
-// its field the JSON pointer where package answer reports it
-// ("/data/choices/25"): an autocomplete answer has no error
+// suggestion the service would refuse is left out and logged to the
+// request's logger, its field the JSON pointer where package answer
+// reports it ("/data/choices/25"): an autocomplete answer has no error
 // handler's answer to fall back on, and the valid suggestions are still
 // worth showing.
-func completer(h autocomplete.Handler, log zerolog.Logger) Handler {
+func completer(h autocomplete.Handler) Handler {
 	return HandlerFunc(func(ctx context.Context, req *Request) (interaction.Response, error) {
 		ix := req.Interaction
 		areq, ok := autocomplete.NewRequest(ix)
@@ -364,7 +365,7 @@ func completer(h autocomplete.Handler, log zerolog.Logger) Handler {
 		}
 		kept, dropped := autocomplete.Sanitize(choices, areq.Focused.Type)
 		for _, d := range dropped {
-			log.Warn().Str("command", ix.Data.Path()).Str("option", areq.Focused.Name).
+			req.Logger().Warn().Str("command", ix.Data.Path()).Str("option", areq.Focused.Name).Stringer("interaction", ix.ID).
 				Int("choice", d.Index).Str("field", "/data/choices/"+strconv.Itoa(d.Index)).
 				Str("reason", d.Reason).Msg("autocomplete choice left out")
 		}

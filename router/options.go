@@ -5,6 +5,7 @@ import (
 
 	"github.com/rs/zerolog"
 
+	"github.com/switchboard-go/switchboard/internal/stderrlog"
 	"github.com/switchboard-go/switchboard/queue"
 	"github.com/switchboard-go/switchboard/rest"
 )
@@ -18,7 +19,10 @@ type Option func(*options)
 
 // options is what the Options set.
 type options struct {
-	logger       zerolog.Logger
+	logger zerolog.Logger
+	// loggerGiven says that WithLogger set logger, which
+	// WithDefaultLogger then leaves alone.
+	loggerGiven  bool
 	dispatchOnly bool
 
 	maxBody  int
@@ -40,7 +44,7 @@ type options struct {
 // defaultOptions are the options of a Router made with none.
 func defaultOptions() options {
 	return options{
-		logger:   zerolog.Nop(),
+		logger:   stderrlog.New(),
 		maxBody:  DefaultMaxBodySize,
 		deadline: DefaultResponseDeadline,
 		margin:   DefaultAnswerMargin,
@@ -48,8 +52,37 @@ func defaultOptions() options {
 }
 
 // WithLogger sets the logger of the router and of the endpoints serving
-// it. The default discards everything.
-func WithLogger(l zerolog.Logger) Option { return func(o *options) { o.logger = l } }
+// it, or, given to NewEndpoint, of that endpoint: what it logs of every
+// request it serves, handlers' errors and panics included, and what
+// Request.Logger returns to middleware and handlers. zerolog.Nop()
+// silences them.
+//
+// By default they write JSON lines on standard error from level info up:
+// a handler's error or panic (level error, with the error or the panic
+// and its stack, the route, the interaction's id and the user), and a
+// request the endpoint refused or whose answer it changed though the
+// service sent it (warn: a signed body that is not an interaction, a
+// replay, an interaction no handler serves, a late answer). What every
+// request that goes well logs, and a request that fails its signature
+// check (as the service's own probe of a URL does when it is saved), is
+// at debug, which the default leaves out. The user who met the error
+// reads only the error handler's answer.
+func WithLogger(l zerolog.Logger) Option {
+	return func(o *options) { o.logger, o.loggerGiven = l, true }
+}
+
+// WithDefaultLogger sets the logger of a router or an endpoint that
+// WithLogger gives none, in place of the default on standard error,
+// whether WithLogger comes before it or after: for a harness that serves
+// bots it did not write, such as package switchboardtest, which sends
+// the log of a bot that chose none to the test's log.
+func WithDefaultLogger(l zerolog.Logger) Option {
+	return func(o *options) {
+		if !o.loggerGiven {
+			o.logger = l
+		}
+	}
+}
 
 // DispatchOnly makes the router dispatch without declaring any command: it
 // generates no definitions and checks none, for bots whose commands are

@@ -134,6 +134,9 @@ func (e *Endpoint) Complete(ctx context.Context, job queue.Job) error {
 	}
 	f.req.client = e.client
 	f.h = e.mux.find(&f.ix, &f.req)
+	// What the handler's run logs, the Mux's lines and middleware's,
+	// goes to the endpoint's logger.
+	f.req.logger = &e.logger
 	if e.replays != nil && f.completedBefore(ctx, expires) {
 		return nil
 	}

@@ -29,7 +29,8 @@ type Request struct {
 	// client sends what follows the first answer; nil when the endpoint
 	// has none.
 	client *rest.Client
-	// logger is the router's, for middleware; nil outside a Mux.
+	// logger is the endpoint's serving the request, or the router's
+	// for Dispatch, for middleware; nil outside a Mux.
 	logger *zerolog.Logger
 }
 
@@ -58,9 +59,11 @@ func (r *Request) reset(ix *interaction.Interaction) {
 	}
 }
 
-// Logger returns the logger of the router serving the request, for
-// middleware and handlers that log as the router does; one that discards
-// everything when the request was made outside a router (NewRequest).
+// Logger returns the logger of the endpoint serving the request (the
+// router's unless NewEndpoint was given another), or the router's for
+// Mux.Dispatch, for middleware and handlers that log as the endpoint
+// does; one that discards everything when the request was made outside
+// a router (NewRequest).
 func (r *Request) Logger() *zerolog.Logger {
 	if r.logger == nil {
 		nop := zerolog.Nop()

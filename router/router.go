@@ -443,7 +443,7 @@ func (r *Router) Build() (*Mux, error) {
 		m.entry = r.leafNode(r.entry[0], w)
 	}
 	if r.completeDefault != nil {
-		m.completeDefault = w.wrap("AutocompleteDefault", completer(r.completeDefault, r.logger), r.root)
+		m.completeDefault = w.wrap("AutocompleteDefault", completer(r.completeDefault), r.root)
 	}
 	m.components = newIDTree("component", r.wrapAll(r.components, w), fail)
 	m.modals = newIDTree("modal", r.wrapAll(r.modals, w), fail)
@@ -512,7 +512,7 @@ func (r *Router) leafNode(l *leaf, w *wrapping) *node {
 		if n.completers == nil {
 			n.completers = make(map[string]Handler, len(l.complete))
 		}
-		n.completers[option] = w.wrap(l.path, completer(c, r.logger), l.group)
+		n.completers[option] = w.wrap(l.path, completer(c), l.group)
 	}
 	return n
 }

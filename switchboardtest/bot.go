@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/rs/zerolog"
+
 	"github.com/switchboard-go/switchboard/emulator"
 	"github.com/switchboard-go/switchboard/events"
 	"github.com/switchboard-go/switchboard/interaction"
@@ -45,6 +47,8 @@ type Bot struct {
 
 	t    testing.TB
 	wait time.Duration
+	// log takes the log of a bot that chose no logger.
+	log *botLog
 	// events is the webhook events endpoint served, if any.
 	events *events.Endpoint
 }
@@ -56,13 +60,17 @@ type setup struct {
 	emulator emulator.Config
 	endpoint []router.Option
 	wait     time.Duration
+	// window, when set, is the response window of the emulator and of
+	// the endpoint (WithResponseWindow).
+	window time.Duration
 	// path and routes serve the endpoint through the bot's own handler.
 	path   string
 	routes func(*router.Endpoint) http.Handler
 }
 
 // WithEmulator configures the emulator: its world (Seed), its response
-// window, its SKUs.
+// window (but see WithResponseWindow, which shortens the endpoint's
+// deadline with it), its SKUs.
 func WithEmulator(cfg emulator.Config) Option {
 	return func(s *setup) { s.emulator = cfg }
 }
@@ -80,6 +88,29 @@ func WithWait(d time.Duration) Option {
 	return func(s *setup) { s.wait = d }
 }
 
+// WithResponseWindow shortens the service's response window, how long
+// the emulator waits for the bot's first answer (emulator.Config's
+// ResponseWindow, 3 seconds by default), and the endpoint's response
+// deadline with it, so that a test of an answer the endpoint defers takes
+// a fraction of a second rather than the 2.5 seconds the endpoint waits
+// for a handler before it defers. The deadline logic is the endpoint's
+// own, scaled: its answer margin (router.WithAnswerMargin) is the
+// service's, router.DefaultAnswerMargin, or half the window, whichever is
+// less; a handler not done by then is deferred, and its answer completes
+// the deferral by editing the original message, and the context of a
+// handler the endpoint may not defer ends then. Half a second keeps both
+// halves well above what a handler and an answer take on a loaded
+// machine; zero or less leaves the service's window. WithEmulator and
+// WithEndpoint may come before or after it; a deadline or a margin given
+// with WithEndpoint wins.
+func WithResponseWindow(d time.Duration) Option {
+	return func(s *setup) { s.window = d }
+}
+
+// answerMargin is the endpoint's answer margin in a response window of
+// d: the service's, or half of d when that is less.
+func answerMargin(d time.Duration) time.Duration { return min(router.DefaultAnswerMargin, d/2) }
+
 // WithRoutes serves the endpoint as the bot serves it on net/http: routes
 // returns the bot's handler given its endpoint, with the middleware and
 // the other routes it is served among, and the emulator posts
@@ -88,6 +119,16 @@ func WithWait(d time.Duration) Option {
 func WithRoutes(path string, routes func(endpoint *router.Endpoint) http.Handler) Option {
 	return func(s *setup) { s.path, s.routes = path, routes }
 }
+
+// Logger returns the logger that writes into the test's log, which the
+// bot's endpoint logs to unless its router or WithEndpoint gave it a
+// logger (router.WithLogger): from level info up, as the endpoint's
+// default, until the test ends. What it logs of an interaction at warn
+// or above, such as a handler's error, is written out too when a step
+// of the interaction's exchange fails the test. The bot's other parts
+// log to it when given it: an events endpoint (events.WithLogger), a
+// worker's endpoint (router.WithDefaultLogger).
+func (b *Bot) Logger() zerolog.Logger { return b.log.logger() }
 
 // New builds r, starts an emulator, serves the bot's endpoint to it and
 // registers the commands r declares, in their scopes. A problem at any
@@ -114,6 +155,14 @@ func NewFunc(t testing.TB, build func(*Bot) *router.Router, opts ...Option) *Bot
 	if s.wait <= 0 {
 		s.wait = DefaultWait
 	}
+	var timing []router.Option
+	if s.window > 0 {
+		s.emulator.ResponseWindow = s.window
+		timing = []router.Option{router.WithResponseDeadline(s.window), router.WithAnswerMargin(answerMargin(s.window))}
+	}
+	// First, so that its cleanup runs last: the bot's log reaches the
+	// test's while the endpoint stops.
+	log := newBotLog(t)
 	srv, err := emulator.New(s.emulator)
 	if err != nil {
 		t.Fatalf("switchboardtest: starting the emulator: %v", err)
@@ -126,7 +175,7 @@ func NewFunc(t testing.TB, build func(*Bot) *router.Router, opts ...Option) *Bot
 	b := &Bot{
 		Emulator: srv, Client: client, Guild: srv.GuildID,
 		Admin: srv.Admin, Moderator: srv.Moderator, Member: srv.Member,
-		t: t, wait: s.wait,
+		t: t, wait: s.wait, log: log,
 	}
 	r := build(b)
 	if r == nil {
@@ -140,7 +189,8 @@ func NewFunc(t testing.TB, build func(*Bot) *router.Router, opts ...Option) *Bot
 	if err != nil {
 		t.Fatalf("switchboardtest: the emulator's key: %v", err)
 	}
-	endpoint := router.NewEndpoint(mux, verifier, append([]router.Option{router.WithClient(client)}, s.endpoint...)...)
+	given := append([]router.Option{router.WithClient(client), router.WithDefaultLogger(log.logger())}, timing...)
+	endpoint := router.NewEndpoint(mux, verifier, append(given, s.endpoint...)...)
 	var handler http.Handler = endpoint
 	if s.routes != nil {
 		handler = s.routes(endpoint)

@@ -23,6 +23,12 @@
 // waits, within a deadline, for a deferred answer to be completed, and
 // WaitFollowups and WaitChanges for the work that follows it.
 //
+// The endpoint defers a handler still running 2.5 seconds into the
+// service's 3-second window, as in production; WithResponseWindow
+// shortens the window, and the endpoint's deadline and answer margin
+// with it, so that a test of an answer the endpoint defers runs in a
+// fraction of a second through the same deadline logic.
+//
 // A bot that hears webhook events serves its events endpoint to the
 // emulator too (ServeEvents); WaitEvents waits until what the emulator's
 // users did has reached its handlers.
@@ -30,6 +36,16 @@
 // A step that fails, an answer the service would refuse, or a check that
 // does not hold (Shows) fails the test with the whole
 // exchange written out: what was sent, what came back and when, every
-// message and its history. The Try forms return the error instead, for
-// tests of what a user may not do.
+// message and its history, and what the bot logged of it at warn or
+// above, such as the error behind the apology a failing handler's user
+// reads. The Try forms return the error instead, for tests of what a user
+// may not do.
+//
+// The bot's log goes into the test's log (Bot.Logger), which go test
+// prints when the test fails or with -v, from level info up as the
+// endpoint's default on standard error does. A logger the bot's router
+// was given (router.WithLogger) wins, as does one given to its endpoint
+// with WithEndpoint: WithEndpoint(router.WithLogger(zerolog.Nop()))
+// silences the bot, and a logger at debug level on the test's writer
+// shows every request.
 package switchboardtest

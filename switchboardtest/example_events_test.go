@@ -5,6 +5,8 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/rs/zerolog"
+
 	"github.com/switchboard-go/switchboard/event"
 	"github.com/switchboard-go/switchboard/events"
 	"github.com/switchboard-go/switchboard/interaction"
@@ -19,9 +21,10 @@ type members struct {
 	users map[interaction.Snowflake]bool
 }
 
-// endpoint is the bot's webhook events endpoint, verifying with v.
-func (m *members) endpoint(v *interaction.Verifier) *events.Endpoint {
-	e := events.NewEndpoint(v)
+// endpoint is the bot's webhook events endpoint, verifying with v and
+// logging to log.
+func (m *members) endpoint(v *interaction.Verifier, log zerolog.Logger) *events.Endpoint {
+	e := events.NewEndpoint(v, events.WithLogger(log))
 	e.OnApplicationAuthorized(func(_ context.Context, _ *event.Event, a event.ApplicationAuthorized) error {
 		m.mu.Lock()
 		defer m.mu.Unlock()
@@ -39,7 +42,7 @@ func testMembers(t *testing.T) {
 		t.Fatal(err)
 	}
 	m := &members{users: map[interaction.Snowflake]bool{}}
-	bot.ServeEvents(m.endpoint(v))
+	bot.ServeEvents(m.endpoint(v, bot.Logger())) // its log in the test's, as the router's
 	if _, err := bot.Emulator.AuthorizeUser(bot.Moderator, "identify"); err != nil {
 		t.Fatal(err)
 	}
@@ -51,5 +54,6 @@ func testMembers(t *testing.T) {
 
 // A bot that hears webhook events: ServeEvents serves its endpoint, and
 // WaitEvents waits for what users do to reach its handlers. The
-// example's test runs as TestTheServeEventsExampleTestPasses.
+// endpoint logs into the test's log, as the bot's interactions endpoint
+// does. The example's test runs as TestTheServeEventsExampleTestPasses.
 func ExampleBot_ServeEvents() {}

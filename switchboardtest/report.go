@@ -2,6 +2,7 @@ package switchboardtest
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -13,10 +14,14 @@ import (
 // fail fails the test with err and, when there is one, the whole of x.
 func (b *Bot) fail(x *Exchange, err error) {
 	b.t.Helper()
-	if x == nil {
-		b.t.Fatalf("switchboardtest: %v", err)
+	msg := err.Error()
+	if !strings.HasPrefix(msg, "switchboardtest: ") {
+		msg = "switchboardtest: " + msg
 	}
-	b.t.Fatalf("switchboardtest: %v\n\n%s", err, x)
+	if x == nil {
+		b.t.Fatalf("%s", msg)
+	}
+	b.t.Fatalf("%s\n\n%s", msg, x)
 }
 
 // String writes the exchange out: what the user did, what the bot
@@ -37,13 +42,13 @@ func (x *Exchange) String() string {
 	}
 	fmt.Fprintf(&b, "%s\n", x.did())
 	srv := x.bot.Emulator
-	fmt.Fprintf(&b, "  by %s", x.userName(x.who.user))
+	fmt.Fprintf(&b, "  by %s", x.bot.userName(x.who.user))
 	if ix.GuildID != 0 {
-		channel := ix.ChannelID.String()
+		channel := "channel " + ix.ChannelID.String()
 		if c, ok := srv.Channel(ix.GuildID, ix.ChannelID); ok && c.Name != "" {
 			channel = "#" + c.Name
 		}
-		fmt.Fprintf(&b, " in %s of guild %v", channel, ix.GuildID)
+		fmt.Fprintf(&b, " in %s of %s", channel, x.bot.guildName(ix.GuildID))
 	} else {
 		b.WriteString(" in their direct messages with the bot")
 	}
@@ -59,6 +64,12 @@ func (x *Exchange) String() string {
 	}
 	for _, v := range res.Violations {
 		fmt.Fprintf(&b, "  breaks a rule: %s\n", v)
+	}
+	if notes := x.bot.log.notesOf(ix.ID); len(notes) > 0 {
+		b.WriteString("the bot logged:\n")
+		for _, n := range notes {
+			fmt.Fprintf(&b, "  %s\n", n)
+		}
 	}
 	if m := res.Answer.Modal; m != nil {
 		fmt.Fprintf(&b, "modal %q (%s)\n", m.Title, m.CustomID)
@@ -92,12 +103,30 @@ func (x *Exchange) String() string {
 	return b.String()
 }
 
-// userName names a user as the client shows them, with their id.
-func (x *Exchange) userName(id interaction.Snowflake) string {
-	if u, ok := x.bot.Emulator.User(id); ok {
-		return fmt.Sprintf("@%s (%v)", u.Username, id)
+// userName names a user as the client shows them, as the playground
+// lists them: their display name and @username ("Ada (@ada)"), or the
+// @username alone when it is their display name too; by id only a user
+// the emulator does not know.
+func (b *Bot) userName(id interaction.Snowflake) string {
+	u, ok := b.Emulator.User(id)
+	switch {
+	case !ok || u.Username == "":
+		return "user " + id.String()
+	case u.DisplayName() == u.Username:
+		return "@" + u.Username
 	}
-	return fmt.Sprintf("user %v", id)
+	return u.DisplayName() + " (@" + u.Username + ")"
+}
+
+// guildName names a guild as the client shows it; by id only a guild the
+// emulator does not know.
+func (b *Bot) guildName(id interaction.Snowflake) string {
+	for _, g := range b.Emulator.Guilds() {
+		if g.ID == id && g.Name != "" {
+			return "the guild " + strconv.Quote(g.Name)
+		}
+	}
+	return "guild " + id.String()
 }
 
 // did says what the user did.
@@ -111,7 +140,7 @@ func (x *Exchange) did() string {
 		var b strings.Builder
 		switch ix.Data.Type {
 		case interaction.CommandUser:
-			fmt.Fprintf(&b, "user command %q on user %v", ix.Data.Name, ix.Data.TargetID)
+			fmt.Fprintf(&b, "user command %q on %s", ix.Data.Name, x.bot.userName(ix.Data.TargetID))
 		case interaction.CommandMessage:
 			fmt.Fprintf(&b, "message command %q on message %v", ix.Data.Name, ix.Data.TargetID)
 		default:

@@ -83,7 +83,7 @@ func TestAFailureShowsTheWholeExchange(t *testing.T) {
 			bot := switchboardtest.New(tb, newBot(nil))
 			bot.Command("/greet name:Ada").Click("Wave goodbye")
 		}, []string{
-			`click "Wave goodbye"`,
+			`switchboardtest: click "Wave goodbye": emulator: unknown component: @bob sees no button "Wave goodbye" in #general`,
 			"  | [Wave back]\n",
 		}},
 		{"a command the client does not offer", func(tb testing.TB) {
@@ -103,5 +103,28 @@ func TestAFailureShowsTheWholeExchange(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// A failure names users as the client shows them, and the guild by its
+// name, never by id.
+func TestAFailureNamesUsersAsTheClientShowsThem(t *testing.T) {
+	var bot *switchboardtest.Bot
+	msg := failed(t, func(tb testing.TB) {
+		bot = switchboardtest.New(tb, newBot(nil))
+		bot.UserCommand("Wave", bot.Admin, switchboardtest.As(bot.Member)).Shows("You wave back.")
+	})
+	for _, want := range []string{
+		`user command "Wave" on Owner (@owner)`,
+		`  by Bob (@bob) in #general of the guild "Emulator Guild", locale en-US; interaction `,
+	} {
+		if !strings.Contains(msg, want) {
+			t.Errorf("the failure lacks %q:\n%s", want, msg)
+		}
+	}
+	for _, id := range []string{bot.Admin.String(), bot.Member.String(), bot.Guild.String()} {
+		if strings.Contains(msg, id) {
+			t.Errorf("the failure names someone by id %s:\n%s", id, msg)
+		}
 	}
 }

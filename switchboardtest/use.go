@@ -129,24 +129,24 @@ func (b *Bot) send(line string, w who, inv emulator.Invocation, do func(context.
 	res, err := do(b.t.Context(), inv)
 	if err != nil {
 		if res == nil {
-			return nil, describe(line, inv, err)
+			return nil, b.describe(line, inv, err)
 		}
 		return b.exchange(line, w, res), err
 	}
 	if line == "" && res.Interaction == nil {
-		line = named(inv)
+		line = b.named(inv)
 	}
 	x := b.exchange(line, w, res)
 	return x, x.violations()
 }
 
 // named says what inv uses, for an exchange with no interaction to say it.
-func named(inv emulator.Invocation) string {
+func (b *Bot) named(inv emulator.Invocation) string {
 	switch inv.Type {
 	case interaction.CommandPrimaryEntryPoint:
 		return fmt.Sprintf("launch %q", inv.Command)
 	case interaction.CommandUser:
-		return fmt.Sprintf("user command %q on user %v", inv.Command, inv.Target)
+		return fmt.Sprintf("user command %q on %s", inv.Command, b.userName(inv.Target))
 	case interaction.CommandMessage:
 		return fmt.Sprintf("message command %q on message %v", inv.Command, inv.Target)
 	}
@@ -154,9 +154,9 @@ func named(inv emulator.Invocation) string {
 }
 
 // describe names what was refused.
-func describe(line string, inv emulator.Invocation, err error) error {
+func (b *Bot) describe(line string, inv emulator.Invocation, err error) error {
 	if line == "" {
-		line = named(inv)
+		line = b.named(inv)
 	}
 	return fmt.Errorf("%s: %w", line, err)
 }

@@ -58,7 +58,7 @@ func TestTheUserActsOnComponentsAsTheClientLetsThem(t *testing.T) {
 		"submit name:x\n  ✗ no form is open",
 		"bot › Press one\n        [Go] [Stop] (disabled)\n",
 		"click Stop\n  ✗ the client refuses",
-		"click Nowhere\n  ✗ ",
+		"click Nowhere\n  ✗ @owner sees no button \"Nowhere\"\n",
 		"click Go\n  bot (updates its message) › Gone\n        ",
 		"submit name:Ada kind:bug,idea\n  bot › Ada chose bug+idea\n",
 		"submit name:\"far too long a name\" kind:bug\n  ✗ the client refuses",

@@ -481,6 +481,8 @@ func explain(err error) string {
 			return "the client offers no such command: " + ie.Reason
 		case errors.Is(err, emulator.ErrInvalidInput):
 			return "the client refuses: " + ie.Reason
+		case errors.Is(err, emulator.ErrUnknownComponent), errors.Is(err, emulator.ErrUnknownMessage):
+			return ie.Reason // who sees no such button, menu or message
 		case errors.Is(err, emulator.ErrUnknownTarget):
 			return "no such place or person: " + ie.Reason
 		}

@@ -1,0 +1,100 @@
+package events_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"strings"
+	"testing"
+
+	"github.com/rs/zerolog"
+
+	"github.com/switchboard-go/switchboard/event"
+	"github.com/switchboard-go/switchboard/events"
+	"github.com/switchboard-go/switchboard/interaction/interactiontest"
+)
+
+// childEnv names the variable that makes the test binary, run again by
+// TestTheDefaultLoggerWritesHandlerErrorsOnStandardError, serve an event
+// with the default logger.
+const childEnv = "SWITCHBOARD_EVENTS_DEFAULT_LOG_CHILD"
+
+// post serves one request to e through net/http, and returns its status.
+func post(e *events.Endpoint, c call) int {
+	req := httptest.NewRequest(c.method, events.DefaultPath, bytes.NewReader(c.body))
+	for k, v := range c.headers {
+		req.Header.Set(k, v)
+	}
+	rec := httptest.NewRecorder()
+	e.ServeHTTP(rec, req)
+	return rec.Code
+}
+
+// The default is checked in a process of its own, whose standard error
+// is read: the real one, not a writer put in its place.
+func TestTheDefaultLoggerWritesHandlerErrorsOnStandardError(t *testing.T) {
+	if os.Getenv(childEnv) == "1" {
+		key := interactiontest.NewKey("default log")
+		e := events.NewEndpoint(key.Verifier())
+		e.OnApplicationDeauthorized(func(context.Context, *event.Event, event.ApplicationDeauthorized) error {
+			return errors.New("the database is down")
+		})
+		body := eventBody(t, event.TypeApplicationDeauthorized, event.ApplicationDeauthorized{User: ada})
+		if got := post(e, signed(interactiontest.NewKey("a stranger"), body)); got != 401 {
+			t.Errorf("the forged request: %d", got)
+		}
+		if got := post(e, signed(key, body)); got != 204 {
+			t.Errorf("the event: %d", got)
+		}
+		if err := e.Wait(t.Context()); err != nil {
+			t.Error(err)
+		}
+		return
+	}
+	cmd := exec.CommandContext(t.Context(), os.Args[0], "-test.run=^TestTheDefaultLoggerWritesHandlerErrorsOnStandardError$", "-test.count=1")
+	cmd.Env = append(os.Environ(), childEnv+"=1")
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("the bot's process: %v\nstdout:\n%s\nstderr:\n%s", err, &stdout, &stderr)
+	}
+	lines := strings.Split(strings.TrimSpace(stderr.String()), "\n")
+	if len(lines) != 1 {
+		t.Fatalf("standard error has %d lines, want the handler's error alone:\n%s", len(lines), &stderr)
+	}
+	var l map[string]any
+	if err := json.Unmarshal([]byte(lines[0]), &l); err != nil {
+		t.Fatalf("standard error is not a JSON line: %v\n%s", err, &stderr)
+	}
+	if l["level"] != "error" || l["message"] != "event handler failed" || l["error"] != "the database is down" ||
+		l["event"] != "APPLICATION_DEAUTHORIZED" || l["time"] == nil {
+		t.Errorf("the handler's error is logged as %v", l)
+	}
+}
+
+// A request the service signed that is not an event is worth a look; a
+// forged one is routine.
+func TestWhatTheEndpointRefusesIsLoggedAtItsLevel(t *testing.T) {
+	key := interactiontest.NewKey("levels")
+	tests := []struct {
+		name, level, msg string
+		call             call
+	}{
+		{"a forged signature", "debug", "request refused", signed(interactiontest.NewKey("a stranger"), []byte(`{}`))},
+		{"a signed body that is not an event", "warn", "refused a signed request that is not a webhook event", signed(key, []byte(`{"type":7}`))},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var log logBuffer
+			e := events.NewEndpoint(key.Verifier(), events.WithLogger(zerolog.New(&log)))
+			post(e, tt.call)
+			if !strings.Contains(log.String(), `{"level":"`+tt.level+`"`) || !strings.Contains(log.String(), `"message":"`+tt.msg+`"`) {
+				t.Errorf("logged %s, want %q at %s", log.String(), tt.msg, tt.level)
+			}
+		})
+	}
+}
