@@ -55,12 +55,20 @@ var fileServers = []struct {
 	}},
 }
 
+// filesWindow is the response window of the tests of files, which are
+// not about time: an answer of ten MiB, made and read by code built with
+// -race on a busy machine, may take longer than the service's three
+// seconds, and a test must not fail for it. A test of late answers gives
+// its endpoint a deadline of its own.
+const filesWindow = time.Minute
+
 // serveFiles registers r's commands on a new emulator and serves r's
 // endpoint for it with serve, with a REST client of the emulator when
 // withClient is set.
 func serveFiles(t *testing.T, r *router.Router, serve func(*testing.T, *router.Endpoint) string, withClient bool, opts ...router.Option) *emulator.Server {
 	t.Helper()
-	s, err := emulator.New(emulator.Config{})
+	opts = append([]router.Option{router.WithResponseDeadline(filesWindow)}, opts...)
+	s, err := emulator.New(emulator.Config{ResponseWindow: filesWindow})
 	if err != nil {
 		t.Fatal(err)
 	}
