@@ -3,6 +3,7 @@ package autocomplete
 import (
 	"container/list"
 	"context"
+	"maps"
 	"sync"
 	"time"
 
@@ -18,7 +19,8 @@ const DefaultCacheBytes = 16 << 20
 // first. Each entry counts its key and its choices' names, localized
 // names and values, and a fixed overhead; an answer of 25 choices of 20
 // characters counts about 3 KiB, so the default bound keeps some 5,000
-// answers.
+// answers. It keeps copies of what it is given and hands out copies of
+// what it keeps, as Cache says.
 type MemoryCache struct {
 	mu      sync.Mutex
 	max     int
@@ -65,7 +67,7 @@ func entrySize(key string, choices []interaction.Choice) int {
 
 // Store keeps a copy of choices under key for ttl.
 func (c *MemoryCache) Store(_ context.Context, key string, choices []interaction.Choice, ttl time.Duration) error {
-	e := &cacheEntry{key: key, choices: append([]interaction.Choice{}, choices...), expires: c.now().Add(ttl)}
+	e := &cacheEntry{key: key, choices: copyChoices(choices), expires: c.now().Add(ttl)}
 	e.size = entrySize(key, e.choices)
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -101,9 +103,24 @@ func (c *MemoryCache) Lookup(_ context.Context, keys []string) ([][]interaction.
 			continue
 		}
 		c.order.MoveToFront(el)
-		out[i] = append([]interaction.Choice{}, e.choices...)
+		out[i] = copyChoices(e.choices)
 	}
 	return out, nil
+}
+
+// copyChoices returns a copy of choices that shares no memory with them:
+// a handler may change the table it answered from, and a middleware the
+// answer it serves, while the cache serves other users the same
+// suggestions. A choice's map of localized names is its only part that
+// is not a value. The copy is never nil: an answer of no suggestions is
+// kept as an empty list.
+func copyChoices(choices []interaction.Choice) []interaction.Choice {
+	out := make([]interaction.Choice, len(choices))
+	copy(out, choices)
+	for i := range out {
+		out[i].NameLocalizations = maps.Clone(out[i].NameLocalizations)
+	}
+	return out
 }
 
 // Len returns how many answers the cache holds, and their size.

@@ -63,18 +63,30 @@ func TestTheMemoryCacheForgetsAnswersPastTheirTime(t *testing.T) {
 	}
 }
 
-// What Lookup returns is the caller's: changing it changes nothing kept.
+// What Store is given and what Lookup returns are the caller's, down to
+// the choices' maps of localized names: changing them changes nothing
+// kept.
 func TestTheMemoryCacheHandsOutCopies(t *testing.T) {
 	ctx := context.Background()
 	c := NewMemoryCache(0)
 	in := choices(2)
+	in[0].NameLocalizations = map[interaction.Locale]string{interaction.LocaleFrench: "ville 0"}
 	c.Store(ctx, "k", in, time.Hour)
 	in[0].Name = "changed by the caller"
+	in[0].NameLocalizations[interaction.LocaleFrench] = "changed in the map given"
+	in[0].NameLocalizations[interaction.LocaleGerman] = "added to the map given"
 	got, _ := c.Lookup(ctx, []string{"k"})
 	got[0][1].Name = "changed too"
+	got[0][0].NameLocalizations[interaction.LocaleFrench] = "changed in the map served"
 	again, _ := c.Lookup(ctx, []string{"k"})
 	if again[0][0].Name != "city 0" || again[0][1].Name != "city 1" {
 		t.Errorf("kept %v", again[0])
+	}
+	if l := again[0][0].NameLocalizations; len(l) != 1 || l[interaction.LocaleFrench] != "ville 0" {
+		t.Errorf("kept the localized names %v; want only fr: ville 0", l)
+	}
+	if again[0][1].NameLocalizations != nil {
+		t.Errorf("a choice without localized names is kept with %v", again[0][1].NameLocalizations)
 	}
 }
 

@@ -12,7 +12,11 @@ import (
 // A Cache keeps the last good suggestions for what users typed, for
 // Fallback. MemoryCache keeps them in the process; package redisstore's
 // AutocompleteCache shares them between replicas. A Cache is safe for
-// concurrent use.
+// concurrent use, and shares no memory with its callers: it keeps a copy
+// of what Store is given and hands each Lookup a copy of its own, down to
+// the choices' maps of localized names, so that a handler changing the
+// table it answered from, or a middleware the answer it serves, changes
+// nothing another user is served.
 type Cache interface {
 	// Store keeps choices under key for ttl, replacing what was there.
 	Store(ctx context.Context, key string, choices []interaction.Choice, ttl time.Duration) error
