@@ -2,11 +2,13 @@ package autocomplete
 
 import (
 	"context"
+	"slices"
 	"strconv"
 	"testing"
 	"time"
 
 	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/interaction/interactiontest"
 )
 
 func choices(n int) []interaction.Choice {
@@ -63,18 +65,30 @@ func TestTheMemoryCacheForgetsAnswersPastTheirTime(t *testing.T) {
 	}
 }
 
-// What Lookup returns is the caller's: changing it changes nothing kept.
+// What Store is given and what Lookup returns are the caller's, down to
+// the choices' maps of localized names: changing them changes nothing
+// kept.
 func TestTheMemoryCacheHandsOutCopies(t *testing.T) {
 	ctx := context.Background()
 	c := NewMemoryCache(0)
 	in := choices(2)
+	in[0].NameLocalizations = map[interaction.Locale]string{interaction.LocaleFrench: "ville 0"}
 	c.Store(ctx, "k", in, time.Hour)
 	in[0].Name = "changed by the caller"
+	in[0].NameLocalizations[interaction.LocaleFrench] = "changed in the map given"
+	in[0].NameLocalizations[interaction.LocaleGerman] = "added to the map given"
 	got, _ := c.Lookup(ctx, []string{"k"})
 	got[0][1].Name = "changed too"
+	got[0][0].NameLocalizations[interaction.LocaleFrench] = "changed in the map served"
 	again, _ := c.Lookup(ctx, []string{"k"})
 	if again[0][0].Name != "city 0" || again[0][1].Name != "city 1" {
 		t.Errorf("kept %v", again[0])
+	}
+	if l := again[0][0].NameLocalizations; len(l) != 1 || l[interaction.LocaleFrench] != "ville 0" {
+		t.Errorf("kept the localized names %v; want only fr: ville 0", l)
+	}
+	if again[0][1].NameLocalizations != nil {
+		t.Errorf("a choice without localized names is kept with %v", again[0][1].NameLocalizations)
 	}
 }
 
@@ -84,4 +98,40 @@ func present(got [][]interaction.Choice) []bool {
 		out[i] = g != nil
 	}
 	return out
+}
+
+// One user typing many texts keeps no more than the bound of their scope,
+// the texts typed last, and drops nothing of another scope for it.
+func TestTheMemoryCacheKeepsAtMostTheBoundOfAScope(t *testing.T) {
+	const bound = DefaultPerScope
+	ctx := context.Background()
+	c := NewMemoryCache(0)
+	f := &fallback{scope: scopeUser}
+	other := f.key(typingIn(t, "", 8))
+	mine := f.key(typingIn(t, "", 7))
+	for _, typed := range []string{"p", "pa", "par"} {
+		c.Store(ctx, other+typed, choices(3), time.Hour)
+	}
+	for i := range 4 * bound {
+		c.Store(ctx, mine+"query "+strconv.Itoa(i), choices(3), time.Hour)
+	}
+	if n, _ := c.Len(); n != bound+3 {
+		t.Errorf("%d answers kept; want the bound of user 7's scope, %d, and user 8's 3", n, bound)
+	}
+	got, _ := c.Lookup(ctx, []string{other + "p", other + "par", mine + "query 0", mine + "query " + strconv.Itoa(3*bound-1), mine + "query " + strconv.Itoa(3*bound), mine + "query " + strconv.Itoa(4*bound-1)})
+	if want := []bool{true, true, false, false, true, true}; !slices.Equal(present(got), want) {
+		t.Errorf("kept %v; want %v: user 8's, and user 7's last %d", present(got), want, bound)
+	}
+}
+
+// typingIn returns the request of user typing text into /weather city.
+func typingIn(t *testing.T, text string, user interaction.Snowflake) *Request {
+	t.Helper()
+	ix := interactiontest.Autocomplete("weather").Focus("city", interaction.OptionString, interaction.StringValue(text)).
+		InDM(interaction.User{ID: user, Username: "u"}).Interaction()
+	req, ok := NewRequest(ix)
+	if !ok {
+		t.Fatal("no focused option")
+	}
+	return &req
 }

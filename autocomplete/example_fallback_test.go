@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/switchboard-go/switchboard/autocomplete"
 	"github.com/switchboard-go/switchboard/interaction"
@@ -44,4 +45,37 @@ func ExampleFallback() {
 	// Output:
 	// par [Paris Parma Paramaribo] <nil>
 	// pari [Paris Paramaribo] autocomplete: served the last good suggestions for "par": the city service is down
+}
+
+// A cache bounds what it keeps by the scope of each answer: here, one
+// user's texts typed into /weather city, kept apart by PerUser.
+func ExampleSplitKey() {
+	var keys []string
+	record := recordingCache(func(key string) { keys = append(keys, key) })
+	cities := autocomplete.HandlerFunc(func(ctx context.Context, req *autocomplete.Request) ([]interaction.Choice, error) {
+		return []interaction.Choice{interaction.StringChoice("Paris", "paris")}, nil
+	})
+	h := autocomplete.Fallback(cities, record, autocomplete.PerUser())
+	ix := interactiontest.Autocomplete("weather").Focus("city", interaction.OptionString, interaction.StringValue("par")).
+		InDM(interaction.User{ID: 7, Username: "ana"}).Interaction()
+	req, _ := autocomplete.NewRequest(ix)
+	h(context.Background(), &req)
+
+	scope, typed := autocomplete.SplitKey(keys[0])
+	fmt.Printf("%q %q\n", scope, typed)
+	// Output:
+	// "weather\x00\x00\x00city\x00en-US\x00u7\x00" "par"
+}
+
+// recordingCache is a Cache that keeps nothing and tells the keys it is
+// given.
+type recordingCache func(key string)
+
+func (r recordingCache) Store(_ context.Context, key string, _ []interaction.Choice, _ time.Duration) error {
+	r(key)
+	return nil
+}
+
+func (r recordingCache) Lookup(_ context.Context, keys []string) ([][]interaction.Choice, error) {
+	return make([][]interaction.Choice, len(keys)), nil
 }

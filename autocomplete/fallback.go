@@ -12,7 +12,11 @@ import (
 // A Cache keeps the last good suggestions for what users typed, for
 // Fallback. MemoryCache keeps them in the process; package redisstore's
 // AutocompleteCache shares them between replicas. A Cache is safe for
-// concurrent use.
+// concurrent use, and shares no memory with its callers: it keeps a copy
+// of what Store is given and hands each Lookup a copy of its own, down to
+// the choices' maps of localized names, so that a handler changing the
+// table it answered from, or a middleware the answer it serves, changes
+// nothing another user is served.
 type Cache interface {
 	// Store keeps choices under key for ttl, replacing what was there.
 	Store(ctx context.Context, key string, choices []interaction.Choice, ttl time.Duration) error
@@ -214,9 +218,48 @@ func beginnings(s string) []string {
 	return out
 }
 
-// key returns the beginning of the keys of req's suggestions: what the
-// user typed follows it. Its parts are separated by a byte no name or
-// locale holds.
+// DefaultPerScope is how many answers a cache keeps for one scope (see
+// SplitKey) when not told otherwise: the texts one user typed into one
+// option, for a Fallback kept PerUser, or those all users typed, by
+// default. A user typing a few dozen queries of a few words stays well
+// within it, and an answer of 25 choices of 20 characters costs some
+// 3 KiB, so a scope holds at most about 800 KiB.
+const DefaultPerScope = 256
+
+// keyParts is how many parts the scope of a key has, each ended by a NUL
+// byte: the command, its subcommand group and subcommand, the option, the
+// locale, and the user or guild whose suggestions are kept apart.
+const keyParts = 6
+
+// SplitKey splits a key of Fallback's into its scope and what the user
+// typed. The scope names where the answer was given: the command, its
+// subcommand group and subcommand, the option and the locale, and the
+// user or guild when their suggestions are kept apart (PerUser,
+// PerGuild). A cache bounds what it keeps by scope (MemoryCache and
+// redisstore's AutocompleteCache keep DefaultPerScope answers of each),
+// so that the texts typed into one scope, such as those of one user kept
+// PerUser, cannot crowd out the answers of the others, nor grow the
+// cache past its bound.
+//
+// The scope is the key up to its sixth NUL byte, which it includes, since
+// no part of a scope holds one; a user who types NUL bytes cannot change
+// the scope. A key with fewer (one not made by Fallback) is split after
+// its last NUL byte, and a key with none has the scope "".
+func SplitKey(key string) (scope, typed string) {
+	end := 0
+	for range keyParts {
+		i := strings.IndexByte(key[end:], 0)
+		if i < 0 {
+			break
+		}
+		end += i + 1
+	}
+	return key[:end], key[end:]
+}
+
+// key returns the beginning of the keys of req's suggestions, their
+// scope: what the user typed follows it. Its keyParts parts are each
+// ended by a byte no name, locale or id holds (SplitKey).
 func (f *fallback) key(req *Request) string {
 	var b strings.Builder
 	b.WriteString(req.Command)

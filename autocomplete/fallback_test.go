@@ -204,3 +204,53 @@ func TestAQuickSourceIsServedUnderAShortDeadline(t *testing.T) {
 		}
 	}
 }
+
+// Fallbacks served at once each get suggestions of their own: a handler
+// or middleware that changes its answer, its choices' localized names
+// among it, changes nothing another user is served. Under -race, the
+// served answers share no memory.
+func TestFallbacksServedAtOnceShareNothing(t *testing.T) {
+	ctx := context.Background()
+	down := false
+	var mu sync.Mutex
+	h := autocomplete.Fallback(autocomplete.HandlerFunc(func(ctx context.Context, req *autocomplete.Request) ([]interaction.Choice, error) {
+		mu.Lock()
+		defer mu.Unlock()
+		if down {
+			return nil, errDown
+		}
+		return []interaction.Choice{
+			interaction.StringChoice("Paris", "paris").Localize(interaction.LocaleItalian, "Parigi"),
+			interaction.StringChoice("Parma", "parma"),
+		}, nil
+	}), autocomplete.NewMemoryCache(0))
+	if _, err := h(ctx, typing(t, "par", 7)); err != nil {
+		t.Fatal(err)
+	}
+	mu.Lock()
+	down = true
+	mu.Unlock()
+
+	var wg sync.WaitGroup
+	for user := range interaction.Snowflake(8) {
+		wg.Go(func() {
+			got, err := h(ctx, typing(t, "par", 10+user))
+			if len(got) != 2 {
+				t.Errorf("user %d was served %q, %v", 10+user, names(got), err)
+				return
+			}
+			// What a middleware translating its answer would do.
+			got[0].NameLocalizations[interaction.LocaleGerman] = "Paris, changed for " + user.String()
+			got[0].NameLocalizations[interaction.LocaleItalian] = "Parigi, changed for " + user.String()
+			got[1].Name = "Parma, changed"
+		})
+	}
+	wg.Wait()
+	got, _ := h(ctx, typing(t, "par", 7))
+	if len(got) != 2 || got[1].Name != "Parma" {
+		t.Fatalf("served %q after the others changed theirs", names(got))
+	}
+	if l := got[0].NameLocalizations; len(l) != 1 || l[interaction.LocaleItalian] != "Parigi" {
+		t.Errorf("served Paris with the localized names %v, changed by other users' middleware", l)
+	}
+}

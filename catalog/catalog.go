@@ -55,8 +55,10 @@ type Format struct {
 //
 // Load fails on a file it cannot read or parse, on a file whose name is
 // not a locale of the service with a known format, on two files for one
-// locale, and on a text that is not a valid template; it reads no
-// subdirectory. It does not fail on missing translations, which the
+// locale, on a text that is not a valid template, and on a text that
+// could pass the bounds of MaxTextBytes and MaxIterations whatever its
+// arguments or that defines or calls a template, naming its file, key,
+// plural form and what in it goes past; it reads no subdirectory. It does not fail on missing translations, which the
 // service's fallbacks and the default cover: Check reports those.
 func Load(fsys fs.FS, dir string, def interaction.Locale, formats ...Format) (*Catalog, error) {
 	unmarshal := map[string]func([]byte, any) error{"json": json.Unmarshal}

@@ -46,6 +46,16 @@
 // missing text is printed as its key with no error to catch. go-i18n
 // needs golang.org/x/text/language, which the module had already.
 //
+// A text is bounded in what it may do when it is made, whoever wrote
+// it: it writes at most MaxTextBytes (32 KiB, more than a message of the
+// service shows), and its ranges run their bodies at most MaxIterations
+// times in all (10,000). A text that would pass a bound whatever its
+// arguments does not load: {{range 20000000}}, ranges within ranges of
+// 200 each, printf padding to a megabyte, a text longer than the bound.
+// Nor does a text that defines or calls a template, which could repeat
+// itself without a range. A text whose arguments take it past a bound
+// stops there, and Render says which text and what in it.
+//
 // A catalogue costs nothing to a bot that does not use it: the router
 // knows nothing of it. For is a map look-up, and a text without
 // arguments is read without allocating.

@@ -1,6 +1,7 @@
 package catalog_test
 
 import (
+	"errors"
 	"fmt"
 	"testing/fstest"
 
@@ -90,4 +91,30 @@ func ExampleCatalog_Command() {
 	// Output:
 	// Paint the fence map[pl:maluj] map[pl:Pomaluj płot]
 	// Which color map[pl:kolor] map[pl:Jaki kolor]
+}
+
+// A text whose arguments would take it past the bounds stops there:
+// Render says which text and what in it, and Text falls back as it does
+// for any text it cannot make. A text that would pass them whatever its
+// arguments, such as {{range 20000000}}, does not load.
+func ExampleErrTooManyIterations() {
+	cat, err := catalog.Load(fstest.MapFS{
+		"messages/en-US.json": {Data: []byte(`{"rating": "{{range .Stars}}★{{end}}"}`)},
+	}, "messages", interaction.LocaleEnglishUS)
+	if err != nil {
+		panic(err)
+	}
+	tr := cat.For(interaction.LocaleEnglishUS)
+	fmt.Println(tr.Text("rating", catalog.Arg("Stars", 3)))
+	_, err = tr.Render("rating", catalog.Arg("Stars", 1_000_000))
+	fmt.Println(errors.Is(err, catalog.ErrTooManyIterations), err)
+
+	_, err = catalog.Load(fstest.MapFS{
+		"messages/en-US.json": {Data: []byte(`{"spin": "{{range 20000000}} {{end}}"}`)},
+	}, "messages", interaction.LocaleEnglishUS)
+	fmt.Println(err)
+	// Output:
+	// ★★★
+	// true messages/en-US.json: key "rating": {{range .Stars}}: 1000000 iterations, more than the 10000 a text may make
+	// messages/en-US.json: key "spin": {{range 20000000}}: 20000000 iterations, more than the 10000 a text may make
 }

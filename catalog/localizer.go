@@ -2,7 +2,6 @@ package catalog
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/switchboard-go/switchboard/interaction"
 )
@@ -42,8 +41,9 @@ func (tr Localizer) Locale() interaction.Locale { return tr.locale }
 
 // Text returns the text of key for the Localizer's locale, with args
 // filled in. It never fails: where a locale of the chain has key but its
-// text cannot be made with args (an argument it names is missing, or
-// Count is not a number), it uses the next locale's; where none can, it
+// text cannot be made with args (an argument it names is missing, Count
+// is not a number, or the arguments take it past MaxTextBytes or
+// MaxIterations), it uses the next locale's; where none can, it
 // returns key itself, which shows in the answer as a sign of what Check
 // or a test with Render would have caught.
 func (tr Localizer) Text(key string, args ...Argument) string {
@@ -63,7 +63,9 @@ func (tr Localizer) Text(key string, args ...Argument) string {
 // Render returns the text of key as Text does, but returns an error
 // instead of falling back when the first locale of the chain that has key
 // cannot make its text with args, and a *MissingError when no locale of
-// the chain has key.
+// the chain has key. A text stopped at a bound returns an error that
+// names its file, its key and what in it went past, and wraps ErrTooLong
+// or ErrTooManyIterations.
 func (tr Localizer) Render(key string, args ...Argument) (string, error) {
 	for _, t := range tr.chain {
 		if t == nil {
@@ -125,12 +127,7 @@ func (t *table) render(m *message, args []Argument) (string, error) {
 	for _, a := range args {
 		data[a.name] = a.value
 	}
-	var b strings.Builder
-	b.Grow(len(txt.src) + 16)
-	if err := txt.tmpl.Execute(&b, data); err != nil {
-		return "", err
-	}
-	return b.String(), nil
+	return txt.run(data)
 }
 
 // find returns the value of the argument named name.

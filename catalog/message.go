@@ -2,8 +2,10 @@ package catalog
 
 import (
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
+	"sync"
 	"text/template"
 	"text/template/parse"
 
@@ -23,6 +25,8 @@ type text struct {
 	// tmpl is the parsed template, nil when src has no action: then src
 	// is what users read, with no template to run.
 	tmpl *template.Template
+	// runners make the text within the bounds, one at a time each.
+	runners *sync.Pool
 }
 
 // has reports whether the message has form f.
@@ -59,7 +63,10 @@ func newMessage(m *i18n.Message) (*message, error) {
 
 // parseText parses one form's text as a text/template whose missing
 // arguments are errors, not "<no value>": a text that names an argument
-// its handler does not pass fails rather than show users a gap.
+// its handler does not pass fails rather than show users a gap. It
+// refuses a text that could pass the bounds whatever its arguments
+// (checkBounds), and makes the ranges of the others count their
+// iterations (boundRanges).
 func parseText(key string, f form, src, left, right string) (text, error) {
 	if left == "" {
 		left = "{{"
@@ -68,17 +75,44 @@ func parseText(key string, f form, src, left, right string) (text, error) {
 		right = "}}"
 	}
 	if !strings.Contains(src, left) {
+		if len(src) > MaxTextBytes {
+			return text{}, inForm(f, &limitError{fmt.Sprintf("%d bytes, more than the %d a text may write", len(src), MaxTextBytes), ErrTooLong})
+		}
 		return text{src: src}, nil
 	}
 	name := key
 	if f != other {
 		name += "[" + f.String() + "]"
 	}
-	t, err := template.New(name).Delims(left, right).Option("missingkey=error").Parse(src)
+	t, err := template.New(name).Delims(left, right).Option("missingkey=error").
+		Funcs(template.FuncMap{"printf": printf}).Parse(src)
 	if err != nil {
 		return text{}, err
 	}
-	return text{src: src, tmpl: t}, nil
+	if err := checkBounds(t); err != nil {
+		return text{}, inForm(f, err)
+	}
+	boundRanges(t.Tree.Root)
+	return text{src: src, tmpl: t, runners: newRunners(t)}, nil
+}
+
+// inForm says which plural form err is of, but for other.
+func inForm(f form, err error) error {
+	if f == other {
+		return err
+	}
+	return fmt.Errorf("form %s: %w", f, err)
+}
+
+// run makes the text with data, within the bounds.
+func (t text) run(data any) (string, error) {
+	r := t.runners.Get().(*runner)
+	defer t.runners.Put(r)
+	s, err := r.run(data)
+	if cap(r.buf) > 4<<10 {
+		r.buf = nil // a long text's buffer is not kept for the short ones
+	}
+	return s, err
 }
 
 // arguments returns the names of the arguments the message's texts use,

@@ -3,32 +3,77 @@ package redisstore
 import (
 	"context"
 	"fmt"
+	"strings"
 	"time"
 
 	jsonv2 "github.com/goccy/go-json/v2"
 	"github.com/redis/go-redis/v9"
 
+	"github.com/switchboard-go/switchboard/autocomplete"
 	"github.com/switchboard-go/switchboard/interaction"
 )
 
 // AutocompleteCache is an autocomplete.Cache on Redis, shared by the
 // replicas: the suggestions one replica's handler made are served by
-// another's fallback. Each answer is a key holding its choices as JSON,
-// which expires when the answer should no longer be served. Storing is one
-// round trip (SET with PX), and so is looking up every beginning of what
-// a user typed (MGET).
+// another's fallback. It keeps at most PerScope answers of one scope
+// (autocomplete.SplitKey): of the texts one user typed into an option,
+// for a Fallback kept PerUser, or of those all users typed, by default.
+// A user typing thousands of texts therefore costs Redis no more than
+// PerScope answers, in the Redis that cooldowns, rate limits and states
+// share.
+//
+// Under its prefix, the answers of a scope live under the key
+// autocomplete:{SCOPE}, a sorted set of what was typed by when its
+// answer expires, and each answer under autocomplete:{SCOPE}:TYPED, its
+// choices as JSON; every key expires when its last answer should no
+// longer be served. Storing is one script, one round trip, which keeps
+// the answer, drops those past their time from the set and, past
+// PerScope, the answers that expire first; looking up every beginning of
+// what a user typed is one MGET. In SCOPE the bytes %, { and } are
+// written %25, %7B and %7D, so that on a Cluster the keys of one scope
+// share its hash tag, and a slot (or the prefix's own, when it has one).
 type AutocompleteCache struct {
+	// PerScope is how many answers the cache keeps of one scope at most;
+	// zero or less means autocomplete.DefaultPerScope. Set it before the
+	// cache is first used.
+	PerScope int
+
 	client redis.UniversalClient
 	prefix string
 }
 
-// NewAutocompleteCache returns a cache that keeps each answer under the
-// key prefix + "autocomplete:" + its key.
+// NewAutocompleteCache returns a cache that keeps its answers under the
+// keys prefix + "autocomplete:".
 func NewAutocompleteCache(client redis.UniversalClient, prefix string) *AutocompleteCache {
 	return &AutocompleteCache{client: client, prefix: prefixOr(prefix) + "autocomplete:"}
 }
 
-// Store keeps choices under key for ttl.
+// storeScript keeps an answer and bounds its scope. KEYS[1] is the
+// answer's key, KEYS[2] its scope's set, which the answer's key begins
+// with; ARGV[1] is the answer, ARGV[2] how long it is kept in
+// milliseconds, ARGV[3] the most answers the scope keeps and ARGV[4]
+// what was typed, the answer's member of the set, scored by when it
+// expires by the server's clock, in milliseconds.
+var storeScript = redis.NewScript(`
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local function whole(n) return string.format('%.0f', n) end
+local ttl = tonumber(ARGV[2])
+redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', whole(now))
+redis.call('ZADD', KEYS[2], whole(now + ttl), ARGV[4])
+local over = redis.call('ZCARD', KEYS[2]) - tonumber(ARGV[3])
+if over > 0 then
+  local gone = redis.call('ZPOPMIN', KEYS[2], over)
+  for i = 1, #gone, 2 do redis.call('DEL', KEYS[2] .. ':' .. gone[i]) end
+end
+local last = redis.call('ZRANGE', KEYS[2], -1, -1, 'WITHSCORES')
+redis.call('PEXPIRE', KEYS[2], whole(math.max(1, tonumber(last[2]) - now)))
+return 0
+`)
+
+// Store keeps choices under key for ttl, and drops the answers of key's
+// scope that expire first when it keeps more than PerScope.
 func (c *AutocompleteCache) Store(ctx context.Context, key string, choices []interaction.Choice, ttl time.Duration) error {
 	if choices == nil {
 		choices = []interaction.Choice{}
@@ -37,7 +82,15 @@ func (c *AutocompleteCache) Store(ctx context.Context, key string, choices []int
 	if err != nil {
 		return fmt.Errorf("redisstore: autocomplete cache: %w", err)
 	}
-	if err := c.client.Set(ctx, c.prefix+key, b, max(ttl, time.Millisecond)).Err(); err != nil {
+	perScope := c.PerScope
+	if perScope <= 0 {
+		perScope = autocomplete.DefaultPerScope
+	}
+	scope, typed := autocomplete.SplitKey(key)
+	set := c.scopeKey(scope)
+	err = storeScript.Run(ctx, c.client, []string{set + ":" + typed, set},
+		b, max(ttl, time.Millisecond).Milliseconds(), perScope, typed).Err()
+	if err != nil {
 		return fmt.Errorf("redisstore: autocomplete cache: storing: %w", err)
 	}
 	return nil
@@ -49,7 +102,8 @@ func (c *AutocompleteCache) Store(ctx context.Context, key string, choices []int
 func (c *AutocompleteCache) Lookup(ctx context.Context, keys []string) ([][]interaction.Choice, error) {
 	full := make([]string, len(keys))
 	for i, k := range keys {
-		full[i] = c.prefix + k
+		scope, typed := autocomplete.SplitKey(k)
+		full[i] = c.scopeKey(scope) + ":" + typed
 	}
 	vals, err := c.client.MGet(ctx, full...).Result()
 	if err != nil {
@@ -70,4 +124,15 @@ func (c *AutocompleteCache) Lookup(ctx context.Context, keys []string) ([][]inte
 		}
 	}
 	return out, nil
+}
+
+// scopeEscaper writes a scope so that it holds no brace: the first "}"
+// of a key is then the end of its scope, and the hash tag of every key
+// of one scope is the same.
+var scopeEscaper = strings.NewReplacer("%", "%25", "{", "%7B", "}", "%7D")
+
+// scopeKey returns the key of a scope's set, which the keys of its
+// answers begin with.
+func (c *AutocompleteCache) scopeKey(scope string) string {
+	return c.prefix + "{" + scopeEscaper.Replace(scope) + "}"
 }

@@ -146,3 +146,23 @@ func BenchmarkRESTCall(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkAutocompleteCacheStore keeps answers of 25 choices, each text
+// new, in the scope of one user: past the scope's bound each Store also
+// drops the answer that expires first.
+func BenchmarkAutocompleteCacheStore(b *testing.B) {
+	c := redisstore.NewAutocompleteCache(redistest.Start(b).Client(b), "bench:")
+	ctx := context.Background()
+	choices := make([]interaction.Choice, 25)
+	for i := range choices {
+		choices[i] = interaction.StringChoice("city of the number "+strconv.Itoa(i), "value-"+strconv.Itoa(i))
+	}
+	const scope = "weather\x00\x00\x00city\x00en-US\x00u7\x00"
+	i := 0
+	for b.Loop() {
+		if err := c.Store(ctx, scope+"query "+strconv.Itoa(i), choices, time.Hour); err != nil {
+			b.Fatal(err)
+		}
+		i++
+	}
+}

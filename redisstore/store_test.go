@@ -100,7 +100,8 @@ func TestKeysLiveUnderThePrefixAndExpire(t *testing.T) {
 		"bot1:{ratelimit}:global":                                 time.Second,
 		"bot1:{ratelimit}:sent":                                   time.Second,
 		"switchboard:cooldown:command:ping:user:1":                time.Minute,
-		"bot1:autocomplete:weather\x00city\x00par":                time.Hour,
+		"bot1:autocomplete:{weather\x00city\x00}:par":             time.Hour,
+		"bot1:autocomplete:{weather\x00city\x00}":                 time.Hour,
 	}
 	if len(keys) != len(want) {
 		t.Errorf("keys %q, want %d", keys, len(want))

@@ -53,6 +53,28 @@ func AutocompleteCaches(t *testing.T, open func(t *testing.T) (a, b autocomplete
 		}
 	})
 
+	t.Run("what is kept shares nothing with what was given or found", func(t *testing.T) {
+		a, b := open(t)
+		given := []interaction.Choice{interaction.StringChoice("Rome", "rome").Localize(interaction.LocaleItalian, "Roma")}
+		if err := a.Store(ctx, "k", given, time.Hour); err != nil {
+			t.Fatal(err)
+		}
+		given[0].Name = "changed in the list given"
+		given[0].NameLocalizations[interaction.LocaleItalian] = "changed in the map given"
+		found, err := b.Lookup(ctx, []string{"k"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		found[0][0].NameLocalizations[interaction.LocaleItalian] = "changed in the map found"
+		again, err := a.Lookup(ctx, []string{"k"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(again[0]) != 1 || again[0][0].Name != "Rome" || again[0][0].NameLocalizations[interaction.LocaleItalian] != "Roma" {
+			t.Errorf("found %+v; want Rome, Roma in Italian, as kept", again[0])
+		}
+	})
+
 	t.Run("an answer past its time is not found", func(t *testing.T) {
 		a, b := open(t)
 		a.Store(ctx, "k", paris, 30*time.Millisecond)
