@@ -127,8 +127,8 @@ func runLambda(ctx context.Context, getenv func(string) string, start func(handl
 		return fmt.Errorf("SWITCHBOARD_BASE_URL: %w", err)
 	}
 	// Lambda sends what a function writes to CloudWatch Logs, a line
-	// an event.
-	log := zerolog.New(os.Stderr).With().Timestamp().Str("role", role).Logger()
+	// an event: what goes wrong, not the routine of each request.
+	log := zerolog.New(os.Stderr).Level(zerolog.InfoLevel).With().Timestamp().Str("role", role).Logger()
 	mux, err := bot.New().Router(log).Build()
 	if err != nil {
 		return err
