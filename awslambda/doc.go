@@ -20,6 +20,11 @@
 // which InvokeWorker takes. Routes slow by nature are declared
 // router.Queued, so that their handler runs in the worker only.
 //
+// The handlers log through the endpoint's logger (router.WithLogger),
+// which Lambda sends to CloudWatch Logs a line an event: the workers log
+// each job they refuse at error level, with the SQS message's id or the
+// invocation's request id, and each they complete at debug level.
+//
 // The package links the AWS Lambda runtime library; a bot that does not
 // import it does not.
 package awslambda

@@ -6,6 +6,7 @@ import (
 	"sync"
 
 	"github.com/aws/aws-lambda-go/events"
+	"github.com/aws/aws-lambda-go/lambdacontext"
 
 	"github.com/switchboard-go/switchboard/queue"
 	"github.com/switchboard-go/switchboard/router"
@@ -20,13 +21,19 @@ import (
 // worker is an endpoint serving the same router, with a REST client
 // (router.Endpoint.Complete). The messages of a batch are completed at
 // once, each in its own goroutine. A message the worker refuses (one
-// that is not a job, or whose job does not verify, or whose token has
-// expired) is logged and reported as a batch item failure, which the
-// event source mapping acts on when its FunctionResponseTypes include
-// ReportBatchItemFailures: the message goes back to the queue and, after
-// the queue's maxReceiveCount, to its dead-letter queue. A message
-// completed is not reported, whether or not its answer could be
-// delivered: running its handler again would not help.
+// that is not a job, whose error wraps queue.ErrInvalidJob, or whose job
+// does not verify, or whose token has expired) is logged and reported as
+// a batch item failure, which the event source mapping acts on when its
+// FunctionResponseTypes include ReportBatchItemFailures: the message goes
+// back to the queue and, after the queue's maxReceiveCount, to its
+// dead-letter queue. A message completed is not reported, whether or not
+// its answer could be delivered: running its handler again would not
+// help.
+//
+// It logs through worker's logger (router.WithLogger): each message
+// refused at error level, each completed at debug level, with the
+// message's id under message_id, by which it is found in the dead-letter
+// queue.
 func SQSWorker(worker *router.Endpoint) func(context.Context, events.SQSEvent) (events.SQSEventResponse, error) {
 	return func(ctx context.Context, ev events.SQSEvent) (events.SQSEventResponse, error) {
 		var (
@@ -34,15 +41,17 @@ func SQSWorker(worker *router.Endpoint) func(context.Context, events.SQSEvent) (
 			failures []events.SQSBatchItemFailure
 			wg       sync.WaitGroup
 		)
+		log := worker.Logger()
 		for _, m := range ev.Records {
 			wg.Go(func() {
 				if err := complete(ctx, worker, []byte(m.Body)); err != nil {
-					log := worker.Logger()
-					log.Error().Err(err).Str("message", m.MessageId).Msg("refused a message of the queue")
+					log.Error().Err(err).Str("message_id", m.MessageId).Msg("refused a message of the queue")
 					mu.Lock()
 					failures = append(failures, events.SQSBatchItemFailure{ItemIdentifier: m.MessageId})
 					mu.Unlock()
+					return
 				}
+				log.Debug().Str("message_id", m.MessageId).Msg("completed a message of the queue")
 			})
 		}
 		wg.Wait()
@@ -60,22 +69,31 @@ func SQSWorker(worker *router.Endpoint) func(context.Context, events.SQSEvent) (
 // job the worker refuses is logged and returned as the invocation's
 // error, which Lambda retries as it retries a failed asynchronous
 // invocation, then sends to the function's on-failure destination, if
-// it has one.
+// it has one. A payload that is not a job is refused with an error that
+// wraps queue.ErrInvalidJob.
+//
+// It logs through worker's logger (router.WithLogger): each job refused
+// at error level, each completed at debug level, with the invocation's
+// request id under request_id.
 func InvokeWorker(worker *router.Endpoint) func(context.Context, json.RawMessage) error {
 	return func(ctx context.Context, payload json.RawMessage) error {
-		err := complete(ctx, worker, payload)
-		if err != nil {
-			log := worker.Logger()
-			log.Error().Err(err).Msg("refused the invocation's job")
+		log := worker.Logger()
+		if lc, ok := lambdacontext.FromContext(ctx); ok {
+			log = log.With().Str("request_id", lc.AwsRequestID).Logger()
 		}
-		return err
+		if err := complete(ctx, worker, payload); err != nil {
+			log.Error().Err(err).Msg("refused the invocation's job")
+			return err
+		}
+		log.Debug().Msg("completed the invocation's job")
+		return nil
 	}
 }
 
 // complete decodes the job in data and completes it with worker.
 func complete(ctx context.Context, worker *router.Endpoint, data []byte) error {
-	var job queue.Job
-	if err := json.Unmarshal(data, &job); err != nil {
+	job, err := queue.DecodeJob(data)
+	if err != nil {
 		return err
 	}
 	return worker.Complete(ctx, job)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -14,6 +15,8 @@ import (
 
 	"github.com/aws/aws-lambda-go/events"
 	"github.com/aws/aws-lambda-go/lambda"
+	"github.com/aws/aws-lambda-go/lambdacontext"
+	"github.com/rs/zerolog"
 
 	"github.com/switchboard-go/switchboard/awslambda"
 	"github.com/switchboard-go/switchboard/interaction"
@@ -45,8 +48,8 @@ func (s *service) requests() []string {
 }
 
 // newWorker returns a worker endpoint for a bot whose /report is queued,
-// completing through a recorded service.
-func newWorker(t *testing.T, key *interactiontest.Key) (*router.Endpoint, *service) {
+// completing through a recorded service, and logging to log.
+func newWorker(t *testing.T, key *interactiontest.Key, log zerolog.Logger) (*router.Endpoint, *service) {
 	t.Helper()
 	svc := &service{}
 	srv := httptest.NewServer(svc)
@@ -63,7 +66,7 @@ func newWorker(t *testing.T, key *interactiontest.Key) (*router.Endpoint, *servi
 	if err != nil {
 		t.Fatal(err)
 	}
-	return router.NewEndpoint(mux, key.Verifier(), router.WithClient(client)), svc
+	return router.NewEndpoint(mux, key.Verifier(), router.WithClient(client), router.WithLogger(log)), svc
 }
 
 // jobJSON is the job of a /report signed with key, in JSON.
@@ -79,21 +82,43 @@ func jobJSON(t *testing.T, key *interactiontest.Key) string {
 	return string(data)
 }
 
+// logLines decodes the JSON lines of a log.
+func logLines(t *testing.T, log string) []map[string]any {
+	t.Helper()
+	var lines []map[string]any
+	for line := range strings.Lines(log) {
+		var m map[string]any
+		if err := json.Unmarshal([]byte(line), &m); err != nil {
+			t.Fatalf("a line of the log is not JSON: %q: %v", line, err)
+		}
+		lines = append(lines, m)
+	}
+	return lines
+}
+
 // A batch's messages are completed, and those the worker refuses are
-// reported, for the queue to deliver again and then set aside.
+// reported, for the queue to deliver again and then set aside, and
+// logged with their ids, by which they are found in the dead-letter
+// queue.
 func TestTheSQSWorkerCompletesTheBatchAndReportsWhatItRefuses(t *testing.T) {
 	key := interactiontest.NewKey("awslambda")
-	worker, svc := newWorker(t, key)
+	var logged syncBuffer
+	worker, svc := newWorker(t, key, zerolog.New(&logged).Level(zerolog.DebugLevel))
+	messages := []struct {
+		id, body string
+		refused  string // what the log's error says; "" for a message completed
+	}{
+		{"good", jobJSON(t, key), ""},
+		{"forged", jobJSON(t, interactiontest.NewKey("forger")), "signature"},
+		{"not a job", `{"hello":"world"}`, "queue: invalid job: /body is empty"},
+		{"not JSON", `hello`, "queue: invalid job: invalid character"},
+		{"empty", ``, "queue: invalid job: unexpected end of JSON input"},
+	}
 	var ev events.SQSEvent
 	event(t, "sqs-event.json", &ev)
 	sample := ev.Records[0]
 	ev.Records = nil
-	for _, m := range []struct{ id, body string }{
-		{"good", jobJSON(t, key)},
-		{"forged", jobJSON(t, interactiontest.NewKey("forger"))},
-		{"not a job", `{"hello":"world"}`},
-		{"not JSON", `hello`},
-	} {
+	for _, m := range messages {
 		rec := sample
 		rec.MessageId, rec.Body = m.id, m.body
 		ev.Records = append(ev.Records, rec)
@@ -104,8 +129,32 @@ func TestTheSQSWorkerCompletesTheBatchAndReportsWhatItRefuses(t *testing.T) {
 	for _, f := range out.BatchItemFailures {
 		failed[f.ItemIdentifier] = true
 	}
-	if len(failed) != 3 || !failed["forged"] || !failed["not a job"] || !failed["not JSON"] {
-		t.Errorf("reported %v, want the three messages refused", out.BatchItemFailures)
+	// The log's lines by the message they are about, as a reader of the
+	// log finds them.
+	byID := map[string]map[string]any{}
+	for _, line := range logLines(t, logged.String()) {
+		if id, ok := line["message_id"].(string); ok {
+			byID[id] = line
+		}
+	}
+	for _, m := range messages {
+		line := byID[m.id]
+		switch {
+		case m.refused == "" && failed[m.id]:
+			t.Errorf("%s: reported as refused", m.id)
+		case m.refused != "" && !failed[m.id]:
+			t.Errorf("%s: not reported as refused", m.id)
+		case line == nil:
+			t.Errorf("%s: no line of the log has its id under message_id:\n%s", m.id, logged.String())
+		case m.refused == "" && (line["level"] != "debug" || line["message"] != "completed a message of the queue"):
+			t.Errorf("%s: logged %v, want its completion at debug level", m.id, line)
+		case m.refused != "" && (line["level"] != "error" || line["message"] != "refused a message of the queue" ||
+			!strings.Contains(fmt.Sprint(line["error"]), m.refused)):
+			t.Errorf("%s: logged %v, want an error saying %q", m.id, line, m.refused)
+		}
+	}
+	if len(failed) != len(out.BatchItemFailures) {
+		t.Errorf("reported %v, some twice", out.BatchItemFailures)
 	}
 	if sent := svc.requests(); len(sent) != 1 || !strings.Contains(sent[0], "the report") {
 		t.Errorf("the service was sent %q, want the good job's answer", sent)
@@ -114,7 +163,7 @@ func TestTheSQSWorkerCompletesTheBatchAndReportsWhatItRefuses(t *testing.T) {
 
 func TestTheInvokeWorkerCompletesItsPayload(t *testing.T) {
 	key := interactiontest.NewKey("awslambda")
-	worker, svc := newWorker(t, key)
+	worker, svc := newWorker(t, key, zerolog.Nop())
 	h := lambda.NewHandler(awslambda.InvokeWorker(worker))
 	if _, err := h.Invoke(context.Background(), []byte(jobJSON(t, key))); err != nil {
 		t.Fatalf("the worker failed: %v", err)
@@ -122,11 +171,59 @@ func TestTheInvokeWorkerCompletesItsPayload(t *testing.T) {
 	if sent := svc.requests(); len(sent) != 1 || !strings.Contains(sent[0], "the report") {
 		t.Errorf("the service was sent %q", sent)
 	}
-	_, err := h.Invoke(context.Background(), []byte(jobJSON(t, interactiontest.NewKey("forger"))))
-	if !errors.Is(err, interaction.ErrBadSignature) && (err == nil || !strings.Contains(err.Error(), "signature")) {
-		t.Errorf("a forged job: %v, want the signature refused", err)
+}
+
+// Whatever the invoke worker refuses is its error, which Lambda retries
+// and then sends to the function's on-failure destination; a payload
+// that is no job is ErrInvalidJob, whatever it is.
+func TestTheInvokeWorkerRefusesWhatItCannotComplete(t *testing.T) {
+	key := interactiontest.NewKey("awslambda")
+	for _, tc := range []struct {
+		name, payload string
+		is            error
+	}{
+		{"a forged job", jobJSON(t, interactiontest.NewKey("forger")), interaction.ErrBadSignature},
+		{"not JSON", `hello`, queue.ErrInvalidJob},
+		{"empty", ``, queue.ErrInvalidJob},
+		{"a string", `"a job"`, queue.ErrInvalidJob},
+		{"null", `null`, queue.ErrInvalidJob},
+		{"an object that is no job", `{"hello":"world"}`, queue.ErrInvalidJob},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var logged syncBuffer
+			worker, svc := newWorker(t, key, zerolog.New(&logged))
+			ctx := lambdacontext.NewContext(context.Background(), &lambdacontext.LambdaContext{AwsRequestID: "request-7"})
+			err := awslambda.InvokeWorker(worker)(ctx, json.RawMessage(tc.payload))
+			if !errors.Is(err, tc.is) {
+				t.Errorf("the worker returned %v, want %v", err, tc.is)
+			}
+			lines := logLines(t, logged.String())
+			if len(lines) != 1 || lines[0]["level"] != "error" || lines[0]["request_id"] != "request-7" ||
+				lines[0]["error"] != fmt.Sprint(err) {
+				t.Errorf("logged %q, want the error with the request's id", logged.String())
+			}
+			if sent := svc.requests(); len(sent) != 0 {
+				t.Errorf("a job refused was answered: %q", sent)
+			}
+		})
 	}
-	if sent := svc.requests(); len(sent) != 1 {
-		t.Errorf("a forged job was answered: %q", sent)
-	}
+}
+
+// syncBuffer is a strings.Builder the worker's goroutines may write to
+// together.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (b *syncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.b.Write(p)
+}
+
+func (b *syncBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.b.String()
 }

@@ -19,11 +19,24 @@
 //	nethttp        the endpoint on net/http, beside other routes
 //	deploy         the sync step of a deploy, and a CI check that fails on drift
 //	echo           a bot that answers every command with what it received, and logs every webhook event
+//	lambda         a bot on AWS Lambda, its deferred answers completed from an SQS queue; its SAM template
 //
 // All but minimal and echo run on the embedded emulator with a plain
 // go run ./examples/NAME; internal/playground is what runs them, but for
 // events, which plays users who install, buy and remove the application
 // rather than type commands.
+//
+// The emulator is for trying a bot, never for serving one: a program
+// that ships, or that runs against a bot that has shipped, links no
+// package of the emulator. Those are minimal, echo, deploy/load and
+// lambda/function, the program AWS Lambda runs, whose local mode on the
+// emulator is a program of its own, examples/lambda. The others are
+// demos, whose run without arguments plays on the emulator; what a user
+// takes from one is its bot, which a main like minimal's serves.
+// production_test.go holds the list of demos, each with the reason, and
+// fails when any other program links the emulator, but for deploy, which
+// the root Dockerfile ships and whose walk-through embeds the emulator
+// still.
 //
 // Each example's main_test.go runs the program as a user runs it, and its
 // bot_test.go tests the bot as its author would in their own module, with

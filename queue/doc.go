@@ -13,12 +13,14 @@
 // again, runs the handler and completes the deferral through the REST
 // client as the endpoint would have. A Job encodes to JSON, for a queue
 // that carries bytes (Amazon SQS, a second Lambda invocation, Pub/Sub,
-// Cloud Tasks); Func adapts the one call a queue's SDK needs. A worker
-// takes the jobs as its platform delivers them: PushWorker is the HTTP
-// handler of a worker to which a queue pushes each job as a request
-// (Cloud Tasks, Pub/Sub push), package awslambda has the handlers of a
-// worker on Lambda. Memory is a queue in the process's memory, for tests
-// and for running a bot locally the way it is deployed.
+// Cloud Tasks); Func adapts the one call a queue's SDK needs, and
+// DecodeJob decodes a message, refusing what is no job as ErrInvalidJob,
+// which no delivery of it again can change. A worker takes the jobs as
+// its platform delivers them: PushWorker is the HTTP handler of a worker
+// to which a queue pushes each job as a request (Cloud Tasks, Pub/Sub
+// push), package awslambda has the handlers of a worker on Lambda. Memory
+// is a queue in the process's memory, for tests and for running a bot
+// locally the way it is deployed.
 //
 // A job's body holds the interaction's token, with which anyone may
 // answer the interaction, edit the answer and send follow-ups until it

@@ -2,6 +2,8 @@ package queue_test
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"net/http"
 	"os"
 	"time"
@@ -59,4 +61,26 @@ func ExampleMemory() {
 	defer stop()
 	go q.Serve(ctx, worker, nil)
 	_ = endpoint // served as without a queue
+}
+
+// A worker that takes the jobs from a queue itself decodes each message
+// with DecodeJob: what is no job is refused as ErrInvalidJob, to be set
+// aside rather than tried again.
+func ExampleDecodeJob() {
+	for _, message := range []string{
+		`{"body":"{\"type\":2}","signature":"ab","timestamp":"1","received":"2025-11-22T08:26:40Z","deferral":5}`,
+		`{"body":"{\"type\":2}","deferral":5}`,
+		`hello`,
+	} {
+		job, err := queue.DecodeJob([]byte(message))
+		if errors.Is(err, queue.ErrInvalidJob) {
+			fmt.Println("set aside:", err)
+			continue
+		}
+		fmt.Printf("a job of %d bytes, received at %s\n", len(job.Body), job.Received.Format("15:04:05"))
+	}
+	// Output:
+	// a job of 10 bytes, received at 08:26:40
+	// set aside: queue: invalid job: /signature is empty
+	// set aside: queue: invalid job: invalid character 'h' looking for beginning of value
 }

@@ -72,11 +72,13 @@ func (j Job) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes a job MarshalJSON encoded, and checks it with
-// Check.
+// Check. Its errors wrap ErrInvalidJob; but json.Unmarshal refuses data
+// that is not JSON before it calls UnmarshalJSON, with an error of its
+// own: DecodeJob wraps that one too.
 func (j *Job) UnmarshalJSON(data []byte) error {
 	var w wireJob
 	if err := json.Unmarshal(data, &w); err != nil {
-		return fmt.Errorf("%w: %v", ErrInvalidJob, err)
+		return fmt.Errorf("%w: %w", ErrInvalidJob, err)
 	}
 	job := Job{
 		Body: []byte(w.Body), Signature: w.Signature, Timestamp: w.Timestamp,
@@ -87,6 +89,22 @@ func (j *Job) UnmarshalJSON(data []byte) error {
 	}
 	*j = job
 	return nil
+}
+
+// DecodeJob decodes the job in data, the JSON MarshalJSON encodes, as a
+// worker receives it from a queue. Every error it returns wraps
+// ErrInvalidJob, data that is not JSON at all included, and names what is
+// wrong without quoting the job, whose body holds the interaction's
+// token.
+func DecodeJob(data []byte) (Job, error) {
+	var job Job
+	if err := json.Unmarshal(data, &job); err != nil {
+		if !errors.Is(err, ErrInvalidJob) {
+			err = fmt.Errorf("%w: %w", ErrInvalidJob, err)
+		}
+		return Job{}, err
+	}
+	return job, nil
 }
 
 // Check reports what the job lacks for a worker to complete it, as an

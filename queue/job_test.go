@@ -83,6 +83,46 @@ func TestAJobLackingWhatAWorkerNeedsIsRefused(t *testing.T) {
 	}
 }
 
+func TestDecodeJobRefusesWhatIsNoJobAsInvalid(t *testing.T) {
+	good, err := json.Marshal(sampleJob())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name, data string
+		syntax     bool // whether the error is also the JSON decoder's *json.SyntaxError
+	}{
+		{"that is empty", "", true},
+		{"that is not JSON", "hello", true},
+		{"that is cut short", string(good[:len(good)/2]), true},
+		{"followed by more", string(good) + " {}", true},
+		{"that is a string", `"a job"`, false},
+		{"that is a number", `42`, false},
+		{"that is an array", `[]`, false},
+		{"that is null", `null`, false},
+		{"of an empty object", `{}`, false},
+		{"of a field of the wrong type", `{"body":{},"signature":"ab","timestamp":"1","received":"2025-11-22T08:26:40Z","deferral":5}`, false},
+		{"of a time that is no time", `{"body":"{}","signature":"ab","timestamp":"1","received":"yesterday","deferral":5}`, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			job, err := queue.DecodeJob([]byte(tc.data))
+			if !errors.Is(err, queue.ErrInvalidJob) {
+				t.Fatalf("DecodeJob(%q) = %v, want ErrInvalidJob", tc.data, err)
+			}
+			if _, ok := errors.AsType[*json.SyntaxError](err); ok != tc.syntax {
+				t.Errorf("DecodeJob(%q) = %v: a *json.SyntaxError in it is %v, want %v", tc.data, err, ok, tc.syntax)
+			}
+			if !reflect.DeepEqual(job, queue.Job{}) {
+				t.Errorf("DecodeJob(%q) returned %+v with its error", tc.data, job)
+			}
+		})
+	}
+	job, err := queue.DecodeJob(good)
+	if err != nil || job.Signature != sampleJob().Signature {
+		t.Errorf("DecodeJob of a job = %+v, %v", job, err)
+	}
+}
+
 func FuzzJobJSON(f *testing.F) {
 	data, err := json.Marshal(sampleJob())
 	if err != nil {
@@ -91,9 +131,13 @@ func FuzzJobJSON(f *testing.F) {
 	f.Add(data)
 	f.Add([]byte(`{"body":"{}","signature":"ab","timestamp":"1","received":"2025-11-22T08:26:40Z","deferral":6}`))
 	f.Add([]byte(`{}`))
+	f.Add([]byte(`hello`))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		var job queue.Job
-		if err := json.Unmarshal(data, &job); err != nil {
+		job, err := queue.DecodeJob(data)
+		if err != nil {
+			if !errors.Is(err, queue.ErrInvalidJob) {
+				t.Fatalf("DecodeJob(%q) = %v, which does not wrap ErrInvalidJob", data, err)
+			}
 			return
 		}
 		// A job that decodes is whole, and encodes to what decodes to

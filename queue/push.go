@@ -1,11 +1,13 @@
 package queue
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"net/http"
+	"os"
+
+	"github.com/rs/zerolog"
 )
 
 // DefaultMaxJobSize bounds the body of a request PushWorker serves: a
@@ -27,6 +29,8 @@ const DefaultMaxJobSize = 4 << 20
 // body that is not a job: the queue retries it as its retry policy says,
 // then drops it or keeps it aside (a dead-letter topic), for a look.
 // A method other than POST is answered 405, a body over MaxJobSize 413.
+// Each job refused, and each body too large, is logged at error level
+// with the reason; each job completed at debug level.
 //
 // The job's handler runs under the request's context, which ends when
 // the queue stops waiting (a Cloud Tasks dispatch deadline, a Pub/Sub
@@ -38,7 +42,31 @@ type PushWorker struct {
 	Worker Worker
 	// MaxJobSize bounds a request's body; 0 means DefaultMaxJobSize.
 	MaxJobSize int64
+	// Log is where the worker logs what it refuses. Nil means Worker's
+	// own logger when it has a Logger method, as *router.Endpoint has
+	// (router.WithLogger), so that the bot logs in one place; otherwise
+	// JSON lines on standard error, with their time, at info level.
+	Log *zerolog.Logger
 }
+
+// logger returns the logger of the worker's requests.
+func (p *PushWorker) logger() zerolog.Logger {
+	if p.Log != nil {
+		return *p.Log
+	}
+	if w, ok := p.Worker.(interface{ Logger() zerolog.Logger }); ok {
+		return w.Logger()
+	}
+	return zerolog.New(os.Stderr).Level(zerolog.InfoLevel).With().Timestamp().Logger()
+}
+
+// taskHeader names the Cloud Tasks task a request runs: the name to find
+// it by in the queue's logs.
+const taskHeader = "X-CloudTasks-TaskName"
+
+// maxTaskName bounds the task name logged; Cloud Tasks' are at most 500
+// bytes.
+const maxTaskName = 500
 
 // ServeHTTP completes the job the request carries.
 func (p *PushWorker) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -47,6 +75,14 @@ func (p *PushWorker) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "a job is sent with POST", http.StatusMethodNotAllowed)
 		return
 	}
+	log := p.logger()
+	if task := r.Header.Get(taskHeader); task != "" {
+		log = log.With().Str("task", task[:min(len(task), maxTaskName)]).Logger()
+	}
+	refuse := func(status int, err error) {
+		log.Error().Err(err).Int("status", status).Msg("refused a job")
+		http.Error(w, err.Error(), status)
+	}
 	limit := p.MaxJobSize
 	if limit <= 0 {
 		limit = DefaultMaxJobSize
@@ -54,24 +90,21 @@ func (p *PushWorker) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	data, err := io.ReadAll(http.MaxBytesReader(w, r.Body, limit))
 	if err != nil {
 		if _, ok := errors.AsType[*http.MaxBytesError](err); ok {
-			http.Error(w, fmt.Sprintf("a job is at most %d bytes", limit), http.StatusRequestEntityTooLarge)
+			refuse(http.StatusRequestEntityTooLarge, fmt.Errorf("a job is at most %d bytes", limit))
 			return
 		}
-		http.Error(w, "reading the job: "+err.Error(), http.StatusBadRequest)
+		refuse(http.StatusBadRequest, fmt.Errorf("reading the job: %w", err))
 		return
 	}
-	var job Job
-	if err := json.Unmarshal(data, &job); err != nil {
-		if !errors.Is(err, ErrInvalidJob) {
-			// A body that is not JSON fails before Job's decoder runs.
-			err = fmt.Errorf("%w: %v", ErrInvalidJob, err)
-		}
-		http.Error(w, err.Error(), http.StatusUnprocessableEntity)
+	job, err := DecodeJob(data)
+	if err != nil {
+		refuse(http.StatusUnprocessableEntity, err)
 		return
 	}
 	if err := p.Worker.Complete(r.Context(), job); err != nil {
-		http.Error(w, err.Error(), http.StatusUnprocessableEntity)
+		refuse(http.StatusUnprocessableEntity, err)
 		return
 	}
+	log.Debug().Msg("completed a job")
 	w.WriteHeader(http.StatusNoContent)
 }

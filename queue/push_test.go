@@ -4,10 +4,15 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"os/exec"
 	"strings"
 	"testing"
+
+	"github.com/rs/zerolog"
 
 	"github.com/switchboard-go/switchboard/queue"
 )
@@ -38,7 +43,9 @@ func TestThePushWorkerAnswersAsTheQueueActs(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var got []queue.Job
-			p := &queue.PushWorker{MaxJobSize: 2048, Worker: workerFunc(func(ctx context.Context, job queue.Job) error {
+			var logged strings.Builder
+			log := zerolog.New(&logged).Level(zerolog.DebugLevel)
+			p := &queue.PushWorker{MaxJobSize: 2048, Log: &log, Worker: workerFunc(func(ctx context.Context, job queue.Job) error {
 				got = append(got, job)
 				if tc.refuse {
 					return refusal
@@ -46,9 +53,30 @@ func TestThePushWorkerAnswersAsTheQueueActs(t *testing.T) {
 				return nil
 			})}
 			w := httptest.NewRecorder()
-			p.ServeHTTP(w, httptest.NewRequest(tc.method, "/jobs", strings.NewReader(tc.body)))
+			r := httptest.NewRequest(tc.method, "/jobs", strings.NewReader(tc.body))
+			r.Header.Set("X-CloudTasks-TaskName", "task-7")
+			p.ServeHTTP(w, r)
 			if w.Code != tc.status || !strings.Contains(w.Body.String(), tc.says) {
 				t.Errorf("answered %d %q, want %d saying %q", w.Code, w.Body, tc.status, tc.says)
+			}
+			// What is refused is logged as an error with the reason and
+			// the task; a job completed, at debug level; a request that
+			// is no job's, not at all.
+			lines := logLines(t, logged.String())
+			switch {
+			case tc.status == http.StatusMethodNotAllowed:
+				if len(lines) != 0 {
+					t.Errorf("logged %q", logged.String())
+				}
+			case tc.status >= 400:
+				if len(lines) != 1 || lines[0]["level"] != "error" || lines[0]["task"] != "task-7" ||
+					lines[0]["status"] != float64(tc.status) || !strings.Contains(fmt.Sprint(lines[0]["error"]), tc.says) {
+					t.Errorf("logged %q, want an error saying %q", logged.String(), tc.says)
+				}
+			default:
+				if len(lines) != 1 || lines[0]["level"] != "debug" || lines[0]["task"] != "task-7" {
+					t.Errorf("logged %q, want the job completed at debug level", logged.String())
+				}
 			}
 			if tc.completed != (len(got) == 1) {
 				t.Fatalf("the worker was handed %d jobs", len(got))
@@ -64,10 +92,82 @@ func TestThePushWorkerAnswersAsTheQueueActs(t *testing.T) {
 }
 
 func TestThePushWorkerBoundsABodyByDefault(t *testing.T) {
-	p := &queue.PushWorker{Worker: workerFunc(func(context.Context, queue.Job) error { return nil })}
+	nop := zerolog.Nop()
+	p := &queue.PushWorker{Log: &nop, Worker: workerFunc(func(context.Context, queue.Job) error { return nil })}
 	w := httptest.NewRecorder()
 	p.ServeHTTP(w, httptest.NewRequest("POST", "/", strings.NewReader(strings.Repeat(" ", queue.DefaultMaxJobSize+1))))
 	if w.Code != http.StatusRequestEntityTooLarge {
 		t.Errorf("a body over DefaultMaxJobSize answered %d", w.Code)
+	}
+}
+
+// logLines decodes the JSON lines of a log.
+func logLines(t *testing.T, log string) []map[string]any {
+	t.Helper()
+	var lines []map[string]any
+	for line := range strings.Lines(log) {
+		var m map[string]any
+		if err := json.Unmarshal([]byte(line), &m); err != nil {
+			t.Fatalf("a line of the log is not JSON: %q: %v", line, err)
+		}
+		lines = append(lines, m)
+	}
+	return lines
+}
+
+// loggingWorker is a Worker with a logger of its own, as
+// *router.Endpoint is.
+type loggingWorker struct {
+	workerFunc
+	log zerolog.Logger
+}
+
+func (w loggingWorker) Logger() zerolog.Logger { return w.log }
+
+// Without a logger of its own, the push worker logs with its Worker's.
+func TestThePushWorkerLogsWithItsWorkersLogger(t *testing.T) {
+	var logged strings.Builder
+	p := &queue.PushWorker{Worker: loggingWorker{
+		workerFunc: func(context.Context, queue.Job) error { return errors.New("refused") },
+		log:        zerolog.New(&logged),
+	}}
+	w := httptest.NewRecorder()
+	p.ServeHTTP(w, httptest.NewRequest("POST", "/", strings.NewReader("hello")))
+	lines := logLines(t, logged.String())
+	if w.Code != http.StatusUnprocessableEntity || len(lines) != 1 || !strings.Contains(fmt.Sprint(lines[0]["error"]), "queue: invalid job") {
+		t.Errorf("answered %d, logged %q", w.Code, logged.String())
+	}
+}
+
+// Given neither logger, the push worker writes JSON lines to standard
+// error, errors and not the routine. The test runs itself again, as the
+// program whose standard error it reads.
+func TestThePushWorkerLogsToStandardErrorByDefault(t *testing.T) {
+	if os.Getenv("QUEUE_TEST_DEFAULT_LOG") == "1" {
+		var completed bool
+		p := &queue.PushWorker{Worker: workerFunc(func(context.Context, queue.Job) error { completed = true; return nil })}
+		good, err := json.Marshal(sampleJob())
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, body := range []string{"hello", string(good)} {
+			p.ServeHTTP(httptest.NewRecorder(), httptest.NewRequest("POST", "/", strings.NewReader(body)))
+		}
+		if !completed {
+			t.Fatal("the job was not completed")
+		}
+		return
+	}
+	cmd := exec.Command(os.Args[0], "-test.run=^TestThePushWorkerLogsToStandardErrorByDefault$")
+	cmd.Env = append(os.Environ(), "QUEUE_TEST_DEFAULT_LOG=1")
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	if out, err := cmd.Output(); err != nil {
+		t.Fatalf("%v\n%s\n%s", err, out, stderr.String())
+	}
+	lines := logLines(t, stderr.String())
+	if len(lines) != 1 || lines[0]["level"] != "error" || lines[0]["time"] == nil ||
+		!strings.Contains(fmt.Sprint(lines[0]["error"]), "queue: invalid job") {
+		t.Errorf("standard error has %q, want the refusal alone, as a JSON line with its time", stderr.String())
 	}
 }

@@ -1,10 +1,11 @@
 // Lambda is a bot that runs on AWS Lambda: an endpoint function behind a
 // function URL, which hands what it defers to an Amazon SQS queue, and a
 // worker function, whose event source is that queue, that completes it.
+// This program runs it locally, the way it is deployed, on the embedded
+// emulator, with its queue in memory and the worker beside the endpoint.
 //
-//	go run ./examples/lambda            the bot on the embedded emulator, its queue in memory
-//	go run ./examples/lambda sync       register its commands (registry.RunSync)
-//	(on Lambda)                          the endpoint, or the worker, as SWITCHBOARD_ROLE says
+//	go run ./examples/lambda                   the bot on the embedded emulator, its queue in memory
+//	go run ./examples/lambda/function sync     register its commands (registry.RunSync)
 //
 // Lambda freezes a function's process once it has returned its answer,
 // so a deferred answer left to a goroutine may never be sent. /report is
@@ -14,63 +15,33 @@
 // over at the deadline, and the worker runs it again. /ping answers at
 // once, in the function URL's response.
 //
-// On Lambda (AWS_LAMBDA_RUNTIME_API is set), runLambda reads its role
-// and configuration from the environment; template.yaml beside this file
-// is the AWS SAM template that deploys both functions and the queue, and
-// the README's Serverless section the commands that build, package,
-// deploy and sync it.
+// The example is three packages, so that what is deployed links no more
+// than it runs:
+//
+//	bot/        the bot's commands and handlers (package bot)
+//	function/   the program on Lambda, the bootstrap of both functions:
+//	            the endpoint, or the worker, as SWITCHBOARD_ROLE says;
+//	            and the sync step
+//	.           this program, the local mode, which embeds the emulator
+//
+// template.yaml is the AWS SAM template that builds function/ into both
+// functions and deploys them with the queue; the README's Serverless
+// section has the commands that build, package, deploy and sync it.
 package main
 
 import (
-	"context"
-	"errors"
-	"flag"
-	"fmt"
-	"os"
-	"os/signal"
-	"syscall"
-
-	"github.com/rs/zerolog"
-
 	"github.com/switchboard-go/switchboard/examples/internal/playground"
-	"github.com/switchboard-go/switchboard/registry"
+	"github.com/switchboard-go/switchboard/examples/lambda/bot"
 	"github.com/switchboard-go/switchboard/router"
 )
 
-func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	var err error
-	switch {
-	case os.Getenv("AWS_LAMBDA_RUNTIME_API") != "":
-		err = runLambda(ctx, os.Getenv, startLambda)
-	case len(os.Args) > 1 && os.Args[1] == "sync":
-		err = syncCommands(ctx, os.Args[2:])
-	default:
-		stop()
-		playground.Main(example)
-		return
-	}
-	if err != nil && !errors.Is(err, flag.ErrHelp) {
-		fmt.Fprintf(os.Stderr, "lambda: %v\n", err)
-		os.Exit(1)
-	}
-}
-
-// syncCommands registers the bot's commands, as a step of a deploy.
-func syncCommands(ctx context.Context, args []string) error {
-	mux, err := newBot().router(zerolog.Nop()).Build()
-	if err != nil {
-		return err
-	}
-	return registry.RunSync(ctx, args, mux.Definitions(), os.Getenv, os.Stdout, os.Stderr)
-}
+func main() { playground.Main(example) }
 
 var example = playground.Example{
 	Name:  "lambda",
 	About: "a bot for AWS Lambda: what its endpoint defers, a worker completes from a queue",
 	Bot: func(env playground.Env) (*router.Router, error) {
-		return newBot().router(env.Log), nil
+		return bot.New().Router(env.Log), nil
 	},
 	Queue:  true,
 	Script: script,

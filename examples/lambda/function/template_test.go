@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -64,7 +65,7 @@ type template map[string]any
 
 func readTemplate(t *testing.T) template {
 	t.Helper()
-	data, err := os.ReadFile("template.yaml")
+	data, err := os.ReadFile(filepath.Join("..", "template.yaml"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -204,13 +205,46 @@ func TestEachFunctionOfTheTemplateStartsInItsRole(t *testing.T) {
 	} {
 		t.Run(fn, func(t *testing.T) {
 			env := tp.environment(t, fn, params)
+			// The Lambda runtime tells its address to the bootstrap it
+			// starts.
+			env["AWS_LAMBDA_RUNTIME_API"] = "127.0.0.1:9001"
 			var started any
-			if err := runLambda(context.Background(), func(k string) string { return env[k] }, func(h any) { started = h }); err != nil {
-				t.Fatalf("runLambda with %v: %v", env, err)
+			var out, errOut strings.Builder
+			if err := run(context.Background(), nil, func(k string) string { return env[k] }, func(h any) { started = h }, &out, &errOut); err != nil {
+				t.Fatalf("run with %v: %v", env, err)
+			}
+			if out.Len()+errOut.Len() > 0 {
+				t.Errorf("the function printed %q and %q: on Lambda it only logs", out.String(), errOut.String())
 			}
 			if fmt.Sprintf("%T", started) != fmt.Sprintf("%T", want) {
 				t.Errorf("started a %T, want a %T", started, want)
 			}
 		})
+	}
+}
+
+// SAM builds each function from the directory CodeUri names, relative
+// to the template, into the executable Handler names: this program, as
+// the bootstrap the OS-only runtime runs.
+func TestTheTemplateBuildsThisProgramAsTheBootstrap(t *testing.T) {
+	tp := readTemplate(t)
+	here, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, err := filepath.Abs(filepath.Join("..", tp.at(t, "Globals", "Function", "CodeUri").(string)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if code != here {
+		t.Errorf("CodeUri is %s, not this program's directory %s", code, here)
+	}
+	if got := tp.at(t, "Globals", "Function", "Handler"); got != "bootstrap" {
+		t.Errorf("the handler is %v: an OS-only runtime runs the executable named bootstrap", got)
+	}
+	for _, fn := range []string{"Endpoint", "Worker"} {
+		if props := tp.at(t, "Resources", fn, "Properties").(map[string]any); props["CodeUri"] != nil || props["Handler"] != nil {
+			t.Errorf("%s sets its own CodeUri or Handler: both functions run the one program", fn)
+		}
 	}
 }

@@ -1,4 +1,9 @@
-package main
+// Package bot is the bot of examples/lambda: its commands and their
+// handlers, which the program that runs on Lambda (examples/lambda/function)
+// and the local mode on the embedded emulator (examples/lambda) both
+// serve. It imports neither Lambda nor the emulator, so that each program
+// links only what it runs.
+package bot
 
 import (
 	"context"
@@ -13,27 +18,28 @@ import (
 	"github.com/switchboard-go/switchboard/router"
 )
 
-// bot is the example's bot. Its durations are how long its work takes,
+// Bot is the example's bot. Its durations are how long its work takes,
 // which the tests shorten.
-type bot struct {
-	// reportTakes is how long the weekly report takes to build: always
+type Bot struct {
+	// ReportTakes is how long the weekly report takes to build: always
 	// longer than the service waits.
-	reportTakes time.Duration
-	// loadTakes is how long the search index takes to load, which the
+	ReportTakes time.Duration
+	// LoadTakes is how long the search index takes to load, which the
 	// first search after a cold start waits for.
-	loadTakes time.Duration
+	LoadTakes time.Duration
 	// loaded is whether a search has loaded the index in this process.
 	loaded atomic.Bool
 }
 
-// newBot returns the bot with the durations it has when deployed.
-func newBot() *bot { return &bot{reportTakes: 6 * time.Second, loadTakes: 4 * time.Second} }
+// New returns the bot with the durations it has when deployed.
+func New() *Bot { return &Bot{ReportTakes: 6 * time.Second, LoadTakes: 4 * time.Second} }
 
-// router declares the bot's commands. /report is slow by nature, and
-// declared Queued: the endpoint defers it at once and its handler runs in
-// the worker only. /search is quick but after a cold start: then the
-// endpoint hands it over at the deadline, and the worker runs it again.
-func (b *bot) router(log zerolog.Logger) *router.Router {
+// Router declares the bot's commands, logging to log. /report is slow by
+// nature, and declared Queued: the endpoint defers it at once and its
+// handler runs in the worker only. /search is quick but after a cold
+// start: then the endpoint hands it over at the deadline, and the worker
+// runs it again. /ping answers at once.
+func (b *Bot) Router(log zerolog.Logger) *router.Router {
 	r := router.New(router.WithLogger(log))
 	r.Command("ping", func(ctx context.Context, req *router.Request) (interaction.Response, error) {
 		return interaction.Reply("pong"), nil
@@ -47,8 +53,8 @@ func (b *bot) router(log zerolog.Logger) *router.Router {
 }
 
 // report builds the weekly report, for the user who asked alone.
-func (b *bot) report(ctx context.Context, req *router.Request) (interaction.Response, error) {
-	if err := work(ctx, b.reportTakes); err != nil {
+func (b *Bot) report(ctx context.Context, req *router.Request) (interaction.Response, error) {
+	if err := work(ctx, b.ReportTakes); err != nil {
 		return interaction.Response{}, err
 	}
 	return interaction.Reply("Weekly report: 42 deploys, 3 incidents, 99.95% uptime.").Ephemeral(), nil
@@ -56,10 +62,10 @@ func (b *bot) report(ctx context.Context, req *router.Request) (interaction.Resp
 
 // search looks query up in the runbooks, loading their index first if
 // this process has not.
-func (b *bot) search(ctx context.Context, req *router.Request) (interaction.Response, error) {
+func (b *Bot) search(ctx context.Context, req *router.Request) (interaction.Response, error) {
 	query, _ := req.Options.String("query")
 	if !b.loaded.Load() {
-		if err := work(ctx, b.loadTakes); err != nil {
+		if err := work(ctx, b.LoadTakes); err != nil {
 			return interaction.Response{}, err
 		}
 		b.loaded.Store(true)

@@ -1,4 +1,4 @@
-package main
+package bot
 
 import (
 	"context"
@@ -31,9 +31,9 @@ const (
 // serves until the test ends.
 func newTestBot(t *testing.T) (*switchboardtest.Bot, *queue.Memory) {
 	t.Helper()
-	b := &bot{reportTakes: 2 * window, loadTakes: window}
+	b := &Bot{ReportTakes: 2 * window, LoadTakes: window}
 	q := queue.NewMemory(8)
-	tb := switchboardtest.New(t, b.router(zerolog.Nop()),
+	tb := switchboardtest.New(t, b.Router(zerolog.Nop()),
 		switchboardtest.WithEmulator(emulator.Config{ResponseWindow: window}),
 		switchboardtest.WithEndpoint(router.WithQueue(q), router.WithResponseDeadline(window), router.WithAnswerMargin(margin)),
 		switchboardtest.WithWait(5*time.Second))
@@ -97,8 +97,8 @@ func TestASearchAfterAColdStartIsHandedOver(t *testing.T) {
 // Served through the function URL adapter, as on Lambda, the bot
 // answers the same.
 func TestTheBotAnswersThroughTheFunctionURL(t *testing.T) {
-	b := &bot{reportTakes: window, loadTakes: window}
-	tb := switchboardtest.New(t, b.router(zerolog.Nop()), switchboardtest.WithRoutes("", func(e *router.Endpoint) http.Handler {
+	b := &Bot{ReportTakes: window, LoadTakes: window}
+	tb := switchboardtest.New(t, b.Router(zerolog.Nop()), switchboardtest.WithRoutes("", func(e *router.Endpoint) http.Handler {
 		return localFunctionURL(t, awslambda.FunctionURL(e))
 	}))
 	tb.Command("/ping").Shows("pong")
