@@ -21,6 +21,7 @@ import (
 	"github.com/aws/aws-lambda-go/events"
 
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
+	"github.com/switchboard-go/switchboard/internal/realpart"
 )
 
 // The program is the bootstrap of an OS-only runtime: started with
@@ -179,12 +180,12 @@ func freeAddr(t *testing.T) string {
 
 // rie starts the bootstrap under AWS's Runtime Interface Emulator, the
 // Lambda execution environment's Runtime API, if aws-lambda-rie is
-// installed (go install
-// github.com/aws/aws-lambda-runtime-interface-emulator/cmd/aws-lambda-rie@latest).
+// installed (.ci/run installs it with go install; where the environment
+// asks for every real part, its absence fails the test).
 func rie(t *testing.T, bin string, env []string) runtimeAPI {
 	path, err := exec.LookPath("aws-lambda-rie")
 	if err != nil {
-		t.Skip("aws-lambda-rie is not installed: go install github.com/aws/aws-lambda-runtime-interface-emulator/cmd/aws-lambda-rie@latest")
+		realpart.Missing(t, "aws-lambda-rie is not installed: go install github.com/aws/aws-lambda-runtime-interface-emulator/cmd/aws-lambda-rie@latest")
 	}
 	addr := freeAddr(t)
 	log := newLockedBuffer()
