@@ -17,24 +17,28 @@ import (
 	"github.com/switchboard-go/switchboard/internal/realpart"
 )
 
-// readmeSection is the README's section on this command.
-const readmeSection = "### Trying a bot on cmd/emulator"
+// readmeGuide and readmeSection are the guide and its section on this
+// command; the README shows the section's first command too.
+const (
+	readmeGuide   = "docs/emulator.md"
+	readmeSection = "## Trying a bot on cmd/emulator"
+)
 
 // readmeBlock is a fenced block of the README's section.
 type readmeBlock struct{ lang, code string }
 
-// readmeBlocks returns the fenced blocks of the README's section on this
+// readmeBlocks returns the fenced blocks of the guide's section on this
 // command, in order.
 func readmeBlocks(t *testing.T) []readmeBlock {
 	t.Helper()
-	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	guide, err := os.ReadFile(filepath.Join("..", "..", filepath.FromSlash(readmeGuide)))
 	if err != nil {
 		t.Fatal(err)
 	}
-	text := string(readme)
+	text := string(guide)
 	start := strings.Index(text, "\n"+readmeSection+"\n")
 	if start < 0 {
-		t.Fatalf("README.md has no section %q", readmeSection)
+		t.Fatalf("%s has no section %q", readmeGuide, readmeSection)
 	}
 	text = text[start+len(readmeSection)+2:]
 	// The next heading; a comment in a block has one # only.
@@ -300,5 +304,21 @@ func TestTheReadmeQuotesPORT(t *testing.T) {
 		if b.lang == "sh" && strings.Contains(b.code, "$PORT") && !regexp.MustCompile(`-run '[^']*\$PORT[^']*'`).MatchString(b.code) {
 			t.Errorf("a block uses $PORT out of single quotes:\n%s", b.code)
 		}
+	}
+}
+
+// The README shows the guide's first command, the one of local
+// development, as the guide has it.
+func TestTheReadmeShowsTheGuidesCommand(t *testing.T) {
+	blocks := readmeBlocks(t)
+	if len(blocks) == 0 || blocks[0].lang != "sh" {
+		t.Fatalf("%s's section %q does not start with a shell block", readmeGuide, readmeSection)
+	}
+	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(readme), "```sh\n"+blocks[0].code+"```") {
+		t.Errorf("README.md does not show the command of %s's %q as a block of its own:\n%s", readmeGuide, readmeSection, blocks[0].code)
 	}
 }

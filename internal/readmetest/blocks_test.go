@@ -17,7 +17,7 @@ var readmePath = filepath.Join(root, "README.md")
 
 // documents returns the paths, relative to the module's root and
 // slash-separated, of the documents whose blocks are checked: README.md,
-// then the guides in docs/, by name.
+// the guides in docs/ by name, then CONTRIBUTING.md.
 func documents(t *testing.T) []string {
 	t.Helper()
 	guides, err := filepath.Glob(filepath.Join(root, "docs", "*.md"))
@@ -32,7 +32,7 @@ func documents(t *testing.T) []string {
 		}
 		docs = append(docs, filepath.ToSlash(rel))
 	}
-	return docs
+	return append(docs, "CONTRIBUTING.md")
 }
 
 // A block is a fenced code block of the README.
