@@ -7,6 +7,8 @@ import (
 	"runtime/debug"
 	"time"
 
+	jsonv2 "github.com/goccy/go-json/v2"
+
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/internal/signed"
 )
@@ -116,12 +118,19 @@ func (f *flight) fly(ts, body []byte) (status int, answer []byte, contentType st
 		// The service signed it: a body this version cannot read is
 		// worth a look, unlike a stranger's, which fails its signature.
 		f.refuse(RefusedMalformed)
-		msg := "refused a signed request that is not an interaction"
-		if errors.Is(err, interaction.ErrUnknownType) {
+		ev, msg := f.e.logger.Warn(), "refused a signed request that is not an interaction"
+		switch {
+		case errors.Is(err, interaction.ErrUnknownType) && isEventPing(body):
+			// Type 0 is the PING of webhook events, which a developer's
+			// tools send to see whether a bot serves them there: routine
+			// where it does not, as the 400 tells them.
+			f.refuse(RefusedUnsupportedType)
+			ev, msg = f.e.logger.Debug(), "refused a webhook event's PING: webhook events have an endpoint of their own (package events)"
+		case errors.Is(err, interaction.ErrUnknownType):
 			f.refuse(RefusedUnsupportedType)
 			msg = "refused an interaction of a type this version does not serve"
 		}
-		f.e.logger.Warn().Err(err).Msg(msg)
+		ev.Err(err).Msg(msg)
 		return 400, signed.AppendMessage(f.out, err.Error()), ""
 	}
 	f.rec.Type = ix.Type
@@ -138,6 +147,16 @@ func (f *flight) fly(ts, body []byte) (status int, answer []byte, contentType st
 		return 400, append(f.out, bodyUnsupportedType...), ""
 	}
 	return f.dispatch(ts)
+}
+
+// isEventPing reports whether body, which is no interaction, is the PING
+// of webhook events: type 0, which no interaction has. It is read only
+// on that refusal's path.
+func isEventPing(body []byte) bool {
+	var probe struct {
+		Type *int `json:"type"`
+	}
+	return jsonv2.Unmarshal(body, &probe) == nil && probe.Type != nil && *probe.Type == 0
 }
 
 // dispatch finds the handler of the interaction, signed at ts; refuses

@@ -151,6 +151,7 @@ func TestWhatTheEndpointLogsAndAtWhatLevel(t *testing.T) {
 		{"a command no handler serves", signed(key, interactiontest.Command("gone").JSON()), "warn", "no handler for the command"},
 		{"a signed body that is not an interaction", signed(key, []byte(`{"type":2}`)), "warn", "refused a signed request that is not an interaction"},
 		{"a signed interaction of an unknown type", signed(key, unknown), "warn", "refused an interaction of a type this version does not serve"},
+		{"a webhook event's PING", signed(key, []byte(`{"version":1,"application_id":"1","type":0}`)), "debug", "refused a webhook event's PING: webhook events have an endpoint of their own (package events)"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
