@@ -28,7 +28,8 @@
 // on a route or one that leaves its bucket empty, is recorded at once, in
 // a round trip of its own, as is one held rest.DefaultRecordDelay with no
 // request to carry it, and a 429 costs one more. A handler's state
-// (package state) costs one more for each read, set, take or put.
+// (package state) costs one more for each read, set, take or put, and a
+// click served by state.Kind.OnceHandler two: the take and its claim.
 //
 // A store returns the errors of Redis. The packages using the stores fail
 // open: a cooldown lets the use through and logs, the replay guard serves

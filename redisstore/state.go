@@ -14,14 +14,19 @@ import (
 // state's JSON, which Redis expires when its time to live ends (PX). It
 // outlives the bot's process, so that the buttons of a message sent
 // before a restart or a deploy still find their state after it, on
-// whichever replica serves them.
+// whichever replica serves them. The claim of a state taken by
+// state.Kind.OnceHandler is a key of its own, the state's and ":" + the
+// id of the interaction that took it, which lives the interaction
+// token's 15 minutes, so that a worker running the interaction again, on
+// any replica, finds it.
 //
 // Each operation is one command, one round trip: SET … PX … NX adds a
 // state, SET … PX … XX replaces one, GET reads one, and a script of GET
 // and DEL takes one, so that of two replicas taking a state at once one
 // finds it (GETDEL would do as much from Redis 6.2; the script keeps to
-// Redis 5). A state's key is one key, which a Cluster places on the slot
-// its hash gives.
+// Redis 5). A click that OnceHandler serves costs two: the take, then
+// the claim added, or, when the state is gone, the claim read. Each key
+// is one key, which a Cluster places on the slot its hash gives.
 type States struct {
 	client redis.UniversalClient
 	prefix string

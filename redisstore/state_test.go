@@ -3,19 +3,23 @@ package redisstore_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/redis/go-redis/v9"
 
+	"github.com/switchboard-go/switchboard/component"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
 	"github.com/switchboard-go/switchboard/internal/redistest"
+	"github.com/switchboard-go/switchboard/queue"
 	"github.com/switchboard-go/switchboard/redisstore"
 	"github.com/switchboard-go/switchboard/router"
 	"github.com/switchboard-go/switchboard/state"
 	"github.com/switchboard-go/switchboard/state/statetest"
+	"github.com/switchboard-go/switchboard/switchboardtest"
 )
 
 var _ state.Store = (*redisstore.States)(nil)
@@ -76,7 +80,9 @@ func TestAStateLivesItsTimeToLiveOnRedis(t *testing.T) {
 
 // TestEachStateOperationIsOneRoundTrip counts the commands a Kind on
 // Redis sends, by the server's MONITOR: one to put a state, one to read
-// it in a handler, one to set it, one to take it.
+// it in a handler, one to set it, one to take it; and one more to claim
+// it for the interaction that takes it in a handler from OnceHandler, or
+// to look for the claim of a click that finds it gone.
 func TestEachStateOperationIsOneRoundTrip(t *testing.T) {
 	srv := redistest.Start(t)
 	c := srv.Client(t)
@@ -125,8 +131,8 @@ func TestEachStateOperationIsOneRoundTrip(t *testing.T) {
 	if got := click("cart:" + key + ":pay"); got != "This button has expired." {
 		t.Fatalf("pay again answered %q", got)
 	}
-	if n := m.count(t); n != 2 {
-		t.Errorf("two clicks that take their state cost %d commands, want 2", n)
+	if n := m.count(t); n != 4 {
+		t.Errorf("two clicks that take their state cost %d commands, want 4: a take and a claim, a take and a claim's read", n)
 	}
 	if got := click("cart:not-a-key:pay"); got != "This button has expired." {
 		t.Fatalf("a made-up key answered %q", got)
@@ -163,5 +169,87 @@ func TestARedisThatIsDownIsAnErrorNeverAnExpiry(t *testing.T) {
 		if err == nil || errors.Is(err, state.ErrExpired) || !strings.HasPrefix(err.Error(), "state: cart: ") {
 			t.Errorf("%s on a Redis that is down = %v; want the error, wrapped", op.name, err)
 		}
+	}
+}
+
+// TestAClickHandedOverIsServedByAWorkerOnAnotherReplica: the endpoint and
+// the worker are two processes with a client each on one Redis. The
+// endpoint's run of "Pay" takes the cart and is handed over at the
+// answer margin; the worker's run reads the claim the take left and
+// answers the user; another click finds the cart gone.
+func TestAClickHandedOverIsServedByAWorkerOnAnotherReplica(t *testing.T) {
+	srv := redistest.Start(t)
+	prefix := newPrefix()
+	given := make(chan map[string]int, 2)
+	shop := func(c *redis.Client, worker bool) *router.Router {
+		carts := state.New[map[string]int]("cart", time.Hour, state.WithStore(redisstore.NewStates(c, prefix)))
+		r := router.New()
+		r.Command("shop", func(ctx context.Context, req *router.Request) (interaction.Response, error) {
+			key, err := carts.Put(ctx, map[string]int{"pizza": 2, "tiramisu": 1})
+			if err != nil {
+				return interaction.Response{}, err
+			}
+			return interaction.Reply("Your cart").WithComponents(
+				component.Row(component.SuccessButton("cart:"+key+":pay", "Pay"))), nil
+		}, router.Description("Open a cart"))
+		r.HandleComponent("cart:{cart}:pay", carts.OnceHandler(func(ctx context.Context, req *router.Request, key string, cart map[string]int) (interaction.Response, error) {
+			given <- cart
+			if !worker {
+				// The payment service is slow: the endpoint hands the
+				// click over.
+				<-ctx.Done()
+				return interaction.Response{}, ctx.Err()
+			}
+			return interaction.Reply(fmt.Sprintf("Paid for %d pizzas.", cart["pizza"])), nil
+		}))
+		return r
+	}
+	q := queue.NewMemory(4)
+	bot := switchboardtest.New(t, shop(srv.Client(t), false), switchboardtest.WithResponseWindow(500*time.Millisecond),
+		switchboardtest.WithEndpoint(router.WithQueue(q)))
+	mux, err := shop(srv.Client(t), true).Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	verifier, err := interaction.NewVerifier(bot.Emulator.PublicKey)
+	if err != nil {
+		t.Fatal(err)
+	}
+	worker := router.NewEndpoint(mux, verifier, router.WithClient(bot.Client), router.WithDefaultLogger(bot.Logger()))
+	ctx, stop := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() {
+		done <- q.Serve(ctx, worker, func(_ queue.Job, err error) { t.Errorf("the worker refused a job: %v", err) })
+	}()
+	t.Cleanup(func() {
+		stop()
+		<-done
+	})
+
+	cart := bot.Command("/shop")
+	paid := cart.Click("Pay")
+	if got := paid.Answer().Type; got != interaction.CallbackDeferredUpdateMessage {
+		t.Fatalf("the endpoint answered %v, want the deferral of a click handed over:\n%s", got, paid)
+	}
+	paid.WaitFollowups(1)
+	if f := paid.Followups(); len(f) != 1 || f[0].Data.Content != "Paid for 2 pizzas." {
+		t.Fatalf("the user was sent %+v, want the worker's answer alone:\n%s", f, paid)
+	}
+	for _, run := range []string{"the endpoint's", "the worker's"} {
+		if c := <-given; c["pizza"] != 2 || c["tiramisu"] != 1 {
+			t.Errorf("%s run was given %v, want the cart put", run, c)
+		}
+	}
+	again := cart.Click("Pay")
+	if !again.Ephemeral() || again.Content() != "This button has expired." {
+		t.Errorf("another click answered %q, want the expiry, ephemeral:\n%s", again.Content(), again)
+	}
+	// The claim lives the token's lifetime, by Redis's clock.
+	keys, err := srv.Client(t).Keys(context.Background(), prefix+"state:cart:*").Result()
+	if err != nil || len(keys) != 1 || strings.Count(keys[0], ":") != 4 {
+		t.Fatalf("keys %q, %v; want the claim alone", keys, err)
+	}
+	if d, err := srv.Client(t).PTTL(context.Background(), keys[0]).Result(); err != nil || d > router.TokenLifetime || d < router.TokenLifetime-time.Minute {
+		t.Errorf("the claim lives %v, %v; want the token's %v", d, err, router.TokenLifetime)
 	}
 }

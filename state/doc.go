@@ -46,4 +46,24 @@
 // from then on. OnceHandler takes it, in one step of the store, for a
 // route that ends it: of two clicks of "Pay" at once, one is served.
 // A state expires on its own; Delete ends it sooner.
+//
+// # Runs handed over
+//
+// An endpoint with a queue (router.WithQueue) hands over a handler still
+// running at its answer margin: it cancels the run's context, drops what
+// the run may still return, and a worker runs the handler again, from
+// the start, for the same interaction. What the handler run again finds
+// is what the first run left: a state it Set holds the new value, a
+// state it deleted is gone. A state OnceHandler took is not gone for the
+// worker's run: the take belongs to the interaction, which keeps a claim
+// of the state for as long as its token lives (15 minutes), and every
+// run of that interaction is given the state the first run took, while
+// another click is told it has expired. A click handed over is thus
+// served, once, by the worker's run, whose answer the user sees; the
+// first run may have done part of its work before it was canceled, so
+// what must happen once per click, such as a payment, is done under the
+// interaction's id (req.Interaction.ID), as an idempotency key, or
+// recorded and checked. The claim is kept in the kind's store, beside
+// the state, under the state's key, a colon and the interaction's id,
+// and counts against a MemoryStore's bounds as a state does.
 package state

@@ -46,6 +46,21 @@ func (k *Kind[T]) Handler(f HandlerFunc[T]) router.Handler {
 // the first of two clicks at once, and the other is told it has
 // expired. A state f fails to act on is gone all the same: f may Put it
 // back under a new key.
+//
+// The take belongs to the click, the interaction, rather than to the run
+// of f: the interaction that took the state keeps a claim of it in the
+// store for as long as its token lives (router.TokenLifetime, 15
+// minutes), and each run of f for that interaction is given the state.
+// An endpoint with a queue (router.WithQueue) cancels a run still going
+// at its answer margin and hands the interaction to a worker, which runs
+// f again, from the start: that run is given the state the first took,
+// and its answer is the one the user sees. So f may run twice for one
+// click, the first run canceled wherever it was, and what it must do
+// once per click, such as a payment, it does under the interaction's id
+// (req.Interaction.ID), the idempotency key a payment service takes, or
+// records and checks. A copy of the interaction, which an endpoint
+// without a replay guard (router.WithReplayGuard) serves again, is given
+// the state too.
 func (k *Kind[T]) OnceHandler(f HandlerFunc[T]) router.Handler {
 	return &handler[T]{k: k, f: f, take: true}
 }
@@ -77,7 +92,13 @@ func (k *Kind[T]) serve(ctx context.Context, req *router.Request, f HandlerFunc[
 	if !ok {
 		return interaction.Response{}, k.noPart(req)
 	}
-	v, err := k.read(ctx, req.Logger(), key, take)
+	var v T
+	var err error
+	if take {
+		v, err = k.takeFor(ctx, req.Logger(), key, req.Interaction.ID)
+	} else {
+		v, err = k.read(ctx, req.Logger(), key, false)
+	}
 	if errors.Is(err, ErrExpired) {
 		return interaction.Reply(k.cfg.text(req)).Ephemeral(), nil
 	}

@@ -4,11 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strconv"
 	"time"
 
 	"github.com/goccy/go-json"
 	"github.com/rs/zerolog"
 
+	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/internal/storecall"
 	"github.com/switchboard-go/switchboard/router"
 	"github.com/switchboard-go/switchboard/store"
@@ -148,7 +150,9 @@ func (k *Kind[T]) Get(ctx context.Context, key string) (T, error) {
 
 // Take returns the state under key and forgets it, in one step: of two
 // uses at once, such as two clicks of "Pay", one gets the state and the
-// other ErrExpired.
+// other ErrExpired. A state taken this way is gone for every later call,
+// even one for the same interaction; OnceHandler takes a state for its
+// interaction, whose runs all get it.
 func (k *Kind[T]) Take(ctx context.Context, key string) (T, error) {
 	return k.read(ctx, &k.nop, key, true)
 }
@@ -222,12 +226,103 @@ func (k *Kind[T]) read(ctx context.Context, log *zerolog.Logger, key string, tak
 	if !found {
 		return v, k.expired()
 	}
-	if err := json.Unmarshal(b, &v); err != nil {
+	return v, k.decode(b, &v)
+}
+
+// claimLifetime is how long a state OnceHandler takes stays claimed by
+// the interaction that took it: as long as the interaction's token, after
+// which no run of it can answer, and a worker refuses to run it.
+const claimLifetime = router.TokenLifetime
+
+// takeFor returns the state under key, taken for the interaction id, in
+// the two steps a Store has for it: the take of the state, and the claim
+// of it by the interaction, a copy of the value under the state's key, a
+// colon and the id, for claimLifetime. A later run of the same
+// interaction finds the state gone and reads its claim; a run of another
+// interaction finds neither, and gets ErrExpired. log is where a pause of
+// the store's calls, and a claim that could not be kept, are logged.
+//
+// The two steps run to their end even when ctx ends between them, as it
+// does when the run is handed over: were the claim not kept, the state
+// the take removed would be lost to the worker's run. Each step is bounded
+// on its own (see do). What is left unguarded is a process that dies, or
+// a store that fails, between the take and the claim, with the run handed
+// over to a worker that reads before the claim lands: that run is told
+// the state expired.
+func (k *Kind[T]) takeFor(ctx context.Context, log *zerolog.Logger, key string, id interaction.Snowflake) (T, error) {
+	var v T
+	if !validKey(key) {
+		return v, k.expired()
+	}
+	if id.IsZero() {
+		// An interaction built without an id, such as a test's, has no
+		// runs to tell apart: the take is the run's.
+		return k.read(ctx, log, key, true)
+	}
+	if err := ctx.Err(); err != nil {
+		// The run has ended before it took anything: the state stays,
+		// for the run that comes after it, if any.
+		return v, k.fail("reading a state", err)
+	}
+	sctx := context.WithoutCancel(ctx)
+	var (
+		b     []byte
+		found bool
+	)
+	err := k.do(sctx, log, func(ctx context.Context) (err error) {
+		b, found, err = k.cfg.store.Take(ctx, k.prefix+key)
+		return err
+	})
+	if err != nil {
+		return v, k.fail("reading a state", err)
+	}
+	claim := k.claimKey(key, id)
+	if found {
+		err = k.do(sctx, log, func(ctx context.Context) error {
+			_, err := k.cfg.store.Add(ctx, claim, b, claimLifetime)
+			return err
+		})
+		if err != nil {
+			// The state is this run's all the same: only a run of the
+			// interaction handed over from it misses the claim.
+			log.Error().Err(err).Str("kind", k.name).Stringer("interaction", id).
+				Msg("keeping the claim of a state taken failed: a run of the interaction handed over will find the state expired")
+		}
+	} else {
+		err = k.do(sctx, log, func(ctx context.Context) (err error) {
+			b, found, err = k.cfg.store.Get(ctx, claim)
+			return err
+		})
+		if err != nil {
+			return v, k.fail("reading the claim of a state", err)
+		}
+		if !found {
+			return v, k.expired()
+		}
+	}
+	return v, k.decode(b, &v)
+}
+
+// claimKey returns the store's key of the claim of the state under key
+// by the interaction id: the state's own, a colon and the id, which no
+// state's key is, having two colons.
+func (k *Kind[T]) claimKey(key string, id interaction.Snowflake) string {
+	b := make([]byte, 0, len(k.prefix)+len(key)+21)
+	b = append(b, k.prefix...)
+	b = append(b, key...)
+	b = append(b, ':')
+	b = strconv.AppendUint(b, uint64(id), 10)
+	return string(b)
+}
+
+// decode decodes the JSON of a state into v.
+func (k *Kind[T]) decode(b []byte, v *T) error {
+	if err := json.Unmarshal(b, v); err != nil {
 		// The state was kept by a build whose T differs: a bug for the
 		// error handler, not an expiry to tell the user.
-		return v, fmt.Errorf("state: %s: decoding a state: %w", k.name, err)
+		return fmt.Errorf("state: %s: decoding a state: %w", k.name, err)
 	}
-	return v, nil
+	return nil
 }
 
 // encode returns the JSON of v, within MaxValueSize.

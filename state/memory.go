@@ -27,7 +27,8 @@ const (
 const EntryOverhead = 160
 
 // MemoryStore is a Store in the process's memory, bounded both in the
-// number of states and in their bytes. It forgets a state once it
+// number of states and in their bytes, the claims of states taken (see
+// Store) counting as states. It forgets a state once it
 // expires; when a new state or a larger value would pass either bound,
 // it forgets the states that expire first, and counts them in Evicted,
 // rather than grow: a store too small for the traffic answers some uses

@@ -7,7 +7,10 @@ import (
 
 // Store keeps values under keys until they expire: the states of every
 // Kind that shares it, each under its kind's name, a colon and its key
-// ("cart:3q2-7wXbTOa9yA_aQcTh8g"), each value the JSON of a state.
+// ("cart:3q2-7wXbTOa9yA_aQcTh8g"), each value the JSON of a state, and,
+// for a while after OnceHandler takes a state, the claim of it by the
+// interaction that took it: a copy of its JSON under its key, a colon and
+// the interaction's id ("cart:3q2-7wXbTOa9yA_aQcTh8g:1409623486150135808").
 // MemoryStore serves one replica; replicas behind one load balancer,
 // and a bot whose buttons must outlive a restart, share a Store kept
 // where they all reach (redisstore.NewStates).

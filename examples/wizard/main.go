@@ -17,7 +17,9 @@
 //
 // "Place order" takes the order, so that a double-click places it once;
 // a button whose order was placed, cancelled or has expired says so,
-// in a message only its user sees.
+// in a message only its user sees. The take is the click's: were the bot
+// served with a queue, a click handed over to the worker would be given
+// the order there.
 package main
 
 import (
@@ -163,7 +165,10 @@ func pizzeria(store state.Store) *router.Router {
 	}))
 	r.HandleComponent("order:{order}:place", orders.OnceHandler(func(ctx context.Context, req *router.Request, key string, o Order) (interaction.Response, error) {
 		// The order is the bot's to bake now; the kitchen's channel
-		// hears of it.
+		// hears of it. A click handed over to a worker (router.WithQueue)
+		// runs here again with the order the first run took: a kitchen
+		// that is told of orders takes each under the interaction's id,
+		// req.Interaction.ID, and bakes it once.
 		return interaction.Reply(fmt.Sprintf("🧾 Order placed by %s: %s.", req.Invoker().Username, describe(o))).
 			WithAllowedMentions(interaction.NoMentions()), nil
 	}))

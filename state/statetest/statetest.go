@@ -2,7 +2,9 @@
 // the stores of package state and redisstore and for a store of one's
 // own: a state added is read back by every handle on the store, a key is
 // added once, replaced only while held, and taken once, however many
-// replicas try at once, and a state is never read after it expires.
+// replicas try at once, and a state is never read after it expires. The
+// claim of a state taken (see state.Kind.OnceHandler), under a key of
+// three parts, is kept as any other.
 package statetest
 
 import (
@@ -95,6 +97,22 @@ func Check(t *testing.T, open func(t *testing.T) Handles) {
 		}
 		want(t, h.B, "cart:k1", "cart")
 		want(t, h.B, "wizard:k1", "wizard")
+	})
+
+	t.Run("the claim of a state taken is a key of its own, apart from the state's", func(t *testing.T) {
+		h := open(t)
+		add(t, h.A, "cart:k1", "paid", time.Minute)
+		if v, found, err := h.A.Take(ctx, "cart:k1"); err != nil || !found {
+			t.Fatalf("Take = %q, %v, %v; want the state", v, found, err)
+		}
+		// OnceHandler's claim: the state's key, a colon and the id of
+		// the interaction that took it.
+		if !add(t, h.A, "cart:k1:1409623486150135808", "paid", 15*time.Minute) {
+			t.Fatal("Add of the claim of a state taken did not add it")
+		}
+		want(t, h.B, "cart:k1:1409623486150135808", "paid")
+		gone(t, h.B, "cart:k1:1409623486150135809")
+		gone(t, h.B, "cart:k1")
 	})
 
 	t.Run("replace changes a state held, and adds none", func(t *testing.T) {
