@@ -66,7 +66,10 @@
 // files at the upload limit fits): an answer, follow-up or edit whose
 // files would pass it is refused with the service's 413 and code 40005,
 // its message saying which limit. Of the deliveries of webhook events the
-// emulator keeps the newest 10,000. The body of a request is read only
+// emulator keeps the newest 10,000. It holds at most 1,000 injected faults
+// not yet used up (Limits.Faults; each may fail many requests): past them
+// InjectFault is refused with ErrTooManyFaults, and a request finds its
+// fault among those of its route without looking at the others. The body of a request is read only
 // once the request is authenticated, by its Authorization header or the
 // interaction token in its path, and a route that takes no files reads at
 // most 8 MiB of it. The rate limiter keeps a window per route bucket,
@@ -102,7 +105,9 @@
 //		{"route": "commands", "count": 2, "kind": "rate_limit",
 //		"retry_after": 1.5, "global": false, "status": 503, "delay": 0.5}
 //		with kind one of "rate_limit", "server_error", "slow", "drop" and
-//		durations in seconds. Answers 204.
+//		durations in seconds. Answers 204, or 409 {"error":
+//		"too_many_faults", "message": "..."} while the emulator holds
+//		as many faults not yet used up as it keeps (Limits.Faults).
 //	DELETE /_emulator/faults
 //		Drops the faults not yet used. Answers 204.
 //	GET    /_emulator/interactions/{id}

@@ -44,6 +44,11 @@ type Limits struct {
 	// once they have finished (Events): past it the oldest is dropped.
 	// Zero means 10,000.
 	Events int
+	// Faults is how many injected faults the emulator holds at once, not
+	// yet used up: past it InjectFault is refused with ErrTooManyFaults.
+	// A fault may fail any number of requests (Fault.Count). Zero means
+	// 1,000.
+	Faults int
 }
 
 // The defaults of Limits.
@@ -53,6 +58,7 @@ const (
 	DefaultInteractionFiles = 128 << 20
 	DefaultKeptFiles        = 512 << 20
 	DefaultKeptEvents       = 10_000
+	DefaultFaults           = 1_000
 )
 
 // withDefaults returns l with its zero (or negative) fields given their
@@ -72,6 +78,9 @@ func (l Limits) withDefaults() Limits {
 	}
 	if l.Events <= 0 {
 		l.Events = DefaultKeptEvents
+	}
+	if l.Faults <= 0 {
+		l.Faults = DefaultFaults
 	}
 	return l
 }

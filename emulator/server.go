@@ -216,6 +216,7 @@ func newServer(cfg Config) (*Server, error) {
 		window = 3 * time.Second
 	}
 	s := &Server{st: st, signer: sign.New(priv), limiter: newLimiter(rl, now), window: window}
+	s.faults.limit = limits.Faults
 	s.PublicKey = s.signer.PublicKeyHex()
 	st.app.installContexts = contexts
 	s.seed(cfg)

@@ -95,7 +95,9 @@ func (tg *target) control(t *testing.T, method, path string, in any, want int, o
 func (tg *target) InjectFault(t *testing.T, f emulator.Fault) {
 	t.Helper()
 	if tg.server != nil {
-		tg.server.InjectFault(f)
+		if err := tg.server.InjectFault(f); err != nil {
+			t.Fatal(err)
+		}
 		return
 	}
 	tg.control(t, "POST", "/_emulator/faults", map[string]any{
