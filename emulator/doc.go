@@ -66,7 +66,10 @@
 // files at the upload limit fits): an answer, follow-up or edit whose
 // files would pass it is refused with the service's 413 and code 40005,
 // its message saying which limit. Of the deliveries of webhook events the
-// emulator keeps the newest 10,000. It holds at most 1,000 injected faults
+// emulator keeps the newest 10,000, and lets at most 1,000 events wait
+// their turn behind the one under way (Limits.WaitingEvents): an event
+// that finds no room, its endpoint not keeping up, is not sent, and is
+// recorded at once with a violation that says so. It holds at most 1,000 injected faults
 // not yet used up (Limits.Faults; each may fail many requests): past them
 // InjectFault is refused with ErrTooManyFaults, and a request finds its
 // fault among those of its route without looking at the others. The body of a request is read only
@@ -195,7 +198,9 @@
 //		one deleted already).
 //	GET    /_emulator/events
 //		The webhook events whose delivery has finished, as Events, in
-//		the order they happened (the newest 10,000, Limits.Events): [{"type": "APPLICATION_AUTHORIZED",
+//		the order they happened, those not sent for lack of room to wait
+//		recorded when they happened (the newest 10,000, Limits.Events):
+//		[{"type": "APPLICATION_AUTHORIZED",
 //		"url": "...", "body": {as sent}, "sent": "...", "status": 204,
 //		"answer": "", "elapsed": 0.004, "violations": [], "ok": true}],
 //		"answer" being the endpoint's body as text. With ?wait=n it

@@ -44,6 +44,11 @@ type Limits struct {
 	// once they have finished (Events): past it the oldest is dropped.
 	// Zero means 10,000.
 	Events int
+	// WaitingEvents is how many webhook events may wait their turn to be
+	// sent, behind the delivery under way: an event that finds no room
+	// is not sent, and is recorded at once with a violation that says
+	// why. Zero means 1,000.
+	WaitingEvents int
 	// Faults is how many injected faults the emulator holds at once, not
 	// yet used up: past it InjectFault is refused with ErrTooManyFaults.
 	// A fault may fail any number of requests (Fault.Count). Zero means
@@ -58,6 +63,7 @@ const (
 	DefaultInteractionFiles = 128 << 20
 	DefaultKeptFiles        = 512 << 20
 	DefaultKeptEvents       = 10_000
+	DefaultWaitingEvents    = 1_000
 	DefaultFaults           = 1_000
 )
 
@@ -78,6 +84,9 @@ func (l Limits) withDefaults() Limits {
 	}
 	if l.Events <= 0 {
 		l.Events = DefaultKeptEvents
+	}
+	if l.WaitingEvents <= 0 {
+		l.WaitingEvents = DefaultWaitingEvents
 	}
 	if l.Faults <= 0 {
 		l.Faults = DefaultFaults

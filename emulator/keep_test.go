@@ -3,8 +3,12 @@ package emulator_test
 import (
 	"bytes"
 	"encoding/json"
+	"net/http"
+	"strconv"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/switchboard-go/switchboard/emulator"
 	"github.com/switchboard-go/switchboard/interaction"
@@ -180,5 +184,91 @@ func TestTheNewestEventDeliveriesAreKept(t *testing.T) {
 		if !bytes.Contains(d.Body, []byte(`"id":"`+users[i+1].String()+`"`)) {
 			t.Errorf("delivery %d kept is not the authorization of %s: %s", i, users[i+1], d.Body)
 		}
+	}
+}
+
+// heldEndpoint starts a webhook events endpoint that holds every event
+// until the test ends or release is called, and an emulator of cfg, with
+// a response window long enough that it waits for it; the endpoint's
+// first event is under way when it returns.
+func heldEndpoint(t *testing.T, cfg emulator.Config) (s *target, release func()) {
+	t.Helper()
+	cfg.ResponseWindow = time.Hour
+	s = start(t, cfg)
+	s.Server(t, "the process waits for an endpoint the service's window, which the test would race")
+	released := make(chan struct{})
+	var once sync.Once
+	release = func() { once.Do(func() { close(released) }) }
+	ep := startEventsEndpoint(t, s, func(w http.ResponseWriter, r *http.Request) {
+		select {
+		case <-released:
+			w.WriteHeader(http.StatusNoContent)
+		case <-r.Context().Done():
+		}
+	})
+	// Cleanups run last first: the endpoint lets its events go before
+	// it closes, and it before the emulator.
+	t.Cleanup(release)
+	if reason := s.SetEventsURL(t, ep.URL); reason != "" {
+		t.Fatalf("the endpoint was refused: %s", reason)
+	}
+	s.AuthorizeUser(t, s.Member, "identify")
+	ep.next(t)
+	done := make(chan struct{})
+	t.Cleanup(func() { close(done) })
+	go func() {
+		for {
+			select {
+			case <-ep.got:
+			case <-done:
+				return
+			}
+		}
+	}()
+	return s, release
+}
+
+// While Limits.WaitingEvents events (1,000 unless told) wait their turn
+// behind the delivery under way, an event is not sent: it is recorded at
+// once, unsent, its violation naming the limit, ahead of those waiting,
+// which go out in their turn.
+func TestEventsPastTheRoomToWaitAreNotSent(t *testing.T) {
+	for _, tt := range []struct {
+		name    string
+		limit   int
+		waiting int
+	}{
+		{name: "the default", waiting: emulator.DefaultWaitingEvents},
+		{name: "a limit of two", limit: 2, waiting: 2},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			s, release := heldEndpoint(t, emulator.Config{Limits: emulator.Limits{WaitingEvents: tt.limit}})
+			for range tt.waiting {
+				s.AuthorizeUser(t, s.Member, "identify")
+			}
+			late := []interaction.Snowflake{s.Moderator, s.Admin}
+			for _, u := range late {
+				s.AuthorizeUser(t, u, "identify")
+			}
+			unsent := s.WaitEvents(t, len(late))
+			if len(unsent) != len(late) {
+				t.Fatalf("%d deliveries finished while the endpoint holds the first, want the %d that found no room", len(unsent), len(late))
+			}
+			want := strconv.Itoa(tt.waiting) + " events"
+			for i, d := range unsent {
+				if d.OK || d.Status != 0 || len(d.Violations) != 1 || !strings.Contains(d.Violations[0], "not sent") ||
+					!strings.Contains(d.Violations[0], want) || !strings.Contains(d.Violations[0], "Limits.WaitingEvents") ||
+					!bytes.Contains(d.Body, []byte(`"id":"`+late[i].String()+`"`)) {
+					t.Fatalf("the event of %s past the room: %+v, want it unsent, naming %s and the limit", late[i], d, want)
+				}
+			}
+			release()
+			all := s.WaitEvents(t, 1+tt.waiting+len(late))
+			for i, d := range all[len(late):] {
+				if !d.OK {
+					t.Fatalf("delivery %d, which had room to wait: %+v", i, d)
+				}
+			}
+		})
 	}
 }

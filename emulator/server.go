@@ -208,7 +208,7 @@ func newServer(cfg Config) (*Server, error) {
 		modals:       map[interaction.Snowflake]*openModal{},
 		seenVersions: map[interaction.Snowflake]map[interaction.Snowflake]interaction.Snowflake{},
 		limits:       limits,
-		events:       eventLog{changed: make(chan struct{}), keep: limits.Events},
+		events:       eventLog{changed: make(chan struct{}), keep: limits.Events, room: limits.WaitingEvents},
 		changed:      make(chan struct{}),
 	}
 	window := cfg.ResponseWindow

@@ -157,6 +157,9 @@ func startProcess(t *testing.T, cfg emulator.Config) *target {
 	if cfg.ResponseWindow != 0 {
 		t.Skip("not on the standalone process: its response window is the service's")
 	}
+	if cfg.Limits.WaitingEvents != 0 || cfg.Limits.Faults != 0 {
+		t.Skip("not on the standalone process: it has no flag for Limits.WaitingEvents or Limits.Faults")
+	}
 	args := []string{"-addr", "127.0.0.1:0"}
 	if cfg.Discoverable {
 		args = append(args, "-discoverable")
