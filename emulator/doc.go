@@ -65,7 +65,8 @@
 // interaction's messages keep at most 128 MiB of files (a message of ten
 // files at the upload limit fits): an answer, follow-up or edit whose
 // files would pass it is refused with the service's 413 and code 40005,
-// its message saying which limit. Of the deliveries of webhook events the
+// its message saying which limit, as soon as its files do, before the
+// rest of its body is read. Of the deliveries of webhook events the
 // emulator keeps the newest 10,000, and lets at most 1,000 events wait
 // their turn behind the one under way (Limits.WaitingEvents): an event
 // that finds no room, its endpoint not keeping up, is not sent, and is

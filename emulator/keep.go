@@ -245,8 +245,14 @@ func (s *Server) checkFileRoom(si *sentInteraction, files []upload) *apiError {
 	if n == 0 || si.fileBytes+n <= s.st.limits.InteractionFiles {
 		return nil
 	}
+	return errNoFileRoom(s.st.limits.InteractionFiles)
+}
+
+// errNoFileRoom is the refusal of files past the limit of one interaction:
+// the service's 413, with a message that says which limit.
+func errNoFileRoom(limit int64) *apiError {
 	return &apiError{status: http.StatusRequestEntityTooLarge, code: codeEntityTooLarge,
-		message: "Request entity too large: the emulator keeps at most " + byteSize(s.st.limits.InteractionFiles) +
+		message: "Request entity too large: the emulator keeps at most " + byteSize(limit) +
 			" of files for one interaction (Limits.InteractionFiles)"}
 }
 

@@ -2,7 +2,10 @@ package emulator_test
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
+	"io"
+	"mime/multipart"
 	"net/http"
 	"strconv"
 	"strings"
@@ -135,6 +138,65 @@ func TestTheFilesOfAnInteractionAreBounded(t *testing.T) {
 	status, body = send(t, s, "PATCH", webhookPath(s, ex.Token)+"/messages/@original", "application/json", []byte(`{"content":"edited"}`))
 	if status != 200 {
 		t.Fatalf("an edit without files: %d %v", status, body)
+	}
+}
+
+// An upload whose files would take an interaction past
+// Limits.InteractionFiles is refused as soon as they do, before the rest
+// of its body is read: a body that sends 2 MiB of a file to an interaction
+// that may keep 1 MiB, and then holds back its end, gets its 413.
+func TestAnUploadPastTheFilesOfAnInteractionIsRefusedUnread(t *testing.T) {
+	s, rl := startRelay(t, emulator.Config{Limits: emulator.Limits{InteractionFiles: 1 << 20}})
+	ex := replied(t, s, rl, "files follow")
+	for _, tt := range []struct{ name, method, path string }{
+		{"a follow-up", "POST", webhookPath(s, ex.Token)},
+		{"an edit", "PATCH", webhookPath(s, ex.Token) + "/messages/@original"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			ctx, cancel := context.WithTimeout(context.Background(), relayWait)
+			defer cancel()
+			body, held := io.Pipe()
+			mw := multipart.NewWriter(held)
+			go func() {
+				// The end of the body is held back until the test
+				// is done with the request, and then it is cut: the
+				// client waits for the body it sends.
+				defer func() { held.CloseWithError(context.Cause(ctx)) }()
+				if mw.WriteField("payload_json", `{"content":"a large file"}`) != nil {
+					return
+				}
+				w, err := mw.CreateFormFile("files[0]", "large.bin")
+				if err != nil {
+					return
+				}
+				chunk := bytes.Repeat([]byte("x"), 64<<10)
+				for range 32 {
+					if _, err := w.Write(chunk); err != nil {
+						return
+					}
+				}
+				<-ctx.Done()
+			}()
+			req, err := http.NewRequestWithContext(ctx, tt.method, s.URL+tt.path, body)
+			if err != nil {
+				t.Fatal(err)
+			}
+			req.Header.Set("Content-Type", mw.FormDataContentType())
+			resp, err := http.DefaultClient.Do(req)
+			if err != nil {
+				t.Fatalf("no answer while the body is held: %v", err)
+			}
+			defer resp.Body.Close()
+			var out struct {
+				Code    int
+				Message string
+			}
+			raw, _ := io.ReadAll(resp.Body)
+			if err := json.Unmarshal(raw, &out); err != nil || resp.StatusCode != http.StatusRequestEntityTooLarge ||
+				out.Code != 40005 || !strings.Contains(out.Message, "1 MiB of files for one interaction (Limits.InteractionFiles)") {
+				t.Fatalf("%d %s, want 413 40005 naming the limit", resp.StatusCode, raw)
+			}
+		})
 	}
 }
 
