@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 	"unicode/utf8"
 
 	"github.com/switchboard-go/switchboard/interaction"
@@ -183,6 +184,20 @@ func TestAnUpdateInTheHTTPResponseKeepsWhatItsListNames(t *testing.T) {
 	}
 }
 
+// slowAnswerServer is newTestServer with a response window of a minute,
+// for tests of what is refused in an answer of many megabytes, which a
+// loaded machine, or the race detector, may take longer than the
+// service's three seconds to write and read.
+func slowAnswerServer(t *testing.T) *Server {
+	t.Helper()
+	s, err := New(Config{ResponseWindow: time.Minute})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s
+}
+
 // What the callback endpoint refuses in a body with files, the service
 // refuses in the HTTP response too, with the same answer; the interaction
 // then has no answer.
@@ -235,7 +250,7 @@ func TestFilesTheServiceRefusesInTheHTTPResponse(t *testing.T) {
 		},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			s := newTestServer(t)
+			s := slowAnswerServer(t)
 			serveBodyBot(t, s, func(*interaction.Interaction) (string, []byte) { return tc.answer(t) })
 			res, err := s.Invoke(context.Background(), Invocation{Guild: s.GuildID, Command: "poll"})
 			if err != nil {
@@ -258,7 +273,7 @@ func TestFilesTheServiceRefusesInTheHTTPResponse(t *testing.T) {
 
 // A JSON answer is bounded as a JSON request body is.
 func TestAJSONAnswerOverEightMiBIsTooLarge(t *testing.T) {
-	s := newTestServer(t)
+	s := slowAnswerServer(t)
 	serveBodyBot(t, s, func(*interaction.Interaction) (string, []byte) {
 		return "application/json", []byte(`{"type":4,"data":{"content":"` + strings.Repeat("x", maxJSONBody) + `"}}`)
 	})

@@ -92,3 +92,25 @@ func BenchmarkBulkOverwrite100(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkAFaultAmongManyOthers finds the fault of a request, or that it
+// has none, while the emulator holds 100,000 faults of another route: the
+// faults of each route are found apart from those of others.
+func BenchmarkAFaultAmongManyOthers(b *testing.B) {
+	s, err := New(Config{Limits: Limits{Faults: 100_000}})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer s.Close()
+	for range 100_000 {
+		if err := s.InjectFault(Fault{Route: "commands", Kind: FaultServerError}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, ok := s.faults.take("users_me"); ok {
+			b.Fatal("a fault of another route was taken")
+		}
+	}
+}

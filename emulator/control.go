@@ -86,7 +86,12 @@ func (s *Server) controlInjectFault(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusBadRequest, map[string]any{"message": "count, retry_after and delay must not be negative"})
 		return
 	}
-	s.InjectFault(f)
+	if err := s.InjectFault(f); err != nil {
+		// The emulator holds as many as it keeps: the state, not the
+		// body, is in the way, until faults are used up or cleared.
+		writeJSON(w, http.StatusConflict, map[string]any{"error": "too_many_faults", "message": strings.TrimPrefix(err.Error(), "emulator: ")})
+		return
+	}
 	w.WriteHeader(http.StatusNoContent)
 }
 

@@ -65,8 +65,15 @@
 // interaction's messages keep at most 128 MiB of files (a message of ten
 // files at the upload limit fits): an answer, follow-up or edit whose
 // files would pass it is refused with the service's 413 and code 40005,
-// its message saying which limit. Of the deliveries of webhook events the
-// emulator keeps the newest 10,000. The body of a request is read only
+// its message saying which limit, as soon as its files do, before the
+// rest of its body is read. Of the deliveries of webhook events the
+// emulator keeps the newest 10,000, and lets at most 1,000 events wait
+// their turn behind the one under way (Limits.WaitingEvents): an event
+// that finds no room, its endpoint not keeping up, is not sent, and is
+// recorded at once with a violation that says so. It holds at most 1,000 injected faults
+// not yet used up (Limits.Faults; each may fail many requests): past them
+// InjectFault is refused with ErrTooManyFaults, and a request finds its
+// fault among those of its route without looking at the others. The body of a request is read only
 // once the request is authenticated, by its Authorization header or the
 // interaction token in its path, and a route that takes no files reads at
 // most 8 MiB of it. The rate limiter keeps a window per route bucket,
@@ -102,7 +109,9 @@
 //		{"route": "commands", "count": 2, "kind": "rate_limit",
 //		"retry_after": 1.5, "global": false, "status": 503, "delay": 0.5}
 //		with kind one of "rate_limit", "server_error", "slow", "drop" and
-//		durations in seconds. Answers 204.
+//		durations in seconds. Answers 204, or 409 {"error":
+//		"too_many_faults", "message": "..."} while the emulator holds
+//		as many faults not yet used up as it keeps (Limits.Faults).
 //	DELETE /_emulator/faults
 //		Drops the faults not yet used. Answers 204.
 //	GET    /_emulator/interactions/{id}
@@ -190,7 +199,9 @@
 //		one deleted already).
 //	GET    /_emulator/events
 //		The webhook events whose delivery has finished, as Events, in
-//		the order they happened (the newest 10,000, Limits.Events): [{"type": "APPLICATION_AUTHORIZED",
+//		the order they happened, those not sent for lack of room to wait
+//		recorded when they happened (the newest 10,000, Limits.Events):
+//		[{"type": "APPLICATION_AUTHORIZED",
 //		"url": "...", "body": {as sent}, "sent": "...", "status": 204,
 //		"answer": "", "elapsed": 0.004, "violations": [], "ok": true}],
 //		"answer" being the endpoint's body as text. With ?wait=n it

@@ -62,14 +62,17 @@ func (d EventDelivery) OK() bool { return len(d.Violations) == 0 }
 // eventLog is the webhook events, in the order they happened. It is part
 // of the state, under its lock.
 type eventLog struct {
-	// all are the events; the first done have been delivered, and the
-	// others wait their turn, the first of them being under way while
-	// sending. Of those delivered it keeps the newest keep (Limits.Events);
-	// dropped counts those it no longer keeps.
-	all     []*EventDelivery
-	done    int
+	// done are the deliveries that have finished, in the order they
+	// finished: the newest keep of them (Limits.Events); dropped counts
+	// those it no longer keeps.
+	done    []*EventDelivery
 	keep    int
 	dropped int
+	// waiting are the events waiting their turn, oldest first, the first
+	// of them being under way while sending, and at most room behind it
+	// (Limits.WaitingEvents).
+	waiting []*EventDelivery
+	room    int
 	sending bool
 	// changed is closed, and replaced, whenever a delivery finishes.
 	changed chan struct{}
@@ -85,6 +88,13 @@ type eventLog struct {
 // The service does not promise to deliver events in order. The emulator
 // delivers them one at a time, in the order they happened: that is one of
 // the orders the service may choose, and the one a test can count on.
+//
+// An endpoint that does not answer holds each event the response window,
+// and the events behind it wait. The emulator keeps them waiting in
+// memory, so it keeps a bounded number (Limits.WaitingEvents): an event
+// that finds no room is not sent, and is recorded at once, ahead of those
+// still waiting, with the reason. The service too gives up on an
+// application whose endpoint keeps failing, and stops sending it events.
 func (s *Server) emit(t event.Type, data any) {
 	st := s.st
 	url := st.app.eventsURL
@@ -99,7 +109,13 @@ func (s *Server) emit(t event.Type, data any) {
 		// Recorded in its turn, unsent.
 		d.Violations = []string{"the emulator could not write the event, and sent nothing: " + err.Error()}
 	}
-	st.events.all = append(st.events.all, d)
+	if behind := len(st.events.waiting) - 1; behind >= st.events.room {
+		d.Violations = append(d.Violations, "not sent: "+strconv.Itoa(behind)+
+			" events were waiting their turn, as many as the emulator holds (Limits.WaitingEvents): the endpoint does not keep up")
+		st.events.finished(d)
+		return
+	}
+	st.events.waiting = append(st.events.waiting, d)
 	if !st.events.sending {
 		st.events.sending = true
 		s.eventsUnderWay.Add(1)
@@ -119,24 +135,26 @@ func (s *Server) sendEvents() {
 			// Close waits for the delivery under way, not for those
 			// waiting their turn, which a slow endpoint could make last
 			// a window each.
-			for _, d := range st.events.all[st.events.done:] {
+			for len(st.events.waiting) > 0 {
+				d := st.events.next()
 				d.Violations = append(d.Violations, "not sent: the emulator was closed first")
+				st.events.finished(d)
 			}
-			st.events.finished(len(st.events.all) - st.events.done)
 		}
-		if st.events.done == len(st.events.all) {
+		if len(st.events.waiting) == 0 {
 			st.events.sending = false
 			st.mu.Unlock()
 			return
 		}
-		d := st.events.all[st.events.done]
+		d := st.events.waiting[0]
 		st.mu.Unlock()
 		s.deliverEvent(d)
 	}
 }
 
-// deliverEvent POSTs a webhook event, waiting the response window for the
-// endpoint's acknowledgement, and records what came of it.
+// deliverEvent POSTs a webhook event, the first of those waiting, waiting
+// the response window for the endpoint's acknowledgement, and records what
+// came of it.
 func (s *Server) deliverEvent(d *EventDelivery) {
 	var (
 		status     int
@@ -156,19 +174,25 @@ func (s *Server) deliverEvent(d *EventDelivery) {
 	st.mu.Lock()
 	defer st.mu.Unlock()
 	d.Status, d.Answer, d.Took, d.Violations = status, answer, took, violations
-	st.events.finished(1)
+	st.events.finished(st.events.next())
 }
 
-// finished counts n more deliveries as finished, and wakes those waiting
-// for them. The caller holds the state's lock.
-func (l *eventLog) finished(n int) {
-	if n == 0 {
-		return
-	}
-	l.done += n
-	if k := l.done - l.keep; k > 0 {
-		clear(l.all[:k])
-		l.all, l.done, l.dropped = l.all[k:], l.done-k, l.dropped+k
+// next takes the first of the events waiting. The caller holds the
+// state's lock.
+func (l *eventLog) next() *EventDelivery {
+	d := l.waiting[0]
+	l.waiting[0] = nil
+	l.waiting = l.waiting[1:]
+	return d
+}
+
+// finished records d as finished, and wakes those waiting for it. The
+// caller holds the state's lock.
+func (l *eventLog) finished(d *EventDelivery) {
+	l.done = append(l.done, d)
+	if k := len(l.done) - l.keep; k > 0 {
+		clear(l.done[:k])
+		l.done, l.dropped = l.done[k:], l.dropped+k
 	}
 	close(l.changed)
 	l.changed = make(chan struct{})
@@ -200,7 +224,9 @@ func (s *Server) eventViolations(status int, answer []byte, err error) []string 
 }
 
 // Events returns the webhook events whose delivery has finished, in the
-// order they happened: the newest Limits.Events of them.
+// order they happened, but for those not sent for lack of room to wait
+// (Limits.WaitingEvents), recorded when they happened, ahead of those
+// then waiting: the newest Limits.Events of them.
 func (s *Server) Events() []EventDelivery {
 	s.st.mu.Lock()
 	defer s.st.mu.Unlock()
@@ -214,7 +240,7 @@ func (s *Server) WaitEvents(ctx context.Context, n int) ([]EventDelivery, error)
 	st := s.st
 	for {
 		st.mu.Lock()
-		done, changed := st.events.dropped+st.events.done, st.events.changed
+		done, changed := st.events.dropped+len(st.events.done), st.events.changed
 		if done >= n {
 			defer st.mu.Unlock()
 			return st.finishedEvents(), nil
@@ -232,8 +258,8 @@ func (s *Server) WaitEvents(ctx context.Context, n int) ([]EventDelivery, error)
 // copies of the lists, which a caller may change without changing the
 // record. The caller holds s.mu.
 func (st *state) finishedEvents() []EventDelivery {
-	out := make([]EventDelivery, st.events.done)
-	for i, d := range st.events.all[:st.events.done] {
+	out := make([]EventDelivery, len(st.events.done))
+	for i, d := range st.events.done {
 		c := *d
 		c.Body, c.Answer, c.Violations = slices.Clone(c.Body), slices.Clone(c.Answer), slices.Clone(c.Violations)
 		out[i] = c

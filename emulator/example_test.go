@@ -462,7 +462,9 @@ func ExampleServer_InjectFault() {
 	}
 	defer service.Close()
 
-	service.InjectFault(emulator.Fault{Route: "users_me", Kind: emulator.FaultRateLimit, RetryAfter: 50 * time.Millisecond})
+	if err := service.InjectFault(emulator.Fault{Route: "users_me", Kind: emulator.FaultRateLimit, RetryAfter: 50 * time.Millisecond}); err != nil {
+		log.Fatal(err)
+	}
 
 	req, err := http.NewRequest("GET", service.URL+"/users/@me", nil)
 	if err != nil {
@@ -476,7 +478,9 @@ func ExampleServer_InjectFault() {
 	resp.Body.Close()
 	fmt.Println(resp.StatusCode, resp.Header.Get("Retry-After"), resp.Header.Get("X-RateLimit-Reset-After"), resp.Header.Get("X-RateLimit-Scope"))
 
-	service.InjectFault(emulator.Fault{Route: "users_me", Kind: emulator.FaultRateLimit, RetryAfter: 50 * time.Millisecond, Count: 2})
+	if err := service.InjectFault(emulator.Fault{Route: "users_me", Kind: emulator.FaultRateLimit, RetryAfter: 50 * time.Millisecond, Count: 2}); err != nil {
+		log.Fatal(err)
+	}
 	client, err := rest.NewClient(service.URL, rest.BotToken(service.BotToken))
 	if err != nil {
 		log.Fatal(err)

@@ -2,6 +2,8 @@ package emulator
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"math"
 	"net/http"
 	"strconv"
@@ -64,48 +66,98 @@ type Fault struct {
 	Delay time.Duration
 }
 
-// faults answers requests with failures set up in advance. Its zero value
-// has none. It has a lock of its own, apart from the state's, so that a
-// slow fault never holds up the rest of the service.
+// ErrTooManyFaults reports a fault injected while the emulator holds as
+// many as it keeps (Limits.Faults).
+var ErrTooManyFaults = errors.New("emulator: too many faults")
+
+// faults answers requests with failures set up in advance. It has a lock
+// of its own, apart from the state's, so that a slow fault never holds up
+// the rest of the service. The faults of each route wait in a queue of
+// their own, and those of every route in another, so that a request finds
+// its fault among the heads of two queues, however many faults the other
+// routes hold.
 type faults struct {
-	mu      sync.Mutex
-	pending []Fault // in the order injected; each with Count left
+	mu sync.Mutex
+	// limit is how many faults it holds at most (Limits.Faults); held
+	// is how many it holds.
+	limit, held int
+	// byRoute are the faults not yet used up, by their Route ("" for
+	// every route), each queue in the order injected; a route's queue
+	// goes once it is empty.
+	byRoute map[string]*faultQueue
+	// injected numbers the faults in the order injected, so that the
+	// first of two queues is known.
+	injected uint64
+}
+
+// faultQueue is the faults of one route, each with Count left, oldest
+// first.
+type faultQueue []queuedFault
+
+type queuedFault struct {
+	Fault
+	n uint64 // the order it was injected in
 }
 
 // InjectFault makes the next f.Count requests on f.Route fail as f.Kind.
 // Faults injected earlier are used first; a request meets at most one.
-func (s *Server) InjectFault(f Fault) {
+// While the emulator holds Limits.Faults faults not yet used up, it
+// refuses another with ErrTooManyFaults.
+func (s *Server) InjectFault(f Fault) error {
 	if f.Count <= 0 {
 		f.Count = 1
 	}
-	s.faults.mu.Lock()
-	s.faults.pending = append(s.faults.pending, f)
-	s.faults.mu.Unlock()
+	fs := &s.faults
+	fs.mu.Lock()
+	defer fs.mu.Unlock()
+	if fs.held >= fs.limit {
+		return fmt.Errorf("%w: the emulator holds at most %d faults not yet used up (Limits.Faults)", ErrTooManyFaults, fs.limit)
+	}
+	if fs.byRoute == nil {
+		fs.byRoute = map[string]*faultQueue{}
+	}
+	q := fs.byRoute[f.Route]
+	if q == nil {
+		q = new(faultQueue)
+		fs.byRoute[f.Route] = q
+	}
+	fs.injected++
+	*q = append(*q, queuedFault{Fault: f, n: fs.injected})
+	fs.held++
+	return nil
 }
 
 // ClearFaults drops the faults not yet used.
 func (s *Server) ClearFaults() {
 	s.faults.mu.Lock()
-	s.faults.pending = nil
+	s.faults.byRoute, s.faults.held = nil, 0
 	s.faults.mu.Unlock()
 }
 
-// take uses up one request of the first fault for bucket.
+// take uses up one request of the first fault for bucket: the older of
+// the first of the bucket's faults and the first of every route's.
 func (f *faults) take(bucket string) (Fault, bool) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	for i := range f.pending {
-		p := &f.pending[i]
-		if p.Route != "" && p.Route != bucket {
-			continue
-		}
-		fault := *p
-		if p.Count--; p.Count == 0 {
-			f.pending = append(f.pending[:i], f.pending[i+1:]...)
-		}
-		return fault, true
+	route := bucket
+	q := f.byRoute[bucket]
+	if every := f.byRoute[""]; q == nil || every != nil && (*every)[0].n < (*q)[0].n {
+		route, q = "", every
 	}
-	return Fault{}, false
+	if q == nil {
+		return Fault{}, false
+	}
+	p := &(*q)[0]
+	fault := p.Fault
+	if p.Count--; p.Count == 0 {
+		(*q)[0] = queuedFault{}
+		*q = (*q)[1:]
+		f.held--
+		if len(*q) == 0 {
+			delete(f.byRoute, route)
+		}
+	}
+	return fault, true
 }
 
 // inject answers r with a fault set up for its bucket, and reports whether

@@ -1,8 +1,11 @@
 package emulator_test
 
 import (
+	"encoding/json"
+	"errors"
 	"io"
 	"net/http"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -181,5 +184,84 @@ func TestFaultsCountExactlyUnderConcurrentRequests(t *testing.T) {
 	wg.Wait()
 	if failed.Load() != 25 {
 		t.Fatalf("%d requests failed, want 25", failed.Load())
+	}
+}
+
+// The emulator holds at most Limits.Faults faults not yet used up, 1,000
+// unless told: past it a fault is refused, by the control API with 409
+// too_many_faults, and by InjectFault with ErrTooManyFaults, each naming
+// the limit. A fault used up, or clearing them, makes room again.
+func TestInjectedFaultsAreBounded(t *testing.T) {
+	s := start(t, emulator.Config{})
+	fault := emulator.Fault{Route: "commands", Kind: emulator.FaultServerError}
+	for range emulator.DefaultFaults {
+		s.InjectFault(t, fault)
+	}
+	const body = `{"route":"commands","kind":"server_error"}`
+	refused := func(why string) {
+		t.Helper()
+		status, raw := control(t, s.controlURL, "POST", "/_emulator/faults", body)
+		var out struct{ Error, Message string }
+		_ = json.Unmarshal(raw, &out)
+		if status != http.StatusConflict || out.Error != "too_many_faults" || !strings.Contains(out.Message, "1000 faults") || !strings.Contains(out.Message, "Limits.Faults") {
+			t.Fatalf("%s: %d %s, want 409 too_many_faults naming the limit", why, status, raw)
+		}
+	}
+	refused("a fault past the limit")
+	if s.server != nil {
+		err := s.server.InjectFault(fault)
+		if !errors.Is(err, emulator.ErrTooManyFaults) || !strings.Contains(err.Error(), "Limits.Faults") {
+			t.Fatalf("InjectFault past the limit: %v, want ErrTooManyFaults naming the limit", err)
+		}
+	}
+	if resp, _ := call(t, s, "GET", globalPath(s), "Bot "+s.BotToken, ""); resp.StatusCode != 500 {
+		t.Fatalf("the first fault was not used: %d", resp.StatusCode)
+	}
+	if status, raw := control(t, s.controlURL, "POST", "/_emulator/faults", body); status != http.StatusNoContent {
+		t.Fatalf("a fault once one was used up: %d %s", status, raw)
+	}
+	refused("a fault past the limit again")
+	s.ClearFaults(t)
+	if status, raw := control(t, s.controlURL, "POST", "/_emulator/faults", body); status != http.StatusNoContent {
+		t.Fatalf("a fault after clearing them: %d %s", status, raw)
+	}
+}
+
+// Limits.Faults sets how many faults the emulator holds.
+func TestTheLimitOfFaultsIsConfigured(t *testing.T) {
+	s := start(t, emulator.Config{Limits: emulator.Limits{Faults: 2}})
+	srv := s.Server(t, "the process has no flag for Limits.Faults")
+	fault := emulator.Fault{Kind: emulator.FaultServerError}
+	for i := range 2 {
+		if err := srv.InjectFault(fault); err != nil {
+			t.Fatalf("fault %d: %v", i, err)
+		}
+	}
+	if err := srv.InjectFault(fault); !errors.Is(err, emulator.ErrTooManyFaults) || !strings.Contains(err.Error(), "2 faults") {
+		t.Fatalf("the third fault: %v, want ErrTooManyFaults naming 2 faults", err)
+	}
+}
+
+// Faults of a route and faults of every route are used in the order they
+// were injected, whichever route a request takes.
+func TestFaultsOfARouteAndOfEveryRouteKeepTheirOrder(t *testing.T) {
+	s := start(t, emulator.Config{})
+	for _, f := range []emulator.Fault{
+		{Status: 501}, {Route: "users_me", Status: 502}, {Route: "commands", Status: 503},
+		{Status: 504, Count: 2}, {Route: "users_me", Status: 505},
+	} {
+		f.Kind = emulator.FaultServerError
+		s.InjectFault(t, f)
+	}
+	for i, step := range []struct {
+		path string
+		want int
+	}{
+		{globalPath(s), 501}, {globalPath(s), 503}, {"/users/@me", 502}, {"/users/@me", 504},
+		{globalPath(s), 504}, {globalPath(s), 200}, {"/users/@me", 505}, {"/users/@me", 200},
+	} {
+		if resp, _ := call(t, s, "GET", step.path, "Bot "+s.BotToken, ""); resp.StatusCode != step.want {
+			t.Fatalf("request %d, %s: %d, want %d", i, step.path, resp.StatusCode, step.want)
+		}
 	}
 }

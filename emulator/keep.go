@@ -44,6 +44,16 @@ type Limits struct {
 	// once they have finished (Events): past it the oldest is dropped.
 	// Zero means 10,000.
 	Events int
+	// WaitingEvents is how many webhook events may wait their turn to be
+	// sent, behind the delivery under way: an event that finds no room
+	// is not sent, and is recorded at once with a violation that says
+	// why. Zero means 1,000.
+	WaitingEvents int
+	// Faults is how many injected faults the emulator holds at once, not
+	// yet used up: past it InjectFault is refused with ErrTooManyFaults.
+	// A fault may fail any number of requests (Fault.Count). Zero means
+	// 1,000.
+	Faults int
 }
 
 // The defaults of Limits.
@@ -53,6 +63,8 @@ const (
 	DefaultInteractionFiles = 128 << 20
 	DefaultKeptFiles        = 512 << 20
 	DefaultKeptEvents       = 10_000
+	DefaultWaitingEvents    = 1_000
+	DefaultFaults           = 1_000
 )
 
 // withDefaults returns l with its zero (or negative) fields given their
@@ -72,6 +84,12 @@ func (l Limits) withDefaults() Limits {
 	}
 	if l.Events <= 0 {
 		l.Events = DefaultKeptEvents
+	}
+	if l.WaitingEvents <= 0 {
+		l.WaitingEvents = DefaultWaitingEvents
+	}
+	if l.Faults <= 0 {
+		l.Faults = DefaultFaults
 	}
 	return l
 }
@@ -227,8 +245,14 @@ func (s *Server) checkFileRoom(si *sentInteraction, files []upload) *apiError {
 	if n == 0 || si.fileBytes+n <= s.st.limits.InteractionFiles {
 		return nil
 	}
+	return errNoFileRoom(s.st.limits.InteractionFiles)
+}
+
+// errNoFileRoom is the refusal of files past the limit of one interaction:
+// the service's 413, with a message that says which limit.
+func errNoFileRoom(limit int64) *apiError {
 	return &apiError{status: http.StatusRequestEntityTooLarge, code: codeEntityTooLarge,
-		message: "Request entity too large: the emulator keeps at most " + byteSize(s.st.limits.InteractionFiles) +
+		message: "Request entity too large: the emulator keeps at most " + byteSize(limit) +
 			" of files for one interaction (Limits.InteractionFiles)"}
 }
 

@@ -2,9 +2,16 @@ package emulator_test
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
+	"io"
+	"mime/multipart"
+	"net/http"
+	"strconv"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/switchboard-go/switchboard/emulator"
 	"github.com/switchboard-go/switchboard/interaction"
@@ -134,6 +141,65 @@ func TestTheFilesOfAnInteractionAreBounded(t *testing.T) {
 	}
 }
 
+// An upload whose files would take an interaction past
+// Limits.InteractionFiles is refused as soon as they do, before the rest
+// of its body is read: a body that sends 2 MiB of a file to an interaction
+// that may keep 1 MiB, and then holds back its end, gets its 413.
+func TestAnUploadPastTheFilesOfAnInteractionIsRefusedUnread(t *testing.T) {
+	s, rl := startRelay(t, emulator.Config{Limits: emulator.Limits{InteractionFiles: 1 << 20}})
+	ex := replied(t, s, rl, "files follow")
+	for _, tt := range []struct{ name, method, path string }{
+		{"a follow-up", "POST", webhookPath(s, ex.Token)},
+		{"an edit", "PATCH", webhookPath(s, ex.Token) + "/messages/@original"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			ctx, cancel := context.WithTimeout(context.Background(), relayWait)
+			defer cancel()
+			body, held := io.Pipe()
+			mw := multipart.NewWriter(held)
+			go func() {
+				// The end of the body is held back until the test
+				// is done with the request, and then it is cut: the
+				// client waits for the body it sends.
+				defer func() { held.CloseWithError(context.Cause(ctx)) }()
+				if mw.WriteField("payload_json", `{"content":"a large file"}`) != nil {
+					return
+				}
+				w, err := mw.CreateFormFile("files[0]", "large.bin")
+				if err != nil {
+					return
+				}
+				chunk := bytes.Repeat([]byte("x"), 64<<10)
+				for range 32 {
+					if _, err := w.Write(chunk); err != nil {
+						return
+					}
+				}
+				<-ctx.Done()
+			}()
+			req, err := http.NewRequestWithContext(ctx, tt.method, s.URL+tt.path, body)
+			if err != nil {
+				t.Fatal(err)
+			}
+			req.Header.Set("Content-Type", mw.FormDataContentType())
+			resp, err := http.DefaultClient.Do(req)
+			if err != nil {
+				t.Fatalf("no answer while the body is held: %v", err)
+			}
+			defer resp.Body.Close()
+			var out struct {
+				Code    int
+				Message string
+			}
+			raw, _ := io.ReadAll(resp.Body)
+			if err := json.Unmarshal(raw, &out); err != nil || resp.StatusCode != http.StatusRequestEntityTooLarge ||
+				out.Code != 40005 || !strings.Contains(out.Message, "1 MiB of files for one interaction (Limits.InteractionFiles)") {
+				t.Fatalf("%d %s, want 413 40005 naming the limit", resp.StatusCode, raw)
+			}
+		})
+	}
+}
+
 // Past Limits.Files in all, the oldest interactions are forgotten, and
 // with them their files.
 func TestTheFilesKeptInAllAreBounded(t *testing.T) {
@@ -180,5 +246,91 @@ func TestTheNewestEventDeliveriesAreKept(t *testing.T) {
 		if !bytes.Contains(d.Body, []byte(`"id":"`+users[i+1].String()+`"`)) {
 			t.Errorf("delivery %d kept is not the authorization of %s: %s", i, users[i+1], d.Body)
 		}
+	}
+}
+
+// heldEndpoint starts a webhook events endpoint that holds every event
+// until the test ends or release is called, and an emulator of cfg, with
+// a response window long enough that it waits for it; the endpoint's
+// first event is under way when it returns.
+func heldEndpoint(t *testing.T, cfg emulator.Config) (s *target, release func()) {
+	t.Helper()
+	cfg.ResponseWindow = time.Hour
+	s = start(t, cfg)
+	s.Server(t, "the process waits for an endpoint the service's window, which the test would race")
+	released := make(chan struct{})
+	var once sync.Once
+	release = func() { once.Do(func() { close(released) }) }
+	ep := startEventsEndpoint(t, s, func(w http.ResponseWriter, r *http.Request) {
+		select {
+		case <-released:
+			w.WriteHeader(http.StatusNoContent)
+		case <-r.Context().Done():
+		}
+	})
+	// Cleanups run last first: the endpoint lets its events go before
+	// it closes, and it before the emulator.
+	t.Cleanup(release)
+	if reason := s.SetEventsURL(t, ep.URL); reason != "" {
+		t.Fatalf("the endpoint was refused: %s", reason)
+	}
+	s.AuthorizeUser(t, s.Member, "identify")
+	ep.next(t)
+	done := make(chan struct{})
+	t.Cleanup(func() { close(done) })
+	go func() {
+		for {
+			select {
+			case <-ep.got:
+			case <-done:
+				return
+			}
+		}
+	}()
+	return s, release
+}
+
+// While Limits.WaitingEvents events (1,000 unless told) wait their turn
+// behind the delivery under way, an event is not sent: it is recorded at
+// once, unsent, its violation naming the limit, ahead of those waiting,
+// which go out in their turn.
+func TestEventsPastTheRoomToWaitAreNotSent(t *testing.T) {
+	for _, tt := range []struct {
+		name    string
+		limit   int
+		waiting int
+	}{
+		{name: "the default", waiting: emulator.DefaultWaitingEvents},
+		{name: "a limit of two", limit: 2, waiting: 2},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			s, release := heldEndpoint(t, emulator.Config{Limits: emulator.Limits{WaitingEvents: tt.limit}})
+			for range tt.waiting {
+				s.AuthorizeUser(t, s.Member, "identify")
+			}
+			late := []interaction.Snowflake{s.Moderator, s.Admin}
+			for _, u := range late {
+				s.AuthorizeUser(t, u, "identify")
+			}
+			unsent := s.WaitEvents(t, len(late))
+			if len(unsent) != len(late) {
+				t.Fatalf("%d deliveries finished while the endpoint holds the first, want the %d that found no room", len(unsent), len(late))
+			}
+			want := strconv.Itoa(tt.waiting) + " events"
+			for i, d := range unsent {
+				if d.OK || d.Status != 0 || len(d.Violations) != 1 || !strings.Contains(d.Violations[0], "not sent") ||
+					!strings.Contains(d.Violations[0], want) || !strings.Contains(d.Violations[0], "Limits.WaitingEvents") ||
+					!bytes.Contains(d.Body, []byte(`"id":"`+late[i].String()+`"`)) {
+					t.Fatalf("the event of %s past the room: %+v, want it unsent, naming %s and the limit", late[i], d, want)
+				}
+			}
+			release()
+			all := s.WaitEvents(t, 1+tt.waiting+len(late))
+			for i, d := range all[len(late):] {
+				if !d.OK {
+					t.Fatalf("delivery %d, which had room to wait: %+v", i, d)
+				}
+			}
+		})
 	}
 }

@@ -1,13 +1,11 @@
 package emulator
 
 import (
-	"bytes"
 	"context"
 	"crypto/ed25519"
 	"crypto/subtle"
 	"encoding/json"
 	"errors"
-	"io"
 	"net"
 	"net/http"
 	"slices"
@@ -208,7 +206,7 @@ func newServer(cfg Config) (*Server, error) {
 		modals:       map[interaction.Snowflake]*openModal{},
 		seenVersions: map[interaction.Snowflake]map[interaction.Snowflake]interaction.Snowflake{},
 		limits:       limits,
-		events:       eventLog{changed: make(chan struct{}), keep: limits.Events},
+		events:       eventLog{changed: make(chan struct{}), keep: limits.Events, room: limits.WaitingEvents},
 		changed:      make(chan struct{}),
 	}
 	window := cfg.ResponseWindow
@@ -216,6 +214,7 @@ func newServer(cfg Config) (*Server, error) {
 		window = 3 * time.Second
 	}
 	s := &Server{st: st, signer: sign.New(priv), limiter: newLimiter(rl, now), window: window}
+	s.faults.limit = limits.Faults
 	s.PublicKey = s.signer.PublicKeyHex()
 	st.app.installContexts = contexts
 	s.seed(cfg)
@@ -375,7 +374,7 @@ func (s *Server) route(mux *http.ServeMux, pattern, bucket string, anonymous boo
 // path authenticates, in place of an Authorization header: the callback
 // and the webhook. admit checks the token before the body is read, and
 // names the bucket's major parameter. The body may carry files.
-func (s *Server) tokenRoute(mux *http.ServeMux, pattern, bucket string, admit func(*http.Request) (string, *apiError), h handler) {
+func (s *Server) tokenRoute(mux *http.ServeMux, pattern, bucket string, admit func(*http.Request) (admission, *apiError), h handler) {
 	s.handle(mux, pattern, routeSpec{bucket: bucket, anonymous: true, admit: admit, maxBody: maxRequestBody}, h)
 }
 
@@ -384,11 +383,22 @@ type routeSpec struct {
 	bucket    string
 	anonymous bool
 	// admit, for a route a token in the path authenticates, refuses a
-	// request whose token names nothing, or returns the major parameter
-	// the token is. It runs under the state's lock.
-	admit func(*http.Request) (string, *apiError)
+	// request whose token names nothing, or tells what the token admits.
+	// It runs under the state's lock.
+	admit func(*http.Request) (admission, *apiError)
 	// maxBody is the most of a body the route reads.
 	maxBody int64
+}
+
+// admission is what a route's admit tells of a request whose token names
+// an interaction, before its body is read.
+type admission struct {
+	// major is the bucket's major parameter: the token.
+	major string
+	// fileRoom is how many bytes of files the interaction's messages
+	// may still keep (Limits.InteractionFiles): a multipart body whose
+	// files pass it is refused as soon as they do, unread (D212).
+	fileRoom int64
 }
 
 func (s *Server) handle(mux *http.ServeMux, pattern string, spec routeSpec, h handler) {
@@ -413,16 +423,17 @@ func (s *Server) handle(mux *http.ServeMux, pattern string, spec routeSpec, h ha
 		st := s.st
 		st.mu.Lock()
 		var (
-			who, major string
-			e          *apiError
+			who string
+			adm = admission{fileRoom: -1}
+			e   *apiError
 		)
 		switch {
 		case spec.admit != nil:
-			major, e = spec.admit(r)
+			adm, e = spec.admit(r)
 		case !anonymous:
 			var c caller
 			if c, e = s.authenticate(r); e == nil {
-				who, major = c.limitKey(), s.majorOf(r)
+				who, adm.major = c.limitKey(), s.majorOf(r)
 			}
 		}
 		st.mu.Unlock()
@@ -430,14 +441,22 @@ func (s *Server) handle(mux *http.ServeMux, pattern string, spec routeSpec, h ha
 			writeJSON(w, e.status, e.body())
 			return
 		}
-		if !s.limiter.allow(w, bucket+":"+major+"@"+who, bucket) {
+		if !s.limiter.allow(w, bucket+":"+adm.major+"@"+who, bucket) {
 			return
 		}
 		// The body is read before the lock is taken, so that a slow upload
 		// holds up no other request; the request counts as made when it
 		// arrived.
 		arrived := s.st.now()
-		body, readErr := readBody(r, spec.maxBody)
+		var (
+			body    []byte
+			readErr *apiError
+		)
+		if adm.fileRoom >= 0 && isMultipart(r.Header.Get("Content-Type")) {
+			body, readErr = readUploads(r, spec.maxBody, adm.fileRoom, s.st.limits.InteractionFiles)
+		} else {
+			body, readErr = readBody(r, spec.maxBody)
+		}
 		if readErr != nil {
 			writeJSON(w, readErr.status, readErr.body())
 			return
@@ -539,55 +558,6 @@ func writeJSON(w http.ResponseWriter, status int, body any) {
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(status)
 	_, _ = w.Write(b)
-}
-
-// readBody reads the body of a request, of at most limit bytes, and leaves
-// r.Body reading it again. A larger body is 413 40005, refused by its
-// Content-Length before any of it is read when it gives one. A body of a
-// known length is read into that much room, and one byte more to see it
-// end; one of unknown length into room that doubles as it fills, up to the
-// limit and no further, so that a refused body costs no more than that.
-func readBody(r *http.Request, limit int64) ([]byte, *apiError) {
-	if r.ContentLength > limit {
-		return nil, errEntityTooLarge()
-	}
-	room := int64(512)
-	if r.ContentLength >= 0 {
-		room = r.ContentLength + 1
-	}
-	b := make([]byte, 0, min(room, limit+1))
-	for {
-		if int64(len(b)) > limit {
-			return nil, errEntityTooLarge()
-		}
-		if len(b) == cap(b) {
-			// Twice the room, made here rather than by append, whose
-			// smaller steps would leave more behind; room enough for
-			// the limit and a byte when twice would come to it.
-			more := 2 * int64(cap(b))
-			if more >= limit {
-				more = limit + 1
-			}
-			grown := make([]byte, len(b), more)
-			copy(grown, b)
-			b = grown
-		}
-		// Never more than one byte past the limit, whatever room the
-		// allocator gave.
-		n, err := r.Body.Read(b[len(b):min(int64(cap(b)), limit+1)])
-		b = b[:len(b)+n]
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil {
-			return nil, errBadRequest(codeGeneral, "The request body could not be read.")
-		}
-	}
-	if int64(len(b)) > limit {
-		return nil, errEntityTooLarge()
-	}
-	r.Body = io.NopCloser(bytes.NewReader(b))
-	return b, nil
 }
 
 // decodeBody decodes a JSON request body into v. A body that is not JSON

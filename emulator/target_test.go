@@ -95,7 +95,9 @@ func (tg *target) control(t *testing.T, method, path string, in any, want int, o
 func (tg *target) InjectFault(t *testing.T, f emulator.Fault) {
 	t.Helper()
 	if tg.server != nil {
-		tg.server.InjectFault(f)
+		if err := tg.server.InjectFault(f); err != nil {
+			t.Fatal(err)
+		}
 		return
 	}
 	tg.control(t, "POST", "/_emulator/faults", map[string]any{
@@ -154,6 +156,9 @@ func startProcess(t *testing.T, cfg emulator.Config) *target {
 	}
 	if cfg.ResponseWindow != 0 {
 		t.Skip("not on the standalone process: its response window is the service's")
+	}
+	if cfg.Limits.WaitingEvents != 0 || cfg.Limits.Faults != 0 {
+		t.Skip("not on the standalone process: it has no flag for Limits.WaitingEvents or Limits.Faults")
 	}
 	args := []string{"-addr", "127.0.0.1:0"}
 	if cfg.Discoverable {

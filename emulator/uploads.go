@@ -135,10 +135,7 @@ func decodeUploads(contentType string, body []byte, limit int64, v any) ([]uploa
 			}
 			continue
 		}
-		n, ok := fileIndex(name)
-		if !ok && hasFilename(p) {
-			n, ok = noIndex, true
-		}
+		n, ok := filePart(p)
 		if !ok {
 			// A field of the message, read when there is no
 			// payload_json (formJSON).
@@ -198,6 +195,20 @@ func partError(err error) *apiError {
 
 // noIndex is the index of a file part not named files[n].
 const noIndex = -1
+
+// filePart reports whether p is a file of a message: a part named
+// files[n], whose index n it returns, or a part of another name than
+// payload_json that gives a filename, whose index is noIndex.
+func filePart(p *multipart.Part) (int, bool) {
+	name := p.FormName()
+	if name == "payload_json" {
+		return 0, false
+	}
+	if n, ok := fileIndex(name); ok {
+		return n, true
+	}
+	return noIndex, hasFilename(p)
+}
 
 // hasFilename reports whether a part's Content-Disposition gives a
 // filename, even an empty one: what makes a part of any name a file.

@@ -40,22 +40,31 @@ func (s *Server) webhookRoutes(mux *http.ServeMux) {
 // admitCallback refuses an answer whose path names no interaction sent,
 // before its body is read, as the handler would after; otherwise the
 // token is the bucket's major parameter. The caller holds s.st.mu.
-func (s *Server) admitCallback(r *http.Request) (string, *apiError) {
-	if s.callbackInteraction(r.PathValue("id"), r.PathValue("token")) == nil {
-		return "", errUnknownInteraction()
+func (s *Server) admitCallback(r *http.Request) (admission, *apiError) {
+	si := s.callbackInteraction(r.PathValue("id"), r.PathValue("token"))
+	if si == nil {
+		return admission{}, errUnknownInteraction()
 	}
-	return r.PathValue("token"), nil
+	return s.admit(r, si), nil
 }
 
 // admitWebhook refuses a webhook request whose token is not a live
 // interaction's, before its body is read, as the handler would after;
 // otherwise the token is the bucket's major parameter ("webhook_id +
 // webhook_token"). The caller holds s.st.mu.
-func (s *Server) admitWebhook(r *http.Request) (string, *apiError) {
-	if _, e := s.webhookToken(r.PathValue("app"), r.PathValue("token")); e != nil {
-		return "", e
+func (s *Server) admitWebhook(r *http.Request) (admission, *apiError) {
+	si, e := s.webhookToken(r.PathValue("app"), r.PathValue("token"))
+	if e != nil {
+		return admission{}, e
 	}
-	return r.PathValue("token"), nil
+	return s.admit(r, si), nil
+}
+
+// admit admits a request whose token names si: the token is the bucket's
+// major parameter, and the files its body may carry are those si may
+// still keep. The caller holds s.st.mu.
+func (s *Server) admit(r *http.Request, si *sentInteraction) admission {
+	return admission{major: r.PathValue("token"), fileRoom: max(0, s.st.limits.InteractionFiles-si.fileBytes)}
 }
 
 // callbackInteraction returns the interaction sent whose id and token a

@@ -31,7 +31,7 @@ func Decode(body []byte, ix *Interaction) error {
 
 func decode(body []byte, ix *Interaction) error {
 	if err := jsonv2.Unmarshal(body, ix); err != nil {
-		return decodeError(err, body, "", reflect.TypeFor[Interaction]())
+		return decodeError(unstopped(err), body, "", reflect.TypeFor[Interaction]())
 	}
 	if b := bytes.TrimLeft(body, " \t\r\n"); b[0] != '{' {
 		// null, which decodes to the zero Interaction.

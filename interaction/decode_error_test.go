@@ -2,6 +2,8 @@ package interaction_test
 
 import (
 	"errors"
+	"math"
+	"runtime"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -150,4 +152,44 @@ func TestADeeplyNestedBodyGetsAShortError(t *testing.T) {
 	if !utf8.ValidString(err.Error()) {
 		t.Errorf("the error is not valid UTF-8: %q", err)
 	}
+}
+
+// An error in a modal submission stops the decoder: the rest of the body
+// is not read again for each component around the one at fault, so that
+// it costs no more than a body like it (errorsInASubmission).
+func TestAnErrorInASubmissionStopsTheDecoder(t *testing.T) {
+	for _, tt := range errorsInASubmission {
+		t.Run(tt.name, func(t *testing.T) {
+			var ix interaction.Interaction
+			decode := func(body []byte) func() {
+				return func() { _ = interaction.Decode(body, &ix) }
+			}
+			body := []byte(tt.body)
+			if interaction.Decode(body, &ix) == nil {
+				t.Fatal("the body decodes")
+			}
+			spent := bytesAllocated(decode(body))
+			limit := uint64(4 * len(body))
+			if tt.like != "" {
+				limit = 2 * bytesAllocated(decode([]byte(tt.like)))
+			}
+			if spent > limit {
+				t.Errorf("decoding the %d bytes allocated %d bytes, want at most %d", len(body), spent, limit)
+			}
+		})
+	}
+}
+
+// bytesAllocated returns the fewest bytes f allocated in a few calls: the
+// least that other goroutines of the test binary added to its own.
+func bytesAllocated(f func()) uint64 {
+	least := uint64(math.MaxUint64)
+	var before, after runtime.MemStats
+	for range 5 {
+		runtime.ReadMemStats(&before)
+		f()
+		runtime.ReadMemStats(&after)
+		least = min(least, after.TotalAlloc-before.TotalAlloc)
+	}
+	return least
 }

@@ -1,6 +1,7 @@
 package interaction
 
 import (
+	"reflect"
 	"strconv"
 
 	"github.com/goccy/go-json/jsontext"
@@ -133,17 +134,17 @@ func (c *SubmittedComponent) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 		// Each nested component costs the decoder a copy of the levels
 		// above it: stopped here, a body of thousands of levels costs
 		// no more than one the service sends.
-		return &jsonv2.SemanticError{JSONPointer: dec.StackPointer(), Err: errSubmittedTooDeep}
+		return stop(&jsonv2.SemanticError{JSONPointer: dec.StackPointer(), GoType: submittedType, Err: errSubmittedTooDeep})
 	}
 	var w submittedWire
 	if err := jsonv2.UnmarshalDecode(dec, &w); err != nil {
-		return err
+		return stop(err)
 	}
 	if err := w.Value.check(w.Type); err != nil {
 		// The error is the value's, named by its place in the stream
 		// as the decoder names its own: the pointer of the value just
 		// read, this component.
-		return &jsonv2.SemanticError{JSONPointer: dec.StackPointer() + "/value", Err: err}
+		return stop(&jsonv2.SemanticError{JSONPointer: dec.StackPointer() + "/value", GoType: submittedType, Err: err})
 	}
 	*c = SubmittedComponent{
 		Type: w.Type, ID: w.ID, CustomID: w.CustomID,
@@ -155,7 +156,54 @@ func (c *SubmittedComponent) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 
 // UnmarshalJSON decodes the component as UnmarshalJSONFrom does, for
 // decoders that read whole values, such as encoding/json's.
-func (c *SubmittedComponent) UnmarshalJSON(b []byte) error { return jsonv2.Unmarshal(b, c) }
+func (c *SubmittedComponent) UnmarshalJSON(b []byte) error {
+	return unstopped(jsonv2.Unmarshal(b, c))
+}
+
+// submittedType is the type a SubmittedComponent's own errors name, as the
+// decoder names the type of a method's error.
+var submittedType = reflect.TypeFor[SubmittedComponent]()
+
+// stopped is the error of a submitted component, carried out of the
+// components around it as a syntax error, so that the decoder stops at
+// once. After a semantic error the decoder reads on to the end of the
+// value at fault, so that it could decode what follows, and again at
+// each component around it, each time from the start of that one's value:
+// the rest of a body nested thousands of levels deep would be read once for
+// each level of components, with a stack of its depth each time. Decode
+// reports the error carried, as unstopped finds it.
+type stopped struct{ err error }
+
+func (e *stopped) Error() string { return e.err.Error() }
+func (e *stopped) Unwrap() error { return e.err }
+
+// stop returns err as a syntax error that carries it: one the decoder
+// stops at. A syntax error stops it already.
+func stop(err error) error {
+	if _, ok := err.(*jsontext.SyntacticError); ok {
+		return err
+	}
+	return &jsontext.SyntacticError{Err: &stopped{err}}
+}
+
+// unstopped returns the error a syntax error made by stop carries, or err.
+// It looks through the semantic errors around it without errors.As, whose
+// target would cost every error an allocation.
+func unstopped(err error) error {
+	for e := err; ; {
+		switch x := e.(type) {
+		case *jsonv2.SemanticError:
+			e = x.Err
+		case *jsontext.SyntacticError:
+			if carried, ok := x.Err.(*stopped); ok {
+				return carried.err
+			}
+			return err
+		default:
+			return err
+		}
+	}
+}
 
 // submittedValue is the "value" of a submitted component as it came.
 type submittedValue struct {
