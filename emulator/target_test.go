@@ -157,9 +157,6 @@ func startProcess(t *testing.T, cfg emulator.Config) *target {
 	if cfg.ResponseWindow != 0 {
 		t.Skip("not on the standalone process: its response window is the service's")
 	}
-	if cfg.Limits.WaitingEvents != 0 || cfg.Limits.Faults != 0 {
-		t.Skip("not on the standalone process: it has no flag for Limits.WaitingEvents or Limits.Faults")
-	}
 	args := []string{"-addr", "127.0.0.1:0"}
 	if cfg.Discoverable {
 		args = append(args, "-discoverable")
@@ -191,7 +188,8 @@ func startProcess(t *testing.T, cfg emulator.Config) *target {
 			name string
 			n    int64
 		}{{"max-interactions", int64(l.Interactions)}, {"max-changes", int64(l.Changes)},
-			{"max-interaction-files", l.InteractionFiles}, {"max-files", l.Files}, {"max-events", int64(l.Events)}} {
+			{"max-interaction-files", l.InteractionFiles}, {"max-files", l.Files}, {"max-events", int64(l.Events)},
+			{"max-waiting-events", int64(l.WaitingEvents)}, {"max-faults", int64(l.Faults)}} {
 			if f.n > 0 {
 				args = append(args, "-"+f.name, strconv.FormatInt(f.n, 10))
 			}

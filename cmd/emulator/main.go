@@ -134,6 +134,13 @@
 //		how many deliveries of webhook events the emulator keeps once
 //		they have finished (default 10000), which GET /_emulator/events
 //		lists: past it the oldest is dropped.
+//	-max-waiting-events N
+//		how many webhook events may wait their turn behind the delivery
+//		under way (default 1000): past it an event is not sent, and is
+//		recorded as such, its endpoint not keeping up.
+//	-max-faults N
+//		how many injected faults, not yet used up, the emulator holds at
+//		once (default 1000): past it POST /_emulator/faults answers 409.
 //	-web
 //		also serves the playground to a browser (package emulator/web):
 //		a channel where a person uses the bot's commands as its users
@@ -251,6 +258,8 @@ func runWith(ctx context.Context, args []string, stdout, stderr io.Writer, t tim
 	rateWindow := flags.Duration("rate-window", time.Second, "the rate limit's window")
 	maxInteractions := flags.Int("max-interactions", emulator.DefaultKeptInteractions, "interactions kept; past it the oldest are forgotten")
 	maxEvents := flags.Int("max-events", emulator.DefaultKeptEvents, "deliveries of webhook events kept once finished; past it the oldest is dropped")
+	maxWaitingEvents := flags.Int("max-waiting-events", emulator.DefaultWaitingEvents, "webhook events that may wait their turn behind the delivery under way; past it an event is not sent, and is recorded as such")
+	maxFaults := flags.Int("max-faults", emulator.DefaultFaults, "injected faults held at once, not yet used up; past it POST /_emulator/faults answers 409")
 	maxChanges := flags.Int("max-changes", emulator.DefaultKeptChanges, "changes to messages the histories of the interactions kept hold, in all; past it the oldest interactions are forgotten")
 	interactionFiles, maxFiles := size(emulator.DefaultInteractionFiles), size(emulator.DefaultKeptFiles)
 	flags.Var(&interactionFiles, "max-interaction-files", "the `size` of the files one interaction's messages may keep, in bytes or with KiB, MiB or GiB; past it an upload is refused with 413")
@@ -276,7 +285,8 @@ func runWith(ctx context.Context, args []string, stdout, stderr io.Writer, t tim
 		return err
 	}
 	dc.installation = *installation
-	for name, n := range map[string]int{"max-interactions": *maxInteractions, "max-changes": *maxChanges, "max-events": *maxEvents} {
+	for name, n := range map[string]int{"max-interactions": *maxInteractions, "max-changes": *maxChanges, "max-events": *maxEvents,
+		"max-waiting-events": *maxWaitingEvents, "max-faults": *maxFaults} {
 		if n <= 0 {
 			return errors.New("-" + name + ": want a positive number")
 		}
@@ -286,7 +296,8 @@ func runWith(ctx context.Context, args []string, stdout, stderr io.Writer, t tim
 		Discoverable: *discoverable,
 		RateLimit:    emulator.RateLimit{Requests: *rateRequests, Window: *rateWindow},
 		Limits: emulator.Limits{Interactions: *maxInteractions, Changes: *maxChanges,
-			InteractionFiles: int64(interactionFiles), Files: int64(maxFiles), Events: *maxEvents},
+			InteractionFiles: int64(interactionFiles), Files: int64(maxFiles), Events: *maxEvents,
+			WaitingEvents: *maxWaitingEvents, Faults: *maxFaults},
 	}
 	if *installation != "" {
 		contexts, err := interaction.ParseIntegrationTypes(*installation)
