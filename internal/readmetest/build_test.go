@@ -606,3 +606,38 @@ func TestReadGoModReadsEveryRequirement(t *testing.T) {
 		})
 	}
 }
+
+// TestTheEmulatorIsAToolOfABotsModule: the README's way of running the
+// emulator from a bot's own module, as a tool the module requires, finds
+// the command.
+func TestTheEmulatorIsAToolOfABotsModule(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds cmd/emulator with the go command")
+	}
+	const line = "go get -tool github.com/switchboard-go/switchboard/cmd/emulator"
+	if !strings.Contains(readme(t), "\n"+line+"\n") {
+		t.Fatalf("README.md no longer shows %q: change this test with it", line)
+	}
+	dir := t.TempDir()
+	writeModule(t, dir)
+	// What go get -tool adds to a module that requires switchboard: the
+	// module here is replaced by the working tree, which no proxy serves.
+	f, err := os.OpenFile(filepath.Join(dir, "go.mod"), os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.WriteString("\ntool github.com/switchboard-go/switchboard/cmd/emulator\n"); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	out, _ := goCommand(ctx, dir, "tool", "emulator", "-h").CombinedOutput()
+	for _, flag := range []string{"-run", "-sync", "-web"} {
+		if !regexp.MustCompile(`(?m)^  ` + flag + `\b`).Match(out) {
+			t.Errorf("go tool emulator -h does not list %s:\n%s", flag, out)
+		}
+	}
+}
