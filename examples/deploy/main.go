@@ -58,15 +58,12 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"strings"
 	"syscall"
 
 	"github.com/redis/go-redis/v9"
 	"github.com/rs/zerolog"
-	"github.com/switchboard-go/switchboard/interaction"
-	"github.com/switchboard-go/switchboard/option"
+	"github.com/switchboard-go/switchboard/examples/deploy/bot"
 	"github.com/switchboard-go/switchboard/registry"
-	"github.com/switchboard-go/switchboard/router"
 	"github.com/switchboard-go/switchboard/serve"
 )
 
@@ -101,7 +98,7 @@ func run(ctx context.Context, args []string, env func(string) string, stdout, st
 			"  serve   serves the interactions endpoint (serve -h lists its flags)")
 		return flag.ErrHelp
 	case "sync":
-		return syncCommands(ctx, args[1:], release, env, stdout, stderr)
+		return syncCommands(ctx, args[1:], bot.Release, env, stdout, stderr)
 	case "serve":
 		return runServe(ctx, args[1:], env, stdout, stderr)
 	}
@@ -110,7 +107,7 @@ func run(ctx context.Context, args []string, env func(string) string, stdout, st
 
 // syncCommands registers the commands a release of the bot declares.
 func syncCommands(ctx context.Context, args []string, release int, env func(string) string, stdout, stderr io.Writer) error {
-	mux, err := newRouter(release, nil).Build()
+	mux, err := bot.Router(release, nil).Build()
 	if err != nil {
 		return err
 	}
@@ -130,35 +127,3 @@ const (
 	// way get this long to be answered before serve exits.
 	shutdownTimeout = serve.DefaultShutdownTimeout
 )
-
-// release is the version of the bot this program is. The walk-through
-// deploys release 1, then checks release 2 against it.
-const release = 2
-
-// newRouter declares the bot's commands as of a release: release 2 adds
-// the loud option to /greet. limit, when not nil, wraps /greet (serve's
-// cooldown); settings configure the router (serve's logger).
-func newRouter(release int, limit router.Middleware, settings ...router.Option) *router.Router {
-	r := router.New(settings...)
-	r.Command("ping", func(ctx context.Context, req *router.Request) (interaction.Response, error) {
-		return interaction.Reply("pong"), nil
-	}, router.Description("Check that the bot answers"))
-
-	greetOptions := []option.Definer{option.String("name", "Who to greet").Required().MaxLength(80)}
-	if release >= 2 {
-		greetOptions = append(greetOptions, option.Boolean("loud", "Greet in capitals"))
-	}
-	var greet router.Handler = router.HandlerFunc(func(ctx context.Context, req *router.Request) (interaction.Response, error) {
-		name, _ := req.Options.String("name")
-		greeting := "Hello, " + name + "!"
-		if loud, _ := req.Options.Bool("loud"); loud {
-			greeting = strings.ToUpper(greeting)
-		}
-		return interaction.Reply(greeting), nil
-	})
-	if limit != nil {
-		greet = limit(greet)
-	}
-	r.Handle("greet", greet, router.Description("Greet someone"), router.Options(greetOptions...))
-	return r
-}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/switchboard-go/switchboard/command"
 	"github.com/switchboard-go/switchboard/emulator"
+	"github.com/switchboard-go/switchboard/examples/deploy/bot"
 	"github.com/switchboard-go/switchboard/examples/internal/playground"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/registry"
@@ -111,15 +112,15 @@ func TestEachSyncStepAgainstAnEmulator(t *testing.T) {
 	var stdout, stderr strings.Builder
 	err = run(ctx, []string{"sync", "-check"}, env, &stdout, &stderr)
 	if !errors.Is(err, registry.ErrDrift) {
-		t.Fatalf("check of release %d: %v, want drift", release, err)
+		t.Fatalf("check of release %d: %v, want drift", bot.Release, err)
 	}
 	if want := "global: 1 to update, 1 unchanged; 1 request\n  ~ CHAT_INPUT  greet  options\ndry run: 1 write planned, none sent\n"; stdout.String() != want {
-		t.Errorf("check of release %d printed\n%s\nwant\n%s", release, stdout.String(), want)
+		t.Errorf("check of release %d printed\n%s\nwant\n%s", bot.Release, stdout.String(), want)
 	}
 
-	out, err = step(release)
+	out, err = step(bot.Release)
 	if err != nil || !strings.Contains(out, "global: updated CHAT_INPUT greet (options)\n") || !strings.Contains(out, "1 of 1 changes made\n") {
-		t.Errorf("sync of release %d: %v\n%s", release, err, out)
+		t.Errorf("sync of release %d: %v\n%s", bot.Release, err, out)
 	}
 	if got := strings.Join(optionNames(registered(t, emu)["greet"]), " "); got != "name loud" {
 		t.Errorf("greet has the options %q after the sync", got)
