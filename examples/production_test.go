@@ -38,13 +38,8 @@ var demos = map[string]string{
 	"wizard":       "its main is the playground's (playground.Main)",
 	"events":       "without -public-key it plays the emulator's users installing and buying the app",
 	"lambda":       "the local mode; what Lambda runs is lambda/function",
-}
 
-// stillLinked are the programs that ship and link the emulator all the
-// same, each with why. The test fails once one no longer does, for its
-// entry to go.
-var stillLinked = map[string]string{
-	"deploy": "the root Dockerfile ships it, and its walk-through, run without arguments, embeds the emulator",
+	"deploy/walkthrough": "walks through deploy's sync step on the emulator; what the Dockerfile ships is deploy",
 }
 
 // The builds a program that ships is checked in: the Lambda functions'
@@ -112,14 +107,8 @@ func TestNoProgramThatShipsLinksTheEmulator(t *testing.T) {
 				linked := slices.ContainsFunc(fields[1:], func(dep string) bool {
 					return dep == emulatorPackage || strings.HasPrefix(dep, emulatorPackage+"/")
 				})
-				why, known := stillLinked[dir]
-				switch {
-				case linked && !known:
-					t.Errorf("examples/%s ships and links %s: what runs on the emulator belongs in a program of its own (see examples/lambda)", dir, emulatorPackage)
-				case linked:
-					t.Logf("examples/%s links the emulator still: %s", dir, why)
-				case known:
-					t.Errorf("examples/%s no longer links the emulator: take it out of stillLinked", dir)
+				if linked {
+					t.Errorf("examples/%s ships and links %s: what runs on the emulator belongs in a program of its own (see examples/lambda and examples/deploy)", dir, emulatorPackage)
 				}
 			}
 		})

@@ -1,9 +1,9 @@
 // Deploy is a bot's main as it ships: one program that registers the
 // bot's commands as a step of a deploy, and serves its interactions.
 //
-//	go run ./examples/deploy                  a walk through the sync step on the embedded emulator
 //	go run ./examples/deploy sync [flags]     bring the service's commands in line with the code
 //	go run ./examples/deploy serve [flags]    serve the interactions endpoint
+//	go run ./examples/deploy/walkthrough      a walk through the sync step on the embedded emulator
 //
 // sync is registry.RunSync: it reads SWITCHBOARD_BASE_URL,
 // SWITCHBOARD_APPLICATION_ID and SWITCHBOARD_BOT_TOKEN (or the flags of
@@ -48,6 +48,15 @@
 // replaced. The replicas only serve. On Kubernetes, the Dockerfile at the
 // module's root and the manifests in deploy/ run serve as replicas and
 // sync as one Job a release; deploy/README.md tells how.
+//
+// The example is four packages, so that what ships links no more than it
+// runs:
+//
+//	bot/           the bot's commands and handlers, as of each release (package bot)
+//	.              this program, which ships: the sync step and the endpoint
+//	walkthrough/   the walk-through, which embeds the emulator and deploys
+//	               the bot's releases to it one after another
+//	load/          drives serve with signed interactions, to size its replicas
 package main
 
 import (
@@ -58,15 +67,12 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"strings"
 	"syscall"
 
 	"github.com/redis/go-redis/v9"
 	"github.com/rs/zerolog"
-	"github.com/switchboard-go/switchboard/interaction"
-	"github.com/switchboard-go/switchboard/option"
+	"github.com/switchboard-go/switchboard/examples/deploy/bot"
 	"github.com/switchboard-go/switchboard/registry"
-	"github.com/switchboard-go/switchboard/router"
 	"github.com/switchboard-go/switchboard/serve"
 )
 
@@ -79,6 +85,8 @@ func main() {
 	stop()
 	switch {
 	case errors.Is(err, flag.ErrHelp):
+	case errors.Is(err, errNoSubcommand):
+		os.Exit(2)
 	case errors.Is(err, registry.ErrDrift):
 		fmt.Fprintln(os.Stderr, "deploy: the service's commands differ from the code; the plan above is what sync would do")
 		os.Exit(1)
@@ -88,29 +96,43 @@ func main() {
 	}
 }
 
+// usage is what -help prints, and what the program prints when it is
+// given no subcommand. It names the walk-through, which is a program of
+// its own so that this one, which ships, links no emulator.
+const usage = `usage: deploy sync [flags]
+       deploy serve [flags]
+
+  sync    registers the commands (sync -h lists its flags: -dry-run, -check, ...)
+  serve   serves the interactions endpoint (serve -h lists its flags)
+
+go run ./examples/deploy/walkthrough walks through the sync step on the embedded emulator.`
+
+// errNoSubcommand is run's error when it is given no arguments, after it
+// has printed the usage: main exits with status 2, as for a flag it does
+// not know.
+var errNoSubcommand = errors.New("no subcommand: use sync or serve")
+
 // run runs the subcommand args name, looking variables up with env.
 func run(ctx context.Context, args []string, env func(string) string, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
-		return demo(ctx, stdout)
+		fmt.Fprintln(stderr, usage)
+		return errNoSubcommand
 	}
 	switch args[0] {
 	case "-h", "-help", "--help", "help":
-		fmt.Fprintln(stderr, "usage: deploy [sync [flags] | serve [flags]]\n\n"+
-			"  with no arguments, a walk-through of the sync step on the embedded emulator\n"+
-			"  sync    registers the commands (sync -h lists its flags: -dry-run, -check, ...)\n"+
-			"  serve   serves the interactions endpoint (serve -h lists its flags)")
+		fmt.Fprintln(stderr, usage)
 		return flag.ErrHelp
 	case "sync":
-		return syncCommands(ctx, args[1:], release, env, stdout, stderr)
+		return syncCommands(ctx, args[1:], bot.Release, env, stdout, stderr)
 	case "serve":
 		return runServe(ctx, args[1:], env, stdout, stderr)
 	}
-	return fmt.Errorf("unknown subcommand %q: use sync or serve, or nothing for the walk-through", args[0])
+	return fmt.Errorf("unknown subcommand %q: use sync or serve", args[0])
 }
 
 // syncCommands registers the commands a release of the bot declares.
 func syncCommands(ctx context.Context, args []string, release int, env func(string) string, stdout, stderr io.Writer) error {
-	mux, err := newRouter(release, nil).Build()
+	mux, err := bot.Router(release, nil).Build()
 	if err != nil {
 		return err
 	}
@@ -130,35 +152,3 @@ const (
 	// way get this long to be answered before serve exits.
 	shutdownTimeout = serve.DefaultShutdownTimeout
 )
-
-// release is the version of the bot this program is. The walk-through
-// deploys release 1, then checks release 2 against it.
-const release = 2
-
-// newRouter declares the bot's commands as of a release: release 2 adds
-// the loud option to /greet. limit, when not nil, wraps /greet (serve's
-// cooldown); settings configure the router (serve's logger).
-func newRouter(release int, limit router.Middleware, settings ...router.Option) *router.Router {
-	r := router.New(settings...)
-	r.Command("ping", func(ctx context.Context, req *router.Request) (interaction.Response, error) {
-		return interaction.Reply("pong"), nil
-	}, router.Description("Check that the bot answers"))
-
-	greetOptions := []option.Definer{option.String("name", "Who to greet").Required().MaxLength(80)}
-	if release >= 2 {
-		greetOptions = append(greetOptions, option.Boolean("loud", "Greet in capitals"))
-	}
-	var greet router.Handler = router.HandlerFunc(func(ctx context.Context, req *router.Request) (interaction.Response, error) {
-		name, _ := req.Options.String("name")
-		greeting := "Hello, " + name + "!"
-		if loud, _ := req.Options.Bool("loud"); loud {
-			greeting = strings.ToUpper(greeting)
-		}
-		return interaction.Reply(greeting), nil
-	})
-	if limit != nil {
-		greet = limit(greet)
-	}
-	r.Handle("greet", greet, router.Description("Greet someone"), router.Options(greetOptions...))
-	return r
-}

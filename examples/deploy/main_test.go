@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"errors"
+	"flag"
 	"io"
 	"net/http"
 	"strings"
@@ -11,6 +12,7 @@ import (
 
 	"github.com/switchboard-go/switchboard/command"
 	"github.com/switchboard-go/switchboard/emulator"
+	"github.com/switchboard-go/switchboard/examples/deploy/bot"
 	"github.com/switchboard-go/switchboard/examples/internal/playground"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/registry"
@@ -111,40 +113,47 @@ func TestEachSyncStepAgainstAnEmulator(t *testing.T) {
 	var stdout, stderr strings.Builder
 	err = run(ctx, []string{"sync", "-check"}, env, &stdout, &stderr)
 	if !errors.Is(err, registry.ErrDrift) {
-		t.Fatalf("check of release %d: %v, want drift", release, err)
+		t.Fatalf("check of release %d: %v, want drift", bot.Release, err)
 	}
 	if want := "global: 1 to update, 1 unchanged; 1 request\n  ~ CHAT_INPUT  greet  options\ndry run: 1 write planned, none sent\n"; stdout.String() != want {
-		t.Errorf("check of release %d printed\n%s\nwant\n%s", release, stdout.String(), want)
+		t.Errorf("check of release %d printed\n%s\nwant\n%s", bot.Release, stdout.String(), want)
 	}
 
-	out, err = step(release)
+	out, err = step(bot.Release)
 	if err != nil || !strings.Contains(out, "global: updated CHAT_INPUT greet (options)\n") || !strings.Contains(out, "1 of 1 changes made\n") {
-		t.Errorf("sync of release %d: %v\n%s", release, err, out)
+		t.Errorf("sync of release %d: %v\n%s", bot.Release, err, out)
 	}
 	if got := strings.Join(optionNames(registered(t, emu)["greet"]), " "); got != "name loud" {
 		t.Errorf("greet has the options %q after the sync", got)
 	}
 }
 
-func TestTheWalkThroughPrintsACILog(t *testing.T) {
-	var out, errOut strings.Builder
-	if err := run(context.Background(), nil, func(string) string { return "" }, &out, &errOut); err != nil {
-		t.Fatalf("%v\n%s", err, out.String())
-	}
-	for _, want := range []string{
-		"$ deploy sync -check\nglobal: 2 to create; 1 request (bulk overwrite)\n  + CHAT_INPUT  greet\n  + CHAT_INPUT  ping\ndry run: 1 write planned, none sent\n✗ exit 1: registry: the service's commands differ from the declared ones\n",
-		"$ deploy sync -dry-run\nglobal: 2 to create; 1 request (bulk overwrite)\n",
-		"$ deploy sync\nglobal: 2 to create; 1 request (bulk overwrite)\n  + CHAT_INPUT  greet\n  + CHAT_INPUT  ping\nglobal: bulk overwrite: 2 created, 0 updated, 0 deleted\n2 of 2 changes made\n✓ exit 0\n",
-		"$ deploy sync -check\nglobal: 2 unchanged; nothing to send\ndry run: 0 writes planned, none sent\n✓ exit 0\n",
-		"$ deploy sync -check\nglobal: 1 to update, 1 unchanged; 1 request\n  ~ CHAT_INPUT  greet  options\ndry run: 1 write planned, none sent\n✗ exit 1",
-		"global: updated CHAT_INPUT greet (options)\n1 of 1 changes made\n✓ exit 0\n",
+// With no subcommand the program that ships prints its usage, which names
+// the walk-through, and ends with errNoSubcommand (exit 2). So does -help,
+// ending with flag.ErrHelp (exit 0).
+func TestNoSubcommandPrintsTheUsage(t *testing.T) {
+	none := func(string) string { return "" }
+	for _, tc := range []struct {
+		args []string
+		want error
+	}{
+		{nil, errNoSubcommand},
+		{[]string{"-help"}, flag.ErrHelp},
+		{[]string{"help"}, flag.ErrHelp},
 	} {
-		if !strings.Contains(out.String(), want) {
-			t.Errorf("output lacks %q:\n%s", want, out.String())
+		var out, errOut strings.Builder
+		err := run(context.Background(), tc.args, none, &out, &errOut)
+		if !errors.Is(err, tc.want) {
+			t.Errorf("%q: %v, want %v", tc.args, err, tc.want)
 		}
-	}
-	if errOut.Len() > 0 {
-		t.Errorf("the walk-through wrote to stderr:\n%s", errOut.String())
+		for _, want := range []string{"usage: deploy sync [flags]", "deploy serve [flags]", "go run ./examples/deploy/walkthrough"} {
+			if !strings.Contains(errOut.String(), want) {
+				t.Errorf("%q printed a usage that lacks %q:\n%s", tc.args, want, errOut.String())
+			}
+		}
+		if out.Len() > 0 {
+			t.Errorf("%q wrote to stdout:\n%s", tc.args, out.String())
+		}
 	}
 }
 

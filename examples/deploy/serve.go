@@ -18,6 +18,7 @@ import (
 	"github.com/rs/zerolog"
 
 	"github.com/switchboard-go/switchboard/cooldown"
+	"github.com/switchboard-go/switchboard/examples/deploy/bot"
 	"github.com/switchboard-go/switchboard/examples/internal/envflag"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/metrics"
@@ -146,7 +147,7 @@ func runServe(ctx context.Context, args []string, env func(string) string, stdou
 	// A user may greet five times a minute, counted across the replicas
 	// when they share Redis. The router logs what a cooldown's store says
 	// when it fails.
-	r := newRouter(release, cooldown.New(cooldown.PerUser, 5, time.Minute, cooldowns...), router.WithLogger(logger))
+	r := bot.Router(bot.Release, cooldown.New(cooldown.PerUser, 5, time.Minute, cooldowns...), router.WithLogger(logger))
 
 	var client *rest.Client
 	if c.apiURL != "" {

@@ -1,4 +1,4 @@
-package main
+package bot
 
 import (
 	"errors"
@@ -11,7 +11,7 @@ import (
 )
 
 func TestTheBotGreetsAndAnswersPings(t *testing.T) {
-	bot := switchboardtest.New(t, newRouter(release, nil))
+	bot := switchboardtest.New(t, Router(Release, nil))
 	tests := []struct{ line, want string }{
 		{"/ping", "pong"},
 		{"/greet name:Ada", "Hello, Ada!"},
@@ -28,7 +28,7 @@ func TestTheBotGreetsAndAnswersPings(t *testing.T) {
 // Release 1 had no loud option: a client that knows release 1 offers
 // none.
 func TestReleaseOneGreetsOnlyPlainly(t *testing.T) {
-	bot := switchboardtest.New(t, newRouter(1, nil))
+	bot := switchboardtest.New(t, Router(1, nil))
 	bot.Command("/greet name:Ada").Shows("Hello, Ada!")
 	if _, err := bot.TryCommand("/greet name:Ada loud:true"); !errors.Is(err, emulator.ErrInvalidInput) {
 		t.Errorf("release 1 took loud: %v", err)
@@ -38,7 +38,7 @@ func TestReleaseOneGreetsOnlyPlainly(t *testing.T) {
 // A user greets five times a minute, as serve limits /greet; each user
 // counts apart, and /ping is not limited.
 func TestAUserGreetsFiveTimesAMinute(t *testing.T) {
-	bot := switchboardtest.New(t, newRouter(release, cooldown.New(cooldown.PerUser, 5, time.Minute)))
+	bot := switchboardtest.New(t, Router(Release, cooldown.New(cooldown.PerUser, 5, time.Minute)))
 	for i := range 5 {
 		if got := bot.Command("/greet name:Ada").Content(); got != "Hello, Ada!" {
 			t.Fatalf("greeting %d answered %q", i+1, got)
