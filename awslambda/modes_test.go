@@ -83,7 +83,8 @@ func newLambdaBot(t *testing.T, r *router.Router, m mode, deferred chan struct{}
 	t.Helper()
 	b := &lambdaBot{deferred: deferred, queue: queue.NewMemory(8), completed: make(chan struct{}, 8)}
 	var once sync.Once
-	opts := []router.Option{router.WithResponseDeadline(window), router.WithAnswerMargin(margin)}
+	keys := queue.RandomKeys()
+	opts := []router.Option{router.WithResponseDeadline(window), router.WithAnswerMargin(margin), router.WithJobKeys(keys)}
 	if m != inProcess {
 		opts = append(opts, router.WithQueue(queue.Func(func(ctx context.Context, job queue.Job) error {
 			b.enqueued.Add(1)
@@ -105,7 +106,7 @@ func newLambdaBot(t *testing.T, r *router.Router, m mode, deferred chan struct{}
 	if err != nil {
 		t.Fatal(err)
 	}
-	b.worker = router.NewEndpoint(b.Mux, verifier, router.WithClient(b.Client))
+	b.worker = router.NewEndpoint(b.Mux, verifier, router.WithClient(b.Client), router.WithJobKeys(keys))
 	return b
 }
 

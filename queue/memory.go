@@ -3,6 +3,7 @@ package queue
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"sync"
 )
 
@@ -60,8 +61,13 @@ func (m *Memory) Next(ctx context.Context) (Job, error) {
 // Serve completes the jobs with w as they come, each on a goroutine of
 // its own, until ctx ends; then it waits for the jobs it started, whose
 // contexts carry ctx's values but do not end with it, and returns ctx's
-// error. The errors of jobs w refuses go to refused, if it is not nil.
+// error. The errors of jobs w refuses go to refused, if it is not nil. A
+// worker that says it cannot complete jobs (see
+// Worker) is an error, returned at once.
 func (m *Memory) Serve(ctx context.Context, w Worker, refused func(Job, error)) error {
+	if err := ready(w); err != nil {
+		return fmt.Errorf("queue: serving a queue in memory: %w", err)
+	}
 	var running sync.WaitGroup
 	defer running.Wait()
 	jobCtx := context.WithoutCancel(ctx)

@@ -23,11 +23,15 @@ const DefaultMaxJobSize = 4 << 20
 // HTTP.
 //
 // It answers 204 No Content once Worker has completed the job, whether
-// or not its answer could be delivered: delivering it again would not
-// help. A job Worker refuses (malformed, not verified, its token
+// or not its answer could be delivered, or dropped it, completed before:
+// delivering it again would not help. A job Worker refuses (malformed, not verified, its token
 // expired) is answered 422 Unprocessable Entity with the reason, as is a
 // body that is not a job: the queue retries it as its retry policy says,
 // then drops it or keeps it aside (a dead-letter topic), for a look.
+// A Worker that says it cannot complete jobs (a router.Endpoint without
+// a client or keys: see Worker) is a configuration to fix, not a job to
+// set aside: each job is answered 503 Service Unavailable, which the
+// queue retries, and the reason logged.
 // A method other than POST is answered 405, a body over MaxJobSize 413.
 // Each job refused, and each body too large, is logged at error level
 // with the reason; each job completed at debug level.
@@ -82,6 +86,10 @@ func (p *PushWorker) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	refuse := func(status int, err error) {
 		log.Error().Err(err).Int("status", status).Msg("refused a job")
 		http.Error(w, err.Error(), status)
+	}
+	if err := ready(p.Worker); err != nil {
+		refuse(http.StatusServiceUnavailable, fmt.Errorf("the worker cannot complete jobs: %w", err))
+		return
 	}
 	limit := p.MaxJobSize
 	if limit <= 0 {
