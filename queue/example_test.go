@@ -127,3 +127,21 @@ func ExampleParseKeys() {
 	// SWITCHBOARD_QUEUE_KEY: queue: key 2 of 2 is 4 bytes, less than the 32 a key needs
 	// queue.Keys(2)
 }
+
+// The endpoint proves each job it hands over; a worker with the same
+// keys takes it, and refuses it changed, or proved by other keys.
+func ExampleKeys() {
+	keys, err := queue.ParseKeys("5b0c2f7e9a1d4b6c8e0f2a4c6e8b0d2f4a6c8e0b2d4f6a8c0e2b4d6f8a0c2e4b")
+	if err != nil {
+		panic(err)
+	}
+	job := queue.Job{Body: []byte(`{"type":2}`), Signature: "ab", Timestamp: "1763800000",
+		Received: time.Unix(1763800000, 0), Deferral: interaction.CallbackDeferredChannelMessageWithSource}
+	keys.Prove(&job)
+	fmt.Println("as handed over:", keys.Verify(&job))
+	job.Received = job.Received.Add(10 * time.Minute)
+	fmt.Println("received later:", keys.Verify(&job))
+	// Output:
+	// as handed over: <nil>
+	// received later: queue: the job is not proved by a key of the worker's: its proof does not hold
+}

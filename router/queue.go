@@ -138,20 +138,17 @@ func (f *flight) handOver(mode deferral, late bool) bool {
 		Msg("the queue refused the interaction: the endpoint completes it")
 	// The claim has until a quarter of the margin is left, for the
 	// deferral to reach the service.
-	return f.claimedBefore(context.WithoutCancel(f.parent), false, f.jobExpiry(), f.received.Add(e.deadline-e.margin/4))
+	return f.claimedBefore(context.WithoutCancel(f.parent), false, tokenExpiry(f.received, f.signed.ts), f.received.Add(e.deadline-e.margin/4))
 }
 
-// jobExpiry returns when the token of f's interaction expires: a
-// lifetime after the service sent it, the earlier of the signed
-// timestamp and when the endpoint received it.
-func (f *flight) jobExpiry() time.Time {
-	expires := f.received.Add(TokenLifetime)
-	if f.signed != nil {
-		if signedAt, ok := parseUnix(f.signed.ts); ok && signedAt.Before(f.received) {
-			expires = signedAt.Add(TokenLifetime)
-		}
+// tokenExpiry returns when the token of an interaction received at
+// received and signed at ts expires: a lifetime after the service sent
+// it, the earlier of the two.
+func tokenExpiry(received time.Time, ts []byte) time.Time {
+	if signedAt, ok := parseUnix(ts); ok && signedAt.Before(received) {
+		return signedAt.Add(TokenLifetime)
 	}
-	return expires
+	return received.Add(TokenLifetime)
 }
 
 // CanComplete returns nil if the endpoint can complete jobs (Complete),
@@ -228,14 +225,13 @@ func (e *Endpoint) Complete(ctx context.Context, job queue.Job) error {
 	if err := e.verifier.VerifyAt([]byte(job.Signature), []byte(job.Timestamp), job.Body, job.Received); err != nil {
 		return fmt.Errorf("router: completing a job: %w", err)
 	}
-	f := &flight{e: e, parent: ctx, received: job.Received,
-		signed: &signedRequest{sig: []byte(job.Signature), ts: []byte(job.Timestamp)}}
-	expires := f.jobExpiry()
-	// A flight a worker completes is never handed over (handOver).
-	f.signed = nil
+	expires := tokenExpiry(job.Received, []byte(job.Timestamp))
 	if !now.Before(expires) {
 		return fmt.Errorf("router: completing a job: the interaction's token has expired: %w", interaction.ErrStaleTimestamp)
 	}
+	// A flight a worker completes has no signed request: it is never
+	// handed over again (handOver).
+	f := &flight{e: e, parent: ctx, received: job.Received}
 	if err := interaction.Decode(job.Body, &f.ix); err != nil {
 		return fmt.Errorf("router: completing a job: %w: %v", queue.ErrInvalidJob, err)
 	}
