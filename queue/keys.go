@@ -9,8 +9,10 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"hash"
 	"io"
 	"strings"
+	"sync"
 )
 
 // MinKeySize is the size, in bytes, of the shortest key NewKeys takes:
@@ -57,6 +59,18 @@ var ErrUnproven = errors.New("queue: the job is not proved by a key of the worke
 // so the logs, tell only how many it holds.
 type Keys struct {
 	keys [][]byte
+	// macs holds, for each key, HMACs keyed with it, reused: keying
+	// one costs as much as tagging a job.
+	macs []*sync.Pool
+}
+
+// newKeys returns the Keys of keys, which it keeps.
+func newKeys(keys [][]byte) *Keys {
+	k := &Keys{keys: keys, macs: make([]*sync.Pool, len(keys))}
+	for i, key := range keys {
+		k.macs[i] = &sync.Pool{New: func() any { return hmac.New(sha256.New, key) }}
+	}
+	return k
 }
 
 // NewKeys returns the keys given, the first of which proves the jobs an
@@ -70,14 +84,14 @@ func NewKeys(keys ...[]byte) (*Keys, error) {
 	if len(keys) > maxKeys {
 		return nil, fmt.Errorf("queue: %d keys, more than the %d a worker tries", len(keys), maxKeys)
 	}
-	k := &Keys{keys: make([][]byte, len(keys))}
+	kept := make([][]byte, len(keys))
 	for i, key := range keys {
 		if len(key) < MinKeySize {
 			return nil, fmt.Errorf("queue: key %d of %d is %d bytes, less than the %d a key needs", i+1, len(keys), len(key), MinKeySize)
 		}
-		k.keys[i] = append([]byte(nil), key...)
+		kept[i] = append([]byte(nil), key...)
 	}
-	return k, nil
+	return newKeys(kept), nil
 }
 
 // ParseKeys returns the keys s lists, separated by commas, as an
@@ -142,7 +156,7 @@ func isHex(s string) bool {
 func RandomKeys() *Keys {
 	key := make([]byte, MinKeySize)
 	rand.Read(key) // never fails: see crypto/rand.Read
-	return &Keys{keys: [][]byte{key}}
+	return newKeys([][]byte{key})
 }
 
 // String says how many keys k holds, and nothing of them.
@@ -159,7 +173,7 @@ func (k Keys) Format(f fmt.State, verb rune) { io.WriteString(f, k.String()) }
 func (k *Keys) Prove(job *Job) {
 	proof := make([]byte, 1, proofSize)
 	proof[0] = proofVersion
-	job.Proof = tag(proof, k.keys[0], job)
+	job.Proof = k.tag(proof, 0, job)
 }
 
 // Verify returns nil if job.Proof proves the job with one of the keys,
@@ -173,19 +187,22 @@ func (k *Keys) Verify(job *Job) error {
 		return fmt.Errorf("%w: its proof is of version %d, not %d", ErrUnproven, job.Proof[0], proofVersion)
 	}
 	var buf [proofSize]byte
-	for _, key := range k.keys {
-		if hmac.Equal(tag(buf[:1], key, job)[1:], job.Proof[1:]) {
+	for i := range k.keys {
+		if hmac.Equal(k.tag(buf[:1], i, job)[1:], job.Proof[1:]) {
 			return nil
 		}
 	}
 	return fmt.Errorf("%w: its proof does not hold", ErrUnproven)
 }
 
-// tag appends to dst the HMAC-SHA256, by key, of the job's canonical
-// encoding: the domain and version, then each field, those of variable
-// length after their length, so that no two jobs encode alike.
-func tag(dst, key []byte, job *Job) []byte {
-	m := hmac.New(sha256.New, key)
+// tag appends to dst the HMAC-SHA256, by the key at index i, of the
+// job's canonical encoding: the domain and version, then each field,
+// those of variable length after their length, so that no two jobs
+// encode alike.
+func (k *Keys) tag(dst []byte, i int, job *Job) []byte {
+	m := k.macs[i].Get().(hash.Hash)
+	defer k.macs[i].Put(m)
+	m.Reset()
 	// Room for the fixed fields, and for the signature and timestamp
 	// the service sends, 128 and 10 characters.
 	var head [256]byte
