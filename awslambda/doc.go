@@ -18,7 +18,11 @@
 // worker function takes with SQSWorker, or that invokes a worker function
 // asynchronously (InvocationType Event) with the job as its payload,
 // which InvokeWorker takes. Routes slow by nature are declared
-// router.Queued, so that their handler runs in the worker only.
+// router.Queued, so that their handler runs in the worker only. Both
+// functions are given the same keys (router.WithJobKeys, from one secret
+// read with queue.ParseKeys): the endpoint proves each job with them,
+// and the worker completes only the jobs they prove, each once (package
+// queue says how).
 //
 // The handlers log through the endpoint's logger (router.WithLogger),
 // which Lambda sends to CloudWatch Logs a line an event: the workers log

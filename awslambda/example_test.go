@@ -3,13 +3,16 @@ package awslambda_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 
 	"github.com/aws/aws-lambda-go/lambda"
+	"github.com/redis/go-redis/v9"
 
 	"github.com/switchboard-go/switchboard/awslambda"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/queue"
+	"github.com/switchboard-go/switchboard/redisstore"
 	"github.com/switchboard-go/switchboard/rest"
 	"github.com/switchboard-go/switchboard/router"
 )
@@ -25,7 +28,10 @@ func sendMessage(ctx context.Context, body string) error { return nil }
 
 // One binary serves both functions of a bot on Lambda: the endpoint,
 // behind its function URL, hands what it defers to an SQS queue, and the
-// worker, whose event source is that queue, completes it.
+// worker, whose event source is that queue, completes it. Both read the
+// keys that prove the jobs from one secret, and the worker's instances
+// claim each job in Redis, so that a message SQS delivers twice runs
+// once.
 func Example() {
 	r := router.New()
 	r.Command("report", func(ctx context.Context, req *router.Request) (interaction.Response, error) {
@@ -50,10 +56,16 @@ func Example() {
 		}
 		return sendMessage(ctx, string(body))
 	})
-	endpoint := router.NewEndpoint(mux, verifier, router.WithClient(client), router.WithQueue(sqs))
+	keys, err := queue.ParseKeys(os.Getenv("SWITCHBOARD_QUEUE_KEY"))
+	if err != nil {
+		panic(fmt.Errorf("SWITCHBOARD_QUEUE_KEY: %w", err))
+	}
+	opts := []router.Option{router.WithClient(client), router.WithJobKeys(keys)}
 	if os.Getenv("SWITCHBOARD_ROLE") == "worker" {
-		lambda.Start(awslambda.SQSWorker(endpoint))
+		rdb := redis.NewClient(&redis.Options{Addr: os.Getenv("REDIS_ADDR")})
+		opts = append(opts, router.WithJobClaims(redisstore.NewReplayGuard(rdb, "bot:jobs:")))
+		lambda.Start(awslambda.SQSWorker(router.NewEndpoint(mux, verifier, opts...)))
 		return
 	}
-	lambda.Start(awslambda.FunctionURL(endpoint))
+	lambda.Start(awslambda.FunctionURL(router.NewEndpoint(mux, verifier, append(opts, router.WithQueue(sqs))...)))
 }

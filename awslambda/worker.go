@@ -3,6 +3,7 @@ package awslambda
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"sync"
 
 	"github.com/aws/aws-lambda-go/events"
@@ -18,23 +19,31 @@ import (
 //
 //	lambda.Start(awslambda.SQSWorker(worker))
 //
-// worker is an endpoint serving the same router, with a REST client
-// (router.Endpoint.Complete). The messages of a batch are completed at
-// once, each in its own goroutine. A message the worker refuses (one
-// that is not a job, whose error wraps queue.ErrInvalidJob, or whose job
-// does not verify, or whose token has expired) is logged and reported as
-// a batch item failure, which the event source mapping acts on when its
-// FunctionResponseTypes include ReportBatchItemFailures: the message goes
-// back to the queue and, after the queue's maxReceiveCount, to its
+// worker is an endpoint serving the same router, with a REST client and
+// the keys of the endpoint that hands the jobs over
+// (router.Endpoint.Complete, router.WithJobKeys); SQSWorker panics, when
+// the function starts, if it lacks either (router.Endpoint.CanComplete).
+// The messages of a batch are completed at once, each in its own
+// goroutine. A message the worker refuses (one that is not a job, whose
+// error wraps queue.ErrInvalidJob, or whose job the keys do not prove,
+// or does not verify, or whose token has expired) is logged and reported
+// as a batch item failure, which the event source mapping acts on when
+// its FunctionResponseTypes include ReportBatchItemFailures: the message
+// goes back to the queue and, after the queue's maxReceiveCount, to its
 // dead-letter queue. A message completed is not reported, whether or not
 // its answer could be delivered: running its handler again would not
-// help.
+// help. Nor is a message whose job was completed before, which SQS, a
+// standard queue delivering at least once, may deliver again: the
+// worker's job claims (router.WithJobClaims) drop it, and the queue
+// deletes it. The instances of a function share no memory: their claims
+// are in a store they share, such as redisstore's ReplayGuard.
 //
 // It logs through worker's logger (router.WithLogger): each message
 // refused at error level, each completed at debug level, with the
 // message's id under message_id, by which it is found in the dead-letter
 // queue.
 func SQSWorker(worker *router.Endpoint) func(context.Context, events.SQSEvent) (events.SQSEventResponse, error) {
+	mustComplete("SQSWorker", worker)
 	return func(ctx context.Context, ev events.SQSEvent) (events.SQSEventResponse, error) {
 		var (
 			mu       sync.Mutex
@@ -65,17 +74,22 @@ func SQSWorker(worker *router.Endpoint) func(context.Context, events.SQSEvent) (
 //
 //	lambda.Start(awslambda.InvokeWorker(worker))
 //
-// worker is an endpoint serving the same router, with a REST client. A
-// job the worker refuses is logged and returned as the invocation's
-// error, which Lambda retries as it retries a failed asynchronous
-// invocation, then sends to the function's on-failure destination, if
-// it has one. A payload that is not a job is refused with an error that
-// wraps queue.ErrInvalidJob.
+// worker is an endpoint serving the same router, with a REST client and
+// the endpoint's keys, as SQSWorker's; InvokeWorker panics, when the
+// function starts, if it lacks either. A job the worker refuses is
+// logged and returned as the invocation's error, which Lambda retries as
+// it retries a failed asynchronous invocation, then sends to the
+// function's on-failure destination, if it has one. A payload that is
+// not a job is refused with an error that wraps queue.ErrInvalidJob. A
+// job completed before, which Lambda's retries or its own at-least-once
+// delivery may bring again, is dropped (router.WithJobClaims), and the
+// invocation succeeds.
 //
 // It logs through worker's logger (router.WithLogger): each job refused
 // at error level, each completed at debug level, with the invocation's
 // request id under request_id.
 func InvokeWorker(worker *router.Endpoint) func(context.Context, json.RawMessage) error {
+	mustComplete("InvokeWorker", worker)
 	return func(ctx context.Context, payload json.RawMessage) error {
 		log := worker.Logger()
 		if lc, ok := lambdacontext.FromContext(ctx); ok {
@@ -87,6 +101,15 @@ func InvokeWorker(worker *router.Endpoint) func(context.Context, json.RawMessage
 		}
 		log.Debug().Msg("completed the invocation's job")
 		return nil
+	}
+}
+
+// mustComplete panics, naming the handler made, if worker cannot
+// complete jobs: on Lambda the function's start fails, and says why,
+// rather than every job it is handed.
+func mustComplete(handler string, worker *router.Endpoint) {
+	if err := worker.CanComplete(); err != nil {
+		panic(fmt.Sprintf("awslambda: %s: the worker cannot complete jobs: %v", handler, err))
 	}
 }
 

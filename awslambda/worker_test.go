@@ -47,6 +47,16 @@ func (s *service) requests() []string {
 	return append([]string(nil), s.sent...)
 }
 
+// jobKeys are the keys the endpoint of these tests proves its jobs with.
+func jobKeys(t *testing.T) *queue.Keys {
+	t.Helper()
+	keys, err := queue.NewKeys([]byte("the keys of the awslambda tests!"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return keys
+}
+
 // newWorker returns a worker endpoint for a bot whose /report is queued,
 // completing through a recorded service, and logging to log.
 func newWorker(t *testing.T, key *interactiontest.Key, log zerolog.Logger) (*router.Endpoint, *service) {
@@ -66,16 +76,26 @@ func newWorker(t *testing.T, key *interactiontest.Key, log zerolog.Logger) (*rou
 	if err != nil {
 		t.Fatal(err)
 	}
-	return router.NewEndpoint(mux, key.Verifier(), router.WithClient(client), router.WithLogger(log)), svc
+	return router.NewEndpoint(mux, key.Verifier(), router.WithClient(client), router.WithLogger(log), router.WithJobKeys(jobKeys(t))), svc
 }
 
-// jobJSON is the job of a /report signed with key, in JSON.
+// jobJSON is the job of a /report signed with key, proved with the
+// tests' keys, in JSON.
 func jobJSON(t *testing.T, key *interactiontest.Key) string {
+	t.Helper()
+	return provedJobJSON(t, key, jobKeys(t))
+}
+
+// provedJobJSON is the job of a /report signed with key and proved with
+// keys, in JSON.
+func provedJobJSON(t *testing.T, key *interactiontest.Key, keys *queue.Keys) string {
 	t.Helper()
 	body := interactiontest.Command("report").JSON()
 	sig, ts := key.Sign(body)
-	data, err := json.Marshal(queue.Job{Body: body, Signature: sig, Timestamp: ts, Received: time.Now(),
-		Deferral: interaction.CallbackDeferredChannelMessageWithSource})
+	job := queue.Job{Body: body, Signature: sig, Timestamp: ts, Received: time.Now(),
+		Deferral: interaction.CallbackDeferredChannelMessageWithSource}
+	keys.Prove(&job)
+	data, err := json.Marshal(job)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -104,12 +124,17 @@ func TestTheSQSWorkerCompletesTheBatchAndReportsWhatItRefuses(t *testing.T) {
 	key := interactiontest.NewKey("awslambda")
 	var logged syncBuffer
 	worker, svc := newWorker(t, key, zerolog.New(&logged).Level(zerolog.DebugLevel))
+	good := jobJSON(t, key)
 	messages := []struct {
 		id, body string
 		refused  string // what the log's error says; "" for a message completed
 	}{
-		{"good", jobJSON(t, key), ""},
+		{"good", good, ""},
+		// SQS delivers a message at least once: the copy is dropped,
+		// and deleted from the queue.
+		{"good again", good, ""},
 		{"forged", jobJSON(t, interactiontest.NewKey("forger")), "signature"},
+		{"not handed over", provedJobJSON(t, key, queue.RandomKeys()), "queue: the job is not proved"},
 		{"not a job", `{"hello":"world"}`, "queue: invalid job: /body is empty"},
 		{"not JSON", `hello`, "queue: invalid job: invalid character"},
 		{"empty", ``, "queue: invalid job: unexpected end of JSON input"},
@@ -146,7 +171,7 @@ func TestTheSQSWorkerCompletesTheBatchAndReportsWhatItRefuses(t *testing.T) {
 			t.Errorf("%s: not reported as refused", m.id)
 		case line == nil:
 			t.Errorf("%s: no line of the log has its id under message_id:\n%s", m.id, logged.String())
-		case m.refused == "" && (line["level"] != "debug" || line["message"] != "completed a message of the queue"):
+		case m.refused == "" && line["message"] != "completed a message of the queue":
 			t.Errorf("%s: logged %v, want its completion at debug level", m.id, line)
 		case m.refused != "" && (line["level"] != "error" || line["message"] != "refused a message of the queue" ||
 			!strings.Contains(fmt.Sprint(line["error"]), m.refused)):
@@ -183,6 +208,7 @@ func TestTheInvokeWorkerRefusesWhatItCannotComplete(t *testing.T) {
 		is            error
 	}{
 		{"a forged job", jobJSON(t, interactiontest.NewKey("forger")), interaction.ErrBadSignature},
+		{"a job not handed over", provedJobJSON(t, key, queue.RandomKeys()), queue.ErrUnproven},
 		{"not JSON", `hello`, queue.ErrInvalidJob},
 		{"empty", ``, queue.ErrInvalidJob},
 		{"a string", `"a job"`, queue.ErrInvalidJob},
@@ -206,6 +232,37 @@ func TestTheInvokeWorkerRefusesWhatItCannotComplete(t *testing.T) {
 				t.Errorf("a job refused was answered: %q", sent)
 			}
 		})
+	}
+}
+
+// A worker configured wrong fails when the function starts, saying why,
+// rather than refusing every job it is handed.
+func TestAWorkerWithoutKeysFailsAtItsStart(t *testing.T) {
+	mux, err := router.New(router.DispatchOnly()).Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := interactiontest.NewKey("awslambda").Verifier()
+	for _, tc := range []struct {
+		name, says string
+		worker     *router.Endpoint
+	}{
+		{"without keys", "router.WithJobKeys", router.NewEndpoint(mux, v, router.WithClient(&rest.Client{}))},
+		{"without a client", "router.WithClient", router.NewEndpoint(mux, v, router.WithJobKeys(jobKeys(t)))},
+	} {
+		for name, start := range map[string]func(*router.Endpoint){
+			"SQSWorker":    func(e *router.Endpoint) { awslambda.SQSWorker(e) },
+			"InvokeWorker": func(e *router.Endpoint) { awslambda.InvokeWorker(e) },
+		} {
+			t.Run(name+" "+tc.name, func(t *testing.T) {
+				defer func() {
+					if p := recover(); p == nil || !strings.Contains(fmt.Sprint(p), tc.says) || !strings.Contains(fmt.Sprint(p), name) {
+						t.Errorf("panicked with %v, want %s saying %q", p, name, tc.says)
+					}
+				}()
+				start(tc.worker)
+			})
+		}
 	}
 }
 

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"time"
-	"unicode/utf8"
 
 	"github.com/switchboard-go/switchboard/interaction"
 )
@@ -38,19 +37,28 @@ type Job struct {
 	// It is unset for a route declared router.Queued, whose handler runs
 	// in the worker only.
 	Late bool
+	// Proof is the endpoint's proof that it handed the job over, as it
+	// stands: a tag, by a key the endpoint and its workers share, of
+	// everything else the job holds (Keys.Prove). A worker refuses a
+	// job it does not prove (Keys.Verify).
+	Proof []byte
 }
 
-// wireJob is a Job as JSON. The body is a JSON string, not a nested
-// value: its bytes are what the signature covers, and a string keeps
-// them as they are where a nested value would be re-encoded.
+// wireJob is a Job as JSON. The body is in base64, not a nested value
+// or a string: its bytes are what the signature covers, which base64
+// keeps as they are, and its length is a third more than theirs, where
+// a JSON string's escapes could make it six times as long, so that a
+// worker bounds a job by its endpoint's bound on a body
+// (DefaultMaxJobSize).
 type wireJob struct {
-	Body      string    `json:"body"`
+	Body      []byte    `json:"body"`
 	Signature string    `json:"signature"`
 	Timestamp string    `json:"timestamp"`
 	Received  time.Time `json:"received"`
 	Deferral  int       `json:"deferral"`
 	Ephemeral bool      `json:"ephemeral,omitempty"`
 	Late      bool      `json:"late,omitempty"`
+	Proof     []byte    `json:"proof"`
 }
 
 // ErrInvalidJob is wrapped by the errors of a job that cannot be
@@ -58,16 +66,12 @@ type wireJob struct {
 // worker needs.
 var ErrInvalidJob = errors.New("queue: invalid job")
 
-// MarshalJSON encodes the job as a JSON object, with the body as a
-// string. A body that is not UTF-8, which the service never sends, is an
-// error: a string could not carry it unchanged.
+// MarshalJSON encodes the job as a JSON object, with the body and the
+// proof in base64.
 func (j Job) MarshalJSON() ([]byte, error) {
-	if !utf8.Valid(j.Body) {
-		return nil, fmt.Errorf("%w: the body is not UTF-8", ErrInvalidJob)
-	}
 	return json.Marshal(wireJob{
-		Body: string(j.Body), Signature: j.Signature, Timestamp: j.Timestamp,
-		Received: j.Received, Deferral: int(j.Deferral), Ephemeral: j.Ephemeral, Late: j.Late,
+		Body: j.Body, Signature: j.Signature, Timestamp: j.Timestamp,
+		Received: j.Received, Deferral: int(j.Deferral), Ephemeral: j.Ephemeral, Late: j.Late, Proof: j.Proof,
 	})
 }
 
@@ -81,8 +85,9 @@ func (j *Job) UnmarshalJSON(data []byte) error {
 		return fmt.Errorf("%w: %w", ErrInvalidJob, err)
 	}
 	job := Job{
-		Body: []byte(w.Body), Signature: w.Signature, Timestamp: w.Timestamp,
+		Body: w.Body, Signature: w.Signature, Timestamp: w.Timestamp,
 		Received: w.Received, Deferral: interaction.CallbackType(w.Deferral), Ephemeral: w.Ephemeral, Late: w.Late,
+		Proof: w.Proof,
 	}
 	if err := job.Check(); err != nil {
 		return err
@@ -109,7 +114,8 @@ func DecodeJob(data []byte) (Job, error) {
 
 // Check reports what the job lacks for a worker to complete it, as an
 // error wrapping ErrInvalidJob that names the field, or nil. It does not
-// verify the signature, which takes the application's key.
+// verify the proof, which takes the keys (Keys.Verify), nor the
+// signature, which takes the application's public key.
 func (j *Job) Check() error {
 	switch {
 	case len(j.Body) == 0:
@@ -120,6 +126,8 @@ func (j *Job) Check() error {
 		return fmt.Errorf("%w: /timestamp is empty", ErrInvalidJob)
 	case j.Received.IsZero():
 		return fmt.Errorf("%w: /received is missing", ErrInvalidJob)
+	case len(j.Proof) == 0:
+		return fmt.Errorf("%w: /proof is missing", ErrInvalidJob)
 	case j.Deferral != interaction.CallbackDeferredChannelMessageWithSource && j.Deferral != interaction.CallbackDeferredUpdateMessage:
 		return fmt.Errorf("%w: /deferral is %d, not a deferral (%d or %d)", ErrInvalidJob, j.Deferral,
 			interaction.CallbackDeferredChannelMessageWithSource, interaction.CallbackDeferredUpdateMessage)

@@ -1,6 +1,7 @@
 package queue_test
 
 import (
+	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"reflect"
@@ -23,6 +24,7 @@ func sampleJob() queue.Job {
 		Deferral:  interaction.CallbackDeferredChannelMessageWithSource,
 		Ephemeral: true,
 		Late:      true,
+		Proof:     []byte{1, 2, 3},
 	}
 }
 
@@ -43,21 +45,29 @@ func TestAJobComesBackFromJSONAsItWasSigned(t *testing.T) {
 	if !reflect.DeepEqual(got, job) {
 		t.Errorf("decoded %+v\nwant %+v", got, job)
 	}
-	// The body is a string, not a value re-encoded.
+	// The body is in base64, not a value re-encoded nor a string
+	// JSON's escapes lengthen.
 	var wire map[string]any
 	if err := json.Unmarshal(data, &wire); err != nil {
 		t.Fatal(err)
 	}
-	if _, ok := wire["body"].(string); !ok {
-		t.Errorf("the body is %T in %s, want a string", wire["body"], data)
+	if b, ok := wire["body"].(string); !ok || b != base64.StdEncoding.EncodeToString(job.Body) {
+		t.Errorf("the body is %v in %s, want it in base64", wire["body"], data)
 	}
 }
 
-func TestAJobThatIsNotUTF8IsNotEncoded(t *testing.T) {
+// A body that is not UTF-8, which the service never sends, still comes
+// back as it was.
+func TestAJobThatIsNotUTF8ComesBackAsItWas(t *testing.T) {
 	job := sampleJob()
 	job.Body = []byte{'{', 0xff, '}'}
-	if _, err := json.Marshal(job); !errors.Is(err, queue.ErrInvalidJob) {
-		t.Errorf("Marshal = %v, want ErrInvalidJob", err)
+	data, err := json.Marshal(job)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := queue.DecodeJob(data)
+	if err != nil || string(got.Body) != string(job.Body) {
+		t.Errorf("DecodeJob = %q, %v", got.Body, err)
 	}
 }
 
@@ -65,13 +75,14 @@ func TestAJobLackingWhatAWorkerNeedsIsRefused(t *testing.T) {
 	for _, tc := range []struct {
 		name, json, where string
 	}{
-		{"without a body", `{"signature":"ab","timestamp":"1","received":"2025-11-22T08:26:40Z","deferral":5}`, "/body"},
-		{"without a signature", `{"body":"{}","timestamp":"1","received":"2025-11-22T08:26:40Z","deferral":5}`, "/signature"},
-		{"without a timestamp", `{"body":"{}","signature":"ab","received":"2025-11-22T08:26:40Z","deferral":5}`, "/timestamp"},
-		{"without the time it was received", `{"body":"{}","signature":"ab","timestamp":"1","deferral":5}`, "/received"},
-		{"whose answer is no deferral", `{"body":"{}","signature":"ab","timestamp":"1","received":"2025-11-22T08:26:40Z","deferral":4}`, "/deferral"},
-		{"ephemeral after a deferred update", `{"body":"{}","signature":"ab","timestamp":"1","received":"2025-11-22T08:26:40Z","deferral":6,"ephemeral":true}`, "/ephemeral"},
-		{"of a field of the wrong type", `{"body":{},"signature":"ab","timestamp":"1","received":"2025-11-22T08:26:40Z","deferral":5}`, "body"},
+		{"without a body", `{"signature":"ab","timestamp":"1","received":"2025-11-22T08:26:40Z","deferral":5,"proof":"AQID"}`, "/body"},
+		{"without a signature", `{"body":"e30=","timestamp":"1","received":"2025-11-22T08:26:40Z","deferral":5,"proof":"AQID"}`, "/signature"},
+		{"without a timestamp", `{"body":"e30=","signature":"ab","received":"2025-11-22T08:26:40Z","deferral":5,"proof":"AQID"}`, "/timestamp"},
+		{"without the time it was received", `{"body":"e30=","signature":"ab","timestamp":"1","deferral":5,"proof":"AQID"}`, "/received"},
+		{"whose answer is no deferral", `{"body":"e30=","signature":"ab","timestamp":"1","received":"2025-11-22T08:26:40Z","deferral":4,"proof":"AQID"}`, "/deferral"},
+		{"ephemeral after a deferred update", `{"body":"e30=","signature":"ab","timestamp":"1","received":"2025-11-22T08:26:40Z","deferral":6,"ephemeral":true,"proof":"AQID"}`, "/ephemeral"},
+		{"without a proof", `{"body":"e30=","signature":"ab","timestamp":"1","received":"2025-11-22T08:26:40Z","deferral":5}`, "/proof"},
+		{"of a field of the wrong type", `{"body":{},"signature":"ab","timestamp":"1","received":"2025-11-22T08:26:40Z","deferral":5,"proof":"AQID"}`, "body"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var job queue.Job
@@ -101,8 +112,8 @@ func TestDecodeJobRefusesWhatIsNoJobAsInvalid(t *testing.T) {
 		{"that is an array", `[]`, false},
 		{"that is null", `null`, false},
 		{"of an empty object", `{}`, false},
-		{"of a field of the wrong type", `{"body":{},"signature":"ab","timestamp":"1","received":"2025-11-22T08:26:40Z","deferral":5}`, false},
-		{"of a time that is no time", `{"body":"{}","signature":"ab","timestamp":"1","received":"yesterday","deferral":5}`, false},
+		{"of a field of the wrong type", `{"body":{},"signature":"ab","timestamp":"1","received":"2025-11-22T08:26:40Z","deferral":5,"proof":"AQID"}`, false},
+		{"of a time that is no time", `{"body":"e30=","signature":"ab","timestamp":"1","received":"yesterday","deferral":5,"proof":"AQID"}`, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			job, err := queue.DecodeJob([]byte(tc.data))
@@ -129,7 +140,7 @@ func FuzzJobJSON(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Add(data)
-	f.Add([]byte(`{"body":"{}","signature":"ab","timestamp":"1","received":"2025-11-22T08:26:40Z","deferral":6}`))
+	f.Add([]byte(`{"body":"e30=","signature":"ab","timestamp":"1","received":"2025-11-22T08:26:40Z","deferral":6,"proof":"AQID"}`))
 	f.Add([]byte(`{}`))
 	f.Add([]byte(`hello`))
 	f.Fuzz(func(t *testing.T, data []byte) {
@@ -147,7 +158,7 @@ func FuzzJobJSON(f *testing.F) {
 		}
 		again, err := json.Marshal(job)
 		if err != nil {
-			return // a body that is not UTF-8 once decoded
+			t.Fatalf("a job decoded does not encode: %v", err)
 		}
 		var back queue.Job
 		if err := json.Unmarshal(again, &back); err != nil {

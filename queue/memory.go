@@ -3,6 +3,7 @@ package queue
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"sync"
 )
 
@@ -16,7 +17,10 @@ type Memory struct {
 }
 
 // NewMemory returns a Memory that holds up to capacity jobs (at least
-// one); Enqueue waits for room beyond that.
+// one) waiting, and whose Serve runs up to as many at once. Beyond that
+// Enqueue waits for room, until its context ends: an endpoint's ends
+// before the service stops waiting, and the endpoint then completes the
+// job itself (router.WithQueue).
 func NewMemory(capacity int) *Memory {
 	return &Memory{jobs: make(chan Job, max(capacity, 1))}
 }
@@ -58,14 +62,28 @@ func (m *Memory) Next(ctx context.Context) (Job, error) {
 }
 
 // Serve completes the jobs with w as they come, each on a goroutine of
-// its own, until ctx ends; then it waits for the jobs it started, whose
-// contexts carry ctx's values but do not end with it, and returns ctx's
-// error. The errors of jobs w refuses go to refused, if it is not nil.
+// its own, no more at once than the queue's capacity: while that many
+// run, it takes no other, which waits in the queue, and Enqueue waits for
+// room once the queue is full. It serves until ctx ends; then it waits
+// for the jobs it started, whose contexts carry ctx's values but do not
+// end with it, and returns ctx's error. The errors of jobs w refuses go
+// to refused, if it is not nil. Each call of Serve runs up to the
+// capacity on its own. A worker that says it cannot complete jobs (see
+// Worker) is an error, returned at once.
 func (m *Memory) Serve(ctx context.Context, w Worker, refused func(Job, error)) error {
+	if err := ready(w); err != nil {
+		return fmt.Errorf("queue: serving a queue in memory: %w", err)
+	}
 	var running sync.WaitGroup
 	defer running.Wait()
 	jobCtx := context.WithoutCancel(ctx)
+	slots := make(chan struct{}, cap(m.jobs))
 	for {
+		select {
+		case slots <- struct{}{}:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
 		if err := ctx.Err(); err != nil {
 			return err
 		}
@@ -74,6 +92,7 @@ func (m *Memory) Serve(ctx context.Context, w Worker, refused func(Job, error)) 
 			return err
 		}
 		running.Go(func() {
+			defer func() { <-slots }()
 			if err := w.Complete(jobCtx, job); err != nil && refused != nil {
 				refused(job, err)
 			}

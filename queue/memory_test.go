@@ -4,7 +4,9 @@ import (
 	"context"
 	"errors"
 	"sync"
+	"sync/atomic"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"github.com/switchboard-go/switchboard/queue"
@@ -118,5 +120,56 @@ func TestFuncEnqueuesWithTheFunction(t *testing.T) {
 	q := queue.Func(func(ctx context.Context, job queue.Job) error { got = job; return nil })
 	if err := q.Enqueue(context.Background(), sampleJob()); err != nil || got.Timestamp != sampleJob().Timestamp {
 		t.Errorf("Enqueue = %v, the function got %+v", err, got)
+	}
+}
+
+// Serve runs no more jobs at once than the queue's capacity, however
+// many wait: the others wait in the queue, and Enqueue waits for room.
+func TestServeRunsAtMostItsCapacityAtOnce(t *testing.T) {
+	for _, capacity := range []int{1, 3} {
+		t.Run("capacity "+string(rune('0'+capacity)), func(t *testing.T) {
+			synctest.Test(t, func(t *testing.T) {
+				const jobs = 200
+				q := queue.NewMemory(capacity)
+				var running, most, done atomic.Int32
+				step := make(chan struct{})
+				w := workerFunc(func(ctx context.Context, job queue.Job) error {
+					n := running.Add(1)
+					for m := most.Load(); n > m && !most.CompareAndSwap(m, n); m = most.Load() {
+					}
+					<-step
+					running.Add(-1)
+					done.Add(1)
+					return nil
+				})
+				ctx, stop := context.WithCancel(context.Background())
+				served := make(chan error, 1)
+				go func() { served <- q.Serve(ctx, w, nil) }()
+				go func() {
+					for range jobs {
+						if q.Enqueue(ctx, sampleJob()) != nil {
+							return
+						}
+					}
+				}()
+				for {
+					synctest.Wait()
+					if n := running.Load(); n > int32(capacity) {
+						t.Errorf("%d jobs run at once, over the capacity of %d", n, capacity)
+						break
+					}
+					if done.Load() == jobs {
+						break
+					}
+					step <- struct{}{}
+				}
+				stop()
+				close(step)
+				<-served
+				if m := most.Load(); m != int32(capacity) {
+					t.Errorf("at most %d jobs ran at once, want %d", m, capacity)
+				}
+			})
+		})
 	}
 }

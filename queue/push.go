@@ -10,10 +10,16 @@ import (
 	"github.com/rs/zerolog"
 )
 
-// DefaultMaxJobSize bounds the body of a request PushWorker serves: a
-// job carries an interaction of at most the endpoint's limit
-// (router.DefaultMaxBodySize, 1 MiB), which JSON's escapes can lengthen.
-const DefaultMaxJobSize = 4 << 20
+// DefaultMaxJobSize bounds the body of a request PushWorker serves,
+// 1,402,200 bytes: a job carries an interaction of at most the
+// endpoint's limit (router.DefaultMaxBodySize, 1 MiB) in base64, a third
+// longer, and 4 KiB is room for the rest of it. A worker whose endpoint
+// takes larger bodies (router.WithMaxBodySize) sets MaxJobSize to match.
+const DefaultMaxJobSize = (maxBody+2)/3*4 + 4<<10
+
+// maxBody is router.DefaultMaxBodySize, which this package, imported by
+// the router, cannot name.
+const maxBody = 1 << 20
 
 // PushWorker is the HTTP handler of a worker whose queue pushes each job
 // to it as a request: a Cloud Tasks HTTP target, or a Pub/Sub push
@@ -23,12 +29,18 @@ const DefaultMaxJobSize = 4 << 20
 // HTTP.
 //
 // It answers 204 No Content once Worker has completed the job, whether
-// or not its answer could be delivered: delivering it again would not
-// help. A job Worker refuses (malformed, not verified, its token
+// or not its answer could be delivered, or dropped it, completed before:
+// delivering it again would not help. A job Worker refuses (malformed, not verified, its token
 // expired) is answered 422 Unprocessable Entity with the reason, as is a
 // body that is not a job: the queue retries it as its retry policy says,
 // then drops it or keeps it aside (a dead-letter topic), for a look.
-// A method other than POST is answered 405, a body over MaxJobSize 413.
+// A Worker that says it cannot complete jobs (a router.Endpoint without
+// a client or keys: see Worker) is a configuration to fix, not a job to
+// set aside: each job is answered 503 Service Unavailable, which the
+// queue retries, and the reason logged.
+// A method other than POST is answered 405, a body over MaxJobSize 413,
+// having read no more than MaxJobSize of it: no request a stranger can
+// send makes the worker hold more than that.
 // Each job refused, and each body too large, is logged at error level
 // with the reason; each job completed at debug level.
 //
@@ -83,14 +95,23 @@ func (p *PushWorker) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		log.Error().Err(err).Int("status", status).Msg("refused a job")
 		http.Error(w, err.Error(), status)
 	}
+	if err := ready(p.Worker); err != nil {
+		refuse(http.StatusServiceUnavailable, fmt.Errorf("the worker cannot complete jobs: %w", err))
+		return
+	}
 	limit := p.MaxJobSize
 	if limit <= 0 {
 		limit = DefaultMaxJobSize
 	}
-	data, err := io.ReadAll(http.MaxBytesReader(w, r.Body, limit))
+	tooLarge := fmt.Errorf("a job is at most %d bytes", limit)
+	if r.ContentLength > limit {
+		refuse(http.StatusRequestEntityTooLarge, tooLarge)
+		return
+	}
+	data, err := readBody(http.MaxBytesReader(w, r.Body, limit), r.ContentLength, limit)
 	if err != nil {
 		if _, ok := errors.AsType[*http.MaxBytesError](err); ok {
-			refuse(http.StatusRequestEntityTooLarge, fmt.Errorf("a job is at most %d bytes", limit))
+			refuse(http.StatusRequestEntityTooLarge, tooLarge)
 			return
 		}
 		refuse(http.StatusBadRequest, fmt.Errorf("reading the job: %w", err))
@@ -107,4 +128,38 @@ func (p *PushWorker) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	log.Debug().Msg("completed a job")
 	w.WriteHeader(http.StatusNoContent)
+}
+
+// readBody reads all of body, which ends past limit bytes with an
+// error, into one buffer allocated for its length, if length is not -1.
+// A body of a length unknown is read into a buffer doubled as it fills,
+// up to 64 KiB, where most jobs end, and then into one of the limit's
+// size: io.ReadAll's growth, by a quarter at a time, would allocate some
+// five times what it reads.
+func readBody(body io.Reader, length, limit int64) ([]byte, error) {
+	const small = 64 << 10
+	size := int64(512)
+	if length >= 0 {
+		// One byte more, so that a body longer than it says is read to
+		// its end, or to the limit, and refused.
+		size = length + 1
+	}
+	buf := make([]byte, 0, size)
+	for {
+		n, err := body.Read(buf[len(buf):cap(buf)])
+		buf = buf[:len(buf)+n]
+		if err == io.EOF {
+			return buf, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		if len(buf) == cap(buf) {
+			next := int64(2 * cap(buf))
+			if next > small {
+				next = max(limit+1, int64(cap(buf))+1)
+			}
+			buf = append(make([]byte, 0, next), buf...)
+		}
+	}
 }

@@ -5,11 +5,14 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"os/exec"
+	"runtime"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/rs/zerolog"
@@ -169,5 +172,77 @@ func TestThePushWorkerLogsToStandardErrorByDefault(t *testing.T) {
 	if len(lines) != 1 || lines[0]["level"] != "error" || lines[0]["time"] == nil ||
 		!strings.Contains(fmt.Sprint(lines[0]["error"]), "queue: invalid job") {
 		t.Errorf("standard error has %q, want the refusal alone, as a JSON line with its time", stderr.String())
+	}
+}
+
+// allocated returns how many bytes f allocates, as the runtime counts
+// them.
+func allocated(f func()) uint64 {
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	f()
+	runtime.ReadMemStats(&after)
+	return after.TotalAlloc - before.TotalAlloc
+}
+
+// bigJob returns a job, in JSON, of size bytes at least.
+func bigJob(t *testing.T, size int) string {
+	t.Helper()
+	job := sampleJob()
+	job.Body = []byte(`{"type":2,"x":"` + strings.Repeat("a", size) + `"}`)
+	data, err := json.Marshal(job)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
+}
+
+// chunked hides the length of a body, as a request sent in chunks has
+// none.
+type chunked struct{ io.Reader }
+
+// A stranger who posts a body of 4 MiB to a push worker makes it
+// allocate little more than its limit, whether the body says its length
+// or not: it reads at most the limit, and refuses the rest with 413.
+func TestThePushWorkerReadsNoMoreThanItsLimit(t *testing.T) {
+	body := bigJob(t, 4<<20)
+	nop := zerolog.Nop()
+	var completed atomic.Int32
+	p := &queue.PushWorker{Log: &nop, Worker: workerFunc(func(context.Context, queue.Job) error {
+		completed.Add(1)
+		return nil
+	})}
+	for _, tc := range []struct {
+		name   string
+		length bool
+		// most is the most the refusal may allocate: nothing of the
+		// body when its length tells it is too long, its limit when
+		// the body must be read to find out.
+		most uint64
+	}{
+		{"with its length", true, 64 << 10},
+		{"in chunks", false, queue.DefaultMaxJobSize + 256<<10},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			w := httptest.NewRecorder()
+			var r *http.Request
+			if tc.length {
+				r = httptest.NewRequest("POST", "/", strings.NewReader(body))
+			} else {
+				r = httptest.NewRequest("POST", "/", chunked{strings.NewReader(body)})
+				r.ContentLength = -1
+			}
+			n := allocated(func() { p.ServeHTTP(w, r) })
+			if w.Code != http.StatusRequestEntityTooLarge {
+				t.Errorf("a body of %d bytes answered %d, want 413", len(body), w.Code)
+			}
+			if n > tc.most {
+				t.Errorf("refusing a body of %d bytes allocated %d bytes, over %d", len(body), n, tc.most)
+			}
+		})
+	}
+	if n := completed.Load(); n != 0 {
+		t.Errorf("the worker completed %d jobs", n)
 	}
 }

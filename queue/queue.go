@@ -15,12 +15,27 @@ type Queue interface {
 
 // Worker completes the jobs a Queue delivers; *router.Endpoint is one
 // (its Complete method). Complete returns an error for a job it refuses
-// (one that is malformed, does not verify, or whose interaction's token
-// has expired), which no delivery of it again can change, and nil once
-// it has run the job's handler, whether or not its answer could be
-// delivered, which it logs: running the handler again would not help.
+// (one that is malformed, unproved, does not verify, or whose
+// interaction's token has expired), which no delivery of it again can
+// change, and nil once it has run the job's handler, whether or not its
+// answer could be delivered, which it logs: running the handler again
+// would not help. It returns nil too for a job it had run before,
+// which it drops.
+//
+// A Worker that also has the method CanComplete() error, as
+// *router.Endpoint has, is asked whether it can complete jobs at all
+// (a REST client, the keys) before it is handed any: see Memory.Serve
+// and PushWorker.
 type Worker interface {
 	Complete(ctx context.Context, job Job) error
+}
+
+// ready returns why w cannot complete jobs, if it can tell, or nil.
+func ready(w Worker) error {
+	if c, ok := w.(interface{ CanComplete() error }); ok {
+		return c.CanComplete()
+	}
+	return nil
 }
 
 // Func adapts a function to Queue: the call of a queue's SDK that sends

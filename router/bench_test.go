@@ -2,6 +2,7 @@ package router_test
 
 import (
 	"context"
+	"encoding/json"
 	"net"
 	"os"
 	"sync/atomic"
@@ -14,6 +15,8 @@ import (
 
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
+	"github.com/switchboard-go/switchboard/queue"
+	"github.com/switchboard-go/switchboard/rest"
 	"github.com/switchboard-go/switchboard/router"
 )
 
@@ -330,4 +333,48 @@ func BenchmarkServerEndpoint(b *testing.B) {
 	key := interactiontest.NewKey("bench")
 	e := router.NewEndpoint(benchMux(b), key.Verifier())
 	serverBench(b, e.ServeFastHTTP, key)
+}
+
+// BenchmarkEndpointHandOver runs the path of a route declared Queued on
+// an endpoint with a queue, as on Lambda: verify, decode, dispatch,
+// defer at once, and hand the job, proved and in JSON, to a queue that
+// drops it where a queue.Func would send it to SQS.
+func BenchmarkEndpointHandOver(b *testing.B) {
+	body := fixture(b)
+	key := interactiontest.NewKey("bench")
+	r := router.New(router.DispatchOnly())
+	r.Command("mod ban", modBan, router.Queued())
+	mux, err := r.Build()
+	if err != nil {
+		b.Fatal(err)
+	}
+	client, err := rest.NewClient("http://127.0.0.1:1/api/v10", rest.NoAuth{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	var sent atomic.Int64
+	q := queue.Func(func(ctx context.Context, job queue.Job) error {
+		data, err := json.Marshal(job)
+		sent.Add(int64(len(data)))
+		return err
+	})
+	e := router.NewEndpoint(mux, key.Verifier(), router.WithClient(client), router.WithQueue(q), router.WithJobKeys(queue.RandomKeys()))
+	sig, ts := key.Sign(body)
+	var rc fasthttp.RequestCtx
+	b.ReportAllocs()
+	for b.Loop() {
+		rc.Request.Reset()
+		rc.Response.Reset()
+		rc.Request.Header.SetMethod("POST")
+		rc.Request.Header.Set(router.HeaderSignature, sig)
+		rc.Request.Header.Set(router.HeaderTimestamp, ts)
+		rc.Request.SetBody(body)
+		e.ServeFastHTTP(&rc)
+		if rc.Response.StatusCode() != 200 {
+			b.Fatalf("status %d: %s", rc.Response.StatusCode(), rc.Response.Body())
+		}
+	}
+	if sent.Load() == 0 {
+		b.Fatal("nothing was handed over")
+	}
 }

@@ -24,7 +24,9 @@
 // has not answered shortly before the service stops waiting, completing
 // the deferral with its answer when it comes; on a platform that freezes
 // the process once it has answered, WithQueue hands what it defers to a
-// queue, for a worker to complete (Complete). WithReplayGuard makes it
+// queue, for a worker to complete (Complete), each job proved by the
+// keys the endpoint and its workers share (WithJobKeys) and claimed once
+// (WithJobClaims): package queue says how. WithReplayGuard makes it
 // serve each interaction once (package replay); middleware such as
 // package cooldown's limits how often a route is used.
 //

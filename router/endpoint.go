@@ -6,6 +6,7 @@ import (
 
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/internal/gopool"
+	"github.com/switchboard-go/switchboard/replay"
 )
 
 // Defaults of an Endpoint.
@@ -82,10 +83,25 @@ type Endpoint struct {
 // NewEndpoint returns an Endpoint that verifies requests with v and
 // dispatches them to mux, with the options of the router mux was built
 // from, changed by opts.
+//
+// It panics when given a queue (WithQueue) without the keys that prove
+// its jobs (WithJobKeys), or job claims (WithJobClaims) in the replay
+// guard itself (WithReplayGuard): a deployment so configured would hand
+// over jobs no worker takes, or drop every job, and is better stopped
+// at its start than at its first job.
 func NewEndpoint(mux *Mux, v *interaction.Verifier, opts ...Option) *Endpoint {
 	e := &Endpoint{options: mux.options, mux: mux, verifier: v, handlers: gopool.New(0)}
 	for _, o := range opts {
 		o(&e.options)
+	}
+	if e.queue != nil && e.jobKeys == nil {
+		panic(errQueueWithoutKeys)
+	}
+	if e.jobClaims != nil && e.replays != nil && e.jobClaims.guard == e.replays.guard {
+		panic(errClaimsInReplayGuard)
+	}
+	if e.jobKeys != nil && e.jobClaims == nil {
+		e.jobClaims = &replayGuard{guard: replay.NewMemoryGuard(replay.CapacityFor(replay.DefaultRate, TokenLifetime))}
 	}
 	if e.files == FilesByCallback && e.client == nil {
 		e.logger.Warn().Msg("answers with files go to the callback endpoint (FilesByCallback), but the endpoint has no REST client: give it one with router.WithClient, or they are refused")

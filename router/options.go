@@ -39,6 +39,13 @@ type options struct {
 	// queue, when set, takes the interactions the endpoint defers
 	// (WithQueue).
 	queue queue.Queue
+	// jobKeys prove the jobs the endpoint hands over, and those a
+	// worker completes (WithJobKeys).
+	jobKeys *queue.Keys
+	// jobClaims is where each job is claimed before it runs
+	// (WithJobClaims); NewEndpoint gives an endpoint with keys one in
+	// memory when none is given.
+	jobClaims *replayGuard
 }
 
 // defaultOptions are the options of a Router made with none.

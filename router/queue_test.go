@@ -16,7 +16,6 @@ import (
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
 	"github.com/switchboard-go/switchboard/queue"
-	"github.com/switchboard-go/switchboard/replay"
 	"github.com/switchboard-go/switchboard/rest"
 	"github.com/switchboard-go/switchboard/router"
 )
@@ -26,6 +25,7 @@ import (
 // recorded.
 type queueBench struct {
 	key      *interactiontest.Key
+	keys     *queue.Keys
 	endpoint *router.Endpoint
 	worker   *router.Endpoint
 	queue    *queue.Memory
@@ -46,12 +46,13 @@ func newQueueBench(t *testing.T, r *router.Router, opts ...router.Option) *queue
 	mux := build(t, r)
 	key := interactiontest.NewKey("queue")
 	q := queue.NewMemory(4)
-	opts = append([]router.Option{router.WithClient(client), router.WithQueue(q),
+	keys := queue.RandomKeys()
+	opts = append([]router.Option{router.WithClient(client), router.WithQueue(q), router.WithJobKeys(keys),
 		router.WithResponseDeadline(150 * time.Millisecond), router.WithAnswerMargin(100 * time.Millisecond)}, opts...)
 	b := &queueBench{
-		key: key, queue: q, hooks: hooks,
+		key: key, keys: keys, queue: q, hooks: hooks,
 		endpoint: router.NewEndpoint(mux, key.Verifier(), opts...),
-		worker:   router.NewEndpoint(mux, key.Verifier(), router.WithClient(client)),
+		worker:   router.NewEndpoint(mux, key.Verifier(), router.WithClient(client), router.WithJobKeys(keys)),
 	}
 	t.Cleanup(func() { b.endpoint.WaitDeferred(context.Background()) })
 	return b
@@ -244,15 +245,22 @@ func TestCompleteRefusesAJobItCannotTrust(t *testing.T) {
 	b := newQueueBench(t, r)
 	body := interactiontest.Command("report").JSON()
 	now := time.Now()
-	job := func(change func(*queue.Job)) queue.Job {
+	// job returns a job the endpoint proved, changed by change before
+	// it is proved, and by forge after.
+	job := func(change, forge func(*queue.Job)) queue.Job {
 		sig, ts := b.key.SignAt(body, now)
 		j := queue.Job{Body: body, Signature: sig, Timestamp: ts, Received: now,
 			Deferral: interaction.CallbackDeferredChannelMessageWithSource}
 		if change != nil {
 			change(&j)
 		}
+		b.keys.Prove(&j)
+		if forge != nil {
+			forge(&j)
+		}
 		return j
 	}
+	otherKeys := queue.RandomKeys()
 	other := interactiontest.NewKey("someone else")
 	autocomplete := interactiontest.Command("report").JSON()
 	autocomplete = []byte(strings.Replace(string(autocomplete), `"type":2`, `"type":4`, 1))
@@ -262,22 +270,36 @@ func TestCompleteRefusesAJobItCannotTrust(t *testing.T) {
 		worker *router.Endpoint
 		want   error
 	}{
-		{"with no body", job(func(j *queue.Job) { j.Body = nil }), b.worker, queue.ErrInvalidJob},
-		{"of an answer that is not a deferral", job(func(j *queue.Job) { j.Deferral = interaction.CallbackChannelMessageWithSource }), b.worker, queue.ErrInvalidJob},
-		{"signed by another key", job(func(j *queue.Job) { j.Signature, j.Timestamp = other.SignAt(body, now) }), b.worker, interaction.ErrBadSignature},
-		{"whose body was changed", job(func(j *queue.Job) { j.Body = append([]byte(" "), body...) }), b.worker, interaction.ErrBadSignature},
-		{"received long after it was signed", job(func(j *queue.Job) { j.Received = now.Add(time.Hour) }), b.worker, interaction.ErrStaleTimestamp},
+		{"with no body", job(func(j *queue.Job) { j.Body = nil }, nil), b.worker, queue.ErrInvalidJob},
+		{"of an answer that is not a deferral", job(func(j *queue.Job) { j.Deferral = interaction.CallbackChannelMessageWithSource }, nil), b.worker, queue.ErrInvalidJob},
+		{"without a proof", job(nil, func(j *queue.Job) { j.Proof = nil }), b.worker, queue.ErrInvalidJob},
+		{"proved by another key", job(nil, func(j *queue.Job) { otherKeys.Prove(j) }), b.worker, queue.ErrUnproven},
+		{"whose time of receipt was changed", job(nil, func(j *queue.Job) { j.Received = j.Received.Add(time.Second) }), b.worker, queue.ErrUnproven},
+		{"made late", job(nil, func(j *queue.Job) { j.Late = true }), b.worker, queue.ErrUnproven},
+		{"made ephemeral", job(nil, func(j *queue.Job) { j.Ephemeral = true }), b.worker, queue.ErrUnproven},
+		{"whose body was changed", job(nil, func(j *queue.Job) { j.Body = append([]byte(" "), body...) }), b.worker, queue.ErrUnproven},
+		{"signed by another key", job(func(j *queue.Job) { j.Signature, j.Timestamp = other.SignAt(body, now) }, nil), b.worker, interaction.ErrBadSignature},
+		{"whose body the service did not sign", job(func(j *queue.Job) { j.Body = append([]byte(" "), body...) }, nil), b.worker, interaction.ErrBadSignature},
+		{"received long after it was signed", job(func(j *queue.Job) {
+			j.Signature, j.Timestamp = b.key.SignAt(body, now.Add(-12*time.Minute))
+			j.Received = now.Add(-time.Minute)
+		}, nil), b.worker, interaction.ErrStaleTimestamp},
+		{"received in the future", job(func(j *queue.Job) {
+			j.Signature, j.Timestamp = b.key.SignAt(body, now.Add(time.Hour))
+			j.Received = now.Add(time.Hour)
+		}, nil), b.worker, interaction.ErrStaleTimestamp},
 		{"whose token has expired", job(func(j *queue.Job) {
 			at := now.Add(-router.TokenLifetime)
 			j.Signature, j.Timestamp = b.key.SignAt(body, at)
 			j.Received = at
-		}), b.worker, interaction.ErrStaleTimestamp},
+		}, nil), b.worker, interaction.ErrStaleTimestamp},
 		{"of an autocomplete request", job(func(j *queue.Job) {
 			j.Body = autocomplete
 			j.Signature, j.Timestamp = b.key.SignAt(autocomplete, now)
-		}), b.worker, queue.ErrInvalidJob},
-		{"on a worker without a client", job(nil), router.NewEndpoint(build(t, r), b.key.Verifier()), router.ErrNoClient},
-		{"over the worker's body limit", job(nil), router.NewEndpoint(build(t, r), b.key.Verifier(), router.WithClient(&rest.Client{}), router.WithMaxBodySize(16)), queue.ErrInvalidJob},
+		}, nil), b.worker, queue.ErrInvalidJob},
+		{"on a worker without a client", job(nil, nil), router.NewEndpoint(build(t, r), b.key.Verifier(), router.WithJobKeys(b.keys)), router.ErrNoClient},
+		{"on a worker without keys", job(nil, nil), router.NewEndpoint(build(t, r), b.key.Verifier(), router.WithClient(&rest.Client{})), router.ErrNoJobKeys},
+		{"over the worker's body limit", job(nil, nil), router.NewEndpoint(build(t, r), b.key.Verifier(), router.WithClient(&rest.Client{}), router.WithJobKeys(b.keys), router.WithMaxBodySize(16)), queue.ErrInvalidJob},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if err := tc.worker.Complete(context.Background(), tc.job); !errors.Is(err, tc.want) {
@@ -293,7 +315,10 @@ func TestCompleteRefusesAJobItCannotTrust(t *testing.T) {
 	}
 }
 
-func TestAWorkerWithAReplayGuardCompletesAJobOnce(t *testing.T) {
+// However often a job is delivered, and however many at once, its
+// handler runs once, in the claims a worker keeps in its memory by
+// default.
+func TestAWorkerCompletesAJobOnce(t *testing.T) {
 	var runs atomic.Int32
 	r := router.New(router.DispatchOnly())
 	r.Command("report", func(ctx context.Context, req *router.Request) (interaction.Response, error) {
@@ -306,8 +331,7 @@ func TestAWorkerWithAReplayGuardCompletesAJobOnce(t *testing.T) {
 		t.Fatalf("answer %d %s", a.status, a.body)
 	}
 	job := b.next(t)
-	worker := router.NewEndpoint(build(t, r), b.key.Verifier(), router.WithClient(mustClient(t, b)),
-		router.WithReplayGuard(replay.NewMemoryGuard(0)))
+	worker := router.NewEndpoint(build(t, r), b.key.Verifier(), router.WithClient(mustClient(t, b)), router.WithJobKeys(b.keys))
 	var wg sync.WaitGroup
 	for range 3 {
 		wg.Go(func() {
@@ -425,7 +449,8 @@ func TestAWorkerThatOvertakesTheDeferralDeliversAgain(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	worker := router.NewEndpoint(mux, verifier, router.WithClient(workerClient))
+	keys := queue.RandomKeys()
+	worker := router.NewEndpoint(mux, verifier, router.WithClient(workerClient), router.WithJobKeys(keys))
 	done := make(chan error, 1)
 	// The queue hands the job to the worker at once, and holds the
 	// endpoint's answer back until the worker's delivery was refused.
@@ -443,7 +468,7 @@ func TestAWorkerThatOvertakesTheDeferralDeliversAgain(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	bot := httptest.NewServer(router.NewEndpoint(mux, verifier, router.WithClient(client), router.WithQueue(q),
+	bot := httptest.NewServer(router.NewEndpoint(mux, verifier, router.WithClient(client), router.WithQueue(q), router.WithJobKeys(keys),
 		router.WithResponseDeadline(testWindow), router.WithAnswerMargin(testMargin)))
 	defer bot.Close()
 	admin, err := rest.NewClient(s.URL, rest.BotToken(s.BotToken))

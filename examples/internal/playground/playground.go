@@ -23,6 +23,7 @@ import (
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/queue"
 	"github.com/switchboard-go/switchboard/registry"
+	"github.com/switchboard-go/switchboard/replay"
 	"github.com/switchboard-go/switchboard/rest"
 	"github.com/switchboard-go/switchboard/router"
 	"github.com/switchboard-go/switchboard/serve"
@@ -304,6 +305,9 @@ func serveBot(ex Example, mux *router.Mux, api *rest.Client, publicKey, addr str
 	stopWorker := func() {}
 	if ex.Queue {
 		q := queue.NewMemory(64)
+		// The endpoint and the worker share keys made for the process,
+		// and the claims of the jobs.
+		opts = append(opts, router.WithJobKeys(queue.RandomKeys()), router.WithJobClaims(replay.NewMemoryGuard(0)))
 		worker := router.NewEndpoint(mux, verifier, opts...)
 		ctx, cancel := context.WithCancel(context.Background())
 		done := make(chan struct{})

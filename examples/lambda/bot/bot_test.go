@@ -33,15 +33,16 @@ func newTestBot(t *testing.T) (*switchboardtest.Bot, *queue.Memory) {
 	t.Helper()
 	b := &Bot{ReportTakes: 2 * window, LoadTakes: window}
 	q := queue.NewMemory(8)
+	keys := queue.RandomKeys()
 	tb := switchboardtest.New(t, b.Router(zerolog.Nop()),
 		switchboardtest.WithEmulator(emulator.Config{ResponseWindow: window}),
-		switchboardtest.WithEndpoint(router.WithQueue(q), router.WithResponseDeadline(window), router.WithAnswerMargin(margin)),
+		switchboardtest.WithEndpoint(router.WithQueue(q), router.WithJobKeys(keys), router.WithResponseDeadline(window), router.WithAnswerMargin(margin)),
 		switchboardtest.WithWait(5*time.Second))
 	verifier, err := interaction.NewVerifier(tb.Emulator.PublicKey)
 	if err != nil {
 		t.Fatal(err)
 	}
-	worker := router.NewEndpoint(tb.Mux, verifier, router.WithClient(tb.Client))
+	worker := router.NewEndpoint(tb.Mux, verifier, router.WithClient(tb.Client), router.WithJobKeys(keys))
 	ctx, stop := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() {

@@ -20,8 +20,10 @@ import (
 
 	"github.com/aws/aws-lambda-go/events"
 
+	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
 	"github.com/switchboard-go/switchboard/internal/realpart"
+	"github.com/switchboard-go/switchboard/queue"
 )
 
 // The program is the bootstrap of an OS-only runtime: started with
@@ -38,6 +40,10 @@ type runtimeAPI struct {
 	log    *lockedBuffer
 }
 
+// queueKey is the key of the queue the tests give both roles, in hex, as
+// the template's QueueKey parameter has it.
+const queueKey = "5b0c2f7e9a1d4b6c8e0f2a4c6e8b0d2f4a6c8e0b2d4f6a8c0e2b4d6f8a0c2e4b"
+
 // roleEnv is the environment the template gives a function in role,
 // public being the application's key.
 func roleEnv(role, public string) []string {
@@ -45,6 +51,7 @@ func roleEnv(role, public string) []string {
 		"SWITCHBOARD_ROLE=" + role,
 		"SWITCHBOARD_PUBLIC_KEY=" + public,
 		"SWITCHBOARD_BASE_URL=http://127.0.0.1:1/api/v10",
+		"SWITCHBOARD_QUEUE_KEY=" + queueKey,
 		// The SDK reads no credentials or configuration of the
 		// machine's.
 		"AWS_CONFIG_FILE=" + os.DevNull, "AWS_SHARED_CREDENTIALS_FILE=" + os.DevNull, "AWS_REGION=eu-west-1",
@@ -283,8 +290,13 @@ func TestTheBootstrapServesEachRoleThroughTheRuntimeAPI(t *testing.T) {
 		})
 		t.Run(rt.name+"/worker", func(t *testing.T) {
 			api := rt.start(t, bin, roleEnv(roleWorker, key.PublicKeyHex()))
+			// A job the endpoint's key proves is completed (its answer
+			// goes nowhere, and is logged), one proved by another key is
+			// refused, as is what is no job.
 			ev := events.SQSEvent{Records: []events.SQSMessage{
 				{MessageId: "059f36b4-87a3-44ab-83d2-661975830a7d", Body: "hello", EventSource: "aws:sqs"},
+				{MessageId: "proved", Body: sqsJob(t, key, queueKey), EventSource: "aws:sqs"},
+				{MessageId: "not handed over", Body: sqsJob(t, key, strings.Repeat("ab", 32)), EventSource: "aws:sqs"},
 			}}
 			data, err := json.Marshal(ev)
 			if err != nil {
@@ -292,9 +304,13 @@ func TestTheBootstrapServesEachRoleThroughTheRuntimeAPI(t *testing.T) {
 			}
 			got := api.invoke(t, data)
 			var resp events.SQSEventResponse
-			if err := json.Unmarshal(got, &resp); err != nil || len(resp.BatchItemFailures) != 1 ||
-				resp.BatchItemFailures[0].ItemIdentifier != ev.Records[0].MessageId {
-				t.Errorf("the worker answered %s (%v), want the message reported\n%s", got, err, api.log.String())
+			refused := map[string]bool{}
+			err = json.Unmarshal(got, &resp)
+			for _, f := range resp.BatchItemFailures {
+				refused[f.ItemIdentifier] = true
+			}
+			if err != nil || len(refused) != 2 || !refused[ev.Records[0].MessageId] || !refused["not handed over"] {
+				t.Errorf("the worker answered %s (%v), want the messages that are no job, and not proved, reported\n%s", got, err, api.log.String())
 			}
 			// The refusal is a JSON line whose message_id is the
 			// message's; the log's other lines are the platform's. The
@@ -310,6 +326,26 @@ func TestTheBootstrapServesEachRoleThroughTheRuntimeAPI(t *testing.T) {
 			}
 		})
 	}
+}
+
+// sqsJob is the job of a /ping signed with key, proved with the queue's
+// key hexKey, in JSON, as the endpoint sends it to the queue.
+func sqsJob(t *testing.T, key *interactiontest.Key, hexKey string) string {
+	t.Helper()
+	keys, err := queue.ParseKeys(hexKey)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body := interactiontest.Command("ping").JSON()
+	sig, ts := key.Sign(body)
+	job := queue.Job{Body: body, Signature: sig, Timestamp: ts, Received: time.Now(),
+		Deferral: interaction.CallbackDeferredChannelMessageWithSource}
+	keys.Prove(&job)
+	data, err := json.Marshal(job)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
 }
 
 // lockedBuffer is what a process writes, which the test may read, and

@@ -35,6 +35,7 @@ import (
 	"github.com/switchboard-go/switchboard/awslambda"
 	"github.com/switchboard-go/switchboard/examples/lambda/bot"
 	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/queue"
 	"github.com/switchboard-go/switchboard/registry"
 	"github.com/switchboard-go/switchboard/rest"
 	"github.com/switchboard-go/switchboard/router"
@@ -105,10 +106,13 @@ const (
 //	SWITCHBOARD_ROLE          endpoint (the default) or worker
 //	SWITCHBOARD_PUBLIC_KEY    the application's public key, in hex
 //	SWITCHBOARD_BASE_URL      the service's API base URL, ending in /v10
+//	SWITCHBOARD_QUEUE_KEY     both roles': the secret key, or keys, that
+//	                          prove the jobs (queue.ParseKeys)
 //	SWITCHBOARD_QUEUE_URL     the endpoint's: the SQS queue's URL
 //
-// The endpoint hands what it defers to the queue; the worker, whose
-// event source is that queue, completes it. The handlers only answer
+// The endpoint hands what it defers to the queue, each job proved with
+// the key; the worker, whose event source is that queue, completes the
+// jobs the key proves, and no other. The handlers only answer
 // interactions, through their tokens: no bot token is needed.
 func runLambda(ctx context.Context, getenv func(string) string, start func(handler any)) error {
 	role := getenv("SWITCHBOARD_ROLE")
@@ -126,6 +130,10 @@ func runLambda(ctx context.Context, getenv func(string) string, start func(handl
 	if err != nil {
 		return fmt.Errorf("SWITCHBOARD_BASE_URL: %w", err)
 	}
+	keys, err := queue.ParseKeys(getenv("SWITCHBOARD_QUEUE_KEY"))
+	if err != nil {
+		return fmt.Errorf("SWITCHBOARD_QUEUE_KEY: %w", err)
+	}
 	// Lambda sends what a function writes to CloudWatch Logs, a line
 	// an event: what goes wrong, not the routine of each request.
 	log := zerolog.New(os.Stderr).Level(zerolog.InfoLevel).With().Timestamp().Str("role", role).Logger()
@@ -133,11 +141,13 @@ func runLambda(ctx context.Context, getenv func(string) string, start func(handl
 	if err != nil {
 		return err
 	}
-	opts := []router.Option{router.WithLogger(log), router.WithClient(client)}
+	opts := []router.Option{router.WithLogger(log), router.WithClient(client), router.WithJobKeys(keys)}
 	if role == roleWorker {
-		// The handlers only answer: run twice, they answer twice the
-		// same. A bot whose handlers act gives the worker a replay
-		// guard in a store the worker's instances share.
+		// Each instance of the worker claims its jobs in its memory,
+		// dropping a message SQS delivers to it twice. The handlers
+		// only answer: run twice by two instances, they answer twice
+		// the same. A bot whose handlers act claims the jobs in a store
+		// the instances share (router.WithJobClaims).
 		start(awslambda.SQSWorker(router.NewEndpoint(mux, verifier, opts...)))
 		return nil
 	}

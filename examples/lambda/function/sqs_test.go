@@ -32,6 +32,7 @@ func TestTheQueueSendsEachJobAsAMessageTheWorkerReads(t *testing.T) {
 	q := sqsQueue(fake, "https://sqs.eu-west-1.amazonaws.com/123456789012/Deferred")
 	job := queue.Job{Body: []byte(`{"type":2}`), Signature: "ab", Timestamp: "1", Received: time.Unix(1, 0).UTC(),
 		Deferral: interaction.CallbackDeferredUpdateMessage, Late: true}
+	queue.RandomKeys().Prove(&job)
 	if err := q.Enqueue(context.Background(), job); err != nil {
 		t.Fatal(err)
 	}
@@ -42,7 +43,8 @@ func TestTheQueueSendsEachJobAsAMessageTheWorkerReads(t *testing.T) {
 	if err := json.Unmarshal([]byte(*fake.sent[0].MessageBody), &got); err != nil {
 		t.Fatalf("the message is no job: %v", err)
 	}
-	if string(got.Body) != string(job.Body) || got.Deferral != job.Deferral || !got.Late || !got.Received.Equal(job.Received) {
+	if string(got.Body) != string(job.Body) || got.Deferral != job.Deferral || !got.Late || !got.Received.Equal(job.Received) ||
+		string(got.Proof) != string(job.Proof) {
 		t.Errorf("the message carries %+v, want %+v", got, job)
 	}
 	fake.err = errors.New("throttled")

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -13,6 +14,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
+	"github.com/switchboard-go/switchboard/queue"
 	"github.com/switchboard-go/switchboard/router"
 )
 
@@ -126,8 +128,32 @@ func TestTheTemplateDeploysBothRolesAndTheQueue(t *testing.T) {
 	if got := tp.at(t, "Transform"); got != "AWS::Serverless-2016-10-31" {
 		t.Errorf("Transform is %v, not SAM's", got)
 	}
-	for _, name := range []string{"PublicKey", "BaseURL"} {
+	for _, name := range []string{"PublicKey", "BaseURL", "QueueKey"} {
 		tp.at(t, "Parameters", name, "Type")
+	}
+	// The queue's key is a secret, which the stack does not show, and
+	// both functions have it.
+	if got := tp.at(t, "Parameters", "QueueKey", "NoEcho"); got != true {
+		t.Errorf("the QueueKey parameter's NoEcho is %v", got)
+	}
+	if got := tp.at(t, "Globals", "Function", "Environment", "Variables", "SWITCHBOARD_QUEUE_KEY"); fmt.Sprint(got) != fmt.Sprint(map[string]any{"Ref": "QueueKey"}) {
+		t.Errorf("the functions' SWITCHBOARD_QUEUE_KEY is %v, not the QueueKey parameter", got)
+	}
+	// What the parameter allows, the functions take, and a key too
+	// short it refuses.
+	pattern := regexp.MustCompile("^(?:" + tp.at(t, "Parameters", "QueueKey", "AllowedPattern").(string) + ")$")
+	for key, ok := range map[string]bool{
+		strings.Repeat("ab", 32):                                  true,
+		strings.Repeat("ab", 32) + "," + strings.Repeat("cd", 40): true,
+		strings.Repeat("ab", 31):                                  false,
+		"":                                                        false,
+	} {
+		if pattern.MatchString(key) != ok {
+			t.Errorf("the QueueKey parameter takes %q: %v, want %v", key, !ok, ok)
+		}
+		if _, err := queue.ParseKeys(key); (err == nil) != ok {
+			t.Errorf("queue.ParseKeys(%q) = %v", key, err)
+		}
 	}
 	if got := tp.at(t, "Globals", "Function", "Runtime"); got != "provided.al2023" {
 		t.Errorf("the runtime is %v: a Go binary runs on an OS-only runtime", got)
@@ -194,6 +220,7 @@ func TestEachFunctionOfTheTemplateStartsInItsRole(t *testing.T) {
 	params := map[string]string{
 		"PublicKey": interactiontest.NewKey("lambda").PublicKeyHex(),
 		"BaseURL":   "http://127.0.0.1:1/api/v10",
+		"QueueKey":  queueKey,
 	}
 	for fn, want := range map[string]any{
 		"Endpoint": func(context.Context, events.LambdaFunctionURLRequest) (events.LambdaFunctionURLResponse, error) {
@@ -218,6 +245,16 @@ func TestEachFunctionOfTheTemplateStartsInItsRole(t *testing.T) {
 			}
 			if fmt.Sprintf("%T", started) != fmt.Sprintf("%T", want) {
 				t.Errorf("started a %T, want a %T", started, want)
+			}
+			// Without the queue's key, or with one too short, the
+			// function does not start, and says why.
+			for _, key := range []string{"", "abcd"} {
+				env["SWITCHBOARD_QUEUE_KEY"] = key
+				started = nil
+				err := run(context.Background(), nil, func(k string) string { return env[k] }, func(h any) { started = h }, &out, &errOut)
+				if err == nil || !strings.Contains(err.Error(), "SWITCHBOARD_QUEUE_KEY") || started != nil {
+					t.Errorf("with SWITCHBOARD_QUEUE_KEY=%q: run = %v, and started %T", key, err, started)
+				}
 			}
 		})
 	}
