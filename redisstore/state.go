@@ -25,7 +25,8 @@ import (
 // and DEL takes one, so that of two replicas taking a state at once one
 // finds it (GETDEL would do as much from Redis 6.2; the script keeps to
 // Redis 5). A click that OnceHandler serves costs two: the take, then
-// the claim added, or, when the state is gone, the claim read. Each key
+// the claim added; a worker's run of a click handed over finds the state
+// gone and reads the claim, a second. Each key
 // is one key, which a Cluster places on the slot its hash gives.
 type States struct {
 	client redis.UniversalClient

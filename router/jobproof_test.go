@@ -205,3 +205,47 @@ func TestAJobTheQueueKeptThoughItFailedRunsOnce(t *testing.T) {
 		})
 	}
 }
+
+// A handler knows a worker's run of an interaction handed over from the
+// endpoint's: Request.HandedOver is true in Complete, and in Dispatch
+// under a context HandedOver made, and false at the endpoint.
+func TestAHandlerKnowsItRunsHandedOver(t *testing.T) {
+	runs := make(chan bool, 4)
+	r := router.New(router.DispatchOnly())
+	r.Command("ask", func(ctx context.Context, req *router.Request) (interaction.Response, error) {
+		runs <- req.HandedOver()
+		return interaction.Reply("asked"), nil
+	})
+	r.Command("report", func(ctx context.Context, req *router.Request) (interaction.Response, error) {
+		runs <- req.HandedOver()
+		return interaction.Reply("the report"), nil
+	}, router.Queued())
+	b := newQueueBench(t, r)
+	if got := adapters[0].do(b.endpoint, signed(b.key, interactiontest.Command("ask").JSON())); got.status != 200 {
+		t.Fatalf("answer %d %s", got.status, got.body)
+	}
+	if <-runs {
+		t.Error("the endpoint's run says it was handed over")
+	}
+	if got := adapters[0].do(b.endpoint, signed(b.key, interactiontest.Command("report").JSON())); got.status != 200 {
+		t.Fatalf("answer %d %s", got.status, got.body)
+	}
+	if err := b.worker.Complete(context.Background(), b.next(t)); err != nil {
+		t.Fatal(err)
+	}
+	if !<-runs {
+		t.Error("the worker's run says it was not handed over")
+	}
+	mux := build(t, r)
+	for _, tt := range []struct {
+		ctx  context.Context
+		want bool
+	}{{context.Background(), false}, {router.HandedOver(context.Background()), true}} {
+		if _, err := mux.Dispatch(tt.ctx, interactiontest.Command("ask").Interaction()); err != nil {
+			t.Fatal(err)
+		}
+		if got := <-runs; got != tt.want {
+			t.Errorf("Dispatch's run says it was handed over: %v, want %v", got, tt.want)
+		}
+	}
+}

@@ -197,18 +197,36 @@ func (m *Mux) lookup(d *interaction.Data) *node {
 // handler's, with no suggestions); ErrNotFound, with the answer to an
 // interaction no handler serves; or ErrUnsupported, with no response, for
 // an interaction type the router does not serve.
+//
+// Under a context that HandedOver made, the handler's request says it
+// runs in a worker (Request.HandedOver).
 func (m *Mux) Dispatch(ctx context.Context, ix *interaction.Interaction) (interaction.Response, error) {
-	return m.dispatch(ctx, ix, new(Request))
+	return m.dispatch(ctx, ix, new(Request), ctx.Value(handedOverKey{}) != nil)
 }
 
-// dispatch is Dispatch with the Request in memory of the caller's.
-func (m *Mux) dispatch(ctx context.Context, ix *interaction.Interaction, req *Request) (interaction.Response, error) {
+// handedOverKey is the key of the context value HandedOver sets.
+type handedOverKey struct{}
+
+// HandedOver returns a context under which Mux.Dispatch runs a handler as
+// a worker runs an interaction its endpoint handed over to a queue, its
+// request's HandedOver true: for tests of what a handler does when it is
+// run again in a worker, and for a transport of one's own that completes
+// interactions handed over. Endpoint.Complete needs none.
+func HandedOver(ctx context.Context) context.Context {
+	return context.WithValue(ctx, handedOverKey{}, true)
+}
+
+// dispatch is Dispatch with the Request in memory of the caller's;
+// handedOver says that the run is a worker's (Request.HandedOver).
+func (m *Mux) dispatch(ctx context.Context, ix *interaction.Interaction, req *Request, handedOver bool) (interaction.Response, error) {
 	switch ix.Type {
 	case interaction.TypePing:
 		return interaction.Pong(), nil
 	case interaction.TypeApplicationCommand, interaction.TypeApplicationCommandAutocomplete,
 		interaction.TypeMessageComponent, interaction.TypeModalSubmit:
-		return m.run(ctx, req, m.find(ix, req))
+		h := m.find(ix, req)
+		req.handedOver = handedOver
+		return m.run(ctx, req, h)
 	}
 	return interaction.Response{}, ErrUnsupported
 }

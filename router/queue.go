@@ -242,6 +242,7 @@ func (e *Endpoint) Complete(ctx context.Context, job queue.Job) error {
 	}
 	f.req.client = e.client
 	f.h = e.mux.find(&f.ix, &f.req)
+	f.req.handedOver = true
 	// What the handler's run logs, the Mux's lines and middleware's,
 	// goes to the endpoint's logger.
 	f.req.logger = &e.logger

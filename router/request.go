@@ -32,6 +32,9 @@ type Request struct {
 	// logger is the endpoint's serving the request, or the router's
 	// for Dispatch, for middleware; nil outside a Mux.
 	logger *zerolog.Logger
+	// handedOver says that a worker completes the interaction, handed
+	// over by its endpoint (Endpoint.Complete).
+	handedOver bool
 }
 
 // NewRequest takes an interaction apart for a handler.
@@ -57,7 +60,14 @@ func (r *Request) reset(ix *interaction.Interaction) {
 	if ix.Type == interaction.TypeModalSubmit {
 		r.Fields.data = &ix.Data
 	}
+	r.handedOver = false
 }
+
+// HandedOver reports whether the handler runs in a worker that completes
+// the interaction its endpoint handed over to a queue (Endpoint.Complete,
+// WithQueue). The handler may then have run before, at the endpoint, and
+// been canceled at the hand-over: what it did there it may find done.
+func (r *Request) HandedOver() bool { return r.handedOver }
 
 // Logger returns the logger of the endpoint serving the request (the
 // router's unless NewEndpoint was given another), or the router's for

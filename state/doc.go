@@ -56,9 +56,11 @@
 // is what the first run left: a state it Set holds the new value, a
 // state it deleted is gone. A state OnceHandler took is not gone for the
 // worker's run: the take belongs to the interaction, which keeps a claim
-// of the state for as long as its token lives (15 minutes), and every
-// run of that interaction is given the state the first run took, while
-// another click is told it has expired. A click handed over is thus
+// of the state for as long as its token lives (15 minutes), and the
+// worker's run of that interaction (router.Request.HandedOver) is given
+// the state the first run took, while another click, and a copy of the
+// same click served again at the endpoint, are told it has expired. A
+// click handed over is thus
 // served, once, by the worker's run, whose answer the user sees; the
 // first run may have done part of its work before it was canceled, so
 // what must happen once per click, such as a payment, is done under the

@@ -95,7 +95,7 @@ func (k *Kind[T]) serve(ctx context.Context, req *router.Request, f HandlerFunc[
 	var v T
 	var err error
 	if take {
-		v, err = k.takeFor(ctx, req.Logger(), key, req.Interaction.ID)
+		v, err = k.takeFor(ctx, req.Logger(), key, req.Interaction.ID, req.HandedOver())
 	} else {
 		v, err = k.read(ctx, req.Logger(), key, false)
 	}

@@ -73,13 +73,14 @@ func shopRouter(p *payments) *router.Router {
 func serveWithQueue(t *testing.T, r *router.Router) *switchboardtest.Bot {
 	t.Helper()
 	q := queue.NewMemory(4)
+	keys := queue.RandomKeys() // the endpoint and the worker share them
 	bot := switchboardtest.New(t, r, switchboardtest.WithResponseWindow(500*time.Millisecond),
-		switchboardtest.WithEndpoint(router.WithQueue(q)))
+		switchboardtest.WithEndpoint(router.WithQueue(q), router.WithJobKeys(keys)))
 	verifier, err := interaction.NewVerifier(bot.Emulator.PublicKey)
 	if err != nil {
 		t.Fatal(err)
 	}
-	worker := router.NewEndpoint(bot.Mux, verifier, router.WithClient(bot.Client), router.WithDefaultLogger(bot.Logger()))
+	worker := router.NewEndpoint(bot.Mux, verifier, router.WithClient(bot.Client), router.WithDefaultLogger(bot.Logger()), router.WithJobKeys(keys))
 	ctx, stop := context.WithCancel(context.WithValue(context.Background(), inWorker{}, true))
 	done := make(chan error, 1)
 	go func() {
@@ -130,22 +131,28 @@ func TestAClickHandedOverIsServedByTheWorkerWithTheStateTheFirstRunTook(t *testi
 }
 
 // TestEveryRunOfTheInteractionThatTookAStateIsGivenItForTheTokensLifetime:
-// the runs of one interaction are given the state it took until its token
-// expires; a click of the button, another interaction, never is.
+// the worker's runs of the interaction that took a state, handed over,
+// are given it until its token expires; a click of the button, another
+// interaction, never is, nor a copy of the same click served again at
+// the endpoint, which must not pay twice.
 func TestEveryRunOfTheInteractionThatTookAStateIsGivenItForTheTokensLifetime(t *testing.T) {
 	s := newShop(t)
 	key := s.put(t)
 	click := interactiontest.Button("cart:" + key + ":pay").Interaction()
-	run := func() string {
+	dispatch := func(ctx context.Context) string {
 		t.Helper()
-		resp, err := s.mux.Dispatch(context.Background(), click)
+		resp, err := s.mux.Dispatch(ctx, click)
 		if err != nil {
 			t.Fatal(err)
 		}
 		return content(resp)
 	}
-	if got := run(); got != "paid for 4 kinds of things" {
+	run := func() string { t.Helper(); return dispatch(router.HandedOver(context.Background())) }
+	if got := dispatch(context.Background()); got != "paid for 4 kinds of things" {
 		t.Fatalf("the first run answered %q", got)
+	}
+	if got := dispatch(context.Background()); got != "This button has expired." {
+		t.Errorf("a copy of the click served again at the endpoint answered %q, want the expiry", got)
 	}
 	if resp, _ := s.use(interactiontest.Button("cart:" + key + ":pay")); content(resp) != "This button has expired." {
 		t.Errorf("another click answered %q, want the expiry", content(resp))
@@ -167,7 +174,7 @@ func TestEveryRunOfTheInteractionThatTookAStateIsGivenItForTheTokensLifetime(t *
 
 // TestOfManyClicksAtOnceOneIsServedAndEachRunsAgainAsItWas: of many
 // clicks of "Pay" at once, one is given the cart; each click run again
-// (as a worker runs one handed over) is answered as it was the first time.
+// by a worker, handed over, is answered as it was the first time.
 func TestOfManyClicksAtOnceOneIsServedAndEachRunsAgainAsItWas(t *testing.T) {
 	s := newShop(t)
 	key := s.put(t)
@@ -198,7 +205,7 @@ func TestOfManyClicksAtOnceOneIsServedAndEachRunsAgainAsItWas(t *testing.T) {
 		} else if first[i] != "This button has expired." {
 			t.Errorf("click %d answered %q", i, first[i])
 		}
-		resp, err := s.mux.Dispatch(context.Background(), click)
+		resp, err := s.mux.Dispatch(router.HandedOver(context.Background()), click)
 		if err != nil || content(resp) != first[i] {
 			t.Errorf("click %d run again answered %q, %v; want %q, as the first time", i, content(resp), err, first[i])
 		}
@@ -264,7 +271,7 @@ func TestAClaimThatCannotBeKeptLeavesTheClickServed(t *testing.T) {
 	if !strings.Contains(log.String(), "keeping the claim of a state taken failed") || !strings.Contains(log.String(), click.ID.String()) {
 		t.Errorf("the log does not tell of the claim lost:\n%s", log.String())
 	}
-	resp, err = mux.Dispatch(context.Background(), click)
+	resp, err = mux.Dispatch(router.HandedOver(context.Background()), click)
 	if err == nil || !strings.Contains(err.Error(), "state: cart: reading the claim of a state: connection reset") {
 		t.Errorf("the click run again: Dispatch's error = %v, want the store's", err)
 	}

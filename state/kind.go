@@ -237,10 +237,13 @@ const claimLifetime = router.TokenLifetime
 // takeFor returns the state under key, taken for the interaction id, in
 // the two steps a Store has for it: the take of the state, and the claim
 // of it by the interaction, a copy of the value under the state's key, a
-// colon and the id, for claimLifetime. A later run of the same
-// interaction finds the state gone and reads its claim; a run of another
-// interaction finds neither, and gets ErrExpired. log is where a pause of
-// the store's calls, and a claim that could not be kept, are logged.
+// colon and the id, for claimLifetime. A worker's run of the same
+// interaction, handed over (router.Request.HandedOver), finds the state
+// gone and reads its claim; any other run finds the state gone and gets
+// ErrExpired: another interaction's, and a copy of the same request
+// served again at an endpoint without a replay guard, which must not be
+// served twice. log is where a pause of the store's calls, and a claim
+// that could not be kept, are logged.
 //
 // The two steps run to their end even when ctx ends between them, as it
 // does when the run is handed over: were the claim not kept, the state
@@ -249,7 +252,7 @@ const claimLifetime = router.TokenLifetime
 // a store that fails, between the take and the claim, with the run handed
 // over to a worker that reads before the claim lands: that run is told
 // the state expired.
-func (k *Kind[T]) takeFor(ctx context.Context, log *zerolog.Logger, key string, id interaction.Snowflake) (T, error) {
+func (k *Kind[T]) takeFor(ctx context.Context, log *zerolog.Logger, key string, id interaction.Snowflake, handedOver bool) (T, error) {
 	var v T
 	if !validKey(key) {
 		return v, k.expired()
@@ -289,6 +292,9 @@ func (k *Kind[T]) takeFor(ctx context.Context, log *zerolog.Logger, key string, 
 				Msg("keeping the claim of a state taken failed: a run of the interaction handed over will find the state expired")
 		}
 	} else {
+		if !handedOver {
+			return v, k.expired()
+		}
 		err = k.do(sctx, log, func(ctx context.Context) (err error) {
 			b, found, err = k.cfg.store.Get(ctx, claim)
 			return err
