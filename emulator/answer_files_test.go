@@ -126,7 +126,7 @@ func TestAnAnswerInTheHTTPResponseCarriesFiles(t *testing.T) {
 	if got := attachmentsText(rec.Original.Attachments); got != want {
 		t.Errorf("attachments\n %q\nwant\n %q", got, want)
 	}
-	status, body := webhook(t, s, "GET", res.Interaction.Token, "/messages/@original", "")
+	status, body := tokenWebhook(t, s, "GET", res.Interaction.Token, "/messages/@original", "")
 	if list, _ := body["attachments"].([]any); status != 200 || len(list) != 2 {
 		t.Errorf("@original: %d %v", status, body)
 	}

@@ -173,14 +173,14 @@ func TestAnswersToAComponent(t *testing.T) {
 		if m := messageByID(t, s, poll); m.Data.Content != "Vote" || !m.Edited.IsZero() {
 			t.Fatalf("a deferred update changed the poll: %+v", m)
 		}
-		status, body := webhook(t, s, "PATCH", res.Interaction.Token, "/messages/@original", `{"content":"Counted"}`)
+		status, body := tokenWebhook(t, s, "PATCH", res.Interaction.Token, "/messages/@original", `{"content":"Counted"}`)
 		if status != 200 || body["id"] != poll.String() || body["content"] != "Counted" {
 			t.Fatalf("PATCH @original: %d %v", status, body)
 		}
 		if m := messageByID(t, s, poll); m.Data.Content != "Counted" || len(m.Data.Components) != 5 {
 			t.Fatalf("the poll after the edit: %+v", m)
 		}
-		status, body = webhook(t, s, "POST", res.Interaction.Token, "", `{"content":"and a follow-up"}`)
+		status, body = tokenWebhook(t, s, "POST", res.Interaction.Token, "", `{"content":"and a follow-up"}`)
 		meta, _ := body["interaction_metadata"].(map[string]any)
 		if status != 200 || meta["interacted_message_id"] != poll.String() || meta["original_response_message_id"] != poll.String() {
 			t.Fatalf("follow-up: %d %v", status, body)
@@ -190,7 +190,7 @@ func TestAnswersToAComponent(t *testing.T) {
 		s, _, poll := startPoll(t, `{"type":4,"data":{"content":"You voted","flags":64}}`)
 		res, err := s.Click(ctx, Click{Button: "Yes"})
 		mustOK(t, res, err)
-		status, body := webhook(t, s, "GET", res.Interaction.Token, "/messages/@original", "")
+		status, body := tokenWebhook(t, s, "GET", res.Interaction.Token, "/messages/@original", "")
 		meta, _ := body["interaction_metadata"].(map[string]any)
 		if status != 200 || body["id"] == poll.String() || body["content"] != "You voted" || body["type"] != float64(0) ||
 			meta["type"] != float64(interaction.TypeMessageComponent) || meta["interacted_message_id"] != poll.String() {
@@ -227,9 +227,9 @@ func recordOf(t *testing.T, s *Server, message interaction.Snowflake) Interactio
 	return rec
 }
 
-// webhook makes a request to the webhook of an interaction's token, and
+// tokenWebhook makes a request to the webhook of an interaction's token, and
 // decodes a JSON answer.
-func webhook(t *testing.T, s *Server, method, token, path, body string) (int, map[string]any) {
+func tokenWebhook(t *testing.T, s *Server, method, token, path, body string) (int, map[string]any) {
 	t.Helper()
 	status, raw := apiRequest(t, s, method, "/webhooks/"+s.ApplicationID.String()+"/"+token+path, "", body)
 	var out map[string]any
@@ -362,7 +362,7 @@ func TestUsesOfComponentsTheClientRefuses(t *testing.T) {
 func ephemeralMessage(t *testing.T, s *Server, bot *handBot) interaction.Snowflake {
 	t.Helper()
 	rec := recordOf(t, s, messageOf(t, s))
-	status, body := webhook(t, s, "POST", rec.Interaction.Token, "",
+	status, body := tokenWebhook(t, s, "POST", rec.Interaction.Token, "",
 		`{"flags":64,"content":"just for you","components":[{"type":1,"components":[{"type":2,"style":1,"label":"Peek","custom_id":"peek"}]}]}`)
 	if status != 200 {
 		t.Fatalf("ephemeral follow-up: %d %v", status, body)
@@ -648,7 +648,7 @@ func TestWhoSeesAMessageMayUseItsComponents(t *testing.T) {
 	t.Run("a deleted message", func(t *testing.T) {
 		s, _, poll := startPoll(t, `{"type":6}`)
 		rec := recordOf(t, s, poll)
-		if status, body := webhook(t, s, "DELETE", rec.Interaction.Token, "/messages/@original", ""); status != 204 {
+		if status, body := tokenWebhook(t, s, "DELETE", rec.Interaction.Token, "/messages/@original", ""); status != 204 {
 			t.Fatalf("DELETE: %d %v", status, body)
 		}
 		if _, err := s.Click(ctx, Click{Message: poll, Button: "Yes"}); !errors.Is(err, ErrUnknownTarget) {

@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/switchboard-go/switchboard/event"
+	"github.com/switchboard-go/switchboard/webhook"
 	"github.com/switchboard-go/switchboard/interaction"
 )
 
@@ -119,7 +119,7 @@ func (s *Server) controlEvents(w http.ResponseWriter, r *http.Request) {
 // body sent as JSON, the endpoint's answer as text (it may be anything),
 // and the time it took in seconds.
 type eventDeliveryJSON struct {
-	Type       event.Type      `json:"type"`
+	Type       webhook.Type      `json:"type"`
 	URL        string          `json:"url"`
 	Body       json.RawMessage `json:"body"`
 	Sent       string          `json:"sent"`

@@ -4,7 +4,7 @@ import (
 	"slices"
 	"time"
 
-	"github.com/switchboard-go/switchboard/event"
+	"github.com/switchboard-go/switchboard/webhook"
 	"github.com/switchboard-go/switchboard/interaction"
 )
 
@@ -88,7 +88,7 @@ func (s *Server) CreateEntitlement(e interaction.Entitlement) (interaction.Entit
 	}
 	e.ID, e.ApplicationID = st.newID(), st.app.id
 	st.entitlements = append(st.entitlements, &e)
-	s.emit(event.TypeEntitlementCreate, toWireEntitlement(&e))
+	s.emit(webhook.TypeEntitlementCreate, toWireEntitlement(&e))
 	return e, nil
 }
 
@@ -164,7 +164,7 @@ func (s *Server) EndEntitlement(id interaction.Snowflake, at time.Time) (interac
 		return *e, refuse(ErrInvalidInput, "the entitlement's end must fall in the years 0 to 9999 in UTC")
 	}
 	e.EndsAt = at
-	s.emit(event.TypeEntitlementUpdate, toWireEntitlement(e))
+	s.emit(webhook.TypeEntitlementUpdate, toWireEntitlement(e))
 	return *e, nil
 }
 
@@ -196,7 +196,7 @@ func (s *Server) RemoveEntitlement(id interaction.Snowflake) (interaction.Entitl
 // caller holds the state's lock.
 func (s *Server) deleteEntitlement(e *interaction.Entitlement) {
 	e.Deleted = true
-	s.emit(event.TypeEntitlementDelete, toWireEntitlement(e))
+	s.emit(webhook.TypeEntitlementDelete, toWireEntitlement(e))
 }
 
 // Entitlements returns every entitlement the emulator keeps, deleted ones

@@ -8,7 +8,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/switchboard-go/switchboard/event"
+	"github.com/switchboard-go/switchboard/webhook"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/rules"
 )
@@ -115,7 +115,7 @@ func (s *Server) consumeEntitlement(r *request) (int, any, *apiError) {
 	}
 	if !e.Consumed {
 		e.Consumed = true
-		s.emit(event.TypeEntitlementUpdate, toWireEntitlement(e))
+		s.emit(webhook.TypeEntitlementUpdate, toWireEntitlement(e))
 	}
 	return http.StatusNoContent, nil, nil
 }
@@ -219,7 +219,7 @@ func (s *Server) createTestEntitlement(r *request) (int, any, *apiError) {
 	}
 	e.ID, e.ApplicationID = st.newID(), st.app.id
 	st.entitlements = append(st.entitlements, &e)
-	s.emit(event.TypeEntitlementCreate, toWireEntitlement(&e))
+	s.emit(webhook.TypeEntitlementCreate, toWireEntitlement(&e))
 	return http.StatusOK, partialEntitlementJSON(&e), nil
 }
 

@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"github.com/switchboard-go/switchboard/emulator"
-	"github.com/switchboard-go/switchboard/event"
+	"github.com/switchboard-go/switchboard/webhook"
 	"github.com/switchboard-go/switchboard/interaction"
 )
 
@@ -481,7 +481,7 @@ func TestConsumingAnEntitlement(t *testing.T) {
 	// event is the next purchase's.
 	must(t, s, "POST", entitlementsPath(s)+"/"+first+"/consume", "", 204)
 	second := purchase(t, s, coins)
-	if got := ep.next(t).webhook.Event; got.Type != event.TypeEntitlementCreate {
+	if got := ep.next(t).webhook.Event; got.Type != webhook.TypeEntitlementCreate {
 		t.Fatalf("after consuming twice, the next event is %s %s", got.Type, got.Data)
 	}
 

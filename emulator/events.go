@@ -8,7 +8,7 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/switchboard-go/switchboard/event"
+	"github.com/switchboard-go/switchboard/webhook"
 )
 
 // The service sends an application webhook events, one-way notices of
@@ -32,7 +32,7 @@ const maxEventAnswer = 4 << 10
 // webhook events URL, and how the endpoint answered.
 type EventDelivery struct {
 	// Type is the event's type, such as APPLICATION_AUTHORIZED.
-	Type event.Type
+	Type webhook.Type
 	// URL is the webhook events URL it was sent to.
 	URL string
 	// Body is the JSON sent, the whole signed body.
@@ -95,7 +95,7 @@ type eventLog struct {
 // that finds no room is not sent, and is recorded at once, ahead of those
 // still waiting, with the reason. The service too gives up on an
 // application whose endpoint keeps failing, and stops sending it events.
-func (s *Server) emit(t event.Type, data any) {
+func (s *Server) emit(t webhook.Type, data any) {
 	st := s.st
 	url := st.app.eventsURL
 	if url == "" || st.events.closed {

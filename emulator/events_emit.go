@@ -1,7 +1,7 @@
 package emulator
 
 import (
-	"github.com/switchboard-go/switchboard/event"
+	"github.com/switchboard-go/switchboard/webhook"
 	"github.com/switchboard-go/switchboard/interaction"
 )
 
@@ -23,7 +23,7 @@ func (s *Server) emitUserAuthorized(user interaction.Snowflake, scopes []string,
 	if installed {
 		data.IntegrationType = orNull(interaction.UserInstall)
 	}
-	s.emit(event.TypeApplicationAuthorized, data)
+	s.emit(webhook.TypeApplicationAuthorized, data)
 }
 
 // emitGuildAuthorized sends APPLICATION_AUTHORIZED for user installing
@@ -33,7 +33,7 @@ func (s *Server) emitGuildAuthorized(user interaction.Snowflake, g *guild, scope
 	install := interaction.GuildInstall
 	data := authorizedData{User: userJSON(s.st.users[user])}
 	data.IntegrationType, data.Scopes, data.Guild = &install, scopes, guildJSON(g)
-	s.emit(event.TypeApplicationAuthorized, data)
+	s.emit(webhook.TypeApplicationAuthorized, data)
 }
 
 // emitDeauthorized sends APPLICATION_DEAUTHORIZED for user. The caller
@@ -43,7 +43,7 @@ func (s *Server) emitDeauthorized(user interaction.Snowflake) {
 	if u == nil {
 		return
 	}
-	s.emit(event.TypeApplicationDeauthorized, deauthorizedData{User: userJSON(u)})
+	s.emit(webhook.TypeApplicationDeauthorized, deauthorizedData{User: userJSON(u)})
 }
 
 // authorizes reports whether user still has an authorization of the

@@ -12,14 +12,14 @@ import (
 	"time"
 
 	"github.com/switchboard-go/switchboard/emulator"
-	"github.com/switchboard-go/switchboard/event"
+	"github.com/switchboard-go/switchboard/webhook"
 	"github.com/switchboard-go/switchboard/interaction"
 )
 
 // eventsEndpoint is an application's webhook events endpoint in the
 // test's process, as a bot would serve it: it refuses a request whose
 // signature interaction.Verifier does not accept with 401, decodes every
-// body with package event, acknowledges a PING with 204, and hands each
+// body with package webhook, acknowledges a PING with 204, and hands each
 // event to the test before it answers as answer says (204 when nil).
 type eventsEndpoint struct {
 	URL string
@@ -28,7 +28,7 @@ type eventsEndpoint struct {
 
 // receivedEvent is a webhook event the endpoint received.
 type receivedEvent struct {
-	webhook event.Webhook
+	webhook webhook.Body
 	body    []byte
 }
 
@@ -45,9 +45,9 @@ func startEventsEndpoint(t *testing.T, s *target, answer http.HandlerFunc) *even
 			w.WriteHeader(http.StatusUnauthorized)
 			return
 		}
-		var wh event.Webhook
-		if err := event.Decode(body, &wh); err != nil {
-			t.Errorf("the endpoint received a body package event refuses: %v\n%s", err, body)
+		var wh webhook.Body
+		if err := webhook.Decode(body, &wh); err != nil {
+			t.Errorf("the endpoint received a body package webhook refuses: %v\n%s", err, body)
 			w.WriteHeader(http.StatusBadRequest)
 			return
 		}
@@ -86,7 +86,7 @@ func (ep *eventsEndpoint) next(t *testing.T) receivedEvent {
 // delivery is an EventDelivery as the tests look at it, from the Go API
 // or the control API.
 type delivery struct {
-	Type       event.Type      `json:"type"`
+	Type       webhook.Type      `json:"type"`
 	Body       json.RawMessage `json:"body"`
 	Status     int             `json:"status"`
 	Answer     string          `json:"answer"`

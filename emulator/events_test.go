@@ -12,12 +12,12 @@ import (
 	"time"
 
 	"github.com/switchboard-go/switchboard/emulator"
-	"github.com/switchboard-go/switchboard/event"
+	"github.com/switchboard-go/switchboard/webhook"
 	"github.com/switchboard-go/switchboard/interaction"
 )
 
 // What the application is told, event by event: each reaches its webhook
-// events endpoint signed, decodes with package event, and says what
+// events endpoint signed, decodes with package webhook, and says what
 // happened; the emulator records every delivery as acknowledged.
 func TestWebhookEventsTellTheApplicationWhatHappened(t *testing.T) {
 	s := startCommands(t, userInstallConfig())
@@ -40,11 +40,11 @@ func TestWebhookEventsTellTheApplicationWhatHappened(t *testing.T) {
 	steps := []struct {
 		name  string
 		do    func()
-		check func(t *testing.T, ev *event.Event)
+		check func(t *testing.T, ev *webhook.Event)
 	}{
 		{"a user who installs the application to their account is authorized with USER_INSTALL",
 			func() { s.AuthorizeUser(t, s.Member, "applications.commands") },
-			func(t *testing.T, ev *event.Event) {
+			func(t *testing.T, ev *webhook.Event) {
 				a, err := ev.ApplicationAuthorized()
 				if it, ok := a.Installation(); err != nil || !ok || it != interaction.UserInstall || a.User.ID != s.Member ||
 					!slices.Equal(a.Scopes, []string{"applications.commands"}) || a.Guild != nil {
@@ -53,7 +53,7 @@ func TestWebhookEventsTellTheApplicationWhatHappened(t *testing.T) {
 			}},
 		{"a user who only signs in is authorized without an installation",
 			func() { s.AuthorizeUser(t, s.Moderator, "identify", "identify") },
-			func(t *testing.T, ev *event.Event) {
+			func(t *testing.T, ev *webhook.Event) {
 				a, err := ev.ApplicationAuthorized()
 				if _, ok := a.Installation(); err != nil || ok || a.User.ID != s.Moderator || !slices.Equal(a.Scopes, []string{"identify"}) {
 					t.Fatalf("%+v, %v", a, err)
@@ -65,7 +65,7 @@ func TestWebhookEventsTellTheApplicationWhatHappened(t *testing.T) {
 					t.Fatalf("refused: %s", kind)
 				}
 			},
-			func(t *testing.T, ev *event.Event) {
+			func(t *testing.T, ev *webhook.Event) {
 				a, err := ev.ApplicationAuthorized()
 				if it, ok := a.Installation(); err != nil || !ok || it != interaction.GuildInstall || a.User.ID != carolID ||
 					!slices.Equal(a.Scopes, []string{"bot", "applications.commands"}) || a.Guild == nil ||
@@ -75,7 +75,7 @@ func TestWebhookEventsTellTheApplicationWhatHappened(t *testing.T) {
 			}},
 		{"a user who takes the authorization back deauthorizes the application",
 			func() { s.Deauthorize(t, s.Member) },
-			func(t *testing.T, ev *event.Event) {
+			func(t *testing.T, ev *webhook.Event) {
 				d, err := ev.ApplicationDeauthorized()
 				if err != nil || d.User.ID != s.Member || d.User.Username != "bob" {
 					t.Fatalf("%+v, %v", d, err)
@@ -88,7 +88,7 @@ func TestWebhookEventsTellTheApplicationWhatHappened(t *testing.T) {
 					t.Fatalf("refused: %s", kind)
 				}
 			},
-			func(t *testing.T, ev *event.Event) {
+			func(t *testing.T, ev *webhook.Event) {
 				e, err := ev.EntitlementCreate()
 				if err != nil || e != entitlement || e.ID == 0 || e.SKUID != 3001 || e.UserID != carolID || e.GuildID != 0 ||
 					e.ApplicationID != s.ApplicationID || e.Type != 4 || e.Deleted || !e.StartsAt.IsZero() {
@@ -102,7 +102,7 @@ func TestWebhookEventsTellTheApplicationWhatHappened(t *testing.T) {
 			step.do()
 			got := ep.next(t)
 			wh := got.webhook
-			if wh.Version != 1 || wh.ApplicationID != s.ApplicationID || wh.Type != event.WebhookEvent || wh.Event.Timestamp.IsZero() {
+			if wh.Version != 1 || wh.ApplicationID != s.ApplicationID || wh.Type != webhook.BodyEvent || wh.Event.Timestamp.IsZero() {
 				t.Fatalf("webhook %+v", wh)
 			}
 			step.check(t, wh.Event)
@@ -118,7 +118,7 @@ func TestWebhookEventsTellTheApplicationWhatHappened(t *testing.T) {
 			if err := json.Unmarshal(got.body, &raw); err != nil {
 				t.Fatal(err)
 			}
-			if wh.Event.Type != event.TypeEntitlementCreate {
+			if wh.Event.Type != webhook.TypeEntitlementCreate {
 				checkUser(t, string(wh.Event.Type), raw.Event.Data.User)
 			}
 			bodies = append(bodies, got.body)
@@ -140,13 +140,13 @@ func TestWebhookEventsTellTheApplicationWhatHappened(t *testing.T) {
 	// The control API shows the same, with when each was sent, to
 	// where, and how long the endpoint took.
 	var shown []struct {
-		Type    event.Type `json:"type"`
+		Type    webhook.Type `json:"type"`
 		URL     string     `json:"url"`
 		Sent    time.Time  `json:"sent"`
 		Elapsed float64    `json:"elapsed"`
 	}
 	s.control(t, "GET", "/_emulator/events", nil, http.StatusOK, &shown)
-	if len(shown) != len(steps) || shown[0].Type != event.TypeApplicationAuthorized || shown[0].URL != ep.URL ||
+	if len(shown) != len(steps) || shown[0].Type != webhook.TypeApplicationAuthorized || shown[0].URL != ep.URL ||
 		shown[0].Sent.IsZero() || shown[0].Elapsed <= 0 {
 		t.Fatalf("GET /_emulator/events: %+v", shown)
 	}
@@ -193,7 +193,7 @@ func TestDeliveriesTheEndpointAnswersBadlyAreRecordedAsFaulty(t *testing.T) {
 				t.Fatalf("the endpoint was refused: %s", reason)
 			}
 			s.AuthorizeUser(t, s.Member, "identify")
-			if got := ep.next(t); got.webhook.Event.Type != event.TypeApplicationAuthorized {
+			if got := ep.next(t); got.webhook.Event.Type != webhook.TypeApplicationAuthorized {
 				t.Fatalf("the endpoint got %s", got.webhook.Event.Type)
 			}
 			d := s.WaitEvents(t, 1)[0]
@@ -224,7 +224,7 @@ func TestAUserIsDeauthorizedWhenTheirLastAuthorizationGoes(t *testing.T) {
 	_, second := userToken(t, s, s.Member, "identify", "guilds")
 	s.AuthorizeUser(t, s.Admin, "applications.commands")
 	for range 3 {
-		if got := ep.next(t).webhook.Event.Type; got != event.TypeApplicationAuthorized {
+		if got := ep.next(t).webhook.Event.Type; got != webhook.TypeApplicationAuthorized {
 			t.Fatalf("an authorization sent %s", got)
 		}
 	}
@@ -284,14 +284,14 @@ func TestEventsAreSentOnlyWhileThereIsAURLAndWithoutWaiting(t *testing.T) {
 	// The endpoint holds the delivery until released: the
 	// deauthorization has returned all the same, and nothing is
 	// recorded while it is under way.
-	if got := ep.next(t).webhook.Event.Type; got != event.TypeApplicationDeauthorized {
+	if got := ep.next(t).webhook.Event.Type; got != webhook.TypeApplicationDeauthorized {
 		t.Fatalf("the endpoint got %s", got)
 	}
 	if ds := s.WaitEvents(t, 0); len(ds) != 0 {
 		t.Fatalf("a delivery under way is recorded as finished: %+v", ds)
 	}
 	close(release)
-	if ds := s.WaitEvents(t, 1); len(ds) != 1 || !ds[0].OK || ds[0].Type != event.TypeApplicationDeauthorized {
+	if ds := s.WaitEvents(t, 1); len(ds) != 1 || !ds[0].OK || ds[0].Type != webhook.TypeApplicationDeauthorized {
 		t.Fatalf("%+v", ds)
 	}
 
@@ -303,7 +303,7 @@ func TestEventsAreSentOnlyWhileThereIsAURLAndWithoutWaiting(t *testing.T) {
 		t.Fatal(reason)
 	}
 	s.Deauthorize(t, s.Member)
-	if got := ep.next(t).webhook.Event.Type; got != event.TypeApplicationDeauthorized {
+	if got := ep.next(t).webhook.Event.Type; got != webhook.TypeApplicationDeauthorized {
 		t.Fatalf("an authorization made while there was no URL was sent later: %s", got)
 	}
 	if ds := s.WaitEvents(t, 2); len(ds) != 2 {

@@ -3,51 +3,51 @@ package emulator
 import (
 	"time"
 
-	"github.com/switchboard-go/switchboard/event"
+	"github.com/switchboard-go/switchboard/webhook"
 )
 
 // eventTypes are the types of every event the emulator sends, to which the
 // application is subscribed.
 func eventTypes() []string {
-	return []string{string(event.TypeApplicationAuthorized), string(event.TypeApplicationDeauthorized), string(event.TypeEntitlementCreate),
-		string(event.TypeEntitlementUpdate), string(event.TypeEntitlementDelete)}
+	return []string{string(webhook.TypeApplicationAuthorized), string(webhook.TypeApplicationDeauthorized), string(webhook.TypeEntitlementCreate),
+		string(webhook.TypeEntitlementUpdate), string(webhook.TypeEntitlementDelete)}
 }
 
-// authorizedData is the data of APPLICATION_AUTHORIZED: package event's,
+// authorizedData is the data of APPLICATION_AUTHORIZED: package webhook's,
 // with the user written as the emulator writes every user (D58), every
 // field of the service's public user object present. interaction.User, a
 // decoder's view, leaves empty fields out; the field here, being outside
 // the embedded struct, takes the place of its user in the JSON.
 type authorizedData struct {
-	event.ApplicationAuthorized
+	webhook.ApplicationAuthorized
 	User wireUser `json:"user"`
 }
 
 // deauthorizedData is the data of APPLICATION_DEAUTHORIZED, its user
 // written as authorizedData's is.
 type deauthorizedData struct {
-	event.ApplicationDeauthorized
+	webhook.ApplicationDeauthorized
 	User wireUser `json:"user"`
 }
 
 // guildJSON is g as APPLICATION_AUTHORIZED carries it: the fields of the
-// service's guild object that package event reads and the emulator knows.
+// service's guild object that package webhook reads and the emulator knows.
 // The emulator's guilds have no icon, description or features.
-func guildJSON(g *guild) *event.Guild {
-	return &event.Guild{ID: g.id, Name: g.name, OwnerID: g.owner, PreferredLocale: g.locale}
+func guildJSON(g *guild) *webhook.Guild {
+	return &webhook.Guild{ID: g.id, Name: g.name, OwnerID: g.owner, PreferredLocale: g.locale}
 }
 
 // eventBody returns the body of a webhook event of type t with data, as
 // the service sends it: {"version":1,"application_id","type":1,"event":
 // {"type","timestamp","data"}}, at being when it happened. The error is
-// package event's refusal of the data: text that is not UTF-8, which a
+// package webhook's refusal of the data: text that is not UTF-8, which a
 // user's name given to the Go API may hold. The caller holds s.st.mu.
-func (s *Server) eventBody(t event.Type, at time.Time, data any) ([]byte, error) {
-	ev, err := event.New(t, at, data)
+func (s *Server) eventBody(t webhook.Type, at time.Time, data any) ([]byte, error) {
+	ev, err := webhook.New(t, at, data)
 	if err != nil {
 		return nil, err
 	}
-	b, err := event.Wrap(s.st.app.id, ev).AppendJSON(nil)
+	b, err := webhook.Wrap(s.st.app.id, ev).AppendJSON(nil)
 	// Written as the service writes it, as interactions are.
 	return unescapeHTML(b), err
 }
@@ -55,7 +55,7 @@ func (s *Server) eventBody(t event.Type, at time.Time, data any) ([]byte, error)
 // pingBody returns the PING that checks a webhook events URL, a body of
 // type 0 without an event. The caller holds s.st.mu.
 func (s *Server) pingBody() []byte {
-	b, err := event.Ping(s.st.app.id).AppendJSON(nil)
+	b, err := webhook.Ping(s.st.app.id).AppendJSON(nil)
 	if err != nil {
 		// A PING has nothing but the application's id, which is never 0.
 		panic("emulator: writing a PING: " + err.Error())

@@ -117,7 +117,7 @@ func TestASubmissionSendsWhatTheServiceSends(t *testing.T) {
 
 	// The reply to the submission names the interaction that opened the
 	// modal.
-	status, body := webhook(t, s, "GET", res.Interaction.Token, "/messages/@original", "")
+	status, body := tokenWebhook(t, s, "GET", res.Interaction.Token, "/messages/@original", "")
 	meta, _ := body["interaction_metadata"].(map[string]any)
 	trigger, _ := meta["triggering_interaction_metadata"].(map[string]any)
 	if status != 200 || meta["type"] != float64(interaction.TypeModalSubmit) || trigger["type"] != float64(interaction.TypeMessageComponent) ||

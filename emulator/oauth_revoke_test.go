@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"github.com/switchboard-go/switchboard/emulator"
-	"github.com/switchboard-go/switchboard/event"
+	"github.com/switchboard-go/switchboard/webhook"
 )
 
 // revokeCall posts a form to the token revocation endpoint, with HTTP
@@ -63,7 +63,7 @@ func TestRevokingATokenRevokesTheWholeAuthorization(t *testing.T) {
 			second, refresh := body["access_token"].(string), body["refresh_token"].(string)
 			other, _ := userToken(t, s, s.Moderator, "identify")
 			for range 2 {
-				if got := ep.next(t).webhook.Event.Type; got != event.TypeApplicationAuthorized {
+				if got := ep.next(t).webhook.Event.Type; got != webhook.TypeApplicationAuthorized {
 					t.Fatalf("an authorization sent %s", got)
 				}
 			}

@@ -22,7 +22,7 @@ func TestAMessageCommandIsUsedOnlyOnAMessageTheUserSees(t *testing.T) {
 	res, err = s.Invoke(ctx, Invocation{Guild: s.GuildID, Command: "poll"})
 	mustOK(t, res, err)
 	gone, _ := s.Interaction(res.Interaction.ID)
-	if status, body := webhook(t, s, "DELETE", gone.Interaction.Token, "/messages/@original", ""); status != 204 {
+	if status, body := tokenWebhook(t, s, "DELETE", gone.Interaction.Token, "/messages/@original", ""); status != 204 {
 		t.Fatalf("DELETE: %d %v", status, body)
 	}
 

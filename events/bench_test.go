@@ -6,7 +6,7 @@ import (
 
 	"github.com/valyala/fasthttp"
 
-	"github.com/switchboard-go/switchboard/event"
+	"github.com/switchboard-go/switchboard/webhook"
 	"github.com/switchboard-go/switchboard/events"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
 	"github.com/switchboard-go/switchboard/router"
@@ -20,7 +20,7 @@ func benchmarkEvents(b *testing.B, body []byte) {
 	// As many handlers may run as the loop starts: the benchmark measures
 	// the request path, not the limit.
 	e := events.NewEndpoint(key.Verifier(), events.WithConcurrency(1<<20))
-	e.OnApplicationAuthorized(func(context.Context, *event.Event, event.ApplicationAuthorized) error { return nil })
+	e.OnApplicationAuthorized(func(context.Context, *webhook.Event, webhook.ApplicationAuthorized) error { return nil })
 	sig, ts := key.Sign(body)
 	var rc fasthttp.RequestCtx
 	b.ReportAllocs()
@@ -50,5 +50,5 @@ func BenchmarkEventEndpointPing(b *testing.B) { benchmarkEvents(b, pingBody(b)) 
 // BenchmarkEventEndpointEvent is an APPLICATION_AUTHORIZED event to a
 // server, whose handler reads its typed data and returns.
 func BenchmarkEventEndpointEvent(b *testing.B) {
-	benchmarkEvents(b, eventBody(b, event.TypeApplicationAuthorized, authorized()))
+	benchmarkEvents(b, eventBody(b, webhook.TypeApplicationAuthorized, authorized()))
 }

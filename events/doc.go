@@ -4,7 +4,7 @@
 // An Endpoint verifies each request before reading anything else,
 // answers at once as the service requires, and runs the handler
 // registered for the event's type apart from the request, bounded in
-// number and in time. Package event decodes what it receives; package
+// number and in time. Package webhook decodes what it receives; package
 // serve serves it beside the interactions endpoint.
 //
 // Like the interactions endpoint, an Endpoint logs a handler's error or

@@ -8,7 +8,7 @@ import (
 
 	"github.com/rs/zerolog"
 
-	"github.com/switchboard-go/switchboard/event"
+	"github.com/switchboard-go/switchboard/webhook"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/internal/signed"
 	"github.com/switchboard-go/switchboard/internal/stderrlog"
@@ -32,7 +32,7 @@ const (
 // Handler handles a webhook event. Its context ends after the
 // endpoint's event timeout; it is not the request's, which the endpoint
 // has answered before the handler runs. An error is logged.
-type Handler func(ctx context.Context, ev *event.Event) error
+type Handler func(ctx context.Context, ev *webhook.Event) error
 
 // Endpoint serves an application's webhook events URL: it verifies
 // each request's signature as Endpoint does, before reading anything else,
@@ -45,7 +45,7 @@ type Handler func(ctx context.Context, ev *event.Event) error
 //   - a body over the size limit: 413
 //   - a missing or invalid signature, or a stale timestamp: 401, and the
 //     body is never decoded
-//   - a signed body that is not a webhook event (see event.Decode): 400
+//   - a signed body that is not a webhook event (see webhook.Decode): 400
 //   - PING: 204
 //   - an event: 204, and its handler runs on a goroutine of its own, with
 //     a context that ends after the event timeout (WithTimeout) and
@@ -67,7 +67,7 @@ type Endpoint struct {
 	timeout  time.Duration
 	// slots holds a token for each handler running.
 	slots    chan struct{}
-	handlers map[event.Type]Handler
+	handlers map[webhook.Type]Handler
 	fallback Handler
 	// running counts the handlers started and not yet returned.
 	running sync.WaitGroup
@@ -118,7 +118,7 @@ func NewEndpoint(v *interaction.Verifier, opts ...Option) *Endpoint {
 		maxBody:  DefaultMaxBodySize,
 		timeout:  DefaultTimeout,
 		slots:    make(chan struct{}, DefaultConcurrency),
-		handlers: make(map[event.Type]Handler),
+		handlers: make(map[webhook.Type]Handler),
 	}
 	for _, o := range opts {
 		o(e)
@@ -128,7 +128,7 @@ func NewEndpoint(v *interaction.Verifier, opts ...Option) *Endpoint {
 
 // On registers h for the events of type t, their data raw in ev.Data. It
 // panics if t already has a handler, or h is nil.
-func (e *Endpoint) On(t event.Type, h Handler) {
+func (e *Endpoint) On(t webhook.Type, h Handler) {
 	if h == nil {
 		panic(fmt.Sprintf("events: handler for %s is nil", t))
 	}
@@ -145,41 +145,41 @@ func (e *Endpoint) Fallback(h Handler) { e.fallback = h }
 
 // OnApplicationAuthorized registers h for APPLICATION_AUTHORIZED events:
 // the application was installed to a user's account or to a server.
-func (e *Endpoint) OnApplicationAuthorized(h func(ctx context.Context, ev *event.Event, data event.ApplicationAuthorized) error) {
-	e.On(event.TypeApplicationAuthorized, typed(h, (*event.Event).ApplicationAuthorized))
+func (e *Endpoint) OnApplicationAuthorized(h func(ctx context.Context, ev *webhook.Event, data webhook.ApplicationAuthorized) error) {
+	e.On(webhook.TypeApplicationAuthorized, typed(h, (*webhook.Event).ApplicationAuthorized))
 }
 
 // OnApplicationDeauthorized registers h for APPLICATION_DEAUTHORIZED
 // events: a user removed the application.
-func (e *Endpoint) OnApplicationDeauthorized(h func(ctx context.Context, ev *event.Event, data event.ApplicationDeauthorized) error) {
-	e.On(event.TypeApplicationDeauthorized, typed(h, (*event.Event).ApplicationDeauthorized))
+func (e *Endpoint) OnApplicationDeauthorized(h func(ctx context.Context, ev *webhook.Event, data webhook.ApplicationDeauthorized) error) {
+	e.On(webhook.TypeApplicationDeauthorized, typed(h, (*webhook.Event).ApplicationDeauthorized))
 }
 
 // OnEntitlementCreate registers h for ENTITLEMENT_CREATE events: a user
 // bought, or was granted, one of the application's SKUs.
-func (e *Endpoint) OnEntitlementCreate(h func(ctx context.Context, ev *event.Event, ent interaction.Entitlement) error) {
-	e.On(event.TypeEntitlementCreate, typed(h, (*event.Event).EntitlementCreate))
+func (e *Endpoint) OnEntitlementCreate(h func(ctx context.Context, ev *webhook.Event, ent interaction.Entitlement) error) {
+	e.On(webhook.TypeEntitlementCreate, typed(h, (*webhook.Event).EntitlementCreate))
 }
 
 // OnEntitlementUpdate registers h for ENTITLEMENT_UPDATE events: an
 // entitlement changed, as a subscription's end when it is canceled.
-func (e *Endpoint) OnEntitlementUpdate(h func(ctx context.Context, ev *event.Event, ent interaction.Entitlement) error) {
-	e.On(event.TypeEntitlementUpdate, typed(h, (*event.Event).EntitlementUpdate))
+func (e *Endpoint) OnEntitlementUpdate(h func(ctx context.Context, ev *webhook.Event, ent interaction.Entitlement) error) {
+	e.On(webhook.TypeEntitlementUpdate, typed(h, (*webhook.Event).EntitlementUpdate))
 }
 
 // OnEntitlementDelete registers h for ENTITLEMENT_DELETE events: an
 // entitlement was taken back, as a refunded purchase.
-func (e *Endpoint) OnEntitlementDelete(h func(ctx context.Context, ev *event.Event, ent interaction.Entitlement) error) {
-	e.On(event.TypeEntitlementDelete, typed(h, (*event.Event).EntitlementDelete))
+func (e *Endpoint) OnEntitlementDelete(h func(ctx context.Context, ev *webhook.Event, ent interaction.Entitlement) error) {
+	e.On(webhook.TypeEntitlementDelete, typed(h, (*webhook.Event).EntitlementDelete))
 }
 
 // typed makes an Handler of a handler that takes the event's data,
 // read by get.
-func typed[T any](h func(context.Context, *event.Event, T) error, get func(*event.Event) (T, error)) Handler {
+func typed[T any](h func(context.Context, *webhook.Event, T) error, get func(*webhook.Event) (T, error)) Handler {
 	if h == nil {
 		return nil
 	}
-	return func(ctx context.Context, ev *event.Event) error {
+	return func(ctx context.Context, ev *webhook.Event) error {
 		data, err := get(ev)
 		if err != nil {
 			return err

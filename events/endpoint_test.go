@@ -15,7 +15,7 @@ import (
 
 	"github.com/rs/zerolog"
 
-	"github.com/switchboard-go/switchboard/event"
+	"github.com/switchboard-go/switchboard/webhook"
 	"github.com/switchboard-go/switchboard/events"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
@@ -27,13 +27,13 @@ import (
 var eventAt = time.Date(2024, 10, 18, 14, 42, 53, 64834000, time.UTC)
 
 // eventBody returns the body that delivers an event of type t with data.
-func eventBody(t testing.TB, typ event.Type, data any) []byte {
+func eventBody(t testing.TB, typ webhook.Type, data any) []byte {
 	t.Helper()
-	ev, err := event.New(typ, eventAt, data)
+	ev, err := webhook.New(typ, eventAt, data)
 	if err != nil {
 		t.Fatal(err)
 	}
-	body, err := event.Wrap(interactiontest.ApplicationID, ev).AppendJSON(nil)
+	body, err := webhook.Wrap(interactiontest.ApplicationID, ev).AppendJSON(nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -42,7 +42,7 @@ func eventBody(t testing.TB, typ event.Type, data any) []byte {
 
 func pingBody(t testing.TB) []byte {
 	t.Helper()
-	body, err := event.Ping(interactiontest.ApplicationID).AppendJSON(nil)
+	body, err := webhook.Ping(interactiontest.ApplicationID).AppendJSON(nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -51,10 +51,10 @@ func pingBody(t testing.TB) []byte {
 
 var ada = interaction.User{ID: interactiontest.UserID, Username: "ada"}
 
-func authorized() event.ApplicationAuthorized {
+func authorized() webhook.ApplicationAuthorized {
 	guild := interaction.GuildInstall
-	return event.ApplicationAuthorized{IntegrationType: &guild, User: ada, Scopes: []string{"applications.commands", "bot"},
-		Guild: &event.Guild{ID: interactiontest.GuildID, Name: "Analytical Engines"}}
+	return webhook.ApplicationAuthorized{IntegrationType: &guild, User: ada, Scopes: []string{"applications.commands", "bot"},
+		Guild: &webhook.Guild{ID: interactiontest.GuildID, Name: "Analytical Engines"}}
 }
 
 // httpAnswer is what an endpoint answered.
@@ -132,20 +132,20 @@ func eventBot(key *interactiontest.Key, rec *recorder, log io.Writer, opts ...ev
 	opts = append([]events.Option{events.WithLogger(zerolog.New(log).Level(zerolog.DebugLevel)),
 		events.WithMaxBodySize(4096)}, opts...)
 	e := events.NewEndpoint(key.Verifier(), opts...)
-	e.OnApplicationAuthorized(func(ctx context.Context, ev *event.Event, a event.ApplicationAuthorized) error {
+	e.OnApplicationAuthorized(func(ctx context.Context, ev *webhook.Event, a webhook.ApplicationAuthorized) error {
 		where, _ := a.Installation()
 		rec.add("authorized by %s to %s (%v) with %v at %s", a.User.Username, a.Guild.Name, where, a.Scopes, ev.Timestamp.Format(time.RFC3339Nano))
 		return nil
 	})
-	e.OnApplicationDeauthorized(func(ctx context.Context, ev *event.Event, d event.ApplicationDeauthorized) error {
+	e.OnApplicationDeauthorized(func(ctx context.Context, ev *webhook.Event, d webhook.ApplicationDeauthorized) error {
 		rec.add("deauthorized by %s", d.User.Username)
 		return nil
 	})
-	e.OnEntitlementCreate(func(ctx context.Context, ev *event.Event, ent interaction.Entitlement) error {
+	e.OnEntitlementCreate(func(ctx context.Context, ev *webhook.Event, ent interaction.Entitlement) error {
 		rec.add("entitlement %v to SKU %v for %v", ent.ID, ent.SKUID, ent.UserID)
 		return nil
 	})
-	e.On(event.TypeQuestUserEnrollment, func(ctx context.Context, ev *event.Event) error {
+	e.On(webhook.TypeQuestUserEnrollment, func(ctx context.Context, ev *webhook.Event) error {
 		rec.add("quest enrollment %s", ev.Data)
 		return nil
 	})
@@ -167,7 +167,7 @@ func TestTheEventEndpointAnswersAsTheServiceExpects(t *testing.T) {
 	key := interactiontest.NewKey("events")
 	other := interactiontest.NewKey("someone else")
 	ping := pingBody(t)
-	deauth := eventBody(t, event.TypeApplicationDeauthorized, event.ApplicationDeauthorized{User: ada})
+	deauth := eventBody(t, webhook.TypeApplicationDeauthorized, webhook.ApplicationDeauthorized{User: ada})
 	unhandled := eventBody(t, "LOBBY_MESSAGE_DELETE", map[string]string{"id": "9", "lobby_id": "8"})
 	stale := func(body []byte) map[string]string {
 		sig, ts := key.SignAt(body, time.Now().Add(-time.Hour))
@@ -194,9 +194,9 @@ func TestTheEventEndpointAnswersAsTheServiceExpects(t *testing.T) {
 		{name: "a PING signed an hour ago", method: "POST", headers: stale(ping), body: ping, wantStatus: 401,
 			wantBody: `{"message":"request timestamp outside the accepted window"}`},
 		{name: "a signed body that is not a webhook event", method: "POST", headers: signatureOf(key, []byte(`{"type":1}`)), body: []byte(`{"type":1}`),
-			wantStatus: 400, wantBody: `{"message":"event: /version: missing, or not a positive integer"}`},
+			wantStatus: 400, wantBody: `{"message":"webhook: /version: missing, or not a positive integer"}`},
 		{name: "a signed webhook of an unknown type", method: "POST", headers: signatureOf(key, []byte(`{"version":1,"application_id":"1","type":5}`)),
-			body: []byte(`{"version":1,"application_id":"1","type":5}`), wantStatus: 400, wantBody: `{"message":"event: /type: unknown webhook type"}`},
+			body: []byte(`{"version":1,"application_id":"1","type":5}`), wantStatus: 400, wantBody: `{"message":"webhook: /type: unknown body type"}`},
 		{name: "a GET", method: "GET", wantStatus: 405, wantBody: `{"message":"the webhook events endpoint accepts POST only"}`},
 		{name: "a body over the limit, signed", method: "POST", headers: signatureOf(key, bytes.Repeat([]byte(" "), 5000)),
 			body: bytes.Repeat([]byte(" "), 5000), wantStatus: 413, wantBody: `{"message":"request body too large"}`},
@@ -244,7 +244,7 @@ func TestEventHandlersGetTheirTypedData(t *testing.T) {
 	key := interactiontest.NewKey("events")
 	rec := newRecorder()
 	e := eventBot(key, rec, io.Discard)
-	e.Fallback(func(ctx context.Context, ev *event.Event) error {
+	e.Fallback(func(ctx context.Context, ev *webhook.Event) error {
 		rec.add("fallback %s %s", ev.Type, ev.Data)
 		return nil
 	})
@@ -253,12 +253,12 @@ func TestEventHandlersGetTheirTypedData(t *testing.T) {
 		body []byte
 		want string
 	}{
-		{eventBody(t, event.TypeApplicationAuthorized, authorized()),
+		{eventBody(t, webhook.TypeApplicationAuthorized, authorized()),
 			"authorized by ada to Analytical Engines (GUILD_INSTALL) with [applications.commands bot] at 2024-10-18T14:42:53.064834Z"},
-		{eventBody(t, event.TypeApplicationDeauthorized, event.ApplicationDeauthorized{User: ada}), "deauthorized by ada"},
-		{eventBody(t, event.TypeEntitlementCreate, interaction.Entitlement{ID: 77, SKUID: 88, ApplicationID: interactiontest.ApplicationID, UserID: ada.ID, Type: 1}),
+		{eventBody(t, webhook.TypeApplicationDeauthorized, webhook.ApplicationDeauthorized{User: ada}), "deauthorized by ada"},
+		{eventBody(t, webhook.TypeEntitlementCreate, interaction.Entitlement{ID: 77, SKUID: 88, ApplicationID: interactiontest.ApplicationID, UserID: ada.ID, Type: 1}),
 			"entitlement 77 to SKU 88 for 1100000000000000005"},
-		{eventBody(t, event.TypeQuestUserEnrollment, map[string]string{"quest_id": "5"}), `quest enrollment {"quest_id":"5"}`},
+		{eventBody(t, webhook.TypeQuestUserEnrollment, map[string]string{"quest_id": "5"}), `quest enrollment {"quest_id":"5"}`},
 		{eventBody(t, "LOBBY_MESSAGE_DELETE", map[string]string{"id": "77"}), `fallback LOBBY_MESSAGE_DELETE {"id":"77"}`},
 	}
 	for adapter, url := range urls {
@@ -282,13 +282,13 @@ func TestEventHandlersRunApartFromTheRequest(t *testing.T) {
 	seen := make(chan seenContext, 2)
 	release := make(chan struct{})
 	e := events.NewEndpoint(key.Verifier(), events.WithTimeout(2*time.Second))
-	e.OnApplicationDeauthorized(func(ctx context.Context, ev *event.Event, d event.ApplicationDeauthorized) error {
+	e.OnApplicationDeauthorized(func(ctx context.Context, ev *webhook.Event, d webhook.ApplicationDeauthorized) error {
 		dl, _ := ctx.Deadline()
 		<-release // the request has been answered by now
 		seen <- seenContext{deadline: time.Until(dl), errAfter: ctx.Err()}
 		return nil
 	})
-	body := eventBody(t, event.TypeApplicationDeauthorized, event.ApplicationDeauthorized{User: ada})
+	body := eventBody(t, webhook.TypeApplicationDeauthorized, webhook.ApplicationDeauthorized{User: ada})
 	for adapter, url := range eventAdapters(t, e) {
 		start := time.Now()
 		got := send(t, "POST", url, signatureOf(key, body), body)
@@ -314,19 +314,19 @@ func TestEventHandlerFailuresAndPanicsAreLogged(t *testing.T) {
 	var log logBuffer
 	e := events.NewEndpoint(key.Verifier(), events.WithLogger(zerolog.New(&log)))
 	done := make(chan struct{}, 2)
-	e.OnApplicationDeauthorized(func(context.Context, *event.Event, event.ApplicationDeauthorized) error {
+	e.OnApplicationDeauthorized(func(context.Context, *webhook.Event, webhook.ApplicationDeauthorized) error {
 		defer func() { done <- struct{}{} }()
 		return errors.New("the database is down")
 	})
-	e.OnEntitlementCreate(func(context.Context, *event.Event, interaction.Entitlement) error {
+	e.OnEntitlementCreate(func(context.Context, *webhook.Event, interaction.Entitlement) error {
 		defer func() { done <- struct{}{} }()
 		panic("no price list for the SKU")
 	})
 	addr, stop := start(t, &serve.Server{Events: e}, nil)
 	url := "http://" + addr + "/events"
 	for _, body := range [][]byte{
-		eventBody(t, event.TypeApplicationDeauthorized, event.ApplicationDeauthorized{User: ada}),
-		eventBody(t, event.TypeEntitlementCreate, interaction.Entitlement{ID: 1, SKUID: 2, ApplicationID: 3}),
+		eventBody(t, webhook.TypeApplicationDeauthorized, webhook.ApplicationDeauthorized{User: ada}),
+		eventBody(t, webhook.TypeEntitlementCreate, interaction.Entitlement{ID: 1, SKUID: 2, ApplicationID: 3}),
 	} {
 		if got := send(t, "POST", url, signatureOf(key, body), body); got.status != 204 {
 			t.Fatalf("answered %d %q", got.status, got.body)
@@ -361,14 +361,14 @@ func TestEventsBeyondTheConcurrencyLimitAreRefusedForLater(t *testing.T) {
 	key := interactiontest.NewKey("events")
 	started, release := make(chan struct{}, 2), make(chan struct{})
 	e := events.NewEndpoint(key.Verifier(), events.WithConcurrency(1))
-	e.OnApplicationDeauthorized(func(context.Context, *event.Event, event.ApplicationDeauthorized) error {
+	e.OnApplicationDeauthorized(func(context.Context, *webhook.Event, webhook.ApplicationDeauthorized) error {
 		started <- struct{}{}
 		<-release
 		return nil
 	})
 	addr, _ := start(t, &serve.Server{Events: e}, nil)
 	url := "http://" + addr + "/events"
-	body := eventBody(t, event.TypeApplicationDeauthorized, event.ApplicationDeauthorized{User: ada})
+	body := eventBody(t, webhook.TypeApplicationDeauthorized, webhook.ApplicationDeauthorized{User: ada})
 	if got := send(t, "POST", url, signatureOf(key, body), body); got.status != 204 {
 		t.Fatalf("first event answered %d %q", got.status, got.body)
 	}
@@ -400,10 +400,10 @@ func TestEventsBeyondTheConcurrencyLimitAreRefusedForLater(t *testing.T) {
 
 func TestRegisteringAnEventHandlerTwiceOrNilPanics(t *testing.T) {
 	e := events.NewEndpoint(interactiontest.NewKey("events").Verifier())
-	e.OnApplicationAuthorized(func(context.Context, *event.Event, event.ApplicationAuthorized) error { return nil })
+	e.OnApplicationAuthorized(func(context.Context, *webhook.Event, webhook.ApplicationAuthorized) error { return nil })
 	for name, register := range map[string]func(){
 		"a second handler of a type": func() {
-			e.On(event.TypeApplicationAuthorized, func(context.Context, *event.Event) error { return nil })
+			e.On(webhook.TypeApplicationAuthorized, func(context.Context, *webhook.Event) error { return nil })
 		},
 		"a nil handler":       func() { e.On("X", nil) },
 		"a nil typed handler": func() { e.OnEntitlementCreate(nil) },

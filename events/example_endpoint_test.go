@@ -9,7 +9,7 @@ import (
 	"net/http"
 	"time"
 
-	"github.com/switchboard-go/switchboard/event"
+	"github.com/switchboard-go/switchboard/webhook"
 	"github.com/switchboard-go/switchboard/events"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
@@ -21,7 +21,7 @@ func ExampleEndpoint() {
 	key := interactiontest.NewKey("example") // in production: interaction.NewVerifier(publicKeyHex)
 	events := events.NewEndpoint(key.Verifier())
 	welcomed := make(chan string, 1)
-	events.OnApplicationAuthorized(func(ctx context.Context, ev *event.Event, a event.ApplicationAuthorized) error {
+	events.OnApplicationAuthorized(func(ctx context.Context, ev *webhook.Event, a webhook.ApplicationAuthorized) error {
 		// The service has had its 204 by now: the handler may take its
 		// time, up to its context's deadline.
 		if where, ok := a.Installation(); ok && where == interaction.GuildInstall {
@@ -29,7 +29,7 @@ func ExampleEndpoint() {
 		}
 		return nil
 	})
-	events.OnApplicationDeauthorized(func(ctx context.Context, ev *event.Event, d event.ApplicationDeauthorized) error {
+	events.OnApplicationDeauthorized(func(ctx context.Context, ev *webhook.Event, d webhook.ApplicationDeauthorized) error {
 		log.Printf("%s removed the app", d.User.Username)
 		return nil
 	})
@@ -45,16 +45,16 @@ func ExampleEndpoint() {
 
 	// What the service sends when the app is added to a server.
 	guild := interaction.GuildInstall
-	ev, err := event.New(event.TypeApplicationAuthorized, time.Now(), event.ApplicationAuthorized{
+	ev, err := webhook.New(webhook.TypeApplicationAuthorized, time.Now(), webhook.ApplicationAuthorized{
 		IntegrationType: &guild,
 		User:            interaction.User{ID: 1191213000000000013, Username: "ada"},
 		Scopes:          []string{"applications.commands", "bot"},
-		Guild:           &event.Guild{ID: 1191202000000000002, Name: "Analytical Engines"},
+		Guild:           &webhook.Guild{ID: 1191202000000000002, Name: "Analytical Engines"},
 	})
 	if err != nil {
 		log.Fatal(err)
 	}
-	body, err := event.Wrap(1191201000000000001, ev).AppendJSON(nil)
+	body, err := webhook.Wrap(1191201000000000001, ev).AppendJSON(nil)
 	if err != nil {
 		log.Fatal(err)
 	}

@@ -5,7 +5,7 @@ import (
 	"log"
 	"os"
 
-	"github.com/switchboard-go/switchboard/event"
+	"github.com/switchboard-go/switchboard/webhook"
 	"github.com/switchboard-go/switchboard/events"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/router"
@@ -29,17 +29,17 @@ func ExampleNewEndpoint() {
 	ctx := context.Background()
 
 	events := events.NewEndpoint(verifier) // the key of the interactions endpoint
-	events.OnApplicationAuthorized(func(ctx context.Context, ev *event.Event, a event.ApplicationAuthorized) error {
+	events.OnApplicationAuthorized(func(ctx context.Context, ev *webhook.Event, a webhook.ApplicationAuthorized) error {
 		if a.Guild != nil { // added to a server; without one, to the user's account
 			log.Printf("%s added the app to %s", a.User.Username, a.Guild.Name)
 		}
 		return nil
 	})
-	events.OnApplicationDeauthorized(func(ctx context.Context, ev *event.Event, d event.ApplicationDeauthorized) error {
+	events.OnApplicationDeauthorized(func(ctx context.Context, ev *webhook.Event, d webhook.ApplicationDeauthorized) error {
 		log.Printf("%s removed the app", d.User.Username) // forget what the bot keeps of them
 		return nil
 	})
-	events.OnEntitlementCreate(func(ctx context.Context, ev *event.Event, e interaction.Entitlement) error {
+	events.OnEntitlementCreate(func(ctx context.Context, ev *webhook.Event, e interaction.Entitlement) error {
 		log.Printf("SKU %v granted: entitlement %v", e.SKUID, e.ID) // bought, or given
 		return nil
 	})

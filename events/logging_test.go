@@ -13,7 +13,7 @@ import (
 
 	"github.com/rs/zerolog"
 
-	"github.com/switchboard-go/switchboard/event"
+	"github.com/switchboard-go/switchboard/webhook"
 	"github.com/switchboard-go/switchboard/events"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
 )
@@ -40,10 +40,10 @@ func TestTheDefaultLoggerWritesHandlerErrorsOnStandardError(t *testing.T) {
 	if os.Getenv(childEnv) == "1" {
 		key := interactiontest.NewKey("default log")
 		e := events.NewEndpoint(key.Verifier())
-		e.OnApplicationDeauthorized(func(context.Context, *event.Event, event.ApplicationDeauthorized) error {
+		e.OnApplicationDeauthorized(func(context.Context, *webhook.Event, webhook.ApplicationDeauthorized) error {
 			return errors.New("the database is down")
 		})
-		body := eventBody(t, event.TypeApplicationDeauthorized, event.ApplicationDeauthorized{User: ada})
+		body := eventBody(t, webhook.TypeApplicationDeauthorized, webhook.ApplicationDeauthorized{User: ada})
 		if got := post(e, signed(interactiontest.NewKey("a stranger"), body)); got != 401 {
 			t.Errorf("the forged request: %d", got)
 		}

@@ -4,7 +4,7 @@ import (
 	"net/http"
 	"time"
 
-	"github.com/switchboard-go/switchboard/event"
+	"github.com/switchboard-go/switchboard/webhook"
 	"github.com/switchboard-go/switchboard/internal/signed"
 )
 
@@ -58,10 +58,10 @@ func WithObserver(o Observer) Option {
 type Exchange struct {
 	// Type is the type of the event the request delivered, as the service
 	// named it; "" for a PING and a refused request. The service adds
-	// types over time, and any upper-case name passes event.Decode: an
+	// types over time, and any upper-case name passes webhook.Decode: an
 	// observer that names things by type maps the types it does not know
 	// to one name.
-	Type event.Type
+	Type webhook.Type
 	// Ping reports a PING, with which the service checks the URL.
 	Ping bool
 	// Refused says why the request was refused; 0 when it was not.
@@ -124,7 +124,7 @@ func (r Result) String() string {
 // Outcome is what became of one event, as an Observer sees it.
 type Outcome struct {
 	// Type is the event's type, as in Exchange.
-	Type   event.Type
+	Type   webhook.Type
 	Result Result
 	// Handler is how long the handler ran; 0 when none ran.
 	Handler time.Duration

@@ -11,7 +11,7 @@ import (
 
 	"github.com/valyala/fasthttp"
 
-	"github.com/switchboard-go/switchboard/event"
+	"github.com/switchboard-go/switchboard/webhook"
 	"github.com/switchboard-go/switchboard/events"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
@@ -72,23 +72,23 @@ func TestTheEventObserverIsToldWhatBecameOfEachRequestAndEvent(t *testing.T) {
 	key := interactiontest.NewKey("events")
 	stale := signed(key, pingBody(t))
 	stale.headers[router.HeaderTimestamp] = "1000000000"
-	const lobby event.Type = "LOBBY_MESSAGE_DELETE"
+	const lobby webhook.Type = "LOBBY_MESSAGE_DELETE"
 	tests := []struct {
 		name        string
 		call        call
-		wantType    event.Type
+		wantType    webhook.Type
 		wantPing    bool
 		wantRefused router.Refusal
 		wantStatus  int
 		wantResult  events.Result // 0 when no event is observed
 	}{
 		{"a PING", signed(key, pingBody(t)), "", true, 0, 204, 0},
-		{"an event handled", signed(key, eventBody(t, event.TypeApplicationAuthorized, authorized())),
-			event.TypeApplicationAuthorized, false, 0, 204, events.Handled},
-		{"an event whose handler fails", signed(key, eventBody(t, event.TypeApplicationDeauthorized, event.ApplicationDeauthorized{User: ada})),
-			event.TypeApplicationDeauthorized, false, 0, 204, events.Failed},
-		{"an event whose handler panics", signed(key, eventBody(t, event.TypeEntitlementCreate, interaction.Entitlement{ID: 1, SKUID: 2, ApplicationID: 3})),
-			event.TypeEntitlementCreate, false, 0, 204, events.Panicked},
+		{"an event handled", signed(key, eventBody(t, webhook.TypeApplicationAuthorized, authorized())),
+			webhook.TypeApplicationAuthorized, false, 0, 204, events.Handled},
+		{"an event whose handler fails", signed(key, eventBody(t, webhook.TypeApplicationDeauthorized, webhook.ApplicationDeauthorized{User: ada})),
+			webhook.TypeApplicationDeauthorized, false, 0, 204, events.Failed},
+		{"an event whose handler panics", signed(key, eventBody(t, webhook.TypeEntitlementCreate, interaction.Entitlement{ID: 1, SKUID: 2, ApplicationID: 3})),
+			webhook.TypeEntitlementCreate, false, 0, 204, events.Panicked},
 		{"an event of a type no handler is registered for", signed(key, eventBody(t, lobby, map[string]string{"id": "9"})),
 			lobby, false, 0, 204, events.Unhandled},
 		{"a signature by another key", signed(interactiontest.NewKey("forger"), pingBody(t)), "", false, router.RefusedBadSignature, 401, 0},
@@ -101,11 +101,11 @@ func TestTheEventObserverIsToldWhatBecameOfEachRequestAndEvent(t *testing.T) {
 			t.Run(a.name+"/"+tt.name, func(t *testing.T) {
 				o := new(eventsObserved)
 				e := events.NewEndpoint(key.Verifier(), events.WithObserver(o), events.WithMaxBodySize(4096))
-				e.OnApplicationAuthorized(func(context.Context, *event.Event, event.ApplicationAuthorized) error { return nil })
-				e.OnApplicationDeauthorized(func(context.Context, *event.Event, event.ApplicationDeauthorized) error {
+				e.OnApplicationAuthorized(func(context.Context, *webhook.Event, webhook.ApplicationAuthorized) error { return nil })
+				e.OnApplicationDeauthorized(func(context.Context, *webhook.Event, webhook.ApplicationDeauthorized) error {
 					return errors.New("the database is down")
 				})
-				e.OnEntitlementCreate(func(context.Context, *event.Event, interaction.Entitlement) error { panic("no price list") })
+				e.OnEntitlementCreate(func(context.Context, *webhook.Event, interaction.Entitlement) error { panic("no price list") })
 				if got := a.do(e, tt.call); got != tt.wantStatus {
 					t.Fatalf("answered %d, want %d", got, tt.wantStatus)
 				}
@@ -148,11 +148,11 @@ func TestTheEventObserverIsToldOfEventsRefusedWhileBusy(t *testing.T) {
 	o := new(eventsObserved)
 	release := make(chan struct{})
 	e := events.NewEndpoint(key.Verifier(), events.WithObserver(o), events.WithConcurrency(1))
-	e.OnApplicationAuthorized(func(context.Context, *event.Event, event.ApplicationAuthorized) error {
+	e.OnApplicationAuthorized(func(context.Context, *webhook.Event, webhook.ApplicationAuthorized) error {
 		<-release
 		return nil
 	})
-	c := signed(key, eventBody(t, event.TypeApplicationAuthorized, authorized()))
+	c := signed(key, eventBody(t, webhook.TypeApplicationAuthorized, authorized()))
 	for _, want := range []int{204, 503} {
 		if got := eventFrontEnds[0].do(e, c); got != want {
 			t.Fatalf("answered %d, want %d", got, want)

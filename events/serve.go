@@ -8,7 +8,7 @@ import (
 
 	"github.com/rs/zerolog"
 
-	"github.com/switchboard-go/switchboard/event"
+	"github.com/switchboard-go/switchboard/webhook"
 	"github.com/switchboard-go/switchboard/internal/signed"
 )
 
@@ -54,8 +54,8 @@ func (e *Endpoint) serveRecording(parent context.Context, sig, ts, body, out []b
 	}
 	// The webhook outlives the request: the handler keeps it, and Decode
 	// keeps nothing of body, which the server reuses.
-	w := new(event.Webhook)
-	if err := event.Decode(body, w); err != nil {
+	w := new(webhook.Body)
+	if err := webhook.Decode(body, w); err != nil {
 		// The service signed it: a body this version cannot read is
 		// worth a look, unlike a stranger's, which fails its signature.
 		e.logger.Warn().Err(err).Msg("refused a signed request that is not a webhook event")
@@ -103,7 +103,7 @@ func (e *Endpoint) serveRecording(parent context.Context, sig, ts, body, out []b
 
 // run runs h on the event of w, with a context that ends after the
 // endpoint's timeout, and logs how it ended.
-func (e *Endpoint) run(parent context.Context, h Handler, w *event.Webhook) {
+func (e *Endpoint) run(parent context.Context, h Handler, w *webhook.Body) {
 	defer e.running.Done()
 	defer func() { <-e.slots }()
 	start := time.Now()
@@ -131,8 +131,8 @@ func (e *Endpoint) run(parent context.Context, h Handler, w *event.Webhook) {
 }
 
 // logEvent adds the fields that name an event to ev. The type is safe to
-// log whole: event.Decode accepts only short upper-case names.
-func logEvent(ev *zerolog.Event, w *event.Webhook) *zerolog.Event {
+// log whole: webhook.Decode accepts only short upper-case names.
+func logEvent(ev *zerolog.Event, w *webhook.Body) *zerolog.Event {
 	return ev.Str("event", string(w.Event.Type)).Stringer("application", w.ApplicationID).
 		Time("timestamp", w.Event.Timestamp)
 }

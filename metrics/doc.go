@@ -52,7 +52,7 @@
 //
 //   - type: the interaction's type as the specification names it
 //     ("APPLICATION_COMMAND", "MESSAGE_COMPONENT", ...). For events, the
-//     event types package event names, those given to KnownEvents, and
+//     event types package webhook names, those given to KnownEvents, and
 //     "other" for the rest.
 //   - route: what the router registered the handler for: the command path
 //     ("mod user ban"), the name of a user or message command, or the

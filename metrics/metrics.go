@@ -6,7 +6,7 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 
-	"github.com/switchboard-go/switchboard/event"
+	"github.com/switchboard-go/switchboard/webhook"
 	"github.com/switchboard-go/switchboard/events"
 	"github.com/switchboard-go/switchboard/rest"
 	"github.com/switchboard-go/switchboard/router"
@@ -66,7 +66,7 @@ type Metrics struct {
 
 	// knownEvents are the event types named as they are; the others are
 	// "other".
-	knownEvents map[event.Type]bool
+	knownEvents map[webhook.Type]bool
 
 	// reg and constLabels are New's, for the metrics MemoryStores adds.
 	reg         prometheus.Registerer
@@ -82,7 +82,7 @@ type config struct {
 	verification []float64
 	request      []float64
 	rest         []float64
-	events       []event.Type
+	events       []webhook.Type
 }
 
 // ConstLabels adds labels of fixed values to every metric, such as the
@@ -112,10 +112,10 @@ func RequestBuckets(b ...float64) Option { return func(c *config) { c.request = 
 func RESTBuckets(b ...float64) Option { return func(c *config) { c.rest = b } }
 
 // KnownEvents adds event types to name as they are in the type label of
-// the event metrics, beside those package event names: the types a bot
-// registered handlers for that package event does not know. The service
+// the event metrics, beside those package webhook names: the types a bot
+// registered handlers for that package webhook does not know. The service
 // may send types of any name; those neither names are "other".
-func KnownEvents(types ...event.Type) Option {
+func KnownEvents(types ...webhook.Type) Option {
 	return func(c *config) { c.events = append(c.events, types...) }
 }
 
@@ -183,13 +183,13 @@ func New(reg prometheus.Registerer, opts ...Option) (*Metrics, error) {
 		storeFailures: counter("switchboard_store_failures_total",
 			"Calls to a store the replicas share that did not count, by store (cooldown, replay, ratelimit) and reason (error, timeout, paused): the bot went on as if alone.",
 			"store", "reason"),
-		knownEvents: map[event.Type]bool{},
+		knownEvents: map[webhook.Type]bool{},
 		reg:         reg,
 		constLabels: c.constLabels,
 	}
-	for _, t := range []event.Type{
-		event.TypeApplicationAuthorized, event.TypeApplicationDeauthorized, event.TypeEntitlementCreate,
-		event.TypeQuestUserEnrollment, event.TypeEntitlementUpdate, event.TypeEntitlementDelete,
+	for _, t := range []webhook.Type{
+		webhook.TypeApplicationAuthorized, webhook.TypeApplicationDeauthorized, webhook.TypeEntitlementCreate,
+		webhook.TypeQuestUserEnrollment, webhook.TypeEntitlementUpdate, webhook.TypeEntitlementDelete,
 	} {
 		m.knownEvents[t] = true
 	}

@@ -18,7 +18,7 @@ import (
 	"github.com/switchboard-go/switchboard/component"
 	"github.com/switchboard-go/switchboard/cooldown"
 	"github.com/switchboard-go/switchboard/emulator"
-	"github.com/switchboard-go/switchboard/event"
+	"github.com/switchboard-go/switchboard/webhook"
 	"github.com/switchboard-go/switchboard/events"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
@@ -144,7 +144,7 @@ func serve(t *testing.T) *world {
 	endpoint := router.NewEndpoint(mux, verifier, router.WithClient(client), m.Endpoint(),
 		router.WithResponseDeadline(window), router.WithAnswerMargin(margin))
 	w.events = events.NewEndpoint(verifier, m.Events())
-	w.events.OnEntitlementCreate(func(_ context.Context, _ *event.Event, ent interaction.Entitlement) error {
+	w.events.OnEntitlementCreate(func(_ context.Context, _ *webhook.Event, ent interaction.Entitlement) error {
 		if ent.SKUID == failingSKU {
 			return errors.New("no price list for the SKU")
 		}
@@ -586,12 +586,12 @@ func TestEventsOfTypesNotKnownAreOther(t *testing.T) {
 		t.Fatal(err)
 	}
 	e := events.NewEndpoint(key.Verifier(), m.Events())
-	for _, typ := range []event.Type{event.TypeQuestUserEnrollment, "LOBBY_MESSAGE_CREATE", "SOMETHING_NEW"} {
-		ev, err := event.New(typ, time.Now(), map[string]string{"id": "1100000000000000042"})
+	for _, typ := range []webhook.Type{webhook.TypeQuestUserEnrollment, "LOBBY_MESSAGE_CREATE", "SOMETHING_NEW"} {
+		ev, err := webhook.New(typ, time.Now(), map[string]string{"id": "1100000000000000042"})
 		if err != nil {
 			t.Fatal(err)
 		}
-		body, err := event.Wrap(interactiontest.ApplicationID, ev).AppendJSON(nil)
+		body, err := webhook.Wrap(interactiontest.ApplicationID, ev).AppendJSON(nil)
 		if err != nil {
 			t.Fatal(err)
 		}

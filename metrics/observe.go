@@ -3,7 +3,7 @@ package metrics
 import (
 	"strconv"
 
-	"github.com/switchboard-go/switchboard/event"
+	"github.com/switchboard-go/switchboard/webhook"
 	"github.com/switchboard-go/switchboard/events"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/rest"
@@ -105,7 +105,7 @@ func (o eventObserver) ObserveEvent(ev events.Outcome) {
 }
 
 // eventType returns the type label of an event of type t.
-func (m *Metrics) eventType(t event.Type) string {
+func (m *Metrics) eventType(t webhook.Type) string {
 	if m.knownEvents[t] {
 		return string(t)
 	}

@@ -14,7 +14,7 @@ import (
 
 	"github.com/rs/zerolog"
 
-	"github.com/switchboard-go/switchboard/event"
+	"github.com/switchboard-go/switchboard/webhook"
 	"github.com/switchboard-go/switchboard/events"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
@@ -25,13 +25,13 @@ import (
 var eventAt = time.Date(2024, 10, 18, 14, 42, 53, 64834000, time.UTC)
 
 // eventBody returns the body that delivers an event of type t with data.
-func eventBody(t testing.TB, typ event.Type, data any) []byte {
+func eventBody(t testing.TB, typ webhook.Type, data any) []byte {
 	t.Helper()
-	ev, err := event.New(typ, eventAt, data)
+	ev, err := webhook.New(typ, eventAt, data)
 	if err != nil {
 		t.Fatal(err)
 	}
-	body, err := event.Wrap(interactiontest.ApplicationID, ev).AppendJSON(nil)
+	body, err := webhook.Wrap(interactiontest.ApplicationID, ev).AppendJSON(nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -40,7 +40,7 @@ func eventBody(t testing.TB, typ event.Type, data any) []byte {
 
 func pingBody(t testing.TB) []byte {
 	t.Helper()
-	body, err := event.Ping(interactiontest.ApplicationID).AppendJSON(nil)
+	body, err := webhook.Ping(interactiontest.ApplicationID).AppendJSON(nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -105,20 +105,20 @@ func eventBot(key *interactiontest.Key, rec *recorder, log io.Writer, opts ...ev
 	opts = append([]events.Option{events.WithLogger(zerolog.New(log).Level(zerolog.DebugLevel)),
 		events.WithMaxBodySize(4096)}, opts...)
 	e := events.NewEndpoint(key.Verifier(), opts...)
-	e.OnApplicationAuthorized(func(ctx context.Context, ev *event.Event, a event.ApplicationAuthorized) error {
+	e.OnApplicationAuthorized(func(ctx context.Context, ev *webhook.Event, a webhook.ApplicationAuthorized) error {
 		where, _ := a.Installation()
 		rec.add("authorized by %s to %s (%v) with %v at %s", a.User.Username, a.Guild.Name, where, a.Scopes, ev.Timestamp.Format(time.RFC3339Nano))
 		return nil
 	})
-	e.OnApplicationDeauthorized(func(ctx context.Context, ev *event.Event, d event.ApplicationDeauthorized) error {
+	e.OnApplicationDeauthorized(func(ctx context.Context, ev *webhook.Event, d webhook.ApplicationDeauthorized) error {
 		rec.add("deauthorized by %s", d.User.Username)
 		return nil
 	})
-	e.OnEntitlementCreate(func(ctx context.Context, ev *event.Event, ent interaction.Entitlement) error {
+	e.OnEntitlementCreate(func(ctx context.Context, ev *webhook.Event, ent interaction.Entitlement) error {
 		rec.add("entitlement %v to SKU %v for %v", ent.ID, ent.SKUID, ent.UserID)
 		return nil
 	})
-	e.On(event.TypeQuestUserEnrollment, func(ctx context.Context, ev *event.Event) error {
+	e.On(webhook.TypeQuestUserEnrollment, func(ctx context.Context, ev *webhook.Event) error {
 		rec.add("quest enrollment %s", ev.Data)
 		return nil
 	})

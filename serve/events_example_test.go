@@ -4,7 +4,7 @@ import (
 	"context"
 	"log"
 
-	"github.com/switchboard-go/switchboard/event"
+	"github.com/switchboard-go/switchboard/webhook"
 	"github.com/switchboard-go/switchboard/events"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/router"
@@ -25,7 +25,7 @@ func ExampleServer_events() {
 		log.Fatal(err)
 	}
 	events := events.NewEndpoint(verifier)
-	events.Fallback(func(ctx context.Context, ev *event.Event) error {
+	events.Fallback(func(ctx context.Context, ev *webhook.Event) error {
 		log.Printf("%s at %v", ev.Type, ev.Timestamp)
 		return nil
 	})

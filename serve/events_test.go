@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/switchboard-go/switchboard/event"
+	"github.com/switchboard-go/switchboard/webhook"
 	"github.com/switchboard-go/switchboard/events"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
 	"github.com/switchboard-go/switchboard/serve"
@@ -22,7 +22,7 @@ func TestServerShutdownWaitsForTheEventHandlersRunning(t *testing.T) {
 	var mu sync.Mutex
 	started := make(chan struct{})
 	e := events.NewEndpoint(key.Verifier())
-	e.OnApplicationDeauthorized(func(context.Context, *event.Event, event.ApplicationDeauthorized) error {
+	e.OnApplicationDeauthorized(func(context.Context, *webhook.Event, webhook.ApplicationDeauthorized) error {
 		close(started)
 		time.Sleep(300 * time.Millisecond)
 		mu.Lock()
@@ -31,7 +31,7 @@ func TestServerShutdownWaitsForTheEventHandlersRunning(t *testing.T) {
 		return nil
 	})
 	addr, stop := start(t, &serve.Server{Events: e}, nil)
-	body := eventBody(t, event.TypeApplicationDeauthorized, event.ApplicationDeauthorized{User: ada})
+	body := eventBody(t, webhook.TypeApplicationDeauthorized, webhook.ApplicationDeauthorized{User: ada})
 	if got := send(t, "POST", "http://"+addr+"/events", signatureOf(key, body), body); got.status != 204 {
 		t.Fatalf("answered %d %q", got.status, got.body)
 	}
@@ -52,13 +52,13 @@ func TestServerShutdownGivesUpOnAnEventHandlerAfterItsTimeout(t *testing.T) {
 	started, release := make(chan struct{}), make(chan struct{})
 	defer close(release)
 	e := events.NewEndpoint(key.Verifier())
-	e.OnApplicationDeauthorized(func(context.Context, *event.Event, event.ApplicationDeauthorized) error {
+	e.OnApplicationDeauthorized(func(context.Context, *webhook.Event, webhook.ApplicationDeauthorized) error {
 		close(started)
 		<-release // ignoring its context
 		return nil
 	})
 	addr, stop := start(t, &serve.Server{Events: e, ShutdownTimeout: 500 * time.Millisecond}, nil)
-	body := eventBody(t, event.TypeApplicationDeauthorized, event.ApplicationDeauthorized{User: ada})
+	body := eventBody(t, webhook.TypeApplicationDeauthorized, webhook.ApplicationDeauthorized{User: ada})
 	if got := send(t, "POST", "http://"+addr+"/events", signatureOf(key, body), body); got.status != 204 {
 		t.Fatalf("answered %d %q", got.status, got.body)
 	}
@@ -96,7 +96,7 @@ func TestServerServesEventsBesideInteractions(t *testing.T) {
 		{"an interaction on another path", "http://" + both + "/interactions", "POST", ping, true, 200, `{"type":1}`},
 		{"an event PING on /events", "http://" + both + "/events", "POST", eventPing, true, 204, ""},
 		{"an interaction PING on /events is not a webhook event", "http://" + both + "/events", "POST", ping, true, 400,
-			`{"message":"event: /event: missing"}`},
+			`{"message":"webhook: /event: missing"}`},
 		{"an unsigned event", "http://" + both + "/events", "POST", eventPing, false, 401, `{"message":"invalid request signature"}`},
 		{"a GET on /events", "http://" + both + "/events", "GET", nil, false, 405, `{"message":"the webhook events endpoint accepts POST only"}`},
 		{"a path below /events is the interactions endpoint's", "http://" + both + "/events/x", "GET", nil, false, 405,

@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/switchboard-go/switchboard/emulator"
-	"github.com/switchboard-go/switchboard/event"
+	"github.com/switchboard-go/switchboard/webhook"
 	"github.com/switchboard-go/switchboard/events"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
@@ -22,7 +22,7 @@ func TestTheServeEventsExampleTestPasses(t *testing.T) { testMembers(t) }
 // heard records the type of every event an endpoint's handlers ran for.
 type heard struct {
 	mu    sync.Mutex
-	types []event.Type
+	types []webhook.Type
 }
 
 func (h *heard) endpoint(t testing.TB, bot *switchboardtest.Bot) *events.Endpoint {
@@ -31,7 +31,7 @@ func (h *heard) endpoint(t testing.TB, bot *switchboardtest.Bot) *events.Endpoin
 		t.Fatal(err)
 	}
 	e := events.NewEndpoint(v)
-	e.Fallback(func(_ context.Context, ev *event.Event) error {
+	e.Fallback(func(_ context.Context, ev *webhook.Event) error {
 		h.mu.Lock()
 		defer h.mu.Unlock()
 		h.types = append(h.types, ev.Type)
@@ -49,23 +49,23 @@ func TestWaitEventsReturnsOnceTheHandlersHaveRun(t *testing.T) {
 	tests := []struct {
 		name string
 		do   func(bot *switchboardtest.Bot) error
-		want []event.Type
+		want []webhook.Type
 	}{
 		{"a user authorizes the application", func(bot *switchboardtest.Bot) error {
 			_, err := bot.Emulator.AuthorizeUser(bot.Member, "identify")
 			return err
-		}, []event.Type{event.TypeApplicationAuthorized}},
+		}, []webhook.Type{webhook.TypeApplicationAuthorized}},
 		{"a user installs it, then removes it", func(bot *switchboardtest.Bot) error {
 			if _, err := bot.Emulator.AuthorizeUser(bot.Member, "applications.commands"); err != nil {
 				return err
 			}
 			bot.Emulator.Deauthorize(bot.Member)
 			return nil
-		}, []event.Type{event.TypeApplicationAuthorized, event.TypeApplicationDeauthorized}},
+		}, []webhook.Type{webhook.TypeApplicationAuthorized, webhook.TypeApplicationDeauthorized}},
 		{"a user buys an SKU", func(bot *switchboardtest.Bot) error {
 			_, err := bot.Emulator.CreateEntitlement(interaction.Entitlement{SKUID: premium.ID, UserID: bot.Member, Type: 1})
 			return err
-		}, []event.Type{event.TypeEntitlementCreate}},
+		}, []webhook.Type{webhook.TypeEntitlementCreate}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -7,7 +7,7 @@ import (
 
 	"github.com/rs/zerolog"
 
-	"github.com/switchboard-go/switchboard/event"
+	"github.com/switchboard-go/switchboard/webhook"
 	"github.com/switchboard-go/switchboard/events"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/router"
@@ -25,7 +25,7 @@ type members struct {
 // logging to log.
 func (m *members) endpoint(v *interaction.Verifier, log zerolog.Logger) *events.Endpoint {
 	e := events.NewEndpoint(v, events.WithLogger(log))
-	e.OnApplicationAuthorized(func(_ context.Context, _ *event.Event, a event.ApplicationAuthorized) error {
+	e.OnApplicationAuthorized(func(_ context.Context, _ *webhook.Event, a webhook.ApplicationAuthorized) error {
 		m.mu.Lock()
 		defer m.mu.Unlock()
 		m.users[a.User.ID] = true

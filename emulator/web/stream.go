@@ -190,7 +190,7 @@ type eventWriter struct {
 // event writes an event whose data is JSON, which holds no newline.
 func (e *eventWriter) event(name string, data []byte) {
 	if e.err == nil {
-		_, e.err = fmt.Fprintf(e.w, "event: %s\ndata: %s\n\n", name, data)
+		_, e.err = fmt.Fprintf(e.w, "webhook: %s\ndata: %s\n\n", name, data)
 	}
 }
 

@@ -5,7 +5,7 @@ import (
 
 	"github.com/rs/zerolog"
 
-	"github.com/switchboard-go/switchboard/event"
+	"github.com/switchboard-go/switchboard/webhook"
 	"github.com/switchboard-go/switchboard/events"
 	"github.com/switchboard-go/switchboard/interaction"
 )
@@ -15,7 +15,7 @@ import (
 // naming its type, with its time and data. opts add to its settings.
 func newEvents(v *interaction.Verifier, log zerolog.Logger, opts ...events.Option) *events.Endpoint {
 	e := events.NewEndpoint(v, append([]events.Option{events.WithLogger(log)}, opts...)...)
-	e.Fallback(func(_ context.Context, ev *event.Event) error {
+	e.Fallback(func(_ context.Context, ev *webhook.Event) error {
 		line := log.Info().Str("event", string(ev.Type)).Time("timestamp", ev.Timestamp)
 		if len(ev.Data) > 0 {
 			line = line.RawJSON("data", ev.Data)

@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/switchboard-go/switchboard/event"
+	"github.com/switchboard-go/switchboard/webhook"
 	"github.com/switchboard-go/switchboard/examples/internal/playground"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
@@ -37,14 +37,14 @@ func deliver(t *testing.T, method, url string, key *interactiontest.Key, body []
 	return resp.StatusCode, string(answer)
 }
 
-// webhook returns the body that delivers an event of type typ with data.
-func webhook(t *testing.T, typ event.Type, data any) []byte {
+// signedEvent returns the body that delivers an event of type typ with data.
+func signedEvent(t *testing.T, typ webhook.Type, data any) []byte {
 	t.Helper()
-	ev, err := event.New(typ, time.Now(), data)
+	ev, err := webhook.New(typ, time.Now(), data)
 	if err != nil {
 		t.Fatal(err)
 	}
-	body, err := event.Wrap(interactiontest.ApplicationID, ev).AppendJSON(nil)
+	body, err := webhook.Wrap(interactiontest.ApplicationID, ev).AppendJSON(nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -58,13 +58,13 @@ func TestEchoServesWebhookEventsAtEvents(t *testing.T) {
 	events := url + "/events"
 	ada := interaction.User{ID: interactiontest.UserID, Username: "ada"}
 	user := interaction.UserInstall
-	ping, err := event.Ping(interactiontest.ApplicationID).AppendJSON(nil)
+	ping, err := webhook.Ping(interactiontest.ApplicationID).AppendJSON(nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	authorized := webhook(t, event.TypeApplicationAuthorized, event.ApplicationAuthorized{IntegrationType: &user, User: ada, Scopes: []string{"applications.commands"}})
-	entitled := webhook(t, event.TypeEntitlementCreate, interaction.Entitlement{ID: 7, SKUID: 8, ApplicationID: interactiontest.ApplicationID, UserID: ada.ID, Type: 4})
-	unknown := webhook(t, "LOBBY_MESSAGE_DELETE", map[string]string{"id": "9", "lobby_id": "10"})
+	authorized := signedEvent(t, webhook.TypeApplicationAuthorized, webhook.ApplicationAuthorized{IntegrationType: &user, User: ada, Scopes: []string{"applications.commands"}})
+	entitled := signedEvent(t, webhook.TypeEntitlementCreate, interaction.Entitlement{ID: 7, SKUID: 8, ApplicationID: interactiontest.ApplicationID, UserID: ada.ID, Type: 4})
+	unknown := signedEvent(t, "LOBBY_MESSAGE_DELETE", map[string]string{"id": "9", "lobby_id": "10"})
 
 	tests := []struct {
 		name       string

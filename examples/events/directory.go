@@ -10,7 +10,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/switchboard-go/switchboard/event"
+	"github.com/switchboard-go/switchboard/webhook"
 	"github.com/switchboard-go/switchboard/interaction"
 )
 
@@ -64,7 +64,7 @@ func NewDirectory(journal io.Writer) *Directory {
 }
 
 // Authorized records an installation, at the time of the event.
-func (d *Directory) Authorized(at time.Time, a event.ApplicationAuthorized) {
+func (d *Directory) Authorized(at time.Time, a webhook.ApplicationAuthorized) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	user := a.User
@@ -110,7 +110,7 @@ func (d *Directory) welcome(u interaction.User, greeting string) {
 // Deauthorized forgets what the directory kept of a user who removed the
 // application: their account's installation, their welcome, and their
 // name on the servers they installed it to.
-func (d *Directory) Deauthorized(at time.Time, gone event.ApplicationDeauthorized) {
+func (d *Directory) Deauthorized(at time.Time, gone webhook.ApplicationDeauthorized) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	id := gone.User.ID
@@ -173,7 +173,7 @@ func inForce(e interaction.Entitlement, t time.Time) bool {
 }
 
 // Other notes an event the directory keeps nothing of.
-func (d *Directory) Other(ev *event.Event) {
+func (d *Directory) Other(ev *webhook.Event) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	d.note("received", "%s of %s, kept nowhere", ev.Type, stamp(ev.Timestamp))

@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/switchboard-go/switchboard/event"
+	"github.com/switchboard-go/switchboard/webhook"
 	"github.com/switchboard-go/switchboard/interaction"
 )
 
@@ -13,18 +13,18 @@ var t0 = time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC)
 
 func after(s int) time.Time { return t0.Add(time.Duration(s) * time.Second) }
 
-func installedTo(g *event.Guild, u interaction.User) event.ApplicationAuthorized {
+func installedTo(g *webhook.Guild, u interaction.User) webhook.ApplicationAuthorized {
 	where := interaction.GuildInstall
-	return event.ApplicationAuthorized{IntegrationType: &where, User: u, Scopes: []string{"applications.commands", "bot"}, Guild: g}
+	return webhook.ApplicationAuthorized{IntegrationType: &where, User: u, Scopes: []string{"applications.commands", "bot"}, Guild: g}
 }
 
-func installedBy(u interaction.User) event.ApplicationAuthorized {
+func installedBy(u interaction.User) webhook.ApplicationAuthorized {
 	where := interaction.UserInstall
-	return event.ApplicationAuthorized{IntegrationType: &where, User: u, Scopes: []string{"applications.commands"}}
+	return webhook.ApplicationAuthorized{IntegrationType: &where, User: u, Scopes: []string{"applications.commands"}}
 }
 
 func TestTheDirectoryFollowsTheEvents(t *testing.T) {
-	other := event.Guild{ID: 1100000000000000003, Name: "Babbage & Co"}
+	other := webhook.Guild{ID: 1100000000000000003, Name: "Babbage & Co"}
 	tests := []struct {
 		name string
 		// events are applied in order.
@@ -62,8 +62,8 @@ func TestTheDirectoryFollowsTheEvents(t *testing.T) {
 			events: func(d *Directory) {
 				d.Authorized(after(0), installedBy(bob))
 				d.Authorized(after(0), installedBy(bob))
-				d.Deauthorized(after(5), event.ApplicationDeauthorized{User: bob})
-				d.Deauthorized(after(5), event.ApplicationDeauthorized{User: bob})
+				d.Deauthorized(after(5), webhook.ApplicationDeauthorized{User: bob})
+				d.Deauthorized(after(5), webhook.ApplicationDeauthorized{User: bob})
 			},
 			journal: []string{`installed  to the account of bob`, `welcome    bob`, `removed    by bob`},
 			table:   "0 servers, 0 accounts, 0 entitlements\n",
@@ -73,7 +73,7 @@ func TestTheDirectoryFollowsTheEvents(t *testing.T) {
 			events: func(d *Directory) {
 				d.Authorized(after(0), installedTo(&demoGuild, ada))
 				d.Authorized(after(1), installedBy(ada))
-				d.Deauthorized(after(2), event.ApplicationDeauthorized{User: ada})
+				d.Deauthorized(after(2), webhook.ApplicationDeauthorized{User: ada})
 			},
 			journal: []string{`installed  to server`, `welcome    Ada`, `installed  to the account of ada`,
 				`removed    by ada (1100000000000000005): their account's installation, and their name on 1 server, forgotten`},
@@ -82,7 +82,7 @@ func TestTheDirectoryFollowsTheEvents(t *testing.T) {
 		{
 			name: "an installation delivered after a later removal is ignored",
 			events: func(d *Directory) {
-				d.Deauthorized(after(10), event.ApplicationDeauthorized{User: ada})
+				d.Deauthorized(after(10), webhook.ApplicationDeauthorized{User: ada})
 				d.Authorized(after(5), installedBy(ada))
 			},
 			journal: []string{`removed    by ada`, `ignored    an installation by ada from 2025-03-01 12:00:05, older than their removal`},
@@ -92,7 +92,7 @@ func TestTheDirectoryFollowsTheEvents(t *testing.T) {
 			name: "a removal delivered after a later installation is ignored",
 			events: func(d *Directory) {
 				d.Authorized(after(10), installedBy(ada))
-				d.Deauthorized(after(5), event.ApplicationDeauthorized{User: ada})
+				d.Deauthorized(after(5), webhook.ApplicationDeauthorized{User: ada})
 			},
 			journal: []string{`installed  to the account of ada`, `welcome    Ada`,
 				`ignored    a removal by ada from 2025-03-01 12:00:05, older than their installation`},
@@ -102,7 +102,7 @@ func TestTheDirectoryFollowsTheEvents(t *testing.T) {
 			name: "a user who comes back is welcomed again",
 			events: func(d *Directory) {
 				d.Authorized(after(0), installedBy(bob))
-				d.Deauthorized(after(1), event.ApplicationDeauthorized{User: bob})
+				d.Deauthorized(after(1), webhook.ApplicationDeauthorized{User: bob})
 				d.Authorized(after(2), installedBy(bob))
 			},
 			journal: []string{`installed  to the account of bob`, `welcome    bob`, `removed    by bob`, `installed  to the account of bob`, `welcome    bob`},
@@ -111,7 +111,7 @@ func TestTheDirectoryFollowsTheEvents(t *testing.T) {
 		{
 			name: "an authorization that installs nothing is noted",
 			events: func(d *Directory) {
-				d.Authorized(after(0), event.ApplicationAuthorized{User: bob, Scopes: []string{"identify"}})
+				d.Authorized(after(0), webhook.ApplicationAuthorized{User: bob, Scopes: []string{"identify"}})
 			},
 			journal: []string{`authorized by bob, with identify`},
 			table:   "0 servers, 0 accounts, 0 entitlements\n",

@@ -13,7 +13,7 @@ import (
 
 	"github.com/rs/zerolog"
 
-	"github.com/switchboard-go/switchboard/event"
+	"github.com/switchboard-go/switchboard/webhook"
 	"github.com/switchboard-go/switchboard/events"
 	"github.com/switchboard-go/switchboard/examples/internal/envflag"
 	"github.com/switchboard-go/switchboard/interaction"
@@ -104,19 +104,19 @@ func newBot(v *interaction.Verifier, journal io.Writer, log zerolog.Logger) *bot
 	// The service has had its answer before these run, and the directory
 	// takes a moment: nothing here needs the context, which a handler
 	// doing I/O (a database, a direct message) would pass on.
-	e.OnApplicationAuthorized(func(_ context.Context, ev *event.Event, a event.ApplicationAuthorized) error {
+	e.OnApplicationAuthorized(func(_ context.Context, ev *webhook.Event, a webhook.ApplicationAuthorized) error {
 		dir.Authorized(ev.Timestamp, a)
 		return nil
 	})
-	e.OnApplicationDeauthorized(func(_ context.Context, ev *event.Event, gone event.ApplicationDeauthorized) error {
+	e.OnApplicationDeauthorized(func(_ context.Context, ev *webhook.Event, gone webhook.ApplicationDeauthorized) error {
 		dir.Deauthorized(ev.Timestamp, gone)
 		return nil
 	})
-	e.OnEntitlementCreate(func(_ context.Context, _ *event.Event, ent interaction.Entitlement) error {
+	e.OnEntitlementCreate(func(_ context.Context, _ *webhook.Event, ent interaction.Entitlement) error {
 		dir.Entitled(ent)
 		return nil
 	})
-	e.Fallback(func(_ context.Context, ev *event.Event) error {
+	e.Fallback(func(_ context.Context, ev *webhook.Event) error {
 		dir.Other(ev)
 		return nil
 	})

@@ -14,7 +14,7 @@ import (
 	"time"
 
 	"github.com/switchboard-go/switchboard/emulator"
-	"github.com/switchboard-go/switchboard/event"
+	"github.com/switchboard-go/switchboard/webhook"
 	"github.com/switchboard-go/switchboard/events"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
@@ -24,7 +24,7 @@ import (
 // Who and what the signed events of these tests are about.
 var (
 	demoApp   interaction.Snowflake = 1100000000000000001
-	demoGuild                       = event.Guild{ID: 1100000000000000002, Name: "Analytical Engines"}
+	demoGuild                       = webhook.Guild{ID: 1100000000000000002, Name: "Analytical Engines"}
 	ada                             = interaction.User{ID: 1100000000000000005, Username: "ada", GlobalName: "Ada"}
 	bob                             = interaction.User{ID: 1100000000000000007, Username: "bob"}
 	demoSKU   interaction.Snowflake = 1100000000000000011
@@ -45,40 +45,40 @@ func signedDeliveries(key *interactiontest.Key, t0 time.Time) ([]delivery, error
 	at := func(s int) time.Time { return t0.Add(time.Duration(s) * time.Second) }
 	events := []struct {
 		title string
-		typ   event.Type
+		typ   webhook.Type
 		at    time.Time
 		data  any
 		key   *interactiontest.Key
 	}{
-		{"ada adds the app to her server", event.TypeApplicationAuthorized, at(0), event.ApplicationAuthorized{
+		{"ada adds the app to her server", webhook.TypeApplicationAuthorized, at(0), webhook.ApplicationAuthorized{
 			IntegrationType: &guild, User: ada, Scopes: []string{"applications.commands", "bot"}, Guild: &demoGuild}, key},
-		{"the service sends it again, having had no answer in time", event.TypeApplicationAuthorized, at(0), event.ApplicationAuthorized{
+		{"the service sends it again, having had no answer in time", webhook.TypeApplicationAuthorized, at(0), webhook.ApplicationAuthorized{
 			IntegrationType: &guild, User: ada, Scopes: []string{"applications.commands", "bot"}, Guild: &demoGuild}, key},
-		{"ada adds the app to her account too", event.TypeApplicationAuthorized, at(5), event.ApplicationAuthorized{
+		{"ada adds the app to her account too", webhook.TypeApplicationAuthorized, at(5), webhook.ApplicationAuthorized{
 			IntegrationType: &user, User: ada, Scopes: []string{"applications.commands"}}, key},
-		{"bob buys the app's premium SKU", event.TypeEntitlementCreate, at(10), interaction.Entitlement{
+		{"bob buys the app's premium SKU", webhook.TypeEntitlementCreate, at(10), interaction.Entitlement{
 			ID: 1100000000000000021, SKUID: demoSKU, ApplicationID: demoApp, UserID: bob.ID, Type: 1,
 			StartsAt: at(10), EndsAt: at(10).AddDate(0, 1, 0)}, key},
-		{"bob's entitlement is updated, an event the bot keeps nothing of", event.TypeEntitlementUpdate, at(11),
+		{"bob's entitlement is updated, an event the bot keeps nothing of", webhook.TypeEntitlementUpdate, at(11),
 			interaction.Entitlement{ID: 1100000000000000021, SKUID: demoSKU, ApplicationID: demoApp, UserID: bob.ID, Type: 1,
 				StartsAt: at(10), EndsAt: at(11)}, key},
-		{"ada removes the app", event.TypeApplicationDeauthorized, at(20), event.ApplicationDeauthorized{User: ada}, key},
-		{"the service delivers late an installation from before that", event.TypeApplicationAuthorized, at(15), event.ApplicationAuthorized{
+		{"ada removes the app", webhook.TypeApplicationDeauthorized, at(20), webhook.ApplicationDeauthorized{User: ada}, key},
+		{"the service delivers late an installation from before that", webhook.TypeApplicationAuthorized, at(15), webhook.ApplicationAuthorized{
 			IntegrationType: &user, User: ada, Scopes: []string{"applications.commands"}}, key},
-		{"someone who is not the service posts an event", event.TypeApplicationDeauthorized, at(30),
-			event.ApplicationDeauthorized{User: bob}, interactiontest.NewKey("forger")},
+		{"someone who is not the service posts an event", webhook.TypeApplicationDeauthorized, at(30),
+			webhook.ApplicationDeauthorized{User: bob}, interactiontest.NewKey("forger")},
 	}
-	ping, err := event.Ping(demoApp).AppendJSON(nil)
+	ping, err := webhook.Ping(demoApp).AppendJSON(nil)
 	if err != nil {
 		return nil, err
 	}
 	out := []delivery{{"the service checks the webhook events URL with a PING", ping, key}}
 	for _, e := range events {
-		ev, err := event.New(e.typ, e.at, e.data)
+		ev, err := webhook.New(e.typ, e.at, e.data)
 		if err != nil {
 			return nil, err
 		}
-		body, err := event.Wrap(demoApp, ev).AppendJSON(nil)
+		body, err := webhook.Wrap(demoApp, ev).AppendJSON(nil)
 		if err != nil {
 			return nil, err
 		}
@@ -236,7 +236,7 @@ func TestTheBotKeepsItsDirectoryFromSignedEvents(t *testing.T) {
 func TestTheBotAnswersThePingAndWrongRequests(t *testing.T) {
 	key := interactiontest.NewKey("events")
 	url, _, _ := startBot(t, key)
-	ping, err := event.Ping(demoApp).AppendJSON(nil)
+	ping, err := webhook.Ping(demoApp).AppendJSON(nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -250,7 +250,7 @@ func TestTheBotAnswersThePingAndWrongRequests(t *testing.T) {
 		{"a signed PING", key, ping, 204, ""},
 		{"a PING signed by someone else", interactiontest.NewKey("forger"), ping, 401, `{"message":"invalid request signature"}`},
 		{"an unsigned PING", nil, ping, 401, `{"message":"invalid request signature"}`},
-		{"an interaction, signed", key, interactiontest.Ping().JSON(), 400, `{"message":"event: /event: missing"}`},
+		{"an interaction, signed", key, interactiontest.Ping().JSON(), 400, `{"message":"webhook: /event: missing"}`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -307,8 +307,8 @@ func TestTheBotRunsOnTheEmulator(t *testing.T) {
 
 func TestAnUnacknowledgedDeliveryFailsTheRun(t *testing.T) {
 	deliveries := []emulator.EventDelivery{
-		{Type: event.TypeApplicationAuthorized, Status: 204},
-		{Type: event.TypeEntitlementCreate, Status: 503, Violations: []string{"the endpoint answered 503 Service Unavailable, not 204 No Content"}},
+		{Type: webhook.TypeApplicationAuthorized, Status: 204},
+		{Type: webhook.TypeEntitlementCreate, Status: 503, Violations: []string{"the endpoint answered 503 Service Unavailable, not 204 No Content"}},
 	}
 	var out strings.Builder
 	err := reportDeliveries(&out, deliveries)

@@ -37,7 +37,6 @@ var packages = map[string]string{
 	"component":       "github.com/switchboard-go/switchboard/component",
 	"cooldown":        "github.com/switchboard-go/switchboard/cooldown",
 	"emulator":        "github.com/switchboard-go/switchboard/emulator",
-	"event":           "github.com/switchboard-go/switchboard/event",
 	"events":          "github.com/switchboard-go/switchboard/events",
 	"interaction":     "github.com/switchboard-go/switchboard/interaction",
 	"interactiontest": "github.com/switchboard-go/switchboard/interaction/interactiontest",
@@ -53,6 +52,7 @@ var packages = map[string]string{
 	"state":           "github.com/switchboard-go/switchboard/state",
 	"store":           "github.com/switchboard-go/switchboard/store",
 	"switchboardtest": "github.com/switchboard-go/switchboard/switchboardtest",
+	"webhook":         "github.com/switchboard-go/switchboard/webhook",
 
 	"fasthttp":   "github.com/valyala/fasthttp",
 	"prometheus": "github.com/prometheus/client_golang/prometheus",

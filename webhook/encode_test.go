@@ -1,4 +1,4 @@
-package event_test
+package webhook_test
 
 import (
 	"bytes"
@@ -9,13 +9,13 @@ import (
 
 	"github.com/goccy/go-json/jsontext"
 
-	"github.com/switchboard-go/switchboard/event"
+	"github.com/switchboard-go/switchboard/webhook"
 	"github.com/switchboard-go/switchboard/interaction"
 )
 
-func mustNew(t *testing.T, typ event.Type, when time.Time, data any) *event.Event {
+func mustNew(t *testing.T, typ webhook.Type, when time.Time, data any) *webhook.Event {
 	t.Helper()
-	ev, err := event.New(typ, when, data)
+	ev, err := webhook.New(typ, when, data)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -27,17 +27,17 @@ func TestAppendJSONWritesTheServicesShape(t *testing.T) {
 	paris := time.FixedZone("CEST", 2*60*60)
 	tests := []struct {
 		name string
-		w    *event.Webhook
+		w    *webhook.Body
 		want string
 	}{
 		{
 			name: "a PING",
-			w:    event.Ping(appID),
+			w:    webhook.Ping(appID),
 			want: `{"version":1,"application_id":"1234560123453231555","type":0}`,
 		},
 		{
 			name: "an installation to a user's account",
-			w: event.Wrap(appID, mustNew(t, event.TypeApplicationAuthorized, when, event.ApplicationAuthorized{
+			w: webhook.Wrap(appID, mustNew(t, webhook.TypeApplicationAuthorized, when, webhook.ApplicationAuthorized{
 				IntegrationType: installedAs(interaction.UserInstall),
 				User:            interaction.User{ID: userID, Username: "ada"},
 				Scopes:          []string{"applications.commands"},
@@ -47,11 +47,11 @@ func TestAppendJSONWritesTheServicesShape(t *testing.T) {
 		},
 		{
 			name: "an installation to a server, at a time in another zone",
-			w: event.Wrap(appID, mustNew(t, event.TypeApplicationAuthorized, when.In(paris), event.ApplicationAuthorized{
+			w: webhook.Wrap(appID, mustNew(t, webhook.TypeApplicationAuthorized, when.In(paris), webhook.ApplicationAuthorized{
 				IntegrationType: installedAs(interaction.GuildInstall),
 				User:            interaction.User{ID: userID, Username: "ada"},
 				Scopes:          []string{"applications.commands", "bot"},
-				Guild:           &event.Guild{ID: guildID, Name: "Analytical Engines"},
+				Guild:           &webhook.Guild{ID: guildID, Name: "Analytical Engines"},
 			})),
 			want: `{"version":1,"application_id":"1234560123453231555","type":1,"event":{"type":"APPLICATION_AUTHORIZED","timestamp":"2024-10-18T14:42:53.064834",` +
 				`"data":{"integration_type":0,"user":{"id":"1191213000000000013","username":"ada"},"scopes":["applications.commands","bot"],` +
@@ -59,14 +59,14 @@ func TestAppendJSONWritesTheServicesShape(t *testing.T) {
 		},
 		{
 			name: "a deauthorization at a whole second",
-			w: event.Wrap(appID, mustNew(t, event.TypeApplicationDeauthorized, when.Truncate(time.Second),
-				event.ApplicationDeauthorized{User: interaction.User{ID: userID, Username: "ada"}})),
+			w: webhook.Wrap(appID, mustNew(t, webhook.TypeApplicationDeauthorized, when.Truncate(time.Second),
+				webhook.ApplicationDeauthorized{User: interaction.User{ID: userID, Username: "ada"}})),
 			want: `{"version":1,"application_id":"1234560123453231555","type":1,"event":{"type":"APPLICATION_DEAUTHORIZED","timestamp":"2024-10-18T14:42:53.000000",` +
 				`"data":{"user":{"id":"1191213000000000013","username":"ada"}}}}`,
 		},
 		{
 			name: "an entitlement, its times with the zone the service writes",
-			w: event.Wrap(appID, mustNew(t, event.TypeEntitlementCreate, when, interaction.Entitlement{
+			w: webhook.Wrap(appID, mustNew(t, webhook.TypeEntitlementCreate, when, interaction.Entitlement{
 				ID: entID, SKUID: skuID, ApplicationID: appID, UserID: userID, Type: 8,
 				StartsAt: when.In(paris), EndsAt: when.AddDate(0, 1, 0),
 			})),
@@ -76,12 +76,12 @@ func TestAppendJSONWritesTheServicesShape(t *testing.T) {
 		},
 		{
 			name: "an event with a time finer than the microsecond, kept to the nanosecond",
-			w:    event.Wrap(1, &event.Event{Type: "X", Timestamp: when.Add(7)}),
+			w:    webhook.Wrap(1, &webhook.Event{Type: "X", Timestamp: when.Add(7)}),
 			want: `{"version":1,"application_id":"1","type":1,"event":{"type":"X","timestamp":"2024-10-18T14:42:53.064834007"}}`,
 		},
 		{
 			name: "raw data, written compact",
-			w:    event.Wrap(1, &event.Event{Type: "LOBBY_MESSAGE_DELETE", Timestamp: when, Data: jsontext.Value("{ \"id\" : \"9\",\n\"lobby_id\": \"8\" }")}),
+			w:    webhook.Wrap(1, &webhook.Event{Type: "LOBBY_MESSAGE_DELETE", Timestamp: when, Data: jsontext.Value("{ \"id\" : \"9\",\n\"lobby_id\": \"8\" }")}),
 			want: `{"version":1,"application_id":"1","type":1,"event":{"type":"LOBBY_MESSAGE_DELETE","timestamp":"2024-10-18T14:42:53.064834","data":{"id":"9","lobby_id":"8"}}}`,
 		},
 	}
@@ -95,8 +95,8 @@ func TestAppendJSONWritesTheServicesShape(t *testing.T) {
 			if string(got) != "prefix:"+tt.want {
 				t.Fatalf("AppendJSON appended\n%s\nwant\n%s", got[len(prefix):], tt.want)
 			}
-			var back event.Webhook
-			if err := event.Decode(got[len(prefix):], &back); err != nil {
+			var back webhook.Body
+			if err := webhook.Decode(got[len(prefix):], &back); err != nil {
 				t.Fatalf("what AppendJSON wrote does not decode: %v", err)
 			}
 			again, err := back.AppendJSON(nil)
@@ -109,8 +109,8 @@ func TestAppendJSONWritesTheServicesShape(t *testing.T) {
 
 func TestTheServicesBodiesEncodeBackAsTheyCame(t *testing.T) {
 	for _, body := range []string{ping, authorizedToUser, deauthorized, entitlementCreated, entitlementUpdated, entitlementDeleted} {
-		var w event.Webhook
-		if err := event.Decode([]byte(body), &w); err != nil {
+		var w webhook.Body
+		if err := webhook.Decode([]byte(body), &w); err != nil {
 			t.Fatal(err)
 		}
 		got, err := w.AppendJSON(nil)
@@ -131,31 +131,31 @@ func TestAppendJSONRefusesWhatTheServiceDoesNotSend(t *testing.T) {
 	when := time.Date(2024, 10, 18, 14, 42, 53, 0, time.UTC)
 	tests := []struct {
 		name   string
-		w      *event.Webhook
+		w      *webhook.Body
 		reason string
 	}{
-		{"no version", &event.Webhook{ApplicationID: 1, Type: event.WebhookPing}, "/version: missing, or not a positive integer"},
-		{"no application", event.Ping(0), "/application_id: missing"},
-		{"a PING with an event", &event.Webhook{Version: 1, ApplicationID: 1, Event: &event.Event{Type: "X", Timestamp: when}}, "/event: present in a PING"},
-		{"an event type without its event", event.Wrap(1, nil), "/event: missing"},
-		{"another webhook type", &event.Webhook{Version: 1, ApplicationID: 1, Type: 3}, "/type: unknown webhook type"},
-		{"an event without a type", event.Wrap(1, &event.Event{Timestamp: when}), "/event/type: missing"},
-		{"an event type with a quote", event.Wrap(1, &event.Event{Type: `A"B`, Timestamp: when}), "/event/type: not an event type: expected up to 64 upper-case letters, digits and underscores"},
-		{"an event without a time", event.Wrap(1, &event.Event{Type: "X"}), "/event/timestamp: missing"},
-		{"a time past the year 9999", event.Wrap(1, &event.Event{Type: "X", Timestamp: when.AddDate(8000, 0, 0)}), "/event/timestamp: timestamp out of range"},
-		{"an authorization without a user", event.Wrap(1, &event.Event{Type: event.TypeApplicationAuthorized, Timestamp: when, Data: jsontext.Value(`{"scopes":["bot"]}`)}), "/event/data/user/id: missing"},
-		{"an entitlement without data", event.Wrap(1, &event.Event{Type: event.TypeEntitlementCreate, Timestamp: when}), "/event/data: missing"},
-		{"data that is not JSON", event.Wrap(1, &event.Event{Type: "X", Timestamp: when, Data: jsontext.Value(`{"a":`)}), "/event/data: invalid JSON"},
-		{"data that is not an object", event.Wrap(1, &event.Event{Type: "X", Timestamp: when, Data: jsontext.Value(`"a"`)}), "/event/data: expected an object, got a string"},
+		{"no version", &webhook.Body{ApplicationID: 1, Type: webhook.BodyPing}, "/version: missing, or not a positive integer"},
+		{"no application", webhook.Ping(0), "/application_id: missing"},
+		{"a PING with an event", &webhook.Body{Version: 1, ApplicationID: 1, Event: &webhook.Event{Type: "X", Timestamp: when}}, "/event: present in a PING"},
+		{"an event type without its event", webhook.Wrap(1, nil), "/event: missing"},
+		{"another webhook type", &webhook.Body{Version: 1, ApplicationID: 1, Type: 3}, "/type: unknown body type"},
+		{"an event without a type", webhook.Wrap(1, &webhook.Event{Timestamp: when}), "/event/type: missing"},
+		{"an event type with a quote", webhook.Wrap(1, &webhook.Event{Type: `A"B`, Timestamp: when}), "/event/type: not an event type: expected up to 64 upper-case letters, digits and underscores"},
+		{"an event without a time", webhook.Wrap(1, &webhook.Event{Type: "X"}), "/event/timestamp: missing"},
+		{"a time past the year 9999", webhook.Wrap(1, &webhook.Event{Type: "X", Timestamp: when.AddDate(8000, 0, 0)}), "/event/timestamp: timestamp out of range"},
+		{"an authorization without a user", webhook.Wrap(1, &webhook.Event{Type: webhook.TypeApplicationAuthorized, Timestamp: when, Data: jsontext.Value(`{"scopes":["bot"]}`)}), "/event/data/user/id: missing"},
+		{"an entitlement without data", webhook.Wrap(1, &webhook.Event{Type: webhook.TypeEntitlementCreate, Timestamp: when}), "/event/data: missing"},
+		{"data that is not JSON", webhook.Wrap(1, &webhook.Event{Type: "X", Timestamp: when, Data: jsontext.Value(`{"a":`)}), "/event/data: invalid JSON"},
+		{"data that is not an object", webhook.Wrap(1, &webhook.Event{Type: "X", Timestamp: when, Data: jsontext.Value(`"a"`)}), "/event/data: expected an object, got a string"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			b, err := tt.w.AppendJSON([]byte("kept"))
-			var ee *event.EncodeError
+			var ee *webhook.EncodeError
 			if !errors.As(err, &ee) || ee.Reason != tt.reason {
 				t.Fatalf("AppendJSON error %v, want an *EncodeError %q", err, tt.reason)
 			}
-			if !errors.Is(err, event.ErrMalformed) && !errors.Is(err, event.ErrUnknownType) {
+			if !errors.Is(err, webhook.ErrMalformed) && !errors.Is(err, webhook.ErrUnknownType) {
 				t.Errorf("error %v matches neither ErrMalformed nor ErrUnknownType", err)
 			}
 			if string(b) != "kept" {
@@ -169,24 +169,24 @@ func TestNewRefusesDataThatIsNotTheTypes(t *testing.T) {
 	when := time.Date(2024, 10, 18, 14, 42, 53, 0, time.UTC)
 	tests := []struct {
 		name string
-		typ  event.Type
+		typ  webhook.Type
 		data any
 		// reason is that of the *EncodeError, or "" for another error.
 		reason string
 	}{
-		{"an authorization without a user", event.TypeApplicationAuthorized, event.ApplicationAuthorized{Scopes: []string{"bot"}}, "/data/user/id: missing"},
-		{"an entitlement of a deauthorization", event.TypeApplicationDeauthorized, interaction.Entitlement{ID: 1}, "/data/user/id: missing"},
+		{"an authorization without a user", webhook.TypeApplicationAuthorized, webhook.ApplicationAuthorized{Scopes: []string{"bot"}}, "/data/user/id: missing"},
+		{"an entitlement of a deauthorization", webhook.TypeApplicationDeauthorized, interaction.Entitlement{ID: 1}, "/data/user/id: missing"},
 		{"a list", "X", []int{1}, "/data: expected an object, got an array"},
 		{"no type", "", nil, "/type: missing"},
 		{"a value that does not encode", "X", map[string]any{"f": func() {}}, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			ev, err := event.New(tt.typ, when, tt.data)
+			ev, err := webhook.New(tt.typ, when, tt.data)
 			if err == nil {
 				t.Fatalf("New = %+v, want an error", ev)
 			}
-			var ee *event.EncodeError
+			var ee *webhook.EncodeError
 			if errors.As(err, &ee) != (tt.reason != "") || ee != nil && ee.Reason != tt.reason {
 				t.Errorf("New error %v, want the reason %q", err, tt.reason)
 			}
@@ -195,7 +195,7 @@ func TestNewRefusesDataThatIsNotTheTypes(t *testing.T) {
 }
 
 func TestEncodingJSONUsesTheWireForm(t *testing.T) {
-	w := event.Wrap(appID, &event.Event{Type: event.TypeApplicationDeauthorized, Timestamp: time.Date(2024, 10, 18, 14, 42, 53, 64834000, time.UTC),
+	w := webhook.Wrap(appID, &webhook.Event{Type: webhook.TypeApplicationDeauthorized, Timestamp: time.Date(2024, 10, 18, 14, 42, 53, 64834000, time.UTC),
 		Data: jsontext.Value(`{"user":{"id":"5"}}`)})
 	got, err := json.Marshal(w)
 	if err != nil {
@@ -205,7 +205,7 @@ func TestEncodingJSONUsesTheWireForm(t *testing.T) {
 	if !bytes.Equal(got, want) {
 		t.Errorf("json.Marshal = %s, want %s", got, want)
 	}
-	var back event.Webhook
+	var back webhook.Body
 	if err := json.Unmarshal(got, &back); err != nil {
 		t.Fatal(err)
 	}
@@ -213,7 +213,7 @@ func TestEncodingJSONUsesTheWireForm(t *testing.T) {
 		t.Errorf("json.Unmarshal = %s", show(back))
 	}
 
-	var ev event.Event
+	var ev webhook.Event
 	if err := json.Unmarshal([]byte(`{"type":"LOBBY_MESSAGE_DELETE","timestamp":"2024-10-18T14:42:53.064834","data":{"id":"1"}}`), &ev); err != nil {
 		t.Fatal(err)
 	}

@@ -1,16 +1,16 @@
-package event_test
+package webhook_test
 
 import (
 	"testing"
 	"time"
 
-	"github.com/switchboard-go/switchboard/event"
+	"github.com/switchboard-go/switchboard/webhook"
 )
 
 // timestampOf decodes an event whose timestamp is the JSON string s.
 func timestampOf(s string) (time.Time, error) {
-	var w event.Webhook
-	err := event.Decode([]byte(`{"version":1,"application_id":"1","type":1,"event":{"type":"X","timestamp":`+s+`}}`), &w)
+	var w webhook.Body
+	err := webhook.Decode([]byte(`{"version":1,"application_id":"1","type":1,"event":{"type":"X","timestamp":`+s+`}}`), &w)
 	if err != nil {
 		return time.Time{}, err
 	}

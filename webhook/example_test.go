@@ -1,4 +1,4 @@
-package event_test
+package webhook_test
 
 import (
 	"errors"
@@ -6,7 +6,7 @@ import (
 	"log"
 	"time"
 
-	"github.com/switchboard-go/switchboard/event"
+	"github.com/switchboard-go/switchboard/webhook"
 	"github.com/switchboard-go/switchboard/interaction"
 )
 
@@ -28,15 +28,15 @@ func ExampleDecode() {
 			}
 		}
 	}`)
-	var w event.Webhook
-	if err := event.Decode(body, &w); err != nil {
+	var w webhook.Body
+	if err := webhook.Decode(body, &w); err != nil {
 		log.Fatal(err) // answer 400
 	}
 	if w.IsPing() {
 		return // answer 204
 	}
 	fmt.Println(w.Event.Type, "at", w.Event.Timestamp)
-	if w.Event.Type == event.TypeApplicationAuthorized {
+	if w.Event.Type == webhook.TypeApplicationAuthorized {
 		auth, err := w.Event.ApplicationAuthorized()
 		if err != nil {
 			log.Fatal(err)
@@ -52,20 +52,20 @@ func ExampleDecode() {
 
 func ExampleDecode_error() {
 	body := []byte(`{"version":1,"application_id":"1","type":1,"event":{"type":"APPLICATION_DEAUTHORIZED","timestamp":"yesterday"}}`)
-	var w event.Webhook
-	err := event.Decode(body, &w)
+	var w webhook.Body
+	err := webhook.Decode(body, &w)
 	fmt.Println(err)
-	fmt.Println(errors.Is(err, event.ErrMalformed))
+	fmt.Println(errors.Is(err, webhook.ErrMalformed))
 	// Output:
-	// event: /event/timestamp: expected an RFC 3339 timestamp, or one without a zone in UTC
+	// webhook: /event/timestamp: expected an RFC 3339 timestamp, or one without a zone in UTC
 	// true
 }
 
 // An emulator, or a test, makes the body the service would send.
 func ExampleWrap() {
 	user := interaction.UserInstall
-	ev, err := event.New(event.TypeApplicationAuthorized, time.Date(2024, 10, 18, 14, 42, 53, 64834000, time.UTC),
-		event.ApplicationAuthorized{
+	ev, err := webhook.New(webhook.TypeApplicationAuthorized, time.Date(2024, 10, 18, 14, 42, 53, 64834000, time.UTC),
+		webhook.ApplicationAuthorized{
 			IntegrationType: &user,
 			User:            interaction.User{ID: 1191213000000000013, Username: "ada"},
 			Scopes:          []string{"applications.commands"},
@@ -73,7 +73,7 @@ func ExampleWrap() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	body, err := event.Wrap(1234560123453231555, ev).AppendJSON(nil)
+	body, err := webhook.Wrap(1234560123453231555, ev).AppendJSON(nil)
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -83,15 +83,15 @@ func ExampleWrap() {
 }
 
 func ExamplePing() {
-	body, _ := event.Ping(1234560123453231555).AppendJSON(nil)
+	body, _ := webhook.Ping(1234560123453231555).AppendJSON(nil)
 	fmt.Println(string(body))
 	// Output:
 	// {"version":1,"application_id":"1234560123453231555","type":0}
 }
 
 func ExampleEvent_EntitlementCreate() {
-	var w event.Webhook
-	err := event.Decode([]byte(`{"version":1,"application_id":"1234560123453231555","type":1,"event":{
+	var w webhook.Body
+	err := webhook.Decode([]byte(`{"version":1,"application_id":"1234560123453231555","type":1,"event":{
 		"type":"ENTITLEMENT_CREATE","timestamp":"2024-10-18T18:41:21.109604",
 		"data":{"id":"1234505980407808808","sku_id":"123489045643835123","application_id":"1234560123453231555",
 			"user_id":"111178765189277770","type":4,"deleted":false,"consumed":false}}}`), &w)
@@ -108,8 +108,8 @@ func ExampleEvent_EntitlementCreate() {
 }
 
 func ExampleEvent_EntitlementUpdate() {
-	var w event.Webhook
-	err := event.Decode([]byte(`{"version":1,"application_id":"1234560123453231555","type":1,"event":{
+	var w webhook.Body
+	err := webhook.Decode([]byte(`{"version":1,"application_id":"1234560123453231555","type":1,"event":{
 		"type":"ENTITLEMENT_UPDATE","timestamp":"2024-11-18T18:41:21.109604",
 		"data":{"id":"1234505980407808808","sku_id":"123489045643835123","application_id":"1234560123453231555",
 			"user_id":"111178765189277770","type":8,"deleted":false,"consumed":false,

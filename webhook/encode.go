@@ -1,4 +1,4 @@
-package event
+package webhook
 
 import (
 	"strconv"
@@ -17,7 +17,7 @@ import (
 // unless it has a finer part, and the data in compact form. It returns an
 // *EncodeError, and b unchanged, if w is not a body the service sends:
 // what Decode would refuse.
-func (w *Webhook) AppendJSON(b []byte) ([]byte, error) {
+func (w *Body) AppendJSON(b []byte) ([]byte, error) {
 	if f := w.check(); f != nil {
 		return b, f.encodeError()
 	}
@@ -39,10 +39,10 @@ func (w *Webhook) AppendJSON(b []byte) ([]byte, error) {
 }
 
 // MarshalJSON returns what AppendJSON appends.
-func (w *Webhook) MarshalJSON() ([]byte, error) { return w.AppendJSON(nil) }
+func (w *Body) MarshalJSON() ([]byte, error) { return w.AppendJSON(nil) }
 
 // UnmarshalJSON decodes a webhook body as Decode does.
-func (w *Webhook) UnmarshalJSON(b []byte) error { return Decode(b, w) }
+func (w *Body) UnmarshalJSON(b []byte) error { return Decode(b, w) }
 
 // AppendJSON appends e to b as a webhook body carries it. It returns an
 // *EncodeError, and b unchanged, if e is not an event the service sends.

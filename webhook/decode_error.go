@@ -1,4 +1,4 @@
-package event
+package webhook
 
 import (
 	"errors"
@@ -10,12 +10,12 @@ import (
 	"github.com/switchboard-go/switchboard/internal/jsonerr"
 )
 
-// ErrMalformed reports a body, or a Webhook, that is not a well-formed
+// ErrMalformed reports a body, or a Body, that is not a well-formed
 // webhook event.
-var ErrMalformed = errors.New("event: malformed webhook event")
+var ErrMalformed = errors.New("webhook: malformed webhook event")
 
-// ErrUnknownType reports a webhook type other than PING and EVENT.
-var ErrUnknownType = errors.New("event: unknown webhook type")
+// ErrUnknownType reports a body whose type is neither PING nor EVENT.
+var ErrUnknownType = errors.New("webhook: unknown body type")
 
 // DecodeError says why a body is not a webhook event, or why an event's
 // data is not what its type has. It matches ErrMalformed or ErrUnknownType
@@ -32,7 +32,7 @@ type DecodeError struct {
 }
 
 // Error returns the reason, prefixed with the package name.
-func (e *DecodeError) Error() string { return "event: " + e.Reason }
+func (e *DecodeError) Error() string { return "webhook: " + e.Reason }
 
 // Unwrap returns the sentinel and the underlying error.
 func (e *DecodeError) Unwrap() []error {
@@ -42,7 +42,7 @@ func (e *DecodeError) Unwrap() []error {
 	return []error{e.kind}
 }
 
-// EncodeError says why a Webhook or an Event cannot be encoded: it is not
+// EncodeError says why a Body or an Event cannot be encoded: it is not
 // what the service sends, and Decode would refuse it. It matches
 // ErrMalformed or ErrUnknownType with errors.Is.
 type EncodeError struct {
@@ -54,7 +54,7 @@ type EncodeError struct {
 }
 
 // Error returns the reason, prefixed with the package name.
-func (e *EncodeError) Error() string { return "event: cannot encode: " + e.Reason }
+func (e *EncodeError) Error() string { return "webhook: cannot encode: " + e.Reason }
 
 // Unwrap returns the sentinel and the underlying error.
 func (e *EncodeError) Unwrap() []error {
@@ -64,7 +64,7 @@ func (e *EncodeError) Unwrap() []error {
 	return []error{e.kind}
 }
 
-// fault is what is wrong with a body or a Webhook, before it is reported
+// fault is what is wrong with a body or a Body, before it is reported
 // as a DecodeError or an EncodeError.
 type fault struct {
 	path string
@@ -89,7 +89,7 @@ func (f *fault) encodeError() *EncodeError {
 // with it without quoting it: faults show its text.
 type wireError string
 
-func (e wireError) Error() string { return "event: " + string(e) }
+func (e wireError) Error() string { return "webhook: " + string(e) }
 
 // describeError describes err, the error of decoding input into a value of
 // type t, as a fault matching ErrMalformed: the JSON pointer of the value

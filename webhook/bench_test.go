@@ -1,9 +1,9 @@
-package event_test
+package webhook_test
 
 import (
 	"testing"
 
-	"github.com/switchboard-go/switchboard/event"
+	"github.com/switchboard-go/switchboard/webhook"
 )
 
 func BenchmarkDecode(b *testing.B) {
@@ -19,9 +19,9 @@ func BenchmarkDecode(b *testing.B) {
 			body := []byte(bb.body)
 			b.ReportAllocs()
 			b.SetBytes(int64(len(body)))
-			var w event.Webhook
+			var w webhook.Body
 			for b.Loop() {
-				if err := event.Decode(body, &w); err != nil {
+				if err := webhook.Decode(body, &w); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -30,8 +30,8 @@ func BenchmarkDecode(b *testing.B) {
 }
 
 func BenchmarkAppendJSON(b *testing.B) {
-	var w event.Webhook
-	if err := event.Decode([]byte(authorizedToGuild), &w); err != nil {
+	var w webhook.Body
+	if err := webhook.Decode([]byte(authorizedToGuild), &w); err != nil {
 		b.Fatal(err)
 	}
 	b.ReportAllocs()

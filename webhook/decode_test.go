@@ -1,4 +1,4 @@
-package event_test
+package webhook_test
 
 import (
 	"errors"
@@ -9,7 +9,7 @@ import (
 
 	"github.com/goccy/go-json/jsontext"
 
-	"github.com/switchboard-go/switchboard/event"
+	"github.com/switchboard-go/switchboard/webhook"
 	"github.com/switchboard-go/switchboard/interaction"
 )
 
@@ -148,24 +148,24 @@ func TestDecodeReadsTheBodiesTheServiceSends(t *testing.T) {
 	tests := []struct {
 		name string
 		body string
-		want event.Webhook
+		want webhook.Body
 		// data is the typed data the event's accessor returns.
 		data any
 	}{
 		{
 			name: "a PING carries no event",
 			body: ping,
-			want: event.Webhook{Version: 1, ApplicationID: appID, Type: event.WebhookPing},
+			want: webhook.Body{Version: 1, ApplicationID: appID, Type: webhook.BodyPing},
 		},
 		{
 			name: "an installation to a user's account, its timestamp without a zone",
 			body: authorizedToUser,
-			want: event.Webhook{Version: 1, ApplicationID: appID, Type: event.WebhookEvent, Event: &event.Event{
-				Type:      event.TypeApplicationAuthorized,
+			want: webhook.Body{Version: 1, ApplicationID: appID, Type: webhook.BodyEvent, Event: &webhook.Event{
+				Type:      webhook.TypeApplicationAuthorized,
 				Timestamp: at("2024-10-18T14:42:53.064834Z"),
 				Data:      jsontext.Value(`{"integration_type":1,"scopes":["applications.commands"],"user":{"id":"1191213000000000013","username":"ada","global_name":"Ada Lovelace","avatar":null,"discriminator":"0","public_flags":64}}`),
 			}},
-			data: event.ApplicationAuthorized{
+			data: webhook.ApplicationAuthorized{
 				IntegrationType: installedAs(interaction.UserInstall),
 				User:            interaction.User{ID: userID, Username: "ada", GlobalName: "Ada Lovelace", Discriminator: "0", PublicFlags: 64},
 				Scopes:          []string{"applications.commands"},
@@ -174,34 +174,34 @@ func TestDecodeReadsTheBodiesTheServiceSends(t *testing.T) {
 		{
 			name: "an installation to a server, with the guild, its timestamp in RFC 3339",
 			body: authorizedToGuild,
-			want: event.Webhook{Version: 1, ApplicationID: appID, Type: event.WebhookEvent, Event: &event.Event{
-				Type:      event.TypeApplicationAuthorized,
+			want: webhook.Body{Version: 1, ApplicationID: appID, Type: webhook.BodyEvent, Event: &webhook.Event{
+				Type:      webhook.TypeApplicationAuthorized,
 				Timestamp: at("2024-10-18T14:42:53.064834Z"),
 				Data:      jsontext.Value(`{"integration_type":0,"scopes":["applications.commands","bot"],"user":{"id":"1191213000000000013","username":"ada"},"guild":{"id":"1191202000000000002","name":"Analytical Engines","icon":null,"owner_id":"1191213000000000013","preferred_locale":"en-GB","features":["COMMUNITY"],"roles":[],"afk_timeout":300}}`),
 			}},
-			data: event.ApplicationAuthorized{
+			data: webhook.ApplicationAuthorized{
 				IntegrationType: installedAs(interaction.GuildInstall),
 				User:            interaction.User{ID: userID, Username: "ada"},
 				Scopes:          []string{"applications.commands", "bot"},
-				Guild: &event.Guild{ID: guildID, Name: "Analytical Engines", OwnerID: userID,
+				Guild: &webhook.Guild{ID: guildID, Name: "Analytical Engines", OwnerID: userID,
 					PreferredLocale: interaction.LocaleEnglishGB, Features: []string{"COMMUNITY"}},
 			},
 		},
 		{
 			name: "a deauthorization",
 			body: deauthorized,
-			want: event.Webhook{Version: 1, ApplicationID: appID, Type: event.WebhookEvent, Event: &event.Event{
-				Type:      event.TypeApplicationDeauthorized,
+			want: webhook.Body{Version: 1, ApplicationID: appID, Type: webhook.BodyEvent, Event: &webhook.Event{
+				Type:      webhook.TypeApplicationDeauthorized,
 				Timestamp: at("2024-10-18T14:42:53.064834Z"),
 				Data:      jsontext.Value(`{"user":{"id":"1191213000000000013","username":"ada"}}`),
 			}},
-			data: event.ApplicationDeauthorized{User: interaction.User{ID: userID, Username: "ada"}},
+			data: webhook.ApplicationDeauthorized{User: interaction.User{ID: userID, Username: "ada"}},
 		},
 		{
 			name: "an entitlement, with fields the package does not know",
 			body: entitlementCreated,
-			want: event.Webhook{Version: 1, ApplicationID: appID, Type: event.WebhookEvent, Event: &event.Event{
-				Type:      event.TypeEntitlementCreate,
+			want: webhook.Body{Version: 1, ApplicationID: appID, Type: webhook.BodyEvent, Event: &webhook.Event{
+				Type:      webhook.TypeEntitlementCreate,
 				Timestamp: at("2024-10-18T18:41:21.109604Z"),
 				Data:      jsontext.Value(`{"application_id":"1234560123453231555","consumed":false,"deleted":false,"gift_code_flags":0,"id":"1234505980407808808","promotion_id":null,"sku_id":"123489045643835123","type":4,"user_id":"1191213000000000013"}`),
 			}},
@@ -212,8 +212,8 @@ func TestDecodeReadsTheBodiesTheServiceSends(t *testing.T) {
 			body: `{"version":1,"application_id":"1","type":1,"event":{"type":"ENTITLEMENT_CREATE","timestamp":"2024-10-18T18:41:21Z",
 				"data":{"id":"2","sku_id":"3","application_id":"1","guild_id":"4","type":8,"deleted":false,
 				"starts_at":"2024-10-18T20:41:21.5+02:00","ends_at":"2024-11-18T18:41:21"}}}`,
-			want: event.Webhook{Version: 1, ApplicationID: 1, Type: event.WebhookEvent, Event: &event.Event{
-				Type:      event.TypeEntitlementCreate,
+			want: webhook.Body{Version: 1, ApplicationID: 1, Type: webhook.BodyEvent, Event: &webhook.Event{
+				Type:      webhook.TypeEntitlementCreate,
 				Timestamp: at("2024-10-18T18:41:21Z"),
 				Data:      jsontext.Value(`{"id":"2","sku_id":"3","application_id":"1","guild_id":"4","type":8,"deleted":false,"starts_at":"2024-10-18T20:41:21.5+02:00","ends_at":"2024-11-18T18:41:21"}`),
 			}},
@@ -223,8 +223,8 @@ func TestDecodeReadsTheBodiesTheServiceSends(t *testing.T) {
 		{
 			name: "an entitlement that ended, updated",
 			body: entitlementUpdated,
-			want: event.Webhook{Version: 1, ApplicationID: appID, Type: event.WebhookEvent, Event: &event.Event{
-				Type:      event.TypeEntitlementUpdate,
+			want: webhook.Body{Version: 1, ApplicationID: appID, Type: webhook.BodyEvent, Event: &webhook.Event{
+				Type:      webhook.TypeEntitlementUpdate,
 				Timestamp: at("2024-11-18T18:41:21.5Z"),
 				Data: jsontext.Value(`{"id":"1234505980407808808","sku_id":"123489045643835123","application_id":"1234560123453231555",` +
 					`"user_id":"1191213000000000013","promotion_id":null,"type":8,"deleted":false,"gift_code_flags":0,"consumed":false,` +
@@ -236,8 +236,8 @@ func TestDecodeReadsTheBodiesTheServiceSends(t *testing.T) {
 		{
 			name: "a guild's test entitlement, deleted",
 			body: entitlementDeleted,
-			want: event.Webhook{Version: 1, ApplicationID: appID, Type: event.WebhookEvent, Event: &event.Event{
-				Type:      event.TypeEntitlementDelete,
+			want: webhook.Body{Version: 1, ApplicationID: appID, Type: webhook.BodyEvent, Event: &webhook.Event{
+				Type:      webhook.TypeEntitlementDelete,
 				Timestamp: at("2024-10-19T08:00:00.000001Z"),
 				Data: jsontext.Value(`{"id":"1234505980407808808","sku_id":"123489045643835123","application_id":"1234560123453231555",` +
 					`"guild_id":"1191202000000000002","type":4,"deleted":true,"consumed":false}`),
@@ -247,8 +247,8 @@ func TestDecodeReadsTheBodiesTheServiceSends(t *testing.T) {
 		{
 			name: "a quest enrollment, its data kept as it came",
 			body: `{"version":1,"application_id":"1","type":1,"event":{"type":"QUEST_USER_ENROLLMENT","timestamp":"2025-01-02T03:04:05.000006","data":{"quest_id":"9", "user": {"id":"5"}}}}`,
-			want: event.Webhook{Version: 1, ApplicationID: 1, Type: event.WebhookEvent, Event: &event.Event{
-				Type:      event.TypeQuestUserEnrollment,
+			want: webhook.Body{Version: 1, ApplicationID: 1, Type: webhook.BodyEvent, Event: &webhook.Event{
+				Type:      webhook.TypeQuestUserEnrollment,
 				Timestamp: at("2025-01-02T03:04:05.000006Z"),
 				Data:      jsontext.Value(`{"quest_id":"9","user":{"id":"5"}}`),
 			}},
@@ -257,7 +257,7 @@ func TestDecodeReadsTheBodiesTheServiceSends(t *testing.T) {
 		{
 			name: "an event type the package does not know, its data raw",
 			body: `{"version":1,"application_id":"1","type":1,"event":{"type":"LOBBY_MESSAGE_DELETE","timestamp":"2025-08-05T21:44:09.412957","data":{"id":"1402406637632884857","lobby_id":"1402399883394285659"}}}`,
-			want: event.Webhook{Version: 1, ApplicationID: 1, Type: event.WebhookEvent, Event: &event.Event{
+			want: webhook.Body{Version: 1, ApplicationID: 1, Type: webhook.BodyEvent, Event: &webhook.Event{
 				Type:      "LOBBY_MESSAGE_DELETE",
 				Timestamp: at("2025-08-05T21:44:09.412957Z"),
 				Data:      jsontext.Value(`{"id":"1402406637632884857","lobby_id":"1402399883394285659"}`),
@@ -266,29 +266,29 @@ func TestDecodeReadsTheBodiesTheServiceSends(t *testing.T) {
 		{
 			name: "an event with null data, which has none",
 			body: `{"version":1,"application_id":"1","type":1,"event":{"type":"LOBBY_MESSAGE_DELETE","timestamp":"2025-08-05T21:44:09Z","data":null}}`,
-			want: event.Webhook{Version: 1, ApplicationID: 1, Type: event.WebhookEvent, Event: &event.Event{
+			want: webhook.Body{Version: 1, ApplicationID: 1, Type: webhook.BodyEvent, Event: &webhook.Event{
 				Type: "LOBBY_MESSAGE_DELETE", Timestamp: at("2025-08-05T21:44:09Z"),
 			}},
 		},
 		{
 			name: "a PING with a null event, a later version and an id as a number",
 			body: `{"version":2,"application_id":1234560123453231555,"type":0,"event":null}`,
-			want: event.Webhook{Version: 2, ApplicationID: appID, Type: event.WebhookPing},
+			want: webhook.Body{Version: 2, ApplicationID: appID, Type: webhook.BodyPing},
 		},
 		{
 			name: "escaped names and values, which decode as what they stand for",
 			body: `{"versio\u006e":1,"application_id":"1","type":1,"event":{"type":"APPLICATION_\u0044EAUTHORIZED","timestamp":"2024-10-18T14:42:53\u002e5","data":{"user":{"id":"7"}}}}`,
-			want: event.Webhook{Version: 1, ApplicationID: 1, Type: event.WebhookEvent, Event: &event.Event{
-				Type: event.TypeApplicationDeauthorized, Timestamp: at("2024-10-18T14:42:53.5Z"),
+			want: webhook.Body{Version: 1, ApplicationID: 1, Type: webhook.BodyEvent, Event: &webhook.Event{
+				Type: webhook.TypeApplicationDeauthorized, Timestamp: at("2024-10-18T14:42:53.5Z"),
 				Data: jsontext.Value(`{"user":{"id":"7"}}`),
 			}},
-			data: event.ApplicationDeauthorized{User: interaction.User{ID: 7}},
+			data: webhook.ApplicationDeauthorized{User: interaction.User{ID: 7}},
 		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			w := event.Webhook{Version: 9, Event: &event.Event{Type: "STALE"}}
-			if err := event.Decode([]byte(tt.body), &w); err != nil {
+			w := webhook.Body{Version: 9, Event: &webhook.Event{Type: "STALE"}}
+			if err := webhook.Decode([]byte(tt.body), &w); err != nil {
 				t.Fatal(err)
 			}
 			if !reflect.DeepEqual(w, tt.want) {
@@ -309,25 +309,25 @@ func TestDecodeReadsTheBodiesTheServiceSends(t *testing.T) {
 }
 
 // typedData returns the data of ev from the accessor of its type.
-func typedData(ev *event.Event) (any, error) {
+func typedData(ev *webhook.Event) (any, error) {
 	switch ev.Type {
-	case event.TypeApplicationAuthorized:
+	case webhook.TypeApplicationAuthorized:
 		return ev.ApplicationAuthorized()
-	case event.TypeApplicationDeauthorized:
+	case webhook.TypeApplicationDeauthorized:
 		return ev.ApplicationDeauthorized()
-	case event.TypeEntitlementCreate:
+	case webhook.TypeEntitlementCreate:
 		return ev.EntitlementCreate()
-	case event.TypeEntitlementUpdate:
+	case webhook.TypeEntitlementUpdate:
 		return ev.EntitlementUpdate()
-	case event.TypeEntitlementDelete:
+	case webhook.TypeEntitlementDelete:
 		return ev.EntitlementDelete()
-	case event.TypeQuestUserEnrollment:
+	case webhook.TypeQuestUserEnrollment:
 		return ev.QuestUserEnrollment()
 	}
 	return nil, errors.New("no accessor for " + string(ev.Type))
 }
 
-func show(w event.Webhook) string {
+func show(w webhook.Body) string {
 	s := w.Type.String() + " v" + strconv.Itoa(w.Version) + " app " + w.ApplicationID.String()
 	if e := w.Event; e != nil {
 		s += " " + string(e.Type) + " at " + e.Timestamp.Format(time.RFC3339Nano) + " " + e.Timestamp.Location().String() + " data " + string(e.Data)
@@ -336,8 +336,8 @@ func show(w event.Webhook) string {
 }
 
 func TestEachAccessorRefusesTheDataOfAnotherType(t *testing.T) {
-	var w event.Webhook
-	if err := event.Decode([]byte(deauthorized), &w); err != nil {
+	var w webhook.Body
+	if err := webhook.Decode([]byte(deauthorized), &w); err != nil {
 		t.Fatal(err)
 	}
 	accessors := map[string]func() error{
@@ -348,7 +348,7 @@ func TestEachAccessorRefusesTheDataOfAnotherType(t *testing.T) {
 		"QuestUserEnrollment":   func() error { _, err := w.Event.QuestUserEnrollment(); return err },
 	}
 	for name, get := range accessors {
-		if err := get(); !errors.Is(err, event.ErrOtherType) {
+		if err := get(); !errors.Is(err, webhook.ErrOtherType) {
 			t.Errorf("%s of an APPLICATION_DEAUTHORIZED event: error %v, want ErrOtherType", name, err)
 		}
 	}
@@ -360,24 +360,24 @@ func TestEachAccessorRefusesTheDataOfAnotherType(t *testing.T) {
 func TestAnAccessorReportsDataThatDoesNotDecode(t *testing.T) {
 	tests := []struct {
 		name string
-		ev   event.Event
+		ev   webhook.Event
 		want string
 	}{
-		{"no data", event.Event{Type: event.TypeApplicationAuthorized}, "event: /event/data: missing"},
-		{"an array", event.Event{Type: event.TypeApplicationAuthorized, Data: jsontext.Value(`[]`)}, "event: /event/data: expected an object"},
-		{"no user", event.Event{Type: event.TypeApplicationDeauthorized, Data: jsontext.Value(`{"user":null}`)}, "event: /event/data/user/id: missing"},
-		{"a guild without an id", event.Event{Type: event.TypeApplicationAuthorized, Data: jsontext.Value(`{"user":{"id":"1"},"guild":{"name":"g"}}`)}, "event: /event/data/guild/id: missing"},
-		{"an entitlement without its SKU", event.Event{Type: event.TypeEntitlementCreate, Data: jsontext.Value(`{"id":"1","application_id":"2"}`)}, "event: /event/data/sku_id: missing"},
-		{"an entitlement without its application", event.Event{Type: event.TypeEntitlementCreate, Data: jsontext.Value(`{"id":"1","sku_id":"2"}`)}, "event: /event/data/application_id: missing"},
-		{"an update without data", event.Event{Type: event.TypeEntitlementUpdate}, "event: /event/data: missing"},
-		{"a deletion of an entitlement without its SKU", event.Event{Type: event.TypeEntitlementDelete, Data: jsontext.Value(`{"id":"1","application_id":"2","deleted":true}`)}, "event: /event/data/sku_id: missing"},
-		{"a time that is not one", event.Event{Type: event.TypeEntitlementCreate, Data: jsontext.Value(`{"id":"1","sku_id":"2","application_id":"3","ends_at":"soon"}`)}, "event: /event/data/ends_at: expected an RFC 3339 timestamp, or one without a zone in UTC"},
+		{"no data", webhook.Event{Type: webhook.TypeApplicationAuthorized}, "webhook: /event/data: missing"},
+		{"an array", webhook.Event{Type: webhook.TypeApplicationAuthorized, Data: jsontext.Value(`[]`)}, "webhook: /event/data: expected an object"},
+		{"no user", webhook.Event{Type: webhook.TypeApplicationDeauthorized, Data: jsontext.Value(`{"user":null}`)}, "webhook: /event/data/user/id: missing"},
+		{"a guild without an id", webhook.Event{Type: webhook.TypeApplicationAuthorized, Data: jsontext.Value(`{"user":{"id":"1"},"guild":{"name":"g"}}`)}, "webhook: /event/data/guild/id: missing"},
+		{"an entitlement without its SKU", webhook.Event{Type: webhook.TypeEntitlementCreate, Data: jsontext.Value(`{"id":"1","application_id":"2"}`)}, "webhook: /event/data/sku_id: missing"},
+		{"an entitlement without its application", webhook.Event{Type: webhook.TypeEntitlementCreate, Data: jsontext.Value(`{"id":"1","sku_id":"2"}`)}, "webhook: /event/data/application_id: missing"},
+		{"an update without data", webhook.Event{Type: webhook.TypeEntitlementUpdate}, "webhook: /event/data: missing"},
+		{"a deletion of an entitlement without its SKU", webhook.Event{Type: webhook.TypeEntitlementDelete, Data: jsontext.Value(`{"id":"1","application_id":"2","deleted":true}`)}, "webhook: /event/data/sku_id: missing"},
+		{"a time that is not one", webhook.Event{Type: webhook.TypeEntitlementCreate, Data: jsontext.Value(`{"id":"1","sku_id":"2","application_id":"3","ends_at":"soon"}`)}, "webhook: /event/data/ends_at: expected an RFC 3339 timestamp, or one without a zone in UTC"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			_, err := typedData(&tt.ev)
-			var de *event.DecodeError
-			if !errors.As(err, &de) || !errors.Is(err, event.ErrMalformed) || err.Error() != tt.want {
+			var de *webhook.DecodeError
+			if !errors.As(err, &de) || !errors.Is(err, webhook.ErrMalformed) || err.Error() != tt.want {
 				t.Errorf("error %v, want the *DecodeError %q", err, tt.want)
 			}
 		})
@@ -386,8 +386,8 @@ func TestAnAccessorReportsDataThatDoesNotDecode(t *testing.T) {
 
 func TestDecodeKeepsNoReferenceToTheBody(t *testing.T) {
 	body := []byte(authorizedToGuild)
-	var w event.Webhook
-	if err := event.Decode(body, &w); err != nil {
+	var w webhook.Body
+	if err := webhook.Decode(body, &w); err != nil {
 		t.Fatal(err)
 	}
 	before := string(w.Event.Data)

@@ -1,4 +1,4 @@
-package event
+package webhook
 
 import (
 	"bytes"
@@ -17,7 +17,7 @@ type wireWebhook struct {
 	ApplicationID interaction.Snowflake `json:"application_id"`
 	// Type is a pointer because 0, a PING, is also what an absent type
 	// would read as.
-	Type  *WebhookType `json:"type"`
+	Type  *BodyType `json:"type"`
 	Event *wireEvent   `json:"event"`
 }
 
@@ -42,16 +42,16 @@ type wireEvent struct {
 // must be an object, and the data of the types this package describes must
 // decode to their types with the fields the service always sends (the
 // user's id, the entitlement's id, SKU and application).
-func Decode(body []byte, w *Webhook) error {
-	*w = Webhook{}
+func Decode(body []byte, w *Body) error {
+	*w = Body{}
 	if f := decode(body, w); f != nil {
-		*w = Webhook{}
+		*w = Body{}
 		return f.decodeError()
 	}
 	return nil
 }
 
-func decode(body []byte, w *Webhook) *fault {
+func decode(body []byte, w *Body) *fault {
 	var raw wireWebhook
 	if err := jsonv2.Unmarshal(body, &raw, decodeOptions); err != nil {
 		return describeError(err, body, "", reflect.TypeFor[wireWebhook]())
@@ -63,7 +63,7 @@ func decode(body []byte, w *Webhook) *fault {
 	if raw.Type == nil {
 		return &fault{path: "/type", what: "missing", kind: ErrMalformed}
 	}
-	*w = Webhook{Version: raw.Version, ApplicationID: raw.ApplicationID, Type: *raw.Type}
+	*w = Body{Version: raw.Version, ApplicationID: raw.ApplicationID, Type: *raw.Type}
 	if raw.Event != nil {
 		ev, f := raw.Event.event("/event")
 		if f != nil {
@@ -112,7 +112,7 @@ func (e *Event) UnmarshalJSON(b []byte) error {
 
 // check reports what keeps w from being a webhook body the service sends,
 // or nil.
-func (w *Webhook) check() *fault {
+func (w *Body) check() *fault {
 	if w.Version < 1 {
 		return &fault{path: "/version", what: "missing, or not a positive integer", kind: ErrMalformed}
 	}
@@ -120,17 +120,17 @@ func (w *Webhook) check() *fault {
 		return &fault{path: "/application_id", what: "missing", kind: ErrMalformed}
 	}
 	switch w.Type {
-	case WebhookPing:
+	case BodyPing:
 		if w.Event != nil {
 			return &fault{path: "/event", what: "present in a PING", kind: ErrMalformed}
 		}
-	case WebhookEvent:
+	case BodyEvent:
 		if w.Event == nil {
 			return &fault{path: "/event", what: "missing", kind: ErrMalformed}
 		}
 		return w.Event.check("/event")
 	default:
-		return &fault{path: "/type", what: "unknown webhook type", kind: ErrUnknownType}
+		return &fault{path: "/type", what: "unknown body type", kind: ErrUnknownType}
 	}
 	return nil
 }

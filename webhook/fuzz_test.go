@@ -1,4 +1,4 @@
-package event_test
+package webhook_test
 
 import (
 	"bytes"
@@ -10,7 +10,7 @@ import (
 
 	"github.com/goccy/go-json/jsontext"
 
-	"github.com/switchboard-go/switchboard/event"
+	"github.com/switchboard-go/switchboard/webhook"
 )
 
 // addSeeds gives a fuzzer the bodies of the table tests to mutate.
@@ -34,20 +34,20 @@ func addSeeds(f *testing.F) {
 func FuzzDecode(f *testing.F) {
 	addSeeds(f)
 	f.Fuzz(func(t *testing.T, body []byte) {
-		var w event.Webhook
-		err := event.Decode(body, &w)
+		var w webhook.Body
+		err := webhook.Decode(body, &w)
 		if err != nil {
-			var de *event.DecodeError
+			var de *webhook.DecodeError
 			if !errors.As(err, &de) {
 				t.Fatalf("error %v is not a *DecodeError", err)
 			}
-			if errors.Is(err, event.ErrMalformed) == errors.Is(err, event.ErrUnknownType) {
+			if errors.Is(err, webhook.ErrMalformed) == errors.Is(err, webhook.ErrUnknownType) {
 				t.Fatalf("error %v is not of exactly one kind", err)
 			}
 			if len(de.Reason) > 300 || !utf8.ValidString(de.Reason) {
 				t.Fatalf("reason of %d bytes, or not UTF-8: %q", len(de.Reason), de.Reason)
 			}
-			if !reflect.DeepEqual(w, event.Webhook{}) {
+			if !reflect.DeepEqual(w, webhook.Body{}) {
 				t.Fatalf("Decode left %+v with its error", w)
 			}
 			return
@@ -56,11 +56,11 @@ func FuzzDecode(f *testing.F) {
 			t.Fatalf("Decode accepted version %d, application %v", w.Version, w.ApplicationID)
 		}
 		switch w.Type {
-		case event.WebhookPing:
+		case webhook.BodyPing:
 			if w.Event != nil {
 				t.Fatal("Decode accepted a PING with an event")
 			}
-		case event.WebhookEvent:
+		case webhook.BodyEvent:
 			checkEvent(t, w.Event)
 		default:
 			t.Fatalf("Decode accepted webhook type %v", w.Type)
@@ -83,7 +83,7 @@ func FuzzDecode(f *testing.F) {
 	})
 }
 
-func checkEvent(t *testing.T, ev *event.Event) {
+func checkEvent(t *testing.T, ev *webhook.Event) {
 	t.Helper()
 	if ev == nil || ev.Type == "" {
 		t.Fatalf("Decode accepted an event without a type: %+v", ev)
@@ -99,21 +99,21 @@ func checkEvent(t *testing.T, ev *event.Event) {
 	}
 	var err error
 	switch ev.Type {
-	case event.TypeApplicationAuthorized:
-		var d event.ApplicationAuthorized
+	case webhook.TypeApplicationAuthorized:
+		var d webhook.ApplicationAuthorized
 		d, err = ev.ApplicationAuthorized()
 		if err == nil && d.User.ID == 0 {
 			t.Fatal("an authorization without a user")
 		}
-	case event.TypeApplicationDeauthorized:
+	case webhook.TypeApplicationDeauthorized:
 		_, err = ev.ApplicationDeauthorized()
-	case event.TypeEntitlementCreate:
+	case webhook.TypeEntitlementCreate:
 		_, err = ev.EntitlementCreate()
-	case event.TypeEntitlementUpdate:
+	case webhook.TypeEntitlementUpdate:
 		_, err = ev.EntitlementUpdate()
-	case event.TypeEntitlementDelete:
+	case webhook.TypeEntitlementDelete:
 		_, err = ev.EntitlementDelete()
-	case event.TypeQuestUserEnrollment:
+	case webhook.TypeQuestUserEnrollment:
 		var raw jsontext.Value
 		raw, err = ev.QuestUserEnrollment()
 		if !bytes.Equal(raw, ev.Data) {
@@ -130,16 +130,16 @@ func checkEvent(t *testing.T, ev *event.Event) {
 func FuzzRoundTrip(f *testing.F) {
 	addSeeds(f)
 	f.Fuzz(func(t *testing.T, body []byte) {
-		var w event.Webhook
-		if event.Decode(body, &w) != nil {
+		var w webhook.Body
+		if webhook.Decode(body, &w) != nil {
 			return
 		}
 		enc, err := w.AppendJSON(nil)
 		if err != nil {
 			t.Fatalf("a decoded webhook does not encode: %v", err)
 		}
-		var back event.Webhook
-		if err := event.Decode(enc, &back); err != nil {
+		var back webhook.Body
+		if err := webhook.Decode(enc, &back); err != nil {
 			t.Fatalf("%s encodes to %s, which does not decode: %v", body, enc, err)
 		}
 		if !reflect.DeepEqual(w, back) {

@@ -1,4 +1,4 @@
-package event
+package webhook
 
 import (
 	"errors"
@@ -86,7 +86,7 @@ func New(t Type, at time.Time, data any) (*Event, error) {
 	if data != nil {
 		b, err := jsonv2.Marshal(data, encodeOptions)
 		if err != nil {
-			return nil, fmt.Errorf("event: %s data: %w", t, err)
+			return nil, fmt.Errorf("webhook: %s data: %w", t, err)
 		}
 		ev.Data = b
 	}
@@ -98,7 +98,7 @@ func New(t Type, at time.Time, data any) (*Event, error) {
 
 // ErrOtherType reports that the data asked for is the data of another
 // type of event.
-var ErrOtherType = errors.New("event: data of another type of event")
+var ErrOtherType = errors.New("webhook: data of another type of event")
 
 // ApplicationAuthorized decodes the data of an APPLICATION_AUTHORIZED
 // event. It returns an error matching ErrOtherType for an event of another

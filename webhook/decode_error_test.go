@@ -1,4 +1,4 @@
-package event_test
+package webhook_test
 
 import (
 	"errors"
@@ -6,7 +6,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"github.com/switchboard-go/switchboard/event"
+	"github.com/switchboard-go/switchboard/webhook"
 	"github.com/switchboard-go/switchboard/interaction"
 )
 
@@ -29,7 +29,7 @@ var malformedBodies = []struct {
 	{name: "an application id that is not a snowflake", body: `{"version":1,"application_id":"app","type":0}`, reason: "/application_id: invalid snowflake"},
 	{name: "no type", body: `{"version":1,"application_id":"1"}`, reason: "/type: missing"},
 	{name: "a null type", body: `{"version":1,"application_id":"1","type":null}`, reason: "/type: missing"},
-	{name: "an unknown webhook type", body: `{"version":1,"application_id":"1","type":2}`, reason: "/type: unknown webhook type", unknown: true},
+	{name: "an unknown body type", body: `{"version":1,"application_id":"1","type":2}`, reason: "/type: unknown body type", unknown: true},
 	{name: "a PING with an event", body: `{"version":1,"application_id":"1","type":0,"event":{"type":"X","timestamp":"2024-10-18T14:42:53"}}`, reason: "/event: present in a PING"},
 	{name: "an event type without an event", body: `{"version":1,"application_id":"1","type":1}`, reason: "/event: missing"},
 	{name: "an event that is not an object", body: `{"version":1,"application_id":"1","type":1,"event":[]}`, reason: "/event: expected an object, got an array"},
@@ -78,24 +78,24 @@ var malformedBodies = []struct {
 func TestDecodeRefusesMalformedBodies(t *testing.T) {
 	for _, tt := range malformedBodies {
 		t.Run(tt.name, func(t *testing.T) {
-			w := event.Webhook{Version: 1, ApplicationID: 1}
-			err := event.Decode([]byte(tt.body), &w)
-			var de *event.DecodeError
+			w := webhook.Body{Version: 1, ApplicationID: 1}
+			err := webhook.Decode([]byte(tt.body), &w)
+			var de *webhook.DecodeError
 			if !errors.As(err, &de) {
 				t.Fatalf("Decode error %v, want a *DecodeError", err)
 			}
 			if de.Reason != tt.reason {
 				t.Errorf("Reason %q, want %q", de.Reason, tt.reason)
 			}
-			kind, other := event.ErrMalformed, event.ErrUnknownType
+			kind, other := webhook.ErrMalformed, webhook.ErrUnknownType
 			if tt.unknown {
 				kind, other = other, kind
 			}
 			if !errors.Is(err, kind) || errors.Is(err, other) {
 				t.Errorf("error %v matches ErrMalformed %v and ErrUnknownType %v", err,
-					errors.Is(err, event.ErrMalformed), errors.Is(err, event.ErrUnknownType))
+					errors.Is(err, webhook.ErrMalformed), errors.Is(err, webhook.ErrUnknownType))
 			}
-			if w != (event.Webhook{}) {
+			if w != (webhook.Body{}) {
 				t.Errorf("Decode left %+v with its error", w)
 			}
 		})
@@ -103,8 +103,8 @@ func TestDecodeRefusesMalformedBodies(t *testing.T) {
 }
 
 func TestADecodeErrorMatchesTheErrorOfTheValue(t *testing.T) {
-	var w event.Webhook
-	err := event.Decode([]byte(`{"version":1,"application_id":"one","type":0}`), &w)
+	var w webhook.Body
+	err := webhook.Decode([]byte(`{"version":1,"application_id":"one","type":0}`), &w)
 	if !errors.Is(err, interaction.ErrSnowflake) {
 		t.Errorf("error %v does not match interaction.ErrSnowflake", err)
 	}
@@ -132,8 +132,8 @@ func TestADecodeErrorNeverQuotesTheBody(t *testing.T) {
 		`ZZSECRETZZ`,
 	}
 	for _, body := range bodies {
-		var w event.Webhook
-		err := event.Decode([]byte(body), &w)
+		var w webhook.Body
+		err := webhook.Decode([]byte(body), &w)
 		if err == nil {
 			t.Errorf("Decode(%s) accepted it", body)
 			continue
@@ -154,8 +154,8 @@ func TestADecodeErrorIsBoundedWhateverTheNesting(t *testing.T) {
 			strings.Repeat(`"a",`, 100000) + `1]}}}`,
 	}
 	for name, body := range bodies {
-		var w event.Webhook
-		err := event.Decode([]byte(body), &w)
+		var w webhook.Body
+		err := webhook.Decode([]byte(body), &w)
 		if err == nil {
 			t.Errorf("%s: Decode accepted it", name)
 			continue
