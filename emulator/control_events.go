@@ -7,8 +7,8 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/switchboard-go/switchboard/webhook"
 	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/webhook"
 )
 
 // maxEventsWait bounds how long GET /_emulator/events?wait=n waits.
@@ -119,7 +119,7 @@ func (s *Server) controlEvents(w http.ResponseWriter, r *http.Request) {
 // body sent as JSON, the endpoint's answer as text (it may be anything),
 // and the time it took in seconds.
 type eventDeliveryJSON struct {
-	Type       webhook.Type      `json:"type"`
+	Type       webhook.Type    `json:"type"`
 	URL        string          `json:"url"`
 	Body       json.RawMessage `json:"body"`
 	Sent       string          `json:"sent"`

@@ -4,8 +4,8 @@ import (
 	"slices"
 	"time"
 
-	"github.com/switchboard-go/switchboard/webhook"
 	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/webhook"
 )
 
 // The types of entitlements (the service's entitlement object): PURCHASE

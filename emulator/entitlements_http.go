@@ -8,9 +8,9 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/switchboard-go/switchboard/webhook"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/rules"
+	"github.com/switchboard-go/switchboard/webhook"
 )
 
 // Codes of the entitlement endpoints, the service's public ones.

@@ -1,8 +1,8 @@
 package emulator
 
 import (
-	"github.com/switchboard-go/switchboard/webhook"
 	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/webhook"
 )
 
 // The events of authorizations. The user of each is the public user

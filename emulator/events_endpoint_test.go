@@ -12,8 +12,8 @@ import (
 	"time"
 
 	"github.com/switchboard-go/switchboard/emulator"
-	"github.com/switchboard-go/switchboard/webhook"
 	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/webhook"
 )
 
 // eventsEndpoint is an application's webhook events endpoint in the
@@ -86,7 +86,7 @@ func (ep *eventsEndpoint) next(t *testing.T) receivedEvent {
 // delivery is an EventDelivery as the tests look at it, from the Go API
 // or the control API.
 type delivery struct {
-	Type       webhook.Type      `json:"type"`
+	Type       webhook.Type    `json:"type"`
 	Body       json.RawMessage `json:"body"`
 	Status     int             `json:"status"`
 	Answer     string          `json:"answer"`

@@ -12,8 +12,8 @@ import (
 	"time"
 
 	"github.com/switchboard-go/switchboard/emulator"
-	"github.com/switchboard-go/switchboard/webhook"
 	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/webhook"
 )
 
 // What the application is told, event by event: each reaches its webhook
@@ -141,9 +141,9 @@ func TestWebhookEventsTellTheApplicationWhatHappened(t *testing.T) {
 	// where, and how long the endpoint took.
 	var shown []struct {
 		Type    webhook.Type `json:"type"`
-		URL     string     `json:"url"`
-		Sent    time.Time  `json:"sent"`
-		Elapsed float64    `json:"elapsed"`
+		URL     string       `json:"url"`
+		Sent    time.Time    `json:"sent"`
+		Elapsed float64      `json:"elapsed"`
 	}
 	s.control(t, "GET", "/_emulator/events", nil, http.StatusOK, &shown)
 	if len(shown) != len(steps) || shown[0].Type != webhook.TypeApplicationAuthorized || shown[0].URL != ep.URL ||

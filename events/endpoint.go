@@ -8,10 +8,10 @@ import (
 
 	"github.com/rs/zerolog"
 
-	"github.com/switchboard-go/switchboard/webhook"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/internal/signed"
 	"github.com/switchboard-go/switchboard/internal/stderrlog"
+	"github.com/switchboard-go/switchboard/webhook"
 )
 
 // Defaults of an Endpoint.

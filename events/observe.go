@@ -4,8 +4,8 @@ import (
 	"net/http"
 	"time"
 
-	"github.com/switchboard-go/switchboard/webhook"
 	"github.com/switchboard-go/switchboard/internal/signed"
+	"github.com/switchboard-go/switchboard/webhook"
 )
 
 // Refusal is why the endpoint refused a request before reading its event:

@@ -11,11 +11,11 @@ import (
 
 	"github.com/valyala/fasthttp"
 
-	"github.com/switchboard-go/switchboard/webhook"
 	"github.com/switchboard-go/switchboard/events"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
 	"github.com/switchboard-go/switchboard/router"
+	"github.com/switchboard-go/switchboard/webhook"
 )
 
 // eventsObserved is an EventObserver that keeps what it is told.

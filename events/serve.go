@@ -8,8 +8,8 @@ import (
 
 	"github.com/rs/zerolog"
 
-	"github.com/switchboard-go/switchboard/webhook"
 	"github.com/switchboard-go/switchboard/internal/signed"
+	"github.com/switchboard-go/switchboard/webhook"
 )
 
 // Fixed answers of the events endpoint beside those of package signed.

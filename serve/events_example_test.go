@@ -4,11 +4,11 @@ import (
 	"context"
 	"log"
 
-	"github.com/switchboard-go/switchboard/webhook"
 	"github.com/switchboard-go/switchboard/events"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/router"
 	"github.com/switchboard-go/switchboard/serve"
+	"github.com/switchboard-go/switchboard/webhook"
 )
 
 func ExampleServer_events() {

@@ -10,10 +10,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/switchboard-go/switchboard/webhook"
 	"github.com/switchboard-go/switchboard/events"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
 	"github.com/switchboard-go/switchboard/serve"
+	"github.com/switchboard-go/switchboard/webhook"
 )
 
 func TestServerShutdownWaitsForTheEventHandlersRunning(t *testing.T) {

@@ -17,8 +17,8 @@ type wireWebhook struct {
 	ApplicationID interaction.Snowflake `json:"application_id"`
 	// Type is a pointer because 0, a PING, is also what an absent type
 	// would read as.
-	Type  *BodyType `json:"type"`
-	Event *wireEvent   `json:"event"`
+	Type  *BodyType  `json:"type"`
+	Event *wireEvent `json:"event"`
 }
 
 type wireEvent struct {

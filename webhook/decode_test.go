@@ -9,8 +9,8 @@ import (
 
 	"github.com/goccy/go-json/jsontext"
 
-	"github.com/switchboard-go/switchboard/webhook"
 	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/webhook"
 )
 
 // Ids shared by the bodies below.

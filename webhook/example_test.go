@@ -6,8 +6,8 @@ import (
 	"log"
 	"time"
 
-	"github.com/switchboard-go/switchboard/webhook"
 	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/webhook"
 )
 
 func ExampleDecode() {

@@ -10,8 +10,8 @@ import (
 	"sync"
 	"time"
 
-	"github.com/switchboard-go/switchboard/webhook"
 	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/webhook"
 )
 
 // Directory is what the bot knows of where the application is installed
