@@ -89,7 +89,7 @@ func (f *flight) runOrDefer(mode deferral) (status int, answer []byte, contentTy
 		r := result{panicked: true}
 		defer func() {
 			cancelRun(context.Canceled)
-			f.ctx.cancel(context.Canceled)
+			f.ctx.cancel()
 			done <- r
 		}()
 		r = f.run(ctx)

@@ -189,7 +189,7 @@ func (f *flight) dispatch(ts []byte) (status int, answer []byte, contentType str
 		// needs no timer.
 		f.ctx.init(f.parent, deadline)
 		ctx = &f.ctx
-		defer f.ctx.cancel(context.Canceled)
+		defer f.ctx.cancel()
 	} else {
 		c, cancel := context.WithDeadline(f.parent, deadline)
 		defer cancel()
