@@ -31,7 +31,7 @@ func TestListenServesOnLoopbackAndCloseEndsTheStreams(t *testing.T) {
 	}
 	defer resp.Body.Close()
 	lines := bufio.NewScanner(resp.Body)
-	if !lines.Scan() || lines.Text() != "webhook: reset" {
+	if !lines.Scan() || lines.Text() != "event: reset" {
 		t.Fatalf("the stream begins with %q", lines.Text())
 	}
 	closed := make(chan error, 1)

@@ -188,9 +188,11 @@ type eventWriter struct {
 }
 
 // event writes an event whose data is JSON, which holds no newline.
+// "event" and "data" are the field names of Server-Sent Events, by which
+// the page's EventSource tells one event from another.
 func (e *eventWriter) event(name string, data []byte) {
 	if e.err == nil {
-		_, e.err = fmt.Fprintf(e.w, "webhook: %s\ndata: %s\n\n", name, data)
+		_, e.err = fmt.Fprintf(e.w, "event: %s\ndata: %s\n\n", name, data)
 	}
 }
 

@@ -83,8 +83,8 @@ func (p *playground) follow(t testing.TB, query string) *stream {
 		for sc.Scan() {
 			line := sc.Text()
 			switch {
-			case strings.HasPrefix(line, "webhook: "):
-				ev.name = strings.TrimPrefix(line, "webhook: ")
+			case strings.HasPrefix(line, "event: "):
+				ev.name = strings.TrimPrefix(line, "event: ")
 			case strings.HasPrefix(line, "data: "):
 				ev.data = strings.TrimPrefix(line, "data: ")
 			case line == "" && ev.name != "":
