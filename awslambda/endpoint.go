@@ -10,7 +10,7 @@ import (
 
 	"github.com/aws/aws-lambda-go/events"
 
-	"github.com/switchboard-go/switchboard/internal/signed"
+	"github.com/switchboard-go/switchboard/internal/receive"
 	"github.com/switchboard-go/switchboard/router"
 )
 
@@ -80,7 +80,7 @@ func serve(ctx context.Context, e *router.Endpoint, req request) answer {
 	now := time.Now()
 	if req.epoch > 0 {
 		if at := time.UnixMilli(req.epoch); now.Sub(at) < staleEpoch {
-			ctx = signed.WithReceived(ctx, at)
+			ctx = receive.WithReceived(ctx, at)
 		}
 	}
 	var body io.Reader = strings.NewReader(req.body)
@@ -97,7 +97,7 @@ func serve(ctx context.Context, e *router.Endpoint, req request) answer {
 	if err != nil {
 		// A method or path net/http cannot take is no request of the
 		// service's.
-		return answer{status: http.StatusBadRequest, headers: jsonHeaders(), body: string(signed.BodyMalformed)}
+		return answer{status: http.StatusBadRequest, headers: jsonHeaders(), body: string(receive.BodyMalformed)}
 	}
 	r.ContentLength = length
 	for name, value := range req.headers {

@@ -15,7 +15,7 @@ import (
 
 	"github.com/switchboard-go/switchboard/command"
 	"github.com/switchboard-go/switchboard/interaction"
-	"github.com/switchboard-go/switchboard/internal/sign"
+	"github.com/switchboard-go/switchboard/internal/signer"
 	"github.com/switchboard-go/switchboard/rules"
 )
 
@@ -105,7 +105,7 @@ type Server struct {
 	Admin, Moderator, Member interaction.Snowflake
 
 	st      *state
-	signer  *sign.Signer
+	signer  *signer.Signer
 	limiter *limiter
 	faults  faults
 	window  time.Duration // the response window
@@ -213,7 +213,7 @@ func newServer(cfg Config) (*Server, error) {
 	if window <= 0 {
 		window = 3 * time.Second
 	}
-	s := &Server{st: st, signer: sign.New(priv), limiter: newLimiter(rl, now), window: window}
+	s := &Server{st: st, signer: signer.New(priv), limiter: newLimiter(rl, now), window: window}
 	s.faults.limit = limits.Faults
 	s.PublicKey = s.signer.PublicKeyHex()
 	st.app.installContexts = contexts

@@ -9,7 +9,7 @@ import (
 	"github.com/rs/zerolog"
 
 	"github.com/switchboard-go/switchboard/interaction"
-	"github.com/switchboard-go/switchboard/internal/signed"
+	"github.com/switchboard-go/switchboard/internal/receive"
 	"github.com/switchboard-go/switchboard/internal/stderrlog"
 	"github.com/switchboard-go/switchboard/webhook"
 )
@@ -199,4 +199,4 @@ func (e *Endpoint) MaxBodySize() int { return e.maxBody }
 // or ctx ends, and then returns ctx's error. A graceful stop calls it
 // after the server has stopped taking requests; package serve's Server
 // does.
-func (e *Endpoint) Wait(ctx context.Context) error { return signed.Wait(ctx, &e.running) }
+func (e *Endpoint) Wait(ctx context.Context) error { return receive.Wait(ctx, &e.running) }

@@ -5,7 +5,7 @@ import (
 
 	"github.com/valyala/fasthttp"
 
-	"github.com/switchboard-go/switchboard/internal/signed"
+	"github.com/switchboard-go/switchboard/internal/receive"
 )
 
 // ServeFastHTTP serves the webhook events endpoint on fasthttp; use the
@@ -23,11 +23,11 @@ func (e *Endpoint) ServeFastHTTP(rc *fasthttp.RequestCtx) {
 		return
 	}
 	h := &rc.Request.Header
-	status, out := e.serve(context.Background(), h.Peek(signed.HeaderSignature), h.Peek(signed.HeaderTimestamp),
+	status, out := e.serve(context.Background(), h.Peek(receive.HeaderSignature), h.Peek(receive.HeaderTimestamp),
 		rc.PostBody(), rc.Response.Body()[:0])
 	rc.SetStatusCode(status)
 	rc.Response.SetBody(out)
-	signed.CloseIfRefused(rc, status)
+	receive.CloseIfRefused(rc, status)
 }
 
 // FastHTTPErrorHandler answers, as a fasthttp.Server's ErrorHandler, the
@@ -35,7 +35,7 @@ func (e *Endpoint) ServeFastHTTP(rc *fasthttp.RequestCtx) {
 // does: in JSON, 413 for a body over the limit, 431 for headers over it,
 // 408 for a request not read in time, 400 for anything else.
 func (e *Endpoint) FastHTTPErrorHandler(rc *fasthttp.RequestCtx, err error) {
-	e.unread(signed.AnswerUnread(rc, e.logger, err))
+	e.unread(receive.AnswerUnread(rc, e.logger, err))
 }
 
 var (

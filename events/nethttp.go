@@ -3,14 +3,14 @@ package events
 import (
 	"net/http"
 
-	"github.com/switchboard-go/switchboard/internal/signed"
+	"github.com/switchboard-go/switchboard/internal/receive"
 )
 
 // ServeHTTP serves the webhook events endpoint on net/http, with the same
 // behaviour as ServeFastHTTP. Handlers run with a context that carries the
 // request's values but outlives it.
 func (e *Endpoint) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	sig, ts, body, answered := signed.ReadHTTP(w, r, e.maxBody, bodyMethod, e.logger)
+	sig, ts, body, answered := receive.ReadHTTP(w, r, e.maxBody, bodyMethod, e.logger)
 	if answered != 0 {
 		e.unread(answered)
 		return
@@ -21,7 +21,7 @@ func (e *Endpoint) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		w.WriteHeader(status)
 		return
 	}
-	signed.Write(w, status, out)
+	receive.Write(w, status, out)
 }
 
 var _ http.Handler = (*Endpoint)(nil)

@@ -4,28 +4,8 @@ import (
 	"net/http"
 	"time"
 
-	"github.com/switchboard-go/switchboard/internal/signed"
+	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/webhook"
-)
-
-// Refusal is why the endpoint refused a request before reading its event:
-// one of RefusedTooLarge, RefusedBadSignature, RefusedStaleTimestamp and
-// RefusedMalformed, the reasons package router's interactions endpoint
-// refuses for too.
-type Refusal = signed.Refusal
-
-// Reasons to refuse a request.
-const (
-	// RefusedTooLarge: the body is over the endpoint's size limit (413).
-	RefusedTooLarge = signed.TooLarge
-	// RefusedBadSignature: the signature is missing or does not verify
-	// (401).
-	RefusedBadSignature = signed.BadSignature
-	// RefusedStaleTimestamp: the signed timestamp is outside the
-	// verifier's window (401).
-	RefusedStaleTimestamp = signed.StaleTimestamp
-	// RefusedMalformed: a signed body that is not a webhook event (400).
-	RefusedMalformed = signed.Malformed
 )
 
 // Observer is told what an Endpoint does with each request and
@@ -65,11 +45,11 @@ type Exchange struct {
 	// Ping reports a PING, with which the service checks the URL.
 	Ping bool
 	// Refused says why the request was refused; 0 when it was not.
-	Refused Refusal
+	Refused interaction.Refusal
 	// Status is the HTTP status of the answer.
 	Status int
 	// Verification is how long checking the signature took; 0 when the
-	// request was refused before (RefusedTooLarge).
+	// request was refused before (interaction.RefusedTooLarge).
 	Verification time.Duration
 	// Duration is how long the endpoint took to answer, from when it had
 	// the whole request; 0 for a body refused as too large, which it
@@ -81,7 +61,7 @@ type Exchange struct {
 // with status without reading it, if that was a refusal.
 func (e *Endpoint) unread(status int) {
 	if status == http.StatusRequestEntityTooLarge && e.observer != nil {
-		e.observer.ObserveExchange(Exchange{Refused: RefusedTooLarge, Status: status})
+		e.observer.ObserveExchange(Exchange{Refused: interaction.RefusedTooLarge, Status: status})
 	}
 }
 

@@ -78,7 +78,7 @@ func TestTheEventObserverIsToldWhatBecameOfEachRequestAndEvent(t *testing.T) {
 		call        call
 		wantType    webhook.Type
 		wantPing    bool
-		wantRefused router.Refusal
+		wantRefused interaction.Refusal
 		wantStatus  int
 		wantResult  events.Result // 0 when no event is observed
 	}{
@@ -91,10 +91,10 @@ func TestTheEventObserverIsToldWhatBecameOfEachRequestAndEvent(t *testing.T) {
 			webhook.TypeEntitlementCreate, false, 0, 204, events.Panicked},
 		{"an event of a type no handler is registered for", signed(key, eventBody(t, lobby, map[string]string{"id": "9"})),
 			lobby, false, 0, 204, events.Unhandled},
-		{"a signature by another key", signed(interactiontest.NewKey("forger"), pingBody(t)), "", false, router.RefusedBadSignature, 401, 0},
-		{"a stale timestamp", stale, "", false, router.RefusedStaleTimestamp, 401, 0},
-		{"a signed body that is not an event", signed(key, []byte("not json")), "", false, router.RefusedMalformed, 400, 0},
-		{"a body over the limit", signed(key, append(bytes.Repeat([]byte(" "), 4096), pingBody(t)...)), "", false, router.RefusedTooLarge, 413, 0},
+		{"a signature by another key", signed(interactiontest.NewKey("forger"), pingBody(t)), "", false, interaction.RefusedBadSignature, 401, 0},
+		{"a stale timestamp", stale, "", false, interaction.RefusedStaleTimestamp, 401, 0},
+		{"a signed body that is not an event", signed(key, []byte("not json")), "", false, interaction.RefusedMalformed, 400, 0},
+		{"a body over the limit", signed(key, append(bytes.Repeat([]byte(" "), 4096), pingBody(t)...)), "", false, interaction.RefusedTooLarge, 413, 0},
 	}
 	for _, a := range eventFrontEnds {
 		for _, tt := range tests {
@@ -121,7 +121,7 @@ func TestTheEventObserverIsToldWhatBecameOfEachRequestAndEvent(t *testing.T) {
 				if x.Type != tt.wantType || x.Ping != tt.wantPing || x.Refused != tt.wantRefused || x.Status != tt.wantStatus {
 					t.Errorf("observed %+v, want type %q ping %v refused %q status %d", x, tt.wantType, tt.wantPing, tt.wantRefused, tt.wantStatus)
 				}
-				if (x.Verification > 0) == (tt.wantRefused == router.RefusedTooLarge) {
+				if (x.Verification > 0) == (tt.wantRefused == interaction.RefusedTooLarge) {
 					t.Errorf("verification took %v, refused %q", x.Verification, x.Refused)
 				}
 				if tt.wantResult == 0 {

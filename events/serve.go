@@ -8,11 +8,12 @@ import (
 
 	"github.com/rs/zerolog"
 
-	"github.com/switchboard-go/switchboard/internal/signed"
+	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/internal/receive"
 	"github.com/switchboard-go/switchboard/webhook"
 )
 
-// Fixed answers of the events endpoint beside those of package signed.
+// Fixed answers of the events endpoint beside those of package receive.
 var (
 	bodyMethod = []byte(`{"message":"the webhook events endpoint accepts POST only"}`)
 	bodyBusy   = []byte(`{"message":"too many events under way; send it again later"}`)
@@ -42,10 +43,10 @@ func (e *Endpoint) serveRecording(parent context.Context, sig, ts, body, out []b
 	if rec != nil {
 		start = time.Now()
 	}
-	status, answer, refused := signed.Verify(e.verifier, e.logger, e.maxBody, sig, ts, body, out)
+	status, answer, refused := receive.Verify(e.verifier, e.logger, e.maxBody, sig, ts, body, out)
 	if rec != nil {
 		rec.Refused = refused
-		if refused != RefusedTooLarge {
+		if refused != interaction.RefusedTooLarge {
 			rec.Verification = time.Since(start)
 		}
 	}
@@ -60,9 +61,9 @@ func (e *Endpoint) serveRecording(parent context.Context, sig, ts, body, out []b
 		// worth a look, unlike a stranger's, which fails its signature.
 		e.logger.Warn().Err(err).Msg("refused a signed request that is not a webhook event")
 		if rec != nil {
-			rec.Refused = RefusedMalformed
+			rec.Refused = interaction.RefusedMalformed
 		}
-		return 400, signed.AppendMessage(out, err.Error())
+		return 400, receive.AppendMessage(out, err.Error())
 	}
 	if w.IsPing() {
 		e.logger.Debug().Stringer("application", w.ApplicationID).Msg("webhook PING answered")

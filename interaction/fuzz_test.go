@@ -16,7 +16,7 @@ import (
 
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
-	"github.com/switchboard-go/switchboard/internal/sign"
+	"github.com/switchboard-go/switchboard/internal/signer"
 )
 
 // addDecodeSeeds gives a fuzzer the payloads of the table tests and the
@@ -399,7 +399,7 @@ func jsonNames() map[string]bool {
 // FuzzVerify checks that Verify never panics and that only the signature
 // the key makes for a timestamp and body verifies.
 func FuzzVerify(f *testing.F) {
-	s := sign.New(testKey)
+	s := signer.New(testKey)
 	body := []byte(`{"id":"1","type":1}`)
 	sig, ts := s.Sign(body, signedAt)
 	f.Add([]byte(sig), []byte(ts), body)

@@ -4,7 +4,7 @@ import (
 	"encoding/hex"
 	"testing"
 
-	"github.com/switchboard-go/switchboard/internal/sign"
+	"github.com/switchboard-go/switchboard/internal/signer"
 	"golang.org/x/crypto/ed25519"
 )
 
@@ -47,7 +47,7 @@ func BenchmarkVerifyLibrary(b *testing.B) {
 
 func benchRequest(b *testing.B) (body []byte, sig, ts string) {
 	body = readFixture(b, "slash_mod_ban.json")
-	sig, ts = sign.New(testKey).Sign(body, signedAt)
+	sig, ts = signer.New(testKey).Sign(body, signedAt)
 	if len(ts) != 10 {
 		b.Fatalf("timestamp %q is not 10 digits", ts)
 	}

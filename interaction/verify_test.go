@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"github.com/switchboard-go/switchboard/interaction"
-	"github.com/switchboard-go/switchboard/internal/sign"
+	"github.com/switchboard-go/switchboard/internal/signer"
 )
 
 // testKey is a fixed key, so that failures reproduce.
@@ -26,7 +26,7 @@ func fixedClock(t time.Time) interaction.VerifierOption {
 
 func newTestVerifier(t testing.TB, opts ...interaction.VerifierOption) *interaction.Verifier {
 	t.Helper()
-	v, err := interaction.NewVerifier(sign.New(testKey).PublicKeyHex(), opts...)
+	v, err := interaction.NewVerifier(signer.New(testKey).PublicKeyHex(), opts...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -35,7 +35,7 @@ func newTestVerifier(t testing.TB, opts ...interaction.VerifierOption) *interact
 
 func TestVerifyAcceptsWhatTheSignerSigned(t *testing.T) {
 	body := readFixture(t, "slash_mod_ban.json")
-	s := sign.New(testKey)
+	s := signer.New(testKey)
 	sig, ts := s.Sign(body, signedAt)
 	if ts != "1763800000" || len(sig) != 128 {
 		t.Fatalf("Sign = %q, %q", sig, ts)
@@ -62,11 +62,11 @@ func TestVerifyAcceptsWhatTheSignerSigned(t *testing.T) {
 
 func TestVerifyRefusesDamagedRequests(t *testing.T) {
 	body := []byte(`{"id":"1","type":1}`)
-	sig, ts := sign.New(testKey).Sign(body, signedAt)
+	sig, ts := signer.New(testKey).Sign(body, signedAt)
 	v := newTestVerifier(t, fixedClock(signedAt))
 
 	other := ed25519.NewKeyFromSeed(bytes.Repeat([]byte{8}, ed25519.SeedSize))
-	otherSig, _ := sign.New(other).Sign(body, signedAt)
+	otherSig, _ := signer.New(other).Sign(body, signedAt)
 	// Another hex digit in the middle of the signature.
 	flippedSig := []byte(sig)
 	if flippedSig[70] == '0' {
@@ -121,7 +121,7 @@ func TestVerifyRefusesDamagedRequests(t *testing.T) {
 
 func TestVerifyRefusesTimestampsOutsideTheWindow(t *testing.T) {
 	body := []byte(`{"id":"1","type":1}`)
-	sig, ts := sign.New(testKey).Sign(body, signedAt)
+	sig, ts := signer.New(testKey).Sign(body, signedAt)
 	w := interaction.DefaultTimestampWindow
 	tests := []struct {
 		name string
@@ -170,7 +170,7 @@ func TestVerifyWithoutAWindowStillChecksTheSignature(t *testing.T) {
 }
 
 func TestNewVerifierParsesOnlyAHexPublicKey(t *testing.T) {
-	good := sign.New(testKey).PublicKeyHex()
+	good := signer.New(testKey).PublicKeyHex()
 	if len(good) != 64 {
 		t.Fatalf("PublicKeyHex = %q", good)
 	}
@@ -207,7 +207,7 @@ func TestNewVerifierKeyKeepsItsOwnCopyOfTheKey(t *testing.T) {
 		key[i] = 0
 	}
 	body := []byte("{}")
-	sig, ts := sign.New(testKey).Sign(body, signedAt)
+	sig, ts := signer.New(testKey).Sign(body, signedAt)
 	if err := v.Verify([]byte(sig), []byte(ts), body); err != nil {
 		t.Errorf("Verify after the caller's key was overwritten: %v", err)
 	}
@@ -218,7 +218,7 @@ func TestVerifyAllocatesNothing(t *testing.T) {
 		t.Skip("the race detector makes sync.Pool drop buffers")
 	}
 	body := readFixture(t, "slash_mod_ban.json")
-	sig, ts := sign.New(testKey).Sign(body, signedAt)
+	sig, ts := signer.New(testKey).Sign(body, signedAt)
 	v := newTestVerifier(t, fixedClock(signedAt))
 	bsig, bts := []byte(sig), []byte(ts)
 	forged := bytes.Clone(bsig)
@@ -253,7 +253,7 @@ func TestVerifyAllocatesNothing(t *testing.T) {
 
 func TestVerifyOfALargeBodyKeepsNoLargeBuffer(t *testing.T) {
 	v := newTestVerifier(t, fixedClock(signedAt))
-	s := sign.New(testKey)
+	s := signer.New(testKey)
 	small := readFixture(t, "slash_mod_ban.json")
 	smallSig, smallTS := s.Sign(small, signedAt)
 	for _, n := range []int{64<<10 - 10, 64 << 10, 1 << 20} {
@@ -288,7 +288,7 @@ func TestVerifyOfALargeBodyKeepsNoLargeBuffer(t *testing.T) {
 
 func TestVerifyIsSafeForConcurrentUse(t *testing.T) {
 	v := newTestVerifier(t, fixedClock(signedAt))
-	s := sign.New(testKey)
+	s := signer.New(testKey)
 	var wg sync.WaitGroup
 	for g := range 8 {
 		wg.Add(1)
@@ -318,7 +318,7 @@ func TestVerifyIsSafeForConcurrentUse(t *testing.T) {
 // the window, the signature still holds, and a forgery is still refused.
 func TestVerifyAtComparesTheTimestampWithTheTimeGiven(t *testing.T) {
 	body := readFixture(t, "slash_mod_ban.json")
-	sig, ts := sign.New(testKey).Sign(body, signedAt)
+	sig, ts := signer.New(testKey).Sign(body, signedAt)
 	v := newTestVerifier(t, fixedClock(signedAt.Add(time.Hour)))
 	if err := v.Verify([]byte(sig), []byte(ts), body); !errors.Is(err, interaction.ErrStaleTimestamp) {
 		t.Fatalf("Verify an hour later = %v, want ErrStaleTimestamp", err)

@@ -7,6 +7,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/switchboard-go/switchboard/events"
+	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/rest"
 	"github.com/switchboard-go/switchboard/router"
 	"github.com/switchboard-go/switchboard/store"
@@ -203,7 +204,7 @@ func New(reg prometheus.Registerer, opts ...Option) (*Metrics, error) {
 	// Every reason of refusal is there from the start, at zero, so that
 	// the first refusal shows as an increase.
 	for _, endpoint := range []string{endpointInteractions, endpointEvents} {
-		for r := router.RefusedTooLarge; r.String() != ""; r++ {
+		for r := interaction.RefusedTooLarge; r.String() != ""; r++ {
 			m.refused.WithLabelValues(endpoint, r.String())
 		}
 	}

@@ -41,7 +41,7 @@ func (m *Metrics) ObserveExchange(x router.Exchange) {
 			m.handler.WithLabelValues(typ, route).Observe(x.Handler.Seconds())
 		}
 	}
-	if x.Refused != router.RefusedTooLarge {
+	if x.Refused != interaction.RefusedTooLarge {
 		m.verifyInteractions.Observe(x.Verification.Seconds())
 	}
 	m.requestInteractions.Observe(x.Duration.Seconds())
@@ -87,7 +87,7 @@ func (o eventObserver) ObserveExchange(x events.Exchange) {
 	if x.Refused != 0 {
 		m.refused.WithLabelValues(endpointEvents, x.Refused.String()).Inc()
 	}
-	if x.Refused != router.RefusedTooLarge {
+	if x.Refused != interaction.RefusedTooLarge {
 		m.verifyEvents.Observe(x.Verification.Seconds())
 	}
 	m.requestEvents.Observe(x.Duration.Seconds())

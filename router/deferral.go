@@ -9,7 +9,7 @@ import (
 	"github.com/rs/zerolog"
 
 	"github.com/switchboard-go/switchboard/interaction"
-	"github.com/switchboard-go/switchboard/internal/signed"
+	"github.com/switchboard-go/switchboard/internal/receive"
 	"github.com/switchboard-go/switchboard/rules"
 )
 
@@ -143,7 +143,7 @@ func (f *flight) deferred(mode deferral, msg string) (status int, answer []byte,
 // that the handlers it deferred finish and their users get their answers;
 // package serve's Server does. When ctx ends first, the handlers go on,
 // and their answers are delivered if the process lives long enough.
-func (e *Endpoint) WaitDeferred(ctx context.Context) error { return signed.Wait(ctx, &e.deferred) }
+func (e *Endpoint) WaitDeferred(ctx context.Context) error { return receive.Wait(ctx, &e.deferred) }
 
 // fulfil fulfils the deferral the endpoint made as mode says with r, the
 // result of the handler:

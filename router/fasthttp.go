@@ -6,13 +6,14 @@ import (
 
 	"github.com/valyala/fasthttp"
 
-	"github.com/switchboard-go/switchboard/internal/signed"
+	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/internal/receive"
 )
 
 // Header names of the signature.
 const (
-	HeaderSignature = signed.HeaderSignature
-	HeaderTimestamp = signed.HeaderTimestamp
+	HeaderSignature = receive.HeaderSignature
+	HeaderTimestamp = receive.HeaderTimestamp
 )
 
 // ServeFastHTTP serves the interactions endpoint on fasthttp; use the method
@@ -35,7 +36,7 @@ const (
 func (e *Endpoint) ServeFastHTTP(rc *fasthttp.RequestCtx) {
 	rc.SetContentType("application/json")
 	if !rc.IsPost() {
-		signed.RefuseMethod(rc, bodyMethod)
+		receive.RefuseMethod(rc, bodyMethod)
 		return
 	}
 	h := &rc.Request.Header
@@ -46,7 +47,7 @@ func (e *Endpoint) ServeFastHTTP(rc *fasthttp.RequestCtx) {
 	}
 	rc.SetStatusCode(status)
 	rc.Response.SetBody(out)
-	signed.CloseIfRefused(rc, status)
+	receive.CloseIfRefused(rc, status)
 }
 
 // FastHTTPErrorHandler answers, as a fasthttp.Server's ErrorHandler, the
@@ -56,9 +57,9 @@ func (e *Endpoint) ServeFastHTTP(rc *fasthttp.RequestCtx) {
 // 431, a request not read within its ReadTimeout 408, and anything else
 // malformed 400. fasthttp closes the connection after each.
 func (e *Endpoint) FastHTTPErrorHandler(rc *fasthttp.RequestCtx, err error) {
-	status := signed.AnswerUnread(rc, e.logger, err)
+	status := receive.AnswerUnread(rc, e.logger, err)
 	if status == fasthttp.StatusRequestEntityTooLarge && e.observer != nil {
-		e.observe(&Exchange{Refused: RefusedTooLarge}, rc.Time(), status)
+		e.observe(&Exchange{Refused: interaction.RefusedTooLarge}, rc.Time(), status)
 	}
 }
 

@@ -10,7 +10,7 @@ import (
 	jsonv2 "github.com/goccy/go-json/v2"
 
 	"github.com/switchboard-go/switchboard/interaction"
-	"github.com/switchboard-go/switchboard/internal/signed"
+	"github.com/switchboard-go/switchboard/internal/receive"
 )
 
 // The path of a request through the endpoint, in the order its steps run:
@@ -65,11 +65,11 @@ func (e *Endpoint) serve(parent context.Context, received time.Time, sig, ts, bo
 	if e.observer != nil {
 		start = time.Now()
 	}
-	status, answer, refused := signed.Verify(e.verifier, e.logger, e.maxBody, sig, ts, body, out)
+	status, answer, refused := receive.Verify(e.verifier, e.logger, e.maxBody, sig, ts, body, out)
 	verification := e.since(start)
 	if refused != 0 {
 		rec := Exchange{Refused: refused}
-		if refused != RefusedTooLarge {
+		if refused != interaction.RefusedTooLarge {
 			rec.Verification = verification
 		}
 		e.observe(&rec, received, status)
@@ -117,21 +117,21 @@ func (f *flight) fly(ts, body []byte) (status int, answer []byte, contentType st
 	if err := interaction.Decode(body, ix); err != nil {
 		// The service signed it: a body this version cannot read is
 		// worth a look, unlike a stranger's, which fails its signature.
-		f.refuse(RefusedMalformed)
+		f.refuse(interaction.RefusedMalformed)
 		ev, msg := f.e.logger.Warn(), "refused a signed request that is not an interaction"
 		switch {
 		case errors.Is(err, interaction.ErrUnknownType) && isEventPing(body):
 			// Type 0 is the PING of webhook events, which a developer's
 			// tools send to see whether a bot serves them there: routine
 			// where it does not, as the 400 tells them.
-			f.refuse(RefusedUnsupportedType)
+			f.refuse(interaction.RefusedUnsupportedType)
 			ev, msg = f.e.logger.Debug(), "refused a webhook event's PING: webhook events have an endpoint of their own (package events)"
 		case errors.Is(err, interaction.ErrUnknownType):
-			f.refuse(RefusedUnsupportedType)
+			f.refuse(interaction.RefusedUnsupportedType)
 			msg = "refused an interaction of a type this version does not serve"
 		}
 		ev.Err(err).Msg(msg)
-		return 400, signed.AppendMessage(f.out, err.Error()), ""
+		return 400, receive.AppendMessage(f.out, err.Error()), ""
 	}
 	f.rec.Type = ix.Type
 	switch ix.Type {
@@ -141,7 +141,7 @@ func (f *flight) fly(ts, body []byte) (status int, answer []byte, contentType st
 	case interaction.TypeApplicationCommand, interaction.TypeApplicationCommandAutocomplete,
 		interaction.TypeMessageComponent, interaction.TypeModalSubmit:
 	default:
-		f.refuse(RefusedUnsupportedType)
+		f.refuse(interaction.RefusedUnsupportedType)
 		f.e.logger.Warn().Stringer("type", ix.Type).Stringer("interaction", ix.ID).
 			Msg("refused an interaction of a type the endpoint does not serve")
 		return 400, append(f.out, bodyUnsupportedType...), ""
@@ -174,7 +174,7 @@ func (f *flight) dispatch(ts []byte) (status int, answer []byte, contentType str
 	// goes to the endpoint's logger.
 	f.req.logger = &e.logger
 	if e.replays != nil && f.replayed(ts) {
-		f.refuse(RefusedReplay)
+		f.refuse(interaction.RefusedReplay)
 		return 409, append(f.out, bodyReplayed...), ""
 	}
 	f.rec.Route = e.mux.route(&f.ix, f.h)

@@ -4,17 +4,18 @@ import (
 	"net/http"
 	"time"
 
-	"github.com/switchboard-go/switchboard/internal/signed"
+	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/internal/receive"
 )
 
 // ServeHTTP serves the interactions endpoint on net/http, with the same
 // behaviour as ServeFastHTTP.
 func (e *Endpoint) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	received := signed.Received(r.Context(), time.Now())
-	sig, ts, body, answered := signed.ReadHTTP(w, r, e.maxBody, bodyMethod, e.logger)
+	received := receive.Received(r.Context(), time.Now())
+	sig, ts, body, answered := receive.ReadHTTP(w, r, e.maxBody, bodyMethod, e.logger)
 	if answered != 0 {
 		if answered == http.StatusRequestEntityTooLarge && e.observer != nil {
-			e.observe(&Exchange{Refused: RefusedTooLarge}, received, answered)
+			e.observe(&Exchange{Refused: interaction.RefusedTooLarge}, received, answered)
 		}
 		return
 	}
@@ -22,7 +23,7 @@ func (e *Endpoint) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if contentType != "" {
 		w.Header().Set("Content-Type", contentType)
 	}
-	signed.Write(w, status, out)
+	receive.Write(w, status, out)
 }
 
 var _ http.Handler = (*Endpoint)(nil)

@@ -6,7 +6,6 @@ import (
 
 	"github.com/switchboard-go/switchboard/autocomplete"
 	"github.com/switchboard-go/switchboard/interaction"
-	"github.com/switchboard-go/switchboard/internal/signed"
 )
 
 // Observer is told what an Endpoint does with each request: how it
@@ -82,33 +81,6 @@ func (o Outcome) String() string {
 	return ""
 }
 
-// Refusal is why an endpoint refused a request before dispatching it.
-// The webhook events endpoint (package events) refuses for the same
-// reasons, but the two that concern interactions alone.
-type Refusal = signed.Refusal
-
-// Reasons to refuse a request.
-const (
-	// RefusedTooLarge: the body is over the endpoint's size limit (413).
-	// A server that refuses such a body before the endpoint sees it, as
-	// package serve's fasthttp server does, tells no Observer.
-	RefusedTooLarge = signed.TooLarge
-	// RefusedBadSignature: the signature is missing or does not verify
-	// (401).
-	RefusedBadSignature = signed.BadSignature
-	// RefusedStaleTimestamp: the signed timestamp is outside the
-	// verifier's window (401).
-	RefusedStaleTimestamp = signed.StaleTimestamp
-	// RefusedMalformed: a signed body that is not an interaction (400).
-	RefusedMalformed = signed.Malformed
-	// RefusedUnsupportedType: an interaction of a type the endpoint does
-	// not serve, such as one the service added after this version (400).
-	RefusedUnsupportedType = signed.UnsupportedType
-	// RefusedReplay: a copy of an interaction already served (409; see
-	// WithReplayGuard).
-	RefusedReplay = signed.Replay
-)
-
 // Exchange is one request to an Endpoint and its answer, as an Observer
 // sees it.
 type Exchange struct {
@@ -126,11 +98,11 @@ type Exchange struct {
 	// Outcome is what the answer came to; 0 for a refused request.
 	Outcome Outcome
 	// Refused says why the request was refused; 0 when it was not.
-	Refused Refusal
+	Refused interaction.Refusal
 	// Status is the HTTP status of the answer.
 	Status int
 	// Verification is how long checking the signature took; 0 when the
-	// request was refused before (RefusedTooLarge).
+	// request was refused before (interaction.RefusedTooLarge).
 	Verification time.Duration
 	// Handler is how long the handler ran, when Handled; a handler still
 	// running when the endpoint deferred its answer is measured in the
@@ -177,7 +149,7 @@ func (e *Endpoint) observe(rec *Exchange, received time.Time, status int) {
 }
 
 // refuse records that the endpoint refused the request for why.
-func (f *flight) refuse(why Refusal) { f.rec.Refused = why }
+func (f *flight) refuse(why interaction.Refusal) { f.rec.Refused = why }
 
 // answeredByErrorHandler records that the error handler answered in the
 // handler's place, or that the answer could not be encoded.

@@ -115,7 +115,7 @@ func TestTheObserverIsToldWhatBecameOfEachRequest(t *testing.T) {
 		wantType    interaction.Type
 		wantRoute   string
 		wantOutcome router.Outcome
-		wantRefused router.Refusal
+		wantRefused interaction.Refusal
 		wantStatus  int
 	}{
 		{"a command answered", signed(key, interactiontest.Command("mod ban").JSON()), command, "mod ban", router.OutcomeAnswered, 0, 200},
@@ -131,11 +131,11 @@ func TestTheObserverIsToldWhatBecameOfEachRequest(t *testing.T) {
 		{"an autocomplete request, named by its command", signed(key, interactiontest.Autocomplete("search").Focus("query", interaction.OptionString, interaction.StringValue("o")).JSON()), autocomplete, "search", router.OutcomeAnswered, 0, 200},
 		{"an autocomplete request for a command nobody registered", signed(key, interactiontest.Autocomplete("gone").Focus("query", interaction.OptionString, interaction.StringValue("o")).JSON()), autocomplete, "", router.OutcomeAnswered, 0, 200},
 		{"a PING", signed(key, interactiontest.Ping().JSON()), interaction.TypePing, "", router.OutcomeAnswered, 0, 200},
-		{"a signature by another key", signed(other, interactiontest.Ping().JSON()), 0, "", 0, router.RefusedBadSignature, 401},
-		{"a stale timestamp", stale, 0, "", 0, router.RefusedStaleTimestamp, 401},
-		{"a signed body that is not an interaction", signed(key, []byte("not json")), 0, "", 0, router.RefusedMalformed, 400},
-		{"a signed interaction of a type not served", signed(key, []byte(`{"id":"1","type":99}`)), 0, "", 0, router.RefusedUnsupportedType, 400},
-		{"a body over the limit", signed(key, append(bytes.Repeat([]byte(" "), 4096), interactiontest.Ping().JSON()...)), 0, "", 0, router.RefusedTooLarge, 413},
+		{"a signature by another key", signed(other, interactiontest.Ping().JSON()), 0, "", 0, interaction.RefusedBadSignature, 401},
+		{"a stale timestamp", stale, 0, "", 0, interaction.RefusedStaleTimestamp, 401},
+		{"a signed body that is not an interaction", signed(key, []byte("not json")), 0, "", 0, interaction.RefusedMalformed, 400},
+		{"a signed interaction of a type not served", signed(key, []byte(`{"id":"1","type":99}`)), 0, "", 0, interaction.RefusedUnsupportedType, 400},
+		{"a body over the limit", signed(key, append(bytes.Repeat([]byte(" "), 4096), interactiontest.Ping().JSON()...)), 0, "", 0, interaction.RefusedTooLarge, 413},
 	}
 	for _, a := range adapters {
 		for _, tt := range tests {
@@ -163,7 +163,7 @@ func TestTheObserverIsToldWhatBecameOfEachRequest(t *testing.T) {
 				if x.Handled != dispatched || (dispatched && x.Handler <= 0) {
 					t.Errorf("handler measured %v, %v; want it measured: %v", x.Handled, x.Handler, dispatched)
 				}
-				if (x.Verification > 0) == (tt.wantRefused == router.RefusedTooLarge) {
+				if (x.Verification > 0) == (tt.wantRefused == interaction.RefusedTooLarge) {
 					t.Errorf("verification took %v, refused %q", x.Verification, x.Refused)
 				}
 				if x.Duration <= 0 || x.Duration < x.Verification+x.Handler {
@@ -189,7 +189,7 @@ func TestTheObserverIsToldOfReplayedInteractions(t *testing.T) {
 	}
 	o.mu.Lock()
 	defer o.mu.Unlock()
-	if len(o.exchanges) != 2 || o.exchanges[0].Outcome != router.OutcomeAnswered || o.exchanges[1].Refused != router.RefusedReplay {
+	if len(o.exchanges) != 2 || o.exchanges[0].Outcome != router.OutcomeAnswered || o.exchanges[1].Refused != interaction.RefusedReplay {
 		t.Errorf("observed %+v, want an answer and then a replay refused", o.exchanges)
 	}
 }
@@ -221,8 +221,8 @@ func TestOutcomesAndRefusalsHaveNames(t *testing.T) {
 	names := map[string]bool{}
 	for _, s := range []interface{ String() string }{
 		router.OutcomeAnswered, router.OutcomeDeferred, router.OutcomeError, router.OutcomePanic, router.OutcomeLate, router.OutcomeFallback,
-		router.RefusedTooLarge, router.RefusedBadSignature, router.RefusedStaleTimestamp, router.RefusedMalformed,
-		router.RefusedUnsupportedType, router.RefusedReplay,
+		interaction.RefusedTooLarge, interaction.RefusedBadSignature, interaction.RefusedStaleTimestamp, interaction.RefusedMalformed,
+		interaction.RefusedUnsupportedType, interaction.RefusedReplay,
 		events.Handled, events.Failed, events.Panicked, events.Unhandled, events.Busy,
 	} {
 		n := s.String()
@@ -231,7 +231,7 @@ func TestOutcomesAndRefusalsHaveNames(t *testing.T) {
 		}
 		names[n] = true
 	}
-	if router.Outcome(0).String() != "" || router.Refusal(200).String() != "" || events.Result(0).String() != "" {
+	if router.Outcome(0).String() != "" || interaction.Refusal(200).String() != "" || events.Result(0).String() != "" {
 		t.Error("values out of range have names")
 	}
 }
@@ -290,7 +290,7 @@ func TestTheObserverIsToldHowDeferredAnswersWereDelivered(t *testing.T) {
 			o.mu.Unlock()
 			// The service checked the URL first: a PING, and a request it
 			// signed wrongly.
-			if len(checks) != 2 || checks[0].Type != interaction.TypePing || checks[1].Refused != router.RefusedBadSignature {
+			if len(checks) != 2 || checks[0].Type != interaction.TypePing || checks[1].Refused != interaction.RefusedBadSignature {
 				t.Errorf("the checks of the URL observed as %+v, want a PING and a bad signature", checks)
 			}
 			if x.Route != "work" || x.Outcome != router.OutcomeDeferred || x.Handled {

@@ -11,7 +11,7 @@ import (
 	"github.com/rs/zerolog"
 	"github.com/valyala/fasthttp"
 
-	"github.com/switchboard-go/switchboard/internal/signed"
+	"github.com/switchboard-go/switchboard/internal/receive"
 )
 
 // Pauses between failed accepts: short enough that a passing shortage of
@@ -85,8 +85,8 @@ func (l *steadyListener) isClosed() bool {
 // body over the limit that a client writes whole before it reads the
 // answer, as most do, gets its answer read rather than reset.
 const (
-	lingerTimeout  = signed.LingerTimeout
-	lingerMaxBytes = signed.LingerMaxBytes
+	lingerTimeout  = receive.LingerTimeout
+	lingerMaxBytes = receive.LingerMaxBytes
 )
 
 // lingerConn is a connection the server may close while its client is

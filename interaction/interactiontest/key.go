@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"github.com/switchboard-go/switchboard/interaction"
-	"github.com/switchboard-go/switchboard/internal/sign"
+	"github.com/switchboard-go/switchboard/internal/signer"
 )
 
 // Key is an application key pair for tests: it signs payloads as the service
@@ -14,14 +14,14 @@ import (
 type Key struct {
 	// Public is the public half, which a Verifier checks signatures with.
 	Public ed25519.PublicKey
-	signer *sign.Signer
+	signer *signer.Signer
 }
 
 // NewKey returns a key derived from seed, so that tests are repeatable.
 func NewKey(seed string) *Key {
 	s := sha256.Sum256([]byte(seed))
 	priv := ed25519.NewKeyFromSeed(s[:])
-	return &Key{Public: priv.Public().(ed25519.PublicKey), signer: sign.New(priv)}
+	return &Key{Public: priv.Public().(ed25519.PublicKey), signer: signer.New(priv)}
 }
 
 // PublicKeyHex returns the public key as the service shows it.

@@ -1,4 +1,4 @@
-// Package signed reads and checks the signed requests the service sends
+// Package receive reads and checks the signed requests the service sends
 // to a bot's two endpoints, the interactions endpoint (package router)
 // and the webhook events endpoint (package events), which refuse what
 // they cannot trust the same way: a body over the limit, a signature that
@@ -6,7 +6,7 @@
 // went wrong without echoing input, and every refusal closes its
 // connection, so that only the service's verified requests keep one
 // alive.
-package signed
+package receive
 
 import (
 	"context"
@@ -35,60 +35,20 @@ var (
 	BodyMalformed      = []byte(`{"message":"malformed HTTP request"}`)
 )
 
-// Refusal is why an endpoint refused a request before dispatching it.
-type Refusal uint8
-
-// Reasons to refuse a request.
-const (
-	// TooLarge: the body is over the endpoint's size limit (413).
-	TooLarge Refusal = iota + 1
-	// BadSignature: the signature is missing or does not verify (401).
-	BadSignature
-	// StaleTimestamp: the signed timestamp is outside the verifier's
-	// window (401).
-	StaleTimestamp
-	// Malformed: a signed body that is not an interaction, or not a
-	// webhook event (400).
-	Malformed
-	// UnsupportedType: an interaction of a type the endpoint does not
-	// serve (400).
-	UnsupportedType
-	// Replay: a copy of an interaction already served (409).
-	Replay
-)
-
-var refusalNames = [...]string{
-	TooLarge:        "too_large",
-	BadSignature:    "bad_signature",
-	StaleTimestamp:  "stale_timestamp",
-	Malformed:       "malformed",
-	UnsupportedType: "unsupported_type",
-	Replay:          "replay",
-}
-
-// String returns the reason's name, such as "bad_signature", or "" for
-// the zero Refusal.
-func (r Refusal) String() string {
-	if int(r) < len(refusalNames) {
-		return refusalNames[r]
-	}
-	return ""
-}
-
 // Verify refuses a request whose body is over maxBody or whose signature
 // does not verify with v, and reports why it did, if it did: the status
 // and the body appended to out. It reads nothing of the body but its
 // length before the signature holds.
-func Verify(v *interaction.Verifier, log zerolog.Logger, maxBody int, sig, ts, body, out []byte) (status int, answer []byte, refused Refusal) {
+func Verify(v *interaction.Verifier, log zerolog.Logger, maxBody int, sig, ts, body, out []byte) (status int, answer []byte, refused interaction.Refusal) {
 	if len(body) > maxBody {
-		return 413, append(out, BodyTooLarge...), TooLarge
+		return 413, append(out, BodyTooLarge...), interaction.RefusedTooLarge
 	}
 	if err := v.Verify(sig, ts, body); err != nil {
 		log.Debug().Err(err).Msg("request refused")
 		if errors.Is(err, interaction.ErrStaleTimestamp) {
-			return 401, append(out, BodyStaleTimestamp...), StaleTimestamp
+			return 401, append(out, BodyStaleTimestamp...), interaction.RefusedStaleTimestamp
 		}
-		return 401, append(out, BodyBadSignature...), BadSignature
+		return 401, append(out, BodyBadSignature...), interaction.RefusedBadSignature
 	}
 	return 0, out, 0
 }

@@ -1,4 +1,4 @@
-package signed
+package receive
 
 import (
 	"errors"

@@ -1,8 +1,8 @@
-// Package sign signs interaction requests as the service does, with the
+// Package signer signs interaction requests as the service does, with the
 // application's Ed25519 private key, so that interaction.Verifier accepts
 // them: what package emulator sends a bot, and what tests send an
 // endpoint. A bot verifies; it never signs.
-package sign
+package signer
 
 import (
 	"encoding/hex"

@@ -1,4 +1,4 @@
-package sign_test
+package signer_test
 
 import (
 	"encoding/hex"
@@ -7,14 +7,14 @@ import (
 
 	"golang.org/x/crypto/ed25519"
 
-	"github.com/switchboard-go/switchboard/internal/sign"
+	"github.com/switchboard-go/switchboard/internal/signer"
 )
 
 func TestASignatureCoversTheTimestampAndTheBody(t *testing.T) {
 	seed := make([]byte, ed25519.SeedSize)
 	copy(seed, "sign")
 	key := ed25519.NewKeyFromSeed(seed)
-	s := sign.New(key)
+	s := signer.New(key)
 	body := []byte(`{"type":1}`)
 	sig, ts := s.Sign(body, time.Unix(1700000000, 999).UTC())
 	if ts != "1700000000" {
