@@ -4,6 +4,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/switchboard-go/switchboard/internal/ident"
 )
 
 // The patterns of components and modals are described in the comment of
@@ -91,25 +93,10 @@ func parseSegment(seg string) (segment, string) {
 	if name, ok := strings.CutSuffix(s.text, "..."); ok {
 		s = segment{kind: segmentRest, text: name}
 	}
-	if !isIdentifier(s.text) {
+	if !ident.Valid(s.text) {
 		return segment{}, "part " + strconv.Quote(seg) + ": a part's name is a letter or _ followed by letters, digits or _"
 	}
 	return s, ""
-}
-
-// isIdentifier reports whether s is an ASCII identifier.
-func isIdentifier(s string) bool {
-	if s == "" {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		letter := c == '_' || ('a' <= c && c <= 'z') || ('A' <= c && c <= 'Z')
-		if !letter && (i == 0 || c < '0' || c > '9') {
-			return false
-		}
-	}
-	return true
 }
 
 // relation is how the custom_ids two patterns match compare.

@@ -11,6 +11,7 @@ import (
 	"github.com/rs/zerolog"
 
 	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/internal/ident"
 	"github.com/switchboard-go/switchboard/internal/storecall"
 	"github.com/switchboard-go/switchboard/router"
 	"github.com/switchboard-go/switchboard/store"
@@ -92,7 +93,7 @@ func WithMessage(text func(req *router.Request) string) Option {
 // New panics when name is not a letter or _ followed by letters, digits
 // or _, as a part's name is, or ttl is not positive.
 func New[T any](name string, ttl time.Duration, opts ...Option) *Kind[T] {
-	if !isIdentifier(name) {
+	if !ident.Valid(name) {
 		panic(fmt.Sprintf("state: New(%q): a kind's name is a letter or _ followed by letters, digits or _, as a custom_id pattern's part is", name))
 	}
 	if ttl <= 0 {
@@ -365,20 +366,4 @@ func (k *Kind[T]) expired() error { return fmt.Errorf("state: %s: %w", k.name, E
 
 func (k *Kind[T]) fail(doing string, err error) error {
 	return fmt.Errorf("state: %s: %s: %w", k.name, doing, err)
-}
-
-// isIdentifier reports whether s is an ASCII identifier, as the name of
-// a custom_id pattern's part is.
-func isIdentifier(s string) bool {
-	if s == "" {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		letter := c == '_' || ('a' <= c && c <= 'z') || ('A' <= c && c <= 'Z')
-		if !letter && (i == 0 || c < '0' || c > '9') {
-			return false
-		}
-	}
-	return true
 }
