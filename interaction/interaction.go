@@ -114,12 +114,6 @@ type Data struct {
 	Resolved Resolved `json:"resolved,omitzero"`
 }
 
-// CommandData is the former name of Data, from when the data of commands
-// was the only data an interaction carried.
-//
-// Deprecated: use Data.
-type CommandData = Data
-
 // Route returns the path of the invocation: the subcommand group and the
 // subcommand ("" where there is none), and the options given to the leaf.
 // It allocates nothing.
