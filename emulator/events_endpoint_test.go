@@ -190,9 +190,7 @@ func (tg *target) WaitEvents(t *testing.T, n int) []delivery {
 	t.Helper()
 	var out []delivery
 	if tg.server != nil {
-		ctx, cancel := context.WithTimeout(context.Background(), relayWait)
-		defer cancel()
-		ds, err := tg.server.WaitEvents(ctx, n)
+		ds, err := tg.server.WaitEvents(untilTestEnds(t), n)
 		if err != nil {
 			t.Fatalf("%d of %d deliveries finished: %v", len(ds), n, err)
 		}
@@ -201,7 +199,16 @@ func (tg *target) WaitEvents(t *testing.T, n int) []delivery {
 		}
 		return out
 	}
-	tg.control(t, "GET", "/_emulator/events?wait="+strconv.Itoa(n), nil, http.StatusOK, &out)
+	// The control API waits at most maxEventsWait each time: ask again
+	// while the test has time.
+	ctx := untilTestEnds(t)
+	for {
+		out = nil
+		tg.control(t, "GET", "/_emulator/events?wait="+strconv.Itoa(n), nil, http.StatusOK, &out)
+		if len(out) >= n || ctx.Err() != nil {
+			break
+		}
+	}
 	if len(out) < n {
 		t.Fatalf("%d of %d deliveries finished", len(out), n)
 	}

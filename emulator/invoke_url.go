@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/url"
 	"strconv"
+	"time"
 
 	"github.com/switchboard-go/switchboard/interaction"
 )
@@ -74,10 +75,19 @@ func checkEndpointURL(rawURL string, check error) error {
 // requests that check an endpoint: a PONG, or nothing.
 const maxProbeAnswer = 4 << 10
 
+// probeWindow is how long the check of an endpoint's URL waits for each
+// answer: the service's 3 seconds, however short Config.ResponseWindow
+// is. A shorter window is there to make late answers to interactions
+// quick to test; a check that failed whenever a loaded machine took
+// longer than it would refuse a bot that answers its interactions in
+// time.
+const probeWindow = 3 * time.Second
+
 // probe sends body to an endpoint being checked, signed or (with good
-// false) wrongly signed, and waits the response window for the answer.
+// false) wrongly signed, and waits for the answer: the response window,
+// and at least probeWindow.
 func (s *Server) probe(ctx context.Context, rawURL string, body []byte, good bool) (int, []byte, error) {
-	ctx, cancel := context.WithTimeout(ctx, s.window)
+	ctx, cancel := context.WithTimeout(ctx, max(s.window, probeWindow))
 	defer cancel()
 	status, answer, _, err := s.post(ctx, rawURL, body, good, maxProbeAnswer)
 	return status, answer, err

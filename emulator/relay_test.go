@@ -2,6 +2,7 @@ package emulator_test
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"io"
 	"mime/multipart"
@@ -53,6 +54,21 @@ type relayReply struct {
 // relayWait is how long the relay and the test wait for each other: longer
 // than the service's response window, so that the window decides.
 const relayWait = 10 * time.Second
+
+// untilTestEnds is a context that ends a little before the test binary's
+// -timeout would stop it. A wait for what is sure to come (a thousand
+// deliveries, one after the other) is bounded by that, not by a guess at
+// how fast a loaded machine is: a hang still fails, with a message
+// saying what was missing, rather than as a timeout panic.
+func untilTestEnds(t *testing.T) context.Context {
+	ctx := t.Context()
+	if end, ok := t.Deadline(); ok {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithDeadline(ctx, end.Add(-5*time.Second))
+		t.Cleanup(cancel)
+	}
+	return ctx
+}
 
 // startRelay starts an emulator with the relay as its bot and the guild
 // command "ask" registered.

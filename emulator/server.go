@@ -46,8 +46,10 @@ type Config struct {
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
 	// ResponseWindow is how long the service waits for the first answer
-	// to an interaction, by HTTP or the callback endpoint. Zero means 3
-	// seconds, the service's window.
+	// to an interaction, by HTTP or the callback endpoint, and for a
+	// webhook event's acknowledgement. Zero means 3 seconds, the
+	// service's window. The checks of an interactions or events URL wait
+	// 3 seconds however short it is set.
 	ResponseWindow time.Duration
 	// Seed adds users and guilds to the world New makes.
 	Seed *Seed
