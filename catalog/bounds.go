@@ -78,7 +78,8 @@ func mul(a, b int64) int64 {
 
 // cost is the most a part of a text writes and iterates for its
 // literal parts, with the arguments that cost most: a range over an
-// argument counts as running its body once.
+// argument counts as running its body a given number of times (once
+// for Load, CheckedItems for Check).
 type cost struct{ bytes, iterations int64 }
 
 func (c cost) plus(d cost) cost {
@@ -89,14 +90,23 @@ func (c cost) or(d cost) cost {
 	return cost{max(c.bytes, d.bytes), max(c.iterations, d.iterations)}
 }
 
+// CheckedItems is how many items Check takes each list a text ranges
+// over to have: a text that passes a bound with lists of that length
+// (two nested ranges, or a range writing over 327 bytes an item) is
+// named, though it loads, because a handler listing what a user has can
+// meet such lists. More than a message shows anyway: at most 25 choices,
+// 25 fields of an embed, 40 components.
+const CheckedItems = 100
+
 // checkBounds returns an error naming the first construct of t that
 // could take it past a bound whatever its arguments, or that the bounds
-// cannot hold: a template called or defined.
-func checkBounds(t *template.Template) error {
+// cannot hold: a template called or defined. A range over an argument
+// counts as running items times.
+func checkBounds(t *template.Template, items int64) error {
 	var c cost
 	if t.Tree != nil {
 		var err error
-		if c, err = listCost(t.Tree.Root); err != nil {
+		if c, err = listCost(t.Tree.Root, items); err != nil {
 			return err
 		}
 	}
@@ -114,13 +124,13 @@ func checkBounds(t *template.Template) error {
 	return nil
 }
 
-func listCost(l *parse.ListNode) (cost, error) {
+func listCost(l *parse.ListNode, items int64) (cost, error) {
 	var c cost
 	if l == nil {
 		return c, nil
 	}
 	for _, n := range l.Nodes {
-		d, err := nodeCost(n)
+		d, err := nodeCost(n, items)
 		if err != nil {
 			return c, err
 		}
@@ -129,7 +139,7 @@ func listCost(l *parse.ListNode) (cost, error) {
 	return c, nil
 }
 
-func nodeCost(n parse.Node) (cost, error) {
+func nodeCost(n parse.Node, items int64) (cost, error) {
 	switch n := n.(type) {
 	case *parse.TextNode:
 		return cost{bytes: int64(len(n.Text))}, nil
@@ -140,26 +150,26 @@ func nodeCost(n parse.Node) (cost, error) {
 		}
 		return cost{bytes: pad}, nil
 	case *parse.IfNode:
-		return branchCost("if", &n.BranchNode)
+		return branchCost("if", &n.BranchNode, items)
 	case *parse.WithNode:
-		return branchCost("with", &n.BranchNode)
+		return branchCost("with", &n.BranchNode, items)
 	case *parse.RangeNode:
 		construct := "{{range " + n.Pipe.String() + "}}"
 		if _, err := pipePadding(n.Pipe); err != nil {
 			return cost{}, fmt.Errorf("%s: %w", construct, err)
 		}
-		body, err := listCost(n.List)
+		body, err := listCost(n.List, items)
 		if err != nil {
 			return cost{}, err
 		}
-		els, err := listCost(n.ElseList)
+		els, err := listCost(n.ElseList, items)
 		if err != nil {
 			return cost{}, err
 		}
 		var c cost
 		switch count, literal := literalCount(n.Pipe); {
 		case !literal:
-			c = els.or(body.plus(cost{iterations: 1}))
+			c = els.or(cost{mul(items, body.bytes), mul(items, add(body.iterations, 1))})
 		case count <= 0:
 			c = els
 		default:
@@ -180,15 +190,15 @@ func nodeCost(n parse.Node) (cost, error) {
 
 // branchCost is the cost of an if or a with: its pipeline's, and the
 // costlier of its branches.
-func branchCost(keyword string, b *parse.BranchNode) (cost, error) {
+func branchCost(keyword string, b *parse.BranchNode, items int64) (cost, error) {
 	if _, err := pipePadding(b.Pipe); err != nil {
 		return cost{}, fmt.Errorf("{{%s %s}}: %w", keyword, b.Pipe, err)
 	}
-	list, err := listCost(b.List)
+	list, err := listCost(b.List, items)
 	if err != nil {
 		return cost{}, err
 	}
-	els, err := listCost(b.ElseList)
+	els, err := listCost(b.ElseList, items)
 	return list.or(els), err
 }
 

@@ -71,6 +71,11 @@ func (ps Problems) Unwrap() []error {
 //     one, many, for a million, and other), a form the rules never choose
 //     (English zero), and forms where the default's text has none, whose
 //     handler may pass no Count;
+//   - a text that passes MaxIterations or MaxTextBytes when each list it
+//     ranges over has CheckedItems (100) items: nested ranges over
+//     arguments, or a range that writes much for each item. Load refuses
+//     a text that passes a bound whatever its arguments; such a text
+//     loads, and a render past a bound fails;
 //   - definition texts, the keys ending in .name and .desc that Command,
 //     Option and Choice read: by the service's rules for a command's name
 //     (lowercase, 1 to 32 letters, digits, - _ ') and description (1 to
@@ -131,6 +136,12 @@ func (c *Catalog) checkTable(t *table) Problems {
 		}
 		for _, msg := range checkDefinition(key, t.locale, m) {
 			report(key, msg)
+		}
+		for f, tx := range m.texts {
+			if tx.risk != nil {
+				report(key, inForm(form(f), tx.risk).Error()+" when each list it ranges over has "+strconv.Itoa(CheckedItems)+
+					" items: a render past a bound fails; bound the lists its handler passes, or write less for each item")
+			}
 		}
 	}
 	// Maps are walked in no order; each key's problems were reported in

@@ -88,3 +88,40 @@ func TestCheckListsEveryProblem(t *testing.T) {
 		t.Errorf("the first of %d problems is %+v", len(ps), ps[0])
 	}
 }
+
+// A text that loads, because its arguments decide how much it makes,
+// is named by Check when lists of CheckedItems take it past a bound:
+// nested ranges over arguments, or a range writing much for each item.
+// A range writing little, over lists of that length, is not.
+func TestCheckNamesTextsThatListsOfArgumentsTakePastABound(t *testing.T) {
+	long := strings.Repeat("x", 328)
+	c := load(t, map[string]string{
+		"en-US.json": `{
+			"grid": "{{range .Rows}}{{range $.Cols}}.{{end}}{{end}}",
+			"wordy": {"one": "{{.Count}} item", "other": "{{range .Items}}` + long + `{{end}}"},
+			"short": "{{range .Items}}` + long[:327] + `{{end}}",
+			"names": "{{range .Names}}{{.}}, {{end}}"
+		}`,
+	})
+	err := c.Check()
+	var ps catalog.Problems
+	if !errors.As(err, &ps) {
+		t.Fatalf("Check returned %v, not Problems", err)
+	}
+	want := []string{
+		`messages/en-US.json: "grid": {{range .Rows}}: 10100 iterations, more than the 10000 a text may make when each list it ranges over has 100 items: a render past a bound fails; bound the lists its handler passes, or write less for each item`,
+		`messages/en-US.json: "wordy": {{range .Items}}: writes 32800 bytes, more than the 32768 a text may write when each list it ranges over has 100 items: a render past a bound fails; bound the lists its handler passes, or write less for each item`,
+	}
+	var got []string
+	for _, p := range ps {
+		got = append(got, p.Error())
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("Check:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	// What Check names renders within the bounds with short lists.
+	tr := c.For("en-US")
+	if got, err := tr.Render("grid", catalog.Arg("Rows", []int{1, 2}), catalog.Arg("Cols", []int{1, 2, 3})); err != nil || got != "......" {
+		t.Errorf("grid with short lists: %q, %v", got, err)
+	}
+}

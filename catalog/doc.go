@@ -54,7 +54,8 @@
 // 200 each, printf padding to a megabyte, a text longer than the bound.
 // Nor does a text that defines or calls a template, which could repeat
 // itself without a range. A text whose arguments take it past a bound
-// stops there, and Render says which text and what in it.
+// stops there, and Render says which text and what in it; Check names
+// the texts that lists of CheckedItems (100) items would take past one.
 //
 // A catalogue costs nothing to a bot that does not use it: the router
 // knows nothing of it. For is a map look-up, and a text without

@@ -27,6 +27,9 @@ type text struct {
 	tmpl *template.Template
 	// runners make the text within the bounds, one at a time each.
 	runners *sync.Pool
+	// risk is why lists of CheckedItems would take the text past a
+	// bound, which Check reports; nil when they would not.
+	risk error
 }
 
 // has reports whether the message has form f.
@@ -89,11 +92,14 @@ func parseText(key string, f form, src, left, right string) (text, error) {
 	if err != nil {
 		return text{}, err
 	}
-	if err := checkBounds(t); err != nil {
+	if err := checkBounds(t, 1); err != nil {
 		return text{}, inForm(f, err)
 	}
+	// Measured before boundRanges rewrites the ranges, so that the
+	// constructs are named as written.
+	risk := checkBounds(t, CheckedItems)
 	boundRanges(t.Tree.Root)
-	return text{src: src, tmpl: t, runners: newRunners(t)}, nil
+	return text{src: src, tmpl: t, runners: newRunners(t), risk: risk}, nil
 }
 
 // inForm says which plural form err is of, but for other.
