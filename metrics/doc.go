@@ -13,7 +13,7 @@
 //	...
 //	client, err := rest.NewClient(baseURL, auth, m.Client())
 //	endpoint := router.NewEndpoint(mux, verifier, router.WithClient(client), m.Endpoint())
-//	events := events.NewEndpoint(verifier, m.Events())
+//	events, err := webhook.NewEndpoint(verifier, m.Events())
 //	http.Handle("/metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{}))
 //
 // # Metrics
