@@ -404,8 +404,8 @@ func TestEventsAreCountedByTypeAndResult(t *testing.T) {
 		t.Fatal(err)
 	}
 	eventually(t, w.reg,
-		series{"switchboard_events_total", []string{"result", "handled", "type", "ENTITLEMENT_CREATE"}, 1},
-		series{"switchboard_events_total", []string{"result", "error", "type", "ENTITLEMENT_CREATE"}, 1},
+		series{"switchboard_events_total", []string{"outcome", "handled", "type", "ENTITLEMENT_CREATE"}, 1},
+		series{"switchboard_events_total", []string{"outcome", "error", "type", "ENTITLEMENT_CREATE"}, 1},
 		series{"switchboard_event_handler_duration_seconds", []string{"type", "ENTITLEMENT_CREATE"}, 2},
 	)
 }
@@ -542,7 +542,7 @@ func TestTheMetricsPassTheLinter(t *testing.T) {
 	}
 	eventually(t, w.reg,
 		series{"switchboard_deferred_answers_total", []string{"outcome", "answered", "route", "slow", "type", "APPLICATION_COMMAND"}, 1},
-		series{"switchboard_events_total", []string{"result", "handled", "type", "ENTITLEMENT_CREATE"}, 1},
+		series{"switchboard_events_total", []string{"outcome", "handled", "type", "ENTITLEMENT_CREATE"}, 1},
 	)
 	problems, err := testutil.GatherAndLint(w.reg)
 	if err != nil {
@@ -610,11 +610,11 @@ func TestEventsOfTypesNotKnownAreOther(t *testing.T) {
 			t.Fatalf("%s answered %d", typ, rec.Code)
 		}
 	}
-	const want = `# HELP switchboard_events_total Webhook events received, by type and result (handled, error, panic, unhandled, busy).
+	const want = `# HELP switchboard_events_total Webhook events received, by type and outcome (handled, error, panic, unhandled, busy).
 # TYPE switchboard_events_total counter
-switchboard_events_total{result="unhandled",type="LOBBY_MESSAGE_CREATE"} 1
-switchboard_events_total{result="unhandled",type="QUEST_USER_ENROLLMENT"} 1
-switchboard_events_total{result="unhandled",type="other"} 1
+switchboard_events_total{outcome="unhandled",type="LOBBY_MESSAGE_CREATE"} 1
+switchboard_events_total{outcome="unhandled",type="QUEST_USER_ENROLLMENT"} 1
+switchboard_events_total{outcome="unhandled",type="other"} 1
 `
 	if err := testutil.GatherAndCompare(reg, strings.NewReader(want), "switchboard_events_total"); err != nil {
 		t.Error(err)
