@@ -20,7 +20,7 @@ import (
 // childEnv names the variable that makes the test binary, run again by
 // TestTheDefaultLoggerWritesHandlerErrorsOnStandardError, serve an event
 // with the default logger.
-const childEnv = "SWITCHBOARD_EVENTS_DEFAULT_LOG_CHILD"
+const childEnv = "SWITCHBOARD_WEBHOOK_DEFAULT_LOG_CHILD"
 
 // post serves one request to e through net/http, and returns its status.
 func post(e *webhook.Endpoint, c call) int {
