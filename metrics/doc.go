@@ -13,7 +13,7 @@
 //	...
 //	client, err := rest.NewClient(baseURL, auth, m.Client())
 //	endpoint := router.NewEndpoint(mux, verifier, router.WithClient(client), m.Endpoint())
-//	events := events.NewEndpoint(verifier, m.Events())
+//	events, err := webhook.NewEndpoint(verifier, m.Events())
 //	http.Handle("/metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{}))
 //
 // # Metrics
@@ -33,7 +33,7 @@
 //
 // Of the events endpoint:
 //
-//	switchboard_events_total{type, result}
+//	switchboard_events_total{type, outcome}
 //	switchboard_event_handler_duration_seconds{type}
 //
 // Of the REST client:
@@ -61,16 +61,16 @@
 //     no handler is registered for is "unknown", whatever it carries: the
 //     commands the service sends are the bot's own, but a component's
 //     custom_id can hold anything. A PING's route is "".
-//   - outcome: answered, deferred (by the endpoint, or by the handler),
-//     error (the error handler answered), panic, late (the answer was
-//     ready only after the service had stopped waiting), fallback (an
-//     autocomplete source failed or was slow, and the last good
-//     suggestions were served: package autocomplete's Fallback). A deferred
-//     answer's outcome is what its handler came to: answered, deferred,
-//     error or panic.
+//   - outcome of an interaction: answered, deferred (by the endpoint, or
+//     by the handler), error (the error handler answered), panic, late
+//     (the answer was ready only after the service had stopped waiting),
+//     fallback (an autocomplete source failed or was slow, and the last
+//     good suggestions were served: package autocomplete's Fallback). A
+//     deferred answer's outcome is what its handler came to: answered,
+//     deferred, error or panic.
 //   - reason of a refusal: too_large, bad_signature, stale_timestamp,
 //     malformed, unsupported_type, replay.
-//   - result of an event: handled, error, panic, unhandled, busy.
+//   - outcome of an event: handled, error, panic, unhandled, busy.
 //   - REST route: the method and the endpoint with every id and token left
 //     out, as the rate limits count them:
 //     "POST /interactions/{id}/{token}/callback".

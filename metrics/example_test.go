@@ -38,7 +38,7 @@ func ExampleNew() {
 	}
 	key := interactiontest.NewKey("example")
 	// A real bot adds m.Client() to its rest.NewClient and m.Events() to
-	// its events.NewEndpoint.
+	// its webhook.NewEndpoint.
 	endpoint := router.NewEndpoint(mux, key.Verifier(), m.Endpoint())
 
 	body := interactiontest.Command("ping").JSON()

@@ -6,7 +6,6 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 
-	"github.com/switchboard-go/switchboard/events"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/rest"
 	"github.com/switchboard-go/switchboard/router"
@@ -37,7 +36,7 @@ var (
 )
 
 // Metrics counts what the endpoints and REST client it is given to do. It
-// is a router.Observer and a rest.Observer, and observes an events
+// is a router.Observer and a rest.Observer, and observes a webhook events
 // endpoint through Events; make one with New, and give it with Endpoint,
 // Events and Client. It is safe for concurrent use.
 type Metrics struct {
@@ -161,8 +160,8 @@ func New(reg prometheus.Registerer, opts ...Option) (*Metrics, error) {
 			"How long an endpoint took to answer a request, from its arrival, by endpoint.",
 			c.request, "endpoint"),
 		events: counter("switchboard_events_total",
-			"Webhook events received, by type and result (handled, error, panic, unhandled, busy).",
-			"type", "result"),
+			"Webhook events received, by type and outcome (handled, error, panic, unhandled, busy).",
+			"type", "outcome"),
 		eventHandler: histogram("switchboard_event_handler_duration_seconds",
 			"How long the handlers of webhook events ran, by type.",
 			c.handler, "type"),
@@ -229,9 +228,9 @@ func New(reg prometheus.Registerer, opts ...Option) (*Metrics, error) {
 // Endpoint returns the option that makes an Endpoint tell m what it does.
 func (m *Metrics) Endpoint() router.Option { return router.WithObserver(m) }
 
-// Events returns the option that makes an events.Endpoint tell m what it
+// Events returns the option that makes a webhook.Endpoint tell m what it
 // does.
-func (m *Metrics) Events() events.Option { return events.WithObserver(eventObserver{m}) }
+func (m *Metrics) Events() webhook.Option { return webhook.WithObserver(eventObserver{m}) }
 
 // Client returns the option that makes a rest.Client tell m what it does.
 func (m *Metrics) Client() rest.ClientOption { return rest.WithObserver(m) }
@@ -259,7 +258,7 @@ func (m *Metrics) RateLimitStoreFailures(next func(error)) func(error) {
 }
 
 var (
-	_ router.Observer = (*Metrics)(nil)
-	_ events.Observer = eventObserver{}
-	_ rest.Observer   = (*Metrics)(nil)
+	_ router.Observer  = (*Metrics)(nil)
+	_ webhook.Observer = eventObserver{}
+	_ rest.Observer    = (*Metrics)(nil)
 )

@@ -18,7 +18,6 @@ import (
 	"github.com/switchboard-go/switchboard/component"
 	"github.com/switchboard-go/switchboard/cooldown"
 	"github.com/switchboard-go/switchboard/emulator"
-	"github.com/switchboard-go/switchboard/events"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
 	"github.com/switchboard-go/switchboard/metrics"
@@ -101,7 +100,7 @@ type world struct {
 	s      *emulator.Server
 	reg    *prometheus.Registry
 	m      *metrics.Metrics
-	events *events.Endpoint
+	events *webhook.Endpoint
 	// skew is how far ahead of the emulator's the verifier's clock is.
 	skew atomic.Int64
 	// release lets the handler of "slow" answer, once per token.
@@ -143,7 +142,10 @@ func serve(t *testing.T) *world {
 	}
 	endpoint := router.NewEndpoint(mux, verifier, router.WithClient(client), m.Endpoint(),
 		router.WithResponseDeadline(window), router.WithAnswerMargin(margin))
-	w.events = events.NewEndpoint(verifier, m.Events())
+	w.events, err = webhook.NewEndpoint(verifier, m.Events())
+	if err != nil {
+		t.Fatal(err)
+	}
 	w.events.OnEntitlementCreate(func(_ context.Context, _ *webhook.Event, ent interaction.Entitlement) error {
 		if ent.SKUID == failingSKU {
 			return errors.New("no price list for the SKU")
@@ -402,8 +404,8 @@ func TestEventsAreCountedByTypeAndResult(t *testing.T) {
 		t.Fatal(err)
 	}
 	eventually(t, w.reg,
-		series{"switchboard_events_total", []string{"result", "handled", "type", "ENTITLEMENT_CREATE"}, 1},
-		series{"switchboard_events_total", []string{"result", "error", "type", "ENTITLEMENT_CREATE"}, 1},
+		series{"switchboard_events_total", []string{"outcome", "handled", "type", "ENTITLEMENT_CREATE"}, 1},
+		series{"switchboard_events_total", []string{"outcome", "error", "type", "ENTITLEMENT_CREATE"}, 1},
 		series{"switchboard_event_handler_duration_seconds", []string{"type", "ENTITLEMENT_CREATE"}, 2},
 	)
 }
@@ -540,7 +542,7 @@ func TestTheMetricsPassTheLinter(t *testing.T) {
 	}
 	eventually(t, w.reg,
 		series{"switchboard_deferred_answers_total", []string{"outcome", "answered", "route", "slow", "type", "APPLICATION_COMMAND"}, 1},
-		series{"switchboard_events_total", []string{"result", "handled", "type", "ENTITLEMENT_CREATE"}, 1},
+		series{"switchboard_events_total", []string{"outcome", "handled", "type", "ENTITLEMENT_CREATE"}, 1},
 	)
 	problems, err := testutil.GatherAndLint(w.reg)
 	if err != nil {
@@ -576,7 +578,7 @@ func TestNewRefusesASecondMetricsUnlessItsLabelsDiffer(t *testing.T) {
 }
 
 // TestEventsOfTypesNotKnownAreOther: the type label names the types package
-// event knows and those given to KnownEvents; any other name the service
+// webhook knows and those given to KnownEvents; any other name the service
 // sends is "other".
 func TestEventsOfTypesNotKnownAreOther(t *testing.T) {
 	key := interactiontest.NewKey("events")
@@ -585,7 +587,10 @@ func TestEventsOfTypesNotKnownAreOther(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	e := events.NewEndpoint(key.Verifier(), m.Events())
+	e, err := webhook.NewEndpoint(key.Verifier(), m.Events())
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, typ := range []webhook.Type{webhook.TypeQuestUserEnrollment, "LOBBY_MESSAGE_CREATE", "SOMETHING_NEW"} {
 		ev, err := webhook.New(typ, time.Now(), map[string]string{"id": "1100000000000000042"})
 		if err != nil {
@@ -605,11 +610,11 @@ func TestEventsOfTypesNotKnownAreOther(t *testing.T) {
 			t.Fatalf("%s answered %d", typ, rec.Code)
 		}
 	}
-	const want = `# HELP switchboard_events_total Webhook events received, by type and result (handled, error, panic, unhandled, busy).
+	const want = `# HELP switchboard_events_total Webhook events received, by type and outcome (handled, error, panic, unhandled, busy).
 # TYPE switchboard_events_total counter
-switchboard_events_total{result="unhandled",type="LOBBY_MESSAGE_CREATE"} 1
-switchboard_events_total{result="unhandled",type="QUEST_USER_ENROLLMENT"} 1
-switchboard_events_total{result="unhandled",type="other"} 1
+switchboard_events_total{outcome="unhandled",type="LOBBY_MESSAGE_CREATE"} 1
+switchboard_events_total{outcome="unhandled",type="QUEST_USER_ENROLLMENT"} 1
+switchboard_events_total{outcome="unhandled",type="other"} 1
 `
 	if err := testutil.GatherAndCompare(reg, strings.NewReader(want), "switchboard_events_total"); err != nil {
 		t.Error(err)

@@ -3,7 +3,6 @@ package metrics
 import (
 	"strconv"
 
-	"github.com/switchboard-go/switchboard/events"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/rest"
 	"github.com/switchboard-go/switchboard/router"
@@ -77,12 +76,12 @@ func interactionLabels(t interaction.Type, route string) (typ, routeLabel string
 	return typ, route
 }
 
-// eventObserver is a Metrics as the events endpoint's observer: its
-// methods are named as the interactions endpoint's observer's are.
+// eventObserver is a Metrics as the webhook events endpoint's observer:
+// a type of its own, as both observers name their methods alike.
 type eventObserver struct{ m *Metrics }
 
-// ObserveExchange counts a request to the events endpoint.
-func (o eventObserver) ObserveExchange(x events.Exchange) {
+// ObserveRequest counts a request to the webhook events endpoint.
+func (o eventObserver) ObserveRequest(x webhook.Observation) {
 	m := o.m
 	if x.Refused != 0 {
 		m.refused.WithLabelValues(endpointEvents, x.Refused.String()).Inc()
@@ -93,14 +92,14 @@ func (o eventObserver) ObserveExchange(x events.Exchange) {
 	m.requestEvents.Observe(x.Duration.Seconds())
 }
 
-// ObserveEvent counts an event and what became of it.
-func (o eventObserver) ObserveEvent(ev events.Outcome) {
+// ObserveCompletion counts an event and what became of it.
+func (o eventObserver) ObserveCompletion(c webhook.Completion) {
 	m := o.m
-	typ := m.eventType(ev.Type)
-	m.events.WithLabelValues(typ, ev.Result.String()).Inc()
-	switch ev.Result {
-	case events.Handled, events.Failed, events.Panicked:
-		m.eventHandler.WithLabelValues(typ).Observe(ev.Handler.Seconds())
+	typ := m.eventType(c.Type)
+	m.events.WithLabelValues(typ, c.Outcome.String()).Inc()
+	switch c.Outcome {
+	case webhook.OutcomeHandled, webhook.OutcomeError, webhook.OutcomePanic:
+		m.eventHandler.WithLabelValues(typ).Observe(c.HandlerTime.Seconds())
 	}
 }
 

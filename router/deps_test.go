@@ -20,7 +20,7 @@ func TestABotLinksNoneOfTheToolingDependencies(t *testing.T) {
 	// What a bot serving the interactions endpoint imports.
 	bot := []string{
 		"router", "serve", "rest", "option", "autocomplete", "interaction",
-		"command", "component", "answer", "cooldown", "replay", "events",
+		"command", "component", "answer", "cooldown", "replay",
 		"webhook", "registry", "store", "state", "catalog", "switchboardtest", "queue",
 	}
 	forbidden := []string{

@@ -12,11 +12,11 @@ import (
 
 	"github.com/switchboard-go/switchboard/autocomplete"
 	"github.com/switchboard-go/switchboard/emulator"
-	"github.com/switchboard-go/switchboard/events"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
 	"github.com/switchboard-go/switchboard/replay"
 	"github.com/switchboard-go/switchboard/router"
+	"github.com/switchboard-go/switchboard/webhook"
 )
 
 // observed is an Observer that keeps what it is told.
@@ -223,7 +223,7 @@ func TestOutcomesAndRefusalsHaveNames(t *testing.T) {
 		router.OutcomeAnswered, router.OutcomeDeferred, router.OutcomeError, router.OutcomePanic, router.OutcomeLate, router.OutcomeFallback,
 		interaction.RefusedTooLarge, interaction.RefusedBadSignature, interaction.RefusedStaleTimestamp, interaction.RefusedMalformed,
 		interaction.RefusedUnsupportedType, interaction.RefusedReplay,
-		events.Handled, events.Failed, events.Panicked, events.Unhandled, events.Busy,
+		webhook.OutcomeHandled, webhook.OutcomeError, webhook.OutcomePanic, webhook.OutcomeUnhandled, webhook.OutcomeBusy,
 	} {
 		n := s.String()
 		if n == "" || strings.ToLower(n) != n || strings.Contains(n, " ") {
@@ -231,7 +231,7 @@ func TestOutcomesAndRefusalsHaveNames(t *testing.T) {
 		}
 		names[n] = true
 	}
-	if router.Outcome(0).String() != "" || interaction.Refusal(200).String() != "" || events.Result(0).String() != "" {
+	if router.Outcome(0).String() != "" || interaction.Refusal(200).String() != "" || webhook.Outcome(0).String() != "" {
 		t.Error("values out of range have names")
 	}
 }

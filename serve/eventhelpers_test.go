@@ -14,7 +14,6 @@ import (
 
 	"github.com/rs/zerolog"
 
-	"github.com/switchboard-go/switchboard/events"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
 	"github.com/switchboard-go/switchboard/router"
@@ -100,11 +99,22 @@ func (r *recorder) add(format string, args ...any) {
 	r.done <- struct{}{}
 }
 
+// newEvents returns the webhook events endpoint webhook.NewEndpoint
+// makes, or ends the test.
+func newEvents(t testing.TB, v *interaction.Verifier, opts ...webhook.Option) *webhook.Endpoint {
+	t.Helper()
+	e, err := webhook.NewEndpoint(v, opts...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e
+}
+
 // eventBot registers a handler of each kind, each recording what it saw.
-func eventBot(key *interactiontest.Key, rec *recorder, log io.Writer, opts ...events.Option) *events.Endpoint {
-	opts = append([]events.Option{events.WithLogger(zerolog.New(log).Level(zerolog.DebugLevel)),
-		events.WithMaxBodySize(4096)}, opts...)
-	e := events.NewEndpoint(key.Verifier(), opts...)
+func eventBot(t testing.TB, key *interactiontest.Key, rec *recorder, log io.Writer, opts ...webhook.Option) *webhook.Endpoint {
+	opts = append([]webhook.Option{webhook.WithLogger(zerolog.New(log).Level(zerolog.DebugLevel)),
+		webhook.WithMaxBodySize(4096)}, opts...)
+	e := newEvents(t, key.Verifier(), opts...)
 	e.OnApplicationAuthorized(func(ctx context.Context, ev *webhook.Event, a webhook.ApplicationAuthorized) error {
 		where, _ := a.Installation()
 		rec.add("authorized by %s to %s (%v) with %v at %s", a.User.Username, a.Guild.Name, where, a.Scopes, ev.Timestamp.Format(time.RFC3339Nano))
@@ -118,10 +128,10 @@ func eventBot(key *interactiontest.Key, rec *recorder, log io.Writer, opts ...ev
 		rec.add("entitlement %v to SKU %v for %v", ent.ID, ent.SKUID, ent.UserID)
 		return nil
 	})
-	e.On(webhook.TypeQuestUserEnrollment, func(ctx context.Context, ev *webhook.Event) error {
+	e.On(webhook.TypeQuestUserEnrollment, webhook.HandlerFunc(func(ctx context.Context, ev *webhook.Event) error {
 		rec.add("quest enrollment %s", ev.Data)
 		return nil
-	})
+	}))
 	return e
 }
 

@@ -4,7 +4,6 @@ import (
 	"context"
 	"log"
 
-	"github.com/switchboard-go/switchboard/events"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/router"
 	"github.com/switchboard-go/switchboard/serve"
@@ -24,11 +23,14 @@ func ExampleServer_events() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	events := events.NewEndpoint(verifier)
-	events.Fallback(func(ctx context.Context, ev *webhook.Event) error {
+	events, err := webhook.NewEndpoint(verifier)
+	if err != nil {
+		log.Fatal(err)
+	}
+	events.Fallback(webhook.HandlerFunc(func(ctx context.Context, ev *webhook.Event) error {
 		log.Printf("%s at %v", ev.Type, ev.Timestamp)
 		return nil
-	})
+	}))
 	// Interactions on every path but /events, the webhook events URL.
 	srv := &serve.Server{
 		Addr:     ":8080",

@@ -10,7 +10,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/switchboard-go/switchboard/events"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
 	"github.com/switchboard-go/switchboard/serve"
 	"github.com/switchboard-go/switchboard/webhook"
@@ -21,7 +20,7 @@ func TestServerShutdownWaitsForTheEventHandlersRunning(t *testing.T) {
 	var finished time.Time
 	var mu sync.Mutex
 	started := make(chan struct{})
-	e := events.NewEndpoint(key.Verifier())
+	e := newEvents(t, key.Verifier())
 	e.OnApplicationDeauthorized(func(context.Context, *webhook.Event, webhook.ApplicationDeauthorized) error {
 		close(started)
 		time.Sleep(300 * time.Millisecond)
@@ -51,7 +50,7 @@ func TestServerShutdownGivesUpOnAnEventHandlerAfterItsTimeout(t *testing.T) {
 	key := interactiontest.NewKey("events")
 	started, release := make(chan struct{}), make(chan struct{})
 	defer close(release)
-	e := events.NewEndpoint(key.Verifier())
+	e := newEvents(t, key.Verifier())
 	e.OnApplicationDeauthorized(func(context.Context, *webhook.Event, webhook.ApplicationDeauthorized) error {
 		close(started)
 		<-release // ignoring its context
@@ -76,7 +75,7 @@ func TestServerServesEventsBesideInteractions(t *testing.T) {
 	key := interactiontest.NewKey("server")
 	rec := newRecorder()
 	interactions := slowBot(t, key, io.Discard, nil, nil)
-	events := eventBot(key, rec, io.Discard)
+	events := eventBot(t, key, rec, io.Discard)
 	both, _ := start(t, &serve.Server{Endpoint: interactions, Events: events, HealthPath: "/healthz"}, nil)
 	elsewhere, _ := start(t, &serve.Server{Endpoint: interactions, Events: events, EventsPath: "/hooks/discord"}, nil)
 	alone, _ := start(t, &serve.Server{Events: events, HealthPath: "/healthz"}, nil)
@@ -125,7 +124,7 @@ func TestServerServesEventsBesideInteractions(t *testing.T) {
 
 func TestServerAnswersEventRequestsItCannotReadInJSON(t *testing.T) {
 	key := interactiontest.NewKey("events")
-	e := events.NewEndpoint(key.Verifier(), events.WithMaxBodySize(1000))
+	e := newEvents(t, key.Verifier(), webhook.WithMaxBodySize(1000))
 	addr, _ := start(t, &serve.Server{Events: e}, nil)
 	for _, tt := range []struct {
 		name, request, want string
@@ -144,7 +143,7 @@ func TestServerAnswersEventRequestsItCannotReadInJSON(t *testing.T) {
 }
 
 func TestServerRefusesEventsPathsItCannotServe(t *testing.T) {
-	e := events.NewEndpoint(interactiontest.NewKey("events").Verifier())
+	e := newEvents(t, interactiontest.NewKey("events").Verifier())
 	for _, s := range []*serve.Server{
 		{Events: e, EventsPath: "events"},
 		{Events: e, HealthPath: "/events"},

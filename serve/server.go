@@ -15,8 +15,8 @@ import (
 	"github.com/rs/zerolog"
 	"github.com/valyala/fasthttp"
 
-	"github.com/switchboard-go/switchboard/events"
 	"github.com/switchboard-go/switchboard/router"
+	"github.com/switchboard-go/switchboard/webhook"
 )
 
 // Defaults of a Server.
@@ -58,7 +58,7 @@ const (
 // stops gracefully when its context ends or the
 // process receives SIGINT or SIGTERM, letting the requests under way get
 // their answers. It logs to the endpoint's logger (router.WithLogger,
-// events.WithLogger): a line at info as it starts, before it answers
+// webhook.WithLogger): a line at info as it starts, before it answers
 // anything, with the address it listens on, the port the system chose
 // when the address asked for port 0; and a line as it stops. Given an events
 // endpoint as well (Events), or alone, it serves the webhook events URL on
@@ -81,8 +81,8 @@ type Server struct {
 	// Events, when set, answers the requests to EventsPath: the
 	// application's webhook events URL. A Server may serve Events alone,
 	// answering 404 on every other path but the health check's.
-	Events *events.Endpoint
-	// EventsPath is the path Events serves; events.DefaultPath when empty.
+	Events *webhook.Endpoint
+	// EventsPath is the path Events serves; webhook.DefaultPath when empty.
 	EventsPath string
 	// HealthPath, when set, is a path where GET and HEAD are answered 200
 	// "ok" without a signature, for a load balancer's or an orchestrator's
@@ -238,7 +238,7 @@ func (s *Server) logger() zerolog.Logger {
 
 func (s *Server) eventsPath() string {
 	if s.EventsPath == "" {
-		return events.DefaultPath
+		return webhook.DefaultPath
 	}
 	return s.EventsPath
 }

@@ -11,10 +11,10 @@ import (
 
 	"github.com/rs/zerolog"
 
-	"github.com/switchboard-go/switchboard/events"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
 	"github.com/switchboard-go/switchboard/router"
 	"github.com/switchboard-go/switchboard/serve"
+	"github.com/switchboard-go/switchboard/webhook"
 )
 
 // lineWriter hands each line written to it to a channel, so that a test
@@ -47,7 +47,7 @@ func TestServerLogsTheAddressItListensOnAsItStarts(t *testing.T) {
 			return &serve.Server{Endpoint: router.NewEndpoint(build(t, r), key.Verifier())}
 		}, "serving interactions"},
 		{"a webhook events endpoint alone logs it", func(log zerolog.Logger) *serve.Server {
-			return &serve.Server{Events: events.NewEndpoint(key.Verifier(), events.WithLogger(log))}
+			return &serve.Server{Events: newEvents(t, key.Verifier(), webhook.WithLogger(log))}
 		}, "serving webhook events"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -10,11 +10,11 @@ import (
 	"github.com/rs/zerolog"
 
 	"github.com/switchboard-go/switchboard/emulator"
-	"github.com/switchboard-go/switchboard/events"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/registry"
 	"github.com/switchboard-go/switchboard/rest"
 	"github.com/switchboard-go/switchboard/router"
+	"github.com/switchboard-go/switchboard/webhook"
 )
 
 // DefaultWait is how long Wait waits for a deferred answer to be
@@ -50,7 +50,7 @@ type Bot struct {
 	// log takes the log of a bot that chose no logger.
 	log *botLog
 	// events is the webhook events endpoint served, if any.
-	events *events.Endpoint
+	events *webhook.Endpoint
 }
 
 // An Option changes how New and NewFunc set the bot up.
@@ -126,7 +126,7 @@ func WithRoutes(path string, routes func(endpoint *router.Endpoint) http.Handler
 // default, until the test ends. What it logs of an interaction at warn
 // or above, such as a handler's error, is written out too when a step
 // of the interaction's exchange fails the test. The bot's other parts
-// log to it when given it: an events endpoint (events.WithLogger), a
+// log to it when given it: a webhook events endpoint (webhook.WithLogger), a
 // worker's endpoint (router.WithDefaultLogger).
 func (b *Bot) Logger() zerolog.Logger { return b.log.logger() }
 

@@ -8,18 +8,18 @@ import (
 	"time"
 
 	"github.com/switchboard-go/switchboard/emulator"
-	"github.com/switchboard-go/switchboard/events"
+	"github.com/switchboard-go/switchboard/webhook"
 )
 
 // ServeEvents serves e as the application's webhook events endpoint, at
-// events.DefaultPath: the emulator checks it as the service checks a
+// webhook.DefaultPath: the emulator checks it as the service checks a
 // webhook events URL when it is saved, then delivers to it the event of
 // each thing its users do that the application hears of (installing it,
 // buying one of its SKUs, removing it: see emulator.Server). e verifies
 // with the emulator's key, Emulator.PublicKey. When the test ends the
 // endpoint stops taking events and its handlers are waited for. A bot
 // serves one events endpoint: a second call fails the test.
-func (b *Bot) ServeEvents(e *events.Endpoint) {
+func (b *Bot) ServeEvents(e *webhook.Endpoint) {
 	b.t.Helper()
 	if b.events != nil {
 		b.t.Fatalf("switchboardtest: the bot already serves an events endpoint")
@@ -31,7 +31,7 @@ func (b *Bot) ServeEvents(e *events.Endpoint) {
 		defer cancel()
 		e.Wait(ctx) //nolint:errcheck // a test ending with a handler stuck gives up on it
 	})
-	if err := b.Emulator.SetEventsURL(b.t.Context(), srv.URL+events.DefaultPath); err != nil {
+	if err := b.Emulator.SetEventsURL(b.t.Context(), srv.URL+webhook.DefaultPath); err != nil {
 		srv.Close()
 		b.t.Fatalf("switchboardtest: the emulator refused the events endpoint: %v", err)
 	}

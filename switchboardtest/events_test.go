@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/switchboard-go/switchboard/emulator"
-	"github.com/switchboard-go/switchboard/events"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
 	"github.com/switchboard-go/switchboard/router"
@@ -19,24 +18,35 @@ import (
 
 func TestTheServeEventsExampleTestPasses(t *testing.T) { testMembers(t) }
 
+// newEndpoint returns the endpoint webhook.NewEndpoint makes, or ends the
+// test.
+func newEndpoint(t testing.TB, v *interaction.Verifier, opts ...webhook.Option) *webhook.Endpoint {
+	t.Helper()
+	e, err := webhook.NewEndpoint(v, opts...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e
+}
+
 // heard records the type of every event an endpoint's handlers ran for.
 type heard struct {
 	mu    sync.Mutex
 	types []webhook.Type
 }
 
-func (h *heard) endpoint(t testing.TB, bot *switchboardtest.Bot) *events.Endpoint {
+func (h *heard) endpoint(t testing.TB, bot *switchboardtest.Bot) *webhook.Endpoint {
 	v, err := interaction.NewVerifier(bot.Emulator.PublicKey)
 	if err != nil {
 		t.Fatal(err)
 	}
-	e := events.NewEndpoint(v)
-	e.Fallback(func(_ context.Context, ev *webhook.Event) error {
+	e := newEndpoint(t, v)
+	e.Fallback(webhook.HandlerFunc(func(_ context.Context, ev *webhook.Event) error {
 		h.mu.Lock()
 		defer h.mu.Unlock()
 		h.types = append(h.types, ev.Type)
 		return nil
-	})
+	}))
 	return e
 }
 
@@ -113,7 +123,7 @@ func TestEventsFailTheTestSayingWhy(t *testing.T) {
 			}
 			// Room for the PING that checks the URL, not for an event
 			// about a user.
-			bot.ServeEvents(events.NewEndpoint(v, events.WithMaxBodySize(160)))
+			bot.ServeEvents(newEndpoint(tb, v, webhook.WithMaxBodySize(160)))
 			if _, err := bot.Emulator.AuthorizeUser(bot.Member, "identify"); err != nil {
 				tb.Fatal(err)
 			}
@@ -124,7 +134,7 @@ func TestEventsFailTheTestSayingWhy(t *testing.T) {
 		}, "switchboardtest: WaitEvents without an events endpoint"},
 		{"an endpoint with another key", func(tb testing.TB) {
 			bot := switchboardtest.New(tb, router.New())
-			bot.ServeEvents(events.NewEndpoint(interactiontest.NewKey("forger").Verifier()))
+			bot.ServeEvents(newEndpoint(tb, interactiontest.NewKey("forger").Verifier()))
 		}, "switchboardtest: the emulator refused the events endpoint"},
 		{"a second endpoint", func(tb testing.TB) {
 			bot := switchboardtest.New(tb, router.New())

@@ -7,7 +7,6 @@ import (
 
 	"github.com/rs/zerolog"
 
-	"github.com/switchboard-go/switchboard/events"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/router"
 	"github.com/switchboard-go/switchboard/switchboardtest"
@@ -23,15 +22,18 @@ type members struct {
 
 // endpoint is the bot's webhook events endpoint, verifying with v and
 // logging to log.
-func (m *members) endpoint(v *interaction.Verifier, log zerolog.Logger) *events.Endpoint {
-	e := events.NewEndpoint(v, events.WithLogger(log))
+func (m *members) endpoint(v *interaction.Verifier, log zerolog.Logger) (*webhook.Endpoint, error) {
+	e, err := webhook.NewEndpoint(v, webhook.WithLogger(log))
+	if err != nil {
+		return nil, err
+	}
 	e.OnApplicationAuthorized(func(_ context.Context, _ *webhook.Event, a webhook.ApplicationAuthorized) error {
 		m.mu.Lock()
 		defer m.mu.Unlock()
 		m.users[a.User.ID] = true
 		return nil
 	})
-	return e
+	return e, nil
 }
 
 // testMembers has a user install the application, and finds them counted.
@@ -42,7 +44,11 @@ func testMembers(t *testing.T) {
 		t.Fatal(err)
 	}
 	m := &members{users: map[interaction.Snowflake]bool{}}
-	bot.ServeEvents(m.endpoint(v, bot.Logger())) // its log in the test's, as the router's
+	e, err := m.endpoint(v, bot.Logger()) // its log in the test's, as the router's
+	if err != nil {
+		t.Fatal(err)
+	}
+	bot.ServeEvents(e)
 	if _, err := bot.Emulator.AuthorizeUser(bot.Moderator, "identify"); err != nil {
 		t.Fatal(err)
 	}

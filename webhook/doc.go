@@ -1,15 +1,28 @@
-// Package webhook holds the webhook events the application command service
-// POSTs to an application's webhook events URL: the Body, the
-// Event it carries, and the data of the events the service describes.
+// Package webhook receives the webhook events the application command
+// service POSTs to an application's webhook events URL when the
+// application is installed or removed and when entitlements change: the
+// events' data, and the endpoint that serves the URL.
 //
-// Decode reads a body as strictly as package interaction reads an
-// interaction, naming the field at fault without quoting the body, and
-// AppendJSON writes a Body in the shape the service sends, so that an
-// emulator can deliver what the service delivers. The data of
-// APPLICATION_AUTHORIZED and APPLICATION_DEAUTHORIZED decode into their
-// types, and that of ENTITLEMENT_CREATE, ENTITLEMENT_UPDATE and
-// ENTITLEMENT_DELETE into an interaction.Entitlement; the data of every
-// other event stays raw JSON.
+// The data: Decode reads a Body, the Event it carries and the data of the
+// events the service describes, as strictly as package interaction reads
+// an interaction, naming the field at fault without quoting the body;
+// AppendJSON writes a Body in the shape the service sends, for an
+// emulator. The data of APPLICATION_AUTHORIZED and
+// APPLICATION_DEAUTHORIZED decode into their types, that of
+// ENTITLEMENT_CREATE, ENTITLEMENT_UPDATE and ENTITLEMENT_DELETE into an
+// interaction.Entitlement; the data of every other event stays raw JSON.
+//
+// The endpoint: an Endpoint verifies each request's signature as the
+// interactions endpoint does, answers 204 at once as the service
+// requires, and then runs the Handler registered for the event's type
+// (On, or OnApplicationAuthorized and the other typed forms) on a
+// goroutine of its own, bounded in number and in time. It serves fasthttp
+// and net/http; package serve serves it at DefaultPath beside the
+// interactions endpoint. It logs a handler's error or panic, and an event
+// it had to refuse, as JSON on standard error unless WithLogger gives it
+// another logger; an Observer (WithObserver) is told of each request
+// (Observation) and of what became of each event (Completion, whose
+// Outcome says how it ended).
 //
 // The specification names these events but leaves their payloads unshown.
 // The shapes here follow the service's public documentation of webhook

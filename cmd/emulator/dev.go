@@ -66,8 +66,7 @@ func defaultTiming() timing {
 }
 
 // defaultEventsPath is where -run looks for the bot's webhook events:
-// package events' DefaultPath, which package serve serves them at, written
-// out so that the emulator links none of the bot's packages.
+// webhook.DefaultPath, which package serve serves them at.
 const defaultEventsPath = "/events"
 
 // maxCheckPause is the longest pause between checks of a bot that

@@ -20,8 +20,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/switchboard-go/switchboard/events"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
+	"github.com/switchboard-go/switchboard/webhook"
 )
 
 // testBot is testdata/bot, built once for the package's tests.
@@ -411,9 +411,10 @@ func TestRunFlagsAreChecked(t *testing.T) {
 	}
 }
 
-// The default events path is the one package events serves.
-func TestTheEventsPathIsEventsDefault(t *testing.T) {
-	if defaultEventsPath != events.DefaultPath {
-		t.Errorf("-events-path defaults to %q, package events serves %q", defaultEventsPath, events.DefaultPath)
+// The default events path is the one package serve serves a
+// webhook.Endpoint at.
+func TestTheEventsPathIsWebhookDefault(t *testing.T) {
+	if defaultEventsPath != webhook.DefaultPath {
+		t.Errorf("-events-path defaults to %q, package webhook's endpoint is served at %q", defaultEventsPath, webhook.DefaultPath)
 	}
 }

@@ -5,7 +5,6 @@ import (
 
 	"github.com/rs/zerolog"
 
-	"github.com/switchboard-go/switchboard/events"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/webhook"
 )
@@ -13,15 +12,18 @@ import (
 // newEvents returns the echo bot's webhook events endpoint: it answers
 // every event, as the endpoint answers PINGs, and logs one line for each,
 // naming its type, with its time and data. opts add to its settings.
-func newEvents(v *interaction.Verifier, log zerolog.Logger, opts ...events.Option) *events.Endpoint {
-	e := events.NewEndpoint(v, append([]events.Option{events.WithLogger(log)}, opts...)...)
-	e.Fallback(func(_ context.Context, ev *webhook.Event) error {
+func newEvents(v *interaction.Verifier, log zerolog.Logger, opts ...webhook.Option) (*webhook.Endpoint, error) {
+	e, err := webhook.NewEndpoint(v, append([]webhook.Option{webhook.WithLogger(log)}, opts...)...)
+	if err != nil {
+		return nil, err
+	}
+	e.Fallback(webhook.HandlerFunc(func(_ context.Context, ev *webhook.Event) error {
 		line := log.Info().Str("event", string(ev.Type)).Time("timestamp", ev.Timestamp)
 		if len(ev.Data) > 0 {
 			line = line.RawJSON("data", ev.Data)
 		}
 		line.Msg("event received")
 		return nil
-	})
-	return e
+	}))
+	return e, nil
 }

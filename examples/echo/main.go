@@ -14,11 +14,11 @@ import (
 	"github.com/rs/zerolog"
 	"golang.org/x/term"
 
-	"github.com/switchboard-go/switchboard/events"
 	"github.com/switchboard-go/switchboard/examples/internal/envflag"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/router"
 	"github.com/switchboard-go/switchboard/serve"
+	"github.com/switchboard-go/switchboard/webhook"
 )
 
 func main() {
@@ -81,7 +81,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	var observe []router.Option
-	var observeEvents []events.Option
+	var observeEvents []webhook.Option
 	if *metricsAddr != "" {
 		m, stop, err := serveMetrics(*metricsAddr, log)
 		if err != nil {
@@ -91,7 +91,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		observe, observeEvents = append(observe, m.Endpoint()), append(observeEvents, m.Events())
 	}
 	endpoint := router.NewEndpoint(mux, verifier, observe...)
-	events := newEvents(verifier, log, observeEvents...)
+	events, err := newEvents(verifier, log, observeEvents...)
+	if err != nil {
+		return err
+	}
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		return err

@@ -28,7 +28,10 @@ func serveBot(t *testing.T) served {
 		t.Fatal(err)
 	}
 	s := served{Bot: kit, journal: &lockedBuffer{}}
-	s.bot = newBot(v, s.journal, zerolog.New(zerolog.NewTestWriter(t)))
+	s.bot, err = newBot(v, s.journal, zerolog.New(zerolog.NewTestWriter(t)))
+	if err != nil {
+		t.Fatal(err)
+	}
 	kit.ServeEvents(s.bot.events)
 	return s
 }

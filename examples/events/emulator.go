@@ -14,8 +14,8 @@ import (
 	"github.com/rs/zerolog"
 
 	"github.com/switchboard-go/switchboard/emulator"
-	"github.com/switchboard-go/switchboard/events"
 	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/webhook"
 )
 
 // The server and the user the embedded emulator is seeded with, beside
@@ -114,13 +114,16 @@ func onEmulator(ctx context.Context, stdout io.Writer, log zerolog.Logger) error
 	// The journal is held until each step is printed: handlers run after
 	// the answer, and their lines would land in its midst.
 	var journal lockedBuffer
-	b := newBot(verifier, &journal, log)
+	b, err := newBot(verifier, &journal, log)
+	if err != nil {
+		return err
+	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	served := make(chan error, 1)
 	go func() { served <- b.serve(ctx, ln, stdout) }()
 
-	url := "http://" + ln.Addr().String() + events.DefaultPath
+	url := "http://" + ln.Addr().String() + webhook.DefaultPath
 	if err := emu.SetEventsURL(ctx, url); err != nil {
 		cancel()
 		<-served

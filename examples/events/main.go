@@ -13,7 +13,6 @@ import (
 
 	"github.com/rs/zerolog"
 
-	"github.com/switchboard-go/switchboard/events"
 	"github.com/switchboard-go/switchboard/examples/internal/envflag"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/serve"
@@ -87,20 +86,27 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	fmt.Fprintf(stdout, "http://%s\n", ln.Addr())
-	return newBot(verifier, stdout, log).serve(ctx, ln, stdout)
+	b, err := newBot(verifier, stdout, log)
+	if err != nil {
+		return err
+	}
+	return b.serve(ctx, ln, stdout)
 }
 
 // bot is the directory and the endpoint whose events fill it.
 type bot struct {
 	dir    *Directory
-	events *events.Endpoint
+	events *webhook.Endpoint
 }
 
 // newBot returns the bot, verifying events with v and writing the
 // directory's journal to journal.
-func newBot(v *interaction.Verifier, journal io.Writer, log zerolog.Logger) *bot {
+func newBot(v *interaction.Verifier, journal io.Writer, log zerolog.Logger) (*bot, error) {
 	dir := NewDirectory(journal)
-	e := events.NewEndpoint(v, events.WithLogger(log))
+	e, err := webhook.NewEndpoint(v, webhook.WithLogger(log))
+	if err != nil {
+		return nil, err
+	}
 	// The service has had its answer before these run, and the directory
 	// takes a moment: nothing here needs the context, which a handler
 	// doing I/O (a database, a direct message) would pass on.
@@ -116,11 +122,11 @@ func newBot(v *interaction.Verifier, journal io.Writer, log zerolog.Logger) *bot
 		dir.Entitled(ent)
 		return nil
 	})
-	e.Fallback(func(_ context.Context, ev *webhook.Event) error {
+	e.Fallback(webhook.HandlerFunc(func(_ context.Context, ev *webhook.Event) error {
 		dir.Other(ev)
 		return nil
-	})
-	return &bot{dir: dir, events: e}
+	}))
+	return &bot{dir: dir, events: e}, nil
 }
 
 // serve serves the events endpoint on ln until ctx ends, then writes the

@@ -14,7 +14,6 @@ import (
 	"time"
 
 	"github.com/switchboard-go/switchboard/emulator"
-	"github.com/switchboard-go/switchboard/events"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
 	"github.com/switchboard-go/switchboard/router"
@@ -140,7 +139,7 @@ func startBot(t *testing.T, key *interactiontest.Key) (url string, out *output, 
 		return result
 	}
 	t.Cleanup(func() { stop() }) //nolint:errcheck // a test that cares calls stop itself
-	return strings.TrimSpace(line) + events.DefaultPath, out, stop
+	return strings.TrimSpace(line) + webhook.DefaultPath, out, stop
 }
 
 // deliver posts body to url, signed by key unless key is nil, and returns
@@ -260,7 +259,7 @@ func TestTheBotAnswersThePingAndWrongRequests(t *testing.T) {
 		})
 	}
 	// Only events are served.
-	if status, _ := deliver(t, strings.TrimSuffix(url, events.DefaultPath)+"/", key, interactiontest.Ping().JSON()); status != 404 {
+	if status, _ := deliver(t, strings.TrimSuffix(url, webhook.DefaultPath)+"/", key, interactiontest.Ping().JSON()); status != 404 {
 		t.Errorf("an interaction on / answered %d, want 404", status)
 	}
 }

@@ -37,7 +37,6 @@ var packages = map[string]string{
 	"component":       "github.com/switchboard-go/switchboard/component",
 	"cooldown":        "github.com/switchboard-go/switchboard/cooldown",
 	"emulator":        "github.com/switchboard-go/switchboard/emulator",
-	"events":          "github.com/switchboard-go/switchboard/events",
 	"interaction":     "github.com/switchboard-go/switchboard/interaction",
 	"interactiontest": "github.com/switchboard-go/switchboard/interaction/interactiontest",
 	"metrics":         "github.com/switchboard-go/switchboard/metrics",

@@ -1,6 +1,6 @@
 // Package receive reads and checks the signed requests the service sends
 // to a bot's two endpoints, the interactions endpoint (package router)
-// and the webhook events endpoint (package events), which refuse what
+// and the webhook events endpoint (package webhook), which refuse what
 // they cannot trust the same way: a body over the limit, a signature that
 // does not verify, a request that cannot be read. Its answers say what
 // went wrong without echoing input, and every refusal closes its

@@ -12,11 +12,11 @@ import (
 	"os"
 	"strings"
 
-	"github.com/switchboard-go/switchboard/events"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/registry"
 	"github.com/switchboard-go/switchboard/router"
 	"github.com/switchboard-go/switchboard/serve"
+	"github.com/switchboard-go/switchboard/webhook"
 )
 
 func main() {
@@ -50,7 +50,11 @@ func main() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	s := &serve.Server{Addr: *addr, Endpoint: router.NewEndpoint(mux, verifier), Events: events.NewEndpoint(verifier)}
+	events, err := webhook.NewEndpoint(verifier)
+	if err != nil {
+		log.Fatal(err)
+	}
+	s := &serve.Server{Addr: *addr, Endpoint: router.NewEndpoint(mux, verifier), Events: events}
 	if err := s.ListenAndServe(ctx); err != nil {
 		log.Fatal(err)
 	}

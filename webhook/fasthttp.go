@@ -1,4 +1,4 @@
-package events
+package webhook
 
 import (
 	"context"
@@ -9,10 +9,15 @@ import (
 )
 
 // ServeFastHTTP serves the webhook events endpoint on fasthttp; use the
-// method value e.ServeFastHTTP as a fasthttp.RequestHandler. A
-// fasthttp.Server of your own needs the settings router.Endpoint's
-// ServeFastHTTP describes, with e.MaxBodySize and e.FastHTTPErrorHandler;
-// package serve sets them up.
+// method value e.ServeFastHTTP as a fasthttp.RequestHandler. Package serve
+// sets fasthttp up; a fasthttp.Server of your own answers as ServeHTTP
+// does only with
+//
+//	MaxRequestBodySize:           e.MaxBodySize(),
+//	ErrorHandler:                 e.FastHTTPErrorHandler,
+//	DisablePreParseMultipartForm: true,
+//
+// as the interactions endpoint's does.
 func (e *Endpoint) ServeFastHTTP(rc *fasthttp.RequestCtx) {
 	rc.SetContentType("application/json")
 	if !rc.IsPost() {
@@ -31,8 +36,8 @@ func (e *Endpoint) ServeFastHTTP(rc *fasthttp.RequestCtx) {
 }
 
 // FastHTTPErrorHandler answers, as a fasthttp.Server's ErrorHandler, the
-// requests fasthttp could not read, as Endpoint.FastHTTPErrorHandler
-// does: in JSON, 413 for a body over the limit, 431 for headers over it,
+// requests fasthttp could not read, as the interactions endpoint's does:
+// in JSON, 413 for a body over the limit, 431 for headers over it,
 // 408 for a request not read in time, 400 for anything else.
 func (e *Endpoint) FastHTTPErrorHandler(rc *fasthttp.RequestCtx, err error) {
 	e.unread(receive.AnswerUnread(rc, e.logger, err))

@@ -1,4 +1,4 @@
-package events_test
+package webhook_test
 
 import (
 	"context"
@@ -6,7 +6,6 @@ import (
 
 	"github.com/valyala/fasthttp"
 
-	"github.com/switchboard-go/switchboard/events"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
 	"github.com/switchboard-go/switchboard/router"
 	"github.com/switchboard-go/switchboard/webhook"
@@ -19,7 +18,7 @@ func benchmarkEvents(b *testing.B, body []byte) {
 	key := interactiontest.NewKey("bench")
 	// As many handlers may run as the loop starts: the benchmark measures
 	// the request path, not the limit.
-	e := events.NewEndpoint(key.Verifier(), events.WithConcurrency(1<<20))
+	e := newEndpoint(b, key.Verifier(), webhook.WithConcurrency(1<<20))
 	e.OnApplicationAuthorized(func(context.Context, *webhook.Event, webhook.ApplicationAuthorized) error { return nil })
 	sig, ts := key.Sign(body)
 	var rc fasthttp.RequestCtx

@@ -1,4 +1,4 @@
-package events
+package webhook
 
 import (
 	"context"
@@ -10,7 +10,6 @@ import (
 
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/internal/receive"
-	"github.com/switchboard-go/switchboard/webhook"
 )
 
 // Fixed answers of the events endpoint beside those of package receive.
@@ -28,17 +27,17 @@ func (e *Endpoint) serve(parent context.Context, sig, ts, body, out []byte) (sta
 		return e.serveRecording(parent, sig, ts, body, out, nil)
 	}
 	start := time.Now()
-	var rec Exchange
+	var rec Observation
 	status, out = e.serveRecording(parent, sig, ts, body, out, &rec)
 	rec.Status, rec.Duration = status, time.Since(start)
-	e.observer.ObserveExchange(rec)
+	e.observer.ObserveRequest(rec)
 	return status, out
 }
 
 // serveRecording is serve, which records in rec, when it is not nil, what
 // the observer is told of the request, and tells the observer what became
 // of an event no handler runs for.
-func (e *Endpoint) serveRecording(parent context.Context, sig, ts, body, out []byte, rec *Exchange) (status int, _ []byte) {
+func (e *Endpoint) serveRecording(parent context.Context, sig, ts, body, out []byte, rec *Observation) (status int, _ []byte) {
 	var start time.Time
 	if rec != nil {
 		start = time.Now()
@@ -55,8 +54,8 @@ func (e *Endpoint) serveRecording(parent context.Context, sig, ts, body, out []b
 	}
 	// The webhook outlives the request: the handler keeps it, and Decode
 	// keeps nothing of body, which the server reuses.
-	w := new(webhook.Body)
-	if err := webhook.Decode(body, w); err != nil {
+	w := new(Body)
+	if err := Decode(body, w); err != nil {
 		// The service signed it: a body this version cannot read is
 		// worth a look, unlike a stranger's, which fails its signature.
 		e.logger.Warn().Err(err).Msg("refused a signed request that is not a webhook event")
@@ -83,7 +82,7 @@ func (e *Endpoint) serveRecording(parent context.Context, sig, ts, body, out []b
 	if h == nil {
 		logEvent(e.logger.Debug(), w).Msg("no handler for the event")
 		if e.observer != nil {
-			e.observer.ObserveEvent(Outcome{Type: ev.Type, Result: Unhandled})
+			e.observer.ObserveCompletion(Completion{Type: ev.Type, Outcome: OutcomeUnhandled})
 		}
 		return 204, out
 	}
@@ -93,7 +92,7 @@ func (e *Endpoint) serveRecording(parent context.Context, sig, ts, body, out []b
 		logEvent(e.logger.Warn(), w).Int("concurrency", cap(e.slots)).
 			Msg("event refused: as many handlers are running as allowed")
 		if e.observer != nil {
-			e.observer.ObserveEvent(Outcome{Type: ev.Type, Result: Busy})
+			e.observer.ObserveCompletion(Completion{Type: ev.Type, Outcome: OutcomeBusy})
 		}
 		return 503, append(out, bodyBusy...)
 	}
@@ -104,36 +103,36 @@ func (e *Endpoint) serveRecording(parent context.Context, sig, ts, body, out []b
 
 // run runs h on the event of w, with a context that ends after the
 // endpoint's timeout, and logs how it ended.
-func (e *Endpoint) run(parent context.Context, h Handler, w *webhook.Body) {
+func (e *Endpoint) run(parent context.Context, h Handler, w *Body) {
 	defer e.running.Done()
 	defer func() { <-e.slots }()
 	start := time.Now()
 	// A handler that ends its goroutine (runtime.Goexit) is counted as
 	// one that panicked.
-	result := Panicked
+	outcome := OutcomePanic
 	defer func() {
 		if p := recover(); p != nil {
 			logEvent(e.logger.Error(), w).Str("panic", fmt.Sprint(p)).Bytes("stack", debug.Stack()).
 				Msg("event handler panicked")
 		}
 		if e.observer != nil {
-			e.observer.ObserveEvent(Outcome{Type: w.Event.Type, Result: result, Handler: time.Since(start)})
+			e.observer.ObserveCompletion(Completion{Type: w.Event.Type, Outcome: outcome, HandlerTime: time.Since(start)})
 		}
 	}()
 	ctx, cancel := context.WithTimeout(parent, e.timeout)
 	defer cancel()
-	if err := h(ctx, w.Event); err != nil {
-		result = Failed
+	if err := h.HandleEvent(ctx, w.Event); err != nil {
+		outcome = OutcomeError
 		logEvent(e.logger.Error(), w).Err(err).Stringer("took", time.Since(start)).Msg("event handler failed")
 		return
 	}
-	result = Handled
+	outcome = OutcomeHandled
 	logEvent(e.logger.Debug(), w).Stringer("took", time.Since(start)).Msg("event handled")
 }
 
 // logEvent adds the fields that name an event to ev. The type is safe to
-// log whole: webhook.Decode accepts only short upper-case names.
-func logEvent(ev *zerolog.Event, w *webhook.Body) *zerolog.Event {
+// log whole: Decode accepts only short upper-case names.
+func logEvent(ev *zerolog.Event, w *Body) *zerolog.Event {
 	return ev.Str("event", string(w.Event.Type)).Stringer("application", w.ApplicationID).
 		Time("timestamp", w.Event.Timestamp)
 }

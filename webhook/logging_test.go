@@ -1,4 +1,4 @@
-package events_test
+package webhook_test
 
 import (
 	"bytes"
@@ -13,7 +13,6 @@ import (
 
 	"github.com/rs/zerolog"
 
-	"github.com/switchboard-go/switchboard/events"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
 	"github.com/switchboard-go/switchboard/webhook"
 )
@@ -21,11 +20,11 @@ import (
 // childEnv names the variable that makes the test binary, run again by
 // TestTheDefaultLoggerWritesHandlerErrorsOnStandardError, serve an event
 // with the default logger.
-const childEnv = "SWITCHBOARD_EVENTS_DEFAULT_LOG_CHILD"
+const childEnv = "SWITCHBOARD_WEBHOOK_DEFAULT_LOG_CHILD"
 
 // post serves one request to e through net/http, and returns its status.
-func post(e *events.Endpoint, c call) int {
-	req := httptest.NewRequest(c.method, events.DefaultPath, bytes.NewReader(c.body))
+func post(e *webhook.Endpoint, c call) int {
+	req := httptest.NewRequest(c.method, webhook.DefaultPath, bytes.NewReader(c.body))
 	for k, v := range c.headers {
 		req.Header.Set(k, v)
 	}
@@ -39,7 +38,7 @@ func post(e *events.Endpoint, c call) int {
 func TestTheDefaultLoggerWritesHandlerErrorsOnStandardError(t *testing.T) {
 	if os.Getenv(childEnv) == "1" {
 		key := interactiontest.NewKey("default log")
-		e := events.NewEndpoint(key.Verifier())
+		e := newEndpoint(t, key.Verifier())
 		e.OnApplicationDeauthorized(func(context.Context, *webhook.Event, webhook.ApplicationDeauthorized) error {
 			return errors.New("the database is down")
 		})
@@ -90,7 +89,7 @@ func TestWhatTheEndpointRefusesIsLoggedAtItsLevel(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var log logBuffer
-			e := events.NewEndpoint(key.Verifier(), events.WithLogger(zerolog.New(&log)))
+			e := newEndpoint(t, key.Verifier(), webhook.WithLogger(zerolog.New(&log)))
 			post(e, tt.call)
 			if !strings.Contains(log.String(), `{"level":"`+tt.level+`"`) || !strings.Contains(log.String(), `"message":"`+tt.msg+`"`) {
 				t.Errorf("logged %s, want %q at %s", log.String(), tt.msg, tt.level)

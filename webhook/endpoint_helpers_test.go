@@ -1,4 +1,4 @@
-package events_test
+package webhook_test
 
 import (
 	"bytes"
@@ -9,10 +9,22 @@ import (
 	"testing"
 	"time"
 
+	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
 	"github.com/switchboard-go/switchboard/router"
 	"github.com/switchboard-go/switchboard/serve"
+	"github.com/switchboard-go/switchboard/webhook"
 )
+
+// newEndpoint returns the endpoint NewEndpoint makes, or ends the test.
+func newEndpoint(t testing.TB, v *interaction.Verifier, opts ...webhook.Option) *webhook.Endpoint {
+	t.Helper()
+	e, err := webhook.NewEndpoint(v, opts...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e
+}
 
 // call is one HTTP request to an endpoint.
 type call struct {

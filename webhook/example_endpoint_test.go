@@ -1,4 +1,4 @@
-package events_test
+package webhook_test
 
 import (
 	"bytes"
@@ -7,9 +7,9 @@ import (
 	"log"
 	"net"
 	"net/http"
+	"os"
 	"time"
 
-	"github.com/switchboard-go/switchboard/events"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
 	"github.com/switchboard-go/switchboard/router"
@@ -17,9 +17,56 @@ import (
 	"github.com/switchboard-go/switchboard/webhook"
 )
 
+// A bot's webhook events, served beside its interactions by one Server.
+func ExampleNewEndpoint() {
+	r := router.New()
+	r.Command("ping", func(ctx context.Context, req *router.Request) (interaction.Response, error) {
+		return interaction.Reply("pong"), nil
+	}, router.Description("Check that the bot answers"))
+	mux, err := r.Build()
+	if err != nil {
+		log.Fatal(err)
+	}
+	verifier, err := interaction.NewVerifier(os.Getenv("SWITCHBOARD_PUBLIC_KEY"))
+	if err != nil {
+		log.Fatal(err)
+	}
+	ctx := context.Background()
+
+	events, err := webhook.NewEndpoint(verifier) // the key of the interactions endpoint
+	if err != nil {
+		log.Fatal(err)
+	}
+	events.OnApplicationAuthorized(func(ctx context.Context, ev *webhook.Event, a webhook.ApplicationAuthorized) error {
+		if a.Guild != nil { // added to a server; without one, to the user's account
+			log.Printf("%s added the app to %s", a.User.Username, a.Guild.Name)
+		}
+		return nil
+	})
+	events.OnApplicationDeauthorized(func(ctx context.Context, ev *webhook.Event, d webhook.ApplicationDeauthorized) error {
+		log.Printf("%s removed the app", d.User.Username) // forget what the bot keeps of them
+		return nil
+	})
+	events.OnEntitlementCreate(func(ctx context.Context, ev *webhook.Event, e interaction.Entitlement) error {
+		log.Printf("SKU %v granted: entitlement %v", e.SKUID, e.ID) // bought, or given
+		return nil
+	})
+	srv := &serve.Server{
+		Addr:     ":8080",
+		Endpoint: router.NewEndpoint(mux, verifier),
+		Events:   events, // at webhook.DefaultPath; the interactions at every other path
+	}
+	if err := srv.ListenAndServe(ctx); err != nil {
+		log.Fatal(err)
+	}
+}
+
 func ExampleEndpoint() {
 	key := interactiontest.NewKey("example") // in production: interaction.NewVerifier(publicKeyHex)
-	events := events.NewEndpoint(key.Verifier())
+	events, err := webhook.NewEndpoint(key.Verifier())
+	if err != nil {
+		log.Fatal(err)
+	}
 	welcomed := make(chan string, 1)
 	events.OnApplicationAuthorized(func(ctx context.Context, ev *webhook.Event, a webhook.ApplicationAuthorized) error {
 		// The service has had its 204 by now: the handler may take its
@@ -34,7 +81,7 @@ func ExampleEndpoint() {
 		return nil
 	})
 
-	srv := &serve.Server{Events: events} // serves EventsPath, "/events"
+	srv := &serve.Server{Events: events} // serves EventsPath, webhook.DefaultPath
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		log.Fatal(err)
@@ -58,7 +105,7 @@ func ExampleEndpoint() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	req, _ := http.NewRequest("POST", "http://"+ln.Addr().String()+"/events", bytes.NewReader(body))
+	req, _ := http.NewRequest("POST", "http://"+ln.Addr().String()+webhook.DefaultPath, bytes.NewReader(body))
 	sig, ts := key.Sign(body)
 	req.Header.Set(router.HeaderSignature, sig)
 	req.Header.Set(router.HeaderTimestamp, ts)

@@ -1,4 +1,4 @@
-package events
+package webhook
 
 import (
 	"net/http"

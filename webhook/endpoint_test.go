@@ -1,4 +1,4 @@
-package events_test
+package webhook_test
 
 import (
 	"bytes"
@@ -15,7 +15,6 @@ import (
 
 	"github.com/rs/zerolog"
 
-	"github.com/switchboard-go/switchboard/events"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
 	"github.com/switchboard-go/switchboard/router"
@@ -128,10 +127,10 @@ func (r *recorder) got() []string {
 }
 
 // eventBot registers a handler of each kind, each recording what it saw.
-func eventBot(key *interactiontest.Key, rec *recorder, log io.Writer, opts ...events.Option) *events.Endpoint {
-	opts = append([]events.Option{events.WithLogger(zerolog.New(log).Level(zerolog.DebugLevel)),
-		events.WithMaxBodySize(4096)}, opts...)
-	e := events.NewEndpoint(key.Verifier(), opts...)
+func eventBot(t testing.TB, key *interactiontest.Key, rec *recorder, log io.Writer, opts ...webhook.Option) *webhook.Endpoint {
+	opts = append([]webhook.Option{webhook.WithLogger(zerolog.New(log).Level(zerolog.DebugLevel)),
+		webhook.WithMaxBodySize(4096)}, opts...)
+	e := newEndpoint(t, key.Verifier(), opts...)
 	e.OnApplicationAuthorized(func(ctx context.Context, ev *webhook.Event, a webhook.ApplicationAuthorized) error {
 		where, _ := a.Installation()
 		rec.add("authorized by %s to %s (%v) with %v at %s", a.User.Username, a.Guild.Name, where, a.Scopes, ev.Timestamp.Format(time.RFC3339Nano))
@@ -145,22 +144,22 @@ func eventBot(key *interactiontest.Key, rec *recorder, log io.Writer, opts ...ev
 		rec.add("entitlement %v to SKU %v for %v", ent.ID, ent.SKUID, ent.UserID)
 		return nil
 	})
-	e.On(webhook.TypeQuestUserEnrollment, func(ctx context.Context, ev *webhook.Event) error {
+	e.On(webhook.TypeQuestUserEnrollment, webhook.HandlerFunc(func(ctx context.Context, ev *webhook.Event) error {
 		rec.add("quest enrollment %s", ev.Data)
 		return nil
-	})
+	}))
 	return e
 }
 
 // eventAdapters serves e through a Server, on fasthttp, and through its
 // net/http adapter, each on a loopback port, and returns the URL of its
 // events path on each.
-func eventAdapters(t *testing.T, e *events.Endpoint) map[string]string {
+func eventAdapters(t *testing.T, e *webhook.Endpoint) map[string]string {
 	t.Helper()
 	addr, _ := start(t, &serve.Server{Events: e}, nil)
 	std := httptest.NewServer(e)
 	t.Cleanup(std.Close)
-	return map[string]string{"fasthttp": "http://" + addr + events.DefaultPath, "net/http": std.URL + events.DefaultPath}
+	return map[string]string{"fasthttp": "http://" + addr + webhook.DefaultPath, "net/http": std.URL + webhook.DefaultPath}
 }
 
 func TestTheEventEndpointAnswersAsTheServiceExpects(t *testing.T) {
@@ -206,7 +205,7 @@ func TestTheEventEndpointAnswersAsTheServiceExpects(t *testing.T) {
 			t.Run(adapter+"/"+tt.name, func(t *testing.T) {
 				var log logBuffer
 				rec := newRecorder()
-				url := eventAdapters(t, eventBot(key, rec, &log))[adapter]
+				url := eventAdapters(t, eventBot(t, key, rec, &log))[adapter]
 				got := send(t, tt.method, url, tt.headers, tt.body)
 				if got.status != tt.wantStatus || got.body != tt.wantBody {
 					t.Errorf("answered %d %q, want %d %q", got.status, got.body, tt.wantStatus, tt.wantBody)
@@ -243,11 +242,11 @@ func TestTheEventEndpointAnswersAsTheServiceExpects(t *testing.T) {
 func TestEventHandlersGetTheirTypedData(t *testing.T) {
 	key := interactiontest.NewKey("events")
 	rec := newRecorder()
-	e := eventBot(key, rec, io.Discard)
-	e.Fallback(func(ctx context.Context, ev *webhook.Event) error {
+	e := eventBot(t, key, rec, io.Discard)
+	e.Fallback(webhook.HandlerFunc(func(ctx context.Context, ev *webhook.Event) error {
 		rec.add("fallback %s %s", ev.Type, ev.Data)
 		return nil
-	})
+	}))
 	urls := eventAdapters(t, e)
 	bodies := []struct {
 		body []byte
@@ -281,7 +280,7 @@ func TestEventHandlersRunApartFromTheRequest(t *testing.T) {
 	}
 	seen := make(chan seenContext, 2)
 	release := make(chan struct{})
-	e := events.NewEndpoint(key.Verifier(), events.WithTimeout(2*time.Second))
+	e := newEndpoint(t, key.Verifier(), webhook.WithTimeout(2*time.Second))
 	e.OnApplicationDeauthorized(func(ctx context.Context, ev *webhook.Event, d webhook.ApplicationDeauthorized) error {
 		dl, _ := ctx.Deadline()
 		<-release // the request has been answered by now
@@ -312,7 +311,7 @@ func TestEventHandlersRunApartFromTheRequest(t *testing.T) {
 func TestEventHandlerFailuresAndPanicsAreLogged(t *testing.T) {
 	key := interactiontest.NewKey("events")
 	var log logBuffer
-	e := events.NewEndpoint(key.Verifier(), events.WithLogger(zerolog.New(&log)))
+	e := newEndpoint(t, key.Verifier(), webhook.WithLogger(zerolog.New(&log)))
 	done := make(chan struct{}, 2)
 	e.OnApplicationDeauthorized(func(context.Context, *webhook.Event, webhook.ApplicationDeauthorized) error {
 		defer func() { done <- struct{}{} }()
@@ -360,7 +359,7 @@ func TestEventHandlerFailuresAndPanicsAreLogged(t *testing.T) {
 func TestEventsBeyondTheConcurrencyLimitAreRefusedForLater(t *testing.T) {
 	key := interactiontest.NewKey("events")
 	started, release := make(chan struct{}, 2), make(chan struct{})
-	e := events.NewEndpoint(key.Verifier(), events.WithConcurrency(1))
+	e := newEndpoint(t, key.Verifier(), webhook.WithConcurrency(1))
 	e.OnApplicationDeauthorized(func(context.Context, *webhook.Event, webhook.ApplicationDeauthorized) error {
 		started <- struct{}{}
 		<-release
@@ -399,13 +398,14 @@ func TestEventsBeyondTheConcurrencyLimitAreRefusedForLater(t *testing.T) {
 }
 
 func TestRegisteringAnEventHandlerTwiceOrNilPanics(t *testing.T) {
-	e := events.NewEndpoint(interactiontest.NewKey("events").Verifier())
+	e := newEndpoint(t, interactiontest.NewKey("events").Verifier())
 	e.OnApplicationAuthorized(func(context.Context, *webhook.Event, webhook.ApplicationAuthorized) error { return nil })
 	for name, register := range map[string]func(){
 		"a second handler of a type": func() {
-			e.On(webhook.TypeApplicationAuthorized, func(context.Context, *webhook.Event) error { return nil })
+			e.On(webhook.TypeApplicationAuthorized, webhook.HandlerFunc(func(context.Context, *webhook.Event) error { return nil }))
 		},
 		"a nil handler":       func() { e.On("X", nil) },
+		"a nil HandlerFunc":   func() { e.On("X", webhook.HandlerFunc(nil)) },
 		"a nil typed handler": func() { e.OnEntitlementCreate(nil) },
 	} {
 		func() {
@@ -416,5 +416,42 @@ func TestRegisteringAnEventHandlerTwiceOrNilPanics(t *testing.T) {
 			}()
 			register()
 		}()
+	}
+}
+
+func TestNewEndpointRefusesAMisconfiguration(t *testing.T) {
+	key := interactiontest.NewKey("events")
+	tests := []struct {
+		name     string
+		verifier *interaction.Verifier
+		opts     []webhook.Option
+		want     string // "" when the endpoint is made
+	}{
+		{"the defaults", key.Verifier(), nil, ""},
+		{"every option", key.Verifier(), []webhook.Option{webhook.WithMaxBodySize(1), webhook.WithTimeout(time.Nanosecond),
+			webhook.WithConcurrency(1), webhook.WithLogger(zerolog.Nop()), webhook.WithObserver(new(observed))}, ""},
+		{"no verifier", nil, nil, "webhook: NewEndpoint: the Verifier is nil"},
+		{"no body", key.Verifier(), []webhook.Option{webhook.WithMaxBodySize(0)},
+			"webhook: NewEndpoint: WithMaxBodySize(0): the size must be positive"},
+		{"a negative timeout", key.Verifier(), []webhook.Option{webhook.WithTimeout(-time.Second)},
+			"webhook: NewEndpoint: WithTimeout(-1s): the timeout must be positive"},
+		{"no handler allowed to run", key.Verifier(), []webhook.Option{webhook.WithConcurrency(0)},
+			"webhook: NewEndpoint: WithConcurrency(0): at least one handler must be allowed to run"},
+		{"two mistakes", nil, []webhook.Option{webhook.WithConcurrency(-1)},
+			"webhook: NewEndpoint: the Verifier is nil\nwebhook: NewEndpoint: WithConcurrency(-1): at least one handler must be allowed to run"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			e, err := webhook.NewEndpoint(tt.verifier, tt.opts...)
+			if tt.want == "" {
+				if err != nil || e == nil {
+					t.Fatalf("NewEndpoint: %v, %v; want an endpoint", e, err)
+				}
+				return
+			}
+			if err == nil || err.Error() != tt.want || e != nil {
+				t.Errorf("NewEndpoint: %v, %v; want nil, %q", e, err, tt.want)
+			}
+		})
 	}
 }

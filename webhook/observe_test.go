@@ -1,4 +1,4 @@
-package events_test
+package webhook_test
 
 import (
 	"bytes"
@@ -11,41 +11,40 @@ import (
 
 	"github.com/valyala/fasthttp"
 
-	"github.com/switchboard-go/switchboard/events"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
 	"github.com/switchboard-go/switchboard/router"
 	"github.com/switchboard-go/switchboard/webhook"
 )
 
-// eventsObserved is an EventObserver that keeps what it is told.
-type eventsObserved struct {
-	mu        sync.Mutex
-	exchanges []events.Exchange
-	events    []events.Outcome
+// observed is an Observer that keeps what it is told.
+type observed struct {
+	mu          sync.Mutex
+	requests    []webhook.Observation
+	completions []webhook.Completion
 }
 
-func (o *eventsObserved) ObserveExchange(x events.Exchange) {
+func (o *observed) ObserveRequest(x webhook.Observation) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
-	o.exchanges = append(o.exchanges, x)
+	o.requests = append(o.requests, x)
 }
 
-func (o *eventsObserved) ObserveEvent(ev events.Outcome) {
+func (o *observed) ObserveCompletion(c webhook.Completion) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
-	o.events = append(o.events, ev)
+	o.completions = append(o.completions, c)
 }
 
 // eventAdapter serves one signed request through one of the events
 // endpoint's front ends, and returns the status.
 type eventAdapter struct {
 	name string
-	do   func(e *events.Endpoint, c call) int
+	do   func(e *webhook.Endpoint, c call) int
 }
 
 var eventFrontEnds = []eventAdapter{
-	{"fasthttp", func(e *events.Endpoint, c call) int {
+	{"fasthttp", func(e *webhook.Endpoint, c call) int {
 		var rc fasthttp.RequestCtx
 		rc.Request.Header.SetMethod(c.method)
 		for k, v := range c.headers {
@@ -55,7 +54,7 @@ var eventFrontEnds = []eventAdapter{
 		e.ServeFastHTTP(&rc)
 		return rc.Response.StatusCode()
 	}},
-	{"net/http", func(e *events.Endpoint, c call) int {
+	{"net/http", func(e *webhook.Endpoint, c call) int {
 		req := httptest.NewRequest(c.method, "/events", bytes.NewReader(c.body))
 		for k, v := range c.headers {
 			req.Header.Set(k, v)
@@ -80,17 +79,17 @@ func TestTheEventObserverIsToldWhatBecameOfEachRequestAndEvent(t *testing.T) {
 		wantPing    bool
 		wantRefused interaction.Refusal
 		wantStatus  int
-		wantResult  events.Result // 0 when no event is observed
+		wantOutcome webhook.Outcome // 0 when no completion is observed
 	}{
 		{"a PING", signed(key, pingBody(t)), "", true, 0, 204, 0},
 		{"an event handled", signed(key, eventBody(t, webhook.TypeApplicationAuthorized, authorized())),
-			webhook.TypeApplicationAuthorized, false, 0, 204, events.Handled},
+			webhook.TypeApplicationAuthorized, false, 0, 204, webhook.OutcomeHandled},
 		{"an event whose handler fails", signed(key, eventBody(t, webhook.TypeApplicationDeauthorized, webhook.ApplicationDeauthorized{User: ada})),
-			webhook.TypeApplicationDeauthorized, false, 0, 204, events.Failed},
+			webhook.TypeApplicationDeauthorized, false, 0, 204, webhook.OutcomeError},
 		{"an event whose handler panics", signed(key, eventBody(t, webhook.TypeEntitlementCreate, interaction.Entitlement{ID: 1, SKUID: 2, ApplicationID: 3})),
-			webhook.TypeEntitlementCreate, false, 0, 204, events.Panicked},
+			webhook.TypeEntitlementCreate, false, 0, 204, webhook.OutcomePanic},
 		{"an event of a type no handler is registered for", signed(key, eventBody(t, lobby, map[string]string{"id": "9"})),
-			lobby, false, 0, 204, events.Unhandled},
+			lobby, false, 0, 204, webhook.OutcomeUnhandled},
 		{"a signature by another key", signed(interactiontest.NewKey("forger"), pingBody(t)), "", false, interaction.RefusedBadSignature, 401, 0},
 		{"a stale timestamp", stale, "", false, interaction.RefusedStaleTimestamp, 401, 0},
 		{"a signed body that is not an event", signed(key, []byte("not json")), "", false, interaction.RefusedMalformed, 400, 0},
@@ -99,8 +98,8 @@ func TestTheEventObserverIsToldWhatBecameOfEachRequestAndEvent(t *testing.T) {
 	for _, a := range eventFrontEnds {
 		for _, tt := range tests {
 			t.Run(a.name+"/"+tt.name, func(t *testing.T) {
-				o := new(eventsObserved)
-				e := events.NewEndpoint(key.Verifier(), events.WithObserver(o), events.WithMaxBodySize(4096))
+				o := new(observed)
+				e := newEndpoint(t, key.Verifier(), webhook.WithObserver(o), webhook.WithMaxBodySize(4096))
 				e.OnApplicationAuthorized(func(context.Context, *webhook.Event, webhook.ApplicationAuthorized) error { return nil })
 				e.OnApplicationDeauthorized(func(context.Context, *webhook.Event, webhook.ApplicationDeauthorized) error {
 					return errors.New("the database is down")
@@ -114,27 +113,27 @@ func TestTheEventObserverIsToldWhatBecameOfEachRequestAndEvent(t *testing.T) {
 				}
 				o.mu.Lock()
 				defer o.mu.Unlock()
-				if len(o.exchanges) != 1 {
-					t.Fatalf("%d exchanges observed, want 1: %+v", len(o.exchanges), o.exchanges)
+				if len(o.requests) != 1 {
+					t.Fatalf("%d requests observed, want 1: %+v", len(o.requests), o.requests)
 				}
-				x := o.exchanges[0]
+				x := o.requests[0]
 				if x.Type != tt.wantType || x.Ping != tt.wantPing || x.Refused != tt.wantRefused || x.Status != tt.wantStatus {
 					t.Errorf("observed %+v, want type %q ping %v refused %q status %d", x, tt.wantType, tt.wantPing, tt.wantRefused, tt.wantStatus)
 				}
 				if (x.Verification > 0) == (tt.wantRefused == interaction.RefusedTooLarge) {
 					t.Errorf("verification took %v, refused %q", x.Verification, x.Refused)
 				}
-				if tt.wantResult == 0 {
-					if len(o.events) != 0 {
-						t.Errorf("events observed: %+v, want none", o.events)
+				if tt.wantOutcome == 0 {
+					if len(o.completions) != 0 {
+						t.Errorf("completions observed: %+v, want none", o.completions)
 					}
 					return
 				}
-				if len(o.events) != 1 || o.events[0].Type != tt.wantType || o.events[0].Result != tt.wantResult {
-					t.Fatalf("events observed: %+v, want one %s %q", o.events, tt.wantType, tt.wantResult)
+				if len(o.completions) != 1 || o.completions[0].Type != tt.wantType || o.completions[0].Outcome != tt.wantOutcome {
+					t.Fatalf("completions observed: %+v, want one %s %q", o.completions, tt.wantType, tt.wantOutcome)
 				}
-				if ran := tt.wantResult != events.Unhandled; (o.events[0].Handler > 0) != ran {
-					t.Errorf("handler measured %v, want it measured: %v", o.events[0].Handler, ran)
+				if ran := tt.wantOutcome != webhook.OutcomeUnhandled; (o.completions[0].HandlerTime > 0) != ran {
+					t.Errorf("handler measured %v, want it measured: %v", o.completions[0].HandlerTime, ran)
 				}
 			})
 		}
@@ -145,9 +144,9 @@ func TestTheEventObserverIsToldWhatBecameOfEachRequestAndEvent(t *testing.T) {
 // concurrency limit is observed as busy, at once.
 func TestTheEventObserverIsToldOfEventsRefusedWhileBusy(t *testing.T) {
 	key := interactiontest.NewKey("events")
-	o := new(eventsObserved)
+	o := new(observed)
 	release := make(chan struct{})
-	e := events.NewEndpoint(key.Verifier(), events.WithObserver(o), events.WithConcurrency(1))
+	e := newEndpoint(t, key.Verifier(), webhook.WithObserver(o), webhook.WithConcurrency(1))
 	e.OnApplicationAuthorized(func(context.Context, *webhook.Event, webhook.ApplicationAuthorized) error {
 		<-release
 		return nil
@@ -166,11 +165,11 @@ func TestTheEventObserverIsToldOfEventsRefusedWhileBusy(t *testing.T) {
 	}
 	o.mu.Lock()
 	defer o.mu.Unlock()
-	results := map[events.Result]int{}
-	for _, ev := range o.events {
-		results[ev.Result]++
+	outcomes := map[webhook.Outcome]int{}
+	for _, c := range o.completions {
+		outcomes[c.Outcome]++
 	}
-	if len(o.events) != 2 || results[events.Busy] != 1 || results[events.Handled] != 1 {
-		t.Errorf("events observed: %+v, want one busy and one handled", o.events)
+	if len(o.completions) != 2 || outcomes[webhook.OutcomeBusy] != 1 || outcomes[webhook.OutcomeHandled] != 1 {
+		t.Errorf("completions observed: %+v, want one busy and one handled", o.completions)
 	}
 }
