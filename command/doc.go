@@ -16,10 +16,7 @@
 // same; DiffFields names what differs.
 //
 // Permission and GuildPermissions are a guild's overwrites of who may use a
-// command, and Evaluate answers, as the service does, whether a member may
-// use a command in a channel. It lives here, beside the definitions it
-// reads, so that the emulator, which enforces it, and a bot, which may
-// explain a refusal, use it without the REST client.
+// command, as the REST client reads and edits them.
 //
 // The package is a leaf: it imports the wire types of interaction and the
 // standard library, and links no HTTP.
