@@ -11,9 +11,9 @@
 // the 8000-character total, per-type fields and per-scope limits) and
 // reports every violation at once, each with the command and option it is
 // about, worded for the bot's developer; AsService.Validate words them as
-// the service's error bodies do. Normalize puts a command in the form the service stores it in, so
-// that a declared command and one read back compare equal when they mean the
-// same; DiffFields names what differs.
+// the service's error bodies do. DiffFields names the fields in which a
+// command read back from the service differs from a declared one, past the
+// defaults the service fills in and the forms it writes values in.
 //
 // Permission and GuildPermissions are a guild's overwrites of who may use a
 // command, as the REST client reads and edits them.
