@@ -10,6 +10,7 @@ import (
 
 	"github.com/switchboard-go/switchboard/command"
 	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/internal/commandwords"
 	"github.com/switchboard-go/switchboard/rules"
 )
 
@@ -57,6 +58,9 @@ func checkValidate(t *testing.T, scope command.Scope, cmds []command.Command) {
 		}
 	}
 	checkServiceWords(t, vs, command.AsService.Validate(scope, cmds))
+	if old, reworded := command.AsService.Validate(scope, cmds), commandwords.AsService(vs); !slices.Equal(old, reworded) {
+		t.Fatalf("reworded:\n%s\nworded as the service:\n%s", dump(reworded), dump(old))
+	}
 	body, err := json.Marshal(cmds)
 	if err == nil && len(vs) > 0 {
 		checkPointers(t, body, vs)

@@ -5,6 +5,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/switchboard-go/switchboard/internal/commandwords"
 	"github.com/switchboard-go/switchboard/rules"
 )
 
@@ -117,11 +118,9 @@ func (v *validator) text(a at, label, s string, r textRule) int {
 	}
 	if c.n < r.min || c.n > r.max {
 		if r.min == 0 {
-			v.report(a, rules.BaseTypeMaxLength, v.say(label+" must be at most "+strconv.Itoa(r.max)+
-				" characters, is "+strconv.Itoa(c.n), serviceMaxLength(r.max)))
+			v.report(a, rules.BaseTypeMaxLength, v.say(commandwords.TooLong(label, r.max, c.n), serviceMaxLength(r.max)))
 		} else {
-			v.report(a, rules.BaseTypeBadLength, v.say(label+" must be "+strconv.Itoa(r.min)+"-"+strconv.Itoa(r.max)+
-				" characters, is "+strconv.Itoa(c.n),
+			v.report(a, rules.BaseTypeBadLength, v.say(commandwords.OutOfBounds(label, r.min, r.max, c.n),
 				"Must be between "+strconv.Itoa(r.min)+" and "+strconv.Itoa(r.max)+" in length."))
 		}
 	}

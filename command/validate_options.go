@@ -4,6 +4,7 @@ import (
 	"strconv"
 
 	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/internal/commandwords"
 	"github.com/switchboard-go/switchboard/internal/filetype"
 	"github.com/switchboard-go/switchboard/rules"
 )
@@ -47,7 +48,7 @@ func takesChoices(t interaction.OptionType) bool {
 func (v *validator) options(opts []Option, l level) {
 	if len(opts) > maxOptions {
 		v.report(field("options"), rules.BaseTypeMaxLength, v.say(
-			"must have at most "+strconv.Itoa(maxOptions)+" options, has "+strconv.Itoa(len(opts)), serviceMaxLength(maxOptions)))
+			commandwords.TooMany("options", maxOptions, len(opts)), serviceMaxLength(maxOptions)))
 	}
 	if l == levelCommand {
 		containers, plain := 0, 0
@@ -176,7 +177,7 @@ func (v *validator) fileTypes(o *Option) {
 	}
 	if n > filetype.MaxEntries {
 		v.report(field("file_types"), rules.BaseTypeMaxLength, v.say(
-			"must have at most "+strconv.Itoa(filetype.MaxEntries)+" file types, has "+strconv.Itoa(n), serviceMaxLength(filetype.MaxEntries)))
+			commandwords.TooMany("file types", filetype.MaxEntries, n), serviceMaxLength(filetype.MaxEntries)))
 	}
 	for k, t := range o.FileTypes[:min(n, filetype.MaxEntries)] {
 		if !filetype.Valid(t) {
