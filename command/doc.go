@@ -10,8 +10,7 @@
 // needs no question to it (names, lengths, counts, nesting, localizations,
 // the 8000-character total, per-type fields and per-scope limits) and
 // reports every violation at once, each with the command and option it is
-// about, worded for the bot's developer; AsService.Validate words them as
-// the service's error bodies do. DiffFields names the fields in which a
+// about, worded for the bot's developer. DiffFields names the fields in which a
 // command read back from the service differs from a declared one, past the
 // defaults the service fills in and the forms it writes values in.
 //

@@ -28,8 +28,7 @@ func (v *validator) choices(o *Option) {
 		return
 	}
 	if len(o.Choices) > maxChoices {
-		v.report(field("choices"), rules.BaseTypeMaxLength, v.say(
-			commandwords.TooMany("choices", maxChoices, len(o.Choices)), serviceMaxLength(maxChoices)))
+		v.report(field("choices"), rules.BaseTypeMaxLength, commandwords.TooMany("choices", maxChoices, len(o.Choices)))
 	}
 	for k := range o.Choices {
 		ch := &o.Choices[k]
