@@ -9,6 +9,7 @@ import (
 
 	"github.com/switchboard-go/switchboard/component"
 	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/internal/caption"
 	"github.com/switchboard-go/switchboard/internal/filetype"
 )
 
@@ -158,7 +159,7 @@ func (f *form) inputs(top []interaction.Component) []modalInput {
 			}
 		case component.ActionRow:
 			for _, k := range c.Components {
-				out = append(out, modalInput{k, component.Shown(k)})
+				out = append(out, modalInput{k, caption.Of(k)})
 			}
 		}
 	}
@@ -251,7 +252,7 @@ func (f *form) layout(top []interaction.Component) ([]interaction.SubmittedCompo
 		case component.ActionRow:
 			sc.Components = []interaction.SubmittedComponent{}
 			for _, k := range c.Components {
-				filled, err := f.fill(modalInput{k, component.Shown(k)})
+				filled, err := f.fill(modalInput{k, caption.Of(k)})
 				if err != nil {
 					return nil, err
 				}
