@@ -10,16 +10,12 @@
 // needs no question to it (names, lengths, counts, nesting, localizations,
 // the 8000-character total, per-type fields and per-scope limits) and
 // reports every violation at once, each with the command and option it is
-// about, worded for the bot's developer; AsService.Validate words them as
-// the service's error bodies do. Normalize puts a command in the form the service stores it in, so
-// that a declared command and one read back compare equal when they mean the
-// same; DiffFields names what differs.
+// about, worded for the bot's developer. DiffFields names the fields in which a
+// command read back from the service differs from a declared one, past the
+// defaults the service fills in and the forms it writes values in.
 //
 // Permission and GuildPermissions are a guild's overwrites of who may use a
-// command, and Evaluate answers, as the service does, whether a member may
-// use a command in a channel. It lives here, beside the definitions it
-// reads, so that the emulator, which enforces it, and a bot, which may
-// explain a refusal, use it without the REST client.
+// command, as the REST client reads and edits them.
 //
 // The package is a leaf: it imports the wire types of interaction and the
 // standard library, and links no HTTP.

@@ -9,7 +9,7 @@ import (
 	"github.com/switchboard-go/switchboard/internal/filetype"
 )
 
-// Normalize returns c in the form that compares equal to every other way of
+// normalize returns c in the form that compares equal to every other way of
 // writing the same command in scope. The service fills in defaults, drops
 // what a scope does not hold and echoes numbers in its own form, so a
 // command read back rarely equals, field for field, the command that was
@@ -29,7 +29,7 @@ import (
 // file types, which are sets, are sorted, the extensions among file types
 // in lower case, as the service stores them; and option bounds and choice values that are
 // numbers are put in one numeric form, so that 5 and 5.0 are the same.
-func Normalize(scope Scope, c Command) Command {
+func normalize(scope Scope, c Command) Command {
 	c.ID, c.ApplicationID, c.GuildID, c.Version = 0, 0, 0, 0
 	c.Type = c.CommandType()
 	c.NameLocalizations = normalLocalizations(c.Name, c.NameLocalizations)
@@ -126,11 +126,26 @@ func sortedSet[T cmp.Ordered](s []T) []T {
 }
 
 // DiffFields returns the JSON names of the editable fields in which current
-// and desired differ once both are normalized for scope, in a fixed order;
-// nil means the service already holds the desired command. The names are
-// those EditCommand takes.
+// and desired differ as commands of scope, in a fixed order; nil means the
+// service already holds the desired command. The names are those
+// EditCommand takes.
+//
+// The service fills in defaults, drops what a scope does not hold and
+// echoes numbers in its own form, so a command read back rarely equals,
+// field for field, the command that was sent. DiffFields compares what the
+// service keeps: it ignores the identity the service assigns (id,
+// application id, guild id, version); an unset type, dm_permission or
+// default_permission against its default; an unset integration_types
+// against any, as the service fills in the application's installation
+// contexts; on a guild command, dm_permission, contexts and
+// integration_types, which only global commands hold; the description of
+// USER and MESSAGE commands; a localization equal to the text it
+// localizes; empty slices and maps against nil; the order and repeats of
+// sets (integration types, contexts, channel types, file types) and the
+// case of file type extensions; and the form of numbers, so that 5 and 5.0
+// are the same.
 func DiffFields(scope Scope, current, desired Command) []string {
-	a, b := Normalize(scope, current), Normalize(scope, desired)
+	a, b := normalize(scope, current), normalize(scope, desired)
 	var fields []string
 	diff := func(name string, x, y any) {
 		if !reflect.DeepEqual(x, y) {

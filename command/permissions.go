@@ -31,10 +31,6 @@ func (t PermissionType) String() string {
 	return "PermissionType(" + strconv.Itoa(int(t)) + ")"
 }
 
-// MaxPermissionOverwrites is the most overwrites one command may have in a
-// guild.
-const MaxPermissionOverwrites = 100
-
 // Permission is one overwrite: it allows or denies a command to a role, a
 // user, or in a channel.
 type Permission struct {

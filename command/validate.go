@@ -34,34 +34,10 @@ import (
 // handler needs), whether discovery is enabled (which forbids age-restricted
 // commands), and how many creates the day has left.
 //
-// Its violations are worded ForBot; AsService.Validate words them as the
-// service's error body does.
+// Violations are worded for the bot's developer, as in "name must be
+// lowercase" or "description must be 1-100 characters, is 101".
 func Validate(scope Scope, cmds []Command) rules.Violations {
-	return ForBot.Validate(scope, cmds)
-}
-
-// Wording is the words of a violation's Message. It changes nothing else
-// of a violation: the same rules are broken at the same places.
-type Wording uint8
-
-const (
-	// ForBot words a violation for the bot's developer, as in "name must
-	// be lowercase" or "description must be 1-100 characters, is 101".
-	ForBot Wording = iota
-	// AsService words it as the service's error body does, where the
-	// service's words are public, as in "Command name is invalid" or
-	// "Must be between 1 and 100 in length.", so that a server that
-	// answers as the service does fills its errors tree from the same
-	// rules. A name that breaks the rule of names twice over, with a
-	// character it may not have and a capital letter, is one violation
-	// so worded, as the service reports it. Rules whose words the service
-	// has not made public keep the words for the bot's developer.
-	AsService
-)
-
-// Validate is the package's Validate with its violations worded w.
-func (w Wording) Validate(scope Scope, cmds []Command) rules.Violations {
-	v := validator{scope: scope, words: w, path: make([]step, 0, 4)}
+	v := validator{scope: scope, path: make([]step, 0, 4)}
 	for i := range cmds {
 		v.command(cmds, i, i)
 	}
@@ -92,15 +68,9 @@ func Warnings(scope Scope, cmds []Command) rules.Violations {
 // scope. It checks what Validate checks of a single command; counting and
 // uniqueness across the scope are left to Validate, since a create
 // overwrites the command of the same name and type. Pointers are into the
-// create body. Its violations are worded ForBot.
+// create body.
 func ValidateCommand(scope Scope, cmd Command) rules.Violations {
-	return ForBot.ValidateCommand(scope, cmd)
-}
-
-// ValidateCommand is the package's ValidateCommand with its violations
-// worded w.
-func (w Wording) ValidateCommand(scope Scope, cmd Command) rules.Violations {
-	v := validator{scope: scope, words: w, path: make([]step, 0, 4)}
+	v := validator{scope: scope, path: make([]step, 0, 4)}
 	v.command([]Command{cmd}, 0, -1)
 	return v.out
 }
@@ -109,7 +79,6 @@ func (w Wording) ValidateCommand(scope Scope, cmd Command) rules.Violations {
 // and pointers only when it reports, so that a valid body costs no text.
 type validator struct {
 	scope Scope
-	words Wording
 	// index is the position of the command in the bulk body, -1 for a
 	// create body.
 	index int
@@ -157,21 +126,6 @@ func (v *validator) report(a at, code, msg string) {
 		Code:    code,
 		Message: msg,
 	})
-}
-
-// say returns the words of a violation: bot's for the bot's developer,
-// service's as the service's error body has them.
-func (v *validator) say(bot, service string) string {
-	if v.words == AsService {
-		return service
-	}
-	return bot
-}
-
-// serviceMaxLength is the service's words for a list or a text longer
-// than max.
-func serviceMaxLength(max int) string {
-	return "Must be " + strconv.Itoa(max) + " or fewer in length."
 }
 
 // reportScope records a violation of a rule of the scope.

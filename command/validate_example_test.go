@@ -3,7 +3,6 @@ package command_test
 import (
 	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/switchboard-go/switchboard/command"
 	"github.com/switchboard-go/switchboard/interaction"
@@ -47,14 +46,4 @@ func ExampleViolations_Err() {
 	// APPLICATION_COMMAND_FIELD_NOT_ALLOWED
 	// High Five: description is not allowed on USER commands
 	// true
-}
-
-func ExampleWording_Validate() {
-	cmds := []command.Command{{Name: "Mod Tools", Description: strings.Repeat("x", 101)}}
-	for _, v := range command.AsService.Validate(command.Global, cmds) {
-		fmt.Println(v.Pointer, v.Code, v.Message)
-	}
-	// Output:
-	// /0/name APPLICATION_COMMAND_INVALID_NAME Command name is invalid
-	// /0/description BASE_TYPE_BAD_LENGTH Must be between 1 and 100 in length.
 }

@@ -3,6 +3,7 @@ package command_test
 import (
 	"bytes"
 	"encoding/json"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -10,6 +11,7 @@ import (
 
 	"github.com/switchboard-go/switchboard/command"
 	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/internal/commandwords"
 	"github.com/switchboard-go/switchboard/rules"
 )
 
@@ -56,7 +58,7 @@ func checkValidate(t *testing.T, scope command.Scope, cmds []command.Command) {
 			t.Fatalf("incomplete violation %+v", v)
 		}
 	}
-	checkServiceWords(t, vs, command.AsService.Validate(scope, cmds))
+	checkServiceWords(t, vs, commandwords.AsService(vs))
 	body, err := json.Marshal(cmds)
 	if err == nil && len(vs) > 0 {
 		checkPointers(t, body, vs)
@@ -321,7 +323,8 @@ func (g *generator) value(t interaction.OptionType) interaction.Value {
 
 // checkServiceWords checks that the violations worded as the service are
 // those worded for the bot, rule for rule and place for place, but the
-// second violation of a name that breaks the rule of names twice.
+// second violation of a name that breaks the rule of names twice, and that
+// each rule whose words the service has made public is in its words.
 func checkServiceWords(t *testing.T, bot, service rules.Violations) {
 	var want rules.Violations
 	for i, v := range bot {
@@ -338,5 +341,30 @@ func checkServiceWords(t *testing.T, bot, service rules.Violations) {
 		if v.Command != w.Command || v.Place != w.Place || v.Pointer != w.Pointer || v.Code != w.Code || v.Message == "" {
 			t.Fatalf("violation %d worded as the service %+v, for the bot %+v", i, v, w)
 		}
+		if !servicesWords(v) {
+			t.Fatalf("violation %d is not in the service's words: %+v", i, v)
+		}
 	}
+}
+
+// The service's words for a text or a list out of its bounds.
+var (
+	serviceBadLength = regexp.MustCompile(`^Must be between \d+ and \d+ in length\.$`)
+	serviceMaxLength = regexp.MustCompile(`^Must be \d+ or fewer in length\.$`)
+)
+
+// servicesWords reports whether v, of a rule whose words the service has
+// made public, is in those words; a violation of another rule passes.
+func servicesWords(v rules.Violation) bool {
+	switch v.Code {
+	case rules.BaseTypeBadLength:
+		return serviceBadLength.MatchString(v.Message)
+	case rules.BaseTypeMaxLength:
+		return serviceMaxLength.MatchString(v.Message)
+	case rules.ApplicationCommandInvalidName:
+		return v.Message == "Command name is invalid"
+	case rules.ApplicationCommandsDuplicateName:
+		return v.Message == "Application command names must be unique"
+	}
+	return true
 }

@@ -5,6 +5,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/switchboard-go/switchboard/internal/commandwords"
 	"github.com/switchboard-go/switchboard/rules"
 )
 
@@ -117,19 +118,10 @@ func (v *validator) text(a at, label, s string, r textRule) int {
 	}
 	if c.n < r.min || c.n > r.max {
 		if r.min == 0 {
-			v.report(a, rules.BaseTypeMaxLength, v.say(label+" must be at most "+strconv.Itoa(r.max)+
-				" characters, is "+strconv.Itoa(c.n), serviceMaxLength(r.max)))
+			v.report(a, rules.BaseTypeMaxLength, commandwords.TooLong(label, r.max, c.n))
 		} else {
-			v.report(a, rules.BaseTypeBadLength, v.say(label+" must be "+strconv.Itoa(r.min)+"-"+strconv.Itoa(r.max)+
-				" characters, is "+strconv.Itoa(c.n),
-				"Must be between "+strconv.Itoa(r.min)+" and "+strconv.Itoa(r.max)+" in length."))
+			v.report(a, rules.BaseTypeBadLength, commandwords.OutOfBounds(label, r.min, r.max, c.n))
 		}
-	}
-	if v.words == AsService && (c.badRune >= 0 || c.upper) {
-		// The service reports a name that breaks the rule of names
-		// once, however it breaks it.
-		v.report(a, rules.ApplicationCommandInvalidName, "Command name is invalid")
-		return c.n
 	}
 	if c.badRune >= 0 {
 		v.report(a, rules.ApplicationCommandInvalidName, label+" may contain only letters, numbers, - _ and ', has "+

@@ -4,6 +4,7 @@ import (
 	"strconv"
 
 	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/internal/commandwords"
 	"github.com/switchboard-go/switchboard/internal/filetype"
 	"github.com/switchboard-go/switchboard/rules"
 )
@@ -46,8 +47,7 @@ func takesChoices(t interaction.OptionType) bool {
 // options checks an options array of the current object, found at level l.
 func (v *validator) options(opts []Option, l level) {
 	if len(opts) > maxOptions {
-		v.report(field("options"), rules.BaseTypeMaxLength, v.say(
-			"must have at most "+strconv.Itoa(maxOptions)+" options, has "+strconv.Itoa(len(opts)), serviceMaxLength(maxOptions)))
+		v.report(field("options"), rules.BaseTypeMaxLength, commandwords.TooMany("options", maxOptions, len(opts)))
 	}
 	if l == levelCommand {
 		containers, plain := 0, 0
@@ -175,8 +175,7 @@ func (v *validator) fileTypes(o *Option) {
 		return
 	}
 	if n > filetype.MaxEntries {
-		v.report(field("file_types"), rules.BaseTypeMaxLength, v.say(
-			"must have at most "+strconv.Itoa(filetype.MaxEntries)+" file types, has "+strconv.Itoa(n), serviceMaxLength(filetype.MaxEntries)))
+		v.report(field("file_types"), rules.BaseTypeMaxLength, commandwords.TooMany("file types", filetype.MaxEntries, n))
 	}
 	for k, t := range o.FileTypes[:min(n, filetype.MaxEntries)] {
 		if !filetype.Valid(t) {

@@ -50,9 +50,8 @@ func (v *validator) duplicateCommand(cmds []Command, i int) {
 	t := c.CommandType()
 	for k := range cmds[:i] {
 		if cmds[k].Name == c.Name && cmds[k].CommandType() == t {
-			v.report(field("name"), rules.ApplicationCommandsDuplicateName, v.say(
-				"name "+strconv.Quote(c.Name)+" is not unique among "+t.String()+" commands",
-				"Application command names must be unique"))
+			v.report(field("name"), rules.ApplicationCommandsDuplicateName,
+				"name "+strconv.Quote(c.Name)+" is not unique among "+t.String()+" commands")
 			return
 		}
 	}

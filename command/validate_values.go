@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/internal/commandwords"
 	"github.com/switchboard-go/switchboard/rules"
 )
 
@@ -27,8 +28,7 @@ func (v *validator) choices(o *Option) {
 		return
 	}
 	if len(o.Choices) > maxChoices {
-		v.report(field("choices"), rules.BaseTypeMaxLength, v.say(
-			"must have at most "+strconv.Itoa(maxChoices)+" choices, has "+strconv.Itoa(len(o.Choices)), serviceMaxLength(maxChoices)))
+		v.report(field("choices"), rules.BaseTypeMaxLength, commandwords.TooMany("choices", maxChoices, len(o.Choices)))
 	}
 	for k := range o.Choices {
 		ch := &o.Choices[k]

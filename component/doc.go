@@ -20,6 +20,6 @@
 //
 // A rule of the whole message or modal says "message" or "modal". Its
 // pointer is into the body of the message or modal, such as
-// "/components/1/components/0/label". IDs and Numbered give the
-// components the numeric ids the service gives them.
+// "/components/1/components/0/label". Numbered gives the components the
+// numeric ids the service gives them.
 package component

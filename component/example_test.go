@@ -323,24 +323,6 @@ func ExampleFileUpload_WithFileTypes() {
 	// label "Proof" › file upload "proof": entry 3 of file_types must be a group (image, video, audio) or an extension with its leading dot, such as .pdf
 }
 
-// The ids the service gives the components of a modal that has none: each
-// label before its input, counting from 1.
-func ExampleIDs() {
-	top := []interaction.Component{
-		component.Labeled("Name", component.ShortInput("name")),
-		component.Labeled("Agree", component.CheckboxInput("agree")),
-	}
-	ids := component.IDs(top)
-	for p := range component.Walk(top) {
-		fmt.Println(p, ids[p])
-	}
-	// Output:
-	// /components/0 1
-	// /components/0/component 2
-	// /components/1 3
-	// /components/1/component 4
-}
-
 // The components of a message as the service keeps them, each with its
 // id: the bot's, where it gave one, and the next free number otherwise.
 func ExampleNumbered() {

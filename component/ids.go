@@ -6,19 +6,35 @@ import (
 	"github.com/switchboard-go/switchboard/interaction"
 )
 
-// IDs returns the numeric id of every component of cs, by its path, as
-// the service numbers the components of a message or a modal: a component
-// keeps the id the bot gave it; one without (or with 0) gets the next
-// number, counting from 1, that no component of cs has, in the order of
-// Walk, each parent before what it holds. A label without an id that
-// holds an input without one is so numbered 1 and its input 2, as in the
-// service's examples of modal submissions.
+// Numbered returns cs with every component's ID set as the service numbers
+// the components of a message or a modal: the components as the service
+// keeps them and shows them back. A component keeps the id the bot gave
+// it; one without (or with 0) gets the next number, counting from 1, that
+// no component of cs has, in the order of Walk, each parent before what it
+// holds. A label without an id that holds an input without one is so
+// numbered 1 and its input 2, as in the service's examples of modal
+// submissions.
 //
-// Raw components are read as Walk reads them; one that does not parse is
-// numbered, without what it holds. The ids are not checked: a body that
-// ValidateMessage or ValidateModal accepts has no id out of bounds and
-// none twice.
-func IDs(cs []interaction.Component) map[Path]int {
+// Raw components are parsed; one that does not parse is an error, as from
+// ParseAll. The ids are not checked: a body that ValidateMessage or
+// ValidateModal accepts has no id out of bounds and none twice. cs and
+// what it holds are not modified.
+func Numbered(cs []interaction.Component) ([]interaction.Component, error) {
+	parsed, err := ParseAll(cs)
+	if err != nil {
+		return nil, err
+	}
+	ids := idsByPath(parsed)
+	out := make([]interaction.Component, len(parsed))
+	for i, c := range parsed {
+		out[i] = withIDs(c, Path("/components/"+strconv.Itoa(i)), ids)
+	}
+	return out, nil
+}
+
+// idsByPath returns the numeric id of every component of cs, parsed, by its
+// path, as Numbered numbers them.
+func idsByPath(cs []interaction.Component) map[Path]int {
 	ids := make(map[Path]int)
 	used := make(map[int]bool)
 	for p, c := range Walk(cs) {
@@ -37,23 +53,6 @@ func IDs(cs []interaction.Component) map[Path]int {
 		ids[p], used[next] = next, true
 	}
 	return ids
-}
-
-// Numbered returns cs with every component's ID set as IDs numbers it: the
-// components as the service keeps them and shows them back. Raw components
-// are parsed; one that does not parse is an error, as from ParseAll. cs
-// and what it holds are not modified.
-func Numbered(cs []interaction.Component) ([]interaction.Component, error) {
-	parsed, err := ParseAll(cs)
-	if err != nil {
-		return nil, err
-	}
-	ids := IDs(parsed)
-	out := make([]interaction.Component, len(parsed))
-	for i, c := range parsed {
-		out[i] = withIDs(c, Path("/components/"+strconv.Itoa(i)), ids)
-	}
-	return out, nil
 }
 
 // withIDs returns c, found at p, and what it holds, with their ids from

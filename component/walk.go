@@ -69,29 +69,6 @@ func Find(cs []interaction.Component, customID string) (interaction.Component, P
 	return nil, "", false
 }
 
-// Shown returns the text the client shows on c that names it to a user: a
-// button's label, a select menu's placeholder, a text input's label; ""
-// for other components and for raw ones, which are not read.
-func Shown(c interaction.Component) string {
-	switch c := c.(type) {
-	case Button:
-		return c.Label
-	case StringSelect:
-		return c.Placeholder
-	case UserSelect:
-		return c.Placeholder
-	case RoleSelect:
-		return c.Placeholder
-	case MentionableSelect:
-		return c.Placeholder
-	case ChannelSelect:
-		return c.Placeholder
-	case TextInput:
-		return c.Label
-	}
-	return ""
-}
-
 // CustomID returns the custom_id of c, and false when c has none: when c
 // is not a button, a select or an input of a modal (a text input, a file
 // upload, a radio group, a checkbox group, a checkbox), or leaves it empty

@@ -5,6 +5,7 @@ import (
 
 	"github.com/switchboard-go/switchboard/component"
 	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/internal/caption"
 )
 
 // placeOf returns where m, a message si made, is: its guild and channel,
@@ -70,7 +71,7 @@ func componentOn(m *Message, u *use) (interaction.Component, *InvocationError) {
 		if id, ok := component.CustomID(c); ok && id == u.name {
 			return fitting(c, u)
 		}
-		if component.Shown(c) == u.name {
+		if caption.Of(c) == u.name {
 			shownBy = append(shownBy, c)
 		}
 	}

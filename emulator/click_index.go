@@ -6,6 +6,7 @@ import (
 
 	"github.com/switchboard-go/switchboard/component"
 	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/internal/caption"
 )
 
 // componentIndex finds the messages kept by the names of their
@@ -30,7 +31,7 @@ func (x *componentIndex) set(m *Message) {
 			if id, ok := component.CustomID(c); ok && !slices.Contains(names, id) {
 				names = append(names, id)
 			}
-			if shown := component.Shown(c); shown != "" && !slices.Contains(names, shown) {
+			if shown := caption.Of(c); shown != "" && !slices.Contains(names, shown) {
 				names = append(names, shown)
 			}
 		}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/switchboard-go/switchboard/command"
 	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/internal/commandwords"
 	"github.com/switchboard-go/switchboard/internal/filetype"
 	"github.com/switchboard-go/switchboard/rules"
 )
@@ -74,7 +75,7 @@ func (s *Server) createCommand(r *request) (int, any, *apiError) {
 	}
 	// The service sets these itself; a body that sends them is not refused.
 	cmd.ID, cmd.ApplicationID, cmd.GuildID, cmd.Version = 0, 0, 0, 0
-	if vs := append(command.AsService.ValidateCommand(scope, cmd), s.applicationViolations(scope, "", &cmd)...); len(vs) > 0 {
+	if vs := append(commandwords.AsService(command.ValidateCommand(scope, cmd)), s.applicationViolations(scope, "", &cmd)...); len(vs) > 0 {
 		return 0, nil, errViolations(requiredWhereAbsent(vs, r.body))
 	}
 	st := s.st
@@ -118,7 +119,7 @@ func (s *Server) editCommand(r *request) (int, any, *apiError) {
 	if err != nil {
 		return 0, nil, err
 	}
-	if vs := append(command.AsService.ValidateCommand(scope, cmd), s.applicationViolations(scope, "", &cmd)...); len(vs) > 0 {
+	if vs := append(commandwords.AsService(command.ValidateCommand(scope, cmd)), s.applicationViolations(scope, "", &cmd)...); len(vs) > 0 {
 		// An edit leaves out what it does not change: nothing it
 		// leaves out is missing.
 		return 0, nil, errViolations(vs)

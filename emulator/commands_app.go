@@ -40,7 +40,7 @@ const (
 // emulated world holds, a guild that installed the application and no user
 // who did, and it keeps a command created without integration_types
 // reading back [0], as it does for every application without USER_INSTALL
-// and as command.Normalize expects. With both configured such a command
+// and as command.DiffFields expects. With both configured such a command
 // reads back [0, 1], the application's contexts, as the specification
 // says and as the service answers since that report was fixed.
 func installationContexts(in []interaction.IntegrationType) ([]interaction.IntegrationType, error) {

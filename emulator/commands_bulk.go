@@ -7,6 +7,7 @@ import (
 
 	"github.com/switchboard-go/switchboard/command"
 	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/internal/commandwords"
 	"github.com/switchboard-go/switchboard/rules"
 )
 
@@ -103,7 +104,7 @@ func (s *Server) overwriteCommands(r *request) (int, any, *apiError) {
 func (s *Server) checkBulk(scope command.Scope, body []command.Command, raw []byte) *apiError {
 	var form rules.Violations
 	tooMany := false
-	for _, v := range command.AsService.Validate(scope, body) {
+	for _, v := range commandwords.AsService(command.Validate(scope, body)) {
 		if v.Code == rules.ApplicationCommandsTooMany {
 			tooMany = true
 			continue

@@ -1,7 +1,10 @@
 package emulator
 
 import (
+	"fmt"
 	"time"
+
+	jsonv2 "github.com/goccy/go-json/v2"
 
 	"github.com/switchboard-go/switchboard/webhook"
 )
@@ -39,15 +42,18 @@ func guildJSON(g *guild) *webhook.Guild {
 
 // eventBody returns the body of a webhook event of type t with data, as
 // the service sends it: {"version":1,"application_id","type":1,"event":
-// {"type","timestamp","data"}}, at being when it happened. The error is
-// package webhook's refusal of the data: text that is not UTF-8, which a
-// user's name given to the Go API may hold. The caller holds s.st.mu.
+// {"type","timestamp","data"}}, at being when it happened. The error is a
+// refusal of the data: text that is not UTF-8, which a user's name given
+// to the Go API may hold, or data that package webhook would not decode as
+// the data of t. The caller holds s.st.mu.
 func (s *Server) eventBody(t webhook.Type, at time.Time, data any) ([]byte, error) {
-	ev, err := webhook.New(t, at, data)
+	raw, err := jsonv2.Marshal(data)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%s data: %w", t, err)
 	}
-	b, err := webhook.Wrap(s.st.app.id, ev).AppendJSON(nil)
+	w := webhook.Body{Version: webhook.Version, ApplicationID: s.st.app.id, Type: webhook.BodyEvent,
+		Event: &webhook.Event{Type: t, Timestamp: at, Data: raw}}
+	b, err := w.AppendJSON(nil)
 	// Written as the service writes it, as interactions are.
 	return unescapeHTML(b), err
 }
@@ -55,7 +61,8 @@ func (s *Server) eventBody(t webhook.Type, at time.Time, data any) ([]byte, erro
 // pingBody returns the PING that checks a webhook events URL, a body of
 // type 0 without an event. The caller holds s.st.mu.
 func (s *Server) pingBody() []byte {
-	b, err := webhook.Ping(s.st.app.id).AppendJSON(nil)
+	w := webhook.Body{Version: webhook.Version, ApplicationID: s.st.app.id, Type: webhook.BodyPing}
+	b, err := w.AppendJSON(nil)
 	if err != nil {
 		// A PING has nothing but the application's id, which is never 0.
 		panic("emulator: writing a PING: " + err.Error())

@@ -1,8 +1,8 @@
 package emulator
 
 import (
-	"github.com/switchboard-go/switchboard/command"
 	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/internal/permission"
 )
 
 // allPermissions is every permission bit the service defines: what the
@@ -73,7 +73,7 @@ func (s *Server) checkAccess(g *guild, cmd *commandRef, user interaction.Snowfla
 	if !cmd.byGuild {
 		return userCommandAccess(cmd, perms)
 	}
-	in := command.Access{
+	in := permission.Access{
 		Guild: g.id, Application: s.st.app.id, Command: cmd.c.ID,
 		DefaultMemberPermissions: cmd.c.DefaultMemberPermissions,
 		User:                     user, Roles: m.Roles, Permissions: perms,
@@ -92,7 +92,7 @@ func (s *Server) checkAccess(g *guild, cmd *commandRef, user interaction.Snowfla
 		zero := interaction.Permissions(0)
 		in.DefaultMemberPermissions = &zero
 	}
-	if d := command.Evaluate(in); !d.Allowed {
+	if d := permission.Evaluate(in); !d.Allowed {
 		return refuse(ErrPermissionDenied, d.Reason)
 	}
 	return userCommandAccess(cmd, perms)

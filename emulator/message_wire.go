@@ -35,9 +35,24 @@ func componentsJSON(cs interaction.Components, atts []Attachment, message intera
 	if dec.Decode(&out) != nil {
 		return []any{}
 	}
-	f := componentFiller{ids: component.IDs(cs), atts: atts, message: message}
+	f := componentFiller{ids: componentIDs(cs), atts: atts, message: message}
 	f.list(out, "/components")
 	return out
+}
+
+// componentIDs returns the id of each component of cs by its path, as
+// component.Numbered numbers them; none when cs does not parse, which the
+// components of a message the emulator accepted always do.
+func componentIDs(cs []interaction.Component) map[component.Path]int {
+	numbered, err := component.Numbered(cs)
+	if err != nil {
+		return nil
+	}
+	ids := make(map[component.Path]int)
+	for p, c := range component.Walk(numbered) {
+		ids[p], _ = component.NumericID(c)
+	}
+	return ids
 }
 
 // componentFiller completes the components of one message.

@@ -9,6 +9,7 @@ import (
 
 	"github.com/switchboard-go/switchboard/component"
 	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/internal/caption"
 	"github.com/switchboard-go/switchboard/internal/filetype"
 )
 
@@ -88,13 +89,14 @@ func (s *Server) prepareSubmit(sub Submit) (*prepared, *InvocationError) {
 	if sub.Locale == "" {
 		sub.Locale = opener.ix.Locale
 	}
-	top, perr := component.ParseAll(o.modal.Components)
+	// The modal as the service numbers it: every component with its id.
+	top, perr := component.Numbered(o.modal.Components)
 	if perr != nil {
 		return nil, invalid("the modal does not parse: %v", perr)
 	}
 	g, ch := s.placeOfInteraction(opener.ix, sub.User)
 	in := &input{s: s, g: g, ch: ch, invoker: sub.User, locale: sub.Locale, resolved: &wireResolved{}}
-	f := &form{in: in, sub: &sub, ids: component.IDs(top)}
+	f := &form{in: in, sub: &sub}
 	inputs := f.inputs(top)
 	if err := f.named(inputs); err != nil {
 		return nil, err
@@ -143,9 +145,6 @@ type wireModalData struct {
 type form struct {
 	in  *input
 	sub *Submit
-	// ids are the ids of the modal's components, by their path: the
-	// bot's, or the ones the service numbers the others with.
-	ids map[component.Path]int
 }
 
 // inputs lists the inputs of a modal with the labels over them: a label's
@@ -160,7 +159,7 @@ func (f *form) inputs(top []interaction.Component) []modalInput {
 			}
 		case component.ActionRow:
 			for _, k := range c.Components {
-				out = append(out, modalInput{k, component.Shown(k)})
+				out = append(out, modalInput{k, caption.Of(k)})
 			}
 		}
 	}
@@ -247,21 +246,20 @@ func given[V any](m map[string]V, in modalInput) (V, bool) {
 // displays with their type and id alone.
 func (f *form) layout(top []interaction.Component) ([]interaction.SubmittedComponent, *InvocationError) {
 	out := make([]interaction.SubmittedComponent, 0, len(top))
-	for i, c := range top {
-		at := component.Path("/components/" + strconv.Itoa(i))
-		sc := interaction.SubmittedComponent{Type: c.ComponentType(), ID: f.ids[at]}
+	for _, c := range top {
+		sc := interaction.SubmittedComponent{Type: c.ComponentType(), ID: numericID(c)}
 		switch c := c.(type) {
 		case component.ActionRow:
 			sc.Components = []interaction.SubmittedComponent{}
-			for j, k := range c.Components {
-				filled, err := f.fill(modalInput{k, component.Shown(k)}, at+component.Path("/components/"+strconv.Itoa(j)))
+			for _, k := range c.Components {
+				filled, err := f.fill(modalInput{k, caption.Of(k)})
 				if err != nil {
 					return nil, err
 				}
 				sc.Components = append(sc.Components, filled)
 			}
 		case component.Label:
-			filled, err := f.fill(modalInput{c.Component, c.Label}, at+"/component")
+			filled, err := f.fill(modalInput{c.Component, c.Label})
 			if err != nil {
 				return nil, err
 			}
@@ -272,9 +270,9 @@ func (f *form) layout(top []interaction.Component) ([]interaction.SubmittedCompo
 	return out, nil
 }
 
-// fill returns an input as the user filled it in, at path p.
-func (f *form) fill(in modalInput, p component.Path) (interaction.SubmittedComponent, *InvocationError) {
-	sc := interaction.SubmittedComponent{Type: in.c.ComponentType(), ID: f.ids[p]}
+// fill returns an input as the user filled it in.
+func (f *form) fill(in modalInput) (interaction.SubmittedComponent, *InvocationError) {
+	sc := interaction.SubmittedComponent{Type: in.c.ComponentType(), ID: numericID(in.c)}
 	sc.CustomID, _ = component.CustomID(in.c)
 	name := strconv.Quote(in.label)
 	if in.label == "" {
@@ -439,4 +437,11 @@ func checkedAs(values map[string][]string, in modalInput, name string) (checked,
 		}
 	}
 	return false, false, invalid("checkbox %s is ticked or not: give one value, true or false, or use checked", name)
+}
+
+// numericID returns the id of c, one of the components of a modal that
+// component.Numbered numbered.
+func numericID(c interaction.Component) int {
+	id, _ := component.NumericID(c)
+	return id
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/switchboard-go/switchboard/command"
 	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/internal/permission"
 	"github.com/switchboard-go/switchboard/rules"
 )
 
@@ -205,9 +206,9 @@ func decodePermissions(r *request, g *guild) ([]command.Permission, *apiError) {
 	if err := json.Unmarshal(body.Permissions, &raw); err != nil {
 		return nil, errInvalidBody("/permissions", rules.BaseTypeBadType, "Must be an array.")
 	}
-	if len(raw) > command.MaxPermissionOverwrites {
+	if len(raw) > permission.MaxOverwrites {
 		return nil, errInvalidBody("/permissions", rules.BaseTypeMaxLength,
-			"Must be "+strconv.Itoa(command.MaxPermissionOverwrites)+" or fewer in length.")
+			"Must be "+strconv.Itoa(permission.MaxOverwrites)+" or fewer in length.")
 	}
 	invalid := &apiError{status: http.StatusBadRequest, code: codeInvalidFormBody, message: "Invalid Form Body", errors: map[string]any{}}
 	ps := make([]command.Permission, 0, len(raw))

@@ -592,11 +592,9 @@ func TestEventsOfTypesNotKnownAreOther(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, typ := range []webhook.Type{webhook.TypeQuestUserEnrollment, "LOBBY_MESSAGE_CREATE", "SOMETHING_NEW"} {
-		ev, err := webhook.New(typ, time.Now(), map[string]string{"id": "1100000000000000042"})
-		if err != nil {
-			t.Fatal(err)
-		}
-		body, err := webhook.Wrap(interactiontest.ApplicationID, ev).AppendJSON(nil)
+		w := webhook.Body{Version: webhook.Version, ApplicationID: interactiontest.ApplicationID, Type: webhook.BodyEvent,
+			Event: &webhook.Event{Type: typ, Timestamp: time.Now(), Data: []byte(`{"id":"1100000000000000042"}`)}}
+		body, err := w.AppendJSON(nil)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -2,8 +2,8 @@
 // a step of each deploy, or as a bot with a single replica starts.
 //
 // For each scope it reads what the service holds, compares it with what the
-// bot declares (both normalized by command.Normalize, so that the defaults
-// the service fills in are no change), and makes a Plan: what to create,
+// bot declares (with command.DiffFields, so that the defaults the service
+// fills in are no change), and makes a Plan: what to create,
 // update and delete, and whether one bulk overwrite or individual writes
 // cost fewer requests; a bulk body that would pass MaxBulkBody is split.
 // Apply carries the plans out through a rest.Client,

@@ -127,7 +127,7 @@ func keyOf(c *command.Command) commandKey { return commandKey{c.CommandType(), c
 // PlanScope compares the commands a scope holds, current (as ListCommands
 // returns them, with localizations), with the declared ones, desired, and
 // returns the plan that brings the first to the second. Commands match by
-// type and name, and compare after Normalize. A command held but not
+// type and name, and compare by command.DiffFields. A command held but not
 // declared is to be deleted with prune, and is Unknown, never touched,
 // without.
 //

@@ -9,6 +9,7 @@ import (
 	"github.com/switchboard-go/switchboard/component"
 	"github.com/switchboard-go/switchboard/emulator"
 	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/internal/caption"
 )
 
 // An Exchange is one interaction the emulator sent the bot, and what came
@@ -230,7 +231,7 @@ func (x *Exchange) find(name string) (emulator.Message, bool) {
 			continue
 		}
 		for _, c := range component.Walk(m.Data.Components) {
-			if id, _ := component.CustomID(c); id == name || component.Shown(c) == name {
+			if id, _ := component.CustomID(c); id == name || caption.Of(c) == name {
 				return m, true
 			}
 		}

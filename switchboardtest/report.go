@@ -9,6 +9,7 @@ import (
 	"github.com/switchboard-go/switchboard/component"
 	"github.com/switchboard-go/switchboard/emulator"
 	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/internal/caption"
 )
 
 // fail fails the test with err and, when there is one, the whole of x.
@@ -237,7 +238,7 @@ func writeComponents(b *strings.Builder, cs interaction.Components, prefix strin
 			}
 			continue
 		}
-		if shown := component.Shown(c); shown != "" {
+		if shown := caption.Of(c); shown != "" {
 			b.WriteString(prefix + "[" + shown + "]\n")
 		}
 	}

@@ -67,7 +67,7 @@ func (e *Event) appendJSON(b []byte, prefix string) ([]byte, *fault) {
 	b = append(b, `{"type":`...)
 	b = jsonw.AppendString(b, string(e.Type))
 	b = append(b, `,"timestamp":`...)
-	b = appendTimestamp(b, e.Timestamp, "")
+	b = appendTimestamp(b, e.Timestamp)
 	if len(e.Data) > 0 {
 		b = append(b, `,"data":`...)
 		out, err := jsontext.AppendFormat(b, e.Data)

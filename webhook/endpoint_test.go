@@ -3,6 +3,7 @@ package webhook_test
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -28,11 +29,16 @@ var eventAt = time.Date(2024, 10, 18, 14, 42, 53, 64834000, time.UTC)
 // eventBody returns the body that delivers an event of type t with data.
 func eventBody(t testing.TB, typ webhook.Type, data any) []byte {
 	t.Helper()
-	ev, err := webhook.New(typ, eventAt, data)
-	if err != nil {
-		t.Fatal(err)
+	ev := &webhook.Event{Type: typ, Timestamp: eventAt}
+	if data != nil {
+		raw, err := json.Marshal(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ev.Data = raw
 	}
-	body, err := webhook.Wrap(interactiontest.ApplicationID, ev).AppendJSON(nil)
+	w := webhook.Body{Version: webhook.Version, ApplicationID: interactiontest.ApplicationID, Type: webhook.BodyEvent, Event: ev}
+	body, err := w.AppendJSON(nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -41,7 +47,8 @@ func eventBody(t testing.TB, typ webhook.Type, data any) []byte {
 
 func pingBody(t testing.TB) []byte {
 	t.Helper()
-	body, err := webhook.Ping(interactiontest.ApplicationID).AppendJSON(nil)
+	w := webhook.Body{Version: webhook.Version, ApplicationID: interactiontest.ApplicationID, Type: webhook.BodyPing}
+	body, err := w.AppendJSON(nil)
 	if err != nil {
 		t.Fatal(err)
 	}

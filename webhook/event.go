@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"github.com/goccy/go-json/jsontext"
-	jsonv2 "github.com/goccy/go-json/v2"
 
 	"github.com/switchboard-go/switchboard/interaction"
 )
@@ -69,31 +68,12 @@ func validType(t Type) bool {
 type Event struct {
 	// Type is the type of the event.
 	Type Type
-	// Timestamp is when the event happened; Decode and New give it in UTC.
+	// Timestamp is when the event happened; Decode gives it in UTC.
 	Timestamp time.Time
 	// Data is the event's data, a JSON object in compact form, or nil when
 	// the event has none. The typed accessors (ApplicationAuthorized and
 	// the others) decode it afresh on each call.
 	Data jsontext.Value
-}
-
-// New returns an event of type t that happened at at, with data encoded
-// as its data; a nil data gives an event with none. It returns an error if
-// data does not encode, and an *EncodeError if the event is not one the
-// service sends: data that is not an object, or not the data of type t.
-func New(t Type, at time.Time, data any) (*Event, error) {
-	ev := &Event{Type: t, Timestamp: at.UTC()}
-	if data != nil {
-		b, err := jsonv2.Marshal(data, encodeOptions)
-		if err != nil {
-			return nil, fmt.Errorf("webhook: %s data: %w", t, err)
-		}
-		ev.Data = b
-	}
-	if f := ev.check(""); f != nil {
-		return nil, f.encodeError()
-	}
-	return ev, nil
 }
 
 // ErrOtherType reports that the data asked for is the data of another

@@ -3,6 +3,7 @@ package webhook_test
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"log"
 	"net"
@@ -92,7 +93,7 @@ func ExampleEndpoint() {
 
 	// What the service sends when the app is added to a server.
 	guild := interaction.GuildInstall
-	ev, err := webhook.New(webhook.TypeApplicationAuthorized, time.Now(), webhook.ApplicationAuthorized{
+	data, err := json.Marshal(webhook.ApplicationAuthorized{
 		IntegrationType: &guild,
 		User:            interaction.User{ID: 1191213000000000013, Username: "ada"},
 		Scopes:          []string{"applications.commands", "bot"},
@@ -101,7 +102,9 @@ func ExampleEndpoint() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	body, err := webhook.Wrap(1191201000000000001, ev).AppendJSON(nil)
+	w := webhook.Body{Version: webhook.Version, ApplicationID: 1191201000000000001, Type: webhook.BodyEvent,
+		Event: &webhook.Event{Type: webhook.TypeApplicationAuthorized, Timestamp: time.Now(), Data: data}}
+	body, err := w.AppendJSON(nil)
 	if err != nil {
 		log.Fatal(err)
 	}

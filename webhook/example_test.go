@@ -1,6 +1,7 @@
 package webhook_test
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"log"
@@ -61,31 +62,29 @@ func ExampleDecode_error() {
 	// true
 }
 
-// An emulator, or a test, makes the body the service would send.
-func ExampleWrap() {
+// A test makes the body the service would send, to post it to the bot's
+// webhook events endpoint.
+func ExampleBody_AppendJSON() {
 	user := interaction.UserInstall
-	ev, err := webhook.New(webhook.TypeApplicationAuthorized, time.Date(2024, 10, 18, 14, 42, 53, 64834000, time.UTC),
-		webhook.ApplicationAuthorized{
-			IntegrationType: &user,
-			User:            interaction.User{ID: 1191213000000000013, Username: "ada"},
-			Scopes:          []string{"applications.commands"},
-		})
+	data, err := json.Marshal(webhook.ApplicationAuthorized{
+		IntegrationType: &user,
+		User:            interaction.User{ID: 1191213000000000013, Username: "ada"},
+		Scopes:          []string{"applications.commands"},
+	})
 	if err != nil {
 		log.Fatal(err)
 	}
-	body, err := webhook.Wrap(1234560123453231555, ev).AppendJSON(nil)
+	w := webhook.Body{Version: webhook.Version, ApplicationID: 1234560123453231555, Type: webhook.BodyEvent,
+		Event: &webhook.Event{Type: webhook.TypeApplicationAuthorized, Timestamp: time.Date(2024, 10, 18, 14, 42, 53, 64834000, time.UTC), Data: data}}
+	body, err := w.AppendJSON(nil)
 	if err != nil {
 		log.Fatal(err)
 	}
 	fmt.Println(string(body))
+	ping, _ := (&webhook.Body{Version: webhook.Version, ApplicationID: 1234560123453231555, Type: webhook.BodyPing}).AppendJSON(nil)
+	fmt.Println(string(ping))
 	// Output:
 	// {"version":1,"application_id":"1234560123453231555","type":1,"event":{"type":"APPLICATION_AUTHORIZED","timestamp":"2024-10-18T14:42:53.064834","data":{"integration_type":1,"user":{"id":"1191213000000000013","username":"ada"},"scopes":["applications.commands"]}}}
-}
-
-func ExamplePing() {
-	body, _ := webhook.Ping(1234560123453231555).AppendJSON(nil)
-	fmt.Println(string(body))
-	// Output:
 	// {"version":1,"application_id":"1234560123453231555","type":0}
 }
 

@@ -15,7 +15,6 @@ const (
 	zonelessLayout = "2006-01-02T15:04:05.999999999"
 	microLayout    = "2006-01-02T15:04:05.000000"
 	nanoLayout     = "2006-01-02T15:04:05.000000000"
-	utcSuffix      = "+00:00"
 )
 
 // errTimestamp is the error of a timestamp in a body, which it never
@@ -49,10 +48,10 @@ func inRange(t time.Time) bool {
 	return y >= 0 && y <= 9999
 }
 
-// appendTimestamp appends t in UTC as the service writes it, followed by
-// zone: to the microsecond, or to the nanosecond when t has a finer part,
-// so that what Decode read is written back unchanged.
-func appendTimestamp(b []byte, t time.Time, zone string) []byte {
+// appendTimestamp appends t in UTC as the service writes an event's
+// timestamp, without a zone: to the microsecond, or to the nanosecond when
+// t has a finer part, so that what Decode read is written back unchanged.
+func appendTimestamp(b []byte, t time.Time) []byte {
 	t = t.UTC()
 	layout := microLayout
 	if t.Nanosecond()%1000 != 0 {
@@ -60,7 +59,6 @@ func appendTimestamp(b []byte, t time.Time, zone string) []byte {
 	}
 	b = append(b, '"')
 	b = t.AppendFormat(b, layout)
-	b = append(b, zone...)
 	return append(b, '"')
 }
 
@@ -81,13 +79,4 @@ var decodeOptions = jsonv2.WithUnmarshalers(jsonv2.UnmarshalFunc(func(b []byte, 
 	}
 	*t = v
 	return nil
-}))
-
-// encodeOptions write every time.Time of an event's data as the service
-// writes the timestamps of its objects.
-var encodeOptions = jsonv2.WithMarshalers(jsonv2.MarshalFunc(func(t time.Time) ([]byte, error) {
-	if !inRange(t) {
-		return nil, errTimestampRange
-	}
-	return appendTimestamp(nil, t, utcSuffix), nil
 }))

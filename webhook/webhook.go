@@ -50,16 +50,5 @@ type Body struct {
 	Event *Event
 }
 
-// Ping returns the PING the service sends to check an application's
-// webhook events URL.
-func Ping(app interaction.Snowflake) *Body {
-	return &Body{Version: Version, ApplicationID: app, Type: BodyPing}
-}
-
-// Wrap returns the body that delivers ev to the application.
-func Wrap(app interaction.Snowflake, ev *Event) *Body {
-	return &Body{Version: Version, ApplicationID: app, Type: BodyEvent, Event: ev}
-}
-
 // IsPing reports whether w is a PING.
 func (w *Body) IsPing() bool { return w.Type == BodyPing }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"io"
 	"net/http"
 	"strings"
@@ -40,11 +41,13 @@ func deliver(t *testing.T, method, url string, key *interactiontest.Key, body []
 // signedEvent returns the body that delivers an event of type typ with data.
 func signedEvent(t *testing.T, typ webhook.Type, data any) []byte {
 	t.Helper()
-	ev, err := webhook.New(typ, time.Now(), data)
+	raw, err := json.Marshal(data)
 	if err != nil {
 		t.Fatal(err)
 	}
-	body, err := webhook.Wrap(interactiontest.ApplicationID, ev).AppendJSON(nil)
+	w := webhook.Body{Version: webhook.Version, ApplicationID: interactiontest.ApplicationID, Type: webhook.BodyEvent,
+		Event: &webhook.Event{Type: typ, Timestamp: time.Now(), Data: raw}}
+	body, err := w.AppendJSON(nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -58,7 +61,7 @@ func TestEchoServesWebhookEventsAtEvents(t *testing.T) {
 	events := url + "/events"
 	ada := interaction.User{ID: interactiontest.UserID, Username: "ada"}
 	user := interaction.UserInstall
-	ping, err := webhook.Ping(interactiontest.ApplicationID).AppendJSON(nil)
+	ping, err := (&webhook.Body{Version: webhook.Version, ApplicationID: interactiontest.ApplicationID, Type: webhook.BodyPing}).AppendJSON(nil)
 	if err != nil {
 		t.Fatal(err)
 	}

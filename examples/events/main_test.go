@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"flag"
 	"io"
@@ -67,17 +68,19 @@ func signedDeliveries(key *interactiontest.Key, t0 time.Time) ([]delivery, error
 		{"someone who is not the service posts an event", webhook.TypeApplicationDeauthorized, at(30),
 			webhook.ApplicationDeauthorized{User: bob}, interactiontest.NewKey("forger")},
 	}
-	ping, err := webhook.Ping(demoApp).AppendJSON(nil)
+	ping, err := (&webhook.Body{Version: webhook.Version, ApplicationID: demoApp, Type: webhook.BodyPing}).AppendJSON(nil)
 	if err != nil {
 		return nil, err
 	}
 	out := []delivery{{"the service checks the webhook events URL with a PING", ping, key}}
 	for _, e := range events {
-		ev, err := webhook.New(e.typ, e.at, e.data)
+		data, err := json.Marshal(e.data)
 		if err != nil {
 			return nil, err
 		}
-		body, err := webhook.Wrap(demoApp, ev).AppendJSON(nil)
+		w := webhook.Body{Version: webhook.Version, ApplicationID: demoApp, Type: webhook.BodyEvent,
+			Event: &webhook.Event{Type: e.typ, Timestamp: e.at, Data: data}}
+		body, err := w.AppendJSON(nil)
 		if err != nil {
 			return nil, err
 		}
@@ -235,7 +238,7 @@ func TestTheBotKeepsItsDirectoryFromSignedEvents(t *testing.T) {
 func TestTheBotAnswersThePingAndWrongRequests(t *testing.T) {
 	key := interactiontest.NewKey("events")
 	url, _, _ := startBot(t, key)
-	ping, err := webhook.Ping(demoApp).AppendJSON(nil)
+	ping, err := (&webhook.Body{Version: webhook.Version, ApplicationID: demoApp, Type: webhook.BodyPing}).AppendJSON(nil)
 	if err != nil {
 		t.Fatal(err)
 	}

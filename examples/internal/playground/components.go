@@ -6,6 +6,7 @@ import (
 
 	"github.com/switchboard-go/switchboard/component"
 	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/internal/caption"
 )
 
 // componentLines renders a message's components the way a reader of the
@@ -114,7 +115,7 @@ func (p *printer) control(c interaction.Component) string {
 // selectName is what names a select menu at the prompt: what the client
 // shows on it, else its custom_id.
 func selectName(c interaction.Component) string {
-	if name := component.Shown(c); name != "" {
+	if name := caption.Of(c); name != "" {
 		return name
 	}
 	id, _ := component.CustomID(c)

@@ -1,4 +1,4 @@
-package command_test
+package commandwords_test
 
 import (
 	"fmt"
@@ -8,11 +8,12 @@ import (
 
 	"github.com/switchboard-go/switchboard/command"
 	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/internal/commandwords"
 )
 
-// Worded as the service, a violation says what the service's error body
-// says where its words are public; the rule broken, its place and its
-// pointer are those of the bot's words.
+// Worded as the service, a violation of the validator says what the
+// service's error body says where its words are public; the rule broken,
+// its place and its pointer are those of the bot's words.
 func TestViolationsWordedAsTheService(t *testing.T) {
 	long := func(n int) string { return strings.Repeat("a", n) }
 	opt := func(name string) command.Option {
@@ -48,7 +49,7 @@ func TestViolationsWordedAsTheService(t *testing.T) {
 			[]string{"/1/name APPLICATION_COMMANDS_DUPLICATE_NAME Application command names must be unique"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			service := command.AsService.Validate(command.Global, tc.cmds)
+			service := commandwords.AsService(command.Validate(command.Global, tc.cmds))
 			var got []string
 			for _, v := range service {
 				got = append(got, v.Pointer+" "+v.Code+" "+v.Message)
@@ -73,13 +74,13 @@ func TestRulesWithoutPublicWordsKeepTheBots(t *testing.T) {
 		{Type: interaction.OptionString, Name: "b", Description: "d"},
 		{Type: interaction.OptionString, Name: "c", Description: "d", Required: true},
 	}}
-	service := command.AsService.ValidateCommand(command.Global, cmd)
+	service := commandwords.AsService(command.ValidateCommand(command.Global, cmd))
 	bot := command.ValidateCommand(command.Global, cmd)
 	if len(service) != 1 || !slices.Equal(service, bot) {
 		t.Fatalf("worded as the service %v, for the bot %v", service, bot)
 	}
 	long := command.Command{Name: "a", Description: strings.Repeat("d", 101)}
-	if vs := command.AsService.ValidateCommand(command.Global, long); len(vs) != 1 || vs[0].Pointer != "/description" ||
+	if vs := commandwords.AsService(command.ValidateCommand(command.Global, long)); len(vs) != 1 || vs[0].Pointer != "/description" ||
 		vs[0].Message != "Must be between 1 and 100 in length." {
 		t.Fatalf("create body: %v", vs)
 	}

@@ -1,8 +1,17 @@
-package command
+// Package permission answers, as the service does, whether a member may
+// use an application command in a channel, given the command's default
+// member permissions and the overwrites set in the guild: the emulator
+// refuses an invocation by it. The overwrites themselves, which a bot
+// reads and edits, are package command's Permission.
+package permission
 
 import (
+	"github.com/switchboard-go/switchboard/command"
 	"github.com/switchboard-go/switchboard/interaction"
 )
+
+// MaxOverwrites is the most overwrites one command may have in a guild.
+const MaxOverwrites = 100
 
 // Access is everything that decides whether a member may use a command in a
 // channel: the command's default member permissions, the member, the
@@ -33,8 +42,8 @@ type Access struct {
 	// CommandOverwrites are the command's own overwrites in the guild;
 	// ApplicationOverwrites those stored under the application's id, which
 	// stand for every command in whatever the command's own leave open.
-	CommandOverwrites     []Permission
-	ApplicationOverwrites []Permission
+	CommandOverwrites     []command.Permission
+	ApplicationOverwrites []command.Permission
 }
 
 // Decision is the answer of Evaluate: whether the member may use the
@@ -70,7 +79,7 @@ func Evaluate(in Access) Decision {
 	}
 	levels := [...]struct {
 		name string
-		ps   []Permission
+		ps   []command.Permission
 	}{{"command", in.CommandOverwrites}, {"application", in.ApplicationOverwrites}}
 	for _, l := range levels {
 		if d, ok := memberRule(in, l.name, l.ps); ok {
@@ -96,10 +105,10 @@ func channelRule(in Access) (Decision, bool) {
 	if in.Parent != 0 {
 		channel = in.Parent
 	}
-	all := AllChannels(in.Guild)
+	all := command.AllChannels(in.Guild)
 	levels := [...]struct {
 		name string
-		ps   []Permission
+		ps   []command.Permission
 	}{{"command", in.CommandOverwrites}, {"application", in.ApplicationOverwrites}}
 	for _, l := range levels {
 		for _, target := range [...]struct {
@@ -109,7 +118,7 @@ func channelRule(in Access) (Decision, bool) {
 			if target.id == 0 && target.what == "channel overwrite" {
 				continue
 			}
-			if p, ok := find(l.ps, PermissionChannel, target.id); ok {
+			if p, ok := find(l.ps, command.PermissionChannel, target.id); ok {
 				return verdict(p.Permission, l.name+" "+target.what), true
 			}
 		}
@@ -118,13 +127,13 @@ func channelRule(in Access) (Decision, bool) {
 }
 
 // memberRule applies one level's user, role and @everyone overwrites.
-func memberRule(in Access, level string, ps []Permission) (Decision, bool) {
-	if p, ok := find(ps, PermissionUser, in.User); ok {
+func memberRule(in Access, level string, ps []command.Permission) (Decision, bool) {
+	if p, ok := find(ps, command.PermissionUser, in.User); ok {
 		return verdict(p.Permission, level+" user overwrite"), true
 	}
 	var allowed, denied bool
 	for _, p := range ps {
-		if p.Type != PermissionRole || p.ID == Everyone(in.Guild) || !hasRole(in.Roles, p.ID) {
+		if p.Type != command.PermissionRole || p.ID == command.Everyone(in.Guild) || !hasRole(in.Roles, p.ID) {
 			continue
 		}
 		if p.Permission {
@@ -139,7 +148,7 @@ func memberRule(in Access, level string, ps []Permission) (Decision, bool) {
 	case denied:
 		return Decision{false, level + " role overwrite"}, true
 	}
-	if p, ok := find(ps, PermissionRole, Everyone(in.Guild)); ok {
+	if p, ok := find(ps, command.PermissionRole, command.Everyone(in.Guild)); ok {
 		return verdict(p.Permission, level+" @everyone overwrite"), true
 	}
 	return Decision{}, false
@@ -147,13 +156,13 @@ func memberRule(in Access, level string, ps []Permission) (Decision, bool) {
 
 func verdict(allowed bool, rule string) Decision { return Decision{allowed, rule} }
 
-func find(ps []Permission, t PermissionType, id interaction.Snowflake) (Permission, bool) {
+func find(ps []command.Permission, t command.PermissionType, id interaction.Snowflake) (command.Permission, bool) {
 	for _, p := range ps {
 		if p.Type == t && p.ID == id {
 			return p, true
 		}
 	}
-	return Permission{}, false
+	return command.Permission{}, false
 }
 
 func hasRole(roles []interaction.Snowflake, id interaction.Snowflake) bool {

@@ -1,0 +1,57 @@
+package permission_test
+
+import (
+	"fmt"
+
+	"github.com/switchboard-go/switchboard/command"
+	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/internal/permission"
+)
+
+// Evaluate answers what the service would, given the member, the channel
+// and the overwrites: here, a command left by default to members who can
+// ban, with overwrites that open it to a helper role in one channel.
+func ExampleEvaluate() {
+	const (
+		guild   = 22
+		app     = 100
+		cmd     = 101
+		helpers = 30
+		modLog  = 40
+		general = 41
+	)
+	banMembers := interaction.PermissionBanMembers
+	access := permission.Access{
+		Guild: guild, Application: app, Command: cmd,
+		DefaultMemberPermissions: &banMembers,
+		CommandOverwrites: []command.Permission{
+			command.AllowRole(helpers),
+			command.DenyChannel(command.AllChannels(guild)),
+			command.AllowChannel(modLog),
+		},
+	}
+
+	for _, tc := range []struct {
+		who     string
+		roles   []interaction.Snowflake
+		perms   interaction.Permissions
+		channel interaction.Snowflake
+	}{
+		{"helper in #mod-log", []interaction.Snowflake{helpers}, 0, modLog},
+		{"helper in #general", []interaction.Snowflake{helpers}, 0, general},
+		{"member in #mod-log", nil, 0, modLog},
+		{"banner in #mod-log", nil, banMembers, modLog},
+		{"admin in #general", nil, interaction.PermissionAdministrator, general},
+	} {
+		in := access
+		in.User, in.Roles, in.Permissions, in.Channel = 7, tc.roles, tc.perms, tc.channel
+		d := permission.Evaluate(in)
+		fmt.Printf("%-19s %-5v %s\n", tc.who, d.Allowed, d.Reason)
+	}
+	// Output:
+	// helper in #mod-log  true  command role overwrite
+	// helper in #general  false command all-channels overwrite
+	// member in #mod-log  false default member permissions: member lacks BAN_MEMBERS
+	// banner in #mod-log  true  default member permissions: member has BAN_MEMBERS
+	// admin in #general   true  administrator
+}
