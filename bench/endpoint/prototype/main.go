@@ -7,11 +7,14 @@
 package main
 
 import (
+	"crypto/ed25519"
 	"encoding/hex"
 	"flag"
 	"log"
-
-	"crypto/ed25519"
+	"os"
+	"os/signal"
+	"runtime/pprof"
+	"syscall"
 
 	json "github.com/goccy/go-json"
 	"github.com/valyala/fasthttp"
@@ -30,12 +33,27 @@ type replyData struct {
 func main() {
 	addr := flag.String("addr", "127.0.0.1:8081", "the address to serve on")
 	keyHex := flag.String("key", "", "the application's public key, in hex")
+	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile to this file, until SIGINT or SIGTERM")
 	flag.Parse()
 	key, err := hex.DecodeString(*keyHex)
 	if err != nil || len(key) != ed25519.PublicKeySize {
 		log.Fatalf("prototype: -key: want %d bytes in hex", ed25519.PublicKeySize)
 	}
-	log.Fatal(fasthttp.ListenAndServe(*addr, handler(ed25519.PublicKey(key))))
+	if *cpuprofile == "" {
+		log.Fatal(fasthttp.ListenAndServe(*addr, handler(ed25519.PublicKey(key))))
+	}
+	f, err := os.Create(*cpuprofile)
+	if err != nil {
+		log.Fatal(err)
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		log.Fatal(err)
+	}
+	go func() { log.Fatal(fasthttp.ListenAndServe(*addr, handler(ed25519.PublicKey(key)))) }()
+	stop := make(chan os.Signal, 1)
+	signal.Notify(stop, os.Interrupt, syscall.SIGTERM)
+	<-stop
+	pprof.StopCPUProfile()
 }
 
 func handler(key ed25519.PublicKey) fasthttp.RequestHandler {

@@ -7,6 +7,12 @@ import (
 	"context"
 	"flag"
 	"log"
+	"os"
+	"os/signal"
+	"runtime/pprof"
+	"syscall"
+
+	"github.com/valyala/fasthttp"
 
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/option"
@@ -19,20 +25,10 @@ func main() {
 	addr := flag.String("addr", "127.0.0.1:8082", "the address to serve on")
 	key := flag.String("key", "", "the application's public key, in hex")
 	deferrable := flag.Bool("deferrable", false, "give the endpoint a REST client, so that a slow handler can be deferred (none here is)")
+	plain := flag.Bool("plain", false, "serve with a fasthttp.Server of fasthttp's defaults, as the prototype does, rather than package serve's")
+	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile to this file, until SIGINT or SIGTERM")
 	flag.Parse()
 
-	r := router.New()
-	r.Group("mod", router.Description("Moderation"))
-	r.Command("mod ban", modBan, router.Description("Ban a member"), router.Options(
-		option.User("user", "Who to ban").Required(),
-		option.String("reason", "Why"),
-		option.Integer("days", "Days of messages to delete").Min(0).Max(7),
-		option.Boolean("notify", "Tell them"),
-	))
-	mux, err := r.Build()
-	if err != nil {
-		log.Fatal(err)
-	}
 	verifier, err := interaction.NewVerifier(*key)
 	if err != nil {
 		log.Fatal(err)
@@ -46,9 +42,53 @@ func main() {
 		}
 		opts = append(opts, router.WithClient(client))
 	}
-	if err := serve.ListenAndServe(context.Background(), *addr, router.NewEndpoint(mux, verifier, opts...)); err != nil {
+	e, err := endpoint(verifier, modBan, opts...)
+	if err != nil {
 		log.Fatal(err)
 	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if *cpuprofile != "" {
+		f, err := os.Create(*cpuprofile)
+		if err != nil {
+			log.Fatal(err)
+		}
+		if err := pprof.StartCPUProfile(f); err != nil {
+			log.Fatal(err)
+		}
+		defer pprof.StopCPUProfile()
+	}
+	if *plain {
+		srv := &fasthttp.Server{Handler: e.ServeFastHTTP}
+		go func() {
+			<-ctx.Done()
+			_ = srv.Shutdown()
+		}()
+		err = srv.ListenAndServe(*addr)
+	} else {
+		err = serve.ListenAndServe(ctx, *addr, e)
+	}
+	if err != nil {
+		log.Print(err)
+	}
+}
+
+// endpoint returns the endpoint of a router that declares /mod ban with
+// its options, served by h, checking requests with v.
+func endpoint(v *interaction.Verifier, h router.HandlerFunc, opts ...router.Option) (*router.Endpoint, error) {
+	r := router.New()
+	r.Group("mod", router.Description("Moderation"))
+	r.Command("mod ban", h, router.Description("Ban a member"), router.Options(
+		option.User("user", "Who to ban").Required(),
+		option.String("reason", "Why"),
+		option.Integer("days", "Days of messages to delete").Min(0).Max(7),
+		option.Boolean("notify", "Tell them"),
+	))
+	mux, err := r.Build()
+	if err != nil {
+		return nil, err
+	}
+	return router.NewEndpoint(mux, v, opts...), nil
 }
 
 // modBan reads every option as a handler would.
