@@ -15,9 +15,8 @@ import (
 	"time"
 
 	"github.com/switchboard-go/switchboard/interaction"
-	"github.com/switchboard-go/switchboard/internal/storecall"
 	"github.com/switchboard-go/switchboard/router"
-	"github.com/switchboard-go/switchboard/store"
+	"github.com/switchboard-go/switchboard/storecall"
 )
 
 // Scope says whose uses a cooldown counts together.
@@ -58,9 +57,9 @@ type Option func(*cooldown)
 // MemoryStore of its own.
 //
 // Each call to a store other than a MemoryStore is bounded
-// (store.DefaultTimeout), and a store that keeps failing is not called for
-// a while (see package store); opts change how.
-func WithStore(s Store, opts ...store.Option) Option {
+// (storecall.DefaultTimeout), and a store that keeps failing is not called for
+// a while (see package storecall); opts change how.
+func WithStore(s Store, opts ...storecall.Option) Option {
 	return func(c *cooldown) { c.store, c.storeOpts = s, opts }
 }
 
@@ -116,7 +115,7 @@ func WithMessage(text func(req *router.Request, retry time.Time) string) Option 
 // in the endpoint's replay guard: one round trip to a shared store.
 //
 // When the store fails, or does not answer within its timeout
-// (store.Timeout), the use is let through and the error logged to the
+// (storecall.WithTimeout), the use is let through and the error logged to the
 // router's logger: a cooldown whose store is down must not stop the bot.
 //
 // New panics when uses is less than one, period is not positive or
@@ -145,7 +144,7 @@ func New(scope Scope, uses int, period time.Duration, opts ...Option) router.Mid
 	if _, inMemory := c.store.(*MemoryStore); !inMemory {
 		// A store in memory answers at once and never fails: its
 		// calls need no bound.
-		c.calls = storecall.New("cooldown store", "cooldown", c.storeOpts)
+		c.calls = storecall.New("cooldown store", "cooldown", c.storeOpts...)
 	}
 	return func(next router.Handler) router.Handler { return &handler{c: c, next: next} }
 }
@@ -162,7 +161,7 @@ type cooldown struct {
 	// colon.
 	prefix string
 
-	storeOpts []store.Option
+	storeOpts []storecall.Option
 	// calls bounds the calls to a store not in memory; nil for one in
 	// memory.
 	calls *storecall.Calls

@@ -40,7 +40,7 @@
 // on a Redis that does not answer.
 //
 // The router bounds each call to a cooldown's store and to the replay
-// guard (store.DefaultTimeout, a quarter of a second), within the
+// guard (storecall.DefaultTimeout, a quarter of a second), within the
 // three seconds the service waits for an answer, and pauses the calls to
 // a store that keeps failing. go-redis's defaults are made for a client
 // that would rather wait than fail: a command against a refused port

@@ -50,7 +50,7 @@ var packages = map[string]string{
 	"rules":           "github.com/switchboard-go/switchboard/rules",
 	"serve":           "github.com/switchboard-go/switchboard/serve",
 	"state":           "github.com/switchboard-go/switchboard/state",
-	"store":           "github.com/switchboard-go/switchboard/store",
+	"storecall":       "github.com/switchboard-go/switchboard/storecall",
 	"switchboardtest": "github.com/switchboard-go/switchboard/switchboardtest",
 	"webhook":         "github.com/switchboard-go/switchboard/webhook",
 
