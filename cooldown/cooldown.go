@@ -63,12 +63,12 @@ func WithStore(s Store, opts ...storecall.Option) Option {
 	return func(c *cooldown) { c.store, c.storeOpts = s, opts }
 }
 
-// Name names the cooldown in the keys it counts by, in place of
+// WithName names the cooldown in the keys it counts by, in place of
 // its uses and period ("5/1m0s"), which name it by default. Cooldowns
 // that share a store count apart when their names differ; give the same
 // name to two that are to count together, and a name to keep the counts
 // when the limits change. A name holds no colon.
-func Name(name string) Option {
+func WithName(name string) Option {
 	return func(c *cooldown) { c.name = name }
 }
 
@@ -101,7 +101,7 @@ func WithMessage(text func(req *router.Request, retry time.Time) string) Option 
 // the refusal sent as a follow-up only the user sees.
 //
 // Cooldowns count apart, even in one store: each counts by its name
-// (Name), by default its uses and period, so that
+// (WithName), by default its uses and period, so that
 // New(PerUser, 5, time.Minute) on a router and
 // New(PerUser, 1, 10*time.Second) on one of its routes each allow
 // their own. A use passes the outer cooldown, and is counted there,
@@ -220,7 +220,7 @@ func (c *cooldown) use(ctx context.Context, req *router.Request, key string) (ti
 // "command:mod ban:user:80351110224678912" or
 // "component:poll:{id}:vote:guild:41771983423143937". These end in the
 // scope and a number, so no two routes share one. A cooldown's key in its
-// store begins with the cooldown's name (Name), by default its
+// store begins with the cooldown's name (WithName), by default its
 // uses and period, so that cooldowns sharing a store count apart:
 // "5/1m0s:command:mod ban:user:80351110224678912".
 func Key(req *router.Request, scope Scope) string { return cooldownKey("", req, scope) }

@@ -65,7 +65,7 @@ func TestOneUserTypingKeepsAtMostTheBoundOfTheirScope(t *testing.T) {
 	ctx := context.Background()
 	prefix := newPrefix()
 	cache := redisstore.NewAutocompleteCache(c, prefix)
-	h := autocomplete.Fallback(autocomplete.HandlerFunc(cities), cache, autocomplete.PerUser())
+	h := autocomplete.Fallback(autocomplete.HandlerFunc(cities), cache, autocomplete.WithScope(autocomplete.PerUser))
 	for _, typed := range []string{"p", "pa", "par"} {
 		if _, err := h(ctx, typedBy(t, typed, 8)); err != nil {
 			t.Fatal(err)
@@ -101,7 +101,7 @@ func TestOneUserTypingKeepsAtMostTheBoundOfTheirScope(t *testing.T) {
 func keyOf(t testing.TB, req *autocomplete.Request) string {
 	t.Helper()
 	var r recorder
-	autocomplete.Fallback(autocomplete.HandlerFunc(cities), &r, autocomplete.PerUser())(context.Background(), req)
+	autocomplete.Fallback(autocomplete.HandlerFunc(cities), &r, autocomplete.WithScope(autocomplete.PerUser))(context.Background(), req)
 	return r.key
 }
 
