@@ -17,7 +17,8 @@ import (
 // of what Store is given and hands each Lookup a copy of its own, down to
 // the choices' maps of localized names, so that a handler changing the
 // table it answered from, or a middleware the answer it serves, changes
-// nothing another user is served.
+// nothing another user is served. storetest.TestAutocompleteCache checks
+// a Cache against this contract.
 type Cache interface {
 	// Store keeps choices under key for ttl, replacing what was there.
 	Store(ctx context.Context, key string, choices []interaction.Choice, ttl time.Duration) error

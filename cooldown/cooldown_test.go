@@ -18,14 +18,16 @@ import (
 	"github.com/switchboard-go/switchboard/cooldown"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
-	"github.com/switchboard-go/switchboard/internal/storetest"
 	"github.com/switchboard-go/switchboard/router"
+	"github.com/switchboard-go/switchboard/storetest"
 )
 
 func TestMemoryCooldownStoreKeepsTheContract(t *testing.T) {
-	storetest.Cooldowns(t, func(*testing.T) (a, b cooldown.Store) {
+	storetest.TestCooldownStore(t, func(*testing.T) storetest.Handles[cooldown.Store] {
+		clock := storetest.NewClock()
 		s := cooldown.NewMemoryStore(0)
-		return s, s
+		s.SetClock(clock.Now)
+		return storetest.Handles[cooldown.Store]{A: s, B: s, Clock: clock}
 	})
 }
 
