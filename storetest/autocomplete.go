@@ -17,11 +17,11 @@ import (
 //
 //   - what one handle stores the other looks up, each key in its place,
 //     nil for a key with nothing kept and an empty list for a kept
-//     answer of no suggestions;
+//     answer of no suggestions; a lookup of no keys finds none;
 //   - a later answer replaces the one kept;
-//   - keys are kept apart, whatever bytes they hold: scopes (users,
-//     guilds, locales, options), what was typed, keys not made by
-//     Fallback;
+//   - keys are kept apart, whatever bytes they hold, and one lookup
+//     finds those of many scopes: users, guilds, locales, options, what
+//     was typed, keys not made by Fallback;
 //   - the cache shares no memory with its callers: changing what was
 //     stored, or what a lookup found, down to the maps of localized
 //     names, changes nothing another lookup finds;
@@ -65,6 +65,9 @@ func TestAutocompleteCache(t *testing.T, open func(t *testing.T) Handles[autocom
 		store(t, h.A, scope+"par", paris, time.Hour)
 		store(t, h.A, scope+"zz", nil, time.Hour)
 		store(t, h.A, scope+"yy", []interaction.Choice{}, time.Hour)
+		if got := lookup(t, h.B); len(got) != 0 {
+			t.Errorf("a lookup of no keys found %v", got)
+		}
 		got := lookup(t, h.B, scope+"pari", scope+"par", scope+"zz", scope, scope+"yy")
 		if got[0] != nil || got[3] != nil {
 			t.Errorf("keys with nothing kept found %v and %v, want nil", got[0], got[3])

@@ -12,7 +12,8 @@
 //
 // The stores of this module pass the same checks a store of one's own
 // does: those in memory in their packages' tests, those on Redis in
-// package redisstore's, on a Redis server.
+// package redisstore's, on one Redis server and on a Redis Cluster of
+// three masters.
 //
 // Each check opens a new, empty store and takes two handles on it
 // (Handles), as two replicas hold them: a store in memory gives the same
