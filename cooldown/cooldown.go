@@ -1,10 +1,3 @@
-// Package cooldown limits how often a command, a component or a modal may
-// be used: New returns middleware that allows a route so many uses in a
-// sliding period, counted per user, per guild or per channel, and answers
-// a use past the limit with an ephemeral message saying when to try
-// again. The counts are kept in a Store: a MemoryStore serves one
-// replica, and replicas behind one load balancer share one kept where
-// they all reach (redisstore.NewCooldowns).
 package cooldown
 
 import (

@@ -51,6 +51,7 @@ var packages = map[string]string{
 	"serve":           "github.com/switchboard-go/switchboard/serve",
 	"state":           "github.com/switchboard-go/switchboard/state",
 	"storecall":       "github.com/switchboard-go/switchboard/storecall",
+	"storetest":       "github.com/switchboard-go/switchboard/storetest",
 	"switchboardtest": "github.com/switchboard-go/switchboard/switchboardtest",
 	"webhook":         "github.com/switchboard-go/switchboard/webhook",
 
