@@ -4,12 +4,14 @@ import (
 	"testing"
 
 	"github.com/switchboard-go/switchboard/autocomplete"
-	"github.com/switchboard-go/switchboard/internal/storetest"
+	"github.com/switchboard-go/switchboard/storetest"
 )
 
 func TestMemoryCacheKeepsTheContract(t *testing.T) {
-	storetest.AutocompleteCaches(t, func(*testing.T) (a, b autocomplete.Cache) {
+	storetest.TestAutocompleteCache(t, func(*testing.T) storetest.Handles[autocomplete.Cache] {
+		clock := storetest.NewClock()
 		c := autocomplete.NewMemoryCache(0)
-		return c, c
+		c.SetClock(clock.Now)
+		return storetest.Handles[autocomplete.Cache]{A: c, B: c, Clock: clock}
 	})
 }

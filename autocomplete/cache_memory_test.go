@@ -106,7 +106,7 @@ func TestTheMemoryCacheKeepsAtMostTheBoundOfAScope(t *testing.T) {
 	const bound = DefaultPerScope
 	ctx := context.Background()
 	c := NewMemoryCache(0)
-	f := &fallback{scope: scopeUser}
+	f := &fallback{scope: PerUser}
 	other := f.key(typingIn(t, "", 8))
 	mine := f.key(typingIn(t, "", 7))
 	for _, typed := range []string{"p", "pa", "par"} {

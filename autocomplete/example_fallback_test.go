@@ -55,7 +55,7 @@ func ExampleSplitKey() {
 	cities := autocomplete.HandlerFunc(func(ctx context.Context, req *autocomplete.Request) ([]interaction.Choice, error) {
 		return []interaction.Choice{interaction.StringChoice("Paris", "paris")}, nil
 	})
-	h := autocomplete.Fallback(cities, record, autocomplete.PerUser())
+	h := autocomplete.Fallback(cities, record, autocomplete.WithScope(autocomplete.PerUser))
 	ix := interactiontest.Autocomplete("weather").Focus("city", interaction.OptionString, interaction.StringValue("par")).
 		InDM(interaction.User{ID: 7, Username: "ana"}).Interaction()
 	req, _ := autocomplete.NewRequest(ix)

@@ -2,6 +2,7 @@ package autocomplete
 
 import (
 	"context"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -16,7 +17,8 @@ import (
 // of what Store is given and hands each Lookup a copy of its own, down to
 // the choices' maps of localized names, so that a handler changing the
 // table it answered from, or a middleware the answer it serves, changes
-// nothing another user is served.
+// nothing another user is served. storetest.TestAutocompleteCache checks
+// a Cache against this contract.
 type Cache interface {
 	// Store keeps choices under key for ttl, replacing what was there.
 	Store(ctx context.Context, key string, choices []interaction.Choice, ttl time.Duration) error
@@ -59,40 +61,58 @@ func quoteTyped(s string) string {
 // A FallbackOption changes how Fallback serves.
 type FallbackOption func(*fallback)
 
-// Within sets how long the handler may take before the last good
-// suggestions are served instead. The default is the time left before the
-// request's deadline, less 300ms (or a quarter of it, when less than 1.2s
-// is left) for the lookup and the answer; 2.5s for a request without a
-// deadline.
-func Within(d time.Duration) FallbackOption { return func(f *fallback) { f.within = d } }
+// WithTimeout sets how long the handler may take before the last good
+// suggestions are served instead. The default is the time left before
+// the request's deadline, less 300ms (or a quarter of it, when less than
+// 1.2s is left) for the lookup and the answer; 2.5s for a request
+// without a deadline.
+func WithTimeout(d time.Duration) FallbackOption { return func(f *fallback) { f.within = d } }
 
-// KeepFor sets how long suggestions are kept; the default is an hour.
-func KeepFor(d time.Duration) FallbackOption { return func(f *fallback) { f.ttl = d } }
+// WithTTL sets how long suggestions are kept; the default is an hour.
+func WithTTL(d time.Duration) FallbackOption { return func(f *fallback) { f.ttl = d } }
 
-// PerUser keeps each user's suggestions apart, for a handler whose
-// suggestions depend on who asks (their files, their orders): one user is
-// never served what was suggested to another.
-func PerUser() FallbackOption { return func(f *fallback) { f.scope = scopeUser } }
+// WithScope sets whose suggestions are kept together, and so who may be
+// served them; Everyone by default.
+func WithScope(s Scope) FallbackOption { return func(f *fallback) { f.scope = s } }
 
-// PerGuild keeps each guild's suggestions apart (and those of direct
-// messages apart from every guild's), for a handler whose suggestions
-// depend on the guild (its roles, its channels).
-func PerGuild() FallbackOption { return func(f *fallback) { f.scope = scopeGuild } }
+// Scope says whose suggestions a Fallback keeps together.
+type Scope uint8
 
-type scope uint8
-
+// The scopes of a Fallback.
 const (
-	scopeAll scope = iota
-	scopeUser
-	scopeGuild
+	// Everyone keeps the suggestions for every user alike: for a
+	// handler whose suggestions depend on what is typed alone (cities,
+	// documentation).
+	Everyone Scope = iota
+	// PerUser keeps each user's suggestions apart, for a handler whose
+	// suggestions depend on who asks (their files, their orders): one
+	// user is never served what was suggested to another.
+	PerUser
+	// PerGuild keeps each guild's suggestions apart (and those of direct
+	// messages apart from every guild's), for a handler whose
+	// suggestions depend on the guild (its roles, its channels).
+	PerGuild
 )
+
+// String returns "everyone", "user" or "guild".
+func (s Scope) String() string {
+	switch s {
+	case Everyone:
+		return "everyone"
+	case PerUser:
+		return "user"
+	case PerGuild:
+		return "guild"
+	}
+	return "Scope(" + strconv.Itoa(int(s)) + ")"
+}
 
 type fallback struct {
 	h      Handler
 	cache  Cache
 	within time.Duration
 	ttl    time.Duration
-	scope  scope
+	scope  Scope
 }
 
 // maxShorter bounds how many beginnings of what was typed are looked up,
@@ -112,15 +132,23 @@ const maxShorter = 32
 // Suggestions are kept per command, option, locale and what was typed:
 // by default for every user alike, which suits a handler whose
 // suggestions depend on what is typed alone (cities, documentation). A
-// handler whose suggestions depend on who asks must say so (PerUser,
-// PerGuild), or one user may be served another's.
+// handler whose suggestions depend on who asks must say so
+// (WithScope(PerUser), WithScope(PerGuild)), or one user may be served
+// another's.
 //
 // When h misses its time it goes on in the background, its context
 // ended, and its answer, if it comes, is kept for the next keystroke.
+//
+// Fallback panics when given a Scope other than those declared here.
 func Fallback(h Handler, c Cache, opts ...FallbackOption) HandlerFunc {
 	f := &fallback{h: h, cache: c, ttl: time.Hour}
 	for _, o := range opts {
 		o(f)
+	}
+	if f.scope > PerGuild {
+		// Kept for everyone alike, one user's suggestions would be
+		// served to another.
+		panic("autocomplete: Fallback: unknown scope " + f.scope.String())
 	}
 	return f.complete
 }
@@ -269,9 +297,9 @@ func (f *fallback) key(req *Request) string {
 	}
 	b.WriteByte(0)
 	switch f.scope {
-	case scopeUser:
+	case PerUser:
 		b.WriteString("u" + req.Interaction.Invoker().ID.String())
-	case scopeGuild:
+	case PerGuild:
 		b.WriteString("g" + req.Interaction.GuildID.String())
 	}
 	b.WriteByte(0)

@@ -127,7 +127,7 @@ func TestASlowSourceIsServedFromTheCacheAndItsLateAnswerKept(t *testing.T) {
 	ctx := context.Background()
 	src := &source{}
 	cache := &signalled{MemoryCache: autocomplete.NewMemoryCache(0), stored: make(chan string, 4)}
-	h := autocomplete.Fallback(autocomplete.HandlerFunc(src.complete), cache, autocomplete.Within(20*time.Millisecond))
+	h := autocomplete.Fallback(autocomplete.HandlerFunc(src.complete), cache, autocomplete.WithTimeout(20*time.Millisecond))
 	if _, err := h(ctx, typing(t, "pa", 7)); err != nil {
 		t.Fatal(err)
 	}
@@ -169,7 +169,7 @@ func TestSuggestionsKeptPerUserStayTheirs(t *testing.T) {
 		otherGets bool
 	}{
 		{"kept for everyone", nil, true},
-		{"kept per user", []autocomplete.FallbackOption{autocomplete.PerUser()}, false},
+		{"kept per user", []autocomplete.FallbackOption{autocomplete.WithScope(autocomplete.PerUser)}, false},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			src := &source{}
@@ -187,6 +187,17 @@ func TestSuggestionsKeptPerUserStayTheirs(t *testing.T) {
 			}
 		})
 	}
+}
+
+// A scope not declared would keep one user's suggestions for everyone:
+// Fallback refuses it at once.
+func TestFallbackPanicsOnAnUnknownScope(t *testing.T) {
+	defer func() {
+		if recover() == nil {
+			t.Error("Fallback took Scope(9)")
+		}
+	}()
+	autocomplete.Fallback(autocomplete.HandlerFunc((&source{}).complete), autocomplete.NewMemoryCache(0), autocomplete.WithScope(9))
 }
 
 // A source that answers at once is served its own answer, however little

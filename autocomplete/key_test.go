@@ -15,9 +15,9 @@ func TestSplitKeyFindsTheScopeFallbackKeptAnAnswerIn(t *testing.T) {
 		otherScope bool // another user's key has another scope
 	}{
 		{"kept for everyone", nil, "par", "weather\x00\x00\x00city\x00en-US\x00\x00", "par", false},
-		{"kept per user", []FallbackOption{PerUser()}, "par", "weather\x00\x00\x00city\x00en-US\x00u7\x00", "par", true},
-		{"kept per guild, in a direct message", []FallbackOption{PerGuild()}, "", "weather\x00\x00\x00city\x00en-US\x00g0\x00", "", false},
-		{"what was typed holds NUL bytes", []FallbackOption{PerUser()}, "\x00u8\x00par\x00", "weather\x00\x00\x00city\x00en-US\x00u7\x00", "\x00u8\x00par\x00", true},
+		{"kept per user", []FallbackOption{WithScope(PerUser)}, "par", "weather\x00\x00\x00city\x00en-US\x00u7\x00", "par", true},
+		{"kept per guild, in a direct message", []FallbackOption{WithScope(PerGuild)}, "", "weather\x00\x00\x00city\x00en-US\x00g0\x00", "", false},
+		{"what was typed holds NUL bytes", []FallbackOption{WithScope(PerUser)}, "\x00u8\x00par\x00", "weather\x00\x00\x00city\x00en-US\x00u7\x00", "\x00u8\x00par\x00", true},
 	} {
 		t.Run(tc.about, func(t *testing.T) {
 			var fb fallback
@@ -58,7 +58,7 @@ func FuzzSplitKey(f *testing.F) {
 	f.Add("\x00\x00\x00\x00\x00\x00\x00", "")
 	f.Add("", "\x00")
 	f.Fuzz(func(t *testing.T, typed, key string) {
-		fb := fallback{scope: scopeUser}
+		fb := fallback{scope: PerUser}
 		req := typingIn(t, "", 7)
 		prefix := fb.key(req)
 		if scope, rest := SplitKey(prefix + typed); scope != prefix || rest != typed {

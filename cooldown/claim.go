@@ -5,9 +5,9 @@ import (
 	"time"
 
 	"github.com/switchboard-go/switchboard/interaction"
-	"github.com/switchboard-go/switchboard/internal/storecall"
 	"github.com/switchboard-go/switchboard/replay"
 	"github.com/switchboard-go/switchboard/router"
+	"github.com/switchboard-go/switchboard/storecall"
 )
 
 // ClaimingStore is a Store that can also claim an interaction in the
@@ -19,7 +19,7 @@ import (
 // The endpoint claims an interaction along with the use when the
 // cooldown is the first middleware its handler runs through (given to
 // Router.Use before any other), its store is a ClaimingStore that
-// Claims the endpoint's guard, and neither is paused (package store).
+// Claims the endpoint's guard, and neither is paused (package storecall).
 // Otherwise, and for an autocomplete request, which counts no use, the
 // endpoint claims the interaction on its own first, and the cooldown
 // counts the use when the handler runs.

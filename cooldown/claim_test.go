@@ -20,7 +20,7 @@ import (
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
 	"github.com/switchboard-go/switchboard/replay"
 	"github.com/switchboard-go/switchboard/router"
-	"github.com/switchboard-go/switchboard/store"
+	"github.com/switchboard-go/switchboard/storecall"
 )
 
 // backend is a replay guard and a cooldown store kept in one place that
@@ -122,7 +122,7 @@ type bot struct {
 	log  syncBuffer
 }
 
-func newBot(t *testing.T, g replay.Guard, guardOpts []store.Option, mw ...router.Middleware) *bot {
+func newBot(t *testing.T, g replay.Guard, guardOpts []storecall.Option, mw ...router.Middleware) *bot {
 	t.Helper()
 	b := &bot{key: interactiontest.NewKey("claim")}
 	r := router.New(router.DispatchOnly(), router.WithLogger(zerolog.New(&b.log)))
@@ -283,16 +283,16 @@ func TestAJointCallCountsForBothStores(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			var mu sync.Mutex
 			var told []string
-			record := store.OnFailure(func(kind string, why store.Failure) {
+			record := storecall.WithOnFailure(func(kind string, why storecall.Failure) {
 				mu.Lock()
 				told = append(told, kind+" "+string(why))
 				mu.Unlock()
 			})
 			be := newBackend()
 			be.down.Store(true)
-			b := newBot(t, guard{be}, []store.Option{record, store.Breaker(tc.guardBreaker, time.Hour)},
+			b := newBot(t, guard{be}, []storecall.Option{record, storecall.WithBreaker(tc.guardBreaker, time.Hour)},
 				cooldown.New(cooldown.PerUser, 1, time.Minute,
-					cooldown.WithStore(jointStore{be}, record, store.Breaker(tc.cooldownBreaker, time.Hour))))
+					cooldown.WithStore(jointStore{be}, record, storecall.WithBreaker(tc.cooldownBreaker, time.Hour))))
 			if status, body := b.post(t, interactiontest.Command("ping").JSON()); status != 200 || !strings.Contains(body, "pong") {
 				t.Fatalf("with the backend down answered %d %s, want the handler's", status, body)
 			}
@@ -340,8 +340,8 @@ func TestAJointCallIsBoundedByBothStores(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			be := newBackend()
 			be.hang.Store(true)
-			b := newBot(t, guard{be}, []store.Option{store.Timeout(tc.guardTimeout)},
-				cooldown.New(cooldown.PerUser, 1, time.Minute, cooldown.WithStore(jointStore{be}, store.Timeout(tc.cdTimeout))))
+			b := newBot(t, guard{be}, []storecall.Option{storecall.WithTimeout(tc.guardTimeout)},
+				cooldown.New(cooldown.PerUser, 1, time.Minute, cooldown.WithStore(jointStore{be}, storecall.WithTimeout(tc.cdTimeout))))
 			if status, body := b.post(t, interactiontest.Command("ping").JSON()); status != 200 || !strings.Contains(body, "pong") {
 				t.Fatalf("answered %d %s, want the handler's", status, body)
 			}

@@ -1,10 +1,3 @@
-// Package cooldown limits how often a command, a component or a modal may
-// be used: New returns middleware that allows a route so many uses in a
-// sliding period, counted per user, per guild or per channel, and answers
-// a use past the limit with an ephemeral message saying when to try
-// again. The counts are kept in a Store: a MemoryStore serves one
-// replica, and replicas behind one load balancer share one kept where
-// they all reach (redisstore.NewCooldowns).
 package cooldown
 
 import (
@@ -15,9 +8,8 @@ import (
 	"time"
 
 	"github.com/switchboard-go/switchboard/interaction"
-	"github.com/switchboard-go/switchboard/internal/storecall"
 	"github.com/switchboard-go/switchboard/router"
-	"github.com/switchboard-go/switchboard/store"
+	"github.com/switchboard-go/switchboard/storecall"
 )
 
 // Scope says whose uses a cooldown counts together.
@@ -58,18 +50,18 @@ type Option func(*cooldown)
 // MemoryStore of its own.
 //
 // Each call to a store other than a MemoryStore is bounded
-// (store.DefaultTimeout), and a store that keeps failing is not called for
-// a while (see package store); opts change how.
-func WithStore(s Store, opts ...store.Option) Option {
+// (storecall.DefaultTimeout), and a store that keeps failing is not called for
+// a while (see package storecall); opts change how.
+func WithStore(s Store, opts ...storecall.Option) Option {
 	return func(c *cooldown) { c.store, c.storeOpts = s, opts }
 }
 
-// Name names the cooldown in the keys it counts by, in place of
+// WithName names the cooldown in the keys it counts by, in place of
 // its uses and period ("5/1m0s"), which name it by default. Cooldowns
 // that share a store count apart when their names differ; give the same
 // name to two that are to count together, and a name to keep the counts
 // when the limits change. A name holds no colon.
-func Name(name string) Option {
+func WithName(name string) Option {
 	return func(c *cooldown) { c.name = name }
 }
 
@@ -102,7 +94,7 @@ func WithMessage(text func(req *router.Request, retry time.Time) string) Option 
 // the refusal sent as a follow-up only the user sees.
 //
 // Cooldowns count apart, even in one store: each counts by its name
-// (Name), by default its uses and period, so that
+// (WithName), by default its uses and period, so that
 // New(PerUser, 5, time.Minute) on a router and
 // New(PerUser, 1, 10*time.Second) on one of its routes each allow
 // their own. A use passes the outer cooldown, and is counted there,
@@ -116,7 +108,7 @@ func WithMessage(text func(req *router.Request, retry time.Time) string) Option 
 // in the endpoint's replay guard: one round trip to a shared store.
 //
 // When the store fails, or does not answer within its timeout
-// (store.Timeout), the use is let through and the error logged to the
+// (storecall.WithTimeout), the use is let through and the error logged to the
 // router's logger: a cooldown whose store is down must not stop the bot.
 //
 // New panics when uses is less than one, period is not positive or
@@ -145,7 +137,7 @@ func New(scope Scope, uses int, period time.Duration, opts ...Option) router.Mid
 	if _, inMemory := c.store.(*MemoryStore); !inMemory {
 		// A store in memory answers at once and never fails: its
 		// calls need no bound.
-		c.calls = storecall.New("cooldown store", "cooldown", c.storeOpts)
+		c.calls = storecall.New("cooldown store", "cooldown", c.storeOpts...)
 	}
 	return func(next router.Handler) router.Handler { return &handler{c: c, next: next} }
 }
@@ -162,7 +154,7 @@ type cooldown struct {
 	// colon.
 	prefix string
 
-	storeOpts []store.Option
+	storeOpts []storecall.Option
 	// calls bounds the calls to a store not in memory; nil for one in
 	// memory.
 	calls *storecall.Calls
@@ -221,7 +213,7 @@ func (c *cooldown) use(ctx context.Context, req *router.Request, key string) (ti
 // "command:mod ban:user:80351110224678912" or
 // "component:poll:{id}:vote:guild:41771983423143937". These end in the
 // scope and a number, so no two routes share one. A cooldown's key in its
-// store begins with the cooldown's name (Name), by default its
+// store begins with the cooldown's name (WithName), by default its
 // uses and period, so that cooldowns sharing a store count apart:
 // "5/1m0s:command:mod ban:user:80351110224678912".
 func Key(req *router.Request, scope Scope) string { return cooldownKey("", req, scope) }

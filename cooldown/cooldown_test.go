@@ -18,14 +18,16 @@ import (
 	"github.com/switchboard-go/switchboard/cooldown"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
-	"github.com/switchboard-go/switchboard/internal/storetest"
 	"github.com/switchboard-go/switchboard/router"
+	"github.com/switchboard-go/switchboard/storetest"
 )
 
 func TestMemoryCooldownStoreKeepsTheContract(t *testing.T) {
-	storetest.Cooldowns(t, func(*testing.T) (a, b cooldown.Store) {
+	storetest.TestCooldownStore(t, func(*testing.T) storetest.Handles[cooldown.Store] {
+		clock := storetest.NewClock()
 		s := cooldown.NewMemoryStore(0)
-		return s, s
+		s.SetClock(clock.Now)
+		return storetest.Handles[cooldown.Store]{A: s, B: s, Clock: clock}
 	})
 }
 
@@ -351,7 +353,7 @@ func TestCooldownPanicsOnALimitThatAllowsNothing(t *testing.T) {
 				t.Error("Cooldown did not panic")
 			}
 		}()
-		cooldown.New(cooldown.PerUser, 1, time.Second, cooldown.Name("a:b"))
+		cooldown.New(cooldown.PerUser, 1, time.Second, cooldown.WithName("a:b"))
 	})
 }
 
@@ -384,10 +386,10 @@ func TestStackedCooldownsSharingAStoreCountApart(t *testing.T) {
 		{"by default each counts by its uses and period", nil, nil, 1,
 			[]string{"5/1m0s:command:ping:user:", "1/10s:command:ping:user:"}},
 		{"named, each counts by its name",
-			[]cooldown.Option{cooldown.Name("burst")}, []cooldown.Option{cooldown.Name("ping")}, 1,
+			[]cooldown.Option{cooldown.WithName("burst")}, []cooldown.Option{cooldown.WithName("ping")}, 1,
 			[]string{"burst:command:ping:user:", "ping:command:ping:user:"}},
 		{"given one name, they count together",
-			[]cooldown.Option{cooldown.Name("shared")}, []cooldown.Option{cooldown.Name("shared")}, 0,
+			[]cooldown.Option{cooldown.WithName("shared")}, []cooldown.Option{cooldown.WithName("shared")}, 0,
 			[]string{"shared:command:ping:user:", "shared:command:ping:user:"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -15,8 +15,11 @@ import (
 // starts.
 //
 // MemoryStore serves one replica. Replicas behind one load
-// balancer share a store that keeps its counts where they all reach, so
-// that a user cannot spend a cooldown once on each replica.
+// balancer share a store that keeps its counts where they all reach
+// (redisstore.Cooldowns), so that a user cannot spend a cooldown once on
+// each replica. Of many uses at once, on any replica, no more are
+// counted than allowed. storetest.TestCooldownStore checks a Store
+// against this contract.
 type Store interface {
 	// Use counts a use of key unless uses were already counted within the
 	// period before now; then it counts nothing, and returns how long

@@ -9,7 +9,7 @@ import (
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/rest"
 	"github.com/switchboard-go/switchboard/router"
-	"github.com/switchboard-go/switchboard/store"
+	"github.com/switchboard-go/switchboard/storecall"
 	"github.com/switchboard-go/switchboard/webhook"
 )
 
@@ -238,8 +238,8 @@ func (m *Metrics) Client() rest.ClientOption { return rest.WithObserver(m) }
 // Stores returns the option that makes the router tell m of each call to
 // a store replicas share that did not count; give it to
 // cooldown.WithStore and router.WithReplayGuard.
-func (m *Metrics) Stores() store.Option {
-	return store.OnFailure(func(kind string, why store.Failure) {
+func (m *Metrics) Stores() storecall.Option {
+	return storecall.WithOnFailure(func(kind string, why storecall.Failure) {
 		m.storeFailures.WithLabelValues(kind, string(why)).Inc()
 	})
 }
@@ -248,7 +248,7 @@ func (m *Metrics) Stores() store.Option {
 // that counts each failure of the shared rate limits and then calls next,
 // when next is not nil (to log it, say).
 func (m *Metrics) RateLimitStoreFailures(next func(error)) func(error) {
-	failed := m.storeFailures.WithLabelValues("ratelimit", string(store.Failed))
+	failed := m.storeFailures.WithLabelValues("ratelimit", string(storecall.Failed))
 	return func(err error) {
 		failed.Inc()
 		if next != nil {

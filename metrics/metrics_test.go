@@ -24,7 +24,7 @@ import (
 	"github.com/switchboard-go/switchboard/option"
 	"github.com/switchboard-go/switchboard/rest"
 	"github.com/switchboard-go/switchboard/router"
-	"github.com/switchboard-go/switchboard/store"
+	"github.com/switchboard-go/switchboard/storecall"
 	"github.com/switchboard-go/switchboard/webhook"
 )
 
@@ -634,7 +634,7 @@ func TestFailuresOfSharedStoresAreCountedByStoreAndReason(t *testing.T) {
 	}
 	r := router.New(router.DispatchOnly())
 	r.Use(cooldown.New(cooldown.PerUser, 1, time.Minute,
-		cooldown.WithStore(failingCooldowns{}, m.Stores(), store.Breaker(2, time.Minute))))
+		cooldown.WithStore(failingCooldowns{}, m.Stores(), storecall.WithBreaker(2, time.Minute))))
 	r.Command("ping", func(ctx context.Context, req *router.Request) (interaction.Response, error) {
 		return interaction.Reply("pong"), nil
 	}, router.Description("Ping"))

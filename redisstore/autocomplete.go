@@ -30,8 +30,9 @@ import (
 // the answer, drops those past their time from the set and, past
 // PerScope, the answers that expire first; looking up every beginning of
 // what a user typed is one MGET. In SCOPE the bytes %, { and } are
-// written %25, %7B and %7D, so that on a Cluster the keys of one scope
-// share its hash tag, and a slot (or the prefix's own, when it has one).
+// written %25, %7B and %7D, and the empty scope of a key with no NUL
+// byte is written %, so that on a Cluster the keys of one scope share
+// its hash tag, and a slot (or the prefix's own, when it has one).
 type AutocompleteCache struct {
 	// PerScope is how many answers the cache keeps of one scope at most;
 	// zero or less means autocomplete.DefaultPerScope. Set it before the
@@ -97,19 +98,58 @@ func (c *AutocompleteCache) Store(ctx context.Context, key string, choices []int
 }
 
 // Lookup returns what is kept under each of keys, as autocomplete.Cache
-// says, in one MGET. A value that does not decode, which this package
+// says: the keys of one scope, all that Fallback looks up at once, in
+// one MGET, and those of several scopes in one MGET a scope, pipelined,
+// since on a Cluster the scopes lie in different slots, which no MGET
+// reaches together. A value that does not decode, which this package
 // never writes, counts as none.
 func (c *AutocompleteCache) Lookup(ctx context.Context, keys []string) ([][]interaction.Choice, error) {
+	out := make([][]interaction.Choice, len(keys))
+	if len(keys) == 0 {
+		return out, nil
+	}
+	// byScope holds the places in keys of each scope's keys, and scopes
+	// the scopes' sets in the order first met.
 	full := make([]string, len(keys))
+	byScope := map[string][]int{}
+	var scopes []string
 	for i, k := range keys {
 		scope, typed := autocomplete.SplitKey(k)
-		full[i] = c.scopeKey(scope) + ":" + typed
+		set := c.scopeKey(scope)
+		full[i] = set + ":" + typed
+		if _, ok := byScope[set]; !ok {
+			scopes = append(scopes, set)
+		}
+		byScope[set] = append(byScope[set], i)
 	}
-	vals, err := c.client.MGet(ctx, full...).Result()
-	if err != nil {
-		return nil, fmt.Errorf("redisstore: autocomplete cache: looking up: %w", err)
+	vals := make([]any, len(keys))
+	if len(scopes) == 1 {
+		v, err := c.client.MGet(ctx, full...).Result()
+		if err != nil {
+			return nil, fmt.Errorf("redisstore: autocomplete cache: looking up: %w", err)
+		}
+		vals = v
+	} else {
+		cmds := make([]*redis.SliceCmd, len(scopes))
+		_, err := c.client.Pipelined(ctx, func(p redis.Pipeliner) error {
+			for j, set := range scopes {
+				of := make([]string, len(byScope[set]))
+				for k, i := range byScope[set] {
+					of[k] = full[i]
+				}
+				cmds[j] = p.MGet(ctx, of...)
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, fmt.Errorf("redisstore: autocomplete cache: looking up: %w", err)
+		}
+		for j, set := range scopes {
+			for k, v := range cmds[j].Val() {
+				vals[byScope[set][k]] = v
+			}
+		}
 	}
-	out := make([][]interaction.Choice, len(keys))
 	for i, v := range vals {
 		s, ok := v.(string)
 		if !ok {
@@ -131,8 +171,19 @@ func (c *AutocompleteCache) Lookup(ctx context.Context, keys []string) ([][]inte
 // of one scope is the same.
 var scopeEscaper = strings.NewReplacer("%", "%25", "{", "%7B", "}", "%7D")
 
+// emptyScope is how the scope "" is written, that of a key with no NUL
+// byte, which Fallback never makes: "{}" is no hash tag to a Cluster,
+// which would hash each key whole and place the keys of the scope in
+// different slots, where the script that stores an answer, reaching two
+// of them, fails (CROSSSLOT). A scope written by scopeEscaper holds a %
+// only before two hex digits, so no scope is written as this one.
+const emptyScope = "%"
+
 // scopeKey returns the key of a scope's set, which the keys of its
 // answers begin with.
 func (c *AutocompleteCache) scopeKey(scope string) string {
+	if scope == "" {
+		return c.prefix + "{" + emptyScope + "}"
+	}
 	return c.prefix + "{" + scopeEscaper.Replace(scope) + "}"
 }

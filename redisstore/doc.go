@@ -1,10 +1,24 @@
 // Package redisstore keeps on Redis the state that replicas of a bot
 // share: the counts of cooldowns (package cooldown), the interactions
 // already served (package replay, router.WithReplayGuard), the state
-// of the service's rate limits (rest.WithRateLimitStore) and the states
-// that custom_ids carry the keys of (package state). Each is a type
-// here that implements the interface of the package that uses it, so that
-// cooldown, replay, rest and state need nothing of Redis.
+// of the service's rate limits (rest.WithRateLimitStore), the states
+// that custom_ids carry the keys of (package state) and the last good
+// suggestions of autocomplete (autocomplete.Fallback). Each is a type
+// here that implements the interface of the package that uses it, so
+// that cooldown, replay, rest, state and autocomplete need nothing of
+// Redis:
+//
+//	Cooldowns          cooldown.Store
+//	ReplayGuard        replay.Guard
+//	RateLimits         rest.RateLimitStore, rest.BatchingRateLimitStore
+//	States             state.Store
+//	AutocompleteCache  autocomplete.Cache
+//
+// Each contract lives in its package, beside the store in memory that
+// serves one replica; package storetest checks a store against it, and
+// this package's tests check each of these on one Redis server and on a
+// Redis Cluster of three masters. Package storecall bounds the calls
+// that cooldowns, the replay guard and states make to them.
 //
 // Each store takes a redis.UniversalClient (a client of one server, of a
 // Sentinel group or of a Cluster) and a prefix that every key it writes
@@ -40,7 +54,7 @@
 // on a Redis that does not answer.
 //
 // The router bounds each call to a cooldown's store and to the replay
-// guard (store.DefaultTimeout, a quarter of a second), within the
+// guard (storecall.DefaultTimeout, a quarter of a second), within the
 // three seconds the service waits for an answer, and pauses the calls to
 // a store that keeps failing. go-redis's defaults are made for a client
 // that would rather wait than fail: a command against a refused port
@@ -66,12 +80,14 @@
 // a round trip each: their keys lie in different slots, which no script
 // reaches together. The keys of the rate limits share the hash tag
 // "{ratelimit}", or the prefix's own when it has one (a non-empty "{…}"),
-// since a script reaches several of them. All the rate-limit traffic of
+// since a script reaches several of them; the keys of one scope of
+// autocomplete's answers share the scope as their hash tag, and a lookup
+// of several scopes is one MGET a scope, pipelined. All the rate-limit traffic of
 // a bot therefore goes to one slot, and so to one node: a Cluster adds
 // no throughput to it, only failover. A prefix whose first "{" is
-// followed at once by "}" gives its keys no hash tag at all, so that
-// Cluster spreads them over slots and the scripts fail: give such a
-// prefix only to a single server.
+// followed at once by "}" gives its keys no hash tag at all, so that a
+// Cluster spreads them over slots and the scripts of the rate limits and
+// of autocomplete fail: give such a prefix only to a single server.
 //
 // The scripts read the server's clock (TIME) before they write, which
 // Redis allows only when it replicates a script's effects rather than

@@ -11,13 +11,13 @@ import (
 	"github.com/switchboard-go/switchboard/redisstore"
 	"github.com/switchboard-go/switchboard/router"
 	"github.com/switchboard-go/switchboard/state"
-	"github.com/switchboard-go/switchboard/store"
+	"github.com/switchboard-go/switchboard/storecall"
 )
 
 // The carts of a shop live an hour on Redis: every replica reads the
 // cart of a button another replica sent, and a restart loses none.
 // Each read, set or take is one command; each call is bounded, and a
-// Redis that keeps failing is left alone for a while (package store).
+// Redis that keeps failing is left alone for a while (package storecall).
 func ExampleNewStates() {
 	rdb := redis.NewClient(&redis.Options{
 		Addr:                  os.Getenv("REDIS_ADDR"),
@@ -29,7 +29,7 @@ func ExampleNewStates() {
 	})
 	defer rdb.Close()
 	carts := state.New[map[string]int]("cart", time.Hour,
-		state.WithStore(redisstore.NewStates(rdb, "shop:"), store.Timeout(100*time.Millisecond)))
+		state.WithStore(redisstore.NewStates(rdb, "shop:"), storecall.WithTimeout(100*time.Millisecond)))
 
 	r := router.New()
 	r.HandleComponent("cart:{cart}:add", carts.Handler(func(ctx context.Context, req *router.Request, key string, cart map[string]int) (interaction.Response, error) {

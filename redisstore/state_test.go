@@ -18,7 +18,7 @@ import (
 	"github.com/switchboard-go/switchboard/redisstore"
 	"github.com/switchboard-go/switchboard/router"
 	"github.com/switchboard-go/switchboard/state"
-	"github.com/switchboard-go/switchboard/state/statetest"
+	"github.com/switchboard-go/switchboard/storetest"
 	"github.com/switchboard-go/switchboard/switchboardtest"
 )
 
@@ -26,12 +26,12 @@ var _ state.Store = (*redisstore.States)(nil)
 
 // Each handle has a client of its own, as each replica does. Redis
 // expires by its own clock, which the test cannot move: the contract's
-// checks of expiry are left to TestAStateLivesItsTimeToLiveOnRedis.
+// checks of expiry wait on the real clock.
 func TestStatesKeepTheContract(t *testing.T) {
 	srv := redistest.Start(t)
-	statetest.Check(t, func(t *testing.T) statetest.Handles {
+	storetest.TestStateStore(t, func(t *testing.T) storetest.Handles[state.Store] {
 		p := newPrefix()
-		return statetest.Handles{A: redisstore.NewStates(srv.Client(t), p), B: redisstore.NewStates(srv.Client(t), p)}
+		return storetest.Handles[state.Store]{A: redisstore.NewStates(srv.Client(t), p), B: redisstore.NewStates(srv.Client(t), p)}
 	})
 }
 

@@ -9,11 +9,12 @@ import (
 
 	"github.com/switchboard-go/switchboard/autocomplete"
 	"github.com/switchboard-go/switchboard/cooldown"
+	"github.com/switchboard-go/switchboard/internal/apitest"
 	"github.com/switchboard-go/switchboard/internal/redistest"
-	"github.com/switchboard-go/switchboard/internal/storetest"
 	"github.com/switchboard-go/switchboard/redisstore"
 	"github.com/switchboard-go/switchboard/replay"
 	"github.com/switchboard-go/switchboard/rest"
+	"github.com/switchboard-go/switchboard/storetest"
 )
 
 // prefixes gives each store a test opens keys of its own on the one
@@ -26,29 +27,31 @@ func newPrefix() string { return "test" + strconv.FormatInt(prefixes.Add(1), 10)
 
 func TestCooldownsKeepTheContract(t *testing.T) {
 	srv := redistest.Start(t)
-	storetest.Cooldowns(t, func(t *testing.T) (a, b cooldown.Store) {
+	storetest.TestCooldownStore(t, func(t *testing.T) storetest.Handles[cooldown.Store] {
 		p := newPrefix()
-		return redisstore.NewCooldowns(srv.Client(t), p), redisstore.NewCooldowns(srv.Client(t), p)
+		return storetest.Handles[cooldown.Store]{A: redisstore.NewCooldowns(srv.Client(t), p), B: redisstore.NewCooldowns(srv.Client(t), p)}
 	})
 }
 
 func TestReplayGuardKeepsTheContract(t *testing.T) {
 	srv := redistest.Start(t)
-	storetest.ReplayGuards(t, func(t *testing.T) (a, b replay.Guard) {
+	storetest.TestReplayGuard(t, func(t *testing.T) storetest.Handles[replay.Guard] {
 		p := newPrefix()
-		return redisstore.NewReplayGuard(srv.Client(t), p), redisstore.NewReplayGuard(srv.Client(t), p)
+		return storetest.Handles[replay.Guard]{A: redisstore.NewReplayGuard(srv.Client(t), p), B: redisstore.NewReplayGuard(srv.Client(t), p)}
 	})
 }
 
 func TestRateLimitsKeepTheContract(t *testing.T) {
 	srv := redistest.Start(t)
-	open := func(t *testing.T) (a, b rest.RateLimitStore) {
+	storetest.TestRateLimitStore(t, func(t *testing.T) storetest.Handles[rest.RateLimitStore] {
 		p := newPrefix()
-		return redisstore.NewRateLimits(srv.Client(t), p), redisstore.NewRateLimits(srv.Client(t), p)
-	}
-	storetest.RateLimits(t, open)
-	storetest.ClientsSharingLimits(t, open)
-	storetest.BatchingRateLimits(t, func(t *testing.T) (a, b rest.BatchingRateLimitStore) {
+		return storetest.Handles[rest.RateLimitStore]{A: redisstore.NewRateLimits(srv.Client(t), p), B: redisstore.NewRateLimits(srv.Client(t), p)}
+	})
+}
+
+func TestClientsSharingRateLimitsOnRedisMeetNo429(t *testing.T) {
+	srv := redistest.Start(t)
+	apitest.ClientsSharingLimits(t, func(t *testing.T) (a, b rest.RateLimitStore) {
 		p := newPrefix()
 		return redisstore.NewRateLimits(srv.Client(t), p), redisstore.NewRateLimits(srv.Client(t), p)
 	})
@@ -139,8 +142,8 @@ func TestAPrefixWithAHashTagKeepsIt(t *testing.T) {
 
 func TestAutocompleteCacheKeepsTheContract(t *testing.T) {
 	srv := redistest.Start(t)
-	storetest.AutocompleteCaches(t, func(t *testing.T) (a, b autocomplete.Cache) {
+	storetest.TestAutocompleteCache(t, func(t *testing.T) storetest.Handles[autocomplete.Cache] {
 		p := newPrefix()
-		return redisstore.NewAutocompleteCache(srv.Client(t), p), redisstore.NewAutocompleteCache(srv.Client(t), p)
+		return storetest.Handles[autocomplete.Cache]{A: redisstore.NewAutocompleteCache(srv.Client(t), p), B: redisstore.NewAutocompleteCache(srv.Client(t), p)}
 	})
 }

@@ -1,9 +1,3 @@
-// Package replay remembers the interactions an endpoint has served, so
-// that a copy of one, recorded off the wire and sent again while its
-// signature still verifies, is refused rather than served twice
-// (router.WithReplayGuard). MemoryGuard serves one replica, in bounded
-// memory sized for a stated rate; replicas behind one load balancer share
-// a Guard kept in a store they all reach, such as redisstore's.
 package replay
 
 import (
@@ -14,25 +8,6 @@ import (
 
 	"github.com/switchboard-go/switchboard/interaction"
 )
-
-// Guard remembers the interactions an endpoint has served. A request
-// recorded off the wire verifies again as long as its signed timestamp is
-// within the verifier's window; a guard lets the endpoint serve each
-// interaction once and refuse the copies.
-type Guard interface {
-	// Claim records that interaction id is being served, and reports
-	// whether it is the first to claim it. The guard remembers id at least
-	// until expires. An error means the guard could not tell; the
-	// endpoint then serves the request and logs the error, since a guard
-	// that is down must not stop the bot.
-	Claim(ctx context.Context, id interaction.Snowflake, expires time.Time) (first bool, err error)
-}
-
-// ClockAllowance is how much longer than a copy can verify a guard is
-// asked to remember an interaction: the clocks of replicas sharing a
-// guard may differ by that much, and one behind the others still verifies
-// a copy after theirs would refuse it.
-const ClockAllowance = 5 * time.Second
 
 // DefaultCapacity is how many interactions a MemoryGuard made
 // with a capacity of zero remembers: CapacityFor(DefaultRate),

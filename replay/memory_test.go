@@ -9,14 +9,16 @@ import (
 	"time"
 
 	"github.com/switchboard-go/switchboard/interaction"
-	"github.com/switchboard-go/switchboard/internal/storetest"
 	"github.com/switchboard-go/switchboard/replay"
+	"github.com/switchboard-go/switchboard/storetest"
 )
 
 func TestMemoryGuardKeepsTheContract(t *testing.T) {
-	storetest.ReplayGuards(t, func(*testing.T) (a, b replay.Guard) {
+	storetest.TestReplayGuard(t, func(*testing.T) storetest.Handles[replay.Guard] {
+		clock := storetest.NewClock()
 		g := replay.NewMemoryGuard(0)
-		return g, g
+		g.SetClock(clock.Now)
+		return storetest.Handles[replay.Guard]{A: g, B: g, Clock: clock}
 	})
 }
 

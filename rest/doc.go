@@ -16,8 +16,10 @@
 //
 // The service counts rate limits per token, so replicas of a bot that
 // each keep their own state earn 429s together; Clients that keep it in
-// one RateLimitStore (WithRateLimitStore), such as the one of package
-// redisstore, wait for each other instead.
+// one RateLimitStore (WithRateLimitStore), such as redisstore.RateLimits,
+// wait for each other instead. A Client keeps its own in a
+// MemoryRateLimitStore; storetest.TestRateLimitStore checks a store of
+// one's own against the contract.
 //
 // Answers, follow-ups and edits are checked with package answer before
 // they are sent: one the service would refuse is an error, and is not

@@ -290,6 +290,8 @@ func seconds(s float64) time.Duration {
 // for concurrent use. It never fails: its only error is the report of a
 // 429 whose wait it cut to MaxRetryAfter.
 type MemoryRateLimitStore struct {
+	// now reads the time; time.Now but in tests.
+	now     func() time.Time
 	mu      sync.Mutex
 	routes  map[string]string  // route → bucket id
 	buckets map[string]*bucket // bucket id + "@" + major ids → state
@@ -353,7 +355,7 @@ const (
 
 // NewMemoryRateLimitStore returns an empty store.
 func NewMemoryRateLimitStore() *MemoryRateLimitStore {
-	return &MemoryRateLimitStore{routes: map[string]string{}, buckets: map[string]*bucket{}, sizes: map[string]size{}}
+	return &MemoryRateLimitStore{now: time.Now, routes: map[string]string{}, buckets: map[string]*bucket{}, sizes: map[string]size{}}
 }
 
 // seed returns the state of new major ids of route's bucket, when the
@@ -384,7 +386,7 @@ func (s *MemoryRateLimitStore) key(route, major string) string {
 func (s *MemoryRateLimitStore) Take(_ context.Context, r RateLimitRequest) (time.Duration, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	wait, _ := s.take(r, time.Now())
+	wait, _ := s.take(r, s.now())
 	return wait, nil
 }
 
@@ -392,7 +394,7 @@ func (s *MemoryRateLimitStore) Take(_ context.Context, r RateLimitRequest) (time
 func (s *MemoryRateLimitStore) Record(_ context.Context, r RateLimitRequest, a RateLimitAnswer) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	now := time.Now()
+	now := s.now()
 	s.record(r, a, now, now)
 	return nil
 }
@@ -402,7 +404,7 @@ func (s *MemoryRateLimitStore) Record(_ context.Context, r RateLimitRequest, a R
 func (s *MemoryRateLimitStore) Batch(_ context.Context, answers []PendingAnswer, r *RateLimitRequest) (wait time.Duration, probe bool, err error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	now := time.Now()
+	now := s.now()
 	for _, p := range answers {
 		s.record(p.Request, p.Answer, now, now.Add(-max(p.Age, 0)))
 	}
@@ -518,7 +520,7 @@ func (s *MemoryRateLimitStore) Limited(_ context.Context, r RateLimitRequest, gl
 		report = fmt.Errorf("rest: memory rate limits: a 429 on %s asked %v, held %v: %w", r.Route, retryAfter, MaxRetryAfter, ErrRetryAfterTooLong)
 		retryAfter = MaxRetryAfter
 	}
-	until := time.Now().Add(retryAfter)
+	until := s.now().Add(retryAfter)
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if global {

@@ -30,7 +30,9 @@ import (
 // also keeps, per bucket, the limit and window last told.
 //
 // MemoryRateLimitStore keeps it in the process, as a Client does by
-// default.
+// default; redisstore.RateLimits shares it between replicas.
+// storetest.TestRateLimitStore checks a RateLimitStore against this
+// contract.
 type RateLimitStore interface {
 	// Take takes one request from the bucket of r, and from the global
 	// count when r is under a global rate, and returns zero; or, while the

@@ -11,20 +11,21 @@ import (
 	"github.com/switchboard-go/switchboard/command"
 	"github.com/switchboard-go/switchboard/emulator"
 	"github.com/switchboard-go/switchboard/internal/apitest"
-
-	"github.com/switchboard-go/switchboard/internal/storetest"
 	"github.com/switchboard-go/switchboard/rest"
+	"github.com/switchboard-go/switchboard/storetest"
 )
 
 func TestMemoryRateLimitStoreKeepsTheContract(t *testing.T) {
-	storetest.RateLimits(t, func(*testing.T) (a, b rest.RateLimitStore) {
+	storetest.TestRateLimitStore(t, func(*testing.T) storetest.Handles[rest.RateLimitStore] {
+		clock := storetest.NewClock()
 		s := rest.NewMemoryRateLimitStore()
-		return s, s
+		s.SetClock(clock.Now)
+		return storetest.Handles[rest.RateLimitStore]{A: s, B: s, Clock: clock}
 	})
 }
 
 func TestClientsSharingAMemoryStoreMeetNo429(t *testing.T) {
-	storetest.ClientsSharingLimits(t, func(*testing.T) (a, b rest.RateLimitStore) {
+	apitest.ClientsSharingLimits(t, func(*testing.T) (a, b rest.RateLimitStore) {
 		s := rest.NewMemoryRateLimitStore()
 		return s, s
 	})
@@ -90,11 +91,4 @@ func TestClientKeepsToItsGlobalRate(t *testing.T) {
 	if d := time.Since(start); d < time.Second-50*time.Millisecond {
 		t.Errorf("11 requests at 10 a second took %v, want at least a second", d)
 	}
-}
-
-func TestMemoryRateLimitStoreBatches(t *testing.T) {
-	storetest.BatchingRateLimits(t, func(*testing.T) (a, b rest.BatchingRateLimitStore) {
-		s := rest.NewMemoryRateLimitStore()
-		return s, s
-	})
 }

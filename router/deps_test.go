@@ -21,7 +21,7 @@ func TestABotLinksNoneOfTheToolingDependencies(t *testing.T) {
 	bot := []string{
 		"router", "serve", "rest", "option", "autocomplete", "interaction",
 		"command", "component", "answer", "cooldown", "replay",
-		"webhook", "registry", "store", "state", "catalog", "switchboardtest", "queue",
+		"webhook", "registry", "storecall", "state", "catalog", "switchboardtest", "queue",
 	}
 	forbidden := []string{
 		"github.com/chromedp/",

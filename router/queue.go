@@ -7,10 +7,9 @@ import (
 	"time"
 
 	"github.com/switchboard-go/switchboard/interaction"
-	"github.com/switchboard-go/switchboard/internal/storecall"
 	"github.com/switchboard-go/switchboard/queue"
 	"github.com/switchboard-go/switchboard/replay"
-	"github.com/switchboard-go/switchboard/store"
+	"github.com/switchboard-go/switchboard/storecall"
 )
 
 // WithQueue makes the endpoint hand the interactions it defers to q
@@ -72,11 +71,11 @@ func WithJobKeys(keys *queue.Keys) Option {
 // which drops a job delivered again to the same process only. Calls to a
 // guard not in memory are bounded as WithReplayGuard's are; opts change
 // how. A guard that fails is logged, and the job run.
-func WithJobClaims(g replay.Guard, opts ...store.Option) Option {
+func WithJobClaims(g replay.Guard, opts ...storecall.Option) Option {
 	return func(o *options) {
 		o.jobClaims = &replayGuard{guard: g}
 		if _, inMemory := g.(*replay.MemoryGuard); !inMemory {
-			o.jobClaims.calls = storecall.New("job claims", "job_claims", opts)
+			o.jobClaims.calls = storecall.New("job claims", "job_claims", opts...)
 		}
 	}
 }

@@ -7,9 +7,8 @@ import (
 	"github.com/rs/zerolog"
 
 	"github.com/switchboard-go/switchboard/interaction"
-	"github.com/switchboard-go/switchboard/internal/storecall"
 	"github.com/switchboard-go/switchboard/replay"
-	"github.com/switchboard-go/switchboard/store"
+	"github.com/switchboard-go/switchboard/storecall"
 )
 
 // WithReplayGuard makes the endpoint serve each interaction once: a copy of
@@ -19,9 +18,9 @@ import (
 // more), as long as a copy can verify.
 //
 // Each call to a guard other than a replay.MemoryGuard is bounded
-// (store.DefaultTimeout), never past the answer margin before the service
+// (storecall.DefaultTimeout), never past the answer margin before the service
 // stops waiting, and a guard that keeps failing is not called for a
-// while (see package store); opts change how.
+// while (see package storecall); opts change how.
 //
 // The guard is asked once the interaction's handler is found, before
 // any of it runs. When the handler's first middleware is a cooldown
@@ -29,13 +28,13 @@ import (
 // redisstore's on the guard's client), the claim and the cooldown's use
 // are one call, bounded by both stores' settings: an interaction then
 // costs the store one round trip rather than two.
-func WithReplayGuard(g replay.Guard, opts ...store.Option) Option {
+func WithReplayGuard(g replay.Guard, opts ...storecall.Option) Option {
 	return func(o *options) {
 		o.replays = &replayGuard{guard: g}
 		if _, inMemory := g.(*replay.MemoryGuard); !inMemory {
 			// A guard in memory answers at once and never fails: its
 			// calls need no bound.
-			o.replays.calls = storecall.New("replay guard", "replay", opts)
+			o.replays.calls = storecall.New("replay guard", "replay", opts...)
 		}
 	}
 }

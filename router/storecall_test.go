@@ -16,7 +16,7 @@ import (
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
 	"github.com/switchboard-go/switchboard/router"
-	"github.com/switchboard-go/switchboard/store"
+	"github.com/switchboard-go/switchboard/storecall"
 )
 
 // hangingStore is a cooldown store and a replay guard that never answers:
@@ -65,11 +65,11 @@ func (s *hangingStore) lastAllowed() time.Duration {
 func TestACooldownBoundsEachCallToItsStore(t *testing.T) {
 	for _, tc := range []struct {
 		name    string
-		opts    []store.Option
+		opts    []storecall.Option
 		timeout time.Duration
 	}{
-		{"by default the call ends after DefaultStoreTimeout", nil, store.DefaultTimeout},
-		{"StoreTimeout sets how long a call may take", []store.Option{store.Timeout(20 * time.Millisecond)}, 20 * time.Millisecond},
+		{"by default the call ends after DefaultStoreTimeout", nil, storecall.DefaultTimeout},
+		{"StoreTimeout sets how long a call may take", []storecall.Option{storecall.WithTimeout(20 * time.Millisecond)}, 20 * time.Millisecond},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			st := new(hangingStore)
@@ -95,15 +95,15 @@ func TestAReplayGuardCallNeverOutlastsTheAnswerDeadline(t *testing.T) {
 	key := interactiontest.NewKey("replay")
 	for _, tc := range []struct {
 		name  string
-		guard []store.Option
+		guard []storecall.Option
 		opts  []router.Option
 		// within is the longest the call may take.
 		within time.Duration
 	}{
 		{"the call ends after DefaultStoreTimeout",
-			nil, nil, store.DefaultTimeout},
+			nil, nil, storecall.DefaultTimeout},
 		{"a timeout past the answer deadline ends at the deadline",
-			[]store.Option{store.Timeout(time.Second)},
+			[]storecall.Option{storecall.WithTimeout(time.Second)},
 			[]router.Option{router.WithResponseDeadline(300 * time.Millisecond), router.WithAnswerMargin(200 * time.Millisecond)},
 			100 * time.Millisecond},
 	} {
@@ -150,7 +150,7 @@ func TestAStoreThatKeepsFailingIsLeftAloneForAWhile(t *testing.T) {
 	st := new(flakyStore)
 	st.down.Store(true)
 	r := router.New(router.DispatchOnly(), router.WithLogger(zerolog.New(&log)))
-	r.Use(cooldown.New(cooldown.PerUser, 1, time.Minute, cooldown.WithStore(st, store.Breaker(3, pause))))
+	r.Use(cooldown.New(cooldown.PerUser, 1, time.Minute, cooldown.WithStore(st, storecall.WithBreaker(3, pause))))
 	r.Command("ping", reply("pong"))
 	m := build(t, r)
 	ping := func(n int) {
@@ -230,14 +230,14 @@ func TestOnStoreFailureIsToldOfEachCallThatDidNotCount(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			var mu sync.Mutex
 			var told []string
-			record := store.OnFailure(func(store string, why store.Failure) {
+			record := storecall.WithOnFailure(func(store string, why storecall.Failure) {
 				mu.Lock()
 				told = append(told, store+" "+string(why))
 				mu.Unlock()
 			})
 			r := router.New(router.DispatchOnly())
 			r.Use(cooldown.New(cooldown.PerUser, 1, time.Minute, cooldown.WithStore(tc.st,
-				record, store.Timeout(10*time.Millisecond), store.Breaker(2, time.Minute))))
+				record, storecall.WithTimeout(10*time.Millisecond), storecall.WithBreaker(2, time.Minute))))
 			r.Command("ping", reply("pong"))
 			m := build(t, r)
 			for range 4 {

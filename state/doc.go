@@ -15,10 +15,13 @@
 //	r.HandleComponent("cart:{cart}:checkout", carts.OnceHandler(checkout))
 //	func checkout(ctx context.Context, req *router.Request, key string, cart Cart) (interaction.Response, error)
 //
-// A MemoryStore keeps the states of one process, bounded in count and in
-// bytes; a Store kept elsewhere (redisstore.NewStates) is shared by
+// The states are kept in a Store, the contract of this package. A
+// MemoryStore keeps the states of one process, bounded in count and in
+// bytes; a Store kept elsewhere (redisstore.States) is shared by
 // replicas and outlives a restart, so that the buttons of a message sent
-// before a deploy still work after it. Each state is JSON
+// before a deploy still work after it. storetest.TestStateStore checks a
+// Store of one's own against the contract, and package storecall bounds
+// the calls to one not in memory (WithStore). Each state is JSON
 // (github.com/goccy/go-json), of at most MaxValueSize bytes.
 //
 // # Keys

@@ -10,7 +10,7 @@ import (
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/router"
 	"github.com/switchboard-go/switchboard/state"
-	"github.com/switchboard-go/switchboard/store"
+	"github.com/switchboard-go/switchboard/storecall"
 	"github.com/switchboard-go/switchboard/switchboardtest"
 )
 
@@ -40,7 +40,7 @@ func (s *gatedStore) Get(ctx context.Context, key string) ([]byte, bool, error) 
 func TestAnExpiryAnsweredAfterTheEndpointDeferredStaysEphemeral(t *testing.T) {
 	clock := newClock()
 	st := &gatedStore{MemoryStore: memoryStore(0, 0, clock)}
-	carts := state.New[Cart]("cart", 15*time.Minute, state.WithStore(st, store.Timeout(time.Minute)))
+	carts := state.New[Cart]("cart", 15*time.Minute, state.WithStore(st, storecall.WithTimeout(time.Minute)))
 	r := router.New()
 	r.Command("shop", func(ctx context.Context, req *router.Request) (interaction.Response, error) {
 		key, err := carts.Put(ctx, bigCart())

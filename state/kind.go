@@ -12,9 +12,8 @@ import (
 
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/internal/ident"
-	"github.com/switchboard-go/switchboard/internal/storecall"
 	"github.com/switchboard-go/switchboard/router"
-	"github.com/switchboard-go/switchboard/store"
+	"github.com/switchboard-go/switchboard/storecall"
 )
 
 // MaxValueSize is the largest state a Kind keeps, in bytes of its JSON:
@@ -52,7 +51,7 @@ type Kind[T any] struct {
 // config is what the Options of a Kind set.
 type config struct {
 	store     Store
-	storeOpts []store.Option
+	storeOpts []storecall.Option
 	text      func(req *router.Request) string
 }
 
@@ -64,11 +63,11 @@ type Option func(*config)
 // of DefaultMaxEntries and DefaultMaxBytes.
 //
 // Each call to a store other than a MemoryStore is bounded
-// (store.DefaultTimeout), and a store that keeps failing is not called
-// for a while (see package store), its calls failing at once; opts
-// change how. The failures are reported to store.OnFailure as those of
-// the kind "state".
-func WithStore(s Store, opts ...store.Option) Option {
+// (storecall.DefaultTimeout), and a store that keeps failing is not called
+// for a while (see package storecall), its calls failing at once with
+// storecall.ErrPaused; opts change how. The failures are reported to
+// storecall.WithOnFailure as those of the kind "state".
+func WithStore(s Store, opts ...storecall.Option) Option {
 	return func(c *config) { c.store, c.storeOpts = s, opts }
 }
 
@@ -109,7 +108,7 @@ func New[T any](name string, ttl time.Duration, opts ...Option) *Kind[T] {
 	if _, inMemory := k.cfg.store.(*MemoryStore); !inMemory {
 		// A store in memory answers at once and never fails: its calls
 		// need no bound.
-		k.calls = storecall.New("state store", "state", k.cfg.storeOpts)
+		k.calls = storecall.New("state store", "state", k.cfg.storeOpts...)
 	}
 	return k
 }

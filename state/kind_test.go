@@ -8,9 +8,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/switchboard-go/switchboard/internal/storecall"
 	"github.com/switchboard-go/switchboard/state"
-	"github.com/switchboard-go/switchboard/store"
+	"github.com/switchboard-go/switchboard/storecall"
 )
 
 // Cart is a state larger than a custom_id holds.
@@ -250,8 +249,8 @@ func TestAStoreThatFailsIsAnErrorAndIsLeftAloneAfterAWhile(t *testing.T) {
 	spy := newSpy(newClock())
 	var failures []string
 	carts := state.New[Cart]("cart", time.Hour, state.WithStore(spy,
-		store.Breaker(3, time.Minute),
-		store.OnFailure(func(kind string, why store.Failure) { failures = append(failures, kind+" "+string(why)) })))
+		storecall.WithBreaker(3, time.Minute),
+		storecall.WithOnFailure(func(kind string, why storecall.Failure) { failures = append(failures, kind+" "+string(why)) })))
 	key, err := carts.Put(ctx, bigCart())
 	if err != nil {
 		t.Fatal(err)
@@ -281,7 +280,7 @@ func TestAStoreThatFailsIsAnErrorAndIsLeftAloneAfterAWhile(t *testing.T) {
 
 func TestACallToAStoreThatDoesNotAnswerIsBounded(t *testing.T) {
 	spy := newSpy(newClock())
-	carts := state.New[Cart]("cart", time.Hour, state.WithStore(spy, store.Timeout(20*time.Millisecond)))
+	carts := state.New[Cart]("cart", time.Hour, state.WithStore(spy, storecall.WithTimeout(20*time.Millisecond)))
 	spy.mu.Lock()
 	spy.hang = true
 	spy.mu.Unlock()

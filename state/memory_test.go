@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"github.com/switchboard-go/switchboard/state"
-	"github.com/switchboard-go/switchboard/state/statetest"
+	"github.com/switchboard-go/switchboard/storetest"
 )
 
 // fakeClock is a clock a test moves, while a bot it serves reads it.
@@ -41,10 +41,11 @@ func memoryStore(entries int, bytes int64, c *fakeClock) *state.MemoryStore {
 }
 
 func TestMemoryStoreKeepsTheContract(t *testing.T) {
-	statetest.Check(t, func(t *testing.T) statetest.Handles {
-		c := newClock()
-		s := memoryStore(0, 0, c)
-		return statetest.Handles{A: s, B: s, Advance: c.advance}
+	storetest.TestStateStore(t, func(t *testing.T) storetest.Handles[state.Store] {
+		clock := storetest.NewClock()
+		s := state.NewMemoryStore(0, 0)
+		s.SetClock(clock.Now)
+		return storetest.Handles[state.Store]{A: s, B: s, Clock: clock}
 	})
 }
 

@@ -17,9 +17,11 @@ import (
 //
 // A store must never return a value after its time to live has passed,
 // but may forget one sooner, as a bounded store does when it is full: a
-// state forgotten reads as expired. Package statetest checks a Store
-// against this contract. Each method is one step: two replicas calling
-// at once never both add a key, nor both take one.
+// state forgotten reads as expired. A store holds values of any bytes,
+// up to MaxValueSize, the most a Kind puts, and keeps a copy of what it
+// is given. Each method is one step: two replicas calling at once never
+// both add a key, nor both take one. storetest.TestStateStore checks a
+// Store against this contract.
 //
 // An error means the store could not tell; a Kind returns it, wrapped,
 // and a handler from Kind.Handler returns it to the router's error

@@ -27,7 +27,7 @@ import (
 	"github.com/switchboard-go/switchboard/rest"
 	"github.com/switchboard-go/switchboard/router"
 	"github.com/switchboard-go/switchboard/serve"
-	"github.com/switchboard-go/switchboard/store"
+	"github.com/switchboard-go/switchboard/storecall"
 )
 
 // serve: the interactions endpoint as each replica runs it, with what
@@ -118,7 +118,7 @@ func runServe(ctx context.Context, args []string, env func(string) string, stdou
 		defer rdb.Close()
 		// A store that fails lets the bot go on as if alone; the metrics
 		// count how often.
-		var storeOpts []store.Option
+		var storeOpts []storecall.Option
 		onRateLimitError := func(err error) {
 			logger.Warn().Err(err).Msg("the shared rate limits failed; waiting by this replica's own")
 		}

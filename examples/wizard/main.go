@@ -113,7 +113,7 @@ func storeFor(redisURL string) (state.Store, error) {
 		return nil, errors.New("wizard: $SWITCHBOARD_REDIS_URL: not a valid redis:// or rediss:// URL (redis://[user:password@]host:port/db)")
 	}
 	// A Redis that does not answer costs a click little: one dial, one
-	// retry, and the state's own bound on each call (store.DefaultTimeout).
+	// retry, and the state's own bound on each call (storecall.DefaultTimeout).
 	o.ContextTimeoutEnabled = true
 	o.MaxRetries, o.DialerRetries = 1, 1
 	o.DialTimeout, o.PoolTimeout = 250*time.Millisecond, 250*time.Millisecond

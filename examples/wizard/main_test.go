@@ -19,7 +19,7 @@ import (
 	"github.com/switchboard-go/switchboard/rest"
 	"github.com/switchboard-go/switchboard/router"
 	"github.com/switchboard-go/switchboard/state"
-	"github.com/switchboard-go/switchboard/state/statetest"
+	"github.com/switchboard-go/switchboard/storetest"
 	"github.com/switchboard-go/switchboard/switchboardtest"
 )
 
@@ -158,11 +158,12 @@ func TestAnOrderInMemoryIsLostAtARestartAndItsButtonsSaySo(t *testing.T) {
 	}
 }
 
-// clockStore is a state.Store in a map, with a clock the test moves: as
-// a store of one's own is written, and checked with package statetest.
+// clockStore is a state.Store in a map, which reads the time from a
+// clock the test moves: as a store of one's own is written, and checked
+// with package storetest.
 type clockStore struct {
+	clock  *storetest.Clock
 	mu     sync.Mutex
-	now    time.Time
 	values map[string]clockValue
 }
 
@@ -172,19 +173,15 @@ type clockValue struct {
 }
 
 func newClockStore() *clockStore {
-	return &clockStore{now: time.Date(2026, 8, 1, 19, 0, 0, 0, time.UTC), values: map[string]clockValue{}}
+	return &clockStore{clock: storetest.NewClock(), values: map[string]clockValue{}}
 }
 
-func (s *clockStore) advance(d time.Duration) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.now = s.now.Add(d)
-}
+func (s *clockStore) advance(d time.Duration) { s.clock.Advance(d) }
 
 // live returns the value of key unless it has expired; s.mu is held.
 func (s *clockStore) live(key string) (clockValue, bool) {
 	v, ok := s.values[key]
-	if ok && !v.expires.After(s.now) {
+	if ok && !v.expires.After(s.clock.Now()) {
 		delete(s.values, key)
 		ok = false
 	}
@@ -197,7 +194,7 @@ func (s *clockStore) Add(_ context.Context, key string, v []byte, ttl time.Durat
 	if _, ok := s.live(key); ok {
 		return false, nil
 	}
-	s.values[key] = clockValue{v: append([]byte(nil), v...), expires: s.now.Add(ttl)}
+	s.values[key] = clockValue{v: append([]byte(nil), v...), expires: s.clock.Now().Add(ttl)}
 	return true, nil
 }
 
@@ -207,7 +204,7 @@ func (s *clockStore) Replace(_ context.Context, key string, v []byte, ttl time.D
 	if _, ok := s.live(key); !ok {
 		return false, nil
 	}
-	s.values[key] = clockValue{v: append([]byte(nil), v...), expires: s.now.Add(ttl)}
+	s.values[key] = clockValue{v: append([]byte(nil), v...), expires: s.clock.Now().Add(ttl)}
 	return true, nil
 }
 
@@ -227,9 +224,9 @@ func (s *clockStore) Take(_ context.Context, key string) ([]byte, bool, error) {
 }
 
 func TestTheTestsClockStoreKeepsTheContract(t *testing.T) {
-	statetest.Check(t, func(t *testing.T) statetest.Handles {
+	storetest.TestStateStore(t, func(t *testing.T) storetest.Handles[state.Store] {
 		s := newClockStore()
-		return statetest.Handles{A: s, B: s, Advance: s.advance}
+		return storetest.Handles[state.Store]{A: s, B: s, Clock: s.clock}
 	})
 }
 

@@ -49,7 +49,8 @@ var packages = map[string]string{
 	"rules":           "github.com/switchboard-go/switchboard/rules",
 	"serve":           "github.com/switchboard-go/switchboard/serve",
 	"state":           "github.com/switchboard-go/switchboard/state",
-	"store":           "github.com/switchboard-go/switchboard/store",
+	"storecall":       "github.com/switchboard-go/switchboard/storecall",
+	"storetest":       "github.com/switchboard-go/switchboard/storetest",
 	"switchboardtest": "github.com/switchboard-go/switchboard/switchboardtest",
 	"webhook":         "github.com/switchboard-go/switchboard/webhook",
 

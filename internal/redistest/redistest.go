@@ -1,8 +1,10 @@
-// Package redistest starts a redis-server of the machine's for a test:
-// on a free port of 127.0.0.1, with its files in the test's temporary
-// directory and nothing saved, stopped when the test ends. A test on a
-// machine without redis-server is skipped, saying which package to
-// install, or fails where every real part is required (package realpart).
+// Package redistest starts a redis-server of the machine's for a test,
+// or a Redis Cluster of three (StartCluster): on free ports of
+// 127.0.0.1, with their files in the test's temporary directory and
+// nothing saved, stopped when the test ends. A test on a machine without
+// redis-server (or redis-cli, which makes a Cluster) is skipped, saying
+// which package to install, or fails where every real part is required
+// (package realpart).
 package redistest
 
 import (
@@ -28,7 +30,7 @@ type Server struct {
 	Addr string
 
 	cmd  *exec.Cmd
-	log  *bytes.Buffer
+	log  *logBuffer
 	stop sync.Once
 	done chan struct{}
 }
@@ -43,9 +45,16 @@ func Start(t testing.TB) *Server {
 	}
 	// A port found free may be taken before the server binds it: a few
 	// tries with new ports.
+	return startNode(t, path)
+}
+
+// startNode starts a redis-server at path, with extra arguments, for the
+// length of t.
+func startNode(t testing.TB, path string, extra ...string) *Server {
+	t.Helper()
 	var last error
 	for range 3 {
-		s, err := start(t, path)
+		s, err := start(t, path, extra...)
 		if err == nil {
 			t.Cleanup(s.Stop)
 			return s
@@ -56,16 +65,18 @@ func Start(t testing.TB) *Server {
 	return nil
 }
 
-func start(t testing.TB, path string) (*Server, error) {
+func start(t testing.TB, path string, extra ...string) (*Server, error) {
 	port, err := freePort()
 	if err != nil {
 		return nil, err
 	}
-	s := &Server{Addr: "127.0.0.1:" + strconv.Itoa(port), log: new(bytes.Buffer), done: make(chan struct{})}
-	s.cmd = exec.Command(path,
+	s := &Server{Addr: "127.0.0.1:" + strconv.Itoa(port), log: new(logBuffer), done: make(chan struct{})}
+	args := []string{
 		"--port", strconv.Itoa(port), "--bind", "127.0.0.1",
 		"--save", "", "--appendonly", "no",
-		"--dir", t.TempDir(), "--daemonize", "no")
+		"--dir", t.TempDir(), "--daemonize", "no",
+	}
+	s.cmd = exec.Command(path, append(args, extra...)...)
 	s.cmd.Stdout, s.cmd.Stderr = s.log, s.log
 	if err := s.cmd.Start(); err != nil {
 		return nil, err
@@ -89,6 +100,25 @@ func start(t testing.TB, path string) (*Server, error) {
 			return nil, &exitError{log: "no answer to PING within 10s\n" + s.log.String()}
 		}
 	}
+}
+
+// logBuffer keeps what a server writes, which a test may read while the
+// server still writes.
+type logBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *logBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *logBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
 }
 
 type exitError struct{ log string }

@@ -12,7 +12,7 @@ import (
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/internal/gopool"
 	"github.com/switchboard-go/switchboard/replay"
-	"github.com/switchboard-go/switchboard/store"
+	"github.com/switchboard-go/switchboard/storecall"
 )
 
 // Parts of the endpoint's path too small for BenchmarkEndpoint's
@@ -110,14 +110,14 @@ func BenchmarkClaim(b *testing.B) {
 
 // BenchmarkBoundedCall is what an endpoint adds to each call to a guard
 // that is not a replay.MemoryGuard (one in Redis, say), beside the call
-// itself: a context that ends after store.DefaultTimeout, whose timer
+// itself: a context that ends after storecall.DefaultTimeout, whose timer
 // is started and stopped, as package store bounds every call.
 func BenchmarkBoundedCall(b *testing.B) {
 	parent := context.Background()
 	b.ReportAllocs()
 	defer fixture.CountCPU(b)()
 	for b.Loop() {
-		ctx, cancel := context.WithDeadline(parent, time.Now().Add(store.DefaultTimeout))
+		ctx, cancel := context.WithDeadline(parent, time.Now().Add(storecall.DefaultTimeout))
 		if ctx.Err() != nil {
 			b.Fatal("ended at once")
 		}

@@ -11,7 +11,9 @@ import (
 	"fmt"
 	"io/fs"
 	"strings"
+	"sync"
 	"testing/fstest"
+	"time"
 
 	"github.com/redis/go-redis/v9"
 	"github.com/rs/zerolog"
@@ -97,6 +99,36 @@ func (c Cart) String() string { return strings.Join(c.Items, ", ") }
 
 // rdb stands for the bot's Redis client.
 var rdb *redis.Client
+
+// counts stands for a cooldown.Store of one's own: the times of each
+// key's uses, read from now.
+type counts struct {
+	now  func() time.Time
+	mu   sync.Mutex
+	uses map[string][]time.Time
+}
+
+func newCounts(now func() time.Time) *counts {
+	return &counts{now: now, uses: map[string][]time.Time{}}
+}
+
+func (c *counts) Use(_ context.Context, key string, n int, period time.Duration) (time.Duration, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	now := c.now()
+	live := c.uses[key][:0:0]
+	for _, at := range c.uses[key] {
+		if at.After(now.Add(-period)) {
+			live = append(live, at)
+		}
+	}
+	if len(live) >= n {
+		c.uses[key] = live
+		return live[len(live)-n].Add(period).Sub(now), nil
+	}
+	c.uses[key] = append(live, now)
+	return 0, nil
+}
 
 // pay stands for paying for a cart.
 func pay(ctx context.Context, req *router.Request, key string, c Cart) (interaction.Response, error) {

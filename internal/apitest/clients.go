@@ -1,4 +1,4 @@
-package storetest
+package apitest
 
 import (
 	"context"
@@ -9,24 +9,25 @@ import (
 
 	"github.com/switchboard-go/switchboard/command"
 	"github.com/switchboard-go/switchboard/emulator"
-	"github.com/switchboard-go/switchboard/internal/apitest"
 	"github.com/switchboard-go/switchboard/rest"
 )
 
-// ClientsSharingLimits checks a rest.RateLimitStore as replicas use it:
-// two Clients of one bot whose limits are kept in the store open returns
-// send, at once, more requests than a bucket of the emulator allows, and
-// meet no 429; two Clients that keep their own limits, as replicas
-// without a store do, meet some.
+// ClientsSharingLimits checks a rest.RateLimitStore as replicas use it,
+// beside the checks of its contract (storetest.TestRateLimitStore),
+// which leave the Client out: two Clients of one bot whose limits are
+// kept in the store open returns send, at once, more requests than a
+// bucket of the emulator allows, and meet no 429; two Clients that keep
+// their own limits, as replicas without a store do, meet some. The
+// emulator keeps to the real clock, so the store must too.
 func ClientsSharingLimits(t *testing.T, open func(t *testing.T) (a, b rest.RateLimitStore)) {
 	const window = 300 * time.Millisecond
 	// run sends one request with the first Client, which teaches it the
 	// bucket, then four with each at once, and returns how many answers
 	// were 429 and how long the whole took.
 	run := func(t *testing.T, a, b []rest.ClientOption) (limited int, took time.Duration) {
-		s := apitest.StartEmulator(t, emulator.Config{RateLimit: emulator.RateLimit{Requests: 3, Window: window}})
-		ca, recA := apitest.NewClient(t, s, rest.BotToken(s.BotToken), a...)
-		cb, recB := apitest.NewClient(t, s, rest.BotToken(s.BotToken), b...)
+		s := StartEmulator(t, emulator.Config{RateLimit: emulator.RateLimit{Requests: 3, Window: window}})
+		ca, recA := NewClient(t, s, rest.BotToken(s.BotToken), a...)
+		cb, recB := NewClient(t, s, rest.BotToken(s.BotToken), b...)
 		ctx := context.Background()
 		list := func(c *rest.Client) {
 			if _, err := c.ListCommands(ctx, s.ApplicationID, command.Global, false); err != nil {

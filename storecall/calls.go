@@ -1,8 +1,3 @@
-// Package storecall bounds the calls a bot makes to a store its replicas
-// share, as package store's Config says: each call within a timeout, and
-// a store that keeps failing left alone for a while. The replay guard of
-// the interactions endpoint and package cooldown call their stores
-// through it.
 package storecall
 
 import (
@@ -13,22 +8,26 @@ import (
 	"time"
 
 	"github.com/rs/zerolog"
-
-	"github.com/switchboard-go/switchboard/store"
 )
 
-// ErrPaused says a store was not called, as it failed too many times in a
-// row; the pause has been logged.
-var ErrPaused = errors.New("the store is not called for a while after failing repeatedly")
-
-// Calls bounds the calls to one store and keeps count of its failures. It
-// is safe for concurrent use: the counts are atomic, so that a store that
-// answers costs each call two loads.
+// Calls bounds the calls to one store, as its Config says, and keeps
+// count of its failures. It is safe for concurrent use: the counts are
+// atomic, so that a store that answers costs each call two loads.
+//
+// A call goes:
+//
+//	if calls.Paused() {
+//		return storecall.ErrPaused // or let the interaction through
+//	}
+//	ctx, cancel := calls.Context(ctx, time.Time{})
+//	err := store.Do(ctx, …)
+//	cancel()
+//	calls.Done(err, &log)
 type Calls struct {
 	// what names the store in logs: "cooldown store", "replay guard";
 	// kind in OnFailure: "cooldown", "replay".
 	what, kind string
-	cfg        store.Config
+	cfg        Config
 	now        func() time.Time
 
 	// failed counts the calls that failed since the last that did not.
@@ -38,18 +37,16 @@ type Calls struct {
 	pausedUntil atomic.Int64
 }
 
-// New returns the Calls of a store named what in logs and kind in
-// failures, configured by opts over store's defaults.
-func New(what, kind string, opts []store.Option) *Calls {
-	c := &Calls{what: what, kind: kind, cfg: store.Defaults(), now: time.Now}
+// New returns the Calls of a store named what in logs ("cooldown
+// store") and kind in the failures told to Config.OnFailure
+// ("cooldown"), configured by opts over the Defaults.
+func New(what, kind string, opts ...Option) *Calls {
+	c := &Calls{what: what, kind: kind, cfg: Defaults(), now: time.Now}
 	for _, o := range opts {
 		o(&c.cfg)
 	}
 	return c
 }
-
-// SetClock makes c read the time from now, for tests.
-func (c *Calls) SetClock(now func() time.Time) { c.now = now }
 
 // Paused reports whether the store is not to be called now. When a pause
 // has just ended, one caller is let through to try the store, and the
@@ -62,13 +59,13 @@ func (c *Calls) Paused() bool {
 	now := c.now().UnixNano()
 	skip := now < until || !c.pausedUntil.CompareAndSwap(until, now+int64(c.cfg.Pause))
 	if skip {
-		c.failure(store.Paused)
+		c.failure(Paused)
 	}
 	return skip
 }
 
 // failure tells OnFailure, if any, of a call that did not count.
-func (c *Calls) failure(why store.Failure) {
+func (c *Calls) failure(why Failure) {
 	if c.cfg.OnFailure != nil {
 		c.cfg.OnFailure(c.kind, why)
 	}
@@ -96,10 +93,10 @@ func (c *Calls) Done(err error, log *zerolog.Logger) {
 		}
 		return
 	}
-	why := store.Failed
+	why := Failed
 	var timeout net.Error
 	if errors.Is(err, context.DeadlineExceeded) || (errors.As(err, &timeout) && timeout.Timeout()) {
-		why = store.TimedOut
+		why = TimedOut
 	}
 	c.failure(why)
 	n := c.failed.Add(1)

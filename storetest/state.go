@@ -1,17 +1,9 @@
-// Package statetest checks that a state.Store keeps its contract, for
-// the stores of package state and redisstore and for a store of one's
-// own: a state added is read back by every handle on the store, a key is
-// added once, replaced only while held, and taken once, however many
-// replicas try at once, and a state is never read after it expires. The
-// claim of a state taken (see state.Kind.OnceHandler), under a key of
-// three parts, is kept as any other.
-package statetest
+package storetest
 
 import (
 	"bytes"
 	"context"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -19,20 +11,25 @@ import (
 	"github.com/switchboard-go/switchboard/state"
 )
 
-// Handles are two handles on one empty store, as two replicas of a bot
-// hold them (the same value twice for a store in memory), and, when the
-// store's clock can be moved, Advance, which moves it forward.
-type Handles struct {
-	A, B state.Store
-	// Advance moves the clock the store expires states by forward by d;
-	// nil for a store whose clock is not the test's, such as a server's,
-	// whose expiry the checks then leave out.
-	Advance func(d time.Duration)
-}
-
-// Check runs the checks of the contract on the stores open returns, one
-// empty store a check.
-func Check(t *testing.T, open func(t *testing.T) Handles) {
+// TestStateStore checks a state.Store against its contract, on the
+// stores open returns, a new one for each check:
+//
+//   - a state added by one handle is read by the other;
+//   - a key is not found until it is added;
+//   - a key held is not added again, and keeps its value;
+//   - the states of kinds apart do not meet;
+//   - the claim of a state taken (state.Kind.OnceHandler), under a key of
+//     three parts, is a key of its own;
+//   - Replace changes a state held and adds none;
+//   - Take returns a state once, and its key may be added again;
+//   - values of any bytes, up to state.MaxValueSize, come back whole;
+//   - a store keeps a copy of what it is given;
+//   - of many adds of one key at once, on both handles, one adds it, and
+//     of many takes of one state, one finds it;
+//   - a state is never read after its time to live, from the add or the
+//     last replace, and one expired is not replaced.
+func TestStateStore(t *testing.T, open func(t *testing.T) Handles[state.Store]) {
+	t.Helper()
 	ctx := context.Background()
 	add := func(t *testing.T, s state.Store, key, value string, ttl time.Duration) bool {
 		t.Helper()
@@ -42,11 +39,27 @@ func Check(t *testing.T, open func(t *testing.T) Handles) {
 		}
 		return added
 	}
+	replace := func(t *testing.T, s state.Store, key, value string, ttl time.Duration) bool {
+		t.Helper()
+		replaced, err := s.Replace(ctx, key, []byte(value), ttl)
+		if err != nil {
+			t.Fatalf("Replace(%q): %v", key, err)
+		}
+		return replaced
+	}
 	get := func(t *testing.T, s state.Store, key string) (string, bool) {
 		t.Helper()
 		v, found, err := s.Get(ctx, key)
 		if err != nil {
 			t.Fatalf("Get(%q): %v", key, err)
+		}
+		return string(v), found
+	}
+	take := func(t *testing.T, s state.Store, key string) (string, bool) {
+		t.Helper()
+		v, found, err := s.Take(ctx, key)
+		if err != nil {
+			t.Fatalf("Take(%q): %v", key, err)
 		}
 		return string(v), found
 	}
@@ -75,8 +88,8 @@ func Check(t *testing.T, open func(t *testing.T) Handles) {
 	t.Run("a key is not found until it is added", func(t *testing.T) {
 		h := open(t)
 		gone(t, h.A, "cart:k1")
-		if v, found, err := h.B.Take(ctx, "cart:k1"); err != nil || found {
-			t.Errorf("Take of a key never added = %q, %v, %v", v, found, err)
+		if v, found := take(t, h.B, "cart:k1"); found {
+			t.Errorf("Take of a key never added = %q", v)
 		}
 	})
 
@@ -102,8 +115,8 @@ func Check(t *testing.T, open func(t *testing.T) Handles) {
 	t.Run("the claim of a state taken is a key of its own, apart from the state's", func(t *testing.T) {
 		h := open(t)
 		add(t, h.A, "cart:k1", "paid", time.Minute)
-		if v, found, err := h.A.Take(ctx, "cart:k1"); err != nil || !found {
-			t.Fatalf("Take = %q, %v, %v; want the state", v, found, err)
+		if _, found := take(t, h.A, "cart:k1"); !found {
+			t.Fatal("Take did not find the state")
 		}
 		// OnceHandler's claim: the state's key, a colon and the id of
 		// the interaction that took it.
@@ -117,15 +130,13 @@ func Check(t *testing.T, open func(t *testing.T) Handles) {
 
 	t.Run("replace changes a state held, and adds none", func(t *testing.T) {
 		h := open(t)
-		replaced, err := h.A.Replace(ctx, "cart:k1", []byte("new"), time.Minute)
-		if err != nil || replaced {
-			t.Fatalf("Replace of a key not held = %v, %v; want false", replaced, err)
+		if replace(t, h.A, "cart:k1", "new", time.Minute) {
+			t.Fatal("Replace of a key not held replaced it")
 		}
 		gone(t, h.B, "cart:k1")
 		add(t, h.A, "cart:k1", "old", time.Minute)
-		replaced, err = h.B.Replace(ctx, "cart:k1", []byte("new"), time.Minute)
-		if err != nil || !replaced {
-			t.Fatalf("Replace of a key held = %v, %v; want true", replaced, err)
+		if !replace(t, h.B, "cart:k1", "new", time.Minute) {
+			t.Fatal("Replace of a key held did not replace it")
 		}
 		want(t, h.A, "cart:k1", "new")
 	})
@@ -133,12 +144,11 @@ func Check(t *testing.T, open func(t *testing.T) Handles) {
 	t.Run("take returns a state once", func(t *testing.T) {
 		h := open(t)
 		add(t, h.A, "cart:k1", "paid", time.Minute)
-		v, found, err := h.B.Take(ctx, "cart:k1")
-		if err != nil || !found || string(v) != "paid" {
-			t.Fatalf("Take = %q, %v, %v; want the state", v, found, err)
+		if v, found := take(t, h.B, "cart:k1"); !found || v != "paid" {
+			t.Fatalf("Take = %q, %v; want the state", v, found)
 		}
-		if v, found, err := h.A.Take(ctx, "cart:k1"); err != nil || found {
-			t.Errorf("a second Take = %q, %v, %v; want no state", v, found, err)
+		if v, found := take(t, h.A, "cart:k1"); found {
+			t.Errorf("a second Take = %q; want no state", v)
 		}
 		gone(t, h.A, "cart:k1")
 		if !add(t, h.A, "cart:k1", "again", time.Minute) {
@@ -146,12 +156,13 @@ func Check(t *testing.T, open func(t *testing.T) Handles) {
 		}
 	})
 
-	t.Run("values of any bytes come back whole", func(t *testing.T) {
+	t.Run("values of any bytes, up to MaxValueSize, come back whole", func(t *testing.T) {
 		h := open(t)
 		for i, v := range [][]byte{
 			[]byte(`{"note":"é ✓ \u0000 \"quoted\""}`),
 			{0, 1, 2, 0xff, 0xfe, '\n', '\r'},
-			bytes.Repeat([]byte("0123456789abcdef"), 64<<10/16), // 64 KiB
+			{},
+			bytes.Repeat([]byte("0123456789abcdef"), state.MaxValueSize/16),
 		} {
 			key := "blob:" + strings.Repeat("k", i+1)
 			if added, err := h.A.Add(ctx, key, v, time.Minute); err != nil || !added {
@@ -172,17 +183,18 @@ func Check(t *testing.T, open func(t *testing.T) Handles) {
 		}
 		copy(b, "xyz") // the caller reuses its buffer
 		want(t, h.B, "cart:k2", "abc")
+		if _, err := h.A.Replace(ctx, "cart:k2", b, time.Minute); err != nil {
+			t.Fatal(err)
+		}
+		copy(b, "123")
+		want(t, h.B, "cart:k2", "xyz")
 	})
 
 	t.Run("of many adds of one key at once, one adds it", func(t *testing.T) {
 		h := open(t)
 		var added atomic.Int32
-		race(func(i int) {
-			s := h.A
-			if i%2 == 1 {
-				s = h.B
-			}
-			if ok, err := s.Add(ctx, "cart:k1", []byte("x"), time.Minute); err != nil {
+		race(16, func(i int) {
+			if ok, err := pick(h, i).Add(ctx, "cart:k1", []byte("x"), time.Minute); err != nil {
 				t.Error(err)
 			} else if ok {
 				added.Add(1)
@@ -197,12 +209,8 @@ func Check(t *testing.T, open func(t *testing.T) Handles) {
 		h := open(t)
 		add(t, h.A, "cart:k1", "paid", time.Minute)
 		var found atomic.Int32
-		race(func(i int) {
-			s := h.A
-			if i%2 == 1 {
-				s = h.B
-			}
-			if _, ok, err := s.Take(ctx, "cart:k1"); err != nil {
+		race(16, func(i int) {
+			if _, ok, err := pick(h, i).Take(ctx, "cart:k1"); err != nil {
 				t.Error(err)
 			} else if ok {
 				found.Add(1)
@@ -213,17 +221,27 @@ func Check(t *testing.T, open func(t *testing.T) Handles) {
 		}
 	})
 
+	// On the real clock, a state is surely held before its time to live
+	// has passed since just before the call that kept it, and surely
+	// gone once it has passed since just after.
 	t.Run("a state expires when its time to live ends", func(t *testing.T) {
 		h := open(t)
-		if h.Advance == nil {
-			t.Skip("the store's clock is not the test's")
+		tl := timeline{h.Clock}
+		ttl := tl.period(time.Minute, 200*time.Millisecond)
+		before := tl.now()
+		add(t, h.A, "cart:k1", "x", ttl)
+		after := tl.now()
+		if tl.moved() {
+			tl.sleep(ttl - time.Millisecond)
+			want(t, h.B, "cart:k1", "x")
+			tl.sleep(time.Millisecond)
+		} else {
+			tl.within(t, before, ttl/2)
+			want(t, h.B, "cart:k1", "x")
+			tl.sleep(ttl - tl.since(after) + 20*time.Millisecond)
 		}
-		add(t, h.A, "cart:k1", "x", time.Minute)
-		h.Advance(time.Minute - time.Millisecond)
-		want(t, h.B, "cart:k1", "x")
-		h.Advance(time.Millisecond)
 		gone(t, h.B, "cart:k1")
-		if _, found, _ := h.A.Take(ctx, "cart:k1"); found {
+		if _, found := take(t, h.A, "cart:k1"); found {
 			t.Error("Take found a state that expired")
 		}
 		if !add(t, h.A, "cart:k1", "y", time.Minute) {
@@ -233,36 +251,28 @@ func Check(t *testing.T, open func(t *testing.T) Handles) {
 
 	t.Run("a state replaced lives its new time to live, and one expired is not brought back", func(t *testing.T) {
 		h := open(t)
-		if h.Advance == nil {
-			t.Skip("the store's clock is not the test's")
+		tl := timeline{h.Clock}
+		ttl := tl.period(time.Minute, 300*time.Millisecond)
+		margin := tl.period(0, 20*time.Millisecond)
+		before := tl.now()
+		add(t, h.A, "cart:k1", "x", ttl)
+		added := tl.now()
+		tl.sleep(ttl * 2 / 3)
+		replacing := tl.now()
+		tl.within(t, before, ttl)
+		if !replace(t, h.B, "cart:k1", "y", ttl) {
+			t.Fatal("Replace of a state held did not replace it")
 		}
-		add(t, h.A, "cart:k1", "x", time.Minute)
-		h.Advance(50 * time.Second)
-		if ok, err := h.B.Replace(ctx, "cart:k1", []byte("y"), time.Minute); err != nil || !ok {
-			t.Fatalf("Replace = %v, %v", ok, err)
-		}
-		h.Advance(50 * time.Second) // 100s after the add, 50s after the replace
+		replaced := tl.now()
+		// Past the time the add gave it, within the one the replace did.
+		tl.sleep(ttl - tl.since(added) + margin)
+		tl.within(t, replacing, ttl)
 		want(t, h.A, "cart:k1", "y")
-		h.Advance(10 * time.Second)
+		tl.sleep(ttl - tl.since(replaced) + margin)
 		gone(t, h.A, "cart:k1")
-		if ok, err := h.B.Replace(ctx, "cart:k1", []byte("z"), time.Minute); err != nil || ok {
-			t.Errorf("Replace of a state that expired = %v, %v; want false", ok, err)
+		if replace(t, h.B, "cart:k1", "z", ttl) {
+			t.Error("Replace of a state that expired replaced it")
 		}
 		gone(t, h.A, "cart:k1")
 	})
-}
-
-// race calls f from 16 goroutines at once, each given its number.
-func race(f func(i int)) {
-	const n = 16
-	var wg sync.WaitGroup
-	start := make(chan struct{})
-	for i := range n {
-		wg.Go(func() {
-			<-start
-			f(i)
-		})
-	}
-	close(start)
-	wg.Wait()
 }

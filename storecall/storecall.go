@@ -1,14 +1,9 @@
-// Package store says how a bot calls the stores its replicas share: the
-// counts of package cooldown and the interactions a replay guard
-// (package replay) has seen, kept in Redis by package redisstore, say.
-// Each call is bounded, so that a slow store costs an interaction little
-// of the service's three seconds; a store that keeps failing is left
-// alone for a while, and the interactions go on as if the replica were
-// alone; and every call that did not count is reported, for metrics.
-// Give its Options to cooldown.WithStore and router.WithReplayGuard.
-package store
+package storecall
 
-import "time"
+import (
+	"errors"
+	"time"
+)
 
 // Defaults of the calls to a store.
 const (
@@ -56,9 +51,9 @@ func Defaults() Config {
 // Option changes how a store is called.
 type Option func(*Config)
 
-// Timeout bounds each call to the store to d; DefaultTimeout when d is not
-// positive.
-func Timeout(d time.Duration) Option {
+// WithTimeout bounds each call to the store to d; DefaultTimeout when d
+// is not positive.
+func WithTimeout(d time.Duration) Option {
 	return func(c *Config) {
 		if d <= 0 {
 			d = DefaultTimeout
@@ -67,17 +62,18 @@ func Timeout(d time.Duration) Option {
 	}
 }
 
-// Breaker leaves the store alone for pause after failures calls in a row
-// have failed; failures of zero or less never does.
-func Breaker(failures int, pause time.Duration) Option {
+// WithBreaker leaves the store alone for pause after failures calls in a
+// row have failed; failures of zero or less never does.
+func WithBreaker(failures int, pause time.Duration) Option {
 	return func(c *Config) { c.Failures, c.Pause = failures, max(pause, 0) }
 }
 
-// OnFailure calls f for each call to the store that did not count, with
-// the store's kind ("cooldown", "replay") and why, so that they can be
-// counted (package metrics: Metrics.Stores) where logs say only the first
-// of many. f must be quick and safe for concurrent use.
-func OnFailure(f func(kind string, why Failure)) Option {
+// WithOnFailure calls f for each call to the store that did not count,
+// with the store's kind ("cooldown", "replay", "state", "job_claims") and
+// why, so that they can be counted (package metrics: Metrics.Stores)
+// where logs say only the first of many. f must be quick and safe for
+// concurrent use.
+func WithOnFailure(f func(kind string, why Failure)) Option {
 	return func(c *Config) { c.OnFailure = f }
 }
 
@@ -93,3 +89,9 @@ const (
 	// Paused: the store was not called, having failed too often.
 	Paused Failure = "paused"
 )
+
+// ErrPaused says a store was not called, as it failed too many times in
+// a row; the pause has been logged. A state.Kind returns it, wrapped,
+// while its store is paused; cooldowns and replay guards let the
+// interaction through.
+var ErrPaused = errors.New("the store is not called for a while after failing repeatedly")
