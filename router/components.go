@@ -74,6 +74,9 @@ func (r *Router) wrapAll(routes []*idRoute, w *wrapping) []*idRoute {
 	for i, rt := range routes {
 		wrapped := *rt
 		wrapped.handler = w.wrap(rt.pattern.text, rt.handler, r.root)
+		if rt.queued {
+			w.queued = append(w.queued, rt.pattern.text)
+		}
 		out[i] = &wrapped
 	}
 	return out

@@ -15,7 +15,7 @@ import (
 
 // TokenLifetime is how long an interaction's token lets its answer be
 // edited and followed up: a deferred handler's context ends then.
-const TokenLifetime = 15 * time.Minute
+const TokenLifetime = interaction.TokenLifetime
 
 // deliveryTimeout bounds the request that delivers a deferred handler's
 // answer.
@@ -75,7 +75,7 @@ func (f *flight) runOrDefer(mode deferral) (status int, answer []byte, contentTy
 	// handler that answers at once never starts its timer.
 	f.ctx.init(parent, deadline)
 	var ctx context.Context = &f.ctx
-	// cancelRun ends a run handed over, with errHandedOver as the cause;
+	// cancelRun ends a run handed over, with ErrHandedOver as the cause;
 	// only an endpoint with a queue hands runs over.
 	cancelRun := func(error) {}
 	if e.queue != nil && !queued {
@@ -107,7 +107,7 @@ func (f *flight) runOrDefer(mode deferral) (status int, answer []byte, contentTy
 		if e.queue != nil && f.handOver(mode, true) {
 			// The run goes on until its handler heeds its context; its
 			// answer, sent to done, is nobody's.
-			cancelRun(errHandedOver)
+			cancelRun(ErrHandedOver)
 			return f.deferred(mode, "handler still running: answer deferred, interaction handed to the queue")
 		}
 	}

@@ -43,6 +43,8 @@ type Mux struct {
 	logger zerolog.Logger
 
 	definitions Definitions
+	// queued are the paths and patterns of the routes declared Queued.
+	queued []string
 }
 
 // node is a command, subcommand or group in the dispatch tree.
@@ -331,7 +333,7 @@ func (m *Mux) unrouted(ctx context.Context, req *Request) (interaction.Response,
 // one, the apology, which every interaction a handler serves takes.
 func (m *Mux) errorAnswer(ctx context.Context, req *Request, err error) interaction.Response {
 	ix := req.Interaction
-	if context.Cause(ctx) == errHandedOver {
+	if context.Cause(ctx) == ErrHandedOver {
 		// The run was canceled as its interaction was handed to the
 		// queue, whose worker runs it again: its error is nobody's.
 		logRoute(req.Logger().Debug().Err(err), ix, &req.Params).Stringer("interaction", ix.ID).

@@ -91,10 +91,6 @@ var (
 	errClaimsInReplayGuard = errors.New("router: NewEndpoint: the job claims (WithJobClaims) are the replay guard (WithReplayGuard), which has claimed every interaction already: give them a guard of their own")
 )
 
-// errHandedOver is the cause of the end of a handler's run whose
-// interaction was handed to the queue: what it comes to is nobody's.
-var errHandedOver = errors.New("router: the interaction was handed to the queue")
-
 // queuedNever is the problem of a route declared Queued and NoAutoDefer.
 const queuedNever = "Queued defers at once and NoAutoDefer never defers: declare one of them"
 

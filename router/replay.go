@@ -101,19 +101,6 @@ func parseUnix(ts []byte) (time.Time, bool) {
 	return time.Unix(sec, 0), true
 }
 
-// claimer is a handler whose first step is a call to a store that may
-// claim the interaction in the replay guard in the same call: package
-// cooldown's, first in the middleware. The endpoint claims through it,
-// so that an interaction costs that store one round trip.
-type claimer interface {
-	// ClaimFirst claims the interaction of req in g until expires, with
-	// the handler's first call when the stores can join, and returns
-	// whether the claim was the first, its error, and the handler that
-	// then serves req in the handler's place; nil to serve it with the
-	// handler.
-	ClaimFirst(ctx context.Context, req *Request, g replay.Guard, expires time.Time) (first bool, next Handler, err error)
-}
-
 // claim claims the interaction of req, whose handling h is, in the
 // guard until expires, bounding the call to a guard not in memory, never
 // past by. It returns storecall.ErrPaused, having logged nothing, while

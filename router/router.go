@@ -447,6 +447,7 @@ func (r *Router) Build() (*Mux, error) {
 	}
 	m.components = newIDTree("component", r.wrapAll(r.components, w), fail)
 	m.modals = newIDTree("modal", r.wrapAll(r.modals, w), fail)
+	m.queued = w.queued
 	if len(errs) == 0 && !r.dispatchOnly {
 		defs, problems := r.definitions()
 		errs = append(errs, problems...)
@@ -508,6 +509,9 @@ func (r *Router) leafNode(l *leaf, w *wrapping) *node {
 		r.checkAutocomplete(l, fail)
 	}
 	n := &node{handler: w.wrap(l.path, l.handler, l.group), deferral: l.deferral(), queued: l.queued(), path: l.path}
+	if n.queued {
+		w.queued = append(w.queued, l.path)
+	}
 	for option, c := range l.complete {
 		if n.completers == nil {
 			n.completers = make(map[string]Handler, len(l.complete))
@@ -522,6 +526,9 @@ func (r *Router) leafNode(l *leaf, w *wrapping) *node {
 type wrapping struct {
 	fail     func(path, problem string)
 	reported map[*Middleware]bool
+	// queued collects the paths and patterns of the routes declared
+	// Queued.
+	queued []string
 }
 
 // wrap returns h, the handler of the route path, wrapped in the
