@@ -5,6 +5,7 @@ import (
 	"log"
 	"os"
 
+	"github.com/switchboard-go/switchboard/endpoint"
 	"github.com/switchboard-go/switchboard/events"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/router"
@@ -43,9 +44,13 @@ func ExampleNewEndpoint() {
 		log.Printf("SKU %v granted: entitlement %v", e.SKUID, e.ID) // bought, or given
 		return nil
 	})
+	e, err := endpoint.New(mux, verifier)
+	if err != nil {
+		log.Fatal(err)
+	}
 	srv := &serve.Server{
 		Addr:     ":8080",
-		Endpoint: router.NewEndpoint(mux, verifier),
+		Endpoint: e,
 		Events:   events, // at /events (EventsPath); the interactions at every other path
 	}
 	if err := srv.ListenAndServe(ctx); err != nil {

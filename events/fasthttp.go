@@ -10,7 +10,7 @@ import (
 
 // ServeFastHTTP serves the webhook events endpoint on fasthttp; use the
 // method value e.ServeFastHTTP as a fasthttp.RequestHandler. A
-// fasthttp.Server of your own needs the settings router.Endpoint's
+// fasthttp.Server of your own needs the settings endpoint.Endpoint's
 // ServeFastHTTP describes, with e.MaxBodySize and e.FastHTTPErrorHandler;
 // package serve sets them up.
 func (e *Endpoint) ServeFastHTTP(rc *fasthttp.RequestCtx) {

@@ -11,10 +11,10 @@ import (
 
 	"github.com/valyala/fasthttp"
 
+	"github.com/switchboard-go/switchboard/endpoint"
 	"github.com/switchboard-go/switchboard/events"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
-	"github.com/switchboard-go/switchboard/router"
 	"github.com/switchboard-go/switchboard/webhook"
 )
 
@@ -71,7 +71,7 @@ var eventFrontEnds = []eventAdapter{
 func TestTheEventObserverIsToldWhatBecameOfEachRequestAndEvent(t *testing.T) {
 	key := interactiontest.NewKey("events")
 	stale := signed(key, pingBody(t))
-	stale.headers[router.HeaderTimestamp] = "1000000000"
+	stale.headers[endpoint.HeaderTimestamp] = "1000000000"
 	const lobby webhook.Type = "LOBBY_MESSAGE_DELETE"
 	tests := []struct {
 		name        string

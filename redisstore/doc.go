@@ -1,6 +1,6 @@
 // Package redisstore keeps on Redis the state that replicas of a bot
 // share: the counts of cooldowns (package cooldown), the interactions
-// already served (package replay, router.WithReplayGuard), the state
+// already served (package replay, endpoint.WithReplayGuard), the state
 // of the service's rate limits (rest.WithRateLimitStore) and the states
 // that custom_ids carry the keys of (package state). Each is a type
 // here that implements the interface of the package that uses it, so that

@@ -1,7 +1,7 @@
 // Package replay remembers the interactions an endpoint has served, so
 // that a copy of one, recorded off the wire and sent again while its
 // signature still verifies, is refused rather than served twice
-// (router.WithReplayGuard). MemoryGuard serves one replica, in bounded
+// (endpoint.WithReplayGuard). MemoryGuard serves one replica, in bounded
 // memory sized for a stated rate; replicas behind one load balancer share
 // a Guard kept in a store they all reach, such as redisstore's.
 package replay

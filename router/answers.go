@@ -8,9 +8,10 @@ import (
 	"github.com/switchboard-go/switchboard/rest"
 )
 
-// ErrNoClient is returned by a Request's answer methods when the endpoint
-// that received the interaction was given no REST client (WithClient).
-var ErrNoClient = errors.New("router: the endpoint has no REST client: give it one with router.WithClient")
+// ErrNoClient is returned by a Request's answer methods when the
+// transport that received the interaction was given no REST client
+// (endpoint.WithClient, or the client given to Mux.Start).
+var ErrNoClient = errors.New("router: no REST client to answer with: give the endpoint one with endpoint.WithClient")
 
 // WithClient gives the endpoint a REST client, through which handlers
 // complete a deferred answer, edit it, and send follow-ups from their

@@ -5,7 +5,7 @@
 // of the service's three seconds; a store that keeps failing is left
 // alone for a while, and the interactions go on as if the replica were
 // alone; and every call that did not count is reported, for metrics.
-// Give its Options to cooldown.WithStore and router.WithReplayGuard.
+// Give its Options to cooldown.WithStore and endpoint.WithReplayGuard.
 package store
 
 import "time"

@@ -8,6 +8,7 @@ import (
 	"flag"
 	"log"
 
+	"github.com/switchboard-go/switchboard/endpoint"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/option"
 	"github.com/switchboard-go/switchboard/rest"
@@ -37,16 +38,20 @@ func main() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	var opts []router.Option
+	var opts []endpoint.Option
 	if *deferrable {
 		// Never called: every answer here is immediate.
 		client, err := rest.NewClient("http://127.0.0.1:1/api/v10", rest.NoAuth{})
 		if err != nil {
 			log.Fatal(err)
 		}
-		opts = append(opts, router.WithClient(client))
+		opts = append(opts, endpoint.WithClient(client))
 	}
-	if err := serve.ListenAndServe(context.Background(), *addr, router.NewEndpoint(mux, verifier, opts...)); err != nil {
+	e, err := endpoint.New(mux, verifier, opts...)
+	if err != nil {
+		log.Fatal(err)
+	}
+	if err := serve.ListenAndServe(context.Background(), *addr, e); err != nil {
 		log.Fatal(err)
 	}
 }
