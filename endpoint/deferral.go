@@ -73,7 +73,7 @@ func deferredType(mode deferral) interaction.CallbackType {
 //
 // With a queue (WithQueue), the deferral hands the interaction over
 // instead: the handler's run here is canceled and its answer dropped,
-// and a worker runs it again (handOver). A route declared Queued is
+// and a worker runs it again (handOver). A route declared router.Queued is
 // deferred at once, and handed over without running here; without a
 // queue, or when the queue refuses it, its handler runs here after the
 // deferral.
@@ -144,7 +144,7 @@ func (f *flight) runOrDefer(mode deferral) (status int, answer []byte, contentTy
 
 // deferred answers with the deferral mode says, logging msg.
 func (f *flight) deferred(mode deferral, msg string) (status int, answer []byte, contentType string) {
-	f.rec.Outcome = OutcomeDeferred
+	f.rec.outcome = OutcomeDeferred
 	deferred := interaction.Response{Type: deferredType(mode)}
 	if mode == deferEphemeral {
 		deferred = deferred.Ephemeral()

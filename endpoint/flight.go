@@ -54,8 +54,8 @@ type flight struct {
 	// once, and the handler's Request.
 	call router.Call
 	ctx  deadlineContext
-	// rec is what the observer is told.
-	rec Exchange
+	// rec is what the observer is told (Exchange).
+	rec record
 }
 
 // serve answers a request to the endpoint: parent is its context, received
@@ -81,10 +81,13 @@ func (e *Endpoint) serve(parent context.Context, received time.Time, sig, ts, bo
 	if e.queue != nil {
 		f.signed = &signedRequest{sig: sig, ts: ts, body: body}
 	}
-	f.rec.Verification = verification
+	f.rec.verification = verification
 	status, answer, contentType = f.fly(ts, body)
 	f.warnIfLate()
-	e.observe(&f.rec, received, status)
+	if e.observer != nil {
+		x := f.exchange()
+		e.observe(&x, received, status)
+	}
 	return status, answer, contentType
 }
 
@@ -92,7 +95,7 @@ func (e *Endpoint) serve(parent context.Context, received time.Time, sig, ts, bo
 // waiting for it: the user saw the interaction fail, and nothing else
 // tells the bot. A panic is logged already.
 func (f *flight) warnIfLate() {
-	if f.rec.Outcome == 0 || f.rec.Outcome == OutcomePanic {
+	if f.rec.outcome == 0 || f.rec.outcome == OutcomePanic {
 		return
 	}
 	if took := time.Since(f.received); took >= f.e.deadline {
@@ -133,10 +136,10 @@ func (f *flight) fly(ts, body []byte) (status int, answer []byte, contentType st
 		ev.Err(err).Msg(msg)
 		return 400, receive.AppendMessage(f.out, err.Error()), ""
 	}
-	f.rec.Type = ix.Type
+	f.rec.typ = ix.Type
 	switch ix.Type {
 	case interaction.TypePing:
-		f.rec.Outcome = OutcomeAnswered
+		f.rec.outcome = OutcomeAnswered
 		return 200, append(f.out, bodyPong...), ""
 	case interaction.TypeApplicationCommand, interaction.TypeApplicationCommandAutocomplete,
 		interaction.TypeMessageComponent, interaction.TypeModalSubmit:
@@ -175,7 +178,7 @@ func (f *flight) dispatch(ts []byte) (status int, answer []byte, contentType str
 		f.refuse(interaction.RefusedReplay)
 		return 409, append(f.out, bodyReplayed...), ""
 	}
-	f.rec.Route = f.call.Route()
+	f.rec.routed = true
 	if mode := e.deferral(&f.call); mode != deferNever {
 		return f.runOrDefer(mode)
 	}

@@ -108,6 +108,7 @@ func TestAMisconfiguredEndpointIsAnErrorWhenItIsMade(t *testing.T) {
 	queued := router.New(router.DispatchOnly())
 	queued.Command("report", reply("report"), router.Queued())
 	queued.Component("export:{id}", reply("export"), router.Queued())
+	queued.Group("stats", router.Queued()).Command("week", reply("week"))
 	queued.Command("ping", reply("pong"))
 	for _, tc := range []struct {
 		name string
@@ -127,7 +128,7 @@ func TestAMisconfiguredEndpointIsAnErrorWhenItIsMade(t *testing.T) {
 		{"files through the callback without a client", mux, []endpoint.Option{endpoint.WithFileAnswers(endpoint.FilesByCallback)},
 			[]string{"no REST client to send them"}},
 		{"WithoutAutoDefer beside routes declared Queued", build(t, queued), []endpoint.Option{endpoint.WithoutAutoDefer()},
-			[]string{"WithoutAutoDefer", "(export:{id}, report)"}},
+			[]string{"WithoutAutoDefer", "(export:{id}, report, stats week)"}},
 		{"two problems at once", mux, []endpoint.Option{endpoint.WithQueue(queue.NewMemory(1)), endpoint.WithFileAnswers(endpoint.FilesByCallback)},
 			[]string{"needs the keys that prove its jobs", "no REST client to send them"}},
 		{"no Mux", nil, nil, []string{"no router.Mux"}},

@@ -89,12 +89,12 @@ type Exchange struct {
 	// before it was decoded.
 	Type interaction.Type
 	// Route is what the interaction was routed to, as the router
-	// registered it: the command path ("mod user ban"), the name of a
-	// user, message or entry point command, or the custom_id pattern of a
-	// component or modal ("poll:{id}:vote"), never the custom_id itself.
-	// An autocomplete request's is the path of its command. It is "" for
-	// an interaction no handler is registered for, a PING and a refused
-	// request.
+	// registered it (router.Call.Route): the command path ("mod user
+	// ban"), the name of a user, message or entry point command, or the
+	// custom_id pattern of a component or modal ("poll:{id}:vote"), never
+	// the custom_id itself. An autocomplete request's is the path of its
+	// command. It is "" for an interaction no handler is registered for,
+	// a PING and a refused request.
 	Route string
 	// Outcome is what the answer came to; 0 for a refused request.
 	Outcome Outcome
@@ -149,21 +149,50 @@ func (e *Endpoint) observe(rec *Exchange, received time.Time, status int) {
 	e.observer.ObserveExchange(*rec)
 }
 
+// record is what a flight keeps of what became of its request, of which
+// exchange makes the Exchange an observer is told: less than the
+// Exchange, as the flight is allocated for every request
+// (TestAFlightStaysInItsSizeClass).
+type record struct {
+	typ                       interaction.Type
+	verification, handlerTime time.Duration
+	outcome                   Outcome
+	refused                   interaction.Refusal
+	handled                   bool
+	// routed says that the handler was found, and the request not
+	// refused: its Exchange names the route.
+	routed bool
+}
+
+// exchange returns the Exchange of the flight's request, but its Status
+// and Duration, which observe sets.
+func (f *flight) exchange() Exchange {
+	r := &f.rec
+	x := Exchange{
+		Type: r.typ, Outcome: r.outcome, Refused: r.refused, Handled: r.handled,
+		Verification: r.verification, HandlerTime: r.handlerTime,
+	}
+	if r.routed {
+		x.Route = f.call.Route()
+	}
+	return x
+}
+
 // refuse records that the endpoint refused the request for why.
-func (f *flight) refuse(why interaction.Refusal) { f.rec.Refused = why }
+func (f *flight) refuse(why interaction.Refusal) { f.rec.refused = why }
 
 // answeredByErrorHandler records that the error handler answered in the
 // handler's place, or that the answer could not be encoded.
 func (f *flight) answeredByErrorHandler() {
-	if f.rec.Outcome != OutcomePanic {
-		f.rec.Outcome = OutcomeError
+	if f.rec.outcome != OutcomePanic {
+		f.rec.outcome = OutcomeError
 	}
 }
 
 // handled records what running the handler came to.
 func (f *flight) handled(r result) {
-	f.rec.Outcome = r.kind()
-	f.rec.HandlerTime, f.rec.Handled = r.took, true
+	f.rec.outcome = r.kind()
+	f.rec.handlerTime, f.rec.handled = r.took, true
 }
 
 // kind returns what r comes to as an answer.

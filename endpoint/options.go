@@ -58,7 +58,7 @@ func defaultConfig() config {
 
 // WithLogger sets the logger of the endpoint: what it logs of every
 // request it serves, handlers' errors and panics included, and what
-// Request.Logger returns to middleware and handlers. zerolog.Nop()
+// router.Request.Logger returns to middleware and handlers. zerolog.Nop()
 // silences it. Without it, the endpoint logs to its router's logger
 // (router.WithLogger).
 //

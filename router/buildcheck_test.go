@@ -59,24 +59,9 @@ func TestBuildReportsMiswiringsThatWouldFailAtRunTime(t *testing.T) {
 			r.Command("mod ban", ok, router.Description("Ban"), router.Options(option.String("who", "Who").Autocomplete()))
 			r.Autocomplete("mod ban", "who", suggestNothing)
 		}, `mod ban: middleware 1 given to the Use of the group "mod" returned a nil Handler`},
-		{"a Queued command on a router that never defers", []router.Option{router.WithoutAutoDefer()}, func(r *router.Router) {
-			r.Command("report", ok, router.Description("Report"), router.Queued())
-		}, "report: Queued defers at once, and WithoutAutoDefer, given to router.New, keeps every endpoint of the router from deferring: " +
-			"the handler would run in the HTTP request, within the service's 3 seconds; drop one of them"},
-		{"a subcommand of a Queued group on a router that never defers", []router.Option{router.WithoutAutoDefer()}, func(r *router.Router) {
-			r.Group("stats", router.Description("Statistics"), router.Queued())
-			r.Command("stats week", ok, router.Description("This week"))
-		}, "stats week: Queued defers at once, and WithoutAutoDefer"},
-		{"a Queued component on a router that never defers", []router.Option{router.WithoutAutoDefer()}, func(r *router.Router) {
-			r.Component("report:{week}", ok, router.Queued())
-		}, "report:{week}: Queued defers at once, and WithoutAutoDefer"},
 		{"a Queued modal that never defers", nil, func(r *router.Router) {
 			r.Modal("report:{week}", ok, router.Queued(), router.NoAutoDefer())
 		}, "report:{week}: Queued defers at once and NoAutoDefer never defers: declare one of them"},
-		{"routes that are not Queued on a router that never defers", []router.Option{router.WithoutAutoDefer()}, func(r *router.Router) {
-			r.Command("report", ok, router.Description("Report"), router.DeferEphemeral())
-			r.Component("report:{week}", ok)
-		}, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -35,6 +35,9 @@ import (
 // interaction.
 type Call struct {
 	mux *Mux
+	// ix is the interaction, which the Request's field names too: the
+	// handler may change that one, not this.
+	ix  *interaction.Interaction
 	req Request
 	h   handling
 }
@@ -46,7 +49,7 @@ type Call struct {
 // Request.Logger returns and what the Mux logs to while c runs, nil for
 // the router's logger.
 func (m *Mux) Start(c *Call, ix *interaction.Interaction, client *rest.Client, log *zerolog.Logger) {
-	c.mux = m
+	c.mux, c.ix = m, ix
 	c.h = m.find(ix, &c.req)
 	c.req.client = client
 	if log != nil {
@@ -65,7 +68,7 @@ func (m *Mux) Start(c *Call, ix *interaction.Interaction, client *rest.Client, l
 // Under a context that HandedOver made, the handler's Request says that
 // it runs in a worker (Request.HandedOver).
 func (c *Call) Run(ctx context.Context) (interaction.Response, error) {
-	switch c.req.Interaction.Type {
+	switch c.ix.Type {
 	case interaction.TypePing:
 		return interaction.Pong(), nil
 	case interaction.TypeApplicationCommand, interaction.TypeApplicationCommandAutocomplete,
@@ -100,10 +103,10 @@ func (c *Call) Route() string {
 // route declared NoAutoDefer, an autocomplete, which cannot be, and an
 // interaction no handler serves, which is answered at once.
 func (c *Call) Deferral() (t interaction.CallbackType, ephemeral bool) {
-	if c.req.Interaction.Type == interaction.TypeApplicationCommandAutocomplete {
+	if c.ix.Type == interaction.TypeApplicationCommandAutocomplete {
 		return 0, false
 	}
-	switch c.h.deferral(c.req.Interaction) {
+	switch c.h.deferral(c.ix) {
 	case deferPublic:
 		return interaction.CallbackDeferredChannelMessageWithSource, false
 	case deferEphemeral:
@@ -129,7 +132,7 @@ func (c *Call) Queued() bool { return c.h.queued() }
 func (c *Call) Claim(ctx context.Context, g replay.Guard, expires time.Time) (first bool, err error) {
 	cl, ok := c.h.handler.(claimer)
 	if !ok {
-		return g.Claim(ctx, c.req.Interaction.ID, expires)
+		return g.Claim(ctx, c.ix.ID, expires)
 	}
 	first, next, err := cl.ClaimFirst(ctx, &c.req, g, expires)
 	if next != nil {
@@ -167,7 +170,7 @@ func (c *Call) ErrorAnswer(ctx context.Context, err error) interaction.Response 
 		if errors.As(err, &files) {
 			msg = "the answer's files could not be sent; answering with the error handler's answer"
 		}
-		c.LogRoute(req.Logger().Error().Err(err)).Stringer("interaction", req.Interaction.ID).Msg(msg)
+		c.LogRoute(req.Logger().Error().Err(err)).Stringer("interaction", c.ix.ID).Msg(msg)
 	}
 	return c.mux.errorAnswer(ctx, req, fmt.Errorf("router: answer not sent: %w", err))
 }
@@ -177,7 +180,7 @@ func (c *Call) ErrorAnswer(ctx context.Context, err error) interaction.Response 
 // something went wrong. A transport answers with it a handler that
 // panicked, and an error handler's answer it could not deliver either.
 func (c *Call) Apology() interaction.Response {
-	return interaction.Reply(apology(c.req.Interaction)).Ephemeral()
+	return interaction.Reply(apology(c.ix)).Ephemeral()
 }
 
 // LogRoute adds to ev the field that names what the interaction was
@@ -186,7 +189,7 @@ func (c *Call) Apology() interaction.Response {
 // "custom_id" with the custom_id, clipped, when none matched. It reads
 // what Start found, not the Request, which the handler may change.
 func (c *Call) LogRoute(ev *zerolog.Event) *zerolog.Event {
-	return logRoute(ev, c.req.Interaction, &Params{pattern: c.h.pattern()})
+	return logRoute(ev, c.ix, &Params{pattern: c.h.pattern()})
 }
 
 // ErrHandedOver is the cause with which a transport cancels the context
@@ -201,7 +204,7 @@ var ErrHandedOver = errors.New("router: the interaction was handed over")
 // of its own; without one, where the transport's default says (the
 // router's own default writes JSON lines on standard error).
 func (m *Mux) Logger() (l zerolog.Logger, given bool) {
-	return m.logger, m.options.loggerGiven
+	return m.logger, m.loggerGiven
 }
 
 // QueuedRoutes returns the paths and custom_id patterns of the routes

@@ -59,7 +59,7 @@ func (r *Router) addIDRoute(list *[]*idRoute, kind RouteKind, text string, h Han
 		r.fail(text, strings.Join(names, ", ")+" declare commands and do not apply to a "+kind.String())
 	}
 	if d.queued {
-		if problem := r.queuedProblem(d.deferral); problem != "" {
+		if problem := queuedProblem(d.deferral); problem != "" {
 			r.fail(text, problem)
 		}
 	}
