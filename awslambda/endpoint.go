@@ -10,8 +10,8 @@ import (
 
 	"github.com/aws/aws-lambda-go/events"
 
+	"github.com/switchboard-go/switchboard/endpoint"
 	"github.com/switchboard-go/switchboard/internal/receive"
-	"github.com/switchboard-go/switchboard/router"
 )
 
 // FunctionURL returns the handler of a function whose URL the service
@@ -20,7 +20,7 @@ import (
 //	lambda.Start(awslambda.FunctionURL(endpoint))
 //
 // The function URL's invoke mode is BUFFERED, the default.
-func FunctionURL(e *router.Endpoint) func(context.Context, events.LambdaFunctionURLRequest) (events.LambdaFunctionURLResponse, error) {
+func FunctionURL(e *endpoint.Endpoint) func(context.Context, events.LambdaFunctionURLRequest) (events.LambdaFunctionURLResponse, error) {
 	return func(ctx context.Context, req events.LambdaFunctionURLRequest) (events.LambdaFunctionURLResponse, error) {
 		a := serve(ctx, e, request{
 			method: req.RequestContext.HTTP.Method, path: req.RawPath, headers: req.Headers,
@@ -35,7 +35,7 @@ func FunctionURL(e *router.Endpoint) func(context.Context, events.LambdaFunction
 // lambda.Start:
 //
 //	lambda.Start(awslambda.HTTPAPI(endpoint))
-func HTTPAPI(e *router.Endpoint) func(context.Context, events.APIGatewayV2HTTPRequest) (events.APIGatewayV2HTTPResponse, error) {
+func HTTPAPI(e *endpoint.Endpoint) func(context.Context, events.APIGatewayV2HTTPRequest) (events.APIGatewayV2HTTPResponse, error) {
 	return func(ctx context.Context, req events.APIGatewayV2HTTPRequest) (events.APIGatewayV2HTTPResponse, error) {
 		a := serve(ctx, e, request{
 			method: req.RequestContext.HTTP.Method, path: req.RawPath, headers: req.Headers,
@@ -76,7 +76,7 @@ const staleEpoch = time.Minute
 // serve serves req with e's ServeHTTP, which reads the body through the
 // endpoint's limit: a body sent in base64 is decoded as it is read, and
 // never past the limit.
-func serve(ctx context.Context, e *router.Endpoint, req request) answer {
+func serve(ctx context.Context, e *endpoint.Endpoint, req request) answer {
 	now := time.Now()
 	if req.epoch > 0 {
 		if at := time.UnixMilli(req.epoch); now.Sub(at) < staleEpoch {

@@ -13,6 +13,7 @@ import (
 	"github.com/aws/aws-lambda-go/lambda"
 
 	"github.com/switchboard-go/switchboard/awslambda"
+	"github.com/switchboard-go/switchboard/endpoint"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
 	"github.com/switchboard-go/switchboard/router"
@@ -38,11 +39,11 @@ type response struct {
 // platform is one of the two ways a function receives HTTP requests.
 type platform struct {
 	name  string
-	serve func(t *testing.T, e *router.Endpoint, r request) response
+	serve func(t *testing.T, e *endpoint.Endpoint, r request) response
 }
 
 var platforms = []platform{
-	{"function URL", func(t *testing.T, e *router.Endpoint, r request) response {
+	{"function URL", func(t *testing.T, e *endpoint.Endpoint, r request) response {
 		var ev events.LambdaFunctionURLRequest
 		event(t, "function-url-request.json", &ev)
 		ev.Headers, ev.Body, ev.IsBase64Encoded = r.headers, r.body, r.base64
@@ -52,7 +53,7 @@ var platforms = []platform{
 		invoke(t, lambda.NewHandler(awslambda.FunctionURL(e)), ev, &out)
 		return response{out.StatusCode, out.Headers, out.Body, out.IsBase64Encoded}
 	}},
-	{"HTTP API", func(t *testing.T, e *router.Endpoint, r request) response {
+	{"HTTP API", func(t *testing.T, e *endpoint.Endpoint, r request) response {
 		var ev events.APIGatewayV2HTTPRequest
 		event(t, "http-api-request.json", &ev)
 		ev.Headers, ev.Body, ev.IsBase64Encoded = r.headers, r.body, r.base64
@@ -147,7 +148,10 @@ func TestTheEndpointAnswersThePlatformsEvents(t *testing.T) {
 	} {
 		for _, p := range platforms {
 			t.Run(p.name+"/"+tc.name, func(t *testing.T) {
-				e := router.NewEndpoint(testBot(t), key.Verifier(), router.WithMaxBodySize(2048))
+				e, err := endpoint.New(testBot(t), key.Verifier(), endpoint.WithMaxBodySize(2048))
+				if err != nil {
+					t.Fatal(err)
+				}
 				got := p.serve(t, e, tc.request())
 				if got.status != tc.status || !strings.Contains(got.body, tc.body) || got.base64 {
 					t.Errorf("answered %d %q (base64 %v), want %d with %q", got.status, got.body, got.base64, tc.status, tc.body)
@@ -196,7 +200,10 @@ func TestTheWindowCountsFromWhenThePlatformReceivedTheRequest(t *testing.T) {
 			{"long ago", time.Hour, false},
 		} {
 			t.Run(p.name+"/"+tc.name, func(t *testing.T) {
-				e := router.NewEndpoint(mux, key.Verifier(), router.WithResponseDeadline(window), router.WithAnswerMargin(margin))
+				e, err := endpoint.New(mux, key.Verifier(), endpoint.WithResponseDeadline(window), endpoint.WithAnswerMargin(margin))
+				if err != nil {
+					t.Fatal(err)
+				}
 				req := signedRequest(key, string(interactiontest.Command("when").JSON()))
 				arrived := time.Now().Add(-tc.arrived).Truncate(time.Millisecond)
 				req.epoch = arrived.UnixMilli()
@@ -229,7 +236,10 @@ func TestAnAnswerThatIsNotTextIsSentInBase64(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	e := router.NewEndpoint(mux, key.Verifier(), router.WithFileAnswers(router.FilesInResponse))
+	e, err := endpoint.New(mux, key.Verifier(), endpoint.WithFileAnswers(endpoint.FilesInResponse))
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, p := range platforms {
 		t.Run(p.name, func(t *testing.T) {
 			got := p.serve(t, e, signedRequest(key, string(interactiontest.Command("file").JSON())))

@@ -10,6 +10,7 @@ import (
 	"github.com/redis/go-redis/v9"
 
 	"github.com/switchboard-go/switchboard/awslambda"
+	"github.com/switchboard-go/switchboard/endpoint"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/queue"
 	"github.com/switchboard-go/switchboard/redisstore"
@@ -60,12 +61,20 @@ func Example() {
 	if err != nil {
 		panic(fmt.Errorf("SWITCHBOARD_QUEUE_KEY: %w", err))
 	}
-	opts := []router.Option{router.WithClient(client), router.WithJobKeys(keys)}
+	opts := []endpoint.Option{endpoint.WithClient(client), endpoint.WithJobKeys(keys)}
 	if os.Getenv("SWITCHBOARD_ROLE") == "worker" {
 		rdb := redis.NewClient(&redis.Options{Addr: os.Getenv("REDIS_ADDR")})
-		opts = append(opts, router.WithJobClaims(redisstore.NewReplayGuard(rdb, "bot:jobs:")))
-		lambda.Start(awslambda.SQSWorker(router.NewEndpoint(mux, verifier, opts...)))
+		opts = append(opts, endpoint.WithJobClaims(redisstore.NewReplayGuard(rdb, "bot:jobs:")))
+		worker, err := endpoint.New(mux, verifier, opts...)
+		if err != nil {
+			panic(err)
+		}
+		lambda.Start(awslambda.SQSWorker(worker))
 		return
 	}
-	lambda.Start(awslambda.FunctionURL(router.NewEndpoint(mux, verifier, append(opts, router.WithQueue(sqs))...)))
+	e, err := endpoint.New(mux, verifier, append(opts, endpoint.WithQueue(sqs))...)
+	if err != nil {
+		panic(err)
+	}
+	lambda.Start(awslambda.FunctionURL(e))
 }

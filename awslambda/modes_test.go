@@ -15,6 +15,7 @@ import (
 
 	"github.com/switchboard-go/switchboard/awslambda"
 	"github.com/switchboard-go/switchboard/emulator"
+	"github.com/switchboard-go/switchboard/endpoint"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/queue"
 	"github.com/switchboard-go/switchboard/router"
@@ -74,7 +75,7 @@ type lambdaBot struct {
 	// deferral.
 	deferred chan struct{}
 	queue    *queue.Memory
-	worker   *router.Endpoint
+	worker   *endpoint.Endpoint
 	// enqueued counts the jobs the queue took; completed has a value
 	// for each job the worker function completed.
 	enqueued  atomic.Int32
@@ -89,9 +90,9 @@ func newLambdaBot(t *testing.T, r *router.Router, m mode, deferred chan struct{}
 	b := &lambdaBot{deferred: deferred, queue: queue.NewMemory(8), completed: make(chan struct{}, 8)}
 	var once sync.Once
 	keys := queue.RandomKeys()
-	opts := []router.Option{router.WithResponseDeadline(window), router.WithAnswerMargin(margin), router.WithJobKeys(keys)}
+	opts := []endpoint.Option{endpoint.WithResponseDeadline(window), endpoint.WithAnswerMargin(margin), endpoint.WithJobKeys(keys)}
 	if m != inProcess {
-		opts = append(opts, router.WithQueue(queue.Func(func(ctx context.Context, job queue.Job) error {
+		opts = append(opts, endpoint.WithQueue(queue.Func(func(ctx context.Context, job queue.Job) error {
 			b.enqueued.Add(1)
 			return b.queue.Enqueue(ctx, job)
 		})))
@@ -101,7 +102,7 @@ func newLambdaBot(t *testing.T, r *router.Router, m mode, deferred chan struct{}
 		switchboardtest.WithEndpoint(opts...),
 		// Waits for what comes, not a bound on how soon.
 		switchboardtest.WithWait(time.Minute),
-		switchboardtest.WithRoutes("", func(e *router.Endpoint) http.Handler {
+		switchboardtest.WithRoutes("", func(e *endpoint.Endpoint) http.Handler {
 			return functionURL(t, lambda.NewHandler(awslambda.FunctionURL(e)), func(resp events.LambdaFunctionURLResponse) {
 				if strings.Contains(resp.Body, `"type":5`) || strings.Contains(resp.Body, `"type":6`) {
 					once.Do(func() { close(b.deferred) })
@@ -112,7 +113,9 @@ func newLambdaBot(t *testing.T, r *router.Router, m mode, deferred chan struct{}
 	if err != nil {
 		t.Fatal(err)
 	}
-	b.worker = router.NewEndpoint(b.Mux, verifier, router.WithClient(b.Client), router.WithJobKeys(keys))
+	if b.worker, err = endpoint.New(b.Mux, verifier, endpoint.WithClient(b.Client), endpoint.WithJobKeys(keys)); err != nil {
+		t.Fatal(err)
+	}
 	return b
 }
 

@@ -9,8 +9,8 @@ import (
 	"github.com/aws/aws-lambda-go/events"
 	"github.com/aws/aws-lambda-go/lambdacontext"
 
+	"github.com/switchboard-go/switchboard/endpoint"
 	"github.com/switchboard-go/switchboard/queue"
-	"github.com/switchboard-go/switchboard/router"
 )
 
 // SQSWorker returns the handler of a worker function whose event source
@@ -21,8 +21,8 @@ import (
 //
 // worker is an endpoint serving the same router, with a REST client and
 // the keys of the endpoint that hands the jobs over
-// (router.Endpoint.Complete, router.WithJobKeys); SQSWorker panics, when
-// the function starts, if it lacks either (router.Endpoint.CanComplete).
+// (endpoint.Endpoint.Complete, endpoint.WithJobKeys); SQSWorker panics, when
+// the function starts, if it lacks either (endpoint.Endpoint.CanComplete).
 // The messages of a batch are completed at once, each in its own
 // goroutine. A message the worker refuses (one that is not a job, whose
 // error wraps queue.ErrInvalidJob, or whose job the keys do not prove,
@@ -34,7 +34,7 @@ import (
 // its answer could be delivered: running its handler again would not
 // help. Nor is a message whose job was completed before, which SQS, a
 // standard queue delivering at least once, may deliver again: the
-// worker's job claims (router.WithJobClaims) drop it, and the queue
+// worker's job claims (endpoint.WithJobClaims) drop it, and the queue
 // deletes it. The instances of a function share no memory: their claims
 // are in a store they share, such as redisstore's ReplayGuard.
 //
@@ -42,7 +42,7 @@ import (
 // refused at error level, each completed at debug level, with the
 // message's id under message_id, by which it is found in the dead-letter
 // queue.
-func SQSWorker(worker *router.Endpoint) func(context.Context, events.SQSEvent) (events.SQSEventResponse, error) {
+func SQSWorker(worker *endpoint.Endpoint) func(context.Context, events.SQSEvent) (events.SQSEventResponse, error) {
 	mustComplete("SQSWorker", worker)
 	return func(ctx context.Context, ev events.SQSEvent) (events.SQSEventResponse, error) {
 		var (
@@ -82,13 +82,13 @@ func SQSWorker(worker *router.Endpoint) func(context.Context, events.SQSEvent) (
 // function's on-failure destination, if it has one. A payload that is
 // not a job is refused with an error that wraps queue.ErrInvalidJob. A
 // job completed before, which Lambda's retries or its own at-least-once
-// delivery may bring again, is dropped (router.WithJobClaims), and the
+// delivery may bring again, is dropped (endpoint.WithJobClaims), and the
 // invocation succeeds.
 //
 // It logs through worker's logger (router.WithLogger): each job refused
 // at error level, each completed at debug level, with the invocation's
 // request id under request_id.
-func InvokeWorker(worker *router.Endpoint) func(context.Context, json.RawMessage) error {
+func InvokeWorker(worker *endpoint.Endpoint) func(context.Context, json.RawMessage) error {
 	mustComplete("InvokeWorker", worker)
 	return func(ctx context.Context, payload json.RawMessage) error {
 		log := worker.Logger()
@@ -107,14 +107,14 @@ func InvokeWorker(worker *router.Endpoint) func(context.Context, json.RawMessage
 // mustComplete panics, naming the handler made, if worker cannot
 // complete jobs: on Lambda the function's start fails, and says why,
 // rather than every job it is handed.
-func mustComplete(handler string, worker *router.Endpoint) {
+func mustComplete(handler string, worker *endpoint.Endpoint) {
 	if err := worker.CanComplete(); err != nil {
 		panic(fmt.Sprintf("awslambda: %s: the worker cannot complete jobs: %v", handler, err))
 	}
 }
 
 // complete decodes the job in data and completes it with worker.
-func complete(ctx context.Context, worker *router.Endpoint, data []byte) error {
+func complete(ctx context.Context, worker *endpoint.Endpoint, data []byte) error {
 	job, err := queue.DecodeJob(data)
 	if err != nil {
 		return err

@@ -19,6 +19,7 @@ import (
 	"github.com/rs/zerolog"
 
 	"github.com/switchboard-go/switchboard/awslambda"
+	"github.com/switchboard-go/switchboard/endpoint"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
 	"github.com/switchboard-go/switchboard/queue"
@@ -59,7 +60,7 @@ func jobKeys(t *testing.T) *queue.Keys {
 
 // newWorker returns a worker endpoint for a bot whose /report is queued,
 // completing through a recorded service, and logging to log.
-func newWorker(t *testing.T, key *interactiontest.Key, log zerolog.Logger) (*router.Endpoint, *service) {
+func newWorker(t *testing.T, key *interactiontest.Key, log zerolog.Logger) (*endpoint.Endpoint, *service) {
 	t.Helper()
 	svc := &service{}
 	srv := httptest.NewServer(svc)
@@ -76,7 +77,11 @@ func newWorker(t *testing.T, key *interactiontest.Key, log zerolog.Logger) (*rou
 	if err != nil {
 		t.Fatal(err)
 	}
-	return router.NewEndpoint(mux, key.Verifier(), router.WithClient(client), router.WithLogger(log), router.WithJobKeys(jobKeys(t))), svc
+	e, err := endpoint.New(mux, key.Verifier(), endpoint.WithClient(client), endpoint.WithLogger(log), endpoint.WithJobKeys(jobKeys(t)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e, svc
 }
 
 // jobJSON is the job of a /report signed with key, proved with the
@@ -243,16 +248,23 @@ func TestAWorkerWithoutKeysFailsAtItsStart(t *testing.T) {
 		t.Fatal(err)
 	}
 	v := interactiontest.NewKey("awslambda").Verifier()
+	worker := func(opts ...endpoint.Option) *endpoint.Endpoint {
+		e, err := endpoint.New(mux, v, opts...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return e
+	}
 	for _, tc := range []struct {
 		name, says string
-		worker     *router.Endpoint
+		worker     *endpoint.Endpoint
 	}{
-		{"without keys", "router.WithJobKeys", router.NewEndpoint(mux, v, router.WithClient(&rest.Client{}))},
-		{"without a client", "router.WithClient", router.NewEndpoint(mux, v, router.WithJobKeys(jobKeys(t)))},
+		{"without keys", "endpoint.WithJobKeys", worker(endpoint.WithClient(&rest.Client{}))},
+		{"without a client", "endpoint.WithClient", worker(endpoint.WithJobKeys(jobKeys(t)))},
 	} {
-		for name, start := range map[string]func(*router.Endpoint){
-			"SQSWorker":    func(e *router.Endpoint) { awslambda.SQSWorker(e) },
-			"InvokeWorker": func(e *router.Endpoint) { awslambda.InvokeWorker(e) },
+		for name, start := range map[string]func(*endpoint.Endpoint){
+			"SQSWorker":    func(e *endpoint.Endpoint) { awslambda.SQSWorker(e) },
+			"InvokeWorker": func(e *endpoint.Endpoint) { awslambda.InvokeWorker(e) },
 		} {
 			t.Run(name+" "+tc.name, func(t *testing.T) {
 				defer func() {

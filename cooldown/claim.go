@@ -11,7 +11,7 @@ import (
 )
 
 // ClaimingStore is a Store that can also claim an interaction in the
-// endpoint's replay guard (router.WithReplayGuard) in the call that
+// endpoint's replay guard (endpoint.WithReplayGuard) in the call that
 // counts its use, so that an interaction costs the store they share one
 // round trip rather than two. redisstore.Cooldowns is one, with a
 // redisstore.ReplayGuard on the same client.

@@ -16,6 +16,7 @@ import (
 
 	"github.com/switchboard-go/switchboard/autocomplete"
 	"github.com/switchboard-go/switchboard/cooldown"
+	"github.com/switchboard-go/switchboard/endpoint"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
 	"github.com/switchboard-go/switchboard/replay"
@@ -116,7 +117,7 @@ func (s plainStore) Use(ctx context.Context, key string, uses int, period time.D
 // the cooldown cd and whose replay guard is g; runs counts the handlers
 // that ran.
 type bot struct {
-	e    *router.Endpoint
+	e    *endpoint.Endpoint
 	key  *interactiontest.Key
 	runs atomic.Int32
 	log  syncBuffer
@@ -136,7 +137,11 @@ func newBot(t *testing.T, g replay.Guard, guardOpts []storecall.Option, mw ...ro
 	r.Autocomplete("weather", "city", func(context.Context, *autocomplete.Request) ([]interaction.Choice, error) {
 		return []interaction.Choice{interaction.StringChoice("Paris", "paris")}, nil
 	})
-	b.e = router.NewEndpoint(build(t, r), b.key.Verifier(), router.WithReplayGuard(g, guardOpts...))
+	e, err := endpoint.New(build(t, r), b.key.Verifier(), endpoint.WithReplayGuard(g, guardOpts...))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b.e = e
 	return b
 }
 
@@ -146,8 +151,8 @@ func (b *bot) post(t *testing.T, body []byte) (int, string) {
 	t.Helper()
 	sig, ts := b.key.Sign(body)
 	req := httptest.NewRequest(http.MethodPost, "/interactions", bytes.NewReader(body))
-	req.Header.Set(router.HeaderSignature, sig)
-	req.Header.Set(router.HeaderTimestamp, ts)
+	req.Header.Set(endpoint.HeaderSignature, sig)
+	req.Header.Set(endpoint.HeaderTimestamp, ts)
 	w := httptest.NewRecorder()
 	b.e.ServeHTTP(w, req)
 	return w.Code, w.Body.String()

@@ -11,6 +11,7 @@ import (
 	"github.com/switchboard-go/switchboard/autocomplete"
 	"github.com/switchboard-go/switchboard/command"
 	"github.com/switchboard-go/switchboard/emulator"
+	"github.com/switchboard-go/switchboard/endpoint"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/option"
 	"github.com/switchboard-go/switchboard/router"
@@ -52,7 +53,11 @@ func echoBot(t *testing.T, s *target) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := httptest.NewServer(router.NewEndpoint(mux, verifier))
+	e, err := endpoint.New(mux, verifier)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(e)
 	t.Cleanup(srv.Close)
 	body, err := mux.Definitions().JSON(command.InGuild(s.GuildID))
 	if err != nil {

@@ -17,6 +17,7 @@ import (
 	"github.com/switchboard-go/switchboard/autocomplete"
 	"github.com/switchboard-go/switchboard/component"
 	"github.com/switchboard-go/switchboard/emulator"
+	"github.com/switchboard-go/switchboard/endpoint"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/option"
 	"github.com/switchboard-go/switchboard/registry"
@@ -57,7 +58,11 @@ func Example_bot() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	bot := &http.Server{Handler: router.NewEndpoint(mux, verifier)}
+	e, err := endpoint.New(mux, verifier)
+	if err != nil {
+		log.Fatal(err)
+	}
+	bot := &http.Server{Handler: e}
 	go bot.Serve(ln)
 	defer bot.Close()
 
@@ -119,7 +124,11 @@ func startBot(service *emulator.Server, mux *router.Mux) (stop func()) {
 	if err != nil {
 		log.Fatal(err)
 	}
-	bot := &http.Server{Handler: router.NewEndpoint(mux, verifier)}
+	e, err := endpoint.New(mux, verifier)
+	if err != nil {
+		log.Fatal(err)
+	}
+	bot := &http.Server{Handler: e}
 	go bot.Serve(ln)
 	client, err := rest.NewClient(service.URL, rest.BotToken(service.BotToken))
 	if err != nil {

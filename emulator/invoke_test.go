@@ -15,6 +15,7 @@ import (
 
 	"github.com/switchboard-go/switchboard/autocomplete"
 	"github.com/switchboard-go/switchboard/command"
+	"github.com/switchboard-go/switchboard/endpoint"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/option"
 	"github.com/switchboard-go/switchboard/router"
@@ -115,7 +116,10 @@ func startBot(t testing.TB, s *Server) *testBot {
 	if err != nil {
 		t.Fatal(err)
 	}
-	endpoint := router.NewEndpoint(mux, verifier)
+	e, err := endpoint.New(mux, verifier)
+	if err != nil {
+		t.Fatal(err)
+	}
 	b.srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
 		body, _ := io.ReadAll(req.Body)
 		var ix interaction.Interaction
@@ -125,7 +129,7 @@ func startBot(t testing.TB, s *Server) *testBot {
 			return
 		}
 		req.Body = io.NopCloser(bytes.NewReader(body))
-		endpoint.ServeHTTP(w, req)
+		e.ServeHTTP(w, req)
 	}))
 	t.Cleanup(b.srv.Close)
 	for _, scope := range []command.Scope{command.Global, command.InGuild(s.GuildID)} {

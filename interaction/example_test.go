@@ -100,7 +100,7 @@ func ExampleNewVerifier() {
 	// interaction: invalid public key: not 64 hex digits
 }
 
-// A bot that serves interactions without package router checks the
+// A bot that serves interactions without package endpoint checks the
 // signature before it reads anything else from the body, refuses what fails
 // with 401, and only then decodes.
 func ExampleVerifier_Verify() {

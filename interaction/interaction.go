@@ -3,9 +3,15 @@ package interaction
 import (
 	"strconv"
 	"strings"
+	"time"
 
 	jsonv2 "github.com/goccy/go-json/v2"
 )
+
+// TokenLifetime is how long an interaction's token lets its answer be
+// given, edited and followed up, from when the service sent it: a
+// deferred handler's context ends then.
+const TokenLifetime = 15 * time.Minute
 
 // Interaction is what the service POSTs to a bot's endpoint when a user uses
 // a command (type 2), types into an autocomplete option (type 4), uses a
@@ -16,7 +22,7 @@ type Interaction struct {
 	ApplicationID Snowflake `json:"application_id"`
 	Type          Type      `json:"type"`
 	// Token answers the interaction and edits or follows up its messages for
-	// 15 minutes. It is a secret: switchboard never logs it.
+	// TokenLifetime. It is a secret: switchboard never logs it.
 	Token   string    `json:"token"`
 	Version int       `json:"version"`
 	GuildID Snowflake `json:"guild_id,omitzero"`

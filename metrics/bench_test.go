@@ -9,6 +9,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/valyala/fasthttp"
 
+	"github.com/switchboard-go/switchboard/endpoint"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
 	"github.com/switchboard-go/switchboard/metrics"
@@ -16,14 +17,14 @@ import (
 )
 
 // The benchmarks below measure what metrics cost the request path, on the
-// endpoint benchmark of package router: a 2.4 KB "/mod ban" verified,
+// endpoint benchmark of package endpoint: a 2.4 KB "/mod ban" verified,
 // decoded, dispatched and answered through the fasthttp handler in memory.
 // Compare them within one run:
 //
 //	go test ./metrics -run XXX -bench Endpoint -count 6 | tee new.txt
 //	benchstat -col /metrics new.txt
 
-func benchEndpoint(b *testing.B, opts ...router.Option) {
+func benchEndpoint(b *testing.B, opts ...endpoint.Option) {
 	body, err := os.ReadFile("../interaction/testdata/slash_mod_ban.json")
 	if err != nil {
 		b.Fatal(err)
@@ -40,7 +41,10 @@ func benchEndpoint(b *testing.B, opts ...router.Option) {
 		b.Fatal(err)
 	}
 	key := interactiontest.NewKey("bench")
-	e := router.NewEndpoint(mux, key.Verifier(), opts...)
+	e, err := endpoint.New(mux, key.Verifier(), opts...)
+	if err != nil {
+		b.Fatal(err)
+	}
 	sig, ts := key.Sign(body)
 	var rc fasthttp.RequestCtx
 	b.ReportAllocs()
@@ -48,8 +52,8 @@ func benchEndpoint(b *testing.B, opts ...router.Option) {
 		rc.Request.Reset()
 		rc.Response.Reset()
 		rc.Request.Header.SetMethod("POST")
-		rc.Request.Header.Set(router.HeaderSignature, sig)
-		rc.Request.Header.Set(router.HeaderTimestamp, ts)
+		rc.Request.Header.Set(endpoint.HeaderSignature, sig)
+		rc.Request.Header.Set(endpoint.HeaderTimestamp, ts)
 		rc.Request.SetBody(body)
 		e.ServeFastHTTP(&rc)
 		if rc.Response.StatusCode() != 200 {
@@ -69,18 +73,18 @@ func BenchmarkEndpoint(b *testing.B) {
 	})
 }
 
-// BenchmarkObserveExchange is the cost of counting one answered
+// BenchmarkObserveRequest is the cost of counting one answered
 // interaction: a counter, and the handler, verification and request
 // histograms.
-func BenchmarkObserveExchange(b *testing.B) {
+func BenchmarkObserveRequest(b *testing.B) {
 	m, err := metrics.New(prometheus.NewRegistry())
 	if err != nil {
 		b.Fatal(err)
 	}
-	x := router.Exchange{Type: interaction.TypeApplicationCommand, Route: "mod ban", Outcome: router.OutcomeAnswered,
-		Status: 200, Verification: 60 * time.Microsecond, Handler: 3 * time.Microsecond, Handled: true, Duration: 80 * time.Microsecond}
+	x := endpoint.Observation{Type: interaction.TypeApplicationCommand, Route: "mod ban", Outcome: endpoint.OutcomeAnswered,
+		Status: 200, Verification: 60 * time.Microsecond, HandlerTime: 3 * time.Microsecond, Handled: true, Duration: 80 * time.Microsecond}
 	b.ReportAllocs()
 	for b.Loop() {
-		m.ObserveExchange(x)
+		m.ObserveRequest(x)
 	}
 }

@@ -12,7 +12,7 @@
 //	m, err := metrics.New(reg)
 //	...
 //	client, err := rest.NewClient(baseURL, auth, m.Client())
-//	endpoint := router.NewEndpoint(mux, verifier, router.WithClient(client), m.Endpoint())
+//	e, err := endpoint.New(mux, verifier, endpoint.WithClient(client), m.Endpoint())
 //	events, err := webhook.NewEndpoint(verifier, m.Events())
 //	http.Handle("/metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{}))
 //
@@ -52,7 +52,7 @@
 //
 //   - type: the interaction's type as the specification names it
 //     ("APPLICATION_COMMAND", "MESSAGE_COMPONENT", ...). For events, the
-//     event types package webhook names, those given to KnownEvents, and
+//     event types package webhook names, those given to WithKnownEvents, and
 //     "other" for the rest.
 //   - route: what the router registered the handler for: the command path
 //     ("mod user ban"), the name of a user or message command, or the

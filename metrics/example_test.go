@@ -13,6 +13,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"github.com/switchboard-go/switchboard/autocomplete"
+	"github.com/switchboard-go/switchboard/endpoint"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
 	"github.com/switchboard-go/switchboard/metrics"
@@ -39,14 +40,17 @@ func ExampleNew() {
 	key := interactiontest.NewKey("example")
 	// A real bot adds m.Client() to its rest.NewClient and m.Events() to
 	// its webhook.NewEndpoint.
-	endpoint := router.NewEndpoint(mux, key.Verifier(), m.Endpoint())
+	e, err := endpoint.New(mux, key.Verifier(), m.Endpoint())
+	if err != nil {
+		log.Fatal(err)
+	}
 
 	body := interactiontest.Command("ping").JSON()
 	sig, ts := key.Sign(body)
 	req := httptest.NewRequest("POST", "/interactions", strings.NewReader(string(body)))
-	req.Header.Set(router.HeaderSignature, sig)
-	req.Header.Set(router.HeaderTimestamp, ts)
-	endpoint.ServeHTTP(httptest.NewRecorder(), req)
+	req.Header.Set(endpoint.HeaderSignature, sig)
+	req.Header.Set(endpoint.HeaderTimestamp, ts)
+	e.ServeHTTP(httptest.NewRecorder(), req)
 
 	// The metrics, as a scrape of /metrics reads them.
 	scrape := httptest.NewRecorder()

@@ -17,7 +17,7 @@ import (
 
 func TestTheStoresInMemoryCountWhatTheyForgetEarly(t *testing.T) {
 	reg := prometheus.NewRegistry()
-	m, err := metrics.New(reg, metrics.ConstLabels(prometheus.Labels{"bot": "echo"}))
+	m, err := metrics.New(reg, metrics.WithConstLabels(prometheus.Labels{"bot": "echo"}))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,9 +6,9 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 
+	"github.com/switchboard-go/switchboard/endpoint"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/rest"
-	"github.com/switchboard-go/switchboard/router"
 	"github.com/switchboard-go/switchboard/storecall"
 	"github.com/switchboard-go/switchboard/webhook"
 )
@@ -36,7 +36,7 @@ var (
 )
 
 // Metrics counts what the endpoints and REST client it is given to do. It
-// is a router.Observer and a rest.Observer, and observes a webhook events
+// is an endpoint.Observer and a rest.Observer, and observes a webhook events
 // endpoint through Events; make one with New, and give it with Endpoint,
 // Events and Client. It is safe for concurrent use.
 type Metrics struct {
@@ -85,42 +85,42 @@ type config struct {
 	events       []webhook.Type
 }
 
-// ConstLabels adds labels of fixed values to every metric, such as the
+// WithConstLabels adds labels of fixed values to every metric, such as the
 // bot's name where one process serves several bots, each with a Metrics
 // of its own registered with the same registry.
-func ConstLabels(l prometheus.Labels) Option {
+func WithConstLabels(l prometheus.Labels) Option {
 	return func(c *config) { c.constLabels = l }
 }
 
-// HandlerBuckets sets the buckets of the handler histograms of both
+// WithHandlerBuckets sets the buckets of the handler histograms of both
 // endpoints, in seconds. The default runs from 0.5ms to 5 minutes, with
 // bounds at 2.5s, where the endpoint defers by default, and 3s, where the
 // service stops waiting.
-func HandlerBuckets(b ...float64) Option { return func(c *config) { c.handler = b } }
+func WithHandlerBuckets(b ...float64) Option { return func(c *config) { c.handler = b } }
 
-// VerificationBuckets sets the buckets of the signature check's histogram,
+// WithVerificationBuckets sets the buckets of the signature check's histogram,
 // in seconds. The default runs from 10µs to 10ms.
-func VerificationBuckets(b ...float64) Option { return func(c *config) { c.verification = b } }
+func WithVerificationBuckets(b ...float64) Option { return func(c *config) { c.verification = b } }
 
-// RequestBuckets sets the buckets of the histogram of whole requests to the
+// WithRequestBuckets sets the buckets of the histogram of whole requests to the
 // endpoints, in seconds. The default runs from 0.1ms to 5s.
-func RequestBuckets(b ...float64) Option { return func(c *config) { c.request = b } }
+func WithRequestBuckets(b ...float64) Option { return func(c *config) { c.request = b } }
 
-// RESTBuckets sets the buckets of the histogram of REST attempts, in
+// WithRESTBuckets sets the buckets of the histogram of REST attempts, in
 // seconds. The default runs from 5ms to 30s, the client's default
 // timeout.
-func RESTBuckets(b ...float64) Option { return func(c *config) { c.rest = b } }
+func WithRESTBuckets(b ...float64) Option { return func(c *config) { c.rest = b } }
 
-// KnownEvents adds event types to name as they are in the type label of
+// WithKnownEvents adds event types to name as they are in the type label of
 // the event metrics, beside those package webhook names: the types a bot
 // registered handlers for that package webhook does not know. The service
 // may send types of any name; those neither names are "other".
-func KnownEvents(types ...webhook.Type) Option {
+func WithKnownEvents(types ...webhook.Type) Option {
 	return func(c *config) { c.events = append(c.events, types...) }
 }
 
 // New makes the metrics and registers them with reg. It fails if reg
-// refuses one, as it does a second Metrics without distinct ConstLabels.
+// refuses one, as it does a second Metrics without distinct WithConstLabels.
 func New(reg prometheus.Registerer, opts ...Option) (*Metrics, error) {
 	c := config{
 		handler:      handlerBuckets,
@@ -226,7 +226,7 @@ func New(reg prometheus.Registerer, opts ...Option) (*Metrics, error) {
 }
 
 // Endpoint returns the option that makes an Endpoint tell m what it does.
-func (m *Metrics) Endpoint() router.Option { return router.WithObserver(m) }
+func (m *Metrics) Endpoint() endpoint.Option { return endpoint.WithObserver(m) }
 
 // Events returns the option that makes a webhook.Endpoint tell m what it
 // does.
@@ -237,7 +237,7 @@ func (m *Metrics) Client() rest.ClientOption { return rest.WithObserver(m) }
 
 // Stores returns the option that makes the router tell m of each call to
 // a store replicas share that did not count; give it to
-// cooldown.WithStore and router.WithReplayGuard.
+// cooldown.WithStore and endpoint.WithReplayGuard.
 func (m *Metrics) Stores() storecall.Option {
 	return storecall.WithOnFailure(func(kind string, why storecall.Failure) {
 		m.storeFailures.WithLabelValues(kind, string(why)).Inc()
@@ -258,7 +258,7 @@ func (m *Metrics) RateLimitStoreFailures(next func(error)) func(error) {
 }
 
 var (
-	_ router.Observer  = (*Metrics)(nil)
-	_ webhook.Observer = eventObserver{}
-	_ rest.Observer    = (*Metrics)(nil)
+	_ endpoint.Observer = (*Metrics)(nil)
+	_ webhook.Observer  = eventObserver{}
+	_ rest.Observer     = (*Metrics)(nil)
 )

@@ -18,6 +18,7 @@ import (
 	"github.com/switchboard-go/switchboard/component"
 	"github.com/switchboard-go/switchboard/cooldown"
 	"github.com/switchboard-go/switchboard/emulator"
+	"github.com/switchboard-go/switchboard/endpoint"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
 	"github.com/switchboard-go/switchboard/metrics"
@@ -140,8 +141,11 @@ func serve(t *testing.T) *world {
 	if err != nil {
 		t.Fatal(err)
 	}
-	endpoint := router.NewEndpoint(mux, verifier, router.WithClient(client), m.Endpoint(),
-		router.WithResponseDeadline(window), router.WithAnswerMargin(margin))
+	e, err := endpoint.New(mux, verifier, endpoint.WithClient(client), m.Endpoint(),
+		endpoint.WithResponseDeadline(window), endpoint.WithAnswerMargin(margin))
+	if err != nil {
+		t.Fatal(err)
+	}
 	w.events, err = webhook.NewEndpoint(verifier, m.Events())
 	if err != nil {
 		t.Fatal(err)
@@ -153,7 +157,7 @@ func serve(t *testing.T) *world {
 		return nil
 	})
 	paths := http.NewServeMux()
-	paths.Handle("/interactions", endpoint)
+	paths.Handle("/interactions", e)
 	paths.Handle("/events", w.events)
 	bot := httptest.NewServer(paths)
 	t.Cleanup(bot.Close)
@@ -567,7 +571,7 @@ func TestNewRefusesASecondMetricsUnlessItsLabelsDiffer(t *testing.T) {
 	}
 	reg = prometheus.NewRegistry()
 	for _, bot := range []string{"echo", "poll"} {
-		if _, err := metrics.New(reg, metrics.ConstLabels(prometheus.Labels{"bot": bot})); err != nil {
+		if _, err := metrics.New(reg, metrics.WithConstLabels(prometheus.Labels{"bot": bot})); err != nil {
 			t.Errorf("the Metrics of bot %s: %v", bot, err)
 		}
 	}
@@ -578,12 +582,12 @@ func TestNewRefusesASecondMetricsUnlessItsLabelsDiffer(t *testing.T) {
 }
 
 // TestEventsOfTypesNotKnownAreOther: the type label names the types package
-// webhook knows and those given to KnownEvents; any other name the service
+// webhook knows and those given to WithKnownEvents; any other name the service
 // sends is "other".
 func TestEventsOfTypesNotKnownAreOther(t *testing.T) {
 	key := interactiontest.NewKey("events")
 	reg := prometheus.NewRegistry()
-	m, err := metrics.New(reg, metrics.KnownEvents("LOBBY_MESSAGE_CREATE"))
+	m, err := metrics.New(reg, metrics.WithKnownEvents("LOBBY_MESSAGE_CREATE"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -600,8 +604,8 @@ func TestEventsOfTypesNotKnownAreOther(t *testing.T) {
 		}
 		sig, ts := key.Sign(body)
 		req := httptest.NewRequest("POST", "/events", strings.NewReader(string(body)))
-		req.Header.Set(router.HeaderSignature, sig)
-		req.Header.Set(router.HeaderTimestamp, ts)
+		req.Header.Set(endpoint.HeaderSignature, sig)
+		req.Header.Set(endpoint.HeaderTimestamp, ts)
 		rec := httptest.NewRecorder()
 		e.ServeHTTP(rec, req)
 		if rec.Code != http.StatusNoContent {

@@ -3,9 +3,9 @@ package metrics
 import (
 	"strconv"
 
+	"github.com/switchboard-go/switchboard/endpoint"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/rest"
-	"github.com/switchboard-go/switchboard/router"
 	"github.com/switchboard-go/switchboard/webhook"
 )
 
@@ -28,16 +28,16 @@ const (
 	noStatus = "none"
 )
 
-// ObserveExchange counts a request to the interactions endpoint; it makes
-// m a router.Observer.
-func (m *Metrics) ObserveExchange(x router.Exchange) {
+// ObserveRequest counts a request to the interactions endpoint; it makes
+// m an endpoint.Observer.
+func (m *Metrics) ObserveRequest(x endpoint.Observation) {
 	if x.Refused != 0 {
 		m.refused.WithLabelValues(endpointInteractions, x.Refused.String()).Inc()
 	} else {
 		typ, route := interactionLabels(x.Type, x.Route)
 		m.interactions.WithLabelValues(typ, route, x.Outcome.String()).Inc()
 		if x.Handled {
-			m.handler.WithLabelValues(typ, route).Observe(x.Handler.Seconds())
+			m.handler.WithLabelValues(typ, route).Observe(x.HandlerTime.Seconds())
 		}
 	}
 	if x.Refused != interaction.RefusedTooLarge {
@@ -47,13 +47,13 @@ func (m *Metrics) ObserveExchange(x router.Exchange) {
 }
 
 // ObserveCompletion counts a deferred answer completed; it makes m a
-// router.Observer.
-func (m *Metrics) ObserveCompletion(c router.Completion) {
+// endpoint.Observer.
+func (m *Metrics) ObserveCompletion(c endpoint.Completion) {
 	typ, route := interactionLabels(c.Type, c.Route)
 	if !c.Delivered {
 		m.deferredFailures.WithLabelValues(typ, route).Inc()
 	}
-	m.handler.WithLabelValues(typ, route).Observe(c.Handler.Seconds())
+	m.handler.WithLabelValues(typ, route).Observe(c.HandlerTime.Seconds())
 	// Last, so that a completion counted is one wholly observed.
 	m.deferred.WithLabelValues(typ, route, c.Outcome.String()).Inc()
 }

@@ -5,11 +5,11 @@
 // on the other platforms that freeze a process between requests, where
 // the goroutine that would have completed the answer never runs again.
 //
-// An endpoint given a Queue (router.WithQueue) hands it a Job, the
+// An endpoint given a Queue (endpoint.WithQueue) hands it a Job, the
 // interaction as the service signed it and how the endpoint deferred it,
 // and answers the service with the deferral; a worker, which may be
 // another process or another function, takes the Job from the queue and
-// completes it (router.Endpoint.Complete): it checks the job, runs the
+// completes it (endpoint.Endpoint.Complete): it checks the job, runs the
 // handler and completes the deferral through the REST client as the
 // endpoint would have. A Job encodes to JSON, for a queue that carries
 // bytes (Amazon SQS, a second Lambda invocation, Pub/Sub, Cloud Tasks);
@@ -39,7 +39,7 @@
 // HMAC-SHA256 of the job's canonical encoding, a version byte and every
 // field, the body (and so the interaction's id), the signature and the
 // timestamp, the time of receipt, the deferral and the flags. A worker
-// (router.Endpoint.Complete) refuses a job that none of its keys proves
+// (endpoint.Endpoint.Complete) refuses a job that none of its keys proves
 // (Keys.Verify, ErrUnproven), comparing in constant time, before it reads
 // anything of the job but its size. Listing more than one key rotates
 // them: the first proves, all verify.
@@ -49,14 +49,14 @@
 // window of the time of receipt, as the endpoint found it, and the time
 // of receipt no later than the worker's clock (give or take
 // replay.ClockAllowance) and less than the token's lifetime
-// (router.TokenLifetime, 15 minutes) before it. A request the endpoint
+// (interaction.TokenLifetime, 15 minutes) before it. A request the endpoint
 // refused as stale was never proved, and a job whose time of receipt is
 // changed no longer is: no job stretches the window.
 //
 // A queue delivers a job at least once: SQS standard queues and Cloud
 // Tasks may deliver one twice, and redeliver one whose worker timed out
 // or crashed. Before it runs a job, the worker claims it by its
-// interaction's id in its job claims (router.WithJobClaims, a
+// interaction's id in its job claims (endpoint.WithJobClaims, a
 // replay.Guard), until the token expires, after which the job is refused
 // anyway; a job claimed before is dropped, logged, and acknowledged, not
 // retried. The claims are kept where every worker reaches them, such as
@@ -69,12 +69,12 @@
 //
 // # The endpoint and the worker
 //
-// The endpoint's replay guard (router.WithReplayGuard) and the worker's
+// The endpoint's replay guard (endpoint.WithReplayGuard) and the worker's
 // claims are two records of one interaction, and must not be one: the
 // endpoint claims each interaction in its guard when it receives it, so
 // that a copy of the request is refused, and a worker claiming in the
 // same record would find every job claimed. So the claims are a guard of
-// their own, and router.NewEndpoint refuses the replay guard as the job
+// their own, and endpoint.New refuses the replay guard as the job
 // claims.
 //
 // The interaction then runs in one place. Answered in time, it is never
@@ -87,15 +87,15 @@
 // second, drops it: with claims both reach, the job runs once. A handler
 // the endpoint hands over late (its run past the deferral point) is run
 // twice by design: its run in the endpoint, canceled, may not have
-// stopped when the worker's starts; router.WithQueue says so.
+// stopped when the worker's starts; endpoint.WithQueue says so.
 //
 // The keys are configuration as the application's public key is: a
 // missing or short one is an error at the program's start (ParseKeys),
-// an endpoint given a queue without keys panics when it is made
-// (router.NewEndpoint), and a worker without them stops where it starts:
+// an endpoint given a queue without keys is an error when it is made
+// (endpoint.New), and a worker without them stops where it starts:
 // Memory.Serve returns at once, package awslambda's workers panic when
 // they are made, and PushWorker answers 503, which the queue retries,
-// to each job (router.Endpoint.CanComplete says why).
+// to each job (endpoint.Endpoint.CanComplete says why).
 //
 // # What a queue holds
 //

@@ -4,12 +4,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log"
 	"net/http"
 	"os"
 	"time"
 
 	"github.com/redis/go-redis/v9"
 
+	"github.com/switchboard-go/switchboard/endpoint"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/queue"
 	"github.com/switchboard-go/switchboard/redisstore"
@@ -46,8 +48,11 @@ func ExamplePushWorker() {
 		panic(fmt.Errorf("SWITCHBOARD_QUEUE_KEY: %w", err))
 	}
 	rdb := redis.NewClient(&redis.Options{Addr: os.Getenv("REDIS_ADDR")})
-	worker := router.NewEndpoint(mux, verifier, router.WithClient(client), router.WithJobKeys(keys),
-		router.WithJobClaims(redisstore.NewReplayGuard(rdb, "bot:jobs:")))
+	worker, err := endpoint.New(mux, verifier, endpoint.WithClient(client), endpoint.WithJobKeys(keys),
+		endpoint.WithJobClaims(redisstore.NewReplayGuard(rdb, "bot:jobs:")))
+	if err != nil {
+		panic(err)
+	}
 	if err := worker.CanComplete(); err != nil {
 		panic(err)
 	}
@@ -71,14 +76,20 @@ func ExampleMemory() {
 		client   *rest.Client
 	)
 	q := queue.NewMemory(64)
-	shared := []router.Option{router.WithClient(client), router.WithJobKeys(queue.RandomKeys()),
-		router.WithJobClaims(replay.NewMemoryGuard(0))}
-	endpoint := router.NewEndpoint(mux, verifier, append(shared, router.WithQueue(q))...)
-	worker := router.NewEndpoint(mux, verifier, shared...)
+	shared := []endpoint.Option{endpoint.WithClient(client), endpoint.WithJobKeys(queue.RandomKeys()),
+		endpoint.WithJobClaims(replay.NewMemoryGuard(0))}
+	e, err := endpoint.New(mux, verifier, append(shared, endpoint.WithQueue(q))...)
+	if err != nil {
+		log.Fatal(err)
+	}
+	worker, err := endpoint.New(mux, verifier, shared...)
+	if err != nil {
+		log.Fatal(err)
+	}
 	ctx, stop := context.WithCancel(context.Background())
 	defer stop()
 	go q.Serve(ctx, worker, nil)
-	_ = endpoint // served as without a queue
+	_ = e // served as without a queue
 }
 
 // A worker that takes the jobs from a queue itself decodes each message

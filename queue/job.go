@@ -22,7 +22,7 @@ type Job struct {
 	Signature, Timestamp string
 	// Received is when the endpoint received the request. The worker
 	// checks the signed timestamp against it, and the handler's context
-	// ends when the interaction's token expires, router.TokenLifetime
+	// ends when the interaction's token expires, interaction.TokenLifetime
 	// after it.
 	Received time.Time
 	// Deferral is the answer the endpoint gave the service:

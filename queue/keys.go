@@ -169,7 +169,7 @@ func (k Keys) Format(f fmt.State, verb rune) { io.WriteString(f, k.String()) }
 // Prove sets job.Proof to the proof, by the first key, of everything
 // else the job holds: its body, signature and timestamp, when it was
 // received, how it was deferred, and whether it is late. The endpoint
-// proves each job it hands over (router.WithQueue).
+// proves each job it hands over (endpoint.WithQueue).
 func (k *Keys) Prove(job *Job) {
 	proof := make([]byte, 1, proofSize)
 	proof[0] = proofVersion

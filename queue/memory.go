@@ -20,7 +20,7 @@ type Memory struct {
 // one) waiting, and whose Serve runs up to as many at once. Beyond that
 // Enqueue waits for room, until its context ends: an endpoint's ends
 // before the service stops waiting, and the endpoint then completes the
-// job itself (router.WithQueue).
+// job itself (endpoint.WithQueue).
 func NewMemory(capacity int) *Memory {
 	return &Memory{jobs: make(chan Job, max(capacity, 1))}
 }

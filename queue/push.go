@@ -12,13 +12,13 @@ import (
 
 // DefaultMaxJobSize bounds the body of a request PushWorker serves,
 // 1,402,200 bytes: a job carries an interaction of at most the
-// endpoint's limit (router.DefaultMaxBodySize, 1 MiB) in base64, a third
+// endpoint's limit (endpoint.DefaultMaxBodySize, 1 MiB) in base64, a third
 // longer, and 4 KiB is room for the rest of it. A worker whose endpoint
-// takes larger bodies (router.WithMaxBodySize) sets MaxJobSize to match.
+// takes larger bodies (endpoint.WithMaxBodySize) sets MaxJobSize to match.
 const DefaultMaxJobSize = (maxBody+2)/3*4 + 4<<10
 
-// maxBody is router.DefaultMaxBodySize, which this package, imported by
-// the router, cannot name.
+// maxBody is endpoint.DefaultMaxBodySize, which this package, imported by
+// package endpoint, cannot name.
 const maxBody = 1 << 20
 
 // PushWorker is the HTTP handler of a worker whose queue pushes each job
@@ -34,7 +34,7 @@ const maxBody = 1 << 20
 // expired) is answered 422 Unprocessable Entity with the reason, as is a
 // body that is not a job: the queue retries it as its retry policy says,
 // then drops it or keeps it aside (a dead-letter topic), for a look.
-// A Worker that says it cannot complete jobs (a router.Endpoint without
+// A Worker that says it cannot complete jobs (an endpoint.Endpoint without
 // a client or keys: see Worker) is a configuration to fix, not a job to
 // set aside: each job is answered 503 Service Unavailable, which the
 // queue retries, and the reason logged.
@@ -47,15 +47,15 @@ const maxBody = 1 << 20
 // The job's handler runs under the request's context, which ends when
 // the queue stops waiting (a Cloud Tasks dispatch deadline, a Pub/Sub
 // acknowledgement deadline) or the platform's request timeout: give both
-// at least router.TokenLifetime, the time an answer can still be sent.
+// at least interaction.TokenLifetime, the time an answer can still be sent.
 type PushWorker struct {
 	// Worker completes the jobs: an endpoint serving the bot's router,
-	// with a REST client (router.Endpoint.Complete).
+	// with a REST client (endpoint.Endpoint.Complete).
 	Worker Worker
 	// MaxJobSize bounds a request's body; 0 means DefaultMaxJobSize.
 	MaxJobSize int64
 	// Log is where the worker logs what it refuses. Nil means Worker's
-	// own logger when it has a Logger method, as *router.Endpoint has
+	// own logger when it has a Logger method, as *endpoint.Endpoint has
 	// (router.WithLogger), so that the bot logs in one place; otherwise
 	// JSON lines on standard error, with their time, at info level.
 	Log *zerolog.Logger

@@ -119,7 +119,7 @@ func logLines(t *testing.T, log string) []map[string]any {
 }
 
 // loggingWorker is a Worker with a logger of its own, as
-// *router.Endpoint is.
+// *endpoint.Endpoint is.
 type loggingWorker struct {
 	workerFunc
 	log zerolog.Logger

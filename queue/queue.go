@@ -13,7 +13,7 @@ type Queue interface {
 	Enqueue(ctx context.Context, job Job) error
 }
 
-// Worker completes the jobs a Queue delivers; *router.Endpoint is one
+// Worker completes the jobs a Queue delivers; *endpoint.Endpoint is one
 // (its Complete method). Complete returns an error for a job it refuses
 // (one that is malformed, unproved, does not verify, or whose
 // interaction's token has expired), which no delivery of it again can
@@ -23,7 +23,7 @@ type Queue interface {
 // which it drops.
 //
 // A Worker that also has the method CanComplete() error, as
-// *router.Endpoint has, is asked whether it can complete jobs at all
+// *endpoint.Endpoint has, is asked whether it can complete jobs at all
 // (a REST client, the keys) before it is handed any: see Memory.Serve
 // and PushWorker.
 type Worker interface {

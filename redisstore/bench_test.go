@@ -83,7 +83,7 @@ func BenchmarkInteraction(b *testing.B) {
 		{"claim=apart", []router.Middleware{logging}},
 	} {
 		b.Run(bc.name, func(b *testing.B) {
-			e := endpoint(b, c, key, bc.mw...)
+			e := pingEndpoint(b, c, key, bc.mw...)
 			m := watch(b, srv, c)
 			user := interaction.Snowflake(1)
 			body := func() []byte {

@@ -1,6 +1,6 @@
 // Package redisstore keeps on Redis the state that replicas of a bot
 // share: the counts of cooldowns (package cooldown), the interactions
-// already served (package replay, router.WithReplayGuard), the state
+// already served (package replay, endpoint.WithReplayGuard), the state
 // of the service's rate limits (rest.WithRateLimitStore), the states
 // that custom_ids carry the keys of (package state) and the last good
 // suggestions of autocomplete (autocomplete.Fallback). Each is a type

@@ -10,6 +10,7 @@ import (
 	"github.com/rs/zerolog"
 
 	"github.com/switchboard-go/switchboard/cooldown"
+	"github.com/switchboard-go/switchboard/endpoint"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/redisstore"
 	"github.com/switchboard-go/switchboard/rest"
@@ -57,10 +58,13 @@ func Example() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	endpoint := router.NewEndpoint(mux, verifier,
-		router.WithClient(client),
-		router.WithReplayGuard(redisstore.NewReplayGuard(rdb, prefix)))
-	err = serve.ListenAndServe(context.Background(), ":8080", endpoint)
+	e, err := endpoint.New(mux, verifier,
+		endpoint.WithClient(client),
+		endpoint.WithReplayGuard(redisstore.NewReplayGuard(rdb, prefix)))
+	if err != nil {
+		log.Fatal(err)
+	}
+	err = serve.ListenAndServe(context.Background(), ":8080", e)
 	// What the last answers said of the rate limits, for the replicas
 	// still running.
 	client.FlushRateLimits(context.Background())

@@ -20,6 +20,7 @@ import (
 	"github.com/switchboard-go/switchboard/command"
 	"github.com/switchboard-go/switchboard/cooldown"
 	"github.com/switchboard-go/switchboard/emulator"
+	"github.com/switchboard-go/switchboard/endpoint"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
 	"github.com/switchboard-go/switchboard/internal/apitest"
@@ -53,7 +54,10 @@ func startReplica(t *testing.T, name string, srv *redistest.Server, prefix strin
 	if err != nil {
 		t.Fatal(err)
 	}
-	e := router.NewEndpoint(mux, key.Verifier(), router.WithReplayGuard(redisstore.NewReplayGuard(srv.Client(t), prefix)))
+	e, err := endpoint.New(mux, key.Verifier(), endpoint.WithReplayGuard(redisstore.NewReplayGuard(srv.Client(t), prefix)))
+	if err != nil {
+		t.Fatal(err)
+	}
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -91,8 +95,8 @@ func (rep *replica) post(t *testing.T, body []byte, sig, ts string) answer {
 		t.Fatal(err)
 	}
 	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set(router.HeaderSignature, sig)
-	req.Header.Set(router.HeaderTimestamp, ts)
+	req.Header.Set(endpoint.HeaderSignature, sig)
+	req.Header.Set(endpoint.HeaderTimestamp, ts)
 	res, err := http.DefaultClient.Do(req)
 	if err != nil {
 		t.Fatal(err)

@@ -18,6 +18,7 @@ import (
 	"github.com/switchboard-go/switchboard/command"
 	"github.com/switchboard-go/switchboard/cooldown"
 	"github.com/switchboard-go/switchboard/emulator"
+	"github.com/switchboard-go/switchboard/endpoint"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
 	"github.com/switchboard-go/switchboard/internal/apitest"
@@ -108,10 +109,10 @@ func (m *monitor) count(t testing.TB) int {
 	}
 }
 
-// endpoint is a bot whose "ping" a user may run 100 times a minute,
+// pingEndpoint is a bot whose "ping" a user may run 100 times a minute,
 // counted on c, and which serves each interaction once, claimed on c;
 // mw runs before the cooldown.
-func endpoint(t testing.TB, c redis.UniversalClient, key *interactiontest.Key, mw ...router.Middleware) *router.Endpoint {
+func pingEndpoint(t testing.TB, c redis.UniversalClient, key *interactiontest.Key, mw ...router.Middleware) *endpoint.Endpoint {
 	t.Helper()
 	p := newPrefix()
 	r := router.New(router.DispatchOnly())
@@ -124,15 +125,19 @@ func endpoint(t testing.TB, c redis.UniversalClient, key *interactiontest.Key, m
 	if err != nil {
 		t.Fatal(err)
 	}
-	return router.NewEndpoint(mux, key.Verifier(), router.WithReplayGuard(redisstore.NewReplayGuard(c, p)))
+	e, err := endpoint.New(mux, key.Verifier(), endpoint.WithReplayGuard(redisstore.NewReplayGuard(c, p)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e
 }
 
 // post sends body, signed with key, to e and returns the status.
-func post(e *router.Endpoint, key *interactiontest.Key, body []byte) int {
+func post(e *endpoint.Endpoint, key *interactiontest.Key, body []byte) int {
 	sig, ts := key.Sign(body)
 	req := httptest.NewRequest(http.MethodPost, "/interactions", bytes.NewReader(body))
-	req.Header.Set(router.HeaderSignature, sig)
-	req.Header.Set(router.HeaderTimestamp, ts)
+	req.Header.Set(endpoint.HeaderSignature, sig)
+	req.Header.Set(endpoint.HeaderTimestamp, ts)
 	w := httptest.NewRecorder()
 	e.ServeHTTP(w, req)
 	return w.Code
@@ -164,7 +169,7 @@ func TestAnInteractionCostsRedisOneRoundTrip(t *testing.T) {
 		{"other middleware first", []router.Middleware{logging}, 2},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			e := endpoint(t, c, key, tc.mw...)
+			e := pingEndpoint(t, c, key, tc.mw...)
 			// The first call loads the script.
 			if status := post(e, key, interactiontest.Command("ping").JSON()); status != 200 {
 				t.Fatalf("answered %d", status)

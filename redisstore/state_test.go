@@ -11,6 +11,7 @@ import (
 	"github.com/redis/go-redis/v9"
 
 	"github.com/switchboard-go/switchboard/component"
+	"github.com/switchboard-go/switchboard/endpoint"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
 	"github.com/switchboard-go/switchboard/internal/redistest"
@@ -207,7 +208,7 @@ func TestAClickHandedOverIsServedByAWorkerOnAnotherReplica(t *testing.T) {
 	q := queue.NewMemory(4)
 	jobKeys := queue.RandomKeys() // the endpoint and the worker share them
 	bot := switchboardtest.New(t, shop(srv.Client(t), false), switchboardtest.WithResponseWindow(500*time.Millisecond),
-		switchboardtest.WithEndpoint(router.WithQueue(q), router.WithJobKeys(jobKeys)))
+		switchboardtest.WithEndpoint(endpoint.WithQueue(q), endpoint.WithJobKeys(jobKeys)))
 	mux, err := shop(srv.Client(t), true).Build()
 	if err != nil {
 		t.Fatal(err)
@@ -216,7 +217,10 @@ func TestAClickHandedOverIsServedByAWorkerOnAnotherReplica(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	worker := router.NewEndpoint(mux, verifier, router.WithClient(bot.Client), router.WithDefaultLogger(bot.Logger()), router.WithJobKeys(jobKeys))
+	worker, err := endpoint.New(mux, verifier, endpoint.WithClient(bot.Client), endpoint.WithDefaultLogger(bot.Logger()), endpoint.WithJobKeys(jobKeys))
+	if err != nil {
+		t.Fatal(err)
+	}
 	ctx, stop := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() {
@@ -250,7 +254,7 @@ func TestAClickHandedOverIsServedByAWorkerOnAnotherReplica(t *testing.T) {
 	if err != nil || len(keys) != 1 || strings.Count(keys[0], ":") != 4 {
 		t.Fatalf("keys %q, %v; want the claim alone", keys, err)
 	}
-	if d, err := srv.Client(t).PTTL(context.Background(), keys[0]).Result(); err != nil || d > router.TokenLifetime || d < router.TokenLifetime-time.Minute {
-		t.Errorf("the claim lives %v, %v; want the token's %v", d, err, router.TokenLifetime)
+	if d, err := srv.Client(t).PTTL(context.Background(), keys[0]).Result(); err != nil || d > interaction.TokenLifetime || d < interaction.TokenLifetime-time.Minute {
+		t.Errorf("the claim lives %v, %v; want the token's %v", d, err, interaction.TokenLifetime)
 	}
 }

@@ -1,8 +1,8 @@
 // Package replay remembers the interactions an endpoint has served, so
 // that a copy of one, recorded off the wire and sent again while its
 // signature still verifies, is refused rather than served twice
-// (router.WithReplayGuard); the workers of a queue claim their jobs in
-// one too (router.WithJobClaims).
+// (endpoint.WithReplayGuard); the workers of a queue claim their jobs in
+// one too (endpoint.WithJobClaims).
 //
 // Guard is the contract of this package. MemoryGuard serves one replica,
 // in bounded memory sized for a stated rate; replicas behind one load

@@ -14,6 +14,7 @@ import (
 
 	"github.com/switchboard-go/switchboard/command"
 	"github.com/switchboard-go/switchboard/emulator"
+	"github.com/switchboard-go/switchboard/endpoint"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/internal/apitest"
 	"github.com/switchboard-go/switchboard/rest"
@@ -85,7 +86,11 @@ func serveBot(t *testing.T, s *emulator.Server, r *router.Router) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := httptest.NewServer(router.NewEndpoint(mux, verifier))
+	e, err := endpoint.New(mux, verifier)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(e)
 	t.Cleanup(srv.Close)
 	registerAndListen(t, s, []command.Command{{Name: "report", Description: "Report on the week"}}, srv.URL)
 }
@@ -280,7 +285,7 @@ func startRespondingBot(t *testing.T, s *emulator.Server, answer func(ctx contex
 	}
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		body, _ := io.ReadAll(r.Body)
-		if verifier.Verify([]byte(r.Header.Get(router.HeaderSignature)), []byte(r.Header.Get("X-Signature-Timestamp")), body) != nil {
+		if verifier.Verify([]byte(r.Header.Get(endpoint.HeaderSignature)), []byte(r.Header.Get("X-Signature-Timestamp")), body) != nil {
 			w.WriteHeader(http.StatusUnauthorized)
 			return
 		}

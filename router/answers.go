@@ -5,21 +5,12 @@ import (
 	"errors"
 
 	"github.com/switchboard-go/switchboard/interaction"
-	"github.com/switchboard-go/switchboard/rest"
 )
 
-// ErrNoClient is returned by a Request's answer methods when the endpoint
-// that received the interaction was given no REST client (WithClient).
-var ErrNoClient = errors.New("router: the endpoint has no REST client: give it one with router.WithClient")
-
-// WithClient gives the endpoint a REST client, through which handlers
-// complete a deferred answer, edit it, and send follow-ups from their
-// Request (Request.EditOriginal, Request.Followup and the others). These
-// requests are authenticated by the interaction's token, so a client built
-// with rest.NoAuth is enough.
-func WithClient(c *rest.Client) Option {
-	return func(o *options) { o.client = c }
-}
+// ErrNoClient is returned by a Request's answer methods when the
+// transport that received the interaction has no REST client: an
+// endpoint given none (endpoint.WithClient), or Mux.Dispatch.
+var ErrNoClient = errors.New("router: no REST client to answer with: give the endpoint one with endpoint.WithClient")
 
 // The methods below act on the answer to the request's interaction after
 // the handler has returned its first answer: they complete a deferral,

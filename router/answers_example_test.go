@@ -8,6 +8,7 @@ import (
 
 	"github.com/switchboard-go/switchboard/command"
 	"github.com/switchboard-go/switchboard/emulator"
+	"github.com/switchboard-go/switchboard/endpoint"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/rest"
 	"github.com/switchboard-go/switchboard/router"
@@ -60,7 +61,11 @@ func ExampleRequest_EditOriginal() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	bot := httptest.NewServer(router.NewEndpoint(mux, verifier, router.WithClient(client)))
+	e, err := endpoint.New(mux, verifier, endpoint.WithClient(client))
+	if err != nil {
+		log.Fatal(err)
+	}
+	bot := httptest.NewServer(e)
 	defer bot.Close()
 
 	// Registering the command is the one step that needs the bot's token.

@@ -21,66 +21,50 @@ func returnsNil(router.Handler) router.Handler { return nil }
 func TestBuildReportsMiswiringsThatWouldFailAtRunTime(t *testing.T) {
 	tests := []struct {
 		name string
-		opts []router.Option
 		wire func(r *router.Router)
 		want string // the one problem Build reports; "" for a router that builds
 	}{
-		{"middleware that returns the handler it wraps", nil, func(r *router.Router) {
+		{"middleware that returns the handler it wraps", func(r *router.Router) {
 			r.Use(passThrough)
 			r.Group("mod", router.Description("Moderation")).Use(passThrough)
 			r.Command("mod ban", ok, router.Description("Ban"))
 			r.Component("poll:{id}", ok)
 		}, ""},
-		{"a nil middleware given to the router", nil, func(r *router.Router) {
+		{"a nil middleware given to the router", func(r *router.Router) {
 			r.Use(passThrough, nil)
 			r.Command("ping", ok, router.Description("Ping"))
 		}, "Router.Use: middleware 2 is nil"},
-		{"a nil middleware given to a group", nil, func(r *router.Router) {
+		{"a nil middleware given to a group", func(r *router.Router) {
 			r.Group("mod", router.Description("Moderation")).Use(nil)
 			r.Command("mod ban", ok, router.Description("Ban"))
 		}, "mod: Group.Use: middleware 1 is nil"},
-		{"a router middleware that returns no handler, reported once for every route", nil, func(r *router.Router) {
+		{"a router middleware that returns no handler, reported once for every route", func(r *router.Router) {
 			r.Use(passThrough)
 			r.Use(returnsNil)
 			r.Command("ping", ok, router.Description("Ping"))
 			r.Command("pong", ok, router.Description("Pong"))
 			r.Component("poll:{id}", ok)
 		}, `ping: middleware 2 given to Router.Use returned a nil Handler: a middleware returns the handler that serves the request in next's place`},
-		{"a router middleware that returns no handler, for a component", nil, func(r *router.Router) {
+		{"a router middleware that returns no handler, for a component", func(r *router.Router) {
 			r.Use(returnsNil)
 			r.Component("poll:{id}", ok)
 		}, `poll:{id}: middleware 1 given to Router.Use returned a nil Handler`},
-		{"a router middleware that returns no handler, for the default autocomplete", nil, func(r *router.Router) {
+		{"a router middleware that returns no handler, for the default autocomplete", func(r *router.Router) {
 			r.Use(returnsNil)
 			r.AutocompleteDefault(suggestNothing)
 		}, `AutocompleteDefault: middleware 1 given to Router.Use returned a nil Handler`},
-		{"a group middleware that returns no handler", nil, func(r *router.Router) {
+		{"a group middleware that returns no handler", func(r *router.Router) {
 			r.Group("mod", router.Description("Moderation")).Use(returnsNil)
 			r.Command("mod ban", ok, router.Description("Ban"), router.Options(option.String("who", "Who").Autocomplete()))
 			r.Autocomplete("mod ban", "who", suggestNothing)
 		}, `mod ban: middleware 1 given to the Use of the group "mod" returned a nil Handler`},
-		{"a Queued command on a router that never defers", []router.Option{router.WithoutAutoDefer()}, func(r *router.Router) {
-			r.Command("report", ok, router.Description("Report"), router.Queued())
-		}, "report: Queued defers at once, and WithoutAutoDefer, given to router.New, keeps every endpoint of the router from deferring: " +
-			"the handler would run in the HTTP request, within the service's 3 seconds; drop one of them"},
-		{"a subcommand of a Queued group on a router that never defers", []router.Option{router.WithoutAutoDefer()}, func(r *router.Router) {
-			r.Group("stats", router.Description("Statistics"), router.Queued())
-			r.Command("stats week", ok, router.Description("This week"))
-		}, "stats week: Queued defers at once, and WithoutAutoDefer"},
-		{"a Queued component on a router that never defers", []router.Option{router.WithoutAutoDefer()}, func(r *router.Router) {
-			r.Component("report:{week}", ok, router.Queued())
-		}, "report:{week}: Queued defers at once, and WithoutAutoDefer"},
-		{"a Queued modal that never defers", nil, func(r *router.Router) {
+		{"a Queued modal that never defers", func(r *router.Router) {
 			r.Modal("report:{week}", ok, router.Queued(), router.NoAutoDefer())
 		}, "report:{week}: Queued defers at once and NoAutoDefer never defers: declare one of them"},
-		{"routes that are not Queued on a router that never defers", []router.Option{router.WithoutAutoDefer()}, func(r *router.Router) {
-			r.Command("report", ok, router.Description("Report"), router.DeferEphemeral())
-			r.Component("report:{week}", ok)
-		}, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			r := router.New(tt.opts...)
+			r := router.New()
 			tt.wire(r)
 			_, err := r.Build()
 			if tt.want == "" {

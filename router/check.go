@@ -129,20 +129,17 @@ func (r *Router) checkRoute(h Handler, rt RouteInfo) {
 	}
 }
 
-// queuedWithoutAutoDefer is the problem of a route declared Queued on a
-// router given WithoutAutoDefer.
-const queuedWithoutAutoDefer = "Queued defers at once, and WithoutAutoDefer, given to router.New, keeps every endpoint of the router from deferring: " +
-	"the handler would run in the HTTP request, within the service's 3 seconds; drop one of them"
+// queuedNever is the problem of a route declared Queued and NoAutoDefer.
+const queuedNever = "Queued defers at once and NoAutoDefer never defers: declare one of them"
 
 // queuedProblem returns what keeps a route declared Queued, whose
 // deferral is d, from being deferred and handed to a queue; "" when
-// nothing does.
-func (r *Router) queuedProblem(d deferral) string {
-	switch {
-	case d == deferNever:
+// nothing does. That a transport defers nothing at all (package
+// endpoint's WithoutAutoDefer) is the transport's to refuse
+// (Mux.QueuedRoutes).
+func queuedProblem(d deferral) string {
+	if d == deferNever {
 		return queuedNever
-	case r.noAutoDefer:
-		return queuedWithoutAutoDefer
 	}
 	return ""
 }

@@ -59,7 +59,7 @@ func (r *Router) addIDRoute(list *[]*idRoute, kind RouteKind, text string, h Han
 		r.fail(text, strings.Join(names, ", ")+" declare commands and do not apply to a "+kind.String())
 	}
 	if d.queued {
-		if problem := r.queuedProblem(d.deferral); problem != "" {
+		if problem := queuedProblem(d.deferral); problem != "" {
 			r.fail(text, problem)
 		}
 	}
@@ -74,6 +74,9 @@ func (r *Router) wrapAll(routes []*idRoute, w *wrapping) []*idRoute {
 	for i, rt := range routes {
 		wrapped := *rt
 		wrapped.handler = w.wrap(rt.pattern.text, rt.handler, r.root)
+		if rt.queued {
+			w.queued = append(w.queued, rt.pattern.text)
+		}
 		out[i] = &wrapped
 	}
 	return out

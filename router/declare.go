@@ -170,10 +170,11 @@ func DefaultPermission(enabled bool) Decl {
 	return func(d *decl) { d.defaultPermission = &enabled; d.wide("DefaultPermission") }
 }
 
-// The declarations below say how an endpoint given a client (WithClient)
-// defers a handler that has not answered shortly before the service stops
-// waiting. They apply to commands, components and modals; declared on a
-// group, they apply to the group's subcommands.
+// The declarations below say how an endpoint given a client
+// (endpoint.WithClient), or another transport that defers, defers a
+// handler that has not answered shortly before the service stops waiting
+// (Call.Deferral). They apply to commands, components and modals;
+// declared on a group, they apply to the group's subcommands.
 
 // DeferReply makes the endpoint defer a slow handler with
 // DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE: the user, and everyone in the
@@ -213,14 +214,15 @@ func NoAutoDefer() Decl { return func(d *decl) { d.deferral = deferNever } }
 
 // Queued makes the endpoint defer at once, as the route's deferral says
 // (DeferReply by default), without running the handler, and hand the
-// interaction to its queue (WithQueue): a worker runs the handler, once,
-// and completes the deferral with its answer (Endpoint.Complete). An
+// interaction to its queue (endpoint.WithQueue): a worker runs the
+// handler, once, and completes the deferral with its answer
+// (endpoint.Endpoint.Complete). An
 // endpoint without a queue, or whose queue refuses the interaction, runs
 // the handler itself and completes the deferral as it does a slow
 // handler's. Declare it on routes that are slow by nature (a report, a
 // call to a slow service) on a platform that freezes the process once it
-// has answered; it cannot be declared with NoAutoDefer, nor on a router
-// given WithoutAutoDefer.
+// has answered; it cannot be declared with NoAutoDefer, nor served by an
+// endpoint given endpoint.WithoutAutoDefer.
 func Queued() Decl { return func(d *decl) { d.queued = true } }
 
 // EntryPointHandler sets who answers the entry point command. A router

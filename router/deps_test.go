@@ -2,6 +2,7 @@ package router_test
 
 import (
 	"os/exec"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -19,7 +20,7 @@ func TestABotLinksNoneOfTheToolingDependencies(t *testing.T) {
 	const module = "github.com/switchboard-go/switchboard/"
 	// What a bot serving the interactions endpoint imports.
 	bot := []string{
-		"router", "serve", "rest", "option", "autocomplete", "interaction",
+		"router", "endpoint", "serve", "rest", "option", "autocomplete", "interaction",
 		"command", "component", "answer", "cooldown", "replay",
 		"webhook", "registry", "storecall", "state", "catalog", "switchboardtest", "queue",
 	}
@@ -58,5 +59,43 @@ func TestABotLinksNoneOfTheToolingDependencies(t *testing.T) {
 	}
 	if !strings.Contains(string(out), "\ngithub.com/aws/aws-lambda-go/") {
 		t.Errorf("the Lambda adapter links no package under github.com/aws/aws-lambda-go/: the forbidden prefix is stale")
+	}
+}
+
+// TestTheRouterDoesNotSayHowInteractionsArrive keeps the router
+// transport-neutral: the endpoint that serves it over HTTP, the queue its
+// endpoint hands interactions to, the HTTP server and the calls to the
+// stores replicas share are the transports' own, and a Mux served some
+// other way links none of them.
+func TestTheRouterDoesNotSayHowInteractionsArrive(t *testing.T) {
+	if testing.Short() {
+		t.Skip("lists the package's dependencies with the go command")
+	}
+	const module = "github.com/switchboard-go/switchboard/"
+	out, err := exec.Command("go", "list", "-deps", "-f", "{{.ImportPath}}", module+"router").Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	deps := strings.Fields(string(out))
+	if !slices.Contains(deps, module+"interaction") {
+		t.Fatalf("go list named %d packages, not interaction among them: the list is not what this test thinks", len(deps))
+	}
+	forbidden := []string{
+		module + "endpoint",
+		module + "queue",
+		module + "serve",
+		module + "store",
+		module + "awslambda",
+		module + "internal/receive",
+		module + "internal/storecall",
+		module + "internal/gopool",
+		"github.com/valyala/fasthttp",
+	}
+	for _, dep := range deps {
+		for _, f := range forbidden {
+			if dep == f || strings.HasPrefix(dep, f+"/") {
+				t.Errorf("package router links %s", dep)
+			}
+		}
 	}
 }

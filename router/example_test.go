@@ -3,11 +3,7 @@ package router_test
 import (
 	"context"
 	"fmt"
-	"io"
 	"log"
-	"net/http"
-	"net/http/httptest"
-	"strings"
 
 	"github.com/switchboard-go/switchboard/autocomplete"
 	"github.com/switchboard-go/switchboard/interaction"
@@ -113,44 +109,6 @@ func ExampleRouter_Autocomplete() {
 	// apple
 	// apricot
 	// pineapple
-}
-
-func ExampleEndpoint_ServeHTTP() {
-	r := router.New()
-	r.Command("ping", func(context.Context, *router.Request) (interaction.Response, error) {
-		return interaction.Reply("pong"), nil
-	}, router.Description("Check that the bot answers"))
-	mux, _ := r.Build()
-	key := interactiontest.NewKey("example") // in production: interaction.NewVerifier(publicKeyHex)
-	endpoint := router.NewEndpoint(mux, key.Verifier())
-
-	srv := httptest.NewServer(endpoint) // or http.ListenAndServe(addr, endpoint)
-	defer srv.Close()
-
-	body := interactiontest.Command("ping").JSON()
-	sig, ts := key.Sign(body)
-	req, _ := http.NewRequest("POST", srv.URL, strings.NewReader(string(body)))
-	req.Header.Set(router.HeaderSignature, sig)
-	req.Header.Set(router.HeaderTimestamp, ts)
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		log.Fatal(err)
-	}
-	defer resp.Body.Close()
-	var answer interaction.Response
-	if err := decodeJSON(resp, &answer); err != nil {
-		log.Fatal(err)
-	}
-	fmt.Println(resp.StatusCode, answer.Message.Content)
-	// Output: 200 pong
-}
-
-func decodeJSON(resp *http.Response, v *interaction.Response) error {
-	b := new(strings.Builder)
-	if _, err := io.Copy(b, resp.Body); err != nil {
-		return err
-	}
-	return v.UnmarshalJSON([]byte(b.String()))
 }
 
 func ExampleBind() {

@@ -36,13 +36,15 @@ type Mux struct {
 	// completeDefault suggests for the options no completer is
 	// registered for; nil when there is none.
 	completeDefault Handler
-	// options are the router's, which its endpoints start from.
-	options options
-	// logger is the router's, which Dispatch logs to; an endpoint
-	// serving the Mux logs to its own.
-	logger zerolog.Logger
+	// logger is the router's, which Dispatch logs to, and loggerGiven
+	// whether WithLogger gave it (Logger); a transport serving the Mux
+	// may log to its own.
+	logger      zerolog.Logger
+	loggerGiven bool
 
 	definitions Definitions
+	// queued are the paths and patterns of the routes declared Queued.
+	queued []string
 }
 
 // node is a command, subcommand or group in the dispatch tree.
@@ -182,15 +184,15 @@ func (m *Mux) lookup(d *interaction.Data) *node {
 	}
 }
 
-// Dispatch answers an interaction without HTTP, with the code the
-// endpoint runs once it has verified and decoded a request: it answers a
-// PING, finds the handler and runs it through the router's middleware,
-// with its answer checked against the service's rules and a handler's
-// error answered by the error handler. Tests call it to exercise
-// handlers. What the endpoint adds around that code, Dispatch leaves out:
-// the replay guard, the deadline and automatic deferral, panic recovery,
-// the observer, and the REST client (a handler's answers after the first
-// return ErrNoClient).
+// Dispatch answers an interaction without a transport, with the code a
+// transport runs once it has verified and decoded a request (Call): it
+// answers a PING, finds the handler and runs it through the router's
+// middleware, with its answer checked against the service's rules and a
+// handler's error answered by the error handler. Tests call it to
+// exercise handlers. What a transport adds around that code (package
+// endpoint's, say), Dispatch leaves out: the replay guard, the deadline
+// and automatic deferral, panic recovery, the observer, and the REST
+// client (a handler's answers after the first return ErrNoClient).
 //
 // The response is the one to send, and err what went wrong on the way: a
 // handler's error, after the error handler answered it (an autocomplete
@@ -201,34 +203,21 @@ func (m *Mux) lookup(d *interaction.Data) *node {
 // Under a context that HandedOver made, the handler's request says it
 // runs in a worker (Request.HandedOver).
 func (m *Mux) Dispatch(ctx context.Context, ix *interaction.Interaction) (interaction.Response, error) {
-	return m.dispatch(ctx, ix, new(Request), ctx.Value(handedOverKey{}) != nil)
+	c := new(Call)
+	m.Start(c, ix, nil, nil)
+	return c.Run(ctx)
 }
 
 // handedOverKey is the key of the context value HandedOver sets.
 type handedOverKey struct{}
 
-// HandedOver returns a context under which Mux.Dispatch runs a handler as
-// a worker runs an interaction its endpoint handed over to a queue, its
-// request's HandedOver true: for tests of what a handler does when it is
-// run again in a worker, and for a transport of one's own that completes
-// interactions handed over. Endpoint.Complete needs none.
+// HandedOver returns a context under which Mux.Dispatch and Call.Run run
+// a handler as a worker runs an interaction its endpoint handed over to a
+// queue, its request's HandedOver true: for tests of what a handler does
+// when it is run again in a worker, and for a transport that completes
+// interactions handed over, as endpoint.Endpoint.Complete does.
 func HandedOver(ctx context.Context) context.Context {
 	return context.WithValue(ctx, handedOverKey{}, true)
-}
-
-// dispatch is Dispatch with the Request in memory of the caller's;
-// handedOver says that the run is a worker's (Request.HandedOver).
-func (m *Mux) dispatch(ctx context.Context, ix *interaction.Interaction, req *Request, handedOver bool) (interaction.Response, error) {
-	switch ix.Type {
-	case interaction.TypePing:
-		return interaction.Pong(), nil
-	case interaction.TypeApplicationCommand, interaction.TypeApplicationCommandAutocomplete,
-		interaction.TypeMessageComponent, interaction.TypeModalSubmit:
-		h := m.find(ix, req)
-		req.handedOver = handedOver
-		return m.run(ctx, req, h)
-	}
-	return interaction.Response{}, ErrUnsupported
 }
 
 // run answers the interaction of req, which find prepared, with h's
@@ -331,7 +320,7 @@ func (m *Mux) unrouted(ctx context.Context, req *Request) (interaction.Response,
 // one, the apology, which every interaction a handler serves takes.
 func (m *Mux) errorAnswer(ctx context.Context, req *Request, err error) interaction.Response {
 	ix := req.Interaction
-	if context.Cause(ctx) == errHandedOver {
+	if context.Cause(ctx) == ErrHandedOver {
 		// The run was canceled as its interaction was handed to the
 		// queue, whose worker runs it again: its error is nobody's.
 		logRoute(req.Logger().Debug().Err(err), ix, &req.Params).Stringer("interaction", ix.ID).

@@ -26,14 +26,14 @@ type Request struct {
 	// Fields are the inputs of a submitted modal.
 	Fields Fields
 
-	// client sends what follows the first answer; nil when the endpoint
-	// has none.
+	// client sends what follows the first answer; nil when the
+	// transport has none (Mux.Start).
 	client *rest.Client
-	// logger is the endpoint's serving the request, or the router's
-	// for Dispatch, for middleware; nil outside a Mux.
+	// logger is the transport's serving the request, or the router's,
+	// for middleware; nil outside a Mux.
 	logger *zerolog.Logger
 	// handedOver says that a worker completes the interaction, handed
-	// over by its endpoint (Endpoint.Complete).
+	// over by its endpoint (HandedOver).
 	handedOver bool
 }
 
@@ -48,8 +48,8 @@ func (r *Request) reset(ix *interaction.Interaction) {
 	group, sub, leaf := ix.Data.Route()
 	// Field by field, to leave alone the array of Params, which is empty
 	// unless a pattern matched: zeroing it for every command would cost a
-	// fifth of a dispatch. Every field of Request is set here but client,
-	// which the endpoint sets, and logger, which the Mux sets.
+	// fifth of a dispatch. Every field of Request is set here but client
+	// and logger, which Mux.Start sets.
 	r.Interaction = ix
 	r.Command, r.SubcommandGroup, r.Subcommand = ix.Data.Name, group, sub
 	r.Options = option.New(leaf, ix.Data.Resolved)
@@ -64,16 +64,17 @@ func (r *Request) reset(ix *interaction.Interaction) {
 }
 
 // HandedOver reports whether the handler runs in a worker that completes
-// the interaction its endpoint handed over to a queue (Endpoint.Complete,
-// WithQueue). The handler may then have run before, at the endpoint, and
-// been canceled at the hand-over: what it did there it may find done.
+// the interaction its endpoint handed over to a queue
+// (endpoint.Endpoint.Complete, endpoint.WithQueue). The handler may then
+// have run before, at the endpoint, and been canceled at the hand-over:
+// what it did there it may find done.
 func (r *Request) HandedOver() bool { return r.handedOver }
 
 // Logger returns the logger of the endpoint serving the request (the
-// router's unless NewEndpoint was given another), or the router's for
-// Mux.Dispatch, for middleware and handlers that log as the endpoint
-// does; one that discards everything when the request was made outside
-// a router (NewRequest).
+// router's unless the endpoint was given another, endpoint.WithLogger),
+// or the router's for Mux.Dispatch, for middleware and handlers that log
+// as the endpoint does; one that discards everything when the request
+// was made outside a router (NewRequest).
 func (r *Request) Logger() *zerolog.Logger {
 	if r.logger == nil {
 		nop := zerolog.Nop()
@@ -159,10 +160,10 @@ func (r *Request) TargetMessage() (interaction.Message, bool) {
 // error naming what breaks which rule, which the error handler answers.
 //
 // The context carries the handler's deadline: the service waits 3 seconds
-// for the first answer, and the context ends the answer margin before,
-// so that the answer still arrives; on an endpoint that may defer the
-// command (see WithClient), it lasts as long as the interaction's token
-// instead. It is canceled when the handler returns, so work that outlives
+// for the first answer, and the endpoint's context ends the answer margin
+// before, so that the answer still arrives; on an endpoint that may defer
+// the command (see endpoint.WithClient), it lasts as long as the
+// interaction's token instead (interaction.TokenLifetime). It is canceled when the handler returns, so work that outlives
 // the answer (follow-up messages after a Defer) must run under a context
 // of its own, such as context.WithoutCancel(ctx).
 type Handler interface {

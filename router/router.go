@@ -398,8 +398,8 @@ func quote(s string) string { return `"` + s + `"` }
 // declare or mark Autocomplete, with the nearest declared name for a
 // misspelt one; an option marked Autocomplete that nothing serves), a
 // malformed custom_id pattern, two patterns of components (or of modals)
-// that overlap, a route declared Queued that is never deferred
-// (NoAutoDefer, or WithoutAutoDefer given to New), a nil middleware or
+// that overlap, a route declared Queued and NoAutoDefer, which is never
+// deferred, a nil middleware or
 // one that returns no handler, and what a handler finds wrong with its
 // route (RouteChecker), such as a handler of package state on a pattern
 // that does not name the part it reads the key from.
@@ -411,8 +411,8 @@ func (r *Router) Build() (*Mux, error) {
 		notFound: r.notFound,
 		onError:  r.onError,
 
-		options: r.options,
-		logger:  r.logger,
+		logger:      r.logger,
+		loggerGiven: r.loggerGiven,
 	}
 	errs := append([]error(nil), r.errs...)
 	fail := func(path, problem string) { errs = append(errs, &RouteError{Path: path, Problem: problem}) }
@@ -447,6 +447,7 @@ func (r *Router) Build() (*Mux, error) {
 	}
 	m.components = newIDTree("component", r.wrapAll(r.components, w), fail)
 	m.modals = newIDTree("modal", r.wrapAll(r.modals, w), fail)
+	m.queued = w.queued
 	if len(errs) == 0 && !r.dispatchOnly {
 		defs, problems := r.definitions()
 		errs = append(errs, problems...)
@@ -499,7 +500,7 @@ func (r *Router) leafNode(l *leaf, w *wrapping) *node {
 		fail(l.path, "DeferUpdate, declared on the command or its group, applies to components and modals: a command cannot be answered with DEFERRED_UPDATE_MESSAGE")
 	}
 	if l.queued() {
-		if problem := r.queuedProblem(l.deferral()); problem != "" {
+		if problem := queuedProblem(l.deferral()); problem != "" {
 			fail(l.path, problem)
 		}
 	}
@@ -508,6 +509,9 @@ func (r *Router) leafNode(l *leaf, w *wrapping) *node {
 		r.checkAutocomplete(l, fail)
 	}
 	n := &node{handler: w.wrap(l.path, l.handler, l.group), deferral: l.deferral(), queued: l.queued(), path: l.path}
+	if n.queued {
+		w.queued = append(w.queued, l.path)
+	}
 	for option, c := range l.complete {
 		if n.completers == nil {
 			n.completers = make(map[string]Handler, len(l.complete))
@@ -522,6 +526,9 @@ func (r *Router) leafNode(l *leaf, w *wrapping) *node {
 type wrapping struct {
 	fail     func(path, problem string)
 	reported map[*Middleware]bool
+	// queued collects the paths and patterns of the routes declared
+	// Queued.
+	queued []string
 }
 
 // wrap returns h, the handler of the route path, wrapped in the

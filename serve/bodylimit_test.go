@@ -11,8 +11,8 @@ import (
 
 	"github.com/valyala/fasthttp"
 
+	"github.com/switchboard-go/switchboard/endpoint"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
-	"github.com/switchboard-go/switchboard/router"
 	"github.com/switchboard-go/switchboard/serve"
 )
 
@@ -23,7 +23,10 @@ import (
 func TestABodyOverTheLimitIs413OnEveryServer(t *testing.T) {
 	const limit = 2048
 	key := interactiontest.NewKey("limit")
-	e := router.NewEndpoint(testBot(t, nil), key.Verifier(), router.WithMaxBodySize(limit))
+	e, err := endpoint.New(testBot(t, nil), key.Verifier(), endpoint.WithMaxBodySize(limit))
+	if err != nil {
+		t.Fatal(err)
+	}
 	if e.MaxBodySize() != limit {
 		t.Fatalf("MaxBodySize() = %d, want the %d it was given", e.MaxBodySize(), limit)
 	}
@@ -88,8 +91,8 @@ func TestABodyOverTheLimitIs413OnEveryServer(t *testing.T) {
 						t.Fatal(err)
 					}
 					sig, ts := key.Sign(tt.body)
-					req.Header.Set(router.HeaderSignature, sig)
-					req.Header.Set(router.HeaderTimestamp, ts)
+					req.Header.Set(endpoint.HeaderSignature, sig)
+					req.Header.Set(endpoint.HeaderTimestamp, ts)
 					resp, err := (&http.Client{Timeout: 5 * time.Second}).Do(req)
 					if err != nil {
 						t.Fatal(err)

@@ -1,5 +1,5 @@
 // Package serve runs a bot's endpoints on a fasthttp server set up for a
-// public address: the interactions endpoint of package router, the webhook
+// public address: the interactions endpoint of package endpoint, the webhook
 // events endpoint of package webhook, or both on one port, with a health
 // check. Each request is read and answered within a timeout, headers and
 // bodies are bounded, connections are bounded below the process's

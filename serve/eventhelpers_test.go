@@ -15,9 +15,9 @@ import (
 
 	"github.com/rs/zerolog"
 
+	"github.com/switchboard-go/switchboard/endpoint"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
-	"github.com/switchboard-go/switchboard/router"
 	"github.com/switchboard-go/switchboard/webhook"
 )
 
@@ -87,7 +87,7 @@ func send(t *testing.T, method, url string, headers map[string]string, body []by
 // signatureOf returns the signature headers key puts on body.
 func signatureOf(key *interactiontest.Key, body []byte) map[string]string {
 	sig, ts := key.Sign(body)
-	return map[string]string{router.HeaderSignature: sig, router.HeaderTimestamp: ts}
+	return map[string]string{endpoint.HeaderSignature: sig, endpoint.HeaderTimestamp: ts}
 }
 
 // recorder collects what event handlers saw.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"log"
 
+	"github.com/switchboard-go/switchboard/endpoint"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/router"
 	"github.com/switchboard-go/switchboard/serve"
@@ -32,9 +33,13 @@ func ExampleServer_events() {
 		return nil
 	}))
 	// Interactions on every path but /events, the webhook events URL.
+	e, err := endpoint.New(mux, verifier)
+	if err != nil {
+		log.Fatal(err)
+	}
 	srv := &serve.Server{
 		Addr:     ":8080",
-		Endpoint: router.NewEndpoint(mux, verifier),
+		Endpoint: e,
 		Events:   events,
 	}
 	if err := srv.ListenAndServe(context.Background()); err != nil {

@@ -15,7 +15,7 @@ import (
 	"github.com/rs/zerolog"
 	"github.com/valyala/fasthttp"
 
-	"github.com/switchboard-go/switchboard/router"
+	"github.com/switchboard-go/switchboard/endpoint"
 	"github.com/switchboard-go/switchboard/webhook"
 )
 
@@ -45,7 +45,7 @@ const (
 	DefaultShutdownTimeout = 10 * time.Second
 )
 
-// Server serves an interactions endpoint (router.Endpoint) over HTTP with fasthttp, configured for a
+// Server serves an interactions endpoint (endpoint.Endpoint) over HTTP with fasthttp, configured for a
 // public address: each request is read, and each answer written, within a
 // timeout; headers and bodies are bounded, the body at the endpoint's own
 // limit; connections are bounded below the process's descriptor limit; an
@@ -77,7 +77,7 @@ type Server struct {
 	Addr string
 	// Endpoint answers every request but the health check's and, when
 	// Events is set, those to EventsPath.
-	Endpoint *router.Endpoint
+	Endpoint *endpoint.Endpoint
 	// Events, when set, answers the requests to EventsPath: the
 	// application's webhook events URL. A Server may serve Events alone,
 	// answering 404 on every other path but the health check's.
@@ -116,7 +116,7 @@ type Server struct {
 // ListenAndServe serves e on the TCP address addr with a Server's
 // defaults, until ctx ends or the process receives SIGINT or SIGTERM. It
 // logs where it listens, at info, to e's logger, as it starts. See Server.
-func ListenAndServe(ctx context.Context, addr string, e *router.Endpoint) error {
+func ListenAndServe(ctx context.Context, addr string, e *endpoint.Endpoint) error {
 	s := &Server{Addr: addr, Endpoint: e}
 	return s.ListenAndServe(ctx)
 }

@@ -8,6 +8,7 @@ import (
 	"net"
 	"net/http"
 
+	"github.com/switchboard-go/switchboard/endpoint"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
 	"github.com/switchboard-go/switchboard/router"
@@ -24,8 +25,12 @@ func ExampleServer() {
 		log.Fatal(err)
 	}
 	key := interactiontest.NewKey("example") // in production: interaction.NewVerifier(publicKeyHex)
+	e, err := endpoint.New(mux, key.Verifier())
+	if err != nil {
+		log.Fatal(err)
+	}
 	srv := &serve.Server{
-		Endpoint:   router.NewEndpoint(mux, key.Verifier()),
+		Endpoint:   e,
 		HealthPath: "/healthz",
 	}
 
@@ -67,9 +72,13 @@ func ExampleListenAndServe() {
 	if err != nil {
 		log.Fatal(err)
 	}
+	e, err := endpoint.New(mux, verifier)
+	if err != nil {
+		log.Fatal(err)
+	}
 	// Serves until SIGINT or SIGTERM, then lets the requests under way
 	// finish and returns nil.
-	if err := serve.ListenAndServe(context.Background(), ":8080", router.NewEndpoint(mux, verifier)); err != nil {
+	if err := serve.ListenAndServe(context.Background(), ":8080", e); err != nil {
 		log.Fatal(err)
 	}
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/rs/zerolog"
 
+	"github.com/switchboard-go/switchboard/endpoint"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
 	"github.com/switchboard-go/switchboard/router"
 	"github.com/switchboard-go/switchboard/serve"
@@ -44,7 +45,11 @@ func TestServerLogsTheAddressItListensOnAsItStarts(t *testing.T) {
 	}{
 		{"an interactions endpoint logs it", func(log zerolog.Logger) *serve.Server {
 			r := router.New(router.DispatchOnly(), router.WithLogger(log))
-			return &serve.Server{Endpoint: router.NewEndpoint(build(t, r), key.Verifier())}
+			e, err := endpoint.New(build(t, r), key.Verifier())
+			if err != nil {
+				t.Fatal(err)
+			}
+			return &serve.Server{Endpoint: e}
 		}, "serving interactions"},
 		{"a webhook events endpoint alone logs it", func(log zerolog.Logger) *serve.Server {
 			return &serve.Server{Events: newEvents(t, key.Verifier(), webhook.WithLogger(log))}

@@ -20,6 +20,7 @@ import (
 
 	"github.com/rs/zerolog"
 
+	"github.com/switchboard-go/switchboard/endpoint"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
 	"github.com/switchboard-go/switchboard/rest"
@@ -47,7 +48,7 @@ func (l *logBuffer) String() string {
 
 // slowBot answers "ping" at once and "slow" after wait returns, closing
 // started as "slow" begins.
-func slowBot(t *testing.T, key *interactiontest.Key, log io.Writer, started chan<- struct{}, wait func()) *router.Endpoint {
+func slowBot(t *testing.T, key *interactiontest.Key, log io.Writer, started chan<- struct{}, wait func()) *endpoint.Endpoint {
 	t.Helper()
 	r := router.New(router.DispatchOnly(), router.WithLogger(zerolog.New(log).Level(zerolog.DebugLevel)))
 	r.Command("ping", func(context.Context, *router.Request) (interaction.Response, error) {
@@ -58,7 +59,11 @@ func slowBot(t *testing.T, key *interactiontest.Key, log io.Writer, started chan
 		wait()
 		return interaction.Reply("finished"), nil
 	})
-	return router.NewEndpoint(build(t, r), key.Verifier(), router.WithMaxBodySize(2048))
+	e, err := endpoint.New(build(t, r), key.Verifier(), endpoint.WithMaxBodySize(2048))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e
 }
 
 // start serves s on a loopback port, on the listener wrap makes of it if
@@ -109,8 +114,8 @@ func post(addr string, key *interactiontest.Key, body []byte) (status int, answe
 	if err != nil {
 		return 0, "", err
 	}
-	req.Header.Set(router.HeaderSignature, sig)
-	req.Header.Set(router.HeaderTimestamp, ts)
+	req.Header.Set(endpoint.HeaderSignature, sig)
+	req.Header.Set(endpoint.HeaderTimestamp, ts)
 	client := &http.Client{Timeout: 5 * time.Second}
 	resp, err := client.Do(req)
 	if err != nil {
@@ -139,7 +144,7 @@ func TestServerClosesConnectionsThatDoNotSendARequestInTime(t *testing.T) {
 	ping := interactiontest.Ping().JSON()
 	sig, ts := key.Sign(ping)
 	signedPing := fmt.Sprintf("POST / HTTP/1.1\r\nHost: bot\r\n%s: %s\r\n%s: %s\r\nContent-Length: %d\r\n\r\n%s",
-		router.HeaderSignature, sig, router.HeaderTimestamp, ts, len(ping), ping)
+		endpoint.HeaderSignature, sig, endpoint.HeaderTimestamp, ts, len(ping), ping)
 
 	tests := []struct {
 		name      string
@@ -475,8 +480,11 @@ func TestServerShutdownWaitsForTheAnswersItDeferred(t *testing.T) {
 		return interaction.Reply("finished late"), nil
 	})
 	// Deferred 200ms after the request arrived.
-	e := router.NewEndpoint(build(t, r), key.Verifier(), router.WithClient(client),
-		router.WithResponseDeadline(300*time.Millisecond), router.WithAnswerMargin(100*time.Millisecond))
+	e, err := endpoint.New(build(t, r), key.Verifier(), endpoint.WithClient(client),
+		endpoint.WithResponseDeadline(300*time.Millisecond), endpoint.WithAnswerMargin(100*time.Millisecond))
+	if err != nil {
+		t.Fatal(err)
+	}
 	addr, stop := start(t, &serve.Server{Endpoint: e}, nil)
 
 	status, answer, err := post(addr, key, interactiontest.Command("slow").Modify(func(ix *interaction.Interaction) {

@@ -52,7 +52,7 @@
 //
 // # Runs handed over
 //
-// An endpoint with a queue (router.WithQueue) hands over a handler still
+// An endpoint with a queue (endpoint.WithQueue) hands over a handler still
 // running at its answer margin: it cancels the run's context, drops what
 // the run may still return, and a worker runs the handler again, from
 // the start, for the same interaction. What the handler run again finds

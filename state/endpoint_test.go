@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/switchboard-go/switchboard/component"
+	"github.com/switchboard-go/switchboard/endpoint"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/router"
 	"github.com/switchboard-go/switchboard/state"
@@ -55,7 +56,7 @@ func TestAnExpiryAnsweredAfterTheEndpointDeferredStaysEphemeral(t *testing.T) {
 		return interaction.Update("Your cart, with more tiramisu"), carts.Set(ctx, key, c)
 	}))
 	bot := switchboardtest.New(t, r, switchboardtest.WithEndpoint(
-		router.WithResponseDeadline(200*time.Millisecond), router.WithAnswerMargin(100*time.Millisecond)))
+		endpoint.WithResponseDeadline(200*time.Millisecond), endpoint.WithAnswerMargin(100*time.Millisecond)))
 
 	cart := bot.Command("/shop")
 	cart.Click("Add tiramisu").Shows("Your cart, with more tiramisu")

@@ -49,9 +49,9 @@ func (k *Kind[T]) Handler(f HandlerFunc[T]) router.Handler {
 //
 // The take belongs to the click, the interaction, rather than to the run
 // of f: the interaction that took the state keeps a claim of it in the
-// store for as long as its token lives (router.TokenLifetime, 15
+// store for as long as its token lives (interaction.TokenLifetime, 15
 // minutes), and each run of f for that interaction is given the state.
-// An endpoint with a queue (router.WithQueue) cancels a run still going
+// An endpoint with a queue (endpoint.WithQueue) cancels a run still going
 // at its answer margin and hands the interaction to a worker, which runs
 // f again, from the start: that run is given the state the first took,
 // and its answer is the one the user sees. So f may run twice for one
@@ -59,7 +59,7 @@ func (k *Kind[T]) Handler(f HandlerFunc[T]) router.Handler {
 // once per click, such as a payment, it does under the interaction's id
 // (req.Interaction.ID), the idempotency key a payment service takes, or
 // records and checks. A copy of the interaction, which an endpoint
-// without a replay guard (router.WithReplayGuard) serves again, is given
+// without a replay guard (endpoint.WithReplayGuard) serves again, is given
 // the state too.
 func (k *Kind[T]) OnceHandler(f HandlerFunc[T]) router.Handler {
 	return &handler[T]{k: k, f: f, take: true}

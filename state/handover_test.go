@@ -14,6 +14,7 @@ import (
 	"github.com/rs/zerolog"
 
 	"github.com/switchboard-go/switchboard/component"
+	"github.com/switchboard-go/switchboard/endpoint"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
 	"github.com/switchboard-go/switchboard/queue"
@@ -75,12 +76,15 @@ func serveWithQueue(t *testing.T, r *router.Router) *switchboardtest.Bot {
 	q := queue.NewMemory(4)
 	keys := queue.RandomKeys() // the endpoint and the worker share them
 	bot := switchboardtest.New(t, r, switchboardtest.WithResponseWindow(500*time.Millisecond),
-		switchboardtest.WithEndpoint(router.WithQueue(q), router.WithJobKeys(keys)))
+		switchboardtest.WithEndpoint(endpoint.WithQueue(q), endpoint.WithJobKeys(keys)))
 	verifier, err := interaction.NewVerifier(bot.Emulator.PublicKey)
 	if err != nil {
 		t.Fatal(err)
 	}
-	worker := router.NewEndpoint(bot.Mux, verifier, router.WithClient(bot.Client), router.WithDefaultLogger(bot.Logger()), router.WithJobKeys(keys))
+	worker, err := endpoint.New(bot.Mux, verifier, endpoint.WithClient(bot.Client), endpoint.WithDefaultLogger(bot.Logger()), endpoint.WithJobKeys(keys))
+	if err != nil {
+		t.Fatal(err)
+	}
 	ctx, stop := context.WithCancel(context.WithValue(context.Background(), inWorker{}, true))
 	done := make(chan error, 1)
 	go func() {
@@ -157,7 +161,7 @@ func TestEveryRunOfTheInteractionThatTookAStateIsGivenItForTheTokensLifetime(t *
 	if resp, _ := s.use(interactiontest.Button("cart:" + key + ":pay")); content(resp) != "This button has expired." {
 		t.Errorf("another click answered %q, want the expiry", content(resp))
 	}
-	s.clock.advance(router.TokenLifetime - time.Millisecond)
+	s.clock.advance(interaction.TokenLifetime - time.Millisecond)
 	if got := run(); got != "paid for 4 kinds of things" {
 		t.Errorf("a run of the same interaction as its token ends answered %q, want the state the first took", got)
 	}

@@ -232,7 +232,7 @@ func (k *Kind[T]) read(ctx context.Context, log *zerolog.Logger, key string, tak
 // claimLifetime is how long a state OnceHandler takes stays claimed by
 // the interaction that took it: as long as the interaction's token, after
 // which no run of it can answer, and a worker refuses to run it.
-const claimLifetime = router.TokenLifetime
+const claimLifetime = interaction.TokenLifetime
 
 // takeFor returns the state under key, taken for the interaction id, in
 // the two steps a Store has for it: the take of the state, and the claim

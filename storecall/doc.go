@@ -8,7 +8,7 @@
 // did not count is reported, for metrics.
 //
 // Give its Options to cooldown.WithStore, state.WithStore and
-// router.WithReplayGuard. Calls is what those call their stores
+// endpoint.WithReplayGuard. Calls is what those call their stores
 // through; a middleware of one's own that calls a shared store may use
 // it too.
 //

@@ -10,6 +10,7 @@ import (
 	"github.com/rs/zerolog"
 
 	"github.com/switchboard-go/switchboard/emulator"
+	"github.com/switchboard-go/switchboard/endpoint"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/registry"
 	"github.com/switchboard-go/switchboard/rest"
@@ -58,14 +59,14 @@ type Option func(*setup)
 
 type setup struct {
 	emulator emulator.Config
-	endpoint []router.Option
+	endpoint []endpoint.Option
 	wait     time.Duration
 	// window, when set, is the response window of the emulator and of
 	// the endpoint (WithResponseWindow).
 	window time.Duration
 	// path and routes serve the endpoint through the bot's own handler.
 	path   string
-	routes func(*router.Endpoint) http.Handler
+	routes func(*endpoint.Endpoint) http.Handler
 }
 
 // WithEmulator configures the emulator: its world (Seed), its response
@@ -77,8 +78,8 @@ func WithEmulator(cfg emulator.Config) Option {
 
 // WithEndpoint gives the bot's endpoint options, after those New gives it
 // (a REST client on the emulator, so that answers can be deferred): a
-// cooldown store, an observer, a replay guard.
-func WithEndpoint(opts ...router.Option) Option {
+// replay guard, an observer, a logger of its own.
+func WithEndpoint(opts ...endpoint.Option) Option {
 	return func(s *setup) { s.endpoint = append(s.endpoint, opts...) }
 }
 
@@ -94,8 +95,8 @@ func WithWait(d time.Duration) Option {
 // deadline with it, so that a test of an answer the endpoint defers takes
 // a fraction of a second rather than the 2.5 seconds the endpoint waits
 // for a handler before it defers. The deadline logic is the endpoint's
-// own, scaled: its answer margin (router.WithAnswerMargin) is the
-// service's, router.DefaultAnswerMargin, or half the window, whichever is
+// own, scaled: its answer margin (endpoint.WithAnswerMargin) is the
+// service's, endpoint.DefaultAnswerMargin, or half the window, whichever is
 // less; a handler not done by then is deferred, and its answer completes
 // the deferral by editing the original message, and the context of a
 // handler the endpoint may not defer ends then. Half a second keeps both
@@ -109,25 +110,26 @@ func WithResponseWindow(d time.Duration) Option {
 
 // answerMargin is the endpoint's answer margin in a response window of
 // d: the service's, or half of d when that is less.
-func answerMargin(d time.Duration) time.Duration { return min(router.DefaultAnswerMargin, d/2) }
+func answerMargin(d time.Duration) time.Duration { return min(endpoint.DefaultAnswerMargin, d/2) }
 
 // WithRoutes serves the endpoint as the bot serves it on net/http: routes
 // returns the bot's handler given its endpoint, with the middleware and
 // the other routes it is served among, and the emulator posts
 // interactions to path on that handler ("/interactions"; empty means
 // the root).
-func WithRoutes(path string, routes func(endpoint *router.Endpoint) http.Handler) Option {
+func WithRoutes(path string, routes func(e *endpoint.Endpoint) http.Handler) Option {
 	return func(s *setup) { s.path, s.routes = path, routes }
 }
 
 // Logger returns the logger that writes into the test's log, which the
-// bot's endpoint logs to unless its router or WithEndpoint gave it a
-// logger (router.WithLogger): from level info up, as the endpoint's
+// bot's endpoint logs to unless its router (router.WithLogger) or
+// WithEndpoint (endpoint.WithLogger) gave it a logger: from level info
+// up, as the endpoint's
 // default, until the test ends. What it logs of an interaction at warn
 // or above, such as a handler's error, is written out too when a step
 // of the interaction's exchange fails the test. The bot's other parts
 // log to it when given it: a webhook events endpoint (webhook.WithLogger), a
-// worker's endpoint (router.WithDefaultLogger).
+// worker's endpoint (endpoint.WithDefaultLogger).
 func (b *Bot) Logger() zerolog.Logger { return b.log.logger() }
 
 // New builds r, starts an emulator, serves the bot's endpoint to it and
@@ -155,10 +157,10 @@ func NewFunc(t testing.TB, build func(*Bot) *router.Router, opts ...Option) *Bot
 	if s.wait <= 0 {
 		s.wait = DefaultWait
 	}
-	var timing []router.Option
+	var timing []endpoint.Option
 	if s.window > 0 {
 		s.emulator.ResponseWindow = s.window
-		timing = []router.Option{router.WithResponseDeadline(s.window), router.WithAnswerMargin(answerMargin(s.window))}
+		timing = []endpoint.Option{endpoint.WithResponseDeadline(s.window), endpoint.WithAnswerMargin(answerMargin(s.window))}
 	}
 	// First, so that its cleanup runs last: the bot's log reaches the
 	// test's while the endpoint stops.
@@ -189,11 +191,14 @@ func NewFunc(t testing.TB, build func(*Bot) *router.Router, opts ...Option) *Bot
 	if err != nil {
 		t.Fatalf("switchboardtest: the emulator's key: %v", err)
 	}
-	given := append([]router.Option{router.WithClient(client), router.WithDefaultLogger(log.logger())}, timing...)
-	endpoint := router.NewEndpoint(mux, verifier, append(given, s.endpoint...)...)
-	var handler http.Handler = endpoint
+	given := append([]endpoint.Option{endpoint.WithClient(client), endpoint.WithDefaultLogger(log.logger())}, timing...)
+	e, err := endpoint.New(mux, verifier, append(given, s.endpoint...)...)
+	if err != nil {
+		t.Fatalf("switchboardtest: the endpoint:\n%v", err)
+	}
+	var handler http.Handler = e
 	if s.routes != nil {
-		handler = s.routes(endpoint)
+		handler = s.routes(e)
 	}
 	server := httptest.NewServer(handler)
 	// Registered after the emulator's Close, so run before it: the
@@ -203,7 +208,7 @@ func NewFunc(t testing.TB, build func(*Bot) *router.Router, opts ...Option) *Bot
 		server.Close()
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		defer cancel()
-		endpoint.WaitDeferred(ctx) //nolint:errcheck // a test ending with a handler stuck gives up on it
+		e.WaitDeferred(ctx) //nolint:errcheck // a test ending with a handler stuck gives up on it
 	})
 
 	ctx := t.Context()

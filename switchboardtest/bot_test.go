@@ -10,6 +10,7 @@ import (
 	"github.com/switchboard-go/switchboard/autocomplete"
 	"github.com/switchboard-go/switchboard/component"
 	"github.com/switchboard-go/switchboard/emulator"
+	"github.com/switchboard-go/switchboard/endpoint"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/option"
 	"github.com/switchboard-go/switchboard/router"
@@ -177,7 +178,7 @@ func TestAnAnswerTheEndpointDefersIsWaitedFor(t *testing.T) {
 	// The endpoint defers 100ms after the interaction arrives.
 	bot := switchboardtest.New(t, r,
 		switchboardtest.WithEmulator(emulator.Config{ResponseWindow: time.Second}),
-		switchboardtest.WithEndpoint(router.WithResponseDeadline(time.Second), router.WithAnswerMargin(900*time.Millisecond)))
+		switchboardtest.WithEndpoint(endpoint.WithResponseDeadline(time.Second), endpoint.WithAnswerMargin(900*time.Millisecond)))
 	x := bot.Command("/slow")
 	close(release)
 	if got := x.Wait().Content(); got != "Done at last." {

@@ -45,7 +45,7 @@
 // prints when the test fails or with -v, from level info up as the
 // endpoint's default on standard error does. A logger the bot's router
 // was given (router.WithLogger) wins, as does one given to its endpoint
-// with WithEndpoint: WithEndpoint(router.WithLogger(zerolog.Nop()))
+// with WithEndpoint: WithEndpoint(endpoint.WithLogger(zerolog.Nop()))
 // silences the bot, and a logger at debug level on the test's writer
 // shows every request.
 package switchboardtest

@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"testing"
 
+	"github.com/switchboard-go/switchboard/endpoint"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/router"
 	"github.com/switchboard-go/switchboard/switchboardtest"
@@ -39,7 +40,7 @@ func whereabouts() *router.Router {
 // testWhere serves the bot through its routes, as it is served.
 func testWhere(t *testing.T) {
 	bot := switchboardtest.New(t, whereabouts(), switchboardtest.WithRoutes("/interactions",
-		func(e *router.Endpoint) http.Handler { return routes(e) }))
+		func(e *endpoint.Endpoint) http.Handler { return routes(e) }))
 	bot.Command("/where").Shows("Served from eu-west.")
 }
 

@@ -13,6 +13,7 @@ import (
 
 	"github.com/rs/zerolog"
 
+	"github.com/switchboard-go/switchboard/endpoint"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/router"
 	"github.com/switchboard-go/switchboard/switchboardtest"
@@ -150,7 +151,7 @@ func TestALoggerTheBotChoseWins(t *testing.T) {
 			bot.Command("/remind").Shows("Reminder set.")
 		}},
 		{"given to the endpoint", func(tb testing.TB, own io.Writer) {
-			bot := switchboardtest.New(tb, remindBot(), switchboardtest.WithEndpoint(router.WithLogger(zerolog.New(own))))
+			bot := switchboardtest.New(tb, remindBot(), switchboardtest.WithEndpoint(endpoint.WithLogger(zerolog.New(own))))
 			bot.Command("/remind").Shows("Reminder set.")
 		}},
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/switchboard-go/switchboard/command"
 	"github.com/switchboard-go/switchboard/emulator"
+	"github.com/switchboard-go/switchboard/endpoint"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/router"
 	"github.com/switchboard-go/switchboard/switchboardtest"
@@ -64,13 +65,13 @@ func TestWithRoutesServesTheEndpointAtItsPath(t *testing.T) {
 	tests := []struct {
 		name   string
 		path   string
-		routes func(e *router.Endpoint) http.Handler
+		routes func(e *endpoint.Endpoint) http.Handler
 		want   string
 	}{
-		{"at the root, unwrapped", "", func(e *router.Endpoint) http.Handler { return e }, "Served from ."},
-		{"beside other routes, under middleware", "/interactions", func(e *router.Endpoint) http.Handler { return routes(e) }, "Served from eu-west."},
+		{"at the root, unwrapped", "", func(e *endpoint.Endpoint) http.Handler { return e }, "Served from ."},
+		{"beside other routes, under middleware", "/interactions", func(e *endpoint.Endpoint) http.Handler { return routes(e) }, "Served from eu-west."},
 		{"under a prefix stripped before the endpoint", "/bot/interactions",
-			func(e *router.Endpoint) http.Handler { return http.StripPrefix("/bot", routes(e)) }, "Served from eu-west."},
+			func(e *endpoint.Endpoint) http.Handler { return http.StripPrefix("/bot", routes(e)) }, "Served from eu-west."},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -87,7 +88,7 @@ func TestWithRoutesServesTheEndpointAtItsPath(t *testing.T) {
 func TestWithRoutesAtTheWrongPathFailsNew(t *testing.T) {
 	msg := failed(t, func(tb testing.TB) {
 		switchboardtest.New(tb, whereabouts(), switchboardtest.WithRoutes("/elsewhere",
-			func(e *router.Endpoint) http.Handler { return routes(e) }))
+			func(e *endpoint.Endpoint) http.Handler { return routes(e) }))
 	})
 	if !strings.Contains(msg, "switchboardtest: the emulator refused the endpoint") {
 		t.Errorf("New failed with %q", msg)

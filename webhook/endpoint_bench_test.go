@@ -6,8 +6,8 @@ import (
 
 	"github.com/valyala/fasthttp"
 
+	"github.com/switchboard-go/switchboard/endpoint"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
-	"github.com/switchboard-go/switchboard/router"
 	"github.com/switchboard-go/switchboard/webhook"
 )
 
@@ -28,8 +28,8 @@ func benchmarkEvents(b *testing.B, body []byte) {
 		rc.Request.Reset()
 		rc.Response.Reset()
 		rc.Request.Header.SetMethod("POST")
-		rc.Request.Header.Set(router.HeaderSignature, sig)
-		rc.Request.Header.Set(router.HeaderTimestamp, ts)
+		rc.Request.Header.Set(endpoint.HeaderSignature, sig)
+		rc.Request.Header.Set(endpoint.HeaderTimestamp, ts)
 		rc.Request.SetBody(body)
 		e.ServeFastHTTP(&rc)
 		if rc.Response.StatusCode() != 204 {

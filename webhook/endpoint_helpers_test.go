@@ -9,9 +9,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/switchboard-go/switchboard/endpoint"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
-	"github.com/switchboard-go/switchboard/router"
 	"github.com/switchboard-go/switchboard/serve"
 	"github.com/switchboard-go/switchboard/webhook"
 )
@@ -36,7 +36,7 @@ type call struct {
 func signed(k *interactiontest.Key, body []byte) call {
 	sig, ts := k.Sign(body)
 	return call{method: "POST", body: body, headers: map[string]string{
-		router.HeaderSignature: sig, router.HeaderTimestamp: ts,
+		endpoint.HeaderSignature: sig, endpoint.HeaderTimestamp: ts,
 	}}
 }
 

@@ -16,9 +16,9 @@ import (
 
 	"github.com/rs/zerolog"
 
+	"github.com/switchboard-go/switchboard/endpoint"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
-	"github.com/switchboard-go/switchboard/router"
 	"github.com/switchboard-go/switchboard/serve"
 	"github.com/switchboard-go/switchboard/webhook"
 )
@@ -95,7 +95,7 @@ func send(t *testing.T, method, url string, headers map[string]string, body []by
 // signatureOf returns the signature headers key puts on body.
 func signatureOf(key *interactiontest.Key, body []byte) map[string]string {
 	sig, ts := key.Sign(body)
-	return map[string]string{router.HeaderSignature: sig, router.HeaderTimestamp: ts}
+	return map[string]string{endpoint.HeaderSignature: sig, endpoint.HeaderTimestamp: ts}
 }
 
 // recorder collects what event handlers saw.
@@ -177,7 +177,7 @@ func TestTheEventEndpointAnswersAsTheServiceExpects(t *testing.T) {
 	unhandled := eventBody(t, "LOBBY_MESSAGE_DELETE", map[string]string{"id": "9", "lobby_id": "8"})
 	stale := func(body []byte) map[string]string {
 		sig, ts := key.SignAt(body, time.Now().Add(-time.Hour))
-		return map[string]string{router.HeaderSignature: sig, router.HeaderTimestamp: ts}
+		return map[string]string{endpoint.HeaderSignature: sig, endpoint.HeaderTimestamp: ts}
 	}
 	tests := []struct {
 		name       string

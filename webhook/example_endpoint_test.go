@@ -11,6 +11,7 @@ import (
 	"os"
 	"time"
 
+	"github.com/switchboard-go/switchboard/endpoint"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
 	"github.com/switchboard-go/switchboard/router"
@@ -29,6 +30,10 @@ func ExampleNewEndpoint() {
 		log.Fatal(err)
 	}
 	verifier, err := interaction.NewVerifier(os.Getenv("SWITCHBOARD_PUBLIC_KEY"))
+	if err != nil {
+		log.Fatal(err)
+	}
+	e, err := endpoint.New(mux, verifier)
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -54,7 +59,7 @@ func ExampleNewEndpoint() {
 	})
 	srv := &serve.Server{
 		Addr:     ":8080",
-		Endpoint: router.NewEndpoint(mux, verifier),
+		Endpoint: e,
 		Events:   events, // at webhook.DefaultPath; the interactions at every other path
 	}
 	if err := srv.ListenAndServe(ctx); err != nil {
@@ -110,8 +115,8 @@ func ExampleEndpoint() {
 	}
 	req, _ := http.NewRequest("POST", "http://"+ln.Addr().String()+webhook.DefaultPath, bytes.NewReader(body))
 	sig, ts := key.Sign(body)
-	req.Header.Set(router.HeaderSignature, sig)
-	req.Header.Set(router.HeaderTimestamp, ts)
+	req.Header.Set(endpoint.HeaderSignature, sig)
+	req.Header.Set(endpoint.HeaderTimestamp, ts)
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		log.Fatal(err)

@@ -9,15 +9,10 @@ import (
 )
 
 // ServeFastHTTP serves the webhook events endpoint on fasthttp; use the
-// method value e.ServeFastHTTP as a fasthttp.RequestHandler. Package serve
-// sets fasthttp up; a fasthttp.Server of your own answers as ServeHTTP
-// does only with
-//
-//	MaxRequestBodySize:           e.MaxBodySize(),
-//	ErrorHandler:                 e.FastHTTPErrorHandler,
-//	DisablePreParseMultipartForm: true,
-//
-// as the interactions endpoint's does.
+// method value e.ServeFastHTTP as a fasthttp.RequestHandler. A
+// fasthttp.Server of your own needs the settings endpoint.Endpoint's
+// ServeFastHTTP describes, with e.MaxBodySize and e.FastHTTPErrorHandler;
+// package serve sets them up.
 func (e *Endpoint) ServeFastHTTP(rc *fasthttp.RequestCtx) {
 	rc.SetContentType("application/json")
 	if !rc.IsPost() {

@@ -11,9 +11,9 @@ import (
 
 	"github.com/valyala/fasthttp"
 
+	"github.com/switchboard-go/switchboard/endpoint"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
-	"github.com/switchboard-go/switchboard/router"
 	"github.com/switchboard-go/switchboard/webhook"
 )
 
@@ -70,7 +70,7 @@ var eventFrontEnds = []eventAdapter{
 func TestTheEventObserverIsToldWhatBecameOfEachRequestAndEvent(t *testing.T) {
 	key := interactiontest.NewKey("events")
 	stale := signed(key, pingBody(t))
-	stale.headers[router.HeaderTimestamp] = "1000000000"
+	stale.headers[endpoint.HeaderTimestamp] = "1000000000"
 	const lobby webhook.Type = "LOBBY_MESSAGE_DELETE"
 	tests := []struct {
 		name        string

@@ -17,6 +17,7 @@ import (
 	"testing"
 
 	"github.com/switchboard-go/switchboard/command"
+	"github.com/switchboard-go/switchboard/endpoint"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/router"
 )
@@ -255,7 +256,11 @@ func TestInteractionsURLFlagIsChecked(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	bot := httptest.NewServer(router.NewEndpoint(mux, verifier))
+	e, err := endpoint.New(mux, verifier)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bot := httptest.NewServer(e)
 	defer bot.Close()
 	c := serve(t, "-signing-key", hex.EncodeToString(priv.Seed()), "-interactions-url", bot.URL)
 	if c.PublicKey != hex.EncodeToString(pub) {
@@ -358,7 +363,11 @@ func TestWebServesThePlaygroundOfABotServedElsewhere(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	bot := httptest.NewServer(router.NewEndpoint(mux, verifier))
+	e, err := endpoint.New(mux, verifier)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bot := httptest.NewServer(e)
 	defer bot.Close()
 
 	ctx, cancel := context.WithCancel(context.Background())

@@ -21,6 +21,7 @@ import (
 	"github.com/switchboard-go/switchboard/component"
 	"github.com/switchboard-go/switchboard/emulator"
 	"github.com/switchboard-go/switchboard/emulator/web"
+	"github.com/switchboard-go/switchboard/endpoint"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/option"
 	"github.com/switchboard-go/switchboard/rest"
@@ -293,11 +294,14 @@ func serveBot(t testing.TB, emu *emulator.Server, r *router.Router) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	endpoint := router.NewEndpoint(mux, verifier, router.WithClient(api))
-	srv := httptest.NewServer(endpoint)
+	e, err := endpoint.New(mux, verifier, endpoint.WithClient(api))
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(e)
 	t.Cleanup(func() {
 		srv.Close()
-		endpoint.WaitDeferred(context.Background())
+		e.WaitDeferred(context.Background())
 	})
 	ctx := context.Background()
 	for _, scope := range []command.Scope{command.Global, command.InGuild(emu.GuildID)} {

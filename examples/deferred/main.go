@@ -9,7 +9,7 @@
 // enough to edit the answer (EditOriginal completes a deferral), send more
 // messages (Followup), and edit or delete them. The handler does that from
 // its Request, through the REST client the endpoint was given
-// (router.WithClient).
+// (endpoint.WithClient).
 package main
 
 import (

@@ -18,6 +18,7 @@ import (
 	"github.com/rs/zerolog"
 
 	"github.com/switchboard-go/switchboard/cooldown"
+	"github.com/switchboard-go/switchboard/endpoint"
 	"github.com/switchboard-go/switchboard/examples/deploy/bot"
 	"github.com/switchboard-go/switchboard/examples/internal/envflag"
 	"github.com/switchboard-go/switchboard/interaction"
@@ -94,7 +95,7 @@ func runServe(ctx context.Context, args []string, env func(string) string, stdou
 		level = zerolog.DebugLevel
 	}
 	logger := zerolog.New(stderr).Level(level).With().Timestamp().Logger()
-	opts := []router.Option{router.WithLogger(logger)}
+	opts := []endpoint.Option{endpoint.WithLogger(logger)}
 	cooldowns := []cooldown.Option{}
 	var clientOpts []rest.ClientOption
 
@@ -126,7 +127,7 @@ func runServe(ctx context.Context, args []string, env func(string) string, stdou
 			storeOpts = append(storeOpts, m.Stores())
 			onRateLimitError = m.RateLimitStoreFailures(onRateLimitError)
 		}
-		opts = append(opts, router.WithReplayGuard(redisstore.NewReplayGuard(rdb, redisPrefix), storeOpts...))
+		opts = append(opts, endpoint.WithReplayGuard(redisstore.NewReplayGuard(rdb, redisPrefix), storeOpts...))
 		cooldowns = append(cooldowns, cooldown.WithStore(redisstore.NewCooldowns(rdb, redisPrefix), storeOpts...))
 		// The replicas answering late take their turns in the service's
 		// rate limits together.
@@ -141,7 +142,7 @@ func runServe(ctx context.Context, args []string, env func(string) string, stdou
 				return err
 			}
 		}
-		opts = append(opts, router.WithReplayGuard(guard))
+		opts = append(opts, endpoint.WithReplayGuard(guard))
 		cooldowns = append(cooldowns, cooldown.WithStore(cooldownStore))
 	}
 	// A user may greet five times a minute, counted across the replicas
@@ -154,10 +155,14 @@ func runServe(ctx context.Context, args []string, env func(string) string, stdou
 		if client, err = rest.NewClient(c.apiURL, rest.NoAuth{}, clientOpts...); err != nil {
 			return fmt.Errorf("serve: -api or $SWITCHBOARD_BASE_URL: %w", err)
 		}
-		opts = append(opts, router.WithClient(client))
+		opts = append(opts, endpoint.WithClient(client))
 	}
 
 	mux, err := r.Build()
+	if err != nil {
+		return err
+	}
+	e, err := endpoint.New(mux, verifier, opts...)
 	if err != nil {
 		return err
 	}
@@ -166,7 +171,7 @@ func runServe(ctx context.Context, args []string, env func(string) string, stdou
 		return err
 	}
 	srv := &serve.Server{
-		Endpoint:        router.NewEndpoint(mux, verifier, opts...),
+		Endpoint:        e,
 		HealthPath:      healthPath,
 		ShutdownTimeout: shutdownTimeout,
 	}

@@ -9,9 +9,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/switchboard-go/switchboard/endpoint"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
-	"github.com/switchboard-go/switchboard/router"
 )
 
 // demo serves the echo bot on a free local port and plays the service's
@@ -62,8 +62,8 @@ func demo(ctx context.Context, stdout, stderr io.Writer) error {
 		if err != nil {
 			return err
 		}
-		req.Header.Set(router.HeaderSignature, sig)
-		req.Header.Set(router.HeaderTimestamp, ts)
+		req.Header.Set(endpoint.HeaderSignature, sig)
+		req.Header.Set(endpoint.HeaderTimestamp, ts)
 		resp, err := client.Do(req)
 		if err != nil {
 			return err

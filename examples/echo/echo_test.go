@@ -13,10 +13,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/switchboard-go/switchboard/endpoint"
 	"github.com/switchboard-go/switchboard/examples/internal/playground"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
-	"github.com/switchboard-go/switchboard/router"
 )
 
 // startEcho runs the bot on a free port and returns its URL.
@@ -67,8 +67,8 @@ func post(t *testing.T, url string, key *interactiontest.Key, body []byte) (int,
 	t.Helper()
 	sig, ts := key.Sign(body)
 	req, _ := http.NewRequest("POST", url, bytes.NewReader(body))
-	req.Header.Set(router.HeaderSignature, sig)
-	req.Header.Set(router.HeaderTimestamp, ts)
+	req.Header.Set(endpoint.HeaderSignature, sig)
+	req.Header.Set(endpoint.HeaderTimestamp, ts)
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		t.Fatal(err)

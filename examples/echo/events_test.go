@@ -9,10 +9,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/switchboard-go/switchboard/endpoint"
 	"github.com/switchboard-go/switchboard/examples/internal/playground"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
-	"github.com/switchboard-go/switchboard/router"
 	"github.com/switchboard-go/switchboard/webhook"
 )
 
@@ -26,8 +26,8 @@ func deliver(t *testing.T, method, url string, key *interactiontest.Key, body []
 	}
 	if key != nil {
 		sig, ts := key.Sign(body)
-		req.Header.Set(router.HeaderSignature, sig)
-		req.Header.Set(router.HeaderTimestamp, ts)
+		req.Header.Set(endpoint.HeaderSignature, sig)
+		req.Header.Set(endpoint.HeaderTimestamp, ts)
 	}
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {

@@ -14,9 +14,9 @@ import (
 	"github.com/rs/zerolog"
 	"golang.org/x/term"
 
+	"github.com/switchboard-go/switchboard/endpoint"
 	"github.com/switchboard-go/switchboard/examples/internal/envflag"
 	"github.com/switchboard-go/switchboard/interaction"
-	"github.com/switchboard-go/switchboard/router"
 	"github.com/switchboard-go/switchboard/serve"
 	"github.com/switchboard-go/switchboard/webhook"
 )
@@ -80,7 +80,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	var observe []router.Option
+	var observe []endpoint.Option
 	var observeEvents []webhook.Option
 	if *metricsAddr != "" {
 		m, stop, err := serveMetrics(*metricsAddr, log)
@@ -90,7 +90,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		defer stop()
 		observe, observeEvents = append(observe, m.Endpoint()), append(observeEvents, m.Events())
 	}
-	endpoint := router.NewEndpoint(mux, verifier, observe...)
+	e, err := endpoint.New(mux, verifier, observe...)
+	if err != nil {
+		return err
+	}
 	events, err := newEvents(verifier, log, observeEvents...)
 	if err != nil {
 		return err
@@ -102,7 +105,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fmt.Fprintf(stdout, "http://%s\n", ln.Addr())
 	// The server logs where it listens; interactions may be POSTed to any
 	// path but /events, where webhook events are.
-	return (&serve.Server{Endpoint: endpoint, Events: events}).Serve(ctx, ln)
+	return (&serve.Server{Endpoint: e, Events: events}).Serve(ctx, ln)
 }
 
 // isTerminal reports whether w is a terminal, where colours are read as

@@ -15,9 +15,9 @@ import (
 	"time"
 
 	"github.com/switchboard-go/switchboard/emulator"
+	"github.com/switchboard-go/switchboard/endpoint"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
-	"github.com/switchboard-go/switchboard/router"
 	"github.com/switchboard-go/switchboard/webhook"
 )
 
@@ -155,8 +155,8 @@ func deliver(t *testing.T, url string, key *interactiontest.Key, body []byte) (i
 	}
 	if key != nil {
 		sig, ts := key.Sign(body)
-		req.Header.Set(router.HeaderSignature, sig)
-		req.Header.Set(router.HeaderTimestamp, ts)
+		req.Header.Set(endpoint.HeaderSignature, sig)
+		req.Header.Set(endpoint.HeaderTimestamp, ts)
 	}
 	resp, err := (&http.Client{Timeout: 5 * time.Second}).Do(req)
 	if err != nil {

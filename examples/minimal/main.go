@@ -9,6 +9,7 @@ import (
 	"log"
 	"os"
 
+	"github.com/switchboard-go/switchboard/endpoint"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/option"
 	"github.com/switchboard-go/switchboard/registry"
@@ -38,8 +39,12 @@ func main() {
 	if err != nil {
 		log.Fatalf("SWITCHBOARD_PUBLIC_KEY: %v", err)
 	}
+	e, err := endpoint.New(mux, verifier)
+	if err != nil {
+		log.Fatal(err)
+	}
 	// Serves until SIGINT or SIGTERM, with timeouts and limits set for a public address.
-	if err := serve.ListenAndServe(ctx, *addr, router.NewEndpoint(mux, verifier)); err != nil {
+	if err := serve.ListenAndServe(ctx, *addr, e); err != nil {
 		log.Fatal(err)
 	}
 }

@@ -15,9 +15,9 @@ import (
 	"time"
 
 	"github.com/switchboard-go/switchboard/emulator"
+	"github.com/switchboard-go/switchboard/endpoint"
 	"github.com/switchboard-go/switchboard/examples/internal/playground"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
-	"github.com/switchboard-go/switchboard/router"
 )
 
 // TestTheReadmeShowsThisBot keeps the README's bot and this program one
@@ -169,8 +169,8 @@ func TestItServesOnAddrUntilSIGTERM(t *testing.T) {
 	var answer string
 	for deadline := time.Now().Add(10 * time.Second); answer == ""; {
 		req, _ := http.NewRequest("POST", "http://"+addr+"/", bytes.NewReader(body))
-		req.Header.Set(router.HeaderSignature, sig)
-		req.Header.Set(router.HeaderTimestamp, ts)
+		req.Header.Set(endpoint.HeaderSignature, sig)
+		req.Header.Set(endpoint.HeaderTimestamp, ts)
 		if resp, err := client.Do(req); err == nil {
 			b, _ := io.ReadAll(resp.Body)
 			resp.Body.Close()

@@ -7,8 +7,8 @@ import (
 	"time"
 
 	"github.com/switchboard-go/switchboard/emulator"
+	"github.com/switchboard-go/switchboard/endpoint"
 	"github.com/switchboard-go/switchboard/interaction"
-	"github.com/switchboard-go/switchboard/router"
 	"github.com/switchboard-go/switchboard/switchboardtest"
 )
 
@@ -16,7 +16,7 @@ import (
 // the deadline the middleware gives each request.
 func newTestBot(t *testing.T, timeout time.Duration) *switchboardtest.Bot {
 	return switchboardtest.New(t, newBot(), switchboardtest.WithRoutes("/interactions",
-		func(e *router.Endpoint) http.Handler { return routes(e, timeout) }))
+		func(e *endpoint.Endpoint) http.Handler { return routes(e, timeout) }))
 }
 
 func TestStatsCountsADayInTime(t *testing.T) {

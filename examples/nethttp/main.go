@@ -1,5 +1,5 @@
 // Nethttp serves a bot's interactions endpoint with net/http: the
-// *router.Endpoint is an http.Handler, so it goes on an http.ServeMux
+// *endpoint.Endpoint is an http.Handler, so it goes on an http.ServeMux
 // beside the server's other routes, under the same middleware as they.
 //
 //	go run ./examples/nethttp
@@ -26,6 +26,7 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/switchboard-go/switchboard/endpoint"
 	"github.com/switchboard-go/switchboard/examples/internal/playground"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/option"
@@ -39,7 +40,7 @@ var example = playground.Example{
 	Name:  "nethttp",
 	About: "the endpoint on a net/http ServeMux, beside a health check, under a timeout middleware",
 	Bot:   func(playground.Env) (*router.Router, error) { return newBot(), nil },
-	HTTP: func(endpoint *router.Endpoint) http.Handler {
+	HTTP: func(endpoint *endpoint.Endpoint) http.Handler {
 		return routes(endpoint, answerWithin)
 	},
 	// The example serves with the server a bot would run.
@@ -88,7 +89,7 @@ func newServer(addr string, routes http.Handler) *http.Server {
 		ReadTimeout:       serve.DefaultReadTimeout,
 		// net/http counts the handler's time in the write timeout, so it
 		// is the service's deadline to answer plus the time to write.
-		WriteTimeout: router.DefaultResponseDeadline + serve.DefaultWriteTimeout,
+		WriteTimeout: endpoint.DefaultResponseDeadline + serve.DefaultWriteTimeout,
 		// Longer than load balancers keep an idle connection, so that
 		// they close it first.
 		IdleTimeout:    serve.DefaultIdleTimeout,

@@ -12,16 +12,16 @@ import (
 	"testing"
 	"time"
 
+	"github.com/switchboard-go/switchboard/endpoint"
 	"github.com/switchboard-go/switchboard/examples/internal/playground"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
-	"github.com/switchboard-go/switchboard/router"
 )
 
 // quick is the example with a shorter deadline, so that the script's slow
 // command does not hold the test for two seconds.
 func quick(timeout time.Duration) playground.Example {
 	ex := example
-	ex.HTTP = func(endpoint *router.Endpoint) http.Handler { return routes(endpoint, timeout) }
+	ex.HTTP = func(endpoint *endpoint.Endpoint) http.Handler { return routes(endpoint, timeout) }
 	return ex
 }
 
@@ -53,7 +53,11 @@ func server(t *testing.T, timeout time.Duration) (*httptest.Server, *interaction
 	}
 	key := interactiontest.NewKey("nethttp")
 	srv := httptest.NewUnstartedServer(nil)
-	srv.Config = newServer("", routes(router.NewEndpoint(mux, key.Verifier()), timeout))
+	e, err := endpoint.New(mux, key.Verifier())
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv.Config = newServer("", routes(e, timeout))
 	srv.Start()
 	t.Cleanup(srv.Close)
 	return srv, key
@@ -100,7 +104,7 @@ func TestTheServerSetsEveryTimeout(t *testing.T) {
 			t.Errorf("%s is not set: net/http would wait forever", name)
 		}
 	}
-	if s.WriteTimeout <= router.DefaultResponseDeadline {
+	if s.WriteTimeout <= endpoint.DefaultResponseDeadline {
 		t.Errorf("WriteTimeout %v leaves no time to write an answer given at the service's deadline", s.WriteTimeout)
 	}
 	if s.MaxHeaderBytes == 0 {
@@ -134,7 +138,7 @@ func do(t *testing.T, method, url string, body []byte, header http.Header) (int,
 
 func signed(key *interactiontest.Key, body []byte) http.Header {
 	sig, ts := key.Sign(body)
-	return http.Header{router.HeaderSignature: {sig}, router.HeaderTimestamp: {ts}}
+	return http.Header{endpoint.HeaderSignature: {sig}, endpoint.HeaderTimestamp: {ts}}
 }
 
 func TestTheServerRoutesBesideTheEndpoint(t *testing.T) {

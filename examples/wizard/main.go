@@ -165,7 +165,7 @@ func pizzeria(store state.Store) *router.Router {
 	}))
 	r.HandleComponent("order:{order}:place", orders.OnceHandler(func(ctx context.Context, req *router.Request, key string, o Order) (interaction.Response, error) {
 		// The order is the bot's to bake now; the kitchen's channel
-		// hears of it. A click handed over to a worker (router.WithQueue)
+		// hears of it. A click handed over to a worker (endpoint.WithQueue)
 		// runs here again with the order the first run took: a kitchen
 		// that is told of orders takes each under the interaction's id,
 		// req.Interaction.ID, and bakes it once.

@@ -12,6 +12,7 @@ import (
 
 	"github.com/switchboard-go/switchboard/component"
 	"github.com/switchboard-go/switchboard/emulator"
+	"github.com/switchboard-go/switchboard/endpoint"
 	"github.com/switchboard-go/switchboard/examples/internal/playground"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/internal/redistest"
@@ -110,7 +111,11 @@ func restart(t *testing.T, bot *switchboardtest.Bot, r *router.Router) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := httptest.NewServer(router.NewEndpoint(mux, verifier, router.WithClient(client)))
+	e, err := endpoint.New(mux, verifier, endpoint.WithClient(client))
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(e)
 	t.Cleanup(srv.Close)
 	if err := bot.Emulator.SetInteractionsURL(t.Context(), srv.URL); err != nil {
 		t.Fatal(err)

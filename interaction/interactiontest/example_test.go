@@ -8,6 +8,7 @@ import (
 	"net/http/httptest"
 	"strings"
 
+	"github.com/switchboard-go/switchboard/endpoint"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
 	"github.com/switchboard-go/switchboard/router"
@@ -124,18 +125,21 @@ func ExampleKey_Sign() {
 		log.Fatal(err)
 	}
 	key := interactiontest.NewKey("example")
-	endpoint := router.NewEndpoint(mux, key.Verifier())
+	e, err := endpoint.New(mux, key.Verifier())
+	if err != nil {
+		log.Fatal(err)
+	}
 
 	body := interactiontest.Command("ping").JSON()
 	for _, signed := range []bool{true, false} {
 		req := httptest.NewRequest("POST", "/interactions", bytes.NewReader(body))
 		if signed {
 			sig, ts := key.Sign(body)
-			req.Header.Set(router.HeaderSignature, sig)
-			req.Header.Set(router.HeaderTimestamp, ts)
+			req.Header.Set(endpoint.HeaderSignature, sig)
+			req.Header.Set(endpoint.HeaderTimestamp, ts)
 		}
 		rec := httptest.NewRecorder()
-		endpoint.ServeHTTP(rec, req)
+		e.ServeHTTP(rec, req)
 		fmt.Println(rec.Code, strings.TrimSpace(rec.Body.String()))
 	}
 	// Output:

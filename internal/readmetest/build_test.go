@@ -37,6 +37,7 @@ var packages = map[string]string{
 	"component":       "github.com/switchboard-go/switchboard/component",
 	"cooldown":        "github.com/switchboard-go/switchboard/cooldown",
 	"emulator":        "github.com/switchboard-go/switchboard/emulator",
+	"endpoint":        "github.com/switchboard-go/switchboard/endpoint",
 	"interaction":     "github.com/switchboard-go/switchboard/interaction",
 	"interactiontest": "github.com/switchboard-go/switchboard/interaction/interactiontest",
 	"metrics":         "github.com/switchboard-go/switchboard/metrics",

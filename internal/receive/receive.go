@@ -1,5 +1,5 @@
 // Package receive reads and checks the signed requests the service sends
-// to a bot's two endpoints, the interactions endpoint (package router)
+// to a bot's two endpoints, the interactions endpoint (package endpoint)
 // and the webhook events endpoint (package webhook), which refuse what
 // they cannot trust the same way: a body over the limit, a signature that
 // does not verify, a request that cannot be read. Its answers say what

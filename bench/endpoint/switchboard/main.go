@@ -14,6 +14,7 @@ import (
 
 	"github.com/valyala/fasthttp"
 
+	"github.com/switchboard-go/switchboard/endpoint"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/option"
 	"github.com/switchboard-go/switchboard/rest"
@@ -33,16 +34,16 @@ func main() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	var opts []router.Option
+	var opts []endpoint.Option
 	if *deferrable {
 		// Never called: every answer here is immediate.
 		client, err := rest.NewClient("http://127.0.0.1:1/api/v10", rest.NoAuth{})
 		if err != nil {
 			log.Fatal(err)
 		}
-		opts = append(opts, router.WithClient(client))
+		opts = append(opts, endpoint.WithClient(client))
 	}
-	e, err := endpoint(verifier, modBan, opts...)
+	e, err := newEndpoint(verifier, modBan, opts...)
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -73,9 +74,9 @@ func main() {
 	}
 }
 
-// endpoint returns the endpoint of a router that declares /mod ban with
-// its options, served by h, checking requests with v.
-func endpoint(v *interaction.Verifier, h router.HandlerFunc, opts ...router.Option) (*router.Endpoint, error) {
+// newEndpoint returns the endpoint of a router that declares /mod ban
+// with its options, served by h, checking requests with v.
+func newEndpoint(v *interaction.Verifier, h router.HandlerFunc, opts ...endpoint.Option) (*endpoint.Endpoint, error) {
 	r := router.New()
 	r.Group("mod", router.Description("Moderation"))
 	r.Command("mod ban", h, router.Description("Ban a member"), router.Options(
@@ -88,7 +89,7 @@ func endpoint(v *interaction.Verifier, h router.HandlerFunc, opts ...router.Opti
 	if err != nil {
 		return nil, err
 	}
-	return router.NewEndpoint(mux, v, opts...), nil
+	return endpoint.New(mux, v, opts...)
 }
 
 // modBan reads every option as a handler would.

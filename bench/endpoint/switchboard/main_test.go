@@ -8,6 +8,7 @@ import (
 
 	"github.com/switchboard-go/switchboard/answer"
 	"github.com/switchboard-go/switchboard/bench/endpoint/internal/fixture"
+	"github.com/switchboard-go/switchboard/endpoint"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/replay"
 	"github.com/switchboard-go/switchboard/rest"
@@ -34,7 +35,7 @@ func BenchmarkEndpoint(b *testing.B) {
 		handler router.HandlerFunc
 		// opts are the endpoint's options, made afresh for each run of
 		// the benchmark, so that a guard starts empty.
-		opts func() []router.Option
+		opts func() []endpoint.Option
 		// distinct sends each request with an interaction id of its
 		// own, as an endpoint with a replay guard must be sent.
 		distinct bool
@@ -43,9 +44,9 @@ func BenchmarkEndpoint(b *testing.B) {
 		// Logging: nothing is logged at the default level (info) when
 		// all goes well; what remains is building the debug lines'
 		// events, which zerolog drops at once.
-		{name: "no-logger", opts: always(router.WithLogger(zerolog.Nop()))},
+		{name: "no-logger", opts: always(endpoint.WithLogger(zerolog.Nop()))},
 		// The observer: the clock read at each step, and the record passed.
-		{name: "observer", opts: always(router.WithObserver(nopObserver{}))},
+		{name: "observer", opts: always(endpoint.WithObserver(nopObserver{}))},
 		// The resolved user: the index of resolved entries, built on the
 		// first look-up, and the user's decoding.
 		{name: "no-user", handler: modBanWithoutUser},
@@ -55,17 +56,17 @@ func BenchmarkEndpoint(b *testing.B) {
 		// The hand-off: the handler run on a goroutine of the
 		// endpoint's pool while the request waits, with a timer for
 		// the deferral.
-		{name: "deferrable", opts: always(router.WithClient(client))},
-		{name: "deferrable-no-autodefer", opts: always(router.WithClient(client), router.WithoutAutoDefer())},
+		{name: "deferrable", opts: always(endpoint.WithClient(client))},
+		{name: "deferrable-no-autodefer", opts: always(endpoint.WithClient(client), endpoint.WithoutAutoDefer())},
 		// The replay guard, which the served endpoint has none of.
 		{name: "distinct-ids", distinct: true},
-		{name: "replay-guard-memory", distinct: true, opts: func() []router.Option {
-			return []router.Option{router.WithReplayGuard(replay.NewMemoryGuard(0))}
+		{name: "replay-guard-memory", distinct: true, opts: func() []endpoint.Option {
+			return []endpoint.Option{endpoint.WithReplayGuard(replay.NewMemoryGuard(0))}
 		}},
 		// A guard elsewhere (Redis, say) without its round trip: each
 		// call bounded in time (a derived context) and counted.
-		{name: "replay-guard-elsewhere", distinct: true, opts: func() []router.Option {
-			return []router.Option{router.WithReplayGuard(elsewhere{replay.NewMemoryGuard(0)})}
+		{name: "replay-guard-elsewhere", distinct: true, opts: func() []endpoint.Option {
+			return []endpoint.Option{endpoint.WithReplayGuard(elsewhere{replay.NewMemoryGuard(0)})}
 		}},
 	} {
 		b.Run(v.name, func(b *testing.B) {
@@ -73,11 +74,11 @@ func BenchmarkEndpoint(b *testing.B) {
 			if h == nil {
 				h = modBan
 			}
-			var opts []router.Option
+			var opts []endpoint.Option
 			if v.opts != nil {
 				opts = v.opts()
 			}
-			e, err := endpoint(fixture.Key().Verifier(), h, opts...)
+			e, err := newEndpoint(fixture.Key().Verifier(), h, opts...)
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -91,8 +92,8 @@ func BenchmarkEndpoint(b *testing.B) {
 }
 
 // always returns the same options every time.
-func always(opts ...router.Option) func() []router.Option {
-	return func() []router.Option { return opts }
+func always(opts ...endpoint.Option) func() []endpoint.Option {
+	return func() []endpoint.Option { return opts }
 }
 
 // modBanWithoutUser is modBan without the user: the other options only.
@@ -111,8 +112,8 @@ func answerOnly(context.Context, *router.Request) (interaction.Response, error) 
 // nopObserver is told everything and keeps nothing.
 type nopObserver struct{}
 
-func (nopObserver) ObserveExchange(router.Exchange)     {}
-func (nopObserver) ObserveCompletion(router.Completion) {}
+func (nopObserver) ObserveRequest(endpoint.Observation)   {}
+func (nopObserver) ObserveCompletion(endpoint.Completion) {}
 
 // elsewhere is a guard the endpoint takes for one outside the process:
 // a MemoryGuard under another type.

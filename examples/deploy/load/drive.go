@@ -13,8 +13,8 @@ import (
 
 	"github.com/valyala/fasthttp"
 
+	"github.com/switchboard-go/switchboard/endpoint"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
-	"github.com/switchboard-go/switchboard/router"
 )
 
 // answerTimeout is the service's wait for an answer: a request answered
@@ -97,8 +97,8 @@ func drive(ctx context.Context, c config, key *interactiontest.Key) (result, err
 				req.SetRequestURI(uri)
 				req.Header.SetMethod(fasthttp.MethodPost)
 				req.Header.SetContentType("application/json")
-				req.Header.Set(router.HeaderSignature, sig)
-				req.Header.Set(router.HeaderTimestamp, ts)
+				req.Header.Set(endpoint.HeaderSignature, sig)
+				req.Header.Set(endpoint.HeaderTimestamp, ts)
 				req.SetBody(body)
 				sent := time.Now()
 				err := client.DoTimeout(req, resp, answerTimeout)

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/switchboard-go/switchboard/cooldown"
+	"github.com/switchboard-go/switchboard/endpoint"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
 	"github.com/switchboard-go/switchboard/router"
@@ -38,7 +39,11 @@ func greetServer(t *testing.T, seed string) string {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	srv := &serve.Server{Endpoint: router.NewEndpoint(mux, interactiontest.NewKey(seed).Verifier()), IgnoreSignals: true}
+	e, err := endpoint.New(mux, interactiontest.NewKey(seed).Verifier())
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := &serve.Server{Endpoint: e, IgnoreSignals: true}
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ctx, ln) }()
 	t.Cleanup(func() {

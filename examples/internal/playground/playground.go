@@ -20,6 +20,7 @@ import (
 
 	"github.com/switchboard-go/switchboard/emulator"
 	"github.com/switchboard-go/switchboard/emulator/web"
+	"github.com/switchboard-go/switchboard/endpoint"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/queue"
 	"github.com/switchboard-go/switchboard/registry"
@@ -42,7 +43,7 @@ type Example struct {
 	// HTTP, when set, serves the endpoint with net/http instead of
 	// fasthttp: it is given the endpoint and returns the server's
 	// handler, which may route other paths beside it.
-	HTTP func(endpoint *router.Endpoint) http.Handler
+	HTTP func(endpoint *endpoint.Endpoint) http.Handler
 	// HTTPServer, with HTTP, returns the net/http server that serves
 	// HTTP's handler; nil means one with the router's timeouts and
 	// header limit.
@@ -50,7 +51,7 @@ type Example struct {
 	// EndpointPath is the path the endpoint is served at, when HTTP
 	// mounts it beside other routes; empty means the root.
 	EndpointPath string
-	// Queue gives the endpoint a queue in memory (router.WithQueue),
+	// Queue gives the endpoint a queue in memory (endpoint.WithQueue),
 	// whose jobs a worker beside it completes, an endpoint of its own on
 	// the same router: a bot deployed with a queue and a worker, run in
 	// one process.
@@ -301,14 +302,17 @@ func serveBot(ex Example, mux *router.Mux, api *rest.Client, publicKey, addr str
 	if err != nil {
 		return "", nil, err
 	}
-	opts := []router.Option{router.WithLogger(log), router.WithClient(api)}
+	opts := []endpoint.Option{endpoint.WithLogger(log), endpoint.WithClient(api)}
 	stopWorker := func() {}
 	if ex.Queue {
 		q := queue.NewMemory(64)
 		// The endpoint and the worker share keys made for the process,
 		// and the claims of the jobs.
-		opts = append(opts, router.WithJobKeys(queue.RandomKeys()), router.WithJobClaims(replay.NewMemoryGuard(0)))
-		worker := router.NewEndpoint(mux, verifier, opts...)
+		opts = append(opts, endpoint.WithJobKeys(queue.RandomKeys()), endpoint.WithJobClaims(replay.NewMemoryGuard(0)))
+		worker, err := endpoint.New(mux, verifier, opts...)
+		if err != nil {
+			return "", nil, err
+		}
 		ctx, cancel := context.WithCancel(context.Background())
 		done := make(chan struct{})
 		go func() {
@@ -321,9 +325,13 @@ func serveBot(ex Example, mux *router.Mux, api *rest.Client, publicKey, addr str
 			cancel()
 			<-done
 		}
-		opts = append(opts, router.WithQueue(q))
+		opts = append(opts, endpoint.WithQueue(q))
 	}
-	endpoint := router.NewEndpoint(mux, verifier, opts...)
+	e, err := endpoint.New(mux, verifier, opts...)
+	if err != nil {
+		stopWorker()
+		return "", nil, err
+	}
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		stopWorker()
@@ -332,7 +340,7 @@ func serveBot(ex Example, mux *router.Mux, api *rest.Client, publicKey, addr str
 	url = "http://" + ln.Addr().String() + ex.EndpointPath
 	done := make(chan struct{})
 	if ex.HTTP != nil {
-		handler := ex.HTTP(endpoint)
+		handler := ex.HTTP(e)
 		srv := &http.Server{Handler: handler, ReadHeaderTimeout: 5 * time.Second,
 			ReadTimeout: serve.DefaultReadTimeout, WriteTimeout: serve.DefaultWriteTimeout, IdleTimeout: serve.DefaultIdleTimeout,
 			MaxHeaderBytes: serve.DefaultMaxHeaderBytes}
@@ -345,7 +353,7 @@ func serveBot(ex Example, mux *router.Mux, api *rest.Client, publicKey, addr str
 		}()
 		return url, func() {
 			srv.Shutdown(context.Background())
-			endpoint.WaitDeferred(context.Background())
+			e.WaitDeferred(context.Background())
 			<-done
 			stopWorker()
 		}, nil
@@ -355,7 +363,7 @@ func serveBot(ex Example, mux *router.Mux, api *rest.Client, publicKey, addr str
 	ctx, cancel := context.WithCancel(context.Background())
 	go func() {
 		defer close(done)
-		if err := (&serve.Server{Endpoint: endpoint, IgnoreSignals: true}).Serve(ctx, ln); err != nil {
+		if err := (&serve.Server{Endpoint: e, IgnoreSignals: true}).Serve(ctx, ln); err != nil {
 			log.Error().Err(err).Msg("serving the bot")
 		}
 	}()

@@ -7,6 +7,7 @@ import (
 
 	"github.com/rs/zerolog"
 
+	"github.com/switchboard-go/switchboard/endpoint"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
 	"github.com/switchboard-go/switchboard/router"
 	"github.com/switchboard-go/switchboard/serve"
@@ -32,7 +33,7 @@ func TestANetHTTPBotRefusesHeadersOverTheRoutersLimit(t *testing.T) {
 		}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			ex := Example{HTTP: func(e *router.Endpoint) http.Handler { return e }, HTTPServer: tt.server}
+			ex := Example{HTTP: func(e *endpoint.Endpoint) http.Handler { return e }, HTTPServer: tt.server}
 			url, stop, err := serveBot(ex, mux, nil, key.PublicKeyHex(), "127.0.0.1:0", zerolog.Nop())
 			if err != nil {
 				t.Fatal(err)

@@ -13,9 +13,9 @@ import (
 
 	"github.com/switchboard-go/switchboard/awslambda"
 	"github.com/switchboard-go/switchboard/emulator"
+	"github.com/switchboard-go/switchboard/endpoint"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/queue"
-	"github.com/switchboard-go/switchboard/router"
 	"github.com/switchboard-go/switchboard/switchboardtest"
 )
 
@@ -36,13 +36,16 @@ func newTestBot(t *testing.T) (*switchboardtest.Bot, *queue.Memory) {
 	keys := queue.RandomKeys()
 	tb := switchboardtest.New(t, b.Router(zerolog.Nop()),
 		switchboardtest.WithEmulator(emulator.Config{ResponseWindow: window}),
-		switchboardtest.WithEndpoint(router.WithQueue(q), router.WithJobKeys(keys), router.WithResponseDeadline(window), router.WithAnswerMargin(margin)),
+		switchboardtest.WithEndpoint(endpoint.WithQueue(q), endpoint.WithJobKeys(keys), endpoint.WithResponseDeadline(window), endpoint.WithAnswerMargin(margin)),
 		switchboardtest.WithWait(5*time.Second))
 	verifier, err := interaction.NewVerifier(tb.Emulator.PublicKey)
 	if err != nil {
 		t.Fatal(err)
 	}
-	worker := router.NewEndpoint(tb.Mux, verifier, router.WithClient(tb.Client), router.WithJobKeys(keys))
+	worker, err := endpoint.New(tb.Mux, verifier, endpoint.WithClient(tb.Client), endpoint.WithJobKeys(keys))
+	if err != nil {
+		t.Fatal(err)
+	}
 	ctx, stop := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() {
@@ -99,7 +102,7 @@ func TestASearchAfterAColdStartIsHandedOver(t *testing.T) {
 // answers the same.
 func TestTheBotAnswersThroughTheFunctionURL(t *testing.T) {
 	b := &Bot{ReportTakes: window, LoadTakes: window}
-	tb := switchboardtest.New(t, b.Router(zerolog.Nop()), switchboardtest.WithRoutes("", func(e *router.Endpoint) http.Handler {
+	tb := switchboardtest.New(t, b.Router(zerolog.Nop()), switchboardtest.WithRoutes("", func(e *endpoint.Endpoint) http.Handler {
 		return localFunctionURL(t, awslambda.FunctionURL(e))
 	}))
 	tb.Command("/ping").Shows("pong")

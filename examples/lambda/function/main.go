@@ -33,12 +33,12 @@ import (
 	"github.com/rs/zerolog"
 
 	"github.com/switchboard-go/switchboard/awslambda"
+	"github.com/switchboard-go/switchboard/endpoint"
 	"github.com/switchboard-go/switchboard/examples/lambda/bot"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/queue"
 	"github.com/switchboard-go/switchboard/registry"
 	"github.com/switchboard-go/switchboard/rest"
-	"github.com/switchboard-go/switchboard/router"
 )
 
 func main() {
@@ -141,14 +141,18 @@ func runLambda(ctx context.Context, getenv func(string) string, start func(handl
 	if err != nil {
 		return err
 	}
-	opts := []router.Option{router.WithLogger(log), router.WithClient(client), router.WithJobKeys(keys)}
+	opts := []endpoint.Option{endpoint.WithLogger(log), endpoint.WithClient(client), endpoint.WithJobKeys(keys)}
 	if role == roleWorker {
 		// Each instance of the worker claims its jobs in its memory,
 		// dropping a message SQS delivers to it twice. The handlers
 		// only answer: run twice by two instances, they answer twice
 		// the same. A bot whose handlers act claims the jobs in a store
-		// the instances share (router.WithJobClaims).
-		start(awslambda.SQSWorker(router.NewEndpoint(mux, verifier, opts...)))
+		// the instances share (endpoint.WithJobClaims).
+		worker, err := endpoint.New(mux, verifier, opts...)
+		if err != nil {
+			return err
+		}
+		start(awslambda.SQSWorker(worker))
 		return nil
 	}
 	url := getenv("SWITCHBOARD_QUEUE_URL")
@@ -162,7 +166,11 @@ func runLambda(ctx context.Context, getenv func(string) string, start func(handl
 		return fmt.Errorf("the AWS SDK's configuration: %w", err)
 	}
 	q := sqsQueue(sqs.NewFromConfig(cfg), url)
-	start(awslambda.FunctionURL(router.NewEndpoint(mux, verifier, append(opts, router.WithQueue(q))...)))
+	e, err := endpoint.New(mux, verifier, append(opts, endpoint.WithQueue(q))...)
+	if err != nil {
+		return err
+	}
+	start(awslambda.FunctionURL(e))
 	return nil
 }
 

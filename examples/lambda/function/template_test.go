@@ -13,9 +13,10 @@ import (
 	"github.com/aws/aws-lambda-go/events"
 	"go.yaml.in/yaml/v3"
 
+	"github.com/switchboard-go/switchboard/endpoint"
+	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
 	"github.com/switchboard-go/switchboard/queue"
-	"github.com/switchboard-go/switchboard/router"
 )
 
 // cfnValue returns the value of a node of a CloudFormation template: a
@@ -204,11 +205,11 @@ func TestTheTemplateDeploysBothRolesAndTheQueue(t *testing.T) {
 	// queue's visibility timeout to be at least its worker's timeout.
 	timeout := tp.at(t, "Resources", "Worker", "Properties", "Timeout").(int)
 	visibility := tp.at(t, "Resources", "Deferred", "Properties", "VisibilityTimeout").(int)
-	if timeout > 900 || timeout < int(router.TokenLifetime.Seconds()) || visibility < timeout {
+	if timeout > 900 || timeout < int(interaction.TokenLifetime.Seconds()) || visibility < timeout {
 		t.Errorf("the worker's timeout is %d s and the queue's visibility timeout %d s", timeout, visibility)
 	}
-	if endpoint := tp.at(t, "Resources", "Endpoint", "Properties", "Timeout").(int); endpoint < int(router.DefaultResponseDeadline.Seconds()) {
-		t.Errorf("the endpoint's timeout, %d s, is shorter than the service waits", endpoint)
+	if timeout := tp.at(t, "Resources", "Endpoint", "Properties", "Timeout").(int); timeout < int(endpoint.DefaultResponseDeadline.Seconds()) {
+		t.Errorf("the endpoint's timeout, %d s, is shorter than the service waits", timeout)
 	}
 }
 

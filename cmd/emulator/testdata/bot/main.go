@@ -12,6 +12,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/switchboard-go/switchboard/endpoint"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/registry"
 	"github.com/switchboard-go/switchboard/router"
@@ -54,7 +55,11 @@ func main() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	s := &serve.Server{Addr: *addr, Endpoint: router.NewEndpoint(mux, verifier), Events: events}
+	e, err := endpoint.New(mux, verifier)
+	if err != nil {
+		log.Fatal(err)
+	}
+	s := &serve.Server{Addr: *addr, Endpoint: e, Events: events}
 	if err := s.ListenAndServe(ctx); err != nil {
 		log.Fatal(err)
 	}

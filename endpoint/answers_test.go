@@ -1,0 +1,131 @@
+package endpoint_test
+
+import (
+	"context"
+	"errors"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/switchboard-go/switchboard/endpoint"
+	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/interaction/interactiontest"
+	"github.com/switchboard-go/switchboard/rest"
+	"github.com/switchboard-go/switchboard/router"
+)
+
+// webhookRecorder stands for the service's webhook endpoints: it answers
+// every request with a message and keeps what it was sent.
+type webhookRecorder struct {
+	mu   sync.Mutex
+	sent []string // "METHOD path body"
+}
+
+func (w *webhookRecorder) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
+	body, _ := io.ReadAll(r.Body)
+	w.mu.Lock()
+	w.sent = append(w.sent, r.Method+" "+r.URL.Path+" "+string(body))
+	w.mu.Unlock()
+	if r.Method == http.MethodDelete {
+		rw.WriteHeader(http.StatusNoContent)
+		return
+	}
+	rw.Header().Set("Content-Type", "application/json")
+	io.WriteString(rw, `{"id":"77","channel_id":"5","content":"ok"}`)
+}
+
+// TestHandlersAnswerAgainFromTheirRequest: a handler given a client through
+// the endpoint completes its deferral, follows it up, edits and deletes
+// through its Request, each on the interaction's own webhook.
+func TestHandlersAnswerAgainFromTheirRequest(t *testing.T) {
+	hooks := &webhookRecorder{}
+	srv := httptest.NewServer(hooks)
+	defer srv.Close()
+	client, err := rest.NewClient(srv.URL+"/api/v10", rest.NoAuth{})
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	errs := make(chan error, 1)
+	r := router.New(router.DispatchOnly())
+	r.Command("build", func(ctx context.Context, req *router.Request) (interaction.Response, error) {
+		go func() {
+			ctx := context.WithoutCancel(ctx)
+			errs <- func() error {
+				if _, err := req.EditOriginal(ctx, interaction.MessageData{Content: "done"}); err != nil {
+					return err
+				}
+				m, err := req.Followup(ctx, interaction.MessageData{Content: "more"})
+				if err != nil {
+					return err
+				}
+				if _, err := req.EditFollowup(ctx, m.ID, interaction.MessageData{Content: "changed"}); err != nil {
+					return err
+				}
+				if err := req.DeleteFollowup(ctx, m.ID); err != nil {
+					return err
+				}
+				if _, err := req.Original(ctx); err != nil {
+					return err
+				}
+				return req.DeleteOriginal(ctx)
+			}()
+		}()
+		return interaction.Defer(), nil
+	})
+	key := interactiontest.NewKey("answers")
+	e := newEndpoint(t, build(t, r), key.Verifier(), endpoint.WithClient(client))
+	body := interactiontest.Command("build").Modify(func(ix *interaction.Interaction) {
+		ix.ApplicationID, ix.Token = 11, "tok-en"
+	}).JSON()
+	for _, a := range adapters {
+		hooks.sent = nil
+		if got := a.do(e, signed(key, body)); got.status != 200 || !strings.Contains(got.body, `"type":5`) {
+			t.Fatalf("%s: answer %d %s, want a deferral", a.name, got.status, got.body)
+		}
+		if err := <-errs; err != nil {
+			t.Fatalf("%s: %v", a.name, err)
+		}
+		want := []string{
+			`PATCH /api/v10/webhooks/11/tok-en/messages/@original {"content":"done"}`,
+			`POST /api/v10/webhooks/11/tok-en {"content":"more"}`,
+			`PATCH /api/v10/webhooks/11/tok-en/messages/77 {"content":"changed"}`,
+			`DELETE /api/v10/webhooks/11/tok-en/messages/77 `,
+			`GET /api/v10/webhooks/11/tok-en/messages/@original `,
+			`DELETE /api/v10/webhooks/11/tok-en/messages/@original `,
+		}
+		hooks.mu.Lock()
+		got := strings.Join(hooks.sent, "\n")
+		hooks.mu.Unlock()
+		if got != strings.Join(want, "\n") {
+			t.Errorf("%s: the service was sent\n%s\nwant\n%s", a.name, got, strings.Join(want, "\n"))
+		}
+	}
+}
+
+// TestAnswersWithoutAClientSaySo: an endpoint without a client, or a Mux
+// used directly, gives handlers ErrNoClient rather than a nil dereference.
+func TestAnswersWithoutAClientSaySo(t *testing.T) {
+	r := router.New(router.DispatchOnly())
+	var got []error
+	r.Command("build", func(ctx context.Context, req *router.Request) (interaction.Response, error) {
+		_, err1 := req.Followup(ctx, interaction.MessageData{Content: "x"})
+		_, err2 := req.EditOriginal(ctx, interaction.MessageData{Content: "x"})
+		_, err3 := req.Original(ctx)
+		_, err4 := req.EditFollowup(ctx, 1, interaction.MessageData{Content: "x"})
+		got = append(got, err1, err2, err3, err4, req.DeleteOriginal(ctx), req.DeleteFollowup(ctx, 1))
+		return interaction.Reply("ok"), nil
+	})
+	mux := build(t, r)
+	if _, err := mux.Dispatch(context.Background(), interactiontest.Command("build").Interaction()); err != nil {
+		t.Fatal(err)
+	}
+	for i, err := range got {
+		if !errors.Is(err, router.ErrNoClient) {
+			t.Errorf("answer method %d: %v, want ErrNoClient", i, err)
+		}
+	}
+}

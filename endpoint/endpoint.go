@@ -1,0 +1,179 @@
+package endpoint
+
+import (
+	"errors"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/rs/zerolog"
+
+	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/internal/gopool"
+	"github.com/switchboard-go/switchboard/internal/stderrlog"
+	"github.com/switchboard-go/switchboard/replay"
+	"github.com/switchboard-go/switchboard/router"
+)
+
+// Defaults of an Endpoint.
+const (
+	// DefaultMaxBodySize bounds a request body. Interactions are a few
+	// kilobytes; resolved messages with embeds can reach tens.
+	DefaultMaxBodySize = 1 << 20
+	// DefaultResponseDeadline is how long the service waits for the first
+	// answer to an interaction.
+	DefaultResponseDeadline = 3 * time.Second
+	// DefaultAnswerMargin is the part of the service's wait kept for the
+	// answer to reach it: a handler's context ends, or the endpoint
+	// defers its answer, that long before the service stops waiting.
+	DefaultAnswerMargin = 500 * time.Millisecond
+)
+
+// Endpoint serves the interactions endpoint: it verifies each request's
+// signature before reading anything else, answers PING, and dispatches
+// commands, autocomplete, component uses and modal submissions to a
+// router.Mux. ServeFastHTTP and ServeHTTP behave the same:
+//
+//   - a method other than POST: 405
+//   - a body over the size limit: 413
+//   - a missing or invalid signature, or a stale timestamp: 401, and the
+//     body is never decoded
+//   - a signed body that is not an interaction: 400
+//   - an interaction type it does not serve: 400
+//   - a copy of an interaction already served, with a replay guard
+//     (WithReplayGuard): 409, and the handler does not run
+//   - PING: 200 {"type":1}
+//   - a command, autocomplete, component or modal submission: 200 with
+//     the handler's answer (a handler error is answered by the error
+//     handler, an interaction no handler is registered for by the
+//     not-found answer, and an answer whose type the interaction does not
+//     allow, which the service would refuse, is an error too)
+//   - an answer whose message carries files, on an endpoint given a
+//     client: the answer and its files posted to the callback endpoint,
+//     then 202 with no body; without a client, 200 with the answer and
+//     its files as multipart/form-data (see WithFileAnswers). Files that
+//     cannot be sent are an error, answered by the error handler
+//   - a command, component or modal submission whose handler has not
+//     answered the answer margin before the service stops waiting, on an
+//     endpoint given a client (WithClient): 200 with a deferral, and the
+//     handler's answer, when it comes, completes it through the client. A
+//     command defers with DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE, which its
+//     answer replaces; a component, and a modal a component opened, with
+//     DEFERRED_UPDATE_MESSAGE, after which an UPDATE_MESSAGE edits the
+//     message of the component and a message is sent as a follow-up (see
+//     router.DeferReply, DeferEphemeral, DeferUpdate, NoAutoDefer, and
+//     WithoutAutoDefer). On an endpoint given a queue (WithQueue), the
+//     deferred interaction is handed to the queue instead, for a worker
+//     to complete (Complete), and a route declared router.Queued is
+//     deferred at once
+//   - a handler panic: logged with its stack, 500 (or, once deferred, an
+//     apology in place of the answer); the server keeps serving
+//
+// A handler's context ends the answer margin (DefaultAnswerMargin) before
+// the service stops waiting, so that the answer of a handler that gives up
+// then, or its error handler's, still arrives in time; a handler the
+// endpoint may defer has a context that lasts as long as the interaction's
+// token (interaction.TokenLifetime) instead, or until the request
+// context's deadline if that is sooner.
+type Endpoint struct {
+	config
+	mux      *router.Mux
+	verifier *interaction.Verifier
+	// deferred counts the deferred answers not yet delivered.
+	deferred sync.WaitGroup
+	// handlers runs the handlers the endpoint may defer, which run apart
+	// from the request, on goroutines whose stacks have grown.
+	handlers *gopool.Pool
+}
+
+// New returns an Endpoint that verifies requests with v and dispatches
+// them to mux, configured by opts.
+//
+// It returns an error, naming every problem, for a configuration that
+// cannot serve as it says: a queue (WithQueue) without the keys that
+// prove its jobs (WithJobKeys), or keys that failed to parse; job claims
+// (WithJobClaims) in the replay guard itself (WithReplayGuard), which
+// would drop every job; answers with files sent through the callback
+// endpoint (FilesByCallback) without a REST client (WithClient) to send
+// them; WithoutAutoDefer for a router with routes declared router.Queued,
+// which are deferred at once. A deployment so configured is better
+// stopped at its start than at its first job.
+func New(mux *router.Mux, v *interaction.Verifier, opts ...Option) (*Endpoint, error) {
+	switch {
+	case mux == nil:
+		return nil, errors.New("endpoint: New: no router.Mux")
+	case v == nil:
+		return nil, errors.New("endpoint: New: no interaction.Verifier")
+	}
+	e := &Endpoint{config: defaultConfig(), mux: mux, verifier: v, handlers: gopool.New(0)}
+	for _, o := range opts {
+		if o != nil {
+			o(&e.config)
+		}
+	}
+	if !e.loggerGiven {
+		l, given := mux.Logger()
+		switch {
+		case given:
+			e.logger = l
+		case e.defaultLogger != nil:
+			e.logger = *e.defaultLogger
+		default:
+			e.logger = stderrlog.New()
+		}
+	}
+	if err := e.check(); err != nil {
+		return nil, err
+	}
+	if e.jobKeys != nil && e.jobClaims == nil {
+		e.jobClaims = &replayGuard{guard: replay.NewMemoryGuard(replay.CapacityFor(replay.DefaultRate, interaction.TokenLifetime))}
+	}
+	return e, nil
+}
+
+// check returns what keeps the configuration from serving as it says,
+// every problem of it, or nil.
+func (e *Endpoint) check() error {
+	var errs []error
+	if e.noJobKeys {
+		errs = append(errs, errors.New("endpoint: WithJobKeys: no keys: queue.ParseKeys or queue.NewKeys returned an error"))
+	}
+	if e.queue != nil && e.jobKeys == nil && !e.noJobKeys {
+		errs = append(errs, errors.New("endpoint: an endpoint with a queue (WithQueue) needs the keys that prove its jobs (WithJobKeys)"))
+	}
+	if e.jobClaims != nil && e.replays != nil && e.jobClaims.guard == e.replays.guard {
+		errs = append(errs, errors.New("endpoint: the job claims (WithJobClaims) are the replay guard (WithReplayGuard), which has claimed every interaction already: give them a guard of their own"))
+	}
+	if e.files == FilesByCallback && e.client == nil {
+		errs = append(errs, errors.New("endpoint: answers with files go to the callback endpoint (FilesByCallback), but the endpoint has no REST client to send them: give it one with WithClient"))
+	}
+	if queued := e.mux.QueuedRoutes(); e.noAutoDefer && len(queued) > 0 {
+		slices.Sort(queued)
+		errs = append(errs, errors.New("endpoint: WithoutAutoDefer keeps the endpoint from deferring, and routes declared router.Queued are deferred at once: "+
+			"their handlers would run in the HTTP request, within the service's 3 seconds; drop one or the other ("+strings.Join(queued, ", ")+")"))
+	}
+	if len(errs) > 0 {
+		return errors.Join(errs...)
+	}
+	return nil
+}
+
+// MaxBodySize returns the largest request body the endpoint accepts, in
+// bytes: DefaultMaxBodySize unless WithMaxBodySize set another. A server in
+// front of the endpoint reads no more than this, and refuses a larger body
+// with the endpoint's 413 (see FastHTTPErrorHandler).
+func (e *Endpoint) MaxBodySize() int { return e.maxBody }
+
+// Logger returns the endpoint's logger: its router's unless WithLogger
+// gave the endpoint its own.
+func (e *Endpoint) Logger() zerolog.Logger { return e.logger }
+
+// Fixed answers. Their bodies say what went wrong without echoing input.
+var (
+	bodyPong            = []byte(`{"type":1}`)
+	bodyMethod          = []byte(`{"message":"the interactions endpoint accepts POST only"}`)
+	bodyInternal        = []byte(`{"message":"internal error"}`)
+	bodyUnsupportedType = []byte(`{"message":"interaction type not served by this endpoint"}`)
+	bodyReplayed        = []byte(`{"message":"interaction already received"}`)
+)

@@ -1,0 +1,262 @@
+package endpoint_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/rs/zerolog"
+	"github.com/valyala/fasthttp"
+	"github.com/valyala/fasthttp/fasthttputil"
+
+	"github.com/switchboard-go/switchboard/endpoint"
+	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/interaction/interactiontest"
+	"github.com/switchboard-go/switchboard/router"
+)
+
+// call is one HTTP request to an endpoint.
+type call struct {
+	method  string
+	headers map[string]string
+	body    []byte
+}
+
+// answer is what an endpoint replied.
+type answer struct {
+	status      int
+	body        string
+	contentType string
+	allow       string
+}
+
+// adapter serves one call through one of the endpoint's front ends.
+type adapter struct {
+	name string
+	do   func(e *endpoint.Endpoint, c call) answer
+}
+
+var adapters = []adapter{
+	{"fasthttp", func(e *endpoint.Endpoint, c call) answer {
+		var rc fasthttp.RequestCtx
+		rc.Request.Header.SetMethod(c.method)
+		for k, v := range c.headers {
+			rc.Request.Header.Set(k, v)
+		}
+		rc.Request.SetBody(c.body)
+		e.ServeFastHTTP(&rc)
+		return answer{
+			status:      rc.Response.StatusCode(),
+			body:        string(rc.Response.Body()),
+			contentType: string(rc.Response.Header.ContentType()),
+			allow:       string(rc.Response.Header.Peek("Allow")),
+		}
+	}},
+	{"net/http", func(e *endpoint.Endpoint, c call) answer {
+		req := httptest.NewRequest(c.method, "/interactions", bytes.NewReader(c.body))
+		for k, v := range c.headers {
+			req.Header.Set(k, v)
+		}
+		rec := httptest.NewRecorder()
+		e.ServeHTTP(rec, req)
+		return answer{
+			status:      rec.Code,
+			body:        rec.Body.String(),
+			contentType: rec.Header().Get("Content-Type"),
+			allow:       rec.Header().Get("Allow"),
+		}
+	}},
+}
+
+func signed(k *interactiontest.Key, body []byte) call {
+	sig, ts := k.Sign(body)
+	return call{method: "POST", body: body, headers: map[string]string{
+		endpoint.HeaderSignature: sig, endpoint.HeaderTimestamp: ts,
+	}}
+}
+
+// testBot is a router with a handler for each kind of answer.
+func testBot(t *testing.T, log *bytes.Buffer) *router.Mux {
+	t.Helper()
+	opts := []router.Option{router.DispatchOnly()}
+	if log != nil {
+		opts = append(opts, router.WithLogger(zerolog.New(log).Level(zerolog.DebugLevel)))
+	}
+	r := router.New(opts...)
+	r.Command("ping", func(context.Context, *router.Request) (interaction.Response, error) {
+		return interaction.Reply("pong"), nil
+	})
+	r.Command("panic", func(context.Context, *router.Request) (interaction.Response, error) {
+		panic("handler bug")
+	})
+	r.Command("deadline", func(ctx context.Context, _ *router.Request) (interaction.Response, error) {
+		d, ok := ctx.Deadline()
+		if !ok {
+			return interaction.Reply("no deadline"), nil
+		}
+		return interaction.Reply(time.Until(d).Round(time.Second).String()), nil
+	})
+	return build(t, r)
+}
+
+func TestEndpointStatuses(t *testing.T) {
+	key := interactiontest.NewKey("endpoint")
+	other := interactiontest.NewKey("someone else")
+	ping := interactiontest.Ping().JSON()
+	cmd := interactiontest.Command("ping").JSON()
+
+	stale := signed(key, ping)
+	stale.headers[endpoint.HeaderTimestamp] = "1000000000"
+	badHex := signed(key, ping)
+	badHex.headers[endpoint.HeaderSignature] = strings.Repeat("zz", 64)
+	tampered := signed(key, cmd)
+	tampered.body = bytes.Replace(tampered.body, []byte(`"ping"`), []byte(`"pong"`), 1)
+	noSig := call{method: "POST", body: ping, headers: map[string]string{endpoint.HeaderTimestamp: "1"}}
+
+	tests := []struct {
+		name       string
+		call       call
+		wantStatus int
+		wantBody   string // a substring of the body
+	}{
+		{"PING is answered with PONG", signed(key, ping), 200, `{"type":1}`},
+		{"a command reaches its handler", signed(key, cmd), 200, `{"type":4,"data":{"content":"pong"}}`},
+		{"GET is not allowed", call{method: "GET"}, 405, "POST only"},
+		{"PUT is not allowed", call{method: "PUT", body: ping}, 405, "POST only"},
+		{"no signature", noSig, 401, "invalid request signature"},
+		{"no headers at all", call{method: "POST", body: ping}, 401, "invalid request signature"},
+		{"a signature by another key", signed(other, ping), 401, "invalid request signature"},
+		{"a signature that is not hex", badHex, 401, "invalid request signature"},
+		{"a body changed after signing", tampered, 401, "invalid request signature"},
+		{"a stale timestamp", stale, 401, "timestamp"},
+		{"a signed body that is not JSON", signed(key, []byte("not json")), 400, "invalid"},
+		{"a signed truncated body", signed(key, ping[:len(ping)-3]), 400, "invalid"},
+		{"a signed unknown interaction type", signed(key, []byte(`{"id":"1","type":99}`)), 400, "unknown interaction type"},
+		{"a component nobody registered", signed(key, interactiontest.Button("gone").JSON()), 200, "This component is no longer available."},
+		{"a modal nobody registered", signed(key, interactiontest.ModalSubmit("gone").JSON()), 200, "This form is no longer available."},
+		{"a body over the limit", signed(key, append(bytes.Repeat([]byte(" "), 2048), ping...)), 413, "too large"},
+		{"a panicking handler", signed(key, interactiontest.Command("panic").JSON()), 500, "internal error"},
+	}
+	for _, a := range adapters {
+		for _, tt := range tests {
+			t.Run(a.name+"/"+tt.name, func(t *testing.T) {
+				e := newEndpoint(t, testBot(t, nil), key.Verifier(), endpoint.WithMaxBodySize(2048))
+				got := a.do(e, tt.call)
+				if got.status != tt.wantStatus || !strings.Contains(got.body, tt.wantBody) {
+					t.Fatalf("got %d %s, want %d with %q", got.status, got.body, tt.wantStatus, tt.wantBody)
+				}
+				if got.contentType != "application/json" {
+					t.Errorf("Content-Type = %q", got.contentType)
+				}
+				if !json.Valid([]byte(got.body)) {
+					t.Errorf("body is not JSON: %s", got.body)
+				}
+				if tt.wantStatus == 405 && got.allow != "POST" {
+					t.Errorf("Allow = %q", got.allow)
+				}
+			})
+		}
+	}
+}
+
+func TestEndpointNeverDecodesAnUnsignedBody(t *testing.T) {
+	// A handler that would run if the body were decoded and dispatched.
+	var ran atomic.Bool
+	r := router.New(router.DispatchOnly())
+	r.Command("ping", func(context.Context, *router.Request) (interaction.Response, error) {
+		ran.Store(true)
+		return interaction.Reply("pong"), nil
+	})
+	key := interactiontest.NewKey("k")
+	e := newEndpoint(t, build(t, r), key.Verifier())
+	c := signed(interactiontest.NewKey("forger"), interactiontest.Command("ping").JSON())
+	for _, a := range adapters {
+		if got := a.do(e, c); got.status != 401 {
+			t.Fatalf("%s: status %d", a.name, got.status)
+		}
+	}
+	if ran.Load() {
+		t.Fatal("a forged request reached a handler")
+	}
+}
+
+// TestEndpointHandlerContextCarriesTheAnswerDeadline: the handler's
+// context ends the answer margin before the service stops waiting, so
+// that the answer of a handler that gives up then still arrives.
+func TestEndpointHandlerContextCarriesTheAnswerDeadline(t *testing.T) {
+	key := interactiontest.NewKey("k")
+	for _, a := range adapters {
+		e := newEndpoint(t, testBot(t, nil), key.Verifier(),
+			endpoint.WithResponseDeadline(30*time.Second), endpoint.WithAnswerMargin(10*time.Second))
+		got := a.do(e, signed(key, interactiontest.Command("deadline").JSON()))
+		if !strings.Contains(got.body, `"content":"20s"`) {
+			t.Fatalf("%s: %s, want a deadline 20s away", a.name, got.body)
+		}
+	}
+}
+
+func TestEndpointLogsNeitherTokensNorSignatures(t *testing.T) {
+	key := interactiontest.NewKey("k")
+	var log bytes.Buffer
+	e := newEndpoint(t, testBot(t, &log), key.Verifier())
+	cmd := interactiontest.Command("panic")
+	ix := cmd.Interaction()
+	c := signed(key, cmd.JSON())
+	for _, a := range adapters {
+		a.do(e, c)
+		a.do(e, signed(interactiontest.NewKey("forger"), cmd.JSON()))
+	}
+	out := log.String()
+	if !strings.Contains(out, "handler panicked") || !strings.Contains(out, "goroutine") {
+		t.Fatalf("the panic and its stack were not logged:\n%s", out)
+	}
+	for _, secret := range []string{ix.Token, c.headers[endpoint.HeaderSignature]} {
+		if strings.Contains(out, secret) {
+			t.Fatalf("log contains a secret %q:\n%s", secret, out)
+		}
+	}
+}
+
+func TestServerKeepsServingAfterAPanic(t *testing.T) {
+	key := interactiontest.NewKey("k")
+	e := newEndpoint(t, testBot(t, nil), key.Verifier())
+	ln := fasthttputil.NewInmemoryListener()
+	srv := &fasthttp.Server{Handler: e.ServeFastHTTP}
+	go srv.Serve(ln) //nolint:errcheck // ends when the listener closes
+	defer srv.Shutdown()
+
+	client := &http.Client{Transport: &http.Transport{
+		DialContext: func(context.Context, string, string) (net.Conn, error) { return ln.Dial() },
+	}}
+	post := func(body []byte) (int, string) {
+		t.Helper()
+		c := signed(key, body)
+		req, _ := http.NewRequest("POST", "http://bot/interactions", bytes.NewReader(body))
+		for k, v := range c.headers {
+			req.Header.Set(k, v)
+		}
+		resp, err := client.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		return resp.StatusCode, string(b)
+	}
+	for i := 0; i < 3; i++ {
+		if status, _ := post(interactiontest.Command("panic").JSON()); status != 500 {
+			t.Fatalf("panic: status %d", status)
+		}
+		if status, body := post(interactiontest.Command("ping").JSON()); status != 200 || !strings.Contains(body, "pong") {
+			t.Fatalf("after a panic: %d %s", status, body)
+		}
+	}
+}

@@ -1,0 +1,5 @@
+//go:build !race
+
+package endpoint_test
+
+const raceEnabled = false
