@@ -61,10 +61,12 @@ func Example() {
 	if err != nil {
 		panic(fmt.Errorf("SWITCHBOARD_QUEUE_KEY: %w", err))
 	}
-	opts := []endpoint.Option{endpoint.WithClient(client), endpoint.WithJobKeys(keys)}
+	// SQS may deliver a job twice, to two instances: the claims that
+	// run it once are in a store they all share.
+	rdb := redis.NewClient(&redis.Options{Addr: os.Getenv("REDIS_ADDR")})
+	opts := []endpoint.Option{endpoint.WithClient(client), endpoint.WithJobKeys(keys),
+		endpoint.WithJobClaims(redisstore.NewReplayGuard(rdb, "bot:jobs:"))}
 	if os.Getenv("SWITCHBOARD_ROLE") == "worker" {
-		rdb := redis.NewClient(&redis.Options{Addr: os.Getenv("REDIS_ADDR")})
-		opts = append(opts, endpoint.WithJobClaims(redisstore.NewReplayGuard(rdb, "bot:jobs:")))
 		worker, err := endpoint.New(mux, verifier, opts...)
 		if err != nil {
 			panic(err)

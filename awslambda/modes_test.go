@@ -18,6 +18,7 @@ import (
 	"github.com/switchboard-go/switchboard/endpoint"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/queue"
+	"github.com/switchboard-go/switchboard/replay"
 	"github.com/switchboard-go/switchboard/router"
 	"github.com/switchboard-go/switchboard/switchboardtest"
 )
@@ -90,7 +91,7 @@ func newLambdaBot(t *testing.T, r *router.Router, m mode, deferred chan struct{}
 	b := &lambdaBot{deferred: deferred, queue: queue.NewMemory(8), completed: make(chan struct{}, 8)}
 	var once sync.Once
 	keys := queue.RandomKeys()
-	opts := []endpoint.Option{endpoint.WithResponseDeadline(window), endpoint.WithAnswerMargin(margin), endpoint.WithJobKeys(keys)}
+	opts := []endpoint.Option{endpoint.WithResponseDeadline(window), endpoint.WithAnswerMargin(margin), endpoint.WithJobKeys(keys), endpoint.WithJobClaims(replay.NewMemoryGuard(0))}
 	if m != inProcess {
 		opts = append(opts, endpoint.WithQueue(queue.Func(func(ctx context.Context, job queue.Job) error {
 			b.enqueued.Add(1)
@@ -113,7 +114,7 @@ func newLambdaBot(t *testing.T, r *router.Router, m mode, deferred chan struct{}
 	if err != nil {
 		t.Fatal(err)
 	}
-	if b.worker, err = endpoint.New(b.Mux, verifier, endpoint.WithClient(b.Client), endpoint.WithJobKeys(keys)); err != nil {
+	if b.worker, err = endpoint.New(b.Mux, verifier, endpoint.WithClient(b.Client), endpoint.WithJobKeys(keys), endpoint.WithJobClaims(replay.NewMemoryGuard(0))); err != nil {
 		t.Fatal(err)
 	}
 	return b

@@ -23,6 +23,7 @@ import (
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
 	"github.com/switchboard-go/switchboard/queue"
+	"github.com/switchboard-go/switchboard/replay"
 	"github.com/switchboard-go/switchboard/rest"
 	"github.com/switchboard-go/switchboard/router"
 )
@@ -77,7 +78,7 @@ func newWorker(t *testing.T, key *interactiontest.Key, log zerolog.Logger) (*end
 	if err != nil {
 		t.Fatal(err)
 	}
-	e, err := endpoint.New(mux, key.Verifier(), endpoint.WithClient(client), endpoint.WithLogger(log), endpoint.WithJobKeys(jobKeys(t)))
+	e, err := endpoint.New(mux, key.Verifier(), endpoint.WithClient(client), endpoint.WithLogger(log), endpoint.WithJobKeys(jobKeys(t)), endpoint.WithJobClaims(replay.NewMemoryGuard(0)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -260,7 +261,7 @@ func TestAWorkerWithoutKeysFailsAtItsStart(t *testing.T) {
 		worker     *endpoint.Endpoint
 	}{
 		{"without keys", "endpoint.WithJobKeys", worker(endpoint.WithClient(&rest.Client{}))},
-		{"without a client", "endpoint.WithClient", worker(endpoint.WithJobKeys(jobKeys(t)))},
+		{"without a client", "endpoint.WithClient", worker(endpoint.WithJobKeys(jobKeys(t)), endpoint.WithJobClaims(replay.NewMemoryGuard(0)))},
 	} {
 		for name, start := range map[string]func(*endpoint.Endpoint){
 			"SQSWorker":    func(e *endpoint.Endpoint) { awslambda.SQSWorker(e) },

@@ -17,6 +17,7 @@ import (
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
 	"github.com/switchboard-go/switchboard/queue"
+	"github.com/switchboard-go/switchboard/replay"
 	"github.com/switchboard-go/switchboard/rest"
 	"github.com/switchboard-go/switchboard/router"
 )
@@ -207,7 +208,7 @@ func BenchmarkEndpointHandOver(b *testing.B) {
 		sent.Add(int64(len(data)))
 		return err
 	})
-	e := newEndpoint(b, mux, key.Verifier(), endpoint.WithClient(client), endpoint.WithQueue(q), endpoint.WithJobKeys(queue.RandomKeys()))
+	e := newEndpoint(b, mux, key.Verifier(), endpoint.WithClient(client), endpoint.WithQueue(q), endpoint.WithJobKeys(queue.RandomKeys()), endpoint.WithJobClaims(replay.NewMemoryGuard(0)))
 	sig, ts := key.Sign(body)
 	var rc fasthttp.RequestCtx
 	b.ReportAllocs()

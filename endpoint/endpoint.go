@@ -12,7 +12,6 @@ import (
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/internal/gopool"
 	"github.com/switchboard-go/switchboard/internal/stderrlog"
-	"github.com/switchboard-go/switchboard/replay"
 	"github.com/switchboard-go/switchboard/router"
 )
 
@@ -92,7 +91,8 @@ type Endpoint struct {
 //
 // It returns an error, naming every problem, for a configuration that
 // cannot serve as it says: a queue (WithQueue) without the keys that
-// prove its jobs (WithJobKeys), or keys that failed to parse; job claims
+// prove its jobs (WithJobKeys), or keys that failed to parse; keys
+// without the job claims that run each job once (WithJobClaims); job claims
 // (WithJobClaims) in the replay guard itself (WithReplayGuard), which
 // would drop every job; answers with files sent through the callback
 // endpoint (FilesByCallback) without a REST client (WithClient) to send
@@ -126,9 +126,6 @@ func New(mux *router.Mux, v *interaction.Verifier, opts ...Option) (*Endpoint, e
 	if err := e.check(); err != nil {
 		return nil, err
 	}
-	if e.jobKeys != nil && e.jobClaims == nil {
-		e.jobClaims = &replayGuard{guard: replay.NewMemoryGuard(replay.CapacityFor(replay.DefaultRate, interaction.TokenLifetime))}
-	}
 	return e, nil
 }
 
@@ -141,6 +138,14 @@ func (e *Endpoint) check() error {
 	}
 	if e.queue != nil && e.jobKeys == nil && !e.noJobKeys {
 		errs = append(errs, errors.New("endpoint: an endpoint with a queue (WithQueue) needs the keys that prove its jobs (WithJobKeys)"))
+	}
+	if e.jobKeys != nil && e.jobClaims == nil {
+		// A queue delivers a job at least once, and may deliver it
+		// again to another instance of the worker: only claims that
+		// every instance shares run it once, and only the deployment
+		// knows whether its workers share a process.
+		errs = append(errs, errors.New("endpoint: an endpoint with job keys (WithJobKeys) needs the job claims that run each job once (WithJobClaims): "+
+			"a guard its workers share (redisstore.NewReplayGuard, under a prefix of its own), or replay.NewMemoryGuard when the endpoint and its workers are one process"))
 	}
 	if e.jobClaims != nil && e.replays != nil && e.jobClaims.guard == e.replays.guard {
 		errs = append(errs, errors.New("endpoint: the job claims (WithJobClaims) are the replay guard (WithReplayGuard), which has claimed every interaction already: give them a guard of their own"))

@@ -97,7 +97,7 @@ func TestAWorkerCannotStretchTheTimestampWindow(t *testing.T) {
 // A deployment configured wrong stops at its start: New returns an
 // error naming what is wrong, every problem at once, for an endpoint
 // given a queue without the keys that prove its jobs, job claims in the
-// replay guard itself, keys that failed to parse, answers with files
+// replay guard itself, keys that failed to parse, keys without claims, answers with files
 // through the callback without a client to send them, or WithoutAutoDefer
 // beside routes declared Queued.
 func TestAMisconfiguredEndpointIsAnErrorWhenItIsMade(t *testing.T) {
@@ -123,7 +123,9 @@ func TestAMisconfiguredEndpointIsAnErrorWhenItIsMade(t *testing.T) {
 			[]string{"the job claims (WithJobClaims) are the replay guard"}},
 		{"keys that failed to parse", mux, []endpoint.Option{endpoint.WithJobKeys(failedKeys)},
 			[]string{"WithJobKeys: no keys"}},
-		{"a queue and keys that failed to parse", mux, []endpoint.Option{endpoint.WithQueue(queue.NewMemory(1)), endpoint.WithJobKeys(failedKeys)},
+		{"keys without job claims", mux, []endpoint.Option{endpoint.WithJobKeys(queue.RandomKeys())},
+			[]string{"needs the job claims that run each job once (WithJobClaims)"}},
+		{"a queue and keys that failed to parse", mux, []endpoint.Option{endpoint.WithQueue(queue.NewMemory(1)), endpoint.WithJobKeys(failedKeys), endpoint.WithJobClaims(replay.NewMemoryGuard(0))},
 			[]string{"WithJobKeys: no keys"}},
 		{"files through the callback without a client", mux, []endpoint.Option{endpoint.WithFileAnswers(endpoint.FilesByCallback)},
 			[]string{"no REST client to send them"}},
@@ -167,8 +169,8 @@ func TestCanCompleteSaysWhatAWorkerLacks(t *testing.T) {
 		e    *endpoint.Endpoint
 		want error
 	}{
-		{"a worker", newEndpoint(t, mux, v, endpoint.WithClient(client), endpoint.WithJobKeys(queue.RandomKeys())), nil},
-		{"without a client", newEndpoint(t, mux, v, endpoint.WithJobKeys(queue.RandomKeys())), router.ErrNoClient},
+		{"a worker", newEndpoint(t, mux, v, endpoint.WithClient(client), endpoint.WithJobKeys(queue.RandomKeys()), endpoint.WithJobClaims(replay.NewMemoryGuard(0))), nil},
+		{"without a client", newEndpoint(t, mux, v, endpoint.WithJobKeys(queue.RandomKeys()), endpoint.WithJobClaims(replay.NewMemoryGuard(0))), router.ErrNoClient},
 		{"without keys", newEndpoint(t, mux, v, endpoint.WithClient(client)), endpoint.ErrNoJobKeys},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

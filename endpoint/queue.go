@@ -64,9 +64,12 @@ func WithJobKeys(keys *queue.Keys) Option {
 // The guard is one the endpoint and all the workers share, in a store
 // they all reach (redisstore's ReplayGuard), under a prefix of its own:
 // not the replay guard's (WithReplayGuard), where the endpoint has
-// claimed each interaction already when it received it. By default an
-// endpoint with keys (WithJobKeys) claims in a guard in its own memory,
-// which drops a job delivered again to the same process only. Calls to a
+// claimed each interaction already when it received it. An endpoint
+// with keys (WithJobKeys) needs claims: New refuses one without, as a
+// guard in one process's memory would drop a job delivered again to
+// that process only, and run it again on another instance of the
+// worker. replay.NewMemoryGuard serves when the endpoint and its
+// workers are one process (queue.Memory). Calls to a
 // guard not in memory are bounded as WithReplayGuard's are; opts change
 // how. A guard that fails is logged, and the job run.
 func WithJobClaims(g replay.Guard, opts ...storecall.Option) Option {

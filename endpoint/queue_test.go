@@ -17,6 +17,7 @@ import (
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
 	"github.com/switchboard-go/switchboard/queue"
+	"github.com/switchboard-go/switchboard/replay"
 	"github.com/switchboard-go/switchboard/rest"
 	"github.com/switchboard-go/switchboard/router"
 )
@@ -48,12 +49,12 @@ func newQueueBench(t *testing.T, r *router.Router, opts ...endpoint.Option) *que
 	key := interactiontest.NewKey("queue")
 	q := queue.NewMemory(4)
 	keys := queue.RandomKeys()
-	opts = append([]endpoint.Option{endpoint.WithClient(client), endpoint.WithQueue(q), endpoint.WithJobKeys(keys),
+	opts = append([]endpoint.Option{endpoint.WithClient(client), endpoint.WithQueue(q), endpoint.WithJobKeys(keys), endpoint.WithJobClaims(replay.NewMemoryGuard(0)),
 		endpoint.WithResponseDeadline(150 * time.Millisecond), endpoint.WithAnswerMargin(100 * time.Millisecond)}, opts...)
 	b := &queueBench{
 		key: key, keys: keys, queue: q, hooks: hooks,
 		endpoint: newEndpoint(t, mux, key.Verifier(), opts...),
-		worker:   newEndpoint(t, mux, key.Verifier(), endpoint.WithClient(client), endpoint.WithJobKeys(keys)),
+		worker:   newEndpoint(t, mux, key.Verifier(), endpoint.WithClient(client), endpoint.WithJobKeys(keys), endpoint.WithJobClaims(replay.NewMemoryGuard(0))),
 	}
 	t.Cleanup(func() { b.endpoint.WaitDeferred(context.Background()) })
 	return b
@@ -298,9 +299,9 @@ func TestCompleteRefusesAJobItCannotTrust(t *testing.T) {
 			j.Body = autocomplete
 			j.Signature, j.Timestamp = b.key.SignAt(autocomplete, now)
 		}, nil), b.worker, queue.ErrInvalidJob},
-		{"on a worker without a client", job(nil, nil), newEndpoint(t, build(t, r), b.key.Verifier(), endpoint.WithJobKeys(b.keys)), router.ErrNoClient},
+		{"on a worker without a client", job(nil, nil), newEndpoint(t, build(t, r), b.key.Verifier(), endpoint.WithJobKeys(b.keys), endpoint.WithJobClaims(replay.NewMemoryGuard(0))), router.ErrNoClient},
 		{"on a worker without keys", job(nil, nil), newEndpoint(t, build(t, r), b.key.Verifier(), endpoint.WithClient(&rest.Client{})), endpoint.ErrNoJobKeys},
-		{"over the worker's body limit", job(nil, nil), newEndpoint(t, build(t, r), b.key.Verifier(), endpoint.WithClient(&rest.Client{}), endpoint.WithJobKeys(b.keys), endpoint.WithMaxBodySize(16)), queue.ErrInvalidJob},
+		{"over the worker's body limit", job(nil, nil), newEndpoint(t, build(t, r), b.key.Verifier(), endpoint.WithClient(&rest.Client{}), endpoint.WithJobKeys(b.keys), endpoint.WithJobClaims(replay.NewMemoryGuard(0)), endpoint.WithMaxBodySize(16)), queue.ErrInvalidJob},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if err := tc.worker.Complete(context.Background(), tc.job); !errors.Is(err, tc.want) {
@@ -332,7 +333,7 @@ func TestAWorkerCompletesAJobOnce(t *testing.T) {
 		t.Fatalf("answer %d %s", a.status, a.body)
 	}
 	job := b.next(t)
-	worker := newEndpoint(t, build(t, r), b.key.Verifier(), endpoint.WithClient(mustClient(t, b)), endpoint.WithJobKeys(b.keys))
+	worker := newEndpoint(t, build(t, r), b.key.Verifier(), endpoint.WithClient(mustClient(t, b)), endpoint.WithJobKeys(b.keys), endpoint.WithJobClaims(replay.NewMemoryGuard(0)))
 	var wg sync.WaitGroup
 	for range 3 {
 		wg.Go(func() {
@@ -451,7 +452,7 @@ func TestAWorkerThatOvertakesTheDeferralDeliversAgain(t *testing.T) {
 		t.Fatal(err)
 	}
 	keys := queue.RandomKeys()
-	worker := newEndpoint(t, mux, verifier, endpoint.WithClient(workerClient), endpoint.WithJobKeys(keys))
+	worker := newEndpoint(t, mux, verifier, endpoint.WithClient(workerClient), endpoint.WithJobKeys(keys), endpoint.WithJobClaims(replay.NewMemoryGuard(0)))
 	done := make(chan error, 1)
 	// The queue hands the job to the worker at once, and holds the
 	// endpoint's answer back until the worker's delivery was refused.
@@ -469,7 +470,7 @@ func TestAWorkerThatOvertakesTheDeferralDeliversAgain(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	bot := httptest.NewServer(newEndpoint(t, mux, verifier, endpoint.WithClient(client), endpoint.WithQueue(q), endpoint.WithJobKeys(keys),
+	bot := httptest.NewServer(newEndpoint(t, mux, verifier, endpoint.WithClient(client), endpoint.WithQueue(q), endpoint.WithJobKeys(keys), endpoint.WithJobClaims(replay.NewMemoryGuard(0)),
 		endpoint.WithResponseDeadline(testWindow), endpoint.WithAnswerMargin(testMargin)))
 	defer bot.Close()
 	admin, err := rest.NewClient(s.URL, rest.BotToken(s.BotToken))

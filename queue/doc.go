@@ -60,9 +60,12 @@
 // replay.Guard), until the token expires, after which the job is refused
 // anyway; a job claimed before is dropped, logged, and acknowledged, not
 // retried. The claims are kept where every worker reaches them, such as
-// redisstore's ReplayGuard under a prefix of their own: by default a
-// worker claims in its own memory, which drops a job delivered twice to
-// one process only, not to two instances of a function. The price is an
+// redisstore's ReplayGuard under a prefix of their own; endpoint.New
+// refuses keys without claims, since only the deployment knows where its
+// workers run. Claims in a worker's own memory (replay.NewMemoryGuard)
+// drop a job delivered twice to one process only, not to two instances
+// of a function: enough for queue.Memory, or for handlers that only
+// answer. The price is an
 // answer lost with a worker that crashed while it ran the job, whose
 // redelivery finds it claimed: a handler runs at most once, not at least
 // once.

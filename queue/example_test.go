@@ -53,12 +53,13 @@ func ExamplePushWorker() {
 	if err != nil {
 		panic(err)
 	}
-	if err := worker.CanComplete(); err != nil {
+	push, err := queue.NewPushWorker(worker) // an error without a client or keys
+	if err != nil {
 		panic(err)
 	}
 	srv := &http.Server{
 		Addr:              ":" + os.Getenv("PORT"),
-		Handler:           &queue.PushWorker{Worker: worker},
+		Handler:           push,
 		ReadHeaderTimeout: 10 * time.Second,
 	}
 	if err := srv.ListenAndServe(); err != nil {

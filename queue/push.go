@@ -61,6 +61,22 @@ type PushWorker struct {
 	Log *zerolog.Logger
 }
 
+// NewPushWorker returns the PushWorker of w, or an error when w says it
+// cannot complete jobs: a Worker with the method CanComplete() error, as
+// *endpoint.Endpoint has, without a REST client or the keys that prove
+// jobs. A worker so configured is stopped at its start rather than
+// answering 503 to every job; a PushWorker made as a literal still
+// answers so, as the last line of defence.
+func NewPushWorker(w Worker) (*PushWorker, error) {
+	if w == nil {
+		return nil, errors.New("queue: NewPushWorker: no Worker")
+	}
+	if err := ready(w); err != nil {
+		return nil, fmt.Errorf("queue: the worker cannot complete jobs: %w", err)
+	}
+	return &PushWorker{Worker: w}, nil
+}
+
 // logger returns the logger of the worker's requests.
 func (p *PushWorker) logger() zerolog.Logger {
 	if p.Log != nil {

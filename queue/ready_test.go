@@ -24,8 +24,9 @@ var errUnready = errors.New("no keys")
 func (unready) CanComplete() error { return errUnready }
 
 // A worker configured wrong stops where it starts: Serve returns at
-// once, and a push worker answers 503, for the queue to retry once the
-// configuration is fixed, without handing the job to the worker.
+// once, NewPushWorker returns the reason, and a push worker made as a
+// literal answers 503, for the queue to retry once the configuration is
+// fixed, without handing the job to the worker.
 func TestAWorkerThatCannotCompleteJobsIsHandedNone(t *testing.T) {
 	var handed atomic.Int32
 	w := unready{func(context.Context, queue.Job) error { handed.Add(1); return nil }}
@@ -35,6 +36,15 @@ func TestAWorkerThatCannotCompleteJobsIsHandedNone(t *testing.T) {
 	}
 	if err := q.Serve(context.Background(), w, nil); !errors.Is(err, errUnready) {
 		t.Errorf("Serve = %v, want the worker's reason", err)
+	}
+	if p, err := queue.NewPushWorker(w); p != nil || !errors.Is(err, errUnready) {
+		t.Errorf("NewPushWorker = %v, %v; want the worker's reason", p, err)
+	}
+	if p, err := queue.NewPushWorker(nil); p != nil || err == nil {
+		t.Errorf("NewPushWorker(nil) = %v, %v; want an error", p, err)
+	}
+	if p, err := queue.NewPushWorker(w.workerFunc); err != nil || p.Worker == nil {
+		t.Errorf("NewPushWorker of a worker that can complete = %v, %v", p, err)
 	}
 	good, err := json.Marshal(sampleJob())
 	if err != nil {

@@ -17,6 +17,7 @@ import (
 	"github.com/switchboard-go/switchboard/internal/redistest"
 	"github.com/switchboard-go/switchboard/queue"
 	"github.com/switchboard-go/switchboard/redisstore"
+	"github.com/switchboard-go/switchboard/replay"
 	"github.com/switchboard-go/switchboard/router"
 	"github.com/switchboard-go/switchboard/state"
 	"github.com/switchboard-go/switchboard/storetest"
@@ -208,7 +209,7 @@ func TestAClickHandedOverIsServedByAWorkerOnAnotherReplica(t *testing.T) {
 	q := queue.NewMemory(4)
 	jobKeys := queue.RandomKeys() // the endpoint and the worker share them
 	bot := switchboardtest.New(t, shop(srv.Client(t), false), switchboardtest.WithResponseWindow(500*time.Millisecond),
-		switchboardtest.WithEndpoint(endpoint.WithQueue(q), endpoint.WithJobKeys(jobKeys)))
+		switchboardtest.WithEndpoint(endpoint.WithQueue(q), endpoint.WithJobKeys(jobKeys), endpoint.WithJobClaims(replay.NewMemoryGuard(0))))
 	mux, err := shop(srv.Client(t), true).Build()
 	if err != nil {
 		t.Fatal(err)
@@ -217,7 +218,7 @@ func TestAClickHandedOverIsServedByAWorkerOnAnotherReplica(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	worker, err := endpoint.New(mux, verifier, endpoint.WithClient(bot.Client), endpoint.WithDefaultLogger(bot.Logger()), endpoint.WithJobKeys(jobKeys))
+	worker, err := endpoint.New(mux, verifier, endpoint.WithClient(bot.Client), endpoint.WithDefaultLogger(bot.Logger()), endpoint.WithJobKeys(jobKeys), endpoint.WithJobClaims(replay.NewMemoryGuard(0)))
 	if err != nil {
 		t.Fatal(err)
 	}

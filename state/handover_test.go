@@ -18,6 +18,7 @@ import (
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
 	"github.com/switchboard-go/switchboard/queue"
+	"github.com/switchboard-go/switchboard/replay"
 	"github.com/switchboard-go/switchboard/router"
 	"github.com/switchboard-go/switchboard/state"
 	"github.com/switchboard-go/switchboard/switchboardtest"
@@ -76,12 +77,12 @@ func serveWithQueue(t *testing.T, r *router.Router) *switchboardtest.Bot {
 	q := queue.NewMemory(4)
 	keys := queue.RandomKeys() // the endpoint and the worker share them
 	bot := switchboardtest.New(t, r, switchboardtest.WithResponseWindow(500*time.Millisecond),
-		switchboardtest.WithEndpoint(endpoint.WithQueue(q), endpoint.WithJobKeys(keys)))
+		switchboardtest.WithEndpoint(endpoint.WithQueue(q), endpoint.WithJobKeys(keys), endpoint.WithJobClaims(replay.NewMemoryGuard(0))))
 	verifier, err := interaction.NewVerifier(bot.Emulator.PublicKey)
 	if err != nil {
 		t.Fatal(err)
 	}
-	worker, err := endpoint.New(bot.Mux, verifier, endpoint.WithClient(bot.Client), endpoint.WithDefaultLogger(bot.Logger()), endpoint.WithJobKeys(keys))
+	worker, err := endpoint.New(bot.Mux, verifier, endpoint.WithClient(bot.Client), endpoint.WithDefaultLogger(bot.Logger()), endpoint.WithJobKeys(keys), endpoint.WithJobClaims(replay.NewMemoryGuard(0)))
 	if err != nil {
 		t.Fatal(err)
 	}

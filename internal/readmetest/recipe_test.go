@@ -228,10 +228,15 @@ func TestTheLocalRecipeServesTheBotWithRedis(t *testing.T) {
 		"--port 6379", "--port "+redisPort,
 	)
 	work := t.TempDir() // where emulator.json is written, as the module's root would be
+	// What the replacer moves, taken out of a command, leaves no port: a
+	// check of the moved command instead would trip on a free port that
+	// happens to contain one, as 38080 does.
+	moved := strings.NewReplacer("127.0.0.1:8484", "", "127.0.0.1:8080", "", "127.0.0.1:6379", "", "--port 6379", "")
 	for i, c := range cmds {
+		left := moved.Replace(c)
 		c = replace.Replace(c)
 		for _, port := range []string{"8484", "8080", "6379"} {
-			if strings.Contains(c, port) {
+			if strings.Contains(left, port) {
 				t.Fatalf("the recipe's command %d names port %s in a way the test does not move: %s", i+1, port, cmds[i])
 			}
 		}

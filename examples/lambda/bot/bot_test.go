@@ -16,6 +16,7 @@ import (
 	"github.com/switchboard-go/switchboard/endpoint"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/queue"
+	"github.com/switchboard-go/switchboard/replay"
 	"github.com/switchboard-go/switchboard/switchboardtest"
 )
 
@@ -36,13 +37,13 @@ func newTestBot(t *testing.T) (*switchboardtest.Bot, *queue.Memory) {
 	keys := queue.RandomKeys()
 	tb := switchboardtest.New(t, b.Router(zerolog.Nop()),
 		switchboardtest.WithEmulator(emulator.Config{ResponseWindow: window}),
-		switchboardtest.WithEndpoint(endpoint.WithQueue(q), endpoint.WithJobKeys(keys), endpoint.WithResponseDeadline(window), endpoint.WithAnswerMargin(margin)),
+		switchboardtest.WithEndpoint(endpoint.WithQueue(q), endpoint.WithJobKeys(keys), endpoint.WithJobClaims(replay.NewMemoryGuard(0)), endpoint.WithResponseDeadline(window), endpoint.WithAnswerMargin(margin)),
 		switchboardtest.WithWait(5*time.Second))
 	verifier, err := interaction.NewVerifier(tb.Emulator.PublicKey)
 	if err != nil {
 		t.Fatal(err)
 	}
-	worker, err := endpoint.New(tb.Mux, verifier, endpoint.WithClient(tb.Client), endpoint.WithJobKeys(keys))
+	worker, err := endpoint.New(tb.Mux, verifier, endpoint.WithClient(tb.Client), endpoint.WithJobKeys(keys), endpoint.WithJobClaims(replay.NewMemoryGuard(0)))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -38,6 +38,7 @@ import (
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/queue"
 	"github.com/switchboard-go/switchboard/registry"
+	"github.com/switchboard-go/switchboard/replay"
 	"github.com/switchboard-go/switchboard/rest"
 )
 
@@ -141,13 +142,14 @@ func runLambda(ctx context.Context, getenv func(string) string, start func(handl
 	if err != nil {
 		return err
 	}
-	opts := []endpoint.Option{endpoint.WithLogger(log), endpoint.WithClient(client), endpoint.WithJobKeys(keys)}
+	// Each instance claims its jobs in its own memory, dropping a
+	// message SQS delivers to it twice. The handlers only answer: run
+	// twice by two instances, they answer twice the same. A bot whose
+	// handlers act claims the jobs in a store the instances share
+	// (redisstore.NewReplayGuard).
+	opts := []endpoint.Option{endpoint.WithLogger(log), endpoint.WithClient(client), endpoint.WithJobKeys(keys),
+		endpoint.WithJobClaims(replay.NewMemoryGuard(0))}
 	if role == roleWorker {
-		// Each instance of the worker claims its jobs in its memory,
-		// dropping a message SQS delivers to it twice. The handlers
-		// only answer: run twice by two instances, they answer twice
-		// the same. A bot whose handlers act claims the jobs in a store
-		// the instances share (endpoint.WithJobClaims).
 		worker, err := endpoint.New(mux, verifier, opts...)
 		if err != nil {
 			return err
