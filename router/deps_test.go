@@ -84,10 +84,9 @@ func TestTheRouterDoesNotSayHowInteractionsArrive(t *testing.T) {
 		module + "endpoint",
 		module + "queue",
 		module + "serve",
-		module + "store",
+		module + "storecall",
 		module + "awslambda",
 		module + "internal/receive",
-		module + "internal/storecall",
 		module + "internal/gopool",
 		"github.com/valyala/fasthttp",
 	}

@@ -180,7 +180,8 @@ func TestAutocompleteCache(t *testing.T, open func(t *testing.T) Handles[autocom
 			}
 			tl.sleep(ttl - tl.since(after) + 20*time.Millisecond)
 		}
-		if got := lookup(t, h.B, scope+"k")[0]; got != nil {
+		var got []interaction.Choice
+		if !tl.eventually(func() bool { got = lookup(t, h.B, scope+"k")[0]; return got == nil }) {
 			t.Errorf("found %v once its time to live had passed", got)
 		}
 	})

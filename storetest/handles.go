@@ -71,6 +71,31 @@ func (tl timeline) sleep(d time.Duration) {
 
 func (tl timeline) since(t time.Time) time.Duration { return tl.now().Sub(t) }
 
+// settle is how long, on the real clock, the checks give a store on a
+// server past a time it was told to forget something at: the command
+// that set it may have reached the server late on a loaded machine, and
+// a time to live counts from its arrival.
+const settle = 5 * time.Second
+
+// eventually reports whether ok holds: at once on a clock the checks
+// move; on the real clock, as soon as it does, asking again until
+// settle has passed.
+func (tl timeline) eventually(ok func() bool) bool {
+	if ok() {
+		return true
+	}
+	if tl.clock != nil {
+		return false
+	}
+	for end := time.Now().Add(settle); time.Now().Before(end); {
+		time.Sleep(10 * time.Millisecond)
+		if ok() {
+			return true
+		}
+	}
+	return false
+}
+
 // slack is how far a wait a store returns may fall short of what the
 // checks computed: nothing on a clock they move; on the real clock, a
 // moment, for the clock of a store in another process.
