@@ -5,26 +5,34 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"testing/synctest"
 	"time"
 )
 
 // Functions run one after another reuse one goroutine: each finds the
 // last one's goroutine waiting.
 func TestAGoroutineIsReused(t *testing.T) {
-	p := New(time.Hour)
-	var started atomic.Int32
-	p.started = func() { started.Add(1) }
-	for range 10 {
-		done := make(chan struct{})
-		p.Go(func() { close(done) })
-		<-done
-		// The goroutine waits again once f has returned; the next Go
-		// must find it there.
-		waitIdle(t, p)
-	}
-	if n := started.Load(); n != 1 {
-		t.Errorf("10 functions, one after another, started %d goroutines", n)
-	}
+	synctest.Test(t, func(t *testing.T) {
+		p := New(time.Hour)
+		var started atomic.Int32
+		p.started = func() { started.Add(1) }
+		for range 10 {
+			done := make(chan struct{})
+			p.Go(func() { close(done) })
+			<-done
+			// The goroutine waits again once f has returned, blocked
+			// on the hand-off and its idle timer; the next Go must
+			// find it there.
+			synctest.Wait()
+		}
+		if n := started.Load(); n != 1 {
+			t.Errorf("10 functions, one after another, started %d goroutines", n)
+		}
+		// The bubble's clock lets the idle hour pass at once, and the
+		// goroutine ends.
+		time.Sleep(time.Hour)
+		synctest.Wait()
+	})
 }
 
 // Functions that run at once each get a goroutine: Go never waits for one
@@ -75,23 +83,4 @@ func TestAFunctionThatEndsItsGoroutine(t *testing.T) {
 	ran := make(chan struct{})
 	p.Go(func() { close(ran) })
 	<-ran
-}
-
-// waitIdle waits until a goroutine of p waits for work.
-func waitIdle(t *testing.T, p *Pool) {
-	t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
-	for {
-		probe := make(chan struct{})
-		select {
-		case p.handoff <- func() { close(probe) }:
-			<-probe
-			return
-		default:
-		}
-		if time.Now().After(deadline) {
-			t.Fatal("no goroutine came back to wait for work")
-		}
-		runtime.Gosched()
-	}
 }
