@@ -22,6 +22,7 @@ import (
 	"github.com/switchboard-go/switchboard/endpoint"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
+	"github.com/switchboard-go/switchboard/internal/endpointtest"
 	"github.com/switchboard-go/switchboard/queue"
 	"github.com/switchboard-go/switchboard/replay"
 	"github.com/switchboard-go/switchboard/rest"
@@ -108,20 +109,6 @@ func provedJobJSON(t *testing.T, key *interactiontest.Key, keys *queue.Keys) str
 	return string(data)
 }
 
-// logLines decodes the JSON lines of a log.
-func logLines(t *testing.T, log string) []map[string]any {
-	t.Helper()
-	var lines []map[string]any
-	for line := range strings.Lines(log) {
-		var m map[string]any
-		if err := json.Unmarshal([]byte(line), &m); err != nil {
-			t.Fatalf("a line of the log is not JSON: %q: %v", line, err)
-		}
-		lines = append(lines, m)
-	}
-	return lines
-}
-
 // A batch's messages are completed, and those the worker refuses are
 // reported, for the queue to deliver again and then set aside, and
 // logged with their ids, by which they are found in the dead-letter
@@ -163,7 +150,7 @@ func TestTheSQSWorkerCompletesTheBatchAndReportsWhatItRefuses(t *testing.T) {
 	// The log's lines by the message they are about, as a reader of the
 	// log finds them.
 	byID := map[string]map[string]any{}
-	for _, line := range logLines(t, logged.String()) {
+	for _, line := range endpointtest.LogLines(t, logged.String()) {
 		if id, ok := line["message_id"].(string); ok {
 			byID[id] = line
 		}
@@ -229,7 +216,7 @@ func TestTheInvokeWorkerRefusesWhatItCannotComplete(t *testing.T) {
 			if !errors.Is(err, tc.is) {
 				t.Errorf("the worker returned %v, want %v", err, tc.is)
 			}
-			lines := logLines(t, logged.String())
+			lines := endpointtest.LogLines(t, logged.String())
 			if len(lines) != 1 || lines[0]["level"] != "error" || lines[0]["request_id"] != "request-7" ||
 				lines[0]["error"] != fmt.Sprint(err) {
 				t.Errorf("logged %q, want the error with the request's id", logged.String())

@@ -17,6 +17,7 @@ import (
 	"github.com/switchboard-go/switchboard/emulator"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
+	"github.com/switchboard-go/switchboard/internal/endpointtest"
 	"github.com/switchboard-go/switchboard/option"
 	"github.com/switchboard-go/switchboard/router"
 	"github.com/switchboard-go/switchboard/rules"
@@ -204,7 +205,7 @@ func TestARefusedLateAnswerCompletesTheDeferralWithTheErrorHandlers(t *testing.T
 // handler has no error handler; the router sends the suggestions the
 // service takes, and the user sees them.
 func TestTooManySuggestionsAreCutToWhatTheServiceTakes(t *testing.T) {
-	var log logBuffer
+	var log endpointtest.LogBuffer
 	r := router.New(router.WithLogger(zerolog.New(&log)))
 	r.Command("search", func(context.Context, *router.Request) (interaction.Response, error) {
 		return interaction.Reply("found"), nil

@@ -24,6 +24,7 @@ import (
 	"github.com/switchboard-go/switchboard/endpoint"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
+	"github.com/switchboard-go/switchboard/internal/endpointtest"
 	"github.com/switchboard-go/switchboard/rest"
 	"github.com/switchboard-go/switchboard/router"
 )
@@ -246,7 +247,7 @@ func TestFilesThatCannotBeSentGoToTheErrorHandler(t *testing.T) {
 			for _, a := range answers {
 				want := a.want
 				t.Run(srv.name+"/"+m.name+"/"+a.name, func(t *testing.T) {
-					var log logBuffer
+					var log endpointtest.LogBuffer
 					r := router.New(router.WithLogger(zerolog.New(&log)))
 					r.OnError(func(ctx context.Context, req *router.Request, err error) interaction.Response {
 						return interaction.Reply("Not sent: " + err.Error()).Ephemeral()
@@ -306,7 +307,7 @@ func TestLateAnswersWithFilesCompleteTheDeferral(t *testing.T) {
 	for _, srv := range fileServers {
 		t.Run(srv.name, func(t *testing.T) {
 			t.Parallel()
-			var log logBuffer
+			var log endpointtest.LogBuffer
 			r := router.New(router.WithLogger(zerolog.New(&log)))
 			r.OnError(func(ctx context.Context, req *router.Request, err error) interaction.Response {
 				return interaction.Reply("Not sent: " + err.Error())

@@ -16,6 +16,7 @@ import (
 	"github.com/switchboard-go/switchboard/endpoint"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
+	"github.com/switchboard-go/switchboard/internal/endpointtest"
 	"github.com/switchboard-go/switchboard/internal/stderrlog"
 	"github.com/switchboard-go/switchboard/router"
 )
@@ -157,7 +158,7 @@ func TestWhatTheEndpointLogsAndAtWhatLevel(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			for _, a := range adapters {
-				var log logBuffer
+				var log endpointtest.LogBuffer
 				e := newEndpoint(t, build(t, loggingBot(router.WithLogger(zerolog.New(&log)))), key.Verifier())
 				a.do(e, tt.call)
 				l, ok := find(logLines(t, log.String()), tt.msg)
@@ -176,7 +177,7 @@ func TestAnAnswerReadyAfterTheDeadlineIsLogged(t *testing.T) {
 		<-ctx.Done() // ends at the deadline: the margin is none
 		return interaction.Reply("too late"), nil
 	})
-	var log logBuffer
+	var log endpointtest.LogBuffer
 	e := newEndpoint(t, build(t, r), key.Verifier(), endpoint.WithLogger(zerolog.New(&log)),
 		endpoint.WithResponseDeadline(time.Millisecond), endpoint.WithAnswerMargin(0))
 	adapters[1].do(e, signed(key, interactiontest.Command("slow").JSON()))
@@ -189,7 +190,7 @@ func TestAnAnswerReadyAfterTheDeadlineIsLogged(t *testing.T) {
 // The default's level leaves out what goes well.
 func TestTheDefaultLevelWritesOnlyWhatNeedsALook(t *testing.T) {
 	key := interactiontest.NewKey("quiet")
-	var log logBuffer
+	var log endpointtest.LogBuffer
 	e := newEndpoint(t, build(t, loggingBot(router.WithLogger(stderrlog.To(&log)))), key.Verifier())
 	serve := adapters[0].do
 	serve(e, signed(interactiontest.NewKey("a stranger"), interactiontest.Ping().JSON()))
@@ -211,46 +212,50 @@ func TestTheDefaultLevelWritesOnlyWhatNeedsALook(t *testing.T) {
 func TestWhichLoggerAnEndpointLogsTo(t *testing.T) {
 	tests := []struct {
 		name     string
-		router   func(r, e, harness *logBuffer) []router.Option
-		endpoint func(r, e, harness *logBuffer) []endpoint.Option
+		router   func(r, e, harness *endpointtest.LogBuffer) []router.Option
+		endpoint func(r, e, harness *endpointtest.LogBuffer) []endpoint.Option
 		want     string
 	}{
 		{
 			"the router's, given to the router",
-			func(r, _, _ *logBuffer) []router.Option { return []router.Option{router.WithLogger(zerolog.New(r))} },
-			func(_, _, h *logBuffer) []endpoint.Option {
+			func(r, _, _ *endpointtest.LogBuffer) []router.Option {
+				return []router.Option{router.WithLogger(zerolog.New(r))}
+			},
+			func(_, _, h *endpointtest.LogBuffer) []endpoint.Option {
 				return []endpoint.Option{endpoint.WithDefaultLogger(zerolog.New(h))}
 			},
 			"router",
 		},
 		{
 			"the endpoint's, given to the endpoint",
-			func(r, _, _ *logBuffer) []router.Option { return []router.Option{router.WithLogger(zerolog.New(r))} },
-			func(_, e, _ *logBuffer) []endpoint.Option {
+			func(r, _, _ *endpointtest.LogBuffer) []router.Option {
+				return []router.Option{router.WithLogger(zerolog.New(r))}
+			},
+			func(_, e, _ *endpointtest.LogBuffer) []endpoint.Option {
 				return []endpoint.Option{endpoint.WithLogger(zerolog.New(e))}
 			},
 			"endpoint",
 		},
 		{
 			"the harness's, when neither gives one",
-			func(_, _, _ *logBuffer) []router.Option { return nil },
-			func(_, _, h *logBuffer) []endpoint.Option {
+			func(_, _, _ *endpointtest.LogBuffer) []router.Option { return nil },
+			func(_, _, h *endpointtest.LogBuffer) []endpoint.Option {
 				return []endpoint.Option{endpoint.WithDefaultLogger(zerolog.New(h))}
 			},
 			"harness",
 		},
 		{
 			"the endpoint's, given after the harness's",
-			func(_, _, _ *logBuffer) []router.Option { return nil },
-			func(_, e, h *logBuffer) []endpoint.Option {
+			func(_, _, _ *endpointtest.LogBuffer) []router.Option { return nil },
+			func(_, e, h *endpointtest.LogBuffer) []endpoint.Option {
 				return []endpoint.Option{endpoint.WithDefaultLogger(zerolog.New(h)), endpoint.WithLogger(zerolog.New(e))}
 			},
 			"endpoint",
 		},
 		{
 			"the endpoint's, given before the harness's",
-			func(_, _, _ *logBuffer) []router.Option { return nil },
-			func(_, e, h *logBuffer) []endpoint.Option {
+			func(_, _, _ *endpointtest.LogBuffer) []router.Option { return nil },
+			func(_, e, h *endpointtest.LogBuffer) []endpoint.Option {
 				return []endpoint.Option{endpoint.WithLogger(zerolog.New(e)), endpoint.WithDefaultLogger(zerolog.New(h))}
 			},
 			"endpoint",
@@ -259,7 +264,7 @@ func TestWhichLoggerAnEndpointLogsTo(t *testing.T) {
 	key := interactiontest.NewKey("which")
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			var r, e, h logBuffer
+			var r, e, h endpointtest.LogBuffer
 			ep := newEndpoint(t, build(t, loggingBot(tt.router(&r, &e, &h)...)), key.Verifier(), tt.endpoint(&r, &e, &h)...)
 			adapters[0].do(ep, signed(key, interactiontest.Command("remind").JSON()))
 			got := map[string]string{"router": r.String(), "endpoint": e.String(), "harness": h.String()}
@@ -280,7 +285,7 @@ func TestRequestLoggerIsTheEndpointsLogger(t *testing.T) {
 		req.Logger().Info().Msg("from the handler")
 		return interaction.Reply("pong"), nil
 	})
-	var log logBuffer
+	var log endpointtest.LogBuffer
 	e := newEndpoint(t, build(t, r), key.Verifier(), endpoint.WithLogger(zerolog.New(&log)))
 	adapters[0].do(e, signed(key, interactiontest.Command("ping").JSON()))
 	if !strings.Contains(log.String(), "from the handler") {

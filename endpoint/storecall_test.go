@@ -16,6 +16,7 @@ import (
 	"github.com/switchboard-go/switchboard/endpoint"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
+	"github.com/switchboard-go/switchboard/internal/endpointtest"
 	"github.com/switchboard-go/switchboard/router"
 	"github.com/switchboard-go/switchboard/storecall"
 )
@@ -147,7 +148,7 @@ func (s *flakyStore) Use(context.Context, string, int, time.Duration) (time.Dura
 // answers every use calls it again.
 func TestAStoreThatKeepsFailingIsLeftAloneForAWhile(t *testing.T) {
 	const pause = 100 * time.Millisecond
-	var log syncLog
+	var log endpointtest.LogBuffer
 	st := new(flakyStore)
 	st.down.Store(true)
 	r := router.New(router.DispatchOnly(), router.WithLogger(zerolog.New(&log)))
@@ -189,24 +190,6 @@ func TestAStoreThatKeepsFailingIsLeftAloneForAWhile(t *testing.T) {
 	if !strings.Contains(log.String(), "the store answers again") {
 		t.Errorf("that the store answers again is not logged:\n%s", log.String())
 	}
-}
-
-// syncLog is a log the test reads while handlers may write it.
-type syncLog struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (l *syncLog) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.buf.Write(p)
-}
-
-func (l *syncLog) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.buf.String()
 }
 
 // brokenStore is a cooldown store whose calls all fail at once.

@@ -23,28 +23,11 @@ import (
 	"github.com/switchboard-go/switchboard/endpoint"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
+	"github.com/switchboard-go/switchboard/internal/endpointtest"
 	"github.com/switchboard-go/switchboard/rest"
 	"github.com/switchboard-go/switchboard/router"
 	"github.com/switchboard-go/switchboard/serve"
 )
-
-// logBuffer collects what a server logs from its goroutines.
-type logBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *logBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *logBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
-}
 
 // slowBot answers "ping" at once and "slow" after wait returns, closing
 // started as "slow" begins.
@@ -159,7 +142,7 @@ func TestServerClosesConnectionsThatDoNotSendARequestInTime(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			var log logBuffer
+			var log endpointtest.LogBuffer
 			e := slowBot(t, key, &log, nil, nil)
 			addr, _ := start(t, &serve.Server{Endpoint: e,
 				ReadTimeout: 200 * time.Millisecond, IdleTimeout: 200 * time.Millisecond}, nil)
@@ -211,7 +194,7 @@ func (l *failingListener) Accept() (net.Conn, error) {
 
 func TestServerKeepsServingThroughAcceptErrors(t *testing.T) {
 	key := interactiontest.NewKey("server")
-	var log logBuffer
+	var log endpointtest.LogBuffer
 	e := slowBot(t, key, &log, nil, nil)
 	addr, _ := start(t, &serve.Server{Endpoint: e}, func(ln net.Listener) net.Listener {
 		fl := &failingListener{Listener: ln}
@@ -231,7 +214,7 @@ func TestServerKeepsServingThroughAcceptErrors(t *testing.T) {
 
 func TestServerTurnsAwayConnectionsBeyondItsLimit(t *testing.T) {
 	key := interactiontest.NewKey("server")
-	var log logBuffer
+	var log endpointtest.LogBuffer
 	e := slowBot(t, key, &log, nil, nil)
 	addr, _ := start(t, &serve.Server{Endpoint: e, MaxConns: 2}, nil)
 
@@ -275,7 +258,7 @@ func TestServerTurnsAwayConnectionsBeyondItsLimit(t *testing.T) {
 
 func TestServerShutdownLetsAHandlerUnderWayAnswer(t *testing.T) {
 	key := interactiontest.NewKey("server")
-	var log logBuffer
+	var log endpointtest.LogBuffer
 	started := make(chan struct{})
 	e := slowBot(t, key, &log, started, func() { time.Sleep(300 * time.Millisecond) })
 	addr, stop := start(t, &serve.Server{Endpoint: e}, nil)

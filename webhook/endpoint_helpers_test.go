@@ -1,7 +1,6 @@
 package webhook_test
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"net"
@@ -38,24 +37,6 @@ func signed(k *interactiontest.Key, body []byte) call {
 	return call{method: "POST", body: body, headers: map[string]string{
 		endpoint.HeaderSignature: sig, endpoint.HeaderTimestamp: ts,
 	}}
-}
-
-// logBuffer collects what a server logs from its goroutines.
-type logBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *logBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *logBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
 }
 
 // start serves s on a loopback port, on the listener wrap makes of it if

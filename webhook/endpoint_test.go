@@ -19,6 +19,7 @@ import (
 	"github.com/switchboard-go/switchboard/endpoint"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
+	"github.com/switchboard-go/switchboard/internal/endpointtest"
 	"github.com/switchboard-go/switchboard/serve"
 	"github.com/switchboard-go/switchboard/webhook"
 )
@@ -210,7 +211,7 @@ func TestTheEventEndpointAnswersAsTheServiceExpects(t *testing.T) {
 	for adapter := range map[string]bool{"fasthttp": true, "net/http": true} {
 		for _, tt := range tests {
 			t.Run(adapter+"/"+tt.name, func(t *testing.T) {
-				var log logBuffer
+				var log endpointtest.LogBuffer
 				rec := newRecorder()
 				url := eventAdapters(t, eventBot(t, key, rec, &log))[adapter]
 				got := send(t, tt.method, url, tt.headers, tt.body)
@@ -317,7 +318,7 @@ func TestEventHandlersRunApartFromTheRequest(t *testing.T) {
 
 func TestEventHandlerFailuresAndPanicsAreLogged(t *testing.T) {
 	key := interactiontest.NewKey("events")
-	var log logBuffer
+	var log endpointtest.LogBuffer
 	e := newEndpoint(t, key.Verifier(), webhook.WithLogger(zerolog.New(&log)))
 	done := make(chan struct{}, 2)
 	e.OnApplicationDeauthorized(func(context.Context, *webhook.Event, webhook.ApplicationDeauthorized) error {

@@ -14,6 +14,7 @@ import (
 	"github.com/rs/zerolog"
 
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
+	"github.com/switchboard-go/switchboard/internal/endpointtest"
 	"github.com/switchboard-go/switchboard/webhook"
 )
 
@@ -88,7 +89,7 @@ func TestWhatTheEndpointRefusesIsLoggedAtItsLevel(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			var log logBuffer
+			var log endpointtest.LogBuffer
 			e := newEndpoint(t, key.Verifier(), webhook.WithLogger(zerolog.New(&log)))
 			post(e, tt.call)
 			if !strings.Contains(log.String(), `{"level":"`+tt.level+`"`) || !strings.Contains(log.String(), `"message":"`+tt.msg+`"`) {

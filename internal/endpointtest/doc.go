@@ -1,0 +1,10 @@
+// Package endpointtest holds what the tests of the interactions endpoint,
+// the webhook events endpoint, the server of both and the packages built
+// on them share, so that each is written once:
+//
+//   - a log the test reads while goroutines write it (LogBuffer), and its
+//     JSON lines (LogLines).
+//
+// Every function that can fail takes the test's testing.TB and ends the
+// test with what went wrong. Only tests import this package.
+package endpointtest
