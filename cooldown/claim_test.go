@@ -19,6 +19,7 @@ import (
 	"github.com/switchboard-go/switchboard/endpoint"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
+	"github.com/switchboard-go/switchboard/internal/endpointtest"
 	"github.com/switchboard-go/switchboard/replay"
 	"github.com/switchboard-go/switchboard/router"
 	"github.com/switchboard-go/switchboard/storecall"
@@ -137,7 +138,7 @@ func newBot(t *testing.T, g replay.Guard, guardOpts []storecall.Option, mw ...ro
 	r.Autocomplete("weather", "city", func(context.Context, *autocomplete.Request) ([]interaction.Choice, error) {
 		return []interaction.Choice{interaction.StringChoice("Paris", "paris")}, nil
 	})
-	e, err := endpoint.New(build(t, r), b.key.Verifier(), endpoint.WithReplayGuard(g, guardOpts...))
+	e, err := endpoint.New(endpointtest.Build(t, r), b.key.Verifier(), endpoint.WithReplayGuard(g, guardOpts...))
 	if err != nil {
 		t.Fatal(err)
 	}

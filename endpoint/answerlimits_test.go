@@ -252,7 +252,7 @@ func TestFilesTheServiceWouldRefuseReachTheErrorHandler(t *testing.T) {
 			r.OnError(h.onError)
 			r.Command("report", func(context.Context, *router.Request) (interaction.Response, error) { return tt.answer, nil })
 			ix := interactiontest.Command("report").Modify(small).Interaction()
-			resp, err := build(t, r).Dispatch(context.Background(), ix)
+			resp, err := endpointtest.Build(t, r).Dispatch(context.Background(), ix)
 			if err == nil || !strings.Contains(err.Error(), tt.line) || resp.Message.Content != "Something in this answer cannot be shown." {
 				t.Fatalf("answer %+v, %v; want the error handler's, with an error naming %q", resp, err, tt.line)
 			}
@@ -273,7 +273,7 @@ func TestAnErrorHandlerAnswerTheServiceWouldRefuseIsReplacedByTheApology(t *test
 	r.Command("cmd", func(context.Context, *router.Request) (interaction.Response, error) {
 		return interaction.Reply(""), nil
 	})
-	resp, err := dispatch(t, build(t, r), interactiontest.Command("cmd"))
+	resp, err := endpointtest.Dispatch(t, endpointtest.Build(t, r), interactiontest.Command("cmd"))
 	if err == nil || resp.Message.Content != "Sorry, something went wrong while running this command." ||
 		resp.Message.Flags&interaction.FlagEphemeral == 0 {
 		t.Fatalf("answer %+v, %v; want the ephemeral apology", resp, err)

@@ -13,6 +13,7 @@ import (
 	"github.com/switchboard-go/switchboard/endpoint"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
+	"github.com/switchboard-go/switchboard/internal/endpointtest"
 	"github.com/switchboard-go/switchboard/rest"
 	"github.com/switchboard-go/switchboard/router"
 )
@@ -77,7 +78,7 @@ func TestHandlersAnswerAgainFromTheirRequest(t *testing.T) {
 		return interaction.Defer(), nil
 	})
 	key := interactiontest.NewKey("answers")
-	e := newEndpoint(t, build(t, r), key.Verifier(), endpoint.WithClient(client))
+	e := newEndpoint(t, endpointtest.Build(t, r), key.Verifier(), endpoint.WithClient(client))
 	body := interactiontest.Command("build").Modify(func(ix *interaction.Interaction) {
 		ix.ApplicationID, ix.Token = 11, "tok-en"
 	}).JSON()
@@ -119,7 +120,7 @@ func TestAnswersWithoutAClientSaySo(t *testing.T) {
 		got = append(got, err1, err2, err3, err4, req.DeleteOriginal(ctx), req.DeleteFollowup(ctx, 1))
 		return interaction.Reply("ok"), nil
 	})
-	mux := build(t, r)
+	mux := endpointtest.Build(t, r)
 	if _, err := mux.Dispatch(context.Background(), interactiontest.Command("build").Interaction()); err != nil {
 		t.Fatal(err)
 	}

@@ -16,6 +16,7 @@ import (
 	"github.com/switchboard-go/switchboard/endpoint"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
+	"github.com/switchboard-go/switchboard/internal/endpointtest"
 	"github.com/switchboard-go/switchboard/queue"
 	"github.com/switchboard-go/switchboard/replay"
 	"github.com/switchboard-go/switchboard/rest"
@@ -56,11 +57,11 @@ func modBan(_ context.Context, req *router.Request) (interaction.Response, error
 
 func benchMux(b *testing.B) *router.Mux {
 	r := router.New(router.DispatchOnly())
-	r.Command("ping", reply("ping"))
+	r.Command("ping", endpointtest.Reply("ping"))
 	r.Command("mod ban", modBan)
-	r.Command("mod kick", reply("kick"))
-	r.Command("mod user ban", reply("user ban"))
-	return build(b, r)
+	r.Command("mod kick", endpointtest.Reply("kick"))
+	r.Command("mod user ban", endpointtest.Reply("user ban"))
+	return endpointtest.Build(b, r)
 }
 
 // BenchmarkVerify is the floor of the request path: one Ed25519 verification.

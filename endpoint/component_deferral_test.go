@@ -11,6 +11,7 @@ import (
 	"github.com/switchboard-go/switchboard/endpoint"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
+	"github.com/switchboard-go/switchboard/internal/endpointtest"
 	"github.com/switchboard-go/switchboard/rest"
 	"github.com/switchboard-go/switchboard/router"
 )
@@ -116,7 +117,7 @@ func TestSlowComponentsAndModalsAreDeferredAndCompleted(t *testing.T) {
 			r.Modal("slow", slow, tt.decls...)
 			key := interactiontest.NewKey("component deferrals")
 			// Deferred 50ms after arrival; a handler not deferred answers late.
-			e := newEndpoint(t, build(t, r), key.Verifier(), endpoint.WithClient(client),
+			e := newEndpoint(t, endpointtest.Build(t, r), key.Verifier(), endpoint.WithClient(client),
 				endpoint.WithResponseDeadline(150*time.Millisecond), endpoint.WithAnswerMargin(100*time.Millisecond))
 			got := adapters[0].do(e, signed(key, tt.b.JSON()))
 			if got.status != 200 || got.body != tt.first {
@@ -138,9 +139,9 @@ var errTest = errors.New("handler failed")
 
 func TestDeferUpdateOnACommandIsABuildError(t *testing.T) {
 	r := router.New(router.DispatchOnly())
-	r.Command("poll", reply("poll"), router.DeferUpdate())
-	r.Group("mod", router.DeferUpdate()).Command("ban", reply("ban"))
-	r.Component("vote", reply("vote"), router.DeferUpdate())
+	r.Command("poll", endpointtest.Reply("poll"), router.DeferUpdate())
+	r.Group("mod", router.DeferUpdate()).Command("ban", endpointtest.Reply("ban"))
+	r.Component("vote", endpointtest.Reply("vote"), router.DeferUpdate())
 	_, err := r.Build()
 	for _, want := range []string{"poll: DeferUpdate", "mod ban: DeferUpdate"} {
 		if err == nil || !strings.Contains(err.Error(), want) {

@@ -11,6 +11,7 @@ import (
 	"github.com/switchboard-go/switchboard/endpoint"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
+	"github.com/switchboard-go/switchboard/internal/endpointtest"
 	"github.com/switchboard-go/switchboard/replay"
 	"github.com/switchboard-go/switchboard/router"
 )
@@ -34,7 +35,7 @@ func TestEndpointServesComponentsAndModals(t *testing.T) {
 	key := interactiontest.NewKey("components")
 	forged := "crash:" + strings.Repeat("y", 3000)
 	for _, a := range adapters {
-		e := newEndpoint(t, build(t, r), key.Verifier(), endpoint.WithReplayGuard(replay.NewMemoryGuard(0)))
+		e := newEndpoint(t, endpointtest.Build(t, r), key.Verifier(), endpoint.WithReplayGuard(replay.NewMemoryGuard(0)))
 		click := signed(key, interactiontest.Button("count:3").JSON())
 		for _, tt := range []struct {
 			name   string

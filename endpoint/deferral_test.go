@@ -14,6 +14,7 @@ import (
 	"github.com/switchboard-go/switchboard/endpoint"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
+	"github.com/switchboard-go/switchboard/internal/endpointtest"
 	"github.com/switchboard-go/switchboard/rest"
 	"github.com/switchboard-go/switchboard/router"
 )
@@ -203,7 +204,7 @@ func TestADeferredHandlerThatEndsItsGoroutineDoesNotHangTheStop(t *testing.T) {
 		return interaction.Response{}, nil
 	})
 	key := interactiontest.NewKey("goexit")
-	e := newEndpoint(t, build(t, r), key.Verifier(), endpoint.WithClient(client),
+	e := newEndpoint(t, endpointtest.Build(t, r), key.Verifier(), endpoint.WithClient(client),
 		endpoint.WithResponseDeadline(150*time.Millisecond), endpoint.WithAnswerMargin(100*time.Millisecond))
 	got := adapters[0].do(e, signed(key, interactiontest.Command("quit").JSON()))
 	if got.status != 200 || !strings.Contains(got.body, `"type":5`) {
@@ -245,7 +246,7 @@ func TestASubcommandDefersAsItsGroupDeclares(t *testing.T) {
 	r.Group("never", router.NoAutoDefer()).Command("run", slow)
 	key := interactiontest.NewKey("groups")
 	// Deferred 50ms after arrival; a handler not deferred answers late.
-	e := newEndpoint(t, build(t, r), key.Verifier(), endpoint.WithClient(client),
+	e := newEndpoint(t, endpointtest.Build(t, r), key.Verifier(), endpoint.WithClient(client),
 		endpoint.WithResponseDeadline(150*time.Millisecond), endpoint.WithAnswerMargin(100*time.Millisecond))
 	for _, tc := range []struct {
 		path, want string

@@ -13,13 +13,13 @@ import (
 	"testing"
 	"time"
 
-	"github.com/rs/zerolog"
 	"github.com/valyala/fasthttp"
 	"github.com/valyala/fasthttp/fasthttputil"
 
 	"github.com/switchboard-go/switchboard/endpoint"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
+	"github.com/switchboard-go/switchboard/internal/endpointtest"
 	"github.com/switchboard-go/switchboard/router"
 )
 
@@ -83,30 +83,6 @@ func signed(k *interactiontest.Key, body []byte) call {
 	}}
 }
 
-// testBot is a router with a handler for each kind of answer.
-func testBot(t *testing.T, log *bytes.Buffer) *router.Mux {
-	t.Helper()
-	opts := []router.Option{router.DispatchOnly()}
-	if log != nil {
-		opts = append(opts, router.WithLogger(zerolog.New(log).Level(zerolog.DebugLevel)))
-	}
-	r := router.New(opts...)
-	r.Command("ping", func(context.Context, *router.Request) (interaction.Response, error) {
-		return interaction.Reply("pong"), nil
-	})
-	r.Command("panic", func(context.Context, *router.Request) (interaction.Response, error) {
-		panic("handler bug")
-	})
-	r.Command("deadline", func(ctx context.Context, _ *router.Request) (interaction.Response, error) {
-		d, ok := ctx.Deadline()
-		if !ok {
-			return interaction.Reply("no deadline"), nil
-		}
-		return interaction.Reply(time.Until(d).Round(time.Second).String()), nil
-	})
-	return build(t, r)
-}
-
 func TestEndpointStatuses(t *testing.T) {
 	key := interactiontest.NewKey("endpoint")
 	other := interactiontest.NewKey("someone else")
@@ -148,7 +124,7 @@ func TestEndpointStatuses(t *testing.T) {
 	for _, a := range adapters {
 		for _, tt := range tests {
 			t.Run(a.name+"/"+tt.name, func(t *testing.T) {
-				e := newEndpoint(t, testBot(t, nil), key.Verifier(), endpoint.WithMaxBodySize(2048))
+				e := newEndpoint(t, endpointtest.Bot(t, nil), key.Verifier(), endpoint.WithMaxBodySize(2048))
 				got := a.do(e, tt.call)
 				if got.status != tt.wantStatus || !strings.Contains(got.body, tt.wantBody) {
 					t.Fatalf("got %d %s, want %d with %q", got.status, got.body, tt.wantStatus, tt.wantBody)
@@ -176,7 +152,7 @@ func TestEndpointNeverDecodesAnUnsignedBody(t *testing.T) {
 		return interaction.Reply("pong"), nil
 	})
 	key := interactiontest.NewKey("k")
-	e := newEndpoint(t, build(t, r), key.Verifier())
+	e := newEndpoint(t, endpointtest.Build(t, r), key.Verifier())
 	c := signed(interactiontest.NewKey("forger"), interactiontest.Command("ping").JSON())
 	for _, a := range adapters {
 		if got := a.do(e, c); got.status != 401 {
@@ -194,7 +170,7 @@ func TestEndpointNeverDecodesAnUnsignedBody(t *testing.T) {
 func TestEndpointHandlerContextCarriesTheAnswerDeadline(t *testing.T) {
 	key := interactiontest.NewKey("k")
 	for _, a := range adapters {
-		e := newEndpoint(t, testBot(t, nil), key.Verifier(),
+		e := newEndpoint(t, endpointtest.Bot(t, nil), key.Verifier(),
 			endpoint.WithResponseDeadline(30*time.Second), endpoint.WithAnswerMargin(10*time.Second))
 		got := a.do(e, signed(key, interactiontest.Command("deadline").JSON()))
 		if !strings.Contains(got.body, `"content":"20s"`) {
@@ -206,7 +182,7 @@ func TestEndpointHandlerContextCarriesTheAnswerDeadline(t *testing.T) {
 func TestEndpointLogsNeitherTokensNorSignatures(t *testing.T) {
 	key := interactiontest.NewKey("k")
 	var log bytes.Buffer
-	e := newEndpoint(t, testBot(t, &log), key.Verifier())
+	e := newEndpoint(t, endpointtest.Bot(t, &log), key.Verifier())
 	cmd := interactiontest.Command("panic")
 	ix := cmd.Interaction()
 	c := signed(key, cmd.JSON())
@@ -227,7 +203,7 @@ func TestEndpointLogsNeitherTokensNorSignatures(t *testing.T) {
 
 func TestServerKeepsServingAfterAPanic(t *testing.T) {
 	key := interactiontest.NewKey("k")
-	e := newEndpoint(t, testBot(t, nil), key.Verifier())
+	e := newEndpoint(t, endpointtest.Bot(t, nil), key.Verifier())
 	ln := fasthttputil.NewInmemoryListener()
 	srv := &fasthttp.Server{Handler: e.ServeFastHTTP}
 	go srv.Serve(ln) //nolint:errcheck // ends when the listener closes

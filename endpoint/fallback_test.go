@@ -10,6 +10,7 @@ import (
 	"github.com/switchboard-go/switchboard/endpoint"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
+	"github.com/switchboard-go/switchboard/internal/endpointtest"
 	"github.com/switchboard-go/switchboard/router"
 )
 
@@ -31,7 +32,7 @@ func TestTheLastGoodSuggestionsAreServedAndObservedAsAFallback(t *testing.T) {
 			r.Command("weather", ok)
 			r.Autocomplete("weather", "city", autocomplete.Fallback(autocomplete.HandlerFunc(cities), autocomplete.NewMemoryCache(0)))
 			o := newObserved()
-			e := newEndpoint(t, build(t, r), key.Verifier(), endpoint.WithObserver(o))
+			e := newEndpoint(t, endpointtest.Build(t, r), key.Verifier(), endpoint.WithObserver(o))
 			typing := interactiontest.Autocomplete("weather").Focus("city", interaction.OptionString, interaction.StringValue("par"))
 
 			if got := a.do(e, signed(key, typing.JSON())); got.status != 200 || !strings.Contains(got.body, "Parma") {
@@ -62,7 +63,7 @@ func TestWithNothingKeptAFailingSourceIsAnError(t *testing.T) {
 	r.Command("weather", ok)
 	r.Autocomplete("weather", "city", autocomplete.Fallback(autocomplete.HandlerFunc(failing), autocomplete.NewMemoryCache(0)))
 	o := newObserved()
-	e := newEndpoint(t, build(t, r), key.Verifier(), endpoint.WithObserver(o))
+	e := newEndpoint(t, endpointtest.Build(t, r), key.Verifier(), endpoint.WithObserver(o))
 	typing := interactiontest.Autocomplete("weather").Focus("city", interaction.OptionString, interaction.StringValue("par"))
 	if got := adapters[0].do(e, signed(key, typing.JSON())); got.status != 200 || !strings.Contains(got.body, `"choices":[]`) {
 		t.Fatalf("%d %s", got.status, got.body)

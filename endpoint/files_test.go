@@ -143,7 +143,7 @@ func TestAnAnswerWithFilesWithoutAClientIsAMultipartResponse(t *testing.T) {
 		return reportAnswer(), nil
 	})
 	key := interactiontest.NewKey("files")
-	e := newEndpoint(t, build(t, r), key.Verifier())
+	e := newEndpoint(t, endpointtest.Build(t, r), key.Verifier())
 	for _, a := range adapters {
 		t.Run(a.name, func(t *testing.T) {
 			got := a.do(e, signed(key, interactiontest.Command("report").JSON()))

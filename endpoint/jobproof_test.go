@@ -14,6 +14,7 @@ import (
 	"github.com/switchboard-go/switchboard/endpoint"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
+	"github.com/switchboard-go/switchboard/internal/endpointtest"
 	"github.com/switchboard-go/switchboard/queue"
 	"github.com/switchboard-go/switchboard/replay"
 	"github.com/switchboard-go/switchboard/rest"
@@ -101,15 +102,15 @@ func TestAWorkerCannotStretchTheTimestampWindow(t *testing.T) {
 // through the callback without a client to send them, or WithoutAutoDefer
 // beside routes declared Queued.
 func TestAMisconfiguredEndpointIsAnErrorWhenItIsMade(t *testing.T) {
-	mux := build(t, coins(new(atomic.Int32)))
+	mux := endpointtest.Build(t, coins(new(atomic.Int32)))
 	key := interactiontest.NewKey("config")
 	guard := replay.NewMemoryGuard(0)
 	failedKeys, _ := queue.ParseKeys("")
 	queued := router.New(router.DispatchOnly())
-	queued.Command("report", reply("report"), router.Queued())
-	queued.Component("export:{id}", reply("export"), router.Queued())
-	queued.Group("stats", router.Queued()).Command("week", reply("week"))
-	queued.Command("ping", reply("pong"))
+	queued.Command("report", endpointtest.Reply("report"), router.Queued())
+	queued.Component("export:{id}", endpointtest.Reply("export"), router.Queued())
+	queued.Group("stats", router.Queued()).Command("week", endpointtest.Reply("week"))
+	queued.Command("ping", endpointtest.Reply("pong"))
 	for _, tc := range []struct {
 		name string
 		mux  *router.Mux
@@ -129,7 +130,7 @@ func TestAMisconfiguredEndpointIsAnErrorWhenItIsMade(t *testing.T) {
 			[]string{"WithJobKeys: no keys"}},
 		{"files through the callback without a client", mux, []endpoint.Option{endpoint.WithFileAnswers(endpoint.FilesByCallback)},
 			[]string{"no REST client to send them"}},
-		{"WithoutAutoDefer beside routes declared Queued", build(t, queued), []endpoint.Option{endpoint.WithoutAutoDefer()},
+		{"WithoutAutoDefer beside routes declared Queued", endpointtest.Build(t, queued), []endpoint.Option{endpoint.WithoutAutoDefer()},
 			[]string{"WithoutAutoDefer", "(export:{id}, report, stats week)"}},
 		{"two problems at once", mux, []endpoint.Option{endpoint.WithQueue(queue.NewMemory(1)), endpoint.WithFileAnswers(endpoint.FilesByCallback)},
 			[]string{"needs the keys that prove its jobs", "no REST client to send them"}},
@@ -152,7 +153,7 @@ func TestAMisconfiguredEndpointIsAnErrorWhenItIsMade(t *testing.T) {
 	}
 	// What New refuses with WithoutAutoDefer it takes with a client, and
 	// a Mux without Queued routes with WithoutAutoDefer.
-	if _, err := endpoint.New(build(t, queued), key.Verifier()); err != nil {
+	if _, err := endpoint.New(endpointtest.Build(t, queued), key.Verifier()); err != nil {
 		t.Errorf("New of a Mux with Queued routes: %v", err)
 	}
 	if _, err := endpoint.New(mux, key.Verifier(), endpoint.WithoutAutoDefer()); err != nil {
@@ -161,7 +162,7 @@ func TestAMisconfiguredEndpointIsAnErrorWhenItIsMade(t *testing.T) {
 }
 
 func TestCanCompleteSaysWhatAWorkerLacks(t *testing.T) {
-	mux := build(t, coins(new(atomic.Int32)))
+	mux := endpointtest.Build(t, coins(new(atomic.Int32)))
 	v := interactiontest.NewKey("config").Verifier()
 	client := &rest.Client{}
 	for _, tc := range []struct {
@@ -210,7 +211,7 @@ func TestAJobTheQueueKeptThoughItFailedRunsOnce(t *testing.T) {
 				kept <- job
 				return context.DeadlineExceeded
 			})))
-			worker = newEndpoint(t, build(t, r), b.key.Verifier(), endpoint.WithClient(mustClient(t, b)), endpoint.WithJobKeys(b.keys), claims)
+			worker = newEndpoint(t, endpointtest.Build(t, r), b.key.Verifier(), endpoint.WithClient(mustClient(t, b)), endpoint.WithJobKeys(b.keys), claims)
 			got := adapters[0].do(b.endpoint, signed(b.key, interactiontest.Command("report").JSON()))
 			if got.status != 200 || !strings.Contains(got.body, `"type":5`) {
 				t.Fatalf("answer %d %s, want a deferral", got.status, got.body)
@@ -261,7 +262,7 @@ func TestAHandlerKnowsItRunsHandedOver(t *testing.T) {
 	if !<-runs {
 		t.Error("the worker's run says it was not handed over")
 	}
-	mux := build(t, r)
+	mux := endpointtest.Build(t, r)
 	for _, tt := range []struct {
 		ctx  context.Context
 		want bool

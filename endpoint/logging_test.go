@@ -114,7 +114,7 @@ func TestTheDefaultLoggerWritesErrorsOnStandardError(t *testing.T) {
 // request, a command that answers, one that fails and one that panics.
 func serveWithTheDefaultLogger(t *testing.T) {
 	key := interactiontest.NewKey("default log")
-	e := newEndpoint(t, build(t, loggingBot()), key.Verifier())
+	e := newEndpoint(t, endpointtest.Build(t, loggingBot()), key.Verifier())
 	serve := adapters[1].do
 	forged := signed(interactiontest.NewKey("a stranger"), interactiontest.Ping().JSON())
 	if got := serve(e, forged); got.status != 401 {
@@ -159,7 +159,7 @@ func TestWhatTheEndpointLogsAndAtWhatLevel(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			for _, a := range adapters {
 				var log endpointtest.LogBuffer
-				e := newEndpoint(t, build(t, loggingBot(router.WithLogger(zerolog.New(&log)))), key.Verifier())
+				e := newEndpoint(t, endpointtest.Build(t, loggingBot(router.WithLogger(zerolog.New(&log)))), key.Verifier())
 				a.do(e, tt.call)
 				l, ok := find(logLines(t, log.String()), tt.msg)
 				if !ok || l["level"] != tt.level {
@@ -178,7 +178,7 @@ func TestAnAnswerReadyAfterTheDeadlineIsLogged(t *testing.T) {
 		return interaction.Reply("too late"), nil
 	})
 	var log endpointtest.LogBuffer
-	e := newEndpoint(t, build(t, r), key.Verifier(), endpoint.WithLogger(zerolog.New(&log)),
+	e := newEndpoint(t, endpointtest.Build(t, r), key.Verifier(), endpoint.WithLogger(zerolog.New(&log)),
 		endpoint.WithResponseDeadline(time.Millisecond), endpoint.WithAnswerMargin(0))
 	adapters[1].do(e, signed(key, interactiontest.Command("slow").JSON()))
 	l, ok := find(logLines(t, log.String()), "the answer was ready after the service had stopped waiting: the user saw the interaction fail")
@@ -191,7 +191,7 @@ func TestAnAnswerReadyAfterTheDeadlineIsLogged(t *testing.T) {
 func TestTheDefaultLevelWritesOnlyWhatNeedsALook(t *testing.T) {
 	key := interactiontest.NewKey("quiet")
 	var log endpointtest.LogBuffer
-	e := newEndpoint(t, build(t, loggingBot(router.WithLogger(stderrlog.To(&log)))), key.Verifier())
+	e := newEndpoint(t, endpointtest.Build(t, loggingBot(router.WithLogger(stderrlog.To(&log)))), key.Verifier())
 	serve := adapters[0].do
 	serve(e, signed(interactiontest.NewKey("a stranger"), interactiontest.Ping().JSON()))
 	serve(e, signed(key, interactiontest.Ping().JSON()))
@@ -265,7 +265,7 @@ func TestWhichLoggerAnEndpointLogsTo(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var r, e, h endpointtest.LogBuffer
-			ep := newEndpoint(t, build(t, loggingBot(tt.router(&r, &e, &h)...)), key.Verifier(), tt.endpoint(&r, &e, &h)...)
+			ep := newEndpoint(t, endpointtest.Build(t, loggingBot(tt.router(&r, &e, &h)...)), key.Verifier(), tt.endpoint(&r, &e, &h)...)
 			adapters[0].do(ep, signed(key, interactiontest.Command("remind").JSON()))
 			got := map[string]string{"router": r.String(), "endpoint": e.String(), "harness": h.String()}
 			for name, s := range got {
@@ -286,7 +286,7 @@ func TestRequestLoggerIsTheEndpointsLogger(t *testing.T) {
 		return interaction.Reply("pong"), nil
 	})
 	var log endpointtest.LogBuffer
-	e := newEndpoint(t, build(t, r), key.Verifier(), endpoint.WithLogger(zerolog.New(&log)))
+	e := newEndpoint(t, endpointtest.Build(t, r), key.Verifier(), endpoint.WithLogger(zerolog.New(&log)))
 	adapters[0].do(e, signed(key, interactiontest.Command("ping").JSON()))
 	if !strings.Contains(log.String(), "from the handler") {
 		t.Errorf("the endpoint's logger has %q", log.String())

@@ -15,6 +15,7 @@ import (
 	"github.com/switchboard-go/switchboard/endpoint"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
+	"github.com/switchboard-go/switchboard/internal/endpointtest"
 	"github.com/switchboard-go/switchboard/replay"
 	"github.com/switchboard-go/switchboard/router"
 	"github.com/switchboard-go/switchboard/webhook"
@@ -92,7 +93,7 @@ func observedBot(t *testing.T) *router.Mux {
 	r.Modal("report:{id}", func(context.Context, *router.Request) (interaction.Response, error) {
 		return interaction.Reply("reported"), nil
 	})
-	return build(t, r)
+	return endpointtest.Build(t, r)
 }
 
 // TestTheObserverIsToldWhatBecameOfEachRequest: each request is observed

@@ -16,6 +16,7 @@ import (
 	"github.com/switchboard-go/switchboard/endpoint"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
+	"github.com/switchboard-go/switchboard/internal/endpointtest"
 	"github.com/switchboard-go/switchboard/queue"
 	"github.com/switchboard-go/switchboard/replay"
 	"github.com/switchboard-go/switchboard/rest"
@@ -45,7 +46,7 @@ func newQueueBench(t *testing.T, r *router.Router, opts ...endpoint.Option) *que
 	if err != nil {
 		t.Fatal(err)
 	}
-	mux := build(t, r)
+	mux := endpointtest.Build(t, r)
 	key := interactiontest.NewKey("queue")
 	q := queue.NewMemory(4)
 	keys := queue.RandomKeys()
@@ -224,7 +225,7 @@ func TestAQueuedRouteWithoutAQueueRunsAfterItsDeferral(t *testing.T) {
 		return interaction.Reply("the report"), nil
 	}, router.Queued())
 	key := interactiontest.NewKey("inprocess")
-	e := newEndpoint(t, build(t, r), key.Verifier(), endpoint.WithClient(client))
+	e := newEndpoint(t, endpointtest.Build(t, r), key.Verifier(), endpoint.WithClient(client))
 	got := adapters[0].do(e, signed(key, interactiontest.Command("report").JSON()))
 	if got.status != 200 || !strings.Contains(got.body, `"type":5`) {
 		t.Fatalf("answer %d %s, want a deferral though the handler answers at once", got.status, got.body)
@@ -299,9 +300,9 @@ func TestCompleteRefusesAJobItCannotTrust(t *testing.T) {
 			j.Body = autocomplete
 			j.Signature, j.Timestamp = b.key.SignAt(autocomplete, now)
 		}, nil), b.worker, queue.ErrInvalidJob},
-		{"on a worker without a client", job(nil, nil), newEndpoint(t, build(t, r), b.key.Verifier(), endpoint.WithJobKeys(b.keys), endpoint.WithJobClaims(replay.NewMemoryGuard(0))), router.ErrNoClient},
-		{"on a worker without keys", job(nil, nil), newEndpoint(t, build(t, r), b.key.Verifier(), endpoint.WithClient(&rest.Client{})), endpoint.ErrNoJobKeys},
-		{"over the worker's body limit", job(nil, nil), newEndpoint(t, build(t, r), b.key.Verifier(), endpoint.WithClient(&rest.Client{}), endpoint.WithJobKeys(b.keys), endpoint.WithJobClaims(replay.NewMemoryGuard(0)), endpoint.WithMaxBodySize(16)), queue.ErrInvalidJob},
+		{"on a worker without a client", job(nil, nil), newEndpoint(t, endpointtest.Build(t, r), b.key.Verifier(), endpoint.WithJobKeys(b.keys), endpoint.WithJobClaims(replay.NewMemoryGuard(0))), router.ErrNoClient},
+		{"on a worker without keys", job(nil, nil), newEndpoint(t, endpointtest.Build(t, r), b.key.Verifier(), endpoint.WithClient(&rest.Client{})), endpoint.ErrNoJobKeys},
+		{"over the worker's body limit", job(nil, nil), newEndpoint(t, endpointtest.Build(t, r), b.key.Verifier(), endpoint.WithClient(&rest.Client{}), endpoint.WithJobKeys(b.keys), endpoint.WithJobClaims(replay.NewMemoryGuard(0)), endpoint.WithMaxBodySize(16)), queue.ErrInvalidJob},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if err := tc.worker.Complete(context.Background(), tc.job); !errors.Is(err, tc.want) {
@@ -333,7 +334,7 @@ func TestAWorkerCompletesAJobOnce(t *testing.T) {
 		t.Fatalf("answer %d %s", a.status, a.body)
 	}
 	job := b.next(t)
-	worker := newEndpoint(t, build(t, r), b.key.Verifier(), endpoint.WithClient(mustClient(t, b)), endpoint.WithJobKeys(b.keys), endpoint.WithJobClaims(replay.NewMemoryGuard(0)))
+	worker := newEndpoint(t, endpointtest.Build(t, r), b.key.Verifier(), endpoint.WithClient(mustClient(t, b)), endpoint.WithJobKeys(b.keys), endpoint.WithJobClaims(replay.NewMemoryGuard(0)))
 	var wg sync.WaitGroup
 	for range 3 {
 		wg.Go(func() {
@@ -429,7 +430,7 @@ func TestAWorkerThatOvertakesTheDeferralDeliversAgain(t *testing.T) {
 	r.Command("report", func(ctx context.Context, req *router.Request) (interaction.Response, error) {
 		return interaction.Reply("the report"), nil
 	}, router.Description("Reports"), router.Queued())
-	mux := build(t, r)
+	mux := endpointtest.Build(t, r)
 	verifier, err := interaction.NewVerifier(s.PublicKey)
 	if err != nil {
 		t.Fatal(err)

@@ -13,6 +13,7 @@ import (
 	"github.com/switchboard-go/switchboard/endpoint"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
+	"github.com/switchboard-go/switchboard/internal/endpointtest"
 	"github.com/switchboard-go/switchboard/replay"
 	"github.com/switchboard-go/switchboard/router"
 )
@@ -29,7 +30,7 @@ func TestAnEndpointWithAGuardServesAnInteractionOnce(t *testing.T) {
 	})
 	for _, a := range adapters {
 		runs.Store(0)
-		e := newEndpoint(t, build(t, r), key.Verifier(), endpoint.WithReplayGuard(replay.NewMemoryGuard(0)))
+		e := newEndpoint(t, endpointtest.Build(t, r), key.Verifier(), endpoint.WithReplayGuard(replay.NewMemoryGuard(0)))
 		req := signed(key, interactiontest.Command("ping").JSON())
 		if got := a.do(e, req); got.status != 200 {
 			t.Fatalf("%s: first %d %s", a.name, got.status, got.body)
@@ -42,7 +43,7 @@ func TestAnEndpointWithAGuardServesAnInteractionOnce(t *testing.T) {
 			t.Errorf("%s: the handler ran %d times", a.name, n)
 		}
 		// Without a guard, the copy is served again: the guard is opt-in.
-		plain := newEndpoint(t, build(t, r), key.Verifier())
+		plain := newEndpoint(t, endpointtest.Build(t, r), key.Verifier())
 		if got := a.do(plain, req); got.status != 200 {
 			t.Errorf("%s: without a guard %d", a.name, got.status)
 		}
@@ -61,7 +62,7 @@ func (failingGuard) Claim(context.Context, interaction.Snowflake, time.Time) (bo
 func TestAGuardThatFailsDoesNotStopTheBot(t *testing.T) {
 	key := interactiontest.NewKey("replay")
 	var log bytes.Buffer
-	e := newEndpoint(t, testBot(t, &log), key.Verifier(), endpoint.WithReplayGuard(failingGuard{}))
+	e := newEndpoint(t, endpointtest.Bot(t, &log), key.Verifier(), endpoint.WithReplayGuard(failingGuard{}))
 	for _, a := range adapters {
 		if got := a.do(e, signed(key, interactiontest.Command("ping").JSON())); got.status != 200 {
 			t.Errorf("%s: %d %s", a.name, got.status, got.body)
@@ -105,7 +106,7 @@ func TestAGuardRemembersAnIDAsLongAsACopyCanVerify(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			g := &expiryRecorder{MemoryGuard: replay.NewMemoryGuard(0)}
-			e := newEndpoint(t, testBot(t, nil), key.Verifier(interaction.WithTimestampWindow(tc.window)), endpoint.WithReplayGuard(g))
+			e := newEndpoint(t, endpointtest.Bot(t, nil), key.Verifier(interaction.WithTimestampWindow(tc.window)), endpoint.WithReplayGuard(g))
 			body := interactiontest.Command("ping").JSON()
 			at := time.Now().Add(-tc.ago).Truncate(time.Second)
 			sig, ts := key.SignAt(body, at)

@@ -77,8 +77,8 @@ func TestACooldownBoundsEachCallToItsStore(t *testing.T) {
 			st := new(hangingStore)
 			r := router.New(router.DispatchOnly())
 			r.Use(cooldown.New(cooldown.PerUser, 1, time.Minute, cooldown.WithStore(st, tc.opts...)))
-			r.Command("ping", reply("pong"))
-			m := build(t, r)
+			r.Command("ping", endpointtest.Reply("pong"))
+			m := endpointtest.Build(t, r)
 			resp, err := m.Dispatch(context.Background(), interactiontest.Command("ping").Interaction())
 			if err != nil || resp.Message.Content != "pong" {
 				t.Fatalf("answered %q, %v; want the handler's", resp.Message.Content, err)
@@ -113,7 +113,7 @@ func TestAReplayGuardCallNeverOutlastsTheAnswerDeadline(t *testing.T) {
 			var log bytes.Buffer
 			st := new(hangingStore)
 			opts := append([]endpoint.Option{endpoint.WithReplayGuard(st, tc.guard...)}, tc.opts...)
-			e := newEndpoint(t, testBot(t, &log), key.Verifier(), opts...)
+			e := newEndpoint(t, endpointtest.Bot(t, &log), key.Verifier(), opts...)
 			if got := adapters[0].do(e, signed(key, interactiontest.Command("ping").JSON())); got.status != 200 {
 				t.Fatalf("%d %s, want the request served", got.status, got.body)
 			}
@@ -153,8 +153,8 @@ func TestAStoreThatKeepsFailingIsLeftAloneForAWhile(t *testing.T) {
 	st.down.Store(true)
 	r := router.New(router.DispatchOnly(), router.WithLogger(zerolog.New(&log)))
 	r.Use(cooldown.New(cooldown.PerUser, 1, time.Minute, cooldown.WithStore(st, storecall.WithBreaker(3, pause))))
-	r.Command("ping", reply("pong"))
-	m := build(t, r)
+	r.Command("ping", endpointtest.Reply("pong"))
+	m := endpointtest.Build(t, r)
 	ping := func(n int) {
 		t.Helper()
 		for range n {
@@ -222,8 +222,8 @@ func TestOnStoreFailureIsToldOfEachCallThatDidNotCount(t *testing.T) {
 			r := router.New(router.DispatchOnly())
 			r.Use(cooldown.New(cooldown.PerUser, 1, time.Minute, cooldown.WithStore(tc.st,
 				record, storecall.WithTimeout(10*time.Millisecond), storecall.WithBreaker(2, time.Minute))))
-			r.Command("ping", reply("pong"))
-			m := build(t, r)
+			r.Command("ping", endpointtest.Reply("pong"))
+			m := endpointtest.Build(t, r)
 			for range 4 {
 				resp, err := m.Dispatch(context.Background(), interactiontest.Command("ping").Interaction())
 				if err != nil || resp.Message.Content != "pong" {

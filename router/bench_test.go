@@ -7,6 +7,7 @@ import (
 
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
+	"github.com/switchboard-go/switchboard/internal/endpointtest"
 	"github.com/switchboard-go/switchboard/router"
 )
 
@@ -37,8 +38,8 @@ func BenchmarkDispatch(b *testing.B) {
 		b.Fatal(err)
 	}
 	r := router.New(router.DispatchOnly())
-	r.Command("mod ban", reply("ban"))
-	r.Command("mod kick", reply("kick"))
+	r.Command("mod ban", endpointtest.Reply("ban"))
+	r.Command("mod kick", endpointtest.Reply("kick"))
 	m, _ := r.Build()
 	ctx := context.Background()
 	var c router.Call

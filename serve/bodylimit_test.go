@@ -13,6 +13,7 @@ import (
 
 	"github.com/switchboard-go/switchboard/endpoint"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
+	"github.com/switchboard-go/switchboard/internal/endpointtest"
 	"github.com/switchboard-go/switchboard/serve"
 )
 
@@ -23,7 +24,7 @@ import (
 func TestABodyOverTheLimitIs413OnEveryServer(t *testing.T) {
 	const limit = 2048
 	key := interactiontest.NewKey("limit")
-	e, err := endpoint.New(testBot(t, nil), key.Verifier(), endpoint.WithMaxBodySize(limit))
+	e, err := endpoint.New(endpointtest.Bot(t, nil), key.Verifier(), endpoint.WithMaxBodySize(limit))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/switchboard-go/switchboard/endpoint"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
+	"github.com/switchboard-go/switchboard/internal/endpointtest"
 	"github.com/switchboard-go/switchboard/router"
 	"github.com/switchboard-go/switchboard/serve"
 	"github.com/switchboard-go/switchboard/webhook"
@@ -45,7 +46,7 @@ func TestServerLogsTheAddressItListensOnAsItStarts(t *testing.T) {
 	}{
 		{"an interactions endpoint logs it", func(log zerolog.Logger) *serve.Server {
 			r := router.New(router.DispatchOnly(), router.WithLogger(log))
-			e, err := endpoint.New(build(t, r), key.Verifier())
+			e, err := endpoint.New(endpointtest.Build(t, r), key.Verifier())
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -42,7 +42,7 @@ func slowBot(t *testing.T, key *interactiontest.Key, log io.Writer, started chan
 		wait()
 		return interaction.Reply("finished"), nil
 	})
-	e, err := endpoint.New(build(t, r), key.Verifier(), endpoint.WithMaxBodySize(2048))
+	e, err := endpoint.New(endpointtest.Build(t, r), key.Verifier(), endpoint.WithMaxBodySize(2048))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -463,7 +463,7 @@ func TestServerShutdownWaitsForTheAnswersItDeferred(t *testing.T) {
 		return interaction.Reply("finished late"), nil
 	})
 	// Deferred 200ms after the request arrived.
-	e, err := endpoint.New(build(t, r), key.Verifier(), endpoint.WithClient(client),
+	e, err := endpoint.New(endpointtest.Build(t, r), key.Verifier(), endpoint.WithClient(client),
 		endpoint.WithResponseDeadline(300*time.Millisecond), endpoint.WithAnswerMargin(100*time.Millisecond))
 	if err != nil {
 		t.Fatal(err)

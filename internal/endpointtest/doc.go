@@ -2,6 +2,8 @@
 // the webhook events endpoint, the server of both and the packages built
 // on them share, so that each is written once:
 //
+//   - routers built for a test (Build, Reply, Dispatch) and a bot with a
+//     command for each way a handler ends (Bot);
 //   - a log the test reads while goroutines write it (LogBuffer), and its
 //     JSON lines (LogLines).
 //
