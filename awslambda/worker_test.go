@@ -5,9 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
-	"net/http"
-	"net/http/httptest"
 	"strings"
 	"sync"
 	"testing"
@@ -29,27 +26,6 @@ import (
 	"github.com/switchboard-go/switchboard/router"
 )
 
-// service records the webhook requests made to it, and answers them.
-type service struct {
-	mu   sync.Mutex
-	sent []string
-}
-
-func (s *service) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	body, _ := io.ReadAll(r.Body)
-	s.mu.Lock()
-	s.sent = append(s.sent, r.Method+" "+string(body))
-	s.mu.Unlock()
-	w.Header().Set("Content-Type", "application/json")
-	io.WriteString(w, `{"id":"77","channel_id":"5","content":"ok"}`)
-}
-
-func (s *service) requests() []string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return append([]string(nil), s.sent...)
-}
-
 // jobKeys are the keys the endpoint of these tests proves its jobs with.
 func jobKeys(t *testing.T) *queue.Keys {
 	t.Helper()
@@ -62,15 +38,9 @@ func jobKeys(t *testing.T) *queue.Keys {
 
 // newWorker returns a worker endpoint for a bot whose /report is queued,
 // completing through a recorded service, and logging to log.
-func newWorker(t *testing.T, key *interactiontest.Key, log zerolog.Logger) (*endpoint.Endpoint, *service) {
+func newWorker(t *testing.T, key *interactiontest.Key, log zerolog.Logger) (*endpoint.Endpoint, *endpointtest.Webhooks) {
 	t.Helper()
-	svc := &service{}
-	srv := httptest.NewServer(svc)
-	t.Cleanup(srv.Close)
-	client, err := rest.NewClient(srv.URL+"/api/v10", rest.NoAuth{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	svc, client := endpointtest.NewWebhooks(t)
 	r := router.New(router.DispatchOnly())
 	r.Command("report", func(ctx context.Context, req *router.Request) (interaction.Response, error) {
 		return interaction.Reply("the report"), nil
@@ -174,7 +144,7 @@ func TestTheSQSWorkerCompletesTheBatchAndReportsWhatItRefuses(t *testing.T) {
 	if len(failed) != len(out.BatchItemFailures) {
 		t.Errorf("reported %v, some twice", out.BatchItemFailures)
 	}
-	if sent := svc.requests(); len(sent) != 1 || !strings.Contains(sent[0], "the report") {
+	if sent := svc.Sent(); len(sent) != 1 || !strings.Contains(sent[0], "the report") {
 		t.Errorf("the service was sent %q, want the good job's answer", sent)
 	}
 }
@@ -186,7 +156,7 @@ func TestTheInvokeWorkerCompletesItsPayload(t *testing.T) {
 	if _, err := h.Invoke(context.Background(), []byte(jobJSON(t, key))); err != nil {
 		t.Fatalf("the worker failed: %v", err)
 	}
-	if sent := svc.requests(); len(sent) != 1 || !strings.Contains(sent[0], "the report") {
+	if sent := svc.Sent(); len(sent) != 1 || !strings.Contains(sent[0], "the report") {
 		t.Errorf("the service was sent %q", sent)
 	}
 }
@@ -221,7 +191,7 @@ func TestTheInvokeWorkerRefusesWhatItCannotComplete(t *testing.T) {
 				lines[0]["error"] != fmt.Sprint(err) {
 				t.Errorf("logged %q, want the error with the request's id", logged.String())
 			}
-			if sent := svc.requests(); len(sent) != 0 {
+			if sent := svc.Sent(); len(sent) != 0 {
 				t.Errorf("a job refused was answered: %q", sent)
 			}
 		})

@@ -3,7 +3,6 @@ package endpoint_test
 import (
 	"context"
 	"errors"
-	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -12,17 +11,15 @@ import (
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
 	"github.com/switchboard-go/switchboard/internal/endpointtest"
-	"github.com/switchboard-go/switchboard/rest"
 	"github.com/switchboard-go/switchboard/router"
 )
 
-// requests returns what the fake service was sent, each request as
+// requests returns what hooks were sent, each request as
 // "PATCH @original body" or "POST follow-up body".
-func (w *webhookRecorder) requests() []string {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	out := make([]string, len(w.sent))
-	for i, s := range w.sent {
+func requests(hooks *endpointtest.Webhooks) []string {
+	sent := hooks.Sent()
+	out := make([]string, len(sent))
+	for i, s := range sent {
 		method, rest, _ := strings.Cut(s, " ")
 		path, body, _ := strings.Cut(rest, " ")
 		what := "follow-up"
@@ -95,13 +92,7 @@ func TestSlowComponentsAndModalsAreDeferredAndCompleted(t *testing.T) {
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			hooks := &webhookRecorder{}
-			api := httptest.NewServer(hooks)
-			defer api.Close()
-			client, err := rest.NewClient(api.URL+"/api/v10", rest.NoAuth{})
-			if err != nil {
-				t.Fatal(err)
-			}
+			hooks, client := endpointtest.NewWebhooks(t)
 			slow := func(context.Context, *router.Request) (interaction.Response, error) {
 				time.Sleep(200 * time.Millisecond)
 				if tt.panics {
@@ -128,7 +119,7 @@ func TestSlowComponentsAndModalsAreDeferredAndCompleted(t *testing.T) {
 			if err := e.WaitDeferred(ctx); err != nil {
 				t.Fatal(err)
 			}
-			if sent := hooks.requests(); strings.Join(sent, "\n") != strings.Join(tt.sent, "\n") {
+			if sent := requests(hooks); strings.Join(sent, "\n") != strings.Join(tt.sent, "\n") {
 				t.Errorf("the service was sent\n%s\nwant\n%s", strings.Join(sent, "\n"), strings.Join(tt.sent, "\n"))
 			}
 		})

@@ -188,13 +188,7 @@ func TestADeferredHandlerThatPanicsTellsTheUser(t *testing.T) {
 // that calls runtime.Goexit (as t.FailNow does) after its deferral still
 // ends its context and lets WaitDeferred return.
 func TestADeferredHandlerThatEndsItsGoroutineDoesNotHangTheStop(t *testing.T) {
-	hooks := &webhookRecorder{}
-	api := httptest.NewServer(hooks)
-	defer api.Close()
-	client, err := rest.NewClient(api.URL+"/api/v10", rest.NoAuth{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, client := endpointtest.NewWebhooks(t)
 	ended := make(chan error, 1)
 	r := router.New(router.DispatchOnly())
 	r.Command("quit", func(ctx context.Context, req *router.Request) (interaction.Response, error) {
@@ -229,12 +223,7 @@ func TestADeferredHandlerThatEndsItsGoroutineDoesNotHangTheStop(t *testing.T) {
 // declared on a group hold for its subcommands, and a subcommand's own
 // declaration wins over its group's.
 func TestASubcommandDefersAsItsGroupDeclares(t *testing.T) {
-	api := httptest.NewServer(&webhookRecorder{})
-	defer api.Close()
-	client, err := rest.NewClient(api.URL+"/api/v10", rest.NoAuth{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, client := endpointtest.NewWebhooks(t)
 	slow := func(ctx context.Context, req *router.Request) (interaction.Response, error) {
 		time.Sleep(200 * time.Millisecond)
 		return interaction.Reply("done"), nil

@@ -64,7 +64,7 @@ func TestAWorkerRefusesAnInteractionTheEndpointNeverHandedOver(t *testing.T) {
 	if n := runs.Load(); n != 1 {
 		t.Errorf("the handler ran %d times, want once", n)
 	}
-	if sent := b.hooks.requests(); len(sent) != 0 {
+	if sent := requests(b.hooks); len(sent) != 0 {
 		t.Errorf("the service was sent %q", sent)
 	}
 }
@@ -90,7 +90,7 @@ func TestAWorkerCannotStretchTheTimestampWindow(t *testing.T) {
 	if n := runs.Load(); n != 0 {
 		t.Errorf("the handler ran %d times", n)
 	}
-	if sent := b.hooks.requests(); len(sent) != 0 {
+	if sent := requests(b.hooks); len(sent) != 0 {
 		t.Errorf("the service was sent %q", sent)
 	}
 }
@@ -225,7 +225,7 @@ func TestAJobTheQueueKeptThoughItFailedRunsOnce(t *testing.T) {
 			if n := runs.Load(); n != 1 {
 				t.Errorf("the handler ran %d times, want once", n)
 			}
-			if sent := b.hooks.requests(); len(sent) != 1 || !strings.Contains(sent[0], "report 1") {
+			if sent := requests(b.hooks); len(sent) != 1 || !strings.Contains(sent[0], "report 1") {
 				t.Errorf("the service was sent %q, want one completion", sent)
 			}
 		})

@@ -32,20 +32,14 @@ type queueBench struct {
 	endpoint *endpoint.Endpoint
 	worker   *endpoint.Endpoint
 	queue    *queue.Memory
-	hooks    *webhookRecorder
+	hooks    *endpointtest.Webhooks
 }
 
 // newQueueBench serves r with a queue in memory, its endpoint deferring
 // 50 ms after a request arrives; opts are the endpoint's own besides.
 func newQueueBench(t *testing.T, r *router.Router, opts ...endpoint.Option) *queueBench {
 	t.Helper()
-	hooks := &webhookRecorder{}
-	api := httptest.NewServer(hooks)
-	t.Cleanup(api.Close)
-	client, err := rest.NewClient(api.URL+"/api/v10", rest.NoAuth{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	hooks, client := endpointtest.NewWebhooks(t)
 	mux := endpointtest.Build(t, r)
 	key := interactiontest.NewKey("queue")
 	q := queue.NewMemory(4)
@@ -109,7 +103,7 @@ func TestAQueuedRouteIsHandedToTheQueueWithoutRunning(t *testing.T) {
 			if n := runs.Load(); n != 1 {
 				t.Errorf("the worker ran the handler %d times, want once", n)
 			}
-			sent := b.hooks.requests()
+			sent := requests(b.hooks)
 			if len(sent) != 1 || sent[0] != `PATCH @original {"content":"the report"}` {
 				t.Errorf("the service was sent %q, want the deferred message edited", sent)
 			}
@@ -157,7 +151,7 @@ func TestASlowHandlerIsHandedOverAndRunsAgainInTheWorker(t *testing.T) {
 			if err := b.endpoint.WaitDeferred(context.Background()); err != nil {
 				t.Fatal(err)
 			}
-			sent := b.hooks.requests()
+			sent := requests(b.hooks)
 			if len(sent) != 1 || !strings.Contains(sent[0], "from the worker") {
 				t.Errorf("the service was sent %q, want the worker's answer alone", sent)
 			}
@@ -203,7 +197,7 @@ func TestAQueueThatRefusesLeavesTheAnswerToTheEndpoint(t *testing.T) {
 			if err := b.endpoint.WaitDeferred(context.Background()); err != nil {
 				t.Fatal(err)
 			}
-			if sent := b.hooks.requests(); len(sent) != 1 || !strings.Contains(sent[0], "done here") {
+			if sent := requests(b.hooks); len(sent) != 1 || !strings.Contains(sent[0], "done here") {
 				t.Errorf("the service was sent %q, want the endpoint's own completion", sent)
 			}
 		})
@@ -213,13 +207,7 @@ func TestAQueueThatRefusesLeavesTheAnswerToTheEndpoint(t *testing.T) {
 // Without a queue, a route declared Queued is deferred at once, and its
 // handler completes the deferral from the endpoint's process.
 func TestAQueuedRouteWithoutAQueueRunsAfterItsDeferral(t *testing.T) {
-	hooks := &webhookRecorder{}
-	api := httptest.NewServer(hooks)
-	defer api.Close()
-	client, err := rest.NewClient(api.URL+"/api/v10", rest.NoAuth{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	hooks, client := endpointtest.NewWebhooks(t)
 	r := router.New(router.DispatchOnly())
 	r.Command("report", func(ctx context.Context, req *router.Request) (interaction.Response, error) {
 		return interaction.Reply("the report"), nil
@@ -233,7 +221,7 @@ func TestAQueuedRouteWithoutAQueueRunsAfterItsDeferral(t *testing.T) {
 	if err := e.WaitDeferred(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	if sent := hooks.requests(); len(sent) != 1 || !strings.Contains(sent[0], "the report") {
+	if sent := requests(hooks); len(sent) != 1 || !strings.Contains(sent[0], "the report") {
 		t.Errorf("the service was sent %q", sent)
 	}
 }
@@ -313,7 +301,7 @@ func TestCompleteRefusesAJobItCannotTrust(t *testing.T) {
 	if n := runs.Load(); n != 0 {
 		t.Errorf("the handler ran %d times for jobs refused", n)
 	}
-	if sent := b.hooks.requests(); len(sent) != 0 {
+	if sent := requests(b.hooks); len(sent) != 0 {
 		t.Errorf("the service was sent %q for jobs refused", sent)
 	}
 }
@@ -347,7 +335,7 @@ func TestAWorkerCompletesAJobOnce(t *testing.T) {
 	if n := runs.Load(); n != 1 {
 		t.Errorf("a job delivered 3 times ran its handler %d times, want once", n)
 	}
-	if sent := b.hooks.requests(); len(sent) != 1 {
+	if sent := requests(b.hooks); len(sent) != 1 {
 		t.Errorf("the service was sent %q, want one completion", sent)
 	}
 }

@@ -9,7 +9,6 @@ import (
 	"io"
 	"net"
 	"net/http"
-	"net/http/httptest"
 	"os"
 	"strings"
 	"sync"
@@ -24,7 +23,6 @@ import (
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
 	"github.com/switchboard-go/switchboard/internal/endpointtest"
-	"github.com/switchboard-go/switchboard/rest"
 	"github.com/switchboard-go/switchboard/router"
 	"github.com/switchboard-go/switchboard/serve"
 )
@@ -450,13 +448,7 @@ func TestServerReturnsWhenItsListenerIsClosedUnderIt(t *testing.T) {
 // only once its answer has been delivered.
 func TestServerShutdownWaitsForTheAnswersItDeferred(t *testing.T) {
 	key := interactiontest.NewKey("server")
-	hooks := &webhookRecorder{}
-	api := httptest.NewServer(hooks)
-	defer api.Close()
-	client, err := rest.NewClient(api.URL+"/api/v10", rest.NoAuth{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	hooks, client := endpointtest.NewWebhooks(t)
 	r := router.New(router.DispatchOnly())
 	r.Command("slow", func(ctx context.Context, req *router.Request) (interaction.Response, error) {
 		time.Sleep(500 * time.Millisecond)
@@ -479,10 +471,8 @@ func TestServerShutdownWaitsForTheAnswersItDeferred(t *testing.T) {
 	if err := stop(); err != nil {
 		t.Fatalf("Serve: %v", err)
 	}
-	hooks.mu.Lock()
-	defer hooks.mu.Unlock()
 	want := `PATCH /api/v10/webhooks/11/tok/messages/@original {"content":"finished late"}`
-	if len(hooks.sent) != 1 || hooks.sent[0] != want {
-		t.Errorf("when Serve returned the service had been sent %q, want %q", hooks.sent, want)
+	if sent := hooks.Sent(); len(sent) != 1 || sent[0] != want {
+		t.Errorf("when Serve returned the service had been sent %q, want %q", sent, want)
 	}
 }

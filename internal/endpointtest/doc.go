@@ -4,6 +4,8 @@
 //
 //   - routers built for a test (Build, Reply, Dispatch) and a bot with a
 //     command for each way a handler ends (Bot);
+//   - a stand-in for the service's webhook endpoints, where the answers
+//     completed after a deferral go (Webhooks);
 //   - a log the test reads while goroutines write it (LogBuffer), and its
 //     JSON lines (LogLines).
 //
