@@ -122,7 +122,7 @@ func TestEveryKindOfInteractionThroughBothAdapters(t *testing.T) {
 		for _, tt := range tests {
 			t.Run(a.name+"/"+tt.name, func(t *testing.T) {
 				got = nil
-				ans := a.do(e, signed(key, tt.b.JSON()))
+				ans := a.do(e, endpointtest.Signed(key, tt.b.JSON()))
 				if ans.status != 200 || !strings.Contains(ans.body, tt.answer) {
 					t.Fatalf("answer %d %s", ans.status, ans.body)
 				}

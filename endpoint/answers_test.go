@@ -53,7 +53,7 @@ func TestHandlersAnswerAgainFromTheirRequest(t *testing.T) {
 	}).JSON()
 	for _, a := range adapters {
 		hooks.Reset()
-		if got := a.do(e, signed(key, body)); got.status != 200 || !strings.Contains(got.body, `"type":5`) {
+		if got := a.do(e, endpointtest.Signed(key, body)); got.status != 200 || !strings.Contains(got.body, `"type":5`) {
 			t.Fatalf("%s: answer %d %s, want a deferral", a.name, got.status, got.body)
 		}
 		if err := <-errs; err != nil {

@@ -110,7 +110,7 @@ func TestSlowComponentsAndModalsAreDeferredAndCompleted(t *testing.T) {
 			// Deferred 50ms after arrival; a handler not deferred answers late.
 			e := newEndpoint(t, endpointtest.Build(t, r), key.Verifier(), endpoint.WithClient(client),
 				endpoint.WithResponseDeadline(150*time.Millisecond), endpoint.WithAnswerMargin(100*time.Millisecond))
-			got := adapters[0].do(e, signed(key, tt.b.JSON()))
+			got := adapters[0].do(e, endpointtest.Signed(key, tt.b.JSON()))
 			if got.status != 200 || got.body != tt.first {
 				t.Fatalf("first answer %d %s, want %s", got.status, got.body, tt.first)
 			}

@@ -200,7 +200,7 @@ func TestADeferredHandlerThatEndsItsGoroutineDoesNotHangTheStop(t *testing.T) {
 	key := interactiontest.NewKey("goexit")
 	e := newEndpoint(t, endpointtest.Build(t, r), key.Verifier(), endpoint.WithClient(client),
 		endpoint.WithResponseDeadline(150*time.Millisecond), endpoint.WithAnswerMargin(100*time.Millisecond))
-	got := adapters[0].do(e, signed(key, interactiontest.Command("quit").JSON()))
+	got := adapters[0].do(e, endpointtest.Signed(key, interactiontest.Command("quit").JSON()))
 	if got.status != 200 || !strings.Contains(got.body, `"type":5`) {
 		t.Fatalf("answer %d %s, want a deferral", got.status, got.body)
 	}
@@ -244,7 +244,7 @@ func TestASubcommandDefersAsItsGroupDeclares(t *testing.T) {
 		{"private public", `"content":"done"`},
 		{"never run", `"content":"done"`},
 	} {
-		got := adapters[0].do(e, signed(key, interactiontest.Command(tc.path).JSON()))
+		got := adapters[0].do(e, endpointtest.Signed(key, interactiontest.Command(tc.path).JSON()))
 		if got.status != 200 || !strings.Contains(got.body, tc.want) {
 			t.Errorf("%s: answer %d %s, want %s", tc.path, got.status, got.body, tc.want)
 		}

@@ -35,11 +35,11 @@ func TestTheLastGoodSuggestionsAreServedAndObservedAsAFallback(t *testing.T) {
 			e := newEndpoint(t, endpointtest.Build(t, r), key.Verifier(), endpoint.WithObserver(o))
 			typing := interactiontest.Autocomplete("weather").Focus("city", interaction.OptionString, interaction.StringValue("par"))
 
-			if got := a.do(e, signed(key, typing.JSON())); got.status != 200 || !strings.Contains(got.body, "Parma") {
+			if got := a.do(e, endpointtest.Signed(key, typing.JSON())); got.status != 200 || !strings.Contains(got.body, "Parma") {
 				t.Fatalf("the source's own answer: %d %s", got.status, got.body)
 			}
 			down = true
-			got := a.do(e, signed(key, typing.JSON()))
+			got := a.do(e, endpointtest.Signed(key, typing.JSON()))
 			if got.status != 200 || !strings.Contains(got.body, `"name":"Paris"`) || !strings.Contains(got.body, `"name":"Parma"`) {
 				t.Fatalf("with the source down: %d %s, want the last good suggestions", got.status, got.body)
 			}
@@ -65,7 +65,7 @@ func TestWithNothingKeptAFailingSourceIsAnError(t *testing.T) {
 	o := newObserved()
 	e := newEndpoint(t, endpointtest.Build(t, r), key.Verifier(), endpoint.WithObserver(o))
 	typing := interactiontest.Autocomplete("weather").Focus("city", interaction.OptionString, interaction.StringValue("par"))
-	if got := adapters[0].do(e, signed(key, typing.JSON())); got.status != 200 || !strings.Contains(got.body, `"choices":[]`) {
+	if got := adapters[0].do(e, endpointtest.Signed(key, typing.JSON())); got.status != 200 || !strings.Contains(got.body, `"choices":[]`) {
 		t.Fatalf("%d %s", got.status, got.body)
 	}
 	if x := o.only(t); x.Outcome != endpoint.OutcomeError {

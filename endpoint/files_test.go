@@ -146,7 +146,7 @@ func TestAnAnswerWithFilesWithoutAClientIsAMultipartResponse(t *testing.T) {
 	e := newEndpoint(t, endpointtest.Build(t, r), key.Verifier())
 	for _, a := range adapters {
 		t.Run(a.name, func(t *testing.T) {
-			got := a.do(e, signed(key, interactiontest.Command("report").JSON()))
+			got := a.do(e, endpointtest.Signed(key, interactiontest.Command("report").JSON()))
 			media, params, err := mime.ParseMediaType(got.contentType)
 			if got.status != 200 || err != nil || media != "multipart/form-data" {
 				t.Fatalf("answer %d %q: %s", got.status, got.contentType, got.body)

@@ -52,11 +52,11 @@ func TestAWorkerRefusesAnInteractionTheEndpointNeverHandedOver(t *testing.T) {
 	var runs atomic.Int32
 	b := newQueueBench(t, coins(&runs))
 	body := interactiontest.Command("daily").JSON()
-	c := signed(b.key, body)
+	c := endpointtest.Signed(b.key, body)
 	if got := adapters[0].do(b.endpoint, c); got.status != 200 || !strings.Contains(got.body, "run 1") {
 		t.Fatalf("answer %d %s, want run 1 in time", got.status, got.body)
 	}
-	job := queue.Job{Body: body, Signature: c.headers[endpoint.HeaderSignature], Timestamp: c.headers[endpoint.HeaderTimestamp],
+	job := queue.Job{Body: body, Signature: c.Headers[endpoint.HeaderSignature], Timestamp: c.Headers[endpoint.HeaderTimestamp],
 		Received: time.Now(), Deferral: interaction.CallbackDeferredChannelMessageWithSource}
 	if status := push(t, b.worker, job); status != http.StatusUnprocessableEntity {
 		t.Errorf("the push worker answered %d, want 422", status)
@@ -78,7 +78,7 @@ func TestAWorkerCannotStretchTheTimestampWindow(t *testing.T) {
 	body := interactiontest.Command("daily").JSON()
 	at := time.Now().Add(-10 * time.Minute)
 	sig, ts := b.key.SignAt(body, at)
-	stale := call{method: "POST", body: body, headers: map[string]string{endpoint.HeaderSignature: sig, endpoint.HeaderTimestamp: ts}}
+	stale := endpointtest.Call{Method: "POST", Body: body, Headers: map[string]string{endpoint.HeaderSignature: sig, endpoint.HeaderTimestamp: ts}}
 	if got := adapters[0].do(b.endpoint, stale); got.status != 401 {
 		t.Fatalf("the endpoint answered %d %s, want 401", got.status, got.body)
 	}
@@ -212,7 +212,7 @@ func TestAJobTheQueueKeptThoughItFailedRunsOnce(t *testing.T) {
 				return context.DeadlineExceeded
 			})))
 			worker = newEndpoint(t, endpointtest.Build(t, r), b.key.Verifier(), endpoint.WithClient(mustClient(t, b)), endpoint.WithJobKeys(b.keys), claims)
-			got := adapters[0].do(b.endpoint, signed(b.key, interactiontest.Command("report").JSON()))
+			got := adapters[0].do(b.endpoint, endpointtest.Signed(b.key, interactiontest.Command("report").JSON()))
 			if got.status != 200 || !strings.Contains(got.body, `"type":5`) {
 				t.Fatalf("answer %d %s, want a deferral", got.status, got.body)
 			}
@@ -247,13 +247,13 @@ func TestAHandlerKnowsItRunsHandedOver(t *testing.T) {
 		return interaction.Reply("the report"), nil
 	}, router.Queued())
 	b := newQueueBench(t, r)
-	if got := adapters[0].do(b.endpoint, signed(b.key, interactiontest.Command("ask").JSON())); got.status != 200 {
+	if got := adapters[0].do(b.endpoint, endpointtest.Signed(b.key, interactiontest.Command("ask").JSON())); got.status != 200 {
 		t.Fatalf("answer %d %s", got.status, got.body)
 	}
 	if <-runs {
 		t.Error("the endpoint's run says it was handed over")
 	}
-	if got := adapters[0].do(b.endpoint, signed(b.key, interactiontest.Command("report").JSON())); got.status != 200 {
+	if got := adapters[0].do(b.endpoint, endpointtest.Signed(b.key, interactiontest.Command("report").JSON())); got.status != 200 {
 		t.Fatalf("answer %d %s", got.status, got.body)
 	}
 	if err := b.worker.Complete(context.Background(), b.next(t)); err != nil {

@@ -116,18 +116,18 @@ func serveWithTheDefaultLogger(t *testing.T) {
 	key := interactiontest.NewKey("default log")
 	e := newEndpoint(t, endpointtest.Build(t, loggingBot()), key.Verifier())
 	serve := adapters[1].do
-	forged := signed(interactiontest.NewKey("a stranger"), interactiontest.Ping().JSON())
+	forged := endpointtest.Signed(interactiontest.NewKey("a stranger"), interactiontest.Ping().JSON())
 	if got := serve(e, forged); got.status != 401 {
 		t.Errorf("the forged request: %d", got.status)
 	}
-	if got := serve(e, signed(key, interactiontest.Command("ping").JSON())); got.status != 200 {
+	if got := serve(e, endpointtest.Signed(key, interactiontest.Command("ping").JSON())); got.status != 200 {
 		t.Errorf("ping: %d %s", got.status, got.body)
 	}
-	got := serve(e, signed(key, interactiontest.Command("remind").JSON()))
+	got := serve(e, endpointtest.Signed(key, interactiontest.Command("remind").JSON()))
 	if got.status != 200 || !strings.Contains(got.body, "Sorry, something went wrong") || strings.Contains(got.body, "rem:") {
 		t.Errorf("the user of the failing command reads %d %s, want only the apology", got.status, got.body)
 	}
-	if got := serve(e, signed(key, interactiontest.Command("panic").JSON())); got.status != 500 {
+	if got := serve(e, endpointtest.Signed(key, interactiontest.Command("panic").JSON())); got.status != 500 {
 		t.Errorf("panic: %d", got.status)
 	}
 }
@@ -142,18 +142,18 @@ func TestWhatTheEndpointLogsAndAtWhatLevel(t *testing.T) {
 	unknown = bytes.Replace(unknown, []byte(`"type":2`), []byte(`"type":99`), 1)
 	tests := []struct {
 		name  string
-		call  call
+		call  endpointtest.Call
 		level string
 		msg   string
 	}{
-		{"an answer", signed(key, interactiontest.Command("ping").JSON()), "debug", "answered"},
-		{"a forged signature", signed(interactiontest.NewKey("a stranger"), interactiontest.Ping().JSON()), "debug", "request refused"},
-		{"a handler's error", signed(key, interactiontest.Command("remind").JSON()), "error", "handler failed"},
-		{"a panic", signed(key, interactiontest.Command("panic").JSON()), "error", "handler panicked"},
-		{"a command no handler serves", signed(key, interactiontest.Command("gone").JSON()), "warn", "no handler for the command"},
-		{"a signed body that is not an interaction", signed(key, []byte(`{"type":2}`)), "warn", "refused a signed request that is not an interaction"},
-		{"a signed interaction of an unknown type", signed(key, unknown), "warn", "refused an interaction of a type this version does not serve"},
-		{"a webhook event's PING", signed(key, []byte(`{"version":1,"application_id":"1","type":0}`)), "debug", "refused a webhook event's PING: webhook events have an endpoint of their own (package webhook)"},
+		{"an answer", endpointtest.Signed(key, interactiontest.Command("ping").JSON()), "debug", "answered"},
+		{"a forged signature", endpointtest.Signed(interactiontest.NewKey("a stranger"), interactiontest.Ping().JSON()), "debug", "request refused"},
+		{"a handler's error", endpointtest.Signed(key, interactiontest.Command("remind").JSON()), "error", "handler failed"},
+		{"a panic", endpointtest.Signed(key, interactiontest.Command("panic").JSON()), "error", "handler panicked"},
+		{"a command no handler serves", endpointtest.Signed(key, interactiontest.Command("gone").JSON()), "warn", "no handler for the command"},
+		{"a signed body that is not an interaction", endpointtest.Signed(key, []byte(`{"type":2}`)), "warn", "refused a signed request that is not an interaction"},
+		{"a signed interaction of an unknown type", endpointtest.Signed(key, unknown), "warn", "refused an interaction of a type this version does not serve"},
+		{"a webhook event's PING", endpointtest.Signed(key, []byte(`{"version":1,"application_id":"1","type":0}`)), "debug", "refused a webhook event's PING: webhook events have an endpoint of their own (package webhook)"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -180,7 +180,7 @@ func TestAnAnswerReadyAfterTheDeadlineIsLogged(t *testing.T) {
 	var log endpointtest.LogBuffer
 	e := newEndpoint(t, endpointtest.Build(t, r), key.Verifier(), endpoint.WithLogger(zerolog.New(&log)),
 		endpoint.WithResponseDeadline(time.Millisecond), endpoint.WithAnswerMargin(0))
-	adapters[1].do(e, signed(key, interactiontest.Command("slow").JSON()))
+	adapters[1].do(e, endpointtest.Signed(key, interactiontest.Command("slow").JSON()))
 	l, ok := find(logLines(t, log.String()), "the answer was ready after the service had stopped waiting: the user saw the interaction fail")
 	if !ok || l["level"] != "warn" || l["command"] != "slow" {
 		t.Errorf("logged %s", log.String())
@@ -193,13 +193,13 @@ func TestTheDefaultLevelWritesOnlyWhatNeedsALook(t *testing.T) {
 	var log endpointtest.LogBuffer
 	e := newEndpoint(t, endpointtest.Build(t, loggingBot(router.WithLogger(stderrlog.To(&log)))), key.Verifier())
 	serve := adapters[0].do
-	serve(e, signed(interactiontest.NewKey("a stranger"), interactiontest.Ping().JSON()))
-	serve(e, signed(key, interactiontest.Ping().JSON()))
-	serve(e, signed(key, interactiontest.Command("ping").JSON()))
+	serve(e, endpointtest.Signed(interactiontest.NewKey("a stranger"), interactiontest.Ping().JSON()))
+	serve(e, endpointtest.Signed(key, interactiontest.Ping().JSON()))
+	serve(e, endpointtest.Signed(key, interactiontest.Command("ping").JSON()))
 	if log.String() != "" {
 		t.Errorf("what went well is logged:\n%s", log.String())
 	}
-	serve(e, signed(key, interactiontest.Command("remind").JSON()))
+	serve(e, endpointtest.Signed(key, interactiontest.Command("remind").JSON()))
 	if ls := logLines(t, log.String()); len(ls) != 1 || ls[0]["message"] != "handler failed" {
 		t.Errorf("logged %s, want the handler's error alone", log.String())
 	}
@@ -266,7 +266,7 @@ func TestWhichLoggerAnEndpointLogsTo(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			var r, e, h endpointtest.LogBuffer
 			ep := newEndpoint(t, endpointtest.Build(t, loggingBot(tt.router(&r, &e, &h)...)), key.Verifier(), tt.endpoint(&r, &e, &h)...)
-			adapters[0].do(ep, signed(key, interactiontest.Command("remind").JSON()))
+			adapters[0].do(ep, endpointtest.Signed(key, interactiontest.Command("remind").JSON()))
 			got := map[string]string{"router": r.String(), "endpoint": e.String(), "harness": h.String()}
 			for name, s := range got {
 				if has := strings.Contains(s, "handler failed"); has != (name == tt.want) {
@@ -287,7 +287,7 @@ func TestRequestLoggerIsTheEndpointsLogger(t *testing.T) {
 	})
 	var log endpointtest.LogBuffer
 	e := newEndpoint(t, endpointtest.Build(t, r), key.Verifier(), endpoint.WithLogger(zerolog.New(&log)))
-	adapters[0].do(e, signed(key, interactiontest.Command("ping").JSON()))
+	adapters[0].do(e, endpointtest.Signed(key, interactiontest.Command("ping").JSON()))
 	if !strings.Contains(log.String(), "from the handler") {
 		t.Errorf("the endpoint's logger has %q", log.String())
 	}

@@ -78,7 +78,7 @@ func TestAQueuedRouteIsHandedToTheQueueWithoutRunning(t *testing.T) {
 			}, router.Queued(), router.DeferEphemeral())
 			b := newQueueBench(t, r)
 			body := interactiontest.Command("report").JSON()
-			c := signed(b.key, body)
+			c := endpointtest.Signed(b.key, body)
 			got := a.do(b.endpoint, c)
 			if got.status != 200 || !strings.Contains(got.body, `"type":5`) || !strings.Contains(got.body, `"flags":64`) {
 				t.Fatalf("answer %d %s, want an ephemeral deferral", got.status, got.body)
@@ -87,8 +87,8 @@ func TestAQueuedRouteIsHandedToTheQueueWithoutRunning(t *testing.T) {
 				t.Fatalf("the endpoint ran the handler %d times", n)
 			}
 			job := b.next(t)
-			if string(job.Body) != string(body) || job.Signature != c.headers[endpoint.HeaderSignature] ||
-				job.Timestamp != c.headers[endpoint.HeaderTimestamp] {
+			if string(job.Body) != string(body) || job.Signature != c.Headers[endpoint.HeaderSignature] ||
+				job.Timestamp != c.Headers[endpoint.HeaderTimestamp] {
 				t.Errorf("the job is not the request as signed: %+v", job)
 			}
 			if job.Deferral != interaction.CallbackDeferredChannelMessageWithSource || !job.Ephemeral || job.Late {
@@ -132,7 +132,7 @@ func TestASlowHandlerIsHandedOverAndRunsAgainInTheWorker(t *testing.T) {
 				return interaction.Reply("from the worker"), nil
 			})
 			b := newQueueBench(t, r)
-			got := a.do(b.endpoint, signed(b.key, interactiontest.Command("slow").JSON()))
+			got := a.do(b.endpoint, endpointtest.Signed(b.key, interactiontest.Command("slow").JSON()))
 			if got.status != 200 || !strings.Contains(got.body, `"type":5`) {
 				t.Fatalf("answer %d %s, want a deferral", got.status, got.body)
 			}
@@ -186,7 +186,7 @@ func TestAQueueThatRefusesLeavesTheAnswerToTheEndpoint(t *testing.T) {
 				refused <- job
 				return errors.New("the queue is down")
 			})))
-			got := adapters[1].do(b.endpoint, signed(b.key, interactiontest.Command("work").JSON()))
+			got := adapters[1].do(b.endpoint, endpointtest.Signed(b.key, interactiontest.Command("work").JSON()))
 			if got.status != 200 || !strings.Contains(got.body, `"type":5`) {
 				t.Fatalf("answer %d %s, want a deferral", got.status, got.body)
 			}
@@ -214,7 +214,7 @@ func TestAQueuedRouteWithoutAQueueRunsAfterItsDeferral(t *testing.T) {
 	}, router.Queued())
 	key := interactiontest.NewKey("inprocess")
 	e := newEndpoint(t, endpointtest.Build(t, r), key.Verifier(), endpoint.WithClient(client))
-	got := adapters[0].do(e, signed(key, interactiontest.Command("report").JSON()))
+	got := adapters[0].do(e, endpointtest.Signed(key, interactiontest.Command("report").JSON()))
 	if got.status != 200 || !strings.Contains(got.body, `"type":5`) {
 		t.Fatalf("answer %d %s, want a deferral though the handler answers at once", got.status, got.body)
 	}
@@ -317,7 +317,7 @@ func TestAWorkerCompletesAJobOnce(t *testing.T) {
 		return interaction.Reply("the report"), nil
 	}, router.Queued())
 	b := newQueueBench(t, r)
-	a := adapters[0].do(b.endpoint, signed(b.key, interactiontest.Command("report").JSON()))
+	a := adapters[0].do(b.endpoint, endpointtest.Signed(b.key, interactiontest.Command("report").JSON()))
 	if a.status != 200 {
 		t.Fatalf("answer %d %s", a.status, a.body)
 	}
@@ -363,7 +363,7 @@ func TestAWorkersHandlerEndsBeforeTheWorkerDoes(t *testing.T) {
 		return interaction.Reply("the report"), nil
 	}, router.Queued())
 	b := newQueueBench(t, r)
-	adapters[0].do(b.endpoint, signed(b.key, interactiontest.Command("report").JSON()))
+	adapters[0].do(b.endpoint, endpointtest.Signed(b.key, interactiontest.Command("report").JSON()))
 	job := b.next(t)
 	end := time.Now().Add(time.Minute)
 	ctx, cancel := context.WithDeadline(context.Background(), end)

@@ -31,7 +31,7 @@ func TestAnEndpointWithAGuardServesAnInteractionOnce(t *testing.T) {
 	for _, a := range adapters {
 		runs.Store(0)
 		e := newEndpoint(t, endpointtest.Build(t, r), key.Verifier(), endpoint.WithReplayGuard(replay.NewMemoryGuard(0)))
-		req := signed(key, interactiontest.Command("ping").JSON())
+		req := endpointtest.Signed(key, interactiontest.Command("ping").JSON())
 		if got := a.do(e, req); got.status != 200 {
 			t.Fatalf("%s: first %d %s", a.name, got.status, got.body)
 		}
@@ -64,7 +64,7 @@ func TestAGuardThatFailsDoesNotStopTheBot(t *testing.T) {
 	var log bytes.Buffer
 	e := newEndpoint(t, endpointtest.Bot(t, &log), key.Verifier(), endpoint.WithReplayGuard(failingGuard{}))
 	for _, a := range adapters {
-		if got := a.do(e, signed(key, interactiontest.Command("ping").JSON())); got.status != 200 {
+		if got := a.do(e, endpointtest.Signed(key, interactiontest.Command("ping").JSON())); got.status != 200 {
 			t.Errorf("%s: %d %s", a.name, got.status, got.body)
 		}
 	}
@@ -110,7 +110,7 @@ func TestAGuardRemembersAnIDAsLongAsACopyCanVerify(t *testing.T) {
 			body := interactiontest.Command("ping").JSON()
 			at := time.Now().Add(-tc.ago).Truncate(time.Second)
 			sig, ts := key.SignAt(body, at)
-			got := adapters[0].do(e, call{method: "POST", body: body, headers: map[string]string{
+			got := adapters[0].do(e, endpointtest.Call{Method: "POST", Body: body, Headers: map[string]string{
 				endpoint.HeaderSignature: sig, endpoint.HeaderTimestamp: ts,
 			}})
 			if got.status != 200 {

@@ -114,7 +114,7 @@ func TestAReplayGuardCallNeverOutlastsTheAnswerDeadline(t *testing.T) {
 			st := new(hangingStore)
 			opts := append([]endpoint.Option{endpoint.WithReplayGuard(st, tc.guard...)}, tc.opts...)
 			e := newEndpoint(t, endpointtest.Bot(t, &log), key.Verifier(), opts...)
-			if got := adapters[0].do(e, signed(key, interactiontest.Command("ping").JSON())); got.status != 200 {
+			if got := adapters[0].do(e, endpointtest.Signed(key, interactiontest.Command("ping").JSON())); got.status != 200 {
 				t.Fatalf("%d %s, want the request served", got.status, got.body)
 			}
 			if d := st.lastAllowed(); d <= 0 || d > tc.within {

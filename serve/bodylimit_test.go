@@ -37,7 +37,7 @@ func TestABodyOverTheLimitIs413OnEveryServer(t *testing.T) {
 		start func(t *testing.T) string // the server's URL
 	}{
 		{"serve.Server", func(t *testing.T) string {
-			addr, _ := start(t, &serve.Server{Endpoint: e}, nil)
+			addr, _ := endpointtest.Start(t, &serve.Server{Endpoint: e}, nil)
 			return "http://" + addr
 		}},
 		{"a fasthttp.Server of ones own", func(t *testing.T) string {

@@ -25,7 +25,7 @@ func TestServerKeepsNoConnectionAliveForAStrangersRequest(t *testing.T) {
 	key := interactiontest.NewKey("server")
 	var log endpointtest.LogBuffer
 	const slots = 4
-	addr, _ := start(t, &serve.Server{Endpoint: slowBot(t, key, &log, nil, nil), MaxConns: slots, HealthPath: "/healthz"}, nil)
+	addr, _ := endpointtest.Start(t, &serve.Server{Endpoint: slowBot(t, key, &log, nil, nil), MaxConns: slots, HealthPath: "/healthz"}, nil)
 
 	strangers := []string{
 		"GET / HTTP/1.1\r\nHost: bot\r\n\r\n",
@@ -87,7 +87,7 @@ func TestServerLetsAClientReadThe413OfABodyOverTheLimit(t *testing.T) {
 	key := interactiontest.NewKey("server")
 	var log endpointtest.LogBuffer
 	e := slowBot(t, key, &log, nil, nil)
-	fast, _ := start(t, &serve.Server{Endpoint: e}, nil)
+	fast, _ := endpointtest.Start(t, &serve.Server{Endpoint: e}, nil)
 	nethttp := httptest.NewServer(e)
 	defer nethttp.Close()
 	for _, addr := range []string{fast, nethttp.Listener.Addr().String()} {

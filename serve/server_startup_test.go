@@ -53,7 +53,7 @@ func TestServerLogsTheAddressItListensOnAsItStarts(t *testing.T) {
 			return &serve.Server{Endpoint: e}
 		}, "serving interactions"},
 		{"a webhook events endpoint alone logs it", func(log zerolog.Logger) *serve.Server {
-			return &serve.Server{Events: newEvents(t, key.Verifier(), webhook.WithLogger(log))}
+			return &serve.Server{Events: endpointtest.NewEvents(t, key.Verifier(), webhook.WithLogger(log))}
 		}, "serving webhook events"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

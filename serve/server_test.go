@@ -11,7 +11,6 @@ import (
 	"net/http"
 	"os"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"syscall"
 	"testing"
@@ -45,47 +44,6 @@ func slowBot(t *testing.T, key *interactiontest.Key, log io.Writer, started chan
 		t.Fatal(err)
 	}
 	return e
-}
-
-// start serves s on a loopback port, on the listener wrap makes of it if
-// wrap is not nil, and returns the port's address and a function that
-// cancels Serve's context and returns what Serve returned. The test checks
-// that Serve returned nil unless it called stop itself.
-func start(t *testing.T, s *serve.Server, wrap func(net.Listener) net.Listener) (addr string, stop func() error) {
-	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr = ln.Addr().String()
-	if wrap != nil {
-		ln = wrap(ln)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- s.Serve(ctx, ln) }()
-	var (
-		once   sync.Once
-		result error
-		called bool
-	)
-	stopServe := func() error {
-		once.Do(func() {
-			cancel()
-			select {
-			case result = <-done:
-			case <-time.After(10 * time.Second):
-				result = errors.New("Serve did not return within 10s of its context ending")
-			}
-		})
-		return result
-	}
-	t.Cleanup(func() {
-		if err := stopServe(); err != nil && !called {
-			t.Errorf("Serve: %v", err)
-		}
-	})
-	return addr, func() error { called = true; return stopServe() }
 }
 
 // post sends body to addr, signed by key, and returns the answer.
@@ -142,7 +100,7 @@ func TestServerClosesConnectionsThatDoNotSendARequestInTime(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			var log endpointtest.LogBuffer
 			e := slowBot(t, key, &log, nil, nil)
-			addr, _ := start(t, &serve.Server{Endpoint: e,
+			addr, _ := endpointtest.Start(t, &serve.Server{Endpoint: e,
 				ReadTimeout: 200 * time.Millisecond, IdleTimeout: 200 * time.Millisecond}, nil)
 			c, err := net.Dial("tcp", addr)
 			if err != nil {
@@ -194,7 +152,7 @@ func TestServerKeepsServingThroughAcceptErrors(t *testing.T) {
 	key := interactiontest.NewKey("server")
 	var log endpointtest.LogBuffer
 	e := slowBot(t, key, &log, nil, nil)
-	addr, _ := start(t, &serve.Server{Endpoint: e}, func(ln net.Listener) net.Listener {
+	addr, _ := endpointtest.Start(t, &serve.Server{Endpoint: e}, func(ln net.Listener) net.Listener {
 		fl := &failingListener{Listener: ln}
 		fl.fails.Store(3)
 		return fl
@@ -214,7 +172,7 @@ func TestServerTurnsAwayConnectionsBeyondItsLimit(t *testing.T) {
 	key := interactiontest.NewKey("server")
 	var log endpointtest.LogBuffer
 	e := slowBot(t, key, &log, nil, nil)
-	addr, _ := start(t, &serve.Server{Endpoint: e, MaxConns: 2}, nil)
+	addr, _ := endpointtest.Start(t, &serve.Server{Endpoint: e, MaxConns: 2}, nil)
 
 	var idle []net.Conn
 	for range 2 {
@@ -259,7 +217,7 @@ func TestServerShutdownLetsAHandlerUnderWayAnswer(t *testing.T) {
 	var log endpointtest.LogBuffer
 	started := make(chan struct{})
 	e := slowBot(t, key, &log, started, func() { time.Sleep(300 * time.Millisecond) })
-	addr, stop := start(t, &serve.Server{Endpoint: e}, nil)
+	addr, stop := endpointtest.Start(t, &serve.Server{Endpoint: e}, nil)
 
 	type result struct {
 		status int
@@ -300,7 +258,7 @@ func TestServerShutdownGivesUpAfterItsTimeout(t *testing.T) {
 	started, release := make(chan struct{}), make(chan struct{})
 	e := slowBot(t, key, io.Discard, started, func() { <-release })
 	defer close(release)
-	addr, stop := start(t, &serve.Server{Endpoint: e, ShutdownTimeout: 100 * time.Millisecond}, nil)
+	addr, stop := endpointtest.Start(t, &serve.Server{Endpoint: e, ShutdownTimeout: 100 * time.Millisecond}, nil)
 
 	go post(addr, key, interactiontest.Command("slow").JSON()) //nolint:errcheck // its answer is not the point
 	<-started
@@ -312,8 +270,8 @@ func TestServerShutdownGivesUpAfterItsTimeout(t *testing.T) {
 func TestServerAnswersItsHealthPath(t *testing.T) {
 	key := interactiontest.NewKey("server")
 	e := slowBot(t, key, io.Discard, nil, nil)
-	withHealth, _ := start(t, &serve.Server{Endpoint: e, HealthPath: "/healthz"}, nil)
-	without, _ := start(t, &serve.Server{Endpoint: e}, nil)
+	withHealth, _ := endpointtest.Start(t, &serve.Server{Endpoint: e, HealthPath: "/healthz"}, nil)
+	without, _ := endpointtest.Start(t, &serve.Server{Endpoint: e}, nil)
 
 	tests := []struct {
 		name        string
@@ -364,7 +322,7 @@ func TestServerAnswersItsHealthPath(t *testing.T) {
 func TestServerAnswersRequestsItCannotReadInJSON(t *testing.T) {
 	key := interactiontest.NewKey("server")
 	e := slowBot(t, key, io.Discard, nil, nil)
-	addr, _ := start(t, &serve.Server{Endpoint: e, MaxHeaderBytes: 1024}, nil)
+	addr, _ := endpointtest.Start(t, &serve.Server{Endpoint: e, MaxHeaderBytes: 1024}, nil)
 	tests := []struct {
 		name       string
 		request    string
@@ -460,7 +418,7 @@ func TestServerShutdownWaitsForTheAnswersItDeferred(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	addr, stop := start(t, &serve.Server{Endpoint: e}, nil)
+	addr, stop := endpointtest.Start(t, &serve.Server{Endpoint: e}, nil)
 
 	status, answer, err := post(addr, key, interactiontest.Command("slow").Modify(func(ix *interaction.Interaction) {
 		ix.ApplicationID, ix.Token = 11, "tok"
