@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"net"
-	"os"
 	"sync/atomic"
 	"syscall"
 	"testing"
@@ -33,15 +32,6 @@ import (
 //	go test ./endpoint -run XXX -bench . -count 10 | tee new.txt
 //	benchstat new.txt
 
-func fixture(b *testing.B) []byte {
-	b.Helper()
-	body, err := os.ReadFile("../interaction/testdata/slash_mod_ban.json")
-	if err != nil {
-		b.Fatal(err)
-	}
-	return body
-}
-
 // modBan reads every option the way a handler would.
 func modBan(_ context.Context, req *router.Request) (interaction.Response, error) {
 	user, err := req.Options.Get("user").User()
@@ -66,7 +56,7 @@ func benchMux(b *testing.B) *router.Mux {
 
 // BenchmarkVerify is the floor of the request path: one Ed25519 verification.
 func BenchmarkVerify(b *testing.B) {
-	body := fixture(b)
+	body := endpointtest.ModBan(b)
 	key := interactiontest.NewKey("bench")
 	v := key.Verifier()
 	sig, ts := key.Sign(body)
@@ -80,7 +70,7 @@ func BenchmarkVerify(b *testing.B) {
 }
 
 func BenchmarkDecode(b *testing.B) {
-	body := fixture(b)
+	body := endpointtest.ModBan(b)
 	b.ReportAllocs()
 	b.SetBytes(int64(len(body)))
 	for b.Loop() {
@@ -94,24 +84,9 @@ func BenchmarkDecode(b *testing.B) {
 // BenchmarkEndpoint runs the whole path through the fasthttp handler in
 // memory: verify, decode, dispatch, read options, encode.
 func BenchmarkEndpoint(b *testing.B) {
-	body := fixture(b)
 	key := interactiontest.NewKey("bench")
 	e := newEndpoint(b, benchMux(b), key.Verifier())
-	sig, ts := key.Sign(body)
-	var rc fasthttp.RequestCtx
-	b.ReportAllocs()
-	for b.Loop() {
-		rc.Request.Reset()
-		rc.Response.Reset()
-		rc.Request.Header.SetMethod("POST")
-		rc.Request.Header.Set(endpoint.HeaderSignature, sig)
-		rc.Request.Header.Set(endpoint.HeaderTimestamp, ts)
-		rc.Request.SetBody(body)
-		e.ServeFastHTTP(&rc)
-		if rc.Response.StatusCode() != 200 {
-			b.Fatalf("status %d: %s", rc.Response.StatusCode(), rc.Response.Body())
-		}
-	}
+	endpointtest.Loop(b, e.ServeFastHTTP, key, endpointtest.ModBan(b), endpointtest.Status(200))
 }
 
 // serverBench sends the fixture, signed, to a fasthttp server running h
@@ -121,7 +96,7 @@ func BenchmarkEndpoint(b *testing.B) {
 // flight, the idle core spins looking for work, which is neither HTTP's
 // cost nor the handler's.
 func serverBench(b *testing.B, h fasthttp.RequestHandler, key *interactiontest.Key) {
-	body := fixture(b)
+	body := endpointtest.ModBan(b)
 	ln := fasthttputil.NewInmemoryListener()
 	srv := &fasthttp.Server{Handler: h}
 	go srv.Serve(ln) //nolint:errcheck // ends when the listener closes
@@ -191,7 +166,7 @@ func BenchmarkServerEndpoint(b *testing.B) {
 // defer at once, and hand the job, proved and in JSON, to a queue that
 // drops it where a queue.Func would send it to SQS.
 func BenchmarkEndpointHandOver(b *testing.B) {
-	body := fixture(b)
+	body := endpointtest.ModBan(b)
 	key := interactiontest.NewKey("bench")
 	r := router.New(router.DispatchOnly())
 	r.Command("mod ban", modBan, router.Queued())
@@ -210,21 +185,7 @@ func BenchmarkEndpointHandOver(b *testing.B) {
 		return err
 	})
 	e := newEndpoint(b, mux, key.Verifier(), endpoint.WithClient(client), endpoint.WithQueue(q), endpoint.WithJobKeys(queue.RandomKeys()), endpoint.WithJobClaims(replay.NewMemoryGuard(0)))
-	sig, ts := key.Sign(body)
-	var rc fasthttp.RequestCtx
-	b.ReportAllocs()
-	for b.Loop() {
-		rc.Request.Reset()
-		rc.Response.Reset()
-		rc.Request.Header.SetMethod("POST")
-		rc.Request.Header.Set(endpoint.HeaderSignature, sig)
-		rc.Request.Header.Set(endpoint.HeaderTimestamp, ts)
-		rc.Request.SetBody(body)
-		e.ServeFastHTTP(&rc)
-		if rc.Response.StatusCode() != 200 {
-			b.Fatalf("status %d: %s", rc.Response.StatusCode(), rc.Response.Body())
-		}
-	}
+	endpointtest.Loop(b, e.ServeFastHTTP, key, body, endpointtest.Status(200))
 	if sent.Load() == 0 {
 		b.Fatal("nothing was handed over")
 	}

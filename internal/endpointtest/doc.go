@@ -11,7 +11,9 @@
 //   - webhook event bodies (EventBody, PingBody), and an events endpoint
 //     (NewEvents) whose handlers record what they saw (EventBot, Recorder);
 //   - a log the test reads while goroutines write it (LogBuffer), and its
-//     JSON lines (LogLines).
+//     JSON lines (LogLines);
+//   - the loop of a benchmark of a fasthttp handler (Loop, Status), and
+//     the body it is measured on (ModBan).
 //
 // Every function that can fail takes the test's testing.TB and ends the
 // test with what went wrong. Only tests import this package.
