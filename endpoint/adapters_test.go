@@ -117,14 +117,14 @@ func TestEveryKindOfInteractionThroughBothAdapters(t *testing.T) {
 			Focus("topic", interaction.OptionNumber, interaction.StringValue("1.")),
 			seen{"focused": "topic=1.", "group": "user", "sub": "note"}, `"type":8`},
 	}
-	for _, a := range adapters {
+	for _, a := range endpointtest.FrontEnds() {
 		e := newEndpoint(t, mux, key.Verifier())
 		for _, tt := range tests {
-			t.Run(a.name+"/"+tt.name, func(t *testing.T) {
+			t.Run(a.Name+"/"+tt.name, func(t *testing.T) {
 				got = nil
-				ans := a.do(e, endpointtest.Signed(key, tt.b.JSON()))
-				if ans.status != 200 || !strings.Contains(ans.body, tt.answer) {
-					t.Fatalf("answer %d %s", ans.status, ans.body)
+				ans := a.Do(e, endpointtest.Signed(key, tt.b.JSON()))
+				if ans.Status != 200 || !strings.Contains(ans.Body, tt.answer) {
+					t.Fatalf("answer %d %s", ans.Status, ans.Body)
 				}
 				for k, want := range tt.want {
 					if got[k] != want {

@@ -51,13 +51,13 @@ func TestHandlersAnswerAgainFromTheirRequest(t *testing.T) {
 	body := interactiontest.Command("build").Modify(func(ix *interaction.Interaction) {
 		ix.ApplicationID, ix.Token = 11, "tok-en"
 	}).JSON()
-	for _, a := range adapters {
+	for _, a := range endpointtest.FrontEnds() {
 		hooks.Reset()
-		if got := a.do(e, endpointtest.Signed(key, body)); got.status != 200 || !strings.Contains(got.body, `"type":5`) {
-			t.Fatalf("%s: answer %d %s, want a deferral", a.name, got.status, got.body)
+		if got := a.Do(e, endpointtest.Signed(key, body)); got.Status != 200 || !strings.Contains(got.Body, `"type":5`) {
+			t.Fatalf("%s: answer %d %s, want a deferral", a.Name, got.Status, got.Body)
 		}
 		if err := <-errs; err != nil {
-			t.Fatalf("%s: %v", a.name, err)
+			t.Fatalf("%s: %v", a.Name, err)
 		}
 		want := []string{
 			`PATCH /api/v10/webhooks/11/tok-en/messages/@original {"content":"done"}`,
@@ -69,7 +69,7 @@ func TestHandlersAnswerAgainFromTheirRequest(t *testing.T) {
 		}
 		got := strings.Join(hooks.Sent(), "\n")
 		if got != strings.Join(want, "\n") {
-			t.Errorf("%s: the service was sent\n%s\nwant\n%s", a.name, got, strings.Join(want, "\n"))
+			t.Errorf("%s: the service was sent\n%s\nwant\n%s", a.Name, got, strings.Join(want, "\n"))
 		}
 	}
 }

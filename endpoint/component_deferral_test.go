@@ -110,9 +110,9 @@ func TestSlowComponentsAndModalsAreDeferredAndCompleted(t *testing.T) {
 			// Deferred 50ms after arrival; a handler not deferred answers late.
 			e := newEndpoint(t, endpointtest.Build(t, r), key.Verifier(), endpoint.WithClient(client),
 				endpoint.WithResponseDeadline(150*time.Millisecond), endpoint.WithAnswerMargin(100*time.Millisecond))
-			got := adapters[0].do(e, endpointtest.Signed(key, tt.b.JSON()))
-			if got.status != 200 || got.body != tt.first {
-				t.Fatalf("first answer %d %s, want %s", got.status, got.body, tt.first)
+			got := endpointtest.FrontEnds()[0].Do(e, endpointtest.Signed(key, tt.b.JSON()))
+			if got.Status != 200 || got.Body != tt.first {
+				t.Fatalf("first answer %d %s, want %s", got.Status, got.Body, tt.first)
 			}
 			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 			defer cancel()

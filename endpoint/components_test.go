@@ -34,7 +34,7 @@ func TestEndpointServesComponentsAndModals(t *testing.T) {
 	})
 	key := interactiontest.NewKey("components")
 	forged := "crash:" + strings.Repeat("y", 3000)
-	for _, a := range adapters {
+	for _, a := range endpointtest.FrontEnds() {
 		e := newEndpoint(t, endpointtest.Build(t, r), key.Verifier(), endpoint.WithReplayGuard(replay.NewMemoryGuard(0)))
 		click := endpointtest.Signed(key, interactiontest.Button("count:3").JSON())
 		for _, tt := range []struct {
@@ -50,9 +50,9 @@ func TestEndpointServesComponentsAndModals(t *testing.T) {
 				Checkbox("terms", true).RadioGroup("size", "").CheckboxGroup("extras").JSON()), 200, `"content":"thanks for form id"`},
 			{"a component whose handler panics", endpointtest.Signed(key, interactiontest.Button(forged).JSON()), 500, "internal error"},
 		} {
-			got := a.do(e, tt.call)
-			if got.status != tt.status || !strings.Contains(got.body, tt.body) {
-				t.Errorf("%s: %s: %d %s, want %d with %s", a.name, tt.name, got.status, got.body, tt.status, tt.body)
+			got := a.Do(e, tt.call)
+			if got.Status != tt.status || !strings.Contains(got.Body, tt.body) {
+				t.Errorf("%s: %s: %d %s, want %d with %s", a.Name, tt.name, got.Status, got.Body, tt.status, tt.body)
 			}
 		}
 	}

@@ -200,9 +200,9 @@ func TestADeferredHandlerThatEndsItsGoroutineDoesNotHangTheStop(t *testing.T) {
 	key := interactiontest.NewKey("goexit")
 	e := newEndpoint(t, endpointtest.Build(t, r), key.Verifier(), endpoint.WithClient(client),
 		endpoint.WithResponseDeadline(150*time.Millisecond), endpoint.WithAnswerMargin(100*time.Millisecond))
-	got := adapters[0].do(e, endpointtest.Signed(key, interactiontest.Command("quit").JSON()))
-	if got.status != 200 || !strings.Contains(got.body, `"type":5`) {
-		t.Fatalf("answer %d %s, want a deferral", got.status, got.body)
+	got := endpointtest.FrontEnds()[0].Do(e, endpointtest.Signed(key, interactiontest.Command("quit").JSON()))
+	if got.Status != 200 || !strings.Contains(got.Body, `"type":5`) {
+		t.Fatalf("answer %d %s, want a deferral", got.Status, got.Body)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
@@ -244,9 +244,9 @@ func TestASubcommandDefersAsItsGroupDeclares(t *testing.T) {
 		{"private public", `"content":"done"`},
 		{"never run", `"content":"done"`},
 	} {
-		got := adapters[0].do(e, endpointtest.Signed(key, interactiontest.Command(tc.path).JSON()))
-		if got.status != 200 || !strings.Contains(got.body, tc.want) {
-			t.Errorf("%s: answer %d %s, want %s", tc.path, got.status, got.body, tc.want)
+		got := endpointtest.FrontEnds()[0].Do(e, endpointtest.Signed(key, interactiontest.Command(tc.path).JSON()))
+		if got.Status != 200 || !strings.Contains(got.Body, tc.want) {
+			t.Errorf("%s: answer %d %s, want %s", tc.path, got.Status, got.Body, tc.want)
 		}
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)

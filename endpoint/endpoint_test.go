@@ -7,7 +7,6 @@ import (
 	"io"
 	"net"
 	"net/http"
-	"net/http/httptest"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -22,52 +21,6 @@ import (
 	"github.com/switchboard-go/switchboard/internal/endpointtest"
 	"github.com/switchboard-go/switchboard/router"
 )
-
-// answer is what an endpoint replied.
-type answer struct {
-	status      int
-	body        string
-	contentType string
-	allow       string
-}
-
-// adapter serves one call through one of the endpoint's front ends.
-type adapter struct {
-	name string
-	do   func(e *endpoint.Endpoint, c endpointtest.Call) answer
-}
-
-var adapters = []adapter{
-	{"fasthttp", func(e *endpoint.Endpoint, c endpointtest.Call) answer {
-		var rc fasthttp.RequestCtx
-		rc.Request.Header.SetMethod(c.Method)
-		for k, v := range c.Headers {
-			rc.Request.Header.Set(k, v)
-		}
-		rc.Request.SetBody(c.Body)
-		e.ServeFastHTTP(&rc)
-		return answer{
-			status:      rc.Response.StatusCode(),
-			body:        string(rc.Response.Body()),
-			contentType: string(rc.Response.Header.ContentType()),
-			allow:       string(rc.Response.Header.Peek("Allow")),
-		}
-	}},
-	{"net/http", func(e *endpoint.Endpoint, c endpointtest.Call) answer {
-		req := httptest.NewRequest(c.Method, "/interactions", bytes.NewReader(c.Body))
-		for k, v := range c.Headers {
-			req.Header.Set(k, v)
-		}
-		rec := httptest.NewRecorder()
-		e.ServeHTTP(rec, req)
-		return answer{
-			status:      rec.Code,
-			body:        rec.Body.String(),
-			contentType: rec.Header().Get("Content-Type"),
-			allow:       rec.Header().Get("Allow"),
-		}
-	}},
-}
 
 func TestEndpointStatuses(t *testing.T) {
 	key := interactiontest.NewKey("endpoint")
@@ -107,22 +60,22 @@ func TestEndpointStatuses(t *testing.T) {
 		{"a body over the limit", endpointtest.Signed(key, append(bytes.Repeat([]byte(" "), 2048), ping...)), 413, "too large"},
 		{"a panicking handler", endpointtest.Signed(key, interactiontest.Command("panic").JSON()), 500, "internal error"},
 	}
-	for _, a := range adapters {
+	for _, a := range endpointtest.FrontEnds() {
 		for _, tt := range tests {
-			t.Run(a.name+"/"+tt.name, func(t *testing.T) {
+			t.Run(a.Name+"/"+tt.name, func(t *testing.T) {
 				e := newEndpoint(t, endpointtest.Bot(t, nil), key.Verifier(), endpoint.WithMaxBodySize(2048))
-				got := a.do(e, tt.call)
-				if got.status != tt.wantStatus || !strings.Contains(got.body, tt.wantBody) {
-					t.Fatalf("got %d %s, want %d with %q", got.status, got.body, tt.wantStatus, tt.wantBody)
+				got := a.Do(e, tt.call)
+				if got.Status != tt.wantStatus || !strings.Contains(got.Body, tt.wantBody) {
+					t.Fatalf("got %d %s, want %d with %q", got.Status, got.Body, tt.wantStatus, tt.wantBody)
 				}
-				if got.contentType != "application/json" {
-					t.Errorf("Content-Type = %q", got.contentType)
+				if got.Header.Get("Content-Type") != "application/json" {
+					t.Errorf("Content-Type = %q", got.Header.Get("Content-Type"))
 				}
-				if !json.Valid([]byte(got.body)) {
-					t.Errorf("body is not JSON: %s", got.body)
+				if !json.Valid([]byte(got.Body)) {
+					t.Errorf("body is not JSON: %s", got.Body)
 				}
-				if tt.wantStatus == 405 && got.allow != "POST" {
-					t.Errorf("Allow = %q", got.allow)
+				if tt.wantStatus == 405 && got.Header.Get("Allow") != "POST" {
+					t.Errorf("Allow = %q", got.Header.Get("Allow"))
 				}
 			})
 		}
@@ -140,9 +93,9 @@ func TestEndpointNeverDecodesAnUnsignedBody(t *testing.T) {
 	key := interactiontest.NewKey("k")
 	e := newEndpoint(t, endpointtest.Build(t, r), key.Verifier())
 	c := endpointtest.Signed(interactiontest.NewKey("forger"), interactiontest.Command("ping").JSON())
-	for _, a := range adapters {
-		if got := a.do(e, c); got.status != 401 {
-			t.Fatalf("%s: status %d", a.name, got.status)
+	for _, a := range endpointtest.FrontEnds() {
+		if got := a.Do(e, c); got.Status != 401 {
+			t.Fatalf("%s: status %d", a.Name, got.Status)
 		}
 	}
 	if ran.Load() {
@@ -155,12 +108,12 @@ func TestEndpointNeverDecodesAnUnsignedBody(t *testing.T) {
 // that the answer of a handler that gives up then still arrives.
 func TestEndpointHandlerContextCarriesTheAnswerDeadline(t *testing.T) {
 	key := interactiontest.NewKey("k")
-	for _, a := range adapters {
+	for _, a := range endpointtest.FrontEnds() {
 		e := newEndpoint(t, endpointtest.Bot(t, nil), key.Verifier(),
 			endpoint.WithResponseDeadline(30*time.Second), endpoint.WithAnswerMargin(10*time.Second))
-		got := a.do(e, endpointtest.Signed(key, interactiontest.Command("deadline").JSON()))
-		if !strings.Contains(got.body, `"content":"20s"`) {
-			t.Fatalf("%s: %s, want a deadline 20s away", a.name, got.body)
+		got := a.Do(e, endpointtest.Signed(key, interactiontest.Command("deadline").JSON()))
+		if !strings.Contains(got.Body, `"content":"20s"`) {
+			t.Fatalf("%s: %s, want a deadline 20s away", a.Name, got.Body)
 		}
 	}
 }
@@ -172,9 +125,9 @@ func TestEndpointLogsNeitherTokensNorSignatures(t *testing.T) {
 	cmd := interactiontest.Command("panic")
 	ix := cmd.Interaction()
 	c := endpointtest.Signed(key, cmd.JSON())
-	for _, a := range adapters {
-		a.do(e, c)
-		a.do(e, endpointtest.Signed(interactiontest.NewKey("forger"), cmd.JSON()))
+	for _, a := range endpointtest.FrontEnds() {
+		a.Do(e, c)
+		a.Do(e, endpointtest.Signed(interactiontest.NewKey("forger"), cmd.JSON()))
 	}
 	out := log.String()
 	if !strings.Contains(out, "handler panicked") || !strings.Contains(out, "goroutine") {

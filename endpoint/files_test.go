@@ -144,14 +144,14 @@ func TestAnAnswerWithFilesWithoutAClientIsAMultipartResponse(t *testing.T) {
 	})
 	key := interactiontest.NewKey("files")
 	e := newEndpoint(t, endpointtest.Build(t, r), key.Verifier())
-	for _, a := range adapters {
-		t.Run(a.name, func(t *testing.T) {
-			got := a.do(e, endpointtest.Signed(key, interactiontest.Command("report").JSON()))
-			media, params, err := mime.ParseMediaType(got.contentType)
-			if got.status != 200 || err != nil || media != "multipart/form-data" {
-				t.Fatalf("answer %d %q: %s", got.status, got.contentType, got.body)
+	for _, a := range endpointtest.FrontEnds() {
+		t.Run(a.Name, func(t *testing.T) {
+			got := a.Do(e, endpointtest.Signed(key, interactiontest.Command("report").JSON()))
+			media, params, err := mime.ParseMediaType(got.Header.Get("Content-Type"))
+			if got.Status != 200 || err != nil || media != "multipart/form-data" {
+				t.Fatalf("answer %d %q: %s", got.Status, got.Header.Get("Content-Type"), got.Body)
 			}
-			mr := multipart.NewReader(strings.NewReader(got.body), params["boundary"])
+			mr := multipart.NewReader(strings.NewReader(got.Body), params["boundary"])
 			var parts []string
 			for {
 				p, err := mr.NextPart()

@@ -53,8 +53,8 @@ func TestAWorkerRefusesAnInteractionTheEndpointNeverHandedOver(t *testing.T) {
 	b := newQueueBench(t, coins(&runs))
 	body := interactiontest.Command("daily").JSON()
 	c := endpointtest.Signed(b.key, body)
-	if got := adapters[0].do(b.endpoint, c); got.status != 200 || !strings.Contains(got.body, "run 1") {
-		t.Fatalf("answer %d %s, want run 1 in time", got.status, got.body)
+	if got := endpointtest.FrontEnds()[0].Do(b.endpoint, c); got.Status != 200 || !strings.Contains(got.Body, "run 1") {
+		t.Fatalf("answer %d %s, want run 1 in time", got.Status, got.Body)
 	}
 	job := queue.Job{Body: body, Signature: c.Headers[endpoint.HeaderSignature], Timestamp: c.Headers[endpoint.HeaderTimestamp],
 		Received: time.Now(), Deferral: interaction.CallbackDeferredChannelMessageWithSource}
@@ -79,8 +79,8 @@ func TestAWorkerCannotStretchTheTimestampWindow(t *testing.T) {
 	at := time.Now().Add(-10 * time.Minute)
 	sig, ts := b.key.SignAt(body, at)
 	stale := endpointtest.Call{Method: "POST", Body: body, Headers: map[string]string{endpoint.HeaderSignature: sig, endpoint.HeaderTimestamp: ts}}
-	if got := adapters[0].do(b.endpoint, stale); got.status != 401 {
-		t.Fatalf("the endpoint answered %d %s, want 401", got.status, got.body)
+	if got := endpointtest.FrontEnds()[0].Do(b.endpoint, stale); got.Status != 401 {
+		t.Fatalf("the endpoint answered %d %s, want 401", got.Status, got.Body)
 	}
 	job := queue.Job{Body: body, Signature: sig, Timestamp: ts, Received: at.Add(time.Second),
 		Deferral: interaction.CallbackDeferredChannelMessageWithSource}
@@ -212,9 +212,9 @@ func TestAJobTheQueueKeptThoughItFailedRunsOnce(t *testing.T) {
 				return context.DeadlineExceeded
 			})))
 			worker = newEndpoint(t, endpointtest.Build(t, r), b.key.Verifier(), endpoint.WithClient(mustClient(t, b)), endpoint.WithJobKeys(b.keys), claims)
-			got := adapters[0].do(b.endpoint, endpointtest.Signed(b.key, interactiontest.Command("report").JSON()))
-			if got.status != 200 || !strings.Contains(got.body, `"type":5`) {
-				t.Fatalf("answer %d %s, want a deferral", got.status, got.body)
+			got := endpointtest.FrontEnds()[0].Do(b.endpoint, endpointtest.Signed(b.key, interactiontest.Command("report").JSON()))
+			if got.Status != 200 || !strings.Contains(got.Body, `"type":5`) {
+				t.Fatalf("answer %d %s, want a deferral", got.Status, got.Body)
 			}
 			if err := b.endpoint.WaitDeferred(context.Background()); err != nil {
 				t.Fatal(err)
@@ -247,14 +247,14 @@ func TestAHandlerKnowsItRunsHandedOver(t *testing.T) {
 		return interaction.Reply("the report"), nil
 	}, router.Queued())
 	b := newQueueBench(t, r)
-	if got := adapters[0].do(b.endpoint, endpointtest.Signed(b.key, interactiontest.Command("ask").JSON())); got.status != 200 {
-		t.Fatalf("answer %d %s", got.status, got.body)
+	if got := endpointtest.FrontEnds()[0].Do(b.endpoint, endpointtest.Signed(b.key, interactiontest.Command("ask").JSON())); got.Status != 200 {
+		t.Fatalf("answer %d %s", got.Status, got.Body)
 	}
 	if <-runs {
 		t.Error("the endpoint's run says it was handed over")
 	}
-	if got := adapters[0].do(b.endpoint, endpointtest.Signed(b.key, interactiontest.Command("report").JSON())); got.status != 200 {
-		t.Fatalf("answer %d %s", got.status, got.body)
+	if got := endpointtest.FrontEnds()[0].Do(b.endpoint, endpointtest.Signed(b.key, interactiontest.Command("report").JSON())); got.Status != 200 {
+		t.Fatalf("answer %d %s", got.Status, got.Body)
 	}
 	if err := b.worker.Complete(context.Background(), b.next(t)); err != nil {
 		t.Fatal(err)

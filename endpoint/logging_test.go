@@ -115,20 +115,20 @@ func TestTheDefaultLoggerWritesErrorsOnStandardError(t *testing.T) {
 func serveWithTheDefaultLogger(t *testing.T) {
 	key := interactiontest.NewKey("default log")
 	e := newEndpoint(t, endpointtest.Build(t, loggingBot()), key.Verifier())
-	serve := adapters[1].do
+	serve := endpointtest.FrontEnds()[1].Do
 	forged := endpointtest.Signed(interactiontest.NewKey("a stranger"), interactiontest.Ping().JSON())
-	if got := serve(e, forged); got.status != 401 {
-		t.Errorf("the forged request: %d", got.status)
+	if got := serve(e, forged); got.Status != 401 {
+		t.Errorf("the forged request: %d", got.Status)
 	}
-	if got := serve(e, endpointtest.Signed(key, interactiontest.Command("ping").JSON())); got.status != 200 {
-		t.Errorf("ping: %d %s", got.status, got.body)
+	if got := serve(e, endpointtest.Signed(key, interactiontest.Command("ping").JSON())); got.Status != 200 {
+		t.Errorf("ping: %d %s", got.Status, got.Body)
 	}
 	got := serve(e, endpointtest.Signed(key, interactiontest.Command("remind").JSON()))
-	if got.status != 200 || !strings.Contains(got.body, "Sorry, something went wrong") || strings.Contains(got.body, "rem:") {
-		t.Errorf("the user of the failing command reads %d %s, want only the apology", got.status, got.body)
+	if got.Status != 200 || !strings.Contains(got.Body, "Sorry, something went wrong") || strings.Contains(got.Body, "rem:") {
+		t.Errorf("the user of the failing command reads %d %s, want only the apology", got.Status, got.Body)
 	}
-	if got := serve(e, endpointtest.Signed(key, interactiontest.Command("panic").JSON())); got.status != 500 {
-		t.Errorf("panic: %d", got.status)
+	if got := serve(e, endpointtest.Signed(key, interactiontest.Command("panic").JSON())); got.Status != 500 {
+		t.Errorf("panic: %d", got.Status)
 	}
 }
 
@@ -157,13 +157,13 @@ func TestWhatTheEndpointLogsAndAtWhatLevel(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			for _, a := range adapters {
+			for _, a := range endpointtest.FrontEnds() {
 				var log endpointtest.LogBuffer
 				e := newEndpoint(t, endpointtest.Build(t, loggingBot(router.WithLogger(zerolog.New(&log)))), key.Verifier())
-				a.do(e, tt.call)
+				a.Do(e, tt.call)
 				l, ok := find(logLines(t, log.String()), tt.msg)
 				if !ok || l["level"] != tt.level {
-					t.Errorf("%s: logged %s, want %q at %s", a.name, log.String(), tt.msg, tt.level)
+					t.Errorf("%s: logged %s, want %q at %s", a.Name, log.String(), tt.msg, tt.level)
 				}
 			}
 		})
@@ -180,7 +180,7 @@ func TestAnAnswerReadyAfterTheDeadlineIsLogged(t *testing.T) {
 	var log endpointtest.LogBuffer
 	e := newEndpoint(t, endpointtest.Build(t, r), key.Verifier(), endpoint.WithLogger(zerolog.New(&log)),
 		endpoint.WithResponseDeadline(time.Millisecond), endpoint.WithAnswerMargin(0))
-	adapters[1].do(e, endpointtest.Signed(key, interactiontest.Command("slow").JSON()))
+	endpointtest.FrontEnds()[1].Do(e, endpointtest.Signed(key, interactiontest.Command("slow").JSON()))
 	l, ok := find(logLines(t, log.String()), "the answer was ready after the service had stopped waiting: the user saw the interaction fail")
 	if !ok || l["level"] != "warn" || l["command"] != "slow" {
 		t.Errorf("logged %s", log.String())
@@ -192,7 +192,7 @@ func TestTheDefaultLevelWritesOnlyWhatNeedsALook(t *testing.T) {
 	key := interactiontest.NewKey("quiet")
 	var log endpointtest.LogBuffer
 	e := newEndpoint(t, endpointtest.Build(t, loggingBot(router.WithLogger(stderrlog.To(&log)))), key.Verifier())
-	serve := adapters[0].do
+	serve := endpointtest.FrontEnds()[0].Do
 	serve(e, endpointtest.Signed(interactiontest.NewKey("a stranger"), interactiontest.Ping().JSON()))
 	serve(e, endpointtest.Signed(key, interactiontest.Ping().JSON()))
 	serve(e, endpointtest.Signed(key, interactiontest.Command("ping").JSON()))
@@ -266,7 +266,7 @@ func TestWhichLoggerAnEndpointLogsTo(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			var r, e, h endpointtest.LogBuffer
 			ep := newEndpoint(t, endpointtest.Build(t, loggingBot(tt.router(&r, &e, &h)...)), key.Verifier(), tt.endpoint(&r, &e, &h)...)
-			adapters[0].do(ep, endpointtest.Signed(key, interactiontest.Command("remind").JSON()))
+			endpointtest.FrontEnds()[0].Do(ep, endpointtest.Signed(key, interactiontest.Command("remind").JSON()))
 			got := map[string]string{"router": r.String(), "endpoint": e.String(), "harness": h.String()}
 			for name, s := range got {
 				if has := strings.Contains(s, "handler failed"); has != (name == tt.want) {
@@ -287,7 +287,7 @@ func TestRequestLoggerIsTheEndpointsLogger(t *testing.T) {
 	})
 	var log endpointtest.LogBuffer
 	e := newEndpoint(t, endpointtest.Build(t, r), key.Verifier(), endpoint.WithLogger(zerolog.New(&log)))
-	adapters[0].do(e, endpointtest.Signed(key, interactiontest.Command("ping").JSON()))
+	endpointtest.FrontEnds()[0].Do(e, endpointtest.Signed(key, interactiontest.Command("ping").JSON()))
 	if !strings.Contains(log.String(), "from the handler") {
 		t.Errorf("the endpoint's logger has %q", log.String())
 	}

@@ -139,9 +139,9 @@ func TestTheObserverIsToldWhatBecameOfEachRequest(t *testing.T) {
 		{"a signed interaction of a type not served", endpointtest.Signed(key, []byte(`{"id":"1","type":99}`)), 0, "", 0, interaction.RefusedUnsupportedType, 400},
 		{"a body over the limit", endpointtest.Signed(key, append(bytes.Repeat([]byte(" "), 4096), interactiontest.Ping().JSON()...)), 0, "", 0, interaction.RefusedTooLarge, 413},
 	}
-	for _, a := range adapters {
+	for _, a := range endpointtest.FrontEnds() {
 		for _, tt := range tests {
-			t.Run(a.name+"/"+tt.name, func(t *testing.T) {
+			t.Run(a.Name+"/"+tt.name, func(t *testing.T) {
 				o := newObserved()
 				// Only the late answer is about time: its handler sleeps
 				// past a short deadline whatever the machine's load. The
@@ -153,8 +153,8 @@ func TestTheObserverIsToldWhatBecameOfEachRequest(t *testing.T) {
 				}
 				e := newEndpoint(t, observedBot(t), key.Verifier(), endpoint.WithObserver(o), endpoint.WithMaxBodySize(4096),
 					endpoint.WithResponseDeadline(deadline), endpoint.WithAnswerMargin(margin))
-				if got := a.do(e, tt.call); got.status != tt.wantStatus {
-					t.Fatalf("answered %d %s, want %d", got.status, got.body, tt.wantStatus)
+				if got := a.Do(e, tt.call); got.Status != tt.wantStatus {
+					t.Fatalf("answered %d %s, want %d", got.Status, got.Body, tt.wantStatus)
 				}
 				x := o.only(t)
 				if x.Type != tt.wantType || x.Route != tt.wantRoute || x.Outcome != tt.wantOutcome || x.Refused != tt.wantRefused || x.Status != tt.wantStatus {
@@ -185,8 +185,8 @@ func TestTheObserverIsToldOfReplayedInteractions(t *testing.T) {
 		endpoint.WithReplayGuard(replay.NewMemoryGuard(0)))
 	c := endpointtest.Signed(key, interactiontest.Command("mod ban").JSON())
 	for _, want := range []int{200, 409} {
-		if got := adapters[0].do(e, c); got.status != want {
-			t.Fatalf("answered %d, want %d", got.status, want)
+		if got := endpointtest.FrontEnds()[0].Do(e, c); got.Status != want {
+			t.Fatalf("answered %d, want %d", got.Status, want)
 		}
 	}
 	o.mu.Lock()
@@ -204,9 +204,10 @@ func TestObservingAllocatesNothing(t *testing.T) {
 	}
 	key := interactiontest.NewKey("observed")
 	c := endpointtest.Signed(key, interactiontest.Command("mod ban").JSON())
+	serve := endpointtest.FrontEnds()[0].Do
 	allocs := func(opts ...endpoint.Option) float64 {
 		e := newEndpoint(t, observedBot(t), key.Verifier(), opts...)
-		return testing.AllocsPerRun(200, func() { adapters[0].do(e, c) })
+		return testing.AllocsPerRun(200, func() { serve(e, c) })
 	}
 	without, with := allocs(), allocs(endpoint.WithObserver(nopObserver{}))
 	if with != without {

@@ -68,8 +68,8 @@ func (b *queueBench) next(t *testing.T) queue.Job {
 }
 
 func TestAQueuedRouteIsHandedToTheQueueWithoutRunning(t *testing.T) {
-	for _, a := range adapters {
-		t.Run(a.name, func(t *testing.T) {
+	for _, a := range endpointtest.FrontEnds() {
+		t.Run(a.Name, func(t *testing.T) {
 			var runs atomic.Int32
 			r := router.New(router.DispatchOnly())
 			r.Command("report", func(ctx context.Context, req *router.Request) (interaction.Response, error) {
@@ -79,9 +79,9 @@ func TestAQueuedRouteIsHandedToTheQueueWithoutRunning(t *testing.T) {
 			b := newQueueBench(t, r)
 			body := interactiontest.Command("report").JSON()
 			c := endpointtest.Signed(b.key, body)
-			got := a.do(b.endpoint, c)
-			if got.status != 200 || !strings.Contains(got.body, `"type":5`) || !strings.Contains(got.body, `"flags":64`) {
-				t.Fatalf("answer %d %s, want an ephemeral deferral", got.status, got.body)
+			got := a.Do(b.endpoint, c)
+			if got.Status != 200 || !strings.Contains(got.Body, `"type":5`) || !strings.Contains(got.Body, `"flags":64`) {
+				t.Fatalf("answer %d %s, want an ephemeral deferral", got.Status, got.Body)
 			}
 			if n := runs.Load(); n != 0 {
 				t.Fatalf("the endpoint ran the handler %d times", n)
@@ -112,8 +112,8 @@ func TestAQueuedRouteIsHandedToTheQueueWithoutRunning(t *testing.T) {
 }
 
 func TestASlowHandlerIsHandedOverAndRunsAgainInTheWorker(t *testing.T) {
-	for _, a := range adapters {
-		t.Run(a.name, func(t *testing.T) {
+	for _, a := range endpointtest.FrontEnds() {
+		t.Run(a.Name, func(t *testing.T) {
 			var runs, errorAnswers atomic.Int32
 			dropped := make(chan error, 1)
 			r := router.New(router.DispatchOnly())
@@ -132,9 +132,9 @@ func TestASlowHandlerIsHandedOverAndRunsAgainInTheWorker(t *testing.T) {
 				return interaction.Reply("from the worker"), nil
 			})
 			b := newQueueBench(t, r)
-			got := a.do(b.endpoint, endpointtest.Signed(b.key, interactiontest.Command("slow").JSON()))
-			if got.status != 200 || !strings.Contains(got.body, `"type":5`) {
-				t.Fatalf("answer %d %s, want a deferral", got.status, got.body)
+			got := a.Do(b.endpoint, endpointtest.Signed(b.key, interactiontest.Command("slow").JSON()))
+			if got.Status != 200 || !strings.Contains(got.Body, `"type":5`) {
+				t.Fatalf("answer %d %s, want a deferral", got.Status, got.Body)
 			}
 			if err := <-dropped; !errors.Is(err, context.Canceled) {
 				t.Errorf("the endpoint's run ended with %v, want it canceled", err)
@@ -186,9 +186,9 @@ func TestAQueueThatRefusesLeavesTheAnswerToTheEndpoint(t *testing.T) {
 				refused <- job
 				return errors.New("the queue is down")
 			})))
-			got := adapters[1].do(b.endpoint, endpointtest.Signed(b.key, interactiontest.Command("work").JSON()))
-			if got.status != 200 || !strings.Contains(got.body, `"type":5`) {
-				t.Fatalf("answer %d %s, want a deferral", got.status, got.body)
+			got := endpointtest.FrontEnds()[1].Do(b.endpoint, endpointtest.Signed(b.key, interactiontest.Command("work").JSON()))
+			if got.Status != 200 || !strings.Contains(got.Body, `"type":5`) {
+				t.Fatalf("answer %d %s, want a deferral", got.Status, got.Body)
 			}
 			if job := <-refused; job.Late == queued {
 				t.Errorf("the job offered is late: %v", job.Late)
@@ -214,9 +214,9 @@ func TestAQueuedRouteWithoutAQueueRunsAfterItsDeferral(t *testing.T) {
 	}, router.Queued())
 	key := interactiontest.NewKey("inprocess")
 	e := newEndpoint(t, endpointtest.Build(t, r), key.Verifier(), endpoint.WithClient(client))
-	got := adapters[0].do(e, endpointtest.Signed(key, interactiontest.Command("report").JSON()))
-	if got.status != 200 || !strings.Contains(got.body, `"type":5`) {
-		t.Fatalf("answer %d %s, want a deferral though the handler answers at once", got.status, got.body)
+	got := endpointtest.FrontEnds()[0].Do(e, endpointtest.Signed(key, interactiontest.Command("report").JSON()))
+	if got.Status != 200 || !strings.Contains(got.Body, `"type":5`) {
+		t.Fatalf("answer %d %s, want a deferral though the handler answers at once", got.Status, got.Body)
 	}
 	if err := e.WaitDeferred(context.Background()); err != nil {
 		t.Fatal(err)
@@ -317,9 +317,9 @@ func TestAWorkerCompletesAJobOnce(t *testing.T) {
 		return interaction.Reply("the report"), nil
 	}, router.Queued())
 	b := newQueueBench(t, r)
-	a := adapters[0].do(b.endpoint, endpointtest.Signed(b.key, interactiontest.Command("report").JSON()))
-	if a.status != 200 {
-		t.Fatalf("answer %d %s", a.status, a.body)
+	a := endpointtest.FrontEnds()[0].Do(b.endpoint, endpointtest.Signed(b.key, interactiontest.Command("report").JSON()))
+	if a.Status != 200 {
+		t.Fatalf("answer %d %s", a.Status, a.Body)
 	}
 	job := b.next(t)
 	worker := newEndpoint(t, endpointtest.Build(t, r), b.key.Verifier(), endpoint.WithClient(mustClient(t, b)), endpoint.WithJobKeys(b.keys), endpoint.WithJobClaims(replay.NewMemoryGuard(0)))
@@ -363,7 +363,7 @@ func TestAWorkersHandlerEndsBeforeTheWorkerDoes(t *testing.T) {
 		return interaction.Reply("the report"), nil
 	}, router.Queued())
 	b := newQueueBench(t, r)
-	adapters[0].do(b.endpoint, endpointtest.Signed(b.key, interactiontest.Command("report").JSON()))
+	endpointtest.FrontEnds()[0].Do(b.endpoint, endpointtest.Signed(b.key, interactiontest.Command("report").JSON()))
 	job := b.next(t)
 	end := time.Now().Add(time.Minute)
 	ctx, cancel := context.WithDeadline(context.Background(), end)

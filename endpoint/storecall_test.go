@@ -114,8 +114,8 @@ func TestAReplayGuardCallNeverOutlastsTheAnswerDeadline(t *testing.T) {
 			st := new(hangingStore)
 			opts := append([]endpoint.Option{endpoint.WithReplayGuard(st, tc.guard...)}, tc.opts...)
 			e := newEndpoint(t, endpointtest.Bot(t, &log), key.Verifier(), opts...)
-			if got := adapters[0].do(e, endpointtest.Signed(key, interactiontest.Command("ping").JSON())); got.status != 200 {
-				t.Fatalf("%d %s, want the request served", got.status, got.body)
+			if got := endpointtest.FrontEnds()[0].Do(e, endpointtest.Signed(key, interactiontest.Command("ping").JSON())); got.Status != 200 {
+				t.Fatalf("%d %s, want the request served", got.Status, got.Body)
 			}
 			if d := st.lastAllowed(); d <= 0 || d > tc.within {
 				t.Errorf("the guard's call was allowed %v, want at most %v", d, tc.within)

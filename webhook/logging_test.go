@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"net/http/httptest"
 	"os"
 	"os/exec"
 	"strings"
@@ -23,17 +22,6 @@ import (
 // with the default logger.
 const childEnv = "SWITCHBOARD_WEBHOOK_DEFAULT_LOG_CHILD"
 
-// post serves one request to e through net/http, and returns its status.
-func post(e *webhook.Endpoint, c endpointtest.Call) int {
-	req := httptest.NewRequest(c.Method, webhook.DefaultPath, bytes.NewReader(c.Body))
-	for k, v := range c.Headers {
-		req.Header.Set(k, v)
-	}
-	rec := httptest.NewRecorder()
-	e.ServeHTTP(rec, req)
-	return rec.Code
-}
-
 // The default is checked in a process of its own, whose standard error
 // is read: the real one, not a writer put in its place.
 func TestTheDefaultLoggerWritesHandlerErrorsOnStandardError(t *testing.T) {
@@ -44,10 +32,11 @@ func TestTheDefaultLoggerWritesHandlerErrorsOnStandardError(t *testing.T) {
 			return errors.New("the database is down")
 		})
 		body := endpointtest.EventBody(t, webhook.TypeApplicationDeauthorized, webhook.ApplicationDeauthorized{User: ada})
-		if got := post(e, endpointtest.Signed(interactiontest.NewKey("a stranger"), body)); got != 401 {
+		post := endpointtest.FrontEnds()[1].Do
+		if got := post(e, endpointtest.Signed(interactiontest.NewKey("a stranger"), body)).Status; got != 401 {
 			t.Errorf("the forged request: %d", got)
 		}
-		if got := post(e, endpointtest.Signed(key, body)); got != 204 {
+		if got := post(e, endpointtest.Signed(key, body)).Status; got != 204 {
 			t.Errorf("the event: %d", got)
 		}
 		if err := e.Wait(t.Context()); err != nil {
@@ -91,7 +80,7 @@ func TestWhatTheEndpointRefusesIsLoggedAtItsLevel(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			var log endpointtest.LogBuffer
 			e := endpointtest.NewEvents(t, key.Verifier(), webhook.WithLogger(zerolog.New(&log)))
-			post(e, tt.call)
+			endpointtest.FrontEnds()[1].Do(e, tt.call)
 			if !strings.Contains(log.String(), `{"level":"`+tt.level+`"`) || !strings.Contains(log.String(), `"message":"`+tt.msg+`"`) {
 				t.Errorf("logged %s, want %q at %s", log.String(), tt.msg, tt.level)
 			}

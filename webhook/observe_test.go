@@ -4,12 +4,9 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"net/http/httptest"
 	"sync"
 	"testing"
 	"time"
-
-	"github.com/valyala/fasthttp"
 
 	"github.com/switchboard-go/switchboard/endpoint"
 	"github.com/switchboard-go/switchboard/interaction"
@@ -35,35 +32,6 @@ func (o *observed) ObserveCompletion(c webhook.Completion) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	o.completions = append(o.completions, c)
-}
-
-// eventAdapter serves one signed request through one of the events
-// endpoint's front ends, and returns the status.
-type eventAdapter struct {
-	name string
-	do   func(e *webhook.Endpoint, c endpointtest.Call) int
-}
-
-var eventFrontEnds = []eventAdapter{
-	{"fasthttp", func(e *webhook.Endpoint, c endpointtest.Call) int {
-		var rc fasthttp.RequestCtx
-		rc.Request.Header.SetMethod(c.Method)
-		for k, v := range c.Headers {
-			rc.Request.Header.Set(k, v)
-		}
-		rc.Request.SetBody(c.Body)
-		e.ServeFastHTTP(&rc)
-		return rc.Response.StatusCode()
-	}},
-	{"net/http", func(e *webhook.Endpoint, c endpointtest.Call) int {
-		req := httptest.NewRequest(c.Method, "/events", bytes.NewReader(c.Body))
-		for k, v := range c.Headers {
-			req.Header.Set(k, v)
-		}
-		rec := httptest.NewRecorder()
-		e.ServeHTTP(rec, req)
-		return rec.Code
-	}},
 }
 
 // TestTheEventObserverIsToldWhatBecameOfEachRequestAndEvent: each request
@@ -96,9 +64,9 @@ func TestTheEventObserverIsToldWhatBecameOfEachRequestAndEvent(t *testing.T) {
 		{"a signed body that is not an event", endpointtest.Signed(key, []byte("not json")), "", false, interaction.RefusedMalformed, 400, 0},
 		{"a body over the limit", endpointtest.Signed(key, append(bytes.Repeat([]byte(" "), 4096), endpointtest.PingBody(t)...)), "", false, interaction.RefusedTooLarge, 413, 0},
 	}
-	for _, a := range eventFrontEnds {
+	for _, a := range endpointtest.FrontEnds() {
 		for _, tt := range tests {
-			t.Run(a.name+"/"+tt.name, func(t *testing.T) {
+			t.Run(a.Name+"/"+tt.name, func(t *testing.T) {
 				o := new(observed)
 				e := endpointtest.NewEvents(t, key.Verifier(), webhook.WithObserver(o), webhook.WithMaxBodySize(4096))
 				e.OnApplicationAuthorized(func(context.Context, *webhook.Event, webhook.ApplicationAuthorized) error { return nil })
@@ -106,7 +74,7 @@ func TestTheEventObserverIsToldWhatBecameOfEachRequestAndEvent(t *testing.T) {
 					return errors.New("the database is down")
 				})
 				e.OnEntitlementCreate(func(context.Context, *webhook.Event, interaction.Entitlement) error { panic("no price list") })
-				if got := a.do(e, tt.call); got != tt.wantStatus {
+				if got := a.Do(e, tt.call).Status; got != tt.wantStatus {
 					t.Fatalf("answered %d, want %d", got, tt.wantStatus)
 				}
 				if err := e.Wait(context.Background()); err != nil {
@@ -154,7 +122,7 @@ func TestTheEventObserverIsToldOfEventsRefusedWhileBusy(t *testing.T) {
 	})
 	c := endpointtest.Signed(key, endpointtest.EventBody(t, webhook.TypeApplicationAuthorized, authorized()))
 	for _, want := range []int{204, 503} {
-		if got := eventFrontEnds[0].do(e, c); got != want {
+		if got := endpointtest.FrontEnds()[0].Do(e, c).Status; got != want {
 			t.Fatalf("answered %d, want %d", got, want)
 		}
 	}

@@ -6,8 +6,10 @@
 //     command for each way a handler ends (Bot);
 //   - a stand-in for the service's webhook endpoints, where the answers
 //     completed after a deferral go (Webhooks);
-//   - requests signed as the service signs them (Signed, Signature), sent
-//     over HTTP (Send) to a server started on a loopback port (Start);
+//   - requests signed as the service signs them (Signed, Signature),
+//     served in memory through each of an endpoint's front ends
+//     (FrontEnds), or sent over HTTP (Send) to a server started on a
+//     loopback port (Start);
 //   - webhook event bodies (EventBody, PingBody), and an events endpoint
 //     (NewEvents) whose handlers record what they saw (EventBot, Recorder);
 //   - a log the test reads while goroutines write it (LogBuffer), and its
