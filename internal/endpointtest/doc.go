@@ -1,6 +1,6 @@
 // Package endpointtest holds what the tests of the interactions endpoint,
-// the webhook events endpoint, the server of both and the packages built
-// on them share, so that each is written once:
+// the webhook events endpoint, the server of both, the router beneath them
+// and the packages around them share, so that each is written once:
 //
 //   - routers built for a test (Build, Reply, Dispatch) and a bot with a
 //     command for each way a handler ends (Bot);
@@ -18,5 +18,10 @@
 //     the body it is measured on (ModBan).
 //
 // Every function that can fail takes the test's testing.TB and ends the
-// test with what went wrong. Only tests import this package.
+// test with what went wrong.
+//
+// Only tests import this package, and only tests in an external package
+// (package foo_test): it imports endpoint, webhook, serve, router and
+// what they import, so a test compiled into one of those packages would
+// make an import cycle.
 package endpointtest
