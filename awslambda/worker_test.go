@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -85,7 +84,7 @@ func provedJobJSON(t *testing.T, key *interactiontest.Key, keys *queue.Keys) str
 // queue.
 func TestTheSQSWorkerCompletesTheBatchAndReportsWhatItRefuses(t *testing.T) {
 	key := interactiontest.NewKey("awslambda")
-	var logged syncBuffer
+	var logged endpointtest.LogBuffer
 	worker, svc := newWorker(t, key, zerolog.New(&logged).Level(zerolog.DebugLevel))
 	good := jobJSON(t, key)
 	messages := []struct {
@@ -179,7 +178,7 @@ func TestTheInvokeWorkerRefusesWhatItCannotComplete(t *testing.T) {
 		{"an object that is no job", `{"hello":"world"}`, queue.ErrInvalidJob},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			var logged syncBuffer
+			var logged endpointtest.LogBuffer
 			worker, svc := newWorker(t, key, zerolog.New(&logged))
 			ctx := lambdacontext.NewContext(context.Background(), &lambdacontext.LambdaContext{AwsRequestID: "request-7"})
 			err := awslambda.InvokeWorker(worker)(ctx, json.RawMessage(tc.payload))
@@ -234,23 +233,4 @@ func TestAWorkerWithoutKeysFailsAtItsStart(t *testing.T) {
 			})
 		}
 	}
-}
-
-// syncBuffer is a strings.Builder the worker's goroutines may write to
-// together.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  strings.Builder
-}
-
-func (b *syncBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.b.Write(p)
-}
-
-func (b *syncBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.b.String()
 }

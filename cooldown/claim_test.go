@@ -121,7 +121,7 @@ type bot struct {
 	e    *endpoint.Endpoint
 	key  *interactiontest.Key
 	runs atomic.Int32
-	log  syncBuffer
+	log  endpointtest.LogBuffer
 }
 
 func newBot(t *testing.T, g replay.Guard, guardOpts []storecall.Option, mw ...router.Middleware) *bot {
@@ -157,23 +157,6 @@ func (b *bot) post(t *testing.T, body []byte) (int, string) {
 	w := httptest.NewRecorder()
 	b.e.ServeHTTP(w, req)
 	return w.Code, w.Body.String()
-}
-
-type syncBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (l *syncBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.buf.Write(p)
-}
-
-func (l *syncBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.buf.String()
 }
 
 // passThrough is middleware that only passes the interaction on.
