@@ -5,11 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
-	"net/http"
-	"net/http/httptest"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -22,32 +18,12 @@ import (
 	"github.com/switchboard-go/switchboard/endpoint"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
+	"github.com/switchboard-go/switchboard/internal/endpointtest"
 	"github.com/switchboard-go/switchboard/queue"
 	"github.com/switchboard-go/switchboard/replay"
 	"github.com/switchboard-go/switchboard/rest"
 	"github.com/switchboard-go/switchboard/router"
 )
-
-// service records the webhook requests made to it, and answers them.
-type service struct {
-	mu   sync.Mutex
-	sent []string
-}
-
-func (s *service) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	body, _ := io.ReadAll(r.Body)
-	s.mu.Lock()
-	s.sent = append(s.sent, r.Method+" "+string(body))
-	s.mu.Unlock()
-	w.Header().Set("Content-Type", "application/json")
-	io.WriteString(w, `{"id":"77","channel_id":"5","content":"ok"}`)
-}
-
-func (s *service) requests() []string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return append([]string(nil), s.sent...)
-}
 
 // jobKeys are the keys the endpoint of these tests proves its jobs with.
 func jobKeys(t *testing.T) *queue.Keys {
@@ -61,15 +37,9 @@ func jobKeys(t *testing.T) *queue.Keys {
 
 // newWorker returns a worker endpoint for a bot whose /report is queued,
 // completing through a recorded service, and logging to log.
-func newWorker(t *testing.T, key *interactiontest.Key, log zerolog.Logger) (*endpoint.Endpoint, *service) {
+func newWorker(t *testing.T, key *interactiontest.Key, log zerolog.Logger) (*endpoint.Endpoint, *endpointtest.Webhooks) {
 	t.Helper()
-	svc := &service{}
-	srv := httptest.NewServer(svc)
-	t.Cleanup(srv.Close)
-	client, err := rest.NewClient(srv.URL+"/api/v10", rest.NoAuth{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	svc, client := endpointtest.NewWebhooks(t)
 	r := router.New(router.DispatchOnly())
 	r.Command("report", func(ctx context.Context, req *router.Request) (interaction.Response, error) {
 		return interaction.Reply("the report"), nil
@@ -108,27 +78,13 @@ func provedJobJSON(t *testing.T, key *interactiontest.Key, keys *queue.Keys) str
 	return string(data)
 }
 
-// logLines decodes the JSON lines of a log.
-func logLines(t *testing.T, log string) []map[string]any {
-	t.Helper()
-	var lines []map[string]any
-	for line := range strings.Lines(log) {
-		var m map[string]any
-		if err := json.Unmarshal([]byte(line), &m); err != nil {
-			t.Fatalf("a line of the log is not JSON: %q: %v", line, err)
-		}
-		lines = append(lines, m)
-	}
-	return lines
-}
-
 // A batch's messages are completed, and those the worker refuses are
 // reported, for the queue to deliver again and then set aside, and
 // logged with their ids, by which they are found in the dead-letter
 // queue.
 func TestTheSQSWorkerCompletesTheBatchAndReportsWhatItRefuses(t *testing.T) {
 	key := interactiontest.NewKey("awslambda")
-	var logged syncBuffer
+	var logged endpointtest.LogBuffer
 	worker, svc := newWorker(t, key, zerolog.New(&logged).Level(zerolog.DebugLevel))
 	good := jobJSON(t, key)
 	messages := []struct {
@@ -163,7 +119,7 @@ func TestTheSQSWorkerCompletesTheBatchAndReportsWhatItRefuses(t *testing.T) {
 	// The log's lines by the message they are about, as a reader of the
 	// log finds them.
 	byID := map[string]map[string]any{}
-	for _, line := range logLines(t, logged.String()) {
+	for _, line := range endpointtest.LogLines(t, logged.String()) {
 		if id, ok := line["message_id"].(string); ok {
 			byID[id] = line
 		}
@@ -187,7 +143,7 @@ func TestTheSQSWorkerCompletesTheBatchAndReportsWhatItRefuses(t *testing.T) {
 	if len(failed) != len(out.BatchItemFailures) {
 		t.Errorf("reported %v, some twice", out.BatchItemFailures)
 	}
-	if sent := svc.requests(); len(sent) != 1 || !strings.Contains(sent[0], "the report") {
+	if sent := svc.Sent(); len(sent) != 1 || !strings.Contains(sent[0], "the report") {
 		t.Errorf("the service was sent %q, want the good job's answer", sent)
 	}
 }
@@ -199,7 +155,7 @@ func TestTheInvokeWorkerCompletesItsPayload(t *testing.T) {
 	if _, err := h.Invoke(context.Background(), []byte(jobJSON(t, key))); err != nil {
 		t.Fatalf("the worker failed: %v", err)
 	}
-	if sent := svc.requests(); len(sent) != 1 || !strings.Contains(sent[0], "the report") {
+	if sent := svc.Sent(); len(sent) != 1 || !strings.Contains(sent[0], "the report") {
 		t.Errorf("the service was sent %q", sent)
 	}
 }
@@ -222,19 +178,19 @@ func TestTheInvokeWorkerRefusesWhatItCannotComplete(t *testing.T) {
 		{"an object that is no job", `{"hello":"world"}`, queue.ErrInvalidJob},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			var logged syncBuffer
+			var logged endpointtest.LogBuffer
 			worker, svc := newWorker(t, key, zerolog.New(&logged))
 			ctx := lambdacontext.NewContext(context.Background(), &lambdacontext.LambdaContext{AwsRequestID: "request-7"})
 			err := awslambda.InvokeWorker(worker)(ctx, json.RawMessage(tc.payload))
 			if !errors.Is(err, tc.is) {
 				t.Errorf("the worker returned %v, want %v", err, tc.is)
 			}
-			lines := logLines(t, logged.String())
+			lines := endpointtest.LogLines(t, logged.String())
 			if len(lines) != 1 || lines[0]["level"] != "error" || lines[0]["request_id"] != "request-7" ||
 				lines[0]["error"] != fmt.Sprint(err) {
 				t.Errorf("logged %q, want the error with the request's id", logged.String())
 			}
-			if sent := svc.requests(); len(sent) != 0 {
+			if sent := svc.Sent(); len(sent) != 0 {
 				t.Errorf("a job refused was answered: %q", sent)
 			}
 		})
@@ -277,23 +233,4 @@ func TestAWorkerWithoutKeysFailsAtItsStart(t *testing.T) {
 			})
 		}
 	}
-}
-
-// syncBuffer is a strings.Builder the worker's goroutines may write to
-// together.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  strings.Builder
-}
-
-func (b *syncBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.b.Write(p)
-}
-
-func (b *syncBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.b.String()
 }

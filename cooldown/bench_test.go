@@ -9,6 +9,7 @@ import (
 	"github.com/switchboard-go/switchboard/cooldown"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
+	"github.com/switchboard-go/switchboard/internal/endpointtest"
 	"github.com/switchboard-go/switchboard/router"
 )
 
@@ -37,7 +38,7 @@ func BenchmarkCooldown(b *testing.B) {
 		b.Run(tc.name, func(b *testing.B) {
 			r := router.New(router.DispatchOnly())
 			r.Use(tc.mw...)
-			r.Command("ping", reply("pong"))
+			r.Command("ping", endpointtest.Reply("pong"))
 			m, err := r.Build()
 			if err != nil {
 				b.Fatal(err)

@@ -19,6 +19,7 @@ import (
 	"github.com/switchboard-go/switchboard/endpoint"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
+	"github.com/switchboard-go/switchboard/internal/endpointtest"
 	"github.com/switchboard-go/switchboard/replay"
 	"github.com/switchboard-go/switchboard/router"
 	"github.com/switchboard-go/switchboard/storecall"
@@ -120,7 +121,7 @@ type bot struct {
 	e    *endpoint.Endpoint
 	key  *interactiontest.Key
 	runs atomic.Int32
-	log  syncBuffer
+	log  endpointtest.LogBuffer
 }
 
 func newBot(t *testing.T, g replay.Guard, guardOpts []storecall.Option, mw ...router.Middleware) *bot {
@@ -137,7 +138,7 @@ func newBot(t *testing.T, g replay.Guard, guardOpts []storecall.Option, mw ...ro
 	r.Autocomplete("weather", "city", func(context.Context, *autocomplete.Request) ([]interaction.Choice, error) {
 		return []interaction.Choice{interaction.StringChoice("Paris", "paris")}, nil
 	})
-	e, err := endpoint.New(build(t, r), b.key.Verifier(), endpoint.WithReplayGuard(g, guardOpts...))
+	e, err := endpoint.New(endpointtest.Build(t, r), b.key.Verifier(), endpoint.WithReplayGuard(g, guardOpts...))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -156,23 +157,6 @@ func (b *bot) post(t *testing.T, body []byte) (int, string) {
 	w := httptest.NewRecorder()
 	b.e.ServeHTTP(w, req)
 	return w.Code, w.Body.String()
-}
-
-type syncBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (l *syncBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.buf.Write(p)
-}
-
-func (l *syncBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.buf.String()
 }
 
 // passThrough is middleware that only passes the interaction on.

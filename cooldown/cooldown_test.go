@@ -18,6 +18,7 @@ import (
 	"github.com/switchboard-go/switchboard/cooldown"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
+	"github.com/switchboard-go/switchboard/internal/endpointtest"
 	"github.com/switchboard-go/switchboard/router"
 	"github.com/switchboard-go/switchboard/storetest"
 )
@@ -111,7 +112,7 @@ func TestCooldownKeyNamesTheRouteTheScopeAndTheID(t *testing.T) {
 	r.UserCommand("Report", keep)
 	r.Component("poll:{id}:vote", keep)
 	r.Modal("form:{id}", keep)
-	m := build(t, r)
+	m := endpointtest.Build(t, r)
 	channel := interactiontest.ChannelID.String()
 	dmChannel := (interactiontest.ChannelID + 100).String()
 	for _, tc := range []struct {
@@ -174,7 +175,7 @@ func TestCooldownRefusesAUsePastTheLimitAndSaysWhen(t *testing.T) {
 		runs.Add(1)
 		return interaction.Update("again"), nil
 	})
-	m := build(t, r)
+	m := endpointtest.Build(t, r)
 	ctx := context.Background()
 	dispatch := func(b *interactiontest.Builder) interaction.Response {
 		t.Helper()
@@ -246,7 +247,7 @@ func TestCooldownPerGuildAndPerChannel(t *testing.T) {
 			r.Command("ping", func(context.Context, *router.Request) (interaction.Response, error) {
 				return interaction.Reply("pong"), nil
 			})
-			m := build(t, r)
+			m := endpointtest.Build(t, r)
 			m.Dispatch(context.Background(), interactiontest.Command("ping").Interaction())
 			resp, _ := m.Dispatch(context.Background(), tc.second(interactiontest.Command("ping")).Interaction())
 			if refused := resp.Message.Content != "pong"; refused != tc.refused {
@@ -270,7 +271,7 @@ func TestCooldownMessageIsTheAuthors(t *testing.T) {
 	r.Command("ping", func(context.Context, *router.Request) (interaction.Response, error) {
 		return interaction.Reply("pong"), nil
 	})
-	m := build(t, r)
+	m := endpointtest.Build(t, r)
 	m.Dispatch(context.Background(), interactiontest.Command("ping").Interaction())
 	resp, _ := m.Dispatch(context.Background(), interactiontest.Command("ping").Interaction())
 	want := "Slow down, ada: " + cooldown.RelativeTime(said)
@@ -314,7 +315,7 @@ func TestACooldownWhoseStoreFailsLetsTheUseThrough(t *testing.T) {
 	r.Command("ping", func(context.Context, *router.Request) (interaction.Response, error) {
 		return interaction.Reply("pong"), nil
 	})
-	m := build(t, r)
+	m := endpointtest.Build(t, r)
 	for range 2 {
 		resp, err := m.Dispatch(context.Background(), interactiontest.Command("ping").Interaction())
 		if err != nil || resp.Message.Content != "pong" {
@@ -402,7 +403,7 @@ func TestStackedCooldownsSharingAStoreCountApart(t *testing.T) {
 				runs++
 				return interaction.Reply("pong"), nil
 			})).ServeInteraction)
-			m := build(t, r)
+			m := endpointtest.Build(t, r)
 			for range 5 {
 				if _, err := m.Dispatch(context.Background(), interactiontest.Command("ping").Interaction()); err != nil {
 					t.Fatal(err)
@@ -426,11 +427,11 @@ func TestStackedCooldownsSharingAStoreCountApart(t *testing.T) {
 func TestAutocompleteIsNoUse(t *testing.T) {
 	r := router.New(router.DispatchOnly())
 	r.Use(cooldown.New(cooldown.PerUser, 1, time.Minute))
-	r.Command("weather", reply("sunny"))
+	r.Command("weather", endpointtest.Reply("sunny"))
 	r.Autocomplete("weather", "city", func(context.Context, *autocomplete.Request) ([]interaction.Choice, error) {
 		return []interaction.Choice{interaction.StringChoice("Paris", "paris")}, nil
 	})
-	m := build(t, r)
+	m := endpointtest.Build(t, r)
 	for range 5 {
 		resp, err := m.Dispatch(context.Background(),
 			interactiontest.Autocomplete("weather").Focus("city", interaction.OptionString, interaction.StringValue("pa")).Interaction())

@@ -9,6 +9,7 @@ import (
 	"github.com/switchboard-go/switchboard/cooldown"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
+	"github.com/switchboard-go/switchboard/internal/endpointtest"
 	"github.com/switchboard-go/switchboard/router"
 	"github.com/switchboard-go/switchboard/state"
 )
@@ -55,7 +56,7 @@ func TestANilCooldownMessageKeepsTheDefault(t *testing.T) {
 	r.Command("ping", func(context.Context, *router.Request) (interaction.Response, error) {
 		return interaction.Reply("pong"), nil
 	})
-	m := build(t, r)
+	m := endpointtest.Build(t, r)
 	m.Dispatch(context.Background(), interactiontest.Command("ping").Interaction())
 	resp, _ := m.Dispatch(context.Background(), interactiontest.Command("ping").Interaction())
 	if !strings.HasPrefix(resp.Message.Content, "You can use this command again <t:") {

@@ -10,6 +10,7 @@ import (
 	"github.com/switchboard-go/switchboard/autocomplete"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
+	"github.com/switchboard-go/switchboard/internal/endpointtest"
 	"github.com/switchboard-go/switchboard/router"
 )
 
@@ -82,7 +83,7 @@ func TestEveryKindOfInteractionThroughBothAdapters(t *testing.T) {
 		got = seen{"focused": req.Focused.Name + "=" + req.Focused.Text(), "group": req.SubcommandGroup, "sub": req.Subcommand}
 		return []interaction.Choice{interaction.StringChoice("a", "a")}, nil
 	})
-	mux := build(t, r)
+	mux := endpointtest.Build(t, r)
 	key := interactiontest.NewKey("adapters")
 
 	member := &interaction.Member{Nick: "Eve"}
@@ -116,14 +117,14 @@ func TestEveryKindOfInteractionThroughBothAdapters(t *testing.T) {
 			Focus("topic", interaction.OptionNumber, interaction.StringValue("1.")),
 			seen{"focused": "topic=1.", "group": "user", "sub": "note"}, `"type":8`},
 	}
-	for _, a := range adapters {
+	for _, a := range endpointtest.FrontEnds() {
 		e := newEndpoint(t, mux, key.Verifier())
 		for _, tt := range tests {
-			t.Run(a.name+"/"+tt.name, func(t *testing.T) {
+			t.Run(a.Name+"/"+tt.name, func(t *testing.T) {
 				got = nil
-				ans := a.do(e, signed(key, tt.b.JSON()))
-				if ans.status != 200 || !strings.Contains(ans.body, tt.answer) {
-					t.Fatalf("answer %d %s", ans.status, ans.body)
+				ans := a.Do(e, endpointtest.Signed(key, tt.b.JSON()))
+				if ans.Status != 200 || !strings.Contains(ans.Body, tt.answer) {
+					t.Fatalf("answer %d %s", ans.Status, ans.Body)
 				}
 				for k, want := range tt.want {
 					if got[k] != want {
@@ -150,7 +151,7 @@ func (timeoutError) Temporary() bool { return true }
 // adapter's error handler answers, and never the connection's addresses.
 func TestNetHTTPAnswersABodyNotReadInTime(t *testing.T) {
 	key := interactiontest.NewKey("adapters")
-	e := newEndpoint(t, testBot(t, nil), key.Verifier())
+	e := newEndpoint(t, endpointtest.Bot(t, nil), key.Verifier())
 	req := httptest.NewRequest(http.MethodPost, "/", timeoutBody{})
 	rec := httptest.NewRecorder()
 	e.ServeHTTP(rec, req)

@@ -17,6 +17,7 @@ import (
 	"github.com/switchboard-go/switchboard/emulator"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
+	"github.com/switchboard-go/switchboard/internal/endpointtest"
 	"github.com/switchboard-go/switchboard/option"
 	"github.com/switchboard-go/switchboard/router"
 	"github.com/switchboard-go/switchboard/rules"
@@ -204,7 +205,7 @@ func TestARefusedLateAnswerCompletesTheDeferralWithTheErrorHandlers(t *testing.T
 // handler has no error handler; the router sends the suggestions the
 // service takes, and the user sees them.
 func TestTooManySuggestionsAreCutToWhatTheServiceTakes(t *testing.T) {
-	var log logBuffer
+	var log endpointtest.LogBuffer
 	r := router.New(router.WithLogger(zerolog.New(&log)))
 	r.Command("search", func(context.Context, *router.Request) (interaction.Response, error) {
 		return interaction.Reply("found"), nil
@@ -251,7 +252,7 @@ func TestFilesTheServiceWouldRefuseReachTheErrorHandler(t *testing.T) {
 			r.OnError(h.onError)
 			r.Command("report", func(context.Context, *router.Request) (interaction.Response, error) { return tt.answer, nil })
 			ix := interactiontest.Command("report").Modify(small).Interaction()
-			resp, err := build(t, r).Dispatch(context.Background(), ix)
+			resp, err := endpointtest.Build(t, r).Dispatch(context.Background(), ix)
 			if err == nil || !strings.Contains(err.Error(), tt.line) || resp.Message.Content != "Something in this answer cannot be shown." {
 				t.Fatalf("answer %+v, %v; want the error handler's, with an error naming %q", resp, err, tt.line)
 			}
@@ -272,7 +273,7 @@ func TestAnErrorHandlerAnswerTheServiceWouldRefuseIsReplacedByTheApology(t *test
 	r.Command("cmd", func(context.Context, *router.Request) (interaction.Response, error) {
 		return interaction.Reply(""), nil
 	})
-	resp, err := dispatch(t, build(t, r), interactiontest.Command("cmd"))
+	resp, err := endpointtest.Dispatch(t, endpointtest.Build(t, r), interactiontest.Command("cmd"))
 	if err == nil || resp.Message.Content != "Sorry, something went wrong while running this command." ||
 		resp.Message.Flags&interaction.FlagEphemeral == 0 {
 		t.Fatalf("answer %+v, %v; want the ephemeral apology", resp, err)

@@ -3,51 +3,21 @@ package endpoint_test
 import (
 	"context"
 	"errors"
-	"io"
-	"net/http"
-	"net/http/httptest"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/switchboard-go/switchboard/endpoint"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
-	"github.com/switchboard-go/switchboard/rest"
+	"github.com/switchboard-go/switchboard/internal/endpointtest"
 	"github.com/switchboard-go/switchboard/router"
 )
-
-// webhookRecorder stands for the service's webhook endpoints: it answers
-// every request with a message and keeps what it was sent.
-type webhookRecorder struct {
-	mu   sync.Mutex
-	sent []string // "METHOD path body"
-}
-
-func (w *webhookRecorder) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
-	body, _ := io.ReadAll(r.Body)
-	w.mu.Lock()
-	w.sent = append(w.sent, r.Method+" "+r.URL.Path+" "+string(body))
-	w.mu.Unlock()
-	if r.Method == http.MethodDelete {
-		rw.WriteHeader(http.StatusNoContent)
-		return
-	}
-	rw.Header().Set("Content-Type", "application/json")
-	io.WriteString(rw, `{"id":"77","channel_id":"5","content":"ok"}`)
-}
 
 // TestHandlersAnswerAgainFromTheirRequest: a handler given a client through
 // the endpoint completes its deferral, follows it up, edits and deletes
 // through its Request, each on the interaction's own webhook.
 func TestHandlersAnswerAgainFromTheirRequest(t *testing.T) {
-	hooks := &webhookRecorder{}
-	srv := httptest.NewServer(hooks)
-	defer srv.Close()
-	client, err := rest.NewClient(srv.URL+"/api/v10", rest.NoAuth{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	hooks, client := endpointtest.NewWebhooks(t)
 
 	errs := make(chan error, 1)
 	r := router.New(router.DispatchOnly())
@@ -77,17 +47,17 @@ func TestHandlersAnswerAgainFromTheirRequest(t *testing.T) {
 		return interaction.Defer(), nil
 	})
 	key := interactiontest.NewKey("answers")
-	e := newEndpoint(t, build(t, r), key.Verifier(), endpoint.WithClient(client))
+	e := newEndpoint(t, endpointtest.Build(t, r), key.Verifier(), endpoint.WithClient(client))
 	body := interactiontest.Command("build").Modify(func(ix *interaction.Interaction) {
 		ix.ApplicationID, ix.Token = 11, "tok-en"
 	}).JSON()
-	for _, a := range adapters {
-		hooks.sent = nil
-		if got := a.do(e, signed(key, body)); got.status != 200 || !strings.Contains(got.body, `"type":5`) {
-			t.Fatalf("%s: answer %d %s, want a deferral", a.name, got.status, got.body)
+	for _, a := range endpointtest.FrontEnds() {
+		hooks.Reset()
+		if got := a.Do(e, endpointtest.Signed(key, body)); got.Status != 200 || !strings.Contains(got.Body, `"type":5`) {
+			t.Fatalf("%s: answer %d %s, want a deferral", a.Name, got.Status, got.Body)
 		}
 		if err := <-errs; err != nil {
-			t.Fatalf("%s: %v", a.name, err)
+			t.Fatalf("%s: %v", a.Name, err)
 		}
 		want := []string{
 			`PATCH /api/v10/webhooks/11/tok-en/messages/@original {"content":"done"}`,
@@ -97,11 +67,9 @@ func TestHandlersAnswerAgainFromTheirRequest(t *testing.T) {
 			`GET /api/v10/webhooks/11/tok-en/messages/@original `,
 			`DELETE /api/v10/webhooks/11/tok-en/messages/@original `,
 		}
-		hooks.mu.Lock()
-		got := strings.Join(hooks.sent, "\n")
-		hooks.mu.Unlock()
+		got := strings.Join(hooks.Sent(), "\n")
 		if got != strings.Join(want, "\n") {
-			t.Errorf("%s: the service was sent\n%s\nwant\n%s", a.name, got, strings.Join(want, "\n"))
+			t.Errorf("%s: the service was sent\n%s\nwant\n%s", a.Name, got, strings.Join(want, "\n"))
 		}
 	}
 }
@@ -119,7 +87,7 @@ func TestAnswersWithoutAClientSaySo(t *testing.T) {
 		got = append(got, err1, err2, err3, err4, req.DeleteOriginal(ctx), req.DeleteFollowup(ctx, 1))
 		return interaction.Reply("ok"), nil
 	})
-	mux := build(t, r)
+	mux := endpointtest.Build(t, r)
 	if _, err := mux.Dispatch(context.Background(), interactiontest.Command("build").Interaction()); err != nil {
 		t.Fatal(err)
 	}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"net"
-	"os"
 	"sync/atomic"
 	"syscall"
 	"testing"
@@ -16,6 +15,7 @@ import (
 	"github.com/switchboard-go/switchboard/endpoint"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
+	"github.com/switchboard-go/switchboard/internal/endpointtest"
 	"github.com/switchboard-go/switchboard/queue"
 	"github.com/switchboard-go/switchboard/replay"
 	"github.com/switchboard-go/switchboard/rest"
@@ -32,15 +32,6 @@ import (
 //	go test ./endpoint -run XXX -bench . -count 10 | tee new.txt
 //	benchstat new.txt
 
-func fixture(b *testing.B) []byte {
-	b.Helper()
-	body, err := os.ReadFile("../interaction/testdata/slash_mod_ban.json")
-	if err != nil {
-		b.Fatal(err)
-	}
-	return body
-}
-
 // modBan reads every option the way a handler would.
 func modBan(_ context.Context, req *router.Request) (interaction.Response, error) {
 	user, err := req.Options.Get("user").User()
@@ -56,16 +47,16 @@ func modBan(_ context.Context, req *router.Request) (interaction.Response, error
 
 func benchMux(b *testing.B) *router.Mux {
 	r := router.New(router.DispatchOnly())
-	r.Command("ping", reply("ping"))
+	r.Command("ping", endpointtest.Reply("ping"))
 	r.Command("mod ban", modBan)
-	r.Command("mod kick", reply("kick"))
-	r.Command("mod user ban", reply("user ban"))
-	return build(b, r)
+	r.Command("mod kick", endpointtest.Reply("kick"))
+	r.Command("mod user ban", endpointtest.Reply("user ban"))
+	return endpointtest.Build(b, r)
 }
 
 // BenchmarkVerify is the floor of the request path: one Ed25519 verification.
 func BenchmarkVerify(b *testing.B) {
-	body := fixture(b)
+	body := endpointtest.ModBan(b)
 	key := interactiontest.NewKey("bench")
 	v := key.Verifier()
 	sig, ts := key.Sign(body)
@@ -79,7 +70,7 @@ func BenchmarkVerify(b *testing.B) {
 }
 
 func BenchmarkDecode(b *testing.B) {
-	body := fixture(b)
+	body := endpointtest.ModBan(b)
 	b.ReportAllocs()
 	b.SetBytes(int64(len(body)))
 	for b.Loop() {
@@ -93,24 +84,9 @@ func BenchmarkDecode(b *testing.B) {
 // BenchmarkEndpoint runs the whole path through the fasthttp handler in
 // memory: verify, decode, dispatch, read options, encode.
 func BenchmarkEndpoint(b *testing.B) {
-	body := fixture(b)
 	key := interactiontest.NewKey("bench")
 	e := newEndpoint(b, benchMux(b), key.Verifier())
-	sig, ts := key.Sign(body)
-	var rc fasthttp.RequestCtx
-	b.ReportAllocs()
-	for b.Loop() {
-		rc.Request.Reset()
-		rc.Response.Reset()
-		rc.Request.Header.SetMethod("POST")
-		rc.Request.Header.Set(endpoint.HeaderSignature, sig)
-		rc.Request.Header.Set(endpoint.HeaderTimestamp, ts)
-		rc.Request.SetBody(body)
-		e.ServeFastHTTP(&rc)
-		if rc.Response.StatusCode() != 200 {
-			b.Fatalf("status %d: %s", rc.Response.StatusCode(), rc.Response.Body())
-		}
-	}
+	endpointtest.Loop(b, e.ServeFastHTTP, key, endpointtest.ModBan(b), endpointtest.Status(200))
 }
 
 // serverBench sends the fixture, signed, to a fasthttp server running h
@@ -120,7 +96,7 @@ func BenchmarkEndpoint(b *testing.B) {
 // flight, the idle core spins looking for work, which is neither HTTP's
 // cost nor the handler's.
 func serverBench(b *testing.B, h fasthttp.RequestHandler, key *interactiontest.Key) {
-	body := fixture(b)
+	body := endpointtest.ModBan(b)
 	ln := fasthttputil.NewInmemoryListener()
 	srv := &fasthttp.Server{Handler: h}
 	go srv.Serve(ln) //nolint:errcheck // ends when the listener closes
@@ -190,7 +166,7 @@ func BenchmarkServerEndpoint(b *testing.B) {
 // defer at once, and hand the job, proved and in JSON, to a queue that
 // drops it where a queue.Func would send it to SQS.
 func BenchmarkEndpointHandOver(b *testing.B) {
-	body := fixture(b)
+	body := endpointtest.ModBan(b)
 	key := interactiontest.NewKey("bench")
 	r := router.New(router.DispatchOnly())
 	r.Command("mod ban", modBan, router.Queued())
@@ -209,21 +185,7 @@ func BenchmarkEndpointHandOver(b *testing.B) {
 		return err
 	})
 	e := newEndpoint(b, mux, key.Verifier(), endpoint.WithClient(client), endpoint.WithQueue(q), endpoint.WithJobKeys(queue.RandomKeys()), endpoint.WithJobClaims(replay.NewMemoryGuard(0)))
-	sig, ts := key.Sign(body)
-	var rc fasthttp.RequestCtx
-	b.ReportAllocs()
-	for b.Loop() {
-		rc.Request.Reset()
-		rc.Response.Reset()
-		rc.Request.Header.SetMethod("POST")
-		rc.Request.Header.Set(endpoint.HeaderSignature, sig)
-		rc.Request.Header.Set(endpoint.HeaderTimestamp, ts)
-		rc.Request.SetBody(body)
-		e.ServeFastHTTP(&rc)
-		if rc.Response.StatusCode() != 200 {
-			b.Fatalf("status %d: %s", rc.Response.StatusCode(), rc.Response.Body())
-		}
-	}
+	endpointtest.Loop(b, e.ServeFastHTTP, key, body, endpointtest.Status(200))
 	if sent.Load() == 0 {
 		b.Fatal("nothing was handed over")
 	}

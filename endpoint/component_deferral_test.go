@@ -3,7 +3,6 @@ package endpoint_test
 import (
 	"context"
 	"errors"
-	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -11,17 +10,16 @@ import (
 	"github.com/switchboard-go/switchboard/endpoint"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
-	"github.com/switchboard-go/switchboard/rest"
+	"github.com/switchboard-go/switchboard/internal/endpointtest"
 	"github.com/switchboard-go/switchboard/router"
 )
 
-// requests returns what the fake service was sent, each request as
+// requests returns what hooks were sent, each request as
 // "PATCH @original body" or "POST follow-up body".
-func (w *webhookRecorder) requests() []string {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	out := make([]string, len(w.sent))
-	for i, s := range w.sent {
+func requests(hooks *endpointtest.Webhooks) []string {
+	sent := hooks.Sent()
+	out := make([]string, len(sent))
+	for i, s := range sent {
 		method, rest, _ := strings.Cut(s, " ")
 		path, body, _ := strings.Cut(rest, " ")
 		what := "follow-up"
@@ -94,13 +92,7 @@ func TestSlowComponentsAndModalsAreDeferredAndCompleted(t *testing.T) {
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			hooks := &webhookRecorder{}
-			api := httptest.NewServer(hooks)
-			defer api.Close()
-			client, err := rest.NewClient(api.URL+"/api/v10", rest.NoAuth{})
-			if err != nil {
-				t.Fatal(err)
-			}
+			hooks, client := endpointtest.NewWebhooks(t)
 			slow := func(context.Context, *router.Request) (interaction.Response, error) {
 				time.Sleep(200 * time.Millisecond)
 				if tt.panics {
@@ -116,18 +108,18 @@ func TestSlowComponentsAndModalsAreDeferredAndCompleted(t *testing.T) {
 			r.Modal("slow", slow, tt.decls...)
 			key := interactiontest.NewKey("component deferrals")
 			// Deferred 50ms after arrival; a handler not deferred answers late.
-			e := newEndpoint(t, build(t, r), key.Verifier(), endpoint.WithClient(client),
+			e := newEndpoint(t, endpointtest.Build(t, r), key.Verifier(), endpoint.WithClient(client),
 				endpoint.WithResponseDeadline(150*time.Millisecond), endpoint.WithAnswerMargin(100*time.Millisecond))
-			got := adapters[0].do(e, signed(key, tt.b.JSON()))
-			if got.status != 200 || got.body != tt.first {
-				t.Fatalf("first answer %d %s, want %s", got.status, got.body, tt.first)
+			got := endpointtest.FrontEnds()[0].Do(e, endpointtest.Signed(key, tt.b.JSON()))
+			if got.Status != 200 || got.Body != tt.first {
+				t.Fatalf("first answer %d %s, want %s", got.Status, got.Body, tt.first)
 			}
 			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 			defer cancel()
 			if err := e.WaitDeferred(ctx); err != nil {
 				t.Fatal(err)
 			}
-			if sent := hooks.requests(); strings.Join(sent, "\n") != strings.Join(tt.sent, "\n") {
+			if sent := requests(hooks); strings.Join(sent, "\n") != strings.Join(tt.sent, "\n") {
 				t.Errorf("the service was sent\n%s\nwant\n%s", strings.Join(sent, "\n"), strings.Join(tt.sent, "\n"))
 			}
 		})
@@ -138,9 +130,9 @@ var errTest = errors.New("handler failed")
 
 func TestDeferUpdateOnACommandIsABuildError(t *testing.T) {
 	r := router.New(router.DispatchOnly())
-	r.Command("poll", reply("poll"), router.DeferUpdate())
-	r.Group("mod", router.DeferUpdate()).Command("ban", reply("ban"))
-	r.Component("vote", reply("vote"), router.DeferUpdate())
+	r.Command("poll", endpointtest.Reply("poll"), router.DeferUpdate())
+	r.Group("mod", router.DeferUpdate()).Command("ban", endpointtest.Reply("ban"))
+	r.Component("vote", endpointtest.Reply("vote"), router.DeferUpdate())
 	_, err := r.Build()
 	for _, want := range []string{"poll: DeferUpdate", "mod ban: DeferUpdate"} {
 		if err == nil || !strings.Contains(err.Error(), want) {

@@ -11,6 +11,7 @@ import (
 	"github.com/switchboard-go/switchboard/endpoint"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
+	"github.com/switchboard-go/switchboard/internal/endpointtest"
 	"github.com/switchboard-go/switchboard/replay"
 	"github.com/switchboard-go/switchboard/router"
 )
@@ -33,25 +34,25 @@ func TestEndpointServesComponentsAndModals(t *testing.T) {
 	})
 	key := interactiontest.NewKey("components")
 	forged := "crash:" + strings.Repeat("y", 3000)
-	for _, a := range adapters {
-		e := newEndpoint(t, build(t, r), key.Verifier(), endpoint.WithReplayGuard(replay.NewMemoryGuard(0)))
-		click := signed(key, interactiontest.Button("count:3").JSON())
+	for _, a := range endpointtest.FrontEnds() {
+		e := newEndpoint(t, endpointtest.Build(t, r), key.Verifier(), endpoint.WithReplayGuard(replay.NewMemoryGuard(0)))
+		click := endpointtest.Signed(key, interactiontest.Button("count:3").JSON())
 		for _, tt := range []struct {
 			name   string
-			call   call
+			call   endpointtest.Call
 			status int
 			body   string
 		}{
 			{"a button", click, 200, `{"type":7,"data":{"content":"clicked III"}}`},
 			{"the same click again", click, 409, "already received"},
-			{"a modal", signed(key, interactiontest.ModalSubmit("form:7").JSON()), 200, `"content":"thanks for form id"`},
-			{"a modal with a checkbox, a radio group left empty and a checkbox group", signed(key, interactiontest.ModalSubmit("form:8").
+			{"a modal", endpointtest.Signed(key, interactiontest.ModalSubmit("form:7").JSON()), 200, `"content":"thanks for form id"`},
+			{"a modal with a checkbox, a radio group left empty and a checkbox group", endpointtest.Signed(key, interactiontest.ModalSubmit("form:8").
 				Checkbox("terms", true).RadioGroup("size", "").CheckboxGroup("extras").JSON()), 200, `"content":"thanks for form id"`},
-			{"a component whose handler panics", signed(key, interactiontest.Button(forged).JSON()), 500, "internal error"},
+			{"a component whose handler panics", endpointtest.Signed(key, interactiontest.Button(forged).JSON()), 500, "internal error"},
 		} {
-			got := a.do(e, tt.call)
-			if got.status != tt.status || !strings.Contains(got.body, tt.body) {
-				t.Errorf("%s: %s: %d %s, want %d with %s", a.name, tt.name, got.status, got.body, tt.status, tt.body)
+			got := a.Do(e, tt.call)
+			if got.Status != tt.status || !strings.Contains(got.Body, tt.body) {
+				t.Errorf("%s: %s: %d %s, want %d with %s", a.Name, tt.name, got.Status, got.Body, tt.status, tt.body)
 			}
 		}
 	}

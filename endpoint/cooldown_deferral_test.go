@@ -10,6 +10,7 @@ import (
 	"github.com/switchboard-go/switchboard/emulator"
 	"github.com/switchboard-go/switchboard/endpoint"
 	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/internal/endpointtest"
 	"github.com/switchboard-go/switchboard/router"
 )
 
@@ -32,7 +33,7 @@ func (s slowRefusals) Use(ctx context.Context, _ string, _ int, _ time.Duration)
 func TestARefusalAfterAPublicDeferralStaysEphemeral(t *testing.T) {
 	r := router.New()
 	r.Use(cooldown.New(cooldown.PerUser, 1, time.Minute, cooldown.WithStore(slowRefusals{after: 150 * time.Millisecond})))
-	r.Command("ping", reply("pong"), router.Description("Answers pong"))
+	r.Command("ping", endpointtest.Reply("pong"), router.Description("Answers pong"))
 	// The endpoint defers 50ms after the request arrives, before the
 	// store answers.
 	s := serveOnEmulator(t, r, endpoint.WithResponseDeadline(100*time.Millisecond), endpoint.WithAnswerMargin(50*time.Millisecond))

@@ -14,6 +14,7 @@ import (
 	"github.com/switchboard-go/switchboard/endpoint"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
+	"github.com/switchboard-go/switchboard/internal/endpointtest"
 	"github.com/switchboard-go/switchboard/rest"
 	"github.com/switchboard-go/switchboard/router"
 )
@@ -187,13 +188,7 @@ func TestADeferredHandlerThatPanicsTellsTheUser(t *testing.T) {
 // that calls runtime.Goexit (as t.FailNow does) after its deferral still
 // ends its context and lets WaitDeferred return.
 func TestADeferredHandlerThatEndsItsGoroutineDoesNotHangTheStop(t *testing.T) {
-	hooks := &webhookRecorder{}
-	api := httptest.NewServer(hooks)
-	defer api.Close()
-	client, err := rest.NewClient(api.URL+"/api/v10", rest.NoAuth{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, client := endpointtest.NewWebhooks(t)
 	ended := make(chan error, 1)
 	r := router.New(router.DispatchOnly())
 	r.Command("quit", func(ctx context.Context, req *router.Request) (interaction.Response, error) {
@@ -203,11 +198,11 @@ func TestADeferredHandlerThatEndsItsGoroutineDoesNotHangTheStop(t *testing.T) {
 		return interaction.Response{}, nil
 	})
 	key := interactiontest.NewKey("goexit")
-	e := newEndpoint(t, build(t, r), key.Verifier(), endpoint.WithClient(client),
+	e := newEndpoint(t, endpointtest.Build(t, r), key.Verifier(), endpoint.WithClient(client),
 		endpoint.WithResponseDeadline(150*time.Millisecond), endpoint.WithAnswerMargin(100*time.Millisecond))
-	got := adapters[0].do(e, signed(key, interactiontest.Command("quit").JSON()))
-	if got.status != 200 || !strings.Contains(got.body, `"type":5`) {
-		t.Fatalf("answer %d %s, want a deferral", got.status, got.body)
+	got := endpointtest.FrontEnds()[0].Do(e, endpointtest.Signed(key, interactiontest.Command("quit").JSON()))
+	if got.Status != 200 || !strings.Contains(got.Body, `"type":5`) {
+		t.Fatalf("answer %d %s, want a deferral", got.Status, got.Body)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
@@ -228,12 +223,7 @@ func TestADeferredHandlerThatEndsItsGoroutineDoesNotHangTheStop(t *testing.T) {
 // declared on a group hold for its subcommands, and a subcommand's own
 // declaration wins over its group's.
 func TestASubcommandDefersAsItsGroupDeclares(t *testing.T) {
-	api := httptest.NewServer(&webhookRecorder{})
-	defer api.Close()
-	client, err := rest.NewClient(api.URL+"/api/v10", rest.NoAuth{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, client := endpointtest.NewWebhooks(t)
 	slow := func(ctx context.Context, req *router.Request) (interaction.Response, error) {
 		time.Sleep(200 * time.Millisecond)
 		return interaction.Reply("done"), nil
@@ -245,7 +235,7 @@ func TestASubcommandDefersAsItsGroupDeclares(t *testing.T) {
 	r.Group("never", router.NoAutoDefer()).Command("run", slow)
 	key := interactiontest.NewKey("groups")
 	// Deferred 50ms after arrival; a handler not deferred answers late.
-	e := newEndpoint(t, build(t, r), key.Verifier(), endpoint.WithClient(client),
+	e := newEndpoint(t, endpointtest.Build(t, r), key.Verifier(), endpoint.WithClient(client),
 		endpoint.WithResponseDeadline(150*time.Millisecond), endpoint.WithAnswerMargin(100*time.Millisecond))
 	for _, tc := range []struct {
 		path, want string
@@ -254,9 +244,9 @@ func TestASubcommandDefersAsItsGroupDeclares(t *testing.T) {
 		{"private public", `"content":"done"`},
 		{"never run", `"content":"done"`},
 	} {
-		got := adapters[0].do(e, signed(key, interactiontest.Command(tc.path).JSON()))
-		if got.status != 200 || !strings.Contains(got.body, tc.want) {
-			t.Errorf("%s: answer %d %s, want %s", tc.path, got.status, got.body, tc.want)
+		got := endpointtest.FrontEnds()[0].Do(e, endpointtest.Signed(key, interactiontest.Command(tc.path).JSON()))
+		if got.Status != 200 || !strings.Contains(got.Body, tc.want) {
+			t.Errorf("%s: answer %d %s, want %s", tc.path, got.Status, got.Body, tc.want)
 		}
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)

@@ -7,105 +7,20 @@ import (
 	"io"
 	"net"
 	"net/http"
-	"net/http/httptest"
 	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
 
-	"github.com/rs/zerolog"
 	"github.com/valyala/fasthttp"
 	"github.com/valyala/fasthttp/fasthttputil"
 
 	"github.com/switchboard-go/switchboard/endpoint"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
+	"github.com/switchboard-go/switchboard/internal/endpointtest"
 	"github.com/switchboard-go/switchboard/router"
 )
-
-// call is one HTTP request to an endpoint.
-type call struct {
-	method  string
-	headers map[string]string
-	body    []byte
-}
-
-// answer is what an endpoint replied.
-type answer struct {
-	status      int
-	body        string
-	contentType string
-	allow       string
-}
-
-// adapter serves one call through one of the endpoint's front ends.
-type adapter struct {
-	name string
-	do   func(e *endpoint.Endpoint, c call) answer
-}
-
-var adapters = []adapter{
-	{"fasthttp", func(e *endpoint.Endpoint, c call) answer {
-		var rc fasthttp.RequestCtx
-		rc.Request.Header.SetMethod(c.method)
-		for k, v := range c.headers {
-			rc.Request.Header.Set(k, v)
-		}
-		rc.Request.SetBody(c.body)
-		e.ServeFastHTTP(&rc)
-		return answer{
-			status:      rc.Response.StatusCode(),
-			body:        string(rc.Response.Body()),
-			contentType: string(rc.Response.Header.ContentType()),
-			allow:       string(rc.Response.Header.Peek("Allow")),
-		}
-	}},
-	{"net/http", func(e *endpoint.Endpoint, c call) answer {
-		req := httptest.NewRequest(c.method, "/interactions", bytes.NewReader(c.body))
-		for k, v := range c.headers {
-			req.Header.Set(k, v)
-		}
-		rec := httptest.NewRecorder()
-		e.ServeHTTP(rec, req)
-		return answer{
-			status:      rec.Code,
-			body:        rec.Body.String(),
-			contentType: rec.Header().Get("Content-Type"),
-			allow:       rec.Header().Get("Allow"),
-		}
-	}},
-}
-
-func signed(k *interactiontest.Key, body []byte) call {
-	sig, ts := k.Sign(body)
-	return call{method: "POST", body: body, headers: map[string]string{
-		endpoint.HeaderSignature: sig, endpoint.HeaderTimestamp: ts,
-	}}
-}
-
-// testBot is a router with a handler for each kind of answer.
-func testBot(t *testing.T, log *bytes.Buffer) *router.Mux {
-	t.Helper()
-	opts := []router.Option{router.DispatchOnly()}
-	if log != nil {
-		opts = append(opts, router.WithLogger(zerolog.New(log).Level(zerolog.DebugLevel)))
-	}
-	r := router.New(opts...)
-	r.Command("ping", func(context.Context, *router.Request) (interaction.Response, error) {
-		return interaction.Reply("pong"), nil
-	})
-	r.Command("panic", func(context.Context, *router.Request) (interaction.Response, error) {
-		panic("handler bug")
-	})
-	r.Command("deadline", func(ctx context.Context, _ *router.Request) (interaction.Response, error) {
-		d, ok := ctx.Deadline()
-		if !ok {
-			return interaction.Reply("no deadline"), nil
-		}
-		return interaction.Reply(time.Until(d).Round(time.Second).String()), nil
-	})
-	return build(t, r)
-}
 
 func TestEndpointStatuses(t *testing.T) {
 	key := interactiontest.NewKey("endpoint")
@@ -113,54 +28,54 @@ func TestEndpointStatuses(t *testing.T) {
 	ping := interactiontest.Ping().JSON()
 	cmd := interactiontest.Command("ping").JSON()
 
-	stale := signed(key, ping)
-	stale.headers[endpoint.HeaderTimestamp] = "1000000000"
-	badHex := signed(key, ping)
-	badHex.headers[endpoint.HeaderSignature] = strings.Repeat("zz", 64)
-	tampered := signed(key, cmd)
-	tampered.body = bytes.Replace(tampered.body, []byte(`"ping"`), []byte(`"pong"`), 1)
-	noSig := call{method: "POST", body: ping, headers: map[string]string{endpoint.HeaderTimestamp: "1"}}
+	stale := endpointtest.Signed(key, ping)
+	stale.Headers[endpoint.HeaderTimestamp] = "1000000000"
+	badHex := endpointtest.Signed(key, ping)
+	badHex.Headers[endpoint.HeaderSignature] = strings.Repeat("zz", 64)
+	tampered := endpointtest.Signed(key, cmd)
+	tampered.Body = bytes.Replace(tampered.Body, []byte(`"ping"`), []byte(`"pong"`), 1)
+	noSig := endpointtest.Call{Method: "POST", Body: ping, Headers: map[string]string{endpoint.HeaderTimestamp: "1"}}
 
 	tests := []struct {
 		name       string
-		call       call
+		call       endpointtest.Call
 		wantStatus int
 		wantBody   string // a substring of the body
 	}{
-		{"PING is answered with PONG", signed(key, ping), 200, `{"type":1}`},
-		{"a command reaches its handler", signed(key, cmd), 200, `{"type":4,"data":{"content":"pong"}}`},
-		{"GET is not allowed", call{method: "GET"}, 405, "POST only"},
-		{"PUT is not allowed", call{method: "PUT", body: ping}, 405, "POST only"},
+		{"PING is answered with PONG", endpointtest.Signed(key, ping), 200, `{"type":1}`},
+		{"a command reaches its handler", endpointtest.Signed(key, cmd), 200, `{"type":4,"data":{"content":"pong"}}`},
+		{"GET is not allowed", endpointtest.Call{Method: "GET"}, 405, "POST only"},
+		{"PUT is not allowed", endpointtest.Call{Method: "PUT", Body: ping}, 405, "POST only"},
 		{"no signature", noSig, 401, "invalid request signature"},
-		{"no headers at all", call{method: "POST", body: ping}, 401, "invalid request signature"},
-		{"a signature by another key", signed(other, ping), 401, "invalid request signature"},
+		{"no headers at all", endpointtest.Call{Method: "POST", Body: ping}, 401, "invalid request signature"},
+		{"a signature by another key", endpointtest.Signed(other, ping), 401, "invalid request signature"},
 		{"a signature that is not hex", badHex, 401, "invalid request signature"},
 		{"a body changed after signing", tampered, 401, "invalid request signature"},
 		{"a stale timestamp", stale, 401, "timestamp"},
-		{"a signed body that is not JSON", signed(key, []byte("not json")), 400, "invalid"},
-		{"a signed truncated body", signed(key, ping[:len(ping)-3]), 400, "invalid"},
-		{"a signed unknown interaction type", signed(key, []byte(`{"id":"1","type":99}`)), 400, "unknown interaction type"},
-		{"a component nobody registered", signed(key, interactiontest.Button("gone").JSON()), 200, "This component is no longer available."},
-		{"a modal nobody registered", signed(key, interactiontest.ModalSubmit("gone").JSON()), 200, "This form is no longer available."},
-		{"a body over the limit", signed(key, append(bytes.Repeat([]byte(" "), 2048), ping...)), 413, "too large"},
-		{"a panicking handler", signed(key, interactiontest.Command("panic").JSON()), 500, "internal error"},
+		{"a signed body that is not JSON", endpointtest.Signed(key, []byte("not json")), 400, "invalid"},
+		{"a signed truncated body", endpointtest.Signed(key, ping[:len(ping)-3]), 400, "invalid"},
+		{"a signed unknown interaction type", endpointtest.Signed(key, []byte(`{"id":"1","type":99}`)), 400, "unknown interaction type"},
+		{"a component nobody registered", endpointtest.Signed(key, interactiontest.Button("gone").JSON()), 200, "This component is no longer available."},
+		{"a modal nobody registered", endpointtest.Signed(key, interactiontest.ModalSubmit("gone").JSON()), 200, "This form is no longer available."},
+		{"a body over the limit", endpointtest.Signed(key, append(bytes.Repeat([]byte(" "), 2048), ping...)), 413, "too large"},
+		{"a panicking handler", endpointtest.Signed(key, interactiontest.Command("panic").JSON()), 500, "internal error"},
 	}
-	for _, a := range adapters {
+	for _, a := range endpointtest.FrontEnds() {
 		for _, tt := range tests {
-			t.Run(a.name+"/"+tt.name, func(t *testing.T) {
-				e := newEndpoint(t, testBot(t, nil), key.Verifier(), endpoint.WithMaxBodySize(2048))
-				got := a.do(e, tt.call)
-				if got.status != tt.wantStatus || !strings.Contains(got.body, tt.wantBody) {
-					t.Fatalf("got %d %s, want %d with %q", got.status, got.body, tt.wantStatus, tt.wantBody)
+			t.Run(a.Name+"/"+tt.name, func(t *testing.T) {
+				e := newEndpoint(t, endpointtest.Bot(t, nil), key.Verifier(), endpoint.WithMaxBodySize(2048))
+				got := a.Do(e, tt.call)
+				if got.Status != tt.wantStatus || !strings.Contains(got.Body, tt.wantBody) {
+					t.Fatalf("got %d %s, want %d with %q", got.Status, got.Body, tt.wantStatus, tt.wantBody)
 				}
-				if got.contentType != "application/json" {
-					t.Errorf("Content-Type = %q", got.contentType)
+				if got.Header.Get("Content-Type") != "application/json" {
+					t.Errorf("Content-Type = %q", got.Header.Get("Content-Type"))
 				}
-				if !json.Valid([]byte(got.body)) {
-					t.Errorf("body is not JSON: %s", got.body)
+				if !json.Valid([]byte(got.Body)) {
+					t.Errorf("body is not JSON: %s", got.Body)
 				}
-				if tt.wantStatus == 405 && got.allow != "POST" {
-					t.Errorf("Allow = %q", got.allow)
+				if tt.wantStatus == 405 && got.Header.Get("Allow") != "POST" {
+					t.Errorf("Allow = %q", got.Header.Get("Allow"))
 				}
 			})
 		}
@@ -176,11 +91,11 @@ func TestEndpointNeverDecodesAnUnsignedBody(t *testing.T) {
 		return interaction.Reply("pong"), nil
 	})
 	key := interactiontest.NewKey("k")
-	e := newEndpoint(t, build(t, r), key.Verifier())
-	c := signed(interactiontest.NewKey("forger"), interactiontest.Command("ping").JSON())
-	for _, a := range adapters {
-		if got := a.do(e, c); got.status != 401 {
-			t.Fatalf("%s: status %d", a.name, got.status)
+	e := newEndpoint(t, endpointtest.Build(t, r), key.Verifier())
+	c := endpointtest.Signed(interactiontest.NewKey("forger"), interactiontest.Command("ping").JSON())
+	for _, a := range endpointtest.FrontEnds() {
+		if got := a.Do(e, c); got.Status != 401 {
+			t.Fatalf("%s: status %d", a.Name, got.Status)
 		}
 	}
 	if ran.Load() {
@@ -193,12 +108,12 @@ func TestEndpointNeverDecodesAnUnsignedBody(t *testing.T) {
 // that the answer of a handler that gives up then still arrives.
 func TestEndpointHandlerContextCarriesTheAnswerDeadline(t *testing.T) {
 	key := interactiontest.NewKey("k")
-	for _, a := range adapters {
-		e := newEndpoint(t, testBot(t, nil), key.Verifier(),
+	for _, a := range endpointtest.FrontEnds() {
+		e := newEndpoint(t, endpointtest.Bot(t, nil), key.Verifier(),
 			endpoint.WithResponseDeadline(30*time.Second), endpoint.WithAnswerMargin(10*time.Second))
-		got := a.do(e, signed(key, interactiontest.Command("deadline").JSON()))
-		if !strings.Contains(got.body, `"content":"20s"`) {
-			t.Fatalf("%s: %s, want a deadline 20s away", a.name, got.body)
+		got := a.Do(e, endpointtest.Signed(key, interactiontest.Command("deadline").JSON()))
+		if !strings.Contains(got.Body, `"content":"20s"`) {
+			t.Fatalf("%s: %s, want a deadline 20s away", a.Name, got.Body)
 		}
 	}
 }
@@ -206,19 +121,19 @@ func TestEndpointHandlerContextCarriesTheAnswerDeadline(t *testing.T) {
 func TestEndpointLogsNeitherTokensNorSignatures(t *testing.T) {
 	key := interactiontest.NewKey("k")
 	var log bytes.Buffer
-	e := newEndpoint(t, testBot(t, &log), key.Verifier())
+	e := newEndpoint(t, endpointtest.Bot(t, &log), key.Verifier())
 	cmd := interactiontest.Command("panic")
 	ix := cmd.Interaction()
-	c := signed(key, cmd.JSON())
-	for _, a := range adapters {
-		a.do(e, c)
-		a.do(e, signed(interactiontest.NewKey("forger"), cmd.JSON()))
+	c := endpointtest.Signed(key, cmd.JSON())
+	for _, a := range endpointtest.FrontEnds() {
+		a.Do(e, c)
+		a.Do(e, endpointtest.Signed(interactiontest.NewKey("forger"), cmd.JSON()))
 	}
 	out := log.String()
 	if !strings.Contains(out, "handler panicked") || !strings.Contains(out, "goroutine") {
 		t.Fatalf("the panic and its stack were not logged:\n%s", out)
 	}
-	for _, secret := range []string{ix.Token, c.headers[endpoint.HeaderSignature]} {
+	for _, secret := range []string{ix.Token, c.Headers[endpoint.HeaderSignature]} {
 		if strings.Contains(out, secret) {
 			t.Fatalf("log contains a secret %q:\n%s", secret, out)
 		}
@@ -227,7 +142,7 @@ func TestEndpointLogsNeitherTokensNorSignatures(t *testing.T) {
 
 func TestServerKeepsServingAfterAPanic(t *testing.T) {
 	key := interactiontest.NewKey("k")
-	e := newEndpoint(t, testBot(t, nil), key.Verifier())
+	e := newEndpoint(t, endpointtest.Bot(t, nil), key.Verifier())
 	ln := fasthttputil.NewInmemoryListener()
 	srv := &fasthttp.Server{Handler: e.ServeFastHTTP}
 	go srv.Serve(ln) //nolint:errcheck // ends when the listener closes
@@ -238,9 +153,9 @@ func TestServerKeepsServingAfterAPanic(t *testing.T) {
 	}}
 	post := func(body []byte) (int, string) {
 		t.Helper()
-		c := signed(key, body)
+		c := endpointtest.Signed(key, body)
 		req, _ := http.NewRequest("POST", "http://bot/interactions", bytes.NewReader(body))
-		for k, v := range c.headers {
+		for k, v := range c.Headers {
 			req.Header.Set(k, v)
 		}
 		resp, err := client.Do(req)

@@ -10,6 +10,7 @@ import (
 	"github.com/switchboard-go/switchboard/endpoint"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
+	"github.com/switchboard-go/switchboard/internal/endpointtest"
 	"github.com/switchboard-go/switchboard/router"
 )
 
@@ -18,8 +19,8 @@ import (
 // was a fallback, not an answer and not an error.
 func TestTheLastGoodSuggestionsAreServedAndObservedAsAFallback(t *testing.T) {
 	key := interactiontest.NewKey("fallback")
-	for _, a := range adapters {
-		t.Run(a.name, func(t *testing.T) {
+	for _, a := range endpointtest.FrontEnds() {
+		t.Run(a.Name, func(t *testing.T) {
 			down := false
 			cities := func(context.Context, *autocomplete.Request) ([]interaction.Choice, error) {
 				if down {
@@ -31,16 +32,16 @@ func TestTheLastGoodSuggestionsAreServedAndObservedAsAFallback(t *testing.T) {
 			r.Command("weather", ok)
 			r.Autocomplete("weather", "city", autocomplete.Fallback(autocomplete.HandlerFunc(cities), autocomplete.NewMemoryCache(0)))
 			o := newObserved()
-			e := newEndpoint(t, build(t, r), key.Verifier(), endpoint.WithObserver(o))
+			e := newEndpoint(t, endpointtest.Build(t, r), key.Verifier(), endpoint.WithObserver(o))
 			typing := interactiontest.Autocomplete("weather").Focus("city", interaction.OptionString, interaction.StringValue("par"))
 
-			if got := a.do(e, signed(key, typing.JSON())); got.status != 200 || !strings.Contains(got.body, "Parma") {
-				t.Fatalf("the source's own answer: %d %s", got.status, got.body)
+			if got := a.Do(e, endpointtest.Signed(key, typing.JSON())); got.Status != 200 || !strings.Contains(got.Body, "Parma") {
+				t.Fatalf("the source's own answer: %d %s", got.Status, got.Body)
 			}
 			down = true
-			got := a.do(e, signed(key, typing.JSON()))
-			if got.status != 200 || !strings.Contains(got.body, `"name":"Paris"`) || !strings.Contains(got.body, `"name":"Parma"`) {
-				t.Fatalf("with the source down: %d %s, want the last good suggestions", got.status, got.body)
+			got := a.Do(e, endpointtest.Signed(key, typing.JSON()))
+			if got.Status != 200 || !strings.Contains(got.Body, `"name":"Paris"`) || !strings.Contains(got.Body, `"name":"Parma"`) {
+				t.Fatalf("with the source down: %d %s, want the last good suggestions", got.Status, got.Body)
 			}
 			o.mu.Lock()
 			defer o.mu.Unlock()
@@ -62,10 +63,10 @@ func TestWithNothingKeptAFailingSourceIsAnError(t *testing.T) {
 	r.Command("weather", ok)
 	r.Autocomplete("weather", "city", autocomplete.Fallback(autocomplete.HandlerFunc(failing), autocomplete.NewMemoryCache(0)))
 	o := newObserved()
-	e := newEndpoint(t, build(t, r), key.Verifier(), endpoint.WithObserver(o))
+	e := newEndpoint(t, endpointtest.Build(t, r), key.Verifier(), endpoint.WithObserver(o))
 	typing := interactiontest.Autocomplete("weather").Focus("city", interaction.OptionString, interaction.StringValue("par"))
-	if got := adapters[0].do(e, signed(key, typing.JSON())); got.status != 200 || !strings.Contains(got.body, `"choices":[]`) {
-		t.Fatalf("%d %s", got.status, got.body)
+	if got := endpointtest.FrontEnds()[0].Do(e, endpointtest.Signed(key, typing.JSON())); got.Status != 200 || !strings.Contains(got.Body, `"choices":[]`) {
+		t.Fatalf("%d %s", got.Status, got.Body)
 	}
 	if x := o.only(t); x.Outcome != endpoint.OutcomeError {
 		t.Errorf("outcome %v, want error", x.Outcome)

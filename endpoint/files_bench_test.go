@@ -3,14 +3,15 @@ package endpoint_test
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/valyala/fasthttp"
 
-	"github.com/switchboard-go/switchboard/endpoint"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
+	"github.com/switchboard-go/switchboard/internal/endpointtest"
 	"github.com/switchboard-go/switchboard/router"
 )
 
@@ -27,24 +28,14 @@ func BenchmarkEndpointFile1MiB(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	body := fixture(b)
 	key := interactiontest.NewKey("bench")
 	e := newEndpoint(b, mux, key.Verifier())
-	sig, ts := key.Sign(body)
-	var rc fasthttp.RequestCtx
 	b.SetBytes(int64(len(content)))
-	b.ReportAllocs()
-	for b.Loop() {
-		rc.Request.Reset()
-		rc.Response.Reset()
-		rc.Request.Header.SetMethod("POST")
-		rc.Request.Header.Set(endpoint.HeaderSignature, sig)
-		rc.Request.Header.Set(endpoint.HeaderTimestamp, ts)
-		rc.Request.SetBody(body)
-		e.ServeFastHTTP(&rc)
-		if rc.Response.StatusCode() != 200 || !strings.HasPrefix(string(rc.Response.Header.ContentType()), "multipart/form-data") ||
-			len(rc.Response.Body()) < len(content) {
-			b.Fatalf("status %d %s, %d bytes", rc.Response.StatusCode(), rc.Response.Header.ContentType(), len(rc.Response.Body()))
+	endpointtest.Loop(b, e.ServeFastHTTP, key, endpointtest.ModBan(b), func(resp *fasthttp.Response) error {
+		if resp.StatusCode() != 200 || !strings.HasPrefix(string(resp.Header.ContentType()), "multipart/form-data") ||
+			len(resp.Body()) < len(content) {
+			return fmt.Errorf("status %d %s, %d bytes", resp.StatusCode(), resp.Header.ContentType(), len(resp.Body()))
 		}
-	}
+		return nil
+	})
 }

@@ -24,6 +24,7 @@ import (
 	"github.com/switchboard-go/switchboard/endpoint"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
+	"github.com/switchboard-go/switchboard/internal/endpointtest"
 	"github.com/switchboard-go/switchboard/rest"
 	"github.com/switchboard-go/switchboard/router"
 )
@@ -142,15 +143,15 @@ func TestAnAnswerWithFilesWithoutAClientIsAMultipartResponse(t *testing.T) {
 		return reportAnswer(), nil
 	})
 	key := interactiontest.NewKey("files")
-	e := newEndpoint(t, build(t, r), key.Verifier())
-	for _, a := range adapters {
-		t.Run(a.name, func(t *testing.T) {
-			got := a.do(e, signed(key, interactiontest.Command("report").JSON()))
-			media, params, err := mime.ParseMediaType(got.contentType)
-			if got.status != 200 || err != nil || media != "multipart/form-data" {
-				t.Fatalf("answer %d %q: %s", got.status, got.contentType, got.body)
+	e := newEndpoint(t, endpointtest.Build(t, r), key.Verifier())
+	for _, a := range endpointtest.FrontEnds() {
+		t.Run(a.Name, func(t *testing.T) {
+			got := a.Do(e, endpointtest.Signed(key, interactiontest.Command("report").JSON()))
+			media, params, err := mime.ParseMediaType(got.Header.Get("Content-Type"))
+			if got.Status != 200 || err != nil || media != "multipart/form-data" {
+				t.Fatalf("answer %d %q: %s", got.Status, got.Header.Get("Content-Type"), got.Body)
 			}
-			mr := multipart.NewReader(strings.NewReader(got.body), params["boundary"])
+			mr := multipart.NewReader(strings.NewReader(got.Body), params["boundary"])
 			var parts []string
 			for {
 				p, err := mr.NextPart()
@@ -246,7 +247,7 @@ func TestFilesThatCannotBeSentGoToTheErrorHandler(t *testing.T) {
 			for _, a := range answers {
 				want := a.want
 				t.Run(srv.name+"/"+m.name+"/"+a.name, func(t *testing.T) {
-					var log logBuffer
+					var log endpointtest.LogBuffer
 					r := router.New(router.WithLogger(zerolog.New(&log)))
 					r.OnError(func(ctx context.Context, req *router.Request, err error) interaction.Response {
 						return interaction.Reply("Not sent: " + err.Error()).Ephemeral()
@@ -306,7 +307,7 @@ func TestLateAnswersWithFilesCompleteTheDeferral(t *testing.T) {
 	for _, srv := range fileServers {
 		t.Run(srv.name, func(t *testing.T) {
 			t.Parallel()
-			var log logBuffer
+			var log endpointtest.LogBuffer
 			r := router.New(router.WithLogger(zerolog.New(&log)))
 			r.OnError(func(ctx context.Context, req *router.Request, err error) interaction.Response {
 				return interaction.Reply("Not sent: " + err.Error())

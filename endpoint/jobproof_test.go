@@ -14,6 +14,7 @@ import (
 	"github.com/switchboard-go/switchboard/endpoint"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
+	"github.com/switchboard-go/switchboard/internal/endpointtest"
 	"github.com/switchboard-go/switchboard/queue"
 	"github.com/switchboard-go/switchboard/replay"
 	"github.com/switchboard-go/switchboard/rest"
@@ -51,11 +52,11 @@ func TestAWorkerRefusesAnInteractionTheEndpointNeverHandedOver(t *testing.T) {
 	var runs atomic.Int32
 	b := newQueueBench(t, coins(&runs))
 	body := interactiontest.Command("daily").JSON()
-	c := signed(b.key, body)
-	if got := adapters[0].do(b.endpoint, c); got.status != 200 || !strings.Contains(got.body, "run 1") {
-		t.Fatalf("answer %d %s, want run 1 in time", got.status, got.body)
+	c := endpointtest.Signed(b.key, body)
+	if got := endpointtest.FrontEnds()[0].Do(b.endpoint, c); got.Status != 200 || !strings.Contains(got.Body, "run 1") {
+		t.Fatalf("answer %d %s, want run 1 in time", got.Status, got.Body)
 	}
-	job := queue.Job{Body: body, Signature: c.headers[endpoint.HeaderSignature], Timestamp: c.headers[endpoint.HeaderTimestamp],
+	job := queue.Job{Body: body, Signature: c.Headers[endpoint.HeaderSignature], Timestamp: c.Headers[endpoint.HeaderTimestamp],
 		Received: time.Now(), Deferral: interaction.CallbackDeferredChannelMessageWithSource}
 	if status := push(t, b.worker, job); status != http.StatusUnprocessableEntity {
 		t.Errorf("the push worker answered %d, want 422", status)
@@ -63,7 +64,7 @@ func TestAWorkerRefusesAnInteractionTheEndpointNeverHandedOver(t *testing.T) {
 	if n := runs.Load(); n != 1 {
 		t.Errorf("the handler ran %d times, want once", n)
 	}
-	if sent := b.hooks.requests(); len(sent) != 0 {
+	if sent := requests(b.hooks); len(sent) != 0 {
 		t.Errorf("the service was sent %q", sent)
 	}
 }
@@ -77,9 +78,9 @@ func TestAWorkerCannotStretchTheTimestampWindow(t *testing.T) {
 	body := interactiontest.Command("daily").JSON()
 	at := time.Now().Add(-10 * time.Minute)
 	sig, ts := b.key.SignAt(body, at)
-	stale := call{method: "POST", body: body, headers: map[string]string{endpoint.HeaderSignature: sig, endpoint.HeaderTimestamp: ts}}
-	if got := adapters[0].do(b.endpoint, stale); got.status != 401 {
-		t.Fatalf("the endpoint answered %d %s, want 401", got.status, got.body)
+	stale := endpointtest.Call{Method: "POST", Body: body, Headers: map[string]string{endpoint.HeaderSignature: sig, endpoint.HeaderTimestamp: ts}}
+	if got := endpointtest.FrontEnds()[0].Do(b.endpoint, stale); got.Status != 401 {
+		t.Fatalf("the endpoint answered %d %s, want 401", got.Status, got.Body)
 	}
 	job := queue.Job{Body: body, Signature: sig, Timestamp: ts, Received: at.Add(time.Second),
 		Deferral: interaction.CallbackDeferredChannelMessageWithSource}
@@ -89,7 +90,7 @@ func TestAWorkerCannotStretchTheTimestampWindow(t *testing.T) {
 	if n := runs.Load(); n != 0 {
 		t.Errorf("the handler ran %d times", n)
 	}
-	if sent := b.hooks.requests(); len(sent) != 0 {
+	if sent := requests(b.hooks); len(sent) != 0 {
 		t.Errorf("the service was sent %q", sent)
 	}
 }
@@ -101,15 +102,15 @@ func TestAWorkerCannotStretchTheTimestampWindow(t *testing.T) {
 // through the callback without a client to send them, or WithoutAutoDefer
 // beside routes declared Queued.
 func TestAMisconfiguredEndpointIsAnErrorWhenItIsMade(t *testing.T) {
-	mux := build(t, coins(new(atomic.Int32)))
+	mux := endpointtest.Build(t, coins(new(atomic.Int32)))
 	key := interactiontest.NewKey("config")
 	guard := replay.NewMemoryGuard(0)
 	failedKeys, _ := queue.ParseKeys("")
 	queued := router.New(router.DispatchOnly())
-	queued.Command("report", reply("report"), router.Queued())
-	queued.Component("export:{id}", reply("export"), router.Queued())
-	queued.Group("stats", router.Queued()).Command("week", reply("week"))
-	queued.Command("ping", reply("pong"))
+	queued.Command("report", endpointtest.Reply("report"), router.Queued())
+	queued.Component("export:{id}", endpointtest.Reply("export"), router.Queued())
+	queued.Group("stats", router.Queued()).Command("week", endpointtest.Reply("week"))
+	queued.Command("ping", endpointtest.Reply("pong"))
 	for _, tc := range []struct {
 		name string
 		mux  *router.Mux
@@ -129,7 +130,7 @@ func TestAMisconfiguredEndpointIsAnErrorWhenItIsMade(t *testing.T) {
 			[]string{"WithJobKeys: no keys"}},
 		{"files through the callback without a client", mux, []endpoint.Option{endpoint.WithFileAnswers(endpoint.FilesByCallback)},
 			[]string{"no REST client to send them"}},
-		{"WithoutAutoDefer beside routes declared Queued", build(t, queued), []endpoint.Option{endpoint.WithoutAutoDefer()},
+		{"WithoutAutoDefer beside routes declared Queued", endpointtest.Build(t, queued), []endpoint.Option{endpoint.WithoutAutoDefer()},
 			[]string{"WithoutAutoDefer", "(export:{id}, report, stats week)"}},
 		{"two problems at once", mux, []endpoint.Option{endpoint.WithQueue(queue.NewMemory(1)), endpoint.WithFileAnswers(endpoint.FilesByCallback)},
 			[]string{"needs the keys that prove its jobs", "no REST client to send them"}},
@@ -152,7 +153,7 @@ func TestAMisconfiguredEndpointIsAnErrorWhenItIsMade(t *testing.T) {
 	}
 	// What New refuses with WithoutAutoDefer it takes with a client, and
 	// a Mux without Queued routes with WithoutAutoDefer.
-	if _, err := endpoint.New(build(t, queued), key.Verifier()); err != nil {
+	if _, err := endpoint.New(endpointtest.Build(t, queued), key.Verifier()); err != nil {
 		t.Errorf("New of a Mux with Queued routes: %v", err)
 	}
 	if _, err := endpoint.New(mux, key.Verifier(), endpoint.WithoutAutoDefer()); err != nil {
@@ -161,7 +162,7 @@ func TestAMisconfiguredEndpointIsAnErrorWhenItIsMade(t *testing.T) {
 }
 
 func TestCanCompleteSaysWhatAWorkerLacks(t *testing.T) {
-	mux := build(t, coins(new(atomic.Int32)))
+	mux := endpointtest.Build(t, coins(new(atomic.Int32)))
 	v := interactiontest.NewKey("config").Verifier()
 	client := &rest.Client{}
 	for _, tc := range []struct {
@@ -210,10 +211,10 @@ func TestAJobTheQueueKeptThoughItFailedRunsOnce(t *testing.T) {
 				kept <- job
 				return context.DeadlineExceeded
 			})))
-			worker = newEndpoint(t, build(t, r), b.key.Verifier(), endpoint.WithClient(mustClient(t, b)), endpoint.WithJobKeys(b.keys), claims)
-			got := adapters[0].do(b.endpoint, signed(b.key, interactiontest.Command("report").JSON()))
-			if got.status != 200 || !strings.Contains(got.body, `"type":5`) {
-				t.Fatalf("answer %d %s, want a deferral", got.status, got.body)
+			worker = newEndpoint(t, endpointtest.Build(t, r), b.key.Verifier(), endpoint.WithClient(mustClient(t, b)), endpoint.WithJobKeys(b.keys), claims)
+			got := endpointtest.FrontEnds()[0].Do(b.endpoint, endpointtest.Signed(b.key, interactiontest.Command("report").JSON()))
+			if got.Status != 200 || !strings.Contains(got.Body, `"type":5`) {
+				t.Fatalf("answer %d %s, want a deferral", got.Status, got.Body)
 			}
 			if err := b.endpoint.WaitDeferred(context.Background()); err != nil {
 				t.Fatal(err)
@@ -224,7 +225,7 @@ func TestAJobTheQueueKeptThoughItFailedRunsOnce(t *testing.T) {
 			if n := runs.Load(); n != 1 {
 				t.Errorf("the handler ran %d times, want once", n)
 			}
-			if sent := b.hooks.requests(); len(sent) != 1 || !strings.Contains(sent[0], "report 1") {
+			if sent := requests(b.hooks); len(sent) != 1 || !strings.Contains(sent[0], "report 1") {
 				t.Errorf("the service was sent %q, want one completion", sent)
 			}
 		})
@@ -246,14 +247,14 @@ func TestAHandlerKnowsItRunsHandedOver(t *testing.T) {
 		return interaction.Reply("the report"), nil
 	}, router.Queued())
 	b := newQueueBench(t, r)
-	if got := adapters[0].do(b.endpoint, signed(b.key, interactiontest.Command("ask").JSON())); got.status != 200 {
-		t.Fatalf("answer %d %s", got.status, got.body)
+	if got := endpointtest.FrontEnds()[0].Do(b.endpoint, endpointtest.Signed(b.key, interactiontest.Command("ask").JSON())); got.Status != 200 {
+		t.Fatalf("answer %d %s", got.Status, got.Body)
 	}
 	if <-runs {
 		t.Error("the endpoint's run says it was handed over")
 	}
-	if got := adapters[0].do(b.endpoint, signed(b.key, interactiontest.Command("report").JSON())); got.status != 200 {
-		t.Fatalf("answer %d %s", got.status, got.body)
+	if got := endpointtest.FrontEnds()[0].Do(b.endpoint, endpointtest.Signed(b.key, interactiontest.Command("report").JSON())); got.Status != 200 {
+		t.Fatalf("answer %d %s", got.Status, got.Body)
 	}
 	if err := b.worker.Complete(context.Background(), b.next(t)); err != nil {
 		t.Fatal(err)
@@ -261,7 +262,7 @@ func TestAHandlerKnowsItRunsHandedOver(t *testing.T) {
 	if !<-runs {
 		t.Error("the worker's run says it was not handed over")
 	}
-	mux := build(t, r)
+	mux := endpointtest.Build(t, r)
 	for _, tt := range []struct {
 		ctx  context.Context
 		want bool

@@ -16,6 +16,7 @@ import (
 	"github.com/switchboard-go/switchboard/endpoint"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
+	"github.com/switchboard-go/switchboard/internal/endpointtest"
 	"github.com/switchboard-go/switchboard/internal/stderrlog"
 	"github.com/switchboard-go/switchboard/router"
 )
@@ -113,21 +114,21 @@ func TestTheDefaultLoggerWritesErrorsOnStandardError(t *testing.T) {
 // request, a command that answers, one that fails and one that panics.
 func serveWithTheDefaultLogger(t *testing.T) {
 	key := interactiontest.NewKey("default log")
-	e := newEndpoint(t, build(t, loggingBot()), key.Verifier())
-	serve := adapters[1].do
-	forged := signed(interactiontest.NewKey("a stranger"), interactiontest.Ping().JSON())
-	if got := serve(e, forged); got.status != 401 {
-		t.Errorf("the forged request: %d", got.status)
+	e := newEndpoint(t, endpointtest.Build(t, loggingBot()), key.Verifier())
+	serve := endpointtest.FrontEnds()[1].Do
+	forged := endpointtest.Signed(interactiontest.NewKey("a stranger"), interactiontest.Ping().JSON())
+	if got := serve(e, forged); got.Status != 401 {
+		t.Errorf("the forged request: %d", got.Status)
 	}
-	if got := serve(e, signed(key, interactiontest.Command("ping").JSON())); got.status != 200 {
-		t.Errorf("ping: %d %s", got.status, got.body)
+	if got := serve(e, endpointtest.Signed(key, interactiontest.Command("ping").JSON())); got.Status != 200 {
+		t.Errorf("ping: %d %s", got.Status, got.Body)
 	}
-	got := serve(e, signed(key, interactiontest.Command("remind").JSON()))
-	if got.status != 200 || !strings.Contains(got.body, "Sorry, something went wrong") || strings.Contains(got.body, "rem:") {
-		t.Errorf("the user of the failing command reads %d %s, want only the apology", got.status, got.body)
+	got := serve(e, endpointtest.Signed(key, interactiontest.Command("remind").JSON()))
+	if got.Status != 200 || !strings.Contains(got.Body, "Sorry, something went wrong") || strings.Contains(got.Body, "rem:") {
+		t.Errorf("the user of the failing command reads %d %s, want only the apology", got.Status, got.Body)
 	}
-	if got := serve(e, signed(key, interactiontest.Command("panic").JSON())); got.status != 500 {
-		t.Errorf("panic: %d", got.status)
+	if got := serve(e, endpointtest.Signed(key, interactiontest.Command("panic").JSON())); got.Status != 500 {
+		t.Errorf("panic: %d", got.Status)
 	}
 }
 
@@ -141,28 +142,28 @@ func TestWhatTheEndpointLogsAndAtWhatLevel(t *testing.T) {
 	unknown = bytes.Replace(unknown, []byte(`"type":2`), []byte(`"type":99`), 1)
 	tests := []struct {
 		name  string
-		call  call
+		call  endpointtest.Call
 		level string
 		msg   string
 	}{
-		{"an answer", signed(key, interactiontest.Command("ping").JSON()), "debug", "answered"},
-		{"a forged signature", signed(interactiontest.NewKey("a stranger"), interactiontest.Ping().JSON()), "debug", "request refused"},
-		{"a handler's error", signed(key, interactiontest.Command("remind").JSON()), "error", "handler failed"},
-		{"a panic", signed(key, interactiontest.Command("panic").JSON()), "error", "handler panicked"},
-		{"a command no handler serves", signed(key, interactiontest.Command("gone").JSON()), "warn", "no handler for the command"},
-		{"a signed body that is not an interaction", signed(key, []byte(`{"type":2}`)), "warn", "refused a signed request that is not an interaction"},
-		{"a signed interaction of an unknown type", signed(key, unknown), "warn", "refused an interaction of a type this version does not serve"},
-		{"a webhook event's PING", signed(key, []byte(`{"version":1,"application_id":"1","type":0}`)), "debug", "refused a webhook event's PING: webhook events have an endpoint of their own (package webhook)"},
+		{"an answer", endpointtest.Signed(key, interactiontest.Command("ping").JSON()), "debug", "answered"},
+		{"a forged signature", endpointtest.Signed(interactiontest.NewKey("a stranger"), interactiontest.Ping().JSON()), "debug", "request refused"},
+		{"a handler's error", endpointtest.Signed(key, interactiontest.Command("remind").JSON()), "error", "handler failed"},
+		{"a panic", endpointtest.Signed(key, interactiontest.Command("panic").JSON()), "error", "handler panicked"},
+		{"a command no handler serves", endpointtest.Signed(key, interactiontest.Command("gone").JSON()), "warn", "no handler for the command"},
+		{"a signed body that is not an interaction", endpointtest.Signed(key, []byte(`{"type":2}`)), "warn", "refused a signed request that is not an interaction"},
+		{"a signed interaction of an unknown type", endpointtest.Signed(key, unknown), "warn", "refused an interaction of a type this version does not serve"},
+		{"a webhook event's PING", endpointtest.Signed(key, []byte(`{"version":1,"application_id":"1","type":0}`)), "debug", "refused a webhook event's PING: webhook events have an endpoint of their own (package webhook)"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			for _, a := range adapters {
-				var log logBuffer
-				e := newEndpoint(t, build(t, loggingBot(router.WithLogger(zerolog.New(&log)))), key.Verifier())
-				a.do(e, tt.call)
+			for _, a := range endpointtest.FrontEnds() {
+				var log endpointtest.LogBuffer
+				e := newEndpoint(t, endpointtest.Build(t, loggingBot(router.WithLogger(zerolog.New(&log)))), key.Verifier())
+				a.Do(e, tt.call)
 				l, ok := find(logLines(t, log.String()), tt.msg)
 				if !ok || l["level"] != tt.level {
-					t.Errorf("%s: logged %s, want %q at %s", a.name, log.String(), tt.msg, tt.level)
+					t.Errorf("%s: logged %s, want %q at %s", a.Name, log.String(), tt.msg, tt.level)
 				}
 			}
 		})
@@ -176,10 +177,10 @@ func TestAnAnswerReadyAfterTheDeadlineIsLogged(t *testing.T) {
 		<-ctx.Done() // ends at the deadline: the margin is none
 		return interaction.Reply("too late"), nil
 	})
-	var log logBuffer
-	e := newEndpoint(t, build(t, r), key.Verifier(), endpoint.WithLogger(zerolog.New(&log)),
+	var log endpointtest.LogBuffer
+	e := newEndpoint(t, endpointtest.Build(t, r), key.Verifier(), endpoint.WithLogger(zerolog.New(&log)),
 		endpoint.WithResponseDeadline(time.Millisecond), endpoint.WithAnswerMargin(0))
-	adapters[1].do(e, signed(key, interactiontest.Command("slow").JSON()))
+	endpointtest.FrontEnds()[1].Do(e, endpointtest.Signed(key, interactiontest.Command("slow").JSON()))
 	l, ok := find(logLines(t, log.String()), "the answer was ready after the service had stopped waiting: the user saw the interaction fail")
 	if !ok || l["level"] != "warn" || l["command"] != "slow" {
 		t.Errorf("logged %s", log.String())
@@ -189,16 +190,16 @@ func TestAnAnswerReadyAfterTheDeadlineIsLogged(t *testing.T) {
 // The default's level leaves out what goes well.
 func TestTheDefaultLevelWritesOnlyWhatNeedsALook(t *testing.T) {
 	key := interactiontest.NewKey("quiet")
-	var log logBuffer
-	e := newEndpoint(t, build(t, loggingBot(router.WithLogger(stderrlog.To(&log)))), key.Verifier())
-	serve := adapters[0].do
-	serve(e, signed(interactiontest.NewKey("a stranger"), interactiontest.Ping().JSON()))
-	serve(e, signed(key, interactiontest.Ping().JSON()))
-	serve(e, signed(key, interactiontest.Command("ping").JSON()))
+	var log endpointtest.LogBuffer
+	e := newEndpoint(t, endpointtest.Build(t, loggingBot(router.WithLogger(stderrlog.To(&log)))), key.Verifier())
+	serve := endpointtest.FrontEnds()[0].Do
+	serve(e, endpointtest.Signed(interactiontest.NewKey("a stranger"), interactiontest.Ping().JSON()))
+	serve(e, endpointtest.Signed(key, interactiontest.Ping().JSON()))
+	serve(e, endpointtest.Signed(key, interactiontest.Command("ping").JSON()))
 	if log.String() != "" {
 		t.Errorf("what went well is logged:\n%s", log.String())
 	}
-	serve(e, signed(key, interactiontest.Command("remind").JSON()))
+	serve(e, endpointtest.Signed(key, interactiontest.Command("remind").JSON()))
 	if ls := logLines(t, log.String()); len(ls) != 1 || ls[0]["message"] != "handler failed" {
 		t.Errorf("logged %s, want the handler's error alone", log.String())
 	}
@@ -211,46 +212,50 @@ func TestTheDefaultLevelWritesOnlyWhatNeedsALook(t *testing.T) {
 func TestWhichLoggerAnEndpointLogsTo(t *testing.T) {
 	tests := []struct {
 		name     string
-		router   func(r, e, harness *logBuffer) []router.Option
-		endpoint func(r, e, harness *logBuffer) []endpoint.Option
+		router   func(r, e, harness *endpointtest.LogBuffer) []router.Option
+		endpoint func(r, e, harness *endpointtest.LogBuffer) []endpoint.Option
 		want     string
 	}{
 		{
 			"the router's, given to the router",
-			func(r, _, _ *logBuffer) []router.Option { return []router.Option{router.WithLogger(zerolog.New(r))} },
-			func(_, _, h *logBuffer) []endpoint.Option {
+			func(r, _, _ *endpointtest.LogBuffer) []router.Option {
+				return []router.Option{router.WithLogger(zerolog.New(r))}
+			},
+			func(_, _, h *endpointtest.LogBuffer) []endpoint.Option {
 				return []endpoint.Option{endpoint.WithDefaultLogger(zerolog.New(h))}
 			},
 			"router",
 		},
 		{
 			"the endpoint's, given to the endpoint",
-			func(r, _, _ *logBuffer) []router.Option { return []router.Option{router.WithLogger(zerolog.New(r))} },
-			func(_, e, _ *logBuffer) []endpoint.Option {
+			func(r, _, _ *endpointtest.LogBuffer) []router.Option {
+				return []router.Option{router.WithLogger(zerolog.New(r))}
+			},
+			func(_, e, _ *endpointtest.LogBuffer) []endpoint.Option {
 				return []endpoint.Option{endpoint.WithLogger(zerolog.New(e))}
 			},
 			"endpoint",
 		},
 		{
 			"the harness's, when neither gives one",
-			func(_, _, _ *logBuffer) []router.Option { return nil },
-			func(_, _, h *logBuffer) []endpoint.Option {
+			func(_, _, _ *endpointtest.LogBuffer) []router.Option { return nil },
+			func(_, _, h *endpointtest.LogBuffer) []endpoint.Option {
 				return []endpoint.Option{endpoint.WithDefaultLogger(zerolog.New(h))}
 			},
 			"harness",
 		},
 		{
 			"the endpoint's, given after the harness's",
-			func(_, _, _ *logBuffer) []router.Option { return nil },
-			func(_, e, h *logBuffer) []endpoint.Option {
+			func(_, _, _ *endpointtest.LogBuffer) []router.Option { return nil },
+			func(_, e, h *endpointtest.LogBuffer) []endpoint.Option {
 				return []endpoint.Option{endpoint.WithDefaultLogger(zerolog.New(h)), endpoint.WithLogger(zerolog.New(e))}
 			},
 			"endpoint",
 		},
 		{
 			"the endpoint's, given before the harness's",
-			func(_, _, _ *logBuffer) []router.Option { return nil },
-			func(_, e, h *logBuffer) []endpoint.Option {
+			func(_, _, _ *endpointtest.LogBuffer) []router.Option { return nil },
+			func(_, e, h *endpointtest.LogBuffer) []endpoint.Option {
 				return []endpoint.Option{endpoint.WithLogger(zerolog.New(e)), endpoint.WithDefaultLogger(zerolog.New(h))}
 			},
 			"endpoint",
@@ -259,9 +264,9 @@ func TestWhichLoggerAnEndpointLogsTo(t *testing.T) {
 	key := interactiontest.NewKey("which")
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			var r, e, h logBuffer
-			ep := newEndpoint(t, build(t, loggingBot(tt.router(&r, &e, &h)...)), key.Verifier(), tt.endpoint(&r, &e, &h)...)
-			adapters[0].do(ep, signed(key, interactiontest.Command("remind").JSON()))
+			var r, e, h endpointtest.LogBuffer
+			ep := newEndpoint(t, endpointtest.Build(t, loggingBot(tt.router(&r, &e, &h)...)), key.Verifier(), tt.endpoint(&r, &e, &h)...)
+			endpointtest.FrontEnds()[0].Do(ep, endpointtest.Signed(key, interactiontest.Command("remind").JSON()))
 			got := map[string]string{"router": r.String(), "endpoint": e.String(), "harness": h.String()}
 			for name, s := range got {
 				if has := strings.Contains(s, "handler failed"); has != (name == tt.want) {
@@ -280,9 +285,9 @@ func TestRequestLoggerIsTheEndpointsLogger(t *testing.T) {
 		req.Logger().Info().Msg("from the handler")
 		return interaction.Reply("pong"), nil
 	})
-	var log logBuffer
-	e := newEndpoint(t, build(t, r), key.Verifier(), endpoint.WithLogger(zerolog.New(&log)))
-	adapters[0].do(e, signed(key, interactiontest.Command("ping").JSON()))
+	var log endpointtest.LogBuffer
+	e := newEndpoint(t, endpointtest.Build(t, r), key.Verifier(), endpoint.WithLogger(zerolog.New(&log)))
+	endpointtest.FrontEnds()[0].Do(e, endpointtest.Signed(key, interactiontest.Command("ping").JSON()))
 	if !strings.Contains(log.String(), "from the handler") {
 		t.Errorf("the endpoint's logger has %q", log.String())
 	}

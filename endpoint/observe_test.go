@@ -15,6 +15,7 @@ import (
 	"github.com/switchboard-go/switchboard/endpoint"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
+	"github.com/switchboard-go/switchboard/internal/endpointtest"
 	"github.com/switchboard-go/switchboard/replay"
 	"github.com/switchboard-go/switchboard/router"
 	"github.com/switchboard-go/switchboard/webhook"
@@ -92,7 +93,7 @@ func observedBot(t *testing.T) *router.Mux {
 	r.Modal("report:{id}", func(context.Context, *router.Request) (interaction.Response, error) {
 		return interaction.Reply("reported"), nil
 	})
-	return build(t, r)
+	return endpointtest.Build(t, r)
 }
 
 // TestTheObserverIsToldWhatBecameOfEachRequest: each request is observed
@@ -102,8 +103,8 @@ func observedBot(t *testing.T) *router.Mux {
 func TestTheObserverIsToldWhatBecameOfEachRequest(t *testing.T) {
 	key := interactiontest.NewKey("observed")
 	other := interactiontest.NewKey("someone else")
-	stale := signed(key, interactiontest.Ping().JSON())
-	stale.headers[endpoint.HeaderTimestamp] = "1000000000"
+	stale := endpointtest.Signed(key, interactiontest.Ping().JSON())
+	stale.Headers[endpoint.HeaderTimestamp] = "1000000000"
 	const (
 		command      = interaction.TypeApplicationCommand
 		component    = interaction.TypeMessageComponent
@@ -112,35 +113,35 @@ func TestTheObserverIsToldWhatBecameOfEachRequest(t *testing.T) {
 	)
 	tests := []struct {
 		name        string
-		call        call
+		call        endpointtest.Call
 		wantType    interaction.Type
 		wantRoute   string
 		wantOutcome endpoint.Outcome
 		wantRefused interaction.Refusal
 		wantStatus  int
 	}{
-		{"a command answered", signed(key, interactiontest.Command("mod ban").JSON()), command, "mod ban", endpoint.OutcomeAnswered, 0, 200},
-		{"a handler's error, answered by the error handler", signed(key, interactiontest.Command("fail").JSON()), command, "fail", endpoint.OutcomeError, 0, 200},
-		{"a handler's panic", signed(key, interactiontest.Command("panic").JSON()), command, "panic", endpoint.OutcomePanic, 0, 500},
-		{"a handler that defers", signed(key, interactiontest.Command("think").JSON()), command, "think", endpoint.OutcomeDeferred, 0, 200},
-		{"an answer ready after the service stopped waiting", signed(key, interactiontest.Command("slow").JSON()), command, "slow", endpoint.OutcomeLate, 0, 200},
-		{"an answer whose files cannot be read", signed(key, interactiontest.Command("unsendable").JSON()), command, "unsendable", endpoint.OutcomeError, 0, 200},
-		{"a command nobody registered", signed(key, interactiontest.Command("gone 1100000000000000042").JSON()), command, "", endpoint.OutcomeAnswered, 0, 200},
-		{"a button, named by its pattern", signed(key, interactiontest.Button("poll:1100000000000000042:vote").JSON()), component, "poll:{id}:vote", endpoint.OutcomeAnswered, 0, 200},
-		{"a button no pattern matches", signed(key, interactiontest.Button("user-typed 1100000000000000042").JSON()), component, "", endpoint.OutcomeAnswered, 0, 200},
-		{"a modal, named by its pattern", signed(key, interactiontest.ModalSubmit("report:1100000000000000042").TextInput("why", "spam").JSON()), modal, "report:{id}", endpoint.OutcomeAnswered, 0, 200},
-		{"an autocomplete request, named by its command", signed(key, interactiontest.Autocomplete("search").Focus("query", interaction.OptionString, interaction.StringValue("o")).JSON()), autocomplete, "search", endpoint.OutcomeAnswered, 0, 200},
-		{"an autocomplete request for a command nobody registered", signed(key, interactiontest.Autocomplete("gone").Focus("query", interaction.OptionString, interaction.StringValue("o")).JSON()), autocomplete, "", endpoint.OutcomeAnswered, 0, 200},
-		{"a PING", signed(key, interactiontest.Ping().JSON()), interaction.TypePing, "", endpoint.OutcomeAnswered, 0, 200},
-		{"a signature by another key", signed(other, interactiontest.Ping().JSON()), 0, "", 0, interaction.RefusedBadSignature, 401},
+		{"a command answered", endpointtest.Signed(key, interactiontest.Command("mod ban").JSON()), command, "mod ban", endpoint.OutcomeAnswered, 0, 200},
+		{"a handler's error, answered by the error handler", endpointtest.Signed(key, interactiontest.Command("fail").JSON()), command, "fail", endpoint.OutcomeError, 0, 200},
+		{"a handler's panic", endpointtest.Signed(key, interactiontest.Command("panic").JSON()), command, "panic", endpoint.OutcomePanic, 0, 500},
+		{"a handler that defers", endpointtest.Signed(key, interactiontest.Command("think").JSON()), command, "think", endpoint.OutcomeDeferred, 0, 200},
+		{"an answer ready after the service stopped waiting", endpointtest.Signed(key, interactiontest.Command("slow").JSON()), command, "slow", endpoint.OutcomeLate, 0, 200},
+		{"an answer whose files cannot be read", endpointtest.Signed(key, interactiontest.Command("unsendable").JSON()), command, "unsendable", endpoint.OutcomeError, 0, 200},
+		{"a command nobody registered", endpointtest.Signed(key, interactiontest.Command("gone 1100000000000000042").JSON()), command, "", endpoint.OutcomeAnswered, 0, 200},
+		{"a button, named by its pattern", endpointtest.Signed(key, interactiontest.Button("poll:1100000000000000042:vote").JSON()), component, "poll:{id}:vote", endpoint.OutcomeAnswered, 0, 200},
+		{"a button no pattern matches", endpointtest.Signed(key, interactiontest.Button("user-typed 1100000000000000042").JSON()), component, "", endpoint.OutcomeAnswered, 0, 200},
+		{"a modal, named by its pattern", endpointtest.Signed(key, interactiontest.ModalSubmit("report:1100000000000000042").TextInput("why", "spam").JSON()), modal, "report:{id}", endpoint.OutcomeAnswered, 0, 200},
+		{"an autocomplete request, named by its command", endpointtest.Signed(key, interactiontest.Autocomplete("search").Focus("query", interaction.OptionString, interaction.StringValue("o")).JSON()), autocomplete, "search", endpoint.OutcomeAnswered, 0, 200},
+		{"an autocomplete request for a command nobody registered", endpointtest.Signed(key, interactiontest.Autocomplete("gone").Focus("query", interaction.OptionString, interaction.StringValue("o")).JSON()), autocomplete, "", endpoint.OutcomeAnswered, 0, 200},
+		{"a PING", endpointtest.Signed(key, interactiontest.Ping().JSON()), interaction.TypePing, "", endpoint.OutcomeAnswered, 0, 200},
+		{"a signature by another key", endpointtest.Signed(other, interactiontest.Ping().JSON()), 0, "", 0, interaction.RefusedBadSignature, 401},
 		{"a stale timestamp", stale, 0, "", 0, interaction.RefusedStaleTimestamp, 401},
-		{"a signed body that is not an interaction", signed(key, []byte("not json")), 0, "", 0, interaction.RefusedMalformed, 400},
-		{"a signed interaction of a type not served", signed(key, []byte(`{"id":"1","type":99}`)), 0, "", 0, interaction.RefusedUnsupportedType, 400},
-		{"a body over the limit", signed(key, append(bytes.Repeat([]byte(" "), 4096), interactiontest.Ping().JSON()...)), 0, "", 0, interaction.RefusedTooLarge, 413},
+		{"a signed body that is not an interaction", endpointtest.Signed(key, []byte("not json")), 0, "", 0, interaction.RefusedMalformed, 400},
+		{"a signed interaction of a type not served", endpointtest.Signed(key, []byte(`{"id":"1","type":99}`)), 0, "", 0, interaction.RefusedUnsupportedType, 400},
+		{"a body over the limit", endpointtest.Signed(key, append(bytes.Repeat([]byte(" "), 4096), interactiontest.Ping().JSON()...)), 0, "", 0, interaction.RefusedTooLarge, 413},
 	}
-	for _, a := range adapters {
+	for _, a := range endpointtest.FrontEnds() {
 		for _, tt := range tests {
-			t.Run(a.name+"/"+tt.name, func(t *testing.T) {
+			t.Run(a.Name+"/"+tt.name, func(t *testing.T) {
 				o := newObserved()
 				// Only the late answer is about time: its handler sleeps
 				// past a short deadline whatever the machine's load. The
@@ -152,8 +153,8 @@ func TestTheObserverIsToldWhatBecameOfEachRequest(t *testing.T) {
 				}
 				e := newEndpoint(t, observedBot(t), key.Verifier(), endpoint.WithObserver(o), endpoint.WithMaxBodySize(4096),
 					endpoint.WithResponseDeadline(deadline), endpoint.WithAnswerMargin(margin))
-				if got := a.do(e, tt.call); got.status != tt.wantStatus {
-					t.Fatalf("answered %d %s, want %d", got.status, got.body, tt.wantStatus)
+				if got := a.Do(e, tt.call); got.Status != tt.wantStatus {
+					t.Fatalf("answered %d %s, want %d", got.Status, got.Body, tt.wantStatus)
 				}
 				x := o.only(t)
 				if x.Type != tt.wantType || x.Route != tt.wantRoute || x.Outcome != tt.wantOutcome || x.Refused != tt.wantRefused || x.Status != tt.wantStatus {
@@ -182,10 +183,10 @@ func TestTheObserverIsToldOfReplayedInteractions(t *testing.T) {
 	o := newObserved()
 	e := newEndpoint(t, observedBot(t), key.Verifier(), endpoint.WithObserver(o),
 		endpoint.WithReplayGuard(replay.NewMemoryGuard(0)))
-	c := signed(key, interactiontest.Command("mod ban").JSON())
+	c := endpointtest.Signed(key, interactiontest.Command("mod ban").JSON())
 	for _, want := range []int{200, 409} {
-		if got := adapters[0].do(e, c); got.status != want {
-			t.Fatalf("answered %d, want %d", got.status, want)
+		if got := endpointtest.FrontEnds()[0].Do(e, c); got.Status != want {
+			t.Fatalf("answered %d, want %d", got.Status, want)
 		}
 	}
 	o.mu.Lock()
@@ -202,10 +203,11 @@ func TestObservingAllocatesNothing(t *testing.T) {
 		t.Skip("the race detector makes allocation counts vary")
 	}
 	key := interactiontest.NewKey("observed")
-	c := signed(key, interactiontest.Command("mod ban").JSON())
+	c := endpointtest.Signed(key, interactiontest.Command("mod ban").JSON())
+	serve := endpointtest.FrontEnds()[0].Do
 	allocs := func(opts ...endpoint.Option) float64 {
 		e := newEndpoint(t, observedBot(t), key.Verifier(), opts...)
-		return testing.AllocsPerRun(200, func() { adapters[0].do(e, c) })
+		return testing.AllocsPerRun(200, func() { serve(e, c) })
 	}
 	without, with := allocs(), allocs(endpoint.WithObserver(nopObserver{}))
 	if with != without {

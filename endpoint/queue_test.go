@@ -16,6 +16,7 @@ import (
 	"github.com/switchboard-go/switchboard/endpoint"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
+	"github.com/switchboard-go/switchboard/internal/endpointtest"
 	"github.com/switchboard-go/switchboard/queue"
 	"github.com/switchboard-go/switchboard/replay"
 	"github.com/switchboard-go/switchboard/rest"
@@ -31,21 +32,15 @@ type queueBench struct {
 	endpoint *endpoint.Endpoint
 	worker   *endpoint.Endpoint
 	queue    *queue.Memory
-	hooks    *webhookRecorder
+	hooks    *endpointtest.Webhooks
 }
 
 // newQueueBench serves r with a queue in memory, its endpoint deferring
 // 50 ms after a request arrives; opts are the endpoint's own besides.
 func newQueueBench(t *testing.T, r *router.Router, opts ...endpoint.Option) *queueBench {
 	t.Helper()
-	hooks := &webhookRecorder{}
-	api := httptest.NewServer(hooks)
-	t.Cleanup(api.Close)
-	client, err := rest.NewClient(api.URL+"/api/v10", rest.NoAuth{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	mux := build(t, r)
+	hooks, client := endpointtest.NewWebhooks(t)
+	mux := endpointtest.Build(t, r)
 	key := interactiontest.NewKey("queue")
 	q := queue.NewMemory(4)
 	keys := queue.RandomKeys()
@@ -73,8 +68,8 @@ func (b *queueBench) next(t *testing.T) queue.Job {
 }
 
 func TestAQueuedRouteIsHandedToTheQueueWithoutRunning(t *testing.T) {
-	for _, a := range adapters {
-		t.Run(a.name, func(t *testing.T) {
+	for _, a := range endpointtest.FrontEnds() {
+		t.Run(a.Name, func(t *testing.T) {
 			var runs atomic.Int32
 			r := router.New(router.DispatchOnly())
 			r.Command("report", func(ctx context.Context, req *router.Request) (interaction.Response, error) {
@@ -83,17 +78,17 @@ func TestAQueuedRouteIsHandedToTheQueueWithoutRunning(t *testing.T) {
 			}, router.Queued(), router.DeferEphemeral())
 			b := newQueueBench(t, r)
 			body := interactiontest.Command("report").JSON()
-			c := signed(b.key, body)
-			got := a.do(b.endpoint, c)
-			if got.status != 200 || !strings.Contains(got.body, `"type":5`) || !strings.Contains(got.body, `"flags":64`) {
-				t.Fatalf("answer %d %s, want an ephemeral deferral", got.status, got.body)
+			c := endpointtest.Signed(b.key, body)
+			got := a.Do(b.endpoint, c)
+			if got.Status != 200 || !strings.Contains(got.Body, `"type":5`) || !strings.Contains(got.Body, `"flags":64`) {
+				t.Fatalf("answer %d %s, want an ephemeral deferral", got.Status, got.Body)
 			}
 			if n := runs.Load(); n != 0 {
 				t.Fatalf("the endpoint ran the handler %d times", n)
 			}
 			job := b.next(t)
-			if string(job.Body) != string(body) || job.Signature != c.headers[endpoint.HeaderSignature] ||
-				job.Timestamp != c.headers[endpoint.HeaderTimestamp] {
+			if string(job.Body) != string(body) || job.Signature != c.Headers[endpoint.HeaderSignature] ||
+				job.Timestamp != c.Headers[endpoint.HeaderTimestamp] {
 				t.Errorf("the job is not the request as signed: %+v", job)
 			}
 			if job.Deferral != interaction.CallbackDeferredChannelMessageWithSource || !job.Ephemeral || job.Late {
@@ -108,7 +103,7 @@ func TestAQueuedRouteIsHandedToTheQueueWithoutRunning(t *testing.T) {
 			if n := runs.Load(); n != 1 {
 				t.Errorf("the worker ran the handler %d times, want once", n)
 			}
-			sent := b.hooks.requests()
+			sent := requests(b.hooks)
 			if len(sent) != 1 || sent[0] != `PATCH @original {"content":"the report"}` {
 				t.Errorf("the service was sent %q, want the deferred message edited", sent)
 			}
@@ -117,8 +112,8 @@ func TestAQueuedRouteIsHandedToTheQueueWithoutRunning(t *testing.T) {
 }
 
 func TestASlowHandlerIsHandedOverAndRunsAgainInTheWorker(t *testing.T) {
-	for _, a := range adapters {
-		t.Run(a.name, func(t *testing.T) {
+	for _, a := range endpointtest.FrontEnds() {
+		t.Run(a.Name, func(t *testing.T) {
 			var runs, errorAnswers atomic.Int32
 			dropped := make(chan error, 1)
 			r := router.New(router.DispatchOnly())
@@ -137,9 +132,9 @@ func TestASlowHandlerIsHandedOverAndRunsAgainInTheWorker(t *testing.T) {
 				return interaction.Reply("from the worker"), nil
 			})
 			b := newQueueBench(t, r)
-			got := a.do(b.endpoint, signed(b.key, interactiontest.Command("slow").JSON()))
-			if got.status != 200 || !strings.Contains(got.body, `"type":5`) {
-				t.Fatalf("answer %d %s, want a deferral", got.status, got.body)
+			got := a.Do(b.endpoint, endpointtest.Signed(b.key, interactiontest.Command("slow").JSON()))
+			if got.Status != 200 || !strings.Contains(got.Body, `"type":5`) {
+				t.Fatalf("answer %d %s, want a deferral", got.Status, got.Body)
 			}
 			if err := <-dropped; !errors.Is(err, context.Canceled) {
 				t.Errorf("the endpoint's run ended with %v, want it canceled", err)
@@ -156,7 +151,7 @@ func TestASlowHandlerIsHandedOverAndRunsAgainInTheWorker(t *testing.T) {
 			if err := b.endpoint.WaitDeferred(context.Background()); err != nil {
 				t.Fatal(err)
 			}
-			sent := b.hooks.requests()
+			sent := requests(b.hooks)
 			if len(sent) != 1 || !strings.Contains(sent[0], "from the worker") {
 				t.Errorf("the service was sent %q, want the worker's answer alone", sent)
 			}
@@ -191,9 +186,9 @@ func TestAQueueThatRefusesLeavesTheAnswerToTheEndpoint(t *testing.T) {
 				refused <- job
 				return errors.New("the queue is down")
 			})))
-			got := adapters[1].do(b.endpoint, signed(b.key, interactiontest.Command("work").JSON()))
-			if got.status != 200 || !strings.Contains(got.body, `"type":5`) {
-				t.Fatalf("answer %d %s, want a deferral", got.status, got.body)
+			got := endpointtest.FrontEnds()[1].Do(b.endpoint, endpointtest.Signed(b.key, interactiontest.Command("work").JSON()))
+			if got.Status != 200 || !strings.Contains(got.Body, `"type":5`) {
+				t.Fatalf("answer %d %s, want a deferral", got.Status, got.Body)
 			}
 			if job := <-refused; job.Late == queued {
 				t.Errorf("the job offered is late: %v", job.Late)
@@ -202,7 +197,7 @@ func TestAQueueThatRefusesLeavesTheAnswerToTheEndpoint(t *testing.T) {
 			if err := b.endpoint.WaitDeferred(context.Background()); err != nil {
 				t.Fatal(err)
 			}
-			if sent := b.hooks.requests(); len(sent) != 1 || !strings.Contains(sent[0], "done here") {
+			if sent := requests(b.hooks); len(sent) != 1 || !strings.Contains(sent[0], "done here") {
 				t.Errorf("the service was sent %q, want the endpoint's own completion", sent)
 			}
 		})
@@ -212,27 +207,21 @@ func TestAQueueThatRefusesLeavesTheAnswerToTheEndpoint(t *testing.T) {
 // Without a queue, a route declared Queued is deferred at once, and its
 // handler completes the deferral from the endpoint's process.
 func TestAQueuedRouteWithoutAQueueRunsAfterItsDeferral(t *testing.T) {
-	hooks := &webhookRecorder{}
-	api := httptest.NewServer(hooks)
-	defer api.Close()
-	client, err := rest.NewClient(api.URL+"/api/v10", rest.NoAuth{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	hooks, client := endpointtest.NewWebhooks(t)
 	r := router.New(router.DispatchOnly())
 	r.Command("report", func(ctx context.Context, req *router.Request) (interaction.Response, error) {
 		return interaction.Reply("the report"), nil
 	}, router.Queued())
 	key := interactiontest.NewKey("inprocess")
-	e := newEndpoint(t, build(t, r), key.Verifier(), endpoint.WithClient(client))
-	got := adapters[0].do(e, signed(key, interactiontest.Command("report").JSON()))
-	if got.status != 200 || !strings.Contains(got.body, `"type":5`) {
-		t.Fatalf("answer %d %s, want a deferral though the handler answers at once", got.status, got.body)
+	e := newEndpoint(t, endpointtest.Build(t, r), key.Verifier(), endpoint.WithClient(client))
+	got := endpointtest.FrontEnds()[0].Do(e, endpointtest.Signed(key, interactiontest.Command("report").JSON()))
+	if got.Status != 200 || !strings.Contains(got.Body, `"type":5`) {
+		t.Fatalf("answer %d %s, want a deferral though the handler answers at once", got.Status, got.Body)
 	}
 	if err := e.WaitDeferred(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	if sent := hooks.requests(); len(sent) != 1 || !strings.Contains(sent[0], "the report") {
+	if sent := requests(hooks); len(sent) != 1 || !strings.Contains(sent[0], "the report") {
 		t.Errorf("the service was sent %q", sent)
 	}
 }
@@ -299,9 +288,9 @@ func TestCompleteRefusesAJobItCannotTrust(t *testing.T) {
 			j.Body = autocomplete
 			j.Signature, j.Timestamp = b.key.SignAt(autocomplete, now)
 		}, nil), b.worker, queue.ErrInvalidJob},
-		{"on a worker without a client", job(nil, nil), newEndpoint(t, build(t, r), b.key.Verifier(), endpoint.WithJobKeys(b.keys), endpoint.WithJobClaims(replay.NewMemoryGuard(0))), router.ErrNoClient},
-		{"on a worker without keys", job(nil, nil), newEndpoint(t, build(t, r), b.key.Verifier(), endpoint.WithClient(&rest.Client{})), endpoint.ErrNoJobKeys},
-		{"over the worker's body limit", job(nil, nil), newEndpoint(t, build(t, r), b.key.Verifier(), endpoint.WithClient(&rest.Client{}), endpoint.WithJobKeys(b.keys), endpoint.WithJobClaims(replay.NewMemoryGuard(0)), endpoint.WithMaxBodySize(16)), queue.ErrInvalidJob},
+		{"on a worker without a client", job(nil, nil), newEndpoint(t, endpointtest.Build(t, r), b.key.Verifier(), endpoint.WithJobKeys(b.keys), endpoint.WithJobClaims(replay.NewMemoryGuard(0))), router.ErrNoClient},
+		{"on a worker without keys", job(nil, nil), newEndpoint(t, endpointtest.Build(t, r), b.key.Verifier(), endpoint.WithClient(&rest.Client{})), endpoint.ErrNoJobKeys},
+		{"over the worker's body limit", job(nil, nil), newEndpoint(t, endpointtest.Build(t, r), b.key.Verifier(), endpoint.WithClient(&rest.Client{}), endpoint.WithJobKeys(b.keys), endpoint.WithJobClaims(replay.NewMemoryGuard(0)), endpoint.WithMaxBodySize(16)), queue.ErrInvalidJob},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if err := tc.worker.Complete(context.Background(), tc.job); !errors.Is(err, tc.want) {
@@ -312,7 +301,7 @@ func TestCompleteRefusesAJobItCannotTrust(t *testing.T) {
 	if n := runs.Load(); n != 0 {
 		t.Errorf("the handler ran %d times for jobs refused", n)
 	}
-	if sent := b.hooks.requests(); len(sent) != 0 {
+	if sent := requests(b.hooks); len(sent) != 0 {
 		t.Errorf("the service was sent %q for jobs refused", sent)
 	}
 }
@@ -328,12 +317,12 @@ func TestAWorkerCompletesAJobOnce(t *testing.T) {
 		return interaction.Reply("the report"), nil
 	}, router.Queued())
 	b := newQueueBench(t, r)
-	a := adapters[0].do(b.endpoint, signed(b.key, interactiontest.Command("report").JSON()))
-	if a.status != 200 {
-		t.Fatalf("answer %d %s", a.status, a.body)
+	a := endpointtest.FrontEnds()[0].Do(b.endpoint, endpointtest.Signed(b.key, interactiontest.Command("report").JSON()))
+	if a.Status != 200 {
+		t.Fatalf("answer %d %s", a.Status, a.Body)
 	}
 	job := b.next(t)
-	worker := newEndpoint(t, build(t, r), b.key.Verifier(), endpoint.WithClient(mustClient(t, b)), endpoint.WithJobKeys(b.keys), endpoint.WithJobClaims(replay.NewMemoryGuard(0)))
+	worker := newEndpoint(t, endpointtest.Build(t, r), b.key.Verifier(), endpoint.WithClient(mustClient(t, b)), endpoint.WithJobKeys(b.keys), endpoint.WithJobClaims(replay.NewMemoryGuard(0)))
 	var wg sync.WaitGroup
 	for range 3 {
 		wg.Go(func() {
@@ -346,7 +335,7 @@ func TestAWorkerCompletesAJobOnce(t *testing.T) {
 	if n := runs.Load(); n != 1 {
 		t.Errorf("a job delivered 3 times ran its handler %d times, want once", n)
 	}
-	if sent := b.hooks.requests(); len(sent) != 1 {
+	if sent := requests(b.hooks); len(sent) != 1 {
 		t.Errorf("the service was sent %q, want one completion", sent)
 	}
 }
@@ -374,7 +363,7 @@ func TestAWorkersHandlerEndsBeforeTheWorkerDoes(t *testing.T) {
 		return interaction.Reply("the report"), nil
 	}, router.Queued())
 	b := newQueueBench(t, r)
-	adapters[0].do(b.endpoint, signed(b.key, interactiontest.Command("report").JSON()))
+	endpointtest.FrontEnds()[0].Do(b.endpoint, endpointtest.Signed(b.key, interactiontest.Command("report").JSON()))
 	job := b.next(t)
 	end := time.Now().Add(time.Minute)
 	ctx, cancel := context.WithDeadline(context.Background(), end)
@@ -429,7 +418,7 @@ func TestAWorkerThatOvertakesTheDeferralDeliversAgain(t *testing.T) {
 	r.Command("report", func(ctx context.Context, req *router.Request) (interaction.Response, error) {
 		return interaction.Reply("the report"), nil
 	}, router.Description("Reports"), router.Queued())
-	mux := build(t, r)
+	mux := endpointtest.Build(t, r)
 	verifier, err := interaction.NewVerifier(s.PublicKey)
 	if err != nil {
 		t.Fatal(err)

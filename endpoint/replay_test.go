@@ -13,6 +13,7 @@ import (
 	"github.com/switchboard-go/switchboard/endpoint"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
+	"github.com/switchboard-go/switchboard/internal/endpointtest"
 	"github.com/switchboard-go/switchboard/replay"
 	"github.com/switchboard-go/switchboard/router"
 )
@@ -27,24 +28,24 @@ func TestAnEndpointWithAGuardServesAnInteractionOnce(t *testing.T) {
 		runs.Add(1)
 		return interaction.Reply("pong"), nil
 	})
-	for _, a := range adapters {
+	for _, a := range endpointtest.FrontEnds() {
 		runs.Store(0)
-		e := newEndpoint(t, build(t, r), key.Verifier(), endpoint.WithReplayGuard(replay.NewMemoryGuard(0)))
-		req := signed(key, interactiontest.Command("ping").JSON())
-		if got := a.do(e, req); got.status != 200 {
-			t.Fatalf("%s: first %d %s", a.name, got.status, got.body)
+		e := newEndpoint(t, endpointtest.Build(t, r), key.Verifier(), endpoint.WithReplayGuard(replay.NewMemoryGuard(0)))
+		req := endpointtest.Signed(key, interactiontest.Command("ping").JSON())
+		if got := a.Do(e, req); got.Status != 200 {
+			t.Fatalf("%s: first %d %s", a.Name, got.Status, got.Body)
 		}
-		got := a.do(e, req)
-		if got.status != 409 || got.body != `{"message":"interaction already received"}` {
-			t.Errorf("%s: the copy was answered %d %s, want 409", a.name, got.status, got.body)
+		got := a.Do(e, req)
+		if got.Status != 409 || got.Body != `{"message":"interaction already received"}` {
+			t.Errorf("%s: the copy was answered %d %s, want 409", a.Name, got.Status, got.Body)
 		}
 		if n := runs.Load(); n != 1 {
-			t.Errorf("%s: the handler ran %d times", a.name, n)
+			t.Errorf("%s: the handler ran %d times", a.Name, n)
 		}
 		// Without a guard, the copy is served again: the guard is opt-in.
-		plain := newEndpoint(t, build(t, r), key.Verifier())
-		if got := a.do(plain, req); got.status != 200 {
-			t.Errorf("%s: without a guard %d", a.name, got.status)
+		plain := newEndpoint(t, endpointtest.Build(t, r), key.Verifier())
+		if got := a.Do(plain, req); got.Status != 200 {
+			t.Errorf("%s: without a guard %d", a.Name, got.Status)
 		}
 	}
 }
@@ -61,10 +62,10 @@ func (failingGuard) Claim(context.Context, interaction.Snowflake, time.Time) (bo
 func TestAGuardThatFailsDoesNotStopTheBot(t *testing.T) {
 	key := interactiontest.NewKey("replay")
 	var log bytes.Buffer
-	e := newEndpoint(t, testBot(t, &log), key.Verifier(), endpoint.WithReplayGuard(failingGuard{}))
-	for _, a := range adapters {
-		if got := a.do(e, signed(key, interactiontest.Command("ping").JSON())); got.status != 200 {
-			t.Errorf("%s: %d %s", a.name, got.status, got.body)
+	e := newEndpoint(t, endpointtest.Bot(t, &log), key.Verifier(), endpoint.WithReplayGuard(failingGuard{}))
+	for _, a := range endpointtest.FrontEnds() {
+		if got := a.Do(e, endpointtest.Signed(key, interactiontest.Command("ping").JSON())); got.Status != 200 {
+			t.Errorf("%s: %d %s", a.Name, got.Status, got.Body)
 		}
 	}
 	if !strings.Contains(log.String(), "store unreachable") {
@@ -105,15 +106,15 @@ func TestAGuardRemembersAnIDAsLongAsACopyCanVerify(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			g := &expiryRecorder{MemoryGuard: replay.NewMemoryGuard(0)}
-			e := newEndpoint(t, testBot(t, nil), key.Verifier(interaction.WithTimestampWindow(tc.window)), endpoint.WithReplayGuard(g))
+			e := newEndpoint(t, endpointtest.Bot(t, nil), key.Verifier(interaction.WithTimestampWindow(tc.window)), endpoint.WithReplayGuard(g))
 			body := interactiontest.Command("ping").JSON()
 			at := time.Now().Add(-tc.ago).Truncate(time.Second)
 			sig, ts := key.SignAt(body, at)
-			got := adapters[0].do(e, call{method: "POST", body: body, headers: map[string]string{
+			got := endpointtest.FrontEnds()[0].Do(e, endpointtest.Call{Method: "POST", Body: body, Headers: map[string]string{
 				endpoint.HeaderSignature: sig, endpoint.HeaderTimestamp: ts,
 			}})
-			if got.status != 200 {
-				t.Fatalf("%d %s", got.status, got.body)
+			if got.Status != 200 {
+				t.Fatalf("%d %s", got.Status, got.Body)
 			}
 			if want := at.Add(tc.window + replay.ClockAllowance); !g.expires.Equal(want) {
 				t.Errorf("the guard remembers the id until %v after it was signed, want %v",

@@ -16,6 +16,7 @@ import (
 	"github.com/switchboard-go/switchboard/endpoint"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
+	"github.com/switchboard-go/switchboard/internal/endpointtest"
 	"github.com/switchboard-go/switchboard/router"
 	"github.com/switchboard-go/switchboard/storecall"
 )
@@ -76,8 +77,8 @@ func TestACooldownBoundsEachCallToItsStore(t *testing.T) {
 			st := new(hangingStore)
 			r := router.New(router.DispatchOnly())
 			r.Use(cooldown.New(cooldown.PerUser, 1, time.Minute, cooldown.WithStore(st, tc.opts...)))
-			r.Command("ping", reply("pong"))
-			m := build(t, r)
+			r.Command("ping", endpointtest.Reply("pong"))
+			m := endpointtest.Build(t, r)
 			resp, err := m.Dispatch(context.Background(), interactiontest.Command("ping").Interaction())
 			if err != nil || resp.Message.Content != "pong" {
 				t.Fatalf("answered %q, %v; want the handler's", resp.Message.Content, err)
@@ -112,9 +113,9 @@ func TestAReplayGuardCallNeverOutlastsTheAnswerDeadline(t *testing.T) {
 			var log bytes.Buffer
 			st := new(hangingStore)
 			opts := append([]endpoint.Option{endpoint.WithReplayGuard(st, tc.guard...)}, tc.opts...)
-			e := newEndpoint(t, testBot(t, &log), key.Verifier(), opts...)
-			if got := adapters[0].do(e, signed(key, interactiontest.Command("ping").JSON())); got.status != 200 {
-				t.Fatalf("%d %s, want the request served", got.status, got.body)
+			e := newEndpoint(t, endpointtest.Bot(t, &log), key.Verifier(), opts...)
+			if got := endpointtest.FrontEnds()[0].Do(e, endpointtest.Signed(key, interactiontest.Command("ping").JSON())); got.Status != 200 {
+				t.Fatalf("%d %s, want the request served", got.Status, got.Body)
 			}
 			if d := st.lastAllowed(); d <= 0 || d > tc.within {
 				t.Errorf("the guard's call was allowed %v, want at most %v", d, tc.within)
@@ -147,13 +148,13 @@ func (s *flakyStore) Use(context.Context, string, int, time.Duration) (time.Dura
 // answers every use calls it again.
 func TestAStoreThatKeepsFailingIsLeftAloneForAWhile(t *testing.T) {
 	const pause = 100 * time.Millisecond
-	var log syncLog
+	var log endpointtest.LogBuffer
 	st := new(flakyStore)
 	st.down.Store(true)
 	r := router.New(router.DispatchOnly(), router.WithLogger(zerolog.New(&log)))
 	r.Use(cooldown.New(cooldown.PerUser, 1, time.Minute, cooldown.WithStore(st, storecall.WithBreaker(3, pause))))
-	r.Command("ping", reply("pong"))
-	m := build(t, r)
+	r.Command("ping", endpointtest.Reply("pong"))
+	m := endpointtest.Build(t, r)
 	ping := func(n int) {
 		t.Helper()
 		for range n {
@@ -191,24 +192,6 @@ func TestAStoreThatKeepsFailingIsLeftAloneForAWhile(t *testing.T) {
 	}
 }
 
-// syncLog is a log the test reads while handlers may write it.
-type syncLog struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (l *syncLog) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.buf.Write(p)
-}
-
-func (l *syncLog) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.buf.String()
-}
-
 // brokenStore is a cooldown store whose calls all fail at once.
 type brokenStore struct{}
 
@@ -239,8 +222,8 @@ func TestOnStoreFailureIsToldOfEachCallThatDidNotCount(t *testing.T) {
 			r := router.New(router.DispatchOnly())
 			r.Use(cooldown.New(cooldown.PerUser, 1, time.Minute, cooldown.WithStore(tc.st,
 				record, storecall.WithTimeout(10*time.Millisecond), storecall.WithBreaker(2, time.Minute))))
-			r.Command("ping", reply("pong"))
-			m := build(t, r)
+			r.Command("ping", endpointtest.Reply("pong"))
+			m := endpointtest.Build(t, r)
 			for range 4 {
 				resp, err := m.Dispatch(context.Background(), interactiontest.Command("ping").Interaction())
 				if err != nil || resp.Message.Content != "pong" {

@@ -2,16 +2,15 @@ package metrics_test
 
 import (
 	"context"
-	"os"
 	"testing"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
-	"github.com/valyala/fasthttp"
 
 	"github.com/switchboard-go/switchboard/endpoint"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
+	"github.com/switchboard-go/switchboard/internal/endpointtest"
 	"github.com/switchboard-go/switchboard/metrics"
 	"github.com/switchboard-go/switchboard/router"
 )
@@ -25,10 +24,6 @@ import (
 //	benchstat -col /metrics new.txt
 
 func benchEndpoint(b *testing.B, opts ...endpoint.Option) {
-	body, err := os.ReadFile("../interaction/testdata/slash_mod_ban.json")
-	if err != nil {
-		b.Fatal(err)
-	}
 	r := router.New(router.DispatchOnly())
 	reply := func(context.Context, *router.Request) (interaction.Response, error) {
 		return interaction.Reply("Done.").Ephemeral(), nil
@@ -36,30 +31,12 @@ func benchEndpoint(b *testing.B, opts ...endpoint.Option) {
 	r.Command("ping", reply)
 	r.Command("mod ban", reply)
 	r.Command("mod kick", reply)
-	mux, err := r.Build()
-	if err != nil {
-		b.Fatal(err)
-	}
 	key := interactiontest.NewKey("bench")
-	e, err := endpoint.New(mux, key.Verifier(), opts...)
+	e, err := endpoint.New(endpointtest.Build(b, r), key.Verifier(), opts...)
 	if err != nil {
 		b.Fatal(err)
 	}
-	sig, ts := key.Sign(body)
-	var rc fasthttp.RequestCtx
-	b.ReportAllocs()
-	for b.Loop() {
-		rc.Request.Reset()
-		rc.Response.Reset()
-		rc.Request.Header.SetMethod("POST")
-		rc.Request.Header.Set(endpoint.HeaderSignature, sig)
-		rc.Request.Header.Set(endpoint.HeaderTimestamp, ts)
-		rc.Request.SetBody(body)
-		e.ServeFastHTTP(&rc)
-		if rc.Response.StatusCode() != 200 {
-			b.Fatalf("status %d: %s", rc.Response.StatusCode(), rc.Response.Body())
-		}
-	}
+	endpointtest.Loop(b, e.ServeFastHTTP, key, endpointtest.ModBan(b), endpointtest.Status(200))
 }
 
 func BenchmarkEndpoint(b *testing.B) {

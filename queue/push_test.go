@@ -17,6 +17,7 @@ import (
 
 	"github.com/rs/zerolog"
 
+	"github.com/switchboard-go/switchboard/internal/endpointtest"
 	"github.com/switchboard-go/switchboard/queue"
 )
 
@@ -65,7 +66,7 @@ func TestThePushWorkerAnswersAsTheQueueActs(t *testing.T) {
 			// What is refused is logged as an error with the reason and
 			// the task; a job completed, at debug level; a request that
 			// is no job's, not at all.
-			lines := logLines(t, logged.String())
+			lines := endpointtest.LogLines(t, logged.String())
 			switch {
 			case tc.status == http.StatusMethodNotAllowed:
 				if len(lines) != 0 {
@@ -104,20 +105,6 @@ func TestThePushWorkerBoundsABodyByDefault(t *testing.T) {
 	}
 }
 
-// logLines decodes the JSON lines of a log.
-func logLines(t *testing.T, log string) []map[string]any {
-	t.Helper()
-	var lines []map[string]any
-	for line := range strings.Lines(log) {
-		var m map[string]any
-		if err := json.Unmarshal([]byte(line), &m); err != nil {
-			t.Fatalf("a line of the log is not JSON: %q: %v", line, err)
-		}
-		lines = append(lines, m)
-	}
-	return lines
-}
-
 // loggingWorker is a Worker with a logger of its own, as
 // *endpoint.Endpoint is.
 type loggingWorker struct {
@@ -136,7 +123,7 @@ func TestThePushWorkerLogsWithItsWorkersLogger(t *testing.T) {
 	}}
 	w := httptest.NewRecorder()
 	p.ServeHTTP(w, httptest.NewRequest("POST", "/", strings.NewReader("hello")))
-	lines := logLines(t, logged.String())
+	lines := endpointtest.LogLines(t, logged.String())
 	if w.Code != http.StatusUnprocessableEntity || len(lines) != 1 || !strings.Contains(fmt.Sprint(lines[0]["error"]), "queue: invalid job") {
 		t.Errorf("answered %d, logged %q", w.Code, logged.String())
 	}
@@ -168,7 +155,7 @@ func TestThePushWorkerLogsToStandardErrorByDefault(t *testing.T) {
 	if out, err := cmd.Output(); err != nil {
 		t.Fatalf("%v\n%s\n%s", err, out, stderr.String())
 	}
-	lines := logLines(t, stderr.String())
+	lines := endpointtest.LogLines(t, stderr.String())
 	if len(lines) != 1 || lines[0]["level"] != "error" || lines[0]["time"] == nil ||
 		!strings.Contains(fmt.Sprint(lines[0]["error"]), "queue: invalid job") {
 		t.Errorf("standard error has %q, want the refusal alone, as a JSON line with its time", stderr.String())

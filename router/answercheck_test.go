@@ -8,6 +8,7 @@ import (
 	"github.com/switchboard-go/switchboard/component"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
+	"github.com/switchboard-go/switchboard/internal/endpointtest"
 	"github.com/switchboard-go/switchboard/router"
 )
 
@@ -53,7 +54,7 @@ func TestAnswersTheInteractionDoesNotAllowGoToTheErrorHandler(t *testing.T) {
 			r.Command("cmd", answer)
 			r.Component("button", answer)
 			r.Modal("form", answer)
-			resp, err := dispatch(t, build(t, r), tt.b)
+			resp, err := endpointtest.Dispatch(t, endpointtest.Build(t, r), tt.b)
 			if tt.allowed {
 				if err != nil || resp.Type != tt.answer.Type {
 					t.Fatalf("answer %v, %v; want the handler's %v", resp.Type, err, tt.answer.Type)
@@ -78,7 +79,7 @@ func TestAnErrorHandlerAnswerNotAllowedIsReplacedByTheApology(t *testing.T) {
 	r.Modal("form", func(context.Context, *router.Request) (interaction.Response, error) {
 		return interaction.Response{}, errors.New("boom")
 	})
-	resp, err := dispatch(t, build(t, r), interactiontest.ModalSubmit("form"))
+	resp, err := endpointtest.Dispatch(t, endpointtest.Build(t, r), interactiontest.ModalSubmit("form"))
 	if err == nil || resp.Type != interaction.CallbackChannelMessageWithSource ||
 		resp.Message.Content != "Sorry, something went wrong." || resp.Message.Flags&interaction.FlagEphemeral == 0 {
 		t.Fatalf("answer %+v, %v; want the ephemeral apology", resp, err)
@@ -90,11 +91,11 @@ func TestANotFoundAnswerNotAllowedGoesToTheErrorHandler(t *testing.T) {
 	r.NotFound(func(context.Context, *router.Request) (interaction.Response, error) {
 		return interaction.Update("gone"), nil
 	})
-	resp, err := dispatch(t, build(t, r), interactiontest.Command("missing"))
+	resp, err := endpointtest.Dispatch(t, endpointtest.Build(t, r), interactiontest.Command("missing"))
 	if !errors.Is(err, interaction.ErrCallbackNotAllowed) || resp.Type != interaction.CallbackChannelMessageWithSource {
 		t.Fatalf("answer %+v, %v", resp, err)
 	}
-	resp, err = dispatch(t, build(t, r), interactiontest.Button("missing"))
+	resp, err = endpointtest.Dispatch(t, endpointtest.Build(t, r), interactiontest.Button("missing"))
 	if !errors.Is(err, router.ErrNotFound) || resp.Type != interaction.CallbackUpdateMessage {
 		t.Fatalf("a component: answer %+v, %v", resp, err)
 	}

@@ -2,11 +2,11 @@ package router_test
 
 import (
 	"context"
-	"os"
 	"testing"
 
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
+	"github.com/switchboard-go/switchboard/internal/endpointtest"
 	"github.com/switchboard-go/switchboard/router"
 )
 
@@ -19,26 +19,17 @@ import (
 //	go test ./router -run XXX -bench . -count 10 | tee new.txt
 //	benchstat new.txt
 
-func fixture(b *testing.B) []byte {
-	b.Helper()
-	body, err := os.ReadFile("../interaction/testdata/slash_mod_ban.json")
-	if err != nil {
-		b.Fatal(err)
-	}
-	return body
-}
-
 // BenchmarkDispatch finds the handler of "/mod ban" and runs a handler that
 // reads nothing, on a decoded interaction, as a transport does (Call): the
 // request lives in the transport's per-request block.
 func BenchmarkDispatch(b *testing.B) {
 	ix := new(interaction.Interaction)
-	if err := interaction.Decode(fixture(b), ix); err != nil {
+	if err := interaction.Decode(endpointtest.ModBan(b), ix); err != nil {
 		b.Fatal(err)
 	}
 	r := router.New(router.DispatchOnly())
-	r.Command("mod ban", reply("ban"))
-	r.Command("mod kick", reply("kick"))
+	r.Command("mod ban", endpointtest.Reply("ban"))
+	r.Command("mod kick", endpointtest.Reply("kick"))
 	m, _ := r.Build()
 	ctx := context.Background()
 	var c router.Call
@@ -135,7 +126,7 @@ func BenchmarkDispatchModal(b *testing.B) { benchmarkDispatchOf(b, "Modal") }
 // BenchmarkOptionAccess reads the string, integer and boolean options.
 func BenchmarkOptionAccess(b *testing.B) {
 	ix := new(interaction.Interaction)
-	if err := interaction.Decode(fixture(b), ix); err != nil {
+	if err := interaction.Decode(endpointtest.ModBan(b), ix); err != nil {
 		b.Fatal(err)
 	}
 	req := router.NewRequest(ix)
@@ -155,7 +146,7 @@ func BenchmarkOptionAccess(b *testing.B) {
 // data.
 func BenchmarkOptionUser(b *testing.B) {
 	ix := new(interaction.Interaction)
-	if err := interaction.Decode(fixture(b), ix); err != nil {
+	if err := interaction.Decode(endpointtest.ModBan(b), ix); err != nil {
 		b.Fatal(err)
 	}
 	req := router.NewRequest(ix)

@@ -10,6 +10,7 @@ import (
 	"github.com/switchboard-go/switchboard/command"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
+	"github.com/switchboard-go/switchboard/internal/endpointtest"
 	"github.com/switchboard-go/switchboard/option"
 	"github.com/switchboard-go/switchboard/router"
 )
@@ -60,7 +61,7 @@ func TestBindHandsTheHandlerItsOptions(t *testing.T) {
 		return interaction.Reply(o.User.Username + "/" + reason + "/" + o.User.Member.Nick), nil
 	}, router.Description("Ban a member"))
 	r.Group("mod", router.Description("Moderation"))
-	mux := build(t, r)
+	mux := endpointtest.Build(t, r)
 
 	ix := interactiontest.Command("mod ban").
 		User("user", interaction.User{ID: 5, Username: "eve"}, &interaction.Member{Nick: "E"}).

@@ -8,6 +8,7 @@ import (
 
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
+	"github.com/switchboard-go/switchboard/internal/endpointtest"
 	"github.com/switchboard-go/switchboard/option"
 	"github.com/switchboard-go/switchboard/router"
 )
@@ -103,8 +104,8 @@ func TestANilNotFoundOrAutocompleteDefaultRestoresTheDefault(t *testing.T) {
 		t.Fatalf("Build: %v; want the option nothing serves once the default is gone", err)
 	}
 	r.Autocomplete("search", "query", suggestNothing)
-	m := build(t, r)
-	resp, err := dispatch(t, m, interactiontest.Command("gone"))
+	m := endpointtest.Build(t, r)
+	resp, err := endpointtest.Dispatch(t, m, interactiontest.Command("gone"))
 	if !errors.Is(err, router.ErrNotFound) || resp.Message.Content != "This command is not available." {
 		t.Errorf("an unknown command answered %q, %v; want the default", resp.Message.Content, err)
 	}

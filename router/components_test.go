@@ -12,6 +12,7 @@ import (
 	"github.com/switchboard-go/switchboard/command"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
+	"github.com/switchboard-go/switchboard/internal/endpointtest"
 	"github.com/switchboard-go/switchboard/option"
 	"github.com/switchboard-go/switchboard/router"
 )
@@ -37,7 +38,7 @@ func TestComponentsAndModalsRouteByCustomID(t *testing.T) {
 	r.Modal("poll:{id}:vote", routed("modal"))
 	r.Modal("feedback", routed("modal"))
 	r.Command("poll", routed("command"))
-	m := build(t, r)
+	m := endpointtest.Build(t, r)
 
 	for _, tt := range []struct {
 		name string
@@ -53,7 +54,7 @@ func TestComponentsAndModalsRouteByCustomID(t *testing.T) {
 		{"a command keeps its own routes", interactiontest.Command("poll"), "command  "},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			resp, err := dispatch(t, m, tt.b)
+			resp, err := endpointtest.Dispatch(t, m, tt.b)
 			if err != nil || resp.Message.Content != tt.want {
 				t.Fatalf("answer %q, %v; want %q", resp.Message.Content, err, tt.want)
 			}
@@ -66,7 +67,7 @@ func TestUnroutedComponentsAndModalsAreAnsweredPrivately(t *testing.T) {
 	r := router.New(router.DispatchOnly(), router.WithLogger(zerolog.New(&log)))
 	r.Component("poll:{id}", routed("component"))
 	r.Modal("form", routed("modal"))
-	m := build(t, r)
+	m := endpointtest.Build(t, r)
 	long := "poll:" + strings.Repeat("x", 5000) + ":tail"
 	for _, tt := range []struct {
 		name string
@@ -81,7 +82,7 @@ func TestUnroutedComponentsAndModalsAreAnsweredPrivately(t *testing.T) {
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			log.Reset()
-			resp, err := dispatch(t, m, tt.b)
+			resp, err := endpointtest.Dispatch(t, m, tt.b)
 			if !errors.Is(err, router.ErrNotFound) {
 				t.Fatalf("err = %v, want ErrNotFound", err)
 			}
@@ -100,7 +101,7 @@ func TestNotFoundHandlerAnswersUnroutedComponents(t *testing.T) {
 	r.NotFound(func(_ context.Context, req *router.Request) (interaction.Response, error) {
 		return interaction.Reply("no " + req.Interaction.Type.String() + " " + req.CustomID()), nil
 	})
-	resp, err := dispatch(t, build(t, r), interactiontest.Button("gone:1"))
+	resp, err := endpointtest.Dispatch(t, endpointtest.Build(t, r), interactiontest.Button("gone:1"))
 	if !errors.Is(err, router.ErrNotFound) || resp.Message.Content != "no MESSAGE_COMPONENT gone:1" {
 		t.Fatalf("got %q, %v", resp.Message.Content, err)
 	}
@@ -108,18 +109,18 @@ func TestNotFoundHandlerAnswersUnroutedComponents(t *testing.T) {
 
 func TestBuildReportsComponentAndModalProblems(t *testing.T) {
 	r := router.New(router.DispatchOnly())
-	r.Component("", reply("a"))
-	r.Component("poll{id}", reply("a"))
-	r.Component("poll:{id}:{id}", reply("a"))
+	r.Component("", endpointtest.Reply("a"))
+	r.Component("poll{id}", endpointtest.Reply("a"))
+	r.Component("poll:{id}:{id}", endpointtest.Reply("a"))
 	r.Component("nil", nil)
 	r.HandleComponent("nil handler", router.HandlerFunc(nil))
-	r.Component("poll:{id}", reply("a"))
-	r.Component("poll:{x}", reply("b"))
-	r.Component("{kind}:42", reply("c"))
-	r.Component("described", reply("d"), router.Description("a button"), router.Options(option.String("x", "y")), router.AdminsOnly())
-	r.Modal("many:{a}:{b}:{c}:{d}:{e}:{f}:{g}:{h}:{i}", reply("e"))
-	r.Modal("poll:{id}", reply("f")) // modals have a tree of their own
-	r.Modal("poll:{id}", reply("g"))
+	r.Component("poll:{id}", endpointtest.Reply("a"))
+	r.Component("poll:{x}", endpointtest.Reply("b"))
+	r.Component("{kind}:42", endpointtest.Reply("c"))
+	r.Component("described", endpointtest.Reply("d"), router.Description("a button"), router.Options(option.String("x", "y")), router.AdminsOnly())
+	r.Modal("many:{a}:{b}:{c}:{d}:{e}:{f}:{g}:{h}:{i}", endpointtest.Reply("e"))
+	r.Modal("poll:{id}", endpointtest.Reply("f")) // modals have a tree of their own
+	r.Modal("poll:{id}", endpointtest.Reply("g"))
 	_, err := r.Build()
 	if err == nil {
 		t.Fatal("Build succeeded")
@@ -151,15 +152,15 @@ func TestBuildReportsComponentAndModalProblems(t *testing.T) {
 
 func TestComponentsGenerateNoDefinitions(t *testing.T) {
 	r := router.New()
-	r.Command("poll", reply("poll"), router.Description("Start a poll"))
-	r.Component("poll:{id}:vote", reply("vote"))
-	r.Modal("poll:{id}:edit", reply("edit"))
-	m := build(t, r)
+	r.Command("poll", endpointtest.Reply("poll"), router.Description("Start a poll"))
+	r.Component("poll:{id}:vote", endpointtest.Reply("vote"))
+	r.Modal("poll:{id}:edit", endpointtest.Reply("edit"))
+	m := endpointtest.Build(t, r)
 	cmds := m.Definitions().Commands(command.Global)
 	if len(cmds) != 1 || cmds[0].Name != "poll" {
 		t.Fatalf("definitions %+v, want the command poll alone", cmds)
 	}
-	if resp, err := dispatch(t, m, interactiontest.Button("poll:1:vote")); err != nil || resp.Message.Content != "vote" {
+	if resp, err := endpointtest.Dispatch(t, m, interactiontest.Button("poll:1:vote")); err != nil || resp.Message.Content != "vote" {
 		t.Fatalf("the component was answered %q, %v", resp.Message.Content, err)
 	}
 }
@@ -179,14 +180,14 @@ func TestRouterMiddlewareAndErrorHandlerServeComponents(t *testing.T) {
 	r.Component("fail:{n}", func(context.Context, *router.Request) (interaction.Response, error) {
 		return interaction.Response{}, errors.New("boom")
 	})
-	r.Modal("form", reply("form"))
-	m := build(t, r)
+	r.Modal("form", endpointtest.Reply("form"))
+	m := endpointtest.Build(t, r)
 
-	resp, err := dispatch(t, m, interactiontest.Button("fail:1"))
+	resp, err := endpointtest.Dispatch(t, m, interactiontest.Button("fail:1"))
 	if err == nil || resp.Message.Content != "failed in fail:{n}: boom" {
 		t.Fatalf("answer %q, %v; want the error handler's", resp.Message.Content, err)
 	}
-	if _, err := dispatch(t, m, interactiontest.ModalSubmit("form")); err != nil {
+	if _, err := endpointtest.Dispatch(t, m, interactiontest.ModalSubmit("form")); err != nil {
 		t.Fatal(err)
 	}
 	if got, want := strings.Join(trace, ","), "mw fail:{n},mw form"; got != want {
@@ -200,7 +201,7 @@ func TestTheDefaultErrorAnswerOfAComponentIsPrivate(t *testing.T) {
 	r.Component("fail:{n}", func(context.Context, *router.Request) (interaction.Response, error) {
 		return interaction.Response{}, errors.New("boom")
 	})
-	resp, err := dispatch(t, build(t, r), interactiontest.Button("fail:1"))
+	resp, err := endpointtest.Dispatch(t, endpointtest.Build(t, r), interactiontest.Button("fail:1"))
 	if err == nil || resp.Message.Content != "Sorry, something went wrong." || resp.Message.Flags&interaction.FlagEphemeral == 0 {
 		t.Fatalf("answer %+v, %v; want a private apology", resp, err)
 	}
@@ -218,10 +219,10 @@ func TestRequestDescribesTheComponentUsed(t *testing.T) {
 	r := router.New(router.DispatchOnly())
 	r.Component("pick:{n}", capture)
 	r.Modal("form:{n}", capture)
-	m := build(t, r)
+	m := endpointtest.Build(t, r)
 	msg := interaction.Message{ID: 9, Content: "Pick one"}
 
-	if _, err := dispatch(t, m, interactiontest.Select("pick:3", "a", "b").OnMessage(&msg)); err != nil {
+	if _, err := endpointtest.Dispatch(t, m, interactiontest.Select("pick:3", "a", "b").OnMessage(&msg)); err != nil {
 		t.Fatal(err)
 	}
 	if got.CustomID() != "pick:3" || got.ComponentType() != interaction.ComponentStringSelect ||
@@ -232,7 +233,7 @@ func TestRequestDescribesTheComponentUsed(t *testing.T) {
 		t.Errorf("Message() = %+v, %v", m, ok)
 	}
 
-	if _, err := dispatch(t, m, interactiontest.ModalSubmit("form:4")); err != nil {
+	if _, err := endpointtest.Dispatch(t, m, interactiontest.ModalSubmit("form:4")); err != nil {
 		t.Fatal(err)
 	}
 	if got.CustomID() != "form:4" || got.ComponentType() != 0 || got.Values() != nil || got.Pattern() != "form:{n}" {
@@ -241,7 +242,7 @@ func TestRequestDescribesTheComponentUsed(t *testing.T) {
 	if _, ok := got.Message(); ok {
 		t.Error("a modal a command opened has a message")
 	}
-	if _, err := dispatch(t, m, interactiontest.ModalSubmit("form:4").FromMessage(msg)); err != nil {
+	if _, err := endpointtest.Dispatch(t, m, interactiontest.ModalSubmit("form:4").FromMessage(msg)); err != nil {
 		t.Fatal(err)
 	}
 	if m, ok := got.Message(); !ok || m.ID != 9 {

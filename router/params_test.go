@@ -8,6 +8,7 @@ import (
 
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
+	"github.com/switchboard-go/switchboard/internal/endpointtest"
 	"github.com/switchboard-go/switchboard/option"
 	"github.com/switchboard-go/switchboard/router"
 )
@@ -22,7 +23,7 @@ func paramsOf(t *testing.T, pattern, customID string) *router.Request {
 		got = req
 		return interaction.DeferUpdate(), nil
 	})
-	if _, err := dispatch(t, build(t, r), interactiontest.Button(customID)); err != nil {
+	if _, err := endpointtest.Dispatch(t, endpointtest.Build(t, r), interactiontest.Button(customID)); err != nil {
 		t.Fatal(err)
 	}
 	return got

@@ -9,42 +9,21 @@ import (
 	"github.com/switchboard-go/switchboard/autocomplete"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
+	"github.com/switchboard-go/switchboard/internal/endpointtest"
 	"github.com/switchboard-go/switchboard/router"
 )
 
-// reply returns a handler that answers with its own name, so that tests can
-// see which handler ran.
-func reply(name string) router.HandlerFunc {
-	return func(context.Context, *router.Request) (interaction.Response, error) {
-		return interaction.Reply(name), nil
-	}
-}
-
-func build(t *testing.T, r *router.Router) *router.Mux {
-	t.Helper()
-	m, err := r.Build()
-	if err != nil {
-		t.Fatalf("Build: %v", err)
-	}
-	return m
-}
-
-func dispatch(t *testing.T, m *router.Mux, b *interactiontest.Builder) (interaction.Response, error) {
-	t.Helper()
-	return m.Dispatch(context.Background(), b.Interaction())
-}
-
 func TestDispatchFindsEachPathExactly(t *testing.T) {
 	r := router.New(router.DispatchOnly())
-	r.Command("ping", reply("ping"))
-	r.Command("mod ban", reply("mod ban"))
-	r.Command("mod kick", reply("mod kick"))
-	r.Command("mod user ban", reply("mod user ban"))
-	r.Group("mod").Group("user").Command("mute", reply("mod user mute"))
-	r.UserCommand("Show avatar", reply("user: Show avatar"))
-	r.MessageCommand("Quote", reply("message: Quote"))
-	r.EntryPoint("launch", reply("entry point"))
-	m := build(t, r)
+	r.Command("ping", endpointtest.Reply("ping"))
+	r.Command("mod ban", endpointtest.Reply("mod ban"))
+	r.Command("mod kick", endpointtest.Reply("mod kick"))
+	r.Command("mod user ban", endpointtest.Reply("mod user ban"))
+	r.Group("mod").Group("user").Command("mute", endpointtest.Reply("mod user mute"))
+	r.UserCommand("Show avatar", endpointtest.Reply("user: Show avatar"))
+	r.MessageCommand("Quote", endpointtest.Reply("message: Quote"))
+	r.EntryPoint("launch", endpointtest.Reply("entry point"))
+	m := endpointtest.Build(t, r)
 
 	target := interaction.User{ID: 77, Username: "target"}
 	tests := []struct {
@@ -63,7 +42,7 @@ func TestDispatchFindsEachPathExactly(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			resp, err := dispatch(t, m, tt.b)
+			resp, err := endpointtest.Dispatch(t, m, tt.b)
 			if err != nil {
 				t.Fatalf("err = %v", err)
 			}
@@ -76,11 +55,11 @@ func TestDispatchFindsEachPathExactly(t *testing.T) {
 
 func TestDispatchNeverMatchesAPrefixOrAnExtension(t *testing.T) {
 	r := router.New(router.DispatchOnly())
-	r.Command("ping", reply("ping"))
-	r.Command("mod ban", reply("mod ban"))
-	r.Command("mod user ban", reply("mod user ban"))
-	r.UserCommand("Show avatar", reply("user"))
-	m := build(t, r)
+	r.Command("ping", endpointtest.Reply("ping"))
+	r.Command("mod ban", endpointtest.Reply("mod ban"))
+	r.Command("mod user ban", endpointtest.Reply("mod user ban"))
+	r.UserCommand("Show avatar", endpointtest.Reply("user"))
+	m := endpointtest.Build(t, r)
 
 	tests := []struct {
 		name string
@@ -100,7 +79,7 @@ func TestDispatchNeverMatchesAPrefixOrAnExtension(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			resp, err := dispatch(t, m, tt.b)
+			resp, err := endpointtest.Dispatch(t, m, tt.b)
 			if !errors.Is(err, router.ErrNotFound) {
 				t.Fatalf("err = %v, want ErrNotFound", err)
 			}
@@ -116,8 +95,8 @@ func TestNotFoundHandlerAnswersUnknownCommands(t *testing.T) {
 	r.NotFound(func(_ context.Context, req *router.Request) (interaction.Response, error) {
 		return interaction.Reply("no " + req.Path()), nil
 	})
-	m := build(t, r)
-	resp, err := dispatch(t, m, interactiontest.Command("mod user ban"))
+	m := endpointtest.Build(t, r)
+	resp, err := endpointtest.Dispatch(t, m, interactiontest.Command("mod user ban"))
 	if !errors.Is(err, router.ErrNotFound) || resp.Message.Content != "no mod user ban" {
 		t.Fatalf("got %q, %v", resp.Message.Content, err)
 	}
@@ -125,24 +104,24 @@ func TestNotFoundHandlerAnswersUnknownCommands(t *testing.T) {
 
 func TestBuildReportsEveryProblemAtOnce(t *testing.T) {
 	r := router.New(router.DispatchOnly())
-	r.Command("ping", reply("a"))
-	r.Command("ping", reply("b"))                   // twice
-	r.Command("mod", reply("mod"))                  // and mod has subcommands
-	r.Command("mod ban", reply("ban"))              //
-	r.Command("admin user role add", reply("deep")) // a group in a group
-	r.Command("cfg set", reply("set"))              //
-	r.Command("cfg set x", reply("x"))              // set is a subcommand and a group
-	r.Command("", reply("empty"))                   // no name
-	r.Command("two  spaces", reply("spaces"))       // not single spaces
-	r.Command("nil", nil)                           // nil handler
+	r.Command("ping", endpointtest.Reply("a"))
+	r.Command("ping", endpointtest.Reply("b"))                   // twice
+	r.Command("mod", endpointtest.Reply("mod"))                  // and mod has subcommands
+	r.Command("mod ban", endpointtest.Reply("ban"))              //
+	r.Command("admin user role add", endpointtest.Reply("deep")) // a group in a group
+	r.Command("cfg set", endpointtest.Reply("set"))              //
+	r.Command("cfg set x", endpointtest.Reply("x"))              // set is a subcommand and a group
+	r.Command("", endpointtest.Reply("empty"))                   // no name
+	r.Command("two  spaces", endpointtest.Reply("spaces"))       // not single spaces
+	r.Command("nil", nil)                                        // nil handler
 	r.Autocomplete("search", "query", func(context.Context, *autocomplete.Request) ([]interaction.Choice, error) {
 		return nil, nil
 	}) // for a command with no handler
-	r.UserCommand("Show", reply("u1"))
-	r.UserCommand("Show", reply("u2")) // twice
-	r.EntryPoint("launch", reply("e1"))
-	r.EntryPoint("other", reply("e2")) // at most one
-	r.Group("empty")                   // a group with nothing in it
+	r.UserCommand("Show", endpointtest.Reply("u1"))
+	r.UserCommand("Show", endpointtest.Reply("u2")) // twice
+	r.EntryPoint("launch", endpointtest.Reply("e1"))
+	r.EntryPoint("other", endpointtest.Reply("e2")) // at most one
+	r.Group("empty")                                // a group with nothing in it
 
 	_, err := r.Build()
 	if err == nil {
@@ -172,8 +151,8 @@ func TestBuildReportsEveryProblemAtOnce(t *testing.T) {
 
 func TestBuildAcceptsSubcommandsAndGroupsSideBySide(t *testing.T) {
 	r := router.New(router.DispatchOnly())
-	r.Command("mod ban", reply("mod ban"))
-	r.Command("mod user ban", reply("mod user ban"))
+	r.Command("mod ban", endpointtest.Reply("mod ban"))
+	r.Command("mod user ban", endpointtest.Reply("mod user ban"))
 	if _, err := r.Build(); err != nil {
 		t.Fatal(err)
 	}
@@ -198,18 +177,18 @@ func TestMiddlewareRunsRouterFirstThenGroupsInOrder(t *testing.T) {
 		trace = append(trace, "handler")
 		return interaction.Reply("ok"), nil
 	})
-	r.Command("ping", reply("ping"))
+	r.Command("ping", endpointtest.Reply("ping"))
 	r.Use(mw("router")) // registered last, still outermost
-	m := build(t, r)
+	m := endpointtest.Build(t, r)
 
-	if _, err := dispatch(t, m, interactiontest.Command("mod user ban")); err != nil {
+	if _, err := endpointtest.Dispatch(t, m, interactiontest.Command("mod user ban")); err != nil {
 		t.Fatal(err)
 	}
 	if got, want := strings.Join(trace, ","), "router,mod,user1,user2,handler"; got != want {
 		t.Fatalf("order = %s, want %s", got, want)
 	}
 	trace = nil
-	if _, err := dispatch(t, m, interactiontest.Command("ping")); err != nil {
+	if _, err := endpointtest.Dispatch(t, m, interactiontest.Command("ping")); err != nil {
 		t.Fatal(err)
 	}
 	if got := strings.Join(trace, ","); got != "router" {
@@ -226,7 +205,7 @@ func TestHandlerErrorsGoThroughTheErrorHandler(t *testing.T) {
 	t.Run("the default answers with an ephemeral message", func(t *testing.T) {
 		r := router.New(router.DispatchOnly())
 		r.Command("fail", failing)
-		resp, err := dispatch(t, build(t, r), interactiontest.Command("fail"))
+		resp, err := endpointtest.Dispatch(t, endpointtest.Build(t, r), interactiontest.Command("fail"))
 		if !errors.Is(err, boom) {
 			t.Fatalf("err = %v", err)
 		}
@@ -243,7 +222,7 @@ func TestHandlerErrorsGoThroughTheErrorHandler(t *testing.T) {
 		r.OnError(func(_ context.Context, req *router.Request, err error) interaction.Response {
 			return interaction.Reply(req.Path() + ": " + err.Error())
 		})
-		resp, _ := dispatch(t, build(t, r), interactiontest.Command("fail"))
+		resp, _ := endpointtest.Dispatch(t, endpointtest.Build(t, r), interactiontest.Command("fail"))
 		if resp.Message.Content != "fail: boom" {
 			t.Fatalf("content = %q", resp.Message.Content)
 		}
@@ -261,9 +240,9 @@ func TestRequestCarriesPathOptionsAndTargets(t *testing.T) {
 	r.Command("mod user ban", capture)
 	r.UserCommand("Inspect", capture)
 	r.MessageCommand("Quote", capture)
-	m := build(t, r)
+	m := endpointtest.Build(t, r)
 
-	dispatch(t, m, interactiontest.Command("mod user ban").String("reason", "spam").Locale(interaction.LocaleFrench))
+	endpointtest.Dispatch(t, m, interactiontest.Command("mod user ban").String("reason", "spam").Locale(interaction.LocaleFrench))
 	if got.Command != "mod" || got.SubcommandGroup != "user" || got.Subcommand != "ban" || got.Path() != "mod user ban" {
 		t.Fatalf("path = %q %q %q", got.Command, got.SubcommandGroup, got.Subcommand)
 	}
@@ -274,13 +253,13 @@ func TestRequestCarriesPathOptionsAndTargets(t *testing.T) {
 		t.Fatalf("locale %q invoker %v", got.Locale(), got.Invoker().ID)
 	}
 
-	dispatch(t, m, interactiontest.UserCommand("Inspect", target, &interaction.Member{Nick: "tgt"}))
+	endpointtest.Dispatch(t, m, interactiontest.UserCommand("Inspect", target, &interaction.Member{Nick: "tgt"}))
 	u, ok := got.TargetUser()
 	if !ok || u.ID != 99 || !u.HasMember || u.Member.Nick != "tgt" || u.Member.User.ID != 99 {
 		t.Fatalf("target user = %+v, %v", u, ok)
 	}
 
-	dispatch(t, m, interactiontest.MessageCommand("Quote", interaction.Message{ID: 7, Content: "hello", Author: target}))
+	endpointtest.Dispatch(t, m, interactiontest.MessageCommand("Quote", interaction.Message{ID: 7, Content: "hello", Author: target}))
 	msg, ok := got.TargetMessage()
 	if !ok || msg.Content != "hello" || msg.Author.ID != 99 {
 		t.Fatalf("target message = %+v, %v", msg, ok)
@@ -294,13 +273,13 @@ func TestAutocompleteRoutesByPathAndFocusedOption(t *testing.T) {
 		}
 	}
 	r := router.New(router.DispatchOnly())
-	r.Command("music play", reply("play"))
+	r.Command("music play", endpointtest.Reply("play"))
 	r.Autocomplete("music play", "song", suggest("song"))
 	r.Autocomplete("music play", "artist", suggest("artist"))
-	r.Command("admin cfg set", reply("set"))
+	r.Command("admin cfg set", endpointtest.Reply("set"))
 	r.Autocomplete("admin cfg set", "key", suggest("key"))
 	r.AutocompleteDefault(suggest("default"))
-	m := build(t, r)
+	m := endpointtest.Build(t, r)
 
 	tests := []struct {
 		name, path, option, partial, want string
@@ -315,7 +294,7 @@ func TestAutocompleteRoutesByPathAndFocusedOption(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			b := interactiontest.Autocomplete(tt.path).String("other", "filled").
 				Focus(tt.option, interaction.OptionString, interaction.StringValue(tt.partial))
-			resp, err := dispatch(t, m, b)
+			resp, err := endpointtest.Dispatch(t, m, b)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -331,7 +310,7 @@ func TestAutocompleteRoutesByPathAndFocusedOption(t *testing.T) {
 
 func TestAutocompleteAnswersStayWithinTheServiceLimits(t *testing.T) {
 	r := router.New(router.DispatchOnly())
-	r.Command("search", reply("search"))
+	r.Command("search", endpointtest.Reply("search"))
 	r.Autocomplete("search", "query", func(context.Context, *autocomplete.Request) ([]interaction.Choice, error) {
 		var out []interaction.Choice
 		out = append(out, interaction.StringChoice("", "empty name"))
@@ -342,8 +321,8 @@ func TestAutocompleteAnswersStayWithinTheServiceLimits(t *testing.T) {
 		}
 		return out, nil
 	})
-	m := build(t, r)
-	resp, err := dispatch(t, m, interactiontest.Autocomplete("search").
+	m := endpointtest.Build(t, r)
+	resp, err := endpointtest.Dispatch(t, m, interactiontest.Autocomplete("search").
 		Focus("query", interaction.OptionString, interaction.StringValue("")))
 	if err != nil {
 		t.Fatal(err)
@@ -361,13 +340,13 @@ func TestAutocompleteAnswersStayWithinTheServiceLimits(t *testing.T) {
 func TestAutocompleteSeesAPartialNumberAsSent(t *testing.T) {
 	var focused autocomplete.Focused
 	r := router.New(router.DispatchOnly())
-	r.Command("roll", reply("roll"))
+	r.Command("roll", endpointtest.Reply("roll"))
 	r.Autocomplete("roll", "sides", func(_ context.Context, req *autocomplete.Request) ([]interaction.Choice, error) {
 		focused = req.Focused
 		return nil, nil
 	})
-	m := build(t, r)
-	_, err := dispatch(t, m, interactiontest.Autocomplete("roll").
+	m := endpointtest.Build(t, r)
+	_, err := endpointtest.Dispatch(t, m, interactiontest.Autocomplete("roll").
 		Focus("sides", interaction.OptionNumber, interaction.StringValue("12.")))
 	if err != nil {
 		t.Fatal(err)
@@ -379,11 +358,11 @@ func TestAutocompleteSeesAPartialNumberAsSent(t *testing.T) {
 
 func TestAutocompleteErrorsAnswerWithNoChoices(t *testing.T) {
 	r := router.New(router.DispatchOnly())
-	r.Command("search", reply("search"))
+	r.Command("search", endpointtest.Reply("search"))
 	r.Autocomplete("search", "q", func(context.Context, *autocomplete.Request) ([]interaction.Choice, error) {
 		return nil, errors.New("backend down")
 	})
-	resp, err := dispatch(t, build(t, r), interactiontest.Autocomplete("search").
+	resp, err := endpointtest.Dispatch(t, endpointtest.Build(t, r), interactiontest.Autocomplete("search").
 		Focus("q", interaction.OptionString, interaction.StringValue("x")))
 	if err == nil || resp.Type != interaction.CallbackAutocompleteResult || len(resp.Choices) != 0 {
 		t.Fatalf("resp = %+v, err = %v", resp, err)
@@ -391,8 +370,8 @@ func TestAutocompleteErrorsAnswerWithNoChoices(t *testing.T) {
 }
 
 func TestDispatchAnswersPingAndRefusesOtherTypes(t *testing.T) {
-	m := build(t, router.New(router.DispatchOnly()))
-	resp, err := dispatch(t, m, interactiontest.Ping())
+	m := endpointtest.Build(t, router.New(router.DispatchOnly()))
+	resp, err := endpointtest.Dispatch(t, m, interactiontest.Ping())
 	if err != nil || resp.Type != interaction.CallbackPong {
 		t.Fatalf("ping: %+v, %v", resp, err)
 	}
@@ -426,7 +405,7 @@ func TestDispatchContextHasNoDeadlineOfItsOwn(t *testing.T) {
 		}
 		return interaction.Reply("pong"), nil
 	})
-	if _, err := build(t, r).Dispatch(context.Background(), interactiontest.Command("ping").Interaction()); err != nil {
+	if _, err := endpointtest.Build(t, r).Dispatch(context.Background(), interactiontest.Command("ping").Interaction()); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -449,15 +428,15 @@ func TestMiddlewareWrapsEveryInteractionType(t *testing.T) {
 	r.Use(mw("router"))
 	weather := r.Group("weather")
 	weather.Use(mw("group"))
-	weather.Command("now", reply("sunny"))
+	weather.Command("now", endpointtest.Reply("sunny"))
 	weather.Autocomplete("now", "city", func(context.Context, *autocomplete.Request) ([]interaction.Choice, error) {
 		return []interaction.Choice{interaction.StringChoice("Paris", "paris")}, nil
 	})
-	r.Command("ping", reply("pong"))
+	r.Command("ping", endpointtest.Reply("pong"))
 	r.AutocompleteDefault(func(context.Context, *autocomplete.Request) ([]interaction.Choice, error) { return nil, nil })
-	r.Component("go", reply("went"))
-	r.Modal("form", reply("thanks"))
-	m := build(t, r)
+	r.Component("go", endpointtest.Reply("went"))
+	r.Modal("form", endpointtest.Reply("thanks"))
+	m := endpointtest.Build(t, r)
 
 	for _, tt := range []struct {
 		b    *interactiontest.Builder
@@ -472,7 +451,7 @@ func TestMiddlewareWrapsEveryInteractionType(t *testing.T) {
 		{interactiontest.ModalSubmit("form"), "router MODAL_SUBMIT"},
 	} {
 		seen = nil
-		resp, err := dispatch(t, m, tt.b)
+		resp, err := endpointtest.Dispatch(t, m, tt.b)
 		if err != nil {
 			t.Fatalf("%s: %v", tt.want, err)
 		}
@@ -481,7 +460,7 @@ func TestMiddlewareWrapsEveryInteractionType(t *testing.T) {
 		}
 	}
 	seen = nil
-	resp, _ := dispatch(t, m, interactiontest.Autocomplete("weather now").Focus("city", interaction.OptionString, interaction.StringValue("pa")))
+	resp, _ := endpointtest.Dispatch(t, m, interactiontest.Autocomplete("weather now").Focus("city", interaction.OptionString, interaction.StringValue("pa")))
 	if len(resp.Choices) != 1 || resp.Choices[0].Name != "Paris" {
 		t.Errorf("the suggestions through middleware: %+v", resp.Choices)
 	}

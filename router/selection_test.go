@@ -8,6 +8,7 @@ import (
 
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
+	"github.com/switchboard-go/switchboard/internal/endpointtest"
 	"github.com/switchboard-go/switchboard/option"
 	"github.com/switchboard-go/switchboard/router"
 )
@@ -24,7 +25,7 @@ func requestOf(t *testing.T, ix *interaction.Interaction) *router.Request {
 	r := router.New(router.DispatchOnly())
 	r.Component("{all...}", capture)
 	r.Modal("{all...}", capture)
-	if _, err := build(t, r).Dispatch(context.Background(), ix); err != nil {
+	if _, err := endpointtest.Build(t, r).Dispatch(context.Background(), ix); err != nil {
 		t.Fatal(err)
 	}
 	return got

@@ -13,6 +13,7 @@ import (
 
 	"github.com/switchboard-go/switchboard/endpoint"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
+	"github.com/switchboard-go/switchboard/internal/endpointtest"
 	"github.com/switchboard-go/switchboard/serve"
 )
 
@@ -23,7 +24,7 @@ import (
 func TestABodyOverTheLimitIs413OnEveryServer(t *testing.T) {
 	const limit = 2048
 	key := interactiontest.NewKey("limit")
-	e, err := endpoint.New(testBot(t, nil), key.Verifier(), endpoint.WithMaxBodySize(limit))
+	e, err := endpoint.New(endpointtest.Bot(t, nil), key.Verifier(), endpoint.WithMaxBodySize(limit))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -36,7 +37,7 @@ func TestABodyOverTheLimitIs413OnEveryServer(t *testing.T) {
 		start func(t *testing.T) string // the server's URL
 	}{
 		{"serve.Server", func(t *testing.T) string {
-			addr, _ := start(t, &serve.Server{Endpoint: e}, nil)
+			addr, _ := endpointtest.Start(t, &serve.Server{Endpoint: e}, nil)
 			return "http://" + addr
 		}},
 		{"a fasthttp.Server of ones own", func(t *testing.T) string {

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
+	"github.com/switchboard-go/switchboard/internal/endpointtest"
 	"github.com/switchboard-go/switchboard/serve"
 	"github.com/switchboard-go/switchboard/webhook"
 )
@@ -20,7 +21,7 @@ func TestServerShutdownWaitsForTheEventHandlersRunning(t *testing.T) {
 	var finished time.Time
 	var mu sync.Mutex
 	started := make(chan struct{})
-	e := newEvents(t, key.Verifier())
+	e := endpointtest.NewEvents(t, key.Verifier())
 	e.OnApplicationDeauthorized(func(context.Context, *webhook.Event, webhook.ApplicationDeauthorized) error {
 		close(started)
 		time.Sleep(300 * time.Millisecond)
@@ -29,10 +30,10 @@ func TestServerShutdownWaitsForTheEventHandlersRunning(t *testing.T) {
 		mu.Unlock()
 		return nil
 	})
-	addr, stop := start(t, &serve.Server{Events: e}, nil)
-	body := eventBody(t, webhook.TypeApplicationDeauthorized, webhook.ApplicationDeauthorized{User: ada})
-	if got := send(t, "POST", "http://"+addr+"/events", signatureOf(key, body), body); got.status != 204 {
-		t.Fatalf("answered %d %q", got.status, got.body)
+	addr, stop := endpointtest.Start(t, &serve.Server{Events: e}, nil)
+	body := endpointtest.EventBody(t, webhook.TypeApplicationDeauthorized, webhook.ApplicationDeauthorized{User: ada})
+	if got := endpointtest.Send(t, "POST", "http://"+addr+"/events", endpointtest.Signature(key, body), body); got.Status != 204 {
+		t.Fatalf("answered %d %q", got.Status, got.Body)
 	}
 	<-started
 	if err := stop(); err != nil {
@@ -50,16 +51,16 @@ func TestServerShutdownGivesUpOnAnEventHandlerAfterItsTimeout(t *testing.T) {
 	key := interactiontest.NewKey("events")
 	started, release := make(chan struct{}), make(chan struct{})
 	defer close(release)
-	e := newEvents(t, key.Verifier())
+	e := endpointtest.NewEvents(t, key.Verifier())
 	e.OnApplicationDeauthorized(func(context.Context, *webhook.Event, webhook.ApplicationDeauthorized) error {
 		close(started)
 		<-release // ignoring its context
 		return nil
 	})
-	addr, stop := start(t, &serve.Server{Events: e, ShutdownTimeout: 500 * time.Millisecond}, nil)
-	body := eventBody(t, webhook.TypeApplicationDeauthorized, webhook.ApplicationDeauthorized{User: ada})
-	if got := send(t, "POST", "http://"+addr+"/events", signatureOf(key, body), body); got.status != 204 {
-		t.Fatalf("answered %d %q", got.status, got.body)
+	addr, stop := endpointtest.Start(t, &serve.Server{Events: e, ShutdownTimeout: 500 * time.Millisecond}, nil)
+	body := endpointtest.EventBody(t, webhook.TypeApplicationDeauthorized, webhook.ApplicationDeauthorized{User: ada})
+	if got := endpointtest.Send(t, "POST", "http://"+addr+"/events", endpointtest.Signature(key, body), body); got.Status != 204 {
+		t.Fatalf("answered %d %q", got.Status, got.Body)
 	}
 	<-started
 	// The connection the event came on is closed, so that the shutdown
@@ -73,15 +74,15 @@ func TestServerShutdownGivesUpOnAnEventHandlerAfterItsTimeout(t *testing.T) {
 
 func TestServerServesEventsBesideInteractions(t *testing.T) {
 	key := interactiontest.NewKey("server")
-	rec := newRecorder()
+	rec := endpointtest.NewRecorder()
 	interactions := slowBot(t, key, io.Discard, nil, nil)
-	events := eventBot(t, key, rec, io.Discard)
-	both, _ := start(t, &serve.Server{Endpoint: interactions, Events: events, HealthPath: "/healthz"}, nil)
-	elsewhere, _ := start(t, &serve.Server{Endpoint: interactions, Events: events, EventsPath: "/hooks/discord"}, nil)
-	alone, _ := start(t, &serve.Server{Events: events, HealthPath: "/healthz"}, nil)
+	events := endpointtest.EventBot(t, key, rec, io.Discard)
+	both, _ := endpointtest.Start(t, &serve.Server{Endpoint: interactions, Events: events, HealthPath: "/healthz"}, nil)
+	elsewhere, _ := endpointtest.Start(t, &serve.Server{Endpoint: interactions, Events: events, EventsPath: "/hooks/discord"}, nil)
+	alone, _ := endpointtest.Start(t, &serve.Server{Events: events, HealthPath: "/healthz"}, nil)
 
 	ping := interactiontest.Ping().JSON()
-	eventPing := pingBody(t)
+	eventPing := endpointtest.PingBody(t)
 	tests := []struct {
 		name       string
 		url        string
@@ -112,11 +113,11 @@ func TestServerServesEventsBesideInteractions(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			var headers map[string]string
 			if tt.signed {
-				headers = signatureOf(key, tt.body)
+				headers = endpointtest.Signature(key, tt.body)
 			}
-			got := send(t, tt.method, tt.url, headers, tt.body)
-			if got.status != tt.wantStatus || got.body != tt.wantBody {
-				t.Errorf("answered %d %q, want %d %q", got.status, got.body, tt.wantStatus, tt.wantBody)
+			got := endpointtest.Send(t, tt.method, tt.url, headers, tt.body)
+			if got.Status != tt.wantStatus || got.Body != tt.wantBody {
+				t.Errorf("answered %d %q, want %d %q", got.Status, got.Body, tt.wantStatus, tt.wantBody)
 			}
 		})
 	}
@@ -124,8 +125,8 @@ func TestServerServesEventsBesideInteractions(t *testing.T) {
 
 func TestServerAnswersEventRequestsItCannotReadInJSON(t *testing.T) {
 	key := interactiontest.NewKey("events")
-	e := newEvents(t, key.Verifier(), webhook.WithMaxBodySize(1000))
-	addr, _ := start(t, &serve.Server{Events: e}, nil)
+	e := endpointtest.NewEvents(t, key.Verifier(), webhook.WithMaxBodySize(1000))
+	addr, _ := endpointtest.Start(t, &serve.Server{Events: e}, nil)
 	for _, tt := range []struct {
 		name, request, want string
 		status              int
@@ -135,15 +136,15 @@ func TestServerAnswersEventRequestsItCannotReadInJSON(t *testing.T) {
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			got := rawExchange(t, addr, tt.request)
-			if got.status != tt.status || got.body != tt.want || got.header.Get("Content-Type") != "application/json" {
-				t.Errorf("answered %d %q (%s), want %d %q", got.status, got.body, got.header.Get("Content-Type"), tt.status, tt.want)
+			if got.Status != tt.status || got.Body != tt.want || got.Header.Get("Content-Type") != "application/json" {
+				t.Errorf("answered %d %q (%s), want %d %q", got.Status, got.Body, got.Header.Get("Content-Type"), tt.status, tt.want)
 			}
 		})
 	}
 }
 
 func TestServerRefusesEventsPathsItCannotServe(t *testing.T) {
-	e := newEvents(t, interactiontest.NewKey("events").Verifier())
+	e := endpointtest.NewEvents(t, interactiontest.NewKey("events").Verifier())
 	for _, s := range []*serve.Server{
 		{Events: e, EventsPath: "events"},
 		{Events: e, HealthPath: "/events"},

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
+	"github.com/switchboard-go/switchboard/internal/endpointtest"
 	"github.com/switchboard-go/switchboard/serve"
 )
 
@@ -22,9 +23,9 @@ import (
 // alive; the service's verified requests keep theirs.
 func TestServerKeepsNoConnectionAliveForAStrangersRequest(t *testing.T) {
 	key := interactiontest.NewKey("server")
-	var log logBuffer
+	var log endpointtest.LogBuffer
 	const slots = 4
-	addr, _ := start(t, &serve.Server{Endpoint: slowBot(t, key, &log, nil, nil), MaxConns: slots, HealthPath: "/healthz"}, nil)
+	addr, _ := endpointtest.Start(t, &serve.Server{Endpoint: slowBot(t, key, &log, nil, nil), MaxConns: slots, HealthPath: "/healthz"}, nil)
 
 	strangers := []string{
 		"GET / HTTP/1.1\r\nHost: bot\r\n\r\n",
@@ -84,9 +85,9 @@ func TestServerKeepsNoConnectionAliveForAStrangersRequest(t *testing.T) {
 // than a reset connection, in every one of many runs.
 func TestServerLetsAClientReadThe413OfABodyOverTheLimit(t *testing.T) {
 	key := interactiontest.NewKey("server")
-	var log logBuffer
+	var log endpointtest.LogBuffer
 	e := slowBot(t, key, &log, nil, nil)
-	fast, _ := start(t, &serve.Server{Endpoint: e}, nil)
+	fast, _ := endpointtest.Start(t, &serve.Server{Endpoint: e}, nil)
 	nethttp := httptest.NewServer(e)
 	defer nethttp.Close()
 	for _, addr := range []string{fast, nethttp.Listener.Addr().String()} {

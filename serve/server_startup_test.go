@@ -13,6 +13,7 @@ import (
 
 	"github.com/switchboard-go/switchboard/endpoint"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
+	"github.com/switchboard-go/switchboard/internal/endpointtest"
 	"github.com/switchboard-go/switchboard/router"
 	"github.com/switchboard-go/switchboard/serve"
 	"github.com/switchboard-go/switchboard/webhook"
@@ -45,14 +46,14 @@ func TestServerLogsTheAddressItListensOnAsItStarts(t *testing.T) {
 	}{
 		{"an interactions endpoint logs it", func(log zerolog.Logger) *serve.Server {
 			r := router.New(router.DispatchOnly(), router.WithLogger(log))
-			e, err := endpoint.New(build(t, r), key.Verifier())
+			e, err := endpoint.New(endpointtest.Build(t, r), key.Verifier())
 			if err != nil {
 				t.Fatal(err)
 			}
 			return &serve.Server{Endpoint: e}
 		}, "serving interactions"},
 		{"a webhook events endpoint alone logs it", func(log zerolog.Logger) *serve.Server {
-			return &serve.Server{Events: newEvents(t, key.Verifier(), webhook.WithLogger(log))}
+			return &serve.Server{Events: endpointtest.NewEvents(t, key.Verifier(), webhook.WithLogger(log))}
 		}, "serving webhook events"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -9,10 +9,8 @@ import (
 	"io"
 	"net"
 	"net/http"
-	"net/http/httptest"
 	"os"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"syscall"
 	"testing"
@@ -23,28 +21,10 @@ import (
 	"github.com/switchboard-go/switchboard/endpoint"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
-	"github.com/switchboard-go/switchboard/rest"
+	"github.com/switchboard-go/switchboard/internal/endpointtest"
 	"github.com/switchboard-go/switchboard/router"
 	"github.com/switchboard-go/switchboard/serve"
 )
-
-// logBuffer collects what a server logs from its goroutines.
-type logBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *logBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *logBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
-}
 
 // slowBot answers "ping" at once and "slow" after wait returns, closing
 // started as "slow" begins.
@@ -59,52 +39,11 @@ func slowBot(t *testing.T, key *interactiontest.Key, log io.Writer, started chan
 		wait()
 		return interaction.Reply("finished"), nil
 	})
-	e, err := endpoint.New(build(t, r), key.Verifier(), endpoint.WithMaxBodySize(2048))
+	e, err := endpoint.New(endpointtest.Build(t, r), key.Verifier(), endpoint.WithMaxBodySize(2048))
 	if err != nil {
 		t.Fatal(err)
 	}
 	return e
-}
-
-// start serves s on a loopback port, on the listener wrap makes of it if
-// wrap is not nil, and returns the port's address and a function that
-// cancels Serve's context and returns what Serve returned. The test checks
-// that Serve returned nil unless it called stop itself.
-func start(t *testing.T, s *serve.Server, wrap func(net.Listener) net.Listener) (addr string, stop func() error) {
-	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr = ln.Addr().String()
-	if wrap != nil {
-		ln = wrap(ln)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- s.Serve(ctx, ln) }()
-	var (
-		once   sync.Once
-		result error
-		called bool
-	)
-	stopServe := func() error {
-		once.Do(func() {
-			cancel()
-			select {
-			case result = <-done:
-			case <-time.After(10 * time.Second):
-				result = errors.New("Serve did not return within 10s of its context ending")
-			}
-		})
-		return result
-	}
-	t.Cleanup(func() {
-		if err := stopServe(); err != nil && !called {
-			t.Errorf("Serve: %v", err)
-		}
-	})
-	return addr, func() error { called = true; return stopServe() }
 }
 
 // post sends body to addr, signed by key, and returns the answer.
@@ -159,9 +98,9 @@ func TestServerClosesConnectionsThatDoNotSendARequestInTime(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			var log logBuffer
+			var log endpointtest.LogBuffer
 			e := slowBot(t, key, &log, nil, nil)
-			addr, _ := start(t, &serve.Server{Endpoint: e,
+			addr, _ := endpointtest.Start(t, &serve.Server{Endpoint: e,
 				ReadTimeout: 200 * time.Millisecond, IdleTimeout: 200 * time.Millisecond}, nil)
 			c, err := net.Dial("tcp", addr)
 			if err != nil {
@@ -211,9 +150,9 @@ func (l *failingListener) Accept() (net.Conn, error) {
 
 func TestServerKeepsServingThroughAcceptErrors(t *testing.T) {
 	key := interactiontest.NewKey("server")
-	var log logBuffer
+	var log endpointtest.LogBuffer
 	e := slowBot(t, key, &log, nil, nil)
-	addr, _ := start(t, &serve.Server{Endpoint: e}, func(ln net.Listener) net.Listener {
+	addr, _ := endpointtest.Start(t, &serve.Server{Endpoint: e}, func(ln net.Listener) net.Listener {
 		fl := &failingListener{Listener: ln}
 		fl.fails.Store(3)
 		return fl
@@ -231,9 +170,9 @@ func TestServerKeepsServingThroughAcceptErrors(t *testing.T) {
 
 func TestServerTurnsAwayConnectionsBeyondItsLimit(t *testing.T) {
 	key := interactiontest.NewKey("server")
-	var log logBuffer
+	var log endpointtest.LogBuffer
 	e := slowBot(t, key, &log, nil, nil)
-	addr, _ := start(t, &serve.Server{Endpoint: e, MaxConns: 2}, nil)
+	addr, _ := endpointtest.Start(t, &serve.Server{Endpoint: e, MaxConns: 2}, nil)
 
 	var idle []net.Conn
 	for range 2 {
@@ -275,10 +214,10 @@ func TestServerTurnsAwayConnectionsBeyondItsLimit(t *testing.T) {
 
 func TestServerShutdownLetsAHandlerUnderWayAnswer(t *testing.T) {
 	key := interactiontest.NewKey("server")
-	var log logBuffer
+	var log endpointtest.LogBuffer
 	started := make(chan struct{})
 	e := slowBot(t, key, &log, started, func() { time.Sleep(300 * time.Millisecond) })
-	addr, stop := start(t, &serve.Server{Endpoint: e}, nil)
+	addr, stop := endpointtest.Start(t, &serve.Server{Endpoint: e}, nil)
 
 	type result struct {
 		status int
@@ -319,7 +258,7 @@ func TestServerShutdownGivesUpAfterItsTimeout(t *testing.T) {
 	started, release := make(chan struct{}), make(chan struct{})
 	e := slowBot(t, key, io.Discard, started, func() { <-release })
 	defer close(release)
-	addr, stop := start(t, &serve.Server{Endpoint: e, ShutdownTimeout: 100 * time.Millisecond}, nil)
+	addr, stop := endpointtest.Start(t, &serve.Server{Endpoint: e, ShutdownTimeout: 100 * time.Millisecond}, nil)
 
 	go post(addr, key, interactiontest.Command("slow").JSON()) //nolint:errcheck // its answer is not the point
 	<-started
@@ -331,8 +270,8 @@ func TestServerShutdownGivesUpAfterItsTimeout(t *testing.T) {
 func TestServerAnswersItsHealthPath(t *testing.T) {
 	key := interactiontest.NewKey("server")
 	e := slowBot(t, key, io.Discard, nil, nil)
-	withHealth, _ := start(t, &serve.Server{Endpoint: e, HealthPath: "/healthz"}, nil)
-	without, _ := start(t, &serve.Server{Endpoint: e}, nil)
+	withHealth, _ := endpointtest.Start(t, &serve.Server{Endpoint: e, HealthPath: "/healthz"}, nil)
+	without, _ := endpointtest.Start(t, &serve.Server{Endpoint: e}, nil)
 
 	tests := []struct {
 		name        string
@@ -383,7 +322,7 @@ func TestServerAnswersItsHealthPath(t *testing.T) {
 func TestServerAnswersRequestsItCannotReadInJSON(t *testing.T) {
 	key := interactiontest.NewKey("server")
 	e := slowBot(t, key, io.Discard, nil, nil)
-	addr, _ := start(t, &serve.Server{Endpoint: e, MaxHeaderBytes: 1024}, nil)
+	addr, _ := endpointtest.Start(t, &serve.Server{Endpoint: e, MaxHeaderBytes: 1024}, nil)
 	tests := []struct {
 		name       string
 		request    string
@@ -467,25 +406,19 @@ func TestServerReturnsWhenItsListenerIsClosedUnderIt(t *testing.T) {
 // only once its answer has been delivered.
 func TestServerShutdownWaitsForTheAnswersItDeferred(t *testing.T) {
 	key := interactiontest.NewKey("server")
-	hooks := &webhookRecorder{}
-	api := httptest.NewServer(hooks)
-	defer api.Close()
-	client, err := rest.NewClient(api.URL+"/api/v10", rest.NoAuth{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	hooks, client := endpointtest.NewWebhooks(t)
 	r := router.New(router.DispatchOnly())
 	r.Command("slow", func(ctx context.Context, req *router.Request) (interaction.Response, error) {
 		time.Sleep(500 * time.Millisecond)
 		return interaction.Reply("finished late"), nil
 	})
 	// Deferred 200ms after the request arrived.
-	e, err := endpoint.New(build(t, r), key.Verifier(), endpoint.WithClient(client),
+	e, err := endpoint.New(endpointtest.Build(t, r), key.Verifier(), endpoint.WithClient(client),
 		endpoint.WithResponseDeadline(300*time.Millisecond), endpoint.WithAnswerMargin(100*time.Millisecond))
 	if err != nil {
 		t.Fatal(err)
 	}
-	addr, stop := start(t, &serve.Server{Endpoint: e}, nil)
+	addr, stop := endpointtest.Start(t, &serve.Server{Endpoint: e}, nil)
 
 	status, answer, err := post(addr, key, interactiontest.Command("slow").Modify(func(ix *interaction.Interaction) {
 		ix.ApplicationID, ix.Token = 11, "tok"
@@ -496,10 +429,8 @@ func TestServerShutdownWaitsForTheAnswersItDeferred(t *testing.T) {
 	if err := stop(); err != nil {
 		t.Fatalf("Serve: %v", err)
 	}
-	hooks.mu.Lock()
-	defer hooks.mu.Unlock()
 	want := `PATCH /api/v10/webhooks/11/tok/messages/@original {"content":"finished late"}`
-	if len(hooks.sent) != 1 || hooks.sent[0] != want {
-		t.Errorf("when Serve returned the service had been sent %q, want %q", hooks.sent, want)
+	if sent := hooks.Sent(); len(sent) != 1 || sent[0] != want {
+		t.Errorf("when Serve returned the service had been sent %q, want %q", sent, want)
 	}
 }

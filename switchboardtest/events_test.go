@@ -11,23 +11,13 @@ import (
 	"github.com/switchboard-go/switchboard/emulator"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
+	"github.com/switchboard-go/switchboard/internal/endpointtest"
 	"github.com/switchboard-go/switchboard/router"
 	"github.com/switchboard-go/switchboard/switchboardtest"
 	"github.com/switchboard-go/switchboard/webhook"
 )
 
 func TestTheServeEventsExampleTestPasses(t *testing.T) { testMembers(t) }
-
-// newEndpoint returns the endpoint webhook.NewEndpoint makes, or ends the
-// test.
-func newEndpoint(t testing.TB, v *interaction.Verifier, opts ...webhook.Option) *webhook.Endpoint {
-	t.Helper()
-	e, err := webhook.NewEndpoint(v, opts...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return e
-}
 
 // heard records the type of every event an endpoint's handlers ran for.
 type heard struct {
@@ -40,7 +30,7 @@ func (h *heard) endpoint(t testing.TB, bot *switchboardtest.Bot) *webhook.Endpoi
 	if err != nil {
 		t.Fatal(err)
 	}
-	e := newEndpoint(t, v)
+	e := endpointtest.NewEvents(t, v)
 	e.Fallback(webhook.HandlerFunc(func(_ context.Context, ev *webhook.Event) error {
 		h.mu.Lock()
 		defer h.mu.Unlock()
@@ -123,7 +113,7 @@ func TestEventsFailTheTestSayingWhy(t *testing.T) {
 			}
 			// Room for the PING that checks the URL, not for an event
 			// about a user.
-			bot.ServeEvents(newEndpoint(tb, v, webhook.WithMaxBodySize(160)))
+			bot.ServeEvents(endpointtest.NewEvents(tb, v, webhook.WithMaxBodySize(160)))
 			if _, err := bot.Emulator.AuthorizeUser(bot.Member, "identify"); err != nil {
 				tb.Fatal(err)
 			}
@@ -134,7 +124,7 @@ func TestEventsFailTheTestSayingWhy(t *testing.T) {
 		}, "switchboardtest: WaitEvents without an events endpoint"},
 		{"an endpoint with another key", func(tb testing.TB) {
 			bot := switchboardtest.New(tb, router.New())
-			bot.ServeEvents(newEndpoint(tb, interactiontest.NewKey("forger").Verifier()))
+			bot.ServeEvents(endpointtest.NewEvents(tb, interactiontest.NewKey("forger").Verifier()))
 		}, "switchboardtest: the emulator refused the events endpoint"},
 		{"a second endpoint", func(tb testing.TB) {
 			bot := switchboardtest.New(tb, router.New())

@@ -15,6 +15,7 @@ import (
 
 	"github.com/switchboard-go/switchboard/endpoint"
 	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/internal/endpointtest"
 	"github.com/switchboard-go/switchboard/router"
 	"github.com/switchboard-go/switchboard/switchboardtest"
 )
@@ -158,7 +159,7 @@ func TestALoggerTheBotChoseWins(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			tb := newRecordingTB(t)
-			var own logBuffer
+			var own endpointtest.LogBuffer
 			msg := tb.run(func(tb testing.TB) { tt.do(tb, &own) })
 			if !strings.Contains(msg, "Sorry, something went wrong") || strings.Contains(msg, "the bot logged") {
 				t.Errorf("the failure:\n%s", msg)
@@ -171,22 +172,4 @@ func TestALoggerTheBotChoseWins(t *testing.T) {
 			}
 		})
 	}
-}
-
-// logBuffer collects what a bot logs from its goroutines.
-type logBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *logBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *logBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
 }

@@ -4,10 +4,8 @@ import (
 	"context"
 	"testing"
 
-	"github.com/valyala/fasthttp"
-
-	"github.com/switchboard-go/switchboard/endpoint"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
+	"github.com/switchboard-go/switchboard/internal/endpointtest"
 	"github.com/switchboard-go/switchboard/webhook"
 )
 
@@ -18,24 +16,10 @@ func benchmarkEvents(b *testing.B, body []byte) {
 	key := interactiontest.NewKey("bench")
 	// As many handlers may run as the loop starts: the benchmark measures
 	// the request path, not the limit.
-	e := newEndpoint(b, key.Verifier(), webhook.WithConcurrency(1<<20))
+	e := endpointtest.NewEvents(b, key.Verifier(), webhook.WithConcurrency(1<<20))
 	e.OnApplicationAuthorized(func(context.Context, *webhook.Event, webhook.ApplicationAuthorized) error { return nil })
-	sig, ts := key.Sign(body)
-	var rc fasthttp.RequestCtx
-	b.ReportAllocs()
 	b.SetBytes(int64(len(body)))
-	for b.Loop() {
-		rc.Request.Reset()
-		rc.Response.Reset()
-		rc.Request.Header.SetMethod("POST")
-		rc.Request.Header.Set(endpoint.HeaderSignature, sig)
-		rc.Request.Header.Set(endpoint.HeaderTimestamp, ts)
-		rc.Request.SetBody(body)
-		e.ServeFastHTTP(&rc)
-		if rc.Response.StatusCode() != 204 {
-			b.Fatalf("status %d: %s", rc.Response.StatusCode(), rc.Response.Body())
-		}
-	}
+	endpointtest.Loop(b, e.ServeFastHTTP, key, body, endpointtest.Status(204))
 	b.StopTimer()
 	if err := e.Wait(context.Background()); err != nil {
 		b.Fatal(err)
@@ -44,10 +28,10 @@ func benchmarkEvents(b *testing.B, body []byte) {
 
 // BenchmarkEventEndpointPing is the PING the service sends to check the
 // webhook events URL.
-func BenchmarkEventEndpointPing(b *testing.B) { benchmarkEvents(b, pingBody(b)) }
+func BenchmarkEventEndpointPing(b *testing.B) { benchmarkEvents(b, endpointtest.PingBody(b)) }
 
 // BenchmarkEventEndpointEvent is an APPLICATION_AUTHORIZED event to a
 // server, whose handler reads its typed data and returns.
 func BenchmarkEventEndpointEvent(b *testing.B) {
-	benchmarkEvents(b, eventBody(b, webhook.TypeApplicationAuthorized, authorized()))
+	benchmarkEvents(b, endpointtest.EventBody(b, webhook.TypeApplicationAuthorized, authorized()))
 }

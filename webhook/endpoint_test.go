@@ -3,14 +3,10 @@ package webhook_test
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
-	"fmt"
 	"io"
-	"net/http"
 	"net/http/httptest"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -19,41 +15,10 @@ import (
 	"github.com/switchboard-go/switchboard/endpoint"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
+	"github.com/switchboard-go/switchboard/internal/endpointtest"
 	"github.com/switchboard-go/switchboard/serve"
 	"github.com/switchboard-go/switchboard/webhook"
 )
-
-// eventAt is when the events of these tests happened.
-var eventAt = time.Date(2024, 10, 18, 14, 42, 53, 64834000, time.UTC)
-
-// eventBody returns the body that delivers an event of type t with data.
-func eventBody(t testing.TB, typ webhook.Type, data any) []byte {
-	t.Helper()
-	ev := &webhook.Event{Type: typ, Timestamp: eventAt}
-	if data != nil {
-		raw, err := json.Marshal(data)
-		if err != nil {
-			t.Fatal(err)
-		}
-		ev.Data = raw
-	}
-	w := webhook.Body{Version: webhook.Version, ApplicationID: interactiontest.ApplicationID, Type: webhook.BodyEvent, Event: ev}
-	body, err := w.AppendJSON(nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return body
-}
-
-func pingBody(t testing.TB) []byte {
-	t.Helper()
-	w := webhook.Body{Version: webhook.Version, ApplicationID: interactiontest.ApplicationID, Type: webhook.BodyPing}
-	body, err := w.AppendJSON(nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return body
-}
 
 var ada = interaction.User{ID: interactiontest.UserID, Username: "ada"}
 
@@ -63,107 +28,12 @@ func authorized() webhook.ApplicationAuthorized {
 		Guild: &webhook.Guild{ID: interactiontest.GuildID, Name: "Analytical Engines"}}
 }
 
-// httpAnswer is what an endpoint answered.
-type httpAnswer struct {
-	status int
-	body   string
-	header http.Header
-}
-
-// send posts body to url with the given headers, and returns the answer.
-func send(t *testing.T, method, url string, headers map[string]string, body []byte) httpAnswer {
-	t.Helper()
-	req, err := http.NewRequest(method, url, bytes.NewReader(body))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for k, v := range headers {
-		req.Header.Set(k, v)
-	}
-	resp, err := (&http.Client{Timeout: 5 * time.Second}).Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	b, err := io.ReadAll(resp.Body)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return httpAnswer{resp.StatusCode, string(b), resp.Header}
-}
-
-// signatureOf returns the signature headers key puts on body.
-func signatureOf(key *interactiontest.Key, body []byte) map[string]string {
-	sig, ts := key.Sign(body)
-	return map[string]string{endpoint.HeaderSignature: sig, endpoint.HeaderTimestamp: ts}
-}
-
-// recorder collects what event handlers saw.
-type recorder struct {
-	mu   sync.Mutex
-	seen []string
-	done chan struct{}
-}
-
-func newRecorder() *recorder { return &recorder{done: make(chan struct{}, 100)} }
-
-func (r *recorder) add(format string, args ...any) {
-	r.mu.Lock()
-	r.seen = append(r.seen, fmt.Sprintf(format, args...))
-	r.mu.Unlock()
-	r.done <- struct{}{}
-}
-
-// wait waits for n handlers to have run, and returns what they saw.
-func (r *recorder) wait(t *testing.T, n int) []string {
-	t.Helper()
-	for range n {
-		select {
-		case <-r.done:
-		case <-time.After(5 * time.Second):
-			t.Fatalf("a handler did not run within 5s; seen so far: %q", r.got())
-		}
-	}
-	return r.got()
-}
-
-func (r *recorder) got() []string {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	return append([]string(nil), r.seen...)
-}
-
-// eventBot registers a handler of each kind, each recording what it saw.
-func eventBot(t testing.TB, key *interactiontest.Key, rec *recorder, log io.Writer, opts ...webhook.Option) *webhook.Endpoint {
-	opts = append([]webhook.Option{webhook.WithLogger(zerolog.New(log).Level(zerolog.DebugLevel)),
-		webhook.WithMaxBodySize(4096)}, opts...)
-	e := newEndpoint(t, key.Verifier(), opts...)
-	e.OnApplicationAuthorized(func(ctx context.Context, ev *webhook.Event, a webhook.ApplicationAuthorized) error {
-		where, _ := a.Installation()
-		rec.add("authorized by %s to %s (%v) with %v at %s", a.User.Username, a.Guild.Name, where, a.Scopes, ev.Timestamp.Format(time.RFC3339Nano))
-		return nil
-	})
-	e.OnApplicationDeauthorized(func(ctx context.Context, ev *webhook.Event, d webhook.ApplicationDeauthorized) error {
-		rec.add("deauthorized by %s", d.User.Username)
-		return nil
-	})
-	e.OnEntitlementCreate(func(ctx context.Context, ev *webhook.Event, ent interaction.Entitlement) error {
-		rec.add("entitlement %v to SKU %v for %v", ent.ID, ent.SKUID, ent.UserID)
-		return nil
-	})
-	e.On(webhook.TypeQuestUserEnrollment, webhook.HandlerFunc(func(ctx context.Context, ev *webhook.Event) error {
-		rec.add("quest enrollment %s", ev.Data)
-		return nil
-	}))
-	return e
-}
-
 // eventAdapters serves e through a Server, on fasthttp, and through its
 // net/http adapter, each on a loopback port, and returns the URL of its
 // events path on each.
 func eventAdapters(t *testing.T, e *webhook.Endpoint) map[string]string {
 	t.Helper()
-	addr, _ := start(t, &serve.Server{Events: e}, nil)
+	addr, _ := endpointtest.Start(t, &serve.Server{Events: e}, nil)
 	std := httptest.NewServer(e)
 	t.Cleanup(std.Close)
 	return map[string]string{"fasthttp": "http://" + addr + webhook.DefaultPath, "net/http": std.URL + webhook.DefaultPath}
@@ -172,9 +42,9 @@ func eventAdapters(t *testing.T, e *webhook.Endpoint) map[string]string {
 func TestTheEventEndpointAnswersAsTheServiceExpects(t *testing.T) {
 	key := interactiontest.NewKey("events")
 	other := interactiontest.NewKey("someone else")
-	ping := pingBody(t)
-	deauth := eventBody(t, webhook.TypeApplicationDeauthorized, webhook.ApplicationDeauthorized{User: ada})
-	unhandled := eventBody(t, "LOBBY_MESSAGE_DELETE", map[string]string{"id": "9", "lobby_id": "8"})
+	ping := endpointtest.PingBody(t)
+	deauth := endpointtest.EventBody(t, webhook.TypeApplicationDeauthorized, webhook.ApplicationDeauthorized{User: ada})
+	unhandled := endpointtest.EventBody(t, "LOBBY_MESSAGE_DELETE", map[string]string{"id": "9", "lobby_id": "8"})
 	stale := func(body []byte) map[string]string {
 		sig, ts := key.SignAt(body, time.Now().Add(-time.Hour))
 		return map[string]string{endpoint.HeaderSignature: sig, endpoint.HeaderTimestamp: ts}
@@ -189,46 +59,46 @@ func TestTheEventEndpointAnswersAsTheServiceExpects(t *testing.T) {
 		// wantRun is what the handler saw, if one runs.
 		wantRun string
 	}{
-		{name: "a signed PING", method: "POST", headers: signatureOf(key, ping), body: ping, wantStatus: 204},
-		{name: "a signed event", method: "POST", headers: signatureOf(key, deauth), body: deauth, wantStatus: 204, wantRun: "deauthorized by ada"},
-		{name: "an event no handler is registered for", method: "POST", headers: signatureOf(key, unhandled), body: unhandled, wantStatus: 204},
+		{name: "a signed PING", method: "POST", headers: endpointtest.Signature(key, ping), body: ping, wantStatus: 204},
+		{name: "a signed event", method: "POST", headers: endpointtest.Signature(key, deauth), body: deauth, wantStatus: 204, wantRun: "deauthorized by ada"},
+		{name: "an event no handler is registered for", method: "POST", headers: endpointtest.Signature(key, unhandled), body: unhandled, wantStatus: 204},
 		{name: "an unsigned PING", method: "POST", body: ping, wantStatus: 401, wantBody: `{"message":"invalid request signature"}`},
-		{name: "a PING signed with another key", method: "POST", headers: signatureOf(other, ping), body: ping, wantStatus: 401,
+		{name: "a PING signed with another key", method: "POST", headers: endpointtest.Signature(other, ping), body: ping, wantStatus: 401,
 			wantBody: `{"message":"invalid request signature"}`},
-		{name: "an event whose body was changed after it was signed", method: "POST", headers: signatureOf(key, deauth),
+		{name: "an event whose body was changed after it was signed", method: "POST", headers: endpointtest.Signature(key, deauth),
 			body: bytes.Replace(deauth, []byte("ada"), []byte("eve"), 1), wantStatus: 401, wantBody: `{"message":"invalid request signature"}`},
 		{name: "a PING signed an hour ago", method: "POST", headers: stale(ping), body: ping, wantStatus: 401,
 			wantBody: `{"message":"request timestamp outside the accepted window"}`},
-		{name: "a signed body that is not a webhook event", method: "POST", headers: signatureOf(key, []byte(`{"type":1}`)), body: []byte(`{"type":1}`),
+		{name: "a signed body that is not a webhook event", method: "POST", headers: endpointtest.Signature(key, []byte(`{"type":1}`)), body: []byte(`{"type":1}`),
 			wantStatus: 400, wantBody: `{"message":"webhook: /version: missing, or not a positive integer"}`},
-		{name: "a signed webhook of an unknown type", method: "POST", headers: signatureOf(key, []byte(`{"version":1,"application_id":"1","type":5}`)),
+		{name: "a signed webhook of an unknown type", method: "POST", headers: endpointtest.Signature(key, []byte(`{"version":1,"application_id":"1","type":5}`)),
 			body: []byte(`{"version":1,"application_id":"1","type":5}`), wantStatus: 400, wantBody: `{"message":"webhook: /type: unknown body type"}`},
 		{name: "a GET", method: "GET", wantStatus: 405, wantBody: `{"message":"the webhook events endpoint accepts POST only"}`},
-		{name: "a body over the limit, signed", method: "POST", headers: signatureOf(key, bytes.Repeat([]byte(" "), 5000)),
+		{name: "a body over the limit, signed", method: "POST", headers: endpointtest.Signature(key, bytes.Repeat([]byte(" "), 5000)),
 			body: bytes.Repeat([]byte(" "), 5000), wantStatus: 413, wantBody: `{"message":"request body too large"}`},
 	}
 	for adapter := range map[string]bool{"fasthttp": true, "net/http": true} {
 		for _, tt := range tests {
 			t.Run(adapter+"/"+tt.name, func(t *testing.T) {
-				var log logBuffer
-				rec := newRecorder()
-				url := eventAdapters(t, eventBot(t, key, rec, &log))[adapter]
-				got := send(t, tt.method, url, tt.headers, tt.body)
-				if got.status != tt.wantStatus || got.body != tt.wantBody {
-					t.Errorf("answered %d %q, want %d %q", got.status, got.body, tt.wantStatus, tt.wantBody)
+				var log endpointtest.LogBuffer
+				rec := endpointtest.NewRecorder()
+				url := eventAdapters(t, endpointtest.EventBot(t, key, rec, &log))[adapter]
+				got := endpointtest.Send(t, tt.method, url, tt.headers, tt.body)
+				if got.Status != tt.wantStatus || got.Body != tt.wantBody {
+					t.Errorf("answered %d %q, want %d %q", got.Status, got.Body, tt.wantStatus, tt.wantBody)
 				}
-				if got.status == 204 && got.header.Get("Content-Length") != "" {
-					t.Errorf("a 204 with Content-Length %q", got.header.Get("Content-Length"))
+				if got.Status == 204 && got.Header.Get("Content-Length") != "" {
+					t.Errorf("a 204 with Content-Length %q", got.Header.Get("Content-Length"))
 				}
 				// The service wants a Content-Type on every answer, a 204 included.
-				if ct := got.header.Get("Content-Type"); ct != "application/json" {
+				if ct := got.Header.Get("Content-Type"); ct != "application/json" {
 					t.Errorf("Content-Type %q, want application/json", ct)
 				}
-				if got.status == 405 && got.header.Get("Allow") != "POST" {
-					t.Errorf("a 405 with Allow %q", got.header.Get("Allow"))
+				if got.Status == 405 && got.Header.Get("Allow") != "POST" {
+					t.Errorf("a 405 with Allow %q", got.Header.Get("Allow"))
 				}
 				if tt.wantRun != "" {
-					if seen := rec.wait(t, 1); len(seen) != 1 || seen[0] != tt.wantRun {
+					if seen := rec.Wait(t, 1); len(seen) != 1 || seen[0] != tt.wantRun {
 						t.Errorf("the handler saw %q, want %q", seen, tt.wantRun)
 					}
 				}
@@ -248,10 +118,10 @@ func TestTheEventEndpointAnswersAsTheServiceExpects(t *testing.T) {
 
 func TestEventHandlersGetTheirTypedData(t *testing.T) {
 	key := interactiontest.NewKey("events")
-	rec := newRecorder()
-	e := eventBot(t, key, rec, io.Discard)
+	rec := endpointtest.NewRecorder()
+	e := endpointtest.EventBot(t, key, rec, io.Discard)
 	e.Fallback(webhook.HandlerFunc(func(ctx context.Context, ev *webhook.Event) error {
-		rec.add("fallback %s %s", ev.Type, ev.Data)
+		rec.Add("fallback %s %s", ev.Type, ev.Data)
 		return nil
 	}))
 	urls := eventAdapters(t, e)
@@ -259,20 +129,20 @@ func TestEventHandlersGetTheirTypedData(t *testing.T) {
 		body []byte
 		want string
 	}{
-		{eventBody(t, webhook.TypeApplicationAuthorized, authorized()),
+		{endpointtest.EventBody(t, webhook.TypeApplicationAuthorized, authorized()),
 			"authorized by ada to Analytical Engines (GUILD_INSTALL) with [applications.commands bot] at 2024-10-18T14:42:53.064834Z"},
-		{eventBody(t, webhook.TypeApplicationDeauthorized, webhook.ApplicationDeauthorized{User: ada}), "deauthorized by ada"},
-		{eventBody(t, webhook.TypeEntitlementCreate, interaction.Entitlement{ID: 77, SKUID: 88, ApplicationID: interactiontest.ApplicationID, UserID: ada.ID, Type: 1}),
+		{endpointtest.EventBody(t, webhook.TypeApplicationDeauthorized, webhook.ApplicationDeauthorized{User: ada}), "deauthorized by ada"},
+		{endpointtest.EventBody(t, webhook.TypeEntitlementCreate, interaction.Entitlement{ID: 77, SKUID: 88, ApplicationID: interactiontest.ApplicationID, UserID: ada.ID, Type: 1}),
 			"entitlement 77 to SKU 88 for 1100000000000000005"},
-		{eventBody(t, webhook.TypeQuestUserEnrollment, map[string]string{"quest_id": "5"}), `quest enrollment {"quest_id":"5"}`},
-		{eventBody(t, "LOBBY_MESSAGE_DELETE", map[string]string{"id": "77"}), `fallback LOBBY_MESSAGE_DELETE {"id":"77"}`},
+		{endpointtest.EventBody(t, webhook.TypeQuestUserEnrollment, map[string]string{"quest_id": "5"}), `quest enrollment {"quest_id":"5"}`},
+		{endpointtest.EventBody(t, "LOBBY_MESSAGE_DELETE", map[string]string{"id": "77"}), `fallback LOBBY_MESSAGE_DELETE {"id":"77"}`},
 	}
 	for adapter, url := range urls {
 		for _, b := range bodies {
-			if got := send(t, "POST", url, signatureOf(key, b.body), b.body); got.status != 204 || got.body != "" {
-				t.Fatalf("%s: answered %d %q", adapter, got.status, got.body)
+			if got := endpointtest.Send(t, "POST", url, endpointtest.Signature(key, b.body), b.body); got.Status != 204 || got.Body != "" {
+				t.Fatalf("%s: answered %d %q", adapter, got.Status, got.Body)
 			}
-			if seen := rec.wait(t, 1); seen[len(seen)-1] != b.want {
+			if seen := rec.Wait(t, 1); seen[len(seen)-1] != b.want {
 				t.Errorf("%s: the handler saw %q, want %q", adapter, seen[len(seen)-1], b.want)
 			}
 		}
@@ -287,19 +157,19 @@ func TestEventHandlersRunApartFromTheRequest(t *testing.T) {
 	}
 	seen := make(chan seenContext, 2)
 	release := make(chan struct{})
-	e := newEndpoint(t, key.Verifier(), webhook.WithTimeout(2*time.Second))
+	e := endpointtest.NewEvents(t, key.Verifier(), webhook.WithTimeout(2*time.Second))
 	e.OnApplicationDeauthorized(func(ctx context.Context, ev *webhook.Event, d webhook.ApplicationDeauthorized) error {
 		dl, _ := ctx.Deadline()
 		<-release // the request has been answered by now
 		seen <- seenContext{deadline: time.Until(dl), errAfter: ctx.Err()}
 		return nil
 	})
-	body := eventBody(t, webhook.TypeApplicationDeauthorized, webhook.ApplicationDeauthorized{User: ada})
+	body := endpointtest.EventBody(t, webhook.TypeApplicationDeauthorized, webhook.ApplicationDeauthorized{User: ada})
 	for adapter, url := range eventAdapters(t, e) {
 		start := time.Now()
-		got := send(t, "POST", url, signatureOf(key, body), body)
-		if got.status != 204 {
-			t.Fatalf("%s: answered %d %q", adapter, got.status, got.body)
+		got := endpointtest.Send(t, "POST", url, endpointtest.Signature(key, body), body)
+		if got.Status != 204 {
+			t.Fatalf("%s: answered %d %q", adapter, got.Status, got.Body)
 		}
 		if took := time.Since(start); took > time.Second {
 			t.Errorf("%s: the answer waited %v for the handler", adapter, took)
@@ -317,8 +187,8 @@ func TestEventHandlersRunApartFromTheRequest(t *testing.T) {
 
 func TestEventHandlerFailuresAndPanicsAreLogged(t *testing.T) {
 	key := interactiontest.NewKey("events")
-	var log logBuffer
-	e := newEndpoint(t, key.Verifier(), webhook.WithLogger(zerolog.New(&log)))
+	var log endpointtest.LogBuffer
+	e := endpointtest.NewEvents(t, key.Verifier(), webhook.WithLogger(zerolog.New(&log)))
 	done := make(chan struct{}, 2)
 	e.OnApplicationDeauthorized(func(context.Context, *webhook.Event, webhook.ApplicationDeauthorized) error {
 		defer func() { done <- struct{}{} }()
@@ -328,14 +198,14 @@ func TestEventHandlerFailuresAndPanicsAreLogged(t *testing.T) {
 		defer func() { done <- struct{}{} }()
 		panic("no price list for the SKU")
 	})
-	addr, stop := start(t, &serve.Server{Events: e}, nil)
+	addr, stop := endpointtest.Start(t, &serve.Server{Events: e}, nil)
 	url := "http://" + addr + "/events"
 	for _, body := range [][]byte{
-		eventBody(t, webhook.TypeApplicationDeauthorized, webhook.ApplicationDeauthorized{User: ada}),
-		eventBody(t, webhook.TypeEntitlementCreate, interaction.Entitlement{ID: 1, SKUID: 2, ApplicationID: 3}),
+		endpointtest.EventBody(t, webhook.TypeApplicationDeauthorized, webhook.ApplicationDeauthorized{User: ada}),
+		endpointtest.EventBody(t, webhook.TypeEntitlementCreate, interaction.Entitlement{ID: 1, SKUID: 2, ApplicationID: 3}),
 	} {
-		if got := send(t, "POST", url, signatureOf(key, body), body); got.status != 204 {
-			t.Fatalf("answered %d %q", got.status, got.body)
+		if got := endpointtest.Send(t, "POST", url, endpointtest.Signature(key, body), body); got.Status != 204 {
+			t.Fatalf("answered %d %q", got.Status, got.Body)
 		}
 	}
 	<-done
@@ -366,37 +236,37 @@ func TestEventHandlerFailuresAndPanicsAreLogged(t *testing.T) {
 func TestEventsBeyondTheConcurrencyLimitAreRefusedForLater(t *testing.T) {
 	key := interactiontest.NewKey("events")
 	started, release := make(chan struct{}, 2), make(chan struct{})
-	e := newEndpoint(t, key.Verifier(), webhook.WithConcurrency(1))
+	e := endpointtest.NewEvents(t, key.Verifier(), webhook.WithConcurrency(1))
 	e.OnApplicationDeauthorized(func(context.Context, *webhook.Event, webhook.ApplicationDeauthorized) error {
 		started <- struct{}{}
 		<-release
 		return nil
 	})
-	addr, _ := start(t, &serve.Server{Events: e}, nil)
+	addr, _ := endpointtest.Start(t, &serve.Server{Events: e}, nil)
 	url := "http://" + addr + "/events"
-	body := eventBody(t, webhook.TypeApplicationDeauthorized, webhook.ApplicationDeauthorized{User: ada})
-	if got := send(t, "POST", url, signatureOf(key, body), body); got.status != 204 {
-		t.Fatalf("first event answered %d %q", got.status, got.body)
+	body := endpointtest.EventBody(t, webhook.TypeApplicationDeauthorized, webhook.ApplicationDeauthorized{User: ada})
+	if got := endpointtest.Send(t, "POST", url, endpointtest.Signature(key, body), body); got.Status != 204 {
+		t.Fatalf("first event answered %d %q", got.Status, got.Body)
 	}
 	<-started
-	if got := send(t, "POST", url, signatureOf(key, body), body); got.status != 503 ||
-		got.body != `{"message":"too many events under way; send it again later"}` {
-		t.Errorf("an event beyond the limit answered %d %q, want 503", got.status, got.body)
+	if got := endpointtest.Send(t, "POST", url, endpointtest.Signature(key, body), body); got.Status != 503 ||
+		got.Body != `{"message":"too many events under way; send it again later"}` {
+		t.Errorf("an event beyond the limit answered %d %q, want 503", got.Status, got.Body)
 	}
-	ping := pingBody(t)
-	if got := send(t, "POST", url, signatureOf(key, ping), ping); got.status != 204 {
-		t.Errorf("a PING while the handlers are busy answered %d %q, want 204", got.status, got.body)
+	ping := endpointtest.PingBody(t)
+	if got := endpointtest.Send(t, "POST", url, endpointtest.Signature(key, ping), ping); got.Status != 204 {
+		t.Errorf("a PING while the handlers are busy answered %d %q, want 204", got.Status, got.Body)
 	}
 	release <- struct{}{}
 	// The slot is free once the handler has returned.
 	deadline := time.Now().Add(5 * time.Second)
 	for {
-		got := send(t, "POST", url, signatureOf(key, body), body)
-		if got.status == 204 {
+		got := endpointtest.Send(t, "POST", url, endpointtest.Signature(key, body), body)
+		if got.Status == 204 {
 			break
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("after the handler returned, an event still answered %d %q", got.status, got.body)
+			t.Fatalf("after the handler returned, an event still answered %d %q", got.Status, got.Body)
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
@@ -405,7 +275,7 @@ func TestEventsBeyondTheConcurrencyLimitAreRefusedForLater(t *testing.T) {
 }
 
 func TestRegisteringAnEventHandlerTwiceOrNilPanics(t *testing.T) {
-	e := newEndpoint(t, interactiontest.NewKey("events").Verifier())
+	e := endpointtest.NewEvents(t, interactiontest.NewKey("events").Verifier())
 	e.OnApplicationAuthorized(func(context.Context, *webhook.Event, webhook.ApplicationAuthorized) error { return nil })
 	for name, register := range map[string]func(){
 		"a second handler of a type": func() {

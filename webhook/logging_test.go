@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"net/http/httptest"
 	"os"
 	"os/exec"
 	"strings"
@@ -14,6 +13,7 @@ import (
 	"github.com/rs/zerolog"
 
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
+	"github.com/switchboard-go/switchboard/internal/endpointtest"
 	"github.com/switchboard-go/switchboard/webhook"
 )
 
@@ -22,31 +22,21 @@ import (
 // with the default logger.
 const childEnv = "SWITCHBOARD_WEBHOOK_DEFAULT_LOG_CHILD"
 
-// post serves one request to e through net/http, and returns its status.
-func post(e *webhook.Endpoint, c call) int {
-	req := httptest.NewRequest(c.method, webhook.DefaultPath, bytes.NewReader(c.body))
-	for k, v := range c.headers {
-		req.Header.Set(k, v)
-	}
-	rec := httptest.NewRecorder()
-	e.ServeHTTP(rec, req)
-	return rec.Code
-}
-
 // The default is checked in a process of its own, whose standard error
 // is read: the real one, not a writer put in its place.
 func TestTheDefaultLoggerWritesHandlerErrorsOnStandardError(t *testing.T) {
 	if os.Getenv(childEnv) == "1" {
 		key := interactiontest.NewKey("default log")
-		e := newEndpoint(t, key.Verifier())
+		e := endpointtest.NewEvents(t, key.Verifier())
 		e.OnApplicationDeauthorized(func(context.Context, *webhook.Event, webhook.ApplicationDeauthorized) error {
 			return errors.New("the database is down")
 		})
-		body := eventBody(t, webhook.TypeApplicationDeauthorized, webhook.ApplicationDeauthorized{User: ada})
-		if got := post(e, signed(interactiontest.NewKey("a stranger"), body)); got != 401 {
+		body := endpointtest.EventBody(t, webhook.TypeApplicationDeauthorized, webhook.ApplicationDeauthorized{User: ada})
+		post := endpointtest.FrontEnds()[1].Do
+		if got := post(e, endpointtest.Signed(interactiontest.NewKey("a stranger"), body)).Status; got != 401 {
 			t.Errorf("the forged request: %d", got)
 		}
-		if got := post(e, signed(key, body)); got != 204 {
+		if got := post(e, endpointtest.Signed(key, body)).Status; got != 204 {
 			t.Errorf("the event: %d", got)
 		}
 		if err := e.Wait(t.Context()); err != nil {
@@ -81,16 +71,16 @@ func TestWhatTheEndpointRefusesIsLoggedAtItsLevel(t *testing.T) {
 	key := interactiontest.NewKey("levels")
 	tests := []struct {
 		name, level, msg string
-		call             call
+		call             endpointtest.Call
 	}{
-		{"a forged signature", "debug", "request refused", signed(interactiontest.NewKey("a stranger"), []byte(`{}`))},
-		{"a signed body that is not an event", "warn", "refused a signed request that is not a webhook event", signed(key, []byte(`{"type":7}`))},
+		{"a forged signature", "debug", "request refused", endpointtest.Signed(interactiontest.NewKey("a stranger"), []byte(`{}`))},
+		{"a signed body that is not an event", "warn", "refused a signed request that is not a webhook event", endpointtest.Signed(key, []byte(`{"type":7}`))},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			var log logBuffer
-			e := newEndpoint(t, key.Verifier(), webhook.WithLogger(zerolog.New(&log)))
-			post(e, tt.call)
+			var log endpointtest.LogBuffer
+			e := endpointtest.NewEvents(t, key.Verifier(), webhook.WithLogger(zerolog.New(&log)))
+			endpointtest.FrontEnds()[1].Do(e, tt.call)
 			if !strings.Contains(log.String(), `{"level":"`+tt.level+`"`) || !strings.Contains(log.String(), `"message":"`+tt.msg+`"`) {
 				t.Errorf("logged %s, want %q at %s", log.String(), tt.msg, tt.level)
 			}

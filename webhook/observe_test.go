@@ -4,16 +4,14 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"net/http/httptest"
 	"sync"
 	"testing"
 	"time"
 
-	"github.com/valyala/fasthttp"
-
 	"github.com/switchboard-go/switchboard/endpoint"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
+	"github.com/switchboard-go/switchboard/internal/endpointtest"
 	"github.com/switchboard-go/switchboard/webhook"
 )
 
@@ -36,76 +34,47 @@ func (o *observed) ObserveCompletion(c webhook.Completion) {
 	o.completions = append(o.completions, c)
 }
 
-// eventAdapter serves one signed request through one of the events
-// endpoint's front ends, and returns the status.
-type eventAdapter struct {
-	name string
-	do   func(e *webhook.Endpoint, c call) int
-}
-
-var eventFrontEnds = []eventAdapter{
-	{"fasthttp", func(e *webhook.Endpoint, c call) int {
-		var rc fasthttp.RequestCtx
-		rc.Request.Header.SetMethod(c.method)
-		for k, v := range c.headers {
-			rc.Request.Header.Set(k, v)
-		}
-		rc.Request.SetBody(c.body)
-		e.ServeFastHTTP(&rc)
-		return rc.Response.StatusCode()
-	}},
-	{"net/http", func(e *webhook.Endpoint, c call) int {
-		req := httptest.NewRequest(c.method, "/events", bytes.NewReader(c.body))
-		for k, v := range c.headers {
-			req.Header.Set(k, v)
-		}
-		rec := httptest.NewRecorder()
-		e.ServeHTTP(rec, req)
-		return rec.Code
-	}},
-}
-
 // TestTheEventObserverIsToldWhatBecameOfEachRequestAndEvent: each request
 // is observed once, each event once, when its handler has returned.
 func TestTheEventObserverIsToldWhatBecameOfEachRequestAndEvent(t *testing.T) {
 	key := interactiontest.NewKey("events")
-	stale := signed(key, pingBody(t))
-	stale.headers[endpoint.HeaderTimestamp] = "1000000000"
+	stale := endpointtest.Signed(key, endpointtest.PingBody(t))
+	stale.Headers[endpoint.HeaderTimestamp] = "1000000000"
 	const lobby webhook.Type = "LOBBY_MESSAGE_DELETE"
 	tests := []struct {
 		name        string
-		call        call
+		call        endpointtest.Call
 		wantType    webhook.Type
 		wantPing    bool
 		wantRefused interaction.Refusal
 		wantStatus  int
 		wantOutcome webhook.Outcome // 0 when no completion is observed
 	}{
-		{"a PING", signed(key, pingBody(t)), "", true, 0, 204, 0},
-		{"an event handled", signed(key, eventBody(t, webhook.TypeApplicationAuthorized, authorized())),
+		{"a PING", endpointtest.Signed(key, endpointtest.PingBody(t)), "", true, 0, 204, 0},
+		{"an event handled", endpointtest.Signed(key, endpointtest.EventBody(t, webhook.TypeApplicationAuthorized, authorized())),
 			webhook.TypeApplicationAuthorized, false, 0, 204, webhook.OutcomeHandled},
-		{"an event whose handler fails", signed(key, eventBody(t, webhook.TypeApplicationDeauthorized, webhook.ApplicationDeauthorized{User: ada})),
+		{"an event whose handler fails", endpointtest.Signed(key, endpointtest.EventBody(t, webhook.TypeApplicationDeauthorized, webhook.ApplicationDeauthorized{User: ada})),
 			webhook.TypeApplicationDeauthorized, false, 0, 204, webhook.OutcomeError},
-		{"an event whose handler panics", signed(key, eventBody(t, webhook.TypeEntitlementCreate, interaction.Entitlement{ID: 1, SKUID: 2, ApplicationID: 3})),
+		{"an event whose handler panics", endpointtest.Signed(key, endpointtest.EventBody(t, webhook.TypeEntitlementCreate, interaction.Entitlement{ID: 1, SKUID: 2, ApplicationID: 3})),
 			webhook.TypeEntitlementCreate, false, 0, 204, webhook.OutcomePanic},
-		{"an event of a type no handler is registered for", signed(key, eventBody(t, lobby, map[string]string{"id": "9"})),
+		{"an event of a type no handler is registered for", endpointtest.Signed(key, endpointtest.EventBody(t, lobby, map[string]string{"id": "9"})),
 			lobby, false, 0, 204, webhook.OutcomeUnhandled},
-		{"a signature by another key", signed(interactiontest.NewKey("forger"), pingBody(t)), "", false, interaction.RefusedBadSignature, 401, 0},
+		{"a signature by another key", endpointtest.Signed(interactiontest.NewKey("forger"), endpointtest.PingBody(t)), "", false, interaction.RefusedBadSignature, 401, 0},
 		{"a stale timestamp", stale, "", false, interaction.RefusedStaleTimestamp, 401, 0},
-		{"a signed body that is not an event", signed(key, []byte("not json")), "", false, interaction.RefusedMalformed, 400, 0},
-		{"a body over the limit", signed(key, append(bytes.Repeat([]byte(" "), 4096), pingBody(t)...)), "", false, interaction.RefusedTooLarge, 413, 0},
+		{"a signed body that is not an event", endpointtest.Signed(key, []byte("not json")), "", false, interaction.RefusedMalformed, 400, 0},
+		{"a body over the limit", endpointtest.Signed(key, append(bytes.Repeat([]byte(" "), 4096), endpointtest.PingBody(t)...)), "", false, interaction.RefusedTooLarge, 413, 0},
 	}
-	for _, a := range eventFrontEnds {
+	for _, a := range endpointtest.FrontEnds() {
 		for _, tt := range tests {
-			t.Run(a.name+"/"+tt.name, func(t *testing.T) {
+			t.Run(a.Name+"/"+tt.name, func(t *testing.T) {
 				o := new(observed)
-				e := newEndpoint(t, key.Verifier(), webhook.WithObserver(o), webhook.WithMaxBodySize(4096))
+				e := endpointtest.NewEvents(t, key.Verifier(), webhook.WithObserver(o), webhook.WithMaxBodySize(4096))
 				e.OnApplicationAuthorized(func(context.Context, *webhook.Event, webhook.ApplicationAuthorized) error { return nil })
 				e.OnApplicationDeauthorized(func(context.Context, *webhook.Event, webhook.ApplicationDeauthorized) error {
 					return errors.New("the database is down")
 				})
 				e.OnEntitlementCreate(func(context.Context, *webhook.Event, interaction.Entitlement) error { panic("no price list") })
-				if got := a.do(e, tt.call); got != tt.wantStatus {
+				if got := a.Do(e, tt.call).Status; got != tt.wantStatus {
 					t.Fatalf("answered %d, want %d", got, tt.wantStatus)
 				}
 				if err := e.Wait(context.Background()); err != nil {
@@ -146,14 +115,14 @@ func TestTheEventObserverIsToldOfEventsRefusedWhileBusy(t *testing.T) {
 	key := interactiontest.NewKey("events")
 	o := new(observed)
 	release := make(chan struct{})
-	e := newEndpoint(t, key.Verifier(), webhook.WithObserver(o), webhook.WithConcurrency(1))
+	e := endpointtest.NewEvents(t, key.Verifier(), webhook.WithObserver(o), webhook.WithConcurrency(1))
 	e.OnApplicationAuthorized(func(context.Context, *webhook.Event, webhook.ApplicationAuthorized) error {
 		<-release
 		return nil
 	})
-	c := signed(key, eventBody(t, webhook.TypeApplicationAuthorized, authorized()))
+	c := endpointtest.Signed(key, endpointtest.EventBody(t, webhook.TypeApplicationAuthorized, authorized()))
 	for _, want := range []int{204, 503} {
-		if got := eventFrontEnds[0].do(e, c); got != want {
+		if got := endpointtest.FrontEnds()[0].Do(e, c).Status; got != want {
 			t.Fatalf("answered %d, want %d", got, want)
 		}
 	}

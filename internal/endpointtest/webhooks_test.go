@@ -1,0 +1,40 @@
+package endpointtest_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/interaction/interactiontest"
+	"github.com/switchboard-go/switchboard/internal/endpointtest"
+)
+
+// The stand-in answers the client as the service does, and keeps each
+// request as its method, path and body, until it is reset.
+func TestWebhooksKeepWhatTheClientSent(t *testing.T) {
+	hooks, client := endpointtest.NewWebhooks(t)
+	ix := interactiontest.Command("ping").Modify(func(ix *interaction.Interaction) {
+		ix.ApplicationID, ix.Token = 11, "tok"
+	}).Interaction()
+	msg, err := client.EditOriginal(t.Context(), ix, interaction.MessageData{Content: "done"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if msg.ID != 77 || msg.Content != "ok" {
+		t.Errorf("the edit answered %+v", msg)
+	}
+	if err := client.DeleteOriginal(t.Context(), ix); err != nil {
+		t.Fatal(err)
+	}
+	want := []string{
+		`PATCH /api/v10/webhooks/11/tok/messages/@original {"content":"done"}`,
+		`DELETE /api/v10/webhooks/11/tok/messages/@original `,
+	}
+	if got := hooks.Sent(); strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("sent\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	hooks.Reset()
+	if got := hooks.Sent(); len(got) != 0 {
+		t.Errorf("after Reset, sent %q", got)
+	}
+}
