@@ -980,40 +980,61 @@ func TestDecodeErrorsNameTheField(t *testing.T) {
 // TestDecodeNeverPanicsOnDamagedBodies cuts the fixture at every byte, and
 // overwrites every byte with each byte JSON gives meaning to: no result may
 // panic, and every error must be one of the two kinds.
+//
+// Each byte JSON gives meaning to is a subtest, run in parallel with the
+// others: the tens of thousands of bodies are independent, and decoding
+// them is all the test's time.
 func TestDecodeNeverPanicsOnDamagedBodies(t *testing.T) {
+	t.Parallel()
 	// Without its final newline, every proper prefix of the fixture is cut
 	// inside the object.
 	body := bytes.TrimSpace(readFixture(t, "slash_mod_ban.json"))
-	check := func(b []byte, what string) {
-		t.Helper()
+	// fault says what is wrong with Decode of b: that it panicked, or
+	// returned an error of neither kind; "" when nothing is.
+	fault := func(b []byte) (fault string) {
 		defer func() {
 			if r := recover(); r != nil {
-				t.Fatalf("%s: Decode panicked: %v\n%s", what, r, b)
+				fault = fmt.Sprintf("Decode panicked: %v\n%s", r, b)
 			}
 		}()
 		_, err := decodeBody(b)
 		if err != nil && !errors.Is(err, interaction.ErrMalformed) && !errors.Is(err, interaction.ErrUnknownType) {
-			t.Fatalf("%s: error %v is neither ErrMalformed nor ErrUnknownType", what, err)
+			return fmt.Sprintf("error %v is neither ErrMalformed nor ErrUnknownType", err)
 		}
+		return ""
 	}
-	for i := range body {
-		_, err := decodeBody(body[:i])
-		if !errors.Is(err, interaction.ErrMalformed) {
-			t.Fatalf("Decode of the first %d bytes = %v; want ErrMalformed", i, err)
+	t.Run("cut short", func(t *testing.T) {
+		t.Parallel()
+		for i := range body {
+			_, err := decodeBody(body[:i])
+			if !errors.Is(err, interaction.ErrMalformed) {
+				t.Fatalf("Decode of the first %d bytes = %v; want ErrMalformed", i, err)
+			}
 		}
+	})
+	for _, c := range []byte("\"\\{}[],: 0-n\x00\xff") {
+		t.Run(fmt.Sprintf("each byte set to %q", c), func(t *testing.T) {
+			t.Parallel()
+			damaged := make([]byte, len(body))
+			for i := range body {
+				copy(damaged, body)
+				damaged[i] = c
+				if f := fault(damaged); f != "" {
+					t.Fatalf("byte %d set to %q: %s", i, c, f)
+				}
+			}
+		})
 	}
-	damaged := make([]byte, len(body))
-	for i := range body {
-		for _, c := range []byte("\"\\{}[],: 0-n\x00\xff") {
-			copy(damaged, body)
-			damaged[i] = c
-			check(damaged, fmt.Sprintf("byte %d set to %q", i, c))
+	t.Run("trailing white space", func(t *testing.T) {
+		t.Parallel()
+		b := append(bytes.Clone(body), " \n"...)
+		if f := fault(b); f != "" {
+			t.Fatal(f)
 		}
-	}
-	check(append(bytes.Clone(body), " \n"...), "trailing white space")
-	if _, err := decodeBody(append(bytes.Clone(body), " \n"...)); err != nil {
-		t.Errorf("trailing white space: %v", err)
-	}
+		if _, err := decodeBody(b); err != nil {
+			t.Errorf("trailing white space: %v", err)
+		}
+	})
 }
 
 // TestDecodeKeepsNoReferenceToTheBody overwrites the body after decoding,

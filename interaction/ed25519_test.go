@@ -55,6 +55,11 @@ var (
 		d.Mul(d, big.NewInt(-121665))
 		return d.Mod(d, fieldP)
 	}()
+	// rootExp is (p-5)/8, by which RFC 8032, Section 5.1.3 finds a
+	// square root mod p with one exponentiation, and sqrtM1 is the root
+	// of -1, 2^((p-1)/4).
+	rootExp = new(big.Int).Rsh(new(big.Int).Sub(fieldP, big.NewInt(5)), 3)
+	sqrtM1  = new(big.Int).Exp(big.NewInt(2), new(big.Int).Rsh(new(big.Int).Sub(fieldP, big.NewInt(1)), 2), fieldP)
 	// order is L, the order of the prime-order subgroup (RFC 8032,
 	// Section 5.1).
 	order, _ = new(big.Int).SetString("7237005577332262213973186563042994240857116359379907606001950938285454250989", 10)
@@ -118,10 +123,19 @@ func judgeKey(key []byte) (edPoint, keyVerdict) {
 	if y.Cmp(fieldP) >= 0 {
 		return edPoint{}, keyNonCanonical
 	}
+	// x^2 = u/v. The candidate x = u·v^3·(u·v^7)^((p-5)/8) has v·x^2 = u
+	// when it is a root, v·x^2 = -u when sqrt(-1)·x is, and neither when
+	// u/v is no square.
 	yy := fmul(y, y)
-	xx := fdiv(new(big.Int).Sub(yy, big.NewInt(1)), new(big.Int).Add(fmul(curveD, yy), big.NewInt(1)))
-	x := new(big.Int).ModSqrt(xx, fieldP)
-	if x == nil {
+	u := fmod(new(big.Int).Sub(yy, big.NewInt(1)))
+	v := fmod(new(big.Int).Add(fmul(curveD, yy), big.NewInt(1)))
+	v3 := fmul(fmul(v, v), v)
+	x := fmul(fmul(u, v3), new(big.Int).Exp(fmul(u, fmul(v3, fmul(v3, v))), rootExp, fieldP))
+	switch vxx := fmul(v, fmul(x, x)); {
+	case vxx.Cmp(u) == 0:
+	case vxx.Cmp(fmod(new(big.Int).Neg(u))) == 0:
+		x = fmul(x, sqrtM1)
+	default:
 		return edPoint{}, keyOffCurve
 	}
 	if x.Sign() == 0 && sign == 1 {
@@ -233,26 +247,39 @@ func randBytes(rnd *rand.Rand, n int) []byte {
 	return b
 }
 
+// keyring remembers what agree found of each public key it was given:
+// the verdict of judgeKey and, for a usable key, the Verifier
+// NewVerifierKey made. Neither depends on a message or a signature, so a
+// check that tries many of them with one key has the key judged, and
+// NewVerifierKey held to the verdict, once.
+type keyring map[string]judgedKey
+
+type judgedKey struct {
+	verdict keyVerdict
+	v       *interaction.Verifier
+}
+
 // agree checks that NewVerifierKey takes pub if and only if judgeKey finds
 // it usable and, if it does, that Verify and crypto/ed25519.Verify agree on
 // whether sig is a signature of msg by pub, with msg split between
 // timestamp and body at 1, at len(msg) and at each of splits. It returns
-// the verdict of crypto/ed25519.
-func agree(t testing.TB, pub, msg, sig []byte, splits ...int) bool {
+// the verdict of crypto/ed25519. A key in keys was judged already; keys
+// may be nil.
+func agree(t testing.TB, keys keyring, pub, msg, sig []byte, splits ...int) bool {
 	t.Helper()
 	want := ed25519.Verify(pub, msg, sig)
 
-	_, verdict := judgeKey(pub)
-	v, err := interaction.NewVerifierKey(pub, interaction.WithTimestampWindow(0))
-	if verdict != keyUsable {
-		if err == nil || v != nil || !errors.Is(err, interaction.ErrInvalidPublicKey) || !strings.Contains(err.Error(), refusal[verdict]) {
-			t.Fatalf("NewVerifierKey(%x), a key %v, = %v, %v; want an error wrapping ErrInvalidPublicKey that says %q", pub, verdict, v, err, refusal[verdict])
+	k, ok := keys[string(pub)]
+	if !ok {
+		k = judgeVerifier(t, pub)
+		if keys != nil {
+			keys[string(pub)] = k
 		}
+	}
+	if k.verdict != keyUsable {
 		return want
 	}
-	if err != nil {
-		t.Fatalf("NewVerifierKey(%x), a usable key: %v", pub, err)
-	}
+	v := k.v
 
 	// Verify needs a timestamp: the message splits after its first byte at
 	// the earliest.
@@ -272,6 +299,25 @@ func agree(t testing.TB, pub, msg, sig []byte, splits ...int) bool {
 		}
 	}
 	return want
+}
+
+// judgeVerifier judges pub and checks that NewVerifierKey takes it if and
+// only if it is usable, refusing it otherwise for the reason judgeKey
+// found.
+func judgeVerifier(t testing.TB, pub []byte) judgedKey {
+	t.Helper()
+	_, verdict := judgeKey(pub)
+	v, err := interaction.NewVerifierKey(pub, interaction.WithTimestampWindow(0))
+	if verdict != keyUsable {
+		if err == nil || v != nil || !errors.Is(err, interaction.ErrInvalidPublicKey) || !strings.Contains(err.Error(), refusal[verdict]) {
+			t.Fatalf("NewVerifierKey(%x), a key %v, = %v, %v; want an error wrapping ErrInvalidPublicKey that says %q", pub, verdict, v, err, refusal[verdict])
+		}
+		return judgedKey{verdict: verdict}
+	}
+	if err != nil {
+		t.Fatalf("NewVerifierKey(%x), a usable key: %v", pub, err)
+	}
+	return judgedKey{verdict: verdict, v: v}
 }
 
 func TestSmallOrderPointsAreTheEightAndLetAnyoneForge(t *testing.T) {
@@ -372,6 +418,7 @@ func TestNewVerifierKeyRefusesNonCanonicalEncodings(t *testing.T) {
 }
 
 func TestNewVerifierKeyTakesExactlyTheEncodingsOfPointsOfLargeOrder(t *testing.T) {
+	t.Parallel()
 	rnd := rand.New(rand.NewChaCha8([32]byte{5}))
 	n := 2000
 	if testing.Short() {
@@ -509,6 +556,7 @@ func mustHex(t testing.TB, s string) []byte {
 }
 
 func TestVerifyRFC8032Vectors(t *testing.T) {
+	keys := keyring{}
 	for _, tv := range rfc8032Vectors {
 		secret, pub := mustHex(t, tv.secret), mustHex(t, tv.public)
 		msg, sig := mustHex(t, tv.msg), mustHex(t, tv.sig)
@@ -535,12 +583,12 @@ func TestVerifyRFC8032Vectors(t *testing.T) {
 		for i := range splits {
 			splits[i] = i
 		}
-		if !agree(t, pub, msg, sig, splits...) {
+		if !agree(t, keys, pub, msg, sig, splits...) {
 			t.Errorf("%s: crypto/ed25519 refuses the RFC's signature", tv.name)
 		}
 		bad := bytes.Clone(sig)
 		bad[0] ^= 1
-		if agree(t, pub, msg, bad, len(msg)/2) {
+		if agree(t, keys, pub, msg, bad, len(msg)/2) {
 			t.Errorf("%s: a damaged signature verifies", tv.name)
 		}
 	}
@@ -559,6 +607,8 @@ func TestVerifyRFC8032Vectors(t *testing.T) {
 }
 
 func TestVerifyMatchesCryptoEd25519OnRandomInputs(t *testing.T) {
+	t.Parallel()
+	keys := keyring{}
 	rnd := rand.New(rand.NewChaCha8([32]byte{1}))
 	n := 500
 	if testing.Short() {
@@ -572,16 +622,16 @@ func TestVerifyMatchesCryptoEd25519OnRandomInputs(t *testing.T) {
 		sig := ed25519.Sign(priv, msg)
 		split := rnd.IntN(len(msg) + 1)
 
-		if agree(t, pub, msg, sig, split) {
+		if agree(t, keys, pub, msg, sig, split) {
 			accepted++
 		}
 		// Another message, another key, random bytes for a signature and
 		// random bytes for a key.
-		agree(t, pub, append(bytes.Clone(msg), byte(rnd.Uint32())), sig, split)
+		agree(t, keys, pub, append(bytes.Clone(msg), byte(rnd.Uint32())), sig, split)
 		other := ed25519.NewKeyFromSeed(randBytes(rnd, ed25519.SeedSize))
-		agree(t, other.Public().(ed25519.PublicKey), msg, sig, split)
-		agree(t, pub, msg, randBytes(rnd, ed25519.SignatureSize), split)
-		agree(t, randBytes(rnd, ed25519.PublicKeySize), msg, sig, split)
+		agree(t, keys, other.Public().(ed25519.PublicKey), msg, sig, split)
+		agree(t, keys, pub, msg, randBytes(rnd, ed25519.SignatureSize), split)
+		agree(t, keys, randBytes(rnd, ed25519.PublicKeySize), msg, sig, split)
 	}
 	if accepted != n {
 		t.Errorf("%d of %d genuine signatures verified", accepted, n)
@@ -589,6 +639,8 @@ func TestVerifyMatchesCryptoEd25519OnRandomInputs(t *testing.T) {
 }
 
 func TestVerifyMatchesCryptoEd25519OnDamagedSignaturesAndKeys(t *testing.T) {
+	t.Parallel()
+	keys := keyring{}
 	priv := ed25519.NewKeyFromSeed(bytes.Repeat([]byte{3}, ed25519.SeedSize))
 	pub := priv.Public().(ed25519.PublicKey)
 	msg := []byte(`1763800000{"id":"1","type":1}`)
@@ -598,7 +650,7 @@ func TestVerifyMatchesCryptoEd25519OnDamagedSignaturesAndKeys(t *testing.T) {
 		for bit := range 8 {
 			bad := bytes.Clone(sig)
 			bad[i] ^= 1 << bit
-			if agree(t, pub, msg, bad, 10) {
+			if agree(t, keys, pub, msg, bad, 10) {
 				t.Errorf("signature byte %d bit %d flipped: verifies", i, bit)
 			}
 		}
@@ -607,13 +659,13 @@ func TestVerifyMatchesCryptoEd25519OnDamagedSignaturesAndKeys(t *testing.T) {
 		for bit := range 8 {
 			bad := bytes.Clone(pub)
 			bad[i] ^= 1 << bit
-			if agree(t, bad, msg, sig, 10) {
+			if agree(t, keys, bad, msg, sig, 10) {
 				t.Errorf("key byte %d bit %d flipped: verifies", i, bit)
 			}
 		}
 	}
 	for _, n := range []int{0, 1, 32, 63, 65, 128} {
-		agree(t, pub, msg, append(bytes.Clone(sig), make([]byte, 128)...)[:n], 10)
+		agree(t, keys, pub, msg, append(bytes.Clone(sig), make([]byte, 128)...)[:n], 10)
 	}
 }
 
@@ -638,6 +690,7 @@ func scalarOf(sig []byte) *big.Int {
 }
 
 func TestVerifyRefusesSOutOfRange(t *testing.T) {
+	keys := keyring{}
 	rnd := rand.New(rand.NewChaCha8([32]byte{2}))
 	for range 50 {
 		priv := ed25519.NewKeyFromSeed(randBytes(rnd, ed25519.SeedSize))
@@ -645,7 +698,7 @@ func TestVerifyRefusesSOutOfRange(t *testing.T) {
 		msg := randBytes(rnd, 1+rnd.IntN(100))
 		sig := ed25519.Sign(priv, msg)
 		split := rnd.IntN(len(msg) + 1)
-		if !agree(t, pub, msg, sig, split) {
+		if !agree(t, keys, pub, msg, sig, split) {
 			t.Fatal("a genuine signature does not verify")
 		}
 		// S + L is the same scalar, encoded non-canonically: RFC 8032,
@@ -657,7 +710,7 @@ func TestVerifyRefusesSOutOfRange(t *testing.T) {
 			new(big.Int).Add(s, new(big.Int).Lsh(order, 1)),
 			new(big.Int).Add(s, new(big.Int).Lsh(order, 3)),
 		} {
-			if alt.BitLen() <= 256 && agree(t, pub, msg, withS(sig, alt), split) {
+			if alt.BitLen() <= 256 && agree(t, keys, pub, msg, withS(sig, alt), split) {
 				t.Errorf("S + multiple of L verifies: %x", withS(sig, alt))
 			}
 		}
@@ -715,7 +768,7 @@ func FuzzVerifyDifferential(f *testing.F) {
 				msg = append(msg, 0)
 			}
 		}
-		agree(t, pub, msg, sig, int(split)%(len(msg)+1))
+		agree(t, nil, pub, msg, sig, int(split)%(len(msg)+1))
 
 		// Whatever the key, the forgery works with crypto/ed25519 only if
 		// NewVerifierKey refuses it.

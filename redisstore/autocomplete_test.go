@@ -59,6 +59,7 @@ func keysOf(t testing.TB, c *redis.Client, prefix string, user interaction.Snowf
 // in Redis, the texts typed last; another user's answers are not
 // dropped for it.
 func TestOneUserTypingKeepsAtMostTheBoundOfTheirScope(t *testing.T) {
+	t.Parallel()
 	const bound = autocomplete.DefaultPerScope
 	srv := redistest.Start(t)
 	c := srv.Client(t)
@@ -128,6 +129,7 @@ func present(got [][]interaction.Choice) []bool {
 // first, their keys with them, and the scope's set lives as long as its
 // last answer; answers past their time leave the set on the next Store.
 func TestAScopeKeepsTheAnswersThatExpireLast(t *testing.T) {
+	t.Parallel()
 	srv := redistest.Start(t)
 	c := srv.Client(t)
 	ctx := context.Background()
@@ -205,6 +207,7 @@ func TestAScopeKeepsTheAnswersThatExpireLast(t *testing.T) {
 // keys share one hash tag and two scopes never share keys; the empty
 // scope of a key with no NUL byte has a hash tag too ("{}" is none).
 func TestScopesWithBracesKeepTheirKeysApart(t *testing.T) {
+	t.Parallel()
 	srv := redistest.Start(t)
 	c := srv.Client(t)
 	ctx := context.Background()
@@ -269,6 +272,7 @@ func hashTag(key string) string {
 // Keeping an answer costs Redis one command, the script that also
 // bounds its scope; looking up every beginning of what was typed, one.
 func TestTheAutocompleteCacheCostsOneRoundTrip(t *testing.T) {
+	t.Parallel()
 	srv := redistest.Start(t)
 	c := srv.Client(t)
 	ctx := context.Background()

@@ -16,6 +16,7 @@ import (
 // TestClaimAndUseCountsTheUseOfAFirstClaimOnly: a copy of an interaction
 // counts no use, and a use refused leaves its interaction claimed.
 func TestClaimAndUseCountsTheUseOfAFirstClaimOnly(t *testing.T) {
+	t.Parallel()
 	srv := redistest.Start(t)
 	c := srv.Client(t)
 	ctx := context.Background()
@@ -60,6 +61,7 @@ func TestClaimAndUseCountsTheUseOfAFirstClaimOnly(t *testing.T) {
 // TestCooldownsClaimOnlyInAGuardOnTheirClient: one script reaches both
 // keys only on the same client of one server.
 func TestCooldownsClaimOnlyInAGuardOnTheirClient(t *testing.T) {
+	t.Parallel()
 	srv := redistest.Start(t)
 	c := srv.Client(t)
 	cluster := redis.NewClusterClient(&redis.ClusterOptions{Addrs: []string{srv.Addr}})

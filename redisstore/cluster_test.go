@@ -24,6 +24,7 @@ import (
 // in one slot. The stores are checked at once, each under prefixes of
 // its own.
 func TestTheStoresKeepTheirContractsOnARedisCluster(t *testing.T) {
+	t.Parallel()
 	cl := redistest.StartCluster(t)
 	for _, prefix := range []struct {
 		name string

@@ -16,6 +16,7 @@ import (
 // at all: the package documents that such a prefix cannot serve a
 // Cluster.)
 func TestTheRateLimitsKeysShareOneHashTag(t *testing.T) {
+	t.Parallel()
 	srv := redistest.Start(t)
 	c := srv.Client(t)
 	ctx := context.Background()
@@ -45,6 +46,7 @@ func TestTheRateLimitsKeysShareOneHashTag(t *testing.T) {
 // thousand hours leaves no key that would hold the bucket, for every
 // replica and across restarts, for longer than rest.MaxRetryAfter.
 func TestA429ThatAsksTooMuchLeavesNoKeyLongerThanTheCap(t *testing.T) {
+	t.Parallel()
 	srv := redistest.Start(t)
 	c := srv.Client(t)
 	ctx := context.Background()

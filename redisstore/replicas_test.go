@@ -122,6 +122,7 @@ var relativeTime = regexp.MustCompile(`^You can use this command again <t:(\d+):
 // copy of an interaction the other served, and hold a user's cooldown
 // that began on the other.
 func TestTwoReplicasSharingRedisServeOnceAndCoolDownTogether(t *testing.T) {
+	t.Parallel()
 	srv := redistest.Start(t)
 	key := interactiontest.NewKey("replicas")
 	prefix := newPrefix()
@@ -165,6 +166,7 @@ func TestTwoReplicasSharingRedisServeOnceAndCoolDownTogether(t *testing.T) {
 // Redis and let requests through) and logs why, and a Client waits by the
 // limits it saw itself.
 func TestAReplicaWhoseRedisGoesDownKeepsServing(t *testing.T) {
+	t.Parallel()
 	srv := redistest.Start(t)
 	key := interactiontest.NewKey("down")
 	prefix := newPrefix()

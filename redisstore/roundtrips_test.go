@@ -156,6 +156,7 @@ func logging(next router.Handler) router.Handler {
 // counts; with other middleware before the cooldown, the claim comes
 // first, on its own.
 func TestAnInteractionCostsRedisOneRoundTrip(t *testing.T) {
+	t.Parallel()
 	srv := redistest.Start(t)
 	c := srv.Client(t)
 	key := interactiontest.NewKey("roundtrips")
@@ -201,6 +202,7 @@ func TestAnInteractionCostsRedisOneRoundTrip(t *testing.T) {
 // the last, when the Client flushes or after the delay. Without a delay
 // (WithRecordDelay(0)) each answer is a command of its own.
 func TestARESTCallCostsRedisOneRoundTrip(t *testing.T) {
+	t.Parallel()
 	srv := redistest.Start(t)
 	c := srv.Client(t)
 	api := apitest.StartEmulator(t, emulator.Config{RateLimit: emulator.RateLimit{Requests: 1000, Window: time.Minute}})

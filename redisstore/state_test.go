@@ -30,6 +30,7 @@ var _ state.Store = (*redisstore.States)(nil)
 // expires by its own clock, which the test cannot move: the contract's
 // checks of expiry wait on the real clock.
 func TestStatesKeepTheContract(t *testing.T) {
+	t.Parallel()
 	srv := redistest.Start(t)
 	storetest.TestStateStore(t, func(t *testing.T) storetest.Handles[state.Store] {
 		p := newPrefix()
@@ -41,6 +42,7 @@ func TestStatesKeepTheContract(t *testing.T) {
 // prefix, whose time to live Redis counts down (PX), from the Add and
 // again from each Replace.
 func TestAStateLivesItsTimeToLiveOnRedis(t *testing.T) {
+	t.Parallel()
 	srv := redistest.Start(t)
 	c := srv.Client(t)
 	ctx := context.Background()
@@ -86,6 +88,7 @@ func TestAStateLivesItsTimeToLiveOnRedis(t *testing.T) {
 // it for the interaction that takes it in a handler from OnceHandler, or
 // to look for the claim of a click that finds it gone.
 func TestEachStateOperationIsOneRoundTrip(t *testing.T) {
+	t.Parallel()
 	srv := redistest.Start(t)
 	c := srv.Client(t)
 	ctx := context.Background()
@@ -148,6 +151,7 @@ func TestEachStateOperationIsOneRoundTrip(t *testing.T) {
 // cannot answer goes to the error handler; the user is not told a state
 // that may be live has expired.
 func TestARedisThatIsDownIsAnErrorNeverAnExpiry(t *testing.T) {
+	t.Parallel()
 	srv := redistest.Start(t)
 	c := redis.NewClient(&redis.Options{Addr: srv.Addr, MaxRetries: -1, DialerRetries: 1, DialTimeout: 250 * time.Millisecond})
 	t.Cleanup(func() { c.Close() })
@@ -180,6 +184,7 @@ func TestARedisThatIsDownIsAnErrorNeverAnExpiry(t *testing.T) {
 // answer margin; the worker's run reads the claim the take left and
 // answers the user; another click finds the cart gone.
 func TestAClickHandedOverIsServedByAWorkerOnAnotherReplica(t *testing.T) {
+	t.Parallel()
 	srv := redistest.Start(t)
 	prefix := newPrefix()
 	given := make(chan map[string]int, 2)

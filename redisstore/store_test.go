@@ -19,6 +19,11 @@ import (
 
 // prefixes gives each store a test opens keys of its own on the one
 // server the test started.
+//
+// Every test of the package starts a server, or a Cluster, of its own,
+// and so runs in parallel with the others: most of their time is spent
+// waiting, for Redis's clock to expire keys or for a client's retries on
+// a server gone down.
 var prefixes atomic.Int64
 
 func newPrefix() string { return "test" + strconv.FormatInt(prefixes.Add(1), 10) + ":" }
@@ -26,6 +31,7 @@ func newPrefix() string { return "test" + strconv.FormatInt(prefixes.Add(1), 10)
 // Each handle has a client of its own, as each replica does.
 
 func TestCooldownsKeepTheContract(t *testing.T) {
+	t.Parallel()
 	srv := redistest.Start(t)
 	storetest.TestCooldownStore(t, func(t *testing.T) storetest.Handles[cooldown.Store] {
 		p := newPrefix()
@@ -34,6 +40,7 @@ func TestCooldownsKeepTheContract(t *testing.T) {
 }
 
 func TestReplayGuardKeepsTheContract(t *testing.T) {
+	t.Parallel()
 	srv := redistest.Start(t)
 	storetest.TestReplayGuard(t, func(t *testing.T) storetest.Handles[replay.Guard] {
 		p := newPrefix()
@@ -42,6 +49,7 @@ func TestReplayGuardKeepsTheContract(t *testing.T) {
 }
 
 func TestRateLimitsKeepTheContract(t *testing.T) {
+	t.Parallel()
 	srv := redistest.Start(t)
 	storetest.TestRateLimitStore(t, func(t *testing.T) storetest.Handles[rest.RateLimitStore] {
 		p := newPrefix()
@@ -50,6 +58,7 @@ func TestRateLimitsKeepTheContract(t *testing.T) {
 }
 
 func TestClientsSharingRateLimitsOnRedisMeetNo429(t *testing.T) {
+	t.Parallel()
 	srv := redistest.Start(t)
 	apitest.ClientsSharingLimits(t, func(t *testing.T) (a, b rest.RateLimitStore) {
 		p := newPrefix()
@@ -61,6 +70,7 @@ func TestClientsSharingRateLimitsOnRedisMeetNo429(t *testing.T) {
 // with its prefix and has a time to live, so that Redis holds no more
 // than what is live.
 func TestKeysLiveUnderThePrefixAndExpire(t *testing.T) {
+	t.Parallel()
 	srv := redistest.Start(t)
 	c := srv.Client(t)
 	ctx := context.Background()
@@ -128,6 +138,7 @@ func TestKeysLiveUnderThePrefixAndExpire(t *testing.T) {
 // TestAPrefixWithAHashTagKeepsIt: on a Cluster the rate limits' keys
 // share the prefix's hash tag.
 func TestAPrefixWithAHashTagKeepsIt(t *testing.T) {
+	t.Parallel()
 	srv := redistest.Start(t)
 	c := srv.Client(t)
 	ctx := context.Background()
@@ -141,6 +152,7 @@ func TestAPrefixWithAHashTagKeepsIt(t *testing.T) {
 }
 
 func TestAutocompleteCacheKeepsTheContract(t *testing.T) {
+	t.Parallel()
 	srv := redistest.Start(t)
 	storetest.TestAutocompleteCache(t, func(t *testing.T) storetest.Handles[autocomplete.Cache] {
 		p := newPrefix()

@@ -13,6 +13,7 @@ import (
 )
 
 func TestPlanScopeEveryKindOfChange(t *testing.T) {
+	t.Parallel()
 	current := []command.Command{
 		{ID: 1, Name: "same", Description: "Same"},
 		{ID: 2, Name: "changed", Description: "Before"},
@@ -95,6 +96,7 @@ func TestPlanScopeEveryKindOfChange(t *testing.T) {
 // of an ATTACHMENT option; the service lowercases extensions, so a case
 // alone is no change.
 func TestAChangeOfFileTypesIsAnUpdate(t *testing.T) {
+	t.Parallel()
 	report := func(id interaction.Snowflake, types ...string) command.Command {
 		return command.Command{ID: id, Name: "report", Description: "Report", Options: []command.Option{
 			{Type: interaction.OptionAttachment, Name: "proof", Description: "Proof", FileTypes: types},
@@ -116,6 +118,7 @@ func TestAChangeOfFileTypesIsAnUpdate(t *testing.T) {
 }
 
 func TestPlanScopeRefusals(t *testing.T) {
+	t.Parallel()
 	// The entry point command cannot be deleted in bulk.
 	current := []command.Command{{ID: 1, Type: interaction.CommandPrimaryEntryPoint, Name: "launch", Description: "Launch", Handler: interaction.HandlerApp}}
 	p := registry.PlanScope(current, []command.Command{ping("a"), ping("b")}, command.Global, true)
@@ -146,6 +149,7 @@ func TestPlanScopeRefusals(t *testing.T) {
 }
 
 func TestATableOfAScopeThatCouldNotBeReadSaysSo(t *testing.T) {
+	t.Parallel()
 	p := registry.Plan{Scope: command.Global, Strategy: registry.StrategyNone, Err: errors.New("dial tcp 127.0.0.1:1: connection refused")}
 	want := "global: could not read the service's commands; nothing sent\n  ! dial tcp 127.0.0.1:1: connection refused\n"
 	if got := p.Table(); got != want {
@@ -154,6 +158,7 @@ func TestATableOfAScopeThatCouldNotBeReadSaysSo(t *testing.T) {
 }
 
 func TestAPlanShowsTheFieldsTheServiceWillIgnore(t *testing.T) {
+	t.Parallel()
 	yes := true
 	declared := ping("ping")
 	declared.DMPermission = &yes

@@ -18,6 +18,7 @@ import (
 // the declared commands; the next, with nothing changed, reads each scope
 // once and writes nothing; a command the bot stopped declaring stays.
 func TestSyncAtStartupRegistersOnceAndThenOnlyReads(t *testing.T) {
+	t.Parallel()
 	s := apitest.StartEmulator(t, emulator.Config{})
 	guild := command.InGuild(s.GuildID)
 	seed(t, s, command.Global, []command.Command{ping("old")})
@@ -57,6 +58,7 @@ func TestSyncAtStartupRegistersOnceAndThenOnlyReads(t *testing.T) {
 }
 
 func TestSyncAtStartupStopsAtRefusedCredentials(t *testing.T) {
+	t.Parallel()
 	s := apitest.StartEmulator(t, emulator.Config{})
 	c, rec := apitest.NewClient(t, s, rest.BotToken("Bot.wrong"))
 	var log strings.Builder

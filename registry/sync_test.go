@@ -106,6 +106,7 @@ func syncNow(t *testing.T, s *emulator.Server, desired registry.Desired, opts re
 }
 
 func TestSyncUnchangedHundredCostsOneRead(t *testing.T) {
+	t.Parallel()
 	s := apitest.StartEmulator(t, emulator.Config{})
 	cmds := declaredSet(100)
 	seed(t, s, command.Global, cmds)
@@ -125,6 +126,7 @@ func TestSyncUnchangedHundredCostsOneRead(t *testing.T) {
 }
 
 func TestSyncOneChangedCommandCostsOnePatch(t *testing.T) {
+	t.Parallel()
 	s := apitest.StartEmulator(t, emulator.Config{})
 	cmds := declaredSet(100)
 	seed(t, s, command.Global, cmds)
@@ -151,6 +153,7 @@ func TestSyncOneChangedCommandCostsOnePatch(t *testing.T) {
 }
 
 func TestSyncNewCommandCostsOnePost(t *testing.T) {
+	t.Parallel()
 	s := apitest.StartEmulator(t, emulator.Config{})
 	cmds := declaredSet(100)
 	seed(t, s, command.Global, cmds[:99])
@@ -167,6 +170,7 @@ func TestSyncNewCommandCostsOnePost(t *testing.T) {
 }
 
 func TestSyncChoosesBulkWhenCheaper(t *testing.T) {
+	t.Parallel()
 	s := apitest.StartEmulator(t, emulator.Config{})
 	guild := command.InGuild(s.GuildID)
 	cmds := declaredSet(30)
@@ -208,6 +212,7 @@ func TestSyncChoosesBulkWhenCheaper(t *testing.T) {
 }
 
 func TestSyncPruningOffLeavesUnknownCommands(t *testing.T) {
+	t.Parallel()
 	s := apitest.StartEmulator(t, emulator.Config{})
 	seed(t, s, command.Global, []command.Command{ping("old"), ping("kept"), {Type: interaction.CommandUser, Name: "Old Profile"}})
 	desired := registry.Declared{command.Global: {ping("kept")}}
@@ -244,6 +249,7 @@ func TestSyncPruningOffLeavesUnknownCommands(t *testing.T) {
 }
 
 func TestSyncRefusesInvalidCommandsBeforeAnyWrite(t *testing.T) {
+	t.Parallel()
 	s := apitest.StartEmulator(t, emulator.Config{})
 	guild := command.InGuild(s.GuildID)
 	bad := declaredSet(3)
@@ -277,6 +283,7 @@ func TestSyncRefusesInvalidCommandsBeforeAnyWrite(t *testing.T) {
 }
 
 func TestSyncRidesOutRateLimitsAndServerErrors(t *testing.T) {
+	t.Parallel()
 	s := apitest.StartEmulator(t, emulator.Config{})
 	cmds := declaredSet(5)
 	seed(t, s, command.Global, cmds[:3])
@@ -318,6 +325,7 @@ func userCommands(n int) []command.Command {
 }
 
 func TestSyncDeletesBeforeCreatesAtTheLimit(t *testing.T) {
+	t.Parallel()
 	s := apitest.StartEmulator(t, emulator.Config{})
 	seed(t, s, command.Global, userCommands(15))
 	desired := userCommands(15)
@@ -356,6 +364,7 @@ func TestSyncDeletesBeforeCreatesAtTheLimit(t *testing.T) {
 }
 
 func TestSyncConverges(t *testing.T) {
+	t.Parallel()
 	s := apitest.StartEmulator(t, emulator.Config{})
 	guild := command.InGuild(s.GuildID)
 	old := declaredSet(6)
@@ -404,6 +413,7 @@ func TestSyncConverges(t *testing.T) {
 }
 
 func TestSyncDryRunSendsNoWrites(t *testing.T) {
+	t.Parallel()
 	s := apitest.StartEmulator(t, emulator.Config{})
 	seed(t, s, command.Global, []command.Command{ping("old")})
 	var progress bytes.Buffer
@@ -427,6 +437,7 @@ func TestSyncDryRunSendsNoWrites(t *testing.T) {
 }
 
 func TestSyncReportsWhatWasAndWasNotDone(t *testing.T) {
+	t.Parallel()
 	s := apitest.StartEmulator(t, emulator.Config{})
 	seed(t, s, command.Global, declaredSet(2))
 	cmds := declaredSet(4)
@@ -496,6 +507,7 @@ func TestSyncReportsWhatWasAndWasNotDone(t *testing.T) {
 var _ registry.Desired = router.Definitions{}
 
 func TestSyncDeletesTheEntryPointAlone(t *testing.T) {
+	t.Parallel()
 	// A bulk overwrite may not drop the entry point command, so pruning
 	// it takes individual writes even where a bulk overwrite would be
 	// cheaper.
@@ -537,6 +549,7 @@ func heavySet(n int) []command.Command {
 }
 
 func TestSyncSplitsABulkBodyOverTheServicesBound(t *testing.T) {
+	t.Parallel()
 	s := apitest.StartEmulator(t, emulator.Config{})
 	cmds := heavySet(100)
 	r, rec, err := syncNow(t, s, registry.Declared{command.Global: cmds}, registry.SyncOptions{Prune: true, Scopes: []command.Scope{command.Global}})
@@ -567,6 +580,7 @@ func TestSyncSplitsABulkBodyOverTheServicesBound(t *testing.T) {
 }
 
 func TestSyncSendsEachChangeAloneWhenTheServiceRefusesTheBulkBodyAsTooLarge(t *testing.T) {
+	t.Parallel()
 	s := apitest.StartEmulator(t, emulator.Config{})
 	guild := command.InGuild(s.GuildID)
 	c, rec := apitest.NewClient(t, s, rest.BotToken(s.BotToken))

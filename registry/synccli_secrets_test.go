@@ -18,6 +18,7 @@ import (
 // the client secret given in the environment never reach the output or the
 // error; a deploy's logs keep them.
 func TestRunSyncPrintsNoSecret(t *testing.T) {
+	t.Parallel()
 	const token, secret = "Bot.TOPSECRET123", "CLIENTSECRET456"
 	s := apitest.StartEmulator(t, emulator.Config{})
 	for _, tc := range []struct {
@@ -74,6 +75,7 @@ func TestRunSyncPrintsNoSecret(t *testing.T) {
 // TestRunSyncHelpShowsNoDefaultsFromTheEnvironment: -h names the variables
 // the flags fall back to, and no value of them.
 func TestRunSyncHelpShowsNoDefaultsFromTheEnvironment(t *testing.T) {
+	t.Parallel()
 	var out, errOut strings.Builder
 	env := func(k string) string { return "VALUE-OF-" + k }
 	if err := registry.RunSync(context.Background(), []string{"-h"}, registry.Declared{}, env, &out, &errOut); err != nil {
@@ -94,6 +96,7 @@ func TestRunSyncHelpShowsNoDefaultsFromTheEnvironment(t *testing.T) {
 // at the first read with one error that says so and what to check, in
 // every mode, with nothing else printed that repeats it.
 func TestARefusedTokenIsOneLine(t *testing.T) {
+	t.Parallel()
 	s := apitest.StartEmulator(t, emulator.Config{})
 	desired := registry.Declared{command.Global: {ping("ping")}, command.InGuild(s.GuildID): {ping("pong")}}
 	for _, args := range [][]string{nil, {"-dry-run"}, {"-check"}, {"-json"}} {
@@ -123,6 +126,7 @@ func TestARefusedTokenIsOneLine(t *testing.T) {
 // scope; the error RunSync returns sums up without repeating it, and
 // still unwraps to the service's answer.
 func TestAScopeThatFailsIsToldOnce(t *testing.T) {
+	t.Parallel()
 	s := apitest.StartEmulator(t, emulator.Config{})
 	const stranger = 999 // a guild the application is not in
 	stdout, _, _, err := runSync(t, s, registry.Declared{command.Global: {ping("ping")}, command.InGuild(stranger): {ping("pong")}})
@@ -144,6 +148,7 @@ func TestAScopeThatFailsIsToldOnce(t *testing.T) {
 // TestARefusedClientSecretIsOneLine: client credentials the token endpoint
 // refuses end the sync at once too, with one token request.
 func TestARefusedClientSecretIsOneLine(t *testing.T) {
+	t.Parallel()
 	s := apitest.StartEmulator(t, emulator.Config{})
 	vars := map[string]string{
 		"SWITCHBOARD_BASE_URL":      s.URL,

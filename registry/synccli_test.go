@@ -35,6 +35,7 @@ func runSync(t *testing.T, s *emulator.Server, desired registry.Desired, args ..
 }
 
 func TestRunSyncDryRunJSON(t *testing.T) {
+	t.Parallel()
 	s := apitest.StartEmulator(t, emulator.Config{})
 	seed(t, s, command.Global, []command.Command{ping("old"), ping("same")})
 	desired := registry.Declared{command.Global: {ping("same"), ping("new")}}
@@ -71,6 +72,7 @@ func TestRunSyncDryRunJSON(t *testing.T) {
 }
 
 func TestRunSyncCheckFailsOnDrift(t *testing.T) {
+	t.Parallel()
 	s := apitest.StartEmulator(t, emulator.Config{})
 	desired := registry.Declared{command.Global: {ping("ping")}}
 	out, _, rec, err := runSync(t, s, desired, "-check")
@@ -101,6 +103,7 @@ func TestRunSyncCheckFailsOnDrift(t *testing.T) {
 }
 
 func TestRunSyncDryRunCountsWrites(t *testing.T) {
+	t.Parallel()
 	s := apitest.StartEmulator(t, emulator.Config{})
 	for _, tc := range []struct {
 		desired registry.Declared
@@ -120,6 +123,7 @@ func TestRunSyncDryRunCountsWrites(t *testing.T) {
 }
 
 func TestRunSyncGuildFlag(t *testing.T) {
+	t.Parallel()
 	s := apitest.StartEmulator(t, emulator.Config{})
 	guild := command.InGuild(s.GuildID)
 	desired := registry.Declared{command.Global: {ping("g")}, guild: {ping("here")}}
@@ -139,6 +143,7 @@ func TestRunSyncGuildFlag(t *testing.T) {
 }
 
 func TestRunSyncNeedsCredentials(t *testing.T) {
+	t.Parallel()
 	var out, errOut bytes.Buffer
 	err := registry.RunSync(context.Background(), nil, registry.Declared{}, func(string) string { return "" }, &out, &errOut)
 	if err == nil || !strings.Contains(err.Error(), "credentials") {
@@ -147,6 +152,7 @@ func TestRunSyncNeedsCredentials(t *testing.T) {
 }
 
 func TestRunSyncClientCredentials(t *testing.T) {
+	t.Parallel()
 	s := apitest.StartEmulator(t, emulator.Config{})
 	vars := map[string]string{"SWITCHBOARD_BASE_URL": s.URL}
 	var out, errOut bytes.Buffer
@@ -161,6 +167,7 @@ func TestRunSyncClientCredentials(t *testing.T) {
 }
 
 func TestRunSyncHelpIsNoFailure(t *testing.T) {
+	t.Parallel()
 	var out, errOut strings.Builder
 	err := registry.RunSync(context.Background(), []string{"-h"}, registry.Declared{}, func(string) string { return "" }, &out, &errOut)
 	if err != nil || !strings.Contains(errOut.String(), "-dry-run") {
@@ -169,6 +176,7 @@ func TestRunSyncHelpIsNoFailure(t *testing.T) {
 }
 
 func TestRunSyncShowsEachScopeReadWhenThereAreMany(t *testing.T) {
+	t.Parallel()
 	s := apitest.StartEmulator(t, emulator.Config{})
 	desired := registry.Declared{
 		command.Global:             {ping("one")},
@@ -188,6 +196,7 @@ func TestRunSyncShowsEachScopeReadWhenThereAreMany(t *testing.T) {
 // application's installation contexts: a change only a sync that knows
 // them can see.
 func TestDroppingIntegrationTypesIsAChangeWhenTheContextsAreKnown(t *testing.T) {
+	t.Parallel()
 	both := []interaction.IntegrationType{interaction.GuildInstall, interaction.UserInstall}
 	s := apitest.StartEmulator(t, emulator.Config{InstallationContexts: both})
 	userOnly := ping("p")

@@ -17,6 +17,7 @@ import (
 // typed, for the answers that make a message and for those whose resource
 // is only its type.
 func TestRespondWithResponseReturnsWhatTheAnswerMade(t *testing.T) {
+	t.Parallel()
 	s := apitest.StartEmulator(t, emulator.Config{Activities: true})
 	c, rec := apitest.NewClient(t, s, rest.NoAuth{})
 	type outcome struct {
@@ -117,6 +118,7 @@ func TestRespondWithResponseReturnsWhatTheAnswerMade(t *testing.T) {
 // TestAPollMessageTakesNoEdit: the service refuses an edit of a message
 // that has a poll, with a code errors.Is matches.
 func TestAPollMessageTakesNoEdit(t *testing.T) {
+	t.Parallel()
 	s := apitest.StartEmulator(t, emulator.Config{})
 	c, _ := apitest.NewClient(t, s, rest.NoAuth{})
 	done := make(chan error, 1)

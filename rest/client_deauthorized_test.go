@@ -15,6 +15,7 @@ import (
 // back: the error says so with ErrDeauthorized, and still is the token
 // endpoint's *OAuthError with its code, for callers that ask for those.
 func TestARefreshAfterTheUserLeftIsErrDeauthorized(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name string
 		// leave takes the authorization back, as the user or the
@@ -52,6 +53,7 @@ func TestARefreshAfterTheUserLeftIsErrDeauthorized(t *testing.T) {
 // Other refusals of the token endpoint are not a user leaving: a spent
 // code, and a client whose credentials are wrong.
 func TestOnlyARefreshAnsweredInvalidGrantIsErrDeauthorized(t *testing.T) {
+	t.Parallel()
 	s := apitest.StartEmulator(t, emulator.Config{})
 	bot, _ := apitest.NewClient(t, s, rest.BotToken(s.BotToken))
 	ctx := context.Background()

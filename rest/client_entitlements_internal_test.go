@@ -10,6 +10,7 @@ import (
 // joined by commas, and the booleans only where they differ from the
 // service's defaults.
 func TestAnEntitlementQueryIsWrittenAsTheServiceReadsIt(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name string
 		q    EntitlementQuery

@@ -35,6 +35,7 @@ func entitlementIDs(es []interaction.Entitlement) []interaction.Snowflake {
 }
 
 func TestSKUsAndTestEntitlementsRoundTrip(t *testing.T) {
+	t.Parallel()
 	s := apitest.StartEmulator(t, emulator.Config{})
 	c, _ := apitest.NewClient(t, s, rest.BotToken(s.BotToken))
 	ctx := context.Background()
@@ -104,6 +105,7 @@ func TestSKUsAndTestEntitlementsRoundTrip(t *testing.T) {
 
 // A consumable's entitlement is consumed, once or twice; another is not.
 func TestConsumeEntitlement(t *testing.T) {
+	t.Parallel()
 	s := apitest.StartEmulator(t, emulator.Config{})
 	c, _ := apitest.NewClient(t, s, rest.BotToken(s.BotToken))
 	ctx := context.Background()
@@ -141,6 +143,7 @@ func TestConsumeEntitlement(t *testing.T) {
 // The service's refusals are errors matching its codes; a query it
 // would refuse is not sent.
 func TestEntitlementErrors(t *testing.T) {
+	t.Parallel()
 	s := apitest.StartEmulator(t, emulator.Config{SKUs: []emulator.SKU{{ID: 3001, Type: 5, Name: "Premium", Flags: 1 << 8}}})
 	c, rec := apitest.NewClient(t, s, rest.BotToken(s.BotToken))
 	ctx := context.Background()
@@ -197,6 +200,7 @@ func TestEntitlementErrors(t *testing.T) {
 
 // The calls are named by their routes, as the rate limits count them.
 func TestEntitlementCallsAreObservedByRoute(t *testing.T) {
+	t.Parallel()
 	s := apitest.StartEmulator(t, emulator.Config{})
 	o := &clientObserved{}
 	c, _ := apitest.NewClient(t, s, rest.BotToken(s.BotToken), rest.WithObserver(o))
@@ -230,6 +234,7 @@ func TestEntitlementCallsAreObservedByRoute(t *testing.T) {
 // A test entitlement is made once: a failure after which the service may
 // have made it is not retried.
 func TestCreateTestEntitlementIsNotRetried(t *testing.T) {
+	t.Parallel()
 	s := apitest.StartEmulator(t, emulator.Config{})
 	c, rec := apitest.NewClient(t, s, rest.BotToken(s.BotToken))
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)

@@ -16,6 +16,7 @@ import (
 )
 
 func TestClientUnknownCommand(t *testing.T) {
+	t.Parallel()
 	s := apitest.StartEmulator(t, emulator.Config{})
 	c, rec := apitest.NewClient(t, s, rest.BotToken(s.BotToken))
 	_, err := c.GetCommand(context.Background(), s.ApplicationID, command.Global, 12345)
@@ -38,6 +39,7 @@ func TestClientUnknownCommand(t *testing.T) {
 // refuse, and checks that the service's errors tree comes back as
 // violations naming what was declared, as Validate names it.
 func TestClientInvalidFormBody(t *testing.T) {
+	t.Parallel()
 	s := apitest.StartEmulator(t, emulator.Config{})
 	c, rec := apitest.NewClient(t, s, rest.BotToken(s.BotToken))
 	cmds := []command.Command{ping("a"), ping("b"), ping("c"), {
@@ -84,6 +86,7 @@ func TestClientInvalidFormBody(t *testing.T) {
 }
 
 func TestClientMaxCommands(t *testing.T) {
+	t.Parallel()
 	s := apitest.StartEmulator(t, emulator.Config{})
 	c, _ := apitest.NewClient(t, s, rest.BotToken(s.BotToken))
 	ctx := context.Background()
@@ -113,6 +116,7 @@ func userClient(t *testing.T, s *emulator.Server, bot *rest.Client) (*rest.Clien
 }
 
 func TestClientPermissions(t *testing.T) {
+	t.Parallel()
 	s := apitest.StartEmulator(t, emulator.Config{})
 	bot, _ := apitest.NewClient(t, s, rest.BotToken(s.BotToken))
 	ctx := context.Background()
@@ -163,6 +167,7 @@ func TestClientPermissions(t *testing.T) {
 }
 
 func TestClientOAuth(t *testing.T) {
+	t.Parallel()
 	s := apitest.StartEmulator(t, emulator.Config{})
 	bot, rec := apitest.NewClient(t, s, rest.BotToken(s.BotToken))
 	ctx := context.Background()
@@ -205,6 +210,7 @@ func TestClientOAuth(t *testing.T) {
 }
 
 func TestAnAPIErrorNamesItsStatusOnce(t *testing.T) {
+	t.Parallel()
 	e := &rest.APIError{Method: "GET", Path: "/applications/1/commands", Status: 401, Message: "401: Unauthorized"}
 	if got, want := e.Error(), "rest: GET /applications/1/commands: 401: Unauthorized"; got != want {
 		t.Errorf("Error() = %q, want %q", got, want)

@@ -38,6 +38,7 @@ func attachmentsText(as []emulator.Attachment) string {
 // through the callback endpoint with a file, follows it up with files and
 // edits both messages, and reads what the service made of each upload.
 func TestFilesTravelWithAnswersFollowUpsAndEdits(t *testing.T) {
+	t.Parallel()
 	s := apitest.StartEmulator(t, emulator.Config{})
 	c, rec := apitest.NewClient(t, s, rest.NoAuth{})
 	responded := make(chan error, 1)
@@ -164,6 +165,7 @@ func (c *countingReader) Read(p []byte) (int, error) {
 // is sent; what the service would refuse is an error naming the place at
 // fault, and no request goes out.
 func TestWhatTheServiceWouldRefuseIsNotSent(t *testing.T) {
+	t.Parallel()
 	rec := &apitest.Recorder{}
 	c, err := rest.NewClient("http://127.0.0.1:1/v10", rest.NoAuth{}, rest.WithHTTPClient(&http.Client{Transport: rec}))
 	if err != nil {
@@ -238,6 +240,7 @@ func TestWhatTheServiceWouldRefuseIsNotSent(t *testing.T) {
 // from its files once, and sent again as it was after a rate limit and
 // after a failure.
 func TestARetrySendsTheSameFiles(t *testing.T) {
+	t.Parallel()
 	var (
 		mu     sync.Mutex
 		bodies = map[string][][]byte{}

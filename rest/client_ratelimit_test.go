@@ -14,6 +14,12 @@ import (
 	"github.com/switchboard-go/switchboard/rest"
 )
 
+// The tests that judge a Client on the real clock by how short a wait
+// is, by the 429s of requests sent at once, or by what an attempt of a
+// fraction of a second gets done, do not run in parallel: they run
+// first, by themselves, so that no other test of the package stretches
+// their steps. The package's other tests run in parallel.
+
 // TestClientWaitsForBucket: with two requests a window, the client reads
 // the headers and waits for the window to end instead of meeting a 429.
 func TestClientWaitsForBucket(t *testing.T) {
@@ -70,6 +76,7 @@ func TestClientWaitsConcurrently(t *testing.T) {
 }
 
 func TestClientRidesOutRateLimit(t *testing.T) {
+	t.Parallel()
 	s := apitest.StartEmulator(t, emulator.Config{})
 	c, rec := apitest.NewClient(t, s, rest.BotToken(s.BotToken))
 	const after = 200 * time.Millisecond
@@ -89,6 +96,7 @@ func TestClientRidesOutRateLimit(t *testing.T) {
 // TestClientGlobalRateLimit: a global 429 on one route holds requests on
 // every other route until it ends.
 func TestClientGlobalRateLimit(t *testing.T) {
+	t.Parallel()
 	s := apitest.StartEmulator(t, emulator.Config{})
 	recorded := make(limitTold, 1)
 	c, rec := apitest.NewClient(t, s, rest.BotToken(s.BotToken), rest.WithRateLimitStore(recorded, nil))
@@ -148,6 +156,7 @@ func (l limitTold) Limited(context.Context, rest.RateLimitRequest, bool, time.Du
 }
 
 func TestClientRetriesServerErrors(t *testing.T) {
+	t.Parallel()
 	s := apitest.StartEmulator(t, emulator.Config{})
 	c, rec := apitest.NewClient(t, s, rest.BotToken(s.BotToken))
 	s.InjectFault(emulator.Fault{Route: "commands", Kind: emulator.FaultServerError, Count: 2, Status: http.StatusBadGateway})
@@ -160,6 +169,7 @@ func TestClientRetriesServerErrors(t *testing.T) {
 }
 
 func TestClientGivesUpOnServerErrors(t *testing.T) {
+	t.Parallel()
 	s := apitest.StartEmulator(t, emulator.Config{})
 	c, rec := apitest.NewClient(t, s, rest.BotToken(s.BotToken), rest.WithRetries(2))
 	s.InjectFault(emulator.Fault{Route: "commands", Kind: emulator.FaultServerError, Count: 5})
@@ -174,6 +184,7 @@ func TestClientGivesUpOnServerErrors(t *testing.T) {
 }
 
 func TestClientRetriesDroppedConnection(t *testing.T) {
+	t.Parallel()
 	s := apitest.StartEmulator(t, emulator.Config{})
 	c, rec := apitest.NewClient(t, s, rest.BotToken(s.BotToken))
 	s.InjectFault(emulator.Fault{Route: "commands", Kind: emulator.FaultDrop, Count: 2})

@@ -20,6 +20,7 @@ func ping(name string) command.Command {
 }
 
 func TestNewClientBaseURL(t *testing.T) {
+	t.Parallel()
 	for _, u := range []string{"http://127.0.0.1:1/v10", "https://service.example/api/v10/"} {
 		if _, err := rest.NewClient(u, rest.BotToken("t")); err != nil {
 			t.Errorf("NewClient(%q): %v", u, err)
@@ -44,6 +45,7 @@ func TestNewClientBaseURL(t *testing.T) {
 }
 
 func TestClientUserAgentAndBotToken(t *testing.T) {
+	t.Parallel()
 	s := apitest.StartEmulator(t, emulator.Config{})
 	c, rec := apitest.NewClient(t, s, rest.BotToken(s.BotToken), rest.WithUserAgent("examplebot/1.2"))
 	u, err := c.CurrentUser(context.Background())
@@ -64,6 +66,7 @@ func TestClientUserAgentAndBotToken(t *testing.T) {
 }
 
 func TestClientCommandRoundTrip(t *testing.T) {
+	t.Parallel()
 	s := apitest.StartEmulator(t, emulator.Config{})
 	c, _ := apitest.NewClient(t, s, rest.BotToken(s.BotToken))
 	ctx := context.Background()
@@ -116,6 +119,7 @@ func TestClientCommandRoundTrip(t *testing.T) {
 }
 
 func TestClientCredentials(t *testing.T) {
+	t.Parallel()
 	var mu sync.Mutex
 	now := time.Now()
 	clock := func() time.Time { mu.Lock(); defer mu.Unlock(); return now }
@@ -159,6 +163,7 @@ func TestClientCredentials(t *testing.T) {
 }
 
 func TestClientCredentialsRefused(t *testing.T) {
+	t.Parallel()
 	s := apitest.StartEmulator(t, emulator.Config{})
 	c, rec := apitest.NewClient(t, s, &rest.ClientCredentials{ClientID: s.ClientID, ClientSecret: "wrong"})
 	_, err := c.ListCommands(context.Background(), s.ApplicationID, command.Global, false)

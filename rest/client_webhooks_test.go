@@ -160,6 +160,7 @@ func checkNoCredentials(t *testing.T, rec *apitest.Recorder, token string) {
 // completes the answer and follows it up; the follow-ups can then be read,
 // edited and deleted.
 func TestWebhooksCompleteADeferredAnswer(t *testing.T) {
+	t.Parallel()
 	s := apitest.StartEmulator(t, emulator.Config{})
 	// The Client has the bot's credentials, which must stay home.
 	c, rec := apitest.NewClient(t, s, rest.BotToken(s.BotToken))
@@ -310,6 +311,7 @@ func startRespondingBot(t *testing.T, s *emulator.Server, answer func(ctx contex
 // answers through the callback endpoint, and sees the errors of answering
 // too early and twice.
 func TestWebhooksRespondWithoutCredentials(t *testing.T) {
+	t.Parallel()
 	s := apitest.StartEmulator(t, emulator.Config{})
 	c, rec := apitest.NewClient(t, s, rest.NoAuth{})
 	var (
@@ -365,6 +367,7 @@ func TestWebhooksRespondWithoutCredentials(t *testing.T) {
 // TestWebhookErrorsHideTheToken: the service's refusals match their codes
 // with errors.Is, and no error shows the token.
 func TestWebhookErrorsHideTheToken(t *testing.T) {
+	t.Parallel()
 	s := apitest.StartEmulator(t, emulator.Config{})
 	c, _ := apitest.NewClient(t, s, rest.BotToken(s.BotToken))
 	bot := startDeferringBot(t, s, c)
@@ -451,6 +454,7 @@ func TestWebhookErrorsHideTheToken(t *testing.T) {
 // TestWebhookTransportErrorsHideTheToken: errors that do not come from the
 // service, which name the URL, do not show the token either.
 func TestWebhookTransportErrorsHideTheToken(t *testing.T) {
+	t.Parallel()
 	const token = "aW50ZXJhY3Rpb246OTg3NjU0MzIxOnNlY3JldC10b2tlbg"
 	ix := &interaction.Interaction{ID: 41771983423143937, ApplicationID: 41771983423143936, Token: token, Type: interaction.TypeApplicationCommand}
 	closed := httptest.NewServer(http.NotFoundHandler())
@@ -599,6 +603,7 @@ func TestWebhookRateLimits(t *testing.T) {
 // TestWebhookRetries: what may have reached the service is sent once;
 // what may be sent again is retried.
 func TestWebhookRetries(t *testing.T) {
+	t.Parallel()
 	var (
 		mu   sync.Mutex
 		sent = map[string]int{}
@@ -681,6 +686,7 @@ func TestWebhookRetries(t *testing.T) {
 // TestWebhooksNeedTheInteraction: a call without what its path needs is
 // refused before anything is sent.
 func TestWebhooksNeedTheInteraction(t *testing.T) {
+	t.Parallel()
 	rec := &apitest.Recorder{}
 	c, err := rest.NewClient("http://127.0.0.1:1/v10", rest.NoAuth{}, rest.WithHTTPClient(&http.Client{Transport: rec}))
 	if err != nil {

@@ -6,6 +6,7 @@ import (
 )
 
 func TestRateLimitScopeReadsTheHeadersAndTheBody(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name   string
 		header http.Header

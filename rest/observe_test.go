@@ -69,6 +69,7 @@ func TestTheObserverIsToldOfEachAttemptWaitAndRetry(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			s := apitest.StartEmulator(t, emulator.Config{})
 			o := new(clientObserved)
 			opts := []rest.ClientOption{rest.WithObserver(o)}
@@ -118,6 +119,7 @@ func TestTheObserverIsToldOfEachAttemptWaitAndRetry(t *testing.T) {
 // token are named by their route, with "{token}" and "{id}" in place of
 // them, as are those on the application's and the guild's ids.
 func TestTheObserverNeverSeesATokenOrAnID(t *testing.T) {
+	t.Parallel()
 	s := apitest.StartEmulator(t, emulator.Config{})
 	o := new(clientObserved)
 	c, _ := apitest.NewClient(t, s, rest.BotToken(s.BotToken), rest.WithObserver(o))
@@ -158,6 +160,7 @@ func TestTheObserverNeverSeesATokenOrAnID(t *testing.T) {
 }
 
 func TestScopesAndRetryReasonsHaveNames(t *testing.T) {
+	t.Parallel()
 	for _, s := range []interface{ String() string }{
 		rest.RateLimitBucket, rest.RateLimitGlobal, rest.RateLimitShared,
 		rest.RetryServerError, rest.RetryTimeout, rest.RetryConnection,

@@ -81,6 +81,7 @@ func (b *batchingStore) Batch(ctx context.Context, answers []rest.PendingAnswer,
 // leaves its bucket empty, and every answer held before a 429.
 // WithRecordDelay(0) records each at once, as for any other store.
 func TestAClientRecordsAnAnswerWithItsNextRequest(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name  string
 		limit int
@@ -138,6 +139,7 @@ func TestAClientRecordsAnAnswerWithItsNextRequest(t *testing.T) {
 // an answer is recorded on its own after the delay, its reset counted
 // from when it arrived.
 func TestAnAnswerHeldIsRecordedAfterTheDelay(t *testing.T) {
+	t.Parallel()
 	s := apitest.StartEmulator(t, emulator.Config{RateLimit: emulator.RateLimit{Requests: 100, Window: time.Minute}})
 	st := newBatchingStore()
 	c, _ := apitest.NewClient(t, s, rest.BotToken(s.BotToken),

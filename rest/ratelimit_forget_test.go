@@ -11,6 +11,7 @@ import (
 // TestLimiterForgetsStaleBuckets: buckets made per interaction token do
 // not pile up, and no bucket that may still hold back a request is lost.
 func TestLimiterForgetsStaleBuckets(t *testing.T) {
+	t.Parallel()
 	answer := &http.Response{Header: http.Header{
 		"X-Ratelimit-Bucket":      {"webhook"},
 		"X-Ratelimit-Limit":       {"5"},

@@ -16,6 +16,7 @@ import (
 )
 
 func TestMemoryRateLimitStoreKeepsTheContract(t *testing.T) {
+	t.Parallel()
 	storetest.TestRateLimitStore(t, func(*testing.T) storetest.Handles[rest.RateLimitStore] {
 		clock := storetest.NewClock()
 		s := rest.NewMemoryRateLimitStore()
@@ -79,6 +80,7 @@ func TestAClientWhoseStoreFailsWaitsByWhatItSaw(t *testing.T) {
 // TestClientKeepsToItsGlobalRate: requests on buckets of their own still
 // wait for the global count.
 func TestClientKeepsToItsGlobalRate(t *testing.T) {
+	t.Parallel()
 	s := apitest.StartEmulator(t, emulator.Config{})
 	c, _ := apitest.NewClient(t, s, rest.BotToken(s.BotToken), rest.WithGlobalRateLimit(10))
 	ctx := context.Background()

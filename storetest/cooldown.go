@@ -52,8 +52,10 @@ func TestCooldownStore(t *testing.T, open func(t *testing.T) Handles[cooldown.St
 		h := open(t)
 		tl := timeline{h.Clock}
 		period := tl.period(time.Minute, 150*time.Millisecond)
+		start := tl.now()
 		use(t, h.A, "k", 1, period)
 		wait := use(t, h.B, "k", 1, period)
+		tl.within(t, start, period)
 		if wait <= 0 {
 			t.Fatal("a second use within the period was allowed")
 		}
@@ -82,7 +84,9 @@ func TestCooldownStore(t *testing.T, open func(t *testing.T) Handles[cooldown.St
 		use(t, h.A, "k", 1, period)
 		tl.sleep(period / 3)
 		use(t, h.A, "k", 1, period) // refused
-		waitsFor(t, tl, "after a refused use, the", use(t, h.B, "k", 1, period), period, start)
+		wait := use(t, h.B, "k", 1, period)
+		tl.within(t, start, period)
+		waitsFor(t, tl, "after a refused use, the", wait, period, start)
 	})
 
 	t.Run("the period slides with each use", func(t *testing.T) {
@@ -92,16 +96,20 @@ func TestCooldownStore(t *testing.T, open func(t *testing.T) Handles[cooldown.St
 		first := tl.now()
 		use(t, h.A, "k", 2, period)
 		tl.sleep(period / 2)
+		second := tl.now()
 		use(t, h.A, "k", 2, period)
 		// The first use leaves the period half a period from now, the
 		// second a whole period: the next use waits for the first only.
 		wait := use(t, h.B, "k", 2, period)
+		tl.within(t, first, period)
 		waitsFor(t, tl, "the third use, until the first leaves the period,", wait, period, first)
 		tl.sleep(wait + 10*time.Millisecond)
 		if w := use(t, h.A, "k", 2, period); w != 0 {
 			t.Fatalf("once the first use left the period, a use waits %v", w)
 		}
-		if w := use(t, h.B, "k", 2, period); w <= 0 {
+		w := use(t, h.B, "k", 2, period)
+		tl.within(t, second, period)
+		if w <= 0 {
 			t.Error("a use was allowed with two uses in the period")
 		}
 	})

@@ -261,6 +261,7 @@ func TestStateStore(t *testing.T, open func(t *testing.T) Handles[state.Store]) 
 		replacing := tl.now()
 		tl.within(t, before, ttl)
 		if !replace(t, h.B, "cart:k1", "y", ttl) {
+			tl.within(t, before, ttl)
 			t.Fatal("Replace of a state held did not replace it")
 		}
 		replaced := tl.now()
