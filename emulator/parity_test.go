@@ -3,8 +3,13 @@ package emulator_test
 import (
 	"bytes"
 	"flag"
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"sync"
@@ -12,10 +17,12 @@ import (
 )
 
 // The standalone process must be the same service as the in-process one:
-// this runs every test of the package again, in a child test binary whose
-// tests start cmd/emulator instead. Tests that need what only Go can do
-// skip there, saying why. TestMain starts the child before the tests, so
-// that it runs beside them; this test reads what it printed.
+// this runs every test of package emulator_test again, in a child test
+// binary whose tests start cmd/emulator instead. Tests that need what only
+// Go can do skip there, saying why. The tests of package emulator are left
+// out of the child: they cannot reach the process, so there they would
+// only run again as they ran here. TestMain starts the child before the
+// tests, so that it runs beside them; this test reads what it printed.
 func TestTheSuitePassesAgainstTheStandaloneProcess(t *testing.T) {
 	if onProcess() {
 		t.Skip("this is the run against the process")
@@ -80,7 +87,13 @@ func startParity() *parityRun {
 		close(p.done)
 		return p
 	}
-	p.cmd = exec.Command(os.Args[0], "-test.v", "-test.count=1", "-test.timeout=5m")
+	run, err := externalTests(".")
+	if err != nil {
+		p.err = err
+		close(p.done)
+		return p
+	}
+	p.cmd = exec.Command(os.Args[0], "-test.v", "-test.count=1", "-test.timeout=5m", "-test.run="+run)
 	p.cmd.Env = append(os.Environ(), modeEnv+"="+bin)
 	p.cmd.Stdout, p.cmd.Stderr = &p.out, &p.out
 	if p.err = p.cmd.Start(); p.err != nil {
@@ -92,6 +105,44 @@ func startParity() *parityRun {
 		close(p.done)
 	}()
 	return p
+}
+
+// externalTests returns a -test.run pattern that matches the tests,
+// fuzz tests and examples of package emulator_test in dir, and no others:
+// the only ones that can reach the target, since start and the mode it
+// reads are theirs.
+func externalTests(dir string) (string, error) {
+	files, err := filepath.Glob(filepath.Join(dir, "*_test.go"))
+	if err != nil {
+		return "", err
+	}
+	fset := token.NewFileSet()
+	var names []string
+	for _, file := range files {
+		f, err := parser.ParseFile(fset, file, nil, parser.SkipObjectResolution)
+		if err != nil {
+			return "", fmt.Errorf("listing the tests for the run against the process: %w", err)
+		}
+		if f.Name.Name != "emulator_test" {
+			continue
+		}
+		for _, d := range f.Decls {
+			fn, ok := d.(*ast.FuncDecl)
+			if !ok || fn.Recv != nil {
+				continue
+			}
+			for _, prefix := range []string{"Test", "Fuzz", "Example"} {
+				if strings.HasPrefix(fn.Name.Name, prefix) {
+					names = append(names, fn.Name.Name)
+					break
+				}
+			}
+		}
+	}
+	if len(names) == 0 {
+		return "", fmt.Errorf("listing the tests for the run against the process: no tests of package emulator_test in %s", dir)
+	}
+	return "^(" + strings.Join(names, "|") + ")$", nil
 }
 
 // wait returns what the child printed once it has ended, and how it
