@@ -2,6 +2,7 @@ package emulator_test
 
 import (
 	"bytes"
+	"context"
 	"flag"
 	"fmt"
 	"go/ast"
@@ -12,7 +13,6 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
-	"sync"
 	"testing"
 )
 
@@ -55,11 +55,10 @@ var parity *parityRun
 // parityRun is the child test binary that runs the suite against the
 // process.
 type parityRun struct {
-	cmd  *exec.Cmd
-	out  bytes.Buffer
-	done chan struct{}
-	err  error
-	once sync.Once
+	out    bytes.Buffer
+	done   chan struct{} // closed once the child has ended, or could not start
+	err    error         // how it ended, once done is closed
+	cancel context.CancelFunc
 }
 
 // runsParity reports whether this test binary runs the parity test: not
@@ -78,31 +77,27 @@ func runsParity() bool {
 	return err == nil && re.MatchString("TestTheSuitePassesAgainstTheStandaloneProcess")
 }
 
-// startParity builds cmd/emulator and starts the child.
+// startParity builds cmd/emulator and runs the child, on a goroutine of
+// its own: the tests of this binary need neither.
 func startParity() *parityRun {
-	p := &parityRun{done: make(chan struct{})}
-	bin, err := buildEmulator()
-	if err != nil {
-		p.err = err
-		close(p.done)
-		return p
-	}
-	run, err := externalTests(".")
-	if err != nil {
-		p.err = err
-		close(p.done)
-		return p
-	}
-	p.cmd = exec.Command(os.Args[0], "-test.v", "-test.count=1", "-test.timeout=5m", "-test.run="+run)
-	p.cmd.Env = append(os.Environ(), modeEnv+"="+bin)
-	p.cmd.Stdout, p.cmd.Stderr = &p.out, &p.out
-	if p.err = p.cmd.Start(); p.err != nil {
-		close(p.done)
-		return p
-	}
+	ctx, cancel := context.WithCancel(context.Background())
+	p := &parityRun{done: make(chan struct{}), cancel: cancel}
 	go func() {
-		p.err = p.cmd.Wait()
-		close(p.done)
+		defer close(p.done)
+		bin, err := buildEmulator()
+		if err != nil {
+			p.err = err
+			return
+		}
+		run, err := externalTests(".")
+		if err != nil {
+			p.err = err
+			return
+		}
+		cmd := exec.CommandContext(ctx, os.Args[0], "-test.v", "-test.count=1", "-test.timeout=5m", "-test.run="+run)
+		cmd.Env = append(os.Environ(), modeEnv+"="+bin)
+		cmd.Stdout, cmd.Stderr = &p.out, &p.out
+		p.err = cmd.Run()
 	}()
 	return p
 }
@@ -154,14 +149,6 @@ func (p *parityRun) wait() ([]byte, error) {
 
 // stop ends the child if it still runs, and waits for it.
 func (p *parityRun) stop() {
-	p.once.Do(func() {
-		if p.cmd != nil && p.cmd.Process != nil {
-			select {
-			case <-p.done:
-			default:
-				p.cmd.Process.Kill()
-			}
-		}
-		<-p.done
-	})
+	p.cancel()
+	<-p.done
 }

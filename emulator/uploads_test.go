@@ -96,8 +96,8 @@ func TestAnswersCarryUploadedFiles(t *testing.T) {
 // The files are large, so each is sent where it shows the most.
 func TestTheUploadLimitIsPerFile(t *testing.T) {
 	const limit = 10 << 20
-	atLimit := bytes.Repeat([]byte{'x'}, limit)
-	over := append(atLimit[:limit:limit], 'x')
+	over := bytes.Repeat([]byte{'x'}, limit+1)
+	atLimit := over[:limit]
 	small := part{"files[0]", "small.bin", "application/octet-stream", []byte("x")}
 	overCT, overBody := multipartBody(t, `{"content":"x"}`, small, part{"files[1]", "over.bin", "application/octet-stream", over})
 	answerCT, answerBody := multipartBody(t, `{"type":4,"data":{"content":"x"}}`, small, part{"files[1]", "over.bin", "application/octet-stream", over})
