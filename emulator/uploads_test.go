@@ -95,6 +95,7 @@ func TestAnswersCarryUploadedFiles(t *testing.T) {
 // Rule 18.12: the upload limit applies to each file, not to the message.
 // The files are large, so each is sent where it shows the most.
 func TestTheUploadLimitIsPerFile(t *testing.T) {
+	t.Parallel() // the longest test here, beside the browser test, which mostly waits
 	const limit = 10 << 20
 	over := bytes.Repeat([]byte{'x'}, limit+1)
 	atLimit := over[:limit]
