@@ -44,6 +44,7 @@ const foreignPage = `<!doctype html>
 // cannot drive the control API: neither one on another port of
 // 127.0.0.1 (the same site to the browser) nor one at localhost.
 func TestAPageOfAnotherOriginCannotDriveTheControlAPI(t *testing.T) {
+	t.Parallel() // it mostly waits on the browser
 	b := browsertest.Start(t)
 	s := start(t, emulator.Config{})
 	var pings atomic.Int32

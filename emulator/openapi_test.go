@@ -497,7 +497,8 @@ func oasFollowup(t *testing.T, w *oasWorld) (string, string) {
 // one file.
 func oasMultipart(t *testing.T, payload, filename string, content []byte) (string, []byte) {
 	t.Helper()
-	var b bytes.Buffer
+	// Room for it all at once, as content may be megabytes.
+	b := bytes.NewBuffer(make([]byte, 0, len(payload)+len(filename)+len(content)+512))
 	const boundary = "oas-boundary"
 	b.WriteString("--" + boundary + "\r\nContent-Disposition: form-data; name=\"payload_json\"\r\nContent-Type: application/json\r\n\r\n")
 	b.WriteString(payload)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"io"
 	"mime/multipart"
+	"net/http"
 	"net/http/httptest"
 	"runtime"
 	"strconv"
@@ -18,31 +19,30 @@ import (
 func TestABodyIsReadIntoTheRoomItNeeds(t *testing.T) {
 	const size, limit = 10 << 20, 4 << 20
 	body := bytes.Repeat([]byte("a"), size)
-	read := func(length, limit int64) ([]byte, *apiError, uint64) {
-		// The least of a few reads: other goroutines of the process
-		// only add to what is counted.
-		var got []byte
-		var e *apiError
-		least := ^uint64(0)
-		for range 3 {
-			req := httptest.NewRequest("POST", "/", nil)
-			req.Body, req.ContentLength = io.NopCloser(bytes.NewReader(body)), length
-			var before, after runtime.MemStats
-			runtime.GC()
-			runtime.ReadMemStats(&before)
-			got, e = readBody(req, limit)
-			runtime.ReadMemStats(&after)
-			least = min(least, after.TotalAlloc-before.TotalAlloc)
-		}
-		return got, e, least
+	request := func(length int64) *http.Request {
+		req := httptest.NewRequest("POST", "/", nil)
+		req.Body, req.ContentLength = io.NopCloser(bytes.NewReader(body)), length
+		return req
 	}
-	if got, e, _ := read(size, maxRequestBody); e != nil || len(got) != size || cap(got) > size+64<<10 {
+	if got, e := readBody(request(size), maxRequestBody); e != nil || len(got) != size || cap(got) > size+64<<10 {
 		t.Errorf("a body of known length: %d bytes in room for %d, %v", len(got), cap(got), e)
 	}
-	if got, e, _ := read(-1, maxRequestBody); e != nil || len(got) != size {
+	if got, e := readBody(request(-1), maxRequestBody); e != nil || len(got) != size {
 		t.Errorf("a body of unknown length: %d bytes, %v", len(got), e)
 	}
-	_, e, allocated := read(-1, limit)
+	// What the read allocates is the least of a few reads: other
+	// goroutines of the process only add to what is counted.
+	var e *apiError
+	allocated := ^uint64(0)
+	for range 3 {
+		req := request(-1)
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		_, e = readBody(req, limit)
+		runtime.ReadMemStats(&after)
+		allocated = min(allocated, after.TotalAlloc-before.TotalAlloc)
+	}
 	if e == nil || e.status != 413 {
 		t.Errorf("a body of unknown length past the limit: %v, want 413", e)
 	}

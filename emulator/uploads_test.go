@@ -95,9 +95,10 @@ func TestAnswersCarryUploadedFiles(t *testing.T) {
 // Rule 18.12: the upload limit applies to each file, not to the message.
 // The files are large, so each is sent where it shows the most.
 func TestTheUploadLimitIsPerFile(t *testing.T) {
+	t.Parallel() // the longest test here, beside the browser test, which mostly waits
 	const limit = 10 << 20
-	atLimit := bytes.Repeat([]byte{'x'}, limit)
-	over := append(atLimit[:limit:limit], 'x')
+	over := bytes.Repeat([]byte{'x'}, limit+1)
+	atLimit := over[:limit]
 	small := part{"files[0]", "small.bin", "application/octet-stream", []byte("x")}
 	overCT, overBody := multipartBody(t, `{"content":"x"}`, small, part{"files[1]", "over.bin", "application/octet-stream", over})
 	answerCT, answerBody := multipartBody(t, `{"type":4,"data":{"content":"x"}}`, small, part{"files[1]", "over.bin", "application/octet-stream", over})

@@ -24,40 +24,40 @@ import (
 	"github.com/switchboard-go/switchboard/webhook"
 )
 
-// testBot is testdata/bot, built once for the package's tests.
-var testBot struct {
+// built holds the programs the tests run, built once for all of them.
+var built struct {
 	once sync.Once
 	dir  string
-	bin  string
 	err  error
 	out  []byte
 }
 
-// buildBot builds testdata/bot, once for all the tests that need it, and
-// returns its path.
-func buildBot(t *testing.T) string {
+// program returns the path of a program the tests run: "emulator", this
+// command, or "bot", testdata/bot. The first call builds both with one go
+// build, without the symbol table and debug information as go run builds
+// them, for the tests that need one mostly need the other too.
+func program(t *testing.T, name string) string {
 	t.Helper()
 	if testing.Short() {
-		t.Skip("builds a bot")
+		t.Skip("builds the emulator and a bot")
 	}
-	testBot.once.Do(func() {
-		if testBot.dir, testBot.err = os.MkdirTemp("", "emulator-bot"); testBot.err != nil {
+	built.once.Do(func() {
+		if built.dir, built.err = os.MkdirTemp("", "emulator-test"); built.err != nil {
 			return
 		}
-		testBot.bin = filepath.Join(testBot.dir, "bot")
-		testBot.out, testBot.err = exec.Command("go", "build", "-o", testBot.bin, "./testdata/bot").CombinedOutput()
+		built.out, built.err = exec.Command("go", "build", "-ldflags=-s -w", "-o", built.dir, ".", "./testdata/bot").CombinedOutput()
 	})
-	if testBot.err != nil {
-		t.Fatalf("go build ./testdata/bot: %v\n%s", testBot.err, testBot.out)
+	if built.err != nil {
+		t.Fatalf("go build . ./testdata/bot: %v\n%s", built.err, built.out)
 	}
-	return testBot.bin
+	return filepath.Join(built.dir, name)
 }
 
 // TestMain removes what the tests built.
 func TestMain(m *testing.M) {
 	code := m.Run()
-	if testBot.dir != "" {
-		os.RemoveAll(testBot.dir)
+	if built.dir != "" {
+		os.RemoveAll(built.dir)
 	}
 	os.Exit(code)
 }
@@ -250,7 +250,8 @@ func gone(t *testing.T, pid string) bool {
 // pointed at it, a user's command reaches it, and a change to a source
 // restarts it; interrupted, the emulator stops the bot first.
 func TestRunServesTheBotAndRestartsItWhenASourceChanges(t *testing.T) {
-	bot := buildBot(t)
+	t.Parallel() // it waits on other processes
+	bot := program(t, "bot")
 	dir := sources(t)
 	d := startDev(t, fastTiming(), "-sync", bot+" sync", "-run", bot+" -addr 127.0.0.1:$PORT", "-watch", dir)
 
@@ -260,12 +261,17 @@ func TestRunServesTheBotAndRestartsItWhenASourceChanges(t *testing.T) {
 	d.waitFor(`^1 of 1 changes made$`) // the sync step's own output passes through
 	d.waitFor(`^emulator: synced$`)
 	port := d.waitFor(`^emulator: bot started, pid \d+, PORT=(\d+): `)[1]
-	// The bot's output passes through, and shows what it was given.
-	want := "bot: BASE_URL=" + d.creds.BaseURL + " APPLICATION_ID=" + d.creds.ApplicationID +
+	// The bot's output passes through, and shows what it was given. The
+	// bot prints it before it listens, but it passes through on its own
+	// goroutine, so the emulator may say it saw the bot listen first.
+	given := "bot: BASE_URL=" + d.creds.BaseURL + " APPLICATION_ID=" + d.creds.ApplicationID +
 		" PUBLIC_KEY=" + d.creds.PublicKey + " BOT_TOKEN=" + d.creds.BotToken + " CLIENT_ID=" + d.creds.ClientID +
 		" CLIENT_SECRET=" + d.creds.ClientSecret + " GUILD_ID=" + d.creds.GuildID + " PORT=" + port
-	d.waitFor(`^` + regexp.QuoteMeta(want) + `$`)
-	d.waitFor(`^emulator: bot listening on 127\.0\.0\.1:` + port + `$`)
+	listening := "emulator: bot listening on 127.0.0.1:" + port
+	either := `^(` + regexp.QuoteMeta(given) + `|` + regexp.QuoteMeta(listening) + `)$`
+	if first, second := d.waitFor(either)[1], d.waitFor(either)[1]; first == second {
+		t.Fatalf("the emulator wrote %q twice before it wrote the other of %q and %q", first, given, listening)
+	}
 	d.waitFor(`^emulator: interactions URL set: http://127\.0\.0\.1:` + port + `/$`)
 	d.waitFor(`^emulator: webhook events URL set: http://127\.0\.0\.1:` + port + `/events$`)
 
@@ -344,7 +350,7 @@ func TestRunTriesAFailedSyncAgainWithoutStartingTheBot(t *testing.T) {
 // still waited for; one that answers but fails the service's checks says
 // why, once.
 func TestRunSaysWhyTheBotIsNotServed(t *testing.T) {
-	bot := buildBot(t)
+	bot := program(t, "bot")
 	t.Run("a bot that listens nowhere is reported after the wait", func(t *testing.T) {
 		tm := fastTiming()
 		tm.ready = time.Millisecond
@@ -364,6 +370,7 @@ func TestRunSaysWhyTheBotIsNotServed(t *testing.T) {
 // A bot that does not stop on SIGINT is killed after the grace period,
 // with whatever it started.
 func TestRunKillsABotThatOutlastsTheGracePeriod(t *testing.T) {
+	t.Parallel() // it waits on other processes
 	tm := fastTiming()
 	tm.grace = time.Millisecond
 	// The shell ignores SIGINT, and so does the sleep it starts.

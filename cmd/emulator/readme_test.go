@@ -180,14 +180,15 @@ func (s *shellRun) interrupt() {
 // steps it says it prints, and what a user then gets. They run from a
 // directory of their own, where emulator.json is written, the emulator
 // built once and the examples run by go run in the module's root, on a
-// free port instead of 8484.
+// free port instead of 8484, one run beside the other.
 func TestTheReadmeCommandsWork(t *testing.T) {
+	t.Parallel() // it waits on other processes
 	if testing.Short() {
 		t.Skip("builds and runs the emulator and examples")
 	}
-	for _, program := range []struct{ name, pkg string }{{"bash", "bash"}, {"curl", "curl"}, {"jq", "jq"}} {
-		if _, err := exec.LookPath(program.name); err != nil {
-			realpart.Missing(t, program.name+" not found: install Debian's "+program.pkg+" package")
+	for _, tool := range []struct{ name, pkg string }{{"bash", "bash"}, {"curl", "curl"}, {"jq", "jq"}} {
+		if _, err := exec.LookPath(tool.name); err != nil {
+			realpart.Missing(t, tool.name+" not found: install Debian's "+tool.pkg+" package")
 		}
 	}
 	blocks := readmeBlocks(t)
@@ -209,19 +210,20 @@ func TestTheReadmeCommandsWork(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	bin := filepath.Join(t.TempDir(), "emulator")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
+	bin := program(t, "emulator")
+	// Each run has a port of its own, as they run side by side.
+	replacer := func(t *testing.T) *strings.Replacer {
+		t.Helper()
+		port, err := freePort()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return strings.NewReplacer(
+			"go run ./cmd/emulator", bin,
+			"go run ./", "go run -C "+root+" ./",
+			"127.0.0.1:8484", "127.0.0.1:"+port,
+		)
 	}
-	port, err := freePort()
-	if err != nil {
-		t.Fatal(err)
-	}
-	replace := strings.NewReplacer(
-		"go run ./cmd/emulator", bin,
-		"go run ./", "go run -C "+root+" ./",
-		"127.0.0.1:8484", "127.0.0.1:"+port,
-	)
 
 	for _, tc := range []struct {
 		name    string
@@ -236,6 +238,8 @@ func TestTheReadmeCommandsWork(t *testing.T) {
 			[]string{"event=APPLICATION_AUTHORIZED"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			replace := replacer(t)
 			command, rest := firstCommand(tc.run)
 			if !strings.HasPrefix(command, "go run ./cmd/emulator ") || !strings.Contains(command, "127.0.0.1:8484") {
 				t.Fatalf("the block begins %q, not a run of the emulator on 127.0.0.1:8484", command)

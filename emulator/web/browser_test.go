@@ -13,10 +13,37 @@ import (
 	"github.com/switchboard-go/switchboard/internal/browsertest"
 )
 
+// TestInTheBrowser runs the tests that drive the page in Chromium in one
+// browser, since starting one costs more than most of them: each test has
+// a playground of its own and a tab of its own, a private window that
+// shares nothing with the others', and runs beside them.
+func TestInTheBrowser(t *testing.T) {
+	b := browsertest.Start(t)
+	for _, tt := range []struct {
+		name string
+		test func(*testing.T, *browsertest.Browser)
+	}{
+		{"ThePageShowsMarkdown", testThePageShowsMarkdown},
+		{"ThePageShowsPicturesOnly", testThePageShowsPicturesOnly},
+		{"OneAutocompleteRequestIsInFlight", testOneAutocompleteRequestIsInFlight},
+		{"SwitchingTheUserKeepsWhatIsTyped", testSwitchingTheUserKeepsWhatIsTyped},
+		{"AFormOfEveryInputIsFilledAndSubmitted", testAFormOfEveryInputIsFilledAndSubmitted},
+		{"ACommandTypedBeforeTheCommandsArriveIsSuggested", testACommandTypedBeforeTheCommandsArriveIsSuggested},
+		{"TheMessageBoxHasTheFocusOnceThePageLoads", testTheMessageBoxHasTheFocusOnceThePageLoads},
+		{"ASlashTypedAnywhereStartsACommand", testASlashTypedAnywhereStartsACommand},
+		{"APickedChoiceIsShownByItsName", testAPickedChoiceIsShownByItsName},
+		{"ThePageShowsAPollAndHidesASpoilerPicture", testThePageShowsAPollAndHidesASpoilerPicture},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			tt.test(t, b)
+		})
+	}
+}
+
 // The page shows a message's markdown as the client does, and shows a
 // message's text as text: markup in it is never markup of the page.
-func TestThePageShowsMarkdown(t *testing.T) {
-	b := browsertest.Start(t)
+func testThePageShowsMarkdown(t *testing.T, b *browsertest.Browser) {
 	p := startPlayground(t)
 	page := b.Open(t, p.url)
 	page.Role("textbox", "Message").Type("/notes\n\n") // the first Enter picks the suggestion
@@ -60,8 +87,7 @@ func TestThePageShowsMarkdown(t *testing.T) {
 
 // A picture the bot attaches is shown; a file that is no picture, or one
 // that could hold a script, is only linked.
-func TestThePageShowsPicturesOnly(t *testing.T) {
-	b := browsertest.Start(t)
+func testThePageShowsPicturesOnly(t *testing.T, b *browsertest.Browser) {
 	p := startPlayground(t)
 	page := b.Open(t, p.url)
 	page.Role("textbox", "Message").Type("/picture\n\n") // the first Enter picks the suggestion
@@ -76,8 +102,7 @@ func TestThePageShowsPicturesOnly(t *testing.T) {
 // The box asks the bot for one set of suggestions at a time, whichever
 // option is being typed in, as the service's client does: typing in a
 // second option while the first's are on their way waits for them.
-func TestOneAutocompleteRequestIsInFlight(t *testing.T) {
-	b := browsertest.Start(t)
+func testOneAutocompleteRequestIsInFlight(t *testing.T, b *browsertest.Browser) {
 	p := startPlayground(t)
 	page := b.Open(t, p.url)
 	// The page's own count of the requests for suggestions it has made
@@ -116,8 +141,7 @@ func TestOneAutocompleteRequestIsInFlight(t *testing.T) {
 
 // Switching the user in the same guild keeps what is being typed; a new
 // language lays the command out again in it.
-func TestSwitchingTheUserKeepsWhatIsTyped(t *testing.T) {
-	b := browsertest.Start(t)
+func testSwitchingTheUserKeepsWhatIsTyped(t *testing.T, b *browsertest.Browser) {
 	p := startPlayground(t)
 	page := b.Open(t, p.url)
 	box := page.Role("textbox", "Message")
@@ -145,8 +169,7 @@ func TestSwitchingTheUserKeepsWhatIsTyped(t *testing.T) {
 // radios, a checkbox group's boxes, a checkbox, a member picked in a
 // menu, a picture chosen in a file picker. What the client refuses is
 // said in the dialog, which stays open until the form is right.
-func TestAFormOfEveryInputIsFilledAndSubmitted(t *testing.T) {
-	b := browsertest.Start(t)
+func testAFormOfEveryInputIsFilledAndSubmitted(t *testing.T, b *browsertest.Browser) {
 	p := startPlayground(t)
 	picture := filepath.Join(t.TempDir(), "cat.png")
 	if err := os.WriteFile(picture, pngDot(t), 0o600); err != nil {
@@ -175,8 +198,7 @@ func TestAFormOfEveryInputIsFilledAndSubmitted(t *testing.T) {
 
 // A command typed before the page has the commands, straight after it
 // loads, is suggested as soon as they arrive, without another key.
-func TestACommandTypedBeforeTheCommandsArriveIsSuggested(t *testing.T) {
-	b := browsertest.Start(t)
+func testACommandTypedBeforeTheCommandsArriveIsSuggested(t *testing.T, b *browsertest.Browser) {
 	typed := make(chan struct{})
 	p := startPlaygroundBehind(t, func(h http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -200,8 +222,7 @@ func TestACommandTypedBeforeTheCommandsArriveIsSuggested(t *testing.T) {
 // The message box has the focus once the page loads, as a chat client's
 // has, and only then: a message arriving later leaves the focus where the
 // user put it.
-func TestTheMessageBoxHasTheFocusOnceThePageLoads(t *testing.T) {
-	b := browsertest.Start(t)
+func testTheMessageBoxHasTheFocusOnceThePageLoads(t *testing.T, b *browsertest.Browser) {
 	p := startPlayground(t)
 	page := b.Open(t, p.url)
 	page.Role("textbox", "Message").WaitFocused()
@@ -224,8 +245,7 @@ func TestTheMessageBoxHasTheFocusOnceThePageLoads(t *testing.T) {
 // Typing "/" with nothing focused starts a command in the message box, as
 // in a chat client; a "/" typed into another input, or while a dialog is
 // open, stays where it was typed.
-func TestASlashTypedAnywhereStartsACommand(t *testing.T) {
-	b := browsertest.Start(t)
+func testASlashTypedAnywhereStartsACommand(t *testing.T, b *browsertest.Browser) {
 	p := startPlayground(t)
 	page := b.Open(t, p.url)
 	box := page.Role("textbox", "Message")
@@ -276,8 +296,7 @@ func TestASlashTypedAnywhereStartsACommand(t *testing.T) {
 // A choice the user picks, one of an option's or one the bot suggests, is
 // shown in the channel by its name, as the client shows it; the bot
 // receives its value.
-func TestAPickedChoiceIsShownByItsName(t *testing.T) {
-	b := browsertest.Start(t)
+func testAPickedChoiceIsShownByItsName(t *testing.T, b *browsertest.Browser) {
 	p := startPlayground(t)
 	page := b.Open(t, p.url)
 	box := page.Role("textbox", "Message")

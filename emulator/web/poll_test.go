@@ -70,8 +70,7 @@ func TestTheStreamCarriesPollsAndSpoilers(t *testing.T) {
 
 // The page shows a poll's question, answers and closing time, and hides a
 // picture sent as a spoiler behind a button until it is pressed.
-func TestThePageShowsAPollAndHidesASpoilerPicture(t *testing.T) {
-	b := browsertest.Start(t)
+func testThePageShowsAPollAndHidesASpoilerPicture(t *testing.T, b *browsertest.Browser) {
 	p := startPlayground(t)
 	page := b.Open(t, p.url)
 	box := page.Role("textbox", "Message")

@@ -24,12 +24,19 @@ func serve(t *testing.T) string {
 }
 
 // TestBrowser runs one browser for both groups of tests, as starting one
-// takes about half a second.
+// takes about half a second. The groups run beside each other, so that the
+// tests of one start while the last of the other's finish.
 func TestBrowser(t *testing.T) {
 	b := Start(t)
 	url := serve(t)
-	t.Run("steps", func(t *testing.T) { testSteps(t, b, url) })
-	t.Run("failures", func(t *testing.T) { testFailures(t, b, url) })
+	t.Run("steps", func(t *testing.T) {
+		t.Parallel()
+		testSteps(t, b, url)
+	})
+	t.Run("failures", func(t *testing.T) {
+		t.Parallel()
+		testFailures(t, b, url)
+	})
 }
 
 // testSteps drives the test page through every kind of step.
