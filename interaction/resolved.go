@@ -258,22 +258,30 @@ func (r Resolved) Member(id Snowflake) (Member, bool) {
 // interaction came from a guild, the user's membership, with its user
 // filled in; one read of the resolved object finds both.
 func (r Resolved) UserAndMember(id Snowflake) (u User, m Member, hasUser, hasMember bool) {
+	// Inlined, the look-up writes the two where the caller keeps them,
+	// rather than through copies of its results in the caller's frame.
+	hasUser, hasMember = r.userAndMember(id, &u, &m)
+	return u, m, hasUser, hasMember
+}
+
+// userAndMember is UserAndMember, into *u and *m, which are zero.
+func (r Resolved) userAndMember(id Snowflake, u *User, m *Member) (hasUser, hasMember bool) {
 	if start, end, ok := r.find(resolvedUsers, id); ok {
-		hasUser = jsonv2.UnmarshalOf(r.raw[start:end:end], &u) == nil
+		hasUser = jsonv2.UnmarshalOf(r.raw[start:end:end], u) == nil
 		if !hasUser {
-			u = User{}
+			*u = User{}
 		}
 	}
 	if start, end, ok := r.find(resolvedMembers, id); ok {
-		hasMember = jsonv2.UnmarshalOf(r.raw[start:end:end], &m) == nil
+		hasMember = jsonv2.UnmarshalOf(r.raw[start:end:end], m) == nil
 		switch {
 		case !hasMember:
-			m = Member{}
+			*m = Member{}
 		case m.User.ID == 0:
-			m.User = u
+			m.User = *u
 		}
 	}
-	return u, m, hasUser, hasMember
+	return hasUser, hasMember
 }
 
 // Role returns the resolved role with the id.

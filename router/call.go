@@ -67,14 +67,17 @@ func (m *Mux) Start(c *Call, ix *interaction.Interaction, client *rest.Client, l
 //
 // Under a context that HandedOver made, the handler's Request says that
 // it runs in a worker (Request.HandedOver).
-func (c *Call) Run(ctx context.Context) (interaction.Response, error) {
+func (c *Call) Run(ctx context.Context) (resp interaction.Response, err error) {
 	switch c.ix.Type {
 	case interaction.TypePing:
 		return interaction.Pong(), nil
 	case interaction.TypeApplicationCommand, interaction.TypeApplicationCommandAutocomplete,
 		interaction.TypeMessageComponent, interaction.TypeModalSubmit:
 		c.req.handedOver = ctx.Value(handedOverKey{}) != nil
-		return c.mux.run(ctx, &c.req, c.h)
+		// Written in place: the handler runs above this frame, which
+		// would otherwise hold a copy of the Response.
+		err = c.mux.run(ctx, &c.req, c.h, &resp)
+		return resp, err
 	}
 	return interaction.Response{}, ErrUnsupported
 }
