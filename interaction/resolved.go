@@ -225,14 +225,18 @@ func (r Resolved) Member(id Snowflake) (Member, bool) {
 // interaction came from a guild, the user's membership, with its user
 // filled in; one read of the resolved object finds both.
 func (r Resolved) UserAndMember(id Snowflake) (u User, m Member, hasUser, hasMember bool) {
-	// Inlined, the look-up writes the two where the caller keeps them,
-	// rather than through copies of its results in the caller's frame.
-	hasUser, hasMember = r.userAndMember(id, &u, &m)
+	hasUser, hasMember = r.DecodeUserAndMember(id, &u, &m)
 	return u, m, hasUser, hasMember
 }
 
-// userAndMember is UserAndMember, into *u and *m, which are zero.
-func (r Resolved) userAndMember(id Snowflake, u *User, m *Member) (hasUser, hasMember bool) {
+// DecodeUserAndMember is UserAndMember for a caller that keeps the user
+// and the membership in values of its own, such as option.ResolvedUser's
+// fields: it sets *u and *m to what it finds, and to zero what it does
+// not. A User and a Member are large: decoded where they are kept, they
+// are not copied through the frames of the caller's look-up.
+func (r Resolved) DecodeUserAndMember(id Snowflake, u *User, m *Member) (hasUser, hasMember bool) {
+	*u = User{}
+	*m = Member{}
 	var at spans
 	r.find(id, 1<<resolvedUsers|1<<resolvedMembers, &at)
 	if e := at[resolvedUsers]; e.found() {

@@ -340,15 +340,13 @@ func (v Value) user(out *ResolvedUser) fault {
 // alone on a fault.
 func (v Value) userByID(id interaction.Snowflake, out *ResolvedUser) fault {
 	var ok bool
-	out.User, out.Member, ok, out.HasMember = v.resolved.UserAndMember(id)
+	ok, out.HasMember = v.resolved.DecodeUserAndMember(id, &out.User, &out.Member)
 	switch {
 	case !ok:
 		*out = ResolvedUser{}
 		return fault{ErrUnresolved, interaction.OptionUser}
 	case out.HasMember:
 		out.Member.User = out.User
-	default:
-		out.Member = interaction.Member{}
 	}
 	return fault{}
 }
