@@ -39,9 +39,6 @@ type resolvedIndex struct {
 	// an id appears twice the last one wins, as JSON decoders read
 	// duplicate names, though Decode refuses them.
 	entries []resolvedEntry
-	// small holds the entries of the many objects of a few, so that
-	// indexing them allocates nothing more.
-	small [8]resolvedEntry
 }
 
 // resolvedEntry is where the entry of a kind and id is in the object:
@@ -145,7 +142,10 @@ func (r Resolved) find(id Snowflake, kinds uint8, found *spans) {
 
 // build notes where each entry of the object raw is.
 func (x *resolvedIndex) build(raw []byte) {
-	x.entries = x.small[:0]
+	// Room for the entries of most objects, allocated only by the
+	// lookups that index: every interaction with resolved data
+	// allocates the index, and most never build it.
+	x.entries = make([]resolvedEntry, 0, 8)
 	if !scanResolved(raw, func(k uint8, id Snowflake, start, end int) {
 		x.entries = append(x.entries, resolvedEntry{kind: k, id: id, start: int64(start), end: int64(end)})
 	}) {
