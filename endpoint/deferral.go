@@ -115,7 +115,7 @@ func (f *flight) runOrDefer(mode deferral) (status int, answer []byte, contentTy
 			f.ctx.cancel()
 			done <- r
 		}()
-		r = f.run(ctx)
+		f.run(ctx, &r)
 	})
 	if !queued {
 		timer := time.NewTimer(time.Until(f.received.Add(e.deadline - e.margin)))
@@ -123,8 +123,8 @@ func (f *flight) runOrDefer(mode deferral) (status int, answer []byte, contentTy
 		case r := <-done:
 			timer.Stop()
 			// The handler has returned: its request is the endpoint's again.
-			f.handled(r)
-			return f.answer(r)
+			f.handled(&r)
+			return f.answer(&r)
 		case <-timer.C:
 		}
 		if e.queue != nil && f.handOver(mode, true) {

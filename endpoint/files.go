@@ -68,8 +68,10 @@ func (e *Endpoint) byCallback() bool {
 // callback endpoint, the HTTP request then answered 202 with no body, or
 // as a multipart/form-data HTTP response. An answer that cannot be sent
 // so is answered by the error handler in the HTTP response.
-func (f *flight) answerWithFiles(resp interaction.Response) (status int, answer []byte, contentType string) {
-	e, ix := f.e, &f.ix
+//
+//go:noinline
+func (f *flight) answerWithFiles(answered *interaction.Response) (status int, answer []byte, contentType string) {
+	e, ix, resp := f.e, &f.ix, *answered
 	// The service stops waiting for the answer at the deadline; the
 	// error handler's context ends the answer margin before it, as a
 	// handler's does.
@@ -101,7 +103,7 @@ func (f *flight) answerWithFiles(resp interaction.Response) (status int, answer 
 		f.log(e.logger.Error().Err(err)).Msg("the error handler's answer has files that cannot be sent either; answering with the default")
 		resp = f.call.Apology()
 	}
-	status, answer = f.encode(result{resp: resp})
+	status, answer = f.encode(&result{resp: resp})
 	return status, answer, ""
 }
 

@@ -67,14 +67,12 @@ func (e *Endpoint) serve(parent context.Context, received time.Time, sig, ts, bo
 	if e.observer != nil {
 		start = time.Now()
 	}
-	status, answer, refused := receive.Verify(e.verifier, e.logger, e.maxBody, sig, ts, body, out)
+	status, answer, refused := receive.Verify(e.verifier, &e.logger, e.maxBody, sig, ts, body, out)
 	verification := e.since(start)
 	if refused != 0 {
-		rec := Observation{Refused: refused}
-		if refused != interaction.RefusedTooLarge {
-			rec.Verification = verification
+		if e.observer != nil {
+			e.observeRefusal(refused, verification, received, status)
 		}
-		e.observe(&rec, received, status)
 		return status, answer, ""
 	}
 	f := &flight{e: e, parent: parent, received: received, out: out}
@@ -85,10 +83,38 @@ func (e *Endpoint) serve(parent context.Context, received time.Time, sig, ts, bo
 	status, answer, contentType = f.fly(ts, body)
 	f.warnIfLate()
 	if e.observer != nil {
-		x := f.exchange()
-		e.observe(&x, received, status)
+		f.observe(status)
 	}
 	return status, answer, contentType
+}
+
+// The functions of this file marked noinline run for few requests, or
+// only on an endpoint with an observer. Inlined, their locals would join
+// those of the function that calls them, whose frame lies under every
+// handler's: the deeper a request's path, the larger the stack its
+// goroutine needs, and the garbage collector halves the stacks of
+// goroutines parked on their connections, which the next request then
+// grows and copies again.
+
+// observeRefusal tells the observer of a request refused for why before
+// it was decoded.
+//
+//go:noinline
+func (e *Endpoint) observeRefusal(why interaction.Refusal, verification time.Duration, received time.Time, status int) {
+	rec := Observation{Refused: why}
+	if why != interaction.RefusedTooLarge {
+		rec.Verification = verification
+	}
+	e.observe(&rec, received, status)
+}
+
+// observe tells the observer of the flight's request, answered with
+// status.
+//
+//go:noinline
+func (f *flight) observe(status int) {
+	x := f.exchange()
+	f.e.observe(&x, f.received, status)
 }
 
 // warnIfLate logs an answer ready only once the service had stopped
@@ -118,23 +144,7 @@ func (e *Endpoint) since(start time.Time) time.Duration {
 func (f *flight) fly(ts, body []byte) (status int, answer []byte, contentType string) {
 	ix := &f.ix
 	if err := interaction.Decode(body, ix); err != nil {
-		// The service signed it: a body this version cannot read is
-		// worth a look, unlike a stranger's, which fails its signature.
-		f.refuse(interaction.RefusedMalformed)
-		ev, msg := f.e.logger.Warn(), "refused a signed request that is not an interaction"
-		switch {
-		case errors.Is(err, interaction.ErrUnknownType) && isEventPing(body):
-			// Type 0 is the PING of webhook events, which a developer's
-			// tools send to see whether a bot serves them there: routine
-			// where it does not, as the 400 tells them.
-			f.refuse(interaction.RefusedUnsupportedType)
-			ev, msg = f.e.logger.Debug(), "refused a webhook event's PING: webhook events have an endpoint of their own (package webhook)"
-		case errors.Is(err, interaction.ErrUnknownType):
-			f.refuse(interaction.RefusedUnsupportedType)
-			msg = "refused an interaction of a type this version does not serve"
-		}
-		ev.Err(err).Msg(msg)
-		return 400, receive.AppendMessage(f.out, err.Error()), ""
+		return f.undecoded(err, body)
 	}
 	f.rec.typ = ix.Type
 	switch ix.Type {
@@ -144,12 +154,42 @@ func (f *flight) fly(ts, body []byte) (status int, answer []byte, contentType st
 	case interaction.TypeApplicationCommand, interaction.TypeApplicationCommandAutocomplete,
 		interaction.TypeMessageComponent, interaction.TypeModalSubmit:
 	default:
-		f.refuse(interaction.RefusedUnsupportedType)
-		f.e.logger.Warn().Stringer("type", ix.Type).Stringer("interaction", ix.ID).
-			Msg("refused an interaction of a type the endpoint does not serve")
-		return 400, append(f.out, bodyUnsupportedType...), ""
+		return f.unserved()
 	}
 	return f.dispatch(ts)
+}
+
+// undecoded refuses a verified body that Decode could not read, for err.
+//
+//go:noinline
+func (f *flight) undecoded(err error, body []byte) (status int, answer []byte, contentType string) {
+	// The service signed it: a body this version cannot read is worth a
+	// look, unlike a stranger's, which fails its signature.
+	f.refuse(interaction.RefusedMalformed)
+	ev, msg := f.e.logger.Warn(), "refused a signed request that is not an interaction"
+	switch {
+	case errors.Is(err, interaction.ErrUnknownType) && isEventPing(body):
+		// Type 0 is the PING of webhook events, which a developer's
+		// tools send to see whether a bot serves them there: routine
+		// where it does not, as the 400 tells them.
+		f.refuse(interaction.RefusedUnsupportedType)
+		ev, msg = f.e.logger.Debug(), "refused a webhook event's PING: webhook events have an endpoint of their own (package webhook)"
+	case errors.Is(err, interaction.ErrUnknownType):
+		f.refuse(interaction.RefusedUnsupportedType)
+		msg = "refused an interaction of a type this version does not serve"
+	}
+	ev.Err(err).Msg(msg)
+	return 400, receive.AppendMessage(f.out, err.Error()), ""
+}
+
+// unserved refuses an interaction of a type the endpoint does not serve.
+//
+//go:noinline
+func (f *flight) unserved() (status int, answer []byte, contentType string) {
+	f.refuse(interaction.RefusedUnsupportedType)
+	f.e.logger.Warn().Stringer("type", f.ix.Type).Stringer("interaction", f.ix.ID).
+		Msg("refused an interaction of a type the endpoint does not serve")
+	return 400, append(f.out, bodyUnsupportedType...), ""
 }
 
 // isEventPing reports whether body, which is no interaction, is the PING
@@ -196,9 +236,10 @@ func (f *flight) dispatch(ts []byte) (status int, answer []byte, contentType str
 		defer cancel()
 		ctx = c
 	}
-	r := f.run(ctx)
-	f.handled(r)
-	return f.answer(r)
+	var r result
+	f.run(ctx, &r)
+	f.handled(&r)
+	return f.answer(&r)
 }
 
 // result is what running a handler came to.
@@ -212,30 +253,41 @@ type result struct {
 	took time.Duration
 }
 
-// run runs the interaction's handler, as router.Mux.Dispatch does, and
-// recovers a panic of it, which it logs.
-func (f *flight) run(ctx context.Context) (r result) {
-	e := f.e
+// run runs the interaction's handler, as router.Mux.Dispatch does, into
+// *r, and recovers a panic of it, which it logs. A handler that ends its
+// goroutine (runtime.Goexit) leaves *r as it was.
+func (f *flight) run(ctx context.Context, r *result) {
 	var start time.Time
-	if e.observer != nil {
+	if f.e.observer != nil {
 		start = time.Now()
 	}
-	defer func() {
-		if p := recover(); p != nil {
-			f.call.LogRoute(e.logger.Error().Str("panic", fmt.Sprint(p))).
-				Stringer("interaction", f.ix.ID).Bytes("stack", debug.Stack()).
-				Msg("handler panicked")
-			r = result{panicked: true}
-		}
-		r.took = e.since(start)
-	}()
-	resp, err := f.call.Run(ctx)
-	return result{resp: resp, err: err}
+	defer f.ran(r, start)
+	r.resp, r.err = f.call.Run(ctx)
+	r.panicked = false
+}
+
+// ran ends run, deferred: it recovers a panic of the handler, and says
+// how long the handler ran, from start, for an observer.
+func (f *flight) ran(r *result, start time.Time) {
+	if p := recover(); p != nil {
+		f.panicked(p)
+		*r = result{panicked: true}
+	}
+	r.took = f.e.since(start)
+}
+
+// panicked logs the panic p of the handler, with its stack.
+//
+//go:noinline
+func (f *flight) panicked(p any) {
+	f.call.LogRoute(f.e.logger.Error().Str("panic", fmt.Sprint(p))).
+		Stringer("interaction", f.ix.ID).Bytes("stack", debug.Stack()).
+		Msg("handler panicked")
 }
 
 // answer writes the answer of r: JSON (encode), or, for an answer whose
 // message carries files, as the endpoint sends those (answerWithFiles).
-func (f *flight) answer(r result) (status int, answer []byte, contentType string) {
+func (f *flight) answer(r *result) (status int, answer []byte, contentType string) {
 	if r.panicked || len(r.resp.Message.Files) == 0 {
 		status, answer = f.encode(r)
 		if status != 200 {
@@ -243,12 +295,12 @@ func (f *flight) answer(r result) (status int, answer []byte, contentType string
 		}
 		return status, answer, ""
 	}
-	return f.answerWithFiles(r.resp)
+	return f.answerWithFiles(&r.resp)
 }
 
 // encode writes the answer to r as JSON: the handler's response, or 500
 // after a panic.
-func (f *flight) encode(r result) (status int, answer []byte) {
+func (f *flight) encode(r *result) (status int, answer []byte) {
 	if r.panicked {
 		return 500, append(f.out[:0], bodyInternal...)
 	}

@@ -190,7 +190,7 @@ func (f *flight) answeredByErrorHandler() {
 }
 
 // handled records what running the handler came to.
-func (f *flight) handled(r result) {
+func (f *flight) handled(r *result) {
 	f.rec.outcome = r.kind()
 	f.rec.handlerTime, f.rec.handled = r.took, true
 }

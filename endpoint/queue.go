@@ -248,7 +248,7 @@ func (e *Endpoint) Complete(ctx context.Context, job queue.Job) error {
 			cancel()
 			done <- r
 		}()
-		r = f.run(hctx)
+		f.run(hctx, &r)
 	})
 	// job.Check took only a deferral: the mode is never deferNever.
 	f.fulfil(deferralOf(job.Deferral, job.Ephemeral), <-done)

@@ -5,8 +5,8 @@ import (
 	"reflect"
 	"slices"
 	"sync"
+	"sync/atomic"
 
-	"github.com/goccy/go-json/jsontext"
 	jsonv2 "github.com/goccy/go-json/v2"
 )
 
@@ -16,28 +16,29 @@ import (
 // It keeps the JSON the service sent and decodes only the entries a handler
 // looks up: most handlers read one user or none, and decoding every entry
 // up front would cost every request what few use. The first lookup reads
-// the object once, noting where each entry is; each lookup then decodes
-// its entry afresh, so that reading k entries costs k entries and one
-// pass, not k passes. Copies of a Resolved share that index; lookups are
-// safe for concurrent use.
+// the object for the entries of its id alone; a second reads it once
+// more, noting where each entry is, and each lookup from then on finds
+// its entry in that index: reading k entries costs k entries and two
+// passes, not k passes. Each lookup decodes its entry afresh. Copies of a
+// Resolved share the index; lookups are safe for concurrent use.
 type Resolved struct {
 	raw []byte
 	// index locates the entries of raw; it is made with raw and filled in
-	// by the first lookup.
+	// by the second lookup.
 	index *resolvedIndex
 }
 
 // resolvedIndex is where each entry of a resolved object is, by kind and
 // id, found in one read of the object.
 type resolvedIndex struct {
-	once sync.Once
+	// lookups counts the lookups begun: the first reads the object for
+	// its id alone, and the index is built by the second.
+	lookups atomic.Uint32
+	once    sync.Once
 	// entries are the entries of every kind, sorted by kind and id; when
 	// an id appears twice the last one wins, as JSON decoders read
 	// duplicate names, though Decode refuses them.
 	entries []resolvedEntry
-	// small holds the entries of the many objects of a few, so that
-	// indexing them allocates nothing more.
-	small [8]resolvedEntry
 }
 
 // resolvedEntry is where the entry of a kind and id is in the object:
@@ -67,6 +68,7 @@ const (
 	resolvedChannels
 	resolvedMessages
 	resolvedAttachments
+	resolvedKinds // one past the last kind
 )
 
 // resolvedKind returns the kind of entries a member of the resolved object
@@ -93,92 +95,66 @@ func resolvedKind(name []byte) uint8 {
 	return 0
 }
 
-// resolvedIndexer reads a resolved object, noting where each entry of a
-// known kind is. The decoder goccy/go-json gives UnmarshalJSONFrom reads
-// the object in place, so its offsets are offsets into the object: the
-// read copies nothing.
-type resolvedIndexer struct{ index *resolvedIndex }
+// span is where an entry is in the resolved object, raw[start:end]; the
+// zero span is no entry.
+type span struct{ start, end int }
 
-// UnmarshalJSONFrom reads a resolved object from dec: every member, as the
-// decoder must, noting the entries of the kinds it knows.
-func (x *resolvedIndexer) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	if err := readBrace(dec, '{'); err != nil {
-		return err
+// found reports whether s is an entry.
+func (s span) found() bool { return s.end > 0 }
+
+// spans are the entries of one id, by kind.
+type spans [resolvedKinds]span
+
+// find notes in *found, which is zero, where the entries with the id
+// are, of each kind in the set kinds (1<<kind for each). The first lookup
+// of a Resolved reads the object for them alone; the second indexes every
+// entry, and it and those after it search the index. An object that does
+// not read has no entries.
+func (r Resolved) find(id Snowflake, kinds uint8, found *spans) {
+	if id == 0 || len(r.raw) == 0 {
+		return
 	}
-	x.index.entries = x.index.small[:0]
-	for dec.PeekKind() == '"' {
-		name, err := dec.ReadValue()
-		if err != nil {
-			return err
-		}
-		k := resolvedKind(name)
-		if k == 0 || dec.PeekKind() != '{' {
-			if err := dec.SkipValue(); err != nil {
-				return err
+	x := r.index
+	if x == nil || x.lookups.Add(1) == 1 {
+		// A handler that looks up one user or channel, as most do,
+		// needs no index. (A Resolved made as a literal has none.)
+		if !scanResolved(r.raw, func(k uint8, entry Snowflake, start, end int) {
+			if entry == id && kinds&(1<<k) != 0 {
+				found[k] = span{start, end}
 			}
+		}) {
+			*found = spans{}
+		}
+		return
+	}
+	x.once.Do(func() { x.build(r.raw) })
+	for k := range resolvedKinds {
+		if kinds&(1<<k) == 0 {
 			continue
 		}
-		if err := x.entries(dec, k); err != nil {
-			return err
+		// The first entry past id; the one before it is id's last, if any.
+		i, _ := slices.BinarySearchFunc(x.entries, id+1, func(e resolvedEntry, next Snowflake) int { return e.compare(k, next) })
+		if i > 0 && x.entries[i-1].kind == k && x.entries[i-1].id == id {
+			found[k] = span{int(x.entries[i-1].start), int(x.entries[i-1].end)}
 		}
 	}
-	if err := readBrace(dec, '}'); err != nil {
-		return err
+}
+
+// build notes where each entry of the object raw is.
+func (x *resolvedIndex) build(raw []byte) {
+	// Room for the entries of most objects, allocated only by the
+	// lookups that index: every interaction with resolved data
+	// allocates the index, and most never build it.
+	x.entries = make([]resolvedEntry, 0, 8)
+	if !scanResolved(raw, func(k uint8, id Snowflake, start, end int) {
+		x.entries = append(x.entries, resolvedEntry{kind: k, id: id, start: int64(start), end: int64(end)})
+	}) {
+		x.entries = nil
+		return
 	}
 	// Sorted stably, the last of equal ids last: the search finds the
 	// last, which wins.
-	slices.SortStableFunc(x.index.entries, func(a, b resolvedEntry) int { return a.compare(b.kind, b.id) })
-	return nil
-}
-
-// entries reads the object of entries of kind k, keyed by id.
-func (x *resolvedIndexer) entries(dec *jsontext.Decoder, k uint8) error {
-	if err := readBrace(dec, '{'); err != nil {
-		return err
-	}
-	for dec.PeekKind() == '"' {
-		key, err := dec.ReadValue()
-		if err != nil {
-			return err
-		}
-		// The key is read before the entry is: reading the entry may
-		// reuse the memory of the key's bytes.
-		id := parseResolvedID(key)
-		entry, err := dec.ReadValue()
-		if err != nil {
-			return err
-		}
-		if id != 0 {
-			end := dec.InputOffset()
-			x.index.entries = append(x.index.entries, resolvedEntry{kind: k, id: id, start: end - int64(len(entry)), end: end})
-		}
-	}
-	return readBrace(dec, '}')
-}
-
-// find returns the entry of kind k with the id, building the index on the
-// first call. An object that does not read has no entries.
-func (r Resolved) find(k uint8, id Snowflake) (start, end int64, ok bool) {
-	if id == 0 || len(r.raw) == 0 {
-		return 0, 0, false
-	}
-	x := r.index
-	if x == nil {
-		// A Resolved made as a literal: indexed for this look-up only.
-		x = new(resolvedIndex)
-	}
-	x.once.Do(func() {
-		if jsonv2.UnmarshalOf(r.raw, &resolvedIndexer{x}) != nil {
-			x.entries = nil
-		}
-	})
-	// The first entry past id; the one before it is id's last, if any.
-	i, _ := slices.BinarySearchFunc(x.entries, id+1, func(e resolvedEntry, next Snowflake) int { return e.compare(k, next) })
-	if i == 0 || x.entries[i-1].kind != k || x.entries[i-1].id != id {
-		return 0, 0, false
-	}
-	e := x.entries[i-1]
-	return e.start, e.end, true
+	slices.SortStableFunc(x.entries, func(a, b resolvedEntry) int { return a.compare(b.kind, b.id) })
 }
 
 // parseResolvedID reads the quoted id that keys a resolved entry, or 0,
@@ -190,15 +166,6 @@ func parseResolvedID(key []byte) Snowflake {
 	}
 	id, _ := parseUint(text)
 	return Snowflake(id)
-}
-
-// readBrace reads the brace that must come next.
-func readBrace(dec *jsontext.Decoder, brace jsontext.Kind) error {
-	tok, err := dec.ReadToken()
-	if err == nil && tok.Kind() != brace {
-		return errNotObject
-	}
-	return err
 }
 
 // ResolvedData is every entry of Resolved, decoded.
@@ -258,22 +225,36 @@ func (r Resolved) Member(id Snowflake) (Member, bool) {
 // interaction came from a guild, the user's membership, with its user
 // filled in; one read of the resolved object finds both.
 func (r Resolved) UserAndMember(id Snowflake) (u User, m Member, hasUser, hasMember bool) {
-	if start, end, ok := r.find(resolvedUsers, id); ok {
-		hasUser = jsonv2.UnmarshalOf(r.raw[start:end:end], &u) == nil
+	hasUser, hasMember = r.DecodeUserAndMember(id, &u, &m)
+	return u, m, hasUser, hasMember
+}
+
+// DecodeUserAndMember is UserAndMember for a caller that keeps the user
+// and the membership in values of its own, such as option.ResolvedUser's
+// fields: it sets *u and *m to what it finds, and to zero what it does
+// not. A User and a Member are large: decoded where they are kept, they
+// are not copied through the frames of the caller's look-up.
+func (r Resolved) DecodeUserAndMember(id Snowflake, u *User, m *Member) (hasUser, hasMember bool) {
+	*u = User{}
+	*m = Member{}
+	var at spans
+	r.find(id, 1<<resolvedUsers|1<<resolvedMembers, &at)
+	if e := at[resolvedUsers]; e.found() {
+		hasUser = jsonv2.UnmarshalOf(r.raw[e.start:e.end:e.end], u) == nil
 		if !hasUser {
-			u = User{}
+			*u = User{}
 		}
 	}
-	if start, end, ok := r.find(resolvedMembers, id); ok {
-		hasMember = jsonv2.UnmarshalOf(r.raw[start:end:end], &m) == nil
+	if e := at[resolvedMembers]; e.found() {
+		hasMember = jsonv2.UnmarshalOf(r.raw[e.start:e.end:e.end], m) == nil
 		switch {
 		case !hasMember:
-			m = Member{}
+			*m = Member{}
 		case m.User.ID == 0:
-			m.User = u
+			m.User = *u
 		}
 	}
-	return u, m, hasUser, hasMember
+	return hasUser, hasMember
 }
 
 // Role returns the resolved role with the id.
@@ -326,11 +307,13 @@ func (r *Resolved) UnmarshalJSON(b []byte) error {
 
 // entry returns the JSON of the entry of the kind with the id.
 func (r Resolved) entry(kind uint8, id Snowflake) ([]byte, bool) {
-	start, end, ok := r.find(kind, id)
-	if !ok {
+	var at spans
+	r.find(id, 1<<kind, &at)
+	e := at[kind]
+	if !e.found() {
 		return nil, false
 	}
-	return r.raw[start:end:end], true
+	return r.raw[e.start:e.end:e.end], true
 }
 
 func lookup[T any](r Resolved, kind uint8, id Snowflake) (T, bool) {

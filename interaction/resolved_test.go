@@ -264,6 +264,23 @@ func TestResolvedLookupsReportMissingEntries(t *testing.T) {
 
 func second[T any](_ T, ok bool) bool { return ok }
 
+func TestDecodeUserAndMemberIsUserAndMemberInPlace(t *testing.T) {
+	r := decodedResolved(t)
+	for _, id := range []interaction.Snowflake{targetID, invokerID, roleID, 999, 0} {
+		wantUser, wantMember, wantOK, wantMemberOK := r.UserAndMember(id)
+		// What the values held before is no part of what is found.
+		u := interaction.User{ID: 1, Username: "left over"}
+		m := interaction.Member{Nick: "left over", Roles: []interaction.Snowflake{1}}
+		ok, memberOK := r.DecodeUserAndMember(id, &u, &m)
+		normalizeMember(&m)
+		normalizeMember(&wantMember)
+		if ok != wantOK || memberOK != wantMemberOK || u != wantUser || !reflect.DeepEqual(m, wantMember) {
+			t.Errorf("DecodeUserAndMember(%d) = %+v, %+v, %v, %v\nUserAndMember gives %+v, %+v, %v, %v",
+				id, u, m, ok, memberOK, wantUser, wantMember, wantOK, wantMemberOK)
+		}
+	}
+}
+
 func TestResolvedLookupsRefuseMalformedEntries(t *testing.T) {
 	body := `{"id":"1","type":2,"data":{"name":"x","resolved":{
 		"users":{"1":{"id":true},"2":{"username":5}},

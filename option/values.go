@@ -97,9 +97,8 @@ func (v Values) ID(name string) (interaction.Snowflake, bool) {
 
 // User returns a USER option, or a MENTIONABLE option that names a user,
 // with the member when the command was used in a guild.
-func (v Values) User(name string) (ResolvedUser, bool) {
-	u, f := v.Get(name).user()
-	return u, f.ok()
+func (v Values) User(name string) (u ResolvedUser, ok bool) {
+	return u, v.Get(name).user(&u).ok()
 }
 
 // Channel returns a CHANNEL option.
@@ -318,32 +317,38 @@ func (v Value) id() (interaction.Snowflake, fault) {
 }
 
 // User returns a USER option, or a MENTIONABLE option that names a user.
-func (v Value) User() (ResolvedUser, error) {
-	u, f := v.user()
-	return u, v.error(f)
+func (v Value) User() (u ResolvedUser, err error) {
+	return u, v.error(v.user(&u))
 }
 
-func (v Value) user() (ResolvedUser, fault) {
+// user reads a USER option, or a MENTIONABLE option that names a user,
+// into *out, which it leaves alone on a fault. A ResolvedUser is large:
+// written once where it is wanted, it is not copied through every frame
+// of the look-up, nor does each frame keep room for it on the stack.
+func (v Value) user(out *ResolvedUser) fault {
 	if f := v.check(interaction.OptionUser, interaction.OptionMentionable); !f.ok() {
-		return ResolvedUser{}, f
+		return f
 	}
 	id, f := v.id()
 	if !f.ok() {
-		return ResolvedUser{}, f
+		return f
 	}
-	return v.userByID(id)
+	return v.userByID(id, out)
 }
 
-func (v Value) userByID(id interaction.Snowflake) (ResolvedUser, fault) {
-	u, m, ok, hasMember := v.resolved.UserAndMember(id)
-	if !ok {
-		return ResolvedUser{}, fault{ErrUnresolved, interaction.OptionUser}
+// userByID looks up the user with the id into *out, which it leaves
+// alone on a fault.
+func (v Value) userByID(id interaction.Snowflake, out *ResolvedUser) fault {
+	var ok bool
+	ok, out.HasMember = v.resolved.DecodeUserAndMember(id, &out.User, &out.Member)
+	switch {
+	case !ok:
+		*out = ResolvedUser{}
+		return fault{ErrUnresolved, interaction.OptionUser}
+	case out.HasMember:
+		out.Member.User = out.User
 	}
-	out := ResolvedUser{User: u, Member: m, HasMember: hasMember}
-	if hasMember {
-		out.Member.User = u
-	}
-	return out, fault{}
+	return fault{}
 }
 
 // Channel returns a CHANNEL option.
@@ -402,8 +407,10 @@ func (v Value) mentionable() (ResolvedMentionable, fault) {
 	if !f.ok() {
 		return ResolvedMentionable{}, f
 	}
-	if u, f := v.userByID(id); f.ok() {
-		return ResolvedMentionable{ID: id, User: u}, fault{}
+	var m ResolvedMentionable
+	if v.userByID(id, &m.User).ok() {
+		m.ID = id
+		return m, fault{}
 	}
 	if r, ok := v.resolved.Role(id); ok {
 		return ResolvedMentionable{ID: id, IsRole: true, Role: r}, fault{}

@@ -67,16 +67,26 @@ func (m *Mux) Start(c *Call, ix *interaction.Interaction, client *rest.Client, l
 //
 // Under a context that HandedOver made, the handler's Request says that
 // it runs in a worker (Request.HandedOver).
-func (c *Call) Run(ctx context.Context) (interaction.Response, error) {
+func (c *Call) Run(ctx context.Context) (resp interaction.Response, err error) {
+	// Inlined, Run leaves the answer where its caller keeps it: the
+	// handler runs above the caller's frame, which would otherwise hold
+	// a copy of the Response for Run's results as well.
+	err = c.run(ctx, &resp)
+	return resp, err
+}
+
+// run is Run, its answer written into *resp, which is zero.
+func (c *Call) run(ctx context.Context, resp *interaction.Response) error {
 	switch c.ix.Type {
 	case interaction.TypePing:
-		return interaction.Pong(), nil
+		*resp = interaction.Pong()
+		return nil
 	case interaction.TypeApplicationCommand, interaction.TypeApplicationCommandAutocomplete,
 		interaction.TypeMessageComponent, interaction.TypeModalSubmit:
 		c.req.handedOver = ctx.Value(handedOverKey{}) != nil
-		return c.mux.run(ctx, &c.req, c.h)
+		return c.mux.run(ctx, &c.req, c.h, resp)
 	}
-	return interaction.Response{}, ErrUnsupported
+	return ErrUnsupported
 }
 
 // Route returns what the interaction was routed to, as the router

@@ -221,37 +221,63 @@ func HandedOver(ctx context.Context) context.Context {
 }
 
 // run answers the interaction of req, which find prepared, with h's
-// handler, or as unrouted when it has none. The answer to a command,
-// component or modal is checked against the service's rules (settle); an
-// autocomplete handler's error is logged and answered with no
-// suggestions, as an autocomplete answer has no error handler's to fall
-// back on.
-func (m *Mux) run(ctx context.Context, req *Request, h handling) (interaction.Response, error) {
+// handler, or as unrouted when it has none, into *resp, which is zero.
+// The answer to a command, component or modal is checked against the
+// service's rules (settle); an autocomplete handler's error is logged and
+// answered with no suggestions, as an autocomplete answer has no error
+// handler's to fall back on.
+//
+// A Response is large, and the handler runs above this frame: the answer
+// is written where the caller keeps it, and what few requests take (an
+// autocomplete, an interaction without a handler) runs in functions of
+// its own, so that the frame under every handler stays small.
+func (m *Mux) run(ctx context.Context, req *Request, h handling, resp *interaction.Response) error {
+	switch {
+	case req.Interaction.Type == interaction.TypeApplicationCommandAutocomplete:
+		return m.complete(ctx, req, h, resp)
+	case h.handler == nil:
+		return m.unrouted(ctx, req, resp)
+	}
+	err := serveInto(ctx, h.handler, req, resp)
+	return m.settle(ctx, req, resp, err)
+}
+
+// serveInto serves req with h, its answer written into *resp. A
+// HandlerFunc, the handler of a route without middleware, is called
+// directly: its ServeInteraction would add a frame holding a copy of the
+// Response under the handler's.
+func serveInto(ctx context.Context, h Handler, req *Request, resp *interaction.Response) error {
+	f, ok := h.(HandlerFunc)
+	if !ok {
+		f = h.ServeInteraction
+	}
+	r, err := f(ctx, req)
+	*resp = r
+	return err
+}
+
+// complete answers an autocomplete interaction into *resp: with h's
+// handler, or with no suggestions when it has none or fails.
+//
+//go:noinline
+func (m *Mux) complete(ctx context.Context, req *Request, h handling, resp *interaction.Response) error {
 	ix := req.Interaction
-	if ix.Type == interaction.TypeApplicationCommandAutocomplete {
-		if h.handler == nil {
-			return interaction.AutocompleteResult(), ErrNotFound
-		}
-		resp, err := h.handler.ServeInteraction(ctx, req)
-		var stale *autocomplete.StaleError
-		switch {
-		case errors.As(err, &stale):
-			req.Logger().Warn().Err(err).Str("command", ix.Data.Path()).Str("option", focusedName(ix)).
-				Stringer("interaction", ix.ID).Msg("autocomplete handler failed; served the last good suggestions")
-			return resp, err
-		case err != nil:
-			req.Logger().Error().Err(err).Str("command", ix.Data.Path()).Str("option", focusedName(ix)).
-				Stringer("interaction", ix.ID).Msg("autocomplete handler failed")
-			return interaction.AutocompleteResult(), err
-		}
-		return resp, nil
-	}
 	if h.handler == nil {
-		return m.unrouted(ctx, req)
+		*resp = interaction.AutocompleteResult()
+		return ErrNotFound
 	}
-	resp, err := h.handler.ServeInteraction(ctx, req)
-	err = m.settle(ctx, req, &resp, err)
-	return resp, err
+	err := serveInto(ctx, h.handler, req, resp)
+	var stale *autocomplete.StaleError
+	switch {
+	case errors.As(err, &stale):
+		req.Logger().Warn().Err(err).Str("command", ix.Data.Path()).Str("option", focusedName(ix)).
+			Stringer("interaction", ix.ID).Msg("autocomplete handler failed; served the last good suggestions")
+	case err != nil:
+		req.Logger().Error().Err(err).Str("command", ix.Data.Path()).Str("option", focusedName(ix)).
+			Stringer("interaction", ix.ID).Msg("autocomplete handler failed")
+		*resp = interaction.AutocompleteResult()
+	}
+	return err
 }
 
 // focusedName returns the name of the option being typed into, in an
@@ -291,28 +317,33 @@ func checkAnswer(ix *interaction.Interaction, r *interaction.Response) error {
 	return fmt.Errorf("router: answer not sent: %w", err)
 }
 
-// unrouted answers an interaction no handler is registered for, with the
-// NotFound handler if there is one.
-func (m *Mux) unrouted(ctx context.Context, req *Request) (interaction.Response, error) {
+// unrouted answers, into *resp, an interaction no handler is registered
+// for, with the NotFound handler if there is one.
+//
+//go:noinline
+func (m *Mux) unrouted(ctx context.Context, req *Request, resp *interaction.Response) error {
 	if m.notFound != nil {
-		resp, err := m.notFound.ServeInteraction(ctx, req)
-		if err = m.settle(ctx, req, &resp, err); err != nil {
-			return resp, err
+		err := serveInto(ctx, m.notFound, req, resp)
+		if err = m.settle(ctx, req, resp, err); err != nil {
+			return err
 		}
-		return resp, ErrNotFound
+		return ErrNotFound
 	}
 	ix := req.Interaction
 	ev := logRoute(req.Logger().Warn(), ix, &req.Params).Stringer("interaction", ix.ID)
 	switch ix.Type {
 	case interaction.TypeMessageComponent:
 		ev.Stringer("component_type", ix.Data.ComponentType).Msg("no handler for the component")
-		return interaction.Reply("This component is no longer available.").Ephemeral(), ErrNotFound
+		*resp = interaction.Reply("This component is no longer available.").Ephemeral()
+		return ErrNotFound
 	case interaction.TypeModalSubmit:
 		ev.Msg("no handler for the modal")
-		return interaction.Reply("This form is no longer available.").Ephemeral(), ErrNotFound
+		*resp = interaction.Reply("This form is no longer available.").Ephemeral()
+		return ErrNotFound
 	}
 	ev.Stringer("type", ix.Data.Type).Msg("no handler for the command")
-	return interaction.Reply("This command is not available.").Ephemeral(), ErrNotFound
+	*resp = interaction.Reply("This command is not available.").Ephemeral()
+	return ErrNotFound
 }
 
 // errorAnswer returns the error handler's answer to err. An error handler

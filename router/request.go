@@ -136,13 +136,13 @@ func (r *Request) Locale() interaction.Locale { return r.Interaction.Locale }
 
 // TargetUser returns the user a USER command was used on, with their
 // membership when it was used in a guild.
-func (r *Request) TargetUser() (option.ResolvedUser, bool) {
+func (r *Request) TargetUser() (u option.ResolvedUser, ok bool) {
 	d := &r.Interaction.Data
-	u, m, ok, hasMember := d.Resolved.UserAndMember(d.TargetID)
+	ok, u.HasMember = d.Resolved.DecodeUserAndMember(d.TargetID, &u.User, &u.Member)
 	if !ok {
 		return option.ResolvedUser{}, false
 	}
-	return option.ResolvedUser{User: u, Member: m, HasMember: hasMember}, true
+	return u, true
 }
 
 // TargetMessage returns the message a MESSAGE command was used on.

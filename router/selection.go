@@ -154,12 +154,12 @@ func lookUpAll[T any](s selection, what string, look func(interaction.Snowflake)
 	return out, nil
 }
 
-func lookUpUser(res interaction.Resolved, id interaction.Snowflake) (option.ResolvedUser, bool) {
-	u, m, ok, hasMember := res.UserAndMember(id)
+func lookUpUser(res interaction.Resolved, id interaction.Snowflake) (u option.ResolvedUser, ok bool) {
+	ok, u.HasMember = res.DecodeUserAndMember(id, &u.User, &u.Member)
 	if !ok {
 		return option.ResolvedUser{}, false
 	}
-	return option.ResolvedUser{User: u, Member: m, HasMember: hasMember}, true
+	return u, true
 }
 
 // id parses the value at i as an id.

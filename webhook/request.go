@@ -42,7 +42,7 @@ func (e *Endpoint) serveRecording(parent context.Context, sig, ts, body, out []b
 	if rec != nil {
 		start = time.Now()
 	}
-	status, answer, refused := receive.Verify(e.verifier, e.logger, e.maxBody, sig, ts, body, out)
+	status, answer, refused := receive.Verify(e.verifier, &e.logger, e.maxBody, sig, ts, body, out)
 	if rec != nil {
 		rec.Refused = refused
 		if refused != interaction.RefusedTooLarge {

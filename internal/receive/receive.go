@@ -39,7 +39,10 @@ var (
 // does not verify with v, and reports why it did, if it did: the status
 // and the body appended to out. It reads nothing of the body but its
 // length before the signature holds.
-func Verify(v *interaction.Verifier, log zerolog.Logger, maxBody int, sig, ts, body, out []byte) (status int, answer []byte, refused interaction.Refusal) {
+//
+// The logger comes by pointer: a zerolog.Logger is a hundred bytes, which
+// every request's frames would otherwise carry.
+func Verify(v *interaction.Verifier, log *zerolog.Logger, maxBody int, sig, ts, body, out []byte) (status int, answer []byte, refused interaction.Refusal) {
 	if len(body) > maxBody {
 		return 413, append(out, BodyTooLarge...), interaction.RefusedTooLarge
 	}
