@@ -36,6 +36,7 @@ func requests(hooks *endpointtest.Webhooks) []string {
 // deferred as its route declares, and its answer, when it comes, completes
 // the deferral the way that deferral takes it.
 func TestSlowComponentsAndModalsAreDeferredAndCompleted(t *testing.T) {
+	t.Parallel()
 	msg := interaction.Message{ID: 9, ChannelID: 5, Content: "a poll"}
 	modal := interaction.ShowModal(interaction.Modal{CustomID: "form", Title: "Form"})
 	for _, tt := range []struct {

@@ -98,6 +98,7 @@ func waitForContent(t *testing.T, s *emulator.Server, id interaction.Snowflake, 
 // the service stops waiting is deferred, the user sees the bot thinking,
 // and the handler's answer, whenever it comes, completes the deferral.
 func TestSlowHandlersAreDeferredAndTheirAnswerFollows(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		after    time.Duration
 		deferred bool
@@ -146,6 +147,7 @@ func TestSlowHandlersAreDeferredAndTheirAnswerFollows(t *testing.T) {
 // the handler's context ends before the service stops waiting, and the
 // error handler's answer arrives within the window.
 func TestANonDeferredHandlerThatGivesUpIsAnsweredInTime(t *testing.T) {
+	t.Parallel()
 	r := router.New()
 	r.OnError(func(ctx context.Context, req *router.Request, err error) interaction.Response {
 		return interaction.Reply("gave up: " + err.Error()).Ephemeral()
@@ -168,6 +170,7 @@ func TestANonDeferredHandlerThatGivesUpIsAnsweredInTime(t *testing.T) {
 // TestADeferredHandlerThatPanicsTellsTheUser: a panic after the deferral
 // is logged and the deferral completed with an apology, not left thinking.
 func TestADeferredHandlerThatPanicsTellsTheUser(t *testing.T) {
+	t.Parallel()
 	r := router.New()
 	r.Command("crash", func(ctx context.Context, req *router.Request) (interaction.Response, error) {
 		time.Sleep(slowWork)
@@ -188,6 +191,7 @@ func TestADeferredHandlerThatPanicsTellsTheUser(t *testing.T) {
 // that calls runtime.Goexit (as t.FailNow does) after its deferral still
 // ends its context and lets WaitDeferred return.
 func TestADeferredHandlerThatEndsItsGoroutineDoesNotHangTheStop(t *testing.T) {
+	t.Parallel()
 	_, client := endpointtest.NewWebhooks(t)
 	ended := make(chan error, 1)
 	r := router.New(router.DispatchOnly())
@@ -223,6 +227,7 @@ func TestADeferredHandlerThatEndsItsGoroutineDoesNotHangTheStop(t *testing.T) {
 // declared on a group hold for its subcommands, and a subcommand's own
 // declaration wins over its group's.
 func TestASubcommandDefersAsItsGroupDeclares(t *testing.T) {
+	t.Parallel()
 	_, client := endpointtest.NewWebhooks(t)
 	slow := func(ctx context.Context, req *router.Request) (interaction.Response, error) {
 		time.Sleep(200 * time.Millisecond)
