@@ -297,7 +297,6 @@ func (zeros) Read(p []byte) (int, error) {
 // component's message, a component's message by a follow-up; a late
 // answer whose files cannot be sent is completed by the error handler's.
 func TestLateAnswersWithFilesCompleteTheDeferral(t *testing.T) {
-	t.Parallel()
 	const late = 700 * time.Millisecond
 	slow := func(resp func() interaction.Response) router.HandlerFunc {
 		return func(ctx context.Context, req *router.Request) (interaction.Response, error) {
@@ -349,7 +348,9 @@ func TestLateAnswersWithFilesCompleteTheDeferral(t *testing.T) {
 	}
 	completed := func(r emulator.InteractionRecord) bool { return r.Original != nil && !r.Original.Loading() }
 	// Each answer is a subtest of its own, on an emulator and a bot of its
-	// own, so that their waits overlap.
+	// own, so that their waits overlap. The test itself is not parallel:
+	// files over the limit work the CPU, and the tests that wait on a
+	// short response window are not to run beside them.
 	answers := []struct {
 		name string
 		run  func(t *testing.T, s *emulator.Server, log *endpointtest.LogBuffer)
