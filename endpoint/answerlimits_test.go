@@ -176,6 +176,7 @@ func TestARefusedUpdateOfAComponentReachesTheErrorHandler(t *testing.T) {
 // handler the endpoint deferred whose answer the service would refuse has
 // the error handler's answer complete the deferral.
 func TestARefusedLateAnswerCompletesTheDeferralWithTheErrorHandlers(t *testing.T) {
+	t.Parallel()
 	var h handled
 	r := router.New()
 	r.OnError(h.onError)

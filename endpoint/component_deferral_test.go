@@ -91,37 +91,39 @@ func TestSlowComponentsAndModalsAreDeferredAndCompleted(t *testing.T) {
 			`{"type":5}`, []string{`PATCH @original {"content":"thanks"}`}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			t.Parallel()
-			hooks, client := endpointtest.NewWebhooks(t)
-			slow := func(context.Context, *router.Request) (interaction.Response, error) {
-				time.Sleep(200 * time.Millisecond)
-				if tt.panics {
-					panic("handler bug")
+			// The handlers' sleeps and the deferral pass on the bubble's clock.
+			inBubble(t, func(t *testing.T) {
+				hooks, client := endpointtest.NewWebhooksInMemory(t)
+				slow := func(context.Context, *router.Request) (interaction.Response, error) {
+					time.Sleep(200 * time.Millisecond)
+					if tt.panics {
+						panic("handler bug")
+					}
+					if tt.answer.Type == 0 {
+						return tt.answer, errTest
+					}
+					return tt.answer, nil
 				}
-				if tt.answer.Type == 0 {
-					return tt.answer, errTest
+				r := router.New(router.DispatchOnly())
+				r.Component("slow", slow, tt.decls...)
+				r.Modal("slow", slow, tt.decls...)
+				key := interactiontest.NewKey("component deferrals")
+				// Deferred 50ms after arrival; a handler not deferred answers late.
+				e := newEndpoint(t, endpointtest.Build(t, r), key.Verifier(), endpoint.WithClient(client),
+					endpoint.WithResponseDeadline(150*time.Millisecond), endpoint.WithAnswerMargin(100*time.Millisecond))
+				got := endpointtest.FrontEnds()[0].Do(e, endpointtest.Signed(key, tt.b.JSON()))
+				if got.Status != 200 || got.Body != tt.first {
+					t.Fatalf("first answer %d %s, want %s", got.Status, got.Body, tt.first)
 				}
-				return tt.answer, nil
-			}
-			r := router.New(router.DispatchOnly())
-			r.Component("slow", slow, tt.decls...)
-			r.Modal("slow", slow, tt.decls...)
-			key := interactiontest.NewKey("component deferrals")
-			// Deferred 50ms after arrival; a handler not deferred answers late.
-			e := newEndpoint(t, endpointtest.Build(t, r), key.Verifier(), endpoint.WithClient(client),
-				endpoint.WithResponseDeadline(150*time.Millisecond), endpoint.WithAnswerMargin(100*time.Millisecond))
-			got := endpointtest.FrontEnds()[0].Do(e, endpointtest.Signed(key, tt.b.JSON()))
-			if got.Status != 200 || got.Body != tt.first {
-				t.Fatalf("first answer %d %s, want %s", got.Status, got.Body, tt.first)
-			}
-			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-			defer cancel()
-			if err := e.WaitDeferred(ctx); err != nil {
-				t.Fatal(err)
-			}
-			if sent := requests(hooks); strings.Join(sent, "\n") != strings.Join(tt.sent, "\n") {
-				t.Errorf("the service was sent\n%s\nwant\n%s", strings.Join(sent, "\n"), strings.Join(tt.sent, "\n"))
-			}
+				ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+				defer cancel()
+				if err := e.WaitDeferred(ctx); err != nil {
+					t.Fatal(err)
+				}
+				if sent := requests(hooks); strings.Join(sent, "\n") != strings.Join(tt.sent, "\n") {
+					t.Errorf("the service was sent\n%s\nwant\n%s", strings.Join(sent, "\n"), strings.Join(tt.sent, "\n"))
+				}
+			})
 		})
 	}
 }

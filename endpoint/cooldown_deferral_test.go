@@ -31,6 +31,7 @@ func (s slowRefusals) Use(ctx context.Context, _ string, _ int, _ time.Duration)
 // the refusal alone: the deferral is deleted and the refusal sent as an
 // ephemeral follow-up, never as a public message.
 func TestARefusalAfterAPublicDeferralStaysEphemeral(t *testing.T) {
+	t.Parallel()
 	r := router.New()
 	r.Use(cooldown.New(cooldown.PerUser, 1, time.Minute, cooldown.WithStore(slowRefusals{after: 150 * time.Millisecond})))
 	r.Command("ping", endpointtest.Reply("pong"), router.Description("Answers pong"))

@@ -98,6 +98,7 @@ func waitForContent(t *testing.T, s *emulator.Server, id interaction.Snowflake, 
 // the service stops waiting is deferred, the user sees the bot thinking,
 // and the handler's answer, whenever it comes, completes the deferral.
 func TestSlowHandlersAreDeferredAndTheirAnswerFollows(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		after    time.Duration
 		deferred bool
@@ -146,6 +147,7 @@ func TestSlowHandlersAreDeferredAndTheirAnswerFollows(t *testing.T) {
 // the handler's context ends before the service stops waiting, and the
 // error handler's answer arrives within the window.
 func TestANonDeferredHandlerThatGivesUpIsAnsweredInTime(t *testing.T) {
+	t.Parallel()
 	r := router.New()
 	r.OnError(func(ctx context.Context, req *router.Request, err error) interaction.Response {
 		return interaction.Reply("gave up: " + err.Error()).Ephemeral()
@@ -168,6 +170,7 @@ func TestANonDeferredHandlerThatGivesUpIsAnsweredInTime(t *testing.T) {
 // TestADeferredHandlerThatPanicsTellsTheUser: a panic after the deferral
 // is logged and the deferral completed with an apology, not left thinking.
 func TestADeferredHandlerThatPanicsTellsTheUser(t *testing.T) {
+	t.Parallel()
 	r := router.New()
 	r.Command("crash", func(ctx context.Context, req *router.Request) (interaction.Response, error) {
 		time.Sleep(slowWork)
@@ -188,70 +191,74 @@ func TestADeferredHandlerThatPanicsTellsTheUser(t *testing.T) {
 // that calls runtime.Goexit (as t.FailNow does) after its deferral still
 // ends its context and lets WaitDeferred return.
 func TestADeferredHandlerThatEndsItsGoroutineDoesNotHangTheStop(t *testing.T) {
-	_, client := endpointtest.NewWebhooks(t)
-	ended := make(chan error, 1)
-	r := router.New(router.DispatchOnly())
-	r.Command("quit", func(ctx context.Context, req *router.Request) (interaction.Response, error) {
-		time.Sleep(150 * time.Millisecond)
-		go func() { <-ctx.Done(); ended <- ctx.Err() }()
-		runtime.Goexit()
-		return interaction.Response{}, nil
-	})
-	key := interactiontest.NewKey("goexit")
-	e := newEndpoint(t, endpointtest.Build(t, r), key.Verifier(), endpoint.WithClient(client),
-		endpoint.WithResponseDeadline(150*time.Millisecond), endpoint.WithAnswerMargin(100*time.Millisecond))
-	got := endpointtest.FrontEnds()[0].Do(e, endpointtest.Signed(key, interactiontest.Command("quit").JSON()))
-	if got.Status != 200 || !strings.Contains(got.Body, `"type":5`) {
-		t.Fatalf("answer %d %s, want a deferral", got.Status, got.Body)
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	if err := e.WaitDeferred(ctx); err != nil {
-		t.Fatalf("WaitDeferred: %v", err)
-	}
-	select {
-	case err := <-ended:
-		if err == nil {
-			t.Error("the handler's context ended without an error")
+	inBubble(t, func(t *testing.T) {
+		_, client := endpointtest.NewWebhooksInMemory(t)
+		ended := make(chan error, 1)
+		r := router.New(router.DispatchOnly())
+		r.Command("quit", func(ctx context.Context, req *router.Request) (interaction.Response, error) {
+			time.Sleep(150 * time.Millisecond)
+			go func() { <-ctx.Done(); ended <- ctx.Err() }()
+			runtime.Goexit()
+			return interaction.Response{}, nil
+		})
+		key := interactiontest.NewKey("goexit")
+		e := newEndpoint(t, endpointtest.Build(t, r), key.Verifier(), endpoint.WithClient(client),
+			endpoint.WithResponseDeadline(150*time.Millisecond), endpoint.WithAnswerMargin(100*time.Millisecond))
+		got := endpointtest.FrontEnds()[0].Do(e, endpointtest.Signed(key, interactiontest.Command("quit").JSON()))
+		if got.Status != 200 || !strings.Contains(got.Body, `"type":5`) {
+			t.Fatalf("answer %d %s, want a deferral", got.Status, got.Body)
 		}
-	case <-time.After(5 * time.Second):
-		t.Fatal("the handler's context never ended")
-	}
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		if err := e.WaitDeferred(ctx); err != nil {
+			t.Fatalf("WaitDeferred: %v", err)
+		}
+		select {
+		case err := <-ended:
+			if err == nil {
+				t.Error("the handler's context ended without an error")
+			}
+		case <-time.After(5 * time.Second):
+			t.Fatal("the handler's context never ended")
+		}
+	})
 }
 
 // TestASubcommandDefersAsItsGroupDeclares: DeferEphemeral and NoAutoDefer
 // declared on a group hold for its subcommands, and a subcommand's own
 // declaration wins over its group's.
 func TestASubcommandDefersAsItsGroupDeclares(t *testing.T) {
-	_, client := endpointtest.NewWebhooks(t)
-	slow := func(ctx context.Context, req *router.Request) (interaction.Response, error) {
-		time.Sleep(200 * time.Millisecond)
-		return interaction.Reply("done"), nil
-	}
-	r := router.New(router.DispatchOnly())
-	private := r.Group("private", router.DeferEphemeral())
-	private.Command("run", slow)
-	private.Command("public", slow, router.NoAutoDefer())
-	r.Group("never", router.NoAutoDefer()).Command("run", slow)
-	key := interactiontest.NewKey("groups")
-	// Deferred 50ms after arrival; a handler not deferred answers late.
-	e := newEndpoint(t, endpointtest.Build(t, r), key.Verifier(), endpoint.WithClient(client),
-		endpoint.WithResponseDeadline(150*time.Millisecond), endpoint.WithAnswerMargin(100*time.Millisecond))
-	for _, tc := range []struct {
-		path, want string
-	}{
-		{"private run", `{"type":5,"data":{"flags":64}}`},
-		{"private public", `"content":"done"`},
-		{"never run", `"content":"done"`},
-	} {
-		got := endpointtest.FrontEnds()[0].Do(e, endpointtest.Signed(key, interactiontest.Command(tc.path).JSON()))
-		if got.Status != 200 || !strings.Contains(got.Body, tc.want) {
-			t.Errorf("%s: answer %d %s, want %s", tc.path, got.Status, got.Body, tc.want)
+	inBubble(t, func(t *testing.T) {
+		_, client := endpointtest.NewWebhooksInMemory(t)
+		slow := func(ctx context.Context, req *router.Request) (interaction.Response, error) {
+			time.Sleep(200 * time.Millisecond)
+			return interaction.Reply("done"), nil
 		}
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	if err := e.WaitDeferred(ctx); err != nil {
-		t.Fatal(err)
-	}
+		r := router.New(router.DispatchOnly())
+		private := r.Group("private", router.DeferEphemeral())
+		private.Command("run", slow)
+		private.Command("public", slow, router.NoAutoDefer())
+		r.Group("never", router.NoAutoDefer()).Command("run", slow)
+		key := interactiontest.NewKey("groups")
+		// Deferred 50ms after arrival; a handler not deferred answers late.
+		e := newEndpoint(t, endpointtest.Build(t, r), key.Verifier(), endpoint.WithClient(client),
+			endpoint.WithResponseDeadline(150*time.Millisecond), endpoint.WithAnswerMargin(100*time.Millisecond))
+		for _, tc := range []struct {
+			path, want string
+		}{
+			{"private run", `{"type":5,"data":{"flags":64}}`},
+			{"private public", `"content":"done"`},
+			{"never run", `"content":"done"`},
+		} {
+			got := endpointtest.FrontEnds()[0].Do(e, endpointtest.Signed(key, interactiontest.Command(tc.path).JSON()))
+			if got.Status != 200 || !strings.Contains(got.Body, tc.want) {
+				t.Errorf("%s: answer %d %s, want %s", tc.path, got.Status, got.Body, tc.want)
+			}
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		if err := e.WaitDeferred(ctx); err != nil {
+			t.Fatal(err)
+		}
+	})
 }

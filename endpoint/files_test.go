@@ -304,68 +304,78 @@ func TestLateAnswersWithFilesCompleteTheDeferral(t *testing.T) {
 			return resp(), nil
 		}
 	}
-	for _, srv := range fileServers {
-		t.Run(srv.name, func(t *testing.T) {
-			t.Parallel()
-			var log endpointtest.LogBuffer
-			r := router.New(router.WithLogger(zerolog.New(&log)))
-			r.OnError(func(ctx context.Context, req *router.Request, err error) interaction.Response {
-				return interaction.Reply("Not sent: " + err.Error())
-			})
-			r.Command("report", slow(reportAnswer), router.Description("Report"))
-			r.Command("dump", slow(func() interaction.Response {
-				return interaction.Reply("dump").WithFile("dump.bin", "", io.LimitReader(zeros{}, 11<<20))
-			}), router.Description("Too big"))
-			r.Command("image", slow(func() interaction.Response {
-				return interaction.Reply("image").WithFile("image.raw", "", bytes.NewReader(make([]byte, 11<<20)))
-			}), router.Description("Too big, and known to be"))
-			r.Command("board", func(context.Context, *router.Request) (interaction.Response, error) {
-				return interaction.Reply("Board").WithFile("old.txt", "text/plain", strings.NewReader("old")).
-					WithComponents(component.Row(component.PrimaryButton("board:update", "Update"), component.SecondaryButton("board:more", "More"))), nil
-			}, router.Description("Board"))
-			r.Component("board:update", slow(func() interaction.Response {
-				return interaction.Update("Board, updated").WithFile("new.txt", "text/plain", strings.NewReader("new"))
-			}))
-			r.Component("board:more", slow(func() interaction.Response {
-				return interaction.Reply("More").WithFile("more.txt", "text/plain", strings.NewReader("more"))
-			}))
-			s := serveFiles(t, r, srv.serve, true, endpoint.WithResponseDeadline(late), endpoint.WithAnswerMargin(late/2))
-			ctx := context.Background()
-			deferred := func(res *emulator.Result, err error) *emulator.Result {
-				t.Helper()
-				if err != nil {
-					t.Fatal(err)
-				}
-				if !res.OK() || (res.Answer.Type != interaction.CallbackDeferredChannelMessageWithSource && res.Answer.Type != interaction.CallbackDeferredUpdateMessage) {
-					t.Fatalf("first answer %v, violations %q: want a deferral", res.Answer.Type, res.Violations)
-				}
-				return res
+	bot := func(log *endpointtest.LogBuffer) *router.Router {
+		r := router.New(router.WithLogger(zerolog.New(log)))
+		r.OnError(func(ctx context.Context, req *router.Request, err error) interaction.Response {
+			return interaction.Reply("Not sent: " + err.Error())
+		})
+		r.Command("report", slow(reportAnswer), router.Description("Report"))
+		r.Command("dump", slow(func() interaction.Response {
+			return interaction.Reply("dump").WithFile("dump.bin", "", io.LimitReader(zeros{}, 11<<20))
+		}), router.Description("Too big"))
+		r.Command("image", slow(func() interaction.Response {
+			return interaction.Reply("image").WithFile("image.raw", "", bytes.NewReader(make([]byte, 11<<20)))
+		}), router.Description("Too big, and known to be"))
+		r.Command("board", func(context.Context, *router.Request) (interaction.Response, error) {
+			return interaction.Reply("Board").WithFile("old.txt", "text/plain", strings.NewReader("old")).
+				WithComponents(component.Row(component.PrimaryButton("board:update", "Update"), component.SecondaryButton("board:more", "More"))), nil
+		}, router.Description("Board"))
+		r.Component("board:update", slow(func() interaction.Response {
+			return interaction.Update("Board, updated").WithFile("new.txt", "text/plain", strings.NewReader("new"))
+		}))
+		r.Component("board:more", slow(func() interaction.Response {
+			return interaction.Reply("More").WithFile("more.txt", "text/plain", strings.NewReader("more"))
+		}))
+		return r
+	}
+	deferred := func(t *testing.T, res *emulator.Result, err error) *emulator.Result {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !res.OK() || (res.Answer.Type != interaction.CallbackDeferredChannelMessageWithSource && res.Answer.Type != interaction.CallbackDeferredUpdateMessage) {
+			t.Fatalf("first answer %v, violations %q: want a deferral", res.Answer.Type, res.Violations)
+		}
+		return res
+	}
+	settled := func(s *emulator.Server, id interaction.Snowflake, done func(emulator.InteractionRecord) bool) emulator.InteractionRecord {
+		for end := time.Now().Add(10 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+			rec, _ := s.Interaction(id)
+			if done(rec) || time.Now().After(end) {
+				return rec
 			}
-			settled := func(id interaction.Snowflake, done func(emulator.InteractionRecord) bool) emulator.InteractionRecord {
-				t.Helper()
-				for end := time.Now().Add(10 * time.Second); ; time.Sleep(20 * time.Millisecond) {
-					rec, _ := s.Interaction(id)
-					if done(rec) || time.Now().After(end) {
-						return rec
-					}
-				}
-			}
-
-			res := deferred(s.Invoke(ctx, emulator.Invocation{Guild: s.GuildID, Command: "report"}))
-			rec := settled(res.Interaction.ID, func(r emulator.InteractionRecord) bool { return r.Original != nil && !r.Original.Loading() })
+		}
+	}
+	completed := func(r emulator.InteractionRecord) bool { return r.Original != nil && !r.Original.Loading() }
+	// Each answer is a subtest of its own, on an emulator and a bot of its
+	// own, so that their waits overlap. The test itself is not parallel:
+	// files over the limit work the CPU, and the tests that wait on a
+	// short response window are not to run beside them.
+	answers := []struct {
+		name string
+		run  func(t *testing.T, s *emulator.Server, log *endpointtest.LogBuffer)
+	}{
+		{"a command's message", func(t *testing.T, s *emulator.Server, _ *endpointtest.LogBuffer) {
+			res, err := s.Invoke(t.Context(), emulator.Invocation{Guild: s.GuildID, Command: "report"})
+			res = deferred(t, res, err)
+			rec := settled(s, res.Interaction.ID, completed)
 			if got := attachmentsOf(rec.Original); got != reportAttachments {
 				t.Errorf("a command's late answer: %q", got)
 			}
-
-			res = deferred(s.Invoke(ctx, emulator.Invocation{Guild: s.GuildID, Command: "dump"}))
-			rec = settled(res.Interaction.ID, func(r emulator.InteractionRecord) bool { return r.Original != nil && !r.Original.Loading() })
+		}},
+		{"a file over the limit", func(t *testing.T, s *emulator.Server, log *endpointtest.LogBuffer) {
+			res, err := s.Invoke(t.Context(), emulator.Invocation{Guild: s.GuildID, Command: "dump"})
+			res = deferred(t, res, err)
+			rec := settled(s, res.Interaction.ID, completed)
 			if want := `message › file 1 "dump.bin": more than the 10 MiB limit`; !strings.Contains(rec.Original.Data.Content, want) ||
 				len(rec.Original.Attachments) != 0 || strings.Count(log.String(), logged(want)) != 1 {
 				t.Errorf("a late answer over the limit completed as %q %q; log:\n%s", rec.Original.Data.Content, attachmentsOf(rec.Original), log.String())
 			}
-
-			res = deferred(s.Invoke(ctx, emulator.Invocation{Guild: s.GuildID, Command: "image"}))
-			rec = settled(res.Interaction.ID, func(r emulator.InteractionRecord) bool { return r.Original != nil && !r.Original.Loading() })
+		}},
+		{"a file known to be over the limit", func(t *testing.T, s *emulator.Server, log *endpointtest.LogBuffer) {
+			res, err := s.Invoke(t.Context(), emulator.Invocation{Guild: s.GuildID, Command: "image"})
+			res = deferred(t, res, err)
+			rec := settled(s, res.Interaction.ID, completed)
 			// A size known before sending is refused by the check of every
 			// answer, as any answer the service would refuse: it goes to
 			// the error handler, which has its say, and nothing is sent.
@@ -373,23 +383,37 @@ func TestLateAnswersWithFilesCompleteTheDeferral(t *testing.T) {
 				len(rec.Original.Attachments) != 0 {
 				t.Errorf("a late answer known to be over the limit completed as %q %q; log:\n%s", rec.Original.Data.Content, attachmentsOf(rec.Original), log.String())
 			}
-
+		}},
+		{"a component's update, then its message", func(t *testing.T, s *emulator.Server, _ *endpointtest.LogBuffer) {
+			ctx := t.Context()
 			board, err := s.Invoke(ctx, emulator.Invocation{Guild: s.GuildID, Command: "board"})
 			if err != nil || !board.OK() {
 				t.Fatalf("board: %v %+v", err, board)
 			}
 			boardRec, _ := s.Interaction(board.Interaction.ID)
 			message := boardRec.Original.ID
-			deferred(s.Click(ctx, emulator.Click{Message: message, Button: "board:update"}))
-			rec = settled(board.Interaction.ID, func(r emulator.InteractionRecord) bool { return r.Original.Data.Content == "Board, updated" })
+			res, err := s.Click(ctx, emulator.Click{Message: message, Button: "board:update"})
+			deferred(t, res, err)
+			rec := settled(s, board.Interaction.ID, func(r emulator.InteractionRecord) bool { return r.Original.Data.Content == "Board, updated" })
 			if got := attachmentsOf(rec.Original); got != "new.txt;;text/plain;new" {
 				t.Errorf("a component's late update: %q %q", rec.Original.Data.Content, got)
 			}
-			res = deferred(s.Click(ctx, emulator.Click{Message: message, Button: "board:more"}))
-			rec = settled(res.Interaction.ID, func(r emulator.InteractionRecord) bool { return len(r.Followups) > 0 })
+			res, err = s.Click(ctx, emulator.Click{Message: message, Button: "board:more"})
+			res = deferred(t, res, err)
+			rec = settled(s, res.Interaction.ID, func(r emulator.InteractionRecord) bool { return len(r.Followups) > 0 })
 			if len(rec.Followups) != 1 || attachmentsOf(&rec.Followups[0]) != "more.txt;;text/plain;more" {
 				t.Errorf("a component's late message: %+v", rec.Followups)
 			}
-		})
+		}},
+	}
+	for _, srv := range fileServers {
+		for _, a := range answers {
+			t.Run(srv.name+"/"+a.name, func(t *testing.T) {
+				t.Parallel()
+				var log endpointtest.LogBuffer
+				s := serveFiles(t, bot(&log), srv.serve, true, endpoint.WithResponseDeadline(late), endpoint.WithAnswerMargin(late/2))
+				a.run(t, s, &log)
+			})
+		}
 	}
 }

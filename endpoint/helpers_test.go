@@ -3,9 +3,12 @@ package endpoint_test
 import (
 	"context"
 	"testing"
+	"testing/synctest"
+	"time"
 
 	"github.com/switchboard-go/switchboard/endpoint"
 	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/internal/gopool"
 	"github.com/switchboard-go/switchboard/router"
 )
 
@@ -23,4 +26,16 @@ func newEndpoint(tb testing.TB, mux *router.Mux, v *interaction.Verifier, opts .
 // ok is a handler that answers "ok".
 func ok(context.Context, *router.Request) (interaction.Response, error) {
 	return interaction.Reply("ok"), nil
+}
+
+// inBubble runs f in a synctest bubble, on its fake clock. The goroutines
+// an endpoint keeps for its handlers end once idle for gopool.DefaultIdle:
+// the bubble's clock moves past that before the bubble ends, which would
+// otherwise find them still waiting.
+func inBubble(t *testing.T, f func(t *testing.T)) {
+	t.Helper()
+	synctest.Test(t, func(t *testing.T) {
+		t.Cleanup(func() { time.Sleep(gopool.DefaultIdle) })
+		f(t)
+	})
 }

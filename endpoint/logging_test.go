@@ -80,6 +80,7 @@ const childEnv = "SWITCHBOARD_ENDPOINT_DEFAULT_LOG_CHILD"
 // The default is checked in a process of its own, whose standard error
 // is read: the real one, not a writer put in its place.
 func TestTheDefaultLoggerWritesErrorsOnStandardError(t *testing.T) {
+	t.Parallel()
 	if os.Getenv(childEnv) == "1" {
 		serveWithTheDefaultLogger(t)
 		return

@@ -244,6 +244,7 @@ func TestOutcomesAndRefusalsHaveNames(t *testing.T) {
 // deferred, and, when it returns, the completion of the deferral with
 // what it came to and whether the service took it.
 func TestTheObserverIsToldHowDeferredAnswersWereDelivered(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name          string
 		handler       func() (interaction.Response, error)

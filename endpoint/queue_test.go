@@ -409,6 +409,7 @@ func TestQueuedCannotBeDeclaredWithNoAutoDefer(t *testing.T) {
 // has reached the service, which then knows no webhook for it: the REST
 // client sends the completion again while the interaction is young.
 func TestAWorkerThatOvertakesTheDeferralDeliversAgain(t *testing.T) {
+	t.Parallel()
 	s, err := emulator.New(emulator.Config{ResponseWindow: testWindow})
 	if err != nil {
 		t.Fatal(err)

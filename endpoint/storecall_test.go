@@ -8,6 +8,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"github.com/rs/zerolog"
@@ -74,18 +75,20 @@ func TestACooldownBoundsEachCallToItsStore(t *testing.T) {
 		{"StoreTimeout sets how long a call may take", []storecall.Option{storecall.WithTimeout(20 * time.Millisecond)}, 20 * time.Millisecond},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			st := new(hangingStore)
-			r := router.New(router.DispatchOnly())
-			r.Use(cooldown.New(cooldown.PerUser, 1, time.Minute, cooldown.WithStore(st, tc.opts...)))
-			r.Command("ping", endpointtest.Reply("pong"))
-			m := endpointtest.Build(t, r)
-			resp, err := m.Dispatch(context.Background(), interactiontest.Command("ping").Interaction())
-			if err != nil || resp.Message.Content != "pong" {
-				t.Fatalf("answered %q, %v; want the handler's", resp.Message.Content, err)
-			}
-			if d := st.lastAllowed(); d <= 0 || d > tc.timeout {
-				t.Errorf("the store's call was allowed %v, want at most %v", d, tc.timeout)
-			}
+			synctest.Test(t, func(t *testing.T) {
+				st := new(hangingStore)
+				r := router.New(router.DispatchOnly())
+				r.Use(cooldown.New(cooldown.PerUser, 1, time.Minute, cooldown.WithStore(st, tc.opts...)))
+				r.Command("ping", endpointtest.Reply("pong"))
+				m := endpointtest.Build(t, r)
+				resp, err := m.Dispatch(context.Background(), interactiontest.Command("ping").Interaction())
+				if err != nil || resp.Message.Content != "pong" {
+					t.Fatalf("answered %q, %v; want the handler's", resp.Message.Content, err)
+				}
+				if d := st.lastAllowed(); d <= 0 || d > tc.timeout {
+					t.Errorf("the store's call was allowed %v, want at most %v", d, tc.timeout)
+				}
+			})
 		})
 	}
 }
@@ -110,19 +113,21 @@ func TestAReplayGuardCallNeverOutlastsTheAnswerDeadline(t *testing.T) {
 			100 * time.Millisecond},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			var log bytes.Buffer
-			st := new(hangingStore)
-			opts := append([]endpoint.Option{endpoint.WithReplayGuard(st, tc.guard...)}, tc.opts...)
-			e := newEndpoint(t, endpointtest.Bot(t, &log), key.Verifier(), opts...)
-			if got := endpointtest.FrontEnds()[0].Do(e, endpointtest.Signed(key, interactiontest.Command("ping").JSON())); got.Status != 200 {
-				t.Fatalf("%d %s, want the request served", got.Status, got.Body)
-			}
-			if d := st.lastAllowed(); d <= 0 || d > tc.within {
-				t.Errorf("the guard's call was allowed %v, want at most %v", d, tc.within)
-			}
-			if !strings.Contains(log.String(), "the replay guard failed; serving the request") {
-				t.Errorf("the timeout is not logged: %s", log.String())
-			}
+			synctest.Test(t, func(t *testing.T) {
+				var log bytes.Buffer
+				st := new(hangingStore)
+				opts := append([]endpoint.Option{endpoint.WithReplayGuard(st, tc.guard...)}, tc.opts...)
+				e := newEndpoint(t, endpointtest.Bot(t, &log), key.Verifier(), opts...)
+				if got := endpointtest.FrontEnds()[0].Do(e, endpointtest.Signed(key, interactiontest.Command("ping").JSON())); got.Status != 200 {
+					t.Fatalf("%d %s, want the request served", got.Status, got.Body)
+				}
+				if d := st.lastAllowed(); d <= 0 || d > tc.within {
+					t.Errorf("the guard's call was allowed %v, want at most %v", d, tc.within)
+				}
+				if !strings.Contains(log.String(), "the replay guard failed; serving the request") {
+					t.Errorf("the timeout is not logged: %s", log.String())
+				}
+			})
 		})
 	}
 }
@@ -147,49 +152,51 @@ func (s *flakyStore) Use(context.Context, string, int, time.Duration) (time.Dura
 // logged once; after the pause one call tries it again, and once it
 // answers every use calls it again.
 func TestAStoreThatKeepsFailingIsLeftAloneForAWhile(t *testing.T) {
-	const pause = 100 * time.Millisecond
-	var log endpointtest.LogBuffer
-	st := new(flakyStore)
-	st.down.Store(true)
-	r := router.New(router.DispatchOnly(), router.WithLogger(zerolog.New(&log)))
-	r.Use(cooldown.New(cooldown.PerUser, 1, time.Minute, cooldown.WithStore(st, storecall.WithBreaker(3, pause))))
-	r.Command("ping", endpointtest.Reply("pong"))
-	m := endpointtest.Build(t, r)
-	ping := func(n int) {
-		t.Helper()
-		for range n {
-			resp, err := m.Dispatch(context.Background(), interactiontest.Command("ping").Interaction())
-			if err != nil || resp.Message.Content != "pong" {
-				t.Fatalf("answered %q, %v; want the handler's", resp.Message.Content, err)
+	synctest.Test(t, func(t *testing.T) {
+		const pause = 100 * time.Millisecond
+		var log endpointtest.LogBuffer
+		st := new(flakyStore)
+		st.down.Store(true)
+		r := router.New(router.DispatchOnly(), router.WithLogger(zerolog.New(&log)))
+		r.Use(cooldown.New(cooldown.PerUser, 1, time.Minute, cooldown.WithStore(st, storecall.WithBreaker(3, pause))))
+		r.Command("ping", endpointtest.Reply("pong"))
+		m := endpointtest.Build(t, r)
+		ping := func(n int) {
+			t.Helper()
+			for range n {
+				resp, err := m.Dispatch(context.Background(), interactiontest.Command("ping").Interaction())
+				if err != nil || resp.Message.Content != "pong" {
+					t.Fatalf("answered %q, %v; want the handler's", resp.Message.Content, err)
+				}
 			}
 		}
-	}
-	ping(10)
-	if n := st.calls.Load(); n != 3 {
-		t.Errorf("the store was called %d times for 10 uses, want 3: once per failure until the breaker opens", n)
-	}
-	if n := strings.Count(log.String(), "failed too many times in a row"); n != 1 {
-		t.Errorf("the pause is logged %d times, want once:\n%s", n, log.String())
-	}
+		ping(10)
+		if n := st.calls.Load(); n != 3 {
+			t.Errorf("the store was called %d times for 10 uses, want 3: once per failure until the breaker opens", n)
+		}
+		if n := strings.Count(log.String(), "failed too many times in a row"); n != 1 {
+			t.Errorf("the pause is logged %d times, want once:\n%s", n, log.String())
+		}
 
-	time.Sleep(pause + 20*time.Millisecond)
-	ping(5)
-	if n := st.calls.Load(); n != 4 {
-		t.Errorf("after the pause, with the store still down, it was called %d times in all, want 4: one try", n)
-	}
-	if n := strings.Count(log.String(), "failed too many times in a row"); n != 1 {
-		t.Errorf("a failed try logs the pause again: %d times", n)
-	}
+		time.Sleep(pause + 20*time.Millisecond)
+		ping(5)
+		if n := st.calls.Load(); n != 4 {
+			t.Errorf("after the pause, with the store still down, it was called %d times in all, want 4: one try", n)
+		}
+		if n := strings.Count(log.String(), "failed too many times in a row"); n != 1 {
+			t.Errorf("a failed try logs the pause again: %d times", n)
+		}
 
-	st.down.Store(false)
-	time.Sleep(pause + 20*time.Millisecond)
-	ping(5)
-	if n := st.calls.Load(); n != 9 {
-		t.Errorf("once the store answers again it was called %d times in all, want 9: for every use", n)
-	}
-	if !strings.Contains(log.String(), "the store answers again") {
-		t.Errorf("that the store answers again is not logged:\n%s", log.String())
-	}
+		st.down.Store(false)
+		time.Sleep(pause + 20*time.Millisecond)
+		ping(5)
+		if n := st.calls.Load(); n != 9 {
+			t.Errorf("once the store answers again it was called %d times in all, want 9: for every use", n)
+		}
+		if !strings.Contains(log.String(), "the store answers again") {
+			t.Errorf("that the store answers again is not logged:\n%s", log.String())
+		}
+	})
 }
 
 // brokenStore is a cooldown store whose calls all fail at once.

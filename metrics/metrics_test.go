@@ -271,6 +271,7 @@ func eventually(t *testing.T, g prometheus.Gatherer, want ...series) {
 // once by its type, route and outcome, its handler measured, and a
 // deferred answer counted again when it is delivered.
 func TestInteractionMetricsMoveAsTheBotAnswers(t *testing.T) {
+	t.Parallel()
 	const (
 		command      = "APPLICATION_COMMAND"
 		autocomplete = "APPLICATION_COMMAND_AUTOCOMPLETE"
@@ -418,6 +419,7 @@ func TestEventsAreCountedByTypeAndResult(t *testing.T) {
 // and status, a 429 by the scope of its limit, the time held back for the
 // limits measured, and each retry counted by why.
 func TestRESTMetricsMoveAsTheServiceAnswers(t *testing.T) {
+	t.Parallel()
 	const route = "GET /applications/{app}/commands"
 	requests := func(status string, n float64) series {
 		return series{"switchboard_rest_requests_total", []string{"route", route, "status", status}, n}

@@ -17,6 +17,7 @@ import (
 )
 
 func TestServerShutdownWaitsForTheEventHandlersRunning(t *testing.T) {
+	t.Parallel()
 	key := interactiontest.NewKey("events")
 	var finished time.Time
 	var mu sync.Mutex

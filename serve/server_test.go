@@ -79,6 +79,7 @@ func closedWithin(t *testing.T, c net.Conn, d time.Duration) string {
 }
 
 func TestServerClosesConnectionsThatDoNotSendARequestInTime(t *testing.T) {
+	t.Parallel()
 	key := interactiontest.NewKey("server")
 	ping := interactiontest.Ping().JSON()
 	sig, ts := key.Sign(ping)
@@ -98,6 +99,7 @@ func TestServerClosesConnectionsThatDoNotSendARequestInTime(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			var log endpointtest.LogBuffer
 			e := slowBot(t, key, &log, nil, nil)
 			addr, _ := endpointtest.Start(t, &serve.Server{Endpoint: e,
@@ -213,6 +215,7 @@ func TestServerTurnsAwayConnectionsBeyondItsLimit(t *testing.T) {
 }
 
 func TestServerShutdownLetsAHandlerUnderWayAnswer(t *testing.T) {
+	t.Parallel()
 	key := interactiontest.NewKey("server")
 	var log endpointtest.LogBuffer
 	started := make(chan struct{})
@@ -254,6 +257,7 @@ func TestServerShutdownLetsAHandlerUnderWayAnswer(t *testing.T) {
 }
 
 func TestServerShutdownGivesUpAfterItsTimeout(t *testing.T) {
+	t.Parallel()
 	key := interactiontest.NewKey("server")
 	started, release := make(chan struct{}), make(chan struct{})
 	e := slowBot(t, key, io.Discard, started, func() { <-release })
@@ -405,6 +409,7 @@ func TestServerReturnsWhenItsListenerIsClosedUnderIt(t *testing.T) {
 // deferred is still working when the server is told to stop; Serve returns
 // only once its answer has been delivered.
 func TestServerShutdownWaitsForTheAnswersItDeferred(t *testing.T) {
+	t.Parallel()
 	key := interactiontest.NewKey("server")
 	hooks, client := endpointtest.NewWebhooks(t)
 	r := router.New(router.DispatchOnly())

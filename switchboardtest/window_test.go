@@ -47,6 +47,7 @@ func slowBot(release <-chan struct{}) *router.Router {
 // The endpoint defers a slow handler at the margin of the shortened
 // window, and completes its answer by editing the original message.
 func TestWithResponseWindowASlowHandlerIsDeferredAndCompleted(t *testing.T) {
+	t.Parallel()
 	release := make(chan struct{})
 	bot := switchboardtest.New(t, slowBot(release), switchboardtest.WithResponseWindow(window))
 	x := bot.Command("/report")
@@ -82,6 +83,7 @@ func TestWithResponseWindowAHandlersContextEndsAtTheMargin(t *testing.T) {
 // The emulator waits for the shortened window, whether WithEmulator
 // comes before WithResponseWindow or after it.
 func TestWithResponseWindowIsTheEmulatorsWindow(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct {
 		name string
 		opts []switchboardtest.Option
@@ -91,6 +93,7 @@ func TestWithResponseWindowIsTheEmulatorsWindow(t *testing.T) {
 		{"after WithEmulator", []switchboardtest.Option{switchboardtest.WithEmulator(emulator.Config{}), switchboardtest.WithResponseWindow(window)}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			release := make(chan struct{})
 			defer close(release)
 			bot := switchboardtest.New(t, slowBot(release), tt.opts...)

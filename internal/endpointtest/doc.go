@@ -5,7 +5,9 @@
 //   - routers built for a test (Build, Reply, Dispatch) and a bot with a
 //     command for each way a handler ends (Bot);
 //   - a stand-in for the service's webhook endpoints, where the answers
-//     completed after a deferral go (Webhooks);
+//     completed after a deferral go (Webhooks), on a loopback port
+//     (NewWebhooks) or in memory, for a test in a synctest bubble
+//     (NewWebhooksInMemory);
 //   - requests signed as the service signs them (Signed, Signature),
 //     served in memory through each of an endpoint's front ends
 //     (FrontEnds), or sent over HTTP (Send) to a server started on a
