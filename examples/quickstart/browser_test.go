@@ -15,6 +15,7 @@ import (
 var updateScreenshots = flag.Bool("update-screenshots", false, "write the playground's screenshots to docs/")
 
 func TestAUserPlaysWithTheBotInTheBrowser(t *testing.T) {
+	t.Parallel()
 	b := browsertest.Start(t)
 	p := b.Open(t, webtest.Serve(t, example))
 	box := p.Role("textbox", "Message")
