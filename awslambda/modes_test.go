@@ -163,6 +163,7 @@ func (b *lambdaBot) serveQueue(t *testing.T) {
 // answers at once, after the deferral or after the service's window has
 // its answer shown.
 func TestEveryDelayIsCompletedInEveryMode(t *testing.T) {
+	t.Parallel()
 	for _, m := range []mode{inProcess, handedOver, queued} {
 		for _, d := range []delay{atOnce, afterTheDeferral, afterTheWindow} {
 			t.Run(m.String()+"/"+d.String(), func(t *testing.T) {
@@ -232,6 +233,7 @@ func TestEveryDelayIsCompletedInEveryMode(t *testing.T) {
 // still comes, from the worker function that takes the job from the
 // queue.
 func TestADeferredAnswerSurvivesTheFrozenProcess(t *testing.T) {
+	t.Parallel()
 	for _, m := range []mode{handedOver, queued} {
 		t.Run(m.String(), func(t *testing.T) {
 			t.Parallel()

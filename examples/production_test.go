@@ -61,15 +61,10 @@ func TestNoProgramThatShipsLinksTheEmulator(t *testing.T) {
 	if testing.Short() {
 		t.Skip("lists the examples' packages with the go command")
 	}
-	const module = "github.com/switchboard-go/switchboard/examples/"
-	out, err := exec.Command("go", "list", "-f", "{{if eq .Name \"main\"}}{{.ImportPath}}{{end}}", "./...").Output()
-	if err != nil {
-		t.Fatalf("go list: %v", err)
-	}
+	t.Parallel()
 	var shipped []string
 	found := map[string]bool{}
-	for p := range strings.FieldsSeq(string(out)) {
-		dir := strings.TrimPrefix(p, module)
+	for _, dir := range programs(t) {
 		found[dir] = true
 		if _, ok := demos[dir]; !ok {
 			shipped = append(shipped, dir)
@@ -113,6 +108,24 @@ func TestNoProgramThatShipsLinksTheEmulator(t *testing.T) {
 			}
 		})
 	}
+}
+
+// module is the import path of the examples, programs' directories
+// under it.
+const module = "github.com/switchboard-go/switchboard/examples/"
+
+// programs returns the directories under examples/ of the main packages.
+func programs(t *testing.T) []string {
+	t.Helper()
+	out, err := exec.Command("go", "list", "-f", "{{if eq .Name \"main\"}}{{.ImportPath}}{{end}}", "./...").Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	var dirs []string
+	for p := range strings.FieldsSeq(string(out)) {
+		dirs = append(dirs, strings.TrimPrefix(p, module))
+	}
+	return dirs
 }
 
 // deployed returns the programs under examples/ the repository's deploy

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/switchboard-go/switchboard/internal/gorun"
 )
 
 // TestNoUsageTextShowsTheEnvironment builds every example and asks each
@@ -21,33 +23,39 @@ func TestNoUsageTextShowsTheEnvironment(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds every example")
 	}
+	t.Parallel()
 	vars := environmentRead(t, ".", "../registry")
 	if !slices.Contains(vars, "SWITCHBOARD_REDIS_URL") || !slices.Contains(vars, "SWITCHBOARD_BOT_TOKEN") {
 		t.Fatalf("the variables found, %q, lack the Redis URL or the bot token: the search is broken", vars)
-	}
-	bin := t.TempDir()
-	if out, err := exec.Command("go", "build", "-o", bin, "./...").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
 	}
 	env := os.Environ()
 	for _, v := range vars {
 		env = append(env, v+"="+secret(v))
 	}
-	programs, err := os.ReadDir(bin)
-	if err != nil || len(programs) < 10 {
-		t.Fatalf("built %d programs (%v); want every example", len(programs), err)
+	dirs := programs(t)
+	if len(dirs) < 10 {
+		t.Fatalf("found the programs %q; want every example", dirs)
 	}
-	for _, p := range programs {
-		t.Run(p.Name(), func(t *testing.T) {
+	bin := t.TempDir()
+	for _, dir := range dirs {
+		t.Run(dir, func(t *testing.T) {
+			// Each program is built, then run, while others are.
+			t.Parallel()
+			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+			defer cancel()
+			exe := filepath.Join(bin, strings.ReplaceAll(dir, "/", "-"))
+			if out, err := gorun.Command(ctx, "./"+dir, exe).CombinedOutput(); err != nil {
+				t.Fatalf("building examples/%s: %v\n%s", dir, err, out)
+			}
 			run := func(args ...string) string {
 				ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 				defer cancel()
-				cmd := exec.CommandContext(ctx, filepath.Join(bin, p.Name()), args...)
+				cmd := exec.CommandContext(ctx, exe, args...)
 				cmd.Env = env
 				out, _ := cmd.CombinedOutput() // -h and a wrong flag may exit 0 or 2
 				for _, v := range vars {
 					if bytes.Contains(out, []byte(secret(v))) {
-						t.Errorf("%s %s shows $%s:\n%s", p.Name(), strings.Join(args, " "), v, out)
+						t.Errorf("%s %s shows $%s:\n%s", dir, strings.Join(args, " "), v, out)
 					}
 				}
 				return string(out)

@@ -8,6 +8,7 @@ import (
 )
 
 func TestTheScriptSuggestsRankedLocalizedCappedChoices(t *testing.T) {
+	t.Parallel()
 	out := playground.Output(t, example, "")
 	playground.Shows(t, out,
 		"owner in #general › complete /trip country:i\n  suggestions: Italy · Switzerland\n",
@@ -33,6 +34,7 @@ func TestTheScriptSuggestsRankedLocalizedCappedChoices(t *testing.T) {
 }
 
 func TestScriptFilesTryOtherLocalesAndValues(t *testing.T) {
+	t.Parallel()
 	lines := strings.Join([]string{
 		"locale fr",
 		"complete /trip country:Switzerland city:gen",

@@ -9,6 +9,7 @@ import (
 )
 
 func TestAppsAreUsedFromTheMenusOfMessagesAndMembers(t *testing.T) {
+	t.Parallel()
 	b := browsertest.Start(t)
 	p := b.Open(t, webtest.Serve(t, example))
 	box := p.Role("textbox", "Message")

@@ -13,6 +13,7 @@ import (
 )
 
 func TestTheScriptUsesBothMenus(t *testing.T) {
+	t.Parallel()
 	out := playground.Output(t, example, "")
 	playground.Shows(t, out,
 		"+ USER        Show Profile",

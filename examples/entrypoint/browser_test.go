@@ -8,6 +8,7 @@ import (
 )
 
 func TestTheEntryPointIsUsedFromTheAppLauncher(t *testing.T) {
+	t.Parallel()
 	b := browsertest.Start(t)
 	p := b.Open(t, webtest.Serve(t, example))
 

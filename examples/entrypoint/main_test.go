@@ -18,6 +18,7 @@ func run(ex playground.Example, args ...string) (string, error) {
 }
 
 func TestTheScriptShowsBothHandlers(t *testing.T) {
+	t.Parallel()
 	out, err := run(example)
 	if err != nil {
 		t.Fatalf("%v\n%s", err, out)
@@ -71,6 +72,7 @@ func TestAnEntryPointNeedsAnActivity(t *testing.T) {
 // part on the service's own "Launch" included: the entry point is the
 // bot's from the first line on.
 func TestAScriptOfOnesOwnReplacesTheExamplesWhole(t *testing.T) {
+	t.Parallel()
 	var emu *emulator.Server
 	ex := example
 	own := ex.Setup

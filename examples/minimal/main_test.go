@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"io"
 	"net"
 	"net/http"
@@ -18,6 +19,7 @@ import (
 	"github.com/switchboard-go/switchboard/endpoint"
 	"github.com/switchboard-go/switchboard/examples/internal/playground"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
+	"github.com/switchboard-go/switchboard/internal/gorun"
 )
 
 // TestTheReadmeShowsThisBot keeps the README's bot and this program one
@@ -90,10 +92,10 @@ func buildMinimal(t *testing.T) string {
 			return
 		}
 		built.bin = filepath.Join(dir, "minimal")
-		built.out, built.err = exec.Command("go", "build", "-o", built.bin, ".").CombinedOutput()
+		built.out, built.err = gorun.Command(context.Background(), ".", built.bin).CombinedOutput()
 	})
 	if built.err != nil {
-		t.Fatalf("go build: %v\n%s", built.err, built.out)
+		t.Fatalf("building the program: %v\n%s", built.err, built.out)
 	}
 	return built.bin
 }

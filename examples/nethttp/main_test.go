@@ -26,6 +26,7 @@ func quick(timeout time.Duration) playground.Example {
 }
 
 func TestTheScriptRunsThroughNetHTTP(t *testing.T) {
+	t.Parallel()
 	var out, errOut strings.Builder
 	err := playground.Run(context.Background(), quick(200*time.Millisecond), nil, strings.NewReader(""), &out, &errOut)
 	if err != nil {
@@ -64,6 +65,7 @@ func server(t *testing.T, timeout time.Duration) (*httptest.Server, *interaction
 }
 
 func TestTheServerClosesAClientThatDribblesItsHeaders(t *testing.T) {
+	t.Parallel()
 	srv, _ := server(t, time.Second)
 	c, err := net.Dial("tcp", srv.Listener.Addr().String())
 	if err != nil {

@@ -7,6 +7,7 @@ import (
 )
 
 func TestSetupShowsTheBotCannotSetOverwritesAndAdaCan(t *testing.T) {
+	t.Parallel()
 	out := playground.Output(t, example, "")
 	playground.Shows(t, out,
 		"· the bot's token may not set overwrites: 403 Bots cannot use this endpoint (code 20001)\n",
@@ -18,6 +19,7 @@ func TestSetupShowsTheBotCannotSetOverwritesAndAdaCan(t *testing.T) {
 }
 
 func TestTheScriptShowsWhoMayUseWhatAndWhy(t *testing.T) {
+	t.Parallel()
 	out := playground.Output(t, example, "")
 	playground.Shows(t, out,
 		"bob in #general › /warn user:@ada\n  ✗ the service refuses: application all-channels overwrite\n",

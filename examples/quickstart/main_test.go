@@ -11,6 +11,7 @@ import (
 )
 
 func TestTheScriptShowsTheWholeLoop(t *testing.T) {
+	t.Parallel()
 	out := playground.Output(t, example, "")
 	playground.Shows(t, out,
 		"global: 5 to create; 1 request (bulk overwrite)",
@@ -32,6 +33,7 @@ func TestTheScriptShowsTheWholeLoop(t *testing.T) {
 }
 
 func TestScriptFilesRunInsteadOfTheExamplesOwn(t *testing.T) {
+	t.Parallel()
 	file := filepath.Join(t.TempDir(), "lines")
 	lines := strings.Join([]string{
 		"# a comment, which -quiet leaves out",
@@ -68,6 +70,7 @@ func TestScriptFilesRunInsteadOfTheExamplesOwn(t *testing.T) {
 }
 
 func TestStandardInputIsReadAfterTheScript(t *testing.T) {
+	t.Parallel()
 	out := playground.Output(t, example, "help\n/greet name:Linus\n", "-quiet")
 	if !strings.Contains(out, "bot › Hello, Linus!") || !strings.Contains(out, "use a command, as typed in the client") {
 		t.Errorf("stdin was not run:\n%s", out)
@@ -84,6 +87,7 @@ func TestAMissingScriptFileIsAnError(t *testing.T) {
 
 // /mod bans a member of a guild: it is not offered in direct messages.
 func TestModIsNotOfferedInDirectMessages(t *testing.T) {
+	t.Parallel()
 	out := playground.OutputRefusing(t, example, 1, "", "-quiet", "-script", playground.ScriptFile(t,
 		"in dm",
 		"/mod user ban user:@bob reason:spam",
@@ -95,6 +99,7 @@ func TestModIsNotOfferedInDirectMessages(t *testing.T) {
 // The person's own lines after the script start as the guild's owner, who
 // may do what the README suggests typing, whoever the script left.
 func TestThePromptStartsAsTheOwnerAfterTheScript(t *testing.T) {
+	t.Parallel()
 	out := playground.Output(t, example, "/mod user ban user:@bob reason:spam\n")
 	playground.Shows(t, out,
 		"# Your turn. You are the guild's owner again, in #general",

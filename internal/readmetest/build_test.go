@@ -492,21 +492,30 @@ func TestEveryGoBlockBuildsAndRuns(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs the README's Go blocks with the go command")
 	}
+	t.Parallel()
 	dir := t.TempDir()
 	writeModule(t, dir)
 	generate(t, dir, readBlocks(t))
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
 	defer cancel()
-	// vet first, for what go test's own vet leaves out; then the tests,
-	// built as this test was, so that both share the build cache.
-	if out, err := goCommand(ctx, dir, "vet", "./...").CombinedOutput(); err != nil {
-		t.Fatalf("go vet of the README's Go blocks: %v\n%s", err, out)
-	}
+	// vet, for what go test's own vet leaves out, runs beside the tests,
+	// which are built as this test was, so that both share the build
+	// cache.
+	var vetOut []byte
+	vetted := make(chan error, 1)
+	go func() {
+		var err error
+		vetOut, err = goCommand(ctx, dir, "vet", "./...").CombinedOutput()
+		vetted <- err
+	}()
 	args := []string{"test", "-count=1", "-v"}
 	if raceEnabled {
 		args = append(args, "-race")
 	}
 	out, err := goCommand(ctx, dir, append(args, "./...")...).CombinedOutput()
+	if err := <-vetted; err != nil {
+		t.Fatalf("go vet of the README's Go blocks: %v\n%s", err, vetOut)
+	}
 	if err != nil {
 		t.Fatalf("go test of the README's Go blocks: %v\n%s", err, failures(out))
 	}
@@ -615,6 +624,7 @@ func TestTheEmulatorIsAToolOfABotsModule(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds cmd/emulator with the go command")
 	}
+	t.Parallel()
 	const line = "go get -tool github.com/switchboard-go/switchboard/cmd/emulator"
 	if !strings.Contains(readme(t), "\n"+line+"\n") {
 		t.Fatalf("README.md no longer shows %q: change this test with it", line)

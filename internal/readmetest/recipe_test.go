@@ -18,6 +18,7 @@ import (
 
 	"github.com/redis/go-redis/v9"
 
+	"github.com/switchboard-go/switchboard/internal/gorun"
 	"github.com/switchboard-go/switchboard/internal/realpart"
 )
 
@@ -179,11 +180,12 @@ func run(t *testing.T, dir, command string) string {
 // TestTheLocalRecipeServesTheBotWithRedis runs the README's recipe of
 // the production shape on one machine, command by command, as a reader
 // runs them: on free ports instead of the recipe's, and with the programs
-// built once instead of by go run.
+// built once, as go run builds them, instead of by go run at each command.
 func TestTheLocalRecipeServesTheBotWithRedis(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs the emulator, redis-server and examples/deploy")
 	}
+	t.Parallel()
 	cmds := recipeCommands(t)
 	if len(cmds) != len(recipeSteps) {
 		t.Fatalf("the recipe has %d commands, want %d: %q", len(cmds), len(recipeSteps), cmds)
@@ -212,10 +214,10 @@ func TestTheLocalRecipeServesTheBotWithRedis(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, p := range []struct{ out, pkg string }{{"emulator", "./cmd/emulator"}, {"deploy", "./examples/deploy"}} {
-		build := exec.Command("go", "build", "-o", filepath.Join(bin, p.out), p.pkg)
+		build := gorun.Command(context.Background(), p.pkg, filepath.Join(bin, p.out))
 		build.Dir = root
 		if out, err := build.CombinedOutput(); err != nil {
-			t.Fatalf("go build %s: %v\n%s", p.pkg, err, out)
+			t.Fatalf("building %s: %v\n%s", p.pkg, err, out)
 		}
 	}
 	emulatorPort, servePort, redisPort := freePort(t), freePort(t), freePort(t)

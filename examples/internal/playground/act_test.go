@@ -39,6 +39,7 @@ func formBot(env Env) (*router.Router, error) {
 }
 
 func TestTheUserActsOnComponentsAsTheClientLetsThem(t *testing.T) {
+	t.Parallel()
 	ex := Example{Name: "form", Bot: formBot}
 	script := ScriptFile(t,
 		"submit name:x",
@@ -126,6 +127,7 @@ func signupBot(env Env) (*router.Router, error) {
 }
 
 func TestSubmitFillsEveryKindOfInput(t *testing.T) {
+	t.Parallel()
 	proof := filepath.Join(t.TempDir(), "proof.txt")
 	if err := os.WriteFile(proof, []byte("seen"), 0o600); err != nil {
 		t.Fatal(err)

@@ -89,6 +89,7 @@ func TestWrongFlagsAreExplained(t *testing.T) {
 // separate emulator: given its credentials, the program registers there,
 // serves its endpoint, and the service's interactions reach it.
 func TestARealServiceIsRegisteredOnAndServed(t *testing.T) {
+	t.Parallel()
 	srv, err := emulator.New(emulator.Config{})
 	if err != nil {
 		t.Fatal(err)
@@ -174,6 +175,7 @@ func TestARealServiceIsUsedOnlyWhenAskedFor(t *testing.T) {
 // A follow-up sent a moment after a plain reply is still shown before the
 // script ends.
 func TestTheEndOfAScriptWaitsForFollowUps(t *testing.T) {
+	t.Parallel()
 	ex := Example{Name: "later", Bot: func(env Env) (*router.Router, error) {
 		r := router.New()
 		r.Command("ping", func(ctx context.Context, req *router.Request) (interaction.Response, error) {
@@ -190,6 +192,7 @@ func TestTheEndOfAScriptWaitsForFollowUps(t *testing.T) {
 }
 
 func TestQuietPrintsOnlyTheLinesRunAndTheirAnswers(t *testing.T) {
+	t.Parallel()
 	ex := Example{Name: "ping", Bot: pingBot, Setup: func(ctx context.Context, s *Session) error {
 		s.Printf("setup: ready")
 		return nil
@@ -206,6 +209,7 @@ func TestQuietPrintsOnlyTheLinesRunAndTheirAnswers(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			out := Output(t, ex, script, tt.args...)
 			Shows(t, out, tt.shown...)
 			for _, unwanted := range tt.left {
@@ -218,6 +222,7 @@ func TestQuietPrintsOnlyTheLinesRunAndTheirAnswers(t *testing.T) {
 }
 
 func TestIntroIsPartOfTheExamplesOwnScript(t *testing.T) {
+	t.Parallel()
 	ex := Example{Name: "ping", Bot: pingBot,
 		Setup: func(ctx context.Context, s *Session) error {
 			s.Printf("setup: ready")
@@ -240,6 +245,7 @@ func TestIntroIsPartOfTheExamplesOwnScript(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			out := Output(t, ex, "", tt.args...)
 			Shows(t, out, tt.shown...)
 			for _, unwanted := range tt.left {
@@ -252,6 +258,7 @@ func TestIntroIsPartOfTheExamplesOwnScript(t *testing.T) {
 }
 
 func TestAScriptWithRefusedLinesFails(t *testing.T) {
+	t.Parallel()
 	ex := Example{Name: "ping", Bot: pingBot, Script: "/pong\n"}
 	tests := []struct {
 		name    string
@@ -273,6 +280,7 @@ func TestAScriptWithRefusedLinesFails(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			var out strings.Builder
 			err := Run(context.Background(), ex, tt.args, strings.NewReader(tt.stdin), &out, &out)
 			if tt.refused == 0 {

@@ -17,6 +17,7 @@ import (
 // net/http, as an example's HTTP asks, gets the header limit its fasthttp
 // server has, not net/http's default of a megabyte.
 func TestANetHTTPBotRefusesHeadersOverTheRoutersLimit(t *testing.T) {
+	t.Parallel()
 	r := router.New()
 	mux, err := r.Build()
 	if err != nil {
@@ -33,6 +34,7 @@ func TestANetHTTPBotRefusesHeadersOverTheRoutersLimit(t *testing.T) {
 		}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			ex := Example{HTTP: func(e *endpoint.Endpoint) http.Handler { return e }, HTTPServer: tt.server}
 			url, stop, err := serveBot(ex, mux, nil, key.PublicKeyHex(), "127.0.0.1:0", zerolog.Nop())
 			if err != nil {

@@ -66,6 +66,7 @@ func pickerSession(t *testing.T) *Session {
 }
 
 func TestTabPutsInTheNameTheClientShows(t *testing.T) {
+	t.Parallel()
 	s := pickerSession(t)
 	tests := []struct {
 		name   string
@@ -113,6 +114,7 @@ func TestTabPutsInTheNameTheClientShows(t *testing.T) {
 // receives its value: in the interaction the line sends, and in the
 // autocomplete interactions of the options typed after it.
 func TestAnAnswerTakenSendsItsValue(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name  string
 		reads []string
@@ -147,6 +149,7 @@ func TestAnAnswerTakenSendsItsValue(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			s := pickerSession(t)
 			e := &editor{s: s}
 			e.complete = e.suggestions

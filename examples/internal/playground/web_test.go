@@ -11,6 +11,7 @@ import (
 )
 
 func TestWebServesThePlaygroundUntilInterrupted(t *testing.T) {
+	t.Parallel()
 	ex := Example{Name: "ping", Bot: pingBot, Script: "/ping\n"}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -22,6 +23,7 @@ import (
 
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
+	"github.com/switchboard-go/switchboard/internal/gorun"
 	"github.com/switchboard-go/switchboard/internal/realpart"
 	"github.com/switchboard-go/switchboard/queue"
 )
@@ -84,12 +86,12 @@ func buildBootstrap(t *testing.T) string {
 			return
 		}
 		built.bin = filepath.Join(dir, "bootstrap")
-		cmd := exec.Command("go", "build", "-tags", "lambda.norpc", "-o", built.bin, ".")
+		cmd := gorun.Command(context.Background(), ".", built.bin, "-tags", "lambda.norpc")
 		cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
 		built.out, built.err = cmd.CombinedOutput()
 	})
 	if built.err != nil {
-		t.Fatalf("go build: %v\n%s", built.err, built.out)
+		t.Fatalf("building the bootstrap: %v\n%s", built.err, built.out)
 	}
 	return built.bin
 }
@@ -266,7 +268,10 @@ func TestTheBootstrapServesEachRoleThroughTheRuntimeAPI(t *testing.T) {
 		{"the test's Runtime API", ownRuntimeAPI},
 		{"aws-lambda-rie", rie},
 	} {
+		// Each role runs in a process of its own, on a Runtime API of
+		// its own: the roles and the Runtime APIs are tried at once.
 		t.Run(rt.name+"/endpoint", func(t *testing.T) {
+			t.Parallel()
 			api := rt.start(t, bin, roleEnv(roleEndpoint, key.PublicKeyHex()))
 			for _, tc := range []struct {
 				name string
@@ -289,6 +294,7 @@ func TestTheBootstrapServesEachRoleThroughTheRuntimeAPI(t *testing.T) {
 			}
 		})
 		t.Run(rt.name+"/worker", func(t *testing.T) {
+			t.Parallel()
 			api := rt.start(t, bin, roleEnv(roleWorker, key.PublicKeyHex()))
 			// A job the endpoint's key proves is completed (its answer
 			// goes nowhere, and is logged), one proved by another key is
