@@ -47,8 +47,8 @@ func BenchmarkEndpoint(b *testing.B) {
 		{name: "no-logger", opts: always(endpoint.WithLogger(zerolog.Nop()))},
 		// The observer: the clock read at each step, and the record passed.
 		{name: "observer", opts: always(endpoint.WithObserver(nopObserver{}))},
-		// The resolved user: the index of resolved entries, built on the
-		// first look-up, and the user's decoding.
+		// The resolved user: the resolved object read for the user's
+		// entries, and their decoding.
 		{name: "no-user", handler: modBanWithoutUser},
 		// Every option read: the options, the resolved user and the
 		// handler's own checks of its request.
@@ -153,8 +153,9 @@ func BenchmarkDecode(b *testing.B) {
 }
 
 // BenchmarkDecodeUser is BenchmarkDecode and the user option's look-up
-// in the resolved data, which indexes it: the difference from
-// BenchmarkDecode is what reading the user costs.
+// in the resolved data, the first, which reads the object for the user's
+// entries: the difference from BenchmarkDecode is what reading the user
+// costs.
 func BenchmarkDecodeUser(b *testing.B) {
 	body := fixture.Body(b)
 	b.ReportAllocs()
