@@ -13,7 +13,9 @@ import (
 // object that does not read has no entries, however it was made; an
 // object known to be well-formed (Decode has checked it) is read without
 // the checks, which are most of the reading: strings are skipped to
-// their closing quote, nested values to their closing bracket.
+// their closing quote, nested values to their closing bracket. The
+// integration owners' object, in every interaction, is read with the same
+// reader (readOwners).
 
 // maxResolvedDepth bounds the nesting of the values read, as a JSON
 // decoder bounds it (encoding/json/v2 at 10000): Decode's own bound keeps
@@ -26,7 +28,7 @@ const maxResolvedDepth = 10000
 // well-formed JSON object; when it is not, the entries visit was called
 // with are no entries. wellFormed says that raw is known to be one, and
 // need not be checked: it is then read faster, and what it reports of
-// text that is not one is of no use, but it reports, whatever raw is.
+// other text is of no use, though it returns whatever raw holds.
 func scanResolved(raw []byte, wellFormed bool, visit func(kind uint8, id Snowflake, start, end int)) bool {
 	s := jsonScanner{b: raw, wellFormed: wellFormed}
 	if !s.skipPast('{') {
