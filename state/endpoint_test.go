@@ -12,6 +12,7 @@ import (
 	"github.com/switchboard-go/switchboard/router"
 	"github.com/switchboard-go/switchboard/state"
 	"github.com/switchboard-go/switchboard/storecall"
+	"github.com/switchboard-go/switchboard/storetest"
 	"github.com/switchboard-go/switchboard/switchboardtest"
 )
 
@@ -39,7 +40,7 @@ func (s *gatedStore) Get(ctx context.Context, key string) ([]byte, bool, error) 
 // the update of the message, the expiry still reaches the user alone, as
 // an ephemeral follow-up, and the message is left as it was.
 func TestAnExpiryAnsweredAfterTheEndpointDeferredStaysEphemeral(t *testing.T) {
-	clock := newClock()
+	clock := storetest.NewClock()
 	st := &gatedStore{MemoryStore: memoryStore(0, 0, clock)}
 	carts := state.New[Cart]("cart", 15*time.Minute, state.WithStore(st, storecall.WithTimeout(time.Minute)))
 	r := router.New()
@@ -65,7 +66,7 @@ func TestAnExpiryAnsweredAfterTheEndpointDeferredStaysEphemeral(t *testing.T) {
 	cart := bot.Command("/shop")
 	cart.Click("Add tiramisu").Shows("Your cart, with more tiramisu")
 
-	clock.advance(15 * time.Minute)
+	clock.Advance(15 * time.Minute)
 	gate := make(chan struct{})
 	st.gate.Store(&gate)
 	late := cart.Click("Add tiramisu")

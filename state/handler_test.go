@@ -12,6 +12,7 @@ import (
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
 	"github.com/switchboard-go/switchboard/router"
 	"github.com/switchboard-go/switchboard/state"
+	"github.com/switchboard-go/switchboard/storetest"
 )
 
 // shop is a router whose routes read carts, and the store and clock the
@@ -20,12 +21,12 @@ type shop struct {
 	mux   *router.Mux
 	carts *state.Kind[Cart]
 	spy   *spyStore
-	clock *fakeClock
+	clock *storetest.Clock
 }
 
 func newShop(t *testing.T, opts ...state.Option) *shop {
 	t.Helper()
-	s := &shop{clock: newClock()}
+	s := &shop{clock: storetest.NewClock()}
 	s.spy = newSpy(s.clock)
 	s.carts = state.New[Cart]("cart", 15*time.Minute, append([]state.Option{state.WithStore(s.spy)}, opts...)...)
 	r := router.New(router.DispatchOnly())
@@ -136,7 +137,7 @@ func TestAUseWhoseStateExpiredIsToldSoEphemerally(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			s := newShop(t)
 			key := s.put(t)
-			s.clock.advance(15 * time.Minute)
+			s.clock.Advance(15 * time.Minute)
 			resp, err := s.use(tc.use(key))
 			if err != nil || content(resp) != tc.want || !ephemeral(resp) || resp.Type != interaction.CallbackChannelMessageWithSource {
 				t.Errorf("answered %+v, %v; want %q, ephemeral", resp.Message, err, tc.want)
@@ -163,7 +164,7 @@ func TestTheExpiredMessageIsTheBotsOwn(t *testing.T) {
 		return "This cart has expired: run /shop again."
 	}))
 	key := s.put(t)
-	s.clock.advance(time.Hour)
+	s.clock.Advance(time.Hour)
 	for locale, want := range map[interaction.Locale]string{
 		interaction.LocaleFrench:    "Ce panier a expiré : relancez /shop.",
 		interaction.LocaleEnglishUS: "This cart has expired: run /shop again.",
@@ -180,7 +181,7 @@ func TestTheExpiredMessageIsTheBotsOwn(t *testing.T) {
 func TestANilExpiredMessageKeepsTheDefault(t *testing.T) {
 	s := newShop(t, state.WithMessage(nil))
 	key := s.put(t)
-	s.clock.advance(time.Hour)
+	s.clock.Advance(time.Hour)
 	resp, err := s.use(interactiontest.Button("cart:" + key + ":add"))
 	if err != nil || content(resp) != "This button has expired." || !ephemeral(resp) {
 		t.Errorf("answered %q, %v", content(resp), err)
@@ -254,7 +255,7 @@ func FuzzHandlerAnswersAnyCustomID(f *testing.F) {
 	for _, s := range []string{"3q2-7wXbTOa9yA_aQcTh8g", "", "x", "AAAAAAAAAAAAAAAAAAAAAA", "é", strings.Repeat("_", 22), "a:b"} {
 		f.Add(s)
 	}
-	s := &shop{clock: newClock()}
+	s := &shop{clock: storetest.NewClock()}
 	s.spy = newSpy(s.clock)
 	s.carts = state.New[Cart]("cart", time.Hour, state.WithStore(s.spy))
 	key, err := s.carts.Put(context.Background(), bigCart())

@@ -21,6 +21,7 @@ import (
 	"github.com/switchboard-go/switchboard/replay"
 	"github.com/switchboard-go/switchboard/router"
 	"github.com/switchboard-go/switchboard/state"
+	"github.com/switchboard-go/switchboard/storetest"
 	"github.com/switchboard-go/switchboard/switchboardtest"
 )
 
@@ -104,7 +105,7 @@ func serveWithQueue(t *testing.T, r *router.Router) *switchboardtest.Bot {
 // is given the same cart and answers the user. Another click of the
 // button, another interaction, is told it has expired.
 func TestAClickHandedOverIsServedByTheWorkerWithTheStateTheFirstRunTook(t *testing.T) {
-	clock := newClock()
+	clock := storetest.NewClock()
 	p := newPayments(state.New[Cart]("cart", 30*time.Minute, state.WithStore(memoryStore(0, 0, clock))))
 	bot := serveWithQueue(t, shopRouter(p))
 
@@ -162,11 +163,11 @@ func TestEveryRunOfTheInteractionThatTookAStateIsGivenItForTheTokensLifetime(t *
 	if resp, _ := s.use(interactiontest.Button("cart:" + key + ":pay")); content(resp) != "This button has expired." {
 		t.Errorf("another click answered %q, want the expiry", content(resp))
 	}
-	s.clock.advance(interaction.TokenLifetime - time.Millisecond)
+	s.clock.Advance(interaction.TokenLifetime - time.Millisecond)
 	if got := run(); got != "paid for 4 kinds of things" {
 		t.Errorf("a run of the same interaction as its token ends answered %q, want the state the first took", got)
 	}
-	s.clock.advance(time.Millisecond)
+	s.clock.Advance(time.Millisecond)
 	if got := run(); got != "This button has expired." {
 		t.Errorf("a run of the same interaction once its token has expired answered %q, want the expiry", got)
 	}
@@ -252,7 +253,7 @@ func (s *claimsFailing) Get(ctx context.Context, key string) ([]byte, bool, erro
 // served, and logged; a run of the interaction after it, which cannot
 // read the claim, is an error for the error handler, never an expiry.
 func TestAClaimThatCannotBeKeptLeavesTheClickServed(t *testing.T) {
-	st := &claimsFailing{MemoryStore: memoryStore(0, 0, newClock())}
+	st := &claimsFailing{MemoryStore: memoryStore(0, 0, storetest.NewClock())}
 	carts := state.New[Cart]("cart", time.Hour, state.WithStore(st))
 	var log bytes.Buffer
 	r := router.New(router.DispatchOnly(), router.WithLogger(zerolog.New(&log)))

@@ -10,6 +10,7 @@ import (
 
 	"github.com/switchboard-go/switchboard/state"
 	"github.com/switchboard-go/switchboard/storecall"
+	"github.com/switchboard-go/switchboard/storetest"
 )
 
 // Cart is a state larger than a custom_id holds.
@@ -87,11 +88,11 @@ func (s *spyStore) Take(ctx context.Context, key string) ([]byte, bool, error) {
 	return s.MemoryStore.Take(ctx, key)
 }
 
-func newSpy(c *fakeClock) *spyStore { return &spyStore{MemoryStore: memoryStore(0, 0, c)} }
+func newSpy(c *storetest.Clock) *spyStore { return &spyStore{MemoryStore: memoryStore(0, 0, c)} }
 
 func TestAStateIsReadBackTypedUntilItExpires(t *testing.T) {
 	ctx := context.Background()
-	c := newClock()
+	c := storetest.NewClock()
 	carts := state.New[Cart]("cart", 30*time.Minute, state.WithStore(memoryStore(0, 0, c)))
 	want := bigCart()
 	key, err := carts.Put(ctx, want)
@@ -112,7 +113,7 @@ func TestAStateIsReadBackTypedUntilItExpires(t *testing.T) {
 		{"long after", time.Hour, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			c.advance(tc.advance)
+			c.Advance(tc.advance)
 			got, err := carts.Get(ctx, key)
 			switch {
 			case tc.expired && !errors.Is(err, state.ErrExpired):
@@ -128,22 +129,22 @@ func TestAStateIsReadBackTypedUntilItExpires(t *testing.T) {
 
 func TestSetReplacesAStateAndStartsItsTimeToLiveAgain(t *testing.T) {
 	ctx := context.Background()
-	c := newClock()
+	c := storetest.NewClock()
 	steps := state.New[[]string]("wizard", 10*time.Minute, state.WithStore(memoryStore(0, 0, c)))
 	key, err := steps.Put(ctx, []string{"size: large"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	c.advance(9 * time.Minute)
+	c.Advance(9 * time.Minute)
 	if err := steps.Set(ctx, key, []string{"size: large", "toppings: basil"}); err != nil {
 		t.Fatal(err)
 	}
-	c.advance(9 * time.Minute) // 18 minutes after the Put, 9 after the Set
+	c.Advance(9 * time.Minute) // 18 minutes after the Put, 9 after the Set
 	got, err := steps.Get(ctx, key)
 	if err != nil || len(got) != 2 || got[1] != "toppings: basil" {
 		t.Fatalf("Get after Set = %q, %v", got, err)
 	}
-	c.advance(time.Minute)
+	c.Advance(time.Minute)
 	if err := steps.Set(ctx, key, []string{"late"}); !errors.Is(err, state.ErrExpired) {
 		t.Errorf("Set of an expired state = %v, want ErrExpired", err)
 	}
@@ -176,7 +177,7 @@ func TestTakeAndDeleteEndAState(t *testing.T) {
 
 func TestAKeyNoPutReturnedIsExpiredWithoutAskingTheStore(t *testing.T) {
 	ctx := context.Background()
-	spy := newSpy(newClock())
+	spy := newSpy(storetest.NewClock())
 	carts := state.New[Cart]("cart", time.Hour, state.WithStore(spy))
 	for _, key := range []string{"", "42", "3q2-7wXbTOa9yA_aQcTh8g:x", strings.Repeat("A", 90), "*", "../../etc"} {
 		if _, err := carts.Get(ctx, key); !errors.Is(err, state.ErrExpired) {
@@ -246,7 +247,7 @@ func TestAStateLargerThanMaxValueSizeIsRefused(t *testing.T) {
 func TestAStoreThatFailsIsAnErrorAndIsLeftAloneAfterAWhile(t *testing.T) {
 	ctx := context.Background()
 	broken := errors.New("connection refused")
-	spy := newSpy(newClock())
+	spy := newSpy(storetest.NewClock())
 	var failures []string
 	carts := state.New[Cart]("cart", time.Hour, state.WithStore(spy,
 		storecall.WithBreaker(3, time.Minute),
@@ -279,7 +280,7 @@ func TestAStoreThatFailsIsAnErrorAndIsLeftAloneAfterAWhile(t *testing.T) {
 }
 
 func TestACallToAStoreThatDoesNotAnswerIsBounded(t *testing.T) {
-	spy := newSpy(newClock())
+	spy := newSpy(storetest.NewClock())
 	carts := state.New[Cart]("cart", time.Hour, state.WithStore(spy, storecall.WithTimeout(20*time.Millisecond)))
 	spy.mu.Lock()
 	spy.hang = true

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"runtime"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -14,29 +13,10 @@ import (
 	"github.com/switchboard-go/switchboard/storetest"
 )
 
-// fakeClock is a clock a test moves, while a bot it serves reads it.
-type fakeClock struct {
-	mu sync.Mutex
-	t  time.Time
-}
-
-func newClock() *fakeClock { return &fakeClock{t: time.Date(2026, 8, 1, 12, 0, 0, 0, time.UTC)} }
-
-func (c *fakeClock) now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.t
-}
-
-func (c *fakeClock) advance(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.t = c.t.Add(d)
-}
-
-func memoryStore(entries int, bytes int64, c *fakeClock) *state.MemoryStore {
+// memoryStore returns a MemoryStore that reads the time from c.
+func memoryStore(entries int, bytes int64, c *storetest.Clock) *state.MemoryStore {
 	s := state.NewMemoryStore(entries, bytes)
-	s.SetClock(c.now)
+	s.SetClock(c.Now)
 	return s
 }
 
@@ -98,11 +78,11 @@ func TestMemoryStoreStaysWithinItsBounds(t *testing.T) {
 		},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			c := newClock()
+			c := storetest.NewClock()
 			s := memoryStore(tc.entries, tc.bytes, c)
 			for i, a := range tc.adds {
 				if i == len(tc.adds)-1 {
-					c.advance(tc.advance)
+					c.Advance(tc.advance)
 				}
 				if ok, err := s.Add(ctx, a.key, value, a.ttl); err != nil || !ok {
 					t.Fatalf("Add(%q) = %v, %v", a.key, ok, err)
@@ -130,7 +110,7 @@ func TestMemoryStoreStaysWithinItsBounds(t *testing.T) {
 
 func TestMemoryStoreReplacingALargerValueMakesRoomButKeepsTheState(t *testing.T) {
 	ctx := context.Background()
-	c := newClock()
+	c := storetest.NewClock()
 	s := memoryStore(0, 3*entry(3, 10), c)
 	// k:a expires first: were it in the store while room is made for
 	// its larger value, it would push itself out.
@@ -158,7 +138,7 @@ func TestMemoryStoreReplacingALargerValueMakesRoomButKeepsTheState(t *testing.T)
 
 func TestMemoryStoreRefusesAStateLargerThanItHolds(t *testing.T) {
 	ctx := context.Background()
-	s := memoryStore(0, 1024, newClock())
+	s := memoryStore(0, 1024, storetest.NewClock())
 	if _, err := s.Add(ctx, "k:a", make([]byte, 10), time.Minute); err != nil {
 		t.Fatal(err)
 	}
@@ -176,7 +156,7 @@ func TestMemoryStoreRefusesAStateLargerThanItHolds(t *testing.T) {
 
 func TestMemoryStoreForgetsEverythingItGivesBack(t *testing.T) {
 	ctx := context.Background()
-	c := newClock()
+	c := storetest.NewClock()
 	s := memoryStore(0, 0, c)
 	for i := range 100 {
 		s.Add(ctx, fmt.Sprintf("k:%d", i), []byte("v"), time.Duration(i+1)*time.Second)
@@ -184,7 +164,7 @@ func TestMemoryStoreForgetsEverythingItGivesBack(t *testing.T) {
 	for i := range 50 {
 		s.Take(ctx, fmt.Sprintf("k:%d", 2*i))
 	}
-	c.advance(time.Hour)
+	c.Advance(time.Hour)
 	s.Get(ctx, "k:1") // an expired read forgets what it finds
 	s.Add(ctx, "k:new", []byte("v"), time.Second)
 	if s.Len() != 1 || s.Bytes() != entry(5, 1) {

@@ -24,7 +24,7 @@
 // server's, is checked on the real clock, with periods of a fraction of
 // a second that the checks wait out; a check whose steps a loaded
 // machine stretches past what it can judge is skipped, saying so,
-// rather than failed.
+// rather than failed. On a Clock no check is ever skipped for time.
 //
 // Every check runs as a subtest named for the rule it checks, so that a
 // failure names the rule broken.

@@ -115,13 +115,19 @@ func (tl timeline) period(d, short time.Duration) time.Duration {
 	return short
 }
 
-// within skips t when more than d has passed since mark on the real
+// within skips t when d or more has passed since mark on the real
 // clock: the steps that follow judge the store by a time they must come
 // within, which a loaded machine has outlasted. On a clock the checks
-// move, no step takes time.
+// move, only they move it, so a check is never skipped there: one that
+// moved it too far is wrong, and fails.
 func (tl timeline) within(t *testing.T, mark time.Time, d time.Duration) {
 	t.Helper()
-	if took := tl.since(mark); took >= d {
-		t.Skipf("the steps took %v, past the %v they must fit in", took, d)
+	took := tl.since(mark)
+	if took < d {
+		return
 	}
+	if tl.clock != nil {
+		t.Fatalf("storetest: the check moved the clock %v, past the %v its steps must fit in", took, d)
+	}
+	t.Skipf("the steps took %v, past the %v they must fit in", took, d)
 }

@@ -75,6 +75,9 @@ func TestReplayGuard(t *testing.T, open func(t *testing.T) Handles[replay.Guard]
 			}
 			tl.sleep(time.Millisecond)
 		} else {
+			// Late in its time, so that a guard that forgets early is
+			// caught.
+			tl.sleep(ttl*2/3 - tl.since(claimed))
 			if claim(t, h.B, 1, claimed.Add(ttl)) && tl.since(claimed) < ttl {
 				t.Fatal("before it expires, a claim is first")
 			}

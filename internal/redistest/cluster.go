@@ -27,7 +27,8 @@ type Cluster struct {
 // StartCluster starts three redis-servers with the cluster on, each with
 // its cluster bus on a free port of its own, makes them one Cluster with
 // redis-cli --cluster create, the slots spread over the three, and waits
-// until every node reports cluster_state:ok. The servers stop when t
+// until every node reports cluster_state:ok; it fails t if that takes
+// more than 30 and 20 seconds. The servers stop when t
 // ends. It skips t when the machine has no redis-server or redis-cli
 // (fails it where every real part is required).
 func StartCluster(t testing.TB) *Cluster {
@@ -41,21 +42,29 @@ func StartCluster(t testing.TB) *Cluster {
 		realpart.Missing(t, "redis-cli not found: install Debian's redis-tools package")
 	}
 	c := &Cluster{}
-	for range 3 {
+	// Each node's cluster file goes in the temporary directory its --dir
+	// names.
+	clusterArgs := func() ([]string, error) {
 		bus, err := freePort()
 		if err != nil {
-			t.Fatalf("redistest: a port for the cluster bus: %v", err)
+			return nil, fmt.Errorf("a port for the cluster bus: %w", err)
 		}
-		// Each node's cluster file goes in the temporary directory its
-		// --dir names.
-		n := startNode(t, server,
+		return []string{
 			"--cluster-enabled", "yes", "--cluster-config-file", "nodes.conf",
-			"--cluster-port", strconv.Itoa(bus), "--cluster-node-timeout", "5000")
+			"--cluster-port", strconv.Itoa(bus), "--cluster-node-timeout", "5000",
+		}, nil
+	}
+	for range 3 {
+		n := startNode(t, server, clusterArgs)
 		c.nodes = append(c.nodes, n)
 		c.Addrs = append(c.Addrs, n.Addr)
 	}
+	// redis-cli waits for the nodes to meet, without end if they never
+	// do: the bound makes that a failure.
+	ctx, cancel := context.WithTimeout(t.Context(), 30*time.Second)
+	defer cancel()
 	var out bytes.Buffer
-	create := exec.Command(cli, append(append([]string{"--cluster", "create"}, c.Addrs...),
+	create := exec.CommandContext(ctx, cli, append(append([]string{"--cluster", "create"}, c.Addrs...),
 		"--cluster-replicas", "0", "--cluster-yes")...)
 	create.Stdout, create.Stderr = &out, &out
 	if err := create.Run(); err != nil {

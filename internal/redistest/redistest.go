@@ -45,16 +45,25 @@ func Start(t testing.TB) *Server {
 	}
 	// A port found free may be taken before the server binds it: a few
 	// tries with new ports.
-	return startNode(t, path)
+	return startNode(t, path, nil)
 }
 
-// startNode starts a redis-server at path, with extra arguments, for the
-// length of t.
-func startNode(t testing.TB, path string, extra ...string) *Server {
+// startNode starts a redis-server at path for the length of t, with the
+// arguments extra returns, if any, anew for each try: they may name
+// ports of their own, which may be taken too.
+func startNode(t testing.TB, path string, extra func() ([]string, error)) *Server {
 	t.Helper()
 	var last error
 	for range 3 {
-		s, err := start(t, path, extra...)
+		var args []string
+		if extra != nil {
+			var err error
+			if args, err = extra(); err != nil {
+				last = err
+				continue
+			}
+		}
+		s, err := start(t, path, args...)
 		if err == nil {
 			t.Cleanup(s.Stop)
 			return s
