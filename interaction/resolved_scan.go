@@ -13,9 +13,7 @@ import (
 // object that does not read has no entries, however it was made; an
 // object known to be well-formed (Decode has checked it) is read without
 // the checks, which are most of the reading: strings are skipped to
-// their closing quote, nested values to their closing bracket. The
-// integration owners' object, in every interaction, is read with the same
-// reader (readOwners).
+// their closing quote, nested values to their closing bracket.
 
 // maxResolvedDepth bounds the nesting of the values read, as a JSON
 // decoder bounds it (encoding/json/v2 at 10000): Decode's own bound keeps
