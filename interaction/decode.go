@@ -26,11 +26,6 @@ func Decode(body []byte, ix *Interaction) error {
 		*ix = Interaction{}
 		return err
 	}
-	if x := ix.Data.Resolved.index; x != nil {
-		// The decoding checked the resolved object: its lookups need
-		// not check it again.
-		x.wellFormed = true
-	}
 	return nil
 }
 

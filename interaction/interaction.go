@@ -274,83 +274,33 @@ func (o *IntegrationOwners) UnmarshalJSON(b []byte) error {
 	if len(b) == 0 || b[0] != '{' {
 		return errNotObject
 	}
-	owners, err := readOwners(b)
-	if err != nil {
+	var owners struct {
+		Guild owner `json:"0"`
+		User  owner `json:"1"`
+	}
+	if err := jsonv2.UnmarshalOf(b, &owners); err != nil {
 		return err
 	}
-	*o = owners
+	if owners.Guild.set {
+		o.Set(GuildInstall, owners.Guild.id)
+	}
+	if owners.User.set {
+		o.Set(UserInstall, owners.User.id)
+	}
 	return nil
 }
 
-// readOwners reads the object of owners b. It reads it by hand: the
-// object is in every interaction, and a decoder's call of its own for its
-// two names cost more than the interaction's other fields.
-func readOwners(b []byte) (IntegrationOwners, error) {
-	var o IntegrationOwners
-	s := jsonScanner{b: b}
-	s.i++ // {
-	// A name twice is an error, as JSON decoders refuse it: the names
-	// read so far, which are two in the service's objects.
-	var seen [4][]byte
-	names := seen[:0]
-	for more := !s.skipPast('}'); more; {
-		quoted, ok := s.str()
-		if !ok || !s.skipPast(':') {
-			return IntegrationOwners{}, errOwners
-		}
-		s.space()
-		start := s.i
-		if !s.value(0) {
-			return IntegrationOwners{}, errOwners
-		}
-		name, ok := quotedText(quoted)
-		if !ok {
-			return IntegrationOwners{}, errOwners
-		}
-		for _, n := range names {
-			if string(n) == string(name) {
-				return IntegrationOwners{}, errOwnerTwice
-			}
-		}
-		names = append(names, name)
-		if t, known := ownerContext(name); known {
-			var id Snowflake
-			if err := id.UnmarshalJSON(b[start:s.i]); err != nil {
-				return IntegrationOwners{}, err
-			}
-			o.Set(t, id)
-		}
-		switch {
-		case s.skipPast(','):
-		case s.skipPast('}'):
-			more = false
-		default:
-			return IntegrationOwners{}, errOwners
-		}
-	}
-	if s.space(); s.i != len(b) {
-		return IntegrationOwners{}, errOwners
-	}
-	return o, nil
+// owner is an entry of IntegrationOwners: a snowflake that may be absent.
+// A null owner reads as 0, as a null snowflake does.
+type owner struct {
+	id  Snowflake
+	set bool
 }
 
-// ownerContext returns the installation context of a key of the owners'
-// object, and whether it is one IntegrationOwners keeps.
-func ownerContext(key []byte) (IntegrationType, bool) {
-	switch string(key) {
-	case "0":
-		return GuildInstall, true
-	case "1":
-		return UserInstall, true
-	}
-	return 0, false
+func (w *owner) UnmarshalJSON(b []byte) error {
+	w.set = true
+	return w.id.UnmarshalJSON(b)
 }
-
-// Errors of the owners in a body, which never quote it.
-const (
-	errOwners     = wireError("expected an object of installation contexts")
-	errOwnerTwice = wireError("a key twice")
-)
 
 func appendQuotedSnowflake(b []byte, id Snowflake) []byte {
 	b = append(b, '"')

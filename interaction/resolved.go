@@ -34,11 +34,7 @@ type resolvedIndex struct {
 	// lookups counts the lookups begun: the first reads the object for
 	// its id alone, and the index is built by the second.
 	lookups atomic.Uint32
-	// wellFormed says that the object is known to be well-formed JSON,
-	// and its reading need not check it: Decode checked it, or
-	// NewResolved wrote it. It is set before the Resolved is shared.
-	wellFormed bool
-	once       sync.Once
+	once    sync.Once
 	// entries are the entries of every kind, sorted by kind and id; when
 	// an id appears twice the last one wins, as JSON decoders read
 	// duplicate names, though Decode refuses them.
@@ -122,7 +118,7 @@ func (r Resolved) find(id Snowflake, kinds uint8, found *spans) {
 	if x == nil || x.lookups.Add(1) == 1 {
 		// A handler that looks up one user or channel, as most do,
 		// needs no index. (A Resolved made as a literal has none.)
-		if !scanResolved(r.raw, x != nil && x.wellFormed, func(k uint8, entry Snowflake, start, end int) {
+		if !scanResolved(r.raw, func(k uint8, entry Snowflake, start, end int) {
 			if entry == id && kinds&(1<<k) != 0 {
 				found[k] = span{start, end}
 			}
@@ -150,7 +146,7 @@ func (x *resolvedIndex) build(raw []byte) {
 	// lookups that index: every interaction with resolved data
 	// allocates the index, and most never build it.
 	x.entries = make([]resolvedEntry, 0, 8)
-	if !scanResolved(raw, x.wellFormed, func(k uint8, id Snowflake, start, end int) {
+	if !scanResolved(raw, func(k uint8, id Snowflake, start, end int) {
 		x.entries = append(x.entries, resolvedEntry{kind: k, id: id, start: int64(start), end: int64(end)})
 	}) {
 		x.entries = nil
@@ -189,9 +185,7 @@ func NewResolved(data ResolvedData) (Resolved, error) {
 	if err != nil {
 		return Resolved{}, err
 	}
-	r := newResolved(b)
-	r.index.wellFormed = true
-	return r, nil
+	return newResolved(b), nil
 }
 
 // IsZero reports whether the interaction carried no resolved data.

@@ -10,12 +10,7 @@ import (
 // makes a token of every name and value, and remembers every name to
 // refuse duplicates, costs more than the one entry a handler reads. The
 // reading checks the object's syntax as a decoder would, so that an
-// object that does not read has no entries, however it was made; an
-// object known to be well-formed (Decode has checked it) is read without
-// the checks, which are most of the reading: strings are skipped to
-// their closing quote, nested values to their closing bracket. The
-// integration owners' object, in every interaction, is read with the same
-// reader (readOwners).
+// object that does not read has no entries, however it was made.
 
 // maxResolvedDepth bounds the nesting of the values read, as a JSON
 // decoder bounds it (encoding/json/v2 at 10000): Decode's own bound keeps
@@ -26,11 +21,9 @@ const maxResolvedDepth = 10000
 // entry of a kind it knows that is keyed by an id: the kind, the id, and
 // where the entry is, raw[start:end]. It reports whether raw is one
 // well-formed JSON object; when it is not, the entries visit was called
-// with are no entries. wellFormed says that raw is known to be one, and
-// need not be checked: it is then read faster, and what it reports of
-// other text is of no use, though it returns whatever raw holds.
-func scanResolved(raw []byte, wellFormed bool, visit func(kind uint8, id Snowflake, start, end int)) bool {
-	s := jsonScanner{b: raw, wellFormed: wellFormed}
+// with are no entries.
+func scanResolved(raw []byte, visit func(kind uint8, id Snowflake, start, end int)) bool {
+	s := jsonScanner{b: raw}
 	if !s.skipPast('{') {
 		return false
 	}
@@ -61,13 +54,10 @@ func scanResolved(raw []byte, wellFormed bool, visit func(kind uint8, id Snowfla
 	return s.i == len(raw)
 }
 
-// jsonScanner reads JSON text b from offset i. When wellFormed, b is
-// known to be well-formed, and its strings and nested values are skipped
-// without checking them.
+// jsonScanner reads JSON text b from offset i.
 type jsonScanner struct {
-	b          []byte
-	i          int
-	wellFormed bool
+	b []byte
+	i int
 }
 
 // entries reads the object of entries of kind k, keyed by id, calling
@@ -133,13 +123,9 @@ func (s *jsonScanner) value(depth int) bool {
 	case '"':
 		_, ok := s.str()
 		return ok
-	case '{', '[':
-		if s.wellFormed {
-			return s.skipNested()
-		}
-		if c == '{' {
-			return s.object(depth + 1)
-		}
+	case '{':
+		return s.object(depth + 1)
+	case '[':
 		return s.array(depth + 1)
 	case 't':
 		return s.literal("true")
@@ -246,63 +232,13 @@ func pastDigits(b []byte, i int) int {
 	return i
 }
 
-// skipNested skips the object or array that starts at s.i, in text
-// known to be well-formed: to the bracket that closes it, past the
-// strings in it.
-func (s *jsonScanner) skipNested() bool {
-	b, depth := s.b, 0
-	for i := s.i; i < len(b); i++ {
-		switch b[i] {
-		case '"':
-			end, ok := closingQuote(b, i)
-			if !ok {
-				return false
-			}
-			i = end
-		case '{', '[':
-			depth++
-		case '}', ']':
-			if depth--; depth == 0 {
-				s.i = i + 1
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// closingQuote returns the offset of the quote that closes the string
-// whose opening quote is at b[start], in text known to be well-formed:
-// the next quote no backslash escapes. (The strings of interactions are
-// short: a loop over their bytes finds it sooner than bytes.IndexByte.)
-func closingQuote(b []byte, start int) (int, bool) {
-	for i := start + 1; i < len(b); i++ {
-		switch b[i] {
-		case '"':
-			return i, true
-		case '\\':
-			i++ // the escaped byte; a \u escape's digits are no quote
-		}
-	}
-	return 0, false
-}
-
 // str reads a string and returns it quoted, as it is in b: its escapes
-// must be valid, and its text valid UTF-8, unless b is known to be
-// well-formed.
+// must be valid, and its text valid UTF-8.
 func (s *jsonScanner) str() ([]byte, bool) {
 	s.space()
 	b, start := s.b, s.i
 	if !s.at('"') {
 		return nil, false
-	}
-	if s.wellFormed {
-		end, ok := closingQuote(b, start)
-		if !ok {
-			return nil, false
-		}
-		s.i = end + 1
-		return b[start:s.i], true
 	}
 	for i := start + 1; i < len(b); {
 		switch c := b[i]; {

@@ -68,10 +68,9 @@ func decoderEntries(raw []byte) (entries []resolvedEntry, ok bool) {
 	return entries, true
 }
 
-// scannedEntries is what scanResolved finds in raw, told that raw is
-// well-formed or not.
-func scannedEntries(raw []byte, wellFormed bool) (entries []resolvedEntry, ok bool) {
-	ok = scanResolved(raw, wellFormed, func(k uint8, id Snowflake, start, end int) {
+// scannedEntries is what scanResolved finds in raw.
+func scannedEntries(raw []byte) (entries []resolvedEntry, ok bool) {
+	ok = scanResolved(raw, func(k uint8, id Snowflake, start, end int) {
 		entries = append(entries, resolvedEntry{kind: k, id: id, start: int64(start), end: int64(end)})
 	})
 	if !ok {
@@ -81,19 +80,13 @@ func scannedEntries(raw []byte, wellFormed bool) (entries []resolvedEntry, ok bo
 }
 
 // checkScanAgrees fails t unless scanResolved reads raw as a JSON decoder
-// does, and, told that raw is well-formed, finds the same entries in
-// well-formed text (and anything, but in time and without a panic, in
-// other text).
+// does.
 func checkScanAgrees(t *testing.T, raw []byte) {
 	t.Helper()
 	want, wantOK := decoderEntries(raw)
-	got, gotOK := scannedEntries(raw, false)
+	got, gotOK := scannedEntries(raw)
 	if gotOK != wantOK || !reflect.DeepEqual(got, want) {
 		t.Errorf("scanResolved(%q) = %v, %v\na decoder finds %v, %v", raw, got, gotOK, want, wantOK)
-	}
-	skimmed, skimmedOK := scannedEntries(raw, true)
-	if wantOK && (!skimmedOK || !reflect.DeepEqual(skimmed, want)) {
-		t.Errorf("scanResolved(%q) of a well-formed object = %v, %v\na decoder finds %v", raw, skimmed, skimmedOK, want)
 	}
 }
 
@@ -158,7 +151,7 @@ func FuzzScanResolved(f *testing.F) {
 	f.Fuzz(func(t *testing.T, raw []byte) {
 		checkScanAgrees(t, raw)
 		// An object the scan reads is JSON to any decoder.
-		if _, ok := scannedEntries(raw, false); ok && !json.Valid(raw) {
+		if _, ok := scannedEntries(raw); ok && !json.Valid(raw) {
 			t.Errorf("scanResolved read %q, which encoding/json refuses", raw)
 		}
 	})
@@ -240,35 +233,6 @@ func TestResolvedLookupsFindNothingInAMalformedObject(t *testing.T) {
 			if u, ok := r.User(1); ok {
 				t.Errorf("%s: the %s lookup found %+v", raw, lookup, u)
 			}
-		}
-	}
-}
-
-func TestResolvedIsKnownWellFormedOnlyWhenChecked(t *testing.T) {
-	raw := []byte(oneOfEachKind)
-	var ix Interaction
-	if err := Decode([]byte(`{"id":"1","type":2,"data":{"name":"x","resolved":`+oneOfEachKind+`}}`), &ix); err != nil {
-		t.Fatal(err)
-	}
-	made, err := NewResolved(ResolvedData{Users: map[Snowflake]User{1: {ID: 1}}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var given Resolved
-	if err := given.UnmarshalJSON(raw); err != nil {
-		t.Fatal(err)
-	}
-	for _, tt := range []struct {
-		name string
-		r    Resolved
-		want bool
-	}{
-		{"decoded", ix.Data.Resolved, true},
-		{"made by NewResolved", made, true},
-		{"given to UnmarshalJSON", given, false},
-	} {
-		if got := tt.r.index.wellFormed; got != tt.want {
-			t.Errorf("%s: known well-formed %v, want %v", tt.name, got, tt.want)
 		}
 	}
 }
