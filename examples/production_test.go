@@ -114,10 +114,13 @@ func TestNoProgramThatShipsLinksTheEmulator(t *testing.T) {
 // under it.
 const module = "github.com/switchboard-go/switchboard/examples/"
 
-// programs returns the directories under examples/ of the main packages.
-func programs(t *testing.T) []string {
+// programs returns the directories under examples/ of the main packages,
+// as go list finds them with flags.
+func programs(t *testing.T, flags ...string) []string {
 	t.Helper()
-	out, err := exec.Command("go", "list", "-f", "{{if eq .Name \"main\"}}{{.ImportPath}}{{end}}", "./...").Output()
+	args := append([]string{"list"}, flags...)
+	args = append(args, "-f", "{{if eq .Name \"main\"}}{{.ImportPath}}{{end}}", "./...")
+	out, err := exec.Command("go", args...).Output()
 	if err != nil {
 		t.Fatalf("go list: %v", err)
 	}
