@@ -120,9 +120,12 @@ func programs(t *testing.T, flags ...string) []string {
 	t.Helper()
 	args := append([]string{"list"}, flags...)
 	args = append(args, "-f", "{{if eq .Name \"main\"}}{{.ImportPath}}{{end}}", "./...")
-	out, err := exec.Command("go", args...).Output()
+	cmd := exec.Command("go", args...)
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
 	if err != nil {
-		t.Fatalf("go list: %v", err)
+		t.Fatalf("go list: %v\n%s", err, stderr.String())
 	}
 	var dirs []string
 	for p := range strings.FieldsSeq(string(out)) {
