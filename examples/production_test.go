@@ -114,12 +114,18 @@ func TestNoProgramThatShipsLinksTheEmulator(t *testing.T) {
 // under it.
 const module = "github.com/switchboard-go/switchboard/examples/"
 
-// programs returns the directories under examples/ of the main packages.
-func programs(t *testing.T) []string {
+// programs returns the directories under examples/ of the main packages,
+// as go list finds them with flags.
+func programs(t *testing.T, flags ...string) []string {
 	t.Helper()
-	out, err := exec.Command("go", "list", "-f", "{{if eq .Name \"main\"}}{{.ImportPath}}{{end}}", "./...").Output()
+	args := append([]string{"list"}, flags...)
+	args = append(args, "-f", "{{if eq .Name \"main\"}}{{.ImportPath}}{{end}}", "./...")
+	cmd := exec.Command("go", args...)
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
 	if err != nil {
-		t.Fatalf("go list: %v", err)
+		t.Fatalf("go list: %v\n%s", err, stderr.String())
 	}
 	var dirs []string
 	for p := range strings.FieldsSeq(string(out)) {
