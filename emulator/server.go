@@ -205,6 +205,7 @@ func newServer(cfg Config) (*Server, error) {
 		interactions: map[interaction.Snowflake]*sentInteraction{},
 		byToken:      map[string]*sentInteraction{},
 		messages:     map[interaction.Snowflake]*sentInteraction{},
+		channelLogs:  map[interaction.Snowflake]*channelLog{},
 		modals:       map[interaction.Snowflake]*openModal{},
 		seenVersions: map[interaction.Snowflake]map[interaction.Snowflake]interaction.Snowflake{},
 		limits:       limits,
@@ -520,6 +521,7 @@ func (s *Server) Handler() http.Handler {
 	s.commandRoutes(mux)
 	s.authRoutes(mux)
 	s.webhookRoutes(mux)
+	s.channelRoutes(mux)
 	s.entitlementRoutes(mux)
 	s.controlRoutes(mux)
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
