@@ -94,7 +94,10 @@ func (s *Server) editChannelMessage(r *request) (int, any, *apiError) {
 			s.mention(p, w, perms)
 		}
 		s.st.journal.add(m.ID)
-		return http.StatusOK, s.channelMessageJSON(w.ch.ID, m, true), nil
+		out := s.channelMessageJSON(w.ch.ID, m, true)
+		// Files an edit adds count against the channel's as a post's do.
+		s.st.trimChannel(l)
+		return http.StatusOK, out, nil
 	}
 	_, si := s.st.message(m.ID)
 	if e := s.checkFileRoom(si, files); e != nil {

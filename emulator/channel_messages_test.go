@@ -424,3 +424,16 @@ func TestInteractionMessagesAreChannelMessages(t *testing.T) {
 		t.Fatalf("ChannelMessages: %+v", got)
 	}
 }
+
+// The channel endpoints are limited per channel: a busy channel does not
+// hold up another.
+func TestChannelMessagesAreLimitedPerChannel(t *testing.T) {
+	s := start(t, emulator.Config{Seed: channelWorld(), RateLimit: emulator.RateLimit{Requests: 1, Window: time.Hour}})
+	for _, c := range []struct {
+		channel, status int
+	}{{textChannel, 200}, {carolDM, 200}, {textChannel, 429}} {
+		if status, out := botDo(t, s, "POST", messagesPath(c.channel), `{"content":"x"}`); status != c.status {
+			t.Fatalf("channel %d: %d %v, want %d", c.channel, status, out, c.status)
+		}
+	}
+}

@@ -125,7 +125,7 @@ func (l *channelLog) pinned(id interaction.Snowflake) (time.Time, bool) {
 }
 
 // post files p, just posted, in its channel, and forgets the channel's
-// oldest posted messages past the limits. The caller holds the state's
+// oldest posted messages past the limits (trimChannel). The caller holds the state's
 // lock.
 func (st *state) post(p *postedMessage) {
 	l := st.log(p.ChannelID)
@@ -134,6 +134,13 @@ func (st *state) post(p *postedMessage) {
 	l.insert(p.ID)
 	l.fileBytes += filesSize(p.Attachments)
 	st.journal.add(p.ID)
+	st.trimChannel(l)
+}
+
+// trimChannel forgets a channel's oldest posted messages while it holds
+// more than the limits, but never its newest. The caller holds the
+// state's lock.
+func (st *state) trimChannel(l *channelLog) {
 	for len(l.postedOrder) > 1 && (len(l.postedOrder) > st.limits.ChannelMessages || l.fileBytes > st.limits.ChannelFiles) {
 		old := l.posted[l.postedOrder[0]]
 		l.postedOrder = slices.Delete(l.postedOrder, 0, 1)
