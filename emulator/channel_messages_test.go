@@ -15,13 +15,15 @@ import (
 // The world of the channel tests: carol shares guild 2001 with the bot;
 // dave shares none; robot is another bot; owen owns the other guilds, of
 // which carol is a member. In guild 3001 @everyone may only view; in guild
-// 4001 nothing.
+// 4001 nothing; in guild 5001 it may view, send and read, and no more.
 const (
 	chCarol, chDave, chRobot, chOwen    = 1001, 1002, 1003, 1004
 	textChannel, threadChannel          = 900003, 900004
 	forumChannel, categoryChannel       = 900005, 900006
 	viewOnlyChannel, hiddenChannel      = 900007, 900008
+	plainChannel                        = 900009
 	mainGuild, viewOnlyGuild, nullGuild = 2001, 3001, 4001
+	plainGuild                          = 5001
 	managerRole                         = 2002
 	// dmOf is the id of a user's DM channel with the bot: the user's id
 	// plus 1<<12.
@@ -48,6 +50,10 @@ func channelWorld() *emulator.Seed {
 			{ID: nullGuild, Name: "Hidden", OwnerID: chOwen, Members: []emulator.SeedMember{{UserID: chCarol}},
 				Roles:    []interaction.Role{{ID: nullGuild, Name: "@everyone", Permissions: 0}},
 				Channels: []interaction.Channel{{ID: hiddenChannel, Name: "hidden", Type: interaction.ChannelGuildText}}},
+			{ID: plainGuild, Name: "Plain", OwnerID: chOwen, Members: []emulator.SeedMember{{UserID: chCarol}},
+				Roles: []interaction.Role{{ID: plainGuild, Name: "@everyone", Permissions: interaction.PermissionViewChannel |
+					interaction.PermissionSendMessages | interaction.PermissionReadMessageHistory}},
+				Channels: []interaction.Channel{{ID: plainChannel, Name: "plain", Type: interaction.ChannelGuildText}}},
 		},
 	}
 }
@@ -158,6 +164,9 @@ func TestChannelMessageRefusals(t *testing.T) {
 		{"no view to read", "GET", messagesPath(hiddenChannel), "", 403, 50001},
 		{"no send", "POST", messagesPath(viewOnlyChannel), `{"content":"x"}`, 403, 50013},
 		{"no history to read one", "GET", messagesPath(viewOnlyChannel) + "/123", "", 403, 50013},
+		{"embed without EMBED_LINKS", "POST", messagesPath(plainChannel), `{"embeds":[{"title":"t"}]}`, 403, 50013},
+		{"tts without SEND_TTS_MESSAGES", "POST", messagesPath(plainChannel), `{"content":"x","tts":true}`, 403, 50013},
+		{"poll without SEND_POLLS", "POST", messagesPath(plainChannel), `{"poll":{"question":{"text":"q"},"answers":[{"poll_media":{"text":"a"}}]}}`, 403, 50013},
 		{"forum", "POST", messagesPath(forumChannel), `{"content":"x"}`, 400, 40058},
 		{"category", "POST", messagesPath(categoryChannel), `{"content":"x"}`, 400, 50008},
 		{"empty", "POST", messagesPath(textChannel), `{}`, 400, 50006},
@@ -185,6 +194,17 @@ func TestChannelMessageRefusals(t *testing.T) {
 				t.Fatalf("%d %v, want %d %d", status, out, c.status, c.code)
 			}
 		})
+	}
+	// A file without ATTACH_FILES.
+	ct, body := multipartBody(t, `{"content":"x"}`, part{name: "files[0]", filename: "a.txt", content: []byte("a")})
+	resp, out := request(t, s, "POST", messagesPath(plainChannel), http.Header{"Authorization": {"Bot " + s.BotToken}, "Content-Type": {ct}}, body)
+	if resp.StatusCode != 403 || out["code"] != 50013.0 {
+		t.Fatalf("a file without ATTACH_FILES: %d %v", resp.StatusCode, out)
+	}
+	// With it, the file is the message's attachment.
+	resp, out = request(t, s, "POST", messagesPath(textChannel), http.Header{"Authorization": {"Bot " + s.BotToken}, "Content-Type": {ct}}, body)
+	if atts, _ := out["attachments"].([]any); resp.StatusCode != 200 || len(atts) != 1 {
+		t.Fatalf("a file: %d %v", resp.StatusCode, out)
 	}
 	// Without READ_MESSAGE_HISTORY a list is empty, not refused.
 	if status, out := botDo(t, s, "GET", messagesPath(viewOnlyChannel), ""); status != 200 || len(out.([]any)) != 0 {
