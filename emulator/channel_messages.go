@@ -108,8 +108,15 @@ func (s *Server) postMessage(w where, user interaction.Snowflake, body *channelB
 		// The emulator's guilds have no stickers.
 		inv.add("/sticker_ids", "UNKNOWN_STICKER", "Unknown sticker.")
 	}
-	if n, ok := body.Nonce.(string); ok && len([]rune(n)) > 25 {
-		inv.add("/nonce", rules.BaseTypeMaxLength, "Must be 25 or fewer in length.")
+	switch n := body.Nonce.(type) {
+	case nil, float64:
+	case string:
+		if len([]rune(n)) > 25 {
+			inv.add("/nonce", rules.BaseTypeMaxLength, "Must be 25 or fewer in length.")
+		}
+	default:
+		// A nonce is an integer or a string; only those compare.
+		inv.add("/nonce", rules.BaseTypeBadType, "Value must be an integer or a string.")
 	}
 	ref, snapshot, refused := s.checkReference(inv, w, user, body.MessageReference)
 	if refused != nil {
@@ -117,6 +124,11 @@ func (s *Server) postMessage(w where, user interaction.Snowflake, body *channelB
 	}
 	if len(inv.errors) > 0 {
 		return nil, inv
+	}
+	if body.EnforceNonce && body.Nonce != nil {
+		if p := s.st.sameNonce(w.ch.ID, user, body.Nonce); p != nil {
+			return p, nil
+		}
 	}
 	forward := ref != nil && ref.forward
 	if forward && (!isEmpty(data, len(atts)) || data.TTS) {

@@ -167,6 +167,7 @@ func TestChannelMessageRefusals(t *testing.T) {
 		{"embed without EMBED_LINKS", "POST", messagesPath(plainChannel), `{"embeds":[{"title":"t"}]}`, 403, 50013},
 		{"tts without SEND_TTS_MESSAGES", "POST", messagesPath(plainChannel), `{"content":"x","tts":true}`, 403, 50013},
 		{"poll without SEND_POLLS", "POST", messagesPath(plainChannel), `{"poll":{"question":{"text":"q"},"answers":[{"poll_media":{"text":"a"}}]}}`, 403, 50013},
+		{"nonce of another type", "POST", messagesPath(textChannel), `{"content":"x","nonce":{},"enforce_nonce":true}`, 400, 50035},
 		{"forum", "POST", messagesPath(forumChannel), `{"content":"x"}`, 400, 40058},
 		{"category", "POST", messagesPath(categoryChannel), `{"content":"x"}`, 400, 50008},
 		{"empty", "POST", messagesPath(textChannel), `{}`, 400, 50006},
@@ -325,6 +326,15 @@ func TestRepliesForwardsAndMentions(t *testing.T) {
 	snaps, _ := m["message_snapshots"].([]any)
 	if status != 200 || len(snaps) != 1 || snaps[0].(map[string]any)["message"].(map[string]any)["content"] != "question" {
 		t.Fatalf("forward: %d %v", status, out)
+	}
+	// An enforced nonce finds the message it made.
+	var nonced []string
+	for _, nonce := range []string{`"n1"`, `"n1"`, `"n2"`} {
+		_, out := botDo(t, s, "POST", messagesPath(textChannel), `{"content":"once","nonce":`+nonce+`,"enforce_nonce":true}`)
+		nonced = append(nonced, out.(map[string]any)["id"].(string))
+	}
+	if nonced[0] != nonced[1] || nonced[1] == nonced[2] {
+		t.Fatalf("enforced nonces: %v", nonced)
 	}
 	// A reply to a missing message that need not exist is a message.
 	if status, out := botDo(t, s, "POST", messagesPath(textChannel),

@@ -193,3 +193,28 @@ func (st *state) postedMessage(id interaction.Snowflake) *postedMessage {
 	}
 	return nil
 }
+
+// nonceWindow is how long a nonce enforced finds the message it made:
+// "the past few minutes", the service's documentation says.
+const nonceWindow = 5 * time.Minute
+
+// sameNonce returns the message user posted in channel with nonce within
+// nonceWindow, not deleted; nil for none. The caller holds the state's
+// lock.
+func (st *state) sameNonce(channel, user interaction.Snowflake, nonce any) *postedMessage {
+	l := st.channelLogs[channel]
+	if l == nil {
+		return nil
+	}
+	since := st.now().Add(-nonceWindow)
+	for i := len(l.postedOrder) - 1; i >= 0; i-- {
+		p := l.posted[l.postedOrder[i]]
+		if p.Created.Before(since) {
+			break
+		}
+		if p.author == user && !p.Deleted && p.nonce == nonce {
+			return p
+		}
+	}
+	return nil
+}
