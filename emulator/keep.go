@@ -49,6 +49,16 @@ type Limits struct {
 	// is not sent, and is recorded at once with a violation that says
 	// why. Zero means 1,000.
 	WaitingEvents int
+	// ChannelMessages is how many messages posted through the channel
+	// endpoints (by the bot, or by users through the control API) the
+	// emulator keeps per channel: past it the channel's oldest is
+	// forgotten, as if deleted. The messages of interactions are kept
+	// with their interactions, by the bounds above. Zero means 1,000.
+	ChannelMessages int
+	// ChannelFiles is how many bytes of files the messages posted in one
+	// channel keep in all: past it the channel's oldest posted messages
+	// are forgotten, though never the newest. Zero means 128 MiB.
+	ChannelFiles int64
 	// Faults is how many injected faults the emulator holds at once, not
 	// yet used up: past it InjectFault is refused with ErrTooManyFaults.
 	// A fault may fail any number of requests (Fault.Count). Zero means
@@ -65,6 +75,8 @@ const (
 	DefaultKeptEvents       = 10_000
 	DefaultWaitingEvents    = 1_000
 	DefaultFaults           = 1_000
+	DefaultChannelMessages  = 1_000
+	DefaultChannelFiles     = 128 << 20
 )
 
 // withDefaults returns l with its zero (or negative) fields given their
@@ -87,6 +99,12 @@ func (l Limits) withDefaults() Limits {
 	}
 	if l.WaitingEvents <= 0 {
 		l.WaitingEvents = DefaultWaitingEvents
+	}
+	if l.ChannelMessages <= 0 {
+		l.ChannelMessages = DefaultChannelMessages
+	}
+	if l.ChannelFiles <= 0 {
+		l.ChannelFiles = DefaultChannelFiles
 	}
 	if l.Faults <= 0 {
 		l.Faults = DefaultFaults
@@ -208,6 +226,7 @@ func (st *state) forget(i int) {
 	for _, m := range si.owned() {
 		if st.messages[m.ID] == si {
 			delete(st.messages, m.ID)
+			st.unindex(m.ChannelID, m.ID)
 			st.components.remove(m.ID)
 			st.journal.add(m.ID)
 		}

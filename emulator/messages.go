@@ -14,11 +14,15 @@ import (
 
 // MessageRecord is a message the bot sent, as it stands, with the
 // interaction that made it: the one whose answer or follow-up it is, or
-// which the service launched itself.
+// which the service launched itself. A message posted through the channel
+// endpoints, by the bot or by a user (PostMessage), is Posted, with its
+// Author and no Interaction.
 type MessageRecord struct {
 	Message
 	Interaction interaction.Interaction
 	Launched    bool
+	Posted      bool
+	Author      interaction.Snowflake
 	// Original reports the message of the interaction's answer. A
 	// follow-up has ReplyTo, the answer's message it follows, when there
 	// is one.
@@ -34,6 +38,9 @@ func (s *Server) Message(id interaction.Snowflake) (MessageRecord, bool) {
 	defer s.st.mu.Unlock()
 	m, si := s.st.message(id)
 	if m == nil {
+		if p := s.st.postedMessage(id); p != nil {
+			return postedRecord(p), true
+		}
 		return MessageRecord{}, false
 	}
 	return messageRecord(m, si), true
@@ -53,6 +60,11 @@ func (s *Server) Messages() ([]MessageRecord, uint64) {
 			}
 		}
 	}
+	for _, l := range s.st.channelLogs {
+		for _, p := range l.posted {
+			out = append(out, postedRecord(p))
+		}
+	}
 	slices.SortFunc(out, func(a, b MessageRecord) int { return cmp.Compare(a.ID, b.ID) })
 	return out, s.st.journal.last
 }
@@ -70,10 +82,18 @@ func (s *Server) MessageChanges(since uint64) (ids []interaction.Snowflake, last
 	return ids, s.st.journal.last, ok
 }
 
+// postedRecord copies p, a message posted through the channel endpoints.
+// The caller holds the state's lock.
+func postedRecord(p *postedMessage) MessageRecord {
+	return MessageRecord{Message: p.Message.clone(), Posted: true, Author: p.author}
+}
+
 // messageRecord copies m, a message si made. The caller holds the
 // state's lock.
 func messageRecord(m *Message, si *sentInteraction) MessageRecord {
-	rec := MessageRecord{Message: m.clone(), Interaction: *si.ix, Launched: si.launched}
+	rec := MessageRecord{Message: m.clone(), Interaction: *si.ix, Launched: si.launched,
+		// The bot user has the application's id.
+		Author: si.ix.ApplicationID}
 	if si.original != nil {
 		rec.Original = si.original == m
 		if !rec.Original {

@@ -92,6 +92,14 @@ var errata = []erratum{{
 		`entitlements"): a guild's entitlement no user bought has no user_id, and a test entitlement ` +
 		`no dates; the description requires all three`,
 	schema: []any{"id", "sku_id", "application_id", "deleted", "type"},
+}, {
+	pointer: "/components/schemas/MessageReferenceType",
+	why: `the documentation's "Message Reference Types" (resources/message) are DEFAULT 0, a reply, ` +
+		`and FORWARD 1, whose message carries message_snapshots; the description lists only 0`,
+	schema: map[string]any{"type": "integer", "oneOf": []any{
+		map[string]any{"title": "DEFAULT", "const": 0},
+		map[string]any{"title": "FORWARD", "const": 1},
+	}},
 }}
 
 // openAPI is the description, with its errata, compiled.

@@ -205,6 +205,7 @@ func newServer(cfg Config) (*Server, error) {
 		interactions: map[interaction.Snowflake]*sentInteraction{},
 		byToken:      map[string]*sentInteraction{},
 		messages:     map[interaction.Snowflake]*sentInteraction{},
+		channelLogs:  map[interaction.Snowflake]*channelLog{},
 		modals:       map[interaction.Snowflake]*openModal{},
 		seenVersions: map[interaction.Snowflake]map[interaction.Snowflake]interaction.Snowflake{},
 		limits:       limits,
@@ -492,8 +493,8 @@ func (s *Server) handle(mux *http.ServeMux, pattern string, spec routeSpec, h ha
 	}
 }
 
-// majorOf returns the major parameters of r's path, a guild's and an
-// application's, which its bucket is counted per: each as the path gives
+// majorOf returns the major parameters of r's path, a guild's, an
+// application's and a channel's, which its bucket is counted per: each as the path gives
 // it when it names the application or a guild of the world, and "-" when
 // it names nothing the emulator holds, so that a caller who writes ids of
 // its choosing shares one window per route rather than making a window
@@ -511,6 +512,10 @@ func (s *Server) majorOf(r *http.Request) string {
 	}
 	guild := known("guild", func(id interaction.Snowflake) bool { return s.st.guilds[id] != nil })
 	app := known("app", func(id interaction.Snowflake) bool { return id == s.st.app.id })
+	if channel := known("channel", func(id interaction.Snowflake) bool { _, ok := s.findChannel(id); return ok }); channel != "" {
+		// The channel endpoints are counted per channel.
+		return guild + "/" + app + "/" + channel
+	}
 	return guild + "/" + app
 }
 
@@ -520,6 +525,7 @@ func (s *Server) Handler() http.Handler {
 	s.commandRoutes(mux)
 	s.authRoutes(mux)
 	s.webhookRoutes(mux)
+	s.channelRoutes(mux)
 	s.entitlementRoutes(mux)
 	s.controlRoutes(mux)
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {

@@ -49,6 +49,10 @@ type state struct {
 	// whose token made it and whose metadata it carries, whichever
 	// interaction edits it later.
 	messages map[interaction.Snowflake]*sentInteraction
+	// channelLogs are the channels' messages, by channel: those posted
+	// through the channel endpoints, and the index of every message in
+	// each (channels.go).
+	channelLogs map[interaction.Snowflake]*channelLog
 	// components finds messages by the names of their components, and
 	// journal says which messages changed lately.
 	components componentIndex
@@ -140,6 +144,7 @@ func newSentInteraction(ix *interaction.Interaction, body []byte) *sentInteracti
 func (st *state) made(si *sentInteraction, m *Message) {
 	if !si.forgotten {
 		st.messages[m.ID] = si
+		st.index(m)
 	}
 }
 

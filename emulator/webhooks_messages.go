@@ -207,6 +207,7 @@ func (s *Server) deleteWebhookMessage(r *request) (int, any, *apiError) {
 		return 0, nil, e
 	}
 	m.Deleted = true
+	s.st.unindex(m.ChannelID, m.ID)
 	s.logChange(si, MessageDeleted, m, s.st.now())
 	return http.StatusNoContent, nil, nil
 }

@@ -138,6 +138,14 @@
 //		how many webhook events may wait their turn behind the delivery
 //		under way (default 1000): past it an event is not sent, and is
 //		recorded as such, its endpoint not keeping up.
+//	-max-channel-messages N
+//		how many messages posted through the channel endpoints (by the
+//		bot, or by users through the control API) the emulator keeps
+//		per channel (default 1000): past it the channel's oldest is
+//		forgotten.
+//	-max-channel-files SIZE
+//		how many bytes of files the messages posted in one channel keep
+//		(default 128MiB): past it the channel's oldest are forgotten.
 //	-max-faults N
 //		how many injected faults, not yet used up, the emulator holds at
 //		once (default 1000): past it POST /_emulator/faults answers 409.
@@ -260,8 +268,11 @@ func runWith(ctx context.Context, args []string, stdout, stderr io.Writer, t tim
 	maxEvents := flags.Int("max-events", emulator.DefaultKeptEvents, "deliveries of webhook events kept once finished; past it the oldest is dropped")
 	maxWaitingEvents := flags.Int("max-waiting-events", emulator.DefaultWaitingEvents, "webhook events that may wait their turn behind the delivery under way; past it an event is not sent, and is recorded as such")
 	maxFaults := flags.Int("max-faults", emulator.DefaultFaults, "injected faults held at once, not yet used up; past it POST /_emulator/faults answers 409")
+	maxChannelMessages := flags.Int("max-channel-messages", emulator.DefaultChannelMessages, "messages posted through the channel endpoints kept per channel; past it the oldest are forgotten")
 	maxChanges := flags.Int("max-changes", emulator.DefaultKeptChanges, "changes to messages the histories of the interactions kept hold, in all; past it the oldest interactions are forgotten")
 	interactionFiles, maxFiles := size(emulator.DefaultInteractionFiles), size(emulator.DefaultKeptFiles)
+	channelFiles := size(emulator.DefaultChannelFiles)
+	flags.Var(&channelFiles, "max-channel-files", "the `size` of the files the messages posted in one channel keep, in bytes or with KiB, MiB or GiB; past it the oldest are forgotten")
 	flags.Var(&interactionFiles, "max-interaction-files", "the `size` of the files one interaction's messages may keep, in bytes or with KiB, MiB or GiB; past it an upload is refused with 413")
 	flags.Var(&maxFiles, "max-files", "the `size` of the files the interactions kept hold in all; past it the oldest interactions are forgotten")
 	serveWeb := flags.Bool("web", false, "also serve the playground to a browser; its address is then the first line printed")
@@ -286,7 +297,7 @@ func runWith(ctx context.Context, args []string, stdout, stderr io.Writer, t tim
 	}
 	dc.installation = *installation
 	for name, n := range map[string]int{"max-interactions": *maxInteractions, "max-changes": *maxChanges, "max-events": *maxEvents,
-		"max-waiting-events": *maxWaitingEvents, "max-faults": *maxFaults} {
+		"max-waiting-events": *maxWaitingEvents, "max-faults": *maxFaults, "max-channel-messages": *maxChannelMessages} {
 		if n <= 0 {
 			return errors.New("-" + name + ": want a positive number")
 		}
@@ -297,7 +308,8 @@ func runWith(ctx context.Context, args []string, stdout, stderr io.Writer, t tim
 		RateLimit:    emulator.RateLimit{Requests: *rateRequests, Window: *rateWindow},
 		Limits: emulator.Limits{Interactions: *maxInteractions, Changes: *maxChanges,
 			InteractionFiles: int64(interactionFiles), Files: int64(maxFiles), Events: *maxEvents,
-			WaitingEvents: *maxWaitingEvents, Faults: *maxFaults},
+			WaitingEvents: *maxWaitingEvents, Faults: *maxFaults,
+			ChannelMessages: *maxChannelMessages, ChannelFiles: int64(channelFiles)},
 	}
 	if *installation != "" {
 		contexts, err := interaction.ParseIntegrationTypes(*installation)
