@@ -168,7 +168,7 @@ func (s *Server) controlMessageRoutes(mux *http.ServeMux) {
 		}
 		s.st.mu.Unlock()
 		if err != nil {
-			writeRefusal(w, err)
+			writeSetupRefusal(w, err)
 			return
 		}
 		writeJSON(w, http.StatusOK, out)
@@ -183,7 +183,7 @@ func (s *Server) controlMessageRoutes(mux *http.ServeMux) {
 			return
 		}
 		if err := s.SetRoles(in.Guild, in.User, in.Roles...); err != nil {
-			writeRefusal(w, err)
+			writeSetupRefusal(w, err)
 			return
 		}
 		w.WriteHeader(http.StatusNoContent)

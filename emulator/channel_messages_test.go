@@ -392,7 +392,7 @@ func TestTheControlAPIPostsAsAUserAsGetShowsIt(t *testing.T) {
 	}{
 		{"unknown user", map[string]any{"user": "77", "channel": "900003", "content": "x"}, 400},
 		{"unknown channel", map[string]any{"user": "1001", "channel": "77", "content": "x"}, 400},
-		{"may not send", map[string]any{"user": "1001", "channel": "900007", "content": "x"}, 403},
+		{"may not send", map[string]any{"user": "1001", "channel": "900007", "content": "x"}, 400},
 		{"empty", map[string]any{"user": "1001", "channel": "900003", "content": ""}, 400},
 		{"unknown field", map[string]any{"user": "1001", "channel": "900003", "text": "x"}, 400},
 	} {

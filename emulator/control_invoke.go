@@ -149,14 +149,27 @@ func writeResult(w http.ResponseWriter, res *Result, err error) {
 }
 
 // writeRefusal writes a refused invocation as {"error": kind, "message":
-// reason}.
-func writeRefusal(w http.ResponseWriter, err error) {
+// reason}, with the status of its kind.
+func writeRefusal(w http.ResponseWriter, err error) { writeRefusalWith(w, err, 0) }
+
+// writeSetupRefusal writes a refusal as writeRefusal does, with status
+// 400 whatever its kind: the routes that set up the world a test needs
+// (/_emulator/messages, /_emulator/roles) answer every refusal so.
+func writeSetupRefusal(w http.ResponseWriter, err error) {
+	writeRefusalWith(w, err, http.StatusBadRequest)
+}
+
+// writeRefusalWith writes err as a refusal, with status unless it is 0.
+func writeRefusalWith(w http.ResponseWriter, err error, status int) {
 	var ie *InvocationError
 	if !errors.As(err, &ie) {
 		writeJSON(w, http.StatusInternalServerError, map[string]any{"message": err.Error()})
 		return
 	}
-	status, name := invocationStatus(ie.Kind)
+	kindStatus, name := invocationStatus(ie.Kind)
+	if status == 0 {
+		status = kindStatus
+	}
 	writeJSON(w, status, map[string]any{"error": name, "message": ie.Reason})
 }
 
