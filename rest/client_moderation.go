@@ -2,7 +2,6 @@ package rest
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"net/http"
 	"net/url"
@@ -203,24 +202,9 @@ func (c *Client) UnbanMember(ctx context.Context, guild, user interaction.Snowfl
 // Ban is a user's ban from a guild.
 type Ban struct {
 	User interaction.User `json:"user"`
-	// Reason is the reason given, empty when none was.
+	// Reason is the reason given, empty when none was (the service
+	// writes null).
 	Reason string `json:"reason"`
-}
-
-// UnmarshalJSON reads a ban whose reason may be null.
-func (b *Ban) UnmarshalJSON(data []byte) error {
-	var w struct {
-		User   interaction.User `json:"user"`
-		Reason *string          `json:"reason"`
-	}
-	if err := json.Unmarshal(data, &w); err != nil {
-		return err
-	}
-	b.User, b.Reason = w.User, ""
-	if w.Reason != nil {
-		b.Reason = *w.Reason
-	}
-	return nil
 }
 
 // GetBan returns the ban of user from the guild; a user who is not

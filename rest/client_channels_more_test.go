@@ -1,0 +1,214 @@
+package rest_test
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/rest"
+)
+
+// newTestClient returns a Client of rec with a bot token.
+func newTestClient(t *testing.T, rec *recorder, opts ...rest.ClientOption) *rest.Client {
+	t.Helper()
+	c, err := rest.NewClient(rec.URL+"/v10", rest.BotToken("tok"), opts...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// TestSendDMOpensOnce: the DM channel is opened for the first message
+// only, and again when the service no longer knows it.
+func TestSendDMOpensOnce(t *testing.T) {
+	t.Parallel()
+	var mu sync.Mutex
+	gone := false
+	rec := newRecorder(t, func(r *http.Request) (int, string) {
+		mu.Lock()
+		defer mu.Unlock()
+		switch {
+		case r.URL.Path == "/v10/users/@me/channels":
+			return 200, dmJSON
+		case gone:
+			gone = false
+			return 404, `{"code":10003,"message":"Unknown Channel"}`
+		}
+		return 200, messageJSON
+	})
+	c := newTestClient(t, rec)
+	ctx := t.Context()
+	paths := func() string {
+		var s []string
+		for _, r := range rec.requests() {
+			s = append(s, r.method+" "+r.path)
+		}
+		return strings.Join(s, ", ")
+	}
+	for range 2 {
+		if _, err := c.SendDM(ctx, userID, interaction.MessageData{Content: "hello"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got, want := paths(), "POST /v10/users/@me/channels, POST /v10/channels/300/messages, POST /v10/channels/300/messages"; got != want {
+		t.Errorf("sent %s, want %s", got, want)
+	}
+	mu.Lock()
+	gone = true
+	mu.Unlock()
+	if _, err := c.SendDM(ctx, userID, interaction.MessageData{Content: "again"}); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := paths(), "POST /v10/channels/300/messages, POST /v10/users/@me/channels, POST /v10/channels/300/messages"; got != want {
+		t.Errorf("sent %s, want %s", got, want)
+	}
+}
+
+// TestMembersPages: the iterator asks for pages after the last id until
+// a short page, and stops when the loop does.
+func TestMembersPages(t *testing.T) {
+	t.Parallel()
+	const total = 2345
+	rec := newRecorder(t, func(r *http.Request) (int, string) {
+		after, _ := strconv.Atoi(r.URL.Query().Get("after"))
+		limit, _ := strconv.Atoi(r.URL.Query().Get("limit"))
+		var b strings.Builder
+		b.WriteByte('[')
+		for id := after + 1; id <= min(after+limit, total); id++ {
+			if id > after+1 {
+				b.WriteByte(',')
+			}
+			b.WriteString(`{"user":{"id":"` + strconv.Itoa(id) + `","username":"u"},"roles":[],"joined_at":"2026-01-01T00:00:00Z","mute":false,"deaf":false}`)
+		}
+		b.WriteByte(']')
+		return 200, b.String()
+	})
+	c := newTestClient(t, rec)
+	n := 0
+	for m, err := range c.Members(t.Context(), guildID) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		n++
+		if m.User.ID != interaction.Snowflake(n) {
+			t.Fatalf("member %d has id %v", n, m.User.ID)
+		}
+	}
+	if n != total {
+		t.Errorf("%d members, want %d", n, total)
+	}
+	var queries []string
+	for _, r := range rec.requests() {
+		queries = append(queries, r.query)
+	}
+	if got, want := strings.Join(queries, " "), "limit=1000 after=1000&limit=1000 after=2000&limit=1000"; got != want {
+		t.Errorf("queries %s, want %s", got, want)
+	}
+	for range c.Members(t.Context(), guildID) {
+		break
+	}
+	if got := rec.requests(); len(got) != 1 {
+		t.Errorf("a loop that stops at once sent %d requests, want 1", len(got))
+	}
+}
+
+// TestChannelCallsErrors: the service's refusals match their codes.
+func TestChannelCallsErrors(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name   string
+		status int
+		body   string
+		do     func(ctx context.Context, c *rest.Client) error
+		want   rest.ErrorCode
+	}{
+		{"unknown ban", 404, `{"code":10026,"message":"Unknown Ban"}`, func(ctx context.Context, c *rest.Client) error {
+			_, err := c.GetBan(ctx, guildID, userID)
+			return err
+		}, rest.ErrUnknownBan},
+		{"cannot DM", 403, `{"code":50007,"message":"Cannot send messages to this user"}`, func(ctx context.Context, c *rest.Client) error {
+			_, err := c.CreateMessage(ctx, 300, interaction.MessageData{Content: "hi"})
+			return err
+		}, rest.ErrCannotDM},
+		{"unknown emoji", 400, `{"code":10014,"message":"Unknown Emoji"}`, func(ctx context.Context, c *rest.Client) error {
+			return c.AddReaction(ctx, channelID, messageID, "nope:1")
+		}, rest.ErrUnknownEmoji},
+		{"missing permissions", 403, `{"code":50013,"message":"Missing Permissions"}`, func(ctx context.Context, c *rest.Client) error {
+			return c.KickMember(ctx, guildID, userID, "")
+		}, rest.ErrMissingPermissions},
+		{"too old", 400, `{"code":50034,"message":"You can only bulk delete messages that are under 14 days old."}`, func(ctx context.Context, c *rest.Client) error {
+			now := time.Now()
+			return c.BulkDeleteMessages(ctx, channelID, []interaction.Snowflake{idAt(now), idAt(now.Add(-time.Minute))}, "")
+		}, rest.ErrBulkDeleteTooOld},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			rec := newRecorder(t, func(*http.Request) (int, string) { return tt.status, tt.body })
+			err := tt.do(t.Context(), newTestClient(t, rec))
+			if !errors.Is(err, tt.want) {
+				t.Errorf("error %v, want code %d", err, tt.want)
+			}
+			var apiErr *rest.APIError
+			if !errors.As(err, &apiErr) || apiErr.Status != tt.status {
+				t.Errorf("error %#v, want an *APIError of status %d", err, tt.status)
+			}
+		})
+	}
+}
+
+// takes is a RateLimitStore that keeps the requests it is asked about.
+type takes struct {
+	rest.RateLimitStore
+	mu   sync.Mutex
+	seen []rest.RateLimitRequest
+}
+
+func (s *takes) Take(ctx context.Context, r rest.RateLimitRequest) (time.Duration, error) {
+	s.mu.Lock()
+	s.seen = append(s.seen, r)
+	s.mu.Unlock()
+	return s.RateLimitStore.Take(ctx, r)
+}
+
+// TestChannelCallsRateLimitKeys: the limits are counted per channel and
+// per guild, as the service counts them, in the store a Client shares.
+func TestChannelCallsRateLimitKeys(t *testing.T) {
+	t.Parallel()
+	rec := newRecorder(t, func(r *http.Request) (int, string) {
+		if r.Method == http.MethodGet && strings.Contains(r.URL.Path, "/messages") {
+			return 200, messageJSON
+		}
+		return 204, ""
+	})
+	store := &takes{RateLimitStore: rest.NewMemoryRateLimitStore()}
+	c := newTestClient(t, rec, rest.WithRateLimitStore(store, nil))
+	ctx := t.Context()
+	if _, err := c.GetMessage(ctx, channelID, messageID); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.AddReaction(ctx, 201, messageID, "👍"); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.KickMember(ctx, guildID, userID, ""); err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, r := range store.seen {
+		got = append(got, r.Route+" @"+r.Major)
+	}
+	want := []string{
+		"GET /channels/{channel}/messages/{message} @200",
+		"PUT /channels/{channel}/messages/{message}/reactions/{emoji}/@me @201",
+		"DELETE /guilds/{guild}/members/{user} @100",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("rate-limit keys\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
