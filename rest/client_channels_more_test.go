@@ -212,3 +212,43 @@ func TestChannelCallsRateLimitKeys(t *testing.T) {
 		t.Errorf("rate-limit keys\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// TestAuditReasonOf512Characters: 512 characters are the most a reason
+// has, counted before encoding.
+func TestAuditReasonOf512Characters(t *testing.T) {
+	t.Parallel()
+	rec := newRecorder(t, func(*http.Request) (int, string) { return 204, "" })
+	c := newTestClient(t, rec)
+	if err := c.KickMember(t.Context(), guildID, userID, strings.Repeat("é", 512)); err != nil {
+		t.Fatal(err)
+	}
+	got := rec.requests()
+	if len(got) != 1 || got[0].header.Get("X-Audit-Log-Reason") != strings.Repeat("%C3%A9", 512) {
+		t.Errorf("sent %+v", got)
+	}
+}
+
+// TestReactionEmojiPaths: each form of an emoji goes into the path as the
+// service reads it.
+func TestReactionEmojiPaths(t *testing.T) {
+	t.Parallel()
+	rec := newRecorder(t, func(*http.Request) (int, string) { return 204, "" })
+	c := newTestClient(t, rec)
+	for _, tt := range []struct{ emoji, path string }{
+		{"👍", "%F0%9F%91%8D"},
+		{"❤️", "%E2%9D%A4%EF%B8%8F"},
+		{"party:123", "party:123"},
+		{"<:party:123>", "party:123"},
+		{"<a:party:123>", "party:123"},
+		{"a b:1", "a%20b:1"},
+		{"x/y", "x%2Fy"},
+	} {
+		if err := c.AddReaction(t.Context(), channelID, messageID, tt.emoji); err != nil {
+			t.Fatal(err)
+		}
+		got := rec.requests()
+		if want := "/v10/channels/200/messages/400/reactions/" + tt.path + "/@me"; len(got) != 1 || got[0].path != want {
+			t.Errorf("%q: sent %+v, want %s", tt.emoji, got, want)
+		}
+	}
+}

@@ -15,22 +15,33 @@ import (
 
 // Answers in the shapes of the description's responses.
 const (
-	messageJSON = `{"id":"400","channel_id":"200","author":{"id":"9","username":"bot","bot":true},"content":"hi",` +
+	userAnn     = `{"id":"7","username":"ann","avatar":null,"discriminator":"0","public_flags":0,"flags":0,"global_name":null,"primary_guild":null}`
+	userBot     = `{"id":"9","username":"bot","avatar":null,"discriminator":"0","public_flags":0,"flags":0,"global_name":null,"primary_guild":null,"bot":true}`
+	messageJSON = `{"id":"400","channel_id":"200","author":` + userBot + `,"content":"hi",` +
 		`"timestamp":"2026-12-01T10:00:00+00:00","edited_timestamp":null,"tts":false,"mention_everyone":false,` +
-		`"mentions":[],"mention_roles":[],"attachments":[],"embeds":[],"pinned":false,"type":0,"flags":0}`
+		`"mentions":[],"mention_roles":[],"attachments":[],"embeds":[],"components":[],"pinned":false,"type":0,"flags":0}`
 	channelJSON = `{"id":"200","type":0,"guild_id":"100","name":"general","position":0,"flags":0,` +
 		`"permission_overwrites":[{"id":"100","type":0,"allow":"0","deny":"2048"}]}`
-	dmJSON     = `{"id":"300","type":1,"flags":0,"last_message_id":null,"recipients":[{"id":"7","username":"ann"}]}`
+	dmJSON     = `{"id":"300","type":1,"flags":0,"last_message_id":null,"recipients":[` + userAnn + `]}`
 	threadJSON = `{"id":"400","type":11,"guild_id":"100","parent_id":"200","name":"talk","owner_id":"9","flags":0,` +
 		`"thread_metadata":{"archived":false,"archive_timestamp":null,"auto_archive_duration":1440,"locked":false},` +
 		`"message_count":0,"member_count":1,"total_message_sent":0}`
-	memberJSON = `{"user":{"id":"7","username":"ann"},"nick":null,"avatar":null,"banner":null,"roles":["500"],` +
+	memberJSON = `{"user":` + userAnn + `,"nick":null,"avatar":null,"banner":null,"roles":["500"],` +
 		`"joined_at":"2026-01-01T00:00:00+00:00","premium_since":null,"pending":false,"mute":false,"deaf":false,` +
 		`"flags":0,"communication_disabled_until":null}`
-	guildJSON = `{"id":"100","name":"Guild","icon":null,"owner_id":"1","roles":[{"id":"100","name":"@everyone",` +
-		`"permissions":"1024","position":0,"color":0,"hoist":false,"managed":false,"mentionable":false,"flags":0}],` +
-		`"features":[],"preferred_locale":"en-US","approximate_member_count":42,"approximate_presence_count":7}`
-	banJSON = `{"user":{"id":"7","username":"ann"},"reason":null}`
+	guildJSON = `{"id":"100","name":"Guild","icon":null,"description":null,"home_header":null,"splash":null,` +
+		`"discovery_splash":null,"features":[],"banner":null,"owner_id":"1","application_id":null,"region":"deprecated",` +
+		`"afk_channel_id":null,"afk_timeout":300,"system_channel_id":null,"system_channel_flags":0,"widget_enabled":false,` +
+		`"widget_channel_id":null,"verification_level":0,"default_message_notifications":0,"mfa_level":0,` +
+		`"explicit_content_filter":0,"max_presences":null,"max_members":500000,"max_stage_video_channel_users":50,` +
+		`"max_video_channel_users":25,"vanity_url_code":null,"premium_tier":0,"premium_subscription_count":0,` +
+		`"preferred_locale":"en-US","rules_channel_id":null,"safety_alerts_channel_id":null,"public_updates_channel_id":null,` +
+		`"premium_progress_bar_enabled":false,"nsfw":false,"nsfw_level":0,"emojis":[],"stickers":[],"incidents_data":null,` +
+		`"roles":[{"id":"100","name":"@everyone","permissions":"1024","position":0,"color":0,` +
+		`"colors":{"primary_color":0,"secondary_color":null,"tertiary_color":null},"hoist":false,"managed":false,` +
+		`"mentionable":false,"icon":null,"unicode_emoji":null,"flags":0}],` +
+		`"approximate_member_count":42,"approximate_presence_count":7}`
+	banJSON = `{"user":` + userAnn + `,"reason":null}`
 )
 
 // The ids the calls use, and a time a message id can be made of.
@@ -237,7 +248,7 @@ func TestChannelCallsRequests(t *testing.T) {
 		{
 			name: "StartThreadFromMessage",
 			do: func(ctx context.Context, c *rest.Client) error {
-				_, err := c.StartThreadFromMessage(ctx, channelID, messageID, rest.Thread{Name: "talk", AutoArchive: 1440}, "")
+				_, err := c.StartThreadFromMessage(ctx, channelID, messageID, rest.ThreadStart{Name: "talk", AutoArchive: 1440}, "")
 				return err
 			},
 			method: "POST", path: "/v10/channels/200/messages/400/threads", spec: "/channels/{channel_id}/messages/{message_id}/threads",
@@ -246,7 +257,7 @@ func TestChannelCallsRequests(t *testing.T) {
 		{
 			name: "StartThread private",
 			do: func(ctx context.Context, c *rest.Client) error {
-				_, err := c.StartThread(ctx, channelID, rest.Thread{Name: "talk", Type: interaction.ChannelPrivateThread, Invitable: true}, "case 12")
+				_, err := c.StartThread(ctx, channelID, rest.ThreadStart{Name: "talk", Type: interaction.ChannelPrivateThread, Invitable: true}, "case 12")
 				return err
 			},
 			method: "POST", path: "/v10/channels/200/threads", spec: "/channels/{channel_id}/threads",
@@ -255,7 +266,7 @@ func TestChannelCallsRequests(t *testing.T) {
 		{
 			name: "StartThread forum post",
 			do: func(ctx context.Context, c *rest.Client) error {
-				_, err := c.StartThread(ctx, channelID, rest.Thread{Name: "post", AppliedTags: []interaction.Snowflake{9},
+				_, err := c.StartThread(ctx, channelID, rest.ThreadStart{Name: "post", AppliedTags: []interaction.Snowflake{9},
 					Message: &interaction.MessageData{Content: "first"}}, "")
 				return err
 			},
@@ -509,15 +520,15 @@ func TestChannelCallsRefusedLocally(t *testing.T) {
 			return c.AddReaction(ctx, channelID, messageID, " ")
 		}, "no emoji", ""},
 		{"thread name", func(ctx context.Context, c *rest.Client) error {
-			_, err := c.StartThread(ctx, channelID, rest.Thread{}, "")
+			_, err := c.StartThread(ctx, channelID, rest.ThreadStart{}, "")
 			return err
 		}, "outside 1-100", ""},
 		{"thread archive", func(ctx context.Context, c *rest.Client) error {
-			_, err := c.StartThreadFromMessage(ctx, channelID, messageID, rest.Thread{Name: "a", AutoArchive: 30}, "")
+			_, err := c.StartThreadFromMessage(ctx, channelID, messageID, rest.ThreadStart{Name: "a", AutoArchive: 30}, "")
 			return err
 		}, "60, 1440, 4320 or 10080", ""},
 		{"thread from message with type", func(ctx context.Context, c *rest.Client) error {
-			_, err := c.StartThreadFromMessage(ctx, channelID, messageID, rest.Thread{Name: "a", Type: interaction.ChannelPrivateThread}, "")
+			_, err := c.StartThreadFromMessage(ctx, channelID, messageID, rest.ThreadStart{Name: "a", Type: interaction.ChannelPrivateThread}, "")
 			return err
 		}, "takes only", ""},
 		{"list members limit", func(ctx context.Context, c *rest.Client) error {

@@ -19,7 +19,9 @@ import (
 func emojiPath(name, emoji string) (string, error) {
 	e := strings.TrimSpace(emoji)
 	if strings.HasPrefix(e, "<") && strings.HasSuffix(e, ">") {
-		e = strings.TrimPrefix(strings.TrimPrefix(e[1:len(e)-1], "a"), ":")
+		if inner, ok := strings.CutPrefix(strings.TrimPrefix(e[1:len(e)-1], "a"), ":"); ok {
+			e = inner
+		}
 	}
 	if e == "" {
 		return "", errors.New("rest: " + name + ": no emoji")

@@ -13,8 +13,9 @@ import (
 	"github.com/switchboard-go/switchboard/interaction"
 )
 
-// Thread is what a thread starts with.
-type Thread struct {
+// ThreadStart is what a thread starts with, for StartThread and
+// StartThreadFromMessage.
+type ThreadStart struct {
 	// Name is the thread's name, 1 to 100 characters.
 	Name string
 	// AutoArchive is how many minutes without a message archive the
@@ -40,10 +41,10 @@ type Thread struct {
 	Message *interaction.MessageData
 }
 
-// check reports what the service would refuse in t; withMessage says
+// check reports what the service would refuse in t; fromMessage says
 // whether t starts from a message, which takes only a name and the
 // durations.
-func (t *Thread) check(name string, fromMessage bool) error {
+func (t *ThreadStart) check(name string, fromMessage bool) error {
 	if n := utf8.RuneCountInString(t.Name); n < 1 || n > 100 {
 		return errors.New("rest: " + name + ": a thread name of " + strconv.Itoa(n) + " characters is outside 1-100")
 	}
@@ -84,7 +85,7 @@ func (t *Thread) check(name string, fromMessage bool) error {
 }
 
 // appendJSON appends t's JSON body to b.
-func (t *Thread) appendJSON(b []byte) ([]byte, error) {
+func (t *ThreadStart) appendJSON(b []byte) ([]byte, error) {
 	head, err := json.Marshal(struct {
 		Name        string                  `json:"name"`
 		AutoArchive int                     `json:"auto_archive_duration,omitzero"`
@@ -108,7 +109,7 @@ func (t *Thread) appendJSON(b []byte) ([]byte, error) {
 }
 
 // threadCall returns k with t as its JSON body.
-func threadCall(k *call, t *Thread) (*call, error) {
+func threadCall(k *call, t *ThreadStart) (*call, error) {
 	b, err := t.appendJSON(nil)
 	if err != nil {
 		return nil, errors.New("rest: encoding the thread: " + err.Error())
@@ -124,7 +125,7 @@ func threadCall(k *call, t *Thread) (*call, error) {
 // its id. reason, if not empty, is recorded in the guild's audit log.
 //
 // It is not retried after a failure that may leave the thread started.
-func (c *Client) StartThreadFromMessage(ctx context.Context, channel, message interaction.Snowflake, t Thread, reason string) (*interaction.Channel, error) {
+func (c *Client) StartThreadFromMessage(ctx context.Context, channel, message interaction.Snowflake, t ThreadStart, reason string) (*interaction.Channel, error) {
 	const name = "StartThreadFromMessage"
 	if err := t.check(name, true); err != nil {
 		return nil, err
@@ -149,7 +150,7 @@ func (c *Client) StartThreadFromMessage(ctx context.Context, channel, message in
 // empty, is recorded in the guild's audit log.
 //
 // It is not retried after a failure that may leave the thread started.
-func (c *Client) StartThread(ctx context.Context, channel interaction.Snowflake, t Thread, reason string) (*interaction.Channel, error) {
+func (c *Client) StartThread(ctx context.Context, channel interaction.Snowflake, t ThreadStart, reason string) (*interaction.Channel, error) {
 	const name = "StartThread"
 	if err := t.check(name, false); err != nil {
 		return nil, err

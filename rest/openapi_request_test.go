@@ -166,3 +166,33 @@ func (rec *recorder) requests() []received {
 	rec.got = nil
 	return got
 }
+
+// TestAnswerFixturesMatchDescription: the answers the test servers give
+// are shapes the description's responses have.
+func TestAnswerFixturesMatchDescription(t *testing.T) {
+	s, err := loadSpec()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []struct{ schema, body string }{
+		{"MessageResponse", messageJSON},
+		{"GuildChannelResponse", channelJSON},
+		{"PrivateChannelResponse", dmJSON},
+		{"ThreadResponse", threadJSON},
+		{"GuildMemberResponse", memberJSON},
+		{"GuildWithCountsResponse", guildJSON},
+		{"GuildBanResponse", banJSON},
+	} {
+		sch, err := s.c.Compile("openapi.json#/components/schemas/" + f.schema)
+		if err != nil {
+			t.Fatal(err)
+		}
+		v, err := jsonschema.UnmarshalJSON(strings.NewReader(f.body))
+		if err != nil {
+			t.Fatalf("%s: %v", f.schema, err)
+		}
+		if err := sch.Validate(v); err != nil {
+			t.Errorf("%s: %v", f.schema, err)
+		}
+	}
+}
