@@ -460,6 +460,10 @@ func TestChannelCallsRefusedLocally(t *testing.T) {
 			_, err := c.CreateMessage(ctx, channelID, interaction.MessageData{})
 			return err
 		}, "CreateMessage", rules.MessageEmpty},
+		{"ephemeral", func(ctx context.Context, c *rest.Client) error {
+			_, err := c.CreateMessage(ctx, channelID, interaction.MessageData{Content: "psst", Flags: interaction.FlagEphemeral})
+			return err
+		}, "not ephemeral", ""},
 		{"forward without channel", func(ctx context.Context, c *rest.Client) error {
 			_, err := c.CreateMessage(ctx, channelID, interaction.MessageData{Reference: &interaction.MessageReference{Type: interaction.ReferenceForward, MessageID: 1}})
 			return err

@@ -24,7 +24,8 @@ import (
 // them within the service's default limit (10 MiB). m.Reference makes the
 // message a reply (interaction.ReferenceDefault) or a forward
 // (interaction.ReferenceForward, which names the source channel and needs
-// nothing else in m).
+// nothing else in m). A message flagged interaction.FlagEphemeral is
+// refused too: the service would show it to everyone.
 //
 // CreateMessage is not retried after a failure that may leave the message
 // sent, so that a message is never sent twice; a rate limit is still
@@ -42,8 +43,14 @@ func (c *Client) CreateMessage(ctx context.Context, channel interaction.Snowflak
 }
 
 // checkChannelMessage checks m as a new message of a channel: by the rules
-// of a follow-up, but that a forward is empty but for its reference.
+// of a follow-up, but that a forward is empty but for its reference, and
+// that nothing sent to a channel is ephemeral.
 func checkChannelMessage(m interaction.MessageData) error {
+	if m.Flags&interaction.FlagEphemeral != 0 {
+		// The service would send the message to everyone, ignoring
+		// the flag: only an interaction's messages are ephemeral.
+		return errors.New("a channel message is not ephemeral; only an interaction's answers and follow-ups are")
+	}
 	ref := m.Reference
 	if ref != nil && ref.MessageID == 0 {
 		return errors.New("the message reference has no message id")

@@ -135,7 +135,9 @@ func (c *Client) modifyMember(ctx context.Context, name string, guild, user inte
 // only reading the guild's channels. until is at most 28 days ahead of
 // the Client's clock; the zero time ends a timeout. Members who are
 // administrators, and the guild's owner, are not timed out
-// (ErrMissingPermissions).
+// (ErrMissingPermissions). The service measures the 28 days from when it
+// reads the request, so a timeout of exactly 28 days may reach it a
+// moment too long: leave a margin.
 func (c *Client) Timeout(ctx context.Context, guild, user interaction.Snowflake, until time.Time, reason string) error {
 	_, err := c.modifyMember(ctx, "Timeout", guild, user, MemberEdit{TimeoutUntil: &until}, reason)
 	return err

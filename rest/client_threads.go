@@ -77,6 +77,9 @@ func (t *ThreadStart) check(name string, fromMessage bool) error {
 		if t.Message.Reference != nil {
 			return errors.New("rest: " + name + ": a forum post's first message replies to nothing")
 		}
+		if t.Message.Flags&interaction.FlagEphemeral != 0 {
+			return errors.New("rest: " + name + ": a forum post's first message is not ephemeral")
+		}
 		if err := answer.CheckMessage(nil, *t.Message); err != nil {
 			return fmt.Errorf("rest: %s: %w", name, err)
 		}
