@@ -124,6 +124,12 @@ type MessageData struct {
 	// message, or a forward of one. Answers and follow-ups, which reply
 	// to their interaction, do not take it.
 	Reference *MessageReference `json:"message_reference,omitempty"`
+	// Nonce, at most 25 characters, marks a message sent to a channel
+	// so that the service, asked to send the same nonce again within a
+	// few minutes, returns the message it sent rather than a second one
+	// (it is sent with enforce_nonce). Answers and follow-ups do not
+	// take it.
+	Nonce string `json:"nonce,omitempty"`
 }
 
 // MessageReferenceType says what a MessageReference makes of a message.
@@ -510,6 +516,12 @@ func (m *MessageData) AppendJSON(b []byte) ([]byte, error) {
 		if b, err = appendEncoded(b, `"poll":`, m.Poll); err != nil {
 			return nil, err
 		}
+	}
+	if m.Nonce != "" {
+		sep()
+		b = append(b, `"nonce":`...)
+		b = jsonw.AppendString(b, m.Nonce)
+		b = append(b, `,"enforce_nonce":true`...)
 	}
 	if m.Reference != nil {
 		sep()

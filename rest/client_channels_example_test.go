@@ -7,6 +7,7 @@ import (
 	"log"
 	"net/http"
 	"net/http/httptest"
+	"regexp"
 	"strings"
 	"time"
 
@@ -14,11 +15,15 @@ import (
 	"github.com/switchboard-go/switchboard/rest"
 )
 
+// randomNonce is a nonce CreateMessage makes.
+var randomNonce = regexp.MustCompile(`"nonce":"[A-Z2-7]{25}"`)
+
 // standIn starts a server that answers the channel and guild endpoints as
 // the service does, and prints what it is asked; the caller closes it.
 func standIn() *httptest.Server {
 	return httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		body, _ := io.ReadAll(r.Body)
+		body = randomNonce.ReplaceAll(body, []byte(`"nonce":"(random)"`))
 		fmt.Println(r.Method, strings.TrimPrefix(r.URL.Path, "/v10"), string(body))
 		if reason := r.Header.Get("X-Audit-Log-Reason"); reason != "" {
 			fmt.Println("  audit-log reason:", reason)
@@ -43,11 +48,14 @@ func ExampleClient_CreateMessage() {
 	}
 	const channel, question interaction.Snowflake = 200, 399
 
-	// A reply to a message, that pings nobody.
+	// A reply to a message, that pings nobody. Its nonce says what it
+	// is for: a bot that restarts and sends it again gets the reply it
+	// sent, not a second one.
 	m, err := client.CreateMessage(context.Background(), channel, interaction.MessageData{
 		Content:         "Answered in the docs.",
 		AllowedMentions: interaction.NoMentions(),
 		Reference:       &interaction.MessageReference{MessageID: question},
+		Nonce:           "reply-" + question.String(),
 	})
 	if err != nil {
 		log.Fatal(err)
@@ -58,7 +66,7 @@ func ExampleClient_CreateMessage() {
 	_, err = client.CreateMessage(context.Background(), channel, interaction.MessageData{Content: strings.Repeat("x", 2001)})
 	fmt.Println(err != nil)
 	// Output:
-	// POST /channels/200/messages {"content":"Answered in the docs.","allowed_mentions":{"parse":[]},"message_reference":{"message_id":"399"}}
+	// POST /channels/200/messages {"content":"Answered in the docs.","allowed_mentions":{"parse":[]},"nonce":"reply-399","enforce_nonce":true,"message_reference":{"message_id":"399"}}
 	// sent 400
 	// true
 }
@@ -80,8 +88,8 @@ func ExampleClient_SendDM() {
 	}
 	// Output:
 	// POST /users/@me/channels {"recipient_id":"7"}
-	// POST /channels/300/messages {"content":"Your report is ready."}
-	// POST /channels/300/messages {"content":"And a second one."}
+	// POST /channels/300/messages {"content":"Your report is ready.","nonce":"(random)","enforce_nonce":true}
+	// POST /channels/300/messages {"content":"And a second one.","nonce":"(random)","enforce_nonce":true}
 }
 
 func ExampleClient_BanMember() {

@@ -252,3 +252,38 @@ func TestReactionEmojiPaths(t *testing.T) {
 		}
 	}
 }
+
+// TestCreateMessageRetriesWithItsNonce: a message whose answer was lost is
+// sent again with the same nonce, which the service keeps it by.
+func TestCreateMessageRetriesWithItsNonce(t *testing.T) {
+	t.Parallel()
+	var mu sync.Mutex
+	failed := false
+	rec := newRecorder(t, func(*http.Request) (int, string) {
+		mu.Lock()
+		defer mu.Unlock()
+		if !failed {
+			failed = true
+			return 502, `{"message":"Bad Gateway"}`
+		}
+		return 200, messageJSON
+	})
+	c := newTestClient(t, rec, rest.WithBackoff(time.Millisecond, time.Millisecond))
+	if _, err := c.CreateMessage(t.Context(), channelID, interaction.MessageData{Content: "once"}); err != nil {
+		t.Fatal(err)
+	}
+	got := rec.requests()
+	if len(got) != 2 || string(got[0].body) != string(got[1].body) || !strings.Contains(string(got[0].body), `"enforce_nonce":true`) {
+		t.Fatalf("sent %d requests: %q", len(got), got)
+	}
+	if _, err := c.CreateMessage(t.Context(), channelID, interaction.MessageData{Content: "once"}); err != nil {
+		t.Fatal(err)
+	}
+	if again := rec.requests(); len(again) != 1 || string(again[0].body) == string(got[0].body) {
+		t.Errorf("a second message has the nonce of the first: %s", again[0].body)
+	}
+	_, err := c.CreateMessage(t.Context(), channelID, interaction.MessageData{Content: "x", Nonce: strings.Repeat("n", 26)})
+	if err == nil || !strings.Contains(err.Error(), "more than 25") {
+		t.Errorf("a nonce of 26 characters: %v", err)
+	}
+}

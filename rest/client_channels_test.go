@@ -101,7 +101,7 @@ func TestChannelCallsRequests(t *testing.T) {
 			},
 			method: "POST", path: "/v10/channels/200/messages", spec: "/channels/{channel_id}/messages",
 			status: 200, reply: messageJSON,
-			body: `{"message_reference":{"type":1,"message_id":"399","channel_id":"201"}}`,
+			body: `"enforce_nonce":true,"message_reference":{"type":1,"message_id":"399","channel_id":"201"}}`,
 		},
 		{
 			name: "CreateMessage with a file",

@@ -2,6 +2,7 @@ package rest
 
 import (
 	"context"
+	"crypto/rand"
 	"errors"
 	"fmt"
 	"net/http"
@@ -9,6 +10,7 @@ import (
 	"slices"
 	"strconv"
 	"time"
+	"unicode/utf8"
 
 	"github.com/switchboard-go/switchboard/answer"
 	"github.com/switchboard-go/switchboard/interaction"
@@ -27,9 +29,13 @@ import (
 // nothing else in m). A message flagged interaction.FlagEphemeral is
 // refused too: the service would show it to everyone.
 //
-// CreateMessage is not retried after a failure that may leave the message
-// sent, so that a message is never sent twice; a rate limit is still
-// waited out.
+// CreateMessage sends the message with a nonce, m.Nonce or a random one
+// when it is empty, that the service keeps the message by for a few
+// minutes: sent again, the same nonce gets the message already sent. So
+// CreateMessage retries a failure that may leave the message sent, as it
+// retries any other, and the message is sent once. A bot that may send a
+// message again after a restart gives its own nonce, made of what the
+// message is for.
 func (c *Client) CreateMessage(ctx context.Context, channel interaction.Snowflake, m interaction.MessageData) (*interaction.Message, error) {
 	const name = "CreateMessage"
 	if err := checkChannelMessage(m); err != nil {
@@ -39,8 +45,15 @@ func (c *Client) CreateMessage(ctx context.Context, channel interaction.Snowflak
 	if err != nil {
 		return nil, err
 	}
-	return c.once().sendMessage(ctx, k, &m, name)
+	if m.Nonce == "" {
+		// 25 characters of base32: 125 random bits.
+		m.Nonce = rand.Text()[:maxNonce]
+	}
+	return c.sendMessage(ctx, k, &m, name)
 }
+
+// maxNonce is the most characters a message's nonce has.
+const maxNonce = 25
 
 // checkChannelMessage checks m as a new message of a channel: by the rules
 // of a follow-up, but that a forward is empty but for its reference, and
@@ -50,6 +63,9 @@ func checkChannelMessage(m interaction.MessageData) error {
 		// The service would send the message to everyone, ignoring
 		// the flag: only an interaction's messages are ephemeral.
 		return errors.New("a channel message is not ephemeral; only an interaction's answers and follow-ups are")
+	}
+	if n := utf8.RuneCountInString(m.Nonce); n > maxNonce {
+		return errors.New("a nonce of " + strconv.Itoa(n) + " characters, more than 25")
 	}
 	ref := m.Reference
 	if ref != nil && ref.MessageID == 0 {
@@ -183,8 +199,8 @@ func (c *Client) ListMessages(ctx context.Context, channel interaction.Snowflake
 // answer.CheckEdit first, and is not sent if the service would refuse it.
 func (c *Client) EditMessage(ctx context.Context, channel, id interaction.Snowflake, m interaction.MessageData) (*interaction.Message, error) {
 	const name = "EditMessage"
-	if m.Reference != nil {
-		return nil, errors.New("rest: " + name + ": an edit has no message reference")
+	if m.Reference != nil || m.Nonce != "" {
+		return nil, errors.New("rest: " + name + ": an edit has no message reference or nonce")
 	}
 	if err := answer.CheckEdit(nil, m); err != nil {
 		return nil, fmt.Errorf("rest: %s: %w", name, err)

@@ -74,8 +74,8 @@ func (t *ThreadStart) check(name string, fromMessage bool) error {
 		if len(t.Message.Files) > 0 {
 			return errors.New("rest: " + name + ": a forum post's first message is sent without files; attach them with EditMessage")
 		}
-		if t.Message.Reference != nil {
-			return errors.New("rest: " + name + ": a forum post's first message replies to nothing")
+		if t.Message.Reference != nil || t.Message.Nonce != "" {
+			return errors.New("rest: " + name + ": a forum post's first message has no reference or nonce")
 		}
 		if t.Message.Flags&interaction.FlagEphemeral != 0 {
 			return errors.New("rest: " + name + ": a forum post's first message is not ephemeral")
