@@ -212,6 +212,28 @@ type Message struct {
 	Poll *Poll `json:"poll,omitempty"`
 	// Reference names the message this one replies to or forwards.
 	Reference *MessageReference `json:"message_reference,omitempty"`
+	// Reactions are the message's reactions, one per emoji.
+	Reactions []Reaction `json:"reactions,omitempty"`
+}
+
+// Reaction is the reactions of a message with one emoji.
+type Reaction struct {
+	// Count is how many reacted, with normal and super reactions.
+	Count        int                  `json:"count"`
+	CountDetails ReactionCountDetails `json:"count_details"`
+	// Me and MeBurst say whether the bot reacted so, with a normal
+	// and with a super reaction.
+	Me      bool `json:"me"`
+	MeBurst bool `json:"me_burst"`
+	// Emoji is the emoji, in the shape a poll's emoji has: a unicode
+	// emoji's Name, or a custom emoji's ID and Name.
+	Emoji PollEmoji `json:"emoji"`
+}
+
+// ReactionCountDetails splits a reaction's count by its kind.
+type ReactionCountDetails struct {
+	Burst  int `json:"burst"`
+	Normal int `json:"normal"`
 }
 
 // Entitlement grants a user or guild access to a premium offering.

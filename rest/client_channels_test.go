@@ -19,7 +19,8 @@ const (
 	userBot     = `{"id":"9","username":"bot","avatar":null,"discriminator":"0","public_flags":0,"flags":0,"global_name":null,"primary_guild":null,"bot":true}`
 	messageJSON = `{"id":"400","channel_id":"200","author":` + userBot + `,"content":"hi",` +
 		`"timestamp":"2026-12-01T10:00:00+00:00","edited_timestamp":null,"tts":false,"mention_everyone":false,` +
-		`"mentions":[],"mention_roles":[],"attachments":[],"embeds":[],"components":[],"pinned":false,"type":0,"flags":0}`
+		`"mentions":[],"mention_roles":[],"attachments":[],"embeds":[],"components":[],"pinned":false,"type":0,"flags":0,` +
+		`"reactions":[{"emoji":{"id":null,"name":"👍"},"count":2,"count_details":{"burst":0,"normal":2},"burst_colors":[],"me":true,"me_burst":false}]}`
 	channelJSON = `{"id":"200","type":0,"guild_id":"100","name":"general","position":0,"flags":0,` +
 		`"permission_overwrites":[{"id":"100","type":0,"allow":"0","deny":"2048"}]}`
 	dmJSON     = `{"id":"300","type":1,"flags":0,"last_message_id":null,"recipients":[` + userAnn + `]}`
@@ -116,7 +117,10 @@ func TestChannelCallsRequests(t *testing.T) {
 		{
 			name: "GetMessage",
 			do: func(ctx context.Context, c *rest.Client) error {
-				_, err := c.GetMessage(ctx, channelID, messageID)
+				m, err := c.GetMessage(ctx, channelID, messageID)
+				if err == nil && (len(m.Reactions) != 1 || m.Reactions[0].Emoji.Name != "👍" || m.Reactions[0].Count != 2 || !m.Reactions[0].Me) {
+					t.Errorf("reactions %+v", m.Reactions)
+				}
 				return err
 			},
 			method: "GET", path: "/v10/channels/200/messages/400", spec: "/channels/{channel_id}/messages/{message_id}",
