@@ -287,3 +287,29 @@ func TestCreateMessageRetriesWithItsNonce(t *testing.T) {
 		t.Errorf("a nonce of 26 characters: %v", err)
 	}
 }
+
+// TestInteractionMessagesTakeNoChannelFields: a reference or a nonce on an
+// interaction's message is refused before anything is sent.
+func TestInteractionMessagesTakeNoChannelFields(t *testing.T) {
+	t.Parallel()
+	rec := newRecorder(t, func(*http.Request) (int, string) { return 200, messageJSON })
+	c := newTestClient(t, rec)
+	ix := &interaction.Interaction{ID: idAt(time.Now()), ApplicationID: 1, Token: "tok", Type: interaction.TypeApplicationCommand}
+	for _, m := range []interaction.MessageData{
+		{Content: "a", Reference: &interaction.MessageReference{MessageID: 1}},
+		{Content: "a", Nonce: "n"},
+	} {
+		if _, err := c.Followup(t.Context(), ix, m); err == nil {
+			t.Errorf("Followup of %+v: no error", m)
+		}
+		if _, err := c.EditOriginal(t.Context(), ix, m); err == nil {
+			t.Errorf("EditOriginal of %+v: no error", m)
+		}
+		if err := c.Respond(t.Context(), ix, interaction.ReplyMessage(m)); err == nil {
+			t.Errorf("Respond with %+v: no error", m)
+		}
+	}
+	if got := rec.requests(); len(got) != 0 {
+		t.Errorf("%d requests sent", len(got))
+	}
+}
