@@ -278,6 +278,17 @@ func TestChannelCallsRequests(t *testing.T) {
 			status: 201, reply: threadJSON, body: `{"name":"post","applied_tags":["9"],"message":{"content":"first"}}`,
 		},
 		{
+			name: "StartThread forum post with a file",
+			do: func(ctx context.Context, c *rest.Client) error {
+				m := interaction.MessageData{Content: "see"}.WithFile("a.png", "image/png", strings.NewReader("png"))
+				_, err := c.StartThread(ctx, channelID, rest.ThreadStart{Name: "post", Message: &m}, "")
+				return err
+			},
+			method: "POST", path: "/v10/channels/200/threads", spec: "/channels/{channel_id}/threads",
+			status: 201, reply: threadJSON,
+			body: `{"name":"post","message":{"content":"see","attachments":[{"id":"0","filename":"a.png"}]}}`,
+		},
+		{
 			name: "GetGuild",
 			do: func(ctx context.Context, c *rest.Client) error {
 				g, err := c.GetGuild(ctx, guildID, true)

@@ -71,9 +71,6 @@ func (t *ThreadStart) check(name string, fromMessage bool) error {
 		if t.Type != 0 || t.Invitable {
 			return errors.New("rest: " + name + ": a forum post has no thread type and is not invitable")
 		}
-		if len(t.Message.Files) > 0 {
-			return errors.New("rest: " + name + ": a forum post's first message is sent without files; attach them with EditMessage")
-		}
 		if t.Message.Reference != nil || t.Message.Nonce != "" {
 			return errors.New("rest: " + name + ": a forum post's first message has no reference or nonce")
 		}
@@ -111,11 +108,20 @@ func (t *ThreadStart) appendJSON(b []byte) ([]byte, error) {
 	return append(b, '}'), nil
 }
 
-// threadCall returns k with t as its JSON body.
-func threadCall(k *call, t *ThreadStart) (*call, error) {
+// threadCall returns k with t as its body: JSON, or multipart/form-data
+// when its message has files.
+func threadCall(name string, k *call, t *ThreadStart) (*call, error) {
+	if t.Message != nil && len(t.Message.Files) > 0 {
+		b, contentType, err := t.Message.AppendMultipartWithin(nil, interaction.DefaultAttachmentSizeLimit, t.appendJSON)
+		if err != nil {
+			return nil, fmt.Errorf("rest: %s: %w", name, err)
+		}
+		k.body, k.contentType = b, contentType
+		return k, nil
+	}
 	b, err := t.appendJSON(nil)
 	if err != nil {
-		return nil, errors.New("rest: encoding the thread: " + err.Error())
+		return nil, errors.New("rest: " + name + ": encoding the thread: " + err.Error())
 	}
 	k.body, k.contentType = b, "application/json"
 	return k, nil
@@ -137,7 +143,7 @@ func (c *Client) StartThreadFromMessage(ctx context.Context, channel, message in
 	if err != nil {
 		return nil, err
 	}
-	if k, err = threadCall(k, &t); err != nil {
+	if k, err = threadCall(name, k, &t); err != nil {
 		return nil, err
 	}
 	out := new(interaction.Channel)
@@ -149,8 +155,9 @@ func (c *Client) StartThreadFromMessage(ctx context.Context, channel, message in
 
 // StartThread starts a thread in the channel without a message, and
 // returns it: in a text channel a thread of t.Type, in a forum or media
-// channel a post, whose first message is t.Message. reason, if not
-// empty, is recorded in the guild's audit log.
+// channel a post, whose first message is t.Message, checked as
+// CreateMessage checks one; with files it goes as multipart/form-data.
+// reason, if not empty, is recorded in the guild's audit log.
 //
 // It is not retried after a failure that may leave the thread started.
 func (c *Client) StartThread(ctx context.Context, channel interaction.Snowflake, t ThreadStart, reason string) (*interaction.Channel, error) {
@@ -162,7 +169,7 @@ func (c *Client) StartThread(ctx context.Context, channel interaction.Snowflake,
 	if err != nil {
 		return nil, err
 	}
-	if k, err = threadCall(k, &t); err != nil {
+	if k, err = threadCall(name, k, &t); err != nil {
 		return nil, err
 	}
 	out := new(interaction.Channel)
