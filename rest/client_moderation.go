@@ -108,8 +108,7 @@ func (e MemberEdit) body(name string, now time.Time) (map[string]any, error) {
 // past or more than 28 days ahead by the Client's clock) is an error, and
 // is not sent.
 func (c *Client) ModifyMember(ctx context.Context, guild, user interaction.Snowflake, e MemberEdit, reason string) (*interaction.Member, error) {
-	const name = "ModifyMember"
-	return c.modifyMember(ctx, name, guild, user, e, reason)
+	return c.modifyMember(ctx, "ModifyMember", guild, user, e, reason)
 }
 
 func (c *Client) modifyMember(ctx context.Context, name string, guild, user interaction.Snowflake, e MemberEdit, reason string) (*interaction.Member, error) {
