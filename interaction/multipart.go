@@ -162,6 +162,16 @@ func (m *MessageData) AppendMultipart(b []byte, limit int64) (body []byte, conte
 	return appendMultipart(b, "message", m.Files, limit, m.AppendJSON)
 }
 
+// AppendMultipartWithin appends a request that carries the message inside
+// another object, such as the first message of a forum post, to b as a
+// multipart/form-data body with the message's files, and returns the body
+// and its content type. appendJSON appends the whole object, the
+// message's JSON (AppendJSON) within it; the files are read as
+// AppendMultipart reads them.
+func (m *MessageData) AppendMultipartWithin(b []byte, limit int64, appendJSON func([]byte) ([]byte, error)) (body []byte, contentType string, err error) {
+	return appendMultipart(b, "message", m.Files, limit, appendJSON)
+}
+
 // appendMultipart appends the body of a message whose JSON appendJSON
 // appends, with files, to b. where names the message in errors.
 func appendMultipart(b []byte, where string, files []File, limit int64, appendJSON func([]byte) ([]byte, error)) ([]byte, string, error) {

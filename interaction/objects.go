@@ -91,6 +91,34 @@ type Channel struct {
 	// user is in the guild (resolved channels only).
 	AppPermissions Permissions     `json:"app_permissions,omitzero"`
 	ThreadMetadata *ThreadMetadata `json:"thread_metadata,omitempty"`
+	// PermissionOverwrites are the channel's changes to the permissions
+	// of roles and members, as a guild channel read through the API
+	// carries them.
+	PermissionOverwrites []Overwrite `json:"permission_overwrites,omitempty"`
+	// OwnerID is the user who started a thread.
+	OwnerID Snowflake `json:"owner_id,omitzero"`
+	// Recipients are the users of a DM channel besides the bot.
+	Recipients []User `json:"recipients,omitempty"`
+}
+
+// OverwriteType says whom an Overwrite is for.
+type OverwriteType int
+
+// The kinds of permission overwrites.
+const (
+	OverwriteRole   OverwriteType = 0
+	OverwriteMember OverwriteType = 1
+)
+
+// Overwrite changes a channel's permissions for a role or a member: the
+// permissions in Deny are taken away, then those in Allow are given.
+type Overwrite struct {
+	// ID is the role's or the member's; the @everyone role's is the
+	// guild's.
+	ID    Snowflake     `json:"id"`
+	Type  OverwriteType `json:"type"`
+	Allow Permissions   `json:"allow"`
+	Deny  Permissions   `json:"deny"`
 }
 
 // ThreadMetadata describes a thread channel.
@@ -182,6 +210,30 @@ type Message struct {
 	InteractionMetadata *MessageInteractionMetadata `json:"interaction_metadata,omitempty"`
 	// Poll is the message's poll, if it has one.
 	Poll *Poll `json:"poll,omitempty"`
+	// Reference names the message this one replies to or forwards.
+	Reference *MessageReference `json:"message_reference,omitempty"`
+	// Reactions are the message's reactions, one per emoji.
+	Reactions []Reaction `json:"reactions,omitempty"`
+}
+
+// Reaction is the reactions of a message with one emoji.
+type Reaction struct {
+	// Count is how many reacted, with normal and super reactions.
+	Count        int                  `json:"count"`
+	CountDetails ReactionCountDetails `json:"count_details"`
+	// Me and MeBurst say whether the bot reacted so, with a normal
+	// and with a super reaction.
+	Me      bool `json:"me"`
+	MeBurst bool `json:"me_burst"`
+	// Emoji is the emoji, in the shape a poll's emoji has: a unicode
+	// emoji's Name, or a custom emoji's ID and Name.
+	Emoji PollEmoji `json:"emoji"`
+}
+
+// ReactionCountDetails splits a reaction's count by its kind.
+type ReactionCountDetails struct {
+	Burst  int `json:"burst"`
+	Normal int `json:"normal"`
 }
 
 // Entitlement grants a user or guild access to a premium offering.

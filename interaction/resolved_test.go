@@ -35,7 +35,8 @@ const resolvedJSON = `{
 			"content": "buy now", "timestamp": "2024-11-02T08:15:00.000000+00:00", "edited_timestamp": "2024-11-02T08:16:00.000000+00:00",
 			"tts": false, "mention_everyone": true, "mentions": [{"id": "1191213000000000013", "username": "ada"}], "mention_roles": ["1191208000000000008"],
 			"attachments": [], "embeds": [{"title": "Deal", "color": 16711680}], "pinned": true, "type": 19, "flags": 4,
-			"components": [], "reactions": [{"count": 2, "emoji": {"id": null, "name": "🔥"}}]}
+			"components": [], "reactions": [{"count": 2, "emoji": {"id": null, "name": "🔥"}}],
+			"sticker_items": [{"id": "1191209000000000009", "name": "wave", "format_type": 1}]}
 	},
 	"attachments": {
 		"1191214000000000014": {"id": "1191214000000000014", "filename": "evidence.png", "size": 52143, "url": "https://cdn.example/a/evidence.png", "proxy_url": "https://media.example/a/evidence.png", "content_type": "image/png", "height": 480, "width": 640, "ephemeral": true, "placeholder": "x"}
@@ -91,6 +92,7 @@ func wantResolved() interaction.ResolvedData {
 				Pinned:          true,
 				Type:            19,
 				Flags:           interaction.FlagSuppressEmbeds,
+				Reactions:       []interaction.Reaction{{Count: 2, Emoji: interaction.PollEmoji{Name: "🔥"}}},
 			},
 		},
 		Attachments: map[interaction.Snowflake]interaction.Attachment{
@@ -212,9 +214,9 @@ func TestResolvedLookupsFindEachKindOfEntry(t *testing.T) {
 		t.Fatalf("RawMessage = %s, %v", raw, ok)
 	}
 	var extra struct {
-		Reactions []struct{ Count int } `json:"reactions"`
+		Stickers []struct{ Name string } `json:"sticker_items"`
 	}
-	if err := json.Unmarshal(raw, &extra); err != nil || len(extra.Reactions) != 1 || extra.Reactions[0].Count != 2 {
+	if err := json.Unmarshal(raw, &extra); err != nil || len(extra.Stickers) != 1 || extra.Stickers[0].Name != "wave" {
 		t.Errorf("RawMessage lost the fields Message does not carry: %s", raw)
 	}
 }

@@ -120,6 +120,69 @@ type MessageData struct {
 	// message, or with the edit that completes a deferred answer, and
 	// never with a message flagged FlagIsComponentsV2.
 	Poll *PollRequest `json:"poll,omitempty"`
+	// Reference makes a message sent to a channel a reply to another
+	// message, or a forward of one. Answers and follow-ups, which reply
+	// to their interaction, do not take it.
+	Reference *MessageReference `json:"message_reference,omitempty"`
+	// Nonce, at most 25 characters, marks a message sent to a channel
+	// so that the service, asked to send the same nonce again within a
+	// few minutes, returns the message it sent rather than a second one
+	// (it is sent with enforce_nonce). Answers and follow-ups do not
+	// take it.
+	Nonce string `json:"nonce,omitempty"`
+}
+
+// MessageReferenceType says what a MessageReference makes of a message.
+type MessageReferenceType int
+
+// The kinds of message references.
+const (
+	// ReferenceDefault makes the message a reply to the referenced one.
+	ReferenceDefault MessageReferenceType = 0
+	// ReferenceForward makes the message a forward of the referenced
+	// one: a copy of it, which needs the referenced message's ChannelID.
+	ReferenceForward MessageReferenceType = 1
+)
+
+// MessageReference names the message another one replies to or forwards,
+// as sent with a message and as the service writes it in one.
+type MessageReference struct {
+	Type      MessageReferenceType `json:"type,omitzero"`
+	MessageID Snowflake            `json:"message_id"`
+	// ChannelID and GuildID are where the referenced message is: a reply
+	// may leave them out for a message of its own channel; a forward
+	// names the channel.
+	ChannelID Snowflake `json:"channel_id,omitzero"`
+	GuildID   Snowflake `json:"guild_id,omitzero"`
+	// FailIfNotExists refuses a reply to a message that does not exist
+	// when true, as the service does by default (nil); false sends the
+	// reply as a plain message instead.
+	FailIfNotExists *bool `json:"fail_if_not_exists,omitempty"`
+}
+
+// appendJSON appends the JSON form of the reference to b.
+func (r *MessageReference) appendJSON(b []byte) []byte {
+	b = append(b, '{')
+	if r.Type != ReferenceDefault {
+		b = append(b, `"type":`...)
+		b = strconv.AppendInt(b, int64(r.Type), 10)
+		b = append(b, ',')
+	}
+	b = append(b, `"message_id":`...)
+	b = appendQuotedSnowflake(b, r.MessageID)
+	if r.ChannelID != 0 {
+		b = append(b, `,"channel_id":`...)
+		b = appendQuotedSnowflake(b, r.ChannelID)
+	}
+	if r.GuildID != 0 {
+		b = append(b, `,"guild_id":`...)
+		b = appendQuotedSnowflake(b, r.GuildID)
+	}
+	if r.FailIfNotExists != nil {
+		b = append(b, `,"fail_if_not_exists":`...)
+		b = strconv.AppendBool(b, *r.FailIfNotExists)
+	}
+	return append(b, '}')
 }
 
 // AllowedMentions controls which mentions in a message ping.
@@ -453,6 +516,17 @@ func (m *MessageData) AppendJSON(b []byte) ([]byte, error) {
 		if b, err = appendEncoded(b, `"poll":`, m.Poll); err != nil {
 			return nil, err
 		}
+	}
+	if m.Nonce != "" {
+		sep()
+		b = append(b, `"nonce":`...)
+		b = jsonw.AppendString(b, m.Nonce)
+		b = append(b, `,"enforce_nonce":true`...)
+	}
+	if m.Reference != nil {
+		sep()
+		b = append(b, `"message_reference":`...)
+		b = m.Reference.appendJSON(b)
 	}
 	if m.Attachments != nil || len(m.Files) > 0 {
 		sep()

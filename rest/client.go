@@ -29,6 +29,9 @@ type Client struct {
 	timeout time.Duration
 	// observer, when set, is told of each attempt, wait and retry.
 	observer Observer
+	// dms are the DM channels of the users SendDM wrote to, shared by
+	// the copies of the Client that act as the same bot.
+	dms *dmChannels
 }
 
 // ClientOption configures a Client.
@@ -134,6 +137,7 @@ func NewClient(baseURL string, auth Auth, opts ...ClientOption) (*Client, error)
 		now:       time.Now,
 		limits:    newLimiter(),
 		timeout:   DefaultTimeout,
+		dms:       newDMChannels(),
 	}
 	for _, o := range opts {
 		o(c)
@@ -148,6 +152,7 @@ func (c *Client) WithAuth(auth Auth) *Client {
 	d := *c
 	d.auth = auth
 	d.limits = newLimiter()
+	d.dms = newDMChannels()
 	return &d
 }
 
@@ -194,6 +199,8 @@ type call struct {
 	// origin, when set, maps a 50035 errors tree back to what the caller
 	// declared.
 	origin *origin
+	// reason, when set, is the audit-log reason, already encoded.
+	reason string
 }
 
 // jsonCall returns a call with v as its JSON body.
@@ -329,6 +336,9 @@ func (c *Client) send(ctx context.Context, k *call) (*http.Response, []byte, err
 	req.Header.Set("Accept", "application/json")
 	if authorization != "" {
 		req.Header.Set("Authorization", authorization)
+	}
+	if k.reason != "" {
+		req.Header.Set("X-Audit-Log-Reason", k.reason)
 	}
 	var start time.Time
 	if c.observer != nil {

@@ -50,6 +50,9 @@ func (c *Client) respond(ctx context.Context, ix *interaction.Interaction, r int
 	if err := answer.Check(ix, r); err != nil {
 		return fmt.Errorf("rest: %s: %w", name, err)
 	}
+	if err := channelOnly(&r.Message); err != nil {
+		return fmt.Errorf("rest: %s: %w", name, err)
+	}
 	id := ix.ID.String()
 	k := &call{
 		method: http.MethodPost,

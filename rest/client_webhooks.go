@@ -74,7 +74,8 @@ func (NoAuth) authorization(context.Context, *Client) (string, error) {
 // answer.CheckEdit: what the service would refuse is an error holding
 // rules.Violations, and nothing is sent. An answer whose type ix does
 // not allow (see interaction.Interaction.CheckCallback) matches
-// interaction.ErrCallbackNotAllowed as well.
+// interaction.ErrCallbackNotAllowed as well. A message with a Reference
+// or a Nonce, which only CreateMessage sends, is refused too.
 //
 // An answer, a follow-up or an edit with files (interaction.File) is sent
 // as multipart/form-data. The files are read once, before anything is
@@ -259,10 +260,27 @@ func checkMessage(ix *interaction.Interaction, method string, m *interaction.Mes
 	switch {
 	case m == nil:
 		return nil
+	case channelOnly(m) != nil:
+		return channelOnly(m)
 	case method == http.MethodPost:
 		return answer.CheckMessage(ix, *m)
 	}
 	return answer.CheckEdit(ix, *m)
+}
+
+// channelOnly reports the fields of m that only a message sent to a
+// channel takes, which an interaction's messages would send for nothing:
+// they reply to their interaction, and are sent once.
+func channelOnly(m *interaction.MessageData) error {
+	switch {
+	case m == nil:
+		return nil
+	case m.Reference != nil:
+		return errors.New("an interaction's message has no message reference; CreateMessage sends replies to a message")
+	case m.Nonce != "":
+		return errors.New("an interaction's message has no nonce")
+	}
+	return nil
 }
 
 // answerPending reports whether the service may not have read the first
