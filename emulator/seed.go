@@ -22,7 +22,8 @@ import (
 //	      {"id": "2001", "type": 0, "allow": "0", "deny": "2048"},
 //	      {"id": "2002", "type": 0, "allow": "2048", "deny": "0"}
 //	    ]}],
-//	    "members": [{"user_id": "1001", "roles": ["2002"], "nick": "Caro"}]
+//	    "members": [{"user_id": "1001", "roles": ["2002"], "nick": "Caro"}],
+//	    "bot_permissions": "2", "bot_roles": ["2002"]
 //	  }]
 //	}
 //
@@ -33,7 +34,7 @@ import (
 // bot wherever the application is installed, which it is unless
 // "installed" is false: the bot then has, besides the roles listed for it,
 // the managed role the service gives a bot that joins, named after it,
-// at position 1 and without permissions. A guild's features, none unless listed, are those
+// at position 1, with "bot_permissions"; "bot_roles" gives it more. A guild's features, none unless listed, are those
 // its interactions' partial guild shows.
 type Seed struct {
 	Users  []interaction.User `json:"users"`
@@ -51,6 +52,11 @@ type SeedGuild struct {
 	Roles     []interaction.Role    `json:"roles"`     // besides @everyone, unless it is listed
 	Channels  []SeedChannel         `json:"channels"`
 	Members   []SeedMember          `json:"members"`
+	// BotPermissions are those of the bot's managed role: the
+	// permissions the installation asked for. BotRoles are the guild's
+	// roles the bot has besides it.
+	BotPermissions interaction.Permissions `json:"bot_permissions"`
+	BotRoles       []interaction.Snowflake `json:"bot_roles"`
 }
 
 // SeedChannel is a channel of a SeedGuild, as the service spells it:
@@ -204,9 +210,19 @@ func (s *Server) addSeed(seed *Seed) error {
 			// listed for it.
 			listed := g.members[st.app.botUser]
 			delete(g.members, st.app.botUser)
-			st.joinBot(g, 0, joined)
+			st.joinBot(g, sg.BotPermissions, joined)
 			bot := g.members[st.app.botUser]
 			bot.Nick, bot.Roles = listed.Nick, append(bot.Roles, listed.Roles...)
+			for _, r := range sg.BotRoles {
+				if r == g.id || g.roles[r] == nil {
+					return fmt.Errorf("seed: guild %s: the bot has role %s, which is not a role of the guild", g.id, r)
+				}
+				if !slices.Contains(bot.Roles, r) {
+					bot.Roles = append(bot.Roles, r)
+				}
+			}
+		} else if len(sg.BotRoles) > 0 || sg.BotPermissions != 0 {
+			return fmt.Errorf("seed: guild %s: the bot has roles or permissions in a guild it is not in", g.id)
 		}
 		guilds = append(guilds, g)
 	}

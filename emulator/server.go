@@ -525,6 +525,7 @@ func (s *Server) Handler() http.Handler {
 	s.authRoutes(mux)
 	s.webhookRoutes(mux)
 	s.entitlementRoutes(mux)
+	s.guildRoutes(mux)
 	s.controlRoutes(mux)
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		// Unknown routes share one bucket: a key of the path would be
