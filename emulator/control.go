@@ -49,6 +49,7 @@ func (s *Server) controlRoutes(mux *http.ServeMux) {
 	s.controlClickRoutes(mux)
 	s.controlEventsRoutes(mux)
 	s.controlEntitlementRoutes(mux)
+	s.controlGuildRoutes(mux)
 }
 
 // faultJSON is a Fault as the control API takes it.

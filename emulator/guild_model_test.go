@@ -3,6 +3,7 @@ package emulator
 import (
 	"encoding/json"
 	"errors"
+	"net/http"
 	"slices"
 	"strings"
 	"testing"
@@ -176,5 +177,34 @@ func TestASeedSpellsOverwritesAsTheServiceDoes(t *testing.T) {
 		{ID: 1002, Type: OverwriteMember, Allow: interaction.PermissionSendMessages}}
 	if c.ID != 2003 || c.Name != "general" || !slices.Equal(c.PermissionOverwrites, want) {
 		t.Errorf("decoded %+v", c)
+	}
+}
+
+func TestTheControlAPISetsOverwrites(t *testing.T) {
+	s := newTestServer(t)
+	base := strings.TrimSuffix(s.URL, "/v10")
+	moderation := channelID(s, "moderation")
+	body := `{"guild":"` + s.GuildID.String() + `","channel":"` + moderation.String() + `","overwrites":[{"id":"` + s.GuildID.String() + `","type":0,"allow":"0","deny":"1024"}]}`
+	req, _ := http.NewRequest("POST", base+"/_emulator/overwrites", strings.NewReader(body))
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != 204 {
+		t.Fatalf("status %d", resp.StatusCode)
+	}
+	if p := permsIn(s, s.Member, "moderation"); p != 0 {
+		t.Errorf("the member has %v in a channel @everyone may not view", p)
+	}
+	req, _ = http.NewRequest("POST", base+"/_emulator/overwrites", strings.NewReader(`{"guild":"1","channel":"2","overwrites":[]}`))
+	req.Header.Set("Content-Type", "application/json")
+	if resp, err = http.DefaultClient.Do(req); err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != 400 {
+		t.Errorf("an unknown guild: status %d, want 400 unknown_target", resp.StatusCode)
 	}
 }
