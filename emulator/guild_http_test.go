@@ -3,6 +3,7 @@ package emulator_test
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"strconv"
 	"strings"
 	"testing"
@@ -218,7 +219,8 @@ func TestTheBotBansAndUnbans(t *testing.T) {
 			t.Errorf("bans %+v, want erin's", g.Bans)
 		}
 	}
-	if _, err := srv.Invoke(context.Background(), emulator.Invocation{User: 1003, Guild: 2001, Command: "anything"}); err == nil {
-		t.Error("a banned user invoked a command in the guild")
+	_, err := srv.Invoke(context.Background(), emulator.Invocation{User: 1003, Guild: 2001, Command: "anything"})
+	if !errors.Is(err, emulator.ErrUnknownTarget) || !strings.Contains(err.Error(), "not a member") {
+		t.Errorf("a banned user invokes in the guild: %v, want them refused as no member", err)
 	}
 }

@@ -221,3 +221,38 @@ func FuzzChannelPermissions(f *testing.F) {
 		}
 	})
 }
+
+// FuzzHierarchy checks the invariants of the role hierarchy over arbitrary
+// members: no two members act on each other, nobody acts on the owner,
+// the owner acts on everyone else, and a role given is below the giver's
+// highest.
+func FuzzHierarchy(f *testing.F) {
+	f.Add(3, uint64(10), 3, uint64(11), 1, uint64(12), false, false, uint64(interaction.PermissionManageRoles))
+	f.Add(0, uint64(guild), 5, uint64(9), 0, uint64(13), true, false, uint64(0))
+	f.Fuzz(func(t *testing.T, pa int, ia uint64, pb int, ib uint64, pr int, ir uint64, aOwner, bOwner bool, perms uint64) {
+		if aOwner && bOwner {
+			bOwner = false // a guild has one owner
+		}
+		a := permission.Member{Guild: guild, User: alice, Owner: aOwner,
+			Roles: []permission.Role{role(interaction.Snowflake(ia), pa, interaction.Permissions(perms)&permission.All)}}
+		b := permission.Member{Guild: guild, User: alice + 1, Owner: bOwner, Roles: []permission.Role{role(interaction.Snowflake(ib), pb, 0)}}
+		if permission.CanActOn(a, b) && permission.CanActOn(b, a) {
+			t.Fatalf("%+v and %+v act on each other", a, b)
+		}
+		if bOwner && permission.CanActOn(a, b) {
+			t.Fatal("a member acts on the owner")
+		}
+		if aOwner && !permission.CanActOn(a, b) {
+			t.Fatal("the owner does not act on a member")
+		}
+		r := role(interaction.Snowflake(ir), pr, 0)
+		if permission.CanGive(a, r) {
+			if r.ID == guild {
+				t.Fatal("@everyone was given")
+			}
+			if !aOwner && !permission.Above(permission.Highest(a), r) {
+				t.Fatalf("%+v gave %+v, not below its highest", a, r)
+			}
+		}
+	})
+}
