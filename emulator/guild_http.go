@@ -54,13 +54,11 @@ func (s *Server) botGuild(r *request) (*guild, *apiError) {
 	return g, nil
 }
 
-// pathMember returns the member the path's {user} names: 404 Unknown
-// Member for a user who is not one, Unknown User for an id of nobody.
+// pathMember returns the member the path's {user} names, or 404 Unknown
+// Member for any id that names none, whether or not it names a user: the
+// member routes look in the guild only (D258).
 func (s *Server) pathMember(r *request, g *guild) (*interaction.Member, *apiError) {
-	id, err := interaction.ParseSnowflake(r.PathValue("user"))
-	if err != nil || s.st.users[id] == nil {
-		return nil, errNotFound(codeUnknownUser, "Unknown User")
-	}
+	id, _ := interaction.ParseSnowflake(r.PathValue("user"))
 	m := g.members[id]
 	if m == nil {
 		return nil, errNotFound(codeUnknownMember, "Unknown Member")

@@ -1,6 +1,7 @@
 package emulator
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"time"
@@ -139,15 +140,7 @@ func (g *guild) sortedBans() []*ban {
 	for _, b := range g.bans {
 		out = append(out, b)
 	}
-	slices.SortFunc(out, func(a, b *ban) int {
-		switch {
-		case a.user < b.user:
-			return -1
-		case a.user > b.user:
-			return 1
-		}
-		return 0
-	})
+	slices.SortFunc(out, func(a, b *ban) int { return cmp.Compare(a.user, b.user) })
 	return out
 }
 

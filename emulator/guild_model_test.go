@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/switchboard-go/switchboard/command"
 	"github.com/switchboard-go/switchboard/interaction"
 )
 
@@ -206,5 +207,42 @@ func TestTheControlAPISetsOverwrites(t *testing.T) {
 	resp.Body.Close()
 	if resp.StatusCode != 400 {
 		t.Errorf("an unknown guild: status %d, want 400 unknown_target", resp.StatusCode)
+	}
+}
+
+func TestNoCommandIsOfferedWhereTheMemberMayNotBeOrIsTimedOut(t *testing.T) {
+	now := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
+	s, err := New(Config{Now: func() time.Time { return now }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	putCommands(t, s, command.InGuild(s.GuildID), []byte(`[{"name":"ping","description":"Ping"}]`))
+	moderation := channelID(s, "moderation")
+	if err := s.SetOverwrites(s.GuildID, moderation, Overwrite{ID: s.GuildID, Type: OverwriteRole, Deny: interaction.PermissionViewChannel}); err != nil {
+		t.Fatal(err)
+	}
+	offered := func(user, channel interaction.Snowflake) int {
+		t.Helper()
+		cmds, err := s.Offered(Invocation{User: user, Guild: s.GuildID, Channel: channel})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return len(cmds)
+	}
+	if n := offered(s.Member, 0); n != 1 {
+		t.Fatalf("the member is offered %d commands in #general, want 1", n)
+	}
+	if n := offered(s.Member, moderation); n != 0 {
+		t.Errorf("the member is offered %d commands in a channel they may not view", n)
+	}
+	if n := offered(s.Admin, moderation); n != 1 {
+		t.Errorf("the owner is offered %d commands in #moderation, want 1", n)
+	}
+	s.st.mu.Lock()
+	s.st.guilds[s.GuildID].members[s.Member].CommunicationDisabledUntil = now.Add(time.Hour)
+	s.st.mu.Unlock()
+	if n := offered(s.Member, 0); n != 0 {
+		t.Errorf("a timed-out member is offered %d commands", n)
 	}
 }

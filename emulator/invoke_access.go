@@ -46,11 +46,19 @@ func (s *Server) appPermissions(g *guild, ch *interaction.Channel) interaction.P
 
 // checkAccess evaluates the command permissions of a member in a channel.
 // They are settings of the guild's installation, so a command only the
-// user's own installation authorizes answers to none of them. The caller
-// holds s.st.mu.
+// user's own installation authorizes answers to none of them. A member
+// uses no command in a channel they may not view, and no command of the
+// guild's installation without Use Application Commands there, which a
+// timeout takes away. The caller holds s.st.mu.
 func (s *Server) checkAccess(g *guild, cmd *commandRef, user interaction.Snowflake, ch *interaction.Channel) *InvocationError {
 	m := g.members[user]
 	perms := channelPermissions(g, user, ch)
+	if !perms.Has(interaction.PermissionViewChannel) {
+		return refuse(ErrPermissionDenied, "the member may not view the channel")
+	}
+	if cmd.byGuild && !perms.Has(interaction.PermissionUseApplicationCommands) {
+		return refuse(ErrPermissionDenied, "the member lacks USE_APPLICATION_COMMANDS in the channel")
+	}
 	if !cmd.byGuild {
 		return userCommandAccess(cmd, perms)
 	}
