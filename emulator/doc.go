@@ -37,8 +37,8 @@
 // InjectFault makes routes answer 429, 5xx, slowly or not at all, for
 // testing clients. Users, Guilds and Offered list the world and what the
 // client offers a user, and Guilds the members, bans and channel
-// overwrites the bot's requests changed; SetRoles and SetOverwrites change
-// what a member may do. Changed,
+// overwrites the bot's requests changed; SetRoles, SetOverwrites and
+// SetTimeout change what a member may do. Changed,
 // Messages and MessageChanges tell a user interface, such as package
 // emulator/web's playground, when to look again and what changed.
 //

@@ -184,3 +184,35 @@ func (s *Server) SetOverwrites(guild, channel interaction.Snowflake, overwrites 
 	st.touch()
 	return nil
 }
+
+// SetTimeout times a member of a guild out until a time, as a moderator
+// may in the client; the zero time lifts the timeout. Until then the
+// member keeps only View Channel and Read Message History, unless they own
+// the guild or are an administrator, and uses no command.
+//
+// A refusal changes nothing and is an *InvocationError: ErrUnknownTarget
+// for an unknown guild, or a user who is not a member of it;
+// ErrInvalidInput for a time more than 28 days ahead, as the service
+// refuses one.
+func (s *Server) SetTimeout(guild, user interaction.Snowflake, until time.Time) error {
+	st := s.st
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	g := st.guilds[guild]
+	if g == nil {
+		return refuse(ErrUnknownTarget, "no guild "+guild.String())
+	}
+	m := g.members[user]
+	if m == nil {
+		return refuse(ErrUnknownTarget, "user "+user.String()+" is not a member of guild "+guild.String())
+	}
+	if until.After(st.now().Add(maxTimeout)) {
+		return refuse(ErrInvalidInput, "a timeout ends at most 28 days ahead")
+	}
+	if !until.IsZero() {
+		until = until.UTC()
+	}
+	m.CommunicationDisabledUntil = until
+	st.touch()
+	return nil
+}

@@ -239,10 +239,28 @@ func TestNoCommandIsOfferedWhereTheMemberMayNotBeOrIsTimedOut(t *testing.T) {
 	if n := offered(s.Admin, moderation); n != 1 {
 		t.Errorf("the owner is offered %d commands in #moderation, want 1", n)
 	}
-	s.st.mu.Lock()
-	s.st.guilds[s.GuildID].members[s.Member].CommunicationDisabledUntil = now.Add(time.Hour)
-	s.st.mu.Unlock()
+	if err := s.SetTimeout(s.GuildID, s.Member, now.Add(time.Hour)); err != nil {
+		t.Fatal(err)
+	}
 	if n := offered(s.Member, 0); n != 0 {
 		t.Errorf("a timed-out member is offered %d commands", n)
+	}
+	if err := s.SetTimeout(s.GuildID, s.Member, now.Add(29*24*time.Hour)); !errors.Is(err, ErrInvalidInput) {
+		t.Errorf("a timeout 29 days ahead: %v, want ErrInvalidInput", err)
+	}
+	base := strings.TrimSuffix(s.URL, "/v10")
+	body := `{"guild":"` + s.GuildID.String() + `","user":"` + s.Member.String() + `"}`
+	req, _ := http.NewRequest("POST", base+"/_emulator/timeouts", strings.NewReader(body))
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != 204 {
+		t.Fatalf("lifting the timeout by the control API: status %d", resp.StatusCode)
+	}
+	if n := offered(s.Member, 0); n != 1 {
+		t.Errorf("with the timeout lifted the member is offered %d commands, want 1", n)
 	}
 }
