@@ -38,22 +38,22 @@ func channelWorld() *emulator.Seed {
 				Roles: []interaction.Role{{ID: managerRole, Name: "Manager", Position: 1,
 					Permissions: interaction.PermissionManageMessages | interaction.PermissionPinMessages | interaction.PermissionMentionEveryone |
 						interaction.PermissionSendMessagesInThreads}},
-				Channels: []interaction.Channel{
-					{ID: textChannel, Name: "text", Type: interaction.ChannelGuildText},
-					{ID: threadChannel, Name: "thread", Type: interaction.ChannelPublicThread, ParentID: textChannel},
-					{ID: forumChannel, Name: "forum", Type: interaction.ChannelGuildForum},
-					{ID: categoryChannel, Name: "category", Type: interaction.ChannelGuildCategory},
+				Channels: []emulator.SeedChannel{
+					{Channel: interaction.Channel{ID: textChannel, Name: "text", Type: interaction.ChannelGuildText}},
+					{Channel: interaction.Channel{ID: threadChannel, Name: "thread", Type: interaction.ChannelPublicThread, ParentID: textChannel}},
+					{Channel: interaction.Channel{ID: forumChannel, Name: "forum", Type: interaction.ChannelGuildForum}},
+					{Channel: interaction.Channel{ID: categoryChannel, Name: "category", Type: interaction.ChannelGuildCategory}},
 				}},
 			{ID: viewOnlyGuild, Name: "View only", OwnerID: chOwen, Members: []emulator.SeedMember{{UserID: chCarol}},
 				Roles:    []interaction.Role{{ID: viewOnlyGuild, Name: "@everyone", Permissions: interaction.PermissionViewChannel}},
-				Channels: []interaction.Channel{{ID: viewOnlyChannel, Name: "look", Type: interaction.ChannelGuildText}}},
+				Channels: []emulator.SeedChannel{{Channel: interaction.Channel{ID: viewOnlyChannel, Name: "look", Type: interaction.ChannelGuildText}}}},
 			{ID: nullGuild, Name: "Hidden", OwnerID: chOwen, Members: []emulator.SeedMember{{UserID: chCarol}},
 				Roles:    []interaction.Role{{ID: nullGuild, Name: "@everyone", Permissions: 0}},
-				Channels: []interaction.Channel{{ID: hiddenChannel, Name: "hidden", Type: interaction.ChannelGuildText}}},
+				Channels: []emulator.SeedChannel{{Channel: interaction.Channel{ID: hiddenChannel, Name: "hidden", Type: interaction.ChannelGuildText}}}},
 			{ID: plainGuild, Name: "Plain", OwnerID: chOwen, Members: []emulator.SeedMember{{UserID: chCarol}},
 				Roles: []interaction.Role{{ID: plainGuild, Name: "@everyone", Permissions: interaction.PermissionViewChannel |
 					interaction.PermissionSendMessages | interaction.PermissionReadMessageHistory}},
-				Channels: []interaction.Channel{{ID: plainChannel, Name: "plain", Type: interaction.ChannelGuildText}}},
+				Channels: []emulator.SeedChannel{{Channel: interaction.Channel{ID: plainChannel, Name: "plain", Type: interaction.ChannelGuildText}}}},
 		},
 	}
 }

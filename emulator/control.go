@@ -50,6 +50,7 @@ func (s *Server) controlRoutes(mux *http.ServeMux) {
 	s.controlEventsRoutes(mux)
 	s.controlEntitlementRoutes(mux)
 	s.controlMessageRoutes(mux)
+	s.controlGuildRoutes(mux)
 }
 
 // faultJSON is a Fault as the control API takes it.

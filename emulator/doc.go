@@ -1,6 +1,9 @@
 // Package emulator is a local implementation of the application command
 // service: its command, permission, OAuth2, user, entitlement and SKU
-// endpoints with their rules, limits, statuses and error bodies, and the
+// endpoints, and the bot's endpoints of guilds (the guild, its channels,
+// roles and members, kicks, timeouts and bans, under the permissions,
+// channel overwrites and role hierarchy of package permission), with
+// their rules, limits, statuses and error bodies, and the
 // client's part of invoking a bot's commands by sending it signed
 // interactions.
 //
@@ -33,7 +36,9 @@
 //
 // InjectFault makes routes answer 429, 5xx, slowly or not at all, for
 // testing clients. Users, Guilds and Offered list the world and what the
-// client offers a user; SetRoles changes what a member may do. Changed,
+// client offers a user, and Guilds the members, bans and channel
+// overwrites the bot's requests changed; SetRoles, SetOverwrites and
+// SetTimeout change what a member may do. Changed,
 // Messages and MessageChanges tell a user interface, such as package
 // emulator/web's playground, when to look again and what changed.
 //

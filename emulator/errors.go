@@ -14,6 +14,8 @@ const (
 	codeGeneral             = 0
 	codeUnknownApplication  = 10002
 	codeUnknownGuild        = 10004
+	codeUnknownMember       = 10007
+	codeUnknownBan          = 10026
 	codeUnknownInteraction  = 10062
 	codeUnknownCommand      = 10063
 	codeUnknownPermissions  = 10066

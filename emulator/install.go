@@ -17,8 +17,8 @@ const scopeBot = "bot"
 // commands in the guild, and bot, which also makes the bot a member and
 // includes applications.commands; like adding a bot, it needs no code
 // exchange to take effect (the specification's authentication rule 3).
-// The bot joins with @everyone's permissions only: the permissions a flow
-// may ask for are not modelled.
+// The bot joins with its managed role, named after it and without
+// permissions: the permissions a flow may ask for are not modelled.
 //
 // The user must be a member of the guild who may manage it: the service
 // asks for Manage Server of whoever adds an application to a server.
@@ -62,10 +62,7 @@ func (s *Server) InstallGuild(user, guild interaction.Snowflake, scopes ...strin
 			// and the authorization lists what it granted.
 			scopes = append(scopes, scopeCommands)
 		}
-		bot := st.app.botUser
-		if g.members[bot] == nil {
-			g.members[bot] = &interaction.Member{User: *st.users[bot], Roles: []interaction.Snowflake{}, JoinedAt: st.now().UTC().Truncate(time.Second)}
-		}
+		st.joinBot(g, 0, st.now().UTC().Truncate(time.Second))
 	}
 	st.touch()
 	s.emitGuildAuthorized(user, g, scopes)

@@ -180,7 +180,7 @@ func TestAnInteractionInAGuildCarriesThePartialGuild(t *testing.T) {
 	seed := &emulator.Seed{
 		Users: []interaction.User{{ID: 1001, Username: "carol"}},
 		Guilds: []emulator.SeedGuild{{ID: 2001, Name: "Cercle", OwnerID: 1001, Locale: interaction.LocaleFrench,
-			Features: []string{"COMMUNITY", "NEWS"}, Channels: []interaction.Channel{{ID: 2003, Name: "general"}}}},
+			Features: []string{"COMMUNITY", "NEWS"}, Channels: []emulator.SeedChannel{{Channel: interaction.Channel{ID: 2003, Name: "general"}}}}},
 	}
 	s, rl := startRelay(t, emulator.Config{Seed: seed})
 	for _, path := range []string{globalPath(s), "/applications/" + s.ApplicationID.String() + "/guilds/2001/commands"} {

@@ -5,46 +5,27 @@ import (
 	"github.com/switchboard-go/switchboard/internal/permission"
 )
 
-// allPermissions is every permission bit the service defines: what the
-// guild's owner and administrators hold.
-const allPermissions = (interaction.PermissionBypassSlowmode<<1 - 1) &^ (1<<47 | 1<<48)
-
 // basePermissions are a member's guild permissions: @everyone's and their
-// roles', and all of them for the owner and for administrators.
+// roles', and all of them for the owner and for administrators; none for
+// a user who is not a member.
 func basePermissions(g *guild, user interaction.Snowflake) interaction.Permissions {
-	m := g.members[user]
-	if m == nil {
+	if g.members[user] == nil {
 		return 0
 	}
-	if user == g.owner {
-		return allPermissions
-	}
-	var p interaction.Permissions
-	if everyone := g.roles[g.id]; everyone != nil {
-		p = everyone.Permissions
-	}
-	for _, id := range m.Roles {
-		if r := g.roles[id]; r != nil {
-			p |= r.Permissions
-		}
-	}
-	if p.Has(interaction.PermissionAdministrator) {
-		return allPermissions
-	}
-	return p
+	return permission.Base(g.subject(user))
 }
 
-// channelPermissions are a member's permissions in a channel. The
-// emulator's channels carry no permission overwrites, so they are the
-// guild permissions; a timed-out member keeps only viewing and reading, as
-// the service does.
-func channelPermissions(g *guild, user interaction.Snowflake, _ *interaction.Channel) interaction.Permissions {
-	p := basePermissions(g, user)
-	if m := g.members[user]; m != nil && !m.CommunicationDisabledUntil.IsZero() &&
-		!p.Has(interaction.PermissionAdministrator) {
-		p &= interaction.PermissionViewChannel | interaction.PermissionReadMessageHistory
+// channelPermissions are what a member may do in a channel of g, as the
+// service computes it (permission.Effective): the guild permissions under
+// the channel's overwrites (a thread's parent's), less what the implicit
+// rules take away, and only viewing and reading for a member timed out
+// now, unless they own the guild or are an administrator. None for a user
+// who is not a member.
+func channelPermissions(g *guild, user interaction.Snowflake, ch *interaction.Channel) interaction.Permissions {
+	if g.members[user] == nil {
+		return 0
 	}
-	return p
+	return permission.Effective(g.subject(user), g.channelOf(ch))
 }
 
 // appPermissions are what the application may do in a channel of g: its
@@ -65,11 +46,19 @@ func (s *Server) appPermissions(g *guild, ch *interaction.Channel) interaction.P
 
 // checkAccess evaluates the command permissions of a member in a channel.
 // They are settings of the guild's installation, so a command only the
-// user's own installation authorizes answers to none of them. The caller
-// holds s.st.mu.
+// user's own installation authorizes answers to none of them. A member
+// uses no command in a channel they may not view, and no command of the
+// guild's installation without Use Application Commands there, which a
+// timeout takes away. The caller holds s.st.mu.
 func (s *Server) checkAccess(g *guild, cmd *commandRef, user interaction.Snowflake, ch *interaction.Channel) *InvocationError {
 	m := g.members[user]
 	perms := channelPermissions(g, user, ch)
+	if !perms.Has(interaction.PermissionViewChannel) {
+		return refuse(ErrPermissionDenied, "the member may not view the channel")
+	}
+	if cmd.byGuild && !perms.Has(interaction.PermissionUseApplicationCommands) {
+		return refuse(ErrPermissionDenied, "the member lacks USE_APPLICATION_COMMANDS in the channel")
+	}
 	if !cmd.byGuild {
 		return userCommandAccess(cmd, perms)
 	}

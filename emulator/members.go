@@ -10,10 +10,13 @@ import (
 // the guild's owner may: what the member may do follows, the commands
 // offered to them and the permissions their interactions carry. The roles
 // are the guild's; @everyone, which every member has, is not one to give.
+// A managed role, such as the bot's own, stays with the member who has it,
+// as on the service, whatever roles lists, and is given to no one else.
 //
 // A refusal changes nothing and is an *InvocationError: ErrUnknownTarget
 // for an unknown guild, or a user who is not a member of it;
-// ErrInvalidInput for a role that is not one of the guild's.
+// ErrInvalidInput for a role that is not one of the guild's, or a managed
+// role of another member.
 func (s *Server) SetRoles(guild, user interaction.Snowflake, roles ...interaction.Snowflake) error {
 	st := s.st
 	st.mu.Lock()
@@ -32,6 +35,15 @@ func (s *Server) SetRoles(guild, user interaction.Snowflake, roles ...interactio
 		}
 		if g.roles[r] == nil {
 			return refuse(ErrInvalidInput, "role "+r.String()+" is not a role of guild "+guild.String())
+		}
+		if g.roles[r].Managed && !slices.Contains(m.Roles, r) {
+			return refuse(ErrInvalidInput, "role "+r.String()+" is managed by an integration; it is given to no one")
+		}
+	}
+	roles = slices.Clone(roles) // the caller's slice is not written
+	for _, r := range m.Roles {
+		if g.roles[r] != nil && g.roles[r].Managed {
+			roles = append(roles, r)
 		}
 	}
 	roles = slices.Compact(slices.Sorted(slices.Values(roles)))

@@ -78,3 +78,54 @@ func TestSetRolesChangesWhatAMemberMayDo(t *testing.T) {
 		}
 	}
 }
+
+// The bot's managed role stays with it whatever roles it is given, and
+// is given to no one else.
+func TestSetRolesKeepsTheBotsManagedRole(t *testing.T) {
+	s, err := New(Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	var botRole, moderator interaction.Snowflake
+	for _, g := range s.Guilds() {
+		if g.ID != s.GuildID {
+			continue
+		}
+		botRole = g.BotRole
+		for _, r := range g.Roles {
+			if r.Name == "Moderator" {
+				moderator = r.ID
+			}
+		}
+	}
+	if botRole == 0 || moderator == 0 {
+		t.Fatalf("the default guild has bot role %v and Moderator %v", botRole, moderator)
+	}
+	rolesOf := func(user interaction.Snowflake) []interaction.Snowflake {
+		for _, g := range s.Guilds() {
+			for _, m := range g.Members {
+				if g.ID == s.GuildID && m.User.ID == user {
+					return m.Roles
+				}
+			}
+		}
+		return nil
+	}
+	given := []interaction.Snowflake{moderator}
+	if err := s.SetRoles(s.GuildID, s.ApplicationID, given...); err != nil {
+		t.Fatal(err)
+	}
+	if got := rolesOf(s.ApplicationID); !slices.Contains(got, botRole) || !slices.Contains(got, moderator) || len(got) != 2 {
+		t.Errorf("the bot given Moderator has roles %v; want %v and its own %v", got, moderator, botRole)
+	}
+	if err := s.SetRoles(s.GuildID, s.ApplicationID); err != nil {
+		t.Fatal(err)
+	}
+	if got := rolesOf(s.ApplicationID); !slices.Equal(got, []interaction.Snowflake{botRole}) {
+		t.Errorf("the bot given no roles has %v; want its own %v", got, botRole)
+	}
+	if err := s.SetRoles(s.GuildID, s.Member, botRole); !errors.Is(err, ErrInvalidInput) {
+		t.Errorf("the bot's role given to a member: %v; want ErrInvalidInput", err)
+	}
+}

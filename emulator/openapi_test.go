@@ -600,7 +600,7 @@ func mapKeys[V any](m map[string]V) func(func(string) bool) {
 func TestEveryOperationAnswersAsTheDescriptionSays(t *testing.T) {
 	o := loadOpenAPI(t)
 	w := startOASWorld(t)
-	cases := append(apiCases(), channelCases()...)
+	cases := append(append(apiCases(), channelCases()...), guildAPICases()...)
 
 	w.s.st.mu.Lock()
 	routes := slices.Clone(w.s.routes)

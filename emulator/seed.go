@@ -18,8 +18,12 @@ import (
 //	  "guilds": [{
 //	    "id": "2001", "name": "Second", "owner_id": "1001", "locale": "fr", "features": ["COMMUNITY"],
 //	    "roles": [{"id": "2002", "name": "Helper", "permissions": "8192", "position": 1}],
-//	    "channels": [{"id": "2003", "name": "general", "type": 0}],
-//	    "members": [{"user_id": "1001", "roles": ["2002"], "nick": "Caro"}]
+//	    "channels": [{"id": "2003", "name": "general", "type": 0, "permission_overwrites": [
+//	      {"id": "2001", "type": 0, "allow": "0", "deny": "2048"},
+//	      {"id": "2002", "type": 0, "allow": "2048", "deny": "0"}
+//	    ]}],
+//	    "members": [{"user_id": "1001", "roles": ["2002"], "nick": "Caro"}],
+//	    "bot_permissions": "2", "bot_roles": ["2002"]
 //	  }]
 //	}
 //
@@ -28,7 +32,9 @@ import (
 // it sets its permissions, which otherwise are those of the seeded guild's
 // @everyone. The owner is a member whether listed or not, and so is the
 // bot wherever the application is installed, which it is unless
-// "installed" is false. A guild's features, none unless listed, are those
+// "installed" is false: the bot then has, besides the roles listed for it,
+// the managed role the service gives a bot that joins, named after it,
+// at position 1, with "bot_permissions"; "bot_roles" gives it more. A guild's features, none unless listed, are those
 // its interactions' partial guild shows.
 type Seed struct {
 	Users  []interaction.User `json:"users"`
@@ -44,8 +50,22 @@ type SeedGuild struct {
 	Installed *bool                 `json:"installed"` // nil means true
 	Features  []string              `json:"features"`  // such as "COMMUNITY"; none by default
 	Roles     []interaction.Role    `json:"roles"`     // besides @everyone, unless it is listed
-	Channels  []interaction.Channel `json:"channels"`  // guild_id may be left out
+	Channels  []SeedChannel         `json:"channels"`
 	Members   []SeedMember          `json:"members"`
+	// BotPermissions are those of the bot's managed role: the
+	// permissions the installation asked for. BotRoles are the guild's
+	// roles the bot has besides it.
+	BotPermissions interaction.Permissions `json:"bot_permissions"`
+	BotRoles       []interaction.Snowflake `json:"bot_roles"`
+}
+
+// SeedChannel is a channel of a SeedGuild, as the service spells it:
+// guild_id may be left out, and permission_overwrites name roles of the
+// guild (@everyone by the guild's id) or users of the seed. A thread
+// takes no overwrites: it follows its parent's.
+type SeedChannel struct {
+	interaction.Channel
+	PermissionOverwrites []Overwrite `json:"permission_overwrites"`
 }
 
 // SeedMember is a member of a SeedGuild.
@@ -109,7 +129,7 @@ func (s *Server) addSeed(seed *Seed) error {
 		}
 		g := &guild{
 			id: sg.ID, name: sg.Name, owner: sg.OwnerID, installed: sg.Installed == nil || *sg.Installed, locale: sg.Locale,
-			features: slices.Clone(sg.Features),
+			features: slices.Clone(sg.Features), now: st.now,
 			members:  map[interaction.Snowflake]*interaction.Member{},
 			roles:    map[interaction.Snowflake]*interaction.Role{},
 			channels: map[interaction.Snowflake]*interaction.Channel{},
@@ -131,7 +151,8 @@ func (s *Server) addSeed(seed *Seed) error {
 			}
 			g.roles[r.ID] = &r
 		}
-		for _, c := range sg.Channels {
+		for _, sc := range sg.Channels {
+			c := sc.Channel
 			if err := claim(c.ID, "channel"); err != nil {
 				return err
 			}
@@ -140,6 +161,20 @@ func (s *Server) addSeed(seed *Seed) error {
 			}
 			c.GuildID = g.id
 			g.channels[c.ID] = &c
+			if len(sc.PermissionOverwrites) == 0 {
+				continue
+			}
+			if c.Type.IsThread() {
+				return fmt.Errorf("seed: guild %s: thread %s has overwrites; a thread follows its parent's", g.id, c.ID)
+			}
+			known := func(id interaction.Snowflake) bool { return users[id] != nil || st.users[id] != nil }
+			if err := g.checkOverwrites(sc.PermissionOverwrites, known); err != nil {
+				return fmt.Errorf("seed: guild %s: channel %s: %w", g.id, c.ID, err)
+			}
+			if g.overwrites == nil {
+				g.overwrites = map[interaction.Snowflake][]Overwrite{}
+			}
+			g.overwrites[c.ID] = slices.Clone(sc.PermissionOverwrites)
 		}
 		members := append([]SeedMember{{UserID: g.owner}}, sg.Members...)
 		if g.installed {
@@ -169,6 +204,25 @@ func (s *Server) addSeed(seed *Seed) error {
 				}
 			}
 			g.members[m.UserID] = &interaction.Member{User: *u, Nick: m.Nick, Roles: roles, JoinedAt: joined}
+		}
+		if g.installed {
+			// The bot joined: it has its managed role besides those
+			// listed for it.
+			listed := g.members[st.app.botUser]
+			delete(g.members, st.app.botUser)
+			st.joinBot(g, sg.BotPermissions, joined)
+			bot := g.members[st.app.botUser]
+			bot.Nick, bot.Roles = listed.Nick, append(bot.Roles, listed.Roles...)
+			for _, r := range sg.BotRoles {
+				if r == g.id || g.roles[r] == nil {
+					return fmt.Errorf("seed: guild %s: the bot has role %s, which is not a role of the guild", g.id, r)
+				}
+				if !slices.Contains(bot.Roles, r) {
+					bot.Roles = append(bot.Roles, r)
+				}
+			}
+		} else if len(sg.BotRoles) > 0 || sg.BotPermissions != 0 {
+			return fmt.Errorf("seed: guild %s: the bot has roles or permissions in a guild it is not in", g.id)
 		}
 		guilds = append(guilds, g)
 	}

@@ -18,7 +18,7 @@ func seedWorld() *emulator.Seed {
 		Guilds: []emulator.SeedGuild{{
 			ID: 2001, Name: "Second", OwnerID: 1001, Locale: interaction.LocaleFrench,
 			Roles:    []interaction.Role{{ID: 2002, Name: "Banner", Permissions: interaction.PermissionBanMembers, Position: 1}},
-			Channels: []interaction.Channel{{ID: 2003, Name: "general", Type: interaction.ChannelGuildText}},
+			Channels: []emulator.SeedChannel{{Channel: interaction.Channel{ID: 2003, Name: "general", Type: interaction.ChannelGuildText}}},
 			Members:  []emulator.SeedMember{{UserID: 1002, Roles: []interaction.Snowflake{2002}}, {UserID: 1003}},
 		}},
 	}

@@ -260,7 +260,7 @@ func (s *Server) seed(cfg Config) {
 	app.owner = owner
 
 	g := &guild{
-		id: st.newID(), name: "Emulator Guild", owner: owner, installed: true, locale: interaction.LocaleEnglishUS,
+		id: st.newID(), name: "Emulator Guild", owner: owner, installed: true, locale: interaction.LocaleEnglishUS, now: st.now,
 		members:  map[interaction.Snowflake]*interaction.Member{},
 		roles:    map[interaction.Snowflake]*interaction.Role{},
 		channels: map[interaction.Snowflake]*interaction.Channel{},
@@ -275,12 +275,16 @@ func (s *Server) seed(cfg Config) {
 	for _, m := range []struct {
 		id    interaction.Snowflake
 		roles []interaction.Snowflake
-	}{{owner, nil}, {moderator, []interaction.Snowflake{modRole}}, {member, nil}, {app.botUser, nil}} {
+	}{{owner, nil}, {moderator, []interaction.Snowflake{modRole}}, {member, nil}} {
 		if m.roles == nil {
 			m.roles = []interaction.Snowflake{}
 		}
 		g.members[m.id] = &interaction.Member{User: *st.users[m.id], Roles: m.roles, JoinedAt: joined}
 	}
+	// The bot joined with an installation that asked for what a
+	// moderation bot needs; its managed role is below Moderator, which
+	// has the same position and the older id.
+	st.joinBot(g, defaultBotPermissions, joined)
 	for _, c := range []struct {
 		name string
 		t    interaction.ChannelType
@@ -527,6 +531,7 @@ func (s *Server) Handler() http.Handler {
 	s.webhookRoutes(mux)
 	s.channelRoutes(mux)
 	s.entitlementRoutes(mux)
+	s.guildRoutes(mux)
 	s.controlRoutes(mux)
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		// Unknown routes share one bucket: a key of the path would be

@@ -190,6 +190,16 @@ type guild struct {
 	members   map[interaction.Snowflake]*interaction.Member
 	roles     map[interaction.Snowflake]*interaction.Role
 	channels  map[interaction.Snowflake]*interaction.Channel
+	// overwrites are the permission overwrites of each channel, by
+	// channel id; a thread has none of its own and follows its parent's.
+	overwrites map[interaction.Snowflake][]Overwrite
+	// botRole is the managed role the bot got when it joined; 0 before.
+	botRole interaction.Snowflake
+	// bans are the users banned from the guild, by user id.
+	bans map[interaction.Snowflake]*ban
+	// now is the state's clock, which tells whether a timeout is over;
+	// nil means time.Now.
+	now func() time.Time
 }
 
 // dailyCount is a count within one UTC day.

@@ -26,7 +26,7 @@ func userInstallConfig() emulator.Config {
 			Guilds: []emulator.SeedGuild{{
 				ID: 2001, Name: "Elsewhere", OwnerID: 1001, Installed: new(bool),
 				Roles:    []interaction.Role{{ID: 2001, Permissions: interaction.PermissionViewChannel}},
-				Channels: []interaction.Channel{{ID: 2003, Name: "general", Type: interaction.ChannelGuildText}},
+				Channels: []emulator.SeedChannel{{Channel: interaction.Channel{ID: 2003, Name: "general", Type: interaction.ChannelGuildText}}},
 			}},
 		},
 	}

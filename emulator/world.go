@@ -29,8 +29,18 @@ type Guild struct {
 	Roles    []interaction.Role
 	// Members are by user id, each with its Permissions those of the
 	// member in the guild: its roles', and all of them for the owner and
-	// for administrators.
+	// for administrators. A timed-out member's CommunicationDisabledUntil
+	// is when the timeout ends.
 	Members []interaction.Member
+	// Overwrites are the channels' permission overwrites, by channel id,
+	// each list in the order it was set; a channel without any is not
+	// listed.
+	Overwrites map[interaction.Snowflake][]Overwrite
+	// BotRole is the managed role the bot got when it joined the guild,
+	// 0 if it never did.
+	BotRole interaction.Snowflake
+	// Bans are the users banned from the guild, by user id.
+	Bans []Ban
 }
 
 // Users returns every user the emulator knows, the bot among them, by id.
@@ -68,6 +78,23 @@ func (s *Server) Guilds() []Guild {
 			m.Roles = slices.Clone(m.Roles)
 			m.Permissions = basePermissions(g, uid)
 			v.Members = append(v.Members, m)
+		}
+		for cid, os := range g.overwrites {
+			if len(os) == 0 {
+				continue
+			}
+			if v.Overwrites == nil {
+				v.Overwrites = map[interaction.Snowflake][]Overwrite{}
+			}
+			v.Overwrites[cid] = slices.Clone(os)
+		}
+		v.BotRole = g.botRole
+		for _, b := range g.sortedBans() {
+			u := interaction.User{ID: b.user}
+			if known := s.st.users[b.user]; known != nil {
+				u = *known
+			}
+			v.Bans = append(v.Bans, Ban{User: u, Reason: b.reason})
 		}
 		out = append(out, v)
 	}

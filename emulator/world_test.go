@@ -128,8 +128,9 @@ func TestGuildsAndUsersListTheWorldWithEachMembersPermissions(t *testing.T) {
 	if !slices.Equal(channels, []string{"general", "moderation", "announcements", "Lounge"}) {
 		t.Errorf("channels %q", channels)
 	}
-	if len(g.Roles) != 2 || g.Roles[0].ID != g.ID || g.Roles[1].Name != "Moderator" {
-		t.Errorf("roles %+v", g.Roles)
+	if len(g.Roles) != 3 || g.Roles[0].ID != g.ID || g.Roles[1].Name != "Moderator" ||
+		g.Roles[2].ID != g.BotRole || g.Roles[2].Name != "emulator-bot" || !g.Roles[2].Managed {
+		t.Errorf("roles %+v, want @everyone, Moderator and the bot's managed role %v", g.Roles, g.BotRole)
 	}
 	perms := map[interaction.Snowflake]interaction.Permissions{}
 	for _, m := range g.Members {

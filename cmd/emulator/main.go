@@ -86,14 +86,17 @@
 //		  "guilds": [{
 //		    "id": "2001", "name": "Second", "owner_id": "1001", "locale": "fr",
 //		    "roles": [{"id": "2002", "name": "Helper", "permissions": "8192"}],
-//		    "channels": [{"id": "2003", "name": "general", "type": 0}],
-//		    "members": [{"user_id": "1001", "roles": ["2002"], "nick": "Caro"}]
+//		    "channels": [{"id": "2003", "name": "general", "type": 0,
+//		      "permission_overwrites": [{"id": "2001", "type": 0, "allow": "0", "deny": "2048"}]}],
+//		    "members": [{"user_id": "1001", "roles": ["2002"], "nick": "Caro"}],
+//		    "bot_permissions": "6"
 //		  }]
 //		}
 //
 //		Every id is given and used once. The role with the guild's id is
 //		@everyone; the owner, and the bot unless "installed" is false, are
-//		members without being listed. See emulator.Seed.
+//		members without being listed, the bot with its managed role, which
+//		has "bot_permissions"; "bot_roles" gives it more. See emulator.Seed.
 //	-skus FILE
 //		the application's SKUs, a JSON array of them, in place of the
 //		default ones (a user subscription "Premium", a guild subscription

@@ -330,7 +330,8 @@ func TestRolesChangeWhatTheMemberIsOffered(t *testing.T) {
 	}
 	decode(t, raw, &st)
 	decode(t, st.Guilds[0], &guild)
-	if len(st.Roles) != 0 || len(guild.Roles) != 2 || guild.Roles[1].Name != "Moderator" {
+	// @everyone, Moderator and the bot's managed role.
+	if len(st.Roles) != 0 || len(guild.Roles) != 3 || guild.Roles[1].Name != "Moderator" {
 		t.Fatalf("bob's roles %v of %+v", st.Roles, guild.Roles)
 	}
 	moderator := guild.Roles[1].ID

@@ -55,3 +55,26 @@ func ExampleEvaluate() {
 	// banner in #mod-log  true  default member permissions: member has BAN_MEMBERS
 	// admin in #general   true  administrator
 }
+
+// Effective answers what a member may do in a channel: here #staff, which
+// @everyone may not view and the Helper role may, and where Helpers may
+// not send.
+func ExampleEffective() {
+	const (
+		guild   = 22
+		helpers = 30
+	)
+	everyone := interaction.PermissionViewChannel | interaction.PermissionSendMessages | interaction.PermissionEmbedLinks
+	staff := permission.Channel{Type: interaction.ChannelGuildText, Overwrites: []permission.Overwrite{
+		{ID: guild, Type: permission.OverwriteRole, Deny: interaction.PermissionViewChannel},
+		{ID: helpers, Type: permission.OverwriteRole, Allow: interaction.PermissionViewChannel, Deny: interaction.PermissionSendMessages},
+	}}
+	helper := permission.Member{Guild: guild, User: 7, Everyone: everyone, Roles: []permission.Role{{ID: helpers, Position: 1}}}
+	member := permission.Member{Guild: guild, User: 8, Everyone: everyone}
+
+	fmt.Println("helper:", permission.Effective(helper, staff))
+	fmt.Println("member:", permission.Effective(member, staff))
+	// Output:
+	// helper: VIEW_CHANNEL
+	// member: 0
+}

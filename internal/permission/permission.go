@@ -1,8 +1,16 @@
-// Package permission answers, as the service does, whether a member may
-// use an application command in a channel, given the command's default
-// member permissions and the overwrites set in the guild: the emulator
-// refuses an invocation by it. The overwrites themselves, which a bot
-// reads and edits, are package command's Permission.
+// Package permission computes, as the service does, what a guild member
+// may do: their permissions in the guild and in a channel, under the
+// channel's overwrites and the implicit rules (Base, Overwritten,
+// Effective); whom they may act on and which roles they may give, by the
+// role hierarchy (CanActOn, CanGive); and whether they may use an
+// application command in a channel, given the command's default member
+// permissions and the command overwrites set in the guild (Evaluate). The
+// emulator refuses requests and invocations by them. The command
+// overwrites themselves, which a bot reads and edits, are package
+// command's Permission.
+//
+// Every function is pure: its input is a small value the caller fills in
+// from what it holds.
 package permission
 
 import (
