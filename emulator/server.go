@@ -270,7 +270,8 @@ func (s *Server) seed(cfg Config) {
 	modRole := st.newID()
 	g.roles[modRole] = &interaction.Role{ID: modRole, Name: "Moderator", Position: 1, Hoist: true, Mentionable: true,
 		Permissions: interaction.PermissionManageGuild | interaction.PermissionManageRoles | interaction.PermissionKickMembers |
-			interaction.PermissionBanMembers | interaction.PermissionManageMessages | interaction.PermissionModerateMembers}
+			interaction.PermissionBanMembers | interaction.PermissionManageMessages | interaction.PermissionPinMessages |
+			interaction.PermissionModerateMembers}
 	joined := st.now().Add(-30 * 24 * time.Hour).UTC().Truncate(time.Second)
 	for _, m := range []struct {
 		id    interaction.Snowflake
