@@ -3,7 +3,6 @@ package emulator
 import (
 	"net/http"
 	"slices"
-	"strconv"
 	"time"
 
 	"github.com/switchboard-go/switchboard/interaction"
@@ -287,22 +286,9 @@ const maxPinPage = 50
 // whether more are left.
 func (s *Server) listPins(r *request) (int, any, *apiError) {
 	v := r.URL.Query()
-	limit := maxPinPage
 	var before time.Time
 	bad := newInvalidBody()
-	if text := v.Get("limit"); text != "" {
-		n, err := strconv.Atoi(text)
-		switch {
-		case err != nil:
-			bad.add("/limit", rules.NumberTypeCoerce, "Value is not int.")
-		case n < 1:
-			bad.add("/limit", rules.NumberTypeMin, "int value should be greater than or equal to 1.")
-		case n > maxPinPage:
-			bad.add("/limit", rules.NumberTypeMax, "int value should be less than or equal to 50.")
-		default:
-			limit = n
-		}
-	}
+	limit := intQuery(v, "limit", maxPinPage, 1, maxPinPage, bad)
 	if text := v.Get("before"); text != "" {
 		t, err := time.Parse(time.RFC3339Nano, text)
 		if err != nil {

@@ -4,7 +4,6 @@ import (
 	"net/http"
 	"regexp"
 	"slices"
-	"strconv"
 	"time"
 
 	"github.com/switchboard-go/switchboard/interaction"
@@ -382,31 +381,15 @@ func parseMessageQuery(r *request) (messageQuery, *apiError) {
 		name string
 		to   *interaction.Snowflake
 	}{{"around", &q.around}, {"before", &q.before}, {"after", &q.after}} {
-		if text := v.Get(f.name); text != "" {
+		if v.Get(f.name) != "" {
 			anchors++
-			id, err := interaction.ParseSnowflake(text)
-			if err != nil {
-				bad.add("/"+f.name, rules.NumberTypeCoerce, "Value \""+text+"\" is not snowflake.")
-			}
-			*f.to = id
+			*f.to = snowflakeQuery(v, f.name, bad)
 		}
 	}
 	if anchors > 1 {
 		bad.add("", "MESSAGE_QUERY_EXCLUSIVE", "Only one of around, before and after may be given.")
 	}
-	if text := v.Get("limit"); text != "" {
-		n, err := strconv.Atoi(text)
-		switch {
-		case err != nil:
-			bad.add("/limit", rules.NumberTypeCoerce, "Value is not int.")
-		case n < 1:
-			bad.add("/limit", rules.NumberTypeMin, "int value should be greater than or equal to 1.")
-		case n > maxMessagePage:
-			bad.add("/limit", rules.NumberTypeMax, "int value should be less than or equal to 100.")
-		default:
-			q.limit = n
-		}
-	}
+	q.limit = intQuery(v, "limit", q.limit, 1, maxMessagePage, bad)
 	if len(bad.errors) > 0 {
 		return q, bad
 	}
