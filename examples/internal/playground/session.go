@@ -26,8 +26,10 @@ type Session struct {
 	api      *rest.Client
 	mux      *router.Mux
 	closeBot func()
-	watch    *watcher
-	quiet    bool
+	// stopBackground ends the bot's Env.Context.
+	stopBackground context.CancelFunc
+	watch          *watcher
+	quiet          bool
 
 	user    interaction.Snowflake
 	guild   interaction.Snowflake // zero in the bot's direct messages
@@ -54,6 +56,9 @@ func (s *Session) Printf(format string, args ...any) {
 func (s *Session) Close() {
 	if s.watch != nil {
 		s.watch.stop()
+	}
+	if s.stopBackground != nil {
+		s.stopBackground()
 	}
 	if s.closeBot != nil {
 		s.closeBot()
