@@ -2,7 +2,9 @@ package emulator
 
 import (
 	"net/http"
+	"slices"
 	"strconv"
+	"time"
 
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/rules"
@@ -51,8 +53,9 @@ type banBody struct {
 // user who is not one can be banned too. Banning a banned user changes
 // nothing. The body, which the documentation makes optional, may ask for
 // the user's messages of the last delete_message_seconds (0 to 604800),
-// or of the deprecated delete_message_days (0 to 7), to go; the
-// emulator's guilds keep no member's messages. It answers 204.
+// or of the deprecated delete_message_days (0 to 7), to go, from every
+// channel and thread of the guild; seconds win when both are given. It
+// answers 204.
 func (s *Server) banGuildMember(r *request) (int, any, *apiError) {
 	g, e := s.botGuild(r)
 	if e != nil {
@@ -104,7 +107,38 @@ func (s *Server) banGuildMember(r *request) (int, any, *apiError) {
 		g.bans[user] = &ban{user: user, reason: reason}
 	}
 	delete(g.members, user)
+	if d := in.deleteWindow(); d > 0 {
+		s.deleteMessagesOf(g, user, s.st.now().Add(-d))
+	}
 	return http.StatusNoContent, nil, nil
+}
+
+// deleteWindow is how far back the ban's body asks the user's messages to
+// go: seconds, or else days.
+func (b banBody) deleteWindow() time.Duration {
+	switch {
+	case b.DeleteMessageSeconds != nil:
+		return time.Duration(*b.DeleteMessageSeconds) * time.Second
+	case b.DeleteMessageDays != nil:
+		return time.Duration(*b.DeleteMessageDays) * 24 * time.Hour
+	}
+	return 0
+}
+
+// deleteMessagesOf deletes what user posted in g's channels since since.
+// The caller holds the state's lock.
+func (s *Server) deleteMessagesOf(g *guild, user interaction.Snowflake, since time.Time) {
+	for cid := range g.channels {
+		l := s.st.channelLogs[cid]
+		if l == nil {
+			continue
+		}
+		for _, id := range slices.Clone(l.ids) {
+			if p := l.posted[id]; p != nil && p.author == user && !p.Deleted && !p.Created.Before(since) {
+				s.deleteMessage(cid, &p.Message)
+			}
+		}
+	}
 }
 
 // unbanGuildMember is DELETE /guilds/{guild}/bans/{user}: with Ban

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
+	"slices"
 	"strconv"
 	"time"
 
@@ -35,7 +36,17 @@ func (s *Server) controlEventsRoutes(mux *http.ServeMux) {
 		if !readControl(w, r, &in) {
 			return
 		}
-		if err := s.InstallGuild(in.User, in.Guild, in.Scopes...); err != nil {
+		var err error
+		if in.Permissions != nil {
+			if !slices.Contains(in.Scopes, scopeBot) {
+				writeRefusal(w, refuse(ErrInvalidInput, "permissions are asked for with the scope bot"))
+				return
+			}
+			err = s.install(in.User, in.Guild, *in.Permissions, in.Scopes)
+		} else {
+			err = s.InstallGuild(in.User, in.Guild, in.Scopes...)
+		}
+		if err != nil {
 			writeRefusal(w, err)
 			return
 		}
@@ -75,6 +86,9 @@ type installJSON struct {
 	User   interaction.Snowflake `json:"user"`
 	Guild  interaction.Snowflake `json:"guild"`
 	Scopes []string              `json:"scopes"`
+	// Permissions are those the flow asks for the bot's managed role,
+	// as the service spells permissions: a string of decimal digits.
+	Permissions *interaction.Permissions `json:"permissions"`
 }
 
 // entitlementJSON is what CreateEntitlement takes of an entitlement, as

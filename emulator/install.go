@@ -18,7 +18,7 @@ const scopeBot = "bot"
 // includes applications.commands; like adding a bot, it needs no code
 // exchange to take effect (the specification's authentication rule 3).
 // The bot joins with its managed role, named after it and without
-// permissions: the permissions a flow may ask for are not modelled.
+// permissions; InstallBot gives the role the permissions a flow asks for.
 //
 // The user must be a member of the guild who may manage it: the service
 // asks for Manage Server of whoever adds an application to a server.
@@ -30,6 +30,24 @@ const scopeBot = "bot"
 // ErrPermissionDenied for a member without Manage Server; ErrInvalidInput
 // for no scopes, or others than those two.
 func (s *Server) InstallGuild(user, guild interaction.Snowflake, scopes ...string) error {
+	return s.install(user, guild, 0, scopes)
+}
+
+// InstallBot adds the application's bot to a guild, as user does by
+// completing the authorization flow of the scopes bot and
+// applications.commands with that guild chosen and the permissions perms
+// asked for (the flow's permissions parameter): the bot joins with its
+// managed role, named after it, holding perms, at the bottom of the
+// roles but @everyone. It is InstallGuild otherwise, refusals included.
+// A bot already in the guild keeps its role as it is, as the service's
+// does: a guild's members change a role's permissions, not a new flow.
+func (s *Server) InstallBot(user, guild interaction.Snowflake, perms interaction.Permissions) error {
+	return s.install(user, guild, perms, []string{scopeBot, scopeCommands})
+}
+
+// install is InstallGuild, the bot's managed role holding perms if the
+// bot joins.
+func (s *Server) install(user, guild interaction.Snowflake, perms interaction.Permissions, scopes []string) error {
 	st := s.st
 	st.mu.Lock()
 	defer st.mu.Unlock()
@@ -62,7 +80,7 @@ func (s *Server) InstallGuild(user, guild interaction.Snowflake, scopes ...strin
 			// and the authorization lists what it granted.
 			scopes = append(scopes, scopeCommands)
 		}
-		st.joinBot(g, 0, st.now().UTC().Truncate(time.Second))
+		st.joinBot(g, perms, st.now().UTC().Truncate(time.Second))
 	}
 	st.touch()
 	s.emitGuildAuthorized(user, g, scopes)

@@ -1,8 +1,11 @@
 package emulator_test
 
 import (
+	"encoding/json"
+	"errors"
 	"net/http"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -109,4 +112,69 @@ func TestOnlyTheBotScopeMakesTheBotAMember(t *testing.T) {
 			t.Fatalf("after installing with %s, the bot is a member: %v, want %v", step.scope, err == nil, step.member)
 		}
 	}
+}
+
+// The permissions an installation asks for are the bot's managed role's,
+// through the Go API and the control API alike.
+func TestTheBotJoinsWithThePermissionsItsInstallationAskedFor(t *testing.T) {
+	managed := func(t *testing.T, s *target) []any {
+		t.Helper()
+		status, raw := do(t, s, "GET", "/guilds/2001/roles", "")
+		if status != 200 {
+			t.Fatalf("GET roles: %d %s", status, raw)
+		}
+		var roles []map[string]any
+		if err := json.Unmarshal(raw, &roles); err != nil {
+			t.Fatal(err)
+		}
+		var out []any
+		for _, r := range roles {
+			if r["managed"] == true {
+				out = append(out, r["permissions"])
+			}
+		}
+		return out
+	}
+	t.Run("the control API", func(t *testing.T) {
+		s := start(t, userInstallConfig())
+		ctl := strings.TrimSuffix(s.URL, "/v10")
+		if status, raw := control(t, ctl, "POST", "/_emulator/install", `{"user":"1001","guild":"2001","scopes":["applications.commands"],"permissions":"2"}`); status != 400 || !strings.Contains(string(raw), "invalid_input") {
+			t.Errorf("permissions without the scope bot: %d %s", status, raw)
+		}
+		if status, raw := control(t, ctl, "POST", "/_emulator/install", `{"user":"1001","guild":"2001","scopes":["bot"],"permissions":"6"}`); status != 204 {
+			t.Fatalf("install: %d %s", status, raw)
+		}
+		if got := managed(t, s); !slices.Equal(got, []any{"6"}) {
+			t.Errorf("the managed roles' permissions are %v, want [6]", got)
+		}
+		// A second flow leaves the role as the guild has it.
+		if status, raw := control(t, ctl, "POST", "/_emulator/install", `{"user":"1001","guild":"2001","scopes":["bot"],"permissions":"8"}`); status != 204 {
+			t.Fatalf("install again: %d %s", status, raw)
+		}
+		if got := managed(t, s); !slices.Equal(got, []any{"6"}) {
+			t.Errorf("after a second flow the managed roles' permissions are %v, want [6]", got)
+		}
+	})
+	t.Run("the Go API", func(t *testing.T) {
+		srv, err := emulator.New(userInstallConfig())
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { srv.Close() })
+		if err := srv.InstallBot(1001, 2001, interaction.PermissionKickMembers|interaction.PermissionBanMembers); err != nil {
+			t.Fatal(err)
+		}
+		for _, g := range srv.Guilds() {
+			if g.ID != 2001 {
+				continue
+			}
+			i := slices.IndexFunc(g.Roles, func(r interaction.Role) bool { return r.ID == g.BotRole })
+			if i < 0 || g.Roles[i].Permissions != interaction.PermissionKickMembers|interaction.PermissionBanMembers || !g.Roles[i].Managed {
+				t.Errorf("the bot's role is %+v (of %+v)", g.Roles, g.BotRole)
+			}
+		}
+		if err := srv.InstallBot(999, 2001, 0); !errors.Is(err, emulator.ErrUnknownTarget) {
+			t.Errorf("an unknown user installed the bot: %v", err)
+		}
+	})
 }

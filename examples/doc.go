@@ -14,6 +14,7 @@
 //	components     buttons, select menus and a form in a modal, routed by custom_id patterns
 //	forms          modals of every input: radio and checkbox groups, a checkbox, a member, files of a type
 //	wizard         an order in three steps, its state behind a key in each custom_id, in memory or on Redis
+//	reminder       reminders posted in the channel or by DM after the interaction, kept on Redis across restarts
 //	deferred       deferred answers and follow-ups
 //	events         a bot that serves only webhook events
 //	nethttp        the endpoint on net/http, beside other routes

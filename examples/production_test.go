@@ -36,6 +36,7 @@ var demos = map[string]string{
 	"subcommands":  "its main is the playground's (playground.Main)",
 	"teatime":      "its main is the playground's (playground.Main)",
 	"wizard":       "its main is the playground's (playground.Main)",
+	"reminder":     "its main is the playground's (playground.Main)",
 	"events":       "without -public-key it plays the emulator's users installing and buying the app",
 	"lambda":       "the local mode; what Lambda runs is lambda/function",
 

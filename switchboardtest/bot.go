@@ -52,6 +52,8 @@ type Bot struct {
 	log *botLog
 	// events is the webhook events endpoint served, if any.
 	events *webhook.Endpoint
+	// clock is the emulator's clock, nil for time.Now.
+	clock func() time.Time
 }
 
 // An Option changes how New and NewFunc set the bot up.
@@ -177,7 +179,7 @@ func NewFunc(t testing.TB, build func(*Bot) *router.Router, opts ...Option) *Bot
 	b := &Bot{
 		Emulator: srv, Client: client, Guild: srv.GuildID,
 		Admin: srv.Admin, Moderator: srv.Moderator, Member: srv.Member,
-		t: t, wait: s.wait, log: log,
+		t: t, wait: s.wait, log: log, clock: s.emulator.Now,
 	}
 	r := build(b)
 	if r == nil {

@@ -11,9 +11,16 @@
 // commands as a user types them (Command), or as an emulator.Invocation
 // says (Invoke), as any user, in any guild, channel or direct message,
 // in any locale; UserCommand and MessageCommand use the context menus,
-// Launch the entry point, and Autocomplete asks for suggestions. What
-// the bot does through the API, the test reads or changes through the
-// Bot's Client.
+// Launch the entry point, and Autocomplete asks for suggestions.
+//
+// What the bot does through the API beyond its answers, the test reads
+// from the emulator as it stands, typed: a guild's members with their
+// roles and timeouts (Members, Membership, Roles, TimedOut), its bans
+// (Bans, Banned), the messages of a channel or of a user's direct
+// messages with the bot (Messages, DMs), and the whole guild (GuildNow).
+// WaitMessages and WaitDMs wait for what the bot posts in its own time,
+// such as a reminder; Post has a user post something for the bot to act
+// on. The rest, the test reads or changes through the Bot's Client.
 //
 // Each use returns an Exchange: the interaction sent, the bot's answer
 // and the messages it made, read from the emulator as they stand (the

@@ -18,6 +18,7 @@ import (
 func TestTheNewFuncExampleTestPasses(t *testing.T)    { testHelp(t) }
 func TestTheWithRoutesExampleTestPasses(t *testing.T) { testWhere(t) }
 func TestTheLaunchExampleTestPasses(t *testing.T)     { testGameNight(t) }
+func TestTheBannedExampleTestPasses(t *testing.T)     { testWarden(t) }
 
 // The build NewFunc is given sees the emulator the bot is served to: a
 // client authenticated as the bot, the application, the guild and its

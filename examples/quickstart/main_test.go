@@ -23,6 +23,8 @@ func TestTheScriptShowsTheWholeLoop(t *testing.T) {
 		"suggestions: Paris (paris) · Parma (parma) · Paramaribo (paramaribo)",
 		"bot › It is sunny in Paris.",
 		"bob in #general › /mod user ban user:@ada reason:spam\n  ✗ the service refuses",
+		"ada in #general › /mod user timeout user:@bob minutes:10 reason:\"cool down\"\n  bot › Timed bob out for 10 minutes (cool down).",
+		"ada in #general › /mod user kick user:@owner\n  bot › I may not kick owner: they own the guild",
 		"bot › Banned bob (spam, twice).  (only you can see this)",
 		"bot › ada high-fives bob!",
 		"/greet name:Bob\n  bot › Hello, Bob!\n        [Wave back]\n",
@@ -100,9 +102,9 @@ func TestModIsNotOfferedInDirectMessages(t *testing.T) {
 // may do what the README suggests typing, whoever the script left.
 func TestThePromptStartsAsTheOwnerAfterTheScript(t *testing.T) {
 	t.Parallel()
-	out := playground.Output(t, example, "/mod user ban user:@bob reason:spam\n")
+	out := playground.Output(t, example, "/mod user ban user:@ada\n")
 	playground.Shows(t, out,
-		"# Your turn. You are the guild's owner again, in #general",
-		"owner in #general › /mod user ban user:@bob reason:spam\n  bot › Banned bob (spam).",
+		"# Your turn. You are the guild's owner again, in #general, and may use every command; bob is no longer a member of the guild; \"as @ada\" acts as a moderator.",
+		"owner in #general › /mod user ban user:@ada\n  bot › I may not ban ada: they own the guild or rank at or above my role",
 	)
 }

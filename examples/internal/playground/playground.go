@@ -89,6 +89,9 @@ type Env struct {
 	Log zerolog.Logger
 	// Emulator is the embedded emulator; nil against a real service.
 	Emulator *emulator.Server
+	// Context ends when the bot stops: what the bot does in its own
+	// time, such as posting reminders as they fall due, runs until then.
+	Context context.Context
 }
 
 // Main runs ex as the program's main: until the script ends, the input
@@ -247,7 +250,9 @@ func (s *Session) start(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	env := Env{ApplicationID: srv.ApplicationID, GuildID: srv.GuildID, API: api, Log: s.out.log(), Emulator: srv}
+	bg, stop := context.WithCancel(context.Background())
+	s.stopBackground = stop
+	env := Env{ApplicationID: srv.ApplicationID, GuildID: srv.GuildID, API: api, Log: s.out.log(), Emulator: srv, Context: bg}
 	mux, err := build(s.ex, env)
 	if err != nil {
 		return err
@@ -502,7 +507,7 @@ func serveReal(ctx context.Context, ex Example, r realService, notes []string, s
 		return err
 	}
 	log := zerolog.New(zerolog.ConsoleWriter{Out: stderr}).With().Timestamp().Logger()
-	mux, err := build(ex, Env{ApplicationID: app, GuildID: guild, API: api, Log: log})
+	mux, err := build(ex, Env{ApplicationID: app, GuildID: guild, API: api, Log: log, Context: ctx})
 	if err != nil {
 		return err
 	}

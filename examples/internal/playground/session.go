@@ -26,8 +26,10 @@ type Session struct {
 	api      *rest.Client
 	mux      *router.Mux
 	closeBot func()
-	watch    *watcher
-	quiet    bool
+	// stopBackground ends the bot's Env.Context.
+	stopBackground context.CancelFunc
+	watch          *watcher
+	quiet          bool
 
 	user    interaction.Snowflake
 	guild   interaction.Snowflake // zero in the bot's direct messages
@@ -54,6 +56,9 @@ func (s *Session) Printf(format string, args ...any) {
 func (s *Session) Close() {
 	if s.watch != nil {
 		s.watch.stop()
+	}
+	if s.stopBackground != nil {
+		s.stopBackground()
 	}
 	if s.closeBot != nil {
 		s.closeBot()
@@ -161,8 +166,38 @@ func (s *Session) startOver() {
 	}
 	s.user, s.guild, s.channel, s.locale = owner, guild, 0, interaction.LocaleEnglishUS
 	if !s.quiet {
-		s.out.comment("Your turn. You are the guild's owner again, in #general, and may use every command; \"as @bob\" acts as a member without permissions, \"as @ada\" as a moderator.")
+		s.out.comment(s.yourTurn())
 	}
+}
+
+// yourTurn says who the user is now and whom else they may be: the
+// guild's moderator and plain member, while they are members (a script
+// may have had the bot kick or ban them).
+func (s *Session) yourTurn() string {
+	text := "Your turn. You are the guild's owner again, in #general, and may use every command"
+	members := map[interaction.Snowflake]bool{}
+	for _, g := range s.emu.Guilds() {
+		if g.ID == s.emu.GuildID {
+			for _, m := range g.Members {
+				members[m.User.ID] = true
+			}
+		}
+	}
+	for _, u := range []struct {
+		id   interaction.Snowflake
+		role string
+	}{{s.emu.Member, "a member without permissions"}, {s.emu.Moderator, "a moderator"}} {
+		name := u.id.String()
+		if user, ok := s.emu.User(u.id); ok {
+			name = user.Username
+		}
+		if members[u.id] {
+			text += fmt.Sprintf("; \"as @%s\" acts as %s", name, u.role)
+		} else {
+			text += "; " + name + " is no longer a member of the guild"
+		}
+	}
+	return text + "."
 }
 
 // Do runs one line and prints what came of it.

@@ -29,6 +29,11 @@ type watcher struct {
 	// from the history of the message's interaction.
 	held  bool
 	shown map[shownChange]bool // changes printed with the answer that made them
+	// since is the emulator's last change to messages looked at, and
+	// posts the messages the bot posted through the channel endpoints,
+	// outside any interaction, that were printed.
+	since uint64
+	posts map[interaction.Snowflake]bool
 }
 
 // shownChange is a change to a message, printed with the answer of the
@@ -44,7 +49,8 @@ const pollEvery = 40 * time.Millisecond
 
 func newWatcher(s *Session) *watcher {
 	w := &watcher{s: s, done: make(chan struct{}), printed: map[interaction.Snowflake]int{},
-		pending: map[interaction.Snowflake]bool{}, shown: map[shownChange]bool{}}
+		pending: map[interaction.Snowflake]bool{}, shown: map[shownChange]bool{}, posts: map[interaction.Snowflake]bool{}}
+	_, w.since = s.emu.Messages()
 	w.wg.Add(1)
 	go func() {
 		defer w.wg.Done()
@@ -124,6 +130,49 @@ func (w *watcher) poll() {
 		w.pollOne(id)
 	}
 	w.order = live
+	w.pollPosts()
+}
+
+// pollPosts prints the messages the bot has posted with its REST client
+// since the last look, outside any interaction: in a channel, or in a
+// user's direct messages. The caller holds w.mu.
+func (w *watcher) pollPosts() {
+	emu := w.s.emu
+	ids, last, ok := emu.MessageChanges(w.since)
+	if !ok {
+		// More changed than the emulator remembers: look at them all.
+		var recs []emulator.MessageRecord
+		recs, last = emu.Messages()
+		ids = ids[:0]
+		for _, r := range recs {
+			ids = append(ids, r.ID)
+		}
+	}
+	w.since = last
+	for _, id := range ids {
+		rec, ok := emu.Message(id)
+		if !ok || !rec.Posted || rec.Author != emu.ApplicationID || rec.Deleted || w.posts[id] {
+			continue
+		}
+		w.posts[id] = true
+		w.s.out.event(w.postedWhere(rec.ChannelID), &rec.Message)
+		w.changed = time.Now()
+	}
+}
+
+// postedWhere says where the bot posted, in a channel of the session's
+// guild or a user's direct messages.
+func (w *watcher) postedWhere(channel interaction.Snowflake) string {
+	emu := w.s.emu
+	if c, ok := emu.Channel(emu.GuildID, channel); ok {
+		return "posts in #" + c.Name
+	}
+	for _, u := range emu.Users() {
+		if dms := emu.DirectMessages(u.ID); len(dms) > 0 && dms[0].ChannelID == channel {
+			return "sends " + u.Username + " a direct message"
+		}
+	}
+	return "posts in channel " + channel.String()
 }
 
 // pollOne prints the new events of one interaction. The caller holds w.mu.
