@@ -41,6 +41,9 @@ type Guild struct {
 	BotRole interaction.Snowflake
 	// Bans are the users banned from the guild, by user id.
 	Bans []Ban
+	// Threads are the guild's threads, by id, with their members and
+	// counts; Channels lists them too, as channels.
+	Threads []Thread
 }
 
 // Users returns every user the emulator knows, the bot among them, by id.
@@ -89,6 +92,7 @@ func (s *Server) Guilds() []Guild {
 			v.Overwrites[cid] = slices.Clone(os)
 		}
 		v.BotRole = g.botRole
+		v.Threads = s.threadValues(g)
 		for _, b := range g.sortedBans() {
 			u := interaction.User{ID: b.user}
 			if known := s.st.users[b.user]; known != nil {
