@@ -201,7 +201,7 @@ type wireThread struct {
 	ParentID         *interaction.Snowflake  `json:"parent_id"`
 	OwnerID          interaction.Snowflake   `json:"owner_id"`
 	Flags            uint64                  `json:"flags"`
-	RateLimitPerUser int                     `json:"rate_limit_per_user"`
+	RateLimitPerUser int                     `json:"rate_limit_per_user,omitzero"` // a thread's only when set
 	ThreadMetadata   wireThreadMetadata      `json:"thread_metadata"`
 	MessageCount     int                     `json:"message_count"`
 	MemberCount      int                     `json:"member_count"`

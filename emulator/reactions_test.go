@@ -16,13 +16,16 @@ import (
 // start threads and send in them. In react the Manager role may not
 // manage messages; in noadd nobody but the owner adds reactions; in
 // nohistory nobody reads the history; hidden nobody sees; managed has no
-// overwrite. archived is an archived thread of react, locked a locked
-// one, open an active one, secret a private thread the bot is not in.
+// overwrite; nothreads denies everyone starting threads and sending in
+// them, nosend sending messages. archived is an archived thread of react,
+// locked a locked one, open an active one, secret a private thread the
+// bot is not in; muted is a thread of nothreads.
 const (
 	rxGuild, rxOwen, rxCarol, rxManager            = 7001, 7101, 7102, 7301
 	rxReact, rxNoAdd, rxNoHistory, rxHidden        = 7201, 7202, 7203, 7204
 	rxArchived, rxOpen, rxManaged, rxNews, rxForum = 7205, 7206, 7207, 7209, 7210
 	rxSecret, rxLocked, rxNoThreads, rxNoSend      = 7208, 7211, 7212, 7213
+	rxMuted                                        = 7214
 	rxCarolDM                                      = rxCarol + 1<<12
 )
 
@@ -34,7 +37,11 @@ func reactionWorld() *emulator.Seed {
 		return emulator.SeedChannel{Channel: interaction.Channel{ID: id, Name: name, Type: t}, PermissionOverwrites: os}
 	}
 	thread := func(id interaction.Snowflake, name string, t interaction.ChannelType, md interaction.ThreadMetadata) emulator.SeedChannel {
-		return emulator.SeedChannel{Channel: interaction.Channel{ID: id, Name: name, Type: t, ParentID: rxReact, ThreadMetadata: &md}}
+		parent := interaction.Snowflake(rxReact)
+		if id == rxMuted {
+			parent = rxNoThreads
+		}
+		return emulator.SeedChannel{Channel: interaction.Channel{ID: id, Name: name, Type: t, ParentID: parent, ThreadMetadata: &md}}
 	}
 	return &emulator.Seed{
 		Users: []interaction.User{{ID: rxOwen, Username: "owen"}, {ID: rxCarol, Username: "carol"}},
@@ -61,6 +68,7 @@ func reactionWorld() *emulator.Seed {
 				thread(rxLocked, "locked", interaction.ChannelPublicThread, interaction.ThreadMetadata{Archived: true, Locked: true, AutoArchiveDuration: 60}),
 				thread(rxOpen, "open", interaction.ChannelPublicThread, interaction.ThreadMetadata{AutoArchiveDuration: 1440}),
 				thread(rxSecret, "secret", interaction.ChannelPrivateThread, interaction.ThreadMetadata{AutoArchiveDuration: 1440}),
+				thread(rxMuted, "muted", interaction.ChannelPublicThread, interaction.ThreadMetadata{AutoArchiveDuration: 1440}),
 			},
 		}},
 	}

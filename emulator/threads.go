@@ -25,7 +25,14 @@ const (
 	codeChannelType     = 50024
 	codeThreadLocked    = 160005
 	codeThreadFromTaken = 160004
+	codeMaxActive       = 160006
 )
+
+// maxActiveThreads is how many threads a guild may have that are not
+// archived: the documentation names "a limit on the maximum number of
+// active threads in a guild" without its number; public reports of 160006
+// give 1,000 (D263).
+const maxActiveThreads = 1000
 
 // The auto-archive durations a thread takes, in minutes.
 var autoArchiveDurations = []int{60, 1440, 4320, 10080}
@@ -180,6 +187,21 @@ func (s *Server) threadParent(r *request) (where, interaction.Permissions, *apiE
 	return w, p, nil
 }
 
+// roomForThread refuses a thread more in a guild that has maxActiveThreads
+// active already: 400 160006. The caller holds the state's lock.
+func roomForThread(g *guild) *apiError {
+	n := 0
+	for _, c := range g.channels {
+		if c.Type.IsThread() && (c.ThreadMetadata == nil || !c.ThreadMetadata.Archived) {
+			n++
+		}
+	}
+	if n >= maxActiveThreads {
+		return errBadRequest(codeMaxActive, "Maximum number of active threads reached")
+	}
+	return nil
+}
+
 // startThreadFromMessage is POST /channels/{channel}/messages/{message}/threads:
 // a public thread (an announcement thread in an announcement channel)
 // whose id is the message's, owned and joined by the bot, 201 with the
@@ -209,6 +231,9 @@ func (s *Server) startThreadFromMessage(r *request) (int, any, *apiError) {
 	}
 	if s.findGuildChannel(w.g, m.ID) != nil {
 		return 0, nil, errBadRequest(codeThreadFromTaken, "A thread has already been created for this message")
+	}
+	if e := roomForThread(w.g); e != nil {
+		return 0, nil, e
 	}
 	typ := interaction.ChannelPublicThread
 	if w.ch.Type == interaction.ChannelGuildAnnouncement {
@@ -260,6 +285,9 @@ func (s *Server) startThread(r *request) (int, any, *apiError) {
 	}
 	if !perms.Has(need) {
 		return 0, nil, errMissingPermissions()
+	}
+	if e := roomForThread(w.g); e != nil {
+		return 0, nil, e
 	}
 	bot := s.st.app.botUser
 	th := s.newThread(w, s.st.newID(), typ, bot, b)
@@ -441,4 +469,28 @@ func (s *Server) threadValues(g *guild) []Thread {
 		out = append(out, v)
 	}
 	return out
+}
+
+// ArchiveThread archives a thread, as a moderator may in the client, and
+// locks it too when locked is set. An archived thread takes no reaction
+// and no edit of its messages; a message sent in it wakes it up, unless
+// it is locked, when only members with Manage Threads send there.
+//
+// A refusal changes nothing and is an *InvocationError: ErrUnknownTarget
+// for a channel that is no thread of a guild.
+func (s *Server) ArchiveThread(thread interaction.Snowflake, locked bool) error {
+	s.st.mu.Lock()
+	defer s.st.mu.Unlock()
+	w, ok := s.findChannel(thread)
+	if !ok || w.dm() || !w.ch.Type.IsThread() {
+		return refuse(ErrUnknownTarget, "no thread "+thread.String())
+	}
+	md := w.ch.ThreadMetadata
+	if md == nil {
+		md = &interaction.ThreadMetadata{AutoArchiveDuration: 1440}
+		w.ch.ThreadMetadata = md
+	}
+	md.Archived, md.Locked, md.ArchiveTimestamp = true, locked, s.st.now().UTC()
+	s.st.touch()
+	return nil
 }
