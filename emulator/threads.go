@@ -169,8 +169,13 @@ func (s *Server) threadRoutes(mux *http.ServeMux) {
 // threadParent returns the channel a Start Thread route names, which must
 // take threads: a text or announcement channel of a guild (400 50024 for
 // any other, a forum or media channel too, D261), that the bot may view.
+// Its X-Audit-Log-Reason is checked as the member routes check theirs
+// (G.14); the emulator keeps no audit log of channels.
 func (s *Server) threadParent(r *request) (where, interaction.Permissions, *apiError) {
 	if e := botOnly(r); e != nil {
+		return where{}, 0, e
+	}
+	if _, e := auditReason(r); e != nil {
 		return where{}, 0, e
 	}
 	w, e := s.requestChannel(r)
