@@ -166,6 +166,12 @@ func TestThreadCallsAgainstTheEmulator(t *testing.T) {
 	if err != nil || private.Type != interaction.ChannelPrivateThread || !private.ThreadMetadata.Invitable {
 		t.Errorf("StartThread of no type = %+v, %v; want a private, invitable thread", private, err)
 	}
+	// Invitable false is sent: the service would take its absence as
+	// true.
+	closed, err := c.StartThread(ctx, general, rest.ThreadStart{Name: "staff"}, "")
+	if err != nil || closed.Type != interaction.ChannelPrivateThread || closed.ThreadMetadata.Invitable {
+		t.Errorf("StartThread without Invitable = %+v, %v; want a private thread not invitable", closed, err)
+	}
 	public, err := c.StartThread(ctx, general, rest.ThreadStart{Name: "announcements", Type: interaction.ChannelPublicThread}, "")
 	if err != nil || public.Type != interaction.ChannelPublicThread {
 		t.Fatalf("StartThread of a public thread = %+v, %v", public, err)
@@ -184,7 +190,7 @@ func TestThreadCallsAgainstTheEmulator(t *testing.T) {
 			threads = g.Threads
 		}
 	}
-	if len(threads) != 3 || threads[0].ID != th.ID || threads[0].TotalMessageSent != 1 || threads[0].MessageCount != 1 {
+	if len(threads) != 4 || threads[0].ID != th.ID || threads[0].TotalMessageSent != 1 || threads[0].MessageCount != 1 {
 		t.Errorf("the guild's threads: %+v", threads)
 	}
 }
