@@ -2,6 +2,7 @@ package emulator
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/switchboard-go/switchboard/interaction"
@@ -152,6 +153,24 @@ func channelCases() []apiCase {
 			res := w.answered(t)
 			rec, _ := w.s.Interaction(res.Interaction.ID)
 			return w.asBot(t, "GET", "/channels/"+rec.Interaction.ChannelID.String()+"/messages/"+rec.Original.ID.String(), "")
+		}, 200},
+		{"an interaction's answer takes a reaction", "PUT " + myReaction, "", func(t *testing.T, w *oasWorld) oasAnswer {
+			res := w.answered(t)
+			rec, _ := w.s.Interaction(res.Interaction.ID)
+			return w.asBot(t, "PUT", "/channels/"+rec.Interaction.ChannelID.String()+"/messages/"+rec.Original.ID.String()+"/reactions/"+oasThumbsUp+"/@me", "")
+		}, 204},
+		{"an interaction's answer shows its reactions", "GET " + message, "", func(t *testing.T, w *oasWorld) oasAnswer {
+			res := w.answered(t)
+			rec, _ := w.s.Interaction(res.Interaction.ID)
+			path := "/channels/" + rec.Interaction.ChannelID.String() + "/messages/" + rec.Original.ID.String()
+			if a := w.asBot(t, "PUT", path+"/reactions/"+oasThumbsUp+"/@me", ""); a.status != 204 {
+				t.Fatalf("reacting: %d %s", a.status, a.body)
+			}
+			a := w.asBot(t, "GET", path, "")
+			if !strings.Contains(string(a.body), `"reactions":[{`) {
+				t.Errorf("the answer carries no reactions: %s", a.body)
+			}
+			return a
 		}, 200},
 		{"an unknown message is not read", "GET " + message, "", func(t *testing.T, w *oasWorld) oasAnswer {
 			return w.asBot(t, "GET", "/channels/"+oasGeneral(t, w)+"/messages/1", "")
