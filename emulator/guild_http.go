@@ -77,8 +77,8 @@ func (s *Server) botNeeds(g *guild, need interaction.Permissions) *apiError {
 
 // wireGuildObject is a guild as Get Guild gives it (the description's
 // GuildWithCountsResponse): the emulator's guilds have no icons, no
-// emojis and none of the settings their other fields hold, which are
-// those of a new guild.
+// stickers and none of the settings their other fields hold, which are
+// those of a new guild; their emojis are those New or the seed gives.
 type wireGuildObject struct {
 	ID                          interaction.Snowflake  `json:"id"`
 	Name                        string                 `json:"name"`
@@ -117,7 +117,7 @@ type wireGuildObject struct {
 	PremiumProgressBarEnabled   bool                   `json:"premium_progress_bar_enabled"`
 	NSFW                        bool                   `json:"nsfw"`
 	NSFWLevel                   int                    `json:"nsfw_level"`
-	Emojis                      []struct{}             `json:"emojis"`
+	Emojis                      []wireEmoji            `json:"emojis"`
 	Stickers                    []struct{}             `json:"stickers"`
 	IncidentsData               *struct{}              `json:"incidents_data"`
 	ApproximateMemberCount      *int                   `json:"approximate_member_count,omitempty"`
@@ -166,7 +166,7 @@ func (s *Server) getGuild(r *request) (int, any, *apiError) {
 	}
 	w := wireGuildObject{ID: g.id, Name: g.name, Features: features, OwnerID: g.owner, AFKTimeout: 300,
 		Roles: s.guildRoles(g), MaxMembers: 500000, MaxStageVideoChannelUsers: 50, MaxVideoChannelUsers: 25,
-		PreferredLocale: g.locale, Emojis: []struct{}{}, Stickers: []struct{}{}, Region: "deprecated"}
+		PreferredLocale: g.locale, Emojis: emojisJSON(g), Stickers: []struct{}{}, Region: "deprecated"}
 	if queryTrue(r.URL.Query().Get("with_counts")) {
 		n := len(g.members)
 		w.ApproximateMemberCount, w.ApproximatePresenceCount = &n, &n

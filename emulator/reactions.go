@@ -33,27 +33,19 @@ const maxEmojiBytes = 64
 
 // reaction is one emoji on a message and who reacted with it, in order.
 type reaction struct {
-	emoji string
+	emoji Emoji // ID 0 for a Unicode emoji, whose Name is its text
 	users []interaction.Snowflake
 }
 
+// key is the reaction's emoji as the routes and the Go API spell it.
+func (r *reaction) key() string { return emojiRef{name: r.emoji.Name, id: r.emoji.ID}.key() }
+
 // Reaction is a reaction on a channel message: its emoji as the service
-// takes it in a path (the Unicode emoji itself), and the users who reacted
-// with it, in the order they did.
+// takes it in a path (a Unicode emoji itself, a custom emoji name:id),
+// and the users who reacted with it, in the order they did.
 type Reaction struct {
 	Emoji string
 	Users []interaction.Snowflake
-}
-
-// parseEmoji reads the emoji of a reaction route, as the path's value
-// unescaped: a Unicode emoji, or name:id for a custom emoji. The
-// emulator's guilds have no custom emojis, so every custom emoji is
-// unknown (D260); so is text that is no emoji. Both are 400 10014.
-func parseEmoji(text string) (string, *apiError) {
-	if !isUnicodeEmoji(text) {
-		return "", errBadRequest(codeUnknownEmoji, "Unknown Emoji")
-	}
-	return text, nil
 }
 
 // isUnicodeEmoji reports whether text reads as one Unicode emoji: at most
@@ -94,10 +86,11 @@ func (st *state) reactionsOf(channel, message interaction.Snowflake) []*reaction
 	return nil
 }
 
-// find returns the reaction of rs with emoji, nil for none.
-func findReaction(rs []*reaction, emoji string) *reaction {
+// findReaction returns the reaction of rs with the emoji key names, nil
+// for none.
+func findReaction(rs []*reaction, key string) *reaction {
 	for _, r := range rs {
-		if r.emoji == emoji {
+		if r.key() == key {
 			return r
 		}
 	}
@@ -110,8 +103,12 @@ func findReaction(rs []*reaction, emoji string) *reaction {
 // most maxReactions emojis on a message; not in an archived thread. A
 // second reaction with the same emoji changes nothing. The caller holds
 // the state's lock.
-func (s *Server) react(w where, m *Message, user interaction.Snowflake, emoji string) *apiError {
+func (s *Server) react(w where, m *Message, user interaction.Snowflake, ref emojiRef) *apiError {
 	if e := s.mayRead(w, user); e != nil {
+		return e
+	}
+	emoji, e := s.knownEmoji(w, user, ref)
+	if e != nil {
 		return e
 	}
 	if e := s.notArchived(w); e != nil {
@@ -119,7 +116,7 @@ func (s *Server) react(w where, m *Message, user interaction.Snowflake, emoji st
 	}
 	l := s.st.log(w.ch.ID)
 	rs := l.reactions[m.ID]
-	r := findReaction(rs, emoji)
+	r := findReaction(rs, ref.key())
 	if r != nil && slices.Contains(r.users, user) {
 		return nil
 	}
@@ -147,9 +144,9 @@ func (s *Server) react(w where, m *Message, user interaction.Snowflake, emoji st
 	return nil
 }
 
-// unreact takes user's reaction with emoji off a message of channel, if it
-// has one; a reaction nobody is left with goes. The caller holds the
-// state's lock.
+// unreact takes user's reaction with the emoji key names off a message of
+// channel, if it has one; a reaction nobody is left with goes. The
+// caller holds the state's lock.
 func (st *state) unreact(channel, message, user interaction.Snowflake, emoji string) {
 	l := st.channelLogs[channel]
 	if l == nil {
@@ -168,14 +165,15 @@ func (st *state) unreact(channel, message, user interaction.Snowflake, emoji str
 	st.journal.add(message)
 }
 
-// dropReactions takes the reactions with emoji off a message, all of them
-// when emoji is empty. The caller holds the state's lock.
+// dropReactions takes the reactions with the emoji key names off a
+// message, all of them when it is empty. The caller holds the state's
+// lock.
 func (st *state) dropReactions(channel, message interaction.Snowflake, emoji string) {
 	l := st.channelLogs[channel]
 	if l == nil || len(l.reactions[message]) == 0 {
 		return
 	}
-	rs := slices.DeleteFunc(l.reactions[message], func(r *reaction) bool { return emoji == "" || r.emoji == emoji })
+	rs := slices.DeleteFunc(l.reactions[message], func(r *reaction) bool { return emoji == "" || r.key() == emoji })
 	if len(rs) == 0 {
 		delete(l.reactions, message)
 	} else {
@@ -195,8 +193,12 @@ func (s *Server) reactionsJSON(channel, message interaction.Snowflake) []any {
 	}
 	out := make([]any, len(rs))
 	for i, r := range rs {
+		emoji := map[string]any{"id": nil, "name": r.emoji.Name}
+		if r.emoji.ID != 0 {
+			emoji = map[string]any{"id": r.emoji.ID.String(), "name": r.emoji.Name, "animated": r.emoji.Animated}
+		}
 		out[i] = map[string]any{
-			"emoji":         map[string]any{"id": nil, "name": r.emoji},
+			"emoji":         emoji,
 			"count":         len(r.users),
 			"count_details": map[string]any{"burst": 0, "normal": len(r.users)},
 			"burst_colors":  []string{},
@@ -216,7 +218,7 @@ func (st *state) reactionValues(channel, message interaction.Snowflake) []Reacti
 	}
 	out := make([]Reaction, len(rs))
 	for i, r := range rs {
-		out[i] = Reaction{Emoji: r.emoji, Users: slices.Clone(r.users)}
+		out[i] = Reaction{Emoji: r.key(), Users: slices.Clone(r.users)}
 	}
 	return out
 }
@@ -241,28 +243,29 @@ func (s *Server) reactionRoutes(mux *http.ServeMux) {
 // reactionTarget returns the channel and message a reaction route names,
 // and its emoji when the route has one: 404 10003 for an unknown channel,
 // 403 50001 for one the bot may not view, 404 10008 for an unknown
-// message, 400 10014 for an unknown emoji.
-func (s *Server) reactionTarget(r *request, withEmoji bool) (where, *Message, string, *apiError) {
+// message, 400 10014 for text that is no emoji. Whether a custom emoji
+// exists counts for a reaction added only: the others find none.
+func (s *Server) reactionTarget(r *request, withEmoji bool) (where, *Message, emojiRef, *apiError) {
 	if e := botOnly(r); e != nil {
-		return where{}, nil, "", e
+		return where{}, nil, emojiRef{}, e
 	}
 	w, e := s.requestChannel(r)
 	if e != nil {
-		return where{}, nil, "", e
+		return where{}, nil, emojiRef{}, e
 	}
 	if !w.dm() {
 		if _, e := s.permissionsIn(w, s.st.app.botUser); e != nil {
-			return where{}, nil, "", e
+			return where{}, nil, emojiRef{}, e
 		}
 	}
 	m := s.requestMessage(r, w)
 	if m == nil {
-		return where{}, nil, "", errUnknownMessage()
+		return where{}, nil, emojiRef{}, errUnknownMessage()
 	}
-	var emoji string
+	var emoji emojiRef
 	if withEmoji {
 		if emoji, e = parseEmoji(r.PathValue("emoji")); e != nil {
-			return where{}, nil, "", e
+			return where{}, nil, emojiRef{}, e
 		}
 	}
 	return w, m, emoji, nil
@@ -287,7 +290,7 @@ func (s *Server) removeOwnReaction(r *request) (int, any, *apiError) {
 	if e != nil {
 		return 0, nil, e
 	}
-	s.st.unreact(w.ch.ID, m.ID, s.st.app.botUser, emoji)
+	s.st.unreact(w.ch.ID, m.ID, s.st.app.botUser, emoji.key())
 	return http.StatusNoContent, nil, nil
 }
 
@@ -306,7 +309,7 @@ func (s *Server) removeUserReaction(r *request) (int, any, *apiError) {
 	if e := s.mayManage(w, s.st.app.botUser, interaction.PermissionManageMessages); e != nil {
 		return 0, nil, e
 	}
-	s.st.unreact(w.ch.ID, m.ID, user, emoji)
+	s.st.unreact(w.ch.ID, m.ID, user, emoji.key())
 	return http.StatusNoContent, nil, nil
 }
 
@@ -321,7 +324,11 @@ func (s *Server) removeReactions(oneEmoji bool) handler {
 		if e := s.mayManage(w, s.st.app.botUser, interaction.PermissionManageMessages); e != nil {
 			return 0, nil, e
 		}
-		s.st.dropReactions(w.ch.ID, m.ID, emoji)
+		key := ""
+		if oneEmoji {
+			key = emoji.key()
+		}
+		s.st.dropReactions(w.ch.ID, m.ID, key)
 		return http.StatusNoContent, nil, nil
 	}
 }
@@ -351,7 +358,7 @@ func (s *Server) listReactions(r *request) (int, any, *apiError) {
 		return 0, nil, e
 	}
 	out := []wireUser{}
-	if rx := findReaction(s.st.reactionsOf(w.ch.ID, m.ID), emoji); rx != nil && typ == 0 {
+	if rx := findReaction(s.st.reactionsOf(w.ch.ID, m.ID), emoji.key()); rx != nil && typ == 0 {
 		for _, id := range slices.Sorted(slices.Values(rx.users)) {
 			if u := s.st.users[id]; u != nil && id > after && len(out) < limit {
 				out = append(out, userJSON(u))
@@ -365,7 +372,8 @@ func (s *Server) listReactions(r *request) (int, any, *apiError) {
 // their client would: a member of the channel's guild who may read its
 // history there, and add reactions when nobody has reacted with that
 // emoji yet; or the user of a direct-message channel with the bot. emoji
-// is a Unicode emoji (the emulator's guilds have no custom emojis). A
+// is a Unicode emoji, or name:id for a custom emoji of a guild the user
+// is in (another guild's needs Use External Emojis in the channel). A
 // second reaction with the same emoji changes nothing.
 //
 // A refusal changes nothing and is an *InvocationError: ErrUnknownTarget
@@ -390,11 +398,11 @@ func (s *Server) React(user, channel, message interaction.Snowflake, emoji strin
 	if m == nil {
 		return refusalOf(errUnknownMessage())
 	}
-	text, e := parseEmoji(emoji)
+	ref, e := parseEmoji(emoji)
 	if e != nil {
 		return refusalOf(e)
 	}
-	if e := s.react(w, m, user, text); e != nil {
+	if e := s.react(w, m, user, ref); e != nil {
 		return refusalOf(e)
 	}
 	s.st.touch()

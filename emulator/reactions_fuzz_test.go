@@ -8,27 +8,33 @@ import (
 )
 
 // The emoji of a reaction route, whatever its text, is refused with 10014
-// or taken as one Unicode emoji: valid UTF-8, short, never a custom
-// emoji's name:id nor ASCII text, and the same once escaped into a path
-// and read back.
+// or taken as a custom emoji's name and id, which read back the same from
+// the key reactions keep, or as one Unicode emoji: valid UTF-8, short,
+// never ASCII text, and the same once escaped into a path and read back.
 func FuzzParseEmoji(f *testing.F) {
-	for _, seed := range []string{"👍", "🎉", "👨‍👩‍👧", "1️⃣", "#⃣", "🇫🇷", "party:123", ":123", "abc", "", "\xff", "👍👍", "1", "©"} {
+	for _, seed := range []string{"👍", "🎉", "👨‍👩‍👧", "1️⃣", "#⃣", "🇫🇷", "party:123", ":123", "party:", "party:0", "p:1", "abc", "", "\xff", "👍👍", "1", "©"} {
 		f.Add(seed)
 	}
 	f.Fuzz(func(t *testing.T, text string) {
 		got, e := parseEmoji(text)
 		if e != nil {
-			if e.status != 400 || e.code != codeUnknownEmoji || got != "" {
-				t.Fatalf("parseEmoji(%q) refused with %d %d and %q", text, e.status, e.code, got)
+			if e.status != 400 || e.code != codeUnknownEmoji || got != (emojiRef{}) {
+				t.Fatalf("parseEmoji(%q) refused with %d %d and %+v", text, e.status, e.code, got)
 			}
 			return
 		}
-		if got != text || !utf8.ValidString(got) || len(got) > maxEmojiBytes || strings.ContainsAny(got, ":/ abcdefghijklmnopqrstuvwxyz") {
-			t.Fatalf("parseEmoji(%q) took %q", text, got)
+		if got.id != 0 {
+			if again, e := parseEmoji(got.key()); e != nil || again != got || !emojiName.MatchString(got.name) {
+				t.Fatalf("parseEmoji(%q) = %+v, whose key %q reads back as %+v, %v", text, got, got.key(), again, e)
+			}
+			return
 		}
-		back, err := url.PathUnescape(url.PathEscape(got))
-		if err != nil || back != got {
-			t.Fatalf("%q escaped reads back as %q, %v", got, back, err)
+		if got.name != text || !utf8.ValidString(text) || len(text) > maxEmojiBytes || strings.ContainsAny(text, ":/ abcdefghijklmnopqrstuvwxyz") {
+			t.Fatalf("parseEmoji(%q) took %+v", text, got)
+		}
+		back, err := url.PathUnescape(url.PathEscape(text))
+		if err != nil || back != text {
+			t.Fatalf("%q escaped reads back as %q, %v", text, back, err)
 		}
 	})
 }

@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"net/url"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/switchboard-go/switchboard/emulator"
@@ -12,7 +13,8 @@ import (
 )
 
 // The world of the reaction and thread tests: guild 7001, owned by owen,
-// with carol a member; the bot is a Manager (MANAGE_MESSAGES) and may
+// with carol a member, and its custom emoji blob; guild 7002, where the
+// bot and carol are too, has the emoji other; the bot is a Manager (MANAGE_MESSAGES) and may
 // start threads and send in them. In react the Manager role may not
 // manage messages; in noadd nobody but the owner adds reactions; in
 // nohistory nobody reads the history; hidden nobody sees; managed has no
@@ -26,6 +28,7 @@ const (
 	rxArchived, rxOpen, rxManaged, rxNews, rxForum = 7205, 7206, 7207, 7209, 7210
 	rxSecret, rxLocked, rxNoThreads, rxNoSend      = 7208, 7211, 7212, 7213
 	rxMuted                                        = 7214
+	rxOther, rxBlob, rxOtherEmoji                  = 7002, 7401, 7402
 	rxCarolDM                                      = rxCarol + 1<<12
 )
 
@@ -46,7 +49,11 @@ func reactionWorld() *emulator.Seed {
 	return &emulator.Seed{
 		Users: []interaction.User{{ID: rxOwen, Username: "owen"}, {ID: rxCarol, Username: "carol"}},
 		Guilds: []emulator.SeedGuild{{
+			ID: rxOther, Name: "Other", OwnerID: rxOwen, Members: []emulator.SeedMember{{UserID: rxCarol}},
+			Emojis: []emulator.Emoji{{ID: rxOtherEmoji, Name: "other"}},
+		}, {
 			ID: rxGuild, Name: "Reactions", OwnerID: rxOwen,
+			Emojis:  []emulator.Emoji{{ID: rxBlob, Name: "blob", Animated: true}},
 			Roles:   []interaction.Role{{ID: rxManager, Name: "Manager", Position: 1, Permissions: interaction.PermissionManageMessages}},
 			Members: []emulator.SeedMember{{UserID: rxCarol}},
 			BotPermissions: interaction.PermissionCreatePublicThreads | interaction.PermissionCreatePrivateThreads |
@@ -294,5 +301,83 @@ func TestUsersReactAsTheirPermissionsAllow(t *testing.T) {
 	var ie *emulator.InvocationError
 	if !errors.As(err, &ie) || ie.Kind != emulator.ErrPermissionDenied {
 		t.Errorf("React without ADD_REACTIONS: %v", err)
+	}
+}
+
+func TestCustomEmojisAreTheGuilds(t *testing.T) {
+	s := startReactions(t)
+	m := post(t, s, rxManaged, "custom")
+	dm := post(t, s, rxCarolDM, "custom in a DM")
+	for _, c := range []struct {
+		name, path   string
+		status, code int
+	}{
+		{"the guild's own emoji is taken", reactionsPath(rxManaged, m) + "/blob:7401/@me", 204, 0},
+		{"the guild's own emoji is taken encoded", reactionsPath(rxManaged, m) + "/blob%3A7401/@me", 204, 0},
+		{"an emoji under another name is unknown", reactionsPath(rxManaged, m) + "/blub:7401/@me", 400, 10014},
+		{"an emoji of no guild is unknown", reactionsPath(rxManaged, m) + "/blob:7499/@me", 400, 10014},
+		{"another guild's emoji needs USE_EXTERNAL_EMOJIS", reactionsPath(rxManaged, m) + "/other:7402/@me", 403, 50013},
+		{"in a DM any guild's emoji of the bot's is taken", reactionsPath(rxCarolDM, dm) + "/other:7402/@me", 204, 0},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			status, out := botDo(t, s, "PUT", c.path, "")
+			if body, _ := out.(map[string]any); status != c.status || (c.code != 0 && body["code"] != float64(c.code)) {
+				t.Errorf("PUT %s: %d %v; want %d %d", c.path, status, out, c.status, c.code)
+			}
+		})
+	}
+	rs := reactionsOf(t, s, rxManaged, m)
+	if len(rs) != 1 {
+		t.Fatalf("the message's reactions: %v", rs)
+	}
+	if e := rs[0]["emoji"].(map[string]any); e["id"] != "7401" || e["name"] != "blob" || e["animated"] != true || rs[0]["count"] != float64(1) {
+		t.Errorf("a custom emoji's reaction reads %v", rs[0])
+	}
+	if status, out := botDo(t, s, "GET", reactionsPath(rxManaged, m)+"/blob:7401", ""); status != 200 || len(out.([]any)) != 1 {
+		t.Errorf("the users of blob: %d %v", status, out)
+	}
+	s.react(t, rxCarol, rxManaged, m, "blob:7401", http.StatusNoContent)
+	s.react(t, rxCarol, rxManaged, m, "other:7402", http.StatusBadRequest)
+	if status, _ := botDo(t, s, "DELETE", reactionsPath(rxManaged, m)+"/blob:7401", ""); status != 204 {
+		t.Errorf("taking blob away: %d", status)
+	}
+	if rs := reactionsOf(t, s, rxManaged, m); len(rs) != 0 {
+		t.Errorf("after taking blob away: %v", rs)
+	}
+	srv := s.Server(t, "Guilds is Go")
+	for _, g := range srv.Guilds() {
+		if g.ID == rxGuild && (len(g.Emojis) != 1 || g.Emojis[0] != (emulator.Emoji{ID: rxBlob, Name: "blob", Animated: true})) {
+			t.Errorf("Guilds gives the emojis %+v", g.Emojis)
+		}
+	}
+	if got := srv.ChannelMessages(rxCarolDM); len(got) != 1 || len(got[0].Reactions) != 1 || got[0].Reactions[0].Emoji != "other:7402" {
+		t.Errorf("ChannelMessages gives %+v", got)
+	}
+}
+
+func TestASeedsEmojisAreChecked(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		emojis []emulator.Emoji
+		want   string
+	}{
+		{"an emoji has an id", []emulator.Emoji{{Name: "blob"}}, "has no id"},
+		{"an emoji's id is its own", []emulator.Emoji{{ID: 9001, Name: "blob"}}, "id 9001"},
+		{"an emoji's name is a word", []emulator.Emoji{{ID: 9101, Name: "a b"}}, "letters, digits and underscores"},
+		{"an emoji's name is two characters at least", []emulator.Emoji{{ID: 9101, Name: "a"}}, "letters, digits and underscores"},
+		{"an emoji's name is the guild's once", []emulator.Emoji{{ID: 9101, Name: "blob"}, {ID: 9102, Name: "blob"}}, "a second time"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			seed := &emulator.Seed{Users: []interaction.User{{ID: 9002, Username: "olga"}},
+				Guilds: []emulator.SeedGuild{{ID: 9001, Name: "G", OwnerID: 9002, Emojis: c.emojis}}}
+			s, err := emulator.New(emulator.Config{Seed: seed})
+			if err == nil {
+				s.Close()
+				t.Fatal("the seed was taken")
+			}
+			if !strings.Contains(err.Error(), c.want) {
+				t.Errorf("error %q; want it to say %q", err, c.want)
+			}
+		})
 	}
 }

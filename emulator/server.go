@@ -293,6 +293,10 @@ func (s *Server) seed(cfg Config) {
 		id := st.newID()
 		g.channels[id] = &interaction.Channel{ID: id, Type: c.t, GuildID: g.id, Name: c.name, Position: len(g.channels)}
 	}
+	for _, e := range defaultEmojis {
+		e.ID = st.newID()
+		g.emojis = append(g.emojis, e)
+	}
 
 	code := secret(16)
 	// The code of a flow completed as the emulator starts, for whenever a

@@ -44,6 +44,8 @@ type Guild struct {
 	// Threads are the guild's threads, by id, with their members and
 	// counts; Channels lists them too, as channels.
 	Threads []Thread
+	// Emojis are the guild's custom emojis, in the order they were made.
+	Emojis []Emoji
 }
 
 // Users returns every user the emulator knows, the bot among them, by id.
@@ -93,6 +95,7 @@ func (s *Server) Guilds() []Guild {
 		}
 		v.BotRole = g.botRole
 		v.Threads = s.threadValues(g)
+		v.Emojis = slices.Clone(g.emojis)
 		for _, b := range g.sortedBans() {
 			u := interaction.User{ID: b.user}
 			if known := s.st.users[b.user]; known != nil {

@@ -63,8 +63,26 @@ func TestReactionCallsAgainstTheEmulator(t *testing.T) {
 		t.Errorf("ListReactions of burst reactions = %+v, %v", burst, err)
 	}
 
-	// A custom emoji the guild does not have, in each form the Client
-	// takes, is the service's Unknown Emoji.
+	// A custom emoji of the guild is taken in each form the Client takes;
+	// one the guild does not have is the service's Unknown Emoji.
+	var emoji emulator.Emoji
+	for _, g := range s.Guilds() {
+		if g.ID == s.GuildID && len(g.Emojis) > 0 {
+			emoji = g.Emojis[0]
+		}
+	}
+	custom := emoji.Name + ":" + emoji.ID.String()
+	for _, form := range []string{custom, "<:" + custom + ">"} {
+		if err := c.AddReaction(ctx, general, sent.ID, form); err != nil {
+			t.Errorf("AddReaction(%q): %v", form, err)
+		}
+	}
+	if users, err := c.ListReactions(ctx, general, sent.ID, custom, rest.ReactionQuery{}); err != nil || len(users) != 1 {
+		t.Errorf("ListReactions(%q) = %+v, %v", custom, users, err)
+	}
+	if err := c.RemoveOwnReaction(ctx, general, sent.ID, custom); err != nil {
+		t.Fatal(err)
+	}
 	for _, emoji := range []string{"party:123", "<:party:123>", "<a:party:123>"} {
 		if err := c.AddReaction(ctx, general, sent.ID, emoji); !errors.Is(err, rest.ErrUnknownEmoji) {
 			t.Errorf("AddReaction(%q): %v; want ErrUnknownEmoji", emoji, err)
