@@ -51,30 +51,47 @@ type Reaction struct {
 // isUnicodeEmoji reports whether text reads as one Unicode emoji: at most
 // maxEmojiBytes of valid UTF-8 made of symbols (with the skin tone
 // modifiers), and the joiners, variation selectors and tags that compose
-// them, at least one symbol among them; an ASCII digit, # or * only as
-// the base of a keycap (followed by U+FE0F or U+20E3). Its emoji need not
-// be one the service lists: the emulator does not carry the list (D260).
+// them; an ASCII digit, # or * only as the base of a keycap (followed by
+// U+FE0F or U+20E3). One emoji has one base: symbols after the first
+// come joined to it (U+200D), as modifiers, or as the second regional
+// indicator of a flag. Its emoji need not be one the service lists: the
+// emulator does not carry the list (D260).
 func isUnicodeEmoji(text string) bool {
 	if text == "" || len(text) > maxEmojiBytes || !utf8.ValidString(text) {
 		return false
 	}
-	symbols := 0
+	const zwj = '\u200d'
+	bases, flag := 0, 0
+	prev := rune(0)
 	for i, r := range text {
 		switch {
-		case r == '\u200d', r == '\ufe0f', r == '\ufe0e', r == '\u20e3', r >= 0xe0020 && r <= 0xe007f:
+		case r == zwj, r == '\ufe0f', r == '\ufe0e', r == '\u20e3', r >= 0xe0020 && r <= 0xe007f:
 		case r < 0x80:
 			next, _ := utf8.DecodeRuneInString(text[i+1:])
 			if !strings.ContainsRune("0123456789#*", r) || (next != '\ufe0f' && next != '\u20e3') {
 				return false
 			}
-			symbols++
-		case unicode.In(r, unicode.So, unicode.Sk):
-			symbols++
+			bases++
+		case r >= 0x1f1e6 && r <= 0x1f1ff:
+			// Regional indicators pair into a flag.
+			if flag++; flag%2 == 1 && prev != zwj {
+				bases++
+			}
+		case unicode.Is(unicode.Sk, r):
+			// A modifier, such as a skin tone, of the base before it.
+			if bases == 0 {
+				return false
+			}
+		case unicode.Is(unicode.So, r):
+			if prev != zwj {
+				bases++
+			}
 		default:
 			return false
 		}
+		prev = r
 	}
-	return symbols > 0
+	return bases == 1
 }
 
 // reactionsOf returns the reactions of a message of a channel, nil for

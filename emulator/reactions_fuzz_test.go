@@ -7,6 +7,18 @@ import (
 	"unicode/utf8"
 )
 
+func TestUnicodeEmojisAreOneEmojiEach(t *testing.T) {
+	for text, want := range map[string]bool{
+		"👍": true, "👍🏽": true, "👨‍👩‍👧": true, "🇫🇷": true, "1️⃣": true, "#⃣": true, "©️": true, "🏳️‍🌈": true,
+		"🏴\U000e0067\U000e0062\U000e0073\U000e0063\U000e0074\U000e007f": true,
+		"👍👍": false, "🇫🇷🇩🇪": false, "1": false, "abc": false, "🏽": false, "": false, "a👍": false, "\u200d": false,
+	} {
+		if got := isUnicodeEmoji(text); got != want {
+			t.Errorf("isUnicodeEmoji(%q) = %v; want %v", text, got, want)
+		}
+	}
+}
+
 // The emoji of a reaction route, whatever its text, is refused with 10014
 // or taken as a custom emoji's name and id, which read back the same from
 // the key reactions keep, or as one Unicode emoji: valid UTF-8, short,

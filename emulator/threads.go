@@ -368,6 +368,8 @@ func (s *Server) sentInThread(w where, p *postedMessage) {
 	}
 	w.ch.LastMessageID = p.ID
 	w.g.threadOf(w.ch.ID).total++
+	// The message a thread started from shows the thread's counts.
+	s.st.journal.add(w.ch.ID)
 	if md := w.ch.ThreadMetadata; md != nil && md.Archived && !md.Locked {
 		md.Archived = false
 		md.ArchiveTimestamp = s.st.now().UTC()
