@@ -117,9 +117,9 @@ func findReaction(rs []*reaction, key string) *reaction {
 // react adds user's reaction with emoji to a message of w, as the service
 // checks it: READ_MESSAGE_HISTORY (and access) to react at all,
 // ADD_REACTIONS too when nobody has reacted with the emoji yet, and at
-// most maxReactions emojis on a message; not in an archived thread. A
-// second reaction with the same emoji changes nothing. The caller holds
-// the state's lock.
+// most maxReactions emojis on a message; not by a member timed out, nor
+// in an archived thread. A second reaction with the same emoji changes
+// nothing. The caller holds the state's lock.
 func (s *Server) react(w where, m *Message, user interaction.Snowflake, ref emojiRef) *apiError {
 	if e := s.mayRead(w, user); e != nil {
 		return e
@@ -130,6 +130,10 @@ func (s *Server) react(w where, m *Message, user interaction.Snowflake, ref emoj
 	}
 	if e := s.notArchived(w); e != nil {
 		return e
+	}
+	if !w.dm() && s.timedOut(w.g, user) {
+		// Reading the history survives a timeout; reacting does not.
+		return errMissingPermissions()
 	}
 	l := s.st.log(w.ch.ID)
 	rs := l.reactions[m.ID]

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/switchboard-go/switchboard/emulator"
 	"github.com/switchboard-go/switchboard/interaction"
@@ -243,6 +244,7 @@ func TestReactionRefusals(t *testing.T) {
 		{"a list of no users is refused", "GET", at(rxReact, "/"+thumbsUp+"?limit=0"), 400, 50035},
 		{"a list of an unknown type is refused", "GET", at(rxReact, "/"+thumbsUp+"?type=2"), 400, 50035},
 		{"taking back a reaction the bot never made is done", "DELETE", at(rxReact, "/"+thumbsUp+"/@me"), 204, 0},
+		{"a thread takes its parent's overwrites", "DELETE", at(rxOpen, "/"+thumbsUp), 403, 50013},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			status, out := botDo(t, s, c.method, c.path, "")
@@ -380,4 +382,30 @@ func TestASeedsEmojisAreChecked(t *testing.T) {
 			}
 		})
 	}
+}
+
+func TestATimedOutMemberDoesNotReact(t *testing.T) {
+	s := startReactions(t)
+	m := post(t, s, rxManaged, "quiet")
+	s.react(t, rxOwen, rxManaged, m, "👍", http.StatusNoContent)
+	srv := s.Server(t, "SetTimeout is Go")
+	if err := srv.SetTimeout(rxGuild, rxCarol, time.Now().Add(time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	// Not even with an emoji someone has reacted with already.
+	err := srv.React(rxCarol, rxManaged, idOfSnowflake(t, m), "👍")
+	var ie *emulator.InvocationError
+	if !errors.As(err, &ie) || ie.Kind != emulator.ErrPermissionDenied {
+		t.Errorf("a timed-out member reacted: %v", err)
+	}
+}
+
+// idOfSnowflake reads an id written as a string.
+func idOfSnowflake(t *testing.T, id string) interaction.Snowflake {
+	t.Helper()
+	n, err := interaction.ParseSnowflake(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n
 }
