@@ -1,9 +1,11 @@
 package emulator_test
 
 import (
+	"encoding/json"
 	"errors"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -408,4 +410,25 @@ func idOfSnowflake(t *testing.T, id string) interaction.Snowflake {
 		t.Fatal(err)
 	}
 	return n
+}
+
+func TestASeedGivesEmojisAsTheServiceSpellsThem(t *testing.T) {
+	var seed emulator.Seed
+	raw := `{"users": [{"id": "9002", "username": "olga"}],
+		"guilds": [{"id": "9001", "name": "G", "owner_id": "9002",
+			"emojis": [{"id": "9003", "name": "blob", "animated": true}, {"id": "9004", "name": "wave"}]}]}`
+	if err := json.Unmarshal([]byte(raw), &seed); err != nil {
+		t.Fatal(err)
+	}
+	s, err := emulator.New(emulator.Config{Seed: &seed})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	for _, g := range s.Guilds() {
+		want := []emulator.Emoji{{ID: 9003, Name: "blob", Animated: true}, {ID: 9004, Name: "wave"}}
+		if g.ID == 9001 && !slices.Equal(g.Emojis, want) {
+			t.Errorf("the seeded guild's emojis: %+v; want %+v", g.Emojis, want)
+		}
+	}
 }
