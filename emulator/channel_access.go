@@ -98,6 +98,12 @@ func (s *Server) permissionsIn(w where, user interaction.Snowflake) (interaction
 			return 0, errMissingAccess()
 		}
 	}
+	if w.ch.Type == interaction.ChannelPrivateThread && !p.Has(interaction.PermissionManageThreads) &&
+		!w.g.threads[w.ch.ID].isMember(user) {
+		// A private thread is its members' and the moderators' (the
+		// service's documentation, "Threads").
+		return 0, errMissingAccess()
+	}
 	if (w.ch.Type == interaction.ChannelGuildVoice || w.ch.Type == interaction.ChannelGuildStageVoice) &&
 		!p.Has(interaction.PermissionConnect) {
 		return 0, errMissingAccess()
@@ -186,6 +192,9 @@ func (s *Server) maySend(w where, user interaction.Snowflake) (interaction.Permi
 	}
 	if !p.Has(need) || s.timedOut(w.g, user) {
 		return 0, errMissingPermissions()
+	}
+	if md := w.ch.ThreadMetadata; isThread(w.ch.Type) && md != nil && md.Locked && !p.Has(interaction.PermissionManageThreads) {
+		return 0, errForbidden(codeThreadLocked, "Thread is locked")
 	}
 	return p, nil
 }

@@ -15,8 +15,10 @@ type ChannelMessage struct {
 	Message
 	// Author is who wrote it: the bot, for an interaction's message.
 	Author interaction.Snowflake
-	// Type is the message's type: 0 (DEFAULT), 19 (REPLY), or the type
-	// of an interaction's answer (20 or 23).
+	// Type is the message's type: 0 (DEFAULT), 19 (REPLY), 18
+	// (THREAD_CREATED) and 21 (THREAD_STARTER_MESSAGE), which the service
+	// posts as a thread starts, or the type of an interaction's answer
+	// (20 or 23).
 	Type int
 	// Pinned reports a message pinned in its channel.
 	Pinned bool
@@ -32,6 +34,12 @@ type ChannelMessage struct {
 	// Interaction is the interaction whose answer or follow-up the
 	// message is; nil for a message posted in the channel.
 	Interaction *interaction.Interaction
+	// Reactions are the message's reactions, in the order they were
+	// first added.
+	Reactions []Reaction
+	// Thread is the thread started from the message (whose id is the
+	// message's), 0 for none.
+	Thread interaction.Snowflake
 }
 
 // PostMessage posts a message in a channel as user, as their client would:
@@ -87,7 +95,7 @@ func refusalOf(e *apiError) *InvocationError {
 	case codeUnknownMessage:
 		return refuse(ErrUnknownMessage, reason)
 	case codeMissingAccess, codeMissingPermissions, codeCannotMessageUser, codeNoMutualGuilds,
-		codeReplyWithoutHistory, codeForwardWithoutReading, codeForumChannel, codeNonTextChannel:
+		codeReplyWithoutHistory, codeForwardWithoutReading, codeForumChannel, codeNonTextChannel, codeThreadLocked:
 		return refuse(ErrPermissionDenied, reason)
 	}
 	return refuse(ErrInvalidInput, reason)
@@ -125,13 +133,16 @@ func (s *Server) botUserID() interaction.Snowflake {
 // channelMessageValue copies m, a message of channel, as a ChannelMessage.
 // The caller holds the state's lock.
 func (s *Server) channelMessageValue(channel interaction.Snowflake, m *Message) ChannelMessage {
-	out := ChannelMessage{Message: m.clone(), Author: s.st.app.botUser}
+	out := ChannelMessage{Message: m.clone(), Author: s.st.app.botUser, Reactions: s.st.reactionValues(channel, m.ID)}
+	if _, th := s.messageThread(channel, m.ID); th != nil {
+		out.Thread = th.ID
+	}
 	l := s.st.log(channel)
 	_, out.Pinned = l.pinned(m.ID)
 	if p := l.posted[m.ID]; p != nil {
 		out.Author, out.Type = p.author, p.typ
 		out.Mentions, out.MentionRoles, out.MentionEveryone = slices.Clone(p.mentions), slices.Clone(p.mentionRoles), p.mentionEveryone
-		if p.ref != nil && !p.ref.forward {
+		if p.ref != nil && p.typ == messageReply {
 			out.ReplyTo = p.ref.message
 		}
 		if p.snapshot != nil {

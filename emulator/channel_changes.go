@@ -33,6 +33,9 @@ func (s *Server) editChannelMessage(r *request) (int, any, *apiError) {
 	if e != nil {
 		return 0, nil, e
 	}
+	if e := s.notArchived(w); e != nil {
+		return 0, nil, e
+	}
 	var edit messageEdit
 	files, e := decodeMessageBody(r, &edit)
 	if e != nil {

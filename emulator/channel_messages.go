@@ -30,6 +30,8 @@ func (s *Server) channelRoutes(mux *http.ServeMux) {
 	s.route(mux, "PUT /channels/{channel}/pins/{message}", "channel_pins", false, s.pinMessage)
 	s.route(mux, "DELETE /channels/{channel}/pins/{message}", "channel_pins", false, s.unpinMessage)
 	s.route(mux, "POST /users/@me/channels", "create_dm", false, s.createDM)
+	s.reactionRoutes(mux)
+	s.threadRoutes(mux)
 }
 
 // channelBody is the body of Create Message: a message, and what only a
@@ -170,6 +172,7 @@ func (s *Server) postMessage(w where, user interaction.Snowflake, body *channelB
 	}
 	s.mention(p, w, perms)
 	s.st.post(p)
+	s.sentInThread(w, p)
 	return p, nil
 }
 
@@ -430,6 +433,7 @@ func (s *Server) channelMessageJSON(channel interaction.Snowflake, m *Message, w
 	if p == nil || &p.Message != m {
 		out := s.messageJSON(m)
 		out["pinned"] = pinned
+		s.addReactionsAndThread(out, channel, m)
 		return out
 	}
 	var edited any
@@ -462,11 +466,16 @@ func (s *Server) channelMessageJSON(channel interaction.Snowflake, m *Message, w
 	if m.Poll != nil {
 		out["poll"] = pollJSON(m.Poll, s.st.now())
 	}
+	s.addReactionsAndThread(out, channel, m)
 	if p.nonce != nil {
 		out["nonce"] = p.nonce
 	}
 	if ref := p.ref; ref != nil {
-		mr := map[string]any{"type": 0, "channel_id": ref.channel.String(), "message_id": ref.message.String()}
+		mr := map[string]any{"type": 0, "channel_id": ref.channel.String()}
+		if ref.message != 0 {
+			// A THREAD_CREATED message points at its thread alone.
+			mr["message_id"] = ref.message.String()
+		}
 		if ref.guild != 0 {
 			mr["guild_id"] = ref.guild.String()
 		}
@@ -479,7 +488,7 @@ func (s *Server) channelMessageJSON(channel interaction.Snowflake, m *Message, w
 				"edited_timestamp": timestampOrNull(snap.Edited), "flags": snap.Data.Flags, "mentions": []any{}, "mention_roles": []any{},
 				"components": componentsJSON(snap.Data.Components, snap.Attachments, snap.ID),
 			}}}
-		} else if withReference {
+		} else if withReference && (p.typ == messageReply || p.typ == messageThreadStarter) {
 			// A reply carries the message it answers, null once that
 			// is deleted.
 			var referenced any
@@ -491,6 +500,19 @@ func (s *Server) channelMessageJSON(channel interaction.Snowflake, m *Message, w
 		out["message_reference"] = mr
 	}
 	return out
+}
+
+// addReactionsAndThread adds to out, the object of message m of channel,
+// its reactions, and the thread started from it with the HAS_THREAD flag.
+// The caller holds the state's lock.
+func (s *Server) addReactionsAndThread(out map[string]any, channel interaction.Snowflake, m *Message) {
+	if rs := s.reactionsJSON(channel, m.ID); rs != nil {
+		out["reactions"] = rs
+	}
+	if g, th := s.messageThread(channel, m.ID); th != nil {
+		out["flags"] = m.Data.Flags | interaction.FlagHasThread
+		out["thread"] = s.threadJSON(g, th)
+	}
 }
 
 // timestampOrNull writes t as the service writes timestamps, null for the

@@ -31,6 +31,9 @@ type channelLog struct {
 	fileBytes   int64
 	// pins are the messages pinned, oldest pin first.
 	pins []pin
+	// reactions are the reactions of the messages, by message id, each
+	// list in the order its reactions were first added (reactions.go).
+	reactions map[interaction.Snowflake][]*reaction
 }
 
 // pin is a message pinned in a channel, and when.
@@ -44,7 +47,9 @@ type pin struct {
 type postedMessage struct {
 	Message
 	author interaction.Snowflake
-	// typ is the message's type: DEFAULT, or REPLY with a reference.
+	// typ is the message's type: DEFAULT, REPLY with a reference, or
+	// THREAD_CREATED and THREAD_STARTER_MESSAGE, which the service posts
+	// as a thread starts.
 	typ int
 	// ref is the message a reply answers or a forward forwards.
 	ref *messageRef
@@ -68,7 +73,11 @@ type messageRef struct {
 }
 
 // Message types of channel messages (public facts of the service).
-const messageReply = 19
+const (
+	messageThreadCreated = 18
+	messageReply         = 19
+	messageThreadStarter = 21
+)
 
 // log returns the log of a channel, made on first use. The caller holds
 // the state's lock.
@@ -106,8 +115,9 @@ func (l *channelLog) insert(id interaction.Snowflake) {
 	}
 }
 
-// remove takes id out of the list and the pins.
+// remove takes id out of the list, the pins and the reactions.
 func (l *channelLog) remove(id interaction.Snowflake) {
+	delete(l.reactions, id)
 	if i, found := slices.BinarySearch(l.ids, id); found {
 		l.ids = slices.Delete(l.ids, i, i+1)
 	}

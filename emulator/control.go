@@ -50,6 +50,7 @@ func (s *Server) controlRoutes(mux *http.ServeMux) {
 	s.controlEventsRoutes(mux)
 	s.controlEntitlementRoutes(mux)
 	s.controlMessageRoutes(mux)
+	s.controlReactionRoutes(mux)
 	s.controlGuildRoutes(mux)
 }
 

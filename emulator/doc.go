@@ -37,8 +37,9 @@
 // InjectFault makes routes answer 429, 5xx, slowly or not at all, for
 // testing clients. Users, Guilds and Offered list the world and what the
 // client offers a user, and Guilds the members, bans and channel
-// overwrites the bot's requests changed; SetRoles, SetOverwrites and
-// SetTimeout change what a member may do. Changed,
+// overwrites the bot's requests changed, and its threads; SetRoles,
+// SetOverwrites and SetTimeout change what a member may do, PostMessage
+// and React what users say, ArchiveThread a thread. Changed,
 // Messages and MessageChanges tell a user interface, such as package
 // emulator/web's playground, when to look again and what changed.
 //

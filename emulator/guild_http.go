@@ -77,8 +77,8 @@ func (s *Server) botNeeds(g *guild, need interaction.Permissions) *apiError {
 
 // wireGuildObject is a guild as Get Guild gives it (the description's
 // GuildWithCountsResponse): the emulator's guilds have no icons, no
-// emojis and none of the settings their other fields hold, which are
-// those of a new guild.
+// stickers and none of the settings their other fields hold, which are
+// those of a new guild; their emojis are those New or the seed gives.
 type wireGuildObject struct {
 	ID                          interaction.Snowflake  `json:"id"`
 	Name                        string                 `json:"name"`
@@ -117,7 +117,7 @@ type wireGuildObject struct {
 	PremiumProgressBarEnabled   bool                   `json:"premium_progress_bar_enabled"`
 	NSFW                        bool                   `json:"nsfw"`
 	NSFWLevel                   int                    `json:"nsfw_level"`
-	Emojis                      []struct{}             `json:"emojis"`
+	Emojis                      []wireEmoji            `json:"emojis"`
 	Stickers                    []struct{}             `json:"stickers"`
 	IncidentsData               *struct{}              `json:"incidents_data"`
 	ApproximateMemberCount      *int                   `json:"approximate_member_count,omitempty"`
@@ -166,7 +166,7 @@ func (s *Server) getGuild(r *request) (int, any, *apiError) {
 	}
 	w := wireGuildObject{ID: g.id, Name: g.name, Features: features, OwnerID: g.owner, AFKTimeout: 300,
 		Roles: s.guildRoles(g), MaxMembers: 500000, MaxStageVideoChannelUsers: 50, MaxVideoChannelUsers: 25,
-		PreferredLocale: g.locale, Emojis: []struct{}{}, Stickers: []struct{}{}, Region: "deprecated"}
+		PreferredLocale: g.locale, Emojis: emojisJSON(g), Stickers: []struct{}{}, Region: "deprecated"}
 	if queryTrue(r.URL.Query().Get("with_counts")) {
 		n := len(g.members)
 		w.ApproximateMemberCount, w.ApproximatePresenceCount = &n, &n
@@ -192,8 +192,7 @@ type wireGuildChannel struct {
 }
 
 // wireThread is a thread as Get Channel gives it (the description's
-// ThreadResponse). The emulator keeps no thread's owner, messages or
-// members: its owner is the guild's owner, and its counts are 0.
+// ThreadResponse): a thread seeded without an owner is the guild owner's.
 type wireThread struct {
 	ID               interaction.Snowflake   `json:"id"`
 	Type             interaction.ChannelType `json:"type"`
@@ -202,11 +201,13 @@ type wireThread struct {
 	ParentID         *interaction.Snowflake  `json:"parent_id"`
 	OwnerID          interaction.Snowflake   `json:"owner_id"`
 	Flags            uint64                  `json:"flags"`
-	RateLimitPerUser int                     `json:"rate_limit_per_user"`
+	RateLimitPerUser int                     `json:"rate_limit_per_user,omitzero"` // a thread's only when set
 	ThreadMetadata   wireThreadMetadata      `json:"thread_metadata"`
 	MessageCount     int                     `json:"message_count"`
 	MemberCount      int                     `json:"member_count"`
 	TotalMessageSent int                     `json:"total_message_sent"`
+	LastMessageID    *interaction.Snowflake  `json:"last_message_id"`
+	Member           *wireThreadMember       `json:"member,omitempty"`
 }
 
 type wireThreadMetadata struct {
@@ -215,22 +216,14 @@ type wireThreadMetadata struct {
 	AutoArchiveDuration int        `json:"auto_archive_duration"`
 	Locked              bool       `json:"locked"`
 	Invitable           bool       `json:"invitable,omitzero"`
+	CreateTimestamp     *time.Time `json:"create_timestamp,omitempty"`
 }
 
-// guildChannelJSON returns the wire form of a channel of g.
-func guildChannelJSON(g *guild, c *interaction.Channel) any {
+// guildChannelJSON returns the wire form of a channel of g. The caller
+// holds the state's lock.
+func (s *Server) guildChannelJSON(g *guild, c *interaction.Channel) any {
 	if c.Type.IsThread() {
-		w := wireThread{ID: c.ID, Type: c.Type, GuildID: g.id, Name: c.Name, ParentID: orNull(c.ParentID), OwnerID: g.owner,
-			Flags: c.Flags, RateLimitPerUser: c.RateLimitPerUser, ThreadMetadata: wireThreadMetadata{AutoArchiveDuration: 1440}}
-		if md := c.ThreadMetadata; md != nil {
-			w.ThreadMetadata = wireThreadMetadata{Archived: md.Archived, AutoArchiveDuration: cmp.Or(md.AutoArchiveDuration, 1440),
-				Locked: md.Locked, Invitable: md.Invitable}
-			if !md.ArchiveTimestamp.IsZero() {
-				t := md.ArchiveTimestamp
-				w.ThreadMetadata.ArchiveTimestamp = &t
-			}
-		}
-		return w
+		return s.threadJSON(g, c)
 	}
 	return wireGuildChannel{ID: c.ID, Type: c.Type, GuildID: g.id, Name: c.Name, Position: c.Position, Flags: c.Flags,
 		ParentID: orNull(c.ParentID), LastMessageID: orNull(c.LastMessageID), Topic: orNull(c.Topic), NSFW: c.NSFW,
@@ -251,7 +244,7 @@ func (s *Server) listGuildChannels(r *request) (int, any, *apiError) {
 	out := []any{}
 	for _, c := range chans {
 		if !c.Type.IsThread() {
-			out = append(out, guildChannelJSON(g, c))
+			out = append(out, s.guildChannelJSON(g, c))
 		}
 	}
 	return http.StatusOK, out, nil
@@ -294,7 +287,14 @@ func (s *Server) getChannel(r *request) (int, any, *apiError) {
 		if !channelPermissions(g, s.st.app.botUser, c).Has(interaction.PermissionViewChannel) {
 			return 0, nil, errForbidden(codeMissingAccess, "Missing Access")
 		}
-		return http.StatusOK, guildChannelJSON(g, c), nil
+		if c.Type.IsThread() {
+			// A thread is seen through its parent, a private one by
+			// its members.
+			if _, e := s.permissionsIn(where{g: g, ch: c}, s.st.app.botUser); e != nil {
+				return 0, nil, e
+			}
+		}
+		return http.StatusOK, s.guildChannelJSON(g, c), nil
 	default:
 		// Direct message channels are not the guilds' to answer.
 		return 0, nil, errNotFound(codeUnknownChannel, "Unknown Channel")

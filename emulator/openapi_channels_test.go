@@ -2,6 +2,7 @@ package emulator
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/switchboard-go/switchboard/interaction"
@@ -55,6 +56,42 @@ func withManager(t *testing.T, w *oasWorld, do func() oasAnswer) oasAnswer {
 	return do()
 }
 
+// withThreads runs do with the bot allowed, by an overwrite of the seeded
+// guild's channel named general, to start public and private threads,
+// and then takes the overwrite away.
+func withThreads(t *testing.T, w *oasWorld, do func(channel string) oasAnswer) oasAnswer {
+	t.Helper()
+	ch := oasGeneral(t, w)
+	id, _ := interaction.ParseSnowflake(ch)
+	allow := interaction.PermissionCreatePublicThreads | interaction.PermissionCreatePrivateThreads | interaction.PermissionSendMessagesInThreads
+	if err := w.s.SetOverwrites(w.s.GuildID, id, Overwrite{ID: w.s.ApplicationID, Type: OverwriteMember, Allow: allow}); err != nil {
+		t.Fatal(err)
+	}
+	defer w.s.SetOverwrites(w.s.GuildID, id)
+	return do(ch)
+}
+
+// oasThumbsUp is 👍 as a path takes it.
+const oasThumbsUp = "%F0%9F%91%8D"
+
+// oasReacted posts a message in general, which the bot and the seeded
+// member react to with 👍, and returns the message's path.
+func oasReacted(t *testing.T, w *oasWorld) string {
+	t.Helper()
+	ch := oasGeneral(t, w)
+	id := oasPosted(t, w, ch, "react to me")
+	path := "/channels/" + ch + "/messages/" + id
+	if a := w.asBot(t, "PUT", path+"/reactions/"+oasThumbsUp+"/@me", ""); a.status != 204 {
+		t.Fatalf("reacting: %d %s", a.status, a.body)
+	}
+	cid, _ := interaction.ParseSnowflake(ch)
+	mid, _ := interaction.ParseSnowflake(id)
+	if err := w.s.React(w.s.Member, cid, mid, "👍"); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
 // channelCases are the cases of the channel endpoints.
 func channelCases() []apiCase {
 	const (
@@ -66,6 +103,14 @@ func channelCases() []apiCase {
 		oldPins    = "/channels/{channel}/pins"
 		oldPin     = "/channels/{channel}/pins/{message}"
 		dmChannels = "/users/@me/channels"
+		reactions  = "/channels/{channel}/messages/{message}/reactions"
+		reaction   = reactions + "/{emoji}"
+		myReaction = reaction + "/@me"
+		theirs     = reaction + "/{user}"
+		fromMsg    = "/channels/{channel}/messages/{message}/threads"
+		threads    = "/channels/{channel}/threads"
+		channel    = "/channels/{channel}"
+		active     = "/guilds/{guild}/threads/active"
 	)
 	return []apiCase{
 		{"the bot posts a message", "POST " + messages, "", func(t *testing.T, w *oasWorld) oasAnswer {
@@ -108,6 +153,24 @@ func channelCases() []apiCase {
 			res := w.answered(t)
 			rec, _ := w.s.Interaction(res.Interaction.ID)
 			return w.asBot(t, "GET", "/channels/"+rec.Interaction.ChannelID.String()+"/messages/"+rec.Original.ID.String(), "")
+		}, 200},
+		{"an interaction's answer takes a reaction", "PUT " + myReaction, "", func(t *testing.T, w *oasWorld) oasAnswer {
+			res := w.answered(t)
+			rec, _ := w.s.Interaction(res.Interaction.ID)
+			return w.asBot(t, "PUT", "/channels/"+rec.Interaction.ChannelID.String()+"/messages/"+rec.Original.ID.String()+"/reactions/"+oasThumbsUp+"/@me", "")
+		}, 204},
+		{"an interaction's answer shows its reactions", "GET " + message, "", func(t *testing.T, w *oasWorld) oasAnswer {
+			res := w.answered(t)
+			rec, _ := w.s.Interaction(res.Interaction.ID)
+			path := "/channels/" + rec.Interaction.ChannelID.String() + "/messages/" + rec.Original.ID.String()
+			if a := w.asBot(t, "PUT", path+"/reactions/"+oasThumbsUp+"/@me", ""); a.status != 204 {
+				t.Fatalf("reacting: %d %s", a.status, a.body)
+			}
+			a := w.asBot(t, "GET", path, "")
+			if !strings.Contains(string(a.body), `"reactions":[{`) {
+				t.Errorf("the answer carries no reactions: %s", a.body)
+			}
+			return a
 		}, 200},
 		{"an unknown message is not read", "GET " + message, "", func(t *testing.T, w *oasWorld) oasAnswer {
 			return w.asBot(t, "GET", "/channels/"+oasGeneral(t, w)+"/messages/1", "")
@@ -186,5 +249,99 @@ func channelCases() []apiCase {
 		{"the bot opens no DM with itself", "POST " + dmChannels, "", func(t *testing.T, w *oasWorld) oasAnswer {
 			return w.asBot(t, "POST", "/users/@me/channels", `{"recipient_id":"`+w.s.ApplicationID.String()+`"}`)
 		}, 400},
+		{"the bot reacts", "PUT " + myReaction, "", func(t *testing.T, w *oasWorld) oasAnswer {
+			ch := oasGeneral(t, w)
+			return w.asBot(t, "PUT", "/channels/"+ch+"/messages/"+oasPosted(t, w, ch, "react")+"/reactions/"+oasThumbsUp+"/@me", "")
+		}, 204},
+		{"the bot reacts with no emoji it knows", "PUT " + myReaction, "", func(t *testing.T, w *oasWorld) oasAnswer {
+			ch := oasGeneral(t, w)
+			return w.asBot(t, "PUT", "/channels/"+ch+"/messages/"+oasPosted(t, w, ch, "react")+"/reactions/party:1234/@me", "")
+		}, 400},
+		{"a reacted message shows its reactions", "GET " + message, "", func(t *testing.T, w *oasWorld) oasAnswer {
+			return w.asBot(t, "GET", oasReacted(t, w), "")
+		}, 200},
+		{"the bot takes its reaction back", "DELETE " + myReaction, "", func(t *testing.T, w *oasWorld) oasAnswer {
+			return w.asBot(t, "DELETE", oasReacted(t, w)+"/reactions/"+oasThumbsUp+"/@me", "")
+		}, 204},
+		{"a moderating bot takes a user's reaction away", "DELETE " + theirs, "", func(t *testing.T, w *oasWorld) oasAnswer {
+			path := oasReacted(t, w)
+			return withManager(t, w, func() oasAnswer {
+				return w.asBot(t, "DELETE", path+"/reactions/"+oasThumbsUp+"/"+w.s.Member.String(), "")
+			})
+		}, 204},
+		{"the bot takes no user's reaction away without MANAGE_MESSAGES", "DELETE " + theirs, "", func(t *testing.T, w *oasWorld) oasAnswer {
+			return w.asBot(t, "DELETE", oasReacted(t, w)+"/reactions/"+oasThumbsUp+"/"+w.s.Member.String(), "")
+		}, 403},
+		{"the users of a reaction are listed", "GET " + reaction, "", func(t *testing.T, w *oasWorld) oasAnswer {
+			return w.asBot(t, "GET", oasReacted(t, w)+"/reactions/"+oasThumbsUp+"?limit=100&type=0", "")
+		}, 200},
+		{"a list of reactions past its limit is refused", "GET " + reaction, "", func(t *testing.T, w *oasWorld) oasAnswer {
+			return w.asBot(t, "GET", oasReacted(t, w)+"/reactions/"+oasThumbsUp+"?limit=101", "")
+		}, 400},
+		{"a moderating bot takes every reaction away", "DELETE " + reactions, "", func(t *testing.T, w *oasWorld) oasAnswer {
+			path := oasReacted(t, w)
+			return withManager(t, w, func() oasAnswer { return w.asBot(t, "DELETE", path+"/reactions", "") })
+		}, 204},
+		{"a moderating bot takes the reactions of one emoji away", "DELETE " + reaction, "", func(t *testing.T, w *oasWorld) oasAnswer {
+			path := oasReacted(t, w)
+			return withManager(t, w, func() oasAnswer { return w.asBot(t, "DELETE", path+"/reactions/"+oasThumbsUp, "") })
+		}, 204},
+		{"the reactions of an unknown message are not listed", "GET " + reaction, "", func(t *testing.T, w *oasWorld) oasAnswer {
+			return w.asBot(t, "GET", "/channels/"+oasGeneral(t, w)+"/messages/1/reactions/"+oasThumbsUp, "")
+		}, 404},
+		{"a thread starts from a message", "POST " + fromMsg, "", func(t *testing.T, w *oasWorld) oasAnswer {
+			return withThreads(t, w, func(ch string) oasAnswer {
+				return w.asBot(t, "POST", "/channels/"+ch+"/messages/"+oasPosted(t, w, ch, "start here")+"/threads",
+					`{"name":"talk","auto_archive_duration":60,"rate_limit_per_user":5}`)
+			})
+		}, 201},
+		{"a message shows the thread started from it", "GET " + message, "", func(t *testing.T, w *oasWorld) oasAnswer {
+			return withThreads(t, w, func(ch string) oasAnswer {
+				id := oasPosted(t, w, ch, "a thread of its own")
+				w.asBot(t, "POST", "/channels/"+ch+"/messages/"+id+"/threads", `{"name":"talk"}`)
+				return w.asBot(t, "GET", "/channels/"+ch+"/messages/"+id, "")
+			})
+		}, 200},
+		{"a second thread from a message is refused", "POST " + fromMsg, "", func(t *testing.T, w *oasWorld) oasAnswer {
+			return withThreads(t, w, func(ch string) oasAnswer {
+				id := oasPosted(t, w, ch, "once")
+				w.asBot(t, "POST", "/channels/"+ch+"/messages/"+id+"/threads", `{"name":"first"}`)
+				return w.asBot(t, "POST", "/channels/"+ch+"/messages/"+id+"/threads", `{"name":"second"}`)
+			})
+		}, 400},
+		{"the bot starts no thread without CREATE_PUBLIC_THREADS", "POST " + fromMsg, "", func(t *testing.T, w *oasWorld) oasAnswer {
+			ch := oasGeneral(t, w)
+			return w.asBot(t, "POST", "/channels/"+ch+"/messages/"+oasPosted(t, w, ch, "no thread")+"/threads", `{"name":"talk"}`)
+		}, 403},
+		{"a private thread starts without a message", "POST " + threads, "", func(t *testing.T, w *oasWorld) oasAnswer {
+			return withThreads(t, w, func(ch string) oasAnswer {
+				return w.asBot(t, "POST", "/channels/"+ch+"/threads", `{"name":"quiet","invitable":false}`)
+			})
+		}, 201},
+		{"a public thread starts without a message", "POST " + threads, "", func(t *testing.T, w *oasWorld) oasAnswer {
+			return withThreads(t, w, func(ch string) oasAnswer {
+				return w.asBot(t, "POST", "/channels/"+ch+"/threads", `{"name":"open","type":11}`)
+			})
+		}, 201},
+		{"a thread without a name is refused", "POST " + threads, "", func(t *testing.T, w *oasWorld) oasAnswer {
+			return withThreads(t, w, func(ch string) oasAnswer { return w.asBot(t, "POST", "/channels/"+ch+"/threads", `{"type":11}`) })
+		}, 400},
+		{"a thread is read as a channel", "GET " + channel, "", func(t *testing.T, w *oasWorld) oasAnswer {
+			return withThreads(t, w, func(ch string) oasAnswer {
+				a := w.asBot(t, "POST", "/channels/"+ch+"/threads", `{"name":"read me","type":11}`)
+				var th struct{ ID string }
+				if err := json.Unmarshal(a.body, &th); err != nil || th.ID == "" {
+					t.Fatalf("starting a thread: %d %s", a.status, a.body)
+				}
+				w.asBot(t, "POST", "/channels/"+th.ID+"/messages", `{"content":"inside"}`)
+				return w.asBot(t, "GET", "/channels/"+th.ID, "")
+			})
+		}, 200},
+		{"the active threads are listed", "GET " + active, "", func(t *testing.T, w *oasWorld) oasAnswer {
+			return withThreads(t, w, func(ch string) oasAnswer {
+				w.asBot(t, "POST", "/channels/"+ch+"/threads", `{"name":"listed","type":11}`)
+				return w.asBot(t, "GET", "/guilds/"+w.s.GuildID.String()+"/threads/active", "")
+			})
+		}, 200},
 	}
 }

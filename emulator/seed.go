@@ -23,6 +23,7 @@ import (
 //	      {"id": "2002", "type": 0, "allow": "2048", "deny": "0"}
 //	    ]}],
 //	    "members": [{"user_id": "1001", "roles": ["2002"], "nick": "Caro"}],
+//	    "emojis": [{"id": "2004", "name": "blob", "animated": false}],
 //	    "bot_permissions": "2", "bot_roles": ["2002"]
 //	  }]
 //	}
@@ -52,6 +53,9 @@ type SeedGuild struct {
 	Roles     []interaction.Role    `json:"roles"`     // besides @everyone, unless it is listed
 	Channels  []SeedChannel         `json:"channels"`
 	Members   []SeedMember          `json:"members"`
+	// Emojis are the guild's custom emojis, none unless listed; their
+	// names are 2 to 32 letters, digits and underscores, each once.
+	Emojis []Emoji `json:"emojis"`
 	// BotPermissions are those of the bot's managed role: the
 	// permissions the installation asked for. BotRoles are the guild's
 	// roles the bot has besides it.
@@ -101,6 +105,9 @@ func (s *Server) addSeed(seed *Seed) error {
 	}
 	for id, g := range st.guilds {
 		used[id] = "seeded guild"
+		for _, e := range g.emojis {
+			used[e.ID] = "seeded emoji"
+		}
 		for r := range g.roles {
 			used[r] = "seeded role"
 		}
@@ -176,6 +183,15 @@ func (s *Server) addSeed(seed *Seed) error {
 			}
 			g.overwrites[c.ID] = slices.Clone(sc.PermissionOverwrites)
 		}
+		for _, e := range sg.Emojis {
+			if err := claim(e.ID, "emoji"); err != nil {
+				return err
+			}
+		}
+		if err := checkEmojis(sg.Emojis); err != nil {
+			return fmt.Errorf("seed: guild %s: %w", g.id, err)
+		}
+		g.emojis = slices.Clone(sg.Emojis)
 		members := append([]SeedMember{{UserID: g.owner}}, sg.Members...)
 		if g.installed {
 			members = append(members, SeedMember{UserID: st.app.botUser})

@@ -293,6 +293,10 @@ func (s *Server) seed(cfg Config) {
 		id := st.newID()
 		g.channels[id] = &interaction.Channel{ID: id, Type: c.t, GuildID: g.id, Name: c.name, Position: len(g.channels)}
 	}
+	for _, e := range defaultEmojis {
+		e.ID = st.newID()
+		g.emojis = append(g.emojis, e)
+	}
 
 	code := secret(16)
 	// The code of a flow completed as the emulator starts, for whenever a
@@ -396,6 +400,13 @@ type routeSpec struct {
 	admit func(*http.Request) (admission, *apiError)
 	// maxBody is the most of a body the route reads.
 	maxBody int64
+	// wide, for a route the mux cannot serve beside another (two
+	// patterns that cross, neither more specific), is the path the mux
+	// serves in its place, with a wildcard where the route has a
+	// literal; literals names each such wildcard and the segment it
+	// stands for. Other paths of wide are unknown routes.
+	wide     string
+	literals map[string]string
 }
 
 // admission is what a route's admit tells of a request whose token names
@@ -418,6 +429,12 @@ func (s *Server) handle(mux *http.ServeMux, pattern string, spec routeSpec, h ha
 	}
 	s.st.mu.Unlock()
 	serve := func(w http.ResponseWriter, r *http.Request) {
+		for name, segment := range spec.literals {
+			if r.PathValue(name) != segment {
+				s.unknownRoute(w)
+				return
+			}
+		}
 		if s.faults.inject(w, r, bucket) {
 			return
 		}
@@ -493,8 +510,19 @@ func (s *Server) handle(mux *http.ServeMux, pattern string, spec routeSpec, h ha
 		}
 		writeJSON(w, status, answer)
 	}
+	if spec.wide != "" {
+		path = spec.wide
+	}
 	for _, base := range apiBases {
 		mux.HandleFunc(method+" "+base+path, serve)
+	}
+}
+
+// unknownRoute answers a request no route takes. Unknown routes share one
+// bucket: a key of the path would be one of the caller's choosing.
+func (s *Server) unknownRoute(w http.ResponseWriter) {
+	if s.limiter.allow(w, "unknown", "unknown") {
+		writeJSON(w, http.StatusNotFound, map[string]any{"message": "404: Not Found", "code": codeGeneral})
 	}
 }
 
@@ -534,13 +562,7 @@ func (s *Server) Handler() http.Handler {
 	s.entitlementRoutes(mux)
 	s.guildRoutes(mux)
 	s.controlRoutes(mux)
-	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
-		// Unknown routes share one bucket: a key of the path would be
-		// one of the caller's choosing.
-		if s.limiter.allow(w, "unknown", "unknown") {
-			writeJSON(w, http.StatusNotFound, map[string]any{"message": "404: Not Found", "code": codeGeneral})
-		}
-	})
+	mux.HandleFunc("/", func(w http.ResponseWriter, _ *http.Request) { s.unknownRoute(w) })
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		r = cleanRequestPath(r)
 		if isControl(r.URL.Path) {

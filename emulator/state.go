@@ -197,6 +197,12 @@ type guild struct {
 	botRole interaction.Snowflake
 	// bans are the users banned from the guild, by user id.
 	bans map[interaction.Snowflake]*ban
+	// emojis are the guild's custom emojis, in the order they were
+	// made.
+	emojis []Emoji
+	// threads are what the guild keeps of its threads beyond their
+	// channels, by thread id (threads.go).
+	threads map[interaction.Snowflake]*threadState
 	// now is the state's clock, which tells whether a timeout is over;
 	// nil means time.Now.
 	now func() time.Time

@@ -41,6 +41,11 @@ type Guild struct {
 	BotRole interaction.Snowflake
 	// Bans are the users banned from the guild, by user id.
 	Bans []Ban
+	// Threads are the guild's threads, by id, with their members and
+	// counts; Channels lists them too, as channels.
+	Threads []Thread
+	// Emojis are the guild's custom emojis, in the order they were made.
+	Emojis []Emoji
 }
 
 // Users returns every user the emulator knows, the bot among them, by id.
@@ -89,6 +94,8 @@ func (s *Server) Guilds() []Guild {
 			v.Overwrites[cid] = slices.Clone(os)
 		}
 		v.BotRole = g.botRole
+		v.Threads = s.threadValues(g)
+		v.Emojis = slices.Clone(g.emojis)
 		for _, b := range g.sortedBans() {
 			u := interaction.User{ID: b.user}
 			if known := s.st.users[b.user]; known != nil {

@@ -31,7 +31,9 @@ type ThreadStart struct {
 	// interaction.ChannelAnnouncementThread.
 	Type interaction.ChannelType
 	// Invitable lets the members of a private thread who do not manage
-	// threads invite others.
+	// threads invite others. It is sent for every thread that may be
+	// private, false too, since the service takes a thread started
+	// without it as invitable.
 	Invitable bool
 	// AppliedTags are the tags, at most 5, of a post in a forum or
 	// media channel.
@@ -84,16 +86,22 @@ func (t *ThreadStart) check(name string, fromMessage bool) error {
 	return nil
 }
 
-// appendJSON appends t's JSON body to b.
-func (t *ThreadStart) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends t's JSON body to b. A thread that starts without a
+// message and may be private says whether it is invitable, false too:
+// the service takes a missing invitable as true.
+func (t *ThreadStart) appendJSON(b []byte, fromMessage bool) ([]byte, error) {
+	var invitable *bool
+	if !fromMessage && t.Message == nil && (t.Type == 0 || t.Type == interaction.ChannelPrivateThread) {
+		invitable = &t.Invitable
+	}
 	head, err := json.Marshal(struct {
 		Name        string                  `json:"name"`
 		AutoArchive int                     `json:"auto_archive_duration,omitzero"`
 		Slowmode    int                     `json:"rate_limit_per_user,omitzero"`
 		Type        interaction.ChannelType `json:"type,omitzero"`
-		Invitable   bool                    `json:"invitable,omitzero"`
+		Invitable   *bool                   `json:"invitable,omitempty"`
 		AppliedTags []interaction.Snowflake `json:"applied_tags,omitempty"`
-	}{t.Name, t.AutoArchive, t.Slowmode, t.Type, t.Invitable, t.AppliedTags})
+	}{t.Name, t.AutoArchive, t.Slowmode, t.Type, invitable, t.AppliedTags})
 	if err != nil {
 		return nil, err
 	}
@@ -110,16 +118,17 @@ func (t *ThreadStart) appendJSON(b []byte) ([]byte, error) {
 
 // threadCall returns k with t as its body: JSON, or multipart/form-data
 // when its message has files.
-func threadCall(name string, k *call, t *ThreadStart) (*call, error) {
+func threadCall(name string, k *call, t *ThreadStart, fromMessage bool) (*call, error) {
 	if t.Message != nil && len(t.Message.Files) > 0 {
-		b, contentType, err := t.Message.AppendMultipartWithin(nil, interaction.DefaultAttachmentSizeLimit, t.appendJSON)
+		appendJSON := func(b []byte) ([]byte, error) { return t.appendJSON(b, fromMessage) }
+		b, contentType, err := t.Message.AppendMultipartWithin(nil, interaction.DefaultAttachmentSizeLimit, appendJSON)
 		if err != nil {
 			return nil, fmt.Errorf("rest: %s: %w", name, err)
 		}
 		k.body, k.contentType = b, contentType
 		return k, nil
 	}
-	b, err := t.appendJSON(nil)
+	b, err := t.appendJSON(nil, fromMessage)
 	if err != nil {
 		return nil, errors.New("rest: " + name + ": encoding the thread: " + err.Error())
 	}
@@ -143,7 +152,7 @@ func (c *Client) StartThreadFromMessage(ctx context.Context, channel, message in
 	if err != nil {
 		return nil, err
 	}
-	if k, err = threadCall(name, k, &t); err != nil {
+	if k, err = threadCall(name, k, &t, true); err != nil {
 		return nil, err
 	}
 	out := new(interaction.Channel)
@@ -169,7 +178,7 @@ func (c *Client) StartThread(ctx context.Context, channel interaction.Snowflake,
 	if err != nil {
 		return nil, err
 	}
-	if k, err = threadCall(name, k, &t); err != nil {
+	if k, err = threadCall(name, k, &t, false); err != nil {
 		return nil, err
 	}
 	out := new(interaction.Channel)

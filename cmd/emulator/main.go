@@ -89,6 +89,7 @@
 //		    "channels": [{"id": "2003", "name": "general", "type": 0,
 //		      "permission_overwrites": [{"id": "2001", "type": 0, "allow": "0", "deny": "2048"}]}],
 //		    "members": [{"user_id": "1001", "roles": ["2002"], "nick": "Caro"}],
+//		    "emojis": [{"id": "2004", "name": "blob", "animated": false}],
 //		    "bot_permissions": "6"
 //		  }]
 //		}
