@@ -7,6 +7,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"flag"
 	"io"
 	"net/http"
 	"os"
@@ -21,6 +22,7 @@ import (
 	"time"
 
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
+	"github.com/switchboard-go/switchboard/internal/testmain"
 	"github.com/switchboard-go/switchboard/webhook"
 )
 
@@ -41,21 +43,33 @@ func program(t *testing.T, name string) string {
 	if testing.Short() {
 		t.Skip("builds the emulator and a bot")
 	}
-	built.once.Do(func() {
-		if built.dir, built.err = os.MkdirTemp("", "emulator-test"); built.err != nil {
-			return
-		}
-		built.out, built.err = exec.Command("go", "build", "-ldflags=-s -w", "-o", built.dir, ".", "./testdata/bot").CombinedOutput()
-	})
+	built.once.Do(build)
 	if built.err != nil {
 		t.Fatalf("go build . ./testdata/bot: %v\n%s", built.err, built.out)
 	}
 	return filepath.Join(built.dir, name)
 }
 
-// TestMain removes what the tests built.
+// build builds the programs the tests run, once, for program.
+func build() {
+	if built.dir, built.err = os.MkdirTemp("", "emulator-test"); built.err != nil {
+		return
+	}
+	built.out, built.err = exec.Command("go", "build", "-ldflags=-s -w", "-o", built.dir, ".", "./testdata/bot").CombinedOutput()
+}
+
+// TestMain runs the tests and removes what they built. When every test
+// runs, the programs are built from the start, beside the tests that need
+// none. The parallel tests wait on processes, and hold no window of the
+// real clock shorter than minutes: they run four a CPU at once, so that
+// the README's runs need not wait for a turn behind the others.
 func TestMain(m *testing.M) {
-	code := m.Run()
+	flag.Parse()
+	if flag.Lookup("test.run").Value.String() == "" && !testing.Short() {
+		go built.once.Do(build)
+	}
+	code := testmain.Waiting(m)
+	built.once.Do(func() {}) // a build under way ends first
 	if built.dir != "" {
 		os.RemoveAll(built.dir)
 	}
