@@ -221,7 +221,7 @@ func TestFilesTheServiceRefusesInTheHTTPResponse(t *testing.T) {
 			name: "a file over the interaction's limit is too large",
 			answer: func(t *testing.T) (string, []byte) {
 				return handMultipart(t, `{"type":4,"data":{"content":"x"}}`,
-					[2]string{"small.bin", "x"}, [2]string{"huge.bin", strings.Repeat("x", attachmentSizeLimit+1)})
+					[2]string{"small.bin", "x"}, [2]string{"huge.bin", strings.Repeat("x", DefaultUpload+1)})
 			},
 			want: []string{`"code":40005`, `"message":"Request entity too large"`},
 		},

@@ -458,7 +458,7 @@ func apiCases() []apiCase {
 			return w.anon(t, "DELETE", path+"/messages/"+id, "")
 		}, 404},
 		{"a file over the limit is too large", "POST " + followup, "", func(t *testing.T, w *oasWorld) oasAnswer {
-			ct, body := oasMultipart(t, `{"content":"x"}`, "big.bin", bytes.Repeat([]byte{0}, attachmentSizeLimit+1))
+			ct, body := oasMultipart(t, `{"content":"x"}`, "big.bin", bytes.Repeat([]byte{0}, DefaultUpload+1))
 			return w.call(t, "POST", w.webhook(t, w.answered(t)), "", ct, body)
 		}, 413},
 		{"too many requests are limited", "GET " + globalList, "", func(t *testing.T, w *oasWorld) oasAnswer {

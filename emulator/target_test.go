@@ -190,7 +190,8 @@ func startProcess(t *testing.T, cfg emulator.Config) *target {
 		}{{"max-interactions", int64(l.Interactions)}, {"max-changes", int64(l.Changes)},
 			{"max-interaction-files", l.InteractionFiles}, {"max-files", l.Files}, {"max-events", int64(l.Events)},
 			{"max-waiting-events", int64(l.WaitingEvents)}, {"max-faults", int64(l.Faults)},
-			{"max-channel-messages", int64(l.ChannelMessages)}, {"max-channel-files", l.ChannelFiles}} {
+			{"max-channel-messages", int64(l.ChannelMessages)}, {"max-channel-files", l.ChannelFiles},
+			{"max-upload", l.Upload}} {
 			if f.n > 0 {
 				args = append(args, "-"+f.name, strconv.FormatInt(f.n, 10))
 			}
