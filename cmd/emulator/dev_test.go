@@ -4,6 +4,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -11,7 +12,6 @@ import (
 	"io"
 	"net/http"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -22,6 +22,7 @@ import (
 	"time"
 
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
+	"github.com/switchboard-go/switchboard/internal/gorun"
 	"github.com/switchboard-go/switchboard/internal/testmain"
 	"github.com/switchboard-go/switchboard/webhook"
 )
@@ -35,9 +36,10 @@ var built struct {
 }
 
 // program returns the path of a program the tests run: "emulator", this
-// command, or "bot", testdata/bot. The first call builds both with one go
-// build, without the symbol table and debug information as go run builds
-// them, for the tests that need one mostly need the other too.
+// command, or "bot", testdata/bot. The first call builds both at once,
+// with go run's build (internal/gorun), which the go command links once
+// until their code changes, for the tests that need one mostly need the
+// other too.
 func program(t *testing.T, name string) string {
 	t.Helper()
 	if testing.Short() {
@@ -45,7 +47,7 @@ func program(t *testing.T, name string) string {
 	}
 	built.once.Do(build)
 	if built.err != nil {
-		t.Fatalf("go build . ./testdata/bot: %v\n%s", built.err, built.out)
+		t.Fatalf("building . and ./testdata/bot: %v\n%s", built.err, built.out)
 	}
 	return filepath.Join(built.dir, name)
 }
@@ -55,7 +57,16 @@ func build() {
 	if built.dir, built.err = os.MkdirTemp("", "emulator-test"); built.err != nil {
 		return
 	}
-	built.out, built.err = exec.Command("go", "build", "-ldflags=-s -w", "-o", built.dir, ".", "./testdata/bot").CombinedOutput()
+	programs := []struct{ pkg, name string }{{".", "emulator"}, {"./testdata/bot", "bot"}}
+	outs, errs := make([][]byte, len(programs)), make([]error, len(programs))
+	var wg sync.WaitGroup
+	for i, p := range programs {
+		wg.Go(func() {
+			outs[i], errs[i] = gorun.Command(context.Background(), p.pkg, filepath.Join(built.dir, p.name)).CombinedOutput()
+		})
+	}
+	wg.Wait()
+	built.out, built.err = bytes.Join(outs, nil), errors.Join(errs...)
 }
 
 // TestMain runs the tests and removes what they built. When every test
