@@ -204,9 +204,15 @@ func slowAnswerServer(t *testing.T) *Server {
 	return s
 }
 
+// answerFilesUpload is the upload limit of TestFilesTheServiceRefusesInTheHTTPResponse:
+// a file over the limit is refused whatever the limit, and one over a low
+// one is quick to write and read.
+const answerFilesUpload = 64 << 10
+
 // What the callback endpoint refuses in a body with files, the service
 // refuses in the HTTP response too, with the same answer; the interaction
-// then has no answer.
+// then has no answer. The interactions report the server's upload limit,
+// lowered to answerFilesUpload, which the answer's files are checked against.
 func TestFilesTheServiceRefusesInTheHTTPResponse(t *testing.T) {
 	tooMany := make([][2]string, 11)
 	for i := range tooMany {
@@ -221,7 +227,7 @@ func TestFilesTheServiceRefusesInTheHTTPResponse(t *testing.T) {
 			name: "a file over the interaction's limit is too large",
 			answer: func(t *testing.T) (string, []byte) {
 				return handMultipart(t, `{"type":4,"data":{"content":"x"}}`,
-					[2]string{"small.bin", "x"}, [2]string{"huge.bin", strings.Repeat("x", attachmentSizeLimit+1)})
+					[2]string{"small.bin", "x"}, [2]string{"huge.bin", strings.Repeat("x", answerFilesUpload+1)})
 			},
 			want: []string{`"code":40005`, `"message":"Request entity too large"`},
 		},
@@ -256,7 +262,11 @@ func TestFilesTheServiceRefusesInTheHTTPResponse(t *testing.T) {
 		},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			s := slowAnswerServer(t)
+			s, err := New(Config{ResponseWindow: time.Minute, Limits: Limits{Upload: answerFilesUpload}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { s.Close() })
 			serveBodyBot(t, s, func(*interaction.Interaction) (string, []byte) { return tc.answer(t) })
 			res, err := s.Invoke(context.Background(), Invocation{Guild: s.GuildID, Command: "poll"})
 			if err != nil {

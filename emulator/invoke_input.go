@@ -394,8 +394,8 @@ func (in *input) uploadedFile(where string, a interaction.Attachment) (interacti
 		return a, invalid("%s: the file has no name", where)
 	case a.Size < 0:
 		return a, invalid("%s: %s has a negative size", where, a.Filename)
-	case a.Size > attachmentSizeLimit:
-		return a, invalid("%s: %s has %d bytes, over the %d-byte upload limit", where, a.Filename, a.Size, attachmentSizeLimit)
+	case a.Size > in.s.st.limits.Upload:
+		return a, invalid("%s: %s has %d bytes, over the %d-byte upload limit", where, a.Filename, a.Size, in.s.st.limits.Upload)
 	}
 	if a.ID == 0 {
 		a.ID = in.s.st.newID()

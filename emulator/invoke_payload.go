@@ -12,11 +12,6 @@ import (
 // premium_since, the entitlements list even when empty, app_permissions always, users
 // with every field of wireUser.
 
-// attachmentSizeLimit is the default upload limit the specification gives
-// (10 MiB since 16 January 2025); the emulator has no boosts or
-// subscriptions that raise it.
-const attachmentSizeLimit = 10 << 20
-
 type wireInteraction struct {
 	ID             interaction.Snowflake   `json:"id"`
 	ApplicationID  interaction.Snowflake   `json:"application_id"`

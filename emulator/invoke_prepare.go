@@ -173,7 +173,7 @@ func (s *Server) newWireInteraction(t interaction.Type, g *guild, ch *interactio
 		ID: st.newID(), ApplicationID: st.app.id, Type: t,
 		Token: "aW50ZXJhY3Rpb24." + secret(32), Version: 1,
 		ChannelID: ch.ID, Channel: channelJSON(ch), Locale: interaction.LocaleEnglishUS,
-		Entitlements: st.interactionEntitlements(user.ID, g), AttachmentSizeLimit: attachmentSizeLimit,
+		Entitlements: st.interactionEntitlements(user.ID, g), AttachmentSizeLimit: st.limits.Upload,
 	}
 	if g != nil {
 		perms := channelPermissions(g, user.ID, ch)

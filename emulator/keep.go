@@ -59,6 +59,14 @@ type Limits struct {
 	// channel keep in all: past it the channel's oldest posted messages
 	// are forgotten, though never the newest. Zero means 128 MiB.
 	ChannelFiles int64
+	// Upload is how many bytes each file of a message may have, the upload
+	// limit every interaction reports as attachment_size_limit: a message
+	// or answer with a file over it is refused with 413 and code 40005,
+	// and a user's upload over it refused. Zero means the service's
+	// default, 10 MiB (DefaultUpload), which is also the most: New refuses
+	// more, since a request's body is bounded by ten files of it. A lower
+	// limit lets a bot's tests of refused uploads send small files.
+	Upload int64
 	// Faults is how many injected faults the emulator holds at once, not
 	// yet used up: past it InjectFault is refused with ErrTooManyFaults.
 	// A fault may fail any number of requests (Fault.Count). Zero means
@@ -77,6 +85,7 @@ const (
 	DefaultFaults           = 1_000
 	DefaultChannelMessages  = 1_000
 	DefaultChannelFiles     = 128 << 20
+	DefaultUpload           = 10 << 20
 )
 
 // withDefaults returns l with its zero (or negative) fields given their
@@ -108,6 +117,9 @@ func (l Limits) withDefaults() Limits {
 	}
 	if l.Faults <= 0 {
 		l.Faults = DefaultFaults
+	}
+	if l.Upload <= 0 {
+		l.Upload = DefaultUpload
 	}
 	return l
 }

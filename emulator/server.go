@@ -190,6 +190,9 @@ func newServer(cfg Config) (*Server, error) {
 		return nil, err
 	}
 	limits := cfg.Limits.withDefaults()
+	if limits.Upload > DefaultUpload {
+		return nil, errors.New("emulator: Limits.Upload is over the most it may be, DefaultUpload (10 MiB)")
+	}
 	st := &state{
 		now:         now,
 		users:       map[interaction.Snowflake]*interaction.User{},
@@ -369,6 +372,9 @@ type request struct {
 	arrived time.Time
 	// header holds headers the handler sets on its answer.
 	header http.Header
+	// upload is the most bytes a file of the request may have
+	// (Limits.Upload).
+	upload int64
 }
 
 // handler answers a request under the state's lock. It returns the status
@@ -487,7 +493,7 @@ func (s *Server) handle(mux *http.ServeMux, pattern string, spec routeSpec, h ha
 			return
 		}
 		st.mu.Lock()
-		req := &request{Request: r, body: body, arrived: arrived, header: w.Header()}
+		req := &request{Request: r, body: body, arrived: arrived, header: w.Header(), upload: s.st.limits.Upload}
 		var (
 			status int
 			answer any

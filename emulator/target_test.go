@@ -3,6 +3,7 @@ package emulator_test
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -18,6 +19,7 @@ import (
 
 	"github.com/switchboard-go/switchboard/emulator"
 	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/internal/gorun"
 )
 
 // The HTTP tests run against an emulator in this process, or against the
@@ -190,7 +192,8 @@ func startProcess(t *testing.T, cfg emulator.Config) *target {
 		}{{"max-interactions", int64(l.Interactions)}, {"max-changes", int64(l.Changes)},
 			{"max-interaction-files", l.InteractionFiles}, {"max-files", l.Files}, {"max-events", int64(l.Events)},
 			{"max-waiting-events", int64(l.WaitingEvents)}, {"max-faults", int64(l.Faults)},
-			{"max-channel-messages", int64(l.ChannelMessages)}, {"max-channel-files", l.ChannelFiles}} {
+			{"max-channel-messages", int64(l.ChannelMessages)}, {"max-channel-files", l.ChannelFiles},
+			{"max-upload", l.Upload}} {
 			if f.n > 0 {
 				args = append(args, "-"+f.name, strconv.FormatInt(f.n, 10))
 			}
@@ -316,10 +319,10 @@ func buildEmulator() (string, error) {
 			return
 		}
 		builtBin = filepath.Join(buildDir, "emulator")
-		// go test puts its go command first in PATH. The binary is
-		// linked without the symbol table and debug information, as go
-		// run links it: no one debugs it, and linking is half as long.
-		out, err := exec.Command("go", "build", "-ldflags=-s -w", "-o", builtBin, "github.com/switchboard-go/switchboard/cmd/emulator").CombinedOutput()
+		// go test puts its go command first in PATH. go run's build
+		// (internal/gorun) is linked once until the code changes, where
+		// go build would link it again on every run of the tests.
+		out, err := gorun.Command(context.Background(), "github.com/switchboard-go/switchboard/cmd/emulator", builtBin).CombinedOutput()
 		if err != nil {
 			buildErr = fmt.Errorf("building cmd/emulator: %v\n%s", err, out)
 		}

@@ -45,8 +45,9 @@ const (
 	// one.
 	maxJSONBody = 8 << 20
 	// maxRequestBody bounds every request: the JSON and the files of a
-	// message with as many files as it may carry, each at the limit.
-	maxRequestBody = maxAttachments*attachmentSizeLimit + maxJSONBody
+	// message with as many files as it may carry, each at the most the
+	// upload limit may be.
+	maxRequestBody = maxAttachments*DefaultUpload + maxJSONBody
 
 	codeEntityTooLarge = 40005
 )
@@ -93,7 +94,7 @@ func decodeMessageBody(r *request, v any) ([]upload, *apiError) {
 	if ct := r.Header.Get("Content-Type"); isURLEncoded(ct) {
 		return nil, decodeURLEncoded(r.body, v)
 	}
-	return decodeUploads(r.Header.Get("Content-Type"), r.body, attachmentSizeLimit, v)
+	return decodeUploads(r.Header.Get("Content-Type"), r.body, r.upload, v)
 }
 
 // isMultipart reports whether a body of contentType is

@@ -4,13 +4,14 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
+	"flag"
 	"io"
 	"net/http"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -21,6 +22,8 @@ import (
 	"time"
 
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
+	"github.com/switchboard-go/switchboard/internal/gorun"
+	"github.com/switchboard-go/switchboard/internal/testmain"
 	"github.com/switchboard-go/switchboard/webhook"
 )
 
@@ -33,29 +36,51 @@ var built struct {
 }
 
 // program returns the path of a program the tests run: "emulator", this
-// command, or "bot", testdata/bot. The first call builds both with one go
-// build, without the symbol table and debug information as go run builds
-// them, for the tests that need one mostly need the other too.
+// command, or "bot", testdata/bot. The first call builds both at once,
+// with go run's build (internal/gorun), which the go command links once
+// until their code changes, for the tests that need one mostly need the
+// other too.
 func program(t *testing.T, name string) string {
 	t.Helper()
 	if testing.Short() {
 		t.Skip("builds the emulator and a bot")
 	}
-	built.once.Do(func() {
-		if built.dir, built.err = os.MkdirTemp("", "emulator-test"); built.err != nil {
-			return
-		}
-		built.out, built.err = exec.Command("go", "build", "-ldflags=-s -w", "-o", built.dir, ".", "./testdata/bot").CombinedOutput()
-	})
+	built.once.Do(build)
 	if built.err != nil {
-		t.Fatalf("go build . ./testdata/bot: %v\n%s", built.err, built.out)
+		t.Fatalf("building . and ./testdata/bot: %v\n%s", built.err, built.out)
 	}
 	return filepath.Join(built.dir, name)
 }
 
-// TestMain removes what the tests built.
+// build builds the programs the tests run, once, for program.
+func build() {
+	if built.dir, built.err = os.MkdirTemp("", "emulator-test"); built.err != nil {
+		return
+	}
+	programs := []struct{ pkg, name string }{{".", "emulator"}, {"./testdata/bot", "bot"}}
+	outs, errs := make([][]byte, len(programs)), make([]error, len(programs))
+	var wg sync.WaitGroup
+	for i, p := range programs {
+		wg.Go(func() {
+			outs[i], errs[i] = gorun.Command(context.Background(), p.pkg, filepath.Join(built.dir, p.name)).CombinedOutput()
+		})
+	}
+	wg.Wait()
+	built.out, built.err = bytes.Join(outs, nil), errors.Join(errs...)
+}
+
+// TestMain runs the tests and removes what they built. When every test
+// runs, the programs are built from the start, beside the tests that need
+// none. The parallel tests wait on processes, and hold no window of the
+// real clock shorter than minutes: they run four a CPU at once, so that
+// the README's runs need not wait for a turn behind the others.
 func TestMain(m *testing.M) {
-	code := m.Run()
+	flag.Parse()
+	if flag.Lookup("test.run").Value.String() == "" && !testing.Short() {
+		go built.once.Do(build)
+	}
+	code := testmain.Waiting(m)
+	built.once.Do(func() {}) // a build under way ends first
 	if built.dir != "" {
 		os.RemoveAll(built.dir)
 	}

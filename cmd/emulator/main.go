@@ -130,6 +130,12 @@
 //		limit and room to spare): an answer, follow-up or edit whose
 //		files would pass it is refused 413 with code 40005. SIZE is a
 //		number of bytes, or one with KiB, MiB or GiB.
+//	-max-upload SIZE
+//		how many bytes each file of a message may have, the upload
+//		limit interactions report as attachment_size_limit (default
+//		10MiB, the service's, and the most): a file over it is refused
+//		413 with code 40005. A lower one lets a bot's tests of refused
+//		uploads send small files.
 //	-max-files SIZE
 //		how many bytes of files the interactions kept hold in all
 //		(default 512MiB): past it the oldest interactions are
@@ -275,7 +281,8 @@ func runWith(ctx context.Context, args []string, stdout, stderr io.Writer, t tim
 	maxChannelMessages := flags.Int("max-channel-messages", emulator.DefaultChannelMessages, "messages posted through the channel endpoints kept per channel; past it the oldest are forgotten")
 	maxChanges := flags.Int("max-changes", emulator.DefaultKeptChanges, "changes to messages the histories of the interactions kept hold, in all; past it the oldest interactions are forgotten")
 	interactionFiles, maxFiles := size(emulator.DefaultInteractionFiles), size(emulator.DefaultKeptFiles)
-	channelFiles := size(emulator.DefaultChannelFiles)
+	channelFiles, upload := size(emulator.DefaultChannelFiles), size(emulator.DefaultUpload)
+	flags.Var(&upload, "max-upload", "the `size` each file of a message may have, in bytes or with KiB, MiB or GiB, at most the service's 10MiB; past it an upload is refused with 413")
 	flags.Var(&channelFiles, "max-channel-files", "the `size` of the files the messages posted in one channel keep, in bytes or with KiB, MiB or GiB; past it the oldest are forgotten")
 	flags.Var(&interactionFiles, "max-interaction-files", "the `size` of the files one interaction's messages may keep, in bytes or with KiB, MiB or GiB; past it an upload is refused with 413")
 	flags.Var(&maxFiles, "max-files", "the `size` of the files the interactions kept hold in all; past it the oldest interactions are forgotten")
@@ -313,7 +320,7 @@ func runWith(ctx context.Context, args []string, stdout, stderr io.Writer, t tim
 		Limits: emulator.Limits{Interactions: *maxInteractions, Changes: *maxChanges,
 			InteractionFiles: int64(interactionFiles), Files: int64(maxFiles), Events: *maxEvents,
 			WaitingEvents: *maxWaitingEvents, Faults: *maxFaults,
-			ChannelMessages: *maxChannelMessages, ChannelFiles: int64(channelFiles)},
+			ChannelMessages: *maxChannelMessages, ChannelFiles: int64(channelFiles), Upload: int64(upload)},
 	}
 	if *installation != "" {
 		contexts, err := interaction.ParseIntegrationTypes(*installation)
