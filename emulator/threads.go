@@ -234,7 +234,7 @@ func (s *Server) startThreadFromMessage(r *request) (int, any, *apiError) {
 	if !perms.Has(interaction.PermissionCreatePublicThreads) {
 		return 0, nil, errMissingPermissions()
 	}
-	if s.findGuildChannel(w.g, m.ID) != nil {
+	if w.g.channels[m.ID] != nil {
 		return 0, nil, errBadRequest(codeThreadFromTaken, "A thread has already been created for this message")
 	}
 	if e := roomForThread(w.g); e != nil {
@@ -257,13 +257,13 @@ func (s *Server) startThreadFromMessage(r *request) (int, any, *apiError) {
 
 // startThread is POST /channels/{channel}/threads, without a message: a
 // private thread unless type says otherwise (the documentation's default,
-// D262), owned and joined by the bot, 201 with the thread. A public
+// E.26), owned and joined by the bot, 201 with the thread. A public
 // thread needs CREATE_PUBLIC_THREADS, a private one
 // CREATE_PRIVATE_THREADS and a text channel (400 50024 in an
 // announcement channel, as is an announcement thread in a text channel);
-// in an announcement channel type 11 makes an announcement thread.
-// invitable counts for a private thread only, true by default. A public
-// thread posts a THREAD_CREATED message in its parent.
+// in an announcement channel type 11 makes an announcement thread (D262).
+// invitable counts for a private thread only, true by default (D269). A
+// public thread posts a THREAD_CREATED message in its parent.
 func (s *Server) startThread(r *request) (int, any, *apiError) {
 	w, perms, e := s.threadParent(r)
 	if e != nil {
@@ -327,14 +327,6 @@ func (s *Server) newThread(w where, id interaction.Snowflake, typ interaction.Ch
 	t.created = now
 	t.members = append(t.members, threadMember{user: owner, joined: now})
 	return th
-}
-
-// findGuildChannel returns the channel of g with id, nil for none.
-func (s *Server) findGuildChannel(g *guild, id interaction.Snowflake) *interaction.Channel {
-	if g == nil {
-		return nil
-	}
-	return g.channels[id]
 }
 
 // messageThread returns the thread started from a message of channel,

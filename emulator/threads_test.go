@@ -285,3 +285,21 @@ func TestThreadsFollowTheirParentAndTheirArchive(t *testing.T) {
 		t.Errorf("sending in a locked thread: %d %v", status, out)
 	}
 }
+
+func TestAGuildHasAThousandActiveThreadsAtMost(t *testing.T) {
+	seed := reactionWorld()
+	g := &seed.Guilds[1]
+	// The world has three active threads (open, secret, muted) and two
+	// archived ones, which do not count: 996 more make 999.
+	for i := range 996 {
+		md := interaction.ThreadMetadata{AutoArchiveDuration: 60}
+		g.Channels = append(g.Channels, emulator.SeedChannel{Channel: interaction.Channel{
+			ID: interaction.Snowflake(800000 + i), Name: "t", Type: interaction.ChannelPublicThread, ParentID: rxReact, ThreadMetadata: &md}})
+	}
+	s := start(t, emulator.Config{Seed: seed, RateLimit: emulator.RateLimit{Requests: 1 << 30}})
+	startThread(t, s, "/channels/7201/threads", `{"name":"the thousandth","type":11}`)
+	status, out := botDo(t, s, "POST", "/channels/7201/threads", `{"name":"one more","type":11}`)
+	if body, _ := out.(map[string]any); status != 400 || body["code"] != float64(160006) {
+		t.Errorf("a thread past the limit: %d %v; want 400 160006", status, out)
+	}
+}
