@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/switchboard-go/switchboard/endpoint"
 	"github.com/switchboard-go/switchboard/examples/internal/playground"
 	"github.com/switchboard-go/switchboard/examples/lambda/bot"
 	"github.com/switchboard-go/switchboard/router"
@@ -17,11 +18,16 @@ func TestTheScriptShowsEachWayOfAnswering(t *testing.T) {
 	t.Parallel()
 	// The report is queued whatever it takes, so the script shows the
 	// same with a report that takes a moment rather than the 6 seconds
-	// of the deployed bot; the index still loads past the deadline.
+	// of the deployed bot. The index loads past the deadline, which the
+	// worker then waits for in full: a second past the handler's end
+	// (the service's 3 seconds less the endpoint's margin of half a
+	// second) rather than the deployed bot's one and a half, still wide
+	// enough that the handler's end comes first on a loaded machine.
 	ex := example
 	ex.Bot = func(env playground.Env) (*router.Router, error) {
 		b := bot.New()
 		b.ReportTakes = 50 * time.Millisecond
+		b.LoadTakes = endpoint.DefaultResponseDeadline - endpoint.DefaultAnswerMargin + time.Second
 		return b.Router(env.Log), nil
 	}
 	out := playground.Output(t, ex, "")
