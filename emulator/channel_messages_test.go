@@ -35,7 +35,10 @@ func channelWorld() *emulator.Seed {
 		Users: []interaction.User{{ID: chCarol, Username: "carol"}, {ID: chDave, Username: "dave"}, {ID: chRobot, Username: "robot", Bot: true}, {ID: chOwen, Username: "owen"}},
 		Guilds: []emulator.SeedGuild{
 			{ID: mainGuild, Name: "Main", OwnerID: chCarol,
-				Roles: []interaction.Role{{ID: managerRole, Name: "Manager", Position: 1,
+				// @everyone may not talk in threads here, the Manager may.
+				Roles: []interaction.Role{{ID: mainGuild, Name: "@everyone", Permissions: interaction.PermissionViewChannel |
+					interaction.PermissionSendMessages | interaction.PermissionReadMessageHistory | interaction.PermissionAddReactions |
+					interaction.PermissionUseApplicationCommands | interaction.PermissionEmbedLinks | interaction.PermissionAttachFiles}, {ID: managerRole, Name: "Manager", Position: 1,
 					Permissions: interaction.PermissionManageMessages | interaction.PermissionPinMessages | interaction.PermissionMentionEveryone |
 						interaction.PermissionSendMessagesInThreads}},
 				Channels: []emulator.SeedChannel{

@@ -311,6 +311,12 @@ func channelCases() []apiCase {
 		}, 400},
 		{"the bot starts no thread without CREATE_PUBLIC_THREADS", "POST " + fromMsg, "", func(t *testing.T, w *oasWorld) oasAnswer {
 			ch := oasGeneral(t, w)
+			id, _ := interaction.ParseSnowflake(ch)
+			deny := Overwrite{ID: w.s.ApplicationID, Type: OverwriteMember, Deny: interaction.PermissionCreatePublicThreads}
+			if err := w.s.SetOverwrites(w.s.GuildID, id, deny); err != nil {
+				t.Fatal(err)
+			}
+			defer w.s.SetOverwrites(w.s.GuildID, id)
 			return w.asBot(t, "POST", "/channels/"+ch+"/messages/"+oasPosted(t, w, ch, "no thread")+"/threads", `{"name":"talk"}`)
 		}, 403},
 		{"a private thread starts without a message", "POST " + threads, "", func(t *testing.T, w *oasWorld) oasAnswer {

@@ -68,7 +68,8 @@ func reactionWorld() *emulator.Seed {
 				channel(rxNoAdd, "noadd", interaction.ChannelGuildText, everyone(0, interaction.PermissionAddReactions)...),
 				channel(rxNoHistory, "nohistory", interaction.ChannelGuildText, everyone(0, interaction.PermissionReadMessageHistory)...),
 				channel(rxHidden, "hidden", interaction.ChannelGuildText, everyone(0, interaction.PermissionViewChannel)...),
-				channel(rxManaged, "managed", interaction.ChannelGuildText),
+				// Everyone may use external emojis in a new guild, but not here.
+				channel(rxManaged, "managed", interaction.ChannelGuildText, everyone(0, interaction.PermissionUseExternalEmojis)...),
 				channel(rxNews, "news", interaction.ChannelGuildAnnouncement),
 				channel(rxForum, "forum", interaction.ChannelGuildForum),
 				channel(rxNoThreads, "nothreads", interaction.ChannelGuildText,

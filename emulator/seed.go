@@ -79,11 +79,16 @@ type SeedMember struct {
 	Nick   string                  `json:"nick"`
 }
 
-// everyonePermissions are what @everyone may do in a new guild.
+// everyonePermissions are what @everyone may do in a new guild: among
+// them start threads, public and private, and talk in them, and use the
+// emojis of other guilds, as a new guild of the service's lets everyone
+// (CONFORMANCE.md, D271).
 const everyonePermissions = interaction.PermissionViewChannel | interaction.PermissionSendMessages |
 	interaction.PermissionReadMessageHistory | interaction.PermissionAddReactions |
 	interaction.PermissionUseApplicationCommands | interaction.PermissionEmbedLinks |
-	interaction.PermissionAttachFiles | interaction.PermissionConnect | interaction.PermissionSpeak
+	interaction.PermissionAttachFiles | interaction.PermissionConnect | interaction.PermissionSpeak |
+	interaction.PermissionCreatePublicThreads | interaction.PermissionCreatePrivateThreads |
+	interaction.PermissionSendMessagesInThreads | interaction.PermissionUseExternalEmojis
 
 // addSeed adds the users and guilds of seed to the state, or, when the seed
 // is inconsistent, nothing at all.

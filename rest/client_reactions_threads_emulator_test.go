@@ -142,12 +142,16 @@ func TestThreadCallsAgainstTheEmulator(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// The bot's role of the guild New makes starts no thread.
+	// Where the guild takes Create Public Threads from the bot, it starts
+	// none; everyone may in a new guild.
+	deny := emulator.Overwrite{ID: s.ApplicationID, Type: emulator.OverwriteMember, Deny: interaction.PermissionCreatePublicThreads}
+	if err := s.SetOverwrites(s.GuildID, general, deny); err != nil {
+		t.Fatal(err)
+	}
 	if _, err := c.StartThreadFromMessage(ctx, general, sent.ID, rest.ThreadStart{Name: "postmortem"}, ""); !errors.Is(err, rest.ErrMissingPermissions) {
 		t.Fatalf("StartThreadFromMessage without Create Public Threads: %v; want ErrMissingPermissions", err)
 	}
-	allow := interaction.PermissionCreatePublicThreads | interaction.PermissionCreatePrivateThreads | interaction.PermissionSendMessagesInThreads
-	if err := s.SetOverwrites(s.GuildID, general, emulator.Overwrite{ID: s.ApplicationID, Type: emulator.OverwriteMember, Allow: allow}); err != nil {
+	if err := s.SetOverwrites(s.GuildID, general); err != nil {
 		t.Fatal(err)
 	}
 
