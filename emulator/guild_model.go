@@ -145,9 +145,11 @@ func (g *guild) sortedBans() []*ban {
 }
 
 // defaultBotPermissions are those of the bot's managed role in the guild
-// New makes: what a moderation bot asks for when it is added.
+// New makes: what a moderation bot asks for when it is added, its
+// members' and its messages' (pins, deletions of others' messages).
 const defaultBotPermissions = interaction.PermissionKickMembers | interaction.PermissionBanMembers |
-	interaction.PermissionManageNicknames | interaction.PermissionManageRoles | interaction.PermissionModerateMembers
+	interaction.PermissionManageNicknames | interaction.PermissionManageRoles | interaction.PermissionModerateMembers |
+	interaction.PermissionManageMessages | interaction.PermissionPinMessages
 
 // SetOverwrites sets the permission overwrites of a channel of a guild in
 // place of its own, as a member with Manage Roles may in the client; none

@@ -71,6 +71,18 @@ func withThreads(t *testing.T, w *oasWorld, do func(channel string) oasAnswer) o
 	return do(ch)
 }
 
+// withoutBotPermissions runs do while general takes perms from the bot,
+// whose role in the guild New makes has them.
+func withoutBotPermissions(t *testing.T, w *oasWorld, perms interaction.Permissions, do func() oasAnswer) oasAnswer {
+	t.Helper()
+	id, _ := interaction.ParseSnowflake(oasGeneral(t, w))
+	if err := w.s.SetOverwrites(w.s.GuildID, id, Overwrite{ID: w.s.ApplicationID, Type: OverwriteMember, Deny: perms}); err != nil {
+		t.Fatal(err)
+	}
+	defer w.s.SetOverwrites(w.s.GuildID, id)
+	return do()
+}
+
 // oasThumbsUp is 👍 as a path takes it.
 const oasThumbsUp = "%F0%9F%91%8D"
 
@@ -227,7 +239,10 @@ func channelCases() []apiCase {
 		}, 204},
 		{"the bot may not pin in a guild channel without PIN_MESSAGES", "PUT " + pin, "", func(t *testing.T, w *oasWorld) oasAnswer {
 			ch := oasGeneral(t, w)
-			return w.asBot(t, "PUT", "/channels/"+ch+"/messages/pins/"+oasPosted(t, w, ch, "no pin"), "")
+			id := oasPosted(t, w, ch, "no pin")
+			return withoutBotPermissions(t, w, interaction.PermissionPinMessages, func() oasAnswer {
+				return w.asBot(t, "PUT", "/channels/"+ch+"/messages/pins/"+id, "")
+			})
 		}, 403},
 		{"the pins are listed", "GET " + pins, "", func(t *testing.T, w *oasWorld) oasAnswer {
 			w.asBot(t, "PUT", "/channels/"+oasDM(w)+"/messages/pins/"+oasPosted(t, w, oasDM(w), "pinned"), "")
@@ -270,7 +285,10 @@ func channelCases() []apiCase {
 			})
 		}, 204},
 		{"the bot takes no user's reaction away without MANAGE_MESSAGES", "DELETE " + theirs, "", func(t *testing.T, w *oasWorld) oasAnswer {
-			return w.asBot(t, "DELETE", oasReacted(t, w)+"/reactions/"+oasThumbsUp+"/"+w.s.Member.String(), "")
+			path := oasReacted(t, w)
+			return withoutBotPermissions(t, w, interaction.PermissionManageMessages, func() oasAnswer {
+				return w.asBot(t, "DELETE", path+"/reactions/"+oasThumbsUp+"/"+w.s.Member.String(), "")
+			})
 		}, 403},
 		{"the users of a reaction are listed", "GET " + reaction, "", func(t *testing.T, w *oasWorld) oasAnswer {
 			return w.asBot(t, "GET", oasReacted(t, w)+"/reactions/"+oasThumbsUp+"?limit=100&type=0", "")
