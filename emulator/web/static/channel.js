@@ -60,7 +60,10 @@ export class Channel {
 
   render(m) {
     const head = 'm-' + m.id + '-head';
-    const context = h('p', { class: 'context' }, m.original ? '' : 'Follow-up: ', this.actions.user(m.interaction.user), ' ' + m.interaction.summary);
+    // A message posted in the channel was made by no interaction.
+    const context = m.interaction
+      ? h('p', { class: 'context' }, m.original ? '' : 'Follow-up: ', this.actions.user(m.interaction.user), ' ' + m.interaction.summary)
+      : null;
     const time = new Date(m.created);
     return h('article', { id: 'm-' + m.id, 'data-id': m.id, class: 'message' + (m.ephemeral ? ' ephemeral' : ''), 'aria-labelledby': head },
       context,
