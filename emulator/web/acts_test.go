@@ -133,6 +133,11 @@ type shownMessage struct {
 		Name         string                `json:"name"`
 		MessageCount int                   `json:"message_count"`
 	} `json:"thread"`
+	Starter *struct {
+		ID      interaction.Snowflake `json:"id"`
+		Channel interaction.Snowflake `json:"channel"`
+		Content string                `json:"content"`
+	} `json:"starter"`
 }
 
 // guildEvent is the data of a "guild" event.
@@ -274,7 +279,11 @@ func TestTheStreamShowsWhatTheBotDid(t *testing.T) {
 	thread := p.follow(t, "?channel="+welcome.Thread.ID.String())
 	thread.next(t)
 	var inThread shown
-	thread.watch(t, &inThread, func(sh *shown) bool { return sh.messages["Tea is ready."].ID != 0 })
+	thread.watch(t, &inThread, func(sh *shown) bool { return sh.messages["Tea is ready."].ID != 0 && sh.messages[""].ID != 0 })
+	if m := inThread.messages[""]; m.Type != 21 || m.Starter == nil || m.Starter.ID != welcome.ID || m.Starter.Content != "Welcome, everyone." ||
+		m.Starter.Channel != general(t, p) {
+		t.Errorf("the thread's first message: %+v", m)
+	}
 }
 
 // general is the id of the guild's channel "general".

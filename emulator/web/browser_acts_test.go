@@ -68,6 +68,7 @@ func testThePageShowsWhatTheBotDid(t *testing.T, b *browsertest.Browser) {
 	channel.Role("button", "Thread Tea thread, 1 message").Click()
 	page.Role("heading", "#general › Tea thread in Emulator Guild").WaitText("Tea thread")
 	channel.WaitText("Tea is ready.")
+	channel.WaitText("The thread started from a message of Emulator-bot in #general: Welcome, everyone.")
 	page.Role("textbox", "Message").Type("/export\n\n")
 	channel.WaitText("This week's scores")
 

@@ -52,7 +52,22 @@ type messageJSON struct {
 	Reactions []reactionJSON `json:"reactions"`
 	// Thread is the thread started from the message, if one was.
 	Thread *threadRefJSON `json:"thread,omitempty"`
+	// Starter is, for the first message of a thread started from a
+	// message (type 21), that message, which the client shows there.
+	Starter *starterJSON `json:"starter,omitempty"`
 }
+
+// starterJSON is the message a thread started from.
+type starterJSON struct {
+	ID      interaction.Snowflake `json:"id"`
+	Channel interaction.Snowflake `json:"channel"`
+	Author  userJSON              `json:"author"`
+	Content string                `json:"content"`
+}
+
+// messageThreadStarter is the type of the first message of a thread
+// started from a message, which stands for that message.
+const messageThreadStarter = 21
 
 // reactionJSON is a reaction under a message: its emoji, how many reacted
 // with it, and whether the user of the page is one of them.
@@ -228,6 +243,12 @@ func (n names) channelView(p place, v *messageJSON, channel interaction.Snowflak
 	}
 	if t, ok := n.threads[cm.Thread]; ok && cm.Thread != 0 {
 		v.Thread = &threadRefJSON{ID: t.ID, Name: t.Name, MessageCount: t.MessageCount}
+	}
+	// A thread started from a message has the message's id.
+	if t, ok := n.threads[channel]; ok && cm.Type == messageThreadStarter {
+		if from, ok := n.emu.MessageIn(t.ParentID, t.ID); ok {
+			v.Starter = &starterJSON{ID: from.ID, Channel: t.ParentID, Author: n.author(from.Author), Content: from.Data.Content}
+		}
 	}
 }
 

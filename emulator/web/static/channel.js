@@ -13,7 +13,7 @@ const ROW = 1, BUTTON = 2, STRING_SELECT = 3, USER_SELECT = 5, ROLE_SELECT = 6, 
   SECTION = 9, TEXT_DISPLAY = 10, THUMBNAIL = 11, MEDIA_GALLERY = 12, FILE = 13, SEPARATOR = 14, CONTAINER = 17;
 const LINK = 5, PREMIUM = 6;
 // Message types of the service the channel words.
-const THREAD_CREATED = 18, REPLY = 19;
+const THREAD_CREATED = 18, REPLY = 19, THREAD_STARTER = 21;
 const STYLE_NAMES = { 1: 'primary', 2: 'secondary', 3: 'success', 4: 'danger', 5: 'link', 6: 'premium' };
 
 // Channel keeps the log in the order of the messages' ids.
@@ -103,6 +103,11 @@ export class Channel {
       return h('p', { class: 'context reply' }, 'Replying to ', h('a', { href: '#m-' + to.id }, to.author.name), text ? ': ' + text : '');
     }
     if (m.type === THREAD_CREATED) return h('p', { class: 'context' }, m.author.name + ' started a thread');
+    if (m.type === THREAD_STARTER && m.starter) {
+      const where = this.names()('channel', m.starter.channel);
+      return h('p', { class: 'context reply' }, 'The thread started from a message of ' + m.starter.author.name +
+        (where ? ' in #' + where : '') + (m.starter.content ? ': ' + m.starter.content : ''));
+    }
     return null;
   }
 
