@@ -33,6 +33,8 @@ func TestInTheBrowser(t *testing.T) {
 		{"ASlashTypedAnywhereStartsACommand", testASlashTypedAnywhereStartsACommand},
 		{"APickedChoiceIsShownByItsName", testAPickedChoiceIsShownByItsName},
 		{"ThePageShowsAPollAndHidesASpoilerPicture", testThePageShowsAPollAndHidesASpoilerPicture},
+		{"ThePageShowsWhatTheBotDid", testThePageShowsWhatTheBotDid},
+		{"ThePageShowsABanAndARefusedReaction", testThePageShowsABanAndARefusedReaction},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()

@@ -7,7 +7,10 @@
 // options as labelled inputs and asks the bot for suggestions as the user
 // types, as the service's client does; the bot's answers arrive as they are
 // made, with their embeds, files, polls, components and modals, used from
-// there. A side panel chooses the user, the guild or direct messages, the
+// there, and so does what the bot does through the service's API: the
+// messages it posts, in threads and direct messages too, reactions, which
+// the user presses, the threads it starts, the members it times out and
+// the users it bans. A side panel chooses the user, the guild or direct messages, the
 // channel, the locale and the member's roles, and shows the raw
 // interaction and answer. The page is a few files embedded in the program,
 // written without a framework, and requests nothing from elsewhere. It is

@@ -6,6 +6,7 @@ import (
 	"net/url"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/switchboard-go/switchboard/emulator"
 	"github.com/switchboard-go/switchboard/interaction"
@@ -125,12 +126,37 @@ type guildJSON struct {
 	Channels  []channelJSON           `json:"channels"`
 	Roles     []roleJSON              `json:"roles"`
 	Members   []interaction.Snowflake `json:"members"`
+	// Roster is the members as the bot may have changed them, and Bans
+	// the users banned.
+	Roster []memberJSON `json:"roster"`
+	Bans   []banJSON    `json:"bans"`
 }
 
+// channelJSON is a channel of a guild; a thread has its Parent, and its
+// MessageCount (its starter message left out).
 type channelJSON struct {
-	ID   interaction.Snowflake   `json:"id"`
-	Name string                  `json:"name"`
-	Type interaction.ChannelType `json:"type"`
+	ID           interaction.Snowflake   `json:"id"`
+	Name         string                  `json:"name"`
+	Type         interaction.ChannelType `json:"type"`
+	Parent       interaction.Snowflake   `json:"parent,omitzero"`
+	MessageCount int                     `json:"message_count,omitempty"`
+	Archived     bool                    `json:"archived,omitempty"`
+}
+
+// memberJSON is a member of a guild: who, their nickname, their roles
+// (@everyone left out), and when their timeout ends, null when they were
+// never timed out (a time past is a timeout over).
+type memberJSON struct {
+	User          userJSON                `json:"user"`
+	Nick          string                  `json:"nick,omitempty"`
+	Roles         []interaction.Snowflake `json:"roles"`
+	TimedOutUntil *time.Time              `json:"timed_out_until"`
+}
+
+// banJSON is a user banned from a guild, and the reason given.
+type banJSON struct {
+	User   userJSON `json:"user"`
+	Reason string   `json:"reason"`
 }
 
 type roleJSON struct {
@@ -160,23 +186,60 @@ func (h *Handler) state(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	for _, g := range h.emu.Guilds() {
-		gj := guildJSON{ID: g.ID, Name: g.Name, Installed: g.Installed, Owner: g.Owner, Locale: g.Locale,
-			Channels: []channelJSON{}, Roles: []roleJSON{}, Members: []interaction.Snowflake{}}
-		for _, c := range g.Channels {
-			gj.Channels = append(gj.Channels, channelJSON{ID: c.ID, Name: c.Name, Type: c.Type})
-		}
-		for _, role := range g.Roles {
-			gj.Roles = append(gj.Roles, roleJSON{ID: role.ID, Name: role.Name})
-		}
-		for _, m := range g.Members {
-			gj.Members = append(gj.Members, m.User.ID)
-			if g.ID == p.Guild && m.User.ID == p.User {
-				out.Roles, out.Permissions = m.Roles, permissionNames(m.Permissions)
-			}
+		gj, roles, perms := guildView(g, p)
+		if g.ID == p.Guild {
+			out.Roles, out.Permissions = roles, perms
 		}
 		out.Guilds = append(out.Guilds, gj)
 	}
 	writeJSON(w, http.StatusOK, out)
+}
+
+// guildView is g as the page shows it, and the roles and the names of the
+// permissions of the member at p, nil when p is not in g or its user is
+// not a member.
+func guildView(g emulator.Guild, p place) (guildJSON, []interaction.Snowflake, []string) {
+	gj := guildJSON{ID: g.ID, Name: g.Name, Installed: g.Installed, Owner: g.Owner, Locale: g.Locale,
+		Channels: []channelJSON{}, Roles: []roleJSON{}, Members: []interaction.Snowflake{}, Roster: []memberJSON{}, Bans: []banJSON{}}
+	for _, c := range g.Channels {
+		cj := channelJSON{ID: c.ID, Name: c.Name, Type: c.Type}
+		if c.Type.IsThread() {
+			cj.Parent = c.ParentID
+			cj.Archived = c.ThreadMetadata != nil && c.ThreadMetadata.Archived
+		}
+		gj.Channels = append(gj.Channels, cj)
+	}
+	for _, t := range g.Threads {
+		if i := slices.IndexFunc(gj.Channels, func(c channelJSON) bool { return c.ID == t.ID }); i >= 0 {
+			gj.Channels[i].MessageCount = t.MessageCount
+		}
+	}
+	for _, role := range g.Roles {
+		gj.Roles = append(gj.Roles, roleJSON{ID: role.ID, Name: role.Name})
+	}
+	var (
+		roles []interaction.Snowflake
+		perms []string
+	)
+	for _, m := range g.Members {
+		gj.Members = append(gj.Members, m.User.ID)
+		mj := memberJSON{User: userView(m.User), Nick: m.Nick, Roles: slices.DeleteFunc(slices.Clone(m.Roles), func(id interaction.Snowflake) bool { return id == g.ID })}
+		if mj.Roles == nil {
+			mj.Roles = []interaction.Snowflake{}
+		}
+		if until := m.CommunicationDisabledUntil; !until.IsZero() {
+			until = until.UTC()
+			mj.TimedOutUntil = &until
+		}
+		gj.Roster = append(gj.Roster, mj)
+		if g.ID == p.Guild && m.User.ID == p.User {
+			roles, perms = m.Roles, permissionNames(m.Permissions)
+		}
+	}
+	for _, b := range g.Bans {
+		gj.Bans = append(gj.Bans, banJSON{User: userView(b.User), Reason: b.Reason})
+	}
+	return gj, roles, perms
 }
 
 // permissionNames are the names of the bits of p, as the service names

@@ -19,10 +19,11 @@ const keepAlive = 15 * time.Second
 // events is GET /api/events: the channel where the query says, as
 // server-sent events that follow it as it changes. It begins with
 // "reset", then sends each message the user sees as "message", again
-// whenever it changes (a deferred answer completed, an edit), "delete"
-// when one is deleted or forgotten, "modal" when the modal open before
-// the user opens or closes, and "commands" when the commands offered
-// there change. The emulator says when something changed, and which
+// whenever it changes (a deferred answer completed, an edit, a reaction,
+// a pin, a thread started from it), "delete" when one is deleted or
+// forgotten, "modal" when the modal open before the user opens or
+// closes, "commands" when the commands offered there change, and "guild"
+// when the guild does (its channels and threads, members, roles, bans). The emulator says when something changed, and which
 // messages: the stream waits on it, asks nothing in between, and then
 // looks only at what changed, so that a change costs the same however
 // many messages the emulator keeps.
@@ -42,6 +43,7 @@ func (h *Handler) events(w http.ResponseWriter, r *http.Request) {
 	ch := &follower{h: h, p: p, sent: map[interaction.Snowflake]uint64{}}
 	modal := []byte("null")
 	commands := h.offered(p) // as the page loaded them
+	guild := h.guildState(p)
 	tick := time.NewTicker(keepAlive)
 	defer tick.Stop()
 	for {
@@ -58,6 +60,10 @@ func (h *Handler) events(w http.ResponseWriter, r *http.Request) {
 		if now := h.offered(p); !bytes.Equal(now, commands) {
 			commands = now
 			out.event("commands", []byte("{}"))
+		}
+		if now := h.guildState(p); !bytes.Equal(now, guild) {
+			guild = now
+			out.event("guild", now)
 		}
 		if out.err == nil {
 			out.err = rc.Flush()
@@ -166,6 +172,30 @@ func (f *follower) send(out *eventWriter, v messageJSON) {
 	}
 	f.sent[v.ID] = sum
 	out.event("message", b)
+}
+
+// guildState is the guild where p says as the page shows it, with the
+// member's roles and permissions, as JSON, to tell when the bot changed
+// it: {"guild", "roles", "permissions"}; nil in direct messages.
+func (h *Handler) guildState(p place) []byte {
+	if p.Guild == 0 {
+		return nil
+	}
+	for _, g := range h.emu.Guilds() {
+		if g.ID == p.Guild {
+			gj, roles, perms := guildView(g, p)
+			b, _ := json.Marshal(guildEventJSON{Guild: gj, Roles: roles, Permissions: perms})
+			return b
+		}
+	}
+	return nil
+}
+
+// guildEventJSON is the data of a "guild" event.
+type guildEventJSON struct {
+	Guild       guildJSON               `json:"guild"`
+	Roles       []interaction.Snowflake `json:"roles"`
+	Permissions []string                `json:"permissions"`
 }
 
 // offered is what the client offers the user where p says, as JSON, to

@@ -12,17 +12,25 @@ import (
 )
 
 // The channel shows the messages the bot sent there, each with what the
-// user did to make it, as the emulator holds them: made, completed,
-// edited and deleted at the bot's pace. A user sees an ephemeral message
-// only when it answers them.
+// user did to make it, and the messages posted there through the channel
+// endpoints, by the bot or by users, with their reactions, pins and
+// threads, as the emulator holds them: made, completed, edited and
+// deleted at the bot's pace. A user sees an ephemeral message only when
+// it answers them.
 
 // messageJSON is a message of the channel as the page shows it.
 type messageJSON struct {
 	ID interaction.Snowflake `json:"id"`
-	// Interaction is what made the message: who did what.
-	Interaction interactionJSON `json:"interaction"`
+	// Interaction is what made the message: who did what; nil for a
+	// message posted in the channel.
+	Interaction *interactionJSON `json:"interaction"`
+	// Type is the message's type as the service numbers it (0, 19 for a
+	// reply, 18 for a thread started, 20 and 23 for answers); 0 for an
+	// ephemeral one, which is in no channel.
+	Type int `json:"type"`
 	// Original reports the answer's message; a follow-up has ReplyTo,
-	// the answer's message it follows, when there is one.
+	// the answer's message it follows, when there is one, and a reply
+	// posted in the channel the message it answers.
 	Original    bool                   `json:"original"`
 	ReplyTo     interaction.Snowflake  `json:"reply_to,omitzero"`
 	Author      userJSON               `json:"author"`
@@ -37,6 +45,48 @@ type messageJSON struct {
 	Loading bool      `json:"loading"`
 	Edited  bool      `json:"edited"`
 	Created time.Time `json:"created"`
+	// Pinned reports a message pinned in its channel.
+	Pinned bool `json:"pinned"`
+	// Reactions are the message's reactions, in the order they were
+	// first added.
+	Reactions []reactionJSON `json:"reactions"`
+	// Thread is the thread started from the message, if one was.
+	Thread *threadRefJSON `json:"thread,omitempty"`
+	// Starter is, for the first message of a thread started from a
+	// message (type 21), that message, which the client shows there.
+	Starter *starterJSON `json:"starter,omitempty"`
+}
+
+// starterJSON is the message a thread started from.
+type starterJSON struct {
+	ID      interaction.Snowflake `json:"id"`
+	Channel interaction.Snowflake `json:"channel"`
+	Author  userJSON              `json:"author"`
+	Content string                `json:"content"`
+}
+
+// messageThreadStarter is the type of the first message of a thread
+// started from a message, which stands for that message.
+const messageThreadStarter = 21
+
+// reactionJSON is a reaction under a message: its emoji, how many reacted
+// with it, and whether the user of the page is one of them.
+type reactionJSON struct {
+	// Emoji is the emoji as POST /api/react takes it: a Unicode emoji
+	// itself, or name:id for a custom one; Name is what the page shows,
+	// the emoji itself or a custom one's :name:, whose picture is
+	// elsewhere.
+	Emoji string `json:"emoji"`
+	Name  string `json:"name"`
+	Count int    `json:"count"`
+	Me    bool   `json:"me"`
+}
+
+// threadRefJSON is the thread a message started.
+type threadRefJSON struct {
+	ID           interaction.Snowflake `json:"id"`
+	Name         string                `json:"name"`
+	MessageCount int                   `json:"message_count"`
 }
 
 // interactionJSON says who did what to make a message.
@@ -68,6 +118,7 @@ type attachmentJSON struct {
 // names are the names the channel writes ids and choices with, and the
 // bot who writes its messages.
 type names struct {
+	emu      *emulator.Server
 	users    map[interaction.Snowflake]interaction.User
 	channels map[interaction.Snowflake]string
 	roles    map[interaction.Snowflake]string
@@ -79,11 +130,13 @@ type names struct {
 	// them by place, looked up when a message first needs them.
 	offered  func(place) []command.Command
 	commands map[place][]command.Command
+	// threads are the guilds' threads, by id.
+	threads map[interaction.Snowflake]emulator.Thread
 }
 
 func (h *Handler) names() names {
-	n := names{users: map[interaction.Snowflake]interaction.User{}, channels: map[interaction.Snowflake]string{}, roles: map[interaction.Snowflake]string{},
-		picked: h.picks.name, commands: map[place][]command.Command{}}
+	n := names{emu: h.emu, users: map[interaction.Snowflake]interaction.User{}, channels: map[interaction.Snowflake]string{}, roles: map[interaction.Snowflake]string{},
+		picked: h.picks.name, commands: map[place][]command.Command{}, threads: map[interaction.Snowflake]emulator.Thread{}}
 	n.offered = func(p place) []command.Command {
 		cmds, _ := h.emu.Offered(p.invocation()) // none where the user cannot be
 		return cmds
@@ -99,6 +152,9 @@ func (h *Handler) names() names {
 		for _, r := range g.Roles {
 			n.roles[r.ID] = strings.TrimPrefix(r.Name, "@")
 		}
+		for _, t := range g.Threads {
+			n.threads[t.ID] = t
+		}
 	}
 	return n
 }
@@ -109,19 +165,24 @@ func (h *Handler) names() names {
 // ephemeral message that answers another user, or a deleted one.
 func (n names) view(p place, rec emulator.MessageRecord) (messageJSON, bool) {
 	m := &rec.Message
-	invoker := rec.Interaction.Invoker().ID
 	ephemeral := m.Data.Flags&interaction.FlagEphemeral != 0
-	switch {
-	case p.Guild == 0 && (rec.Interaction.GuildID != 0 || invoker != p.User),
-		p.Guild != 0 && m.ChannelID != p.Channel,
-		m.Deleted, ephemeral && invoker != p.User:
+	if !n.sees(p, rec) {
 		return messageJSON{}, false
 	}
 	v := messageJSON{
-		ID: m.ID, Interaction: n.interaction(p, &rec.Interaction, rec.Launched), Author: n.bot,
+		ID: m.ID, Author: n.bot,
 		Original: rec.Original, ReplyTo: rec.ReplyTo,
 		Content: m.Data.Content, Embeds: m.Data.Embeds, Attachments: []attachmentJSON{}, Components: m.Data.Components,
-		Ephemeral: ephemeral, Loading: m.Loading(), Edited: !m.Edited.IsZero(), Created: m.Created,
+		Ephemeral: ephemeral, Loading: m.Loading(), Edited: !m.Edited.IsZero(), Created: m.Created, Reactions: []reactionJSON{},
+	}
+	if rec.Posted {
+		v.Author = n.author(rec.Author)
+	} else {
+		ix := n.interaction(p, &rec.Interaction, rec.Launched)
+		v.Interaction = &ix
+	}
+	if !ephemeral {
+		n.channelView(p, &v, m.ChannelID)
 	}
 	if v.Embeds == nil {
 		v.Embeds = []interaction.Embed{}
@@ -140,6 +201,63 @@ func (n names) view(p place, rec emulator.MessageRecord) (messageJSON, bool) {
 		}
 	}
 	return v, true
+}
+
+// sees reports whether the user of a page at p sees the message rec in
+// its channel: a message of that channel, in the bot's direct messages
+// with them the answers to their commands and the messages posted there,
+// and an ephemeral message only when it answers them.
+func (n names) sees(p place, rec emulator.MessageRecord) bool {
+	m := &rec.Message
+	invoker := rec.Interaction.Invoker().ID
+	ephemeral := m.Data.Flags&interaction.FlagEphemeral != 0
+	switch {
+	case m.Deleted, ephemeral && invoker != p.User:
+		return false
+	case p.Guild != 0:
+		return m.ChannelID == p.Channel
+	case rec.Posted:
+		return m.ChannelID == n.emu.DirectChannel(p.User)
+	}
+	return rec.Interaction.GuildID == 0 && invoker == p.User
+}
+
+// channelView fills in what the channel shows of a message of channel
+// beyond the message itself: its type, pin, reactions (pressed for the
+// page's user), the message a reply answers, and the thread it started.
+func (n names) channelView(p place, v *messageJSON, channel interaction.Snowflake) {
+	cm, ok := n.emu.MessageIn(channel, v.ID)
+	if !ok {
+		return
+	}
+	v.Type, v.Pinned = cm.Type, cm.Pinned
+	if cm.Interaction == nil && cm.ReplyTo != 0 {
+		v.ReplyTo = cm.ReplyTo
+	}
+	for _, r := range cm.Reactions {
+		name := r.Emoji
+		if i := strings.LastIndexByte(name, ':'); i > 0 {
+			name = ":" + name[:i] + ":"
+		}
+		v.Reactions = append(v.Reactions, reactionJSON{Emoji: r.Emoji, Name: name, Count: len(r.Users), Me: slices.Contains(r.Users, p.User)})
+	}
+	if t, ok := n.threads[cm.Thread]; ok && cm.Thread != 0 {
+		v.Thread = &threadRefJSON{ID: t.ID, Name: t.Name, MessageCount: t.MessageCount}
+	}
+	// A thread started from a message has the message's id.
+	if t, ok := n.threads[channel]; ok && cm.Type == messageThreadStarter {
+		if from, ok := n.emu.MessageIn(t.ParentID, t.ID); ok {
+			v.Starter = &starterJSON{ID: from.ID, Channel: t.ParentID, Author: n.author(from.Author), Content: from.Data.Content}
+		}
+	}
+}
+
+// author is the user who posted a message, as the page names them.
+func (n names) author(id interaction.Snowflake) userJSON {
+	if u, ok := n.users[id]; ok {
+		return userView(u)
+	}
+	return userJSON{ID: id, Username: id.String(), Name: id.String()}
 }
 
 // interaction says who did what in ix, which the service launched itself

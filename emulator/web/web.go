@@ -54,6 +54,7 @@ func NewHandler(emu *emulator.Server, cfg Config) *Handler {
 	h.staticRoutes()
 	h.mux.HandleFunc("GET /api/state", h.state)
 	h.mux.HandleFunc("POST /api/roles", h.roles)
+	h.mux.HandleFunc("POST /api/react", h.react)
 	h.mux.HandleFunc("GET /api/commands", h.commands)
 	h.mux.HandleFunc("GET /api/modal", h.modal)
 	h.mux.HandleFunc("POST /api/invoke", h.invoke)

@@ -76,6 +76,13 @@ const channel = new Channel({
   // A message's menu lists the MESSAGE commands.
   messageMenu: (m) => menuButton('Apps', 'Apps for the message',
     () => apps(MESSAGE_APP).map((a) => ({ label: a.name, run: () => useApp(a, m.id) })), { class: 'apps' }),
+  // Pressing a reaction adds the user's, or takes it back; the stream
+  // shows what came of it.
+  react: async (message, emoji, on) => {
+    const { ok, body } = await post('/api/react', { user: state.chosen.user, message, emoji, on });
+    composer.refuse(ok ? '' : refusalText(body));
+  },
+  openThread: (thread) => choose(query({ ...state.chosen, channel: thread })),
 }, world);
 
 const composer = new Composer({ place, world, send, onApps: () => showLauncher() });
@@ -137,6 +144,17 @@ function follow() {
   events.addEventListener('delete', (ev) => channel.remove(JSON.parse(ev.data).id));
   events.addEventListener('modal', (ev) => dialog.show(JSON.parse(ev.data).modal));
   events.addEventListener('commands', () => composer.refresh());
+  // The bot changed the guild: its threads, members, their roles and
+  // timeouts, its bans.
+  events.addEventListener('guild', (ev) => {
+    const { guild, roles, permissions } = JSON.parse(ev.data);
+    const i = state.guilds.findIndex((g) => g.id === guild.id);
+    if (i < 0) return;
+    state.guilds[i] = guild;
+    state.roles = roles;
+    state.permissions = permissions;
+    panel.show(state);
+  });
 }
 
 // The page starts where the playground says, unless its address says

@@ -1,5 +1,7 @@
 // The channel: the bot's messages, each with what the user did to make
-// it, and their components, which the user uses from here.
+// it, and the messages posted in the channel, by the bot or by users,
+// with their components, reactions and threads, which the user uses from
+// here.
 
 import { h, compareIDs, safeURL } from './api.js';
 import { markdown } from './markdown.js';
@@ -10,13 +12,16 @@ const log = () => document.getElementById('channel');
 const ROW = 1, BUTTON = 2, STRING_SELECT = 3, USER_SELECT = 5, ROLE_SELECT = 6, MENTIONABLE_SELECT = 7, CHANNEL_SELECT = 8,
   SECTION = 9, TEXT_DISPLAY = 10, THUMBNAIL = 11, MEDIA_GALLERY = 12, FILE = 13, SEPARATOR = 14, CONTAINER = 17;
 const LINK = 5, PREMIUM = 6;
+// Message types of the service the channel words.
+const THREAD_CREATED = 18, REPLY = 19, THREAD_STARTER = 21;
 const STYLE_NAMES = { 1: 'primary', 2: 'secondary', 3: 'success', 4: 'danger', 5: 'link', 6: 'premium' };
 
 // Channel keeps the log in the order of the messages' ids.
 export class Channel {
   // actions: {click(message, button), choose(message, select, values),
   // note(text), user(user) -> the button of a user's name and menu,
-  // messageMenu(message) -> the button of a message's menu}
+  // messageMenu(message) -> the button of a message's menu,
+  // react(message, emoji, on), openThread(thread)}
   // world: () => the state, for the users, roles and channels of menus.
   constructor(actions, world) {
     this.actions = actions;
@@ -60,14 +65,14 @@ export class Channel {
 
   render(m) {
     const head = 'm-' + m.id + '-head';
-    const context = h('p', { class: 'context' }, m.original ? '' : 'Follow-up: ', this.actions.user(m.interaction.user), ' ' + m.interaction.summary);
     const time = new Date(m.created);
     return h('article', { id: 'm-' + m.id, 'data-id': m.id, class: 'message' + (m.ephemeral ? ' ephemeral' : ''), 'aria-labelledby': head },
-      context,
+      this.context(m),
       h('header', { id: head, class: 'author' },
-        h('strong', {}, m.author.name), ' ', h('span', { class: 'tag' }, 'APP'), ' ',
+        h('strong', {}, m.author.name), m.author.bot ? [' ', h('span', { class: 'tag' }, 'APP')] : null, ' ',
         h('time', { datetime: m.created }, time.toLocaleTimeString()),
-        m.edited ? h('span', { class: 'edited' }, ' (edited)') : null),
+        m.edited ? h('span', { class: 'edited' }, ' (edited)') : null,
+        m.pinned ? h('span', { class: 'pinned' }, ' Pinned') : null),
       // Beside the header, not in it: the header names the article.
       m.loading ? null : h('div', { class: 'message-actions' }, this.actions.messageMenu(m)),
       m.loading ? h('p', { class: 'thinking', role: 'status' }, m.author.name + ' is thinking…') : null,
@@ -77,7 +82,42 @@ export class Channel {
       m.attachments.length ? h('ul', { class: 'attachments', 'aria-label': 'Attachments' },
         m.attachments.map((a) => h('li', {}, a.spoiler ? spoilerFile(a) : file(a)))) : null,
       m.components.map((c) => this.component(m, c)),
+      (m.reactions || []).length ? h('div', { class: 'reactions', role: 'group', 'aria-label': 'Reactions' },
+        m.reactions.map((r) => this.reaction(m, r))) : null,
+      m.thread ? h('p', { class: 'thread-link' }, h('button', { type: 'button', class: 'button secondary',
+        onclick: () => this.actions.openThread(m.thread.id) }, threadName(m.thread))) : null,
       m.ephemeral ? h('p', { class: 'only-you' }, 'Only you can see this') : null);
+  }
+
+  // context says what made a message, above it: who did what for an
+  // answer, what a reply answers, or that a thread started.
+  context(m) {
+    if (m.interaction) {
+      return h('p', { class: 'context' }, m.original ? '' : 'Follow-up: ', this.actions.user(m.interaction.user), ' ' + m.interaction.summary);
+    }
+    if (m.type === REPLY && m.reply_to) {
+      const shown = this.shown.get(m.reply_to);
+      if (!shown) return h('p', { class: 'context reply' }, 'Replying to a message no longer shown');
+      const to = JSON.parse(shown);
+      const text = to.content.length > 80 ? to.content.slice(0, 80) + '…' : to.content;
+      return h('p', { class: 'context reply' }, 'Replying to ', h('a', { href: '#m-' + to.id }, to.author.name), text ? ': ' + text : '');
+    }
+    if (m.type === THREAD_CREATED) return h('p', { class: 'context' }, m.author.name + ' started a thread');
+    if (m.type === THREAD_STARTER && m.starter) {
+      const where = this.names()('channel', m.starter.channel);
+      return h('p', { class: 'context reply' }, 'The thread started from a message of ' + m.starter.author.name +
+        (where ? ' in #' + where : '') + (m.starter.content ? ': ' + m.starter.content : ''));
+    }
+    return null;
+  }
+
+  // reaction is a reaction's button: its emoji and count, pressed when
+  // the user reacted with it, which presses it again to take the
+  // reaction back.
+  reaction(m, r) {
+    const name = r.name + ' ' + r.count + (r.count === 1 ? ' reaction' : ' reactions');
+    return h('button', { type: 'button', class: 'reaction' + (r.me ? ' me' : ''), 'aria-pressed': r.me ? 'true' : 'false', 'aria-label': name,
+      onclick: () => this.actions.react(m.id, r.emoji, !r.me) }, r.name + ' ' + r.count);
   }
 
   // component renders a component of message m, and wires it.
@@ -246,6 +286,12 @@ function poll(p) {
       p.allow_multiselect ? 'Select one or more answers. ' : 'Select one answer. ',
       closed ? 'Closed ' : 'Closes ',
       h('time', { datetime: p.expiry }, expiry.toLocaleString())));
+}
+
+// threadName names the button into a thread a message started, with how
+// many messages it shows.
+export function threadName(t) {
+  return 'Thread ' + t.name + ', ' + t.message_count + (t.message_count === 1 ? ' message' : ' messages');
 }
 
 function size(n) {

@@ -26,7 +26,7 @@ export class Panel {
     fill($('user'), state.users.filter((u) => !u.bot).map((u) => [u.id, u.name + ' (@' + u.username + ')']), chosen.user);
     fill($('guild'), [...state.guilds.map((g) => [g.id, g.name]), ['dm', 'Direct messages with ' + state.bot.name]], guildID);
     const guild = state.guilds.find((g) => g.id === chosen.guild);
-    fill($('channel-choice'), guild ? guild.channels.map((c) => [c.id, '#' + c.name]) : [['', 'the direct messages']], chosen.channel);
+    fill($('channel-choice'), guild ? channelChoices(guild) : [['', 'the direct messages']], chosen.channel);
     $('channel-choice').disabled = !guild;
     fill($('locale'), state.locales.map((l) => [l, l]), chosen.locale);
 
@@ -37,9 +37,16 @@ export class Panel {
         h('input', { type: 'checkbox', value: r.id, checked: state.roles.includes(r.id), onchange: () => this.rolesChanged() }),
         ' ' + r.name)));
 
-    // Who is here: the guild's members, or the user and the bot.
-    const here = guild ? state.users.filter((u) => guild.members.includes(u.id)) : [state.users.find((u) => u.id === chosen.user), state.bot];
-    $('members').replaceChildren(...here.filter(Boolean).map((u) => h('li', {}, this.userButton(u), u.bot ? [' ', h('span', { class: 'tag' }, 'APP')] : null)));
+    // Who is here: the guild's members as the bot may have changed them,
+    // or the user and the bot.
+    const here = guild ? guild.roster : [state.users.find((u) => u.id === chosen.user), state.bot].filter(Boolean).map((user) => ({ user }));
+    $('members').replaceChildren(...here.map((m) => h('li', {}, this.userButton(m.user),
+      m.user.bot ? [' ', h('span', { class: 'tag' }, 'APP')] : null, guild ? memberDetails(m, guild) : null)));
+    // Who the guild banned, and why.
+    $('bans-section').hidden = !guild;
+    $('bans').replaceChildren(...(guild && guild.bans.length
+      ? guild.bans.map((b) => h('li', {}, b.user.name + ' (@' + b.user.username + '): ' + (b.reason || 'no reason given')))
+      : [h('li', {}, 'Nobody is banned.')]));
 
     // The owner may do everything, whatever their roles: say so, or the
     // roles would seem to do nothing.
@@ -51,7 +58,7 @@ export class Panel {
       : state.permissions.map((p) => h('li', {}, p))));
 
     const channel = guild && guild.channels.find((c) => c.id === chosen.channel);
-    $('channel-title').textContent = channel ? '#' + channel.name + ' in ' + guild.name : 'Direct messages with ' + state.bot.name;
+    $('channel-title').textContent = channel ? channelName(guild, channel) + ' in ' + guild.name : 'Direct messages with ' + state.bot.name;
   }
 
   rolesChanged() {
@@ -80,6 +87,42 @@ export class Panel {
     if (result.violations.length) answer += '\n\nViolations:\n' + result.violations.map((v) => '- ' + v).join('\n');
     $('raw-answer').textContent = answer;
   }
+}
+
+// channelChoices lists a guild's channels for the picker, each thread
+// after its parent and named with it, as "#general › Tea thread".
+function channelChoices(guild) {
+  const threads = guild.channels.filter((c) => c.parent);
+  const out = [];
+  for (const c of guild.channels.filter((c) => !c.parent)) {
+    out.push([c.id, '#' + c.name]);
+    for (const t of threads.filter((t) => t.parent === c.id)) out.push([t.id, channelName(guild, t)]);
+  }
+  // A thread whose parent the page does not know goes last.
+  for (const t of threads.filter((t) => !guild.channels.some((c) => c.id === t.parent))) out.push([t.id, channelName(guild, t)]);
+  return out;
+}
+
+// channelName is how the page names a channel: a thread with its parent.
+function channelName(guild, c) {
+  const parent = c.parent && guild.channels.find((p) => p.id === c.parent);
+  return parent ? '#' + parent.name + ' › ' + c.name : '#' + c.name;
+}
+
+// memberDetails says what the member is beside their name: their
+// nickname, their roles and their timeout, with its end in the page's
+// time zone and, for machines, in UTC.
+function memberDetails(m, guild) {
+  const parts = [];
+  if (m.nick) parts.push(['nickname ' + m.nick]);
+  const roles = m.roles.map((id) => guild.roles.find((r) => r.id === id)?.name).filter(Boolean);
+  if (roles.length) parts.push([(roles.length === 1 ? 'role ' : 'roles ') + roles.join(', ')]);
+  const until = m.timed_out_until && new Date(m.timed_out_until);
+  if (until && until > new Date()) {
+    parts.push(['timed out until ', h('time', { datetime: m.timed_out_until }, until.toLocaleString())]);
+  }
+  if (!parts.length) return null;
+  return [': ', ...parts.flatMap((p, i) => (i ? [', ', ...p] : p))];
 }
 
 // fill replaces a select's options with [value, label] pairs.
