@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"strings"
 	"sync"
@@ -124,6 +125,22 @@ func TestDelaysTheBotCannotKeepAreRefused(t *testing.T) {
 	bot.Command("/reminders").Shows("You have no reminders.")
 	// Spaces are forgiven.
 	bot.Command(`/remind in:"1h 30m" text:"x"`).Shows("I will remind you here in 1h30m: x")
+}
+
+func TestAUserHasAtMostSoManyRemindersWaiting(t *testing.T) {
+	bot, poster, clock := reminderBot(t, newMemoryBook())
+	for i := range maxPerUser {
+		bot.Command(fmt.Sprintf(`/remind in:%dm text:"Number %d."`, i+1, i)).Shows("I will remind you here")
+	}
+	full := bot.Command(`/remind in:1h text:"One too many."`)
+	if want := fmt.Sprintf("You have %d reminders waiting, as many as I keep for anyone: cancel one, or wait for one to fall due.", maxPerUser); full.Content() != want {
+		t.Errorf("a reminder past the limit answered %q, want %q", full.Content(), want)
+	}
+	// Another user has room of their own, and one posted makes room.
+	bot.Command(`/remind in:1m text:"Mine."`, switchboardtest.As(bot.Moderator)).Shows("I will remind you here in 1m: Mine.")
+	clock.Advance(time.Minute)
+	postDue(t, poster, 2)
+	bot.Command(`/remind in:1h text:"Now there is room."`).Shows("I will remind you here in 1h: Now there is room.")
 }
 
 func TestThePosterPostsOnEveryTick(t *testing.T) {

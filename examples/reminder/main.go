@@ -53,9 +53,8 @@ const script = `
 # user, mentioning who asked: no interaction, no token needed.
 wait 3s
 # A reminder cancelled before it falls due is never posted.
-/remind in:1s text:"Never mind."
+/remind in:1m text:"Never mind."
 click Cancel
-wait 2s
 /reminders
 `
 
@@ -73,6 +72,10 @@ const lease = time.Minute
 
 // maxDelay is the furthest ahead a reminder may be set.
 const maxDelay = 366 * 24 * time.Hour
+
+// maxPerUser is how many reminders one user may have waiting: whoever
+// can use the command can fill the book only so far.
+const maxPerUser = 25
 
 func newBot(env playground.Env) (*router.Router, error) {
 	book, err := bookFor(os.Getenv("SWITCHBOARD_REDIS_URL"))
@@ -116,6 +119,14 @@ func reminders(book Book, now func() time.Time) *router.Router {
 		if err != nil || d < time.Second || d > maxDelay {
 			return interaction.Reply("I read " + fmt.Sprintf("%q", in) + " as no delay I can keep: write it as 90s, 20m or 1h30m, from a second to a year.").
 				Ephemeral().WithAllowedMentions(interaction.NoMentions()), nil
+		}
+		waiting, err := book.Of(ctx, req.Invoker().ID)
+		if err != nil {
+			return interaction.Response{}, err
+		}
+		if len(waiting) >= maxPerUser {
+			return interaction.Reply(fmt.Sprintf("You have %d reminders waiting, as many as I keep for anyone: cancel one, or wait for one to fall due.", len(waiting))).
+				Ephemeral(), nil
 		}
 		rem := Reminder{
 			ID: req.Interaction.ID, User: req.Invoker().ID, Channel: req.Interaction.ChannelID,
