@@ -20,6 +20,7 @@ import (
 	"github.com/switchboard-go/switchboard/emulator"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/internal/gorun"
+	"github.com/switchboard-go/switchboard/internal/testmain"
 )
 
 // The HTTP tests run against an emulator in this process, or against the
@@ -347,5 +348,5 @@ func TestMain(m *testing.M) {
 	if buildDir != "" {
 		os.RemoveAll(buildDir)
 	}
-	os.Exit(code)
+	testmain.Exit(code)
 }

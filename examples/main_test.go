@@ -1,7 +1,6 @@
 package examples
 
 import (
-	"os"
 	"testing"
 
 	"github.com/switchboard-go/switchboard/internal/testmain"
@@ -9,4 +8,4 @@ import (
 
 // The tests wait on the go command, as it lists and builds the programs,
 // and on the programs they run.
-func TestMain(m *testing.M) { os.Exit(testmain.Waiting(m)) }
+func TestMain(m *testing.M) { testmain.Exit(testmain.Waiting(m)) }

@@ -84,7 +84,7 @@ func TestMain(m *testing.M) {
 	if built.dir != "" {
 		os.RemoveAll(built.dir)
 	}
-	os.Exit(code)
+	testmain.Exit(code)
 }
 
 // fastTiming is -run's timing for tests: nothing waits long, but the

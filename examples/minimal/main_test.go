@@ -20,6 +20,7 @@ import (
 	"github.com/switchboard-go/switchboard/examples/internal/playground"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
 	"github.com/switchboard-go/switchboard/internal/gorun"
+	"github.com/switchboard-go/switchboard/internal/testmain"
 )
 
 // TestTheReadmeShowsThisBot keeps the README's bot and this program one
@@ -106,7 +107,7 @@ func TestMain(m *testing.M) {
 	if built.bin != "" {
 		os.RemoveAll(filepath.Dir(built.bin))
 	}
-	os.Exit(code)
+	testmain.Exit(code)
 }
 
 func TestHelpPrintsTheFlagsAndSucceeds(t *testing.T) {

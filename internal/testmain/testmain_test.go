@@ -10,7 +10,12 @@ import (
 	"time"
 )
 
-func TestMain(m *testing.M) { os.Exit(Waiting(m)) }
+func TestMain(m *testing.M) {
+	if name := os.Getenv(exitCase); name != "" {
+		runExitCase(name)
+	}
+	Exit(Waiting(m))
+}
 
 // PerCPU parallel tests a CPU run at once: each waits for all the others
 // to have started.
