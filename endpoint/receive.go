@@ -49,8 +49,9 @@ var ErrReplayed = errors.New("endpoint: interaction already received")
 // background, which WaitDeferred waits for. A gateway client that reads
 // its events on one goroutine calls Receive on another for each
 // interaction. ctx is to the handler what an HTTP request's context is:
-// its values reach the handler, and its end ends a handler run in time
-// and the post of its answer, not a deferred handler.
+// its values reach the handler, and its end ends the post of the first
+// answer and the handler of a route never deferred; a handler the
+// endpoint may defer runs on past it, as it does past an HTTP request's.
 //
 // Receive returns nil once the service has taken the first answer, and
 // otherwise why not, having logged it as ServeHTTP logs the same: a body
