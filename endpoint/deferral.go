@@ -134,15 +134,23 @@ func (f *flight) runOrDefer(mode deferral) (status int, answer []byte, contentTy
 			return f.deferred(mode, "handler still running: answer deferred, interaction handed to the queue")
 		}
 	}
+	// The deferral goes first: a flight from Receive posts it, and an
+	// edit that completes it must not overtake it.
+	status, answer, contentType = f.deferred(mode, "handler still running: answer deferred")
 	e.deferred.Add(1)
 	go func() {
 		defer e.deferred.Done()
-		f.fulfil(mode, <-done)
+		if r := <-done; f.undeferred() {
+			f.dropCompletion(r)
+		} else {
+			f.fulfil(mode, r)
+		}
 	}()
-	return f.deferred(mode, "handler still running: answer deferred")
+	return status, answer, contentType
 }
 
-// deferred answers with the deferral mode says, logging msg.
+// deferred answers with the deferral mode says, logging msg; a flight
+// from Receive posts it to the callback endpoint (postDeferral).
 func (f *flight) deferred(mode deferral, msg string) (status int, answer []byte, contentType string) {
 	f.rec.outcome = OutcomeDeferred
 	deferred := interaction.Response{Type: deferredType(mode)}
@@ -150,6 +158,9 @@ func (f *flight) deferred(mode deferral, msg string) (status int, answer []byte,
 		deferred = deferred.Ephemeral()
 	}
 	f.call.LogRoute(f.e.logger.Debug()).Stringer("interaction", f.ix.ID).Msg(msg)
+	if f.callback != nil {
+		return f.postDeferral(deferred)
+	}
 	answer, err := deferred.AppendJSON(f.out)
 	if err != nil {
 		return 500, append(f.out[:0], bodyInternal...), ""

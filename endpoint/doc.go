@@ -29,6 +29,17 @@
 // An answer may carry files; WithFileAnswers says whether they go
 // through the callback endpoint or in the HTTP response.
 //
+// A bot that keeps a gateway connection receives its interactions there,
+// in INTERACTION_CREATE dispatches, with no HTTP request to answer: it
+// hands each one's d, the interaction the service would have POSTed, to
+// Receive, which serves it as a verified request is served (the same
+// handlers, middleware, checks, replay guard, observer and logs) and posts
+// each answer to the callback endpoint through the REST client: the
+// answer, files and all, the error handler's, or the deferral that the
+// handler's answer completes. A bot with no HTTP endpoint at all makes
+// its endpoint with NewGateway, which needs no public key, refuses
+// whatever HTTP request reaches it, and needs a REST client.
+//
 // New returns an error for a configuration that cannot serve as it
 // says, such as a queue without the keys that prove its jobs.
 //

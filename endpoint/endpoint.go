@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/rs/zerolog"
@@ -75,10 +76,22 @@ const (
 // endpoint may defer has a context that lasts as long as the interaction's
 // token (interaction.TokenLifetime) instead, or until the request
 // context's deadline if that is sooner.
+//
+// An interaction that comes with no HTTP request to answer, from the
+// gateway, is handed to Receive, which serves it the same way and posts
+// its answers to the callback endpoint. An endpoint for the gateway
+// alone, with no public key to verify requests with, is made by
+// NewGateway.
 type Endpoint struct {
 	config
-	mux      *router.Mux
+	mux *router.Mux
+	// verifier checks the signature of each HTTP request; nil for an
+	// endpoint that serves no HTTP (NewGateway).
 	verifier *interaction.Verifier
+	// refusedHTTP says that an endpoint without a verifier has refused
+	// a request over HTTP, and logged it at error: the next are logged at
+	// debug, as anyone may send them.
+	refusedHTTP atomic.Bool
 	// deferred counts the deferred answers not yet delivered.
 	deferred sync.WaitGroup
 	// handlers runs the handlers the endpoint may defer, which run apart
@@ -87,7 +100,9 @@ type Endpoint struct {
 }
 
 // New returns an Endpoint that verifies requests with v and dispatches
-// them to mux, configured by opts.
+// them to mux, configured by opts. v may not be nil: an endpoint that
+// serves no HTTP, for a bot that receives its interactions from the
+// gateway only, is NewGateway's.
 //
 // It returns an error, naming every problem, for a configuration that
 // cannot serve as it says: a queue (WithQueue) without the keys that
@@ -100,11 +115,39 @@ type Endpoint struct {
 // which are deferred at once. A deployment so configured is better
 // stopped at its start than at its first job.
 func New(mux *router.Mux, v *interaction.Verifier, opts ...Option) (*Endpoint, error) {
-	switch {
-	case mux == nil:
-		return nil, errors.New("endpoint: New: no router.Mux")
-	case v == nil:
-		return nil, errors.New("endpoint: New: no interaction.Verifier")
+	if v == nil {
+		return nil, errors.New("endpoint: New: no interaction.Verifier: an endpoint that receives its interactions from the gateway only, and serves no HTTP, is made by NewGateway")
+	}
+	return newEndpoint("New", mux, v, opts)
+}
+
+// NewGateway returns an Endpoint for a bot that receives its interactions
+// from the gateway only, each handed to Receive, and has no interactions
+// endpoint over HTTP, hence no public key to verify requests with. It
+// dispatches them to mux, configured by opts, as New's endpoint does the
+// requests it verifies, and answers them through the callback endpoint
+// with its REST client.
+//
+// Besides New's, it returns an error for what such an endpoint cannot
+// do: answer without a REST client (WithClient); hand what it defers to
+// a queue (WithQueue) or complete jobs (WithJobKeys), which a worker
+// checks by the service's signature, which an interaction from the
+// gateway lacks, and which a process that keeps a gateway connection
+// open does not need; answer with files in an HTTP response
+// (FilesInResponse).
+//
+// Its ServeHTTP and ServeFastHTTP refuse every request, 404 with a JSON
+// body that says why, the first logged at error; package serve's Server
+// refuses to serve it (CanServeHTTP).
+func NewGateway(mux *router.Mux, opts ...Option) (*Endpoint, error) {
+	return newEndpoint("NewGateway", mux, nil, opts)
+}
+
+// newEndpoint returns the endpoint New or NewGateway, named by name,
+// makes: with v, or, without one, serving no HTTP.
+func newEndpoint(name string, mux *router.Mux, v *interaction.Verifier, opts []Option) (*Endpoint, error) {
+	if mux == nil {
+		return nil, errors.New("endpoint: " + name + ": no router.Mux")
 	}
 	e := &Endpoint{config: defaultConfig(), mux: mux, verifier: v, handlers: gopool.New(0)}
 	for _, o := range opts {
@@ -153,6 +196,9 @@ func (e *Endpoint) check() error {
 	if e.files == FilesByCallback && e.client == nil {
 		errs = append(errs, errors.New("endpoint: answers with files go to the callback endpoint (FilesByCallback), but the endpoint has no REST client to send them: give it one with WithClient"))
 	}
+	if e.verifier == nil {
+		errs = append(errs, e.checkGateway()...)
+	}
 	if queued := e.mux.QueuedRoutes(); e.noAutoDefer && len(queued) > 0 {
 		slices.Sort(queued)
 		errs = append(errs, errors.New("endpoint: WithoutAutoDefer keeps the endpoint from deferring, and routes declared router.Queued are deferred at once: "+
@@ -162,6 +208,24 @@ func (e *Endpoint) check() error {
 		return errors.Join(errs...)
 	}
 	return nil
+}
+
+// checkGateway returns what keeps an endpoint without a verifier
+// (NewGateway), which serves interactions from the gateway only, from
+// serving as it says.
+func (e *Endpoint) checkGateway() []error {
+	var errs []error
+	if e.client == nil {
+		errs = append(errs, errors.New("endpoint: NewGateway: the endpoint answers the interactions it receives through the callback endpoint, and has no REST client to do it: give it one with WithClient"))
+	}
+	if e.queue != nil || e.jobKeys != nil || e.noJobKeys {
+		errs = append(errs, errors.New("endpoint: NewGateway: the endpoint neither hands interactions to a queue (WithQueue) nor completes jobs (WithJobKeys): "+
+			"a worker trusts a job for the service's signature, which an interaction from the gateway lacks, and a process that keeps a gateway connection is not frozen between requests"))
+	}
+	if e.files == FilesInResponse {
+		errs = append(errs, errors.New("endpoint: NewGateway: the endpoint answers no HTTP request, and posts answers with files to the callback endpoint: FilesInResponse cannot be"))
+	}
+	return errs
 }
 
 // MaxBodySize returns the largest request body the endpoint accepts, in
@@ -181,4 +245,5 @@ var (
 	bodyInternal        = []byte(`{"message":"internal error"}`)
 	bodyUnsupportedType = []byte(`{"message":"interaction type not served by this endpoint"}`)
 	bodyReplayed        = []byte(`{"message":"interaction already received"}`)
+	bodyNoHTTP          = []byte(`{"message":"this bot receives its interactions from the gateway and has no interactions endpoint"}`)
 )

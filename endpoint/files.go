@@ -80,12 +80,12 @@ func (f *flight) answerWithFiles(answered *interaction.Response) (status int, an
 	var err error
 	if e.byCallback() {
 		if err = e.client.Respond(ctx, ix, resp); err == nil {
-			f.answeredWithFiles(resp, "callback")
+			f.answeredThrough(resp, "callback")
 			return 202, f.out[:0], ""
 		}
 	} else {
 		if answer, contentType, err = resp.AppendMultipart(f.out[:0], ix.AttachmentLimit()); err == nil {
-			f.answeredWithFiles(resp, "response")
+			f.answeredThrough(resp, "response")
 			return 200, answer, contentType
 		}
 	}
@@ -97,7 +97,7 @@ func (f *flight) answerWithFiles(answered *interaction.Response) (status int, an
 		// The error handler's own files go in the response: whatever
 		// failed through the client may fail again.
 		if answer, contentType, err = resp.AppendMultipart(f.out[:0], ix.AttachmentLimit()); err == nil {
-			f.answeredWithFiles(resp, "response")
+			f.answeredThrough(resp, "response")
 			return 200, answer, contentType
 		}
 		f.log(e.logger.Error().Err(err)).Msg("the error handler's answer has files that cannot be sent either; answering with the default")
@@ -107,9 +107,9 @@ func (f *flight) answerWithFiles(answered *interaction.Response) (status int, an
 	return status, answer, ""
 }
 
-// answeredWithFiles logs an answer with files sent through the callback
-// endpoint or in the HTTP response.
-func (f *flight) answeredWithFiles(resp interaction.Response, through string) {
+// answeredThrough logs an answer sent through the callback endpoint or,
+// with files, in the HTTP response.
+func (f *flight) answeredThrough(resp interaction.Response, through string) {
 	f.log(f.e.logger.Debug()).Stringer("type", f.ix.Type).
 		Stringer("callback", resp.Type).Int("files", len(resp.Message.Files)).Str("through", through).Msg("answered")
 }

@@ -29,6 +29,10 @@ import (
 //
 // and, whatever came of it, the observer told (observe). Both adapters,
 // ServeFastHTTP and ServeHTTP, call serve after the method check.
+// Receive (receive.go) takes an interaction with no HTTP request to
+// answer the same way, from fly on: land decodes it and calls dispatch,
+// and answer and the deferral post what they would have written in the
+// response to the callback endpoint (post, postDeferral).
 
 // A flight is one interaction's way through the endpoint: what the steps
 // share, and the record the observer is told. It is allocated once the
@@ -48,6 +52,10 @@ type flight struct {
 	// so that an endpoint without one does not carry three empty slices
 	// in every request's flight.
 	signed *signedRequest
+	// callback is set on a flight with no HTTP request to answer
+	// (Receive), whose answers go to the callback endpoint (post); nil
+	// for a request over HTTP.
+	callback *callbackAnswer
 
 	ix interaction.Interaction
 	// call is the interaction's way through the Mux: its handler, found
@@ -63,6 +71,9 @@ type flight struct {
 // answer's body to out; contentType is the body's when it is not JSON,
 // and otherwise empty.
 func (e *Endpoint) serve(parent context.Context, received time.Time, sig, ts, body, out []byte) (status int, answer []byte, contentType string) {
+	if e.verifier == nil {
+		return e.refuseHTTP(out)
+	}
 	var start time.Time
 	if e.observer != nil {
 		start = time.Now()
@@ -167,8 +178,11 @@ func (f *flight) undecoded(err error, body []byte) (status int, answer []byte, c
 	// look, unlike a stranger's, which fails its signature.
 	f.refuse(interaction.RefusedMalformed)
 	ev, msg := f.e.logger.Warn(), "refused a signed request that is not an interaction"
+	if f.callback != nil {
+		msg = "refused a body from the gateway that is not an interaction"
+	}
 	switch {
-	case errors.Is(err, interaction.ErrUnknownType) && isEventPing(body):
+	case errors.Is(err, interaction.ErrUnknownType) && f.callback == nil && isEventPing(body):
 		// Type 0 is the PING of webhook events, which a developer's
 		// tools send to see whether a bot serves them there: routine
 		// where it does not, as the 400 tells them.
@@ -286,8 +300,12 @@ func (f *flight) panicked(p any) {
 }
 
 // answer writes the answer of r: JSON (encode), or, for an answer whose
-// message carries files, as the endpoint sends those (answerWithFiles).
+// message carries files, as the endpoint sends those (answerWithFiles);
+// a flight from Receive posts it to the callback endpoint (post).
 func (f *flight) answer(r *result) (status int, answer []byte, contentType string) {
+	if f.callback != nil {
+		return f.post(r)
+	}
 	if r.panicked || len(r.resp.Message.Files) == 0 {
 		status, answer = f.encode(r)
 		if status != 200 {

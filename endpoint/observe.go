@@ -100,8 +100,15 @@ type Observation struct {
 	Outcome Outcome
 	// Refused says why the request was refused; 0 when it was not.
 	Refused interaction.Refusal
-	// Status is the HTTP status of the answer.
+	// Status is the HTTP status of the answer; 0 for an interaction
+	// from the gateway, which has none.
 	Status int
+	// Gateway reports that the interaction came with no HTTP request to
+	// answer, from the gateway, through Receive: its answers went to the
+	// callback endpoint; nothing was signed, so its Verification is 0;
+	// and its Duration ends once its first answer, or the deferral, was
+	// delivered, the post included, or the interaction refused.
+	Gateway bool
 	// Verification is how long checking the signature took; 0 when the
 	// request was refused before (interaction.RefusedTooLarge).
 	Verification time.Duration
@@ -175,6 +182,7 @@ func (f *flight) exchange() Observation {
 	if r.routed {
 		x.Route = f.call.Route()
 	}
+	x.Gateway = f.callback != nil
 	return x
 }
 

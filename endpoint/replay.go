@@ -57,7 +57,7 @@ func (f *flight) replayed(ts []byte) bool {
 	// A route the endpoint hands to its queue at once runs in the
 	// worker, whose claim counts the handler's first call.
 	joint := !(f.call.Queued() && e.queue != nil)
-	first, err := g.claim(f.parent, &f.call, ix.ID, joint, replayExpiry(e.verifier.Window(), f.received, ts), f.received.Add(e.deadline-e.margin), &e.logger)
+	first, err := g.claim(f.parent, &f.call, ix.ID, joint, f.replayExpiry(ts), f.received.Add(e.deadline-e.margin), &e.logger)
 	if err == storecall.ErrPaused {
 		return false
 	}
@@ -69,6 +69,27 @@ func (f *flight) replayed(ts []byte) bool {
 		e.logger.Warn().Stringer("interaction", ix.ID).Msg("refused a copy of an interaction already received")
 	}
 	return !first
+}
+
+// replayExpiry returns until when the guard remembers the flight's
+// interaction, signed at ts.
+//
+// An interaction from the gateway (Receive) is signed by nothing, and
+// has no timestamp: a copy of it is not a request recorded off the wire
+// but the gateway's own, a dispatch sent again to a session that resumed,
+// or one dispatch that two processes on a shard both received (a deploy
+// that starts the new process before it stops the old one), within
+// seconds of the first. It is claimed, as over HTTP, by its id alone,
+// which the service gives one interaction whichever way it sends it, and
+// remembered as long as a request without a timestamp: the default window
+// from when it arrived, long past any copy the gateway sends, and the time
+// a replay.MemoryGuard is sized for (replay.CapacityFor), which a longer
+// one, such as the token's lifetime, would overflow.
+func (f *flight) replayExpiry(ts []byte) time.Time {
+	if f.callback != nil {
+		return replayExpiry(0, f.received, nil)
+	}
+	return replayExpiry(f.e.verifier.Window(), f.received, ts)
 }
 
 // replayExpiry returns until when a guard must remember a request

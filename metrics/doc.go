@@ -31,6 +31,14 @@
 //	switchboard_verification_duration_seconds{endpoint}
 //	switchboard_request_duration_seconds{endpoint}
 //
+// An interaction the gateway delivered, which the interactions endpoint
+// was handed by its Receive, is counted in the interactions' metrics as
+// one over HTTP, and under endpoint "gateway" in the refusals (malformed,
+// unsupported_type, replay) and the request durations, which run from the
+// call to Receive until the first answer, or the deferral, was delivered
+// through the callback endpoint. Nothing it carries is signed: it has no
+// verification.
+//
 // Of the events endpoint:
 //
 //	switchboard_events_total{type, outcome}
@@ -68,6 +76,8 @@
 //     good suggestions were served: package autocomplete's Fallback). A
 //     deferred answer's outcome is what its handler came to: answered,
 //     deferred, error or panic.
+//   - endpoint: interactions, events, or gateway for the interactions
+//     the gateway delivered.
 //   - reason of a refusal: too_large, bad_signature, stale_timestamp,
 //     malformed, unsupported_type, replay.
 //   - outcome of an event: handled, error, panic, unhandled, busy.

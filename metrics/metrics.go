@@ -61,8 +61,8 @@ type Metrics struct {
 	storeFailures *prometheus.CounterVec
 
 	// The series of each endpoint, found once.
-	verifyInteractions, verifyEvents   prometheus.Observer
-	requestInteractions, requestEvents prometheus.Observer
+	verifyInteractions, verifyEvents                   prometheus.Observer
+	requestInteractions, requestEvents, requestGateway prometheus.Observer
 
 	// knownEvents are the event types named as they are; the others are
 	// "other".
@@ -151,13 +151,13 @@ func New(reg prometheus.Registerer, opts ...Option) (*Metrics, error) {
 			"Completions of deferred answers the service did not take, leaving the user with the deferral, by type and route.",
 			"type", "route"),
 		refused: counter("switchboard_refused_requests_total",
-			"Requests an endpoint refused before dispatching them, by endpoint (interactions, events) and reason (too_large, bad_signature, stale_timestamp, malformed, unsupported_type, replay).",
+			"Requests an endpoint refused before dispatching them, by endpoint (interactions, events, gateway) and reason (too_large, bad_signature, stale_timestamp, malformed, unsupported_type, replay).",
 			"endpoint", "reason"),
 		verification: histogram("switchboard_verification_duration_seconds",
 			"How long checking the signature of a request took, by endpoint.",
 			c.verification, "endpoint"),
 		request: histogram("switchboard_request_duration_seconds",
-			"How long an endpoint took to answer a request, from its arrival, by endpoint.",
+			"How long an endpoint took to answer a request, from its arrival, by endpoint (interactions, events, gateway: from the call to Receive until the first answer was delivered).",
 			c.request, "endpoint"),
 		events: counter("switchboard_events_total",
 			"Webhook events received, by type and outcome (handled, error, panic, unhandled, busy).",
@@ -200,12 +200,17 @@ func New(reg prometheus.Registerer, opts ...Option) (*Metrics, error) {
 	m.verifyEvents = m.verification.WithLabelValues(endpointEvents)
 	m.requestInteractions = m.request.WithLabelValues(endpointInteractions)
 	m.requestEvents = m.request.WithLabelValues(endpointEvents)
+	m.requestGateway = m.request.WithLabelValues(endpointGateway)
 	// Every reason of refusal is there from the start, at zero, so that
-	// the first refusal shows as an increase.
+	// the first refusal shows as an increase: those of the gateway that
+	// Receive can give, as nothing it is handed is signed or over a limit.
 	for _, endpoint := range []string{endpointInteractions, endpointEvents} {
 		for r := interaction.RefusedTooLarge; r.String() != ""; r++ {
 			m.refused.WithLabelValues(endpoint, r.String())
 		}
+	}
+	for _, r := range []interaction.Refusal{interaction.RefusedMalformed, interaction.RefusedUnsupportedType, interaction.RefusedReplay} {
+		m.refused.WithLabelValues(endpointGateway, r.String())
 	}
 	var errs []error
 	for _, col := range []prometheus.Collector{

@@ -12,6 +12,7 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/testutil"
+	"github.com/rs/zerolog"
 
 	"github.com/switchboard-go/switchboard/autocomplete"
 	"github.com/switchboard-go/switchboard/command"
@@ -23,6 +24,7 @@ import (
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
 	"github.com/switchboard-go/switchboard/metrics"
 	"github.com/switchboard-go/switchboard/option"
+	"github.com/switchboard-go/switchboard/replay"
 	"github.com/switchboard-go/switchboard/rest"
 	"github.com/switchboard-go/switchboard/router"
 	"github.com/switchboard-go/switchboard/storecall"
@@ -364,7 +366,7 @@ func TestRefusedRequestsAreCountedByReason(t *testing.T) {
 	if v, found := value(t, w.reg, "switchboard_interactions_total", "outcome", "answered", "route", "ping", "type", "APPLICATION_COMMAND"); found {
 		t.Errorf("the stale interaction was counted as answered %v times", v)
 	}
-	const want = `# HELP switchboard_refused_requests_total Requests an endpoint refused before dispatching them, by endpoint (interactions, events) and reason (too_large, bad_signature, stale_timestamp, malformed, unsupported_type, replay).
+	const want = `# HELP switchboard_refused_requests_total Requests an endpoint refused before dispatching them, by endpoint (interactions, events, gateway) and reason (too_large, bad_signature, stale_timestamp, malformed, unsupported_type, replay).
 # TYPE switchboard_refused_requests_total counter
 switchboard_refused_requests_total{endpoint="events",reason="bad_signature"} 1
 switchboard_refused_requests_total{endpoint="events",reason="malformed"} 0
@@ -372,6 +374,9 @@ switchboard_refused_requests_total{endpoint="events",reason="replay"} 0
 switchboard_refused_requests_total{endpoint="events",reason="stale_timestamp"} 0
 switchboard_refused_requests_total{endpoint="events",reason="too_large"} 0
 switchboard_refused_requests_total{endpoint="events",reason="unsupported_type"} 0
+switchboard_refused_requests_total{endpoint="gateway",reason="malformed"} 0
+switchboard_refused_requests_total{endpoint="gateway",reason="replay"} 0
+switchboard_refused_requests_total{endpoint="gateway",reason="unsupported_type"} 0
 switchboard_refused_requests_total{endpoint="interactions",reason="bad_signature"} 1
 switchboard_refused_requests_total{endpoint="interactions",reason="malformed"} 0
 switchboard_refused_requests_total{endpoint="interactions",reason="replay"} 0
@@ -577,9 +582,10 @@ func TestNewRefusesASecondMetricsUnlessItsLabelsDiffer(t *testing.T) {
 			t.Errorf("the Metrics of bot %s: %v", bot, err)
 		}
 	}
-	// The refusals start at zero, for each bot.
-	if n, err := testutil.GatherAndCount(reg, "switchboard_refused_requests_total"); err != nil || n != 2*12 {
-		t.Errorf("%d series of refusals, %v; want 12 for each of 2 bots", n, err)
+	// The refusals start at zero, for each bot: six reasons of each
+	// endpoint, and the three an interaction from the gateway can have.
+	if n, err := testutil.GatherAndCount(reg, "switchboard_refused_requests_total"); err != nil || n != 2*15 {
+		t.Errorf("%d series of refusals, %v; want 15 for each of 2 bots", n, err)
 	}
 }
 
@@ -668,4 +674,57 @@ switchboard_store_failures_total{reason="paused",store="cooldown"} 1
 	if err := testutil.GatherAndCompare(reg, strings.NewReader(want), "switchboard_store_failures_total"); err != nil {
 		t.Error(err)
 	}
+}
+
+// TestGatewayInteractionsAreCountedUnderTheirOwnEndpoint: an interaction
+// handed to Receive is counted by type, route and outcome as one over
+// HTTP, and its refusals and durations under endpoint "gateway", with no
+// verification, as nothing was signed.
+func TestGatewayInteractionsAreCountedUnderTheirOwnEndpoint(t *testing.T) {
+	reg := prometheus.NewRegistry()
+	m, err := metrics.New(reg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	api := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		w.WriteHeader(http.StatusNoContent)
+	}))
+	t.Cleanup(api.Close)
+	client, err := rest.NewClient(api.URL+"/api/v10", rest.NoAuth{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mux, err := newBot(nil).Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, err := endpoint.NewGateway(mux, endpoint.WithClient(client), m.Endpoint(),
+		endpoint.WithReplayGuard(replay.NewMemoryGuard(0)), endpoint.WithLogger(zerolog.Nop()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	body := interactiontest.Command("ping").JSON()
+	if err := e.Receive(ctx, body); err != nil {
+		t.Fatal(err)
+	}
+	if err := e.Receive(ctx, body); !errors.Is(err, endpoint.ErrReplayed) {
+		t.Fatalf("the copy: %v, want ErrReplayed", err)
+	}
+	if err := e.Receive(ctx, []byte("not json")); err == nil {
+		t.Fatal("a body that is not an interaction was served")
+	}
+	refused := func(endpoint, reason string, n float64) series {
+		return series{"switchboard_refused_requests_total", []string{"endpoint", endpoint, "reason", reason}, n}
+	}
+	eventually(t, reg,
+		series{"switchboard_interactions_total", []string{"outcome", "answered", "route", "ping", "type", "APPLICATION_COMMAND"}, 1},
+		refused("gateway", "replay", 1),
+		refused("gateway", "malformed", 1),
+		refused("interactions", "replay", 0),
+		refused("interactions", "malformed", 0),
+		series{"switchboard_request_duration_seconds", []string{"endpoint", "gateway"}, 3},
+		series{"switchboard_request_duration_seconds", []string{"endpoint", "interactions"}, 0},
+		series{"switchboard_verification_duration_seconds", []string{"endpoint", "interactions"}, 0},
+	)
 }

@@ -13,6 +13,10 @@ import (
 const (
 	endpointInteractions = "interactions"
 	endpointEvents       = "events"
+	// endpointGateway is the interactions endpoint's, for what it was
+	// handed from the gateway (endpoint.Endpoint.Receive): unsigned,
+	// answered through the callback endpoint.
+	endpointGateway = "gateway"
 )
 
 // Label values that stand for what has no name of its own.
@@ -31,19 +35,31 @@ const (
 // ObserveRequest counts a request to the interactions endpoint; it makes
 // m an endpoint.Observer.
 func (m *Metrics) ObserveRequest(x endpoint.Observation) {
+	if x.Gateway {
+		m.observeGateway(x)
+		return
+	}
 	if x.Refused != 0 {
 		m.refused.WithLabelValues(endpointInteractions, x.Refused.String()).Inc()
 	} else {
-		typ, route := interactionLabels(x.Type, x.Route)
-		m.interactions.WithLabelValues(typ, route, x.Outcome.String()).Inc()
-		if x.Handled {
-			m.handler.WithLabelValues(typ, route).Observe(x.HandlerTime.Seconds())
-		}
+		m.countInteraction(x)
 	}
 	if x.Refused != interaction.RefusedTooLarge {
 		m.verifyInteractions.Observe(x.Verification.Seconds())
 	}
 	m.requestInteractions.Observe(x.Duration.Seconds())
+}
+
+// observeGateway counts an interaction the endpoint was handed from the
+// gateway: as one over HTTP, but under endpoint "gateway" where the
+// endpoint is a label, and with no verification, as nothing was signed.
+func (m *Metrics) observeGateway(x endpoint.Observation) {
+	if x.Refused != 0 {
+		m.refused.WithLabelValues(endpointGateway, x.Refused.String()).Inc()
+	} else {
+		m.countInteraction(x)
+	}
+	m.requestGateway.Observe(x.Duration.Seconds())
 }
 
 // ObserveCompletion counts a deferred answer completed; it makes m a
@@ -56,6 +72,16 @@ func (m *Metrics) ObserveCompletion(c endpoint.Completion) {
 	m.handler.WithLabelValues(typ, route).Observe(c.HandlerTime.Seconds())
 	// Last, so that a completion counted is one wholly observed.
 	m.deferred.WithLabelValues(typ, route, c.Outcome.String()).Inc()
+}
+
+// countInteraction counts the interaction of x, which was not refused,
+// and how long its handler ran.
+func (m *Metrics) countInteraction(x endpoint.Observation) {
+	typ, route := interactionLabels(x.Type, x.Route)
+	m.interactions.WithLabelValues(typ, route, x.Outcome.String()).Inc()
+	if x.Handled {
+		m.handler.WithLabelValues(typ, route).Observe(x.HandlerTime.Seconds())
+	}
 }
 
 // interactionLabels returns the type and route labels of an interaction

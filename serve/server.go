@@ -76,7 +76,9 @@ type Server struct {
 	// Addr is the TCP address ListenAndServe listens on, such as ":8080".
 	Addr string
 	// Endpoint answers every request but the health check's and, when
-	// Events is set, those to EventsPath.
+	// Events is set, those to EventsPath. Serve refuses one that serves
+	// no HTTP, made by endpoint.NewGateway for a bot that receives its
+	// interactions from the gateway.
 	Endpoint *endpoint.Endpoint
 	// Events, when set, answers the requests to EventsPath: the
 	// application's webhook events URL. A Server may serve Events alone,
@@ -214,6 +216,12 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 func (s *Server) check() error {
 	if s.Endpoint == nil && s.Events == nil {
 		return errors.New("serve: Server.Endpoint and Server.Events are both nil")
+	}
+	if s.Endpoint != nil {
+		// An endpoint for the gateway alone would refuse every request.
+		if err := s.Endpoint.CanServeHTTP(); err != nil {
+			return fmt.Errorf("serve: Server.Endpoint: %w", err)
+		}
 	}
 	if s.Events != nil {
 		p := s.eventsPath()

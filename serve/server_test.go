@@ -386,6 +386,30 @@ func TestServerNeedsAnEndpointAndAnAddress(t *testing.T) {
 	}
 }
 
+// TestServerRefusesAnEndpointForTheGatewayAlone: an endpoint NewGateway
+// made serves no HTTP; the server says so as it starts, rather than
+// refuse every request.
+func TestServerRefusesAnEndpointForTheGatewayAlone(t *testing.T) {
+	_, client := endpointtest.NewWebhooksInMemory(t)
+	r := router.New(router.DispatchOnly())
+	r.Command("ping", endpointtest.Reply("pong"))
+	e, err := endpoint.NewGateway(endpointtest.Build(t, r), endpoint.WithClient(client))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := (&serve.Server{Endpoint: e}).Serve(context.Background(), ln); err == nil || !strings.Contains(err.Error(), "NewGateway") {
+		t.Errorf("Serve of an endpoint for the gateway alone: %v", err)
+	}
+	if c, err := net.Dial("tcp", ln.Addr().String()); err == nil {
+		c.Close()
+		t.Error("Serve left its listener open")
+	}
+}
+
 func TestServerReturnsWhenItsListenerIsClosedUnderIt(t *testing.T) {
 	e := slowBot(t, interactiontest.NewKey("server"), io.Discard, nil, nil)
 	ln, err := net.Listen("tcp", "127.0.0.1:0")

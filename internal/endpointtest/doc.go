@@ -7,7 +7,8 @@
 //   - a stand-in for the service's webhook endpoints, where the answers
 //     completed after a deferral go (Webhooks), on a loopback port
 //     (NewWebhooks) or in memory, for a test in a synctest bubble
-//     (NewWebhooksInMemory);
+//     (NewWebhooksInMemory), and a client of any handler in memory
+//     (ClientInMemory);
 //   - requests signed as the service signs them (Signed, Signature),
 //     served in memory through each of an endpoint's front ends
 //     (FrontEnds), or sent over HTTP (Send) to a server started on a

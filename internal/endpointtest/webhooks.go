@@ -40,12 +40,21 @@ func NewWebhooks(tb testing.TB) (*Webhooks, *rest.Client) {
 func NewWebhooksInMemory(tb testing.TB) (*Webhooks, *rest.Client) {
 	tb.Helper()
 	w := &Webhooks{}
+	return w, ClientInMemory(tb, w)
+}
+
+// ClientInMemory returns a client of an API that h serves with no port:
+// the client hands each request to h in the calling goroutine. A test
+// that needs answers the Webhooks do not give, such as the service's
+// refusals, serves them so.
+func ClientInMemory(tb testing.TB, h http.Handler) *rest.Client {
+	tb.Helper()
 	client, err := rest.NewClient("http://webhooks.test/api/v10", rest.NoAuth{},
-		rest.WithHTTPClient(&http.Client{Transport: inMemory{w}}))
+		rest.WithHTTPClient(&http.Client{Transport: inMemory{h}}))
 	if err != nil {
 		tb.Fatal(err)
 	}
-	return w, client
+	return client
 }
 
 // inMemory is an http.RoundTripper that serves each request with its
