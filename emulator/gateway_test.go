@@ -248,3 +248,129 @@ func TestAGatewayBotThatDoesNotAnswerLetsTheInteractionFail(t *testing.T) {
 		t.Errorf("the result: %+v", res)
 	}
 }
+
+// dispatch reads the next payload, a dispatch named name, and returns
+// its d.
+func (b *gatewayBot) dispatch(name string) map[string]any {
+	b.t.Helper()
+	var d map[string]any
+	if err := json.Unmarshal(b.expect(0, name).D, &d); err != nil {
+		b.t.Fatal(err)
+	}
+	return d
+}
+
+func TestTheWorldsEventsReachTheSessionsThatAskForThem(t *testing.T) {
+	s, err := emulator.New(emulator.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	const (
+		guilds, members, moderation, messages, reactions, content = 1 << 0, 1 << 1, 1 << 2, 1 << 9, 1 << 10, 1 << 15
+	)
+	all, _, guildsOf := connectGateway(t, s, guilds|members|moderation|messages|reactions|content)
+	few, _, _ := connectGateway(t, s, messages)
+	var general interaction.Snowflake
+	for _, c := range guildsOf[0]["channels"].([]any) {
+		if c := c.(map[string]any); c["name"] == "general" {
+			general, _ = interaction.ParseSnowflake(c["id"].(string))
+		}
+	}
+
+	posted, err := s.PostMessage(s.Member, general, interaction.MessageData{Content: "hello"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := all.dispatch("MESSAGE_CREATE")
+	if m["content"] != "hello" || m["guild_id"] != s.GuildID.String() || m["id"] != posted.ID.String() || m["member"] == nil {
+		t.Errorf("MESSAGE_CREATE with MESSAGE_CONTENT: %v", m)
+	}
+	if m := few.dispatch("MESSAGE_CREATE"); m["content"] != "" || m["id"] != posted.ID.String() {
+		t.Errorf("MESSAGE_CREATE without MESSAGE_CONTENT: %v", m)
+	}
+
+	if err := s.React(s.Member, general, posted.ID, "👍"); err != nil {
+		t.Fatal(err)
+	}
+	r := all.dispatch("MESSAGE_REACTION_ADD")
+	if r["user_id"] != s.Member.String() || r["message_id"] != posted.ID.String() || r["emoji"].(map[string]any)["name"] != "👍" ||
+		r["message_author_id"] != s.Member.String() {
+		t.Errorf("MESSAGE_REACTION_ADD: %v", r)
+	}
+
+	until := time.Now().Add(time.Hour)
+	if err := s.SetTimeout(s.GuildID, s.Member, until); err != nil {
+		t.Fatal(err)
+	}
+	if u := all.dispatch("GUILD_MEMBER_UPDATE"); u["communication_disabled_until"] == nil || u["user"].(map[string]any)["id"] != s.Member.String() {
+		t.Errorf("GUILD_MEMBER_UPDATE: %v", u)
+	}
+
+	req, _ := http.NewRequest("PUT", s.URL+"/guilds/"+s.GuildID.String()+"/bans/"+s.Member.String(), strings.NewReader(`{"delete_message_seconds":3600}`))
+	req.Header.Set("Authorization", "Bot "+s.BotToken)
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusNoContent {
+		t.Fatalf("the ban: %d", resp.StatusCode)
+	}
+	if b := all.dispatch("GUILD_BAN_ADD"); b["user"].(map[string]any)["id"] != s.Member.String() {
+		t.Errorf("GUILD_BAN_ADD: %v", b)
+	}
+	all.dispatch("GUILD_MEMBER_REMOVE")
+	for _, b := range []*gatewayBot{all, few} {
+		if d := b.dispatch("MESSAGE_DELETE_BULK"); len(d["ids"].([]any)) != 1 || d["ids"].([]any)[0] != posted.ID.String() {
+			t.Errorf("MESSAGE_DELETE_BULK: %v", d)
+		}
+	}
+}
+
+func TestAMemberWhoJoinsIsAnnouncedToSessionsWithGuildMembers(t *testing.T) {
+	s, err := emulator.New(emulator.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	withMembers, _, _ := connectGateway(t, s, 1<<1)
+	without, _, _ := connectGateway(t, s, 1<<2) // GUILD_MODERATION
+	req, _ := http.NewRequest("DELETE", s.URL+"/guilds/"+s.GuildID.String()+"/members/"+s.Member.String(), nil)
+	req.Header.Set("Authorization", "Bot "+s.BotToken)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if d := withMembers.dispatch("GUILD_MEMBER_REMOVE"); d["user"].(map[string]any)["id"] != s.Member.String() {
+		t.Errorf("GUILD_MEMBER_REMOVE: %v", d)
+	}
+	if err := s.Join(s.GuildID, s.Member); err != nil {
+		t.Fatal(err)
+	}
+	d := withMembers.dispatch("GUILD_MEMBER_ADD")
+	if d["guild_id"] != s.GuildID.String() || d["user"].(map[string]any)["id"] != s.Member.String() || d["joined_at"] == nil {
+		t.Errorf("GUILD_MEMBER_ADD: %v", d)
+	}
+	if err := s.Join(s.GuildID, s.Member); err != nil {
+		t.Errorf("joining again: %v", err)
+	}
+	if err := s.Join(s.GuildID, s.ApplicationID); !errors.Is(err, emulator.ErrInvalidInput) {
+		t.Errorf("the bot joins as a user: %v", err)
+	}
+	// The session without GUILD_MEMBERS heard of neither; its next
+	// event is the ban, which GUILD_MODERATION asks for.
+	req, _ = http.NewRequest("PUT", s.URL+"/guilds/"+s.GuildID.String()+"/bans/"+s.Member.String(), strings.NewReader(`{}`))
+	req.Header.Set("Authorization", "Bot "+s.BotToken)
+	req.Header.Set("Content-Type", "application/json")
+	if resp, err = http.DefaultClient.Do(req); err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	without.dispatch("GUILD_BAN_ADD")
+	if err := s.Join(s.GuildID, s.Member); !errors.Is(err, emulator.ErrPermissionDenied) {
+		t.Errorf("a banned user joins: %v", err)
+	}
+}

@@ -257,4 +257,5 @@ func (s *Server) launch(p *prepared) {
 	st.keep(si)
 	st.made(si, m)
 	st.logMessage(si, MessageFollowedUp, si.followups[0], si.sent)
+	s.publishMessage(messageCreated, si.followups[0].ChannelID, si.followups[0])
 }

@@ -1,6 +1,7 @@
 package gateway
 
 import (
+	"cmp"
 	"crypto/rand"
 	"encoding/hex"
 	"slices"
@@ -112,9 +113,14 @@ type Event struct {
 	Intents Intents
 	// Data is the dispatch's d, JSON.
 	Data []byte
-	// Redacted, when set, is Data as a session that did not ask for
-	// MESSAGE_CONTENT reads it.
-	Redacted []byte
+	// Partial, when set, is Data as a session that did not ask for Full
+	// reads it: a message without its content for a session without
+	// MESSAGE_CONTENT, a guild whose members are the bot alone for one
+	// without GUILD_PRESENCES.
+	Partial []byte
+	// Full are the intents a session needs to read Data rather than
+	// Partial; MESSAGE_CONTENT when zero.
+	Full Intents
 }
 
 // Hub serves the gateway of one application.
@@ -218,8 +224,8 @@ func (h *Hub) Publish(ev Event) int {
 			continue
 		}
 		d := ev.Data
-		if ev.Redacted != nil && s.id.Intents&IntentMessageContent == 0 {
-			d = ev.Redacted
+		if full := cmp.Or(ev.Full, IntentMessageContent); ev.Partial != nil && s.id.Intents&full != full {
+			d = ev.Partial
 		}
 		s.dispatch(ev.Name, d)
 		n++

@@ -433,13 +433,13 @@ func TestEventsGoToTheSessionsWhoseShardAndIntentsTakeThem(t *testing.T) {
 		t.Fatalf("READY's guilds by shard: %+v %+v", r0.Guilds, r1.Guilds)
 	}
 	full, redacted := []byte(`{"content":"hi"}`), []byte(`{"content":""}`)
-	if n := h.Publish(Event{Name: "MESSAGE_CREATE", Guild: guildA, Intents: IntentGuildMessages, Data: full, Redacted: redacted}); n != 1 {
+	if n := h.Publish(Event{Name: "MESSAGE_CREATE", Guild: guildA, Intents: IntentGuildMessages, Data: full, Partial: redacted}); n != 1 {
 		t.Errorf("a guild's event went to %d sessions", n)
 	}
 	if n := h.Publish(Event{Name: "TYPING_START", Guild: guildB, Intents: IntentGuildMessageTyping, Data: []byte(`{}`)}); n != 0 {
 		t.Errorf("an event no session asked for went to %d", n)
 	}
-	if n := h.Publish(Event{Name: "MESSAGE_CREATE", Guild: guildB, Intents: IntentGuildMessages, Data: full, Redacted: redacted}); n != 1 {
+	if n := h.Publish(Event{Name: "MESSAGE_CREATE", Guild: guildB, Intents: IntentGuildMessages, Data: full, Partial: redacted}); n != 1 {
 		t.Errorf("a guild's event went to %d sessions", n)
 	}
 	if n := h.Publish(Event{Name: "INTERACTION_CREATE", Data: []byte(`{"id":"1"}`)}); n != 1 {
