@@ -374,3 +374,39 @@ func TestAMemberWhoJoinsIsAnnouncedToSessionsWithGuildMembers(t *testing.T) {
 		t.Errorf("a banned user joins: %v", err)
 	}
 }
+
+func TestCommandPermissionsWrittenReachEverySession(t *testing.T) {
+	tg := start(t, emulator.Config{})
+	s := tg.Server(t, "the gateway's session is read in process")
+	registerPing(t, s)
+	bot, _, _ := connectGateway(t, s, 0) // no intent asks for it
+	status, body := tokenCall(t, tg, clientForm(tg, "grant_type", "authorization_code", "code", s.AuthorizationCode, "redirect_uri", s.RedirectURI), false)
+	if status != 200 {
+		t.Fatalf("exchanging the code: %d %v", status, body)
+	}
+	var cmds []struct{ ID string }
+	req, _ := http.NewRequest("GET", s.URL+"/applications/"+s.ApplicationID.String()+"/commands", nil)
+	req.Header.Set("Authorization", "Bot "+s.BotToken)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	json.NewDecoder(resp.Body).Decode(&cmds)
+	resp.Body.Close()
+	perms := `{"permissions":[{"id":"` + s.Member.String() + `","type":2,"permission":false}]}`
+	req, _ = http.NewRequest("PUT", s.URL+"/applications/"+s.ApplicationID.String()+"/guilds/"+s.GuildID.String()+"/commands/"+cmds[0].ID+"/permissions",
+		strings.NewReader(perms))
+	req.Header.Set("Authorization", "Bearer "+body["access_token"].(string))
+	req.Header.Set("Content-Type", "application/json")
+	if resp, err = http.DefaultClient.Do(req); err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != 200 {
+		t.Fatalf("writing the permissions: %d", resp.StatusCode)
+	}
+	d := bot.dispatch("APPLICATION_COMMAND_PERMISSIONS_UPDATE")
+	if d["id"] != cmds[0].ID || d["guild_id"] != s.GuildID.String() || len(d["permissions"].([]any)) != 1 {
+		t.Errorf("APPLICATION_COMMAND_PERMISSIONS_UPDATE: %v", d)
+	}
+}
