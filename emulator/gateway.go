@@ -97,6 +97,8 @@ func (s *Server) welcome(id gateway.Identity, begin func(gateway.Welcome)) {
 		w.Guilds = append(w.Guilds, gateway.Guild{ID: uint64(g.id), Create: mustJSON(s.guildCreate(g, id.Intents))})
 	}
 	begin(w)
+	// Who waits for the bot to be connected (Changed) looks again.
+	st.touch()
 }
 
 // wireGuildCreate is GUILD_CREATE's d: the guild object and what the
@@ -205,4 +207,25 @@ func (s *Server) exchangeOverGateway(ctx context.Context, p *prepared) *Result {
 	}
 	s.settleNow(p, res)
 	return res
+}
+
+// GatewaySession is a session of the bot's gateway: what its IDENTIFY
+// asked for, and whether it has a connection now or waits, for a while,
+// to be resumed.
+type GatewaySession struct {
+	ID      string
+	Intents uint64
+	// Shard is [shard_id, num_shards].
+	Shard     [2]int
+	Connected bool
+}
+
+// GatewaySessions returns the sessions of the bot's gateway, by id. A
+// session's start is a change (Changed).
+func (s *Server) GatewaySessions() []GatewaySession {
+	var out []GatewaySession
+	for _, si := range s.gw.Sessions() {
+		out = append(out, GatewaySession{ID: si.SessionID, Intents: uint64(si.Intents), Shard: si.Shard, Connected: si.Connected})
+	}
+	return out
 }

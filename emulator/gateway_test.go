@@ -160,7 +160,16 @@ func TestAGatewaySessionIsWelcomedWithItsGuilds(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
+	changed := s.Changed()
 	_, ready, guilds := connectGateway(t, s, 1)
+	select {
+	case <-changed:
+	default:
+		t.Error("a session's start is no change")
+	}
+	if ss := s.GatewaySessions(); len(ss) != 1 || ss[0].ID != ready["session_id"] || ss[0].Intents != 1 || ss[0].Shard != [2]int{0, 1} || !ss[0].Connected {
+		t.Errorf("GatewaySessions: %+v", ss)
+	}
 	user, _ := ready["user"].(map[string]any)
 	app, _ := ready["application"].(map[string]any)
 	if user["id"] != s.ApplicationID.String() || user["bot"] != true || app["id"] != s.ApplicationID.String() {

@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 )
@@ -233,16 +234,23 @@ func (h *Hub) Publish(ev Event) int {
 	return n
 }
 
-// Sessions returns the ids of the sessions, connected or resumable.
-func (h *Hub) Sessions() []string {
+// SessionInfo is what a session asked for, and whether it has a
+// connection now.
+type SessionInfo struct {
+	Identity
+	Connected bool
+}
+
+// Sessions returns the sessions, connected or resumable, by id.
+func (h *Hub) Sessions() []SessionInfo {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	ids := make([]string, 0, len(h.sessions))
-	for id := range h.sessions {
-		ids = append(ids, id)
+	out := make([]SessionInfo, 0, len(h.sessions))
+	for _, s := range h.sessions {
+		out = append(out, SessionInfo{Identity: s.id, Connected: s.conn != nil})
 	}
-	slices.Sort(ids)
-	return ids
+	slices.SortFunc(out, func(a, b SessionInfo) int { return strings.Compare(a.SessionID, b.SessionID) })
+	return out
 }
 
 // Reconnect asks every connected session to reconnect and resume

@@ -314,7 +314,7 @@ func TestAnIdentifiedSessionIsWelcomed(t *testing.T) {
 			t.Errorf("GUILD_CREATE %d: s %d, %s", i, *g.S, g.D)
 		}
 	}
-	if got := h.Sessions(); len(got) != 1 || got[0] != r.SessionID {
+	if got := h.Sessions(); len(got) != 1 || got[0].SessionID != r.SessionID || !got[0].Connected || got[0].Version != 9 {
 		t.Errorf("sessions %v", got)
 	}
 }
