@@ -229,3 +229,10 @@ func (s *Server) GatewaySessions() []GatewaySession {
 	}
 	return out
 }
+
+// ReconnectGateway asks every connected session of the bot's gateway to
+// reconnect and resume (RECONNECT, op 7), as the service does before it
+// moves a session, so that a test sees its bot resume without losing an
+// event; a connection the client leaves open is closed a heartbeat
+// interval later.
+func (s *Server) ReconnectGateway() { s.gw.Reconnect() }
