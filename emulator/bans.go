@@ -105,8 +105,12 @@ func (s *Server) banGuildMember(r *request) (int, any, *apiError) {
 			g.bans = map[interaction.Snowflake]*ban{}
 		}
 		g.bans[user] = &ban{user: user, reason: reason}
+		s.publishBan(g, user, false)
 	}
-	delete(g.members, user)
+	if g.members[user] != nil {
+		delete(g.members, user)
+		s.publishMember(g, user, true)
+	}
 	if d := in.deleteWindow(); d > 0 {
 		s.deleteMessagesOf(g, user, s.st.now().Add(-d))
 	}
@@ -133,11 +137,14 @@ func (s *Server) deleteMessagesOf(g *guild, user interaction.Snowflake, since ti
 		if l == nil {
 			continue
 		}
+		var deleted []interaction.Snowflake
 		for _, id := range slices.Clone(l.ids) {
 			if p := l.posted[id]; p != nil && p.author == user && !p.Deleted && !p.Created.Before(since) {
-				s.deleteMessage(cid, &p.Message)
+				s.removeMessage(cid, &p.Message)
+				deleted = append(deleted, id)
 			}
 		}
+		s.publishBulkDelete(cid, deleted)
 	}
 }
 
@@ -159,6 +166,7 @@ func (s *Server) unbanGuildMember(r *request) (int, any, *apiError) {
 		return 0, nil, e
 	}
 	delete(g.bans, b.user)
+	s.publishBan(g, b.user, true)
 	return http.StatusNoContent, nil, nil
 }
 

@@ -56,6 +56,7 @@ func (s *Server) editChannelMessage(r *request) (int, any, *apiError) {
 			m.Data.Flags = m.Data.Flags&^interaction.FlagSuppressEmbeds | *edit.Flags&interaction.FlagSuppressEmbeds
 		}
 		s.st.journal.add(m.ID)
+		s.publishMessage(messageUpdated, w.ch.ID, m)
 		return http.StatusOK, s.channelMessageJSON(w.ch.ID, m, true), nil
 	}
 	inv := newInvalidBody()
@@ -96,6 +97,7 @@ func (s *Server) editChannelMessage(r *request) (int, any, *apiError) {
 			s.mention(p, w, perms)
 		}
 		s.st.journal.add(m.ID)
+		s.publishMessage(messageUpdated, w.ch.ID, m)
 		out := s.channelMessageJSON(w.ch.ID, m, true)
 		// Files an edit adds count against the channel's as a post's do.
 		s.st.trimChannel(l)
@@ -142,6 +144,13 @@ func (s *Server) deleteChannelMessage(r *request) (int, any, *apiError) {
 // deleteMessage deletes m, a message of channel. The caller holds the
 // state's lock.
 func (s *Server) deleteMessage(channel interaction.Snowflake, m *Message) {
+	s.removeMessage(channel, m)
+	s.publishMessage(messageDeleted, channel, m)
+}
+
+// removeMessage is deleteMessage but for the gateway's event: the
+// deletion of many messages at once is one event (publishBulkDelete).
+func (s *Server) removeMessage(channel interaction.Snowflake, m *Message) {
 	l := s.st.log(channel)
 	l.remove(m.ID)
 	m.Deleted = true
@@ -150,7 +159,7 @@ func (s *Server) deleteMessage(channel interaction.Snowflake, m *Message) {
 		return
 	}
 	if _, si := s.st.message(m.ID); si != nil {
-		s.logChange(si, MessageDeleted, m, s.st.now())
+		s.recordChange(si, MessageDeleted, m, s.st.now())
 	}
 }
 
@@ -192,11 +201,14 @@ func (s *Server) bulkDeleteMessages(r *request) (int, any, *apiError) {
 			return 0, nil, errBadRequest(codeBulkDeleteTooOld, "You can only bulk delete messages that are under 14 days old.")
 		}
 	}
+	var deleted []interaction.Snowflake
 	for _, id := range body.Messages {
 		if m := s.st.channelMessage(w.ch.ID, id); m != nil {
-			s.deleteMessage(w.ch.ID, m)
+			s.removeMessage(w.ch.ID, m)
+			deleted = append(deleted, id)
 		}
 	}
+	s.publishBulkDelete(w.ch.ID, deleted)
 	return http.StatusNoContent, nil, nil
 }
 
@@ -217,6 +229,7 @@ func (s *Server) pinMessage(r *request) (int, any, *apiError) {
 	}
 	l.pins = append(l.pins, pin{id: m.ID, at: s.st.now()})
 	s.st.journal.add(m.ID)
+	s.publishPins(w.ch.ID)
 	return http.StatusNoContent, nil, nil
 }
 
@@ -228,7 +241,10 @@ func (s *Server) unpinMessage(r *request) (int, any, *apiError) {
 		return 0, nil, e
 	}
 	l := s.st.log(w.ch.ID)
-	l.pins = slices.DeleteFunc(l.pins, func(p pin) bool { return p.id == m.ID })
+	if _, ok := l.pinned(m.ID); ok {
+		l.pins = slices.DeleteFunc(l.pins, func(p pin) bool { return p.id == m.ID })
+		s.publishPins(w.ch.ID)
+	}
 	s.st.journal.add(m.ID)
 	return http.StatusNoContent, nil, nil
 }

@@ -172,6 +172,7 @@ func (s *Server) postMessage(w where, user interaction.Snowflake, body *channelB
 	}
 	s.mention(p, w, perms)
 	s.st.post(p)
+	s.publishMessage(messageCreated, p.ChannelID, &p.Message)
 	s.sentInThread(w, p)
 	return p, nil
 }

@@ -34,6 +34,13 @@
 // RemoveEntitlement); Events and WaitEvents tell how the endpoint
 // answered each.
 //
+// The emulator serves the service's gateway too, at the root of its
+// address (GET /gateway says where): a bot with no interactions URL
+// receives its interactions there as INTERACTION_CREATE and answers
+// through the callback endpoint, and each session receives the events of
+// the world its intents ask for (Join, PostMessage, React, and the bot's
+// own requests make them). docs/emulator.md says how.
+//
 // InjectFault makes routes answer 429, 5xx, slowly or not at all, for
 // testing clients. Users, Guilds and Offered list the world and what the
 // client offers a user, and Guilds the members, bans and channel

@@ -160,18 +160,24 @@ func (s *Server) getGuild(r *request) (int, any, *apiError) {
 	if e != nil {
 		return 0, nil, e
 	}
-	features := slices.Clone(g.features)
-	if features == nil {
-		features = []string{}
-	}
-	w := wireGuildObject{ID: g.id, Name: g.name, Features: features, OwnerID: g.owner, AFKTimeout: 300,
-		Roles: s.guildRoles(g), MaxMembers: 500000, MaxStageVideoChannelUsers: 50, MaxVideoChannelUsers: 25,
-		PreferredLocale: g.locale, Emojis: emojisJSON(g), Stickers: []struct{}{}, Region: "deprecated"}
+	w := s.guildObject(g)
 	if queryTrue(r.URL.Query().Get("with_counts")) {
 		n := len(g.members)
 		w.ApproximateMemberCount, w.ApproximatePresenceCount = &n, &n
 	}
 	return http.StatusOK, w, nil
+}
+
+// guildObject returns the guild object of g. The caller holds the
+// state's lock.
+func (s *Server) guildObject(g *guild) wireGuildObject {
+	features := slices.Clone(g.features)
+	if features == nil {
+		features = []string{}
+	}
+	return wireGuildObject{ID: g.id, Name: g.name, Features: features, OwnerID: g.owner, AFKTimeout: 300,
+		Roles: s.guildRoles(g), MaxMembers: 500000, MaxStageVideoChannelUsers: 50, MaxVideoChannelUsers: 25,
+		PreferredLocale: g.locale, Emojis: emojisJSON(g), Stickers: []struct{}{}, Region: "deprecated"}
 }
 
 // wireGuildChannel is a guild channel as the channel routes give it (the

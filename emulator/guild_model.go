@@ -215,6 +215,7 @@ func (s *Server) SetTimeout(guild, user interaction.Snowflake, until time.Time) 
 		until = until.UTC()
 	}
 	m.CommunicationDisabledUntil = until
+	s.publishMember(g, user, false)
 	st.touch()
 	return nil
 }

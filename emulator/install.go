@@ -80,7 +80,10 @@ func (s *Server) install(user, guild interaction.Snowflake, perms interaction.Pe
 			// and the authorization lists what it granted.
 			scopes = append(scopes, scopeCommands)
 		}
-		st.joinBot(g, perms, st.now().UTC().Truncate(time.Second))
+		if g.members[st.app.botUser] == nil {
+			st.joinBot(g, perms, st.now().UTC().Truncate(time.Second))
+			s.publishGuildJoined(g)
+		}
 	}
 	st.touch()
 	s.emitGuildAuthorized(user, g, scopes)

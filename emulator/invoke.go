@@ -66,6 +66,11 @@ type Result struct {
 	// 200 with the answer, or 202 when the bot acknowledged the
 	// interaction and sent the answer through the callback endpoint.
 	Status int
+	// Gateway reports an interaction sent to the bot over its gateway
+	// connection, as INTERACTION_CREATE, for a bot without an
+	// interactions URL: its answer came through the callback endpoint,
+	// and Status is 0.
+	Gateway bool
 	// Answer is the bot's answer, decoded, whether it came in the HTTP
 	// response or through the callback endpoint; RawAnswer is the body
 	// of the HTTP response.
@@ -91,7 +96,7 @@ type Result struct {
 // OK reports whether the bot answered within the rules, or the service
 // launched the Activity without it.
 func (r *Result) OK() bool {
-	return r.Launched || (r.Status == http.StatusOK || r.Status == http.StatusAccepted) && len(r.Violations) == 0
+	return r.Launched || (r.Status == http.StatusOK || r.Status == http.StatusAccepted || r.Gateway) && len(r.Violations) == 0
 }
 
 // Reasons an invocation is refused before anything is sent; an
@@ -174,10 +179,14 @@ func (s *Server) send(ctx context.Context, prepare func() (*prepared, *Invocatio
 	st.mu.Lock()
 	url := st.app.interactionsURL
 	p, err := prepare()
+	overGateway := false
 	switch {
 	case err != nil:
 	case p.launched:
 		s.launch(p)
+	case s.gatewayDelivers(url, p.si.ix.GuildID):
+		overGateway = true
+		s.record(p)
 	case url == "":
 		err = errNoInteractionsURL()
 	default:
@@ -193,6 +202,9 @@ func (s *Server) send(ctx context.Context, prepare func() (*prepared, *Invocatio
 	if p.launched {
 		// An Activity needs no interactions URL to be launched.
 		return &Result{Launched: true}, nil
+	}
+	if overGateway {
+		return s.exchangeOverGateway(ctx, p), nil
 	}
 	return s.exchange(ctx, url, p), nil
 }
@@ -224,7 +236,7 @@ func (s *Server) settleNow(p *prepared, res *Result) {
 // errNoInteractionsURL refuses to send an interaction the application
 // has nowhere to receive.
 func errNoInteractionsURL() *InvocationError {
-	return refuse(ErrUnknownTarget, "the application has no interactions URL")
+	return refuse(ErrUnknownTarget, "the application has no interactions URL and no gateway session to send it to")
 }
 
 // launch does what the service does for an entry point command whose
@@ -245,4 +257,5 @@ func (s *Server) launch(p *prepared) {
 	st.keep(si)
 	st.made(si, m)
 	st.logMessage(si, MessageFollowedUp, si.followups[0], si.sent)
+	s.publishMessage(messageCreated, si.followups[0].ChannelID, si.followups[0])
 }

@@ -221,10 +221,19 @@ func (j *jsonEnd) feed(p []byte) int {
 // settle checks the answer and keeps it with the interaction. The caller
 // holds s.st.mu.
 func (s *Server) settle(p *prepared, res *Result) {
-	if res.Status == 0 {
+	if res.Status == 0 && !res.Gateway {
 		return
 	}
 	si := p.si
+	if res.Gateway {
+		if si.answer == nil {
+			res.Violations = append(res.Violations, "the application sent no answer through the callback endpoint within "+
+				s.window.String()+" of the interaction's INTERACTION_CREATE")
+			return
+		}
+		res.Answer = *si.answer
+		return
+	}
 	if res.Status == http.StatusAccepted {
 		// An acknowledgement: the answer is the one the callback
 		// endpoint took, whatever the body says.

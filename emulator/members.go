@@ -2,6 +2,7 @@ package emulator
 
 import (
 	"slices"
+	"time"
 
 	"github.com/switchboard-go/switchboard/interaction"
 )
@@ -51,6 +52,40 @@ func (s *Server) SetRoles(guild, user interaction.Snowflake, roles ...interactio
 		roles = []interaction.Snowflake{}
 	}
 	m.Roles = roles
+	s.publishMember(g, user, false)
+	st.touch()
+	return nil
+}
+
+// Join makes a user a member of a guild, with no role but @everyone,
+// joined now, as when they accept an invite: a gateway session with
+// GUILD_MEMBERS receives GUILD_MEMBER_ADD. A member already is left as
+// they are.
+//
+// A refusal changes nothing and is an *InvocationError: ErrUnknownTarget
+// for an unknown guild or user, ErrPermissionDenied for a user banned
+// from the guild, whom the service keeps out, and ErrInvalidInput for a
+// bot, which joins through an installation (InstallBot).
+func (s *Server) Join(guild, user interaction.Snowflake) error {
+	st := s.st
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	g := st.guilds[guild]
+	u := st.users[user]
+	switch {
+	case g == nil:
+		return refuse(ErrUnknownTarget, "no guild "+guild.String())
+	case u == nil:
+		return refuse(ErrUnknownTarget, "no user "+user.String())
+	case u.Bot:
+		return refuse(ErrInvalidInput, "user "+user.String()+" is a bot: a bot joins a guild through an installation")
+	case g.members[user] != nil:
+		return nil
+	case g.bans[user] != nil:
+		return refuse(ErrPermissionDenied, "user "+user.String()+" is banned from guild "+guild.String())
+	}
+	g.members[user] = &interaction.Member{User: *u, Roles: []interaction.Snowflake{}, JoinedAt: st.now().UTC().Truncate(time.Second)}
+	s.publishMemberAdded(g, user)
 	st.touch()
 	return nil
 }

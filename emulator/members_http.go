@@ -104,6 +104,9 @@ func (s *Server) memberRoleChange(r *request, add bool) (int, any, *apiError) {
 	case !add && has:
 		m.Roles = slices.DeleteFunc(slices.Clone(m.Roles), func(id interaction.Snowflake) bool { return id == role.ID })
 	}
+	if add != has {
+		s.publishMember(g, m.User.ID, false)
+	}
 	return http.StatusNoContent, nil, nil
 }
 
@@ -293,6 +296,7 @@ func (s *Server) updateGuildMember(r *request) (int, any, *apiError) {
 	if patched(in.Flags) {
 		m.Flags = flags
 	}
+	s.publishMember(g, m.User.ID, false)
 	return http.StatusOK, guildMemberJSON(m), nil
 }
 
@@ -324,5 +328,6 @@ func (s *Server) kickGuildMember(r *request) (int, any, *apiError) {
 		return 0, nil, e
 	}
 	delete(g.members, m.User.ID)
+	s.publishMember(g, m.User.ID, true)
 	return http.StatusNoContent, nil, nil
 }

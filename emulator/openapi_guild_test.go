@@ -82,5 +82,12 @@ func guildAPICases() []apiCase {
 		{"a ban is read", "GET " + ban, "", bot("GET", func(w *oasWorld) string { return b(w, w.s.Member) }, ""), 200},
 		{"a ban is lifted", "DELETE " + ban, "", bot("DELETE", func(w *oasWorld) string { return b(w, w.s.Member) }, ""), 204},
 		{"a ban lifted is 10026", "GET " + ban, "", bot("GET", func(w *oasWorld) string { return b(w, w.s.Member) }, ""), 404},
+		{"anyone asks where the gateway is", "GET /gateway", "", func(t *testing.T, w *oasWorld) oasAnswer {
+			return w.anon(t, "GET", "/gateway", "")
+		}, 200},
+		{"the bot asks where the gateway is and how many shards", "GET /gateway/bot", "", bot("GET", func(*oasWorld) string { return "/gateway/bot" }, ""), 200},
+		{"the gateway's shards without a bot token are 401", "GET /gateway/bot", "", func(t *testing.T, w *oasWorld) oasAnswer {
+			return w.anon(t, "GET", "/gateway/bot", "")
+		}, 401},
 	}
 }

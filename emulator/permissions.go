@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strconv"
 
+	"github.com/switchboard-go/switchboard/emulator/internal/gateway"
+
 	"github.com/switchboard-go/switchboard/command"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/internal/permission"
@@ -116,7 +118,13 @@ func (s *Server) editPermissions(r *request) (int, any, *apiError) {
 		}
 		byID[id] = ps
 	}
-	return http.StatusOK, s.guildPermissions(g.id, id, ps), nil
+	out := s.guildPermissions(g.id, id, ps)
+	// The gateway's sessions hear of it, whatever their intents (the
+	// specification's Events).
+	if s.gw != nil {
+		s.gw.Publish(gateway.Event{Name: "APPLICATION_COMMAND_PERMISSIONS_UPDATE", Guild: uint64(g.id), Data: mustJSON(out)})
+	}
+	return http.StatusOK, out, nil
 }
 
 // batchEditPermissions is the batch PUT .../commands/permissions, which

@@ -162,13 +162,15 @@ func (s *Server) react(w where, m *Message, user interaction.Snowflake, ref emoj
 	}
 	r.users = append(r.users, user)
 	s.st.journal.add(m.ID)
+	s.publishReaction(reactionAdded, w.ch.ID, m.ID, user, ref.key())
 	return nil
 }
 
 // unreact takes user's reaction with the emoji key names off a message of
 // channel, if it has one; a reaction nobody is left with goes. The
 // caller holds the state's lock.
-func (st *state) unreact(channel, message, user interaction.Snowflake, emoji string) {
+func (s *Server) unreact(channel, message, user interaction.Snowflake, emoji string) {
+	st := s.st
 	l := st.channelLogs[channel]
 	if l == nil {
 		return
@@ -181,9 +183,10 @@ func (st *state) unreact(channel, message, user interaction.Snowflake, emoji str
 	r.users = slices.DeleteFunc(r.users, func(id interaction.Snowflake) bool { return id == user })
 	if len(r.users) == 0 {
 		st.dropReactions(channel, message, emoji)
-		return
+	} else {
+		st.journal.add(message)
 	}
-	st.journal.add(message)
+	s.publishReaction(reactionRemoved, channel, message, user, emoji)
 }
 
 // dropReactions takes the reactions with the emoji key names off a
@@ -311,7 +314,7 @@ func (s *Server) removeOwnReaction(r *request) (int, any, *apiError) {
 	if e != nil {
 		return 0, nil, e
 	}
-	s.st.unreact(w.ch.ID, m.ID, s.st.app.botUser, emoji.key())
+	s.unreact(w.ch.ID, m.ID, s.st.app.botUser, emoji.key())
 	return http.StatusNoContent, nil, nil
 }
 
@@ -330,7 +333,7 @@ func (s *Server) removeUserReaction(r *request) (int, any, *apiError) {
 	if e := s.mayManage(w, s.st.app.botUser, interaction.PermissionManageMessages); e != nil {
 		return 0, nil, e
 	}
-	s.st.unreact(w.ch.ID, m.ID, user, emoji.key())
+	s.unreact(w.ch.ID, m.ID, user, emoji.key())
 	return http.StatusNoContent, nil, nil
 }
 
@@ -349,7 +352,14 @@ func (s *Server) removeReactions(oneEmoji bool) handler {
 		if oneEmoji {
 			key = emoji.key()
 		}
-		s.st.dropReactions(w.ch.ID, m.ID, key)
+		if len(s.st.log(w.ch.ID).reactions[m.ID]) > 0 {
+			s.st.dropReactions(w.ch.ID, m.ID, key)
+			change := reactionsCleared
+			if oneEmoji {
+				change = reactionEmojiCleared
+			}
+			s.publishReaction(change, w.ch.ID, m.ID, 0, key)
+		}
 		return http.StatusNoContent, nil, nil
 	}
 }

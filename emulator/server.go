@@ -13,6 +13,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/switchboard-go/switchboard/emulator/internal/gateway"
+
 	"github.com/switchboard-go/switchboard/command"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/internal/signer"
@@ -63,6 +65,15 @@ type Config struct {
 	// the changes to their messages and the files; past them the oldest
 	// interactions are forgotten. The zero Limits are the defaults.
 	Limits Limits
+	// DisallowedIntents are the privileged intents of the gateway the
+	// application has not turned on, by their bits (1<<1 GUILD_MEMBERS,
+	// 1<<8 GUILD_PRESENCES, 1<<15 MESSAGE_CONTENT): a gateway session
+	// that asks for one is closed with 4014. Zero allows all three, as
+	// for an application that turned them on in its settings.
+	DisallowedIntents uint64
+	// GatewayHeartbeat is the heartbeat interval the gateway's HELLO
+	// gives; zero means 41.25 seconds, the service's.
+	GatewayHeartbeat time.Duration
 	// SigningKey is the key interactions are signed with; nil means a new
 	// one. A fixed key lets a bot be configured before the emulator
 	// starts, as an interactions URL given at start must already verify.
@@ -107,6 +118,7 @@ type Server struct {
 	Admin, Moderator, Member interaction.Snowflake
 
 	st      *state
+	gw      *gateway.Hub
 	signer  *signer.Signer
 	limiter *limiter
 	faults  faults
@@ -157,6 +169,7 @@ func (s *Server) Close() error {
 	if err != nil {
 		err = s.srv.Close()
 	}
+	s.gw.Close()
 	s.st.mu.Lock()
 	s.st.events.closed = true
 	s.st.mu.Unlock()
@@ -224,6 +237,7 @@ func newServer(cfg Config) (*Server, error) {
 	s.PublicKey = s.signer.PublicKeyHex()
 	st.app.installContexts = contexts
 	s.seed(cfg)
+	s.newGateway(cfg)
 	if err := s.setSKUs(cfg.SKUs); err != nil {
 		return nil, err
 	}
@@ -567,8 +581,15 @@ func (s *Server) Handler() http.Handler {
 	s.channelRoutes(mux)
 	s.entitlementRoutes(mux)
 	s.guildRoutes(mux)
+	s.gatewayRoutes(mux)
 	s.controlRoutes(mux)
-	mux.HandleFunc("/", func(w http.ResponseWriter, _ *http.Request) { s.unknownRoute(w) })
+	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/" && isWebSocket(r) {
+			s.gw.ServeHTTP(w, r)
+			return
+		}
+		s.unknownRoute(w)
+	})
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		r = cleanRequestPath(r)
 		if isControl(r.URL.Path) {

@@ -251,7 +251,10 @@ func (s *Server) startThreadFromMessage(r *request) (int, any, *apiError) {
 		ref: &messageRef{channel: w.ch.ID, guild: w.g.id, message: m.ID},
 	}
 	s.st.post(starter)
+	s.publishMessage(messageCreated, starter.ChannelID, &starter.Message)
 	s.st.journal.add(m.ID)
+	// The message now shows its thread.
+	s.publishMessage(messageUpdated, w.ch.ID, m)
 	return http.StatusCreated, s.threadJSON(w.g, th), nil
 }
 
@@ -303,6 +306,7 @@ func (s *Server) startThread(r *request) (int, any, *apiError) {
 			ref: &messageRef{channel: th.ID, guild: w.g.id},
 		}
 		s.st.post(created)
+		s.publishMessage(messageCreated, created.ChannelID, &created.Message)
 	}
 	return http.StatusCreated, s.threadJSON(w.g, th), nil
 }
@@ -326,6 +330,7 @@ func (s *Server) newThread(w where, id interaction.Snowflake, typ interaction.Ch
 	t := w.g.threadOf(id)
 	t.created = now
 	t.members = append(t.members, threadMember{user: owner, joined: now})
+	s.publishThread(w.g, th)
 	return th
 }
 

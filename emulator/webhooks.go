@@ -134,11 +134,13 @@ func (s *Server) acknowledge(si *sentInteraction, body *answerBody, atts []Attac
 			Poll: makePoll(data.Poll, now), Created: now}
 		s.st.made(si, si.original)
 		s.st.logMessage(si, MessageReplied, si.original, now)
+		s.publishMessage(messageCreated, si.original.ChannelID, si.original)
 	case interaction.CallbackDeferredChannelMessageWithSource:
 		flags := resp.Message.Flags&interaction.FlagEphemeral | interaction.FlagLoading
 		si.original = &Message{ID: s.st.newID(), ChannelID: si.ix.ChannelID, Data: interaction.MessageData{Flags: flags}, Created: now}
 		s.st.made(si, si.original)
 		s.st.logMessage(si, MessageDeferred, si.original, now)
+		s.publishMessage(messageCreated, si.original.ChannelID, si.original)
 	case interaction.CallbackDeferredUpdateMessage:
 		// Nothing changes yet; the interaction's original message is now
 		// the component's, which editing @original edits.
@@ -157,6 +159,13 @@ func (s *Server) acknowledge(si *sentInteraction, body *answerBody, atts []Attac
 // and of the interaction that made m, when that is another. The caller
 // holds the state's lock.
 func (s *Server) logChange(si *sentInteraction, kind MessageEventKind, m *Message, at time.Time) {
+	s.recordChange(si, kind, m, at)
+	s.publishMessage(messageChangeOf(kind), m.ChannelID, m)
+}
+
+// recordChange is logChange but for the gateway's event, which a change
+// among many (a bulk delete) leaves to one event of its own.
+func (s *Server) recordChange(si *sentInteraction, kind MessageEventKind, m *Message, at time.Time) {
 	s.st.logMessage(si, kind, m, at)
 	if owner := s.st.messages[m.ID]; owner != nil && owner != si {
 		s.st.logMessage(owner, kind, m, at)

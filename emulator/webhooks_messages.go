@@ -139,12 +139,14 @@ func (s *Server) createFollowup(r *request) (int, any, *apiError) {
 		m := si.original
 		m.Data, m.Attachments, m.Poll = data, atts, makePoll(data.Poll, now)
 		s.st.logMessage(si, MessageCompleted, m, now)
+		s.publishMessage(messageUpdated, m.ChannelID, m)
 		return http.StatusOK, s.messageJSON(m), nil
 	}
 	m := &Message{ID: s.st.newID(), ChannelID: si.ix.ChannelID, Data: data, Attachments: atts, Poll: makePoll(data.Poll, now), Created: now}
 	si.followups = append(si.followups, m)
 	s.st.made(si, m)
 	s.st.logMessage(si, MessageFollowedUp, m, m.Created)
+	s.publishMessage(messageCreated, m.ChannelID, m)
 	return http.StatusOK, s.messageJSON(m), nil
 }
 

@@ -57,7 +57,7 @@ func (s *Server) Unreact(user, channel, message interaction.Snowflake, emoji str
 	if e := s.notArchived(w); e != nil {
 		return refusalOf(e)
 	}
-	s.st.unreact(channel, message, user, ref.key())
+	s.unreact(channel, message, user, ref.key())
 	s.st.touch()
 	return nil
 }

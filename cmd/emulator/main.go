@@ -286,6 +286,8 @@ func runWith(ctx context.Context, args []string, stdout, stderr io.Writer, t tim
 	flags.Var(&channelFiles, "max-channel-files", "the `size` of the files the messages posted in one channel keep, in bytes or with KiB, MiB or GiB; past it the oldest are forgotten")
 	flags.Var(&interactionFiles, "max-interaction-files", "the `size` of the files one interaction's messages may keep, in bytes or with KiB, MiB or GiB; past it an upload is refused with 413")
 	flags.Var(&maxFiles, "max-files", "the `size` of the files the interactions kept hold in all; past it the oldest interactions are forgotten")
+	disallowed := flags.String("disallowed-intents", "", "privileged gateway intents the application has not turned on: GUILD_MEMBERS, GUILD_PRESENCES, MESSAGE_CONTENT, separated by commas; a gateway session asking for one is closed with 4014 (default none: all three are on)")
+	heartbeat := flags.Duration("gateway-heartbeat", 0, "the heartbeat interval the gateway's HELLO gives (default 41.25s, the service's)")
 	serveWeb := flags.Bool("web", false, "also serve the playground to a browser; its address is then the first line printed")
 	webAddr := flags.String("web-addr", web.DefaultAddr, "where -web serves the playground (implies -web); port 0 picks a free one")
 	var dc devConfig
@@ -321,6 +323,17 @@ func runWith(ctx context.Context, args []string, stdout, stderr io.Writer, t tim
 			InteractionFiles: int64(interactionFiles), Files: int64(maxFiles), Events: *maxEvents,
 			WaitingEvents: *maxWaitingEvents, Faults: *maxFaults,
 			ChannelMessages: *maxChannelMessages, ChannelFiles: int64(channelFiles), Upload: int64(upload)},
+	}
+	if *heartbeat < 0 {
+		return errors.New("-gateway-heartbeat: want a positive duration")
+	}
+	cfg.GatewayHeartbeat = *heartbeat
+	if *disallowed != "" {
+		bits, err := privilegedIntents(*disallowed)
+		if err != nil {
+			return fmt.Errorf("-disallowed-intents: %w", err)
+		}
+		cfg.DisallowedIntents = bits
 	}
 	if *installation != "" {
 		contexts, err := interaction.ParseIntegrationTypes(*installation)
@@ -487,4 +500,19 @@ func readSKUs(name string) ([]emulator.SKU, error) {
 		skus = []emulator.SKU{}
 	}
 	return skus, nil
+}
+
+// privilegedIntents reads a list of privileged intents by name into
+// their bits.
+func privilegedIntents(list string) (uint64, error) {
+	bits := map[string]uint64{"GUILD_MEMBERS": 1 << 1, "GUILD_PRESENCES": 1 << 8, "MESSAGE_CONTENT": 1 << 15}
+	var out uint64
+	for _, name := range strings.Split(list, ",") {
+		b, ok := bits[strings.ToUpper(strings.TrimSpace(name))]
+		if !ok {
+			return 0, fmt.Errorf("%q is not a privileged intent: want GUILD_MEMBERS, GUILD_PRESENCES or MESSAGE_CONTENT", strings.TrimSpace(name))
+		}
+		out |= b
+	}
+	return out, nil
 }
