@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/switchboard-go/switchboard/emulator/internal/gateway"
 	"github.com/switchboard-go/switchboard/interaction"
@@ -199,12 +200,14 @@ func (s *Server) exchangeOverGateway(ctx context.Context, p *prepared) *Result {
 	p.si.markResponding()
 	p.si.markSettled()
 	st.mu.Unlock()
+	start := time.Now()
 	ctx, cancel := context.WithTimeout(ctx, s.window)
 	defer cancel()
 	select {
 	case <-p.si.acked:
 	case <-ctx.Done():
 	}
+	res.Took = time.Since(start)
 	s.settleNow(p, res)
 	return res
 }

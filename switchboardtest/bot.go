@@ -69,6 +69,9 @@ type setup struct {
 	// path and routes serve the endpoint through the bot's own handler.
 	path   string
 	routes func(*endpoint.Endpoint) http.Handler
+	// gateway, when set, connects the bot to the emulator's gateway
+	// instead (OverGateway).
+	gateway Connect
 }
 
 // WithEmulator configures the emulator: its world (Seed), its response
@@ -194,6 +197,10 @@ func NewFunc(t testing.TB, build func(*Bot) *router.Router, opts ...Option) *Bot
 		t.Fatalf("switchboardtest: the emulator's key: %v", err)
 	}
 	given := append([]endpoint.Option{endpoint.WithClient(client), endpoint.WithDefaultLogger(log.logger())}, timing...)
+	if s.gateway != nil {
+		b.overGateway(s.gateway, mux, append(given, s.endpoint...))
+		return b
+	}
 	e, err := endpoint.New(mux, verifier, append(given, s.endpoint...)...)
 	if err != nil {
 		t.Fatalf("switchboardtest: the endpoint:\n%v", err)

@@ -36,6 +36,12 @@
 // with it, so that a test of an answer the endpoint defers runs in a
 // fraction of a second through the same deadline logic.
 //
+// A bot that receives its interactions on the service's gateway is served
+// OverGateway: the emulator sends it each interaction as INTERACTION_CREATE
+// on its gateway connection, the kit's own or the bot's gateway library's,
+// and its endpoint (endpoint.NewGateway) answers through the callback
+// endpoint; every use and check works as for a bot on HTTP.
+//
 // A bot that hears webhook events serves its events endpoint to the
 // emulator too (ServeEvents); WaitEvents waits until what the emulator's
 // users did has reached its handlers.
