@@ -182,7 +182,7 @@ func resultJSON(res *Result) map[string]any {
 	out := map[string]any{
 		"launched": res.Launched, "id": nil, "token": nil, "interaction": nil,
 		"status": res.Status, "answer": nil, "violations": orEmpty(res.Violations),
-		"elapsed": res.Took.Seconds(), "ok": res.OK(),
+		"elapsed": res.Took.Seconds(), "ok": res.OK(), "gateway": res.Gateway,
 	}
 	if res.Interaction != nil {
 		out["id"], out["token"] = res.Interaction.ID, res.Interaction.Token

@@ -250,8 +250,12 @@ type resultJSON struct {
 	// Interaction is the JSON sent to the bot; null when the service
 	// launched an Activity itself and sent nothing.
 	Interaction json.RawMessage `json:"interaction"`
-	// Status is the bot's HTTP status, 0 when no answer came.
+	// Status is the bot's HTTP status, 0 when no answer came or the
+	// interaction went over the gateway.
 	Status int `json:"status"`
+	// Gateway reports an interaction sent to the bot on its gateway
+	// connection, which answered through the callback endpoint.
+	Gateway bool `json:"gateway"`
 	// Answer is the JSON the bot answered, or the answer it sent through
 	// the callback endpoint; null when none came. RawAnswer is the body
 	// when it was not JSON (files in multipart/form-data).
@@ -273,7 +277,7 @@ func writeResult(w http.ResponseWriter, res *emulator.Result, err error, l inter
 		return
 	}
 	out := resultJSON{Interaction: json.RawMessage("null"), Answer: json.RawMessage("null"), Status: res.Status,
-		Violations: append([]string{}, res.Violations...), Elapsed: res.Took.Seconds(), OK: res.OK(), Launched: res.Launched}
+		Violations: append([]string{}, res.Violations...), Elapsed: res.Took.Seconds(), OK: res.OK(), Launched: res.Launched, Gateway: res.Gateway}
 	if res.Interaction != nil {
 		out.ID, out.Interaction = res.Interaction.ID, res.Body
 	}
