@@ -234,7 +234,7 @@ func emojiOfKey(key string) map[string]any {
 // bot's own member, whose updates every session receives. The caller
 // holds the state's lock.
 func (s *Server) publishMember(g *guild, user interaction.Snowflake, removed bool) {
-	if s.gw == nil {
+	if s.gw == nil || !s.botIn(g) {
 		return
 	}
 	if removed {
@@ -262,7 +262,7 @@ func (s *Server) publishMember(g *guild, user interaction.Snowflake, removed boo
 // publishMemberAdded publishes that user joined g.
 func (s *Server) publishMemberAdded(g *guild, user interaction.Snowflake) {
 	m := g.members[user]
-	if s.gw == nil || m == nil {
+	if s.gw == nil || m == nil || !s.botIn(g) {
 		return
 	}
 	d := map[string]any{"guild_id": g.id}
@@ -273,11 +273,15 @@ func (s *Server) publishMemberAdded(g *guild, user interaction.Snowflake) {
 	s.gw.Publish(gateway.Event{Name: "GUILD_MEMBER_ADD", Guild: uint64(g.id), Intents: gateway.IntentGuildMembers, Data: mustJSON(d)})
 }
 
+// botIn reports whether the bot is a member of g, whose events it then
+// receives.
+func (s *Server) botIn(g *guild) bool { return g.members[s.st.app.botUser] != nil }
+
 // publishBan publishes that user was banned from g, or unbanned when
 // lifted is set.
 func (s *Server) publishBan(g *guild, user interaction.Snowflake, lifted bool) {
 	u := s.st.users[user]
-	if s.gw == nil || u == nil {
+	if s.gw == nil || u == nil || !s.botIn(g) {
 		return
 	}
 	name := "GUILD_BAN_ADD"

@@ -419,3 +419,31 @@ func TestCommandPermissionsWrittenReachEverySession(t *testing.T) {
 		t.Errorf("APPLICATION_COMMAND_PERMISSIONS_UPDATE: %v", d)
 	}
 }
+
+// A guild the bot is not in sends it nothing.
+func TestAGuildWithoutTheBotSendsItNoEvent(t *testing.T) {
+	seed := seedWorld()
+	notInstalled := false
+	seed.Guilds[0].Installed = &notInstalled
+	s, err := emulator.New(emulator.Config{Seed: seed})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	bot, ready, _ := connectGateway(t, s, 1<<1|1<<2)
+	if guilds := ready["guilds"].([]any); len(guilds) != 1 || guilds[0].(map[string]any)["id"] != s.GuildID.String() {
+		t.Fatalf("READY's guilds: %v", guilds)
+	}
+	if err := s.SetRoles(2001, 1003, 2002); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.SetTimeout(2001, 1003, time.Now().Add(time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.SetTimeout(s.GuildID, s.Member, time.Now().Add(time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	if d := bot.dispatch("GUILD_MEMBER_UPDATE"); d["guild_id"] != s.GuildID.String() {
+		t.Errorf("the first event is of guild %v, where the bot is not", d["guild_id"])
+	}
+}
