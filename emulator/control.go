@@ -52,6 +52,7 @@ func (s *Server) controlRoutes(mux *http.ServeMux) {
 	s.controlMessageRoutes(mux)
 	s.controlReactionRoutes(mux)
 	s.controlGuildRoutes(mux)
+	s.controlGatewayRoutes(mux)
 }
 
 // faultJSON is a Fault as the control API takes it.

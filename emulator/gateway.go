@@ -239,3 +239,39 @@ func (s *Server) GatewaySessions() []GatewaySession {
 // event; a connection the client leaves open is closed a heartbeat
 // interval later.
 func (s *Server) ReconnectGateway() { s.gw.Reconnect() }
+
+// controlGatewayRoutes serve the gateway's part of the control API: its
+// sessions, RECONNECT, and users who join a guild.
+func (s *Server) controlGatewayRoutes(mux *http.ServeMux) {
+	mux.HandleFunc("GET /_emulator/gateway", func(w http.ResponseWriter, _ *http.Request) {
+		type sessionJSON struct {
+			ID        string `json:"id"`
+			Intents   uint64 `json:"intents"`
+			Shard     [2]int `json:"shard"`
+			Connected bool   `json:"connected"`
+		}
+		out := []sessionJSON{}
+		for _, ss := range s.GatewaySessions() {
+			out = append(out, sessionJSON(ss))
+		}
+		writeJSON(w, http.StatusOK, map[string]any{"sessions": out})
+	})
+	mux.HandleFunc("POST /_emulator/gateway/reconnect", func(w http.ResponseWriter, _ *http.Request) {
+		s.ReconnectGateway()
+		w.WriteHeader(http.StatusNoContent)
+	})
+	mux.HandleFunc("POST /_emulator/members", func(w http.ResponseWriter, r *http.Request) {
+		var in struct {
+			Guild interaction.Snowflake `json:"guild"`
+			User  interaction.Snowflake `json:"user"`
+		}
+		if !readControl(w, r, &in) {
+			return
+		}
+		if err := s.Join(in.Guild, in.User); err != nil {
+			writeSetupRefusal(w, err)
+			return
+		}
+		w.WriteHeader(http.StatusNoContent)
+	})
+}

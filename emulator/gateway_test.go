@@ -36,7 +36,14 @@ type gatewayPayload struct {
 // every GUILD_CREATE have come, with READY's d.
 func connectGateway(t *testing.T, s *emulator.Server, intents int) (*gatewayBot, map[string]any, []map[string]any) {
 	t.Helper()
-	resp, err := http.Get(s.URL + "/gateway")
+	return connectGatewayAt(t, s.URL, s.BotToken, intents)
+}
+
+// connectGatewayAt is connectGateway for the emulator whose API is at
+// base, in process or not.
+func connectGatewayAt(t *testing.T, base, token string, intents int) (*gatewayBot, map[string]any, []map[string]any) {
+	t.Helper()
+	resp, err := http.Get(base + "/gateway")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -53,7 +60,7 @@ func connectGateway(t *testing.T, s *emulator.Server, intents int) (*gatewayBot,
 	t.Cleanup(func() { ws.CloseNow() })
 	b := &gatewayBot{t: t, ws: ws, ctx: ctx}
 	b.expect(10, "")
-	b.send(2, map[string]any{"token": s.BotToken, "intents": intents, "properties": map[string]string{"os": "linux", "browser": "test", "device": "test"}})
+	b.send(2, map[string]any{"token": token, "intents": intents, "properties": map[string]string{"os": "linux", "browser": "test", "device": "test"}})
 	var ready map[string]any
 	json.Unmarshal(b.expect(0, "READY").D, &ready)
 	var guilds []map[string]any
@@ -446,4 +453,46 @@ func TestAGuildWithoutTheBotSendsItNoEvent(t *testing.T) {
 	if d := bot.dispatch("GUILD_MEMBER_UPDATE"); d["guild_id"] != s.GuildID.String() {
 		t.Errorf("the first event is of guild %v, where the bot is not", d["guild_id"])
 	}
+}
+
+func TestTheControlAPIDrivesTheGateway(t *testing.T) {
+	s := start(t, emulator.Config{})
+	bot, ready, _ := connectGatewayAt(t, s.URL, s.BotToken, 1<<1)
+	status, raw := control(t, s.controlURL, "GET", "/_emulator/gateway", "")
+	var got struct {
+		Sessions []struct {
+			ID        string `json:"id"`
+			Intents   uint64 `json:"intents"`
+			Shard     [2]int `json:"shard"`
+			Connected bool   `json:"connected"`
+		} `json:"sessions"`
+	}
+	if err := json.Unmarshal(raw, &got); err != nil || status != 200 || len(got.Sessions) != 1 ||
+		got.Sessions[0].ID != ready["session_id"] || got.Sessions[0].Intents != 2 || !got.Sessions[0].Connected {
+		t.Fatalf("GET /_emulator/gateway: %d %s", status, raw)
+	}
+	// bob leaves, and joins again.
+	req, _ := http.NewRequest("DELETE", s.URL+"/guilds/"+s.GuildID.String()+"/members/"+s.Member.String(), nil)
+	req.Header.Set("Authorization", "Bot "+s.BotToken)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	bot.dispatch("GUILD_MEMBER_REMOVE")
+	join := `{"guild":"` + s.GuildID.String() + `","user":"` + s.Member.String() + `"}`
+	if status, raw := control(t, s.controlURL, "POST", "/_emulator/members", join); status != 204 {
+		t.Fatalf("POST /_emulator/members: %d %s", status, raw)
+	}
+	if d := bot.dispatch("GUILD_MEMBER_ADD"); d["user"].(map[string]any)["id"] != s.Member.String() {
+		t.Errorf("GUILD_MEMBER_ADD: %v", d)
+	}
+	if status, raw := control(t, s.controlURL, "POST", "/_emulator/members", `{"guild":"`+s.GuildID.String()+`","user":"1"}`); status != 400 ||
+		!strings.Contains(string(raw), "unknown_target") {
+		t.Errorf("an unknown user joins: %d %s", status, raw)
+	}
+	if status, raw := control(t, s.controlURL, "POST", "/_emulator/gateway/reconnect", "{}"); status != 204 {
+		t.Fatalf("POST /_emulator/gateway/reconnect: %d %s", status, raw)
+	}
+	bot.expect(7, "")
 }
