@@ -358,6 +358,38 @@ type identifyData struct {
 // the Authorization header's "Bot " with it, which the service takes.
 func token(t string) string { return strings.TrimPrefix(t, "Bot ") }
 
+// readIdentify reads IDENTIFY's d: the intents and the shard it asks
+// for, or the close code and reason of what is wrong with it. valid
+// reports whether a token is the bot's, and allowed are the privileged
+// intents the application has turned on.
+func readIdentify(d json.RawMessage, valid func(string) bool, allowed Intents) (intents Intents, shard [2]int, code int, reason string) {
+	var in identifyData
+	if json.Unmarshal(d, &in) != nil || in.Token == nil {
+		return 0, shard, CloseDecodeError, "an IDENTIFY that is not one"
+	}
+	if valid == nil || !valid(token(*in.Token)) {
+		return 0, shard, CloseAuthenticationFailed, "authentication failed"
+	}
+	// A client that gives no intents (null) is taken to ask for none.
+	if in.Intents != nil {
+		intents = Intents(*in.Intents)
+	}
+	if intents&^defined != 0 {
+		return 0, shard, CloseInvalidIntents, "invalid intent(s)"
+	}
+	if intents&Privileged&^allowed != 0 {
+		return 0, shard, CloseDisallowedIntents, "disallowed intent(s)"
+	}
+	shard = [2]int{0, 1}
+	if in.Shard != nil {
+		if len(in.Shard) != 2 || in.Shard[1] < 1 || in.Shard[0] < 0 || in.Shard[0] >= in.Shard[1] {
+			return 0, shard, CloseInvalidShard, "invalid shard"
+		}
+		shard = [2]int{in.Shard[0], in.Shard[1]}
+	}
+	return intents, shard, 0, ""
+}
+
 // identify starts a session, or closes the connection with the code the
 // service gives for what is wrong with the IDENTIFY.
 func (c *conn) identify(d json.RawMessage) error {
@@ -365,36 +397,11 @@ func (c *conn) identify(d json.RawMessage) error {
 		c.close(CloseAlreadyAuthenticated, "IDENTIFY on an identified connection")
 		return errClosing
 	}
-	var in identifyData
-	if json.Unmarshal(d, &in) != nil || in.Token == nil {
-		c.close(CloseDecodeError, "an IDENTIFY that is not one")
-		return errClosing
-	}
 	h := c.h
-	if h.cfg.Token == nil || !h.cfg.Token(token(*in.Token)) {
-		c.close(CloseAuthenticationFailed, "authentication failed")
+	intents, shard, code, reason := readIdentify(d, h.cfg.Token, h.cfg.Allowed())
+	if code != 0 {
+		c.close(code, reason)
 		return errClosing
-	}
-	// A client that gives no intents (null) is taken to ask for none.
-	var intents Intents
-	if in.Intents != nil {
-		intents = Intents(*in.Intents)
-	}
-	if intents&^defined != 0 {
-		c.close(CloseInvalidIntents, "invalid intent(s)")
-		return errClosing
-	}
-	if intents&Privileged&^h.cfg.Allowed() != 0 {
-		c.close(CloseDisallowedIntents, "disallowed intent(s)")
-		return errClosing
-	}
-	shard := [2]int{0, 1}
-	if in.Shard != nil {
-		if len(in.Shard) != 2 || in.Shard[1] < 1 || in.Shard[0] < 0 || in.Shard[0] >= in.Shard[1] {
-			c.close(CloseInvalidShard, "invalid shard")
-			return errClosing
-		}
-		shard = [2]int{in.Shard[0], in.Shard[1]}
 	}
 	h.mu.Lock()
 	now := h.clock.Now()
