@@ -15,7 +15,7 @@
 //	}
 //	<-ctx.Done()
 //	s.Close()
-//	a.Shutdown(stopCtx)   // the interactions under way get their first answers
+//	a.Shutdown(stopCtx)     // the interactions under way get their first answers
 //	e.WaitDeferred(stopCtx) // and the deferred ones their last
 //
 // Handle takes discordgo's raw *discordgo.Event, not the

@@ -10,9 +10,9 @@ import (
 )
 
 // PointAt makes s send its requests to the API at base rather than to
-// the service's: every URL under discordgo's API base
-// (discordgo.EndpointAPI, https://discord.com/api/v9/) is sent under base
-// instead, the one that asks where the gateway is included, so that s
+// the service's: every request under discordgo's API base
+// (discordgo.EndpointAPI, https://discord.com/api/v9/) goes under base
+// instead, among them the one that asks where the gateway is, so that s
 // connects to the gateway that API names. It is for running a bot against
 // an emulator of the service, cmd/emulator or the test kit's, whose API
 // is served at each version's base (http://127.0.0.1:8484/v10 or
