@@ -496,3 +496,29 @@ func TestTheControlAPIDrivesTheGateway(t *testing.T) {
 	}
 	bot.expect(7, "")
 }
+
+// An application whose interactions URL is taken away receives its
+// interactions on the gateway again; the control API takes it away too.
+func TestAnEmptyInteractionsURLSendsInteractionsToTheGateway(t *testing.T) {
+	tg, url := startEcho(t)
+	s := tg.Server(t, "the invocations are read in process")
+	bot, _, _ := connectGatewayAt(t, tg.URL, tg.BotToken, 0)
+	ctx := context.Background()
+	echo := emulator.Invocation{User: s.Member, Guild: s.GuildID, Command: "echo", Options: []emulator.Arg{{Name: "text", Value: "hi"}}}
+	if res, err := s.Invoke(ctx, echo); err != nil || res.Gateway || res.Answer.Message.Content != "hi" {
+		t.Fatalf("with a URL: %v %+v", err, res)
+	}
+	if status, raw := control(t, tg.controlURL, "POST", "/_emulator/interactions-url", `{"url": ""}`); status != 204 {
+		t.Fatalf("taking the URL away: %d %s", status, raw)
+	}
+	unanswered, cancel := context.WithCancel(ctx)
+	defer cancel() // the bot does not answer it: the invocation ends with the test
+	go s.Invoke(unanswered, echo)
+	bot.expect(0, "INTERACTION_CREATE")
+	if err := s.SetInteractionsURL(ctx, url); err != nil {
+		t.Fatal(err)
+	}
+	if res, err := s.Invoke(ctx, echo); err != nil || res.Gateway {
+		t.Errorf("with the URL again: %v %+v", err, res)
+	}
+}

@@ -20,8 +20,17 @@ var ErrEndpointCheck = errors.New("emulator: interactions endpoint check failed"
 // checking it as the service does when a developer saves it: a signed PING
 // must be answered 200 with {"type":1}, and a request with a bad signature
 // must be refused with 401. On failure nothing changes, and the error says
-// which check failed.
+// which check failed. An empty URL takes the URL away, as a developer may
+// empty the field: the application then receives its interactions on the
+// gateway, as the service's does.
 func (s *Server) SetInteractionsURL(ctx context.Context, rawURL string) error {
+	if rawURL == "" {
+		s.st.mu.Lock()
+		s.st.app.interactionsURL = ""
+		s.st.touch()
+		s.st.mu.Unlock()
+		return nil
+	}
 	if err := checkEndpointURL(rawURL, ErrEndpointCheck); err != nil {
 		return err
 	}

@@ -445,8 +445,10 @@ func (d *dev) sayStopped(p *process, killed bool) {
 
 // await waits for the bot to listen on its port and pass the service's
 // checks, then sets the interactions URL, and the events URL if the bot
-// serves one, and closes ready. It says each step, and says once when the
-// bot is late; it keeps trying until ctx ends.
+// serves one, and closes ready; or for the bot to connect to the gateway,
+// which then receives its interactions, as the service sends them to an
+// application with no interactions URL. It says each step, and says once
+// when the bot is late; it keeps trying until ctx ends.
 func (d *dev) await(ctx context.Context, ready chan<- struct{}) {
 	addr := net.JoinHostPort("127.0.0.1", d.port)
 	late := time.NewTimer(d.ready)
@@ -459,9 +461,15 @@ func (d *dev) await(ctx context.Context, ready chan<- struct{}) {
 		case <-ctx.Done():
 			return
 		case <-late.C:
-			d.say("the bot has not answered at %s within %v: does it listen on $PORT (%s)? Still waiting, and restarting it when a file changes", d.interactionsURL, d.ready, d.port)
+			d.say("the bot has not answered at %s within %v, nor connected to the gateway: does it listen on $PORT (%s)? Still waiting, and restarting it when a file changes", d.interactionsURL, d.ready, d.port)
 			continue
 		case <-pause.C:
+		}
+		if !listening && d.onGateway() {
+			d.say("bot connected to the gateway; it receives the interactions there")
+			d.setEventsURL(ctx)
+			close(ready)
+			return
 		}
 		if !listening {
 			dialer := net.Dialer{Timeout: time.Second}
@@ -491,6 +499,19 @@ func (d *dev) await(ctx context.Context, ready chan<- struct{}) {
 		}
 		pause.Reset(wait)
 	}
+}
+
+// onGateway reports whether a session of the gateway is connected: the
+// bot's, as the one before it left its session unconnected. A bot on the
+// gateway takes its interactions there only with no interactions URL,
+// which one that served HTTP before it left set: it is taken away.
+func (d *dev) onGateway() bool {
+	for _, s := range d.s.GatewaySessions() {
+		if s.Connected {
+			return d.s.SetInteractionsURL(context.Background(), "") == nil
+		}
+	}
+	return false
 }
 
 // setEventsURL points the webhook events at the bot when it serves them,

@@ -392,7 +392,7 @@ func TestRunSaysWhyTheBotIsNotServed(t *testing.T) {
 		tm := fastTiming()
 		tm.ready = time.Millisecond
 		d := startDev(t, tm, "-run", "exec sleep 600", "-watch", "")
-		d.waitFor(`^emulator: the bot has not answered at http://127\.0\.0\.1:\d+/ within 1ms: does it listen on \$PORT \(\d+\)\? Still waiting, and restarting it when a file changes$`)
+		d.waitFor(`^emulator: the bot has not answered at http://127\.0\.0\.1:\d+/ within 1ms, nor connected to the gateway: does it listen on \$PORT \(\d+\)\? Still waiting, and restarting it when a file changes$`)
 		d.stop()
 		d.waitFor(`^emulator: bot stopped, pid \d+$`)
 	})
@@ -402,6 +402,22 @@ func TestRunSaysWhyTheBotIsNotServed(t *testing.T) {
 		d.waitFor(`^emulator: bot listening on `)
 		d.waitFor(`^emulator: interactions URL not set: emulator: interactions endpoint check failed: the signed PING was answered 401 .*; checking again$`)
 	})
+}
+
+// A bot on the gateway serves no HTTP: it is ready once it is connected,
+// and its interactions go there.
+func TestRunServesABotOnTheGateway(t *testing.T) {
+	t.Parallel() // it waits on other processes
+	bot := program(t, "bot")
+	d := startDev(t, fastTiming(), "-sync", bot+" sync", "-run", bot+" -gateway", "-watch", "")
+	d.waitFor(`^emulator: synced$`)
+	d.waitFor(`^emulator: bot started, pid \d+, PORT=\d+: `)
+	d.waitFor(`^emulator: bot connected to the gateway; it receives the interactions there$`)
+	if got := d.ping(); !strings.HasPrefix(got, "pong from ") {
+		t.Fatalf("/ping was answered %q\n%s", got, d.stderr())
+	}
+	d.stop()
+	d.waitFor(`^emulator: bot stopped, pid \d+$`)
 }
 
 // A bot that does not stop on SIGINT is killed after the grace period,
