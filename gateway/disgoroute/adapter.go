@@ -28,11 +28,11 @@ type Adapter struct {
 	// them.
 	raw atomic.Bool
 
-	// mu guards busy and closing, so that Wait sees every interaction
+	// mu guards busy and idle, so that Wait sees every interaction
 	// started before it looked.
-	mu      sync.Mutex
-	busy    int
-	closing chan struct{} // closed when busy falls to zero, made by Wait
+	mu   sync.Mutex
+	busy int
+	idle chan struct{} // closed when busy falls to zero, made by Wait
 }
 
 // An Option configures an Adapter.
@@ -138,9 +138,9 @@ func (a *Adapter) done() {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	a.busy--
-	if a.busy == 0 && a.closing != nil {
-		close(a.closing)
-		a.closing = nil
+	if a.busy == 0 && a.idle != nil {
+		close(a.idle)
+		a.idle = nil
 	}
 }
 
@@ -153,10 +153,10 @@ func (a *Adapter) Wait(ctx context.Context) error {
 	a.mu.Lock()
 	var idle chan struct{}
 	if a.busy > 0 {
-		if a.closing == nil {
-			a.closing = make(chan struct{})
+		if a.idle == nil {
+			a.idle = make(chan struct{})
 		}
-		idle = a.closing
+		idle = a.idle
 	}
 	a.mu.Unlock()
 	if idle != nil {
