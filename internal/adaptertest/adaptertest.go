@@ -9,11 +9,15 @@ import (
 	"context"
 	"errors"
 	"reflect"
+	"strings"
 	"testing"
 	"time"
 
+	"github.com/switchboard-go/switchboard/autocomplete"
 	"github.com/switchboard-go/switchboard/component"
+	"github.com/switchboard-go/switchboard/emulator"
 	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/option"
 	"github.com/switchboard-go/switchboard/router"
 	"github.com/switchboard-go/switchboard/switchboardtest"
 )
@@ -30,7 +34,9 @@ type Client func(resumed func()) switchboardtest.Connect
 
 // Run checks, on one connection of the library c makes: a reply, whose
 // handler sees the interaction the emulator sent, field for field; a
-// button's click; a handler's error, answered by the error handler; a
+// button's click, a select menu's choice, a form opened and submitted,
+// suggestions, a user command; a handler's error, answered by the error
+// handler; a
 // handler that panics, after which the same session serves the next
 // interaction; a handler still running at the margin, deferred and
 // completed; and a resume (emulator.Server.ReconnectGateway), after
@@ -60,6 +66,12 @@ func Run(t *testing.T, c Client) {
 	}
 
 	bot.Command("/panel").Click("Wave").Shows("Waved.")
+	bot.Command("/flavour").Choose("A flavour", "Chocolate").Shows("You picked chocolate.")
+	bot.Command("/report").Submit(emulator.Submit{Fields: map[string]string{"What happened?": "The build is red."}}).Shows("Reported: The build is red.")
+	if got := bot.Autocomplete("/weather city:par").Choices(); len(got) != 1 || got[0].Name != "Paris" {
+		t.Errorf("suggestions %+v, want Paris", got)
+	}
+	bot.UserCommand("Wave at", bot.Admin).Shows("You wave at")
 
 	broken := bot.Command("/broken")
 	broken.Shows("Sorry, that failed.")
@@ -82,6 +94,9 @@ func Run(t *testing.T, c Client) {
 	close(release)
 	slow.Wait().Shows("Done, slowly.")
 
+	for len(resumed) > 0 { // a resume of the library's own, before
+		<-resumed
+	}
 	bot.Emulator.ReconnectGateway()
 	select {
 	case <-resumed:
@@ -120,6 +135,39 @@ func newRouter(release <-chan struct{}, seen chan<- *interaction.Interaction) *r
 	}, router.Description("Show a button"))
 	r.Component("wave", func(context.Context, *router.Request) (interaction.Response, error) {
 		return interaction.Update("Waved."), nil
+	})
+	r.Command("flavour", func(context.Context, *router.Request) (interaction.Response, error) {
+		return interaction.Reply("Pick one.").WithComponents(component.Row(
+			component.Select("flavour", component.Option("Vanilla", "vanilla"), component.Option("Chocolate", "chocolate")).
+				WithPlaceholder("A flavour"))), nil
+	}, router.Description("Pick a flavour"))
+	r.Component("flavour", func(_ context.Context, req *router.Request) (interaction.Response, error) {
+		return interaction.Update("You picked " + strings.Join(req.Values(), ", ") + "."), nil
+	})
+	r.Command("report", func(context.Context, *router.Request) (interaction.Response, error) {
+		return interaction.ShowModal(component.Modal("report", "Report a problem",
+			component.Labeled("What happened?", component.ParagraphInput("what")))), nil
+	}, router.Description("Report a problem"))
+	r.Modal("report", func(_ context.Context, req *router.Request) (interaction.Response, error) {
+		what, _ := req.Fields.Text("what")
+		return interaction.Reply("Reported: " + what).Ephemeral(), nil
+	})
+	r.Command("weather", func(_ context.Context, req *router.Request) (interaction.Response, error) {
+		city, _ := req.Options.String("city")
+		return interaction.Reply("Sunny in " + city + "."), nil
+	}, router.Description("The weather"), router.Options(option.String("city", "Where").Required().Autocomplete()))
+	r.Autocomplete("weather", "city", func(_ context.Context, req *autocomplete.Request) ([]interaction.Choice, error) {
+		var out []interaction.Choice
+		for _, c := range []string{"Paris", "Rome"} {
+			if strings.HasPrefix(strings.ToLower(c), strings.ToLower(req.Focused.Text())) {
+				out = append(out, interaction.StringChoice(c, strings.ToLower(c)))
+			}
+		}
+		return out, nil
+	})
+	r.UserCommand("Wave at", func(_ context.Context, req *router.Request) (interaction.Response, error) {
+		target, _ := req.TargetUser()
+		return interaction.Reply("You wave at " + target.User.Username + ".").Ephemeral(), nil
 	})
 	r.Command("broken", func(context.Context, *router.Request) (interaction.Response, error) {
 		return interaction.Response{}, errors.New("the store is down")
