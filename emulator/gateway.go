@@ -33,6 +33,7 @@ func (s *Server) newGateway(cfg Config) {
 		},
 		Allowed:           func() gateway.Intents { return gateway.Privileged &^ disallowed },
 		Welcome:           s.welcome,
+		Members:           s.requestedMembers,
 		HeartbeatInterval: cfg.GatewayHeartbeat,
 	})
 	s.st.gw = s.gw
@@ -274,4 +275,41 @@ func (s *Server) controlGatewayRoutes(mux *http.ServeMux) {
 		}
 		w.WriteHeader(http.StatusNoContent)
 	})
+}
+
+// requestedMembers answers a Request Guild Members of the bot's gateway:
+// the members of a guild of the bot by id, those whose username starts
+// with the query (without regard to case) up to the limit, or those
+// user_ids names.
+func (s *Server) requestedMembers(r gateway.MembersRequest) (gateway.Members, bool) {
+	st := s.st
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	g := st.guilds[interaction.Snowflake(r.Guild)]
+	if g == nil || !s.botIn(g) {
+		return gateway.Members{}, false
+	}
+	var out gateway.Members
+	if r.UserIDs != nil {
+		for _, id := range r.UserIDs {
+			if m := g.members[interaction.Snowflake(id)]; m != nil {
+				out.Members = append(out.Members, mustJSON(guildMemberJSON(m)))
+			} else {
+				out.NotFound = append(out.NotFound, id)
+			}
+		}
+		return out, true
+	}
+	query := strings.ToLower(r.Query)
+	for _, id := range slices.Sorted(maps.Keys(g.members)) {
+		m := g.members[id]
+		if !strings.HasPrefix(strings.ToLower(m.User.Username), query) {
+			continue
+		}
+		if r.Limit > 0 && len(out.Members) == r.Limit {
+			break
+		}
+		out.Members = append(out.Members, mustJSON(guildMemberJSON(m)))
+	}
+	return out, true
 }

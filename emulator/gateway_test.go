@@ -522,3 +522,29 @@ func TestAnEmptyInteractionsURLSendsInteractionsToTheGateway(t *testing.T) {
 		t.Errorf("with the URL again: %v %+v", err, res)
 	}
 }
+
+func TestRequestGuildMembersAnswersWithTheGuildsMembers(t *testing.T) {
+	s, err := emulator.New(emulator.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	bot, _, _ := connectGateway(t, s, 1<<1)
+	bot.send(8, map[string]any{"guild_id": s.GuildID.String(), "query": "", "limit": 0, "nonce": "all"})
+	d := bot.dispatch("GUILD_MEMBERS_CHUNK")
+	var names []string
+	for _, m := range d["members"].([]any) {
+		names = append(names, m.(map[string]any)["user"].(map[string]any)["username"].(string))
+	}
+	if len(names) != 4 || d["nonce"] != "all" || d["chunk_count"] != float64(1) {
+		t.Errorf("every member: %v %v", names, d)
+	}
+	bot.send(8, map[string]any{"guild_id": s.GuildID.String(), "query": "B", "limit": 10})
+	if d := bot.dispatch("GUILD_MEMBERS_CHUNK"); len(d["members"].([]any)) != 1 || d["members"].([]any)[0].(map[string]any)["user"].(map[string]any)["username"] != "bob" {
+		t.Errorf("members whose username starts with B: %v", d)
+	}
+	bot.send(8, map[string]any{"guild_id": s.GuildID.String(), "user_ids": []string{s.Moderator.String(), "1"}})
+	if d := bot.dispatch("GUILD_MEMBERS_CHUNK"); len(d["members"].([]any)) != 1 || d["not_found"].([]any)[0] != "1" {
+		t.Errorf("members by id: %v", d)
+	}
+}

@@ -328,7 +328,13 @@ func (c *conn) handle(op int, d json.RawMessage) error {
 		return c.identify(d)
 	case opResume:
 		return c.resume(d)
-	case opPresenceUpdate, opVoiceStateUpdate, opRequestGuildMembers, opRequestSoundboard, opRequestChannelInfo:
+	case opRequestGuildMembers:
+		if !c.authenticated() {
+			c.close(CloseNotAuthenticated, "a payload before IDENTIFY")
+			return errClosing
+		}
+		return c.requestMembers(d)
+	case opPresenceUpdate, opVoiceStateUpdate, opRequestSoundboard, opRequestChannelInfo:
 		if !c.authenticated() {
 			c.close(CloseNotAuthenticated, "a payload before IDENTIFY")
 			return errClosing

@@ -55,6 +55,9 @@ type Config struct {
 	// so that the session receives every event published after what
 	// Welcome read and none before. It must not call Publish itself.
 	Welcome func(id Identity, begin func(Welcome))
+	// Members answers a Request Guild Members (op 8), with ok false for a
+	// guild that is not the bot's; nil answers none.
+	Members func(MembersRequest) (found Members, ok bool)
 
 	// HeartbeatInterval is the interval HELLO asks the client to
 	// heartbeat at; a connection is closed (4009) when half an interval

@@ -126,6 +126,31 @@ func startHub(t *testing.T, edit func(*Config)) *testHub {
 			defer w.mu.Unlock()
 			begin(Welcome{User: []byte(`{"id":"10","username":"bot","bot":true}`), Application: []byte(`{"id":"10","flags":0}`), Guilds: w.guilds})
 		},
+		Members: func(r MembersRequest) (Members, bool) {
+			if r.Guild != guildA && r.Guild != guildB {
+				return Members{}, false
+			}
+			var out Members
+			switch {
+			case r.UserIDs != nil:
+				for _, id := range r.UserIDs {
+					if id < 3000 {
+						out.Members = append(out.Members, []byte(`{"user":{"id":"`+strconv.FormatUint(id, 10)+`"}}`))
+					} else {
+						out.NotFound = append(out.NotFound, id)
+					}
+				}
+			default:
+				// 2,500 members, whatever the query.
+				for i := range 2500 {
+					if r.Limit > 0 && i == r.Limit {
+						break
+					}
+					out.Members = append(out.Members, []byte(`{"user":{"id":"`+strconv.Itoa(i+1)+`"}}`))
+				}
+			}
+			return out, true
+		},
 		Clock: clock,
 	}
 	if edit != nil {
@@ -701,5 +726,81 @@ func TestCloseEndsEveryConnection(t *testing.T) {
 	}
 	if len(h.Sessions()) != 0 {
 		t.Error("sessions left")
+	}
+}
+
+type chunk struct {
+	GuildID    string            `json:"guild_id"`
+	Members    []json.RawMessage `json:"members"`
+	ChunkIndex int               `json:"chunk_index"`
+	ChunkCount int               `json:"chunk_count"`
+	NotFound   []string          `json:"not_found"`
+	Presences  []json.RawMessage `json:"presences"`
+	Nonce      *string           `json:"nonce"`
+}
+
+func (c *client) chunk() chunk {
+	c.t.Helper()
+	var ch chunk
+	if err := json.Unmarshal(c.expect(opDispatch, "GUILD_MEMBERS_CHUNK").D, &ch); err != nil {
+		c.t.Fatal(err)
+	}
+	return ch
+}
+
+func TestRequestGuildMembersIsAnsweredInChunks(t *testing.T) {
+	h := startHub(t, nil)
+	c, _ := h.ready(t, map[string]any{"intents": IntentGuilds | IntentGuildMembers})
+	a := strconv.FormatUint(guildA, 10)
+	// Every member: three chunks of up to 1,000, the nonce in each.
+	c.send(opRequestGuildMembers, map[string]any{"guild_id": a, "query": "", "limit": 0, "nonce": "n1", "presences": true})
+	for i, want := range []int{1000, 1000, 500} {
+		ch := c.chunk()
+		if ch.GuildID != a || len(ch.Members) != want || ch.ChunkIndex != i || ch.ChunkCount != 3 || ch.Nonce == nil || *ch.Nonce != "n1" || ch.Presences != nil {
+			t.Errorf("chunk %d: %d members, %d of %d, nonce %v, presences %v", i, len(ch.Members), ch.ChunkIndex, ch.ChunkCount, ch.Nonce, ch.Presences)
+		}
+	}
+	// A query up to its limit; the guild as a list, as discordgo sends it;
+	// a nonce over 32 bytes ignored.
+	c.send(opRequestGuildMembers, map[string]any{"guild_id": []string{a}, "query": "b", "limit": 5, "nonce": strings.Repeat("n", 33)})
+	if ch := c.chunk(); len(ch.Members) != 5 || ch.ChunkCount != 1 || ch.Nonce != nil {
+		t.Errorf("a query: %+v", ch)
+	}
+	// Users by id, those not found named.
+	c.send(opRequestGuildMembers, map[string]any{"guild_id": a, "user_ids": []string{"7", "4000"}})
+	if ch := c.chunk(); len(ch.Members) != 1 || len(ch.NotFound) != 1 || ch.NotFound[0] != "4000" {
+		t.Errorf("by id: %+v", ch)
+	}
+	// A guild not the bot's, or of another shard: nothing; the next
+	// payload is the ACK.
+	c.send(opRequestGuildMembers, map[string]any{"guild_id": "5", "query": "", "limit": 0})
+	c.send(opHeartbeat, nil)
+	c.expect(opHeartbeatACK, "")
+
+	without, _ := h.ready(t, map[string]any{"intents": IntentGuilds})
+	without.send(opRequestGuildMembers, map[string]any{"guild_id": a, "query": "", "limit": 0})
+	if ch := without.chunk(); len(ch.Members) != 0 || ch.ChunkCount != 1 {
+		t.Errorf("every member without GUILD_MEMBERS: %+v", ch)
+	}
+	without.send(opRequestGuildMembers, map[string]any{"guild_id": a, "query": "x", "limit": 2})
+	if ch := without.chunk(); len(ch.Members) != 2 {
+		t.Errorf("a query without GUILD_MEMBERS: %+v", ch)
+	}
+	ids := make([]string, 101)
+	for i := range ids {
+		ids[i] = strconv.Itoa(i + 1)
+	}
+	for name, d := range map[string]any{
+		"no guild":          map[string]any{"query": "", "limit": 0},
+		"no limit":          map[string]any{"guild_id": a, "query": ""},
+		"101 user ids":      map[string]any{"guild_id": a, "user_ids": make([]string, 101)},
+		"a guild not an id": map[string]any{"guild_id": "x", "query": "", "limit": 0},
+		"a negative limit":  map[string]any{"guild_id": a, "query": "", "limit": -1},
+	} {
+		c, _ := h.ready(t, nil)
+		c.send(opRequestGuildMembers, d)
+		if got := c.closed(); got != CloseDecodeError {
+			t.Errorf("%s: closed with %d, want 4002", name, got)
+		}
 	}
 }
