@@ -169,10 +169,12 @@ func (f *flight) deferred(mode deferral, msg string) (status int, answer []byte,
 }
 
 // WaitDeferred waits until the endpoint has delivered every answer it
-// deferred (see WithClient), or ctx ends, and then returns ctx's error. A
-// graceful stop calls it after the server has stopped taking requests, so
-// that the handlers it deferred finish and their users get their answers;
-// package serve's Server does. When ctx ends first, the handlers go on,
+// deferred (see WithClient), and answered the interactions Receive is
+// serving, or ctx ends, and then returns ctx's error. A graceful stop
+// calls it after the server has stopped taking requests, or the gateway
+// connection delivering them has closed, so that the handlers it
+// deferred finish and their users get their answers; package serve's
+// Server does. When ctx ends first, the handlers go on,
 // and their answers are delivered if the process lives long enough.
 func (e *Endpoint) WaitDeferred(ctx context.Context) error { return receive.Wait(ctx, &e.deferred) }
 

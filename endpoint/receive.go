@@ -65,6 +65,30 @@ var ErrReplayed = errors.New("endpoint: interaction already received")
 // the endpoint's size limit (WithMaxBodySize), which bounds what a
 // stranger may send over HTTP; it may be reused once Receive returns.
 func (e *Endpoint) Receive(ctx context.Context, body []byte) error {
+	// Counted with the deferred answers, so that WaitDeferred waits for
+	// the interactions under way too.
+	e.deferred.Add(1)
+	defer e.deferred.Done()
+	return e.receive(ctx, body)
+}
+
+// Go serves body as Receive does, on a goroutine of its own, counted for
+// WaitDeferred from the moment Go is called, as sync.WaitGroup.Go counts
+// its function: a gateway client's handler of INTERACTION_CREATE hands
+// each interaction over with it and returns at once, and a graceful stop
+// that calls WaitDeferred once the connection has closed misses none.
+// What goes wrong is logged, as Receive logs it. body must not change
+// after Go is called.
+func (e *Endpoint) Go(ctx context.Context, body []byte) {
+	e.deferred.Add(1)
+	go func() {
+		defer e.deferred.Done()
+		e.receive(ctx, body) //nolint:errcheck // logged
+	}()
+}
+
+// receive is Receive, uncounted.
+func (e *Endpoint) receive(ctx context.Context, body []byte) error {
 	if err := e.CanReceive(); err != nil {
 		e.logger.Error().Err(err).Msg("refused an interaction from the gateway: the endpoint cannot answer it")
 		return err

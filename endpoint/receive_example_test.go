@@ -60,3 +60,42 @@ func ExampleEndpoint_Receive() {
 	// POST callback {"type":4,"data":{"content":"pong"}}
 	// endpoint: NewGateway: the endpoint answers the interactions it receives through the callback endpoint, and has no REST client to do it: give it one with WithClient
 }
+
+// A gateway client's handler hands each interaction over with Go and
+// returns at once; a graceful stop closes the connection, then waits for
+// the interactions under way and their deferred answers.
+func ExampleEndpoint_Go() {
+	r := router.New()
+	r.Command("ping", func(context.Context, *router.Request) (interaction.Response, error) {
+		return interaction.Reply("pong"), nil
+	}, router.Description("Check that the bot answers"))
+	mux, err := r.Build()
+	if err != nil {
+		log.Fatal(err)
+	}
+	api := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+		body, _ := io.ReadAll(req.Body)
+		fmt.Println(req.Method, path.Base(req.URL.Path), string(body))
+		w.WriteHeader(http.StatusNoContent)
+	}))
+	defer api.Close()
+	client, err := rest.NewClient(api.URL+"/api/v10", rest.NoAuth{})
+	if err != nil {
+		log.Fatal(err)
+	}
+	e, err := endpoint.NewGateway(mux, endpoint.WithClient(client))
+	if err != nil {
+		log.Fatal(err)
+	}
+
+	// The gateway client's handler of INTERACTION_CREATE.
+	onInteraction := func(d []byte) { e.Go(context.Background(), d) }
+	onInteraction(interactiontest.Command("ping").JSON())
+
+	// The connection closed: no interaction comes after this.
+	if err := e.WaitDeferred(context.Background()); err != nil {
+		log.Fatal(err)
+	}
+	// Output:
+	// POST callback {"type":4,"data":{"content":"pong"}}
+}

@@ -40,7 +40,7 @@ func kitConnect(ctx context.Context, url, token string, e *endpoint.Endpoint) (f
 	ctx, cancel := context.WithCancel(ctx)
 	c := gatewayclient.New(gatewayclient.Config{URL: url, Token: token, Dispatch: func(name string, d json.RawMessage) {
 		if name == "INTERACTION_CREATE" {
-			go e.Receive(ctx, d) //nolint:errcheck // the endpoint logs what went wrong
+			e.Go(ctx, d)
 		}
 	}})
 	done := make(chan struct{})

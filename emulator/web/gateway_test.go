@@ -44,7 +44,7 @@ func connectBot(t *testing.T, emu *emulator.Server, r *router.Router) {
 	url := "ws://" + strings.TrimPrefix(strings.TrimSuffix(emu.URL, "/v10"), "http://")
 	c := gatewayclient.New(gatewayclient.Config{URL: url, Token: emu.BotToken, Dispatch: func(name string, d json.RawMessage) {
 		if name == "INTERACTION_CREATE" {
-			go e.Receive(ctx, d) //nolint:errcheck // the endpoint logs it
+			e.Go(ctx, d)
 		}
 	}})
 	done := make(chan struct{})

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"sync"
 
 	"github.com/diamondburned/arikawa/v3/gateway"
 	"github.com/diamondburned/arikawa/v3/session"
@@ -18,12 +17,6 @@ type Adapter struct {
 	e   *endpoint.Endpoint
 	log zerolog.Logger // the endpoint's
 	ctx context.Context
-
-	// mu guards busy and idle, so that Wait sees every interaction
-	// started before it looked.
-	mu   sync.Mutex
-	busy int
-	idle chan struct{} // closed when busy falls to zero, made by Wait
 }
 
 // An Option configures an Adapter.
@@ -87,48 +80,12 @@ func (a *Adapter) Attach(s *session.Session) (detach func(), err error) {
 }
 
 // serve hands body to the endpoint on a goroutine of its own, counted
-// for Wait. Receive logs whatever goes wrong.
-func (a *Adapter) serve(body []byte) {
-	a.mu.Lock()
-	a.busy++
-	a.mu.Unlock()
-	go func() {
-		defer a.done()
-		a.e.Receive(a.ctx, body) //nolint:errcheck // the endpoint has logged why
-	}()
-}
-
-func (a *Adapter) done() {
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	a.busy--
-	if a.busy == 0 && a.idle != nil {
-		close(a.idle)
-		a.idle = nil
-	}
-}
+// for Wait from now on (Endpoint.Go), which logs whatever goes wrong.
+func (a *Adapter) serve(body []byte) { a.e.Go(a.ctx, body) }
 
 // Wait waits until every interaction the adapter has handed to the
 // endpoint is answered, deferred answers included
 // (Endpoint.WaitDeferred), or ctx ends, and then returns ctx's error.
 // A graceful stop calls it once the session is closed, when no more
 // interactions come.
-func (a *Adapter) Wait(ctx context.Context) error {
-	a.mu.Lock()
-	var idle chan struct{}
-	if a.busy > 0 {
-		if a.idle == nil {
-			a.idle = make(chan struct{})
-		}
-		idle = a.idle
-	}
-	a.mu.Unlock()
-	if idle != nil {
-		select {
-		case <-idle:
-		case <-ctx.Done():
-			return ctx.Err()
-		}
-	}
-	return a.e.WaitDeferred(ctx)
-}
+func (a *Adapter) Wait(ctx context.Context) error { return a.e.WaitDeferred(ctx) }

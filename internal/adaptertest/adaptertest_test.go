@@ -21,7 +21,7 @@ func TestTheChecksHoldForTheKitsClient(t *testing.T) {
 			c := gatewayclient.New(gatewayclient.Config{URL: url, Token: token, Dispatch: func(name string, d json.RawMessage) {
 				switch name {
 				case "INTERACTION_CREATE":
-					go e.Receive(ctx, d) //nolint:errcheck // the endpoint logs what went wrong
+					e.Go(ctx, d)
 				case "RESUMED":
 					resumed()
 				}

@@ -106,7 +106,7 @@ func overGateway(mux *router.Mux) error {
 	}
 	c := gatewayclient.New(gatewayclient.Config{URL: where.URL, Token: token, Dispatch: func(name string, d json.RawMessage) {
 		if name == "INTERACTION_CREATE" {
-			go e.Receive(ctx, d) //nolint:errcheck // the endpoint logs it
+			e.Go(ctx, d)
 		}
 	}})
 	if err := c.Run(ctx); err != nil && ctx.Err() == nil {
