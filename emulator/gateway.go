@@ -36,7 +36,6 @@ func (s *Server) newGateway(cfg Config) {
 		Members:           s.requestedMembers,
 		HeartbeatInterval: cfg.GatewayHeartbeat,
 	})
-	s.st.gw = s.gw
 }
 
 // gatewayRoutes registers the routes that tell a bot where the gateway is.
@@ -171,15 +170,6 @@ func mustJSON(v any) []byte {
 	return b
 }
 
-// publish sends a dispatch to the sessions of the gateway that take it.
-// The caller holds the state's lock, which orders the events as the
-// changes they tell of.
-func (st *state) publish(ev gateway.Event) {
-	if st.gw != nil {
-		st.gw.Publish(ev)
-	}
-}
-
 // gatewayDelivers reports whether an interaction in guild (0 for none)
 // goes to the bot over the gateway: it has no interactions URL, and a
 // session of its gateway, connected or resumable, is on the guild's
@@ -195,7 +185,7 @@ func (s *Server) exchangeOverGateway(ctx context.Context, p *prepared) *Result {
 	res := &Result{Interaction: p.si.ix, Body: p.body, Gateway: true}
 	st := s.st
 	st.mu.Lock()
-	st.publish(gateway.Event{Name: "INTERACTION_CREATE", Guild: uint64(p.si.ix.GuildID), Data: p.body})
+	s.gw.Publish(gateway.Event{Name: "INTERACTION_CREATE", Guild: uint64(p.si.ix.GuildID), Data: p.body})
 	// No answer will come in an HTTP response: webhook requests waiting
 	// for one need not wait.
 	p.si.markResponding()

@@ -8,7 +8,7 @@ import (
 )
 
 // The events of the world a gateway session receives, as its intents
-// ask: messages made, edited and deleted in the channels the bot can see
+// ask, built only while a session may receive them (Hub.Listening): messages made, edited and deleted in the channels the bot can see
 // and in its DMs, reactions, pins, members updated and removed, bans,
 // threads, and the guilds the bot joins. Each is published under the
 // state's lock, as the change it tells of is made, so that the sessions
@@ -72,7 +72,7 @@ func guildOf(w where) interaction.Snowflake {
 // ephemeral message is its user's alone, and no session hears of it.
 // The caller holds the state's lock.
 func (s *Server) publishMessage(change messageChange, channel interaction.Snowflake, m *Message) {
-	if s.gw == nil || m.Data.Flags&interaction.FlagEphemeral != 0 {
+	if m.Data.Flags&interaction.FlagEphemeral != 0 || !s.gw.Listening() {
 		return
 	}
 	w, ok := s.botSees(channel)
@@ -143,6 +143,9 @@ func partialMember(m *interaction.Member) map[string]any {
 // publishBulkDelete publishes the deletion of ids, messages of channel,
 // at once. The caller holds the state's lock.
 func (s *Server) publishBulkDelete(channel interaction.Snowflake, ids []interaction.Snowflake) {
+	if !s.gw.Listening() {
+		return
+	}
 	w, ok := s.botSees(channel)
 	if !ok || len(ids) == 0 {
 		return
@@ -158,6 +161,9 @@ func (s *Server) publishBulkDelete(channel interaction.Snowflake, ids []interact
 // publishPins publishes that the pins of channel changed. The caller
 // holds the state's lock.
 func (s *Server) publishPins(channel interaction.Snowflake) {
+	if !s.gw.Listening() {
+		return
+	}
 	w, ok := s.botSees(channel)
 	if !ok {
 		return
@@ -189,6 +195,9 @@ const (
 // or removed, or the reactions cleared. The caller holds the state's
 // lock.
 func (s *Server) publishReaction(change reactionChange, channel, message, user interaction.Snowflake, emoji string) {
+	if !s.gw.Listening() {
+		return
+	}
 	w, ok := s.botSees(channel)
 	if !ok {
 		return
@@ -234,7 +243,7 @@ func emojiOfKey(key string) map[string]any {
 // bot's own member, whose updates every session receives. The caller
 // holds the state's lock.
 func (s *Server) publishMember(g *guild, user interaction.Snowflake, removed bool) {
-	if s.gw == nil || !s.botIn(g) {
+	if !s.botIn(g) || !s.gw.Listening() {
 		return
 	}
 	if removed {
@@ -262,7 +271,7 @@ func (s *Server) publishMember(g *guild, user interaction.Snowflake, removed boo
 // publishMemberAdded publishes that user joined g.
 func (s *Server) publishMemberAdded(g *guild, user interaction.Snowflake) {
 	m := g.members[user]
-	if s.gw == nil || m == nil || !s.botIn(g) {
+	if m == nil || !s.botIn(g) || !s.gw.Listening() {
 		return
 	}
 	d := map[string]any{"guild_id": g.id}
@@ -281,7 +290,7 @@ func (s *Server) botIn(g *guild) bool { return g.members[s.st.app.botUser] != ni
 // lifted is set.
 func (s *Server) publishBan(g *guild, user interaction.Snowflake, lifted bool) {
 	u := s.st.users[user]
-	if s.gw == nil || u == nil || !s.botIn(g) {
+	if u == nil || !s.botIn(g) || !s.gw.Listening() {
 		return
 	}
 	name := "GUILD_BAN_ADD"
@@ -295,7 +304,7 @@ func (s *Server) publishBan(g *guild, user interaction.Snowflake, lifted bool) {
 // publishThread publishes that a thread of g was made, to the sessions
 // of the bot, which may view it.
 func (s *Server) publishThread(g *guild, thread *interaction.Channel) {
-	if s.gw == nil {
+	if !s.gw.Listening() {
 		return
 	}
 	if _, e := s.permissionsIn(where{g: g, ch: thread}, s.st.app.botUser); e != nil {
@@ -310,7 +319,7 @@ func (s *Server) publishThread(g *guild, thread *interaction.Channel) {
 // joined: its members to the sessions with GUILD_PRESENCES, the bot
 // alone to the others, as READY's GUILD_CREATEs show them.
 func (s *Server) publishGuildJoined(g *guild) {
-	if s.gw == nil {
+	if !s.gw.Listening() {
 		return
 	}
 	s.gw.Publish(gateway.Event{Name: "GUILD_CREATE", Guild: uint64(g.id), Intents: gateway.IntentGuilds,

@@ -8,8 +8,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/switchboard-go/switchboard/emulator/internal/gateway"
-
 	"github.com/switchboard-go/switchboard/command"
 	"github.com/switchboard-go/switchboard/interaction"
 )
@@ -18,8 +16,6 @@ import (
 // checks everything before it changes anything, under the lock, so a
 // refused request changes nothing and no reader sees half a change.
 type state struct {
-	// gw is the gateway, which events of the world are published to.
-	gw     *gateway.Hub
 	mu     sync.Mutex
 	now    func() time.Time
 	seq    uint64 // the increment of the snowflakes made in the same millisecond

@@ -427,6 +427,7 @@ func (c *conn) identify(d json.RawMessage) error {
 		if h.closed {
 			return
 		}
+		h.makeRoom()
 		s := &session{h: h, id: id, conn: c}
 		c.sess = s
 		h.sessions[id.SessionID] = s

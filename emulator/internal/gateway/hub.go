@@ -216,6 +216,14 @@ func (h *Hub) Receivers(guild uint64) bool {
 	return false
 }
 
+// Listening reports whether any session, connected or resumable, may
+// receive an event: the world builds none for a gateway nobody uses.
+func (h *Hub) Listening() bool {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return len(h.sessions) > 0
+}
+
 // Publish sends ev to every session whose shard and intents take it, and
 // returns how many it went to. A session whose connection dropped keeps
 // it to replay on RESUME.
@@ -289,6 +297,28 @@ func (h *Hub) Close() {
 	}
 }
 
+// makeRoom forgets the sessions without connection that lost it first
+// while the hub holds MaxConnections sessions or more, so that a bot that
+// identifies again and again, rather than resuming, holds no more than
+// that many sessions and their backlogs. A connected session has a
+// connection, of which there are at most MaxConnections. The caller
+// holds h.mu.
+func (h *Hub) makeRoom() {
+	for len(h.sessions) >= h.cfg.MaxConnections {
+		var oldest *session
+		for _, s := range h.sessions {
+			if s.conn == nil && (oldest == nil || s.detached.Before(oldest.detached)) {
+				oldest = s
+			}
+		}
+		if oldest == nil {
+			return
+		}
+		delete(h.sessions, oldest.id.SessionID)
+		oldest.forget()
+	}
+}
+
 // newSessionID returns a random session id, 32 hex digits as the
 // service's are.
 func newSessionID() string {
@@ -312,8 +342,10 @@ type session struct {
 	dropped uint64
 	// conn is the session's connection, nil while none is.
 	conn *conn
-	// expire stops the timer that forgets a session without connection.
-	expire func() bool
+	// expire stops the timer that forgets a session without connection;
+	// detached is when it lost its connection.
+	expire   func() bool
+	detached time.Time
 }
 
 // dispatched is a dispatch as sent: its number and its frame.
@@ -350,6 +382,7 @@ func (s *session) dispatch(name string, d []byte) {
 // detach leaves s without connection, resumable for the resume window.
 func (s *session) detach() {
 	s.conn = nil
+	s.detached = s.h.clock.Now()
 	id := s.id.SessionID
 	s.expire = s.h.clock.AfterFunc(s.h.cfg.ResumeWindow, func() {
 		s.h.mu.Lock()

@@ -804,3 +804,21 @@ func TestRequestGuildMembersIsAnsweredInChunks(t *testing.T) {
 		}
 	}
 }
+
+// A bot that identifies again and again, never resuming, holds no more
+// sessions than connections: the oldest dropped session goes first.
+func TestSessionsAreBoundedByTheConnections(t *testing.T) {
+	h := startHub(t, func(c *Config) { c.MaxConnections = 2 })
+	var ids []string
+	for range 4 {
+		c, r := h.ready(t, nil)
+		ids = append(ids, r.SessionID)
+		c.ws.CloseNow()
+		waitFor(t, func() bool { return !h.connected(r.SessionID) })
+		h.clock.Advance(time.Second) // each loses its connection after the one before
+	}
+	got := h.Sessions()
+	if len(got) != 2 || got[0].SessionID != min(ids[2], ids[3]) || got[1].SessionID != max(ids[2], ids[3]) {
+		t.Errorf("sessions kept: %+v, want the last two of %v", got, ids)
+	}
+}
