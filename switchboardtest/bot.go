@@ -69,9 +69,11 @@ type setup struct {
 	// path and routes serve the endpoint through the bot's own handler.
 	path   string
 	routes func(*endpoint.Endpoint) http.Handler
-	// gateway, when set, connects the bot to the emulator's gateway
-	// instead (OverGateway).
-	gateway Connect
+	// overGateway serves the bot on the emulator's gateway instead,
+	// connected by gateway, or the kit's own client when it is nil
+	// (OverGateway).
+	overGateway bool
+	gateway     Connect
 }
 
 // WithEmulator configures the emulator: its world (Seed), its response
@@ -197,7 +199,7 @@ func NewFunc(t testing.TB, build func(*Bot) *router.Router, opts ...Option) *Bot
 		t.Fatalf("switchboardtest: the emulator's key: %v", err)
 	}
 	given := append([]endpoint.Option{endpoint.WithClient(client), endpoint.WithDefaultLogger(log.logger())}, timing...)
-	if s.gateway != nil {
+	if s.overGateway {
 		b.overGateway(s.gateway, mux, append(given, s.endpoint...))
 		return b
 	}

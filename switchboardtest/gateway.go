@@ -3,6 +3,7 @@ package switchboardtest
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"strings"
 	"time"
 
@@ -27,16 +28,13 @@ type Connect func(ctx context.Context, url, token string, e *endpoint.Endpoint) 
 // the kit's. New returns once the emulator holds a connected session.
 // WithRoutes does not apply: the endpoint serves no HTTP.
 func OverGateway(connect Connect) Option {
-	if connect == nil {
-		connect = kitConnect
-	}
-	return func(s *setup) { s.gateway = connect }
+	return func(s *setup) { s.gateway, s.overGateway = connect, true }
 }
 
 // kitConnect is the kit's own gateway client: it asks for no intent,
 // which INTERACTION_CREATE needs none of, and hands every interaction to
 // e in a goroutine of its own, as the gateway libraries run handlers.
-func kitConnect(ctx context.Context, url, token string, e *endpoint.Endpoint) (func(), error) {
+func (b *Bot) kitConnect(ctx context.Context, url, token string, e *endpoint.Endpoint) (func(), error) {
 	ctx, cancel := context.WithCancel(ctx)
 	c := gatewayclient.New(gatewayclient.Config{URL: url, Token: token, Dispatch: func(name string, d json.RawMessage) {
 		if name == "INTERACTION_CREATE" {
@@ -44,14 +42,28 @@ func kitConnect(ctx context.Context, url, token string, e *endpoint.Endpoint) (f
 		}
 	}})
 	done := make(chan struct{})
+	var runErr error
 	go func() {
 		defer close(done)
-		c.Run(ctx) //nolint:errcheck // ends with the test
+		runErr = c.Run(ctx)
 	}()
-	return func() {
+	stop := func() {
 		cancel()
 		<-done
-	}, nil
+	}
+	// A client the gateway will not take (a token refused, intents
+	// disallowed) ends before READY: New says why, rather than that the
+	// bot never connected.
+	select {
+	case <-c.Ready():
+		return stop, nil
+	case <-done:
+		cancel()
+		return nil, runErr
+	case <-time.After(b.wait):
+		stop()
+		return nil, fmt.Errorf("no READY within %v", b.wait)
+	}
 }
 
 // overGateway serves mux to the emulator over its gateway, as
@@ -59,6 +71,9 @@ func kitConnect(ctx context.Context, url, token string, e *endpoint.Endpoint) (f
 func (b *Bot) overGateway(connect Connect, mux *router.Mux, opts []endpoint.Option) {
 	t, srv := b.t, b.Emulator
 	t.Helper()
+	if connect == nil {
+		connect = b.kitConnect
+	}
 	e, err := endpoint.NewGateway(mux, opts...)
 	if err != nil {
 		t.Fatalf("switchboardtest: the gateway's endpoint:\n%v", err)

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strconv"
 	"sync"
 	"time"
 
@@ -201,7 +200,8 @@ func read(ctx context.Context, ws *websocket.Conn, p *payload) error {
 		return errors.New("gatewayclient: a binary payload, which a connection without compression does not get")
 	}
 	if err := json.Unmarshal(b, p); err != nil {
-		return errors.New("gatewayclient: a payload that is not JSON: " + strconv.Quote(string(b[:min(len(b), 64)])))
+		// Not quoted: a payload may carry an interaction's token.
+		return fmt.Errorf("gatewayclient: a payload of %d bytes that is not JSON: %w", len(b), err)
 	}
 	return nil
 }
