@@ -183,21 +183,13 @@ func (s *Server) gatewayDelivers(url string, guild interaction.Snowflake) bool {
 // through the callback endpoint, the only way it can answer.
 func (s *Server) exchangeOverGateway(ctx context.Context, p *prepared) *Result {
 	res := &Result{Interaction: p.si.ix, Body: p.body, Gateway: true}
-	st := s.st
-	st.mu.Lock()
+	s.st.mu.Lock()
 	s.gw.Publish(gateway.Event{Name: "INTERACTION_CREATE", Guild: uint64(p.si.ix.GuildID), Data: p.body})
-	// No answer will come in an HTTP response: webhook requests waiting
-	// for one need not wait.
-	p.si.markResponding()
-	p.si.markSettled()
-	st.mu.Unlock()
+	s.st.mu.Unlock()
 	start := time.Now()
 	ctx, cancel := context.WithTimeout(ctx, s.window)
 	defer cancel()
-	select {
-	case <-p.si.acked:
-	case <-ctx.Done():
-	}
+	s.awaitCallback(ctx, p)
 	res.Took = time.Since(start)
 	s.settleNow(p, res)
 	return res

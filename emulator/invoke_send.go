@@ -74,15 +74,21 @@ func (s *Server) deliver(ctx context.Context, url string, p *prepared, res *Resu
 	case err != nil:
 		res.Violations = append(res.Violations, "the application did not respond: "+err.Error())
 	case status == http.StatusAccepted:
-		// No answer comes in the HTTP response: webhook requests
-		// waiting for one need not wait (awaitSettled).
-		s.st.mu.Lock()
-		p.si.markSettled()
-		s.st.mu.Unlock()
-		select {
-		case <-p.si.acked:
-		case <-ctx.Done():
-		}
+		s.awaitCallback(ctx, p)
+	}
+}
+
+// awaitCallback waits, until ctx ends, for the answer to p through the
+// callback endpoint, the only way it comes: no answer comes in an HTTP
+// response, and webhook requests waiting for one need not wait
+// (awaitSettled).
+func (s *Server) awaitCallback(ctx context.Context, p *prepared) {
+	s.st.mu.Lock()
+	p.si.markSettled()
+	s.st.mu.Unlock()
+	select {
+	case <-p.si.acked:
+	case <-ctx.Done():
 	}
 }
 
