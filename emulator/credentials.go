@@ -38,9 +38,16 @@ func (s *Server) Credentials() Credentials {
 
 // controlCredentialsRoutes serves GET /_emulator/credentials. The control
 // API hands out the tokens of interactions already; the bot's are no more
-// secret from whoever reaches it.
+// secret from whoever reaches it. The base URL is the one the caller
+// reached the emulator at, as the gateway's URL is: an emulator that
+// listens on 0.0.0.0 in a container is reached under the container's
+// name, or a port the host maps, never at the address it listens on.
 func (s *Server) controlCredentialsRoutes(mux *http.ServeMux) {
-	mux.HandleFunc("GET /_emulator/credentials", func(w http.ResponseWriter, _ *http.Request) {
-		writeJSON(w, http.StatusOK, s.Credentials())
+	mux.HandleFunc("GET /_emulator/credentials", func(w http.ResponseWriter, r *http.Request) {
+		c := s.Credentials()
+		if r.Host != "" {
+			c.BaseURL = "http://" + r.Host + "/v10"
+		}
+		writeJSON(w, http.StatusOK, c)
 	})
 }

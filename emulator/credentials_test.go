@@ -2,6 +2,7 @@ package emulator_test
 
 import (
 	"encoding/json"
+	"net/http"
 	"strings"
 	"testing"
 
@@ -24,6 +25,26 @@ func TestTheControlAPIGivesTheCredentials(t *testing.T) {
 	}
 	if got != s.Credentials() {
 		t.Fatalf("got %+v, want %+v", got, s.Credentials())
+	}
+	// Under another name for the same address, the base URL is the one
+	// the caller reached.
+	port := s.URL[strings.LastIndex(s.URL, ":")+1 : len(s.URL)-len("/v10")]
+	req, err := http.NewRequest("GET", s.URL[:len(s.URL)-len("/v10")]+"/_emulator/credentials", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Host = "localhost:" + port
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var under emulator.Credentials
+	if err := json.NewDecoder(resp.Body).Decode(&under); err != nil || resp.StatusCode != 200 {
+		t.Fatalf("%d %v", resp.StatusCode, err)
+	}
+	if want := "http://localhost:" + port + "/v10"; under.BaseURL != want {
+		t.Errorf("base_url under Host localhost is %q, want %q", under.BaseURL, want)
 	}
 	for name, v := range map[string]string{"base_url": got.BaseURL, "bot_token": got.BotToken, "public_key": got.PublicKey,
 		"guild_id": got.GuildID, "member_id": got.MemberID, "application_id": got.ApplicationID} {
