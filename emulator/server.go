@@ -134,6 +134,9 @@ type Server struct {
 	// Handler registers them (under s.st.mu), so that what is served can
 	// be listed.
 	routes []string
+	// started is when New made the server, for the health check's
+	// uptime.
+	started time.Time
 }
 
 // New starts a Server on a free loopback port.
@@ -232,7 +235,7 @@ func newServer(cfg Config) (*Server, error) {
 	if window <= 0 {
 		window = 3 * time.Second
 	}
-	s := &Server{st: st, signer: signer.New(priv), limiter: newLimiter(rl, now), window: window}
+	s := &Server{st: st, signer: signer.New(priv), limiter: newLimiter(rl, now), window: window, started: now()}
 	s.faults.limit = limits.Faults
 	s.PublicKey = s.signer.PublicKeyHex()
 	st.app.installContexts = contexts
@@ -592,7 +595,7 @@ func (s *Server) Handler() http.Handler {
 	})
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		r = cleanRequestPath(r)
-		if isControl(r.URL.Path) {
+		if isControl(r.URL.Path) && !isHealth(r.URL.Path) {
 			if reason := controlRules().Refused(r); reason != "" {
 				writeJSON(w, http.StatusForbidden, map[string]any{"error": "forbidden", "message": reason})
 				return
