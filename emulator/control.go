@@ -36,6 +36,7 @@ func controlRules() guard.Rules { return guard.Rules{Name: "the control API"} }
 // controlRoutes serves the control API, which the package comment
 // documents.
 func (s *Server) controlRoutes(mux *http.ServeMux) {
+	s.controlLifecycleRoutes(mux)
 	mux.HandleFunc("POST /_emulator/faults", s.controlInjectFault)
 	mux.HandleFunc("DELETE /_emulator/faults", func(w http.ResponseWriter, _ *http.Request) {
 		s.ClearFaults()

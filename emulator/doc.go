@@ -70,4 +70,15 @@
 // /_emulator/, outside the service's API, with no credentials, rate limit
 // or faults, and answering only what no web page of another origin can
 // send or read. Its reference, route by route, is docs/control-api.md.
+//
+// # Lifecycle
+//
+// Snapshot writes everything the world holds as one JSON document, which
+// Restore, and Config.State for a new server, take back; Reset goes back
+// to the world New made, and is a Restore of the snapshot New took then.
+// The control API serves them as GET and PUT /_emulator/state and POST
+// /_emulator/reset, beside a health check, GET /_emulator/health, which
+// answers any Host. A snapshot holds the application's credentials and
+// signing key: keep it as secret as they are. docs/emulator.md
+// ("Lifecycle") describes the document and what a restore does.
 package emulator

@@ -78,6 +78,14 @@ type Config struct {
 	// one. A fixed key lets a bot be configured before the emulator
 	// starts, as an interactions URL given at start must already verify.
 	SigningKey ed25519.PrivateKey
+	// State is a snapshot (Server.Snapshot) the server starts from, in
+	// place of the world New makes: its application, with its
+	// credentials and signing key, and everything the application's
+	// world held, the world Reset goes back to included. Seed and SKUs,
+	// which make a world, are then refused; SigningKey, Activities,
+	// Discoverable and InstallationContexts, when set, must be the
+	// snapshot's. See docs/emulator.md, "Lifecycle".
+	State []byte
 }
 
 // RateLimit is a fixed-window limit.
@@ -117,14 +125,19 @@ type Server struct {
 	// member with Manage Guild and Manage Roles, and a plain member.
 	Admin, Moderator, Member interaction.Snowflake
 
-	st      *state
-	gw      *gateway.Hub
-	signer  *signer.Signer
-	limiter *limiter
-	faults  faults
-	window  time.Duration // the response window
-	ln      net.Listener
-	srv     *http.Server
+	st     *state
+	gw     *gateway.Hub
+	signer *signer.Signer
+	// key is the signing key, which a snapshot holds.
+	key ed25519.PrivateKey
+	// baseline is the snapshot of the world New made, without a
+	// baseline of its own: what Reset goes back to.
+	baseline []byte
+	limiter  *limiter
+	faults   faults
+	window   time.Duration // the response window
+	ln       net.Listener
+	srv      *http.Server
 	// eventsUnderWay counts the webhook events being delivered, which
 	// Close waits for.
 	eventsUnderWay sync.WaitGroup
@@ -134,6 +147,9 @@ type Server struct {
 	// Handler registers them (under s.st.mu), so that what is served can
 	// be listed.
 	routes []string
+	// started is when New made the server, for the health check's
+	// uptime.
+	started time.Time
 }
 
 // New starts a Server on a free loopback port.
@@ -189,13 +205,7 @@ func newServer(cfg Config) (*Server, error) {
 	if rl.Window <= 0 {
 		rl.Window = time.Second
 	}
-	priv := cfg.SigningKey
-	if priv == nil {
-		var err error
-		if _, priv, err = ed25519.GenerateKey(nil); err != nil {
-			panic("emulator: generating a key: " + err.Error())
-		}
-	} else if len(priv) != ed25519.PrivateKeySize {
+	if cfg.SigningKey != nil && len(cfg.SigningKey) != ed25519.PrivateKeySize {
 		return nil, errors.New("emulator: the signing key is not an Ed25519 private key")
 	}
 	contexts, err := installationContexts(cfg.InstallationContexts)
@@ -205,6 +215,21 @@ func newServer(cfg Config) (*Server, error) {
 	limits := cfg.Limits.withDefaults()
 	if limits.Upload > DefaultUpload {
 		return nil, errors.New("emulator: Limits.Upload is over the most it may be, DefaultUpload (10 MiB)")
+	}
+	var from *world
+	if cfg.State != nil {
+		if from, err = worldOfConfig(cfg, now, limits); err != nil {
+			return nil, err
+		}
+	}
+	priv := cfg.SigningKey
+	switch {
+	case from != nil:
+		priv = from.key
+	case priv == nil:
+		if _, priv, err = ed25519.GenerateKey(nil); err != nil {
+			panic("emulator: generating a key: " + err.Error())
+		}
 	}
 	st := &state{
 		now:         now,
@@ -232,17 +257,28 @@ func newServer(cfg Config) (*Server, error) {
 	if window <= 0 {
 		window = 3 * time.Second
 	}
-	s := &Server{st: st, signer: signer.New(priv), limiter: newLimiter(rl, now), window: window}
+	s := &Server{st: st, signer: signer.New(priv), limiter: newLimiter(rl, now), window: window, started: now(), key: priv}
 	s.faults.limit = limits.Faults
 	s.PublicKey = s.signer.PublicKeyHex()
-	st.app.installContexts = contexts
-	s.seed(cfg)
 	s.newGateway(cfg)
-	if err := s.setSKUs(cfg.SKUs); err != nil {
-		return nil, err
+	if from != nil {
+		s.installWorld(from, false)
+		s.baseline = from.baseline
+	} else {
+		st.app.installContexts = contexts
+		s.seed(cfg)
+		if err := s.setSKUs(cfg.SKUs); err != nil {
+			return nil, err
+		}
+		if cfg.Seed != nil {
+			if err := s.addSeed(cfg.Seed); err != nil {
+				return nil, err
+			}
+		}
 	}
-	if cfg.Seed != nil {
-		if err := s.addSeed(cfg.Seed); err != nil {
+	if s.baseline == nil {
+		// The world as New made it, which Reset goes back to.
+		if s.baseline, err = marshalJSON(s.snapshot()); err != nil {
 			return nil, err
 		}
 	}
@@ -592,7 +628,7 @@ func (s *Server) Handler() http.Handler {
 	})
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		r = cleanRequestPath(r)
-		if isControl(r.URL.Path) {
+		if isControl(r.URL.Path) && !isHealth(r.URL.Path) {
 			if reason := controlRules().Refused(r); reason != "" {
 				writeJSON(w, http.StatusForbidden, map[string]any{"error": "forbidden", "message": reason})
 				return

@@ -159,6 +159,26 @@
 //	-max-faults N
 //		how many injected faults, not yet used up, the emulator holds at
 //		once (default 1000): past it POST /_emulator/faults answers 409.
+//	-persist DIR
+//		keeps the emulator's state in DIR/state.json (a snapshot, see
+//		GET /_emulator/state), so that it outlives a restart: when the
+//		file is there the emulator starts from it, with the credentials,
+//		signing key and world it holds, and prints the same first line;
+//		-seed, -skus and the other flags that make the world made the
+//		world of the first start, which the file holds, and a
+//		-signing-key, -activities, -discoverable or
+//		-installation-contexts that contradicts the file is an error.
+//		The file is written a while after each change (-persist-interval)
+//		and at exit, through a temporary file of DIR that is renamed
+//		over it once synced, so that a crash leaves the last whole
+//		state; a temporary file left behind is ignored. A file that
+//		cannot be read is an error, not a fresh start. POST
+//		/_emulator/reset goes back to the world of the first start. The
+//		file holds the bot token, the client secret and the signing
+//		key: it is written readable by its owner only (0600).
+//	-persist-interval D
+//		with -persist, how long after a change the state is written
+//		(default 5s): changes within it are written at once.
 //	-web
 //		also serves the playground to a browser (package emulator/web):
 //		a channel where a person uses the bot's commands as its users
@@ -219,6 +239,7 @@ import (
 	"os"
 	"os/signal"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 
@@ -272,6 +293,8 @@ func runWith(ctx context.Context, args []string, stdout, stderr io.Writer, t tim
 	flags.Var(&maxFiles, "max-files", "the `size` of the files the interactions kept hold in all; past it the oldest interactions are forgotten")
 	disallowed := flags.String("disallowed-intents", "", "privileged gateway intents the application has not turned on: GUILD_MEMBERS, GUILD_PRESENCES, MESSAGE_CONTENT, separated by commas; a gateway session asking for one is closed with 4014 (default none: all three are on)")
 	heartbeat := flags.Duration("gateway-heartbeat", 0, "the heartbeat interval the gateway's HELLO gives (default 41.25s, the service's)")
+	persistDir := flags.String("persist", "", "a `directory` that keeps the emulator's state: it starts from DIR/state.json if there is one, with its credentials and world, and writes it when the world changes and at exit")
+	persistInterval := flags.Duration("persist-interval", 5*time.Second, "with -persist, how long after a change the state is written")
 	serveWeb := flags.Bool("web", false, "also serve the playground to a browser; its address is then the first line printed")
 	webAddr := flags.String("web-addr", web.DefaultAddr, "where -web serves the playground (implies -web); port 0 picks a free one")
 	var dc devConfig
@@ -347,6 +370,27 @@ func runWith(ctx context.Context, args []string, stdout, stderr io.Writer, t tim
 		}
 		cfg.SKUs = skus
 	}
+	var keep *persistence
+	if *persistDir != "" {
+		if *persistInterval <= 0 {
+			return errors.New("-persist-interval: want a positive duration")
+		}
+		if err := os.MkdirAll(*persistDir, 0o700); err != nil {
+			return fmt.Errorf("-persist: %w", err)
+		}
+		keep = &persistence{dir: *persistDir}
+		snapshot, err := keep.load()
+		if err != nil {
+			return fmt.Errorf("-persist: %w", err)
+		}
+		if snapshot != nil {
+			if err := keep.startFrom(&cfg, snapshot); err != nil {
+				return err
+			}
+		}
+	} else if set["persist-interval"] {
+		return errors.New("-persist-interval goes with -persist")
+	}
 	var webLn net.Listener
 	if *serveWeb {
 		// Taken first, so that an address in use fails before anything
@@ -362,6 +406,9 @@ func runWith(ctx context.Context, args []string, stdout, stderr io.Writer, t tim
 	}
 	s, err := emulator.Listen(*addr, cfg)
 	if err != nil {
+		if keep != nil && cfg.State != nil {
+			return fmt.Errorf("-persist: %s: %w", keep.path(), err)
+		}
 		return err
 	}
 	if *interactionsURL != "" {
@@ -399,6 +446,16 @@ func runWith(ctx context.Context, args []string, stdout, stderr io.Writer, t tim
 		fmt.Fprintf(stdout, "%s\n", playground.URL)
 	}
 	fmt.Fprintf(stdout, "%s\n", line)
+	var kept sync.WaitGroup
+	keepCtx, stopKeeping := context.WithCancel(ctx)
+	defer stopKeeping()
+	if keep != nil {
+		kept.Add(1)
+		go func() {
+			defer kept.Done()
+			keep.keep(keepCtx, s, *persistInterval, func(err error) { fmt.Fprintln(stderr, "emulator:", err) })
+		}()
+	}
 	var loopErr error
 	if d != nil {
 		// The bot starts once the first lines are out, whatever it
@@ -412,7 +469,15 @@ func runWith(ctx context.Context, args []string, stdout, stderr io.Writer, t tim
 		// Its event streams end first; the emulator they follow next.
 		playground.Close()
 	}
-	return errors.Join(loopErr, s.Close())
+	closeErr := s.Close()
+	var saveErr error
+	if keep != nil {
+		// The last state, once nothing changes it any more.
+		stopKeeping()
+		kept.Wait()
+		saveErr = keep.save(s)
+	}
+	return errors.Join(loopErr, closeErr, saveErr)
 }
 
 // check refuses flags of -run given without it, or with flags that do

@@ -279,6 +279,26 @@ func (h *Hub) Reconnect() {
 	}
 }
 
+// Invalidate ends every session, as the service does when it drops one:
+// a connected session's client is told its session is invalid and may
+// not be resumed (INVALID_SESSION, op 9, d false), and identifies again,
+// on the same connection or a new one; a session waiting to be resumed is
+// forgotten, so that its RESUME is answered the same. The emulator does
+// so when its world is replaced, which the sessions' events no longer
+// describe.
+func (h *Hub) Invalidate() {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for id, s := range h.sessions {
+		delete(h.sessions, id)
+		s.forget()
+		if c := s.conn; c != nil {
+			s.conn, c.sess = nil, nil
+			c.send(appendFrame(nil, opInvalidSession, "", 0, []byte("false")))
+		}
+	}
+}
+
 // Close closes every connection and forgets every session.
 func (h *Hub) Close() {
 	h.mu.Lock()
