@@ -182,7 +182,7 @@ func (s *Server) gatewayDelivers(url string, guild interaction.Snowflake) bool {
 // as INTERACTION_CREATE, and waits the response window for its answer
 // through the callback endpoint, the only way it can answer.
 func (s *Server) exchangeOverGateway(ctx context.Context, p *prepared) *Result {
-	res := &Result{Interaction: p.si.ix, Body: p.body, Gateway: true}
+	res := &Result{Interaction: p.si.ix, Body: p.body, Gateway: true, Faults: p.faults.fired}
 	s.st.mu.Lock()
 	s.gw.Publish(gateway.Event{Name: "INTERACTION_CREATE", Guild: uint64(p.si.ix.GuildID), Data: p.body})
 	s.st.mu.Unlock()

@@ -122,9 +122,11 @@ type Server struct {
 	signer  *signer.Signer
 	limiter *limiter
 	faults  faults
-	window  time.Duration // the response window
-	ln      net.Listener
-	srv     *http.Server
+	// deliveryFaults are the faults on what the service sends the bot.
+	deliveryFaults deliveryFaults
+	window         time.Duration // the response window
+	ln             net.Listener
+	srv            *http.Server
 	// eventsUnderWay counts the webhook events being delivered, which
 	// Close waits for.
 	eventsUnderWay sync.WaitGroup
@@ -234,6 +236,7 @@ func newServer(cfg Config) (*Server, error) {
 	}
 	s := &Server{st: st, signer: signer.New(priv), limiter: newLimiter(rl, now), window: window}
 	s.faults.limit = limits.Faults
+	s.deliveryFaults.limit = limits.Faults
 	s.PublicKey = s.signer.PublicKeyHex()
 	st.app.installContexts = contexts
 	s.seed(cfg)

@@ -1,0 +1,385 @@
+package emulator
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/switchboard-go/switchboard/command"
+	"github.com/switchboard-go/switchboard/interaction"
+)
+
+// guardBot is a bot over HTTP that verifies signatures and, when told,
+// how fresh their timestamps are and whether it served an interaction
+// before, and records every request and how it answered.
+type guardBot struct {
+	mu sync.Mutex
+	// replayGuard refuses an interaction served before with 409, as
+	// endpoint.WithReplayGuard does.
+	replayGuard bool
+	served      map[interaction.Snowflake]bool
+	seen        []botRequest
+	answer      string
+}
+
+// botRequest is a request the bot received and its answer's status.
+type botRequest struct {
+	body      []byte
+	timestamp string
+	status    int
+}
+
+// serveGuardBot serves a guardBot for s with the command "poll", its
+// verifier's timestamp window being window (0: no check), and sets it as
+// the interactions URL.
+func serveGuardBot(t *testing.T, s *Server, window time.Duration, replayGuard bool) *guardBot {
+	t.Helper()
+	putCommands(t, s, command.Global, []byte(`[{"name":"poll","description":"Starts a poll"}]`))
+	verifier, err := interaction.NewVerifier(s.PublicKey, interaction.WithTimestampWindow(window))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := &guardBot{replayGuard: replayGuard, served: map[interaction.Snowflake]bool{}, answer: `{"type":4,"data":{"content":"ok"}}`}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(r.Body)
+		ts := r.Header.Get("X-Signature-Timestamp")
+		status, answer := b.serve(verifier, r.Header.Get("X-Signature-Ed25519"), ts, body)
+		b.mu.Lock()
+		b.seen = append(b.seen, botRequest{body: body, timestamp: ts, status: status})
+		b.mu.Unlock()
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(status)
+		w.Write([]byte(answer))
+	}))
+	t.Cleanup(srv.Close)
+	if err := s.SetInteractionsURL(context.Background(), srv.URL); err != nil {
+		t.Fatal(err)
+	}
+	b.mu.Lock()
+	b.seen = nil // the checks of the URL
+	b.mu.Unlock()
+	return b
+}
+
+func (b *guardBot) serve(v *interaction.Verifier, sig, ts string, body []byte) (int, string) {
+	if v.Verify([]byte(sig), []byte(ts), body) != nil {
+		return http.StatusUnauthorized, `{"message":"invalid request signature"}`
+	}
+	ix := new(interaction.Interaction)
+	if err := interaction.Decode(body, ix); err != nil {
+		return http.StatusBadRequest, `{}`
+	}
+	if ix.Type == interaction.TypePing {
+		return http.StatusOK, `{"type":1}`
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.replayGuard && b.served[ix.ID] {
+		return http.StatusConflict, `{"message":"already served"}`
+	}
+	b.served[ix.ID] = true
+	return http.StatusOK, b.answer
+}
+
+// requests returns what the bot received.
+func (b *guardBot) requests() []botRequest {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return slices.Clone(b.seen)
+}
+
+// startFaults starts a server with a fixed clock, and a bot for it.
+func startFaults(t *testing.T, window time.Duration, replayGuard bool) (*Server, *guardBot) {
+	t.Helper()
+	s, err := New(Config{RateLimit: RateLimit{Requests: 1 << 30}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s, serveGuardBot(t, s, window, replayGuard)
+}
+
+func mustArm(t *testing.T, s *Server, f DeliveryFault) {
+	t.Helper()
+	if err := s.ArmDeliveryFault(f); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func invokePoll(t *testing.T, s *Server) *Result {
+	t.Helper()
+	res, err := s.Invoke(context.Background(), Invocation{Guild: s.GuildID, Command: "poll"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
+// A duplicate is the same body signed again, sent once the first is
+// settled: a bot with a replay guard refuses it and copes; one without
+// answers it, and the service refuses that answer with 40060. Either way
+// the answer to the interaction is the first.
+func TestADuplicateIsTheSameInteractionSignedAgain(t *testing.T) {
+	for _, tc := range []struct {
+		name        string
+		replayGuard bool
+		status      int
+		ok          bool
+		violation   string
+	}{
+		{"a bot with a replay guard refuses it", true, http.StatusConflict, true, ""},
+		{"a bot without answers it, and the service refuses the answer", false, http.StatusOK, false, `"code":40060`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s, bot := startFaults(t, 0, tc.replayGuard)
+			mustArm(t, s, DeliveryFault{Kind: DeliveryDuplicate})
+			res := invokePoll(t, s)
+			mustOK(t, res, nil)
+			if !slices.Equal(res.Faults, []DeliveryFaultKind{DeliveryDuplicate}) {
+				t.Fatalf("faults %v", res.Faults)
+			}
+			got := bot.requests()
+			if len(got) != 2 || !bytes.Equal(got[0].body, got[1].body) || got[0].status != http.StatusOK || got[1].status != tc.status {
+				t.Fatalf("the bot received %d requests: %+v", len(got), got)
+			}
+			if len(res.Copies) != 1 {
+				t.Fatalf("copies %+v", res.Copies)
+			}
+			c := res.Copies[0]
+			if c.Fault != DeliveryDuplicate || c.Status != tc.status || c.OK() != tc.ok ||
+				tc.violation != "" && (len(c.Violations) != 1 || !bytes.Contains([]byte(c.Violations[0]), []byte(tc.violation))) {
+				t.Fatalf("copy %+v", c)
+			}
+			rec, _ := s.Interaction(res.Interaction.ID)
+			if rec.Answer == nil || rec.Answer.Message.Content != "ok" || len(rec.Copies) != 1 || !slices.Equal(rec.Faults, res.Faults) {
+				t.Fatalf("record %+v", rec)
+			}
+		})
+	}
+}
+
+// A delivery no fault applies to meets none, and says so.
+func TestADeliveryWithoutFaultsSaysNone(t *testing.T) {
+	s, bot := startFaults(t, 0, false)
+	mustArm(t, s, DeliveryFault{Kind: DeliveryEventRetry})
+	res := invokePoll(t, s)
+	mustOK(t, res, nil)
+	if res.Faults != nil || res.Copies != nil || len(bot.requests()) != 1 {
+		t.Fatalf("faults %v, copies %v, %d requests", res.Faults, res.Copies, len(bot.requests()))
+	}
+	j := resultJSON(res)
+	if f, c := j["faults"].([]string), j["copies"].([]map[string]any); f == nil || len(f) != 0 || c == nil || len(c) != 0 {
+		t.Fatalf("control answer %v %v", j["faults"], j["copies"])
+	}
+}
+
+// Two servers with the same faults and the same seeds fault the same
+// deliveries; with probability 0.5 a fault fires on a subset of them,
+// the same every run, and not on none or all.
+func TestTheSameSeedFaultsTheSameDeliveries(t *testing.T) {
+	fired := func(seed uint64) []bool {
+		s, _ := startFaults(t, 0, true)
+		mustArm(t, s, DeliveryFault{Kind: DeliveryDuplicate, Probability: 0.5, Seed: seed})
+		var out []bool
+		for range 24 {
+			out = append(out, len(invokePoll(t, s).Faults) > 0)
+		}
+		return out
+	}
+	a, b := fired(7), fired(7)
+	if !slices.Equal(a, b) {
+		t.Fatalf("the same seed fired on\n%v\n%v", a, b)
+	}
+	n := 0
+	for _, f := range a {
+		if f {
+			n++
+		}
+	}
+	if n == 0 || n == len(a) {
+		t.Fatalf("probability 0.5 fired on %d of %d", n, len(a))
+	}
+	if c := fired(8); slices.Equal(a, c) {
+		t.Fatalf("another seed fired on the same deliveries: %v", c)
+	}
+}
+
+// Count bounds how often a fault fires, and After how many deliveries
+// pass before it may; the list says how often each drew and fired.
+func TestCountAndAfterBoundAFault(t *testing.T) {
+	s, _ := startFaults(t, 0, true)
+	mustArm(t, s, DeliveryFault{Kind: DeliveryDuplicate, Count: 2, After: 1})
+	var got []bool
+	for range 5 {
+		got = append(got, len(invokePoll(t, s).Faults) > 0)
+	}
+	if want := []bool{false, true, true, false, false}; !slices.Equal(got, want) {
+		t.Fatalf("fired on %v, want %v", got, want)
+	}
+	armed := s.DeliveryFaults()
+	if len(armed) != 1 || armed[0].Draws != 2 || armed[0].Fired != 2 || armed[0].Probability != 1 {
+		t.Fatalf("armed %+v", armed)
+	}
+	s.ClearDeliveryFaults()
+	if len(s.DeliveryFaults()) != 0 || len(invokePoll(t, s).Faults) != 0 {
+		t.Fatal("the faults outlived their clearing")
+	}
+}
+
+func TestArmingRefusesWhatIsWrong(t *testing.T) {
+	s, err := New(Config{Limits: Limits{Faults: 2}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	for _, f := range []DeliveryFault{
+		{},
+		{Kind: 99},
+		{Kind: DeliveryDuplicate, Probability: 1.5},
+		{Kind: DeliveryDuplicate, Probability: -0.1},
+		{Kind: DeliveryDuplicate, Count: -1},
+		{Kind: DeliveryLate},
+		{Kind: DeliveryTokenExpiresEarly, Duration: -time.Second},
+	} {
+		if err := s.ArmDeliveryFault(f); err == nil {
+			t.Errorf("armed %+v", f)
+		}
+	}
+	for i := range 3 {
+		err := s.ArmDeliveryFault(DeliveryFault{Kind: DeliveryDuplicate, Seed: uint64(i)})
+		if (err != nil) != (i == 2) {
+			t.Fatalf("fault %d: %v", i, err)
+		}
+	}
+}
+
+// controlDo makes a request of s's control API and returns the status and
+// the body.
+func controlDo(t *testing.T, s *Server, method, path, body string) (int, string) {
+	t.Helper()
+	req, err := http.NewRequest(method, strings.TrimSuffix(s.URL, "/v10")+path, strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if body != "" {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, string(b)
+}
+
+// The control API arms faults, lists them with how often they fired,
+// clears them, and refuses what is wrong or one too many.
+func TestTheControlAPIArmsListsAndClearsDeliveryFaults(t *testing.T) {
+	s, _ := startFaults(t, 0, true)
+	for _, tc := range []struct {
+		body   string
+		status int
+		says   string
+	}{
+		{`{"kind":"duplicate","probability":0.5,"seed":42,"count":3}`, 204, ""},
+		{`{"kind":"stale_timestamp","duration":1.5}`, 204, ""},
+		{`{"kind":"late"}`, 400, "needs a duration"},
+		{`{"kind":"sideways"}`, 400, `kind must be one of`},
+		{`{"kind":"duplicate","probability":2}`, 400, "not in (0, 1]"},
+		{`{"kind":"duplicate","count":-1}`, 400, "must not be negative"},
+		{`{"kind":"late","duration":1e300}`, 400, "from 0 to a day"},
+		{`{"kind":"duplicate","fired":3}`, 400, "counted by the emulator"},
+		{`{"kind":"duplicate","delay":1}`, 400, "unknown field"},
+	} {
+		status, body := controlDo(t, s, "POST", "/_emulator/delivery-faults", tc.body)
+		if status != tc.status || !strings.Contains(body, tc.says) {
+			t.Errorf("%s: %d %s", tc.body, status, body)
+		}
+	}
+	status, body := controlDo(t, s, "POST", "/_emulator/invoke", `{"guild":"`+s.GuildID.String()+`","command":"poll"}`)
+	if status != 200 || !strings.Contains(body, `"faults":[`) || !strings.Contains(body, `"copies":[`) {
+		t.Fatalf("invoke: %d %s", status, body)
+	}
+	var invoked struct {
+		ID     interaction.Snowflake `json:"id"`
+		Faults []string              `json:"faults"`
+		Copies []struct {
+			Fault  string `json:"fault"`
+			Status int    `json:"status"`
+			OK     bool   `json:"ok"`
+		} `json:"copies"`
+	}
+	if err := json.Unmarshal([]byte(body), &invoked); err != nil {
+		t.Fatal(err)
+	}
+	_, rec := controlDo(t, s, "GET", "/_emulator/interactions/"+invoked.ID.String(), "")
+	if !strings.Contains(rec, `"faults":`+mustJSONString(invoked.Faults)) {
+		t.Fatalf("the record says other faults than the answer %v: %s", invoked.Faults, rec)
+	}
+	status, body = controlDo(t, s, "GET", "/_emulator/delivery-faults", "")
+	var listed []deliveryFaultJSON
+	if err := json.Unmarshal([]byte(body), &listed); status != 200 || err != nil || len(listed) != 2 {
+		t.Fatalf("list: %d %s %v", status, body, err)
+	}
+	want := deliveryFaultJSON{Kind: "duplicate", Probability: 0.5, Seed: 42, Count: 3, Draws: 1}
+	if slices.Contains(invoked.Faults, "duplicate") {
+		want.Fired = 1
+	}
+	if listed[0] != want || listed[1].Kind != "stale_timestamp" || listed[1].Fired != 1 || listed[1].Duration != 1.5 || listed[1].Probability != 1 {
+		t.Fatalf("listed %+v", listed)
+	}
+	if status, _ := controlDo(t, s, "DELETE", "/_emulator/delivery-faults", ""); status != 204 {
+		t.Fatalf("clear: %d", status)
+	}
+	if _, body := controlDo(t, s, "GET", "/_emulator/delivery-faults", ""); body != "[]" {
+		t.Fatalf("after clearing: %s", body)
+	}
+}
+
+func TestTheControlAPIRefusesOneFaultTooMany(t *testing.T) {
+	s, err := New(Config{Limits: Limits{Faults: 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	for i, want := range []int{204, 409} {
+		status, body := controlDo(t, s, "POST", "/_emulator/delivery-faults", `{"kind":"gateway_drop"}`)
+		if status != want || want == 409 && !strings.Contains(body, `"too_many_faults"`) {
+			t.Fatalf("fault %d: %d %s", i, status, body)
+		}
+	}
+}
+
+func mustJSONString(v any) string { return string(mustJSON(v)) }
+
+// The body of POST /_emulator/delivery-faults is read into a fault that
+// passes ArmDeliveryFault's checks, or refused; never anything else.
+func FuzzReadDeliveryFault(f *testing.F) {
+	for _, seed := range []string{
+		`{"kind":"duplicate"}`, `{"kind":"late","duration":0.25,"probability":0.5,"seed":18446744073709551615}`,
+		`{"kind":"gateway_drop","after":3,"count":1}`, `{"kind":"late","duration":-1}`, `{"kind":"x"}`, `[]`, `{"kind":"duplicate"} {}`,
+	} {
+		f.Add([]byte(seed))
+	}
+	f.Fuzz(func(t *testing.T, body []byte) {
+		fault, err := readDeliveryFault(body)
+		if err != nil {
+			return
+		}
+		if err := checkDeliveryFault(fault); err != nil {
+			t.Fatalf("%s read as %+v, which the emulator refuses: %v", body, fault, err)
+		}
+		if fault.Duration < 0 || fault.Duration > maxFaultSeconds*time.Second {
+			t.Fatalf("%s read as a duration of %v", body, fault.Duration)
+		}
+	})
+}
