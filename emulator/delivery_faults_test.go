@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -28,6 +29,9 @@ type guardBot struct {
 	served      map[interaction.Snowflake]bool
 	seen        []botRequest
 	answer      string
+	// trusting serves requests whose signature does not verify, as a
+	// bot should not.
+	trusting bool
 }
 
 // botRequest is a request the bot received and its answer's status.
@@ -70,7 +74,10 @@ func serveGuardBot(t *testing.T, s *Server, window time.Duration, replayGuard bo
 }
 
 func (b *guardBot) serve(v *interaction.Verifier, sig, ts string, body []byte) (int, string) {
-	if v.Verify([]byte(sig), []byte(ts), body) != nil {
+	b.mu.Lock()
+	trusting := b.trusting
+	b.mu.Unlock()
+	if v.Verify([]byte(sig), []byte(ts), body) != nil && !trusting {
 		return http.StatusUnauthorized, `{"message":"invalid request signature"}`
 	}
 	ix := new(interaction.Interaction)
@@ -96,15 +103,43 @@ func (b *guardBot) requests() []botRequest {
 	return slices.Clone(b.seen)
 }
 
-// startFaults starts a server with a fixed clock, and a bot for it.
+// startFaults starts a server and a bot for it.
 func startFaults(t *testing.T, window time.Duration, replayGuard bool) (*Server, *guardBot) {
 	t.Helper()
-	s, err := New(Config{RateLimit: RateLimit{Requests: 1 << 30}})
+	s, bot, _ := startFaultsClock(t, window, replayGuard)
+	return s, bot
+}
+
+// startFaultsClock starts a server on a clock that moves when told, and
+// a bot for it; a late delivery moves the clock rather than waiting.
+func startFaultsClock(t *testing.T, window time.Duration, replayGuard bool) (*Server, *guardBot, *testClock) {
+	t.Helper()
+	clk := &testClock{now: time.Now()}
+	s, err := New(Config{RateLimit: RateLimit{Requests: 1 << 30}, Now: clk.Now})
 	if err != nil {
 		t.Fatal(err)
 	}
+	s.hooks.wait = clk.Advance
 	t.Cleanup(func() { s.Close() })
-	return s, serveGuardBot(t, s, window, replayGuard)
+	return s, serveGuardBot(t, s, window, replayGuard), clk
+}
+
+// testClock is a clock that moves only when told.
+type testClock struct {
+	mu  sync.Mutex
+	now time.Time
+}
+
+func (c *testClock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.now
+}
+
+func (c *testClock) Advance(d time.Duration) {
+	c.mu.Lock()
+	c.now = c.now.Add(d)
+	c.mu.Unlock()
 }
 
 func mustArm(t *testing.T, s *Server, f DeliveryFault) {
@@ -382,4 +417,155 @@ func FuzzReadDeliveryFault(f *testing.F) {
 			t.Fatalf("%s read as a duration of %v", body, fault.Duration)
 		}
 	})
+}
+
+// A late delivery is answered in time while the window, counted from
+// when the interaction was created, has not passed; past it the service
+// has failed the interaction, and takes no answer.
+func TestALateDeliveryCountsTheWindowFromCreation(t *testing.T) {
+	for _, tc := range []struct {
+		late time.Duration
+		ok   bool
+	}{
+		{2 * time.Second, true},
+		{4 * time.Second, false},
+	} {
+		t.Run(tc.late.String(), func(t *testing.T) {
+			s, bot, _ := startFaultsClock(t, 0, false)
+			mustArm(t, s, DeliveryFault{Kind: DeliveryLate, Duration: tc.late})
+			res := invokePoll(t, s)
+			rec, _ := s.Interaction(res.Interaction.ID)
+			if res.OK() != tc.ok || (rec.Answer != nil) != tc.ok || len(bot.requests()) != 1 ||
+				!slices.Equal(res.Faults, []DeliveryFaultKind{DeliveryLate}) {
+				t.Fatalf("ok %v, answer %v, faults %v, violations %q", res.OK(), rec.Answer, res.Faults, res.Violations)
+			}
+			if !tc.ok && !strings.Contains(res.Violations[0], "past the response window of 3s") {
+				t.Fatalf("violations %q", res.Violations)
+			}
+		})
+	}
+}
+
+// A late delivery's answer through the callback endpoint is refused past
+// the window, with the service's 10062.
+func TestALateCallbackIsUnknown(t *testing.T) {
+	s, bot, _ := startFaultsClock(t, 0, false)
+	mustArm(t, s, DeliveryFault{Kind: DeliveryLate, Duration: 4 * time.Second})
+	bot.mu.Lock()
+	bot.answer = ""
+	bot.mu.Unlock()
+	res, err := s.Invoke(context.Background(), Invocation{Guild: s.GuildID, Command: "poll"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	callback, body := callbackStatus(t, s, res.Interaction)
+	if callback != http.StatusNotFound || !strings.Contains(body, "10062") {
+		t.Fatalf("the callback was answered %d %s", callback, body)
+	}
+}
+
+// callbackStatus answers ix through the callback endpoint.
+func callbackStatus(t *testing.T, s *Server, ix *interaction.Interaction) (int, string) {
+	t.Helper()
+	resp, err := http.Post(s.URL+"/interactions/"+ix.ID.String()+"/"+ix.Token+"/callback", "application/json",
+		strings.NewReader(`{"type":4,"data":{"content":"late"}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, string(b)
+}
+
+// A timestamp moved into the past or the future is signed well: a bot
+// that checks how fresh a request is refuses it, and one that does not
+// serves it.
+func TestAMovedTimestampIsRefusedByABotThatChecksIt(t *testing.T) {
+	for _, tc := range []struct {
+		kind   DeliveryFaultKind
+		window time.Duration
+		status int
+		moved  time.Duration
+	}{
+		{DeliveryStaleTimestamp, time.Minute, http.StatusUnauthorized, -10 * time.Minute},
+		{DeliveryFutureTimestamp, time.Minute, http.StatusUnauthorized, 10 * time.Minute},
+		{DeliveryStaleTimestamp, 0, http.StatusOK, -10 * time.Minute},
+		{DeliveryFutureTimestamp, 0, http.StatusOK, 10 * time.Minute},
+	} {
+		t.Run(tc.kind.String()+"/"+tc.window.String(), func(t *testing.T) {
+			s, bot := startFaults(t, tc.window, false)
+			mustArm(t, s, DeliveryFault{Kind: tc.kind, Duration: 10 * time.Minute})
+			before := time.Now()
+			res := invokePoll(t, s)
+			got := bot.requests()
+			if res.Status != tc.status || len(got) != 1 || !slices.Equal(res.Faults, []DeliveryFaultKind{tc.kind}) {
+				t.Fatalf("status %d, %d requests, faults %v", res.Status, len(got), res.Faults)
+			}
+			ts, _ := strconv.ParseInt(got[0].timestamp, 10, 64)
+			if off := time.Unix(ts, 0).Sub(before.Truncate(time.Second)) - tc.moved; off < -time.Second || off > 5*time.Second {
+				t.Fatalf("signed at %s, %v from where it should be", got[0].timestamp, off)
+			}
+		})
+	}
+}
+
+// A badly signed copy goes first: a bot that verifies refuses it with
+// 401, and then serves the interaction; one that does not is told.
+func TestABadlySignedCopyGoesFirst(t *testing.T) {
+	for _, trusting := range []bool{false, true} {
+		t.Run("trusting="+strconv.FormatBool(trusting), func(t *testing.T) {
+			s, bot := startFaults(t, 0, false)
+			bot.mu.Lock()
+			bot.trusting = trusting
+			bot.mu.Unlock()
+			mustArm(t, s, DeliveryFault{Kind: DeliveryBadSignature})
+			res := invokePoll(t, s)
+			mustOK(t, res, nil)
+			got := bot.requests()
+			if len(got) != 2 || !bytes.Equal(got[0].body, got[1].body) || len(res.Copies) != 1 {
+				t.Fatalf("%d requests, copies %+v", len(got), res.Copies)
+			}
+			c := res.Copies[0]
+			if c.Fault != DeliveryBadSignature || c.OK() == trusting || (c.Status == http.StatusUnauthorized) == trusting {
+				t.Fatalf("copy %+v", c)
+			}
+			if trusting && !strings.Contains(c.Violations[0], "not 401") {
+				t.Fatalf("violations %q", c.Violations)
+			}
+		})
+	}
+}
+
+// A token that expires early works until its time, and then answers as
+// an expired one: the webhook endpoints 401 with 50027, the callback
+// endpoint 10062.
+func TestATokenExpiresEarly(t *testing.T) {
+	s, _, clk := startFaultsClock(t, 0, false)
+	mustArm(t, s, DeliveryFault{Kind: DeliveryTokenExpiresEarly, Duration: time.Minute})
+	res := invokePoll(t, s)
+	mustOK(t, res, nil)
+	if !slices.Equal(res.Faults, []DeliveryFaultKind{DeliveryTokenExpiresEarly}) {
+		t.Fatalf("faults %v", res.Faults)
+	}
+	followup := func() (int, string) {
+		resp, err := http.Post(s.URL+"/webhooks/"+s.ApplicationID.String()+"/"+res.Interaction.Token, "application/json",
+			strings.NewReader(`{"content":"more"}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		return resp.StatusCode, string(b)
+	}
+	clk.Advance(59 * time.Second)
+	if status, body := followup(); status != http.StatusOK {
+		t.Fatalf("before its time: %d %s", status, body)
+	}
+	clk.Advance(time.Second)
+	if status, body := followup(); status != http.StatusUnauthorized || !strings.Contains(body, "50027") {
+		t.Fatalf("after its time: %d %s", status, body)
+	}
+	if other := invokePoll(t, s); len(other.Faults) != 1 {
+		t.Fatalf("the second interaction met %v", other.Faults)
+	}
 }
