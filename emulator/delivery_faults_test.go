@@ -569,3 +569,121 @@ func TestATokenExpiresEarly(t *testing.T) {
 		t.Fatalf("the second interaction met %v", other.Faults)
 	}
 }
+
+// eventsBot is a webhook events endpoint that verifies signatures and
+// records the bodies it acknowledged, in the order they came.
+type eventsBot struct {
+	mu     sync.Mutex
+	bodies [][]byte
+}
+
+func serveEventsBot(t *testing.T, s *Server) *eventsBot {
+	t.Helper()
+	verifier, err := interaction.NewVerifier(s.PublicKey)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := &eventsBot{}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(r.Body)
+		if verifier.Verify([]byte(r.Header.Get("X-Signature-Ed25519")), []byte(r.Header.Get("X-Signature-Timestamp")), body) != nil {
+			w.WriteHeader(http.StatusUnauthorized)
+			return
+		}
+		if !bytes.Contains(body, []byte(`"type":0`)) {
+			b.mu.Lock()
+			b.bodies = append(b.bodies, body)
+			b.mu.Unlock()
+		}
+		w.WriteHeader(http.StatusNoContent)
+	}))
+	t.Cleanup(srv.Close)
+	if err := s.SetEventsURL(context.Background(), srv.URL); err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// twoEvents makes two webhook events, an installation and a user's
+// authorization, and waits for n deliveries.
+func twoEvents(t *testing.T, s *Server, n int) []EventDelivery {
+	t.Helper()
+	if err := s.InstallGuild(s.Admin, s.GuildID, "applications.commands"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.AuthorizeUser(s.Member, "identify"); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	events, err := s.WaitEvents(ctx, n)
+	if err != nil {
+		t.Fatalf("%d events delivered: %v", len(events), err)
+	}
+	return events
+}
+
+// An event acknowledged is sent again, the same body signed again, and
+// the log says so.
+func TestAnEventIsRetriedAfterItsAcknowledgement(t *testing.T) {
+	s, _ := startFaults(t, 0, false)
+	bot := serveEventsBot(t, s)
+	mustArm(t, s, DeliveryFault{Kind: DeliveryEventRetry, Count: 1})
+	events := twoEvents(t, s, 3)
+	if len(events) != 3 || !bytes.Equal(events[0].Body, events[1].Body) || events[0].Type != events[1].Type ||
+		events[0].Faults != nil || !slices.Equal(events[1].Faults, []DeliveryFaultKind{DeliveryEventRetry}) || events[2].Faults != nil {
+		t.Fatalf("events %+v", events)
+	}
+	for i, e := range events {
+		if !e.OK() || !bytes.Equal(bot.bodies[i], e.Body) {
+			t.Fatalf("event %d: %+v, the endpoint got %s", i, e, bot.bodies[i])
+		}
+	}
+	_, body := controlDo(t, s, "GET", "/_emulator/events", "")
+	if !strings.Contains(body, `"faults":["event_retry"]`) || !strings.Contains(body, `"faults":[]`) {
+		t.Fatalf("the control API shows %s", body)
+	}
+}
+
+// An event held back goes after the one behind it.
+func TestAnEventHeldBackGoesAfterTheNext(t *testing.T) {
+	s, _ := startFaults(t, 0, false)
+	bot := serveEventsBot(t, s)
+	mustArm(t, s, DeliveryFault{Kind: DeliveryEventReorder, Count: 1, Duration: time.Hour})
+	events := twoEvents(t, s, 2)
+	if len(events) != 2 || !bytes.Contains(events[0].Body, []byte(`"scopes":["identify"]`)) ||
+		!bytes.Contains(events[1].Body, []byte(`"integration_type":0`)) ||
+		events[0].Faults != nil || !slices.Equal(events[1].Faults, []DeliveryFaultKind{DeliveryEventReorder}) {
+		t.Fatalf("events %+v", events)
+	}
+	if !bytes.Equal(bot.bodies[0], events[0].Body) || !bytes.Equal(bot.bodies[1], events[1].Body) {
+		t.Fatal("the endpoint got them in another order than the log says")
+	}
+}
+
+// An event held back with none behind it goes when its time is up, and
+// one still held when the emulator closes is recorded unsent.
+func TestAnEventHeldBackAloneGoesInItsTime(t *testing.T) {
+	s, _ := startFaults(t, 0, false)
+	serveEventsBot(t, s)
+	mustArm(t, s, DeliveryFault{Kind: DeliveryEventReorder, Count: 1, Duration: time.Millisecond})
+	if err := s.InstallGuild(s.Admin, s.GuildID, "applications.commands"); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if events, err := s.WaitEvents(ctx, 1); err != nil || !events[0].OK() {
+		t.Fatalf("%+v %v", events, err)
+	}
+
+	held, _ := startFaults(t, 0, false)
+	serveEventsBot(t, held)
+	mustArm(t, held, DeliveryFault{Kind: DeliveryEventReorder, Duration: time.Hour})
+	if err := held.InstallGuild(held.Admin, held.GuildID, "applications.commands"); err != nil {
+		t.Fatal(err)
+	}
+	held.Close()
+	if events := held.Events(); len(events) != 1 || events[0].OK() || !strings.Contains(events[0].Violations[0], "closed first") {
+		t.Fatalf("%+v", events)
+	}
+}

@@ -173,7 +173,7 @@ func (s *Server) Close() error {
 	}
 	s.gw.Close()
 	s.st.mu.Lock()
-	s.st.events.closed = true
+	s.st.events.close()
 	s.st.mu.Unlock()
 	s.eventsUnderWay.Wait()
 	return err
