@@ -42,6 +42,7 @@ func (s *Server) controlRoutes(mux *http.ServeMux) {
 		s.ClearFaults()
 		w.WriteHeader(http.StatusNoContent)
 	})
+	s.controlDeliveryFaultRoutes(mux)
 	mux.HandleFunc("GET /_emulator/interactions/{id}", s.controlInteraction)
 	mux.HandleFunc("GET /_emulator/interactions", s.controlInteractions)
 	mux.HandleFunc("GET /_emulator/launches", s.controlLaunches)
@@ -181,5 +182,6 @@ func (s *Server) interactionJSON(si *sentInteraction) map[string]any {
 		history = append(history, map[string]any{"kind": e.Kind, "original": e.Original, "message": m, "at": e.At.UTC().Format(timestampLayout)})
 	}
 	out["history"], out["history_dropped"] = history, si.dropped
+	out["faults"], out["copies"] = faultNames(si.faults), copiesJSON(si.copies)
 	return out
 }

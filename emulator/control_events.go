@@ -142,11 +142,13 @@ type eventDeliveryJSON struct {
 	Elapsed    float64         `json:"elapsed"`
 	Violations []string        `json:"violations"`
 	OK         bool            `json:"ok"`
+	Faults     []string        `json:"faults"`
 }
 
 func deliveryJSON(d EventDelivery) eventDeliveryJSON {
 	return eventDeliveryJSON{
 		Type: d.Type, URL: d.URL, Body: d.Body, Sent: d.Sent.UTC().Format(timestampLayout), Status: d.Status,
 		Answer: string(d.Answer), Elapsed: d.Took.Seconds(), Violations: orEmpty(d.Violations), OK: d.OK(),
+		Faults: faultNames(d.Faults),
 	}
 }

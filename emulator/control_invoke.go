@@ -183,6 +183,7 @@ func resultJSON(res *Result) map[string]any {
 		"launched": res.Launched, "id": nil, "token": nil, "interaction": nil,
 		"status": res.Status, "answer": nil, "violations": orEmpty(res.Violations),
 		"elapsed": res.Took.Seconds(), "ok": res.OK(), "gateway": res.Gateway,
+		"faults": faultNames(res.Faults), "copies": copiesJSON(res.Copies),
 	}
 	if res.Interaction != nil {
 		out["id"], out["token"] = res.Interaction.ID, res.Interaction.Token

@@ -42,7 +42,12 @@
 // own requests make them). docs/emulator.md says how.
 //
 // InjectFault makes routes answer 429, 5xx, slowly or not at all, for
-// testing clients. Users, Guilds and Offered list the world and what the
+// testing clients; ArmDeliveryFault changes what the service sends the
+// bot (an interaction sent twice, late, with a stale timestamp, after a
+// badly signed copy, or with a token that expires early; a webhook event
+// sent again or out of order; a gateway connection dropped), each fault
+// firing with a probability drawn from its seed, so that a run can be
+// repeated fault for fault, and each Result saying which fired. Users, Guilds and Offered list the world and what the
 // client offers a user, and Guilds the members, bans and channel
 // overwrites the bot's requests changed, and its threads; SetRoles,
 // SetOverwrites and SetTimeout change what a member may do, PostMessage
@@ -55,11 +60,11 @@
 // Everything lives in memory, and so the emulator keeps a bounded amount
 // (Config.Limits): interactions, the changes to their messages and the
 // files they carry, deliveries of webhook events and events waiting for
-// one, injected faults. Past a limit the oldest interactions are
+// one, injected faults and armed delivery faults. Past a limit the oldest interactions are
 // forgotten (their tokens stop working), an upload past an interaction's
 // room is refused with the service's 413 as soon as its files pass it,
 // an event that finds no room to wait is recorded as not sent, and
-// InjectFault returns ErrTooManyFaults. A request's body is read only
+// InjectFault and ArmDeliveryFault return ErrTooManyFaults. A request's body is read only
 // once its credentials are known to be good. The defaults and the flags
 // that change them are in docs/emulator.md.
 //

@@ -53,6 +53,14 @@ type EventDelivery struct {
 	// the emulator could not write (a user's name given to the Go API
 	// that is not UTF-8) is recorded unsent, with the reason here.
 	Violations []string
+	// Faults are the delivery faults that fired on the delivery:
+	// DeliveryEventRetry on an event sent again, DeliveryEventReorder on
+	// one held back.
+	Faults []DeliveryFaultKind
+
+	// held keeps an event reordered from being sent until one behind
+	// it has been (eventLog.take), or its time is up.
+	held bool
 }
 
 // OK reports whether the endpoint acknowledged the event as the service
@@ -115,7 +123,19 @@ func (s *Server) emit(t webhook.Type, data any) {
 		st.events.finished(d)
 		return
 	}
+	if d.Body != nil {
+		if f, ok := s.deliveryFaults.fire(DeliveryEventReorder); ok {
+			s.holdEvent(d, f.Duration)
+		}
+	}
 	st.events.waiting = append(st.events.waiting, d)
+	s.sendWaiting()
+}
+
+// sendWaiting starts sending the events waiting unless they are being
+// sent. The caller holds s.st.mu.
+func (s *Server) sendWaiting() {
+	st := s.st
 	if !st.events.sending {
 		st.events.sending = true
 		s.eventsUnderWay.Add(1)
@@ -135,26 +155,25 @@ func (s *Server) sendEvents() {
 			// Close waits for the delivery under way, not for those
 			// waiting their turn, which a slow endpoint could make last
 			// a window each.
-			for len(st.events.waiting) > 0 {
-				d := st.events.next()
-				d.Violations = append(d.Violations, "not sent: the emulator was closed first")
-				st.events.finished(d)
-			}
+			st.events.dropWaiting()
 		}
-		if len(st.events.waiting) == 0 {
+		d := st.events.first()
+		if d == nil {
+			// None, or only events held back, which wait for the
+			// next one or their time (holdEvent).
 			st.events.sending = false
 			st.mu.Unlock()
 			return
 		}
-		d := st.events.waiting[0]
 		st.mu.Unlock()
 		s.deliverEvent(d)
 	}
 }
 
-// deliverEvent POSTs a webhook event, the first of those waiting, waiting
-// the response window for the endpoint's acknowledgement, and records what
-// came of it.
+// deliverEvent POSTs a webhook event, the first of those waiting not
+// held back, waiting the response window for the endpoint's
+// acknowledgement, and records what came of it. An event acknowledged
+// may be sent again at once (DeliveryEventRetry).
 func (s *Server) deliverEvent(d *EventDelivery) {
 	var (
 		status     int
@@ -174,16 +193,59 @@ func (s *Server) deliverEvent(d *EventDelivery) {
 	st.mu.Lock()
 	defer st.mu.Unlock()
 	d.Status, d.Answer, d.Took, d.Violations = status, answer, took, violations
-	st.events.finished(st.events.next())
+	st.events.finished(st.events.take(d))
+	if d.OK() && !slices.Contains(d.Faults, DeliveryEventRetry) {
+		if _, ok := s.deliveryFaults.fire(DeliveryEventRetry); ok {
+			// The same event, byte for byte, ahead of those waiting;
+			// signed again as it is sent.
+			again := &EventDelivery{Type: d.Type, URL: d.URL, Body: d.Body, Sent: d.Sent, Faults: []DeliveryFaultKind{DeliveryEventRetry}}
+			st.events.waiting = slices.Insert(st.events.waiting, 0, again)
+		}
+	}
 }
 
-// next takes the first of the events waiting. The caller holds the
+// first returns the first of the events waiting that is not held back,
+// or nil. The caller holds the state's lock.
+func (l *eventLog) first() *EventDelivery {
+	for _, d := range l.waiting {
+		if !d.held {
+			return d
+		}
+	}
+	return nil
+}
+
+// take takes d from the events waiting, and lets those held back ahead
+// of it go: an event behind them has gone first. The caller holds the
 // state's lock.
-func (l *eventLog) next() *EventDelivery {
-	d := l.waiting[0]
-	l.waiting[0] = nil
-	l.waiting = l.waiting[1:]
+func (l *eventLog) take(d *EventDelivery) *EventDelivery {
+	i := slices.Index(l.waiting, d)
+	for _, ahead := range l.waiting[:i] {
+		ahead.held = false
+	}
+	l.waiting = slices.Delete(l.waiting, i, i+1)
 	return d
+}
+
+// dropWaiting records every event waiting as not sent, the emulator
+// being closed. The caller holds the state's lock.
+func (l *eventLog) dropWaiting() {
+	for len(l.waiting) > 0 {
+		d := l.take(l.waiting[0])
+		d.held = false
+		d.Violations = append(d.Violations, "not sent: the emulator was closed first")
+		l.finished(d)
+	}
+}
+
+// close stops the sending of events: those waiting are recorded unsent,
+// now if none is being sent, or by the sender once the one under way is.
+// The caller holds the state's lock.
+func (l *eventLog) close() {
+	l.closed = true
+	if !l.sending {
+		l.dropWaiting()
+	}
 }
 
 // finished records d as finished, and wakes those waiting for it. The
@@ -261,8 +323,35 @@ func (st *state) finishedEvents() []EventDelivery {
 	out := make([]EventDelivery, len(st.events.done))
 	for i, d := range st.events.done {
 		c := *d
-		c.Body, c.Answer, c.Violations = slices.Clone(c.Body), slices.Clone(c.Answer), slices.Clone(c.Violations)
+		c.Body, c.Answer, c.Violations, c.Faults = slices.Clone(c.Body), slices.Clone(c.Answer), slices.Clone(c.Violations), slices.Clone(c.Faults)
 		out[i] = c
 	}
 	return out
+}
+
+// holdEvent holds d back (DeliveryEventReorder) until an event behind it
+// has been delivered, or for hold (the response window when zero), so
+// that the endpoint receives them out of order. The caller holds
+// s.st.mu.
+func (s *Server) holdEvent(d *EventDelivery, hold time.Duration) {
+	d.held = true
+	d.Faults = append(d.Faults, DeliveryEventReorder)
+	if hold <= 0 {
+		hold = s.window
+	}
+	time.AfterFunc(hold, func() {
+		st := s.st
+		st.mu.Lock()
+		defer st.mu.Unlock()
+		if !d.held || !slices.Contains(st.events.waiting, d) {
+			return
+		}
+		d.held = false
+		if st.events.closed {
+			d.Violations = append(d.Violations, "not sent: the emulator was closed first")
+			st.events.finished(st.events.take(d))
+			return
+		}
+		s.sendWaiting()
+	})
 }

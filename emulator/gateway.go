@@ -35,6 +35,10 @@ func (s *Server) newGateway(cfg Config) {
 		Welcome:           s.welcome,
 		Members:           s.requestedMembers,
 		HeartbeatInterval: cfg.GatewayHeartbeat,
+		Drop: func() bool {
+			_, ok := s.deliveryFaults.fire(DeliveryGatewayDrop)
+			return ok
+		},
 	})
 }
 
@@ -182,9 +186,12 @@ func (s *Server) gatewayDelivers(url string, guild interaction.Snowflake) bool {
 // as INTERACTION_CREATE, and waits the response window for its answer
 // through the callback endpoint, the only way it can answer.
 func (s *Server) exchangeOverGateway(ctx context.Context, p *prepared) *Result {
-	res := &Result{Interaction: p.si.ix, Body: p.body, Gateway: true}
+	res := &Result{Interaction: p.si.ix, Body: p.body, Gateway: true, Faults: p.faults.fired}
 	s.st.mu.Lock()
-	s.gw.Publish(gateway.Event{Name: "INTERACTION_CREATE", Guild: uint64(p.si.ix.GuildID), Data: p.body})
+	if _, dropped := s.gw.Send(gateway.Event{Name: "INTERACTION_CREATE", Guild: uint64(p.si.ix.GuildID), Data: p.body}); dropped > 0 {
+		p.si.faults = append(p.si.faults, DeliveryGatewayDrop)
+		res.Faults = append(res.Faults, DeliveryGatewayDrop)
+	}
 	s.st.mu.Unlock()
 	start := time.Now()
 	ctx, cancel := context.WithTimeout(ctx, s.window)

@@ -86,6 +86,13 @@ type Result struct {
 	// Violations are the ways the answer broke the service's rules; an
 	// answer the client would show has none.
 	Violations []string
+	// Faults are the delivery faults that fired on the interaction, in
+	// the order of their kinds; Copies are the copies of it they sent,
+	// and how the bot answered each (DeliveryBadSignature,
+	// DeliveryDuplicate). Neither changes OK, which is about the answer
+	// to the interaction itself.
+	Faults []DeliveryFaultKind
+	Copies []Copy
 	// Launched reports an entry point command whose handler is
 	// SERVICE_LAUNCH_ACTIVITY: the service launched the Activity itself,
 	// and sent the bot nothing, so the rest of the Result is empty. What
@@ -187,10 +194,12 @@ func (s *Server) send(ctx context.Context, prepare func() (*prepared, *Invocatio
 	case s.gatewayDelivers(url, p.si.ix.GuildID):
 		overGateway = true
 		s.record(p)
+		s.meetFaults(p, false)
 	case url == "":
 		err = errNoInteractionsURL()
 	default:
 		s.record(p)
+		s.meetFaults(p, true)
 	}
 	if err == nil {
 		st.touch()
@@ -212,10 +221,24 @@ func (s *Server) send(ctx context.Context, prepare func() (*prepared, *Invocatio
 // exchange sends the bot an interaction recorded as sent, waits for its
 // answer and checks it.
 func (s *Server) exchange(ctx context.Context, url string, p *prepared) *Result {
-	res := &Result{Interaction: p.si.ix, Body: p.body}
+	res := &Result{Interaction: p.si.ix, Body: p.body, Faults: p.faults.fired}
+	if p.faults.late > 0 {
+		s.wait(ctx, p.faults.late)
+	}
+	if p.faults.badFirst {
+		res.Copies = append(res.Copies, s.sendBadlySigned(ctx, url, p))
+	}
 	s.deliver(ctx, url, p, res)
 	if !res.settled {
 		s.settleNow(p, res)
+	}
+	if p.faults.duplicate {
+		res.Copies = append(res.Copies, s.sendDuplicate(ctx, url, p))
+	}
+	if len(res.Copies) > 0 {
+		s.st.mu.Lock()
+		p.si.copies = res.Copies
+		s.st.mu.Unlock()
 	}
 	return res
 }

@@ -15,6 +15,8 @@ type prepared struct {
 	// launched is an entry point command the service handles itself:
 	// nothing is sent to the bot.
 	launched bool
+	// faults are what the delivery faults do to its delivery.
+	faults interactionFaults
 }
 
 // prepare does what the client and the service do before the bot hears of

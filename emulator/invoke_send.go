@@ -46,7 +46,7 @@ func (s *Server) record(p *prepared) {
 func (s *Server) deliver(ctx context.Context, url string, p *prepared, res *Result) {
 	ctx, cancel := context.WithTimeout(ctx, s.window)
 	defer cancel()
-	status, contentType, body, took, err := s.exchangeBody(ctx, url, p.body, true, maxAnswerBody, exchangeHooks{
+	status, contentType, body, took, err := s.exchangeBody(ctx, url, p.body, signing{shift: p.faults.shift}, maxAnswerBody, exchangeHooks{
 		headers: func() {
 			s.st.mu.Lock()
 			p.si.markResponding()
@@ -95,8 +95,16 @@ func (s *Server) awaitCallback(ctx context.Context, p *prepared) {
 // post sends a signed (or, with good false, wrongly signed) body, and
 // reads at most limit bytes of the answer and one more.
 func (s *Server) post(ctx context.Context, url string, body []byte, good bool, limit int64) (status int, answer []byte, took time.Duration, err error) {
-	status, _, answer, took, err = s.exchangeBody(ctx, url, body, good, limit, exchangeHooks{})
+	status, _, answer, took, err = s.exchangeBody(ctx, url, body, signing{bad: !good}, limit, exchangeHooks{})
 	return status, answer, took, err
+}
+
+// signing is how a body is signed: at the time now, moved by shift, and
+// well, or (bad) with a valid signature of other bytes, which only a bot
+// that checks against the body it received refuses.
+type signing struct {
+	bad   bool
+	shift time.Duration
 }
 
 // exchangeHooks are what exchangeBody calls as an answer arrives; either
@@ -113,17 +121,18 @@ type exchangeHooks struct {
 // exchangeBody is post, and returns the Content-Type of the answer too.
 // It reads the answer up to one byte over limit, so that an answer over
 // it is known to be, calling hooks as it arrives.
-func (s *Server) exchangeBody(ctx context.Context, url string, body []byte, good bool, limit int64, hooks exchangeHooks) (status int, contentType string, answer []byte, took time.Duration, err error) {
+func (s *Server) exchangeBody(ctx context.Context, url string, body []byte, how signing, limit int64, hooks exchangeHooks) (status int, contentType string, answer []byte, took time.Duration, err error) {
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, url, bytes.NewReader(body))
 	if err != nil {
 		return 0, "", nil, 0, err
 	}
-	sig, ts := s.signer.Sign(body, time.Now())
-	if !good {
-		// A valid signature of other bytes: only a bot that checks
-		// against the body it received refuses it.
-		sig, ts = s.signer.Sign(append([]byte("x"), body...), time.Now())
+	signed := body
+	if how.bad {
+		signed = append([]byte("x"), body...)
 	}
+	// The bot checks the timestamp against its own clock, the wall
+	// clock, whatever the emulator's is.
+	sig, ts := s.signer.Sign(signed, time.Now().Add(how.shift))
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("User-Agent", "Service-Interactions/1.0 (+https://emulator.invalid)")
 	req.Header.Set("X-Signature-Ed25519", sig)
@@ -269,6 +278,10 @@ func (s *Server) settle(p *prepared, res *Result) {
 	res.Answer = answer.Response
 	if si.answer != nil {
 		res.Violations = append(res.Violations, "the interaction has already been acknowledged")
+		return
+	}
+	if v := s.lateAnswer(si); v != "" {
+		res.Violations = append(res.Violations, v)
 		return
 	}
 	atts, v := s.answerViolations(p, &answer, files)

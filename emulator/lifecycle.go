@@ -160,7 +160,7 @@ func (s *Server) Restore(snapshot []byte) error {
 // AuthorizationCode, and no commands, messages, interactions,
 // entitlements, events or other tokens. The credentials stay, and so do
 // the interactions and events URLs, which say where the bot is. Injected
-// faults are cleared. As Restore does, it ends the gateway's sessions and
+// faults are cleared, those on the API and those on deliveries. As Restore does, it ends the gateway's sessions and
 // forgets the interactions under way. A server started from a snapshot
 // (Config.State) goes back to the world the snapshot's emulator was made
 // with.
@@ -174,6 +174,7 @@ func (s *Server) Reset() {
 		panic("emulator: the baseline does not build: " + err.Error())
 	}
 	s.ClearFaults()
+	s.ClearDeliveryFaults()
 	s.installWorld(w, true)
 }
 

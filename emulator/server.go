@@ -135,9 +135,11 @@ type Server struct {
 	baseline []byte
 	limiter  *limiter
 	faults   faults
-	window   time.Duration // the response window
-	ln       net.Listener
-	srv      *http.Server
+	// deliveryFaults are the faults on what the service sends the bot.
+	deliveryFaults deliveryFaults
+	window         time.Duration // the response window
+	ln             net.Listener
+	srv            *http.Server
 	// eventsUnderWay counts the webhook events being delivered, which
 	// Close waits for.
 	eventsUnderWay sync.WaitGroup
@@ -187,7 +189,7 @@ func (s *Server) Close() error {
 	}
 	s.gw.Close()
 	s.st.mu.Lock()
-	s.st.events.closed = true
+	s.st.events.close()
 	s.st.mu.Unlock()
 	s.eventsUnderWay.Wait()
 	return err
@@ -259,6 +261,7 @@ func newServer(cfg Config) (*Server, error) {
 	}
 	s := &Server{st: st, signer: signer.New(priv), limiter: newLimiter(rl, now), window: window, started: now(), key: priv}
 	s.faults.limit = limits.Faults
+	s.deliveryFaults.limit = limits.Faults
 	s.PublicKey = s.signer.PublicKeyHex()
 	s.newGateway(cfg)
 	if from != nil {

@@ -264,6 +264,9 @@ func TestResetGoesBackToTheWorldNewMade(t *testing.T) {
 	if err := s.InjectFault(Fault{Route: "users_me", Kind: FaultServerError, Count: 5}); err != nil {
 		t.Fatal(err)
 	}
+	if err := s.ArmDeliveryFault(DeliveryFault{Kind: DeliveryDuplicate}); err != nil {
+		t.Fatal(err)
+	}
 	changed := s.Changed()
 	token := s.BotToken
 	status, raw := apiRequest(t, s, "POST", "/../_emulator/reset", "", "{}")
@@ -306,6 +309,9 @@ func TestResetGoesBackToTheWorldNewMade(t *testing.T) {
 	}
 	if s.BotToken != token {
 		t.Error("the bot token changed")
+	}
+	if armed := s.DeliveryFaults(); len(armed) != 0 {
+		t.Errorf("faults on deliveries outlive the reset: %+v", armed)
 	}
 	// New ids go on past those made before the reset.
 	general, _ := s.FindChannel(s.GuildID, "general")

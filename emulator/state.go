@@ -132,6 +132,23 @@ type sentInteraction struct {
 	fileBytes int64
 	dropped   int
 	forgotten bool
+	// faults are the delivery faults that fired on the interaction, and
+	// copies the copies of it they sent; late is how long a late fault
+	// held its delivery, and tokenLife how long its token works when a
+	// fault made it expire early (zero: tokenLife).
+	faults    []DeliveryFaultKind
+	copies    []Copy
+	late      time.Duration
+	tokenLife time.Duration
+}
+
+// tokenExpired reports whether si's token no longer works at now.
+func (si *sentInteraction) tokenExpired(now time.Time) bool {
+	life := tokenLife
+	if si.tokenLife > 0 {
+		life = si.tokenLife
+	}
+	return now.Sub(si.sent) >= life
 }
 
 // newSentInteraction returns the record of ix, sent as body.

@@ -98,7 +98,8 @@ func (s *Server) answerInteraction(r *request) (int, any, *apiError) {
 	// The real service invalidates the token when the window passes, so a
 	// late answer finds no interaction at all. An answer is in time when
 	// its request arrives in time, however long its files take to upload.
-	if r.arrived.Sub(si.sent) > s.window {
+	// A token a fault made expire early has no window left either.
+	if r.arrived.Sub(si.sent) > s.window || si.tokenExpired(r.arrived) {
 		return 0, nil, errUnknownInteraction()
 	}
 	var body answerBody

@@ -32,7 +32,7 @@ func (s *Server) webhookToken(app, token string) (*sentInteraction, *apiError) {
 		return nil, errNotFound(codeUnknownWebhook, "Unknown Webhook")
 	}
 	si := st.byToken[token]
-	if si == nil || st.now().Sub(si.sent) >= tokenLife {
+	if si == nil || si.tokenExpired(st.now()) {
 		return nil, &apiError{status: http.StatusUnauthorized, code: codeInvalidWebhookToken, message: "Invalid Webhook Token"}
 	}
 	return si, nil

@@ -36,6 +36,10 @@ type InteractionRecord struct {
 	// (Limits.Changes): the change History[i] is the (HistoryDropped+i)th.
 	History        []MessageEvent
 	HistoryDropped int
+	// Faults are the delivery faults that fired on the interaction, and
+	// Copies the copies of it they sent, as the Result says.
+	Faults []DeliveryFaultKind
+	Copies []Copy
 }
 
 // MessageEvent is one change to the messages of an interaction.
@@ -136,7 +140,12 @@ func (s *Server) Launches() []InteractionRecord {
 // record copies si, so the caller holds nothing the service changes. The
 // caller holds the state's lock.
 func (si *sentInteraction) record() InteractionRecord {
-	rec := InteractionRecord{Interaction: *si.ix, Sent: si.sent, Launched: si.launched, Answered: si.answered, HistoryDropped: si.dropped}
+	rec := InteractionRecord{Interaction: *si.ix, Sent: si.sent, Launched: si.launched, Answered: si.answered, HistoryDropped: si.dropped,
+		Faults: slices.Clone(si.faults)}
+	for _, c := range si.copies {
+		c.RawAnswer, c.Violations = slices.Clone(c.RawAnswer), slices.Clone(c.Violations)
+		rec.Copies = append(rec.Copies, c)
+	}
 	if si.answer != nil {
 		a := *si.answer
 		a.Message = cloneMessageData(a.Message)

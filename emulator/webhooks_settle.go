@@ -88,4 +88,7 @@ type hooks struct {
 	// awaiting runs, under the state's lock, when a webhook request
 	// starts to wait for si's answer to be settled.
 	awaiting func(si *sentInteraction)
+	// wait, when set, holds a late delivery for d in place of the wall
+	// clock: a test moves its clock.
+	wait func(d time.Duration)
 }

@@ -66,6 +66,15 @@ func (x *Exchange) String() string {
 	for _, v := range res.Violations {
 		fmt.Fprintf(&b, "  breaks a rule: %s\n", v)
 	}
+	if len(res.Faults) > 0 {
+		fmt.Fprintf(&b, "delivery faults fired: %v\n", res.Faults)
+	}
+	for _, c := range res.Copies {
+		fmt.Fprintf(&b, "  a %v copy was answered %d\n", c.Fault, c.Status)
+		for _, v := range c.Violations {
+			fmt.Fprintf(&b, "    breaks a rule: %s\n", v)
+		}
+	}
 	if notes := x.bot.log.notesOf(ix.ID); len(notes) > 0 {
 		b.WriteString("the bot logged:\n")
 		for _, n := range notes {

@@ -110,6 +110,7 @@ type conn struct {
 	// closing is set once the connection is to be closed, with the
 	// code and reason, after the frames queued before it.
 	closing     bool
+	abrupt      bool // closing without a close frame (drop)
 	code        websocket.StatusCode
 	reason      string
 	stopBeat    func() bool
@@ -160,6 +161,17 @@ func (c *conn) close(code int, reason string) {
 	c.poke()
 }
 
+// drop has the writer close the connection without a close frame, as a
+// network that fails does, once the frames queued before are written.
+func (c *conn) drop() {
+	c.mu.Lock()
+	if !c.closing {
+		c.closing, c.abrupt = true, true
+	}
+	c.mu.Unlock()
+	c.poke()
+}
+
 // closeAfter closes the connection with code unless it has closed when
 // d has passed.
 func (c *conn) closeAfter(d time.Duration, code int, reason string) {
@@ -192,7 +204,7 @@ func (c *conn) write() {
 		c.mu.Lock()
 		frames, c.queue = c.queue, frames[:0]
 		c.queued = 0
-		closing, code, reason := c.closing, c.code, c.reason
+		closing, abrupt, code, reason := c.closing, c.abrupt, c.code, c.reason
 		c.mu.Unlock()
 		for i, f := range frames {
 			if err := c.writeFrame(f); err != nil {
@@ -202,7 +214,11 @@ func (c *conn) write() {
 			frames[i] = nil
 		}
 		if closing && len(frames) == 0 {
-			c.ws.Close(code, reason)
+			if abrupt {
+				c.ws.CloseNow()
+			} else {
+				c.ws.Close(code, reason)
+			}
 			return
 		}
 		if len(frames) > 0 {

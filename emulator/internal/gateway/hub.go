@@ -58,6 +58,12 @@ type Config struct {
 	// Members answers a Request Guild Members (op 8), with ok false for a
 	// guild that is not the bot's; nil answers none.
 	Members func(MembersRequest) (found Members, ok bool)
+	// Drop, when set, is asked before each dispatch Publish sends a
+	// connected session whether to drop its connection instead: closed
+	// abruptly, without a close frame, as a network that fails. The
+	// session stays resumable, and keeps the dispatch for RESUME. It is
+	// called with the hub's lock held.
+	Drop func() bool
 
 	// HeartbeatInterval is the interval HELLO asks the client to
 	// heartbeat at; a connection is closed (4009) when half an interval
@@ -228,6 +234,13 @@ func (h *Hub) Listening() bool {
 // returns how many it went to. A session whose connection dropped keeps
 // it to replay on RESUME.
 func (h *Hub) Publish(ev Event) int {
+	n, _ := h.Send(ev)
+	return n
+}
+
+// Send is Publish, and returns too how many connections Config.Drop
+// dropped before the dispatch.
+func (h *Hub) Send(ev Event) (sent, dropped int) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	n := 0
@@ -239,10 +252,15 @@ func (h *Hub) Publish(ev Event) int {
 		if full := cmp.Or(ev.Full, IntentMessageContent); ev.Partial != nil && s.id.Intents&full != full {
 			d = ev.Partial
 		}
+		if c := s.conn; c != nil && h.cfg.Drop != nil && h.cfg.Drop() {
+			s.detach()
+			c.drop()
+			dropped++
+		}
 		s.dispatch(ev.Name, d)
 		n++
 	}
-	return n
+	return n, dropped
 }
 
 // SessionInfo is what a session asked for, and whether it has a
