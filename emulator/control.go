@@ -55,6 +55,7 @@ func (s *Server) controlRoutes(mux *http.ServeMux) {
 	s.controlReactionRoutes(mux)
 	s.controlGuildRoutes(mux)
 	s.controlGatewayRoutes(mux)
+	s.controlCredentialsRoutes(mux)
 }
 
 // faultJSON is a Fault as the control API takes it.

@@ -195,6 +195,19 @@ type wireGuildChannel struct {
 	NSFW                 bool                    `json:"nsfw"`
 	RateLimitPerUser     int                     `json:"rate_limit_per_user"`
 	PermissionOverwrites []Overwrite             `json:"permission_overwrites"`
+	// The fields of a voice or stage channel, which the service always
+	// sends for one (clients read them unguarded), and leaves out for
+	// others.
+	*wireVoice
+}
+
+// wireVoice is what a voice or stage channel has besides the rest: the
+// bitrate of a new one, no limit of users, and the region chosen
+// automatically (null).
+type wireVoice struct {
+	Bitrate   int     `json:"bitrate"`
+	UserLimit int     `json:"user_limit"`
+	RTCRegion *string `json:"rtc_region"`
 }
 
 // wireThread is a thread as Get Channel gives it (the description's
@@ -233,7 +246,17 @@ func (s *Server) guildChannelJSON(g *guild, c *interaction.Channel) any {
 	}
 	return wireGuildChannel{ID: c.ID, Type: c.Type, GuildID: g.id, Name: c.Name, Position: c.Position, Flags: c.Flags,
 		ParentID: orNull(c.ParentID), LastMessageID: orNull(c.LastMessageID), Topic: orNull(c.Topic), NSFW: c.NSFW,
-		RateLimitPerUser: c.RateLimitPerUser, PermissionOverwrites: orEmpty(slices.Clone(g.overwrites[c.ID]))}
+		RateLimitPerUser: c.RateLimitPerUser, PermissionOverwrites: orEmpty(slices.Clone(g.overwrites[c.ID])),
+		wireVoice: voiceJSON(c.Type)}
+}
+
+// voiceJSON returns the voice fields of a channel of type t, nil for one
+// that is not a voice or stage channel.
+func voiceJSON(t interaction.ChannelType) *wireVoice {
+	if t != interaction.ChannelGuildVoice && t != interaction.ChannelGuildStageVoice {
+		return nil
+	}
+	return &wireVoice{Bitrate: 64000}
 }
 
 // listGuildChannels is GET /guilds/{guild}/channels: every channel but

@@ -224,3 +224,18 @@ func TestTheBotBansAndUnbans(t *testing.T) {
 		t.Errorf("a banned user invokes in the guild: %v, want them refused as no member", err)
 	}
 }
+
+func TestAVoiceChannelHasItsBitrateAndUserLimit(t *testing.T) {
+	s := startCommands(t, emulator.Config{})
+	path := "/guilds/" + s.GuildID.String() + "/channels"
+	runSteps(t, s, []step{
+		{name: "a text channel has no bitrate", method: "GET", path: path, status: 200, key: "0.bitrate", want: "null"},
+		{name: "the voice channel is the last", method: "GET", path: path, status: 200, key: "3.name", want: `"Lounge"`},
+		{name: "a voice channel has a bitrate", method: "GET", path: path, status: 200, key: "3.bitrate", want: "64000"},
+		{name: "and no limit of users", method: "GET", path: path, status: 200, key: "3.user_limit", want: "0"},
+	})
+	_, raw := do(t, s, "GET", path, "")
+	if !strings.Contains(string(raw), `"rtc_region":null`) || strings.Count(string(raw), `"rtc_region"`) != 1 {
+		t.Errorf("the voice channel alone has rtc_region, null: %s", raw)
+	}
+}

@@ -21,6 +21,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/switchboard-go/switchboard/emulator"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
 	"github.com/switchboard-go/switchboard/internal/gorun"
 	"github.com/switchboard-go/switchboard/internal/testmain"
@@ -97,7 +98,7 @@ func fastTiming() timing {
 // devRun is the emulator run with -run, as a test sees it.
 type devRun struct {
 	t     *testing.T
-	creds Credentials
+	creds emulator.Credentials
 
 	mu      sync.Mutex
 	lines   []string      // of its standard error, so far

@@ -259,22 +259,6 @@ func main() {
 	}
 }
 
-// Credentials is the first line the emulator prints.
-type Credentials struct {
-	BaseURL           string `json:"base_url"`
-	ApplicationID     string `json:"application_id"`
-	BotToken          string `json:"bot_token"`
-	ClientID          string `json:"client_id"`
-	ClientSecret      string `json:"client_secret"`
-	PublicKey         string `json:"public_key"`
-	GuildID           string `json:"guild_id"`
-	AuthorizationCode string `json:"authorization_code"`
-	RedirectURI       string `json:"redirect_uri"`
-	AdminID           string `json:"admin_id"`
-	ModeratorID       string `json:"moderator_id"`
-	MemberID          string `json:"member_id"`
-}
-
 // run runs the emulator with the command line args until ctx ends.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	return runWith(ctx, args, stdout, stderr, defaultTiming())
@@ -443,12 +427,7 @@ func runWith(ctx context.Context, args []string, stdout, stderr io.Writer, t tim
 			return fmt.Errorf("-events-url: %w", err)
 		}
 	}
-	line, err := json.Marshal(Credentials{
-		BaseURL: s.URL, ApplicationID: s.ApplicationID.String(), BotToken: s.BotToken,
-		ClientID: s.ClientID, ClientSecret: s.ClientSecret, PublicKey: s.PublicKey,
-		GuildID: s.GuildID.String(), AuthorizationCode: s.AuthorizationCode, RedirectURI: s.RedirectURI,
-		AdminID: s.Admin.String(), ModeratorID: s.Moderator.String(), MemberID: s.Member.String(),
-	})
+	line, err := json.Marshal(s.Credentials())
 	if err != nil {
 		return err
 	}

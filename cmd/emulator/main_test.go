@@ -17,6 +17,7 @@ import (
 	"testing"
 
 	"github.com/switchboard-go/switchboard/command"
+	"github.com/switchboard-go/switchboard/emulator"
 	"github.com/switchboard-go/switchboard/endpoint"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/router"
@@ -24,7 +25,7 @@ import (
 
 // serve runs the emulator with args until the test ends, and returns the
 // credentials it printed.
-func serve(t *testing.T, args ...string) Credentials {
+func serve(t *testing.T, args ...string) emulator.Credentials {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	pr, pw := io.Pipe()
@@ -44,7 +45,7 @@ func serve(t *testing.T, args ...string) Credentials {
 		t.Fatal(err)
 	}
 	go io.Copy(io.Discard, pr) //nolint:errcheck // drain
-	var c Credentials
+	var c emulator.Credentials
 	if err := json.Unmarshal([]byte(line), &c); err != nil {
 		t.Fatalf("first line %q: %v", line, err)
 	}
@@ -64,7 +65,7 @@ func TestRunPrintsCredentialsFirstAndServes(t *testing.T) {
 		t.Fatal(err)
 	}
 	go io.Copy(io.Discard, pr) //nolint:errcheck // drain
-	var c Credentials
+	var c emulator.Credentials
 	if err := json.Unmarshal([]byte(line), &c); err != nil {
 		t.Fatalf("first line %q: %v", line, err)
 	}
@@ -151,7 +152,7 @@ func TestSKUsFlag(t *testing.T) {
 		}
 		return path
 	}
-	list := func(c Credentials) string {
+	list := func(c emulator.Credentials) string {
 		req, _ := http.NewRequest("GET", c.BaseURL+"/applications/"+c.ApplicationID+"/skus", nil)
 		req.Header.Set("Authorization", "Bot "+c.BotToken)
 		resp, err := http.DefaultClient.Do(req)
@@ -201,7 +202,7 @@ func TestSKUsFlag(t *testing.T) {
 }
 
 func TestInstallationContextsFlag(t *testing.T) {
-	create := func(c Credentials) int {
+	create := func(c emulator.Credentials) int {
 		req, _ := http.NewRequest("POST", c.BaseURL+"/applications/"+c.ApplicationID+"/commands",
 			strings.NewReader(`{"name":"ping","description":"Ping","integration_types":[0,1]}`))
 		req.Header.Set("Authorization", "Bot "+c.BotToken)
@@ -389,7 +390,7 @@ func TestWebServesThePlaygroundOfABotServedElsewhere(t *testing.T) {
 		t.Fatal(err)
 	}
 	go io.Copy(io.Discard, lines) //nolint:errcheck // drain
-	var c Credentials
+	var c emulator.Credentials
 	if err := json.Unmarshal([]byte(line), &c); err != nil {
 		t.Fatalf("second line %q: %v", line, err)
 	}

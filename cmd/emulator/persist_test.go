@@ -10,11 +10,13 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/switchboard-go/switchboard/emulator"
 )
 
 // startRun runs the emulator with args until stop is called, which
 // returns what run returned; creds are the credentials it printed.
-func startRun(t *testing.T, args ...string) (creds Credentials, stop func() error) {
+func startRun(t *testing.T, args ...string) (creds emulator.Credentials, stop func() error) {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	pr, pw := io.Pipe()
@@ -47,7 +49,7 @@ func startRun(t *testing.T, args ...string) (creds Credentials, stop func() erro
 
 // botCall makes a request of the API as the bot, and returns the status
 // and the body.
-func botCall(t *testing.T, c Credentials, method, path, body string) (int, string) {
+func botCall(t *testing.T, c emulator.Credentials, method, path, body string) (int, string) {
 	t.Helper()
 	req, err := http.NewRequest(method, c.BaseURL+path, strings.NewReader(body))
 	if err != nil {

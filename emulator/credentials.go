@@ -1,0 +1,53 @@
+package emulator
+
+import "net/http"
+
+// Credentials are what a bot needs to talk to the emulator, and a test to
+// play its users, as JSON: the first line cmd/emulator prints, and what
+// GET /_emulator/credentials answers, for a test that did not start the
+// emulator (one in a container, say) and so never read that line.
+type Credentials struct {
+	// BaseURL ends in /v10.
+	BaseURL       string `json:"base_url"`
+	ApplicationID string `json:"application_id"`
+	BotToken      string `json:"bot_token"`
+	ClientID      string `json:"client_id"`
+	ClientSecret  string `json:"client_secret"`
+	// PublicKey is the hex key interactions are signed with.
+	PublicKey string `json:"public_key"`
+	GuildID   string `json:"guild_id"`
+	// AuthorizationCode is Server.AuthorizationCode, for RedirectURI: once
+	// exchanged, it is spent.
+	AuthorizationCode string `json:"authorization_code"`
+	RedirectURI       string `json:"redirect_uri"`
+	AdminID           string `json:"admin_id"`
+	ModeratorID       string `json:"moderator_id"`
+	MemberID          string `json:"member_id"`
+}
+
+// Credentials returns the Server's credentials and the ids of the seeded
+// guild and its users, as strings.
+func (s *Server) Credentials() Credentials {
+	return Credentials{
+		BaseURL: s.URL, ApplicationID: s.ApplicationID.String(), BotToken: s.BotToken,
+		ClientID: s.ClientID, ClientSecret: s.ClientSecret, PublicKey: s.PublicKey,
+		GuildID: s.GuildID.String(), AuthorizationCode: s.AuthorizationCode, RedirectURI: s.RedirectURI,
+		AdminID: s.Admin.String(), ModeratorID: s.Moderator.String(), MemberID: s.Member.String(),
+	}
+}
+
+// controlCredentialsRoutes serves GET /_emulator/credentials. The control
+// API hands out the tokens of interactions already; the bot's are no more
+// secret from whoever reaches it. The base URL is the one the caller
+// reached the emulator at, as the gateway's URL is: an emulator that
+// listens on 0.0.0.0 in a container is reached under the container's
+// name, or a port the host maps, never at the address it listens on.
+func (s *Server) controlCredentialsRoutes(mux *http.ServeMux) {
+	mux.HandleFunc("GET /_emulator/credentials", func(w http.ResponseWriter, r *http.Request) {
+		c := s.Credentials()
+		if r.Host != "" {
+			c.BaseURL = "http://" + r.Host + "/v10"
+		}
+		writeJSON(w, http.StatusOK, c)
+	})
+}
