@@ -43,6 +43,18 @@
 // error alike, is written there as it is, so that standard output holds
 // the lines scripts read. Interrupted, the emulator stops the bot first.
 //
+// Every flag may be given by an environment variable instead, for a
+// container or a CI job configured so: SWITCHBOARD_EMULATOR_ and the
+// flag's name in upper case, its hyphens underscores (-addr is
+// SWITCHBOARD_EMULATOR_ADDR, -max-upload SWITCHBOARD_EMULATOR_MAX_UPLOAD).
+// A flag on the command line wins over its variable. A variable that is
+// set gives its value as the flag would, the empty string too; a boolean
+// takes what the flag takes (1, t, true, 0, f or false, in either case),
+// and a value the flag refuses is an error naming the variable. -h names
+// each flag's variable. The bot -run starts gets none of them in its
+// environment: they are the emulator's, and an emulator the bot starts
+// (in its own tests) must not read them as its own.
+//
 // The flags:
 //
 //	-addr ADDR
@@ -256,12 +268,12 @@ type Credentials struct {
 
 // run runs the emulator with the command line args until ctx ends.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	return runWith(ctx, args, stdout, stderr, defaultTiming())
+	return runWith(ctx, flag.NewFlagSet("emulator", flag.ContinueOnError), args, stdout, stderr, defaultTiming())
 }
 
-// runWith is run, with the timing of -run given.
-func runWith(ctx context.Context, args []string, stdout, stderr io.Writer, t timing) error {
-	flags := flag.NewFlagSet("emulator", flag.ContinueOnError)
+// runWith is run, with the timing of -run given, defining its flags in
+// flags, which is new: a test walks them once it returns.
+func runWith(ctx context.Context, flags *flag.FlagSet, args []string, stdout, stderr io.Writer, t timing) error {
 	flags.SetOutput(stderr)
 	addr := flags.String("addr", "127.0.0.1:8484", "address to listen on (port 0 picks a free one); the control API under /_emulator/ answers only JSON requests made to an IP address or localhost, and none a web page of another origin makes")
 	interactionsURL := flags.String("interactions-url", "", "the bot's interactions endpoint")
@@ -296,7 +308,8 @@ func runWith(ctx context.Context, args []string, stdout, stderr io.Writer, t tim
 	flags.StringVar(&dc.watch, "watch", ".", "with -run, the `directory` whose Go sources restart the bot when they change; \"\" for none")
 	flags.StringVar(&dc.interactionsPath, "interactions-path", "/", "with -run, the `path` the bot serves interactions at")
 	flags.StringVar(&dc.eventsPath, "events-path", defaultEventsPath, "with -run, the `path` the bot serves webhook events at, if it does; \"\" for none")
-	if err := flags.Parse(args); err != nil {
+	nameVariables(flags)
+	if err := parseFlags(flags, args, os.LookupEnv); err != nil {
 		return err
 	}
 	set := map[string]bool{}
