@@ -78,6 +78,14 @@ type Config struct {
 	// one. A fixed key lets a bot be configured before the emulator
 	// starts, as an interactions URL given at start must already verify.
 	SigningKey ed25519.PrivateKey
+	// WellKnown gives the emulator the well-known credentials in place of
+	// new ones: the application id, bot token, client secret, signing key
+	// and authorization code of the WellKnown constants, and the ids they
+	// list for the world it makes, the same at every start, so that a
+	// test's configuration can be written down before the emulator
+	// starts. They are public: serve them to no one a real secret would
+	// be kept from. It excludes SigningKey.
+	WellKnown bool
 }
 
 // RateLimit is a fixed-window limit.
@@ -190,6 +198,12 @@ func newServer(cfg Config) (*Server, error) {
 		rl.Window = time.Second
 	}
 	priv := cfg.SigningKey
+	if cfg.WellKnown {
+		if priv != nil {
+			return nil, errors.New("emulator: Config.WellKnown and Config.SigningKey: the well-known credentials have a key of their own")
+		}
+		priv = wellKnownKey()
+	}
 	if priv == nil {
 		var err error
 		if _, priv, err = ed25519.GenerateKey(nil); err != nil {
@@ -236,6 +250,11 @@ func newServer(cfg Config) (*Server, error) {
 	s.faults.limit = limits.Faults
 	s.PublicKey = s.signer.PublicKeyHex()
 	st.app.installContexts = contexts
+	if cfg.WellKnown {
+		// The world is made at one instant, whatever the clock says;
+		// ids made later grow from the clock, past these.
+		st.idTime = wellKnownInstant()
+	}
 	s.seed(cfg)
 	s.newGateway(cfg)
 	if err := s.setSKUs(cfg.SKUs); err != nil {
@@ -246,6 +265,7 @@ func newServer(cfg Config) (*Server, error) {
 			return nil, err
 		}
 	}
+	st.idTime = time.Time{}
 	return s, nil
 }
 
@@ -257,6 +277,9 @@ func (s *Server) seed(cfg Config) {
 	app.id = st.newID()
 	app.clientID = app.id.String()
 	app.clientSecret = secret(16)
+	if cfg.WellKnown {
+		app.clientSecret = WellKnownClientSecret
+	}
 	app.redirectURI = "http://127.0.0.1/oauth2/callback"
 	app.activities = cfg.Activities
 	app.discoverable = cfg.Discoverable
@@ -271,6 +294,9 @@ func (s *Server) seed(cfg Config) {
 	// id, and its token begins with that id.
 	app.botUser = user(app.id, "emulator-bot", true)
 	app.botToken = newBotToken(app.botUser, st.now())
+	if cfg.WellKnown {
+		app.botToken = WellKnownBotToken
+	}
 	owner := user(st.newID(), "owner", false)
 	moderator := user(st.newID(), "ada", false)
 	member := user(st.newID(), "bob", false)
@@ -316,6 +342,9 @@ func (s *Server) seed(cfg Config) {
 	}
 
 	code := secret(16)
+	if cfg.WellKnown {
+		code = WellKnownAuthorizationCode
+	}
 	// The code of a flow completed as the emulator starts, for whenever a
 	// test comes for it: it does not expire (CONFORMANCE.md, D205).
 	st.grants[code] = &grant{user: moderator, scopes: []string{"identify", "applications.commands.permissions.update"}, redirectURI: app.redirectURI, auth: secret(8)}

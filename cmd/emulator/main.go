@@ -75,6 +75,22 @@
 //		the 32-byte Ed25519 seed, in hex, of the key interactions are
 //		signed with, so that a bot can know the public key before the
 //		emulator starts; without it every run has a new key.
+//	-well-known
+//		gives the emulator the well-known credentials: an application
+//		id, bot token, client secret, signing key and authorization
+//		code that are the same at every start, in every copy of the
+//		emulator, and a world made with the same ids (its guild, users,
+//		roles, channels and emojis), so that a test's configuration,
+//		in any language, can write them down (docs/emulator.md lists
+//		them; package emulator has them as the WellKnown constants).
+//		They are public, so the emulator refuses them on an address
+//		other machines reach unless -well-known-exposed is given too.
+//		It excludes -signing-key.
+//	-well-known-exposed
+//		lets -well-known serve on an address other machines reach, as
+//		in a container, which listens on all its addresses (0.0.0.0);
+//		a warning on standard error then says whoever reaches the
+//		emulator can act as the bot.
 //	-activities
 //		gives the application an Activity: it starts with the entry point
 //		command "Launch".
@@ -228,6 +244,7 @@ import (
 	"fmt"
 	"io"
 	"net"
+	"net/url"
 	"os"
 	"os/signal"
 	"strings"
@@ -282,6 +299,8 @@ func runWith(ctx context.Context, flags *flag.FlagSet, args []string, stdout, st
 	discoverable := flags.Bool("discoverable", false, "list the application in the App Directory, which refuses age-restricted commands")
 	installation := flags.String("installation-contexts", "", "the installation contexts the application supports: GUILD_INSTALL (0), USER_INSTALL (1), separated by commas (default GUILD_INSTALL)")
 	signingKey := flags.String("signing-key", "", "the hex Ed25519 seed interactions are signed with (default a new key)")
+	wellKnown := flags.Bool("well-known", false, "use the well-known credentials, the same at every start, and make the world with the well-known ids (see emulator.WellKnownApplicationID); only on a loopback address unless -well-known-exposed")
+	wellKnownExposed := flags.Bool("well-known-exposed", false, "let -well-known serve on an address other machines reach, as a container must, knowing that whoever reaches it can act as the bot")
 	seedFile := flags.String("seed", "", "a JSON file of users and guilds to add to the world")
 	skusFile := flags.String("skus", "", "a JSON file of the application's SKUs (default: a subscription for users and one for guilds, a durable and a consumable)")
 	rateRequests := flags.Int("rate-limit", 50, "requests each route bucket answers per -rate-window before 429")
@@ -355,6 +374,10 @@ func runWith(ctx context.Context, flags *flag.FlagSet, args []string, stdout, st
 		}
 		cfg.InstallationContexts = contexts
 	}
+	cfg.WellKnown = *wellKnown
+	if *wellKnown && set["signing-key"] {
+		return errors.New("-signing-key and -well-known: the well-known credentials have a key of their own")
+	}
 	if *signingKey != "" {
 		seed, err := hex.DecodeString(*signingKey)
 		if err != nil || len(seed) != ed25519.SeedSize {
@@ -392,6 +415,12 @@ func runWith(ctx context.Context, flags *flag.FlagSet, args []string, stdout, st
 	s, err := emulator.Listen(*addr, cfg)
 	if err != nil {
 		return err
+	}
+	if *wellKnown {
+		if err := checkWellKnown(s, *wellKnownExposed, stderr); err != nil {
+			s.Close()
+			return err
+		}
 	}
 	if *interactionsURL != "" {
 		// Checked as the service would, before anything is printed: a
@@ -528,4 +557,28 @@ func privilegedIntents(list string) (uint64, error) {
 		out |= b
 	}
 	return out, nil
+}
+
+// checkWellKnown refuses the well-known credentials on an address other
+// machines reach, unless exposed says the operator means it, as in a
+// container, which must listen on all its addresses; then it says so on
+// stderr. The credentials are public: whoever reaches the emulator can
+// act as the bot there, and read the interactions sent to it.
+func checkWellKnown(s *emulator.Server, exposed bool, stderr io.Writer) error {
+	u, err := url.Parse(s.URL)
+	if err != nil {
+		return err
+	}
+	addr, err := net.ResolveTCPAddr("tcp", u.Host)
+	if err != nil {
+		return err
+	}
+	if !web.Exposed(addr) {
+		return nil
+	}
+	if !exposed {
+		return fmt.Errorf("-well-known on %s, which other machines reach: the well-known credentials are public, so anyone who reaches it can act as the bot; listen on a loopback address (127.0.0.1), or give -well-known-exposed (%s=1) to serve them there anyway", addr, envName("well-known-exposed"))
+	}
+	fmt.Fprintf(stderr, "emulator: warning: -well-known on %s, which other machines reach: the credentials are public, and whoever reaches the emulator can act as the bot\n", addr)
+	return nil
 }
