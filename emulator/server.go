@@ -6,6 +6,7 @@ import (
 	"crypto/subtle"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net"
 	"net/http"
 	"slices"
@@ -14,6 +15,7 @@ import (
 	"time"
 
 	"github.com/switchboard-go/switchboard/emulator/internal/gateway"
+	"github.com/switchboard-go/switchboard/emulator/internal/guard"
 
 	"github.com/switchboard-go/switchboard/command"
 	"github.com/switchboard-go/switchboard/interaction"
@@ -86,6 +88,13 @@ type Config struct {
 	// starts. They are public: serve them to no one a real secret would
 	// be kept from. It excludes SigningKey.
 	WellKnown bool
+	// ControlHosts are names the control API answers at besides IP
+	// addresses and localhost, such as the emulator's compose service
+	// name, by which other containers call it ("emulator"): a host name
+	// alone, no scheme or port, matched in any case. The control API's
+	// other rules hold under them as under an IP address (see the
+	// package's documentation).
+	ControlHosts []string
 }
 
 // RateLimit is a fixed-window limit.
@@ -142,6 +151,8 @@ type Server struct {
 	// Handler registers them (under s.st.mu), so that what is served can
 	// be listed.
 	routes []string
+	// controlHosts are Config.ControlHosts.
+	controlHosts []string
 }
 
 // New starts a Server on a free loopback port.
@@ -216,6 +227,11 @@ func newServer(cfg Config) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
+	for i, h := range cfg.ControlHosts {
+		if err := guard.CheckHost(h); err != nil {
+			return nil, fmt.Errorf("emulator: Config.ControlHosts[%d] %q: %w", i, h, err)
+		}
+	}
 	limits := cfg.Limits.withDefaults()
 	if limits.Upload > DefaultUpload {
 		return nil, errors.New("emulator: Limits.Upload is over the most it may be, DefaultUpload (10 MiB)")
@@ -247,6 +263,7 @@ func newServer(cfg Config) (*Server, error) {
 		window = 3 * time.Second
 	}
 	s := &Server{st: st, signer: signer.New(priv), limiter: newLimiter(rl, now), window: window}
+	s.controlHosts = slices.Clone(cfg.ControlHosts)
 	s.faults.limit = limits.Faults
 	s.PublicKey = s.signer.PublicKeyHex()
 	st.app.installContexts = contexts
@@ -622,7 +639,7 @@ func (s *Server) Handler() http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		r = cleanRequestPath(r)
 		if isControl(r.URL.Path) {
-			if reason := controlRules().Refused(r); reason != "" {
+			if reason := s.controlRules().Refused(r); reason != "" {
 				writeJSON(w, http.StatusForbidden, map[string]any{"error": "forbidden", "message": reason})
 				return
 			}

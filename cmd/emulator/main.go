@@ -26,8 +26,9 @@
 //	curl -H 'Content-Type: application/json' -d '{"line": "/greet"}' http://127.0.0.1:8484/_emulator/invoke
 //
 // It refuses requests a web page of another origin could make, and a Host
-// that is a name (DNS rebinding), so from another container call it by the
-// emulator's address, not by its name on the network; the API under /v10
+// that is a name (DNS rebinding) unless -control-hosts lists it: from
+// another container, call it by the emulator's address, or by its name on
+// the network once listed (-control-hosts emulator). The API under /v10
 // answers any Host.
 //
 // With -run the emulator also runs the bot, once it has printed its first
@@ -86,6 +87,13 @@
 //		They are public, so the emulator refuses them on an address
 //		other machines reach unless -well-known-exposed is given too.
 //		It excludes -signing-key.
+//	-control-hosts LIST
+//		names the control API answers at besides IP addresses and
+//		localhost, separated by commas: the emulator's name on a
+//		network of containers, such as its compose service name
+//		(emulator), by which other containers call it. Each is a host
+//		name alone, without a scheme or a port (any port is answered);
+//		the control API's other rules hold under it.
 //	-well-known-exposed
 //		lets -well-known serve on an address other machines reach, as
 //		in a container, which listens on all its addresses (0.0.0.0);
@@ -292,7 +300,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 // flags, which is new: a test walks them once it returns.
 func runWith(ctx context.Context, flags *flag.FlagSet, args []string, stdout, stderr io.Writer, t timing) error {
 	flags.SetOutput(stderr)
-	addr := flags.String("addr", "127.0.0.1:8484", "address to listen on (port 0 picks a free one); the control API under /_emulator/ answers only JSON requests made to an IP address or localhost, and none a web page of another origin makes")
+	addr := flags.String("addr", "127.0.0.1:8484", "address to listen on (port 0 picks a free one); the control API under /_emulator/ answers only JSON requests made to an IP address, localhost or a name of -control-hosts, and none a web page of another origin makes")
+	controlHosts := flags.String("control-hosts", "", "names, separated by commas, the control API answers at besides IP addresses and localhost, such as the emulator's compose service name (no scheme, no port)")
 	interactionsURL := flags.String("interactions-url", "", "the bot's interactions endpoint")
 	eventsURL := flags.String("events-url", "", "the application's webhook events endpoint")
 	activities := flags.Bool("activities", false, "give the application an Activity: it starts with the entry point command \"Launch\"")
@@ -375,6 +384,13 @@ func runWith(ctx context.Context, flags *flag.FlagSet, args []string, stdout, st
 		cfg.InstallationContexts = contexts
 	}
 	cfg.WellKnown = *wellKnown
+	if *controlHosts != "" {
+		// An empty entry stays, for the emulator to refuse: a stray comma
+		// is a mistake, not a name.
+		for h := range strings.SplitSeq(*controlHosts, ",") {
+			cfg.ControlHosts = append(cfg.ControlHosts, strings.TrimSpace(h))
+		}
+	}
 	if *wellKnown && set["signing-key"] {
 		return errors.New("-signing-key and -well-known: the well-known credentials have a key of their own")
 	}

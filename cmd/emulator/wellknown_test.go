@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"net/http"
 	"strings"
 	"sync"
 	"testing"
@@ -97,5 +98,28 @@ func TestWellKnownBeyondLoopback(t *testing.T) {
 				t.Fatal(err)
 			}
 		})
+	}
+}
+
+func TestControlHostsFlag(t *testing.T) {
+	t.Setenv("SWITCHBOARD_EMULATOR_CONTROL_HOSTS", "emulator, emulator.test")
+	c := serve(t)
+	for host, want := range map[string]int{"emulator:8484": 200, "emulator.test": 200, "other:8484": 403} {
+		req, _ := http.NewRequest("GET", strings.TrimSuffix(c.BaseURL, "/v10")+"/_emulator/interactions", nil)
+		req.Host = host
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != want {
+			t.Errorf("Host %s: %d, want %d", host, resp.StatusCode, want)
+		}
+	}
+	for _, list := range []string{"emulator,", "http://emulator", "emulator:8484"} {
+		err := run(context.Background(), []string{"-addr", "127.0.0.1:0", "-control-hosts", list}, io.Discard, io.Discard)
+		if err == nil || !strings.Contains(err.Error(), "ControlHosts") {
+			t.Errorf("-control-hosts %q: %v", list, err)
+		}
 	}
 }
