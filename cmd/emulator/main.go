@@ -31,6 +31,12 @@
 // the network once listed (-control-hosts emulator). The API under /v10
 // answers any Host.
 //
+// "emulator health [-addr ADDR]" is the health check of an image with no
+// shell: it asks the emulator at ADDR (by default SWITCHBOARD_EMULATOR_ADDR's,
+// or 127.0.0.1:8484; 0.0.0.0 is asked at 127.0.0.1) for GET
+// /_emulator/health, and exits 0 when it answers 200 within 2 seconds,
+// 1 otherwise, saying why on standard error.
+//
 // With -run the emulator also runs the bot, once it has printed its first
 // lines: the sync step (-sync) with the credentials in its environment,
 // then the bot with the same environment and a free port, and, once the
@@ -269,6 +275,11 @@ func main() {
 	// in a process group of its own.
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	defer stop()
+	if len(os.Args) > 1 && os.Args[1] == "health" {
+		code := health(ctx, os.Args[2:], os.LookupEnv, os.Stderr, healthTimeout)
+		stop()
+		os.Exit(code)
+	}
 	if err := run(ctx, os.Args[1:], os.Stdout, os.Stderr); err != nil && !errors.Is(err, flag.ErrHelp) {
 		fmt.Fprintln(os.Stderr, "emulator:", err)
 		os.Exit(2)
