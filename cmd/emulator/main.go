@@ -82,6 +82,9 @@
 //		the 32-byte Ed25519 seed, in hex, of the key interactions are
 //		signed with, so that a bot can know the public key before the
 //		emulator starts; without it every run has a new key.
+//	-version
+//		prints the emulator's version, which the release archives and
+//		the image have stamped in, and exits.
 //	-well-known
 //		gives the emulator the well-known credentials: an application
 //		id, bot token, client secret, signing key and authorization
@@ -347,9 +350,14 @@ func runWith(ctx context.Context, flags *flag.FlagSet, args []string, stdout, st
 	flags.StringVar(&dc.watch, "watch", ".", "with -run, the `directory` whose Go sources restart the bot when they change; \"\" for none")
 	flags.StringVar(&dc.interactionsPath, "interactions-path", "/", "with -run, the `path` the bot serves interactions at")
 	flags.StringVar(&dc.eventsPath, "events-path", defaultEventsPath, "with -run, the `path` the bot serves webhook events at, if it does; \"\" for none")
+	showVersion := flags.Bool("version", false, "print the emulator's version and exit")
 	nameVariables(flags)
 	if err := parseFlags(flags, args, os.LookupEnv); err != nil {
 		return err
+	}
+	if *showVersion {
+		fmt.Fprintf(stdout, "emulator %s\n", versionOf())
+		return nil
 	}
 	set := map[string]bool{}
 	flags.Visit(func(f *flag.Flag) { set[f.Name] = true })
