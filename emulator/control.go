@@ -30,8 +30,12 @@ func isControl(path string) bool {
 // published port reaches the emulator at another one than its own. The
 // service's API is not guarded: clients name it by the host of their base
 // URL, whatever that is, and a page can do nothing there that its token
-// would not let it do anyway.
-func controlRules() guard.Rules { return guard.Rules{Name: "the control API"} }
+// would not let it do anyway. The names of Config.ControlHosts are
+// answered as IP addresses are: the operator listed them, as other
+// containers call the emulator by them.
+func (s *Server) controlRules() guard.Rules {
+	return guard.Rules{Name: "the control API", Hosts: s.controlHosts}
+}
 
 // controlRoutes serves the control API, which the package comment
 // documents.

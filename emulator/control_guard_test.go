@@ -96,3 +96,69 @@ func TestTheControlAPIAnswersOnlyItsOwnMachine(t *testing.T) {
 		}
 	}
 }
+
+// Another container calls the emulator by its name on their network, which
+// the operator lists in ControlHosts; under it the control API answers as
+// under an IP address, and refuses what it refuses there.
+func TestTheControlAPIAnswersAtTheNamesListed(t *testing.T) {
+	s := start(t, emulator.Config{ControlHosts: []string{"emulator", "Emulator.Test"}})
+	u, err := url.Parse(s.controlURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, port, _ := strings.Cut(u.Host, ":")
+	tests := []struct {
+		name   string
+		method string
+		host   string
+		header map[string]string
+		body   string
+		want   int
+		saying string
+	}{
+		{"the service's name", "GET", "emulator:" + port, nil, "", http.StatusOK, "[]"},
+		{"a published port", "GET", "emulator:8484", nil, "", http.StatusOK, "[]"},
+		{"another case", "GET", "emulator.test:" + port, nil, "", http.StatusOK, "[]"},
+		{"a script's JSON", "POST", "emulator:" + port, map[string]string{"Content-Type": "application/json"}, `{"kind":"server_error","route":"users_me","count":1}`, http.StatusNoContent, ""},
+		{"its page's own origin", "GET", "emulator:" + port, map[string]string{"Origin": "http://emulator:" + port}, "", http.StatusOK, "[]"},
+
+		{"a name not listed", "GET", "rebound.example:" + port, nil, "", http.StatusForbidden, "IP address, localhost or emulator, Emulator.Test"},
+		{"a form's text", "POST", "emulator:" + port, map[string]string{"Content-Type": "text/plain"}, `{}`, http.StatusForbidden, "JSON body"},
+		{"another site", "GET", "emulator:" + port, map[string]string{"Sec-Fetch-Site": "cross-site"}, "", http.StatusForbidden, "another site"},
+		{"another origin", "GET", "emulator:" + port, map[string]string{"Origin": "http://evil.example"}, "", http.StatusForbidden, "another origin"},
+	}
+	for _, tt := range tests {
+		path := "/_emulator/interactions"
+		if tt.method == "POST" {
+			path = "/_emulator/faults"
+		}
+		req, err := http.NewRequest(tt.method, s.controlURL+path, strings.NewReader(tt.body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		req.Host = tt.host
+		for k, v := range tt.header {
+			req.Header.Set(k, v)
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		raw, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != tt.want || !strings.Contains(string(raw), tt.saying) {
+			t.Errorf("%s: %d %s, want %d saying %q", tt.name, resp.StatusCode, raw, tt.want, tt.saying)
+		}
+	}
+}
+
+func TestControlHostsRefusesWhatIsNoHostName(t *testing.T) {
+	for _, hosts := range [][]string{{""}, {"http://emulator"}, {"emulator:8484"}, {"*"}, {"emulator", "a b"}} {
+		if s, err := emulator.New(emulator.Config{ControlHosts: hosts}); err == nil {
+			s.Close()
+			t.Errorf("ControlHosts %q: started", hosts)
+		} else if !strings.Contains(err.Error(), "ControlHosts[") {
+			t.Errorf("ControlHosts %q: %v, want an error naming the entry", hosts, err)
+		}
+	}
+}

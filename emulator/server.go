@@ -6,6 +6,7 @@ import (
 	"crypto/subtle"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net"
 	"net/http"
 	"slices"
@@ -14,6 +15,7 @@ import (
 	"time"
 
 	"github.com/switchboard-go/switchboard/emulator/internal/gateway"
+	"github.com/switchboard-go/switchboard/emulator/internal/guard"
 
 	"github.com/switchboard-go/switchboard/command"
 	"github.com/switchboard-go/switchboard/interaction"
@@ -86,6 +88,21 @@ type Config struct {
 	// Discoverable and InstallationContexts, when set, must be the
 	// snapshot's. See docs/emulator.md, "Lifecycle".
 	State []byte
+	// WellKnown gives the emulator the well-known credentials in place of
+	// new ones: the application id, bot token, client secret, signing key
+	// and authorization code of the WellKnown constants, and the ids they
+	// list for the world it makes, the same at every start, so that a
+	// test's configuration can be written down before the emulator
+	// starts. They are public: serve them to no one a real secret would
+	// be kept from. It excludes SigningKey.
+	WellKnown bool
+	// ControlHosts are names the control API answers at besides IP
+	// addresses and localhost, such as the emulator's compose service
+	// name, by which other containers call it ("emulator"): a host name
+	// alone, no scheme or port, matched in any case. The control API's
+	// other rules hold under them as under an IP address (see the
+	// package's documentation).
+	ControlHosts []string
 }
 
 // RateLimit is a fixed-window limit.
@@ -152,6 +169,8 @@ type Server struct {
 	// started is when New made the server, for the health check's
 	// uptime.
 	started time.Time
+	// controlHosts are Config.ControlHosts.
+	controlHosts []string
 }
 
 // New starts a Server on a free loopback port.
@@ -207,12 +226,20 @@ func newServer(cfg Config) (*Server, error) {
 	if rl.Window <= 0 {
 		rl.Window = time.Second
 	}
+	if cfg.WellKnown && cfg.SigningKey != nil {
+		return nil, errors.New("emulator: Config.WellKnown and Config.SigningKey: the well-known credentials have a key of their own")
+	}
 	if cfg.SigningKey != nil && len(cfg.SigningKey) != ed25519.PrivateKeySize {
 		return nil, errors.New("emulator: the signing key is not an Ed25519 private key")
 	}
 	contexts, err := installationContexts(cfg.InstallationContexts)
 	if err != nil {
 		return nil, err
+	}
+	for i, h := range cfg.ControlHosts {
+		if err := guard.CheckHost(h); err != nil {
+			return nil, fmt.Errorf("emulator: Config.ControlHosts[%d] %q: %w", i, h, err)
+		}
 	}
 	limits := cfg.Limits.withDefaults()
 	if limits.Upload > DefaultUpload {
@@ -228,6 +255,11 @@ func newServer(cfg Config) (*Server, error) {
 	switch {
 	case from != nil:
 		priv = from.key
+		if cfg.WellKnown && (from.st.app.id != WellKnownApplicationID || !priv.Equal(wellKnownKey())) {
+			return nil, errors.New("emulator: Config.WellKnown and Config.State: the snapshot is not of the well-known application")
+		}
+	case cfg.WellKnown:
+		priv = wellKnownKey()
 	case priv == nil:
 		if _, priv, err = ed25519.GenerateKey(nil); err != nil {
 			panic("emulator: generating a key: " + err.Error())
@@ -260,6 +292,7 @@ func newServer(cfg Config) (*Server, error) {
 		window = 3 * time.Second
 	}
 	s := &Server{st: st, signer: signer.New(priv), limiter: newLimiter(rl, now), window: window, started: now(), key: priv}
+	s.controlHosts = slices.Clone(cfg.ControlHosts)
 	s.faults.limit = limits.Faults
 	s.deliveryFaults.limit = limits.Faults
 	s.PublicKey = s.signer.PublicKeyHex()
@@ -269,6 +302,11 @@ func newServer(cfg Config) (*Server, error) {
 		s.baseline = from.baseline
 	} else {
 		st.app.installContexts = contexts
+		if cfg.WellKnown {
+			// The world is made at one instant, whatever the clock says;
+			// ids made later grow from the clock, past these.
+			st.idTime = wellKnownInstant()
+		}
 		s.seed(cfg)
 		if err := s.setSKUs(cfg.SKUs); err != nil {
 			return nil, err
@@ -278,6 +316,7 @@ func newServer(cfg Config) (*Server, error) {
 				return nil, err
 			}
 		}
+		st.idTime = time.Time{}
 	}
 	if s.baseline == nil {
 		// The world as New made it, which Reset goes back to.
@@ -296,6 +335,9 @@ func (s *Server) seed(cfg Config) {
 	app.id = st.newID()
 	app.clientID = app.id.String()
 	app.clientSecret = secret(16)
+	if cfg.WellKnown {
+		app.clientSecret = WellKnownClientSecret
+	}
 	app.redirectURI = "http://127.0.0.1/oauth2/callback"
 	app.activities = cfg.Activities
 	app.discoverable = cfg.Discoverable
@@ -310,6 +352,9 @@ func (s *Server) seed(cfg Config) {
 	// id, and its token begins with that id.
 	app.botUser = user(app.id, "emulator-bot", true)
 	app.botToken = newBotToken(app.botUser, st.now())
+	if cfg.WellKnown {
+		app.botToken = WellKnownBotToken
+	}
 	owner := user(st.newID(), "owner", false)
 	moderator := user(st.newID(), "ada", false)
 	member := user(st.newID(), "bob", false)
@@ -355,6 +400,9 @@ func (s *Server) seed(cfg Config) {
 	}
 
 	code := secret(16)
+	if cfg.WellKnown {
+		code = WellKnownAuthorizationCode
+	}
 	// The code of a flow completed as the emulator starts, for whenever a
 	// test comes for it: it does not expire (CONFORMANCE.md, D205).
 	st.grants[code] = &grant{user: moderator, scopes: []string{"identify", "applications.commands.permissions.update"}, redirectURI: app.redirectURI, auth: secret(8)}
@@ -632,7 +680,7 @@ func (s *Server) Handler() http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		r = cleanRequestPath(r)
 		if isControl(r.URL.Path) && !isHealth(r.URL.Path) {
-			if reason := controlRules().Refused(r); reason != "" {
+			if reason := s.controlRules().Refused(r); reason != "" {
 				writeJSON(w, http.StatusForbidden, map[string]any{"error": "forbidden", "message": reason})
 				return
 			}

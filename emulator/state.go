@@ -20,6 +20,10 @@ type state struct {
 	now    func() time.Time
 	seq    uint64 // the increment of the snowflakes made in the same millisecond
 	lastMS uint64 // the timestamp of the last snowflake made
+	// idTime, when not zero, is the instant snowflakes are made at in
+	// place of now: the world of the well-known credentials is made at
+	// wellKnownInstant, so that its ids are the same at every start.
+	idTime time.Time
 
 	app      application
 	users    map[interaction.Snowflake]*interaction.User
@@ -273,7 +277,11 @@ type grant struct {
 // when the clock stands still (a test's fixed clock) or goes back, the
 // timestamp moves on from the last one instead.
 func (s *state) newID() interaction.Snowflake {
-	ms := uint64(s.now().UnixMilli() - interaction.Epoch)
+	at := s.idTime
+	if at.IsZero() {
+		at = s.now()
+	}
+	ms := uint64(at.UnixMilli() - interaction.Epoch)
 	if ms < s.lastMS {
 		ms = s.lastMS
 	}

@@ -174,6 +174,12 @@ func startProcess(t *testing.T, cfg emulator.Config) *target {
 		}
 		args = append(args, "-installation-contexts", strings.Join(names, ","))
 	}
+	if cfg.WellKnown {
+		args = append(args, "-well-known")
+	}
+	if len(cfg.ControlHosts) > 0 {
+		args = append(args, "-control-hosts", strings.Join(cfg.ControlHosts, ","))
+	}
 	if cfg.InteractionsURL != "" {
 		args = append(args, "-interactions-url", cfg.InteractionsURL)
 	}

@@ -22,6 +22,7 @@
 //	echo           a bot that answers every command with what it received, and logs every webhook event
 //	lambda         a bot on AWS Lambda, its deferred answers completed from an SQS queue; its SAM template
 //	discordgo      a bot on discordgo's gateway, its commands served by the router (a module of its own)
+//	compose        no bot: a test suite's services in Docker Compose, the emulator's image, echo and a runner with curl
 //
 // All but minimal, echo, deploy and discordgo run on the embedded
 // emulator with a plain go run ./examples/NAME; internal/playground is

@@ -114,8 +114,9 @@ func newDev(cfg devConfig, t timing, s *emulator.Server, out io.Writer) (*dev, e
 	if cfg.eventsPath != "" {
 		d.eventsURL = base + cfg.eventsPath
 	}
-	// Later entries win over the emulator's own environment's.
-	d.env = append(os.Environ(),
+	// Later entries win over the emulator's own environment's, which
+	// the emulator's settings are taken out of (withoutSettings).
+	d.env = append(withoutSettings(os.Environ()),
 		"SWITCHBOARD_BASE_URL="+s.URL,
 		"SWITCHBOARD_APPLICATION_ID="+s.ApplicationID.String(),
 		"SWITCHBOARD_PUBLIC_KEY="+s.PublicKey,

@@ -120,7 +120,7 @@ func startDev(t *testing.T, tm timing, args ...string) *devRun {
 	outR, outW := io.Pipe()
 	errR, errW := io.Pipe()
 	go func() {
-		d.done <- runWith(ctx, append([]string{"-addr", "127.0.0.1:0"}, args...), outW, errW, tm)
+		d.done <- runWith(ctx, flag.NewFlagSet("emulator", flag.ContinueOnError), append([]string{"-addr", "127.0.0.1:0"}, args...), outW, errW, tm)
 		outW.Close()
 		errW.Close()
 	}()

@@ -26,9 +26,16 @@
 //	curl -H 'Content-Type: application/json' -d '{"line": "/greet"}' http://127.0.0.1:8484/_emulator/invoke
 //
 // It refuses requests a web page of another origin could make, and a Host
-// that is a name (DNS rebinding), so from another container call it by the
-// emulator's address, not by its name on the network; the API under /v10
+// that is a name (DNS rebinding) unless -control-hosts lists it: from
+// another container, call it by the emulator's address, or by its name on
+// the network once listed (-control-hosts emulator). The API under /v10
 // answers any Host.
+//
+// "emulator health [-addr ADDR]" is the health check of an image with no
+// shell: it asks the emulator at ADDR (by default SWITCHBOARD_EMULATOR_ADDR's,
+// or 127.0.0.1:8484; 0.0.0.0 is asked at 127.0.0.1) for GET
+// /_emulator/health, and exits 0 when it answers 200 within 2 seconds,
+// 1 otherwise, saying why on standard error.
 //
 // With -run the emulator also runs the bot, once it has printed its first
 // lines: the sync step (-sync) with the credentials in its environment,
@@ -42,6 +49,18 @@
 // beginning "emulator: ", and the bot's own output, standard output and
 // error alike, is written there as it is, so that standard output holds
 // the lines scripts read. Interrupted, the emulator stops the bot first.
+//
+// Every flag may be given by an environment variable instead, for a
+// container or a CI job configured so: SWITCHBOARD_EMULATOR_ and the
+// flag's name in upper case, its hyphens underscores (-addr is
+// SWITCHBOARD_EMULATOR_ADDR, -max-upload SWITCHBOARD_EMULATOR_MAX_UPLOAD).
+// A flag on the command line wins over its variable. A variable that is
+// set gives its value as the flag would, the empty string too; a boolean
+// takes what the flag takes (1, t, true, 0, f or false, in either case),
+// and a value the flag refuses is an error naming the variable. -h names
+// each flag's variable. The bot -run starts gets none of them in its
+// environment: they are the emulator's, and an emulator the bot starts
+// (in its own tests) must not read them as its own.
 //
 // The flags:
 //
@@ -63,6 +82,32 @@
 //		the 32-byte Ed25519 seed, in hex, of the key interactions are
 //		signed with, so that a bot can know the public key before the
 //		emulator starts; without it every run has a new key.
+//	-version
+//		prints the emulator's version, which the release archives and
+//		the image have stamped in, and exits.
+//	-well-known
+//		gives the emulator the well-known credentials: an application
+//		id, bot token, client secret, signing key and authorization
+//		code that are the same at every start, in every copy of the
+//		emulator, and a world made with the same ids (its guild, users,
+//		roles, channels and emojis), so that a test's configuration,
+//		in any language, can write them down (docs/emulator.md lists
+//		them; package emulator has them as the WellKnown constants).
+//		They are public, so the emulator refuses them on an address
+//		other machines reach unless -well-known-exposed is given too.
+//		It excludes -signing-key.
+//	-control-hosts LIST
+//		names the control API answers at besides IP addresses and
+//		localhost, separated by commas: the emulator's name on a
+//		network of containers, such as its compose service name
+//		(emulator), by which other containers call it. Each is a host
+//		name alone, without a scheme or a port (any port is answered);
+//		the control API's other rules hold under it.
+//	-well-known-exposed
+//		lets -well-known serve on an address other machines reach, as
+//		in a container, which listens on all its addresses (0.0.0.0);
+//		a warning on standard error then says whoever reaches the
+//		emulator can act as the bot.
 //	-activities
 //		gives the application an Activity: it starts with the entry point
 //		command "Launch".
@@ -236,6 +281,7 @@ import (
 	"fmt"
 	"io"
 	"net"
+	"net/url"
 	"os"
 	"os/signal"
 	"strings"
@@ -253,6 +299,11 @@ func main() {
 	// in a process group of its own.
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	defer stop()
+	if len(os.Args) > 1 && os.Args[1] == "health" {
+		code := health(ctx, os.Args[2:], os.LookupEnv, os.Stderr, healthTimeout)
+		stop()
+		os.Exit(code)
+	}
 	if err := run(ctx, os.Args[1:], os.Stdout, os.Stderr); err != nil && !errors.Is(err, flag.ErrHelp) {
 		fmt.Fprintln(os.Stderr, "emulator:", err)
 		os.Exit(2)
@@ -261,20 +312,23 @@ func main() {
 
 // run runs the emulator with the command line args until ctx ends.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	return runWith(ctx, args, stdout, stderr, defaultTiming())
+	return runWith(ctx, flag.NewFlagSet("emulator", flag.ContinueOnError), args, stdout, stderr, defaultTiming())
 }
 
-// runWith is run, with the timing of -run given.
-func runWith(ctx context.Context, args []string, stdout, stderr io.Writer, t timing) error {
-	flags := flag.NewFlagSet("emulator", flag.ContinueOnError)
+// runWith is run, with the timing of -run given, defining its flags in
+// flags, which is new: a test walks them once it returns.
+func runWith(ctx context.Context, flags *flag.FlagSet, args []string, stdout, stderr io.Writer, t timing) error {
 	flags.SetOutput(stderr)
-	addr := flags.String("addr", "127.0.0.1:8484", "address to listen on (port 0 picks a free one); the control API under /_emulator/ answers only JSON requests made to an IP address or localhost, and none a web page of another origin makes")
+	addr := flags.String("addr", "127.0.0.1:8484", "address to listen on (port 0 picks a free one); the control API under /_emulator/ answers only JSON requests made to an IP address, localhost or a name of -control-hosts, and none a web page of another origin makes")
+	controlHosts := flags.String("control-hosts", "", "names, separated by commas, the control API answers at besides IP addresses and localhost, such as the emulator's compose service name (no scheme, no port)")
 	interactionsURL := flags.String("interactions-url", "", "the bot's interactions endpoint")
 	eventsURL := flags.String("events-url", "", "the application's webhook events endpoint")
 	activities := flags.Bool("activities", false, "give the application an Activity: it starts with the entry point command \"Launch\"")
 	discoverable := flags.Bool("discoverable", false, "list the application in the App Directory, which refuses age-restricted commands")
 	installation := flags.String("installation-contexts", "", "the installation contexts the application supports: GUILD_INSTALL (0), USER_INSTALL (1), separated by commas (default GUILD_INSTALL)")
 	signingKey := flags.String("signing-key", "", "the hex Ed25519 seed interactions are signed with (default a new key)")
+	wellKnown := flags.Bool("well-known", false, "use the well-known credentials, the same at every start, and make the world with the well-known ids (see emulator.WellKnownApplicationID); only on a loopback address unless -well-known-exposed")
+	wellKnownExposed := flags.Bool("well-known-exposed", false, "let -well-known serve on an address other machines reach, as a container must, knowing that whoever reaches it can act as the bot")
 	seedFile := flags.String("seed", "", "a JSON file of users and guilds to add to the world")
 	skusFile := flags.String("skus", "", "a JSON file of the application's SKUs (default: a subscription for users and one for guilds, a durable and a consumable)")
 	rateRequests := flags.Int("rate-limit", 50, "requests each route bucket answers per -rate-window before 429")
@@ -303,8 +357,14 @@ func runWith(ctx context.Context, args []string, stdout, stderr io.Writer, t tim
 	flags.StringVar(&dc.watch, "watch", ".", "with -run, the `directory` whose Go sources restart the bot when they change; \"\" for none")
 	flags.StringVar(&dc.interactionsPath, "interactions-path", "/", "with -run, the `path` the bot serves interactions at")
 	flags.StringVar(&dc.eventsPath, "events-path", defaultEventsPath, "with -run, the `path` the bot serves webhook events at, if it does; \"\" for none")
-	if err := flags.Parse(args); err != nil {
+	showVersion := flags.Bool("version", false, "print the emulator's version and exit")
+	nameVariables(flags)
+	if err := parseFlags(flags, args, os.LookupEnv); err != nil {
 		return err
+	}
+	if *showVersion {
+		fmt.Fprintf(stdout, "emulator %s\n", versionOf())
+		return nil
 	}
 	set := map[string]bool{}
 	flags.Visit(func(f *flag.Flag) { set[f.Name] = true })
@@ -348,6 +408,17 @@ func runWith(ctx context.Context, args []string, stdout, stderr io.Writer, t tim
 			return fmt.Errorf("-installation-contexts: %w", err)
 		}
 		cfg.InstallationContexts = contexts
+	}
+	cfg.WellKnown = *wellKnown
+	if *controlHosts != "" {
+		// An empty entry stays, for the emulator to refuse: a stray comma
+		// is a mistake, not a name.
+		for h := range strings.SplitSeq(*controlHosts, ",") {
+			cfg.ControlHosts = append(cfg.ControlHosts, strings.TrimSpace(h))
+		}
+	}
+	if *wellKnown && set["signing-key"] {
+		return errors.New("-signing-key and -well-known: the well-known credentials have a key of their own")
 	}
 	if *signingKey != "" {
 		seed, err := hex.DecodeString(*signingKey)
@@ -410,6 +481,12 @@ func runWith(ctx context.Context, args []string, stdout, stderr io.Writer, t tim
 			return fmt.Errorf("-persist: %s: %w", keep.path(), err)
 		}
 		return err
+	}
+	if *wellKnown {
+		if err := checkWellKnown(s, *wellKnownExposed, stderr); err != nil {
+			s.Close()
+			return err
+		}
 	}
 	if *interactionsURL != "" {
 		// Checked as the service would, before anything is printed: a
@@ -559,4 +636,28 @@ func privilegedIntents(list string) (uint64, error) {
 		out |= b
 	}
 	return out, nil
+}
+
+// checkWellKnown refuses the well-known credentials on an address other
+// machines reach, unless exposed says the operator means it, as in a
+// container, which must listen on all its addresses; then it says so on
+// stderr. The credentials are public: whoever reaches the emulator can
+// act as the bot there, and read the interactions sent to it.
+func checkWellKnown(s *emulator.Server, exposed bool, stderr io.Writer) error {
+	u, err := url.Parse(s.URL)
+	if err != nil {
+		return err
+	}
+	addr, err := net.ResolveTCPAddr("tcp", u.Host)
+	if err != nil {
+		return err
+	}
+	if !web.Exposed(addr) {
+		return nil
+	}
+	if !exposed {
+		return fmt.Errorf("-well-known on %s, which other machines reach: the well-known credentials are public, so anyone who reaches it can act as the bot; listen on a loopback address (127.0.0.1), or give -well-known-exposed (%s=1) to serve them there anyway", addr, envName("well-known-exposed"))
+	}
+	fmt.Fprintf(stderr, "emulator: warning: -well-known on %s, which other machines reach: the credentials are public, and whoever reaches the emulator can act as the bot\n", addr)
+	return nil
 }

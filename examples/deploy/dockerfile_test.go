@@ -1,10 +1,8 @@
 package main
 
 import (
-	"bufio"
 	"encoding/json"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -12,109 +10,14 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/switchboard-go/switchboard/internal/dockerfile"
 )
 
 // The Dockerfile at the module's root builds this program's image. No
 // Docker engine runs where the tests run, so these tests read it.
 
 const dockerfilePath = "Dockerfile"
-
-// instruction is one instruction of a Dockerfile, its continuation lines
-// joined.
-type instruction struct {
-	line int
-	cmd  string // upper case
-	args string
-}
-
-// stage is a Dockerfile's stage: its FROM and what follows it.
-type stage struct {
-	line   int
-	image  string
-	name   string // after AS; "" when none
-	instrs []instruction
-}
-
-// parseDockerfile splits a Dockerfile into stages, the first holding the
-// ARG instructions before the first FROM, with no image. It knows comments
-// and line continuations, which is all the Dockerfile uses: no heredocs,
-// no escape directive.
-func parseDockerfile(r io.Reader) ([]stage, error) {
-	var (
-		stages  = []stage{{}}
-		pending strings.Builder
-		start   int
-	)
-	sc := bufio.NewScanner(r)
-	for n := 1; sc.Scan(); n++ {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		if pending.Len() == 0 {
-			start = n
-		}
-		body, more := strings.CutSuffix(line, `\`)
-		pending.WriteString(body + " ")
-		if more {
-			continue
-		}
-		cmd, args, _ := strings.Cut(strings.TrimSpace(pending.String()), " ")
-		pending.Reset()
-		in := instruction{line: start, cmd: strings.ToUpper(cmd), args: strings.TrimSpace(args)}
-		if in.cmd == "FROM" {
-			var words []string
-			for _, w := range strings.Fields(in.args) {
-				if !strings.HasPrefix(w, "--") {
-					words = append(words, w)
-				}
-			}
-			if len(words) == 0 {
-				return nil, fmt.Errorf("line %d: FROM names no image", start)
-			}
-			s := stage{line: start, image: words[0]}
-			if len(words) == 3 && strings.EqualFold(words[1], "AS") {
-				s.name = words[2]
-			}
-			stages = append(stages, s)
-			continue
-		}
-		if len(stages) == 1 && in.cmd != "ARG" {
-			return nil, fmt.Errorf("line %d: %s before the first FROM", start, in.cmd)
-		}
-		stages[len(stages)-1].instrs = append(stages[len(stages)-1].instrs, in)
-	}
-	if pending.Len() > 0 {
-		return nil, fmt.Errorf("line %d: the file ends in a continuation", start)
-	}
-	return stages, sc.Err()
-}
-
-// of returns the stage's instructions cmd.
-func (s *stage) of(cmd string) []instruction {
-	var out []instruction
-	for _, in := range s.instrs {
-		if in.cmd == cmd {
-			out = append(out, in)
-		}
-	}
-	return out
-}
-
-// variables returns the names an ENV or ARG instruction sets, with whether
-// each is given a value.
-func variables(in instruction) map[string]bool {
-	vars := map[string]bool{}
-	words := strings.Fields(in.args)
-	if in.cmd == "ENV" && len(words) > 1 && !strings.Contains(words[0], "=") {
-		return map[string]bool{words[0]: true} // the old form, ENV NAME value
-	}
-	for _, w := range words {
-		name, value, hasValue := strings.Cut(w, "=")
-		vars[name] = hasValue && value != ""
-	}
-	return vars
-}
 
 // goVersion matches the Go release at the start of a golang image's tag.
 var goVersion = regexp.MustCompile(`^(\d+)\.(\d+)`)
@@ -151,7 +54,7 @@ func TestDockerfile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	all, err := parseDockerfile(f)
+	all, err := dockerfile.Parse(f)
 	f.Close()
 	if err != nil {
 		t.Fatalf("%s: %v", dockerfilePath, err)
@@ -166,9 +69,9 @@ func TestDockerfile(t *testing.T) {
 		t.Fatalf("%s: %d stage, want a Go builder and a final stage", dockerfilePath, len(stages))
 	}
 	final := &stages[len(stages)-1]
-	var builder *stage
+	var builder *dockerfile.Stage
 	for i := range stages[:len(stages)-1] {
-		if strings.HasPrefix(stages[i].image, "golang:") {
+		if strings.HasPrefix(stages[i].Image, "golang:") {
 			builder = &stages[i]
 		}
 	}
@@ -177,43 +80,43 @@ func TestDockerfile(t *testing.T) {
 	}
 
 	t.Run("it builds in a Go stage and ships on a small base", func(t *testing.T) {
-		if builder.name == "" {
-			errorf(builder.line, "FROM %s: the builder has no name (AS ...) for the final stage to copy from", builder.image)
+		if builder.Name == "" {
+			errorf(builder.Line, "FROM %s: the builder has no name (AS ...) for the final stage to copy from", builder.Image)
 		}
 		want := moduleGoVersion(t)
-		has, ok := minorVersion(imageTag(builder.image))
+		has, ok := minorVersion(imageTag(builder.Image))
 		if need, _ := minorVersion(want); !ok || has[0] < need[0] || (has[0] == need[0] && has[1] < need[1]) {
-			errorf(builder.line, "FROM %s: go.mod needs Go %s", builder.image, want)
+			errorf(builder.Line, "FROM %s: go.mod needs Go %s", builder.Image, want)
 		}
-		small := final.image == "scratch" || strings.HasPrefix(final.image, "gcr.io/distroless/static")
+		small := final.Image == "scratch" || strings.HasPrefix(final.Image, "gcr.io/distroless/static")
 		if !small {
-			errorf(final.line, "FROM %s: want distroless/static or scratch, a base with nothing a static binary does not use", final.image)
+			errorf(final.Line, "FROM %s: want distroless/static or scratch, a base with nothing a static binary does not use", final.Image)
 		}
 		for _, s := range stages {
-			if tag := imageTag(s.image); s.image != "scratch" && (tag == "" || tag == "latest") && !strings.Contains(s.image, "@") {
-				errorf(s.line, "FROM %s: not pinned; give a tag other than latest", s.image)
+			if tag := imageTag(s.Image); s.Image != "scratch" && (tag == "" || tag == "latest") && !strings.Contains(s.Image, "@") {
+				errorf(s.Line, "FROM %s: not pinned; give a tag other than latest", s.Image)
 			}
 		}
 	})
 
 	t.Run("it builds examples/deploy without cgo and ships that binary", func(t *testing.T) {
 		env := map[string]bool{}
-		for _, in := range builder.of("ENV") {
-			if strings.Contains(in.args, "CGO_ENABLED=0") {
+		for _, in := range builder.Of("ENV") {
+			if strings.Contains(in.Args, "CGO_ENABLED=0") {
 				env["CGO_ENABLED=0"] = true
 			}
 		}
 		out := ""
-		for _, in := range builder.of("RUN") {
-			if !strings.Contains(in.args, "go build") {
+		for _, in := range builder.Of("RUN") {
+			if !strings.Contains(in.Args, "go build") {
 				continue
 			}
-			words := strings.Fields(in.args)
+			words := strings.Fields(in.Args)
 			if !slices.Contains(words, "./examples/deploy") {
-				errorf(in.line, "go build builds %q, not ./examples/deploy", in.args)
+				errorf(in.Line, "go build builds %q, not ./examples/deploy", in.Args)
 			}
 			if !env["CGO_ENABLED=0"] && !slices.Contains(words, "CGO_ENABLED=0") {
-				errorf(in.line, "go build without CGO_ENABLED=0: the binary would need a C library the final base lacks")
+				errorf(in.Line, "go build without CGO_ENABLED=0: the binary would need a C library the final base lacks")
 			}
 			if i := slices.Index(words, "-o"); i >= 0 && i+1 < len(words) {
 				out = words[i+1]
@@ -223,45 +126,45 @@ func TestDockerfile(t *testing.T) {
 			t.Fatalf("%s: the builder has no RUN go build -o FILE", dockerfilePath)
 		}
 		dest := ""
-		for _, in := range final.of("COPY") {
-			words := strings.Fields(in.args)
-			if len(words) == 3 && words[0] == "--from="+builder.name && words[1] == out {
+		for _, in := range final.Of("COPY") {
+			words := strings.Fields(in.Args)
+			if len(words) == 3 && words[0] == "--from="+builder.Name && words[1] == out {
 				dest = words[2]
 			}
 		}
 		if dest == "" {
-			t.Fatalf("%s: the final stage does not COPY --from=%s %s", dockerfilePath, builder.name, out)
+			t.Fatalf("%s: the final stage does not COPY --from=%s %s", dockerfilePath, builder.Name, out)
 		}
-		switch entry := final.of("ENTRYPOINT"); {
+		switch entry := final.Of("ENTRYPOINT"); {
 		case len(entry) != 1:
-			errorf(final.line, "the final stage has %d ENTRYPOINT instructions, want one running %s", len(entry), dest)
+			errorf(final.Line, "the final stage has %d ENTRYPOINT instructions, want one running %s", len(entry), dest)
 		default:
 			var argv []string
-			if json.Unmarshal([]byte(entry[0].args), &argv) != nil || len(argv) == 0 || argv[0] != dest {
-				errorf(entry[0].line, "ENTRYPOINT %s: want the exec form running %s", entry[0].args, dest)
+			if json.Unmarshal([]byte(entry[0].Args), &argv) != nil || len(argv) == 0 || argv[0] != dest {
+				errorf(entry[0].Line, "ENTRYPOINT %s: want the exec form running %s", entry[0].Args, dest)
 			}
 		}
 		// The Deployment and the Job give args only: the entrypoint runs them.
 		port, _ := portOf(defaultAddr)
 		exposed := false
-		for _, in := range final.of("EXPOSE") {
-			exposed = exposed || slices.Contains(strings.Fields(in.args), strconv.Itoa(port))
+		for _, in := range final.Of("EXPOSE") {
+			exposed = exposed || slices.Contains(strings.Fields(in.Args), strconv.Itoa(port))
 		}
 		if !exposed {
-			errorf(final.line, "the final stage does not EXPOSE %d, where serve listens by default", port)
+			errorf(final.Line, "the final stage does not EXPOSE %d, where serve listens by default", port)
 		}
 	})
 
 	t.Run("it runs as a non-root user", func(t *testing.T) {
-		users := final.of("USER")
+		users := final.Of("USER")
 		if len(users) == 0 {
 			t.Fatalf("%s: the final stage has no USER: the image would run as root", dockerfilePath)
 		}
 		user := users[len(users)-1]
-		uid, _, _ := strings.Cut(user.args, ":")
+		uid, _, _ := strings.Cut(user.Args, ":")
 		n, err := strconv.Atoi(uid)
 		if err != nil || n == 0 {
-			errorf(user.line, "USER %s: want a user other than root, by number, which Kubernetes' runAsNonRoot can check", user.args)
+			errorf(user.Line, "USER %s: want a user other than root, by number, which Kubernetes' runAsNonRoot can check", user.Args)
 			return
 		}
 		docs, err := readManifests(moduleRoot, manifestDir, manifestFiles(t))
@@ -279,13 +182,13 @@ func TestDockerfile(t *testing.T) {
 	t.Run("it bakes in no secret", func(t *testing.T) {
 
 		for _, s := range all {
-			for _, in := range s.instrs {
-				if in.cmd != "ENV" && in.cmd != "ARG" {
+			for _, in := range s.Instrs {
+				if in.Cmd != "ENV" && in.Cmd != "ARG" {
 					continue
 				}
-				for name := range variables(in) {
+				for name := range dockerfile.Variables(in) {
 					if secretLooking.MatchString(name) {
-						errorf(in.line, "%s %s: a secret in the image or its build history; give it at run time from the Secret", in.cmd, name)
+						errorf(in.Line, "%s %s: a secret in the image or its build history; give it at run time from the Secret", in.Cmd, name)
 					}
 				}
 			}

@@ -16,9 +16,15 @@
 // which no page of another origin can send without asking first, as
 // browsers ask only with a preflight request that such a server does not
 // answer.
+//
+// A name the operator lists (Rules.Hosts) is answered as an IP address
+// is: the name of a container on its network, which another container
+// calls it by, is no name a page of another site can point anywhere.
 package guard
 
 import (
+	"errors"
+	"fmt"
 	"mime"
 	"net"
 	"net/http"
@@ -36,6 +42,45 @@ type Rules struct {
 	// published container port is reached at another port than its own,
 	// and leaves it unset.
 	SamePort bool
+	// Hosts are names, besides IP addresses and localhost, that a Host
+	// header may name: a container's name on its network, such as a
+	// compose service's. Each is a name that CheckHost accepts; they
+	// match in any case. The other rules hold as for any Host.
+	Hosts []string
+}
+
+// CheckHost says why name cannot be one of Rules.Hosts, or nil when it
+// can: it must be a host name alone, of letters, digits, hyphens,
+// underscores (which compose service names may have) and dots between
+// labels, with no scheme, port, path or wildcard. A port is refused
+// rather than ignored: the rules take a name at any port, as a
+// container's published port is another than its own.
+func CheckHost(name string) error {
+	switch {
+	case name == "":
+		return errors.New("an empty name")
+	case strings.Contains(name, "://"):
+		return errors.New("a URL: give the host name alone, without a scheme")
+	case strings.ContainsAny(name, "/?#@"):
+		return errors.New("not a host name alone: it has a path, query or user")
+	case strings.Contains(name, "*"):
+		return errors.New("a wildcard: name each host")
+	case strings.Contains(name, ":") || strings.HasPrefix(name, "["):
+		return errors.New("a port or an IP address: give the host name alone; any port is answered, and IP addresses are anyway")
+	case len(name) > 253:
+		return errors.New("longer than a host name may be")
+	}
+	for label := range strings.SplitSeq(name, ".") {
+		if label == "" {
+			return errors.New("an empty label: a dot at the start or the end, or two in a row")
+		}
+		for _, c := range label {
+			if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_') {
+				return fmt.Errorf("the character %q, which a host name does not have", c)
+			}
+		}
+	}
+	return nil
 }
 
 // Refused says why r is not answered, or "" when it is. The reason names
@@ -48,7 +93,10 @@ func (g Rules) Refused(r *http.Request) string {
 		}
 		host, port = r.Host, ""
 	}
-	if !Local(host) {
+	if !Local(host) && !g.listed(host) {
+		if len(g.Hosts) > 0 {
+			return "the Host header names " + quote(host) + ": " + g.Name + " answers only at an IP address, localhost or " + strings.Join(g.Hosts, ", ")
+		}
 		return "the Host header names " + quote(host) + ": " + g.Name + " answers only at an IP address or localhost"
 	}
 	if g.SamePort {
@@ -75,6 +123,16 @@ func (g Rules) Refused(r *http.Request) string {
 		}
 	}
 	return ""
+}
+
+// listed reports whether host is one of g.Hosts.
+func (g Rules) listed(host string) bool {
+	for _, h := range g.Hosts {
+		if strings.EqualFold(h, host) {
+			return true
+		}
+	}
+	return false
 }
 
 // Local reports whether host, the name part of a Host header, is one no

@@ -86,3 +86,74 @@ func FuzzRefused(f *testing.F) {
 		}
 	})
 }
+
+func TestListedHostsAreAnsweredAsIPAddressesAre(t *testing.T) {
+	hosts := []string{"emulator", "emulator.test", "switchboard_emulator"}
+	json := map[string]string{"Content-Type": "application/json"}
+	tests := []struct {
+		name   string
+		hosts  []string
+		method string
+		host   string
+		header map[string]string
+		want   string // in the reason; "" when answered
+	}{
+		{"a compose service's name", hosts, "GET", "emulator:8484", nil, ""},
+		{"a listed name in capitals", hosts, "GET", "EMULATOR:8484", nil, ""},
+		{"a listed name with dots", hosts, "POST", "emulator.test:8484", json, ""},
+		{"a listed name with an underscore, no port", hosts, "GET", "switchboard_emulator", nil, ""},
+		{"a listed name at another port", hosts, "GET", "emulator:9000", nil, ""},
+		{"its own page", hosts, "POST", "emulator:8484", map[string]string{"Origin": "http://emulator:8484", "Content-Type": "application/json"}, ""},
+		{"an IP address still", hosts, "GET", "172.18.0.2:8484", nil, ""},
+
+		{"a name not listed", hosts, "GET", "rebound.example:8484", nil, `"rebound.example": the server answers only at an IP address, localhost or emulator, emulator.test, switchboard_emulator`},
+		{"a name under a listed one", hosts, "GET", "evil.emulator:8484", nil, "answers only at"},
+		{"a listed name, without the list", nil, "GET", "emulator:8484", nil, "answers only at an IP address or localhost"},
+		{"a listed name, from another origin", hosts, "GET", "emulator:8484", map[string]string{"Origin": "http://evil.example"}, "another origin"},
+		{"a listed name, from another site", hosts, "GET", "emulator:8484", map[string]string{"Sec-Fetch-Site": "cross-site"}, "another site"},
+		{"a listed name, a form's body", hosts, "POST", "emulator:8484", map[string]string{"Content-Type": "text/plain"}, "takes a JSON body"},
+	}
+	for _, tt := range tests {
+		r := httptest.NewRequest(tt.method, "/x", strings.NewReader("{}"))
+		r.Host = tt.host
+		for k, v := range tt.header {
+			r.Header.Set(k, v)
+		}
+		got := Rules{Name: "the server", Hosts: tt.hosts}.Refused(r)
+		if (tt.want == "") != (got == "") || !strings.Contains(got, tt.want) {
+			t.Errorf("%s: refused %q, want %q", tt.name, got, tt.want)
+		}
+	}
+}
+
+func TestCheckHost(t *testing.T) {
+	tests := []struct {
+		name string
+		want string // in the error; "" when accepted
+	}{
+		{"emulator", ""},
+		{"emulator.test", ""},
+		{"switchboard_emulator", ""},
+		{"Emulator-1", ""},
+		{"", "empty"},
+		{"http://emulator", "scheme"},
+		{"emulator:8484", "port"},
+		{"[::1]", "IP address"},
+		{"emulator/path", "path"},
+		{"user@emulator", "user"},
+		{"*.test", "wildcard"},
+		{"*", "wildcard"},
+		{".emulator", "empty label"},
+		{"emulator.", "empty label"},
+		{"emu..lator", "empty label"},
+		{"emu lator", "character ' '"},
+		{"émulateur", "character"},
+		{strings.Repeat("a", 254), "longer"},
+	}
+	for _, tt := range tests {
+		err := CheckHost(tt.name)
+		if (tt.want == "") != (err == nil) || (err != nil && !strings.Contains(err.Error(), tt.want)) {
+			t.Errorf("CheckHost(%q) = %v, want %q", tt.name, err, tt.want)
+		}
+	}
+}
