@@ -27,7 +27,7 @@ func (s *Server) installedGuild(r *request) (*guild, *apiError) {
 	if err != nil || g == nil {
 		return nil, errNotFound(codeUnknownGuild, "Unknown Guild")
 	}
-	if !g.installed {
+	if !g.installed[s.st.app.id] {
 		return nil, errMissingAccess()
 	}
 	return g, nil

@@ -148,7 +148,7 @@ func (s *Server) prepareUse(u use) (*prepared, *InvocationError) {
 	if err != nil {
 		return nil, err
 	}
-	p := &prepared{si: newSentInteraction(ix, body), body: body}
+	p := &prepared{si: newSentInteraction(ix, body), body: body, by: s.st.app.signer}
 	p.si.message = m
 	return p, nil
 }

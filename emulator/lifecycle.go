@@ -62,7 +62,7 @@ func worldOfConfig(cfg Config, now func() time.Time, limits Limits) (*world, err
 	if err != nil {
 		return nil, err
 	}
-	app := &w.st.app
+	app := w.st.app
 	switch {
 	case cfg.SigningKey != nil && !w.key.Equal(cfg.SigningKey):
 		return nil, fmt.Errorf("emulator: Config.SigningKey, public key %x, is not the snapshot's, public key %x",
@@ -185,11 +185,12 @@ func (s *Server) installWorld(w *world, keepURLs bool) {
 	st, nw := s.st, w.st
 	st.mu.Lock()
 	defer st.mu.Unlock()
-	first := st.app.id == 0
+	first := st.app == nil
 	app := nw.app
 	if !first {
 		old := st.app
 		app.botToken, app.clientID, app.clientSecret, app.redirectURI = old.botToken, old.clientID, old.clientSecret, old.redirectURI
+		app.key, app.signer = old.key, old.signer
 		if keepURLs {
 			app.interactionsURL, app.eventsURL = old.interactionsURL, old.eventsURL
 		}
@@ -199,13 +200,12 @@ func (s *Server) installWorld(w *world, keepURLs bool) {
 	for _, si := range st.kept() {
 		si.forgotten = true
 	}
-	st.app = app
-	st.users, st.guilds, st.commands, st.permissions, st.creates = nw.users, nw.guilds, nw.commands, nw.permissions, nw.creates
-	st.tokens, st.grants, st.pruned, st.userInstalls = nw.tokens, nw.grants, time.Time{}, nw.userInstalls
+	st.app, st.apps = app, nw.apps
+	st.users, st.guilds = nw.users, nw.guilds
 	st.interactions, st.byToken, st.messages, st.channelLogs = nw.interactions, nw.byToken, nw.messages, nw.channelLogs
 	st.components = nw.components
 	st.order, st.head, st.changes, st.fileBytes, st.written = nw.order, 0, nw.changes, nw.fileBytes, nil
-	st.modals, st.skus, st.entitlements, st.seenVersions = nw.modals, nw.skus, nw.entitlements, nw.seenVersions
+	st.modals = nw.modals
 	for _, g := range st.guilds {
 		g.now = st.now
 	}
@@ -228,6 +228,7 @@ func (s *Server) installWorld(w *world, keepURLs bool) {
 	if first {
 		d := w.doc.Application
 		s.ApplicationID, s.BotToken, s.ClientID, s.ClientSecret = app.id, app.botToken, app.clientID, app.clientSecret
+		s.PublicKey = app.signer.PublicKeyHex()
 		s.GuildID, s.AuthorizationCode, s.RedirectURI = d.Guild, d.AuthorizationCode, app.redirectURI
 		s.Admin, s.Moderator, s.Member = app.owner, d.Moderator, d.Member
 	}

@@ -119,7 +119,7 @@ func (s *Server) prepareSubmit(sub Submit) (*prepared, *InvocationError) {
 	if err != nil {
 		return nil, err
 	}
-	p := &prepared{si: newSentInteraction(ix, body), body: body}
+	p := &prepared{si: newSentInteraction(ix, body), body: body, by: s.st.app.signer}
 	p.si.opener, p.si.message = opener, opener.message
 	return p, nil
 }

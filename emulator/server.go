@@ -17,7 +17,6 @@ import (
 
 	"github.com/switchboard-go/switchboard/command"
 	"github.com/switchboard-go/switchboard/interaction"
-	"github.com/switchboard-go/switchboard/internal/signer"
 	"github.com/switchboard-go/switchboard/rules"
 )
 
@@ -125,11 +124,8 @@ type Server struct {
 	// member with Manage Guild and Manage Roles, and a plain member.
 	Admin, Moderator, Member interaction.Snowflake
 
-	st     *state
-	gw     *gateway.Hub
-	signer *signer.Signer
-	// key is the signing key, which a snapshot holds.
-	key ed25519.PrivateKey
+	st *state
+	gw *gateway.Hub
 	// baseline is the snapshot of the world New made, without a
 	// baseline of its own: what Reset goes back to.
 	baseline []byte
@@ -234,23 +230,14 @@ func newServer(cfg Config) (*Server, error) {
 		}
 	}
 	st := &state{
-		now:         now,
-		users:       map[interaction.Snowflake]*interaction.User{},
-		guilds:      map[interaction.Snowflake]*guild{},
-		commands:    map[interaction.Snowflake][]*command.Command{},
-		permissions: map[interaction.Snowflake]map[interaction.Snowflake][]command.Permission{},
-		creates:     map[interaction.Snowflake]*dailyCount{},
-		tokens:      map[string]*token{},
-		grants:      map[string]*grant{},
-
-		userInstalls: map[interaction.Snowflake]bool{},
-
+		now:          now,
+		users:        map[interaction.Snowflake]*interaction.User{},
+		guilds:       map[interaction.Snowflake]*guild{},
 		interactions: map[interaction.Snowflake]*sentInteraction{},
 		byToken:      map[string]*sentInteraction{},
 		messages:     map[interaction.Snowflake]*sentInteraction{},
 		channelLogs:  map[interaction.Snowflake]*channelLog{},
 		modals:       map[interaction.Snowflake]*openModal{},
-		seenVersions: map[interaction.Snowflake]map[interaction.Snowflake]interaction.Snowflake{},
 		limits:       limits,
 		events:       eventLog{changed: make(chan struct{}), keep: limits.Events, room: limits.WaitingEvents},
 		changed:      make(chan struct{}),
@@ -259,16 +246,17 @@ func newServer(cfg Config) (*Server, error) {
 	if window <= 0 {
 		window = 3 * time.Second
 	}
-	s := &Server{st: st, signer: signer.New(priv), limiter: newLimiter(rl, now), window: window, started: now(), key: priv}
+	s := &Server{st: st, limiter: newLimiter(rl, now), window: window, started: now()}
 	s.faults.limit = limits.Faults
 	s.deliveryFaults.limit = limits.Faults
-	s.PublicKey = s.signer.PublicKeyHex()
 	s.newGateway(cfg)
 	if from != nil {
 		s.installWorld(from, false)
 		s.baseline = from.baseline
 	} else {
-		st.app.installContexts = contexts
+		app := newApplication(priv)
+		app.installContexts = contexts
+		st.app, st.apps = app, []*application{app}
 		s.seed(cfg)
 		if err := s.setSKUs(cfg.SKUs); err != nil {
 			return nil, err
@@ -292,7 +280,7 @@ func newServer(cfg Config) (*Server, error) {
 // roles, channels and three members, and the grant of a moderator.
 func (s *Server) seed(cfg Config) {
 	st := s.st
-	app := &st.app
+	app := st.app
 	app.id = st.newID()
 	app.clientID = app.id.String()
 	app.clientSecret = secret(16)
@@ -306,6 +294,7 @@ func (s *Server) seed(cfg Config) {
 		st.users[id] = &interaction.User{ID: id, Username: name, GlobalName: strings.ToUpper(name[:1]) + name[1:], Discriminator: "0", Bot: bot}
 		return id
 	}
+	s.PublicKey = app.signer.PublicKeyHex()
 	// The bot user of an application created today has the application's
 	// id, and its token begins with that id.
 	app.botUser = user(app.id, "emulator-bot", true)
@@ -316,12 +305,13 @@ func (s *Server) seed(cfg Config) {
 	app.owner = owner
 
 	g := &guild{
-		id: st.newID(), name: "Emulator Guild", owner: owner, installed: true, locale: interaction.LocaleEnglishUS, now: st.now,
+		id: st.newID(), name: "Emulator Guild", owner: owner, locale: interaction.LocaleEnglishUS, now: st.now,
 		members:  map[interaction.Snowflake]*interaction.Member{},
 		roles:    map[interaction.Snowflake]*interaction.Role{},
 		channels: map[interaction.Snowflake]*interaction.Channel{},
 	}
 	st.guilds[g.id] = g
+	g.install(app.id)
 	g.roles[g.id] = &interaction.Role{ID: g.id, Name: "@everyone", Permissions: everyonePermissions}
 	modRole := st.newID()
 	g.roles[modRole] = &interaction.Role{ID: modRole, Name: "Moderator", Position: 1, Hoist: true, Mentionable: true,
@@ -357,7 +347,7 @@ func (s *Server) seed(cfg Config) {
 	code := secret(16)
 	// The code of a flow completed as the emulator starts, for whenever a
 	// test comes for it: it does not expire (CONFORMANCE.md, D205).
-	st.grants[code] = &grant{user: moderator, scopes: []string{"identify", "applications.commands.permissions.update"}, redirectURI: app.redirectURI, auth: secret(8)}
+	st.app.grants[code] = &grant{user: moderator, scopes: []string{"identify", "applications.commands.permissions.update"}, redirectURI: app.redirectURI, auth: secret(8)}
 
 	if app.activities {
 		// The service names its automatic entry point "Launch" and
@@ -365,7 +355,7 @@ func (s *Server) seed(cfg Config) {
 		// interaction context and installation context the application
 		// has, as a new command is by default.
 		id := st.newID()
-		st.commands[0] = append(st.commands[0], &command.Command{
+		st.app.commands[0] = append(st.app.commands[0], &command.Command{
 			ID: id, ApplicationID: app.id, Version: id, Type: interaction.CommandPrimaryEntryPoint,
 			Name: "Launch", Handler: interaction.HandlerServiceLaunchActivity,
 			IntegrationTypes: slices.Clone(app.installContexts),
@@ -407,7 +397,7 @@ func (s *Server) authenticate(r *http.Request) (caller, *apiError) {
 			return caller{bot: true}, nil
 		}
 	case strings.HasPrefix(h, "Bearer "):
-		t := s.st.tokens[strings.TrimPrefix(h, "Bearer ")]
+		t := s.st.app.tokens[strings.TrimPrefix(h, "Bearer ")]
 		if t != nil && s.st.now().Before(t.expires) {
 			return caller{token: t}, nil
 		}

@@ -66,7 +66,7 @@ func (s *Server) Guilds() []Guild {
 	out := make([]Guild, 0, len(s.st.guilds))
 	for _, id := range slices.Sorted(maps.Keys(s.st.guilds)) {
 		g := s.st.guilds[id]
-		v := Guild{ID: g.id, Name: g.name, Owner: g.owner, Locale: g.locale, Installed: g.installed}
+		v := Guild{ID: g.id, Name: g.name, Owner: g.owner, Locale: g.locale, Installed: g.installed[s.st.app.id]}
 		for _, cid := range slices.Sorted(maps.Keys(g.channels)) {
 			c := *g.channels[cid]
 			c.ThreadMetadata = clonePtr(c.ThreadMetadata)
@@ -93,7 +93,7 @@ func (s *Server) Guilds() []Guild {
 			}
 			v.Overwrites[cid] = slices.Clone(os)
 		}
-		v.BotRole = g.botRole
+		v.BotRole = g.botRoles[s.st.app.id]
 		v.Threads = s.threadValues(g)
 		v.Emojis = slices.Clone(g.emojis)
 		for _, b := range g.sortedBans() {
@@ -145,12 +145,12 @@ func (s *Server) offeredLocked(inv Invocation) ([]*command.Command, error) {
 		return nil, err
 	}
 	scopes := []interaction.Snowflake{0}
-	if g != nil && g.installed {
+	if g != nil && g.installed[s.st.app.id] {
 		scopes = []interaction.Snowflake{g.id, 0}
 	}
 	var out []*command.Command
 	for _, scope := range scopes {
-		for _, c := range s.st.commands[scope] {
+		for _, c := range s.st.app.commands[scope] {
 			ref, err := s.lookupCommand(g, inv.User, c.Name, c.CommandType())
 			if err != nil || ref.c != c || !ageAllowed(c, g, ch) {
 				continue
