@@ -123,7 +123,7 @@ func (s *Server) publicApplication() wirePublicApplication {
 	app := st.app
 	bot := userJSON(st.users[app.botUser])
 	out := wirePublicApplication{
-		ID: app.id, Name: bot.Username, BotPublic: true, Bot: bot, VerifyKey: s.PublicKey,
+		ID: app.id, Name: bot.Username, BotPublic: true, Bot: bot, VerifyKey: app.signer.PublicKeyHex(),
 		IntegrationTypesConfig: map[string]struct{}{},
 	}
 	if bot.GlobalName != nil {

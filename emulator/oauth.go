@@ -129,11 +129,14 @@ func (s *Server) authenticateClient(r *request) (int, any, bool) {
 	} else {
 		id, secret = r.PostForm.Get("client_id"), r.PostForm.Get("client_secret")
 	}
-	app := s.st.app
-	if id != app.clientID || subtle.ConstantTimeCompare([]byte(secret), []byte(app.clientSecret)) != 1 {
-		return unauthorizedClient(r)
+	for _, app := range s.st.apps {
+		if id == app.clientID && subtle.ConstantTimeCompare([]byte(secret), []byte(app.clientSecret)) == 1 {
+			// What the request does, it does for this application.
+			s.st.app = app
+			return 0, nil, true
+		}
 	}
-	return 0, nil, true
+	return unauthorizedClient(r)
 }
 
 // unauthorizedClient refuses the client's credentials; a 401 names the

@@ -85,6 +85,11 @@ type Config struct {
 	// Discoverable and InstallationContexts, when set, must be the
 	// snapshot's. See docs/emulator.md, "Lifecycle".
 	State []byte
+	// Applications are applications beside the first, each with its own
+	// bot, credentials and signing key, in the same world: their bots
+	// join the guild New makes, each with a managed role of its own. See
+	// Server.Applications and docs/emulator.md, "Several applications".
+	Applications []ApplicationConfig
 }
 
 // RateLimit is a fixed-window limit.
@@ -266,6 +271,11 @@ func newServer(cfg Config) (*Server, error) {
 				return nil, err
 			}
 		}
+		for i, ac := range cfg.Applications {
+			if err := s.addApplication(ac, i+2); err != nil {
+				return nil, err
+			}
+		}
 	}
 	if s.baseline == nil {
 		// The world as New made it, which Reset goes back to.
@@ -372,37 +382,55 @@ func (s *Server) seed(cfg Config) {
 type caller struct {
 	bot   bool
 	token *token // a bearer token; nil for the bot
+	// app is the application whose bot token, or bearer token, it is.
+	app *application
 }
 
 // limitKey names whose rate limits a request counts against: the bot's,
 // or the user's a bearer token acts for (a client credentials token acts
-// for the application's owner).
+// for the application's owner), with the application's.
 func (c caller) limitKey() string {
 	if c.token == nil {
-		return "bot"
+		return "bot:" + c.app.id.String()
 	}
-	return c.token.user.String()
+	return c.token.user.String() + ":" + c.app.id.String()
 }
 
 // has reports whether a bearer caller's token carries scope.
 func (c caller) has(scope string) bool { return c.token != nil && c.token.scopes[scope] }
 
-// authenticate identifies the caller from the Authorization header. The
-// caller holds s.st.mu.
+// authenticate identifies the caller from the Authorization header: the
+// application whose bot token it is, or which issued its bearer token.
+// The caller holds s.st.mu.
 func (s *Server) authenticate(r *http.Request) (caller, *apiError) {
 	h := r.Header.Get("Authorization")
 	switch {
 	case strings.HasPrefix(h, "Bot "):
-		if subtle.ConstantTimeCompare([]byte(strings.TrimPrefix(h, "Bot ")), []byte(s.st.app.botToken)) == 1 {
-			return caller{bot: true}, nil
+		if app := s.st.botApp(strings.TrimPrefix(h, "Bot ")); app != nil {
+			return caller{bot: true, app: app}, nil
 		}
 	case strings.HasPrefix(h, "Bearer "):
-		t := s.st.app.tokens[strings.TrimPrefix(h, "Bearer ")]
-		if t != nil && s.st.now().Before(t.expires) {
-			return caller{token: t}, nil
+		for _, app := range s.st.apps {
+			t := app.tokens[strings.TrimPrefix(h, "Bearer ")]
+			if t != nil && s.st.now().Before(t.expires) {
+				return caller{token: t, app: app}, nil
+			}
 		}
 	}
 	return caller{}, errUnauthorized()
+}
+
+// botApp returns the application whose bot token is token, nil for none.
+// Every application's token is compared, in constant time. The caller
+// holds the state's lock.
+func (st *state) botApp(token string) *application {
+	var found *application
+	for _, app := range st.apps {
+		if subtle.ConstantTimeCompare([]byte(token), []byte(app.botToken)) == 1 {
+			found = app
+		}
+	}
+	return found
 }
 
 // request is a request being answered.
@@ -541,12 +569,26 @@ func (s *Server) handle(mux *http.ServeMux, pattern string, spec routeSpec, h ha
 			status int
 			answer any
 		)
-		if !anonymous {
-			req.caller, e = s.authenticate(r)
+		// The request acts for its caller's application, or for the
+		// application of the interaction whose token its path gives;
+		// the handler of an anonymous route may find another (the
+		// client of /oauth2/token). Whichever it is, the first acts
+		// again once the answer is made.
+		restore := st.actFor(st.app)
+		switch {
+		case !anonymous:
+			if req.caller, e = s.authenticate(r); e == nil {
+				st.app = req.caller.app
+			}
+		case spec.admit != nil:
+			if si := st.byToken[r.PathValue("token")]; si != nil {
+				st.app = st.appOf(si)
+			}
 		}
 		if e == nil {
 			status, answer, e = h(req)
 		}
+		restore()
 		if e == nil && r.Method != http.MethodGet && r.Method != http.MethodHead {
 			// A write the service took: commands, permissions, an
 			// answer, a follow-up, an edit or a deletion.
@@ -593,7 +635,7 @@ func (s *Server) majorOf(r *http.Request) string {
 		return "-"
 	}
 	guild := known("guild", func(id interaction.Snowflake) bool { return s.st.guilds[id] != nil })
-	app := known("app", func(id interaction.Snowflake) bool { return id == s.st.app.id })
+	app := known("app", func(id interaction.Snowflake) bool { return s.st.appByID(id) != nil })
 	if channel := known("channel", func(id interaction.Snowflake) bool { _, ok := s.findChannel(id); return ok }); channel != "" {
 		// The channel endpoints are counted per channel.
 		return guild + "/" + app + "/" + channel

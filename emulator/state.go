@@ -232,6 +232,22 @@ func newApplication(key ed25519.PrivateKey) *application {
 	}
 }
 
+// actFor makes a the application the holder of the lock acts for, and
+// returns what sets back the one before. The caller holds the lock.
+func (st *state) actFor(a *application) (restore func()) {
+	before := st.app
+	st.app = a
+	return func() { st.app = before }
+}
+
+// appOf returns the application an interaction was sent to.
+func (st *state) appOf(si *sentInteraction) *application {
+	if a := st.appByID(si.ix.ApplicationID); a != nil {
+		return a
+	}
+	return st.apps[0]
+}
+
 // appByID returns the application with id, nil for none.
 func (st *state) appByID(id interaction.Snowflake) *application {
 	for _, a := range st.apps {

@@ -1,0 +1,212 @@
+package emulator_test
+
+import (
+	"encoding/json"
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+
+	"github.com/switchboard-go/switchboard/emulator"
+	"github.com/switchboard-go/switchboard/interaction"
+)
+
+// twoApps starts an emulator serving a second application, "music",
+// beside the first, and returns it with both applications' credentials.
+func twoApps(t *testing.T, cfg emulator.Config) (*emulator.Server, emulator.Credentials, emulator.Credentials) {
+	t.Helper()
+	cfg.RateLimit = emulator.RateLimit{Requests: 1 << 30}
+	cfg.Applications = append([]emulator.ApplicationConfig{{Name: "music"}}, cfg.Applications...)
+	s, err := emulator.New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	apps := s.Applications()
+	if len(apps) != len(cfg.Applications)+1 {
+		t.Fatalf("Applications() = %d applications; want %d", len(apps), len(cfg.Applications)+1)
+	}
+	return s, apps[0], apps[1]
+}
+
+// as makes a request with the Authorization header auth and returns the
+// status and the raw body.
+func as(t *testing.T, s *emulator.Server, auth, method, path, body string) (int, []byte) {
+	t.Helper()
+	h := http.Header{"Authorization": {auth}}
+	if body != "" {
+		h.Set("Content-Type", "application/json")
+	}
+	resp, raw := fetch(t, method, s.URL+path, h, []byte(body))
+	return resp.StatusCode, raw
+}
+
+func TestApplicationsHaveTheirOwnCredentials(t *testing.T) {
+	s, a, b := twoApps(t, emulator.Config{})
+	if a.ApplicationID != s.ApplicationID.String() || a.BotToken != s.BotToken || a.PublicKey != s.PublicKey || a.Name != "emulator-bot" {
+		t.Errorf("the first application's credentials %+v are not the Server's", a)
+	}
+	for _, pair := range [][2]string{{a.ApplicationID, b.ApplicationID}, {a.BotToken, b.BotToken}, {a.ClientSecret, b.ClientSecret}, {a.PublicKey, b.PublicKey}} {
+		if pair[0] == pair[1] || pair[1] == "" {
+			t.Errorf("the second application shares or lacks a credential: %q, %q", pair[0], pair[1])
+		}
+	}
+	if b.Name != "music" || b.ClientID != b.ApplicationID || b.GuildID != a.GuildID || b.AuthorizationCode != "" {
+		t.Errorf("the second application's credentials: %+v", b)
+	}
+	if c := s.Credentials(); c.Name != "" {
+		t.Errorf("Credentials().Name = %q; want it left out, as the first line cmd/emulator prints has it", c.Name)
+	}
+	id, _ := interaction.ParseSnowflake(b.ApplicationID)
+	if got := s.Application(id); got == nil || got.Credentials() != b {
+		t.Errorf("Application(%s).Credentials() = %+v; want %+v", id, got.Credentials(), b)
+	}
+	if s.Application(id+1) != nil {
+		t.Error("Application of an unknown id is not nil")
+	}
+
+	// Each bot is a member of the seeded guild with a managed role of
+	// its own, named after it.
+	for _, g := range s.Guilds() {
+		if g.ID != s.GuildID {
+			continue
+		}
+		var roles []interaction.Snowflake
+		for _, m := range g.Members {
+			if m.User.ID == id {
+				roles = m.Roles
+			}
+		}
+		if len(roles) != 1 {
+			t.Fatalf("the second bot's roles in the guild: %v", roles)
+		}
+		for _, r := range g.Roles {
+			if r.ID == roles[0] && (!r.Managed || r.Name != "music") {
+				t.Errorf("the second bot's role %+v is not its managed role", r)
+			}
+		}
+	}
+
+	// GET /applications/@me is the caller's application.
+	for _, c := range []emulator.Credentials{a, b} {
+		status, raw := as(t, s, "Bot "+c.BotToken, "GET", "/applications/@me", "")
+		var app struct {
+			ID        string `json:"id"`
+			VerifyKey string `json:"verify_key"`
+			Bot       struct {
+				Username string `json:"username"`
+			} `json:"bot"`
+		}
+		if status != http.StatusOK || json.Unmarshal(raw, &app) != nil || app.ID != c.ApplicationID || app.VerifyKey != c.PublicKey || app.Bot.Username != c.Name {
+			t.Errorf("GET /applications/@me with %s's token: %d %s", c.Name, status, raw)
+		}
+	}
+}
+
+func TestEachApplicationHasItsOwnCommands(t *testing.T) {
+	s, a, b := twoApps(t, emulator.Config{})
+	for _, c := range []emulator.Credentials{a, b} {
+		status, raw := as(t, s, "Bot "+c.BotToken, "POST", "/applications/"+c.ApplicationID+"/commands", `{"name":"play","description":"Plays"}`)
+		if status != http.StatusCreated {
+			t.Fatalf("%s creates play: %d %s", c.Name, status, raw)
+		}
+	}
+	for _, c := range []emulator.Credentials{a, b} {
+		status, raw := as(t, s, "Bot "+c.BotToken, "GET", "/applications/"+c.ApplicationID+"/commands", "")
+		var cmds []struct {
+			Name          string `json:"name"`
+			ApplicationID string `json:"application_id"`
+		}
+		if status != http.StatusOK || json.Unmarshal(raw, &cmds) != nil || len(cmds) != 1 || cmds[0].ApplicationID != c.ApplicationID {
+			t.Errorf("%s lists its commands: %d %s; want its play alone", c.Name, status, raw)
+		}
+	}
+
+	// A bot's token on another application's path is refused as the
+	// service refuses it: 403, 20012.
+	for _, path := range []string{"/commands", "/guilds/" + a.GuildID + "/commands"} {
+		status, raw := as(t, s, "Bot "+a.BotToken, "GET", "/applications/"+b.ApplicationID+path, "")
+		var e struct {
+			Code int `json:"code"`
+		}
+		if status != http.StatusForbidden || json.Unmarshal(raw, &e) != nil || e.Code != 20012 {
+			t.Errorf("the first bot on the second's %s: %d %s; want 403 20012", path, status, raw)
+		}
+	}
+}
+
+func TestAClientCredentialsTokenActsForItsApplication(t *testing.T) {
+	s, _, b := twoApps(t, emulator.Config{})
+	form := url.Values{"grant_type": {"client_credentials"}, "scope": {"applications.commands.update"}}
+	h := http.Header{"Content-Type": {"application/x-www-form-urlencoded"}}
+	req, _ := http.NewRequest("POST", s.URL+"/oauth2/token", strings.NewReader(form.Encode()))
+	req.Header = h
+	req.SetBasicAuth(b.ClientID, b.ClientSecret)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var tok struct {
+		AccessToken string `json:"access_token"`
+	}
+	err = json.NewDecoder(resp.Body).Decode(&tok)
+	resp.Body.Close()
+	if err != nil || resp.StatusCode != http.StatusOK {
+		t.Fatalf("the second application's client credentials: %d %v", resp.StatusCode, err)
+	}
+	status, raw := as(t, s, "Bearer "+tok.AccessToken, "POST", "/applications/"+b.ApplicationID+"/commands", `{"name":"queue","description":"Lists"}`)
+	if status != http.StatusCreated {
+		t.Fatalf("the bearer token creates a command of its application: %d %s", status, raw)
+	}
+	status, raw = as(t, s, "Bearer "+tok.AccessToken, "GET", "/applications/"+s.ApplicationID.String()+"/commands", "")
+	if status != http.StatusForbidden {
+		t.Errorf("the bearer token of the second application on the first's commands: %d %s; want 403", status, raw)
+	}
+}
+
+func TestABotPostsAsItself(t *testing.T) {
+	s, a, b := twoApps(t, emulator.Config{})
+	var general interaction.Snowflake
+	for _, g := range s.Guilds() {
+		for _, c := range g.Channels {
+			if g.ID == s.GuildID && c.Name == "general" {
+				general = c.ID
+			}
+		}
+	}
+	for _, c := range []emulator.Credentials{a, b} {
+		status, raw := as(t, s, "Bot "+c.BotToken, "POST", "/channels/"+general.String()+"/messages", `{"content":"hello from `+c.Name+`"}`)
+		var m struct {
+			Author struct {
+				ID string `json:"id"`
+			} `json:"author"`
+		}
+		if status != http.StatusOK || json.Unmarshal(raw, &m) != nil || m.Author.ID != c.ApplicationID {
+			t.Errorf("%s posts: %d %s; want its bot the author", c.Name, status, raw)
+		}
+	}
+}
+
+func TestApplicationsAreRefusedWhatTheyAreNot(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		apps []emulator.ApplicationConfig
+		want string
+	}{
+		{"a bad key", []emulator.ApplicationConfig{{SigningKey: []byte("short")}}, "Config.Applications[0]: the signing key"},
+		{"no GUILD_INSTALL", []emulator.ApplicationConfig{{InstallationContexts: []interaction.IntegrationType{interaction.UserInstall}}}, "Config.Applications[0]: Config.InstallationContexts must include"},
+		{"a bot's name", []emulator.ApplicationConfig{{Name: "emulator-bot"}}, `the name "emulator-bot" is another bot's`},
+		{"twice the same name", []emulator.ApplicationConfig{{Name: "x"}, {Name: "x"}}, `Config.Applications[1]: the name "x"`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s, err := emulator.New(emulator.Config{Applications: tc.apps})
+			if err == nil {
+				s.Close()
+				t.Fatal("New took it")
+			}
+			if !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("New: %v; want it to say %q", err, tc.want)
+			}
+		})
+	}
+}
