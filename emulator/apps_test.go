@@ -1,10 +1,15 @@
 package emulator_test
 
 import (
+	"context"
 	"encoding/json"
+	"errors"
+	"io"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/switchboard-go/switchboard/emulator"
@@ -208,5 +213,163 @@ func TestApplicationsAreRefusedWhatTheyAreNot(t *testing.T) {
 				t.Errorf("New: %v; want it to say %q", err, tc.want)
 			}
 		})
+	}
+}
+
+// appBot is a bot of one application, written with the standard library:
+// it verifies each interaction with its application's public key, keeps
+// what it got with the signature headers, and answers with a message
+// that has a button "vote".
+type appBot struct {
+	mu       sync.Mutex
+	got      []*interaction.Interaction
+	bodies   [][]byte
+	sigs     [][2]string
+	verifier *interaction.Verifier
+}
+
+// serveAppBot serves an appBot for the application c and sets it as the
+// application's interactions URL.
+func serveAppBot(t *testing.T, s *emulator.Server, c emulator.Credentials) *appBot {
+	t.Helper()
+	v, err := interaction.NewVerifier(c.PublicKey)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := &appBot{verifier: v}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(r.Body)
+		sig, ts := r.Header.Get("X-Signature-Ed25519"), r.Header.Get("X-Signature-Timestamp")
+		if v.Verify([]byte(sig), []byte(ts), body) != nil {
+			w.WriteHeader(http.StatusUnauthorized)
+			return
+		}
+		ix := new(interaction.Interaction)
+		if err := interaction.Decode(body, ix); err != nil {
+			http.Error(w, err.Error(), http.StatusBadRequest)
+			return
+		}
+		w.Header().Set("Content-Type", "application/json")
+		if ix.Type == interaction.TypePing {
+			w.Write([]byte(`{"type":1}`))
+			return
+		}
+		b.mu.Lock()
+		b.got, b.bodies, b.sigs = append(b.got, ix), append(b.bodies, body), append(b.sigs, [2]string{sig, ts})
+		b.mu.Unlock()
+		if ix.Type == interaction.TypeMessageComponent {
+			w.Write([]byte(`{"type":6}`))
+			return
+		}
+		w.Write([]byte(`{"type":4,"data":{"content":"` + c.Name + `","components":[{"type":1,"components":[{"type":2,"style":1,"label":"Vote","custom_id":"vote"}]}]}}`))
+	}))
+	t.Cleanup(srv.Close)
+	id, _ := interaction.ParseSnowflake(c.ApplicationID)
+	if err := s.Application(id).SetInteractionsURL(context.Background(), srv.URL); err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// last returns what the bot got last, nil for nothing, and how many.
+func (b *appBot) last() (*interaction.Interaction, []byte, [2]string, int) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if len(b.got) == 0 {
+		return nil, nil, [2]string{}, 0
+	}
+	n := len(b.got) - 1
+	return b.got[n], b.bodies[n], b.sigs[n], len(b.got)
+}
+
+func TestACommandOfTwoApplicationsIsTheUsersToChoose(t *testing.T) {
+	s, a, b := twoApps(t, emulator.Config{})
+	for _, c := range []emulator.Credentials{a, b} {
+		if status, raw := as(t, s, "Bot "+c.BotToken, "POST", "/applications/"+c.ApplicationID+"/commands", `{"name":"play","description":"Plays"}`); status != http.StatusCreated {
+			t.Fatalf("%s creates play: %d %s", c.Name, status, raw)
+		}
+	}
+	botA, botB := serveAppBot(t, s, a), serveAppBot(t, s, b)
+	idA, _ := interaction.ParseSnowflake(a.ApplicationID)
+	idB, _ := interaction.ParseSnowflake(b.ApplicationID)
+
+	offered, err := s.Offered(emulator.Invocation{})
+	if err != nil || len(offered) != 2 || offered[0].ApplicationID != idA || offered[1].ApplicationID != idB {
+		t.Errorf("Offered: %v, %v; want both plays, the first application's first", offered, err)
+	}
+
+	_, err = s.Invoke(context.Background(), emulator.Invocation{Command: "play"})
+	if !errors.Is(err, emulator.ErrInvalidInput) || !strings.Contains(err.Error(), "emulator-bot ("+a.ApplicationID+")") ||
+		!strings.Contains(err.Error(), "music ("+b.ApplicationID+")") {
+		t.Fatalf("Invoke of a name two applications have: %v; want a refusal naming both", err)
+	}
+	if _, _, _, n := botA.last(); n != 0 {
+		t.Fatalf("the refused invocation reached a bot")
+	}
+
+	res, err := s.Invoke(context.Background(), emulator.Invocation{Command: "play", Application: idB})
+	if err != nil || !res.OK() {
+		t.Fatalf("Invoke for the second application: %v %+v", err, res)
+	}
+	ix, body, sig, n := botB.last()
+	if n != 1 || ix.ApplicationID != idB || res.Interaction.ApplicationID != idB {
+		t.Fatalf("the second bot got %d interactions, the last %+v", n, ix)
+	}
+	if _, _, _, n := botA.last(); n != 0 {
+		t.Errorf("the first bot got the second's interaction")
+	}
+	if botA.verifier.Verify([]byte(sig[0]), []byte(sig[1]), body) == nil {
+		t.Error("the second application's interaction verifies with the first's key")
+	}
+
+	// The interaction's token reaches its record under its
+	// application's id alone.
+	token := res.Interaction.Token
+	if status, raw := as(t, s, "", "POST", "/webhooks/"+a.ApplicationID+"/"+token, `{"content":"more"}`); status != http.StatusUnauthorized {
+		t.Errorf("a follow-up under the other application's id: %d %s; want 401", status, raw)
+	}
+	status, raw := as(t, s, "", "POST", "/webhooks/"+b.ApplicationID+"/"+token+"?wait=true", `{"content":"more"}`)
+	var followup struct {
+		Author struct {
+			ID string `json:"id"`
+		} `json:"author"`
+		ApplicationID string `json:"application_id"`
+	}
+	if status != http.StatusOK || json.Unmarshal(raw, &followup) != nil || followup.Author.ID != b.ApplicationID || followup.ApplicationID != b.ApplicationID {
+		t.Errorf("a follow-up of the second application: %d %s; want its bot the author", status, raw)
+	}
+
+	// A command one application alone has needs no Application.
+	if status, raw := as(t, s, "Bot "+a.BotToken, "POST", "/applications/"+a.ApplicationID+"/commands", `{"name":"warn","description":"Warns"}`); status != http.StatusCreated {
+		t.Fatalf("creating warn: %d %s", status, raw)
+	}
+	if res, err := s.Invoke(context.Background(), emulator.Invocation{Command: "warn"}); err != nil || res.Interaction.ApplicationID != idA {
+		t.Fatalf("Invoke of the first application's own command: %v", err)
+	}
+	if _, _, _, n := botA.last(); n != 1 {
+		t.Errorf("the first bot got %d interactions; want its warn", n)
+	}
+
+	// A component answers to the application whose message it is.
+	resA, err := s.Invoke(context.Background(), emulator.Invocation{Command: "play", Application: idA})
+	if err != nil || !resA.OK() {
+		t.Fatalf("Invoke for the first application: %v", err)
+	}
+	for _, tc := range []struct {
+		res *emulator.Result
+		bot *appBot
+		id  interaction.Snowflake
+	}{{res, botB, idB}, {resA, botA, idA}} {
+		rec, ok := s.Interaction(tc.res.Interaction.ID)
+		if !ok || rec.Original == nil {
+			t.Fatalf("no original message of %s", tc.res.Interaction.ID)
+		}
+		if _, err := s.Click(context.Background(), emulator.Click{Message: rec.Original.ID, Button: "vote"}); err != nil {
+			t.Fatalf("clicking vote on %s's message: %v", tc.id, err)
+		}
+		ix, _, _, _ := tc.bot.last()
+		if ix.Type != interaction.TypeMessageComponent || ix.ApplicationID != tc.id || ix.Message == nil || ix.Message.Author.ID != tc.id {
+			t.Errorf("the click on %s's message reached %+v", tc.id, ix)
+		}
 	}
 }

@@ -86,6 +86,9 @@ func (s *Server) prepareSubmit(sub Submit) (*prepared, *InvocationError) {
 			"; "+strconv.Quote(o.modal.CustomID)+" is")
 	}
 	opener := o.opener
+	// The submission goes to the application whose interaction opened
+	// the modal.
+	st.app = st.appOf(opener)
 	if sub.Locale == "" {
 		sub.Locale = opener.ix.Locale
 	}
