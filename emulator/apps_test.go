@@ -373,3 +373,82 @@ func TestACommandOfTwoApplicationsIsTheUsersToChoose(t *testing.T) {
 		}
 	}
 }
+
+func TestEachBotHasItsOwnGatewayAndSeesTheOthers(t *testing.T) {
+	s, a, b := twoApps(t, emulator.Config{})
+	const messages, content = 1 << 9, 1 << 15
+	botA, readyA, guildsA := connectGatewayAt(t, s.URL, a.BotToken, messages|content)
+	botB, readyB, _ := connectGatewayAt(t, s.URL, b.BotToken, messages)
+	for _, tc := range []struct {
+		ready map[string]any
+		c     emulator.Credentials
+	}{{readyA, a}, {readyB, b}} {
+		user, app := tc.ready["user"].(map[string]any), tc.ready["application"].(map[string]any)
+		if user["id"] != tc.c.ApplicationID || user["username"] != tc.c.Name || app["id"] != tc.c.ApplicationID {
+			t.Errorf("READY of %s: user %v, application %v", tc.c.Name, user, app)
+		}
+	}
+	sessions := s.GatewaySessions()
+	if len(sessions) != 2 || sessions[0].Application == sessions[1].Application {
+		t.Errorf("GatewaySessions: %+v; want one of each application", sessions)
+	}
+
+	var general string
+	for _, c := range guildsA[0]["channels"].([]any) {
+		if c := c.(map[string]any); c["name"] == "general" {
+			general = c["id"].(string)
+		}
+	}
+	if status, raw := as(t, s, "Bot "+a.BotToken, "POST", "/channels/"+general+"/messages", `{"content":"hello, music"}`); status != http.StatusOK {
+		t.Fatalf("the first bot posts: %d %s", status, raw)
+	}
+	// Each session hears of it once; the second, without
+	// MESSAGE_CONTENT, reads no content of another bot's message.
+	for _, tc := range []struct {
+		bot     *gatewayBot
+		content string
+	}{{botA, "hello, music"}, {botB, ""}} {
+		d := tc.bot.dispatch("MESSAGE_CREATE")
+		if d["author"].(map[string]any)["id"] != a.ApplicationID || d["content"] != tc.content {
+			t.Errorf("MESSAGE_CREATE: author %v, content %q; want the first bot's, %q", d["author"], d["content"], tc.content)
+		}
+	}
+	// The second bot's own message: its content whatever its intents,
+	// and once to each session.
+	if status, raw := as(t, s, "Bot "+b.BotToken, "POST", "/channels/"+general+"/messages", `{"content":"now playing"}`); status != http.StatusOK {
+		t.Fatalf("the second bot posts: %d %s", status, raw)
+	}
+	for _, bot := range []*gatewayBot{botA, botB} {
+		if d := bot.dispatch("MESSAGE_CREATE"); d["author"].(map[string]any)["id"] != b.ApplicationID || d["content"] != "now playing" {
+			t.Errorf("MESSAGE_CREATE: author %v, content %q", d["author"], d["content"])
+		}
+	}
+
+	// An interaction of the second application goes to its session
+	// alone.
+	if status, raw := as(t, s, "Bot "+b.BotToken, "POST", "/applications/"+b.ApplicationID+"/commands", `{"name":"play","description":"Plays"}`); status != http.StatusCreated {
+		t.Fatalf("creating play: %d %s", status, raw)
+	}
+	idB, _ := interaction.ParseSnowflake(b.ApplicationID)
+	done := make(chan error, 1)
+	go func() {
+		_, err := s.Invoke(context.Background(), emulator.Invocation{Guild: s.GuildID, Command: "play", Application: idB})
+		done <- err
+	}()
+	ix := botB.dispatch("INTERACTION_CREATE")
+	if ix["application_id"] != b.ApplicationID {
+		t.Errorf("INTERACTION_CREATE of application %v", ix["application_id"])
+	}
+	status, raw := as(t, s, "", "POST", "/interactions/"+ix["id"].(string)+"/"+ix["token"].(string)+"/callback", `{"type":4,"data":{"content":"playing"}}`)
+	if status != http.StatusNoContent {
+		t.Fatalf("the callback: %d %s", status, raw)
+	}
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	// The answer is a message the first session hears of next, the
+	// interaction having gone to the second alone.
+	if d := botA.dispatch("MESSAGE_CREATE"); d["author"].(map[string]any)["id"] != b.ApplicationID {
+		t.Errorf("the first session's next event: %v", d)
+	}
+}

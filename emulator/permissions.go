@@ -121,8 +121,8 @@ func (s *Server) editPermissions(r *request) (int, any, *apiError) {
 	out := s.guildPermissions(g.id, id, ps)
 	// The gateway's sessions hear of it, whatever their intents (the
 	// specification's Events).
-	if s.gw.Listening() {
-		s.gw.Publish(gateway.Event{Name: "APPLICATION_COMMAND_PERMISSIONS_UPDATE", Guild: uint64(g.id), Data: mustJSON(out)})
+	if s.gw.Listening(uint64(s.st.app.id)) {
+		s.publish(gateway.Event{Name: "APPLICATION_COMMAND_PERMISSIONS_UPDATE", Guild: uint64(g.id), Data: mustJSON(out)})
 	}
 	return http.StatusOK, out, nil
 }
