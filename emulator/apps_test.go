@@ -452,3 +452,58 @@ func TestEachBotHasItsOwnGatewayAndSeesTheOthers(t *testing.T) {
 		t.Errorf("the first session's next event: %v", d)
 	}
 }
+
+func TestResetAndRestoreKeepEveryApplication(t *testing.T) {
+	s, a, b := twoApps(t, emulator.Config{})
+	for _, c := range []emulator.Credentials{a, b} {
+		if status, raw := as(t, s, "Bot "+c.BotToken, "POST", "/applications/"+c.ApplicationID+"/commands", `{"name":"play","description":"Plays"}`); status != http.StatusCreated {
+			t.Fatalf("%s creates play: %d %s", c.Name, status, raw)
+		}
+	}
+	snap, err := s.Snapshot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	commands := func(c emulator.Credentials) int {
+		t.Helper()
+		status, raw := as(t, s, "Bot "+c.BotToken, "GET", "/applications/"+c.ApplicationID+"/commands", "")
+		var cmds []any
+		if status != http.StatusOK || json.Unmarshal(raw, &cmds) != nil {
+			t.Fatalf("%s lists its commands: %d %s", c.Name, status, raw)
+		}
+		return len(cmds)
+	}
+	s.Reset()
+	if got := s.Applications(); len(got) != 2 || got[0] != a || got[1] != b {
+		t.Fatalf("after Reset, Applications() = %+v; want the same two", got)
+	}
+	if n, m := commands(a), commands(b); n != 0 || m != 0 {
+		t.Errorf("after Reset, the applications have %d and %d commands; want none", n, m)
+	}
+	idB, _ := interaction.ParseSnowflake(b.ApplicationID)
+	offered, err := s.Offered(emulator.Invocation{Guild: s.GuildID, Application: idB})
+	if err != nil || len(offered) != 0 {
+		t.Errorf("Offered for the second application after Reset: %v, %v", offered, err)
+	}
+	if err := s.Restore(snap); err != nil {
+		t.Fatal(err)
+	}
+	if got := s.Applications(); len(got) != 2 || got[1] != b {
+		t.Fatalf("after Restore, Applications() = %+v", got)
+	}
+	if n := commands(a); n != 1 {
+		t.Errorf("after Restore, the first application has %d commands; want its play", n)
+	}
+	// The second bot is still a member with its role, and posts.
+	var general interaction.Snowflake
+	for _, g := range s.Guilds() {
+		for _, c := range g.Channels {
+			if g.ID == s.GuildID && c.Name == "general" {
+				general = c.ID
+			}
+		}
+	}
+	if status, raw := as(t, s, "Bot "+b.BotToken, "POST", "/channels/"+general.String()+"/messages", `{"content":"back"}`); status != http.StatusOK {
+		t.Errorf("the second bot posts after Restore: %d %s", status, raw)
+	}
+}

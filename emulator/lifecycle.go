@@ -10,6 +10,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/switchboard-go/switchboard/interaction"
 )
 
 // The emulator's lifecycle, as scripts and containers drive it: a health
@@ -131,6 +133,12 @@ func checkBaseline(doc *stateDoc, now func() time.Time, limits Limits) ([]byte, 
 // holds, are kept whatever the snapshot says; so is the world Reset goes
 // back to.
 //
+// A snapshot holds the first application's own state (its commands,
+// tokens, entitlements and the rest) beside the world's. The applications
+// beside the first (Config.Applications) keep their credentials, signing
+// keys and URLs, and start again without commands, tokens or
+// entitlements, installed where the snapshot's world has their bots.
+//
 // The gateway's sessions are ended, being about another world: their
 // clients are told to identify again (INVALID_SESSION, not resumable).
 // Interactions under way are forgotten: the bot's answers to them are
@@ -163,7 +171,8 @@ func (s *Server) Restore(snapshot []byte) error {
 // faults are cleared, those on the API and those on deliveries. As Restore does, it ends the gateway's sessions and
 // forgets the interactions under way. A server started from a snapshot
 // (Config.State) goes back to the world the snapshot's emulator was made
-// with.
+// with. The applications beside the first keep their credentials and
+// URLs too, and start again without commands, tokens or entitlements.
 func (s *Server) Reset() {
 	doc, err := decodeState(s.baseline)
 	if err != nil {
@@ -200,7 +209,16 @@ func (s *Server) installWorld(w *world, keepURLs bool) {
 	for _, si := range st.kept() {
 		si.forgotten = true
 	}
+	others := st.apps
 	st.app, st.apps = app, nw.apps
+	if !first {
+		// The applications beside the first keep their credentials,
+		// signing keys and, with keepURLs, their URLs; what they held of
+		// their own starts again, in the new world (renewed).
+		for _, old := range others[1:] {
+			st.apps = append(st.apps, renewed(old, st.users[old.botUser], nw, keepURLs))
+		}
+	}
 	st.users, st.guilds = nw.users, nw.guilds
 	st.interactions, st.byToken, st.messages, st.channelLogs = nw.interactions, nw.byToken, nw.messages, nw.channelLogs
 	st.components = nw.components
@@ -234,6 +252,39 @@ func (s *Server) installWorld(w *world, keepURLs bool) {
 	}
 	s.gw.Invalidate()
 	st.touch()
+}
+
+// renewed returns an application with old's credentials and settings,
+// holding nothing of its own, installed in the guilds of nw where its
+// bot is a member, its managed role there the managed role its bot has.
+func renewed(old *application, bot *interaction.User, nw *state, keepURLs bool) *application {
+	app := newApplication(old.key)
+	app.id, app.botUser, app.owner, app.botToken = old.id, old.botUser, old.owner, old.botToken
+	app.clientID, app.clientSecret, app.redirectURI = old.clientID, old.clientSecret, old.redirectURI
+	app.activities, app.discoverable, app.installContexts = old.activities, old.discoverable, old.installContexts
+	app.skus = old.skus
+	if keepURLs {
+		app.interactionsURL, app.eventsURL = old.interactionsURL, old.eventsURL
+	}
+	if nw.users[app.botUser] == nil && bot != nil {
+		// A world made without the application: its bot is back, a
+		// member of no guild.
+		u := *bot
+		nw.users[app.botUser] = &u
+	}
+	for _, g := range nw.guilds {
+		m := g.members[app.botUser]
+		if m == nil {
+			continue
+		}
+		g.install(app.id)
+		for _, r := range m.Roles {
+			if role := g.roles[r]; role != nil && role.Managed {
+				g.setBotRole(app.id, r)
+			}
+		}
+	}
+	return app
 }
 
 // maxStateBody is the most PUT /_emulator/state reads: a snapshot holds
