@@ -507,3 +507,30 @@ func TestResetAndRestoreKeepEveryApplication(t *testing.T) {
 		t.Errorf("the second bot posts after Restore: %d %s", status, raw)
 	}
 }
+
+func TestTheControlAPIServesEveryApplication(t *testing.T) {
+	s, a, b := twoApps(t, emulator.Config{})
+	base := strings.TrimSuffix(s.URL, "/v10")
+	status, raw := control(t, base, "GET", "/_emulator/applications", "")
+	var got struct {
+		Applications []emulator.Credentials `json:"applications"`
+	}
+	if status != http.StatusOK || json.Unmarshal(raw, &got) != nil || len(got.Applications) != 2 ||
+		got.Applications[0] != a || got.Applications[1] != b {
+		t.Fatalf("GET /_emulator/applications: %d %s", status, raw)
+	}
+	for _, c := range []emulator.Credentials{a, b} {
+		if status, raw := as(t, s, "Bot "+c.BotToken, "POST", "/applications/"+c.ApplicationID+"/commands", `{"name":"play","description":"Plays"}`); status != http.StatusCreated {
+			t.Fatalf("%s creates play: %d %s", c.Name, status, raw)
+		}
+	}
+	botB := serveAppBot(t, s, b)
+	status, raw = control(t, base, "POST", "/_emulator/invoke", `{"command":"play"}`)
+	if status != http.StatusBadRequest || !strings.Contains(string(raw), "invalid_input") || !strings.Contains(string(raw), "music") {
+		t.Errorf("an ambiguous invoke: %d %s; want 400 naming the applications", status, raw)
+	}
+	status, raw = control(t, base, "POST", "/_emulator/invoke", `{"command":"play","application":"`+b.ApplicationID+`"}`)
+	if ix, _, _, n := botB.last(); status != http.StatusOK || n != 1 || ix.ApplicationID.String() != b.ApplicationID {
+		t.Errorf("an invoke for the second application: %d %s", status, raw)
+	}
+}

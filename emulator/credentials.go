@@ -72,4 +72,15 @@ func (s *Server) controlCredentialsRoutes(mux *http.ServeMux) {
 		}
 		writeJSON(w, http.StatusOK, c)
 	})
+	// The credentials of every application, the first first: the others
+	// are known here alone.
+	mux.HandleFunc("GET /_emulator/applications", func(w http.ResponseWriter, r *http.Request) {
+		out := s.Applications()
+		for i := range out {
+			if r.Host != "" {
+				out[i].BaseURL = "http://" + r.Host + "/v10"
+			}
+		}
+		writeJSON(w, http.StatusOK, map[string]any{"applications": out})
+	})
 }
