@@ -55,6 +55,8 @@ func worldOfConfig(cfg Config, now func() time.Time, limits Limits) (*world, err
 		return nil, errors.New("emulator: Config.State and Config.Seed: the snapshot holds the world, which a seed would make")
 	case cfg.SKUs != nil:
 		return nil, errors.New("emulator: Config.State and Config.SKUs: the snapshot holds the application's SKUs")
+	case cfg.Applications != nil:
+		return nil, errors.New("emulator: Config.State and Config.Applications: a snapshot holds the first application's own state alone")
 	}
 	doc, err := decodeState(cfg.State)
 	if err != nil {
