@@ -4,15 +4,18 @@ import (
 	"github.com/switchboard-go/switchboard/interaction"
 )
 
-// checkApplication answers for a path whose {app} is not the application.
-// The emulator serves one application, so any other id is one it does not
-// know: the service answers 404 Unknown Application (10002) for an id that
-// is no application. (For an existing application of someone else it
-// answers 403 with 20012, which cannot happen here.)
+// checkApplication answers for a path whose {app} is not the caller's
+// application: the service answers 404 Unknown Application (10002) for
+// an id that is no application, and 403 with 20012 for another
+// application than the one the credentials are of, such as another of
+// the emulator's.
 func (s *Server) checkApplication(r *request) *apiError {
 	app, err := interaction.ParseSnowflake(r.PathValue("app"))
-	if err != nil || app != s.st.app.id {
+	switch {
+	case err != nil || s.st.appByID(app) == nil:
 		return errNotFound(codeUnknownApplication, "Unknown Application")
+	case app != s.st.app.id:
+		return errForbidden(codeUnauthorizedApp, "You are not authorized to perform this action on this application")
 	}
 	return nil
 }
@@ -27,7 +30,7 @@ func (s *Server) installedGuild(r *request) (*guild, *apiError) {
 	if err != nil || g == nil {
 		return nil, errNotFound(codeUnknownGuild, "Unknown Guild")
 	}
-	if !g.installed {
+	if !g.installed[s.st.app.id] {
 		return nil, errMissingAccess()
 	}
 	return g, nil

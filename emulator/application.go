@@ -84,7 +84,7 @@ func (s *Server) currentApplication(r *request) (int, any, *apiError) {
 		return 0, nil, errUnauthorized()
 	}
 	st := s.st
-	app := &st.app
+	app := st.app
 	out := wireApplication{
 		wirePublicApplication: s.publicApplication(), Owner: userJSON(st.users[app.owner]),
 		RedirectURIs: []string{app.redirectURI}, EligibleOAuth2Scopes: []string{},
@@ -99,11 +99,11 @@ func (s *Server) currentApplication(r *request) (int, any, *apiError) {
 		out.EventWebhooksStatus, out.EventWebhooksTypes = eventWebhooksEnabled, eventTypes()
 	}
 	for _, g := range st.guilds {
-		if g.installed {
+		if g.installed[app.id] {
 			out.ApproximateGuildCount++
 		}
 	}
-	for _, installed := range st.userInstalls {
+	for _, installed := range st.app.userInstalls {
 		if installed {
 			out.ApproximateUserInstallCount++
 		}
@@ -120,10 +120,10 @@ func (s *Server) currentApplication(r *request) (int, any, *apiError) {
 // caller holds s.st.mu.
 func (s *Server) publicApplication() wirePublicApplication {
 	st := s.st
-	app := &st.app
+	app := st.app
 	bot := userJSON(st.users[app.botUser])
 	out := wirePublicApplication{
-		ID: app.id, Name: bot.Username, BotPublic: true, Bot: bot, VerifyKey: s.PublicKey,
+		ID: app.id, Name: bot.Username, BotPublic: true, Bot: bot, VerifyKey: app.signer.PublicKeyHex(),
 		IntegrationTypesConfig: map[string]struct{}{},
 	}
 	if bot.GlobalName != nil {
@@ -132,7 +132,7 @@ func (s *Server) publicApplication() wirePublicApplication {
 	if app.activities {
 		out.Flags |= appFlagEmbedded
 	}
-	if len(st.commands[0]) > 0 {
+	if len(st.app.commands[0]) > 0 {
 		out.Flags |= appFlagCommandBadge
 	}
 	// flags_new is the same bit set as a string, which holds bits past

@@ -133,7 +133,7 @@ func (s *Server) botUserID() interaction.Snowflake {
 // channelMessageValue copies m, a message of channel, as a ChannelMessage.
 // The caller holds the state's lock.
 func (s *Server) channelMessageValue(channel interaction.Snowflake, m *Message) ChannelMessage {
-	out := ChannelMessage{Message: m.clone(), Author: s.st.app.botUser, Reactions: s.st.reactionValues(channel, m.ID)}
+	out := ChannelMessage{Message: m.clone(), Author: s.authorOf(channel, m), Reactions: s.st.reactionValues(channel, m.ID)}
 	if _, th := s.messageThread(channel, m.ID); th != nil {
 		out.Thread = th.ID
 	}

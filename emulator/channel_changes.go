@@ -13,13 +13,17 @@ import (
 // weeks (the service's documentation of Bulk Delete Messages).
 const bulkDeleteAge = 14 * 24 * time.Hour
 
-// authorOf returns who wrote m, a message of channel: the bot for the
-// message of an interaction. The caller holds the state's lock.
+// authorOf returns who wrote m, a message of channel: the bot of its
+// application for the message of an interaction. The caller holds the state's lock.
 func (s *Server) authorOf(channel interaction.Snowflake, m *Message) interaction.Snowflake {
 	if l := s.st.channelLogs[channel]; l != nil {
 		if p := l.posted[m.ID]; p != nil {
 			return p.author
 		}
+	}
+	if _, si := s.st.message(m.ID); si != nil {
+		// The bot of the application the interaction was sent to.
+		return s.st.appOf(si).botUser
 	}
 	return s.st.app.botUser
 }

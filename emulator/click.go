@@ -120,6 +120,8 @@ func (s *Server) prepareUse(u use) (*prepared, *InvocationError) {
 	if err != nil {
 		return nil, err
 	}
+	// The use goes to the application whose message it is.
+	st.app = st.appOf(owner)
 	g, ch := s.placeOf(m, owner, u.user)
 	in := &input{s: s, g: g, ch: ch, invoker: u.user, locale: u.locale, resolved: &wireResolved{}}
 	data := wireComponentData{ComponentType: c.ComponentType()}
@@ -148,7 +150,7 @@ func (s *Server) prepareUse(u use) (*prepared, *InvocationError) {
 	if err != nil {
 		return nil, err
 	}
-	p := &prepared{si: newSentInteraction(ix, body), body: body}
+	p := &prepared{si: newSentInteraction(ix, body), body: body, by: s.st.app.signer}
 	p.si.message = m
 	return p, nil
 }

@@ -41,8 +41,8 @@ func (s *Server) listCommands(r *request) (int, any, *apiError) {
 	if q := r.URL.Query().Get("with_localizations"); q == "true" || q == "True" || q == "1" {
 		v = view{full: true}
 	}
-	out := make([]commandJSON, 0, len(s.st.commands[scope.Guild]))
-	for _, c := range s.st.commands[scope.Guild] {
+	out := make([]commandJSON, 0, len(s.st.app.commands[scope.Guild]))
+	for _, c := range s.st.app.commands[scope.Guild] {
 		out = append(out, s.render(scope, c, v))
 	}
 	return http.StatusOK, out, nil
@@ -80,12 +80,12 @@ func (s *Server) createCommand(r *request) (int, any, *apiError) {
 	}
 	st := s.st
 	cmd.Type = cmd.CommandType()
-	cmds := st.commands[scope.Guild]
+	cmds := st.app.commands[scope.Guild]
 	if i := indexByName(cmds, cmd.Name, cmd.Type); i >= 0 {
 		old := cmds[i]
 		next := s.stored(scope, cmd, old)
-		st.commands[scope.Guild] = slices.Clone(cmds)
-		st.commands[scope.Guild][i] = next
+		st.app.commands[scope.Guild] = slices.Clone(cmds)
+		st.app.commands[scope.Guild][i] = next
 		return http.StatusOK, s.render(scope, next, view{full: true}), nil
 	}
 	if max := commandLimit(cmd.Type); countType(cmds, cmd.Type) >= max {
@@ -96,7 +96,7 @@ func (s *Server) createCommand(r *request) (int, any, *apiError) {
 	}
 	st.countCreates(scope, 1)
 	next := s.stored(scope, cmd, nil)
-	st.commands[scope.Guild] = append(slices.Clip(cmds), next)
+	st.app.commands[scope.Guild] = append(slices.Clip(cmds), next)
 	return http.StatusCreated, s.render(scope, next, view{full: true}), nil
 }
 
@@ -125,7 +125,7 @@ func (s *Server) editCommand(r *request) (int, any, *apiError) {
 		return 0, nil, errViolations(vs)
 	}
 	st := s.st
-	cmds := st.commands[scope.Guild]
+	cmds := st.app.commands[scope.Guild]
 	if j := indexByName(cmds, cmd.Name, cmd.Type); j >= 0 && j != i {
 		return 0, nil, errInvalidBody("/name", rules.ApplicationCommandsDuplicateName, "Application command names must be unique")
 	}
@@ -133,8 +133,8 @@ func (s *Server) editCommand(r *request) (int, any, *apiError) {
 	if next.Name != old.Name {
 		st.dropPermissions(scope, old.ID)
 	}
-	st.commands[scope.Guild] = slices.Clone(cmds)
-	st.commands[scope.Guild][i] = next
+	st.app.commands[scope.Guild] = slices.Clone(cmds)
+	st.app.commands[scope.Guild][i] = next
 	return http.StatusOK, s.render(scope, next, view{full: true}), nil
 }
 
@@ -150,7 +150,7 @@ func (s *Server) deleteCommand(r *request) (int, any, *apiError) {
 		return 0, nil, err
 	}
 	st := s.st
-	st.commands[scope.Guild] = slices.Delete(slices.Clone(st.commands[scope.Guild]), i, i+1)
+	st.app.commands[scope.Guild] = slices.Delete(slices.Clone(st.app.commands[scope.Guild]), i, i+1)
 	st.dropPermissions(scope, c.ID)
 	return http.StatusNoContent, nil, nil
 }
@@ -160,7 +160,7 @@ func (s *Server) deleteCommand(r *request) (int, any, *apiError) {
 func (s *Server) findCommand(r *request, scope command.Scope) (int, *command.Command, *apiError) {
 	id, err := interaction.ParseSnowflake(r.PathValue("cmd"))
 	if err == nil {
-		for i, c := range s.st.commands[scope.Guild] {
+		for i, c := range s.st.app.commands[scope.Guild] {
 			if c.ID == id {
 				return i, c, nil
 			}

@@ -32,7 +32,7 @@ func cmdToken(s *Server, kind tokenKind, scopes ...string) string {
 		t.scopes[sc] = true
 	}
 	access := secret(8)
-	s.st.tokens[access] = t
+	s.st.app.tokens[access] = t
 	return access
 }
 
@@ -96,16 +96,16 @@ func TestDeletingOrRenamingACommandDeletesItsPermissions(t *testing.T) {
 		s.st.mu.Lock()
 		defer s.st.mu.Unlock()
 		for _, id := range ids {
-			if s.st.permissions[guild] == nil {
-				s.st.permissions[guild] = map[interaction.Snowflake][]command.Permission{}
+			if s.st.app.permissions[guild] == nil {
+				s.st.app.permissions[guild] = map[interaction.Snowflake][]command.Permission{}
 			}
-			s.st.permissions[guild][id] = perm
+			s.st.app.permissions[guild][id] = perm
 		}
 	}
 	has := func(guild, id interaction.Snowflake) bool {
 		s.st.mu.Lock()
 		defer s.st.mu.Unlock()
-		_, ok := s.st.permissions[guild][id]
+		_, ok := s.st.app.permissions[guild][id]
 		return ok
 	}
 	create := func(path, body string) interaction.Snowflake {

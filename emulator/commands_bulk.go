@@ -48,7 +48,7 @@ func (s *Server) overwriteCommands(r *request) (int, any, *apiError) {
 	}
 
 	st := s.st
-	old := st.commands[scope.Guild]
+	old := st.app.commands[scope.Guild]
 	matches := matchBulk(old, body)
 	kept := map[interaction.Snowflake]bool{}
 	creates := 0
@@ -89,7 +89,7 @@ func (s *Server) overwriteCommands(r *request) (int, any, *apiError) {
 	st.countCreates(scope, creates)
 	list := slices.Clone(next)
 	slices.SortFunc(list, func(a, b *command.Command) int { return cmp.Compare(a.ID, b.ID) })
-	st.commands[scope.Guild] = list
+	st.app.commands[scope.Guild] = list
 
 	out := make([]commandJSON, len(next))
 	for i, c := range next {

@@ -66,7 +66,7 @@ func countType(cmds []*command.Command, t interaction.CommandType) int {
 
 // createsLeft is how many commands scope may still create today.
 func (s *state) createsLeft(scope command.Scope) int {
-	c := s.creates[scope.Guild]
+	c := s.app.creates[scope.Guild]
 	if c == nil || c.day != day(s.now()) {
 		return command.DailyCreates
 	}
@@ -76,10 +76,10 @@ func (s *state) createsLeft(scope command.Scope) int {
 // countCreates records n creates in scope today.
 func (s *state) countCreates(scope command.Scope, n int) {
 	today := day(s.now())
-	c := s.creates[scope.Guild]
+	c := s.app.creates[scope.Guild]
 	if c == nil || c.day != today {
 		c = &dailyCount{day: today}
-		s.creates[scope.Guild] = c
+		s.app.creates[scope.Guild] = c
 	}
 	c.n += n
 }
@@ -88,10 +88,10 @@ func (s *state) countCreates(scope command.Scope, n int) {
 // in every guild for a global command.
 func (s *state) dropPermissions(scope command.Scope, id interaction.Snowflake) {
 	if !scope.IsGlobal() {
-		delete(s.permissions[scope.Guild], id)
+		delete(s.app.permissions[scope.Guild], id)
 		return
 	}
-	for _, perms := range s.permissions {
+	for _, perms := range s.app.permissions {
 		delete(perms, id)
 	}
 }

@@ -120,7 +120,7 @@ func TestChangedGuildCommandsAreUsedAtOnce(t *testing.T) {
 	version := func() interaction.Snowflake {
 		s.st.mu.Lock()
 		defer s.st.mu.Unlock()
-		return s.st.commands[s.GuildID][indexByName(s.st.commands[s.GuildID], "plain", interaction.CommandChatInput)].Version
+		return s.st.app.commands[s.GuildID][indexByName(s.st.app.commands[s.GuildID], "plain", interaction.CommandChatInput)].Version
 	}
 	before := version()
 	id := commandID(s, "plain")
@@ -148,7 +148,7 @@ func TestDefaultPermissionFalseRestrictsTheCommand(t *testing.T) {
 	wantOK(t, res, err, "owner")
 	id := commandID(s, "locked")
 	s.st.mu.Lock()
-	s.st.permissions[s.GuildID] = map[interaction.Snowflake][]command.Permission{id: {command.AllowUser(s.Member)}}
+	s.st.app.permissions[s.GuildID] = map[interaction.Snowflake][]command.Permission{id: {command.AllowUser(s.Member)}}
 	s.st.mu.Unlock()
 	res, err = s.Invoke(ctx, as(s.Member))
 	wantOK(t, res, err, "member allowed by an overwrite")

@@ -52,6 +52,9 @@ type invocationJSON struct {
 	// Line is the command as the user types it, instead of command,
 	// type, options and focused: "/mod ban user:@bob reason:spam".
 	Line string `json:"line"`
+	// Application is the application whose command it is, required when
+	// several have a command of that name (Invocation.Application).
+	Application interaction.Snowflake `json:"application"`
 }
 
 // ArgValue reads an option's value from JSON into what Arg.Value holds,
@@ -107,7 +110,7 @@ func (s *Server) controlInvoke(w http.ResponseWriter, r *http.Request, invoke fu
 		return
 	}
 	inv := Invocation{User: in.User, Guild: in.Guild, Channel: in.Channel, Locale: in.Locale,
-		Command: in.Command, Type: in.Type, Target: in.Target, Focused: in.Focused}
+		Command: in.Command, Type: in.Type, Target: in.Target, Focused: in.Focused, Application: in.Application}
 	if in.Line != "" {
 		if in.Command != "" || in.Type != 0 || len(in.Options) > 0 || in.Focused != "" {
 			writeJSON(w, http.StatusBadRequest, map[string]any{"error": "invalid_input", "message": "give either line or command, type, options and focused, not both"})

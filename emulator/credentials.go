@@ -23,17 +23,39 @@ type Credentials struct {
 	AdminID           string `json:"admin_id"`
 	ModeratorID       string `json:"moderator_id"`
 	MemberID          string `json:"member_id"`
+	// Name is the application's name, its bot's username, in the
+	// credentials of Server.Applications and Application.Credentials.
+	// Server.Credentials leaves it empty, and the JSON without it: the
+	// first line cmd/emulator prints is what it has always been.
+	Name string `json:"name,omitempty"`
 }
 
 // Credentials returns the Server's credentials and the ids of the seeded
 // guild and its users, as strings.
 func (s *Server) Credentials() Credentials {
-	return Credentials{
-		BaseURL: s.URL, ApplicationID: s.ApplicationID.String(), BotToken: s.BotToken,
-		ClientID: s.ClientID, ClientSecret: s.ClientSecret, PublicKey: s.PublicKey,
-		GuildID: s.GuildID.String(), AuthorizationCode: s.AuthorizationCode, RedirectURI: s.RedirectURI,
+	s.st.mu.Lock()
+	defer s.st.mu.Unlock()
+	c := s.credentialsOf(s.st.apps[0])
+	c.Name = ""
+	return c
+}
+
+// credentialsOf returns app's credentials. The authorization code is the
+// first application's alone. The caller holds the state's lock.
+func (s *Server) credentialsOf(app *application) Credentials {
+	c := Credentials{
+		BaseURL: s.URL, ApplicationID: app.id.String(), BotToken: app.botToken,
+		ClientID: app.clientID, ClientSecret: app.clientSecret, PublicKey: app.signer.PublicKeyHex(),
+		GuildID: s.GuildID.String(), RedirectURI: app.redirectURI,
 		AdminID: s.Admin.String(), ModeratorID: s.Moderator.String(), MemberID: s.Member.String(),
 	}
+	if u := s.st.users[app.botUser]; u != nil {
+		c.Name = u.Username
+	}
+	if app.id == s.ApplicationID {
+		c.AuthorizationCode = s.AuthorizationCode
+	}
+	return c
 }
 
 // controlCredentialsRoutes serves GET /_emulator/credentials. The control
@@ -49,5 +71,16 @@ func (s *Server) controlCredentialsRoutes(mux *http.ServeMux) {
 			c.BaseURL = "http://" + r.Host + "/v10"
 		}
 		writeJSON(w, http.StatusOK, c)
+	})
+	// The credentials of every application, the first first: the others
+	// are known here alone.
+	mux.HandleFunc("GET /_emulator/applications", func(w http.ResponseWriter, r *http.Request) {
+		out := s.Applications()
+		for i := range out {
+			if r.Host != "" {
+				out[i].BaseURL = "http://" + r.Host + "/v10"
+			}
+		}
+		writeJSON(w, http.StatusOK, map[string]any{"applications": out})
 	})
 }

@@ -55,7 +55,7 @@ func (s *Server) sendBadlySigned(ctx context.Context, url string, p *prepared) C
 	defer cancel()
 	c := Copy{Fault: DeliveryBadSignature}
 	var err error
-	c.Status, c.RawAnswer, c.Took, err = s.post(ctx, url, p.body, false, maxProbeAnswer)
+	c.Status, c.RawAnswer, c.Took, err = s.post(ctx, p.by, url, p.body, false, maxProbeAnswer)
 	c.RawAnswer = c.RawAnswer[:min(len(c.RawAnswer), maxProbeAnswer)]
 	switch {
 	case err != nil && c.Status == 0:
@@ -76,7 +76,7 @@ func (s *Server) sendDuplicate(ctx context.Context, url string, p *prepared) Cop
 	defer cancel()
 	c := Copy{Fault: DeliveryDuplicate}
 	var err error
-	c.Status, c.RawAnswer, c.Took, err = s.post(ctx, url, p.body, true, maxProbeAnswer)
+	c.Status, c.RawAnswer, c.Took, err = s.post(ctx, p.by, url, p.body, true, maxProbeAnswer)
 	c.RawAnswer = c.RawAnswer[:min(len(c.RawAnswer), maxProbeAnswer)]
 	s.st.mu.Lock()
 	acknowledged := p.si.answer != nil

@@ -86,4 +86,17 @@
 // answers any Host. A snapshot holds the application's credentials and
 // signing key: keep it as secret as they are. docs/emulator.md
 // ("Lifecycle") describes the document and what a restore does.
+//
+// # Several applications
+//
+// Config.Applications adds applications beside the first, in the same
+// world: each with its own bot, credentials, signing key, URLs, commands,
+// tokens, SKUs, entitlements and gateway sessions, its bot a member of
+// the seeded guild with a managed role of its own. A request acts for
+// the application whose credentials it carries; an interaction goes to
+// the application whose command, message or modal it is, signed with
+// its key. Server's fields and methods are the first application's;
+// Server.Application returns a handle on another, and
+// Server.Applications gives each one's credentials. docs/emulator.md
+// ("Several applications") tells what is shared and what is not.
 package emulator

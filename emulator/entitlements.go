@@ -83,11 +83,11 @@ func (s *Server) CreateEntitlement(e interaction.Entitlement) (interaction.Entit
 	if reason := st.unsellable(e, k); reason != "" {
 		return e, refuse(ErrInvalidInput, reason)
 	}
-	if len(st.entitlements) >= maxEntitlements {
+	if len(st.app.entitlements) >= maxEntitlements {
 		return e, refuse(ErrInvalidInput, "the emulator keeps "+itoa(maxEntitlements)+" entitlements, and has as many")
 	}
 	e.ID, e.ApplicationID = st.newID(), st.app.id
-	st.entitlements = append(st.entitlements, &e)
+	st.app.entitlements = append(st.app.entitlements, &e)
 	s.emit(webhook.TypeEntitlementCreate, toWireEntitlement(&e))
 	return e, nil
 }
@@ -121,7 +121,7 @@ func (st *state) unsellable(e interaction.Entitlement, k *SKU) string {
 		return "SKU " + k.ID.String() + " is not published (AVAILABLE), and is not sold"
 	}
 	now := st.now()
-	for _, held := range st.entitlements {
+	for _, held := range st.app.entitlements {
 		if held.SKUID == e.SKUID && held.UserID == e.UserID && held.GuildID == e.GuildID && inForce(held, now) {
 			return "the owner already holds SKU " + k.ID.String() + " (entitlement " + held.ID.String() + "), which is not sold again until it ends or is consumed"
 		}
@@ -204,8 +204,8 @@ func (s *Server) deleteEntitlement(e *interaction.Entitlement) {
 func (s *Server) Entitlements() []interaction.Entitlement {
 	s.st.mu.Lock()
 	defer s.st.mu.Unlock()
-	out := make([]interaction.Entitlement, len(s.st.entitlements))
-	for i, e := range s.st.entitlements {
+	out := make([]interaction.Entitlement, len(s.st.app.entitlements))
+	for i, e := range s.st.app.entitlements {
 		out[i] = *e
 	}
 	return out
@@ -215,7 +215,7 @@ func (s *Server) Entitlements() []interaction.Entitlement {
 // the state's lock.
 func (st *state) entitlement(id interaction.Snowflake) *interaction.Entitlement {
 	// Ids grow with time, and the list is in the order of creation.
-	i, found := slices.BinarySearchFunc(st.entitlements, id, func(e *interaction.Entitlement, id interaction.Snowflake) int {
+	i, found := slices.BinarySearchFunc(st.app.entitlements, id, func(e *interaction.Entitlement, id interaction.Snowflake) int {
 		switch {
 		case e.ID < id:
 			return -1
@@ -227,7 +227,7 @@ func (st *state) entitlement(id interaction.Snowflake) *interaction.Entitlement 
 	if !found {
 		return nil
 	}
-	return st.entitlements[i]
+	return st.app.entitlements[i]
 }
 
 // inForce reports whether e grants its SKU at now: not deleted, not
@@ -244,7 +244,7 @@ func inForce(e *interaction.Entitlement, now time.Time) bool {
 func (st *state) interactionEntitlements(user interaction.Snowflake, g *guild) []wireEntitlement {
 	out := []wireEntitlement{}
 	now := st.now()
-	for _, e := range st.entitlements {
+	for _, e := range st.app.entitlements {
 		mine := e.GuildID == 0 && e.UserID == user || g != nil && e.GuildID == g.id
 		if mine && inForce(e, now) {
 			out = append(out, toWireEntitlement(e))

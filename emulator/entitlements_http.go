@@ -214,11 +214,11 @@ func (s *Server) createTestEntitlement(r *request) (int, any, *apiError) {
 		}
 		e.UserID = owner
 	}
-	if len(st.entitlements) >= maxEntitlements {
+	if len(st.app.entitlements) >= maxEntitlements {
 		return 0, nil, errBadRequest(codeGeneral, "Maximum number of entitlements reached ("+strconv.Itoa(maxEntitlements)+")")
 	}
 	e.ID, e.ApplicationID = st.newID(), st.app.id
-	st.entitlements = append(st.entitlements, &e)
+	st.app.entitlements = append(st.app.entitlements, &e)
 	s.emit(webhook.TypeEntitlementCreate, toWireEntitlement(&e))
 	return http.StatusOK, partialEntitlementJSON(&e), nil
 }
@@ -251,7 +251,7 @@ func (s *Server) listEntitlements(r *request) (int, any, *apiError) {
 	st := s.st
 	now := st.now()
 	var picked []*interaction.Entitlement
-	for _, e := range st.entitlements {
+	for _, e := range st.app.entitlements {
 		switch {
 		case only != 0 && e.UserID != only,
 			q.user != 0 && e.UserID != q.user,

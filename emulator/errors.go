@@ -13,6 +13,7 @@ import (
 const (
 	codeGeneral             = 0
 	codeUnknownApplication  = 10002
+	codeUnauthorizedApp     = 20012
 	codeUnknownGuild        = 10004
 	codeUnknownMember       = 10007
 	codeUnknownBan          = 10026

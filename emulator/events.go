@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/switchboard-go/switchboard/internal/signer"
 	"github.com/switchboard-go/switchboard/webhook"
 )
 
@@ -58,6 +59,8 @@ type EventDelivery struct {
 	// one held back.
 	Faults []DeliveryFaultKind
 
+	// by signs it: the signer of the application it is sent to.
+	by *signer.Signer
 	// held keeps an event reordered from being sent until one behind
 	// it has been (eventLog.take), or its time is up.
 	held bool
@@ -111,7 +114,7 @@ func (s *Server) emit(t webhook.Type, data any) {
 	}
 	// The service writes the time of an event to the microsecond.
 	now := st.now().Truncate(time.Microsecond)
-	d := &EventDelivery{Type: t, URL: url, Sent: now}
+	d := &EventDelivery{Type: t, URL: url, Sent: now, by: st.app.signer}
 	var err error
 	if d.Body, err = s.eventBody(t, now, data); err != nil {
 		// Recorded in its turn, unsent.
@@ -185,7 +188,7 @@ func (s *Server) deliverEvent(d *EventDelivery) {
 		ctx, cancel := context.WithTimeout(context.Background(), s.window)
 		defer cancel()
 		var err error
-		status, answer, took, err = s.post(ctx, d.URL, d.Body, true, maxEventAnswer)
+		status, answer, took, err = s.post(ctx, d.by, d.URL, d.Body, true, maxEventAnswer)
 		violations = s.eventViolations(status, answer, err)
 		answer = answer[:min(len(answer), maxEventAnswer)]
 	}
@@ -198,7 +201,7 @@ func (s *Server) deliverEvent(d *EventDelivery) {
 		if _, ok := s.deliveryFaults.fire(DeliveryEventRetry); ok {
 			// The same event, byte for byte, ahead of those waiting;
 			// signed again as it is sent.
-			again := &EventDelivery{Type: d.Type, URL: d.URL, Body: d.Body, Sent: d.Sent, Faults: []DeliveryFaultKind{DeliveryEventRetry}}
+			again := &EventDelivery{Type: d.Type, URL: d.URL, Body: d.Body, Sent: d.Sent, by: d.by, Faults: []DeliveryFaultKind{DeliveryEventRetry}}
 			st.events.waiting = slices.Insert(st.events.waiting, 0, again)
 		}
 	}

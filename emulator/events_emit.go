@@ -51,16 +51,16 @@ func (s *Server) emitDeauthorized(user interaction.Snowflake) {
 // exchanged, a refresh token, or an access token that has not expired.
 // The caller holds s.mu.
 func (st *state) authorizes(user interaction.Snowflake) bool {
-	if st.userInstalls[user] {
+	if st.app.userInstalls[user] {
 		return true
 	}
-	for _, g := range st.grants {
+	for _, g := range st.app.grants {
 		if g.user == user && !st.expired(g) {
 			return true
 		}
 	}
 	now := st.now()
-	for _, t := range st.tokens {
+	for _, t := range st.app.tokens {
 		if t.kind == tokenUser && t.user == user && now.Before(t.expires) {
 			return true
 		}

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"net/http"
+
+	"github.com/switchboard-go/switchboard/interaction"
 )
 
 // ErrEventsEndpointCheck reports a webhook events URL that failed the
@@ -21,31 +23,47 @@ var ErrEventsEndpointCheck = errors.New("emulator: webhook events endpoint check
 // ErrEventsEndpointCheck, says which check failed. The empty URL removes
 // the webhook events URL, unchecked: no more events are sent.
 func (s *Server) SetEventsURL(ctx context.Context, rawURL string) error {
+	return s.setEventsURL(ctx, s.ApplicationID, rawURL)
+}
+
+// setEventsURL is SetEventsURL for the application with id.
+func (s *Server) setEventsURL(ctx context.Context, id interaction.Snowflake, rawURL string) error {
 	if rawURL != "" {
-		if err := s.checkEventsURL(ctx, rawURL); err != nil {
+		if err := s.checkEventsURL(ctx, id, rawURL); err != nil {
 			return err
 		}
 	}
 	s.st.mu.Lock()
-	s.st.app.eventsURL = rawURL
-	s.st.mu.Unlock()
+	defer s.st.mu.Unlock()
+	app := s.st.appByID(id)
+	if app == nil {
+		return errNoApplication(id)
+	}
+	app.eventsURL = rawURL
 	return nil
 }
 
-// checkEventsURL makes the checks SetEventsURL describes.
-func (s *Server) checkEventsURL(ctx context.Context, rawURL string) error {
+// checkEventsURL makes the checks SetEventsURL describes, for the
+// application with id.
+func (s *Server) checkEventsURL(ctx context.Context, id interaction.Snowflake, rawURL string) error {
 	if err := checkEndpointURL(rawURL, ErrEventsEndpointCheck); err != nil {
 		return err
 	}
 	s.st.mu.Lock()
-	body := s.pingBody()
+	app := s.st.appByID(id)
+	if app == nil {
+		s.st.mu.Unlock()
+		return errNoApplication(id)
+	}
+	body := pingBody(app)
+	by := app.signer
 	s.st.mu.Unlock()
-	status, answer, err := s.probe(ctx, rawURL, body, true)
+	status, answer, err := s.probe(ctx, by, rawURL, body, true)
 	if err != nil {
 		return &endpointError{ErrEventsEndpointCheck, "the signed PING got no answer: " + err.Error()}
 	}
 	if status != http.StatusNoContent || len(answer) > 0 {
 		return &endpointError{ErrEventsEndpointCheck, "the signed PING was answered " + answered(status, answer) + ", not 204 with no body"}
 	}
-	return s.checkRefusesBadSignatures(ctx, rawURL, body, ErrEventsEndpointCheck)
+	return s.checkRefusesBadSignatures(ctx, by, rawURL, body, ErrEventsEndpointCheck)
 }

@@ -58,10 +58,10 @@ func (s *Server) eventBody(t webhook.Type, at time.Time, data any) ([]byte, erro
 	return unescapeHTML(b), err
 }
 
-// pingBody returns the PING that checks a webhook events URL, a body of
-// type 0 without an event. The caller holds s.st.mu.
-func (s *Server) pingBody() []byte {
-	w := webhook.Body{Version: webhook.Version, ApplicationID: s.st.app.id, Type: webhook.BodyPing}
+// pingBody returns the PING that checks app's webhook events URL, a body
+// of type 0 without an event. The caller holds the state's lock.
+func pingBody(app *application) []byte {
+	w := webhook.Body{Version: webhook.Version, ApplicationID: app.id, Type: webhook.BodyPing}
 	b, err := w.AppendJSON(nil)
 	if err != nil {
 		// A PING has nothing but the application's id, which is never 0.

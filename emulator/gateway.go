@@ -3,7 +3,6 @@ package emulator
 import (
 	"cmp"
 	"context"
-	"crypto/subtle"
 	"encoding/json"
 	"maps"
 	"net/http"
@@ -26,10 +25,13 @@ import (
 func (s *Server) newGateway(cfg Config) {
 	disallowed := gateway.Intents(cfg.DisallowedIntents)
 	s.gw = gateway.New(gateway.Config{
-		Token: func(t string) bool {
+		Token: func(t string) (uint64, bool) {
 			s.st.mu.Lock()
 			defer s.st.mu.Unlock()
-			return subtle.ConstantTimeCompare([]byte(t), []byte(s.st.app.botToken)) == 1
+			if app := s.st.botApp(t); app != nil {
+				return uint64(app.id), true
+			}
+			return 0, false
 		},
 		Allowed:           func() gateway.Intents { return gateway.Privileged &^ disallowed },
 		Welcome:           s.welcome,
@@ -65,7 +67,7 @@ func (s *Server) getGatewayBot(r *request) (int, any, *apiError) {
 	if !r.caller.bot {
 		return 0, nil, errUnauthorized()
 	}
-	l := s.gw.StartLimit()
+	l := s.gw.StartLimit(uint64(r.caller.app.id))
 	return http.StatusOK, map[string]any{
 		"url":    gatewayURL(r.Host),
 		"shards": 1,
@@ -89,6 +91,10 @@ func (s *Server) welcome(id gateway.Identity, begin func(gateway.Welcome)) {
 	st := s.st
 	st.mu.Lock()
 	defer st.mu.Unlock()
+	if app := st.appByID(interaction.Snowflake(id.App)); app != nil {
+		// The session is the application's whose token identified it.
+		defer st.actFor(app)()
+	}
 	bot := st.users[st.app.botUser]
 	w := gateway.Welcome{
 		User:        mustJSON(userJSON(bot)),
@@ -179,7 +185,7 @@ func mustJSON(v any) []byte {
 // session of its gateway, connected or resumable, is on the guild's
 // shard. The caller holds the state's lock.
 func (s *Server) gatewayDelivers(url string, guild interaction.Snowflake) bool {
-	return url == "" && s.gw.Receivers(uint64(guild))
+	return url == "" && s.gw.Receivers(uint64(s.st.app.id), uint64(guild))
 }
 
 // exchangeOverGateway sends an interaction recorded as sent to the bot
@@ -188,7 +194,7 @@ func (s *Server) gatewayDelivers(url string, guild interaction.Snowflake) bool {
 func (s *Server) exchangeOverGateway(ctx context.Context, p *prepared) *Result {
 	res := &Result{Interaction: p.si.ix, Body: p.body, Gateway: true, Faults: p.faults.fired}
 	s.st.mu.Lock()
-	if _, dropped := s.gw.Send(gateway.Event{Name: "INTERACTION_CREATE", Guild: uint64(p.si.ix.GuildID), Data: p.body}); dropped > 0 {
+	if _, dropped := s.gw.Send(gateway.Event{Name: "INTERACTION_CREATE", App: uint64(p.si.ix.ApplicationID), Guild: uint64(p.si.ix.GuildID), Data: p.body}); dropped > 0 {
 		p.si.faults = append(p.si.faults, DeliveryGatewayDrop)
 		res.Faults = append(res.Faults, DeliveryGatewayDrop)
 	}
@@ -206,8 +212,10 @@ func (s *Server) exchangeOverGateway(ctx context.Context, p *prepared) *Result {
 // asked for, and whether it has a connection now or waits, for a while,
 // to be resumed.
 type GatewaySession struct {
-	ID      string
-	Intents uint64
+	// Application is the application whose bot token identified it.
+	Application interaction.Snowflake
+	ID          string
+	Intents     uint64
 	// Shard is [shard_id, num_shards].
 	Shard     [2]int
 	Connected bool
@@ -218,7 +226,7 @@ type GatewaySession struct {
 func (s *Server) GatewaySessions() []GatewaySession {
 	var out []GatewaySession
 	for _, si := range s.gw.Sessions() {
-		out = append(out, GatewaySession{ID: si.SessionID, Intents: uint64(si.Intents), Shard: si.Shard, Connected: si.Connected})
+		out = append(out, GatewaySession{Application: interaction.Snowflake(si.App), ID: si.SessionID, Intents: uint64(si.Intents), Shard: si.Shard, Connected: si.Connected})
 	}
 	return out
 }
@@ -235,10 +243,11 @@ func (s *Server) ReconnectGateway() { s.gw.Reconnect() }
 func (s *Server) controlGatewayRoutes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /_emulator/gateway", func(w http.ResponseWriter, _ *http.Request) {
 		type sessionJSON struct {
-			ID        string `json:"id"`
-			Intents   uint64 `json:"intents"`
-			Shard     [2]int `json:"shard"`
-			Connected bool   `json:"connected"`
+			Application interaction.Snowflake `json:"application_id"`
+			ID          string                `json:"id"`
+			Intents     uint64                `json:"intents"`
+			Shard       [2]int                `json:"shard"`
+			Connected   bool                  `json:"connected"`
 		}
 		out := []sessionJSON{}
 		for _, ss := range s.GatewaySessions() {
@@ -274,6 +283,9 @@ func (s *Server) requestedMembers(r gateway.MembersRequest) (gateway.Members, bo
 	st := s.st
 	st.mu.Lock()
 	defer st.mu.Unlock()
+	if app := st.appByID(interaction.Snowflake(r.App)); app != nil {
+		defer st.actFor(app)()
+	}
 	g := st.guilds[interaction.Snowflake(r.Guild)]
 	if g == nil || !s.botIn(g) {
 		return gateway.Members{}, false

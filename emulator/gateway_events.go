@@ -72,7 +72,12 @@ func guildOf(w where) interaction.Snowflake {
 // ephemeral message is its user's alone, and no session hears of it.
 // The caller holds the state's lock.
 func (s *Server) publishMessage(change messageChange, channel interaction.Snowflake, m *Message) {
-	if m.Data.Flags&interaction.FlagEphemeral != 0 || !s.gw.Listening() {
+	s.toEachApp(func() { s.publishMessageFor(change, channel, m) })
+}
+
+// publishMessageFor is publishMessage for the application the state's lock is held for.
+func (s *Server) publishMessageFor(change messageChange, channel interaction.Snowflake, m *Message) {
+	if m.Data.Flags&interaction.FlagEphemeral != 0 || !s.gw.Listening(uint64(s.st.app.id)) {
 		return
 	}
 	w, ok := s.botSees(channel)
@@ -112,7 +117,7 @@ func (s *Server) publishMessage(change messageChange, channel interaction.Snowfl
 			ev.Partial = mustJSON(d)
 		}
 	}
-	s.gw.Publish(ev)
+	s.publish(ev)
 }
 
 // mentionsBot reports whether a posted message mentions the bot.
@@ -143,7 +148,12 @@ func partialMember(m *interaction.Member) map[string]any {
 // publishBulkDelete publishes the deletion of ids, messages of channel,
 // at once. The caller holds the state's lock.
 func (s *Server) publishBulkDelete(channel interaction.Snowflake, ids []interaction.Snowflake) {
-	if !s.gw.Listening() {
+	s.toEachApp(func() { s.publishBulkDeleteFor(channel, ids) })
+}
+
+// publishBulkDeleteFor is publishBulkDelete for the application the state's lock is held for.
+func (s *Server) publishBulkDeleteFor(channel interaction.Snowflake, ids []interaction.Snowflake) {
+	if !s.gw.Listening(uint64(s.st.app.id)) {
 		return
 	}
 	w, ok := s.botSees(channel)
@@ -155,13 +165,18 @@ func (s *Server) publishBulkDelete(channel interaction.Snowflake, ids []interact
 	if !w.dm() {
 		d["guild_id"] = w.g.id
 	}
-	s.gw.Publish(gateway.Event{Name: "MESSAGE_DELETE_BULK", Guild: uint64(guildOf(w)), Intents: intents, Data: mustJSON(d)})
+	s.publish(gateway.Event{Name: "MESSAGE_DELETE_BULK", Guild: uint64(guildOf(w)), Intents: intents, Data: mustJSON(d)})
 }
 
 // publishPins publishes that the pins of channel changed. The caller
 // holds the state's lock.
 func (s *Server) publishPins(channel interaction.Snowflake) {
-	if !s.gw.Listening() {
+	s.toEachApp(func() { s.publishPinsFor(channel) })
+}
+
+// publishPinsFor is publishPins for the application the state's lock is held for.
+func (s *Server) publishPinsFor(channel interaction.Snowflake) {
+	if !s.gw.Listening(uint64(s.st.app.id)) {
 		return
 	}
 	w, ok := s.botSees(channel)
@@ -177,7 +192,7 @@ func (s *Server) publishPins(channel interaction.Snowflake) {
 		d["guild_id"] = w.g.id
 		intents = gateway.IntentGuilds
 	}
-	s.gw.Publish(gateway.Event{Name: "CHANNEL_PINS_UPDATE", Guild: uint64(guildOf(w)), Intents: intents, Data: mustJSON(d)})
+	s.publish(gateway.Event{Name: "CHANNEL_PINS_UPDATE", Guild: uint64(guildOf(w)), Intents: intents, Data: mustJSON(d)})
 }
 
 // reactionChange is what happened to a message's reactions.
@@ -195,7 +210,12 @@ const (
 // or removed, or the reactions cleared. The caller holds the state's
 // lock.
 func (s *Server) publishReaction(change reactionChange, channel, message, user interaction.Snowflake, emoji string) {
-	if !s.gw.Listening() {
+	s.toEachApp(func() { s.publishReactionFor(change, channel, message, user, emoji) })
+}
+
+// publishReactionFor is publishReaction for the application the state's lock is held for.
+func (s *Server) publishReactionFor(change reactionChange, channel, message, user interaction.Snowflake, emoji string) {
+	if !s.gw.Listening(uint64(s.st.app.id)) {
 		return
 	}
 	w, ok := s.botSees(channel)
@@ -226,7 +246,7 @@ func (s *Server) publishReaction(change reactionChange, channel, message, user i
 			}
 		}
 	}
-	s.gw.Publish(gateway.Event{Name: names[change], Guild: uint64(guildOf(w)), Intents: intents, Data: mustJSON(d)})
+	s.publish(gateway.Event{Name: names[change], Guild: uint64(guildOf(w)), Intents: intents, Data: mustJSON(d)})
 }
 
 // emojiOfKey is the partial emoji of a reaction's key: a Unicode emoji,
@@ -243,7 +263,12 @@ func emojiOfKey(key string) map[string]any {
 // bot's own member, whose updates every session receives. The caller
 // holds the state's lock.
 func (s *Server) publishMember(g *guild, user interaction.Snowflake, removed bool) {
-	if !s.botIn(g) || !s.gw.Listening() {
+	s.toEachApp(func() { s.publishMemberFor(g, user, removed) })
+}
+
+// publishMemberFor is publishMember for the application the state's lock is held for.
+func (s *Server) publishMemberFor(g *guild, user interaction.Snowflake, removed bool) {
+	if !s.botIn(g) || !s.gw.Listening(uint64(s.st.app.id)) {
 		return
 	}
 	if removed {
@@ -251,7 +276,7 @@ func (s *Server) publishMember(g *guild, user interaction.Snowflake, removed boo
 		if u == nil {
 			return
 		}
-		s.gw.Publish(gateway.Event{Name: "GUILD_MEMBER_REMOVE", Guild: uint64(g.id), Intents: gateway.IntentGuildMembers,
+		s.publish(gateway.Event{Name: "GUILD_MEMBER_REMOVE", Guild: uint64(g.id), Intents: gateway.IntentGuildMembers,
 			Data: mustJSON(map[string]any{"guild_id": g.id, "user": userJSON(u)})})
 		return
 	}
@@ -265,13 +290,18 @@ func (s *Server) publishMember(g *guild, user interaction.Snowflake, removed boo
 	if user == s.st.app.botUser {
 		ev.Intents = 0
 	}
-	s.gw.Publish(ev)
+	s.publish(ev)
 }
 
 // publishMemberAdded publishes that user joined g.
 func (s *Server) publishMemberAdded(g *guild, user interaction.Snowflake) {
+	s.toEachApp(func() { s.publishMemberAddedFor(g, user) })
+}
+
+// publishMemberAddedFor is publishMemberAdded for the application the state's lock is held for.
+func (s *Server) publishMemberAddedFor(g *guild, user interaction.Snowflake) {
 	m := g.members[user]
-	if m == nil || !s.botIn(g) || !s.gw.Listening() {
+	if m == nil || !s.botIn(g) || !s.gw.Listening(uint64(s.st.app.id)) {
 		return
 	}
 	d := map[string]any{"guild_id": g.id}
@@ -279,7 +309,7 @@ func (s *Server) publishMemberAdded(g *guild, user interaction.Snowflake) {
 	d["user"], d["roles"], d["nick"], d["avatar"], d["banner"], d["joined_at"] = w.User, w.Roles, w.Nick, w.Avatar, w.Banner, w.JoinedAt
 	d["premium_since"], d["deaf"], d["mute"], d["pending"], d["flags"] = w.PremiumSince, w.Deaf, w.Mute, w.Pending, w.Flags
 	d["communication_disabled_until"] = w.CommunicationDisabledUntil
-	s.gw.Publish(gateway.Event{Name: "GUILD_MEMBER_ADD", Guild: uint64(g.id), Intents: gateway.IntentGuildMembers, Data: mustJSON(d)})
+	s.publish(gateway.Event{Name: "GUILD_MEMBER_ADD", Guild: uint64(g.id), Intents: gateway.IntentGuildMembers, Data: mustJSON(d)})
 }
 
 // botIn reports whether the bot is a member of g, whose events it then
@@ -289,22 +319,32 @@ func (s *Server) botIn(g *guild) bool { return g.members[s.st.app.botUser] != ni
 // publishBan publishes that user was banned from g, or unbanned when
 // lifted is set.
 func (s *Server) publishBan(g *guild, user interaction.Snowflake, lifted bool) {
+	s.toEachApp(func() { s.publishBanFor(g, user, lifted) })
+}
+
+// publishBanFor is publishBan for the application the state's lock is held for.
+func (s *Server) publishBanFor(g *guild, user interaction.Snowflake, lifted bool) {
 	u := s.st.users[user]
-	if u == nil || !s.botIn(g) || !s.gw.Listening() {
+	if u == nil || !s.botIn(g) || !s.gw.Listening(uint64(s.st.app.id)) {
 		return
 	}
 	name := "GUILD_BAN_ADD"
 	if lifted {
 		name = "GUILD_BAN_REMOVE"
 	}
-	s.gw.Publish(gateway.Event{Name: name, Guild: uint64(g.id), Intents: gateway.IntentGuildModeration,
+	s.publish(gateway.Event{Name: name, Guild: uint64(g.id), Intents: gateway.IntentGuildModeration,
 		Data: mustJSON(map[string]any{"guild_id": g.id, "user": userJSON(u)})})
 }
 
 // publishThread publishes that a thread of g was made, to the sessions
 // of the bot, which may view it.
 func (s *Server) publishThread(g *guild, thread *interaction.Channel) {
-	if !s.gw.Listening() {
+	s.toEachApp(func() { s.publishThreadFor(g, thread) })
+}
+
+// publishThreadFor is publishThread for the application the state's lock is held for.
+func (s *Server) publishThreadFor(g *guild, thread *interaction.Channel) {
+	if !s.gw.Listening(uint64(s.st.app.id)) {
 		return
 	}
 	if _, e := s.permissionsIn(where{g: g, ch: thread}, s.st.app.botUser); e != nil {
@@ -312,17 +352,40 @@ func (s *Server) publishThread(g *guild, thread *interaction.Channel) {
 	}
 	d := mustJSON(s.threadJSON(g, thread))
 	d = append(d[:len(d)-1], `,"newly_created":true}`...)
-	s.gw.Publish(gateway.Event{Name: "THREAD_CREATE", Guild: uint64(g.id), Intents: gateway.IntentGuilds, Data: d})
+	s.publish(gateway.Event{Name: "THREAD_CREATE", Guild: uint64(g.id), Intents: gateway.IntentGuilds, Data: d})
 }
 
-// publishGuildJoined publishes GUILD_CREATE for a guild the bot
-// joined: its members to the sessions with GUILD_PRESENCES, the bot
+// publishGuildJoined publishes GUILD_CREATE for a guild the bot of the
+// application the state's lock is held for joined: its members to the sessions with GUILD_PRESENCES, the bot
 // alone to the others, as READY's GUILD_CREATEs show them.
 func (s *Server) publishGuildJoined(g *guild) {
-	if !s.gw.Listening() {
+	if !s.gw.Listening(uint64(s.st.app.id)) {
 		return
 	}
-	s.gw.Publish(gateway.Event{Name: "GUILD_CREATE", Guild: uint64(g.id), Intents: gateway.IntentGuilds,
+	s.publish(gateway.Event{Name: "GUILD_CREATE", Guild: uint64(g.id), Intents: gateway.IntentGuilds,
 		Data:    mustJSON(s.guildCreate(g, gateway.IntentGuildPresences)),
 		Partial: mustJSON(s.guildCreate(g, 0)), Full: gateway.IntentGuildPresences})
+}
+
+// publish publishes ev to the sessions of the application the state's
+// lock is held for. The caller holds the state's lock.
+func (s *Server) publish(ev gateway.Event) {
+	ev.App = uint64(s.st.app.id)
+	s.gw.Publish(ev)
+}
+
+// toEachApp calls f for each application with a gateway session, acting
+// for it: each learns of a change as its bot sees it, from the channels
+// it may view, with its own messages' content whatever its intents.
+// The caller holds the state's lock.
+func (s *Server) toEachApp(f func()) {
+	st := s.st
+	for _, app := range st.apps {
+		if !s.gw.Listening(uint64(app.id)) {
+			continue
+		}
+		restore := st.actFor(app)
+		f()
+		restore()
+	}
 }

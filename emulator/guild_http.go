@@ -145,7 +145,7 @@ func (s *Server) guildRoles(g *guild) []wireGuildRole {
 	out := make([]wireGuildRole, len(roles))
 	for i, r := range roles {
 		out[i] = wireGuildRole{wireRole: roleJSON(r)}
-		if r.ID == g.botRole && r.Managed {
+		if r.ID == g.botRoles[s.st.app.id] && r.Managed {
 			out[i].Tags = &wireRoleTags{BotID: s.st.app.botUser}
 		}
 	}

@@ -126,12 +126,29 @@ func (st *state) joinBot(g *guild, perms interaction.Permissions, joined time.Ti
 	if g.members[bot] != nil {
 		return
 	}
-	if g.botRole == 0 || g.roles[g.botRole] == nil {
-		id := st.newID()
-		g.roles[id] = &interaction.Role{ID: id, Name: st.users[bot].Username, Position: 1, Managed: true, Permissions: perms}
-		g.botRole = id
+	role := g.botRoles[st.app.id]
+	if role == 0 || g.roles[role] == nil {
+		role = st.newID()
+		g.roles[role] = &interaction.Role{ID: role, Name: st.users[bot].Username, Position: 1, Managed: true, Permissions: perms}
+		g.setBotRole(st.app.id, role)
 	}
-	g.members[bot] = &interaction.Member{User: *st.users[bot], Roles: []interaction.Snowflake{g.botRole}, JoinedAt: joined}
+	g.members[bot] = &interaction.Member{User: *st.users[bot], Roles: []interaction.Snowflake{role}, JoinedAt: joined}
+}
+
+// install records that app has applications.commands in g.
+func (g *guild) install(app interaction.Snowflake) {
+	if g.installed == nil {
+		g.installed = map[interaction.Snowflake]bool{}
+	}
+	g.installed[app] = true
+}
+
+// setBotRole records role as the managed role of app's bot in g.
+func (g *guild) setBotRole(app, role interaction.Snowflake) {
+	if g.botRoles == nil {
+		g.botRoles = map[interaction.Snowflake]interaction.Snowflake{}
+	}
+	g.botRoles[app] = role
 }
 
 // sortedBans returns g's bans by user id.

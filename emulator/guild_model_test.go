@@ -148,7 +148,7 @@ func TestSeededChannelsCarryOverwrites(t *testing.T) {
 	if p.Has(interaction.PermissionSendMessages) {
 		t.Errorf("dave, without Speaker, has %v in the seeded channel", p)
 	}
-	if bot == nil || len(bot.Roles) != 1 || bot.Roles[0] != g.botRole || g.roles[g.botRole].Name != "emulator-bot" || !g.roles[g.botRole].Managed {
+	if bot == nil || len(bot.Roles) != 1 || bot.Roles[0] != g.botRoles[s.ApplicationID] || g.roles[g.botRoles[s.ApplicationID]].Name != "emulator-bot" || !g.roles[g.botRoles[s.ApplicationID]].Managed {
 		t.Errorf("the bot joined the seeded guild as %+v, without its managed role", bot)
 	}
 

@@ -73,7 +73,7 @@ func (s *Server) install(user, guild interaction.Snowflake, perms interaction.Pe
 		return refuse(ErrPermissionDenied, "user "+user.String()+" may not manage guild "+guild.String()+
 			": adding an application to a server takes Manage Server")
 	}
-	g.installed = true
+	g.install(st.app.id)
 	if slices.Contains(scopes, scopeBot) {
 		if !slices.Contains(scopes, scopeCommands) {
 			// The bot scope includes applications.commands (rule 3),

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"io/fs"
 	"net/http"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/switchboard-go/switchboard/interaction"
@@ -42,6 +44,12 @@ type Invocation struct {
 	// Focused names the option being typed, for Autocomplete; its value in
 	// Options is the partial input.
 	Focused string
+	// Application is the application whose command it is. Zero means
+	// the one application of those the user reaches there with a
+	// command of that name and type, and is refused when there are
+	// several: the client shows the user each, beside its application's
+	// name.
+	Application interaction.Snowflake
 	// Files are files at the user's hand: ParseCommand looks for a path
 	// typed into an ATTACHMENT option there first (slash-separated, as
 	// fs.FS names them), then on the process's file system, where a
@@ -174,7 +182,66 @@ func (s *Server) Autocomplete(ctx context.Context, inv Invocation) (*Result, err
 }
 
 func (s *Server) invoke(ctx context.Context, inv Invocation, autocomplete bool) (*Result, error) {
-	return s.send(ctx, func() (*prepared, *InvocationError) { return s.prepare(inv, autocomplete) })
+	return s.send(ctx, func() (*prepared, *InvocationError) {
+		app, err := s.invoked(inv)
+		if err != nil {
+			return nil, err
+		}
+		s.st.app = app
+		return s.prepare(inv, autocomplete)
+	})
+}
+
+// invoked returns the application whose command inv uses: the one
+// inv.Application names, or the one application of those the user
+// reaches where inv says that has a command of that name and type.
+// When several have one, the client would show the user each, with the
+// application's name: inv.Application must say which. When none has,
+// the first application's refusal says why. The caller holds s.st.mu.
+func (s *Server) invoked(inv Invocation) (*application, *InvocationError) {
+	st := s.st
+	if inv.Application != 0 {
+		app := st.appByID(inv.Application)
+		if app == nil {
+			return nil, refuse(ErrUnknownTarget, "no application "+inv.Application.String())
+		}
+		return app, nil
+	}
+	if len(st.apps) == 1 {
+		return st.apps[0], nil
+	}
+	if inv.User == 0 {
+		inv.User = s.Member
+	}
+	if inv.Type == 0 {
+		inv.Type = interaction.CommandChatInput
+	}
+	name := inv.Command
+	if inv.Type == interaction.CommandChatInput {
+		name, _, _ = strings.Cut(strings.TrimSpace(inv.Command), " ")
+	}
+	var found []*application
+	for _, app := range st.apps {
+		restore := st.actFor(app)
+		if _, g, _, err := s.place(inv); err == nil {
+			if _, err := s.lookupCommand(g, inv.User, name, inv.Type); err == nil {
+				found = append(found, app)
+			}
+		}
+		restore()
+	}
+	switch len(found) {
+	case 0:
+		return st.apps[0], nil
+	case 1:
+		return found[0], nil
+	}
+	names := make([]string, len(found))
+	for i, app := range found {
+		names[i] = st.users[app.botUser].Username + " (" + app.id.String() + ")"
+	}
+	return nil, refuse(ErrInvalidInput, "command "+strconv.Quote(name)+" is offered by the applications "+
+		strings.Join(names, " and ")+", as the client shows the user: Invocation.Application says which")
 }
 
 // send has prepare build an interaction under the state's lock and,
@@ -184,8 +251,10 @@ func (s *Server) invoke(ctx context.Context, inv Invocation, autocomplete bool) 
 func (s *Server) send(ctx context.Context, prepare func() (*prepared, *InvocationError)) (*Result, error) {
 	st := s.st
 	st.mu.Lock()
-	url := st.app.interactionsURL
+	// prepare acts for the application the interaction goes to.
+	restore := st.actFor(st.app)
 	p, err := prepare()
+	url := st.app.interactionsURL
 	overGateway := false
 	switch {
 	case err != nil:
@@ -204,6 +273,7 @@ func (s *Server) send(ctx context.Context, prepare func() (*prepared, *Invocatio
 	if err == nil {
 		st.touch()
 	}
+	restore()
 	st.mu.Unlock()
 	if err != nil {
 		return nil, err
@@ -249,9 +319,11 @@ func (s *Server) settleNow(p *prepared, res *Result) {
 		s.hooks.settling(p.si)
 	}
 	s.st.mu.Lock()
+	restore := s.st.actFor(s.st.appOf(p.si))
 	s.settle(p, res)
 	p.si.markSettled()
 	s.st.touch()
+	restore()
 	s.st.mu.Unlock()
 	res.settled = true
 }

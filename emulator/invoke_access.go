@@ -71,7 +71,7 @@ func (s *Server) checkAccess(g *guild, cmd *commandRef, user interaction.Snowfla
 	if ch.Type.IsThread() {
 		in.Parent = ch.ParentID
 	}
-	if byCmd := s.st.permissions[g.id]; byCmd != nil {
+	if byCmd := s.st.app.permissions[g.id]; byCmd != nil {
 		in.CommandOverwrites = byCmd[cmd.c.ID]
 		in.ApplicationOverwrites = byCmd[s.st.app.id]
 	}

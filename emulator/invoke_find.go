@@ -27,20 +27,20 @@ type commandRef struct {
 // caller holds s.st.mu.
 func (s *Server) lookupCommand(g *guild, user interaction.Snowflake, name string, t interaction.CommandType) (*commandRef, *InvocationError) {
 	st := s.st
-	if g != nil && g.installed {
-		if i := indexByName(st.commands[g.id], name, t); i >= 0 {
-			return &commandRef{c: st.commands[g.id][i], byGuild: true}, nil
+	if g != nil && g.installed[st.app.id] {
+		if i := indexByName(st.app.commands[g.id], name, t); i >= 0 {
+			return &commandRef{c: st.app.commands[g.id][i], byGuild: true}, nil
 		}
 	}
 	where := "the bot's direct messages"
 	if g != nil {
 		where = "the guild"
 	}
-	i := indexByName(st.commands[0], name, t)
+	i := indexByName(st.app.commands[0], name, t)
 	if i < 0 {
 		return nil, refuse(ErrUnknownCommand, "no "+t.String()+" command "+strconv.Quote(name)+" in "+where)
 	}
-	c := st.commands[0][i]
+	c := st.app.commands[0][i]
 	ctx := interaction.ContextGuild
 	if g == nil {
 		ctx = interaction.ContextBotDM
@@ -54,9 +54,9 @@ func (s *Server) lookupCommand(g *guild, user interaction.Snowflake, name string
 	}
 	ref := &commandRef{c: c, global: true}
 	if slices.Contains(types, interaction.GuildInstall) {
-		ref.byGuild = g != nil && g.installed || g == nil && s.sharesGuildWithBot(user)
+		ref.byGuild = g != nil && g.installed[st.app.id] || g == nil && s.sharesGuildWithBot(user)
 	}
-	ref.byUser = slices.Contains(types, interaction.UserInstall) && st.userInstalls[user]
+	ref.byUser = slices.Contains(types, interaction.UserInstall) && st.app.userInstalls[user]
 	if !ref.byGuild && !ref.byUser {
 		// A command installed only to users is not offered in a guild
 		// that installed the application, nor anywhere to a user who did
@@ -87,10 +87,10 @@ func (s *Server) readRepair(user interaction.Snowflake, cmd *commandRef) *Invoca
 	if !cmd.global {
 		return nil // guild commands update instantly
 	}
-	seen := s.st.seenVersions[user]
+	seen := s.st.app.seenVersions[user]
 	if seen == nil {
 		seen = map[interaction.Snowflake]interaction.Snowflake{}
-		s.st.seenVersions[user] = seen
+		s.st.app.seenVersions[user] = seen
 	}
 	v, ok := seen[cmd.c.ID]
 	seen[cmd.c.ID] = cmd.c.Version

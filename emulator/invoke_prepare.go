@@ -6,6 +6,7 @@ import (
 
 	"github.com/switchboard-go/switchboard/command"
 	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/internal/signer"
 )
 
 // prepared is an interaction ready to send.
@@ -17,6 +18,8 @@ type prepared struct {
 	launched bool
 	// faults are what the delivery faults do to its delivery.
 	faults interactionFaults
+	// by signs it: the signer of the application it is sent to.
+	by *signer.Signer
 }
 
 // prepare does what the client and the service do before the bot hears of
@@ -119,7 +122,7 @@ func (s *Server) prepare(inv Invocation, complete bool) (*prepared, *InvocationE
 	if err != nil {
 		return nil, err
 	}
-	p := &prepared{si: newSentInteraction(ix, body), body: body, launched: launch}
+	p := &prepared{si: newSentInteraction(ix, body), body: body, launched: launch, by: s.st.app.signer}
 	return p, nil
 }
 
@@ -132,7 +135,7 @@ func (s *Server) place(inv Invocation) (*interaction.User, *guild, *interaction.
 	if user == nil {
 		return nil, nil, nil, refuse(ErrUnknownTarget, "no user "+inv.User.String())
 	}
-	installed := st.userInstalls[inv.User]
+	installed := st.app.userInstalls[inv.User]
 	if inv.Guild == 0 {
 		if !s.sharesGuildWithBot(inv.User) && !installed {
 			return nil, nil, nil, refuse(ErrUnknownTarget, "the user shares no guild with the bot and did not install the application, so has no direct messages with it")
@@ -140,7 +143,7 @@ func (s *Server) place(inv Invocation) (*interaction.User, *guild, *interaction.
 		return user, nil, &interaction.Channel{ID: dmChannel(inv.User), Type: interaction.ChannelDM}, nil
 	}
 	g := st.guilds[inv.Guild]
-	if g == nil || !g.installed && !installed {
+	if g == nil || !g.installed[st.app.id] && !installed {
 		return nil, nil, nil, refuse(ErrUnknownTarget, "no guild "+inv.Guild.String()+" with the application installed, and the user did not install it")
 	}
 	if g.members[inv.User] == nil {

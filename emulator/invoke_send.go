@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/internal/signer"
 )
 
 // maxAnswerBody bounds what the emulator reads of an answer: a JSON
@@ -46,7 +47,7 @@ func (s *Server) record(p *prepared) {
 func (s *Server) deliver(ctx context.Context, url string, p *prepared, res *Result) {
 	ctx, cancel := context.WithTimeout(ctx, s.window)
 	defer cancel()
-	status, contentType, body, took, err := s.exchangeBody(ctx, url, p.body, signing{shift: p.faults.shift}, maxAnswerBody, exchangeHooks{
+	status, contentType, body, took, err := s.exchangeBody(ctx, url, p.body, signing{by: p.by, shift: p.faults.shift}, maxAnswerBody, exchangeHooks{
 		headers: func() {
 			s.st.mu.Lock()
 			p.si.markResponding()
@@ -92,17 +93,19 @@ func (s *Server) awaitCallback(ctx context.Context, p *prepared) {
 	}
 }
 
-// post sends a signed (or, with good false, wrongly signed) body, and
-// reads at most limit bytes of the answer and one more.
-func (s *Server) post(ctx context.Context, url string, body []byte, good bool, limit int64) (status int, answer []byte, took time.Duration, err error) {
-	status, _, answer, took, err = s.exchangeBody(ctx, url, body, signing{bad: !good}, limit, exchangeHooks{})
+// post sends a body signed by by (or, with good false, wrongly signed),
+// and reads at most limit bytes of the answer and one more.
+func (s *Server) post(ctx context.Context, by *signer.Signer, url string, body []byte, good bool, limit int64) (status int, answer []byte, took time.Duration, err error) {
+	status, _, answer, took, err = s.exchangeBody(ctx, url, body, signing{by: by, bad: !good}, limit, exchangeHooks{})
 	return status, answer, took, err
 }
 
-// signing is how a body is signed: at the time now, moved by shift, and
-// well, or (bad) with a valid signature of other bytes, which only a bot
-// that checks against the body it received refuses.
+// signing is how a body is signed: by the key of the application it is
+// sent to, at the time now, moved by shift, and well, or (bad) with a
+// valid signature of other bytes, which only a bot that checks against
+// the body it received refuses.
 type signing struct {
+	by    *signer.Signer
 	bad   bool
 	shift time.Duration
 }
@@ -132,7 +135,7 @@ func (s *Server) exchangeBody(ctx context.Context, url string, body []byte, how 
 	}
 	// The bot checks the timestamp against its own clock, the wall
 	// clock, whatever the emulator's is.
-	sig, ts := s.signer.Sign(signed, time.Now().Add(how.shift))
+	sig, ts := how.by.Sign(signed, time.Now().Add(how.shift))
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("User-Agent", "Service-Interactions/1.0 (+https://emulator.invalid)")
 	req.Header.Set("X-Signature-Ed25519", sig)

@@ -159,7 +159,7 @@ func newTestServer(t *testing.T) *Server {
 func commandID(s *Server, name string) interaction.Snowflake {
 	s.st.mu.Lock()
 	defer s.st.mu.Unlock()
-	for _, cmds := range s.st.commands {
+	for _, cmds := range s.st.app.commands {
 		for _, c := range cmds {
 			if c.Name == name {
 				return c.ID
@@ -396,10 +396,10 @@ func TestInvokePermissions(t *testing.T) {
 	setPerms := func(id interaction.Snowflake, ps ...command.Permission) {
 		s.st.mu.Lock()
 		defer s.st.mu.Unlock()
-		if s.st.permissions[s.GuildID] == nil {
-			s.st.permissions[s.GuildID] = map[interaction.Snowflake][]command.Permission{}
+		if s.st.app.permissions[s.GuildID] == nil {
+			s.st.app.permissions[s.GuildID] = map[interaction.Snowflake][]command.Permission{}
 		}
-		s.st.permissions[s.GuildID][id] = ps
+		s.st.app.permissions[s.GuildID][id] = ps
 	}
 	as := func(user interaction.Snowflake, inv Invocation) Invocation { inv.User = user; return inv }
 	modBan := commandID(s, "mod")

@@ -4,12 +4,14 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net/http"
 	"net/url"
 	"strconv"
 	"time"
 
 	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/internal/signer"
 )
 
 // ErrEndpointCheck reports an interactions URL that failed the checks the
@@ -24,26 +26,42 @@ var ErrEndpointCheck = errors.New("emulator: interactions endpoint check failed"
 // empty the field: the application then receives its interactions on the
 // gateway, as the service's does.
 func (s *Server) SetInteractionsURL(ctx context.Context, rawURL string) error {
+	return s.setInteractionsURL(ctx, s.ApplicationID, rawURL)
+}
+
+// setInteractionsURL is SetInteractionsURL for the application with id.
+func (s *Server) setInteractionsURL(ctx context.Context, id interaction.Snowflake, rawURL string) error {
+	st := s.st
 	if rawURL == "" {
-		s.st.mu.Lock()
-		s.st.app.interactionsURL = ""
-		s.st.touch()
-		s.st.mu.Unlock()
+		st.mu.Lock()
+		defer st.mu.Unlock()
+		app := st.appByID(id)
+		if app == nil {
+			return errNoApplication(id)
+		}
+		app.interactionsURL = ""
+		st.touch()
 		return nil
 	}
 	if err := checkEndpointURL(rawURL, ErrEndpointCheck); err != nil {
 		return err
 	}
-	s.st.mu.Lock()
-	ping := map[string]any{
-		"id": s.st.newID(), "application_id": s.st.app.id, "type": interaction.TypePing,
-		"token": "aW50ZXJhY3Rpb24." + secret(32), "version": 1,
-		"user": userJSON(s.st.users[s.st.app.owner]), "entitlements": []any{},
+	st.mu.Lock()
+	app := st.appByID(id)
+	if app == nil {
+		st.mu.Unlock()
+		return errNoApplication(id)
 	}
-	s.st.mu.Unlock()
+	ping := map[string]any{
+		"id": st.newID(), "application_id": app.id, "type": interaction.TypePing,
+		"token": "aW50ZXJhY3Rpb24." + secret(32), "version": 1,
+		"user": userJSON(st.users[app.owner]), "entitlements": []any{},
+	}
+	by := app.signer
+	st.mu.Unlock()
 	body, _ := marshalJSON(ping)
 
-	status, answer, err := s.probe(ctx, rawURL, body, true)
+	status, answer, err := s.probe(ctx, by, rawURL, body, true)
 	if err != nil {
 		return &endpointError{ErrEndpointCheck, "the signed PING got no answer: " + err.Error()}
 	}
@@ -61,13 +79,21 @@ func (s *Server) SetInteractionsURL(ctx context.Context, rawURL string) error {
 	case json.Unmarshal(answer, &pong) != nil || pong.Type == nil || *pong.Type != interaction.CallbackPong:
 		return &endpointError{ErrEndpointCheck, "the signed PING was answered 200 with JSON that is not {\"type\":1}"}
 	}
-	if err := s.checkRefusesBadSignatures(ctx, rawURL, body, ErrEndpointCheck); err != nil {
+	if err := s.checkRefusesBadSignatures(ctx, by, rawURL, body, ErrEndpointCheck); err != nil {
 		return err
 	}
-	s.st.mu.Lock()
-	s.st.app.interactionsURL = rawURL
-	s.st.mu.Unlock()
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	if app := st.appByID(id); app != nil {
+		app.interactionsURL = rawURL
+	}
 	return nil
+}
+
+// errNoApplication is the error of a method given the id of no
+// application of the emulator.
+func errNoApplication(id interaction.Snowflake) error {
+	return fmt.Errorf("emulator: no application %s", id)
 }
 
 // checkEndpointURL refuses a URL the service would not send to, as a
@@ -95,10 +121,10 @@ const probeWindow = 3 * time.Second
 // probe sends body to an endpoint being checked, signed or (with good
 // false) wrongly signed, and waits for the answer: the response window,
 // and at least probeWindow.
-func (s *Server) probe(ctx context.Context, rawURL string, body []byte, good bool) (int, []byte, error) {
+func (s *Server) probe(ctx context.Context, by *signer.Signer, rawURL string, body []byte, good bool) (int, []byte, error) {
 	ctx, cancel := context.WithTimeout(ctx, max(s.window, probeWindow))
 	defer cancel()
-	status, answer, _, err := s.post(ctx, rawURL, body, good, maxProbeAnswer)
+	status, answer, _, err := s.post(ctx, by, rawURL, body, good, maxProbeAnswer)
 	return status, answer, err
 }
 
@@ -106,8 +132,8 @@ func (s *Server) probe(ctx context.Context, rawURL string, body []byte, good boo
 // endpoint must refuse with 401: the service checks that an endpoint
 // verifies signatures before it accepts it, for interactions and webhook
 // events alike.
-func (s *Server) checkRefusesBadSignatures(ctx context.Context, rawURL string, body []byte, check error) error {
-	status, _, err := s.probe(ctx, rawURL, body, false)
+func (s *Server) checkRefusesBadSignatures(ctx context.Context, by *signer.Signer, rawURL string, body []byte, check error) error {
+	status, _, err := s.probe(ctx, by, rawURL, body, false)
 	if err != nil {
 		return &endpointError{check, "the badly signed request got no answer: " + err.Error()}
 	}

@@ -10,6 +10,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/switchboard-go/switchboard/interaction"
 )
 
 // The emulator's lifecycle, as scripts and containers drive it: a health
@@ -53,6 +55,8 @@ func worldOfConfig(cfg Config, now func() time.Time, limits Limits) (*world, err
 		return nil, errors.New("emulator: Config.State and Config.Seed: the snapshot holds the world, which a seed would make")
 	case cfg.SKUs != nil:
 		return nil, errors.New("emulator: Config.State and Config.SKUs: the snapshot holds the application's SKUs")
+	case cfg.Applications != nil:
+		return nil, errors.New("emulator: Config.State and Config.Applications: a snapshot holds the first application's own state alone")
 	}
 	doc, err := decodeState(cfg.State)
 	if err != nil {
@@ -62,7 +66,7 @@ func worldOfConfig(cfg Config, now func() time.Time, limits Limits) (*world, err
 	if err != nil {
 		return nil, err
 	}
-	app := &w.st.app
+	app := w.st.app
 	switch {
 	case cfg.SigningKey != nil && !w.key.Equal(cfg.SigningKey):
 		return nil, fmt.Errorf("emulator: Config.SigningKey, public key %x, is not the snapshot's, public key %x",
@@ -131,6 +135,12 @@ func checkBaseline(doc *stateDoc, now func() time.Time, limits Limits) ([]byte, 
 // holds, are kept whatever the snapshot says; so is the world Reset goes
 // back to.
 //
+// A snapshot holds the first application's own state (its commands,
+// tokens, entitlements and the rest) beside the world's. The applications
+// beside the first (Config.Applications) keep their credentials, signing
+// keys and URLs, and start again without commands, tokens or
+// entitlements, installed where the snapshot's world has their bots.
+//
 // The gateway's sessions are ended, being about another world: their
 // clients are told to identify again (INVALID_SESSION, not resumable).
 // Interactions under way are forgotten: the bot's answers to them are
@@ -163,7 +173,8 @@ func (s *Server) Restore(snapshot []byte) error {
 // faults are cleared, those on the API and those on deliveries. As Restore does, it ends the gateway's sessions and
 // forgets the interactions under way. A server started from a snapshot
 // (Config.State) goes back to the world the snapshot's emulator was made
-// with.
+// with. The applications beside the first keep their credentials and
+// URLs too, and start again without commands, tokens or entitlements.
 func (s *Server) Reset() {
 	doc, err := decodeState(s.baseline)
 	if err != nil {
@@ -185,11 +196,12 @@ func (s *Server) installWorld(w *world, keepURLs bool) {
 	st, nw := s.st, w.st
 	st.mu.Lock()
 	defer st.mu.Unlock()
-	first := st.app.id == 0
+	first := st.app == nil
 	app := nw.app
 	if !first {
 		old := st.app
 		app.botToken, app.clientID, app.clientSecret, app.redirectURI = old.botToken, old.clientID, old.clientSecret, old.redirectURI
+		app.key, app.signer = old.key, old.signer
 		if keepURLs {
 			app.interactionsURL, app.eventsURL = old.interactionsURL, old.eventsURL
 		}
@@ -199,13 +211,21 @@ func (s *Server) installWorld(w *world, keepURLs bool) {
 	for _, si := range st.kept() {
 		si.forgotten = true
 	}
-	st.app = app
-	st.users, st.guilds, st.commands, st.permissions, st.creates = nw.users, nw.guilds, nw.commands, nw.permissions, nw.creates
-	st.tokens, st.grants, st.pruned, st.userInstalls = nw.tokens, nw.grants, time.Time{}, nw.userInstalls
+	others := st.apps
+	st.app, st.apps = app, nw.apps
+	if !first {
+		// The applications beside the first keep their credentials,
+		// signing keys and, with keepURLs, their URLs; what they held of
+		// their own starts again, in the new world (renewed).
+		for _, old := range others[1:] {
+			st.apps = append(st.apps, renewed(old, st.users[old.botUser], nw, keepURLs))
+		}
+	}
+	st.users, st.guilds = nw.users, nw.guilds
 	st.interactions, st.byToken, st.messages, st.channelLogs = nw.interactions, nw.byToken, nw.messages, nw.channelLogs
 	st.components = nw.components
 	st.order, st.head, st.changes, st.fileBytes, st.written = nw.order, 0, nw.changes, nw.fileBytes, nil
-	st.modals, st.skus, st.entitlements, st.seenVersions = nw.modals, nw.skus, nw.entitlements, nw.seenVersions
+	st.modals = nw.modals
 	for _, g := range st.guilds {
 		g.now = st.now
 	}
@@ -228,11 +248,45 @@ func (s *Server) installWorld(w *world, keepURLs bool) {
 	if first {
 		d := w.doc.Application
 		s.ApplicationID, s.BotToken, s.ClientID, s.ClientSecret = app.id, app.botToken, app.clientID, app.clientSecret
+		s.PublicKey = app.signer.PublicKeyHex()
 		s.GuildID, s.AuthorizationCode, s.RedirectURI = d.Guild, d.AuthorizationCode, app.redirectURI
 		s.Admin, s.Moderator, s.Member = app.owner, d.Moderator, d.Member
 	}
 	s.gw.Invalidate()
 	st.touch()
+}
+
+// renewed returns an application with old's credentials and settings,
+// holding nothing of its own, installed in the guilds of nw where its
+// bot is a member, its managed role there the managed role its bot has.
+func renewed(old *application, bot *interaction.User, nw *state, keepURLs bool) *application {
+	app := newApplication(old.key)
+	app.id, app.botUser, app.owner, app.botToken = old.id, old.botUser, old.owner, old.botToken
+	app.clientID, app.clientSecret, app.redirectURI = old.clientID, old.clientSecret, old.redirectURI
+	app.activities, app.discoverable, app.installContexts = old.activities, old.discoverable, old.installContexts
+	app.skus = old.skus
+	if keepURLs {
+		app.interactionsURL, app.eventsURL = old.interactionsURL, old.eventsURL
+	}
+	if nw.users[app.botUser] == nil && bot != nil {
+		// A world made without the application: its bot is back, a
+		// member of no guild.
+		u := *bot
+		nw.users[app.botUser] = &u
+	}
+	for _, g := range nw.guilds {
+		m := g.members[app.botUser]
+		if m == nil {
+			continue
+		}
+		g.install(app.id)
+		for _, r := range m.Roles {
+			if role := g.roles[r]; role != nil && role.Managed {
+				g.setBotRole(app.id, r)
+			}
+		}
+	}
+	return app
 }
 
 // maxStateBody is the most PUT /_emulator/state reads: a snapshot holds

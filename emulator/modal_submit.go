@@ -86,6 +86,9 @@ func (s *Server) prepareSubmit(sub Submit) (*prepared, *InvocationError) {
 			"; "+strconv.Quote(o.modal.CustomID)+" is")
 	}
 	opener := o.opener
+	// The submission goes to the application whose interaction opened
+	// the modal.
+	st.app = st.appOf(opener)
 	if sub.Locale == "" {
 		sub.Locale = opener.ix.Locale
 	}
@@ -119,7 +122,7 @@ func (s *Server) prepareSubmit(sub Submit) (*prepared, *InvocationError) {
 	if err != nil {
 		return nil, err
 	}
-	p := &prepared{si: newSentInteraction(ix, body), body: body}
+	p := &prepared{si: newSentInteraction(ix, body), body: body, by: s.st.app.signer}
 	p.si.opener, p.si.message = opener, opener.message
 	return p, nil
 }

@@ -129,11 +129,14 @@ func (s *Server) authenticateClient(r *request) (int, any, bool) {
 	} else {
 		id, secret = r.PostForm.Get("client_id"), r.PostForm.Get("client_secret")
 	}
-	app := &s.st.app
-	if id != app.clientID || subtle.ConstantTimeCompare([]byte(secret), []byte(app.clientSecret)) != 1 {
-		return unauthorizedClient(r)
+	for _, app := range s.st.apps {
+		if id == app.clientID && subtle.ConstantTimeCompare([]byte(secret), []byte(app.clientSecret)) == 1 {
+			// What the request does, it does for this application.
+			s.st.app = app
+			return 0, nil, true
+		}
 	}
-	return 0, nil, true
+	return unauthorizedClient(r)
 }
 
 // unauthorizedClient refuses the client's credentials; a 401 names the
@@ -178,7 +181,7 @@ func (s *Server) authorizationCode(form url.Values) (int, any, *apiError) {
 	if redirect == "" {
 		return oauthError(http.StatusBadRequest, oauthInvalidRequest, "Missing \"redirect_uri\" in request.")
 	}
-	g := s.st.grants[code]
+	g := s.st.app.grants[code]
 	if g == nil || g.refresh || s.st.expired(g) {
 		return oauthError(http.StatusBadRequest, oauthInvalidGrant, "Invalid \"code\" in request.")
 	}
@@ -187,7 +190,7 @@ func (s *Server) authorizationCode(form url.Values) (int, any, *apiError) {
 		return oauthError(http.StatusBadRequest, oauthInvalidGrant, "Invalid \"redirect_uri\" in request.")
 	}
 	// A code is used once.
-	delete(s.st.grants, code)
+	delete(s.st.app.grants, code)
 	return s.issueUserTokens(g)
 }
 
@@ -198,13 +201,13 @@ func (s *Server) refreshToken(form url.Values) (int, any, *apiError) {
 	if refresh == "" {
 		return oauthError(http.StatusBadRequest, oauthInvalidRequest, "Missing \"refresh_token\" in request.")
 	}
-	g := s.st.grants[refresh]
+	g := s.st.app.grants[refresh]
 	if g == nil || !g.refresh {
 		// Also what a client sees once the user revoked the
 		// authorization (the specification's Authentication rule 5).
 		return oauthError(http.StatusBadRequest, oauthInvalidGrant, "Invalid \"refresh_token\" in request.")
 	}
-	delete(s.st.grants, refresh)
+	delete(s.st.app.grants, refresh)
 	return s.issueUserTokens(g)
 }
 
@@ -212,7 +215,7 @@ func (s *Server) refreshToken(form url.Values) (int, any, *apiError) {
 // refresh token that renews it.
 func (s *Server) issueUserTokens(g *grant) (int, any, *apiError) {
 	refresh := secret(16)
-	s.st.grants[refresh] = &grant{user: g.user, scopes: g.scopes, redirectURI: g.redirectURI, refresh: true, auth: g.auth}
+	s.st.app.grants[refresh] = &grant{user: g.user, scopes: g.scopes, redirectURI: g.redirectURI, refresh: true, auth: g.auth}
 	access := s.st.issueToken(tokenUser, g.user, g.scopes, g.auth)
 	return http.StatusOK, tokenResponse{
 		AccessToken: access, TokenType: "Bearer", ExpiresIn: int64(tokenLifetime / time.Second),
@@ -229,7 +232,7 @@ func (s *state) issueToken(kind tokenKind, user interaction.Snowflake, scopes []
 		t.scopes[sc] = true
 	}
 	access := secret(16)
-	s.tokens[access] = t
+	s.app.tokens[access] = t
 	return access
 }
 
@@ -284,10 +287,10 @@ func (s *Server) AuthorizeUser(user interaction.Snowflake, scopes ...string) (st
 	defer st.mu.Unlock()
 	st.prune()
 	code := secret(16)
-	st.grants[code] = &grant{user: user, scopes: scopes, redirectURI: st.app.redirectURI, auth: secret(8), expires: st.now().Add(codeLifetime)}
+	st.app.grants[code] = &grant{user: user, scopes: scopes, redirectURI: st.app.redirectURI, auth: secret(8), expires: st.now().Add(codeLifetime)}
 	installs := slices.Contains(scopes, scopeCommands) && slices.Contains(st.app.installContexts, interaction.UserInstall) && st.users[user] != nil
 	if installs {
-		st.userInstalls[user] = true
+		st.app.userInstalls[user] = true
 		st.touch()
 	}
 	s.emitUserAuthorized(user, scopes, installs)
@@ -313,7 +316,7 @@ func (s *Server) RevokeGrant(refreshToken string) bool {
 	st := s.st
 	st.mu.Lock()
 	defer st.mu.Unlock()
-	g := st.grants[refreshToken]
+	g := st.app.grants[refreshToken]
 	if g == nil || !g.refresh {
 		return false
 	}
@@ -332,18 +335,18 @@ func (s *Server) Deauthorize(user interaction.Snowflake) {
 	st.mu.Lock()
 	defer st.mu.Unlock()
 	had := st.authorizes(user)
-	if st.userInstalls[user] {
-		delete(st.userInstalls, user)
+	if st.app.userInstalls[user] {
+		delete(st.app.userInstalls, user)
 		st.touch()
 	}
-	for key, g := range st.grants {
+	for key, g := range st.app.grants {
 		if g.user == user {
-			delete(st.grants, key)
+			delete(st.app.grants, key)
 		}
 	}
-	for access, t := range st.tokens {
+	for access, t := range st.app.tokens {
 		if t.kind == tokenUser && t.user == user {
-			delete(st.tokens, access)
+			delete(st.app.tokens, access)
 		}
 	}
 	if had {

@@ -69,18 +69,18 @@ func (s *state) expired(g *grant) bool {
 // The caller holds s.mu.
 func (s *state) prune() {
 	now := s.now()
-	if !s.pruned.IsZero() && now.Before(s.pruned.Add(pruneEvery)) && !now.Before(s.pruned) {
+	if !s.app.pruned.IsZero() && now.Before(s.app.pruned.Add(pruneEvery)) && !now.Before(s.app.pruned) {
 		return
 	}
-	s.pruned = now
-	for access, t := range s.tokens {
+	s.app.pruned = now
+	for access, t := range s.app.tokens {
 		if !now.Before(t.expires) {
-			delete(s.tokens, access)
+			delete(s.app.tokens, access)
 		}
 	}
-	for key, g := range s.grants {
+	for key, g := range s.app.grants {
 		if s.expired(g) {
-			delete(s.grants, key)
+			delete(s.app.grants, key)
 		}
 	}
 }

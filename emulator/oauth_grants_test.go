@@ -22,7 +22,7 @@ func TestExpiredTokensAndCodesAreDropped(t *testing.T) {
 	count := func() (tokens, grants int) {
 		s.st.mu.Lock()
 		defer s.st.mu.Unlock()
-		return len(s.st.tokens), len(s.st.grants)
+		return len(s.st.app.tokens), len(s.st.app.grants)
 	}
 	issue := func() {
 		s.st.mu.Lock()

@@ -44,13 +44,13 @@ func (s *Server) revokeToken(r *request) (int, any, *apiError) {
 		return oauthError(http.StatusBadRequest, oauthUnsupportedTokenType, "")
 	}
 	st := s.st
-	if t := st.tokens[tok]; t != nil {
+	if t := st.app.tokens[tok]; t != nil {
 		if t.kind == tokenClient {
-			delete(st.tokens, tok)
+			delete(st.app.tokens, tok)
 		} else {
 			s.revokeAuthorization(t.user, t.auth)
 		}
-	} else if g := st.grants[tok]; g != nil && g.refresh {
+	} else if g := st.app.grants[tok]; g != nil && g.refresh {
 		s.revokeAuthorization(g.user, g.auth)
 	}
 	return http.StatusOK, map[string]any{}, nil
@@ -62,14 +62,14 @@ func (s *Server) revokeToken(r *request) (int, any, *apiError) {
 // The caller holds s.st.mu.
 func (s *Server) revokeAuthorization(user interaction.Snowflake, auth string) {
 	st := s.st
-	for key, g := range st.grants {
+	for key, g := range st.app.grants {
 		if g.auth == auth {
-			delete(st.grants, key)
+			delete(st.app.grants, key)
 		}
 	}
-	for access, t := range st.tokens {
+	for access, t := range st.app.tokens {
 		if t.kind == tokenUser && t.auth == auth {
-			delete(st.tokens, access)
+			delete(st.app.tokens, access)
 		}
 	}
 	if !st.authorizes(user) {

@@ -38,7 +38,7 @@ func (s *Server) listPermissions(r *request) (int, any, *apiError) {
 	if err != nil {
 		return 0, nil, err
 	}
-	byID := s.st.permissions[g.id]
+	byID := s.st.app.permissions[g.id]
 	ids := make([]interaction.Snowflake, 0, len(byID))
 	for id, ps := range byID {
 		if len(ps) > 0 {
@@ -68,7 +68,7 @@ func (s *Server) getPermissions(r *request) (int, any, *apiError) {
 	if err != nil {
 		return 0, nil, err
 	}
-	ps := s.st.permissions[g.id][id]
+	ps := s.st.app.permissions[g.id][id]
 	if len(ps) == 0 {
 		// The real service answers 404 rather than an empty list for a
 		// command without overwrites (discord/discord-api-docs#2737).
@@ -108,21 +108,21 @@ func (s *Server) editPermissions(r *request) (int, any, *apiError) {
 	if err != nil {
 		return 0, nil, err
 	}
-	byID := s.st.permissions[g.id]
+	byID := s.st.app.permissions[g.id]
 	if len(ps) == 0 {
 		delete(byID, id)
 	} else {
 		if byID == nil {
 			byID = map[interaction.Snowflake][]command.Permission{}
-			s.st.permissions[g.id] = byID
+			s.st.app.permissions[g.id] = byID
 		}
 		byID[id] = ps
 	}
 	out := s.guildPermissions(g.id, id, ps)
 	// The gateway's sessions hear of it, whatever their intents (the
 	// specification's Events).
-	if s.gw.Listening() {
-		s.gw.Publish(gateway.Event{Name: "APPLICATION_COMMAND_PERMISSIONS_UPDATE", Guild: uint64(g.id), Data: mustJSON(out)})
+	if s.gw.Listening(uint64(s.st.app.id)) {
+		s.publish(gateway.Event{Name: "APPLICATION_COMMAND_PERMISSIONS_UPDATE", Guild: uint64(g.id), Data: mustJSON(out)})
 	}
 	return http.StatusOK, out, nil
 }
@@ -164,7 +164,7 @@ func (s *Server) permissionsTarget(r *request, g *guild) (interaction.Snowflake,
 	}
 	if err == nil {
 		for _, scope := range []interaction.Snowflake{g.id, 0} {
-			for _, c := range s.st.commands[scope] {
+			for _, c := range s.st.app.commands[scope] {
 				if c.ID == id {
 					return id, nil
 				}

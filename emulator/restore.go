@@ -79,19 +79,13 @@ func buildWorld(doc *stateDoc, now func() time.Time, limits Limits) (*world, err
 		now:          now,
 		users:        map[interaction.Snowflake]*interaction.User{},
 		guilds:       map[interaction.Snowflake]*guild{},
-		commands:     map[interaction.Snowflake][]*command.Command{},
-		permissions:  map[interaction.Snowflake]map[interaction.Snowflake][]command.Permission{},
-		creates:      map[interaction.Snowflake]*dailyCount{},
-		tokens:       map[string]*token{},
-		grants:       map[string]*grant{},
-		userInstalls: map[interaction.Snowflake]bool{},
 		interactions: map[interaction.Snowflake]*sentInteraction{},
 		byToken:      map[string]*sentInteraction{},
 		messages:     map[interaction.Snowflake]*sentInteraction{},
 		channelLogs:  map[interaction.Snowflake]*channelLog{},
 		modals:       map[interaction.Snowflake]*openModal{},
-		seenVersions: map[interaction.Snowflake]map[interaction.Snowflake]interaction.Snowflake{},
 		limits:       limits,
+		app:          newApplication(nil),
 	}, msgs: map[interaction.Snowflake]*Message{}, kept: map[interaction.Snowflake]*sentInteraction{},
 		detached: map[interaction.Snowflake]*sentInteraction{}, detachedMsgs: map[interaction.Snowflake]*Message{}}
 	w := b.build()
@@ -179,7 +173,7 @@ func (b *builder) build() *world {
 		}
 		st.users[u.ID] = ptr(u)
 	}
-	app := &st.app
+	app := st.app
 	if b.err == nil {
 		b.user("application.bot_user_id", app.botUser)
 		b.user("application.owner_id", app.owner)
@@ -207,10 +201,10 @@ func (b *builder) build() *world {
 		if b.err != nil || !b.user(p+".user_id", sv.User) || !b.id(p+".command_id", sv.Command) || !b.id(p+".version", sv.Version) {
 			return nil
 		}
-		if st.seenVersions[sv.User] == nil {
-			st.seenVersions[sv.User] = map[interaction.Snowflake]interaction.Snowflake{}
+		if st.app.seenVersions[sv.User] == nil {
+			st.app.seenVersions[sv.User] = map[interaction.Snowflake]interaction.Snowflake{}
 		}
-		st.seenVersions[sv.User][sv.Command] = sv.Version
+		st.app.seenVersions[sv.User][sv.Command] = sv.Version
 	}
 	b.events()
 	for key, content := range doc.Files {
@@ -259,11 +253,11 @@ func (b *builder) application(w *world) {
 		b.fail("application.installation_contexts", "%s", err)
 		return
 	}
-	b.st.app = application{
-		id: a.ID, botUser: a.BotUser, owner: a.Owner, botToken: a.BotToken, clientID: a.ClientID, clientSecret: a.ClientSecret,
-		redirectURI: a.RedirectURI, activities: a.Activities, discoverable: a.Discoverable, installContexts: contexts,
-		interactionsURL: a.InteractionsURL, eventsURL: a.EventsURL,
-	}
+	app := newApplication(w.key)
+	app.id, app.botUser, app.owner, app.botToken, app.clientID, app.clientSecret = a.ID, a.BotUser, a.Owner, a.BotToken, a.ClientID, a.ClientSecret
+	app.redirectURI, app.activities, app.discoverable, app.installContexts = a.RedirectURI, a.Activities, a.Discoverable, contexts
+	app.interactionsURL, app.eventsURL = a.InteractionsURL, a.EventsURL
+	b.st.app, b.st.apps = app, []*application{app}
 }
 
 // guild builds doc.Guilds[i].
@@ -280,9 +274,15 @@ func (b *builder) guild(i int) {
 		b.fail(p+".id", "guild %s is listed twice", d.ID)
 		return
 	}
-	g := &guild{id: d.ID, name: d.Name, owner: d.Owner, installed: d.Installed, locale: d.Locale, features: d.Features,
+	g := &guild{id: d.ID, name: d.Name, owner: d.Owner, locale: d.Locale, features: d.Features,
 		members: map[interaction.Snowflake]*interaction.Member{}, roles: map[interaction.Snowflake]*interaction.Role{},
-		channels: map[interaction.Snowflake]*interaction.Channel{}, botRole: d.BotRole, emojis: d.Emojis, now: st.now}
+		channels: map[interaction.Snowflake]*interaction.Channel{}, emojis: d.Emojis, now: st.now}
+	if d.Installed {
+		g.install(st.app.id)
+	}
+	if d.BotRole != 0 {
+		g.setBotRole(st.app.id, d.BotRole)
+	}
 	for j, r := range d.Roles {
 		rp := fmt.Sprintf("%s.roles[%d]", p, j)
 		if !b.id(rp+".id", r.ID) {
@@ -298,8 +298,8 @@ func (b *builder) guild(i int) {
 		b.fail(p+".roles", "no @everyone, the role with the guild's id %s", g.id)
 		return
 	}
-	if g.botRole != 0 && g.roles[g.botRole] == nil {
-		b.fail(p+".bot_role_id", "role %s is not a role of guild %s", g.botRole, g.id)
+	if d.BotRole != 0 && g.roles[d.BotRole] == nil {
+		b.fail(p+".bot_role_id", "role %s is not a role of guild %s", d.BotRole, g.id)
 		return
 	}
 	for j, m := range d.Members {
@@ -418,7 +418,7 @@ func (b *builder) commands() {
 			b.fail(p+".guild_id", "guild %s is not a guild of the snapshot", cs.Guild)
 			return
 		}
-		if st.commands[cs.Guild] != nil {
+		if st.app.commands[cs.Guild] != nil {
 			b.fail(p+".guild_id", "the scope %s is listed twice", cs.Guild)
 			return
 		}
@@ -440,7 +440,7 @@ func (b *builder) commands() {
 			}
 			ids[c.ID] = cs.Guild + 1
 		}
-		st.commands[cs.Guild] = cs.Commands
+		st.app.commands[cs.Guild] = cs.Commands
 	}
 	for i, pd := range doc.Permissions {
 		p := fmt.Sprintf("permissions[%d]", i)
@@ -456,17 +456,17 @@ func (b *builder) commands() {
 		if b.err != nil {
 			return
 		}
-		if st.permissions[pd.Guild] == nil {
-			st.permissions[pd.Guild] = map[interaction.Snowflake][]command.Permission{}
+		if st.app.permissions[pd.Guild] == nil {
+			st.app.permissions[pd.Guild] = map[interaction.Snowflake][]command.Permission{}
 		}
-		st.permissions[pd.Guild][pd.Command] = pd.Permissions
+		st.app.permissions[pd.Guild][pd.Command] = pd.Permissions
 	}
 	for i, c := range doc.Creates {
 		if c.Guild != 0 && st.guilds[c.Guild] == nil {
 			b.fail(fmt.Sprintf("creates[%d].guild_id", i), "guild %s is not a guild of the snapshot", c.Guild)
 			return
 		}
-		st.creates[c.Guild] = &dailyCount{day: c.Day, n: c.Count}
+		st.app.creates[c.Guild] = &dailyCount{day: c.Day, n: c.Count}
 	}
 }
 
@@ -491,7 +491,7 @@ func (b *builder) oauth() {
 		switch {
 		case t.Token == "":
 			b.fail(p+".token", "missing")
-		case st.tokens[t.Token] != nil:
+		case st.app.tokens[t.Token] != nil:
 			b.fail(p+".token", "listed twice")
 		case t.User != 0 && !b.user(p+".user_id", t.User):
 		}
@@ -502,27 +502,27 @@ func (b *builder) oauth() {
 		for _, sc := range t.Scopes {
 			tk.scopes[sc] = true
 		}
-		st.tokens[t.Token] = tk
+		st.app.tokens[t.Token] = tk
 	}
 	for i, g := range doc.Grants {
 		p := fmt.Sprintf("grants[%d]", i)
 		switch {
 		case g.Code == "":
 			b.fail(p+".code", "missing")
-		case st.grants[g.Code] != nil:
+		case st.app.grants[g.Code] != nil:
 			b.fail(p+".code", "listed twice")
 		case !b.user(p+".user_id", g.User):
 		}
 		if b.err != nil {
 			return
 		}
-		st.grants[g.Code] = &grant{user: g.User, scopes: g.Scopes, redirectURI: g.RedirectURI, refresh: g.Refresh, auth: g.Auth, expires: g.Expires}
+		st.app.grants[g.Code] = &grant{user: g.User, scopes: g.Scopes, redirectURI: g.RedirectURI, refresh: g.Refresh, auth: g.Auth, expires: g.Expires}
 	}
 	for i, u := range doc.UserInstalls {
 		if !b.user(fmt.Sprintf("user_installs[%d]", i), u) {
 			return
 		}
-		st.userInstalls[u] = true
+		st.app.userInstalls[u] = true
 	}
 }
 
@@ -548,7 +548,7 @@ func (b *builder) skusAndEntitlements() {
 		b.fail("skus", "%d SKUs, more than the emulator keeps", len(doc.SKUs))
 		return
 	}
-	st.skus = doc.SKUs
+	st.app.skus = doc.SKUs
 	if len(doc.Entitlements) > maxEntitlements {
 		b.fail("entitlements", "%d entitlements, more than the %d the emulator keeps", len(doc.Entitlements), maxEntitlements)
 		return
@@ -570,7 +570,7 @@ func (b *builder) skusAndEntitlements() {
 		if b.err != nil {
 			return
 		}
-		st.entitlements = append(st.entitlements, ptr(e))
+		st.app.entitlements = append(st.app.entitlements, ptr(e))
 	}
 }
 

@@ -140,7 +140,7 @@ func (s *Server) addSeed(seed *Seed) error {
 			return err
 		}
 		g := &guild{
-			id: sg.ID, name: sg.Name, owner: sg.OwnerID, installed: sg.Installed == nil || *sg.Installed, locale: sg.Locale,
+			id: sg.ID, name: sg.Name, owner: sg.OwnerID, locale: sg.Locale,
 			features: slices.Clone(sg.Features), now: st.now,
 			members:  map[interaction.Snowflake]*interaction.Member{},
 			roles:    map[interaction.Snowflake]*interaction.Role{},
@@ -198,7 +198,8 @@ func (s *Server) addSeed(seed *Seed) error {
 		}
 		g.emojis = slices.Clone(sg.Emojis)
 		members := append([]SeedMember{{UserID: g.owner}}, sg.Members...)
-		if g.installed {
+		if sg.Installed == nil || *sg.Installed {
+			g.install(st.app.id)
 			members = append(members, SeedMember{UserID: st.app.botUser})
 		}
 		for _, m := range members {
@@ -226,7 +227,7 @@ func (s *Server) addSeed(seed *Seed) error {
 			}
 			g.members[m.UserID] = &interaction.Member{User: *u, Nick: m.Nick, Roles: roles, JoinedAt: joined}
 		}
-		if g.installed {
+		if g.installed[st.app.id] {
 			// The bot joined: it has its managed role besides those
 			// listed for it.
 			listed := g.members[st.app.botUser]

@@ -19,7 +19,6 @@ import (
 
 	"github.com/switchboard-go/switchboard/command"
 	"github.com/switchboard-go/switchboard/interaction"
-	"github.com/switchboard-go/switchboard/internal/signer"
 	"github.com/switchboard-go/switchboard/rules"
 )
 
@@ -103,6 +102,11 @@ type Config struct {
 	// other rules hold under them as under an IP address (see the
 	// package's documentation).
 	ControlHosts []string
+	// Applications are applications beside the first, each with its own
+	// bot, credentials and signing key, in the same world: their bots
+	// join the guild New makes, each with a managed role of its own. See
+	// Server.Applications and docs/emulator.md, "Several applications".
+	Applications []ApplicationConfig
 }
 
 // RateLimit is a fixed-window limit.
@@ -142,11 +146,8 @@ type Server struct {
 	// member with Manage Guild and Manage Roles, and a plain member.
 	Admin, Moderator, Member interaction.Snowflake
 
-	st     *state
-	gw     *gateway.Hub
-	signer *signer.Signer
-	// key is the signing key, which a snapshot holds.
-	key ed25519.PrivateKey
+	st *state
+	gw *gateway.Hub
 	// baseline is the snapshot of the world New made, without a
 	// baseline of its own: what Reset goes back to.
 	baseline []byte
@@ -266,23 +267,14 @@ func newServer(cfg Config) (*Server, error) {
 		}
 	}
 	st := &state{
-		now:         now,
-		users:       map[interaction.Snowflake]*interaction.User{},
-		guilds:      map[interaction.Snowflake]*guild{},
-		commands:    map[interaction.Snowflake][]*command.Command{},
-		permissions: map[interaction.Snowflake]map[interaction.Snowflake][]command.Permission{},
-		creates:     map[interaction.Snowflake]*dailyCount{},
-		tokens:      map[string]*token{},
-		grants:      map[string]*grant{},
-
-		userInstalls: map[interaction.Snowflake]bool{},
-
+		now:          now,
+		users:        map[interaction.Snowflake]*interaction.User{},
+		guilds:       map[interaction.Snowflake]*guild{},
 		interactions: map[interaction.Snowflake]*sentInteraction{},
 		byToken:      map[string]*sentInteraction{},
 		messages:     map[interaction.Snowflake]*sentInteraction{},
 		channelLogs:  map[interaction.Snowflake]*channelLog{},
 		modals:       map[interaction.Snowflake]*openModal{},
-		seenVersions: map[interaction.Snowflake]map[interaction.Snowflake]interaction.Snowflake{},
 		limits:       limits,
 		events:       eventLog{changed: make(chan struct{}), keep: limits.Events, room: limits.WaitingEvents},
 		changed:      make(chan struct{}),
@@ -291,17 +283,18 @@ func newServer(cfg Config) (*Server, error) {
 	if window <= 0 {
 		window = 3 * time.Second
 	}
-	s := &Server{st: st, signer: signer.New(priv), limiter: newLimiter(rl, now), window: window, started: now(), key: priv}
+	s := &Server{st: st, limiter: newLimiter(rl, now), window: window, started: now()}
 	s.controlHosts = slices.Clone(cfg.ControlHosts)
 	s.faults.limit = limits.Faults
 	s.deliveryFaults.limit = limits.Faults
-	s.PublicKey = s.signer.PublicKeyHex()
 	s.newGateway(cfg)
 	if from != nil {
 		s.installWorld(from, false)
 		s.baseline = from.baseline
 	} else {
-		st.app.installContexts = contexts
+		app := newApplication(priv)
+		app.installContexts = contexts
+		st.app, st.apps = app, []*application{app}
 		if cfg.WellKnown {
 			// The world is made at one instant, whatever the clock says;
 			// ids made later grow from the clock, past these.
@@ -313,6 +306,11 @@ func newServer(cfg Config) (*Server, error) {
 		}
 		if cfg.Seed != nil {
 			if err := s.addSeed(cfg.Seed); err != nil {
+				return nil, err
+			}
+		}
+		for i, ac := range cfg.Applications {
+			if err := s.addApplication(ac, i+2); err != nil {
 				return nil, err
 			}
 		}
@@ -331,7 +329,7 @@ func newServer(cfg Config) (*Server, error) {
 // roles, channels and three members, and the grant of a moderator.
 func (s *Server) seed(cfg Config) {
 	st := s.st
-	app := &st.app
+	app := st.app
 	app.id = st.newID()
 	app.clientID = app.id.String()
 	app.clientSecret = secret(16)
@@ -348,6 +346,7 @@ func (s *Server) seed(cfg Config) {
 		st.users[id] = &interaction.User{ID: id, Username: name, GlobalName: strings.ToUpper(name[:1]) + name[1:], Discriminator: "0", Bot: bot}
 		return id
 	}
+	s.PublicKey = app.signer.PublicKeyHex()
 	// The bot user of an application created today has the application's
 	// id, and its token begins with that id.
 	app.botUser = user(app.id, "emulator-bot", true)
@@ -361,12 +360,13 @@ func (s *Server) seed(cfg Config) {
 	app.owner = owner
 
 	g := &guild{
-		id: st.newID(), name: "Emulator Guild", owner: owner, installed: true, locale: interaction.LocaleEnglishUS, now: st.now,
+		id: st.newID(), name: "Emulator Guild", owner: owner, locale: interaction.LocaleEnglishUS, now: st.now,
 		members:  map[interaction.Snowflake]*interaction.Member{},
 		roles:    map[interaction.Snowflake]*interaction.Role{},
 		channels: map[interaction.Snowflake]*interaction.Channel{},
 	}
 	st.guilds[g.id] = g
+	g.install(app.id)
 	g.roles[g.id] = &interaction.Role{ID: g.id, Name: "@everyone", Permissions: everyonePermissions}
 	modRole := st.newID()
 	g.roles[modRole] = &interaction.Role{ID: modRole, Name: "Moderator", Position: 1, Hoist: true, Mentionable: true,
@@ -405,7 +405,7 @@ func (s *Server) seed(cfg Config) {
 	}
 	// The code of a flow completed as the emulator starts, for whenever a
 	// test comes for it: it does not expire (CONFORMANCE.md, D205).
-	st.grants[code] = &grant{user: moderator, scopes: []string{"identify", "applications.commands.permissions.update"}, redirectURI: app.redirectURI, auth: secret(8)}
+	st.app.grants[code] = &grant{user: moderator, scopes: []string{"identify", "applications.commands.permissions.update"}, redirectURI: app.redirectURI, auth: secret(8)}
 
 	if app.activities {
 		// The service names its automatic entry point "Launch" and
@@ -413,7 +413,7 @@ func (s *Server) seed(cfg Config) {
 		// interaction context and installation context the application
 		// has, as a new command is by default.
 		id := st.newID()
-		st.commands[0] = append(st.commands[0], &command.Command{
+		st.app.commands[0] = append(st.app.commands[0], &command.Command{
 			ID: id, ApplicationID: app.id, Version: id, Type: interaction.CommandPrimaryEntryPoint,
 			Name: "Launch", Handler: interaction.HandlerServiceLaunchActivity,
 			IntegrationTypes: slices.Clone(app.installContexts),
@@ -430,37 +430,55 @@ func (s *Server) seed(cfg Config) {
 type caller struct {
 	bot   bool
 	token *token // a bearer token; nil for the bot
+	// app is the application whose bot token, or bearer token, it is.
+	app *application
 }
 
 // limitKey names whose rate limits a request counts against: the bot's,
 // or the user's a bearer token acts for (a client credentials token acts
-// for the application's owner).
+// for the application's owner), with the application's.
 func (c caller) limitKey() string {
 	if c.token == nil {
-		return "bot"
+		return "bot:" + c.app.id.String()
 	}
-	return c.token.user.String()
+	return c.token.user.String() + ":" + c.app.id.String()
 }
 
 // has reports whether a bearer caller's token carries scope.
 func (c caller) has(scope string) bool { return c.token != nil && c.token.scopes[scope] }
 
-// authenticate identifies the caller from the Authorization header. The
-// caller holds s.st.mu.
+// authenticate identifies the caller from the Authorization header: the
+// application whose bot token it is, or which issued its bearer token.
+// The caller holds s.st.mu.
 func (s *Server) authenticate(r *http.Request) (caller, *apiError) {
 	h := r.Header.Get("Authorization")
 	switch {
 	case strings.HasPrefix(h, "Bot "):
-		if subtle.ConstantTimeCompare([]byte(strings.TrimPrefix(h, "Bot ")), []byte(s.st.app.botToken)) == 1 {
-			return caller{bot: true}, nil
+		if app := s.st.botApp(strings.TrimPrefix(h, "Bot ")); app != nil {
+			return caller{bot: true, app: app}, nil
 		}
 	case strings.HasPrefix(h, "Bearer "):
-		t := s.st.tokens[strings.TrimPrefix(h, "Bearer ")]
-		if t != nil && s.st.now().Before(t.expires) {
-			return caller{token: t}, nil
+		for _, app := range s.st.apps {
+			t := app.tokens[strings.TrimPrefix(h, "Bearer ")]
+			if t != nil && s.st.now().Before(t.expires) {
+				return caller{token: t, app: app}, nil
+			}
 		}
 	}
 	return caller{}, errUnauthorized()
+}
+
+// botApp returns the application whose bot token is token, nil for none.
+// Every application's token is compared, in constant time. The caller
+// holds the state's lock.
+func (st *state) botApp(token string) *application {
+	var found *application
+	for _, app := range st.apps {
+		if subtle.ConstantTimeCompare([]byte(token), []byte(app.botToken)) == 1 {
+			found = app
+		}
+	}
+	return found
 }
 
 // request is a request being answered.
@@ -599,12 +617,26 @@ func (s *Server) handle(mux *http.ServeMux, pattern string, spec routeSpec, h ha
 			status int
 			answer any
 		)
-		if !anonymous {
-			req.caller, e = s.authenticate(r)
+		// The request acts for its caller's application, or for the
+		// application of the interaction whose token its path gives;
+		// the handler of an anonymous route may find another (the
+		// client of /oauth2/token). Whichever it is, the first acts
+		// again once the answer is made.
+		restore := st.actFor(st.app)
+		switch {
+		case !anonymous:
+			if req.caller, e = s.authenticate(r); e == nil {
+				st.app = req.caller.app
+			}
+		case spec.admit != nil:
+			if si := st.byToken[r.PathValue("token")]; si != nil {
+				st.app = st.appOf(si)
+			}
 		}
 		if e == nil {
 			status, answer, e = h(req)
 		}
+		restore()
 		if e == nil && r.Method != http.MethodGet && r.Method != http.MethodHead {
 			// A write the service took: commands, permissions, an
 			// answer, a follow-up, an edit or a deletion.
@@ -651,7 +683,7 @@ func (s *Server) majorOf(r *http.Request) string {
 		return "-"
 	}
 	guild := known("guild", func(id interaction.Snowflake) bool { return s.st.guilds[id] != nil })
-	app := known("app", func(id interaction.Snowflake) bool { return id == s.st.app.id })
+	app := known("app", func(id interaction.Snowflake) bool { return s.st.appByID(id) != nil })
 	if channel := known("channel", func(id interaction.Snowflake) bool { _, ok := s.findChannel(id); return ok }); channel != "" {
 		// The channel endpoints are counted per channel.
 		return guild + "/" + app + "/" + channel

@@ -112,7 +112,7 @@ func (s *Server) setSKUs(given []SKU) error {
 		seen[id] = true
 		return id
 	}
-	st.skus = st.skus[:0]
+	st.app.skus = st.app.skus[:0]
 	for _, k := range given {
 		if k.Slug == "" {
 			k.Slug = slug(k.Name)
@@ -122,12 +122,12 @@ func (s *Server) setSKUs(given []SKU) error {
 			// SUBSCRIPTION SKU", listed before it.
 			group := k
 			group.ID, group.Type = newID(), skuSubscriptionGroup
-			st.skus = append(st.skus, group)
+			st.app.skus = append(st.app.skus, group)
 		}
 		if k.ID == 0 {
 			k.ID = newID()
 		}
-		st.skus = append(st.skus, k)
+		st.app.skus = append(st.app.skus, k)
 	}
 	return nil
 }
@@ -157,15 +157,15 @@ func slug(name string) string {
 func (s *Server) SKUs() []SKU {
 	s.st.mu.Lock()
 	defer s.st.mu.Unlock()
-	return append([]SKU(nil), s.st.skus...)
+	return append([]SKU(nil), s.st.app.skus...)
 }
 
 // sku returns the application's SKU with id, or nil. The caller holds the
 // state's lock.
 func (st *state) sku(id interaction.Snowflake) *SKU {
-	for i := range st.skus {
-		if st.skus[i].ID == id {
-			return &st.skus[i]
+	for i := range st.app.skus {
+		if st.app.skus[i].ID == id {
+			return &st.app.skus[i]
 		}
 	}
 	return nil
@@ -198,8 +198,8 @@ func (s *Server) listSKUs(r *request) (int, any, *apiError) {
 	if err := s.checkApplication(r); err != nil {
 		return 0, nil, err
 	}
-	out := make([]wireSKU, len(s.st.skus))
-	for i, k := range s.st.skus {
+	out := make([]wireSKU, len(s.st.app.skus))
+	for i, k := range s.st.app.skus {
 		out[i] = wireSKU{ID: k.ID, Type: k.Type, ApplicationID: s.st.app.id, AccessType: 1, Name: k.Name,
 			Features: []string{}, Slug: k.Slug, Flags: k.Flags}
 	}

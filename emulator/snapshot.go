@@ -349,14 +349,14 @@ func encodeState(doc *stateDoc) ([]byte, error) {
 // changes in place: lists the state appends to are copied.
 func (s *Server) snapshot() *stateDoc {
 	st := s.st
-	app := &st.app
+	app := st.app
 	doc := &stateDoc{
 		Version: snapshotVersion,
 		Clock:   clockDoc{LastMS: st.lastMS, Seq: st.seq},
 		Application: appDoc{
 			ID: app.id, BotUser: app.botUser, Owner: app.owner,
 			BotToken: app.botToken, ClientID: app.clientID, ClientSecret: app.clientSecret,
-			SigningKey: hex.EncodeToString(s.key.Seed()), RedirectURI: app.redirectURI,
+			SigningKey: hex.EncodeToString(app.key.Seed()), RedirectURI: app.redirectURI,
 			Activities: app.activities, Discoverable: app.discoverable,
 			InstallContexts: slices.Clone(app.installContexts),
 			InteractionsURL: app.interactionsURL, EventsURL: app.eventsURL,
@@ -373,7 +373,7 @@ func (s *Server) snapshot() *stateDoc {
 		Channels:     []channelDoc{},
 		Interactions: []interactionDoc{},
 		Modals:       []modalDoc{},
-		SKUs:         slices.Clone(st.skus),
+		SKUs:         slices.Clone(st.app.skus),
 		Entitlements: []interaction.Entitlement{},
 		SeenVersions: []seenDoc{},
 		Events:       eventsDoc{Dropped: st.events.dropped, Delivered: []deliveryDoc{}},
@@ -386,39 +386,39 @@ func (s *Server) snapshot() *stateDoc {
 		doc.Users = append(doc.Users, *st.users[id])
 	}
 	for _, id := range sortedIDs(st.guilds) {
-		doc.Guilds = append(doc.Guilds, guildSnapshot(st.guilds[id]))
+		doc.Guilds = append(doc.Guilds, guildSnapshot(st.guilds[id], st.app.id))
 	}
-	for _, id := range sortedIDs(st.commands) {
-		cs := make([]*command.Command, len(st.commands[id]))
-		for i, c := range st.commands[id] {
+	for _, id := range sortedIDs(st.app.commands) {
+		cs := make([]*command.Command, len(st.app.commands[id]))
+		for i, c := range st.app.commands[id] {
 			cc := *c
 			cs[i] = &cc
 		}
 		doc.Commands = append(doc.Commands, commandsDoc{Guild: id, Commands: cs})
 	}
-	for _, g := range sortedIDs(st.permissions) {
-		for _, c := range sortedIDs(st.permissions[g]) {
-			doc.Permissions = append(doc.Permissions, permissionsDoc{Guild: g, Command: c, Permissions: slices.Clone(st.permissions[g][c])})
+	for _, g := range sortedIDs(st.app.permissions) {
+		for _, c := range sortedIDs(st.app.permissions[g]) {
+			doc.Permissions = append(doc.Permissions, permissionsDoc{Guild: g, Command: c, Permissions: slices.Clone(st.app.permissions[g][c])})
 		}
 	}
-	for _, g := range sortedIDs(st.creates) {
-		doc.Creates = append(doc.Creates, createsDoc{Guild: g, Day: st.creates[g].day, Count: st.creates[g].n})
+	for _, g := range sortedIDs(st.app.creates) {
+		doc.Creates = append(doc.Creates, createsDoc{Guild: g, Day: st.app.creates[g].day, Count: st.app.creates[g].n})
 	}
-	for _, k := range slices.Sorted(maps.Keys(st.tokens)) {
-		t := st.tokens[k]
+	for _, k := range slices.Sorted(maps.Keys(st.app.tokens)) {
+		t := st.app.tokens[k]
 		kind := "user"
 		if t.kind == tokenClient {
 			kind = "client"
 		}
 		doc.Tokens = append(doc.Tokens, tokenDoc{Token: k, Kind: kind, Scopes: slices.Clone(t.granted), User: t.user, Expires: t.expires.UTC(), Auth: t.auth})
 	}
-	for _, k := range slices.Sorted(maps.Keys(st.grants)) {
-		g := st.grants[k]
+	for _, k := range slices.Sorted(maps.Keys(st.app.grants)) {
+		g := st.app.grants[k]
 		doc.Grants = append(doc.Grants, grantDoc{Code: k, User: g.user, Scopes: slices.Clone(g.scopes), RedirectURI: g.redirectURI,
 			Refresh: g.refresh, Auth: g.auth, Expires: utc(g.expires)})
 	}
-	for _, u := range sortedIDs(st.userInstalls) {
-		if st.userInstalls[u] {
+	for _, u := range sortedIDs(st.app.userInstalls) {
+		if st.app.userInstalls[u] {
 			doc.UserInstalls = append(doc.UserInstalls, u)
 		}
 	}
@@ -443,12 +443,12 @@ func (s *Server) snapshot() *stateDoc {
 		}
 		doc.Modals = append(doc.Modals, m)
 	}
-	for _, e := range st.entitlements {
+	for _, e := range st.app.entitlements {
 		doc.Entitlements = append(doc.Entitlements, *e)
 	}
-	for _, u := range sortedIDs(st.seenVersions) {
-		for _, c := range sortedIDs(st.seenVersions[u]) {
-			doc.SeenVersions = append(doc.SeenVersions, seenDoc{User: u, Command: c, Version: st.seenVersions[u][c]})
+	for _, u := range sortedIDs(st.app.seenVersions) {
+		for _, c := range sortedIDs(st.app.seenVersions[u]) {
+			doc.SeenVersions = append(doc.SeenVersions, seenDoc{User: u, Command: c, Version: st.app.seenVersions[u][c]})
 		}
 	}
 	for _, d := range st.events.done {
@@ -458,11 +458,12 @@ func (s *Server) snapshot() *stateDoc {
 	return doc
 }
 
-// guildSnapshot returns g as a document. The caller holds the state's lock.
-func guildSnapshot(g *guild) guildDoc {
+// guildSnapshot returns g as a document, as application app sees it.
+// The caller holds the state's lock.
+func guildSnapshot(g *guild, app interaction.Snowflake) guildDoc {
 	d := guildDoc{
-		ID: g.id, Name: g.name, Owner: g.owner, Installed: g.installed, Locale: g.locale,
-		Features: slices.Clone(g.features), BotRole: g.botRole, Emojis: slices.Clone(g.emojis),
+		ID: g.id, Name: g.name, Owner: g.owner, Installed: g.installed[app], Locale: g.locale,
+		Features: slices.Clone(g.features), BotRole: g.botRoles[app], Emojis: slices.Clone(g.emojis),
 		Roles: []interaction.Role{}, Members: []interaction.Member{}, Channels: []interaction.Channel{},
 		Overwrites: []overwritesDoc{}, Bans: []banDoc{}, Threads: []threadDoc{},
 	}

@@ -41,8 +41,8 @@ func fullWorld(t *testing.T) (*Server, interaction.Snowflake, string) {
 
 	var cmdID interaction.Snowflake
 	s.st.mu.Lock()
-	cmdID = s.st.commands[s.GuildID][0].ID
-	s.st.permissions[s.GuildID] = map[interaction.Snowflake][]command.Permission{cmdID: {{ID: s.Member, Type: command.PermissionUser, Permission: false}}}
+	cmdID = s.st.app.commands[s.GuildID][0].ID
+	s.st.app.permissions[s.GuildID] = map[interaction.Snowflake][]command.Permission{cmdID: {{ID: s.Member, Type: command.PermissionUser, Permission: false}}}
 	s.st.mu.Unlock()
 
 	posted, err := s.PostMessage(s.Member, general, interaction.MessageData{Content: "hi <@" + s.Moderator.String() + ">"})

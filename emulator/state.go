@@ -1,6 +1,7 @@
 package emulator
 
 import (
+	"crypto/ed25519"
 	"crypto/rand"
 	"encoding/base64"
 	"encoding/binary"
@@ -10,6 +11,7 @@ import (
 
 	"github.com/switchboard-go/switchboard/command"
 	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/internal/signer"
 )
 
 // state is everything the service holds. One mutex guards it all: a request
@@ -25,24 +27,21 @@ type state struct {
 	// wellKnownInstant, so that its ids are the same at every start.
 	idTime time.Time
 
-	app      application
-	users    map[interaction.Snowflake]*interaction.User
-	guilds   map[interaction.Snowflake]*guild
-	commands map[interaction.Snowflake][]*command.Command // by guild; 0 is the global scope
-	// permissions by guild, then by command id (or the application id, for
-	// the defaults of every command).
-	permissions map[interaction.Snowflake]map[interaction.Snowflake][]command.Permission
-	// creates counts the commands created per scope per day, for the daily
-	// limit.
-	creates map[interaction.Snowflake]*dailyCount
-
-	tokens map[string]*token // access tokens
-	grants map[string]*grant // authorization codes and refresh tokens
-	// pruned is when expired tokens and codes were last dropped.
-	pruned time.Time
-	// userInstalls are the users who installed the application to their
-	// account (USER_INSTALL).
-	userInstalls map[interaction.Snowflake]bool
+	// apps are the applications the emulator serves, in the order they
+	// were made: the first is the one New makes, whose credentials are
+	// Server's fields. Each has its commands, tokens, SKUs and the rest;
+	// the users, guilds and messages are the world's, which they share.
+	apps []*application
+	// app is the application the holder of the lock acts for: the
+	// caller's, while a request is answered; the interaction's, while one
+	// is sent or answered; the first application otherwise. Whoever acts
+	// for another sets it with actFor, and sets it back before letting
+	// the lock go.
+	app   *application
+	users map[interaction.Snowflake]*interaction.User
+	// guilds are the world's guilds, each with its members, the bots of
+	// the applications among them.
+	guilds map[interaction.Snowflake]*guild
 
 	// interactions the emulator sent to the bot, by id and by token: their
 	// answers, original messages and follow-ups.
@@ -77,14 +76,6 @@ type state struct {
 	modals map[interaction.Snowflake]*openModal
 	// events are the webhook events sent to the application.
 	events eventLog
-	// skus are the application's SKUs, as List SKUs gives them;
-	// entitlements are its entitlements, deleted ones included, in the
-	// order of their ids (at most maxEntitlements).
-	skus         []SKU
-	entitlements []*interaction.Entitlement
-	// seenVersions is, per user, the version of each global command their
-	// client last loaded, for read-repair.
-	seenVersions map[interaction.Snowflake]map[interaction.Snowflake]interaction.Snowflake
 	// changed is closed, and replaced, at every change (see Changed).
 	changed chan struct{}
 }
@@ -180,7 +171,8 @@ func (st *state) message(id interaction.Snowflake) (*Message, *sentInteraction) 
 	return si.find(id), si
 }
 
-// application is the one application the emulator serves.
+// application is an application the emulator serves: its credentials,
+// settings and what it holds of its own in the world.
 type application struct {
 	id           interaction.Snowflake
 	botUser      interaction.Snowflake
@@ -198,14 +190,86 @@ type application struct {
 	// eventsURL is where the application receives webhook events; none
 	// are sent while it is empty.
 	eventsURL string
+	// key is the key its interactions and webhook events are signed
+	// with, and signer signs with it.
+	key    ed25519.PrivateKey
+	signer *signer.Signer
+
+	commands map[interaction.Snowflake][]*command.Command // by guild; 0 is the global scope
+	// permissions by guild, then by command id (or the application id, for
+	// the defaults of every command).
+	permissions map[interaction.Snowflake]map[interaction.Snowflake][]command.Permission
+	// creates counts the commands created per scope per day, for the daily
+	// limit.
+	creates map[interaction.Snowflake]*dailyCount
+
+	tokens map[string]*token // access tokens
+	grants map[string]*grant // authorization codes and refresh tokens
+	// pruned is when expired tokens and codes were last dropped.
+	pruned time.Time
+	// userInstalls are the users who installed the application to their
+	// account (USER_INSTALL).
+	userInstalls map[interaction.Snowflake]bool
+
+	// skus are the application's SKUs, as List SKUs gives them;
+	// entitlements are its entitlements, deleted ones included, in the
+	// order of their ids (at most maxEntitlements).
+	skus         []SKU
+	entitlements []*interaction.Entitlement
+	// seenVersions is, per user, the version of each global command their
+	// client last loaded, for read-repair.
+	seenVersions map[interaction.Snowflake]map[interaction.Snowflake]interaction.Snowflake
+}
+
+// newApplication returns an application without credentials, signing
+// with key, holding nothing yet.
+func newApplication(key ed25519.PrivateKey) *application {
+	return &application{
+		key: key, signer: signer.New(key),
+		commands:     map[interaction.Snowflake][]*command.Command{},
+		permissions:  map[interaction.Snowflake]map[interaction.Snowflake][]command.Permission{},
+		creates:      map[interaction.Snowflake]*dailyCount{},
+		tokens:       map[string]*token{},
+		grants:       map[string]*grant{},
+		userInstalls: map[interaction.Snowflake]bool{},
+		seenVersions: map[interaction.Snowflake]map[interaction.Snowflake]interaction.Snowflake{},
+	}
+}
+
+// actFor makes a the application the holder of the lock acts for, and
+// returns what sets back the one before. The caller holds the lock.
+func (st *state) actFor(a *application) (restore func()) {
+	before := st.app
+	st.app = a
+	return func() { st.app = before }
+}
+
+// appOf returns the application an interaction was sent to.
+func (st *state) appOf(si *sentInteraction) *application {
+	if a := st.appByID(si.ix.ApplicationID); a != nil {
+		return a
+	}
+	return st.apps[0]
+}
+
+// appByID returns the application with id, nil for none.
+func (st *state) appByID(id interaction.Snowflake) *application {
+	for _, a := range st.apps {
+		if a.id == id {
+			return a
+		}
+	}
+	return nil
 }
 
 // guild is a guild with its members, roles and channels.
 type guild struct {
-	id        interaction.Snowflake
-	name      string
-	owner     interaction.Snowflake
-	installed bool // the application has applications.commands here
+	id    interaction.Snowflake
+	name  string
+	owner interaction.Snowflake
+	// installed are the applications that have applications.commands
+	// here, by id.
+	installed map[interaction.Snowflake]bool
 	locale    interaction.Locale
 	features  []string // the guild's features, such as "COMMUNITY"
 	members   map[interaction.Snowflake]*interaction.Member
@@ -214,8 +278,9 @@ type guild struct {
 	// overwrites are the permission overwrites of each channel, by
 	// channel id; a thread has none of its own and follows its parent's.
 	overwrites map[interaction.Snowflake][]Overwrite
-	// botRole is the managed role the bot got when it joined; 0 before.
-	botRole interaction.Snowflake
+	// botRoles are the managed roles the applications' bots got when
+	// they joined, by application id.
+	botRoles map[interaction.Snowflake]interaction.Snowflake
 	// bans are the users banned from the guild, by user id.
 	bans map[interaction.Snowflake]*ban
 	// emojis are the guild's custom emojis, in the order they were

@@ -221,12 +221,12 @@ func (t typing) command(typed string) *command.Command {
 	ctx := interaction.ContextBotDM
 	if t.g != nil {
 		ctx = interaction.ContextGuild
-		if t.g.installed {
+		if t.g.installed[t.s.st.app.id] {
 			scopes = []interaction.Snowflake{t.g.id, 0}
 		}
 	}
 	for _, scope := range scopes {
-		for _, c := range t.s.st.commands[scope] {
+		for _, c := range t.s.st.app.commands[scope] {
 			if c.CommandType() != interaction.CommandChatInput || !t.names(c.Name, c.NameLocalizations, typed) {
 				continue
 			}

@@ -24,15 +24,17 @@ func (s *Server) webhookInteraction(r *request) (*sentInteraction, *apiError) {
 }
 
 // webhookToken returns the interaction whose token a webhook's path
-// gives: another application's id is an unknown webhook, an unknown or
-// expired token an invalid one. The caller holds s.st.mu.
+// gives: the id of no application is an unknown webhook; an unknown or
+// expired token, or one of another application's interaction, an invalid
+// one. The caller holds s.st.mu.
 func (s *Server) webhookToken(app, token string) (*sentInteraction, *apiError) {
 	st := s.st
-	if app != st.app.id.String() {
+	id, err := interaction.ParseSnowflake(app)
+	if err != nil || st.appByID(id) == nil {
 		return nil, errNotFound(codeUnknownWebhook, "Unknown Webhook")
 	}
 	si := st.byToken[token]
-	if si == nil || si.tokenExpired(st.now()) {
+	if si == nil || si.tokenExpired(st.now()) || si.ix.ApplicationID != id {
 		return nil, &apiError{status: http.StatusUnauthorized, code: codeInvalidWebhookToken, message: "Invalid Webhook Token"}
 	}
 	return si, nil

@@ -229,8 +229,13 @@ func (s *Server) messageJSON(m *Message) map[string]any {
 	if !m.Edited.IsZero() {
 		edited = m.Edited.UTC().Format(timestampLayout)
 	}
+	// The message is its interaction's application's, whoever reads it.
+	app := st.app
+	if si != nil {
+		app = st.appOf(si)
+	}
 	var author any
-	if u := st.users[st.app.botUser]; u != nil {
+	if u := st.users[app.botUser]; u != nil {
 		author = userJSON(u)
 	}
 	out := map[string]any{
@@ -250,8 +255,8 @@ func (s *Server) messageJSON(m *Message) map[string]any {
 		"flags":            d.Flags,
 		"timestamp":        m.Created.UTC().Format(timestampLayout),
 		"edited_timestamp": edited,
-		"webhook_id":       st.app.id.String(),
-		"application_id":   st.app.id.String(),
+		"webhook_id":       app.id.String(),
+		"application_id":   app.id.String(),
 	}
 	if m.Poll != nil {
 		out["poll"] = pollJSON(m.Poll, st.now())

@@ -66,7 +66,7 @@ func (s *Server) Guilds() []Guild {
 	out := make([]Guild, 0, len(s.st.guilds))
 	for _, id := range slices.Sorted(maps.Keys(s.st.guilds)) {
 		g := s.st.guilds[id]
-		v := Guild{ID: g.id, Name: g.name, Owner: g.owner, Locale: g.locale, Installed: g.installed}
+		v := Guild{ID: g.id, Name: g.name, Owner: g.owner, Locale: g.locale, Installed: g.installed[s.st.app.id]}
 		for _, cid := range slices.Sorted(maps.Keys(g.channels)) {
 			c := *g.channels[cid]
 			c.ThreadMetadata = clonePtr(c.ThreadMetadata)
@@ -93,7 +93,7 @@ func (s *Server) Guilds() []Guild {
 			}
 			v.Overwrites[cid] = slices.Clone(os)
 		}
-		v.BotRole = g.botRole
+		v.BotRole = g.botRoles[s.st.app.id]
 		v.Threads = s.threadValues(g)
 		v.Emojis = slices.Clone(g.emojis)
 		for _, b := range g.sortedBans() {
@@ -118,6 +118,10 @@ func (s *Server) Guilds() []Guild {
 // then name, with every localization: the client shows each in the
 // user's locale (see interaction.Locale.Localized).
 //
+// With several applications (Config.Applications) they are every
+// application's, or inv.Application's alone when it is set; commands of
+// the same type and name are in the order of their applications' ids.
+//
 // A user who cannot be where inv says is an *InvocationError, as for
 // Invoke.
 func (s *Server) Offered(inv Invocation) ([]command.Command, error) {
@@ -138,19 +142,56 @@ func (s *Server) Offered(inv Invocation) ([]command.Command, error) {
 }
 
 // offeredLocked is Offered under the state's lock, sharing the stored
-// commands.
+// commands: those of inv.Application, or of every application.
 func (s *Server) offeredLocked(inv Invocation) ([]*command.Command, error) {
+	st := s.st
+	apps := st.apps
+	if inv.Application != 0 {
+		app := st.appByID(inv.Application)
+		if app == nil {
+			return nil, refuse(ErrUnknownTarget, "no application "+inv.Application.String())
+		}
+		apps = []*application{app}
+	}
+	var (
+		out      []*command.Command
+		firstErr error
+		reached  bool
+	)
+	for _, app := range apps {
+		restore := st.actFor(app)
+		cmds, err := s.offeredBy(inv)
+		restore()
+		if err != nil {
+			firstErr = cmp.Or(firstErr, err)
+			continue
+		}
+		reached = true
+		out = append(out, cmds...)
+	}
+	if !reached {
+		return nil, firstErr
+	}
+	slices.SortFunc(out, func(a, b *command.Command) int {
+		return cmp.Or(cmp.Compare(a.CommandType(), b.CommandType()), cmp.Compare(a.Name, b.Name), cmp.Compare(a.ApplicationID, b.ApplicationID))
+	})
+	return out, nil
+}
+
+// offeredBy returns the commands of the application the state's lock is
+// held for that the client offers where inv says.
+func (s *Server) offeredBy(inv Invocation) ([]*command.Command, error) {
 	_, g, ch, err := s.place(inv)
 	if err != nil {
 		return nil, err
 	}
 	scopes := []interaction.Snowflake{0}
-	if g != nil && g.installed {
+	if g != nil && g.installed[s.st.app.id] {
 		scopes = []interaction.Snowflake{g.id, 0}
 	}
 	var out []*command.Command
 	for _, scope := range scopes {
-		for _, c := range s.st.commands[scope] {
+		for _, c := range s.st.app.commands[scope] {
 			ref, err := s.lookupCommand(g, inv.User, c.Name, c.CommandType())
 			if err != nil || ref.c != c || !ageAllowed(c, g, ch) {
 				continue
@@ -161,9 +202,6 @@ func (s *Server) offeredLocked(inv Invocation) ([]*command.Command, error) {
 			out = append(out, c)
 		}
 	}
-	slices.SortFunc(out, func(a, b *command.Command) int {
-		return cmp.Or(cmp.Compare(a.CommandType(), b.CommandType()), cmp.Compare(a.Name, b.Name))
-	})
 	return out, nil
 }
 

@@ -346,6 +346,7 @@ func runWith(ctx context.Context, flags *flag.FlagSet, args []string, stdout, st
 	flags.Var(&interactionFiles, "max-interaction-files", "the `size` of the files one interaction's messages may keep, in bytes or with KiB, MiB or GiB; past it an upload is refused with 413")
 	flags.Var(&maxFiles, "max-files", "the `size` of the files the interactions kept hold in all; past it the oldest interactions are forgotten")
 	disallowed := flags.String("disallowed-intents", "", "privileged gateway intents the application has not turned on: GUILD_MEMBERS, GUILD_PRESENCES, MESSAGE_CONTENT, separated by commas; a gateway session asking for one is closed with 4014 (default none: all three are on)")
+	extraBots := flags.String("extra-bots", "", "more applications beside the first, in the same world, by their bots' `names`, separated by commas; each bot joins the guild with a managed role of its own, and their credentials are at GET /_emulator/applications (the first line printed stays the first application's)")
 	heartbeat := flags.Duration("gateway-heartbeat", 0, "the heartbeat interval the gateway's HELLO gives (default 41.25s, the service's)")
 	persistDir := flags.String("persist", "", "a `directory` that keeps the emulator's state: it starts from DIR/state.json if there is one, with its credentials and world, and writes it when the world changes and at exit")
 	persistInterval := flags.Duration("persist-interval", 5*time.Second, "with -persist, how long after a change the state is written")
@@ -401,6 +402,11 @@ func runWith(ctx context.Context, flags *flag.FlagSet, args []string, stdout, st
 			return fmt.Errorf("-disallowed-intents: %w", err)
 		}
 		cfg.DisallowedIntents = bits
+	}
+	if *extraBots != "" {
+		for _, name := range strings.Split(*extraBots, ",") {
+			cfg.Applications = append(cfg.Applications, emulator.ApplicationConfig{Name: strings.TrimSpace(name)})
+		}
 	}
 	if *installation != "" {
 		contexts, err := interaction.ParseIntegrationTypes(*installation)

@@ -380,36 +380,41 @@ type identifyData struct {
 // the Authorization header's "Bot " with it, which the service takes.
 func token(t string) string { return strings.TrimPrefix(t, "Bot ") }
 
-// readIdentify reads IDENTIFY's d: the intents and the shard it asks
-// for, or the close code and reason of what is wrong with it. valid
-// reports whether a token is the bot's, and allowed are the privileged
-// intents the application has turned on.
-func readIdentify(d json.RawMessage, valid func(string) bool, allowed Intents) (intents Intents, shard [2]int, code int, reason string) {
+// readIdentify reads IDENTIFY's d: the application whose token it gives,
+// the intents and the shard it asks for, or the close code and reason of
+// what is wrong with it. valid returns the application whose bot token a
+// token is, and allowed are the privileged intents the applications have
+// turned on.
+func readIdentify(d json.RawMessage, valid func(string) (uint64, bool), allowed Intents) (app uint64, intents Intents, shard [2]int, code int, reason string) {
 	var in identifyData
 	if json.Unmarshal(d, &in) != nil || in.Token == nil {
-		return 0, shard, CloseDecodeError, "an IDENTIFY that is not one"
+		return 0, 0, shard, CloseDecodeError, "an IDENTIFY that is not one"
 	}
-	if valid == nil || !valid(token(*in.Token)) {
-		return 0, shard, CloseAuthenticationFailed, "authentication failed"
+	ok := false
+	if valid != nil {
+		app, ok = valid(token(*in.Token))
+	}
+	if !ok {
+		return 0, 0, shard, CloseAuthenticationFailed, "authentication failed"
 	}
 	// A client that gives no intents (null) is taken to ask for none.
 	if in.Intents != nil {
 		intents = Intents(*in.Intents)
 	}
 	if intents&^defined != 0 {
-		return 0, shard, CloseInvalidIntents, "invalid intent(s)"
+		return 0, 0, shard, CloseInvalidIntents, "invalid intent(s)"
 	}
 	if intents&Privileged&^allowed != 0 {
-		return 0, shard, CloseDisallowedIntents, "disallowed intent(s)"
+		return 0, 0, shard, CloseDisallowedIntents, "disallowed intent(s)"
 	}
 	shard = [2]int{0, 1}
 	if in.Shard != nil {
 		if len(in.Shard) != 2 || in.Shard[1] < 1 || in.Shard[0] < 0 || in.Shard[0] >= in.Shard[1] {
-			return 0, shard, CloseInvalidShard, "invalid shard"
+			return 0, 0, shard, CloseInvalidShard, "invalid shard"
 		}
 		shard = [2]int{in.Shard[0], in.Shard[1]}
 	}
-	return intents, shard, 0, ""
+	return app, intents, shard, 0, ""
 }
 
 // identify starts a session, or closes the connection with the code the
@@ -420,23 +425,22 @@ func (c *conn) identify(d json.RawMessage) error {
 		return errClosing
 	}
 	h := c.h
-	intents, shard, code, reason := readIdentify(d, h.cfg.Token, h.cfg.Allowed())
+	app, intents, shard, code, reason := readIdentify(d, h.cfg.Token, h.cfg.Allowed())
 	if code != 0 {
 		c.close(code, reason)
 		return errClosing
 	}
 	h.mu.Lock()
 	now := h.clock.Now()
-	h.forgetStarts(now)
-	if len(h.starts) >= h.cfg.SessionStarts {
+	if len(h.forgetStarts(app, now)) >= h.cfg.SessionStarts {
 		h.mu.Unlock()
 		c.send(appendFrame(nil, opInvalidSession, "", 0, []byte("false")))
 		return nil
 	}
-	h.starts = append(h.starts, now)
+	h.starts[app] = append(h.starts[app], now)
 	h.mu.Unlock()
 
-	id := Identity{SessionID: newSessionID(), Intents: intents, Shard: shard, Version: c.version}
+	id := Identity{App: app, SessionID: newSessionID(), Intents: intents, Shard: shard, Version: c.version}
 	h.cfg.Welcome(id, func(w Welcome) {
 		h.mu.Lock()
 		defer h.mu.Unlock()
@@ -477,7 +481,14 @@ func (c *conn) resume(d json.RawMessage) error {
 		return errClosing
 	}
 	h := c.h
-	if h.cfg.Token == nil || !h.cfg.Token(token(*in.Token)) {
+	var (
+		app uint64
+		ok  bool
+	)
+	if h.cfg.Token != nil {
+		app, ok = h.cfg.Token(token(*in.Token))
+	}
+	if !ok {
 		c.close(CloseAuthenticationFailed, "authentication failed")
 		return errClosing
 	}
@@ -488,7 +499,8 @@ func (c *conn) resume(d json.RawMessage) error {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	s := h.sessions[in.SessionID]
-	if s == nil || h.closed {
+	if s == nil || h.closed || s.id.App != app {
+		// Another application's session is none of this one's.
 		c.send(appendFrame(nil, opInvalidSession, "", 0, []byte("false")))
 		return nil
 	}

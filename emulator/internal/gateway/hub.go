@@ -44,9 +44,10 @@ const (
 
 // Config says what a Hub serves; the funcs are the emulator's side.
 type Config struct {
-	// Token reports whether token, as IDENTIFY or RESUME gives it
-	// without a leading "Bot ", is the application's bot token.
-	Token func(token string) bool
+	// Token returns the application whose bot token token is, as
+	// IDENTIFY or RESUME gives it without a leading "Bot ", and ok false
+	// for none.
+	Token func(token string) (app uint64, ok bool)
 	// Allowed returns the privileged intents the application has turned
 	// on: a session that asks for another is closed with 4014.
 	Allowed func() Intents
@@ -78,7 +79,8 @@ type Config struct {
 	BacklogBytes int
 	// MaxConnections bounds the connections open at once.
 	MaxConnections int
-	// SessionStarts is how many IDENTIFYs a day the application may send.
+	// SessionStarts is how many IDENTIFYs a day each application may
+	// send.
 	SessionStarts int
 	// Clock is the hub's time; the wall clock if nil.
 	Clock Clock
@@ -86,6 +88,8 @@ type Config struct {
 
 // Identity is what a valid IDENTIFY asked for.
 type Identity struct {
+	// App is the application whose bot token identified the session.
+	App       uint64
 	SessionID string
 	Intents   Intents
 	// Shard is [shard_id, num_shards]; [0, 1] when IDENTIFY gave none.
@@ -113,6 +117,8 @@ type Guild struct {
 
 // Event is a dispatch the world sends the sessions that take it.
 type Event struct {
+	// App is the application whose sessions receive it.
+	App uint64
 	// Name is the dispatch's t: MESSAGE_CREATE and the like.
 	Name string
 	// Guild is the guild the event happened in, 0 for none: a guild's
@@ -133,7 +139,8 @@ type Event struct {
 	Full Intents
 }
 
-// Hub serves the gateway of one application.
+// Hub serves the gateway of the applications of one world: a session is
+// an application's, which its bot token names.
 type Hub struct {
 	cfg   Config
 	clock Clock
@@ -142,8 +149,9 @@ type Hub struct {
 	sessions map[string]*session
 	conns    map[*conn]struct{}
 	closed   bool
-	// starts are the times of the IDENTIFYs of the last day.
-	starts []time.Time
+	// starts are the times of the IDENTIFYs of the last day, by
+	// application.
+	starts map[uint64][]time.Time
 }
 
 // New returns a Hub serving as cfg says, with its defaults where it says
@@ -170,7 +178,7 @@ func New(cfg Config) *Hub {
 	if cfg.Allowed == nil {
 		cfg.Allowed = func() Intents { return Privileged }
 	}
-	h := &Hub{cfg: cfg, clock: cfg.Clock, sessions: map[string]*session{}, conns: map[*conn]struct{}{}}
+	h := &Hub{cfg: cfg, clock: cfg.Clock, sessions: map[string]*session{}, conns: map[*conn]struct{}{}, starts: map[uint64][]time.Time{}}
 	if h.clock == nil {
 		h.clock = realClock{}
 	}
@@ -186,52 +194,63 @@ type SessionStartLimit struct {
 	MaxConcurrency int
 }
 
-// StartLimit returns the session start limit as it stands.
-func (h *Hub) StartLimit() SessionStartLimit {
+// StartLimit returns the session start limit of app as it stands.
+func (h *Hub) StartLimit(app uint64) SessionStartLimit {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	now := h.clock.Now()
-	h.forgetStarts(now)
-	l := SessionStartLimit{Total: h.cfg.SessionStarts, Remaining: h.cfg.SessionStarts - len(h.starts), MaxConcurrency: 1}
-	if len(h.starts) > 0 {
-		l.ResetAfter = h.starts[0].Add(startsPeriod).Sub(now)
+	starts := h.forgetStarts(app, now)
+	l := SessionStartLimit{Total: h.cfg.SessionStarts, Remaining: h.cfg.SessionStarts - len(starts), MaxConcurrency: 1}
+	if len(starts) > 0 {
+		l.ResetAfter = starts[0].Add(startsPeriod).Sub(now)
 	}
 	return l
 }
 
-// forgetStarts drops the IDENTIFYs older than a day. The caller holds
-// h.mu.
-func (h *Hub) forgetStarts(now time.Time) {
+// forgetStarts drops app's IDENTIFYs older than a day, and returns those
+// left. The caller holds h.mu.
+func (h *Hub) forgetStarts(app uint64, now time.Time) []time.Time {
+	starts := h.starts[app]
 	i := 0
-	for i < len(h.starts) && !now.Before(h.starts[i].Add(startsPeriod)) {
+	for i < len(starts) && !now.Before(starts[i].Add(startsPeriod)) {
 		i++
 	}
-	h.starts = h.starts[i:]
+	if i == len(starts) {
+		delete(h.starts, app)
+		return nil
+	}
+	h.starts[app] = starts[i:]
+	return starts[i:]
 }
 
-// Receivers reports whether an event of guild (0 for none) would reach
-// a session, one connected or one that may still resume.
-func (h *Hub) Receivers(guild uint64) bool {
+// Receivers reports whether an event of app in guild (0 for none) would
+// reach a session, one connected or one that may still resume.
+func (h *Hub) Receivers(app, guild uint64) bool {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	for _, s := range h.sessions {
-		if s.onShard(guild) {
+		if s.id.App == app && s.onShard(guild) {
 			return true
 		}
 	}
 	return false
 }
 
-// Listening reports whether any session, connected or resumable, may
-// receive an event: the world builds none for a gateway nobody uses.
-func (h *Hub) Listening() bool {
+// Listening reports whether a session of app, connected or resumable,
+// may receive an event: the world builds none for a gateway nobody uses.
+func (h *Hub) Listening(app uint64) bool {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	return len(h.sessions) > 0
+	for _, s := range h.sessions {
+		if s.id.App == app {
+			return true
+		}
+	}
+	return false
 }
 
-// Publish sends ev to every session whose shard and intents take it, and
-// returns how many it went to. A session whose connection dropped keeps
+// Publish sends ev to every session of ev.App whose shard and intents
+// take it, and returns how many it went to. A session whose connection dropped keeps
 // it to replay on RESUME.
 func (h *Hub) Publish(ev Event) int {
 	n, _ := h.Send(ev)
@@ -245,7 +264,7 @@ func (h *Hub) Send(ev Event) (sent, dropped int) {
 	defer h.mu.Unlock()
 	n := 0
 	for _, s := range h.sessions {
-		if !s.onShard(ev.Guild) || ev.Intents != 0 && s.id.Intents&ev.Intents == 0 {
+		if s.id.App != ev.App || !s.onShard(ev.Guild) || ev.Intents != 0 && s.id.Intents&ev.Intents == 0 {
 			continue
 		}
 		d := ev.Data

@@ -115,7 +115,7 @@ func startHub(t *testing.T, edit func(*Config)) *testHub {
 	w := newWorld()
 	clock := newFakeClock()
 	cfg := Config{
-		Token: func(tok string) bool { return tok == testToken },
+		Token: func(tok string) (uint64, bool) { return 0, tok == testToken },
 		Allowed: func() Intents {
 			w.mu.Lock()
 			defer w.mu.Unlock()
@@ -477,7 +477,7 @@ func TestEventsGoToTheSessionsWhoseShardAndIntentsTakeThem(t *testing.T) {
 		t.Errorf("with MESSAGE_CONTENT: s %d %s", *f.S, f.D)
 	}
 	shard0.expect(opDispatch, "INTERACTION_CREATE")
-	if !h.Receivers(0) || !h.Receivers(guildA) {
+	if !h.Receivers(0, 0) || !h.Receivers(0, guildA) {
 		t.Error("Receivers finds no session")
 	}
 }
@@ -687,7 +687,7 @@ func TestTheSessionStartLimit(t *testing.T) {
 	for range 2 {
 		h.ready(t, nil)
 	}
-	l := h.StartLimit()
+	l := h.StartLimit(0)
 	if l.Total != 2 || l.Remaining != 0 || l.ResetAfter != 24*time.Hour || l.MaxConcurrency != 1 {
 		t.Errorf("limit %+v", l)
 	}
@@ -698,7 +698,7 @@ func TestTheSessionStartLimit(t *testing.T) {
 		t.Errorf("INVALID_SESSION %s", f.D)
 	}
 	h.clock.Advance(24 * time.Hour)
-	if l := h.StartLimit(); l.Remaining != 2 {
+	if l := h.StartLimit(0); l.Remaining != 2 {
 		t.Errorf("a day later: %+v", l)
 	}
 }

@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-func validToken(t string) bool { return t == testToken }
+func validToken(t string) (uint64, bool) { return 0, t == testToken }
 
 func TestReadIdentify(t *testing.T) {
 	for _, tc := range []struct {
@@ -37,7 +37,7 @@ func TestReadIdentify(t *testing.T) {
 		{"three numbers", `{"token":"bot-token","shard":[0,1,2]}`, 0, 0, [2]int{}, CloseInvalidShard},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			intents, shard, code, reason := readIdentify(json.RawMessage(tc.d), validToken, tc.allowed)
+			_, intents, shard, code, reason := readIdentify(json.RawMessage(tc.d), validToken, tc.allowed)
 			if code != tc.code || code == 0 && (intents != tc.intents || shard != tc.shard) || (code == 0) != (reason == "") {
 				t.Errorf("got %v %v %d %q, want %v %v %d", intents, shard, code, reason, tc.intents, tc.shard, tc.code)
 			}
@@ -53,7 +53,7 @@ func FuzzReadIdentify(f *testing.F) {
 		f.Add([]byte(seed), uint64(Privileged))
 	}
 	f.Fuzz(func(t *testing.T, d []byte, allowed uint64) {
-		intents, shard, code, reason := readIdentify(d, validToken, Intents(allowed))
+		_, intents, shard, code, reason := readIdentify(d, validToken, Intents(allowed))
 		switch code {
 		case 0:
 			if intents&^defined != 0 || intents&Privileged&^Intents(allowed) != 0 || shard[1] < 1 || shard[0] < 0 || shard[0] >= shard[1] || reason != "" {

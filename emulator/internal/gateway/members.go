@@ -8,6 +8,8 @@ import (
 
 // MembersRequest is what a Request Guild Members (op 8) asks of a guild.
 type MembersRequest struct {
+	// App is the application of the session that asks.
+	App   uint64
 	Guild uint64
 	// Query is the start of the usernames asked for, and Limit how many
 	// at most; Query "" with Limit 0 asks for every member.
@@ -119,7 +121,7 @@ func (c *conn) requestMembers(d json.RawMessage) error {
 		if !s.onShard(g) {
 			continue // another shard's guild: the service answers nothing here
 		}
-		req.Guild = g
+		req.Guild, req.App = g, s.id.App
 		var found Members
 		if !req.All() || s.id.Intents&IntentGuildMembers != 0 {
 			var ok bool
