@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/internal/routekey"
 	"github.com/switchboard-go/switchboard/router"
 	"github.com/switchboard-go/switchboard/storecall"
 )
@@ -15,7 +16,8 @@ import (
 // Scope says whose uses a cooldown counts together.
 type Scope uint8
 
-// The scopes of a cooldown.
+// The scopes of a cooldown. They are numbered as package routekey's,
+// which builds the keys.
 const (
 	// PerUser counts each user's uses, wherever they are.
 	PerUser Scope = iota + 1
@@ -262,63 +264,15 @@ func Key(req *router.Request, scope Scope) string { return cooldownKey("", req, 
 // by: its bucket's, or its name's and the route's.
 func (c *cooldown) key(req *router.Request) string {
 	if c.hasBucket {
-		scope, id := scopeID(req.Interaction, c.scope)
-		return c.bucket + ":" + scope.String() + ":" + id.String()
+		return c.bucket + ":" + routekey.Scoped(req.Interaction, routekey.Scope(c.scope))
 	}
 	return cooldownKey(c.prefix, req, c.scope)
 }
 
 // cooldownKey is Key, begun with prefix.
 func cooldownKey(prefix string, req *router.Request, scope Scope) string {
-	ix := req.Interaction
-	var kind, route string
-	switch ix.Type {
-	case interaction.TypeMessageComponent:
-		kind, route = "component", req.Pattern()
-	case interaction.TypeModalSubmit:
-		kind, route = "modal", req.Pattern()
-	default:
-		switch ix.Data.Type {
-		case interaction.CommandUser:
-			kind = "user command"
-		case interaction.CommandMessage:
-			kind = "message command"
-		case interaction.CommandPrimaryEntryPoint:
-			kind = "entry point"
-		default:
-			kind = "command"
-		}
-		route = req.Path()
-	}
-	if route == "" {
-		// A handler called without a route (NewRequest in a test, a
-		// NotFound handler): the custom_id is all there is.
-		route = ix.Data.CustomID
-	}
-	scope, id := scopeID(ix, scope)
-	return prefix + kind + ":" + route + ":" + scope.String() + ":" + id.String()
-}
-
-// scopeID returns the scope ix is counted in, and the id it is counted
-// by: PerGuild outside a guild is PerChannel.
-func scopeID(ix *interaction.Interaction, scope Scope) (Scope, interaction.Snowflake) {
-	var id interaction.Snowflake
-	if scope == PerGuild {
-		if id = ix.GuildID; id == 0 {
-			scope = PerChannel
-		}
-	}
-	if scope == PerChannel {
-		if id = ix.ChannelID; id == 0 {
-			// Never so for a command or component; counting by the user
-			// is the narrowest that still limits.
-			scope = PerUser
-		}
-	}
-	if scope == PerUser {
-		id = ix.Invoker().ID
-	}
-	return scope, id
+	kind, route := routekey.Route(req)
+	return prefix + kind + ":" + route + ":" + routekey.Scoped(req.Interaction, routekey.Scope(scope))
 }
 
 // Text is the default text of the answer to a use a cooldown
