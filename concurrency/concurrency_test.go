@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -16,6 +17,7 @@ import (
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
 	"github.com/switchboard-go/switchboard/internal/endpointtest"
 	"github.com/switchboard-go/switchboard/router"
+	"github.com/switchboard-go/switchboard/storecall"
 )
 
 // TestALimitLetsNRunsGoOnAtOnce: of n+1 runs at once in one scope, n run
@@ -319,5 +321,52 @@ func TestScopesNameThemselves(t *testing.T) {
 		if s.String() != want {
 			t.Errorf("Scope %d is %q, want %q", s, s.String(), want)
 		}
+	}
+}
+
+// hangingStore is a store that answers no call until its context ends.
+type hangingStore struct{}
+
+func (hangingStore) Acquire(ctx context.Context, _ string, _ int, _ time.Duration) (string, bool, error) {
+	<-ctx.Done()
+	return "", false, ctx.Err()
+}
+
+func (hangingStore) Renew(ctx context.Context, _, _ string, _ time.Duration) (bool, error) {
+	<-ctx.Done()
+	return false, ctx.Err()
+}
+
+func (hangingStore) Release(ctx context.Context, _, _ string) error {
+	<-ctx.Done()
+	return ctx.Err()
+}
+
+// TestTheCallsToAStoreAreBounded: a store that does not answer costs a
+// run its timeout, and is told as a failure of kind "concurrency"; after
+// the breaker's failures it is not called, and the runs go through at
+// once.
+func TestTheCallsToAStoreAreBounded(t *testing.T) {
+	var mu sync.Mutex
+	var told []string
+	r := router.New(router.DispatchOnly())
+	r.Use(concurrency.New(concurrency.PerUser, 1, concurrency.WithStore(hangingStore{},
+		storecall.WithTimeout(20*time.Millisecond), storecall.WithBreaker(2, time.Hour),
+		storecall.WithOnFailure(func(kind string, why storecall.Failure) {
+			mu.Lock()
+			told = append(told, kind+" "+string(why))
+			mu.Unlock()
+		}))))
+	r.Command("export", endpointtest.Reply("exported"))
+	m := endpointtest.Build(t, r)
+	for range 3 {
+		if resp, err := endpointtest.Dispatch(t, m, interactiontest.Command("export")); err != nil || resp.Message.Content != "exported" {
+			t.Fatalf("answered %q, %v; want the handler's", resp.Message.Content, err)
+		}
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if want := []string{"concurrency timeout", "concurrency timeout", "concurrency paused"}; strings.Join(told, ", ") != strings.Join(want, ", ") {
+		t.Errorf("told %q, want %q", told, want)
 	}
 }

@@ -80,6 +80,9 @@ var (
 	showQueue = reply("1. Clair de lune")
 )
 
+// backupGuild stands for a long backup, which runs one at a time.
+var backupGuild = reply("Backed up.")
+
 // staffOnly lets only members who may manage the guild through.
 func staffOnly(next router.Handler) router.Handler {
 	return router.HandlerFunc(func(ctx context.Context, req *router.Request) (interaction.Response, error) {
