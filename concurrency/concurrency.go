@@ -69,7 +69,9 @@ func WithStore(s Store, opts ...storecall.Option) Option {
 
 // WithName names the limit in the keys it counts by, in place of its
 // number of runs ("max2"), which names it by default. Limits that share
-// a store count apart when their names differ. A name holds no colon.
+// a store count apart when their names differ: two limits of as many
+// runs stacked on one route each need a name of their own. A name holds
+// no colon.
 func WithName(name string) Option {
 	return func(l *limit) { l.name = name }
 }
