@@ -84,14 +84,12 @@ func TestALimitLetsNRunsGoOnAtOnce(t *testing.T) {
 					t.Errorf("a run within the limit was answered %q, %v", o.resp.Message.Content, o.err)
 				}
 			}
-			// Every slot is free again.
-			out = runAll([]dispatcher{m}, ixs...)
-			for range tc.n + 1 {
+			// Every slot is free again: each run, one after the other, runs.
+			for _, b := range ixs {
+				resp, err := m.Dispatch(context.Background(), b.Interaction())
 				<-g.started
-			}
-			for range tc.n + 1 {
-				if o := <-out; o.resp.Message.Content != "exported" {
-					t.Errorf("after the runs returned, a run was answered %q, %v", o.resp.Message.Content, o.err)
+				if err != nil || resp.Message.Content != "exported" {
+					t.Errorf("after the runs returned, a run was answered %q, %v", resp.Message.Content, err)
 				}
 			}
 		})
@@ -349,7 +347,8 @@ func (hangingStore) Release(ctx context.Context, _, _ string) error {
 func TestTheCallsToAStoreAreBounded(t *testing.T) {
 	var mu sync.Mutex
 	var told []string
-	r := router.New(router.DispatchOnly())
+	var log endpointtest.LogBuffer
+	r := router.New(router.DispatchOnly(), router.WithLogger(zerolog.New(&log)))
 	r.Use(concurrency.New(concurrency.PerUser, 1, concurrency.WithStore(hangingStore{},
 		storecall.WithTimeout(20*time.Millisecond), storecall.WithBreaker(2, time.Hour),
 		storecall.WithOnFailure(func(kind string, why storecall.Failure) {
