@@ -67,7 +67,7 @@ func (h *handler) ClaimFirst(ctx context.Context, req *router.Request, g replay.
 		first, err = g.Claim(ctx, id, expires)
 		return first, nil, err
 	}
-	key := cooldownKey(c.prefix, req, c.scope)
+	key := c.key(req)
 	if c.calls.Paused() {
 		// The store is left alone for the cooldown; the guard alone is
 		// asked, and the use goes through as it would have.

@@ -340,3 +340,24 @@ func TestAJointCallIsBoundedByBothStores(t *testing.T) {
 		})
 	}
 }
+
+// TestABucketsUseIsCountedWithTheClaim: a cooldown with a bucket first in
+// line counts each route's use under the bucket's key in the call that
+// claims the interaction.
+func TestABucketsUseIsCountedWithTheClaim(t *testing.T) {
+	be := newBackend()
+	b := newBot(t, guard{be}, nil, cooldown.New(cooldown.PerUser, 1, time.Minute,
+		cooldown.WithBucket("forecast"), cooldown.WithStore(jointStore{be})))
+	if status, body := b.post(t, interactiontest.Command("ping").JSON()); status != 200 || !strings.Contains(body, "pong") {
+		t.Fatalf("the first use answered %d %s", status, body)
+	}
+	if status, body := b.post(t, interactiontest.Command("weather").JSON()); status != 200 || !strings.Contains(body, "it shares the forecast cooldown") {
+		t.Errorf("a use of another route of the bucket answered %d %s, want the refusal", status, body)
+	}
+	if j, c, u := be.joint.Load(), be.claims.Load(), be.useCalls.Load(); j != 2 || c != 0 || u != 0 {
+		t.Errorf("made %d joint calls, %d claims and %d uses; want 2, 0 and 0", j, c, u)
+	}
+	if wait, _ := be.uses.Use(context.Background(), "forecast:user:"+interactiontest.UserID.String(), 1, time.Minute); wait <= 0 {
+		t.Error("the use was not counted under forecast:user:{id}")
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/internal/routekey"
 	"github.com/switchboard-go/switchboard/router"
 	"github.com/switchboard-go/switchboard/storecall"
 )
@@ -15,7 +16,8 @@ import (
 // Scope says whose uses a cooldown counts together.
 type Scope uint8
 
-// The scopes of a cooldown.
+// The scopes of a cooldown. They are numbered as package routekey's,
+// which builds the keys.
 const (
 	// PerUser counts each user's uses, wherever they are.
 	PerUser Scope = iota + 1
@@ -42,6 +44,23 @@ func (s Scope) String() string {
 	return "Scope(" + strconv.Itoa(int(s)) + ")"
 }
 
+// WithBucket makes the cooldown count every route it wraps in one bucket
+// named name: a use of any of them spends one of the bucket's uses, counted
+// per scope under the key name + ":" + scope + ":" + id, as in
+// "music:user:80351110224678912", rather than per route. Give the one
+// middleware New returns to each route of the bucket, or give cooldowns
+// that share a store the same bucket and the same limits: a bucket counts
+// by its name, so that two cooldowns of one bucket with different limits
+// each judge the same uses by their own.
+//
+// The default refusal names the bucket ("…: it shares the music
+// cooldown."), so that a user refused a command they have not used yet
+// learns why. A bucket's name is not empty and holds no colon; a
+// cooldown with a bucket takes no WithName, as the bucket names its keys.
+func WithBucket(name string) Option {
+	return func(c *cooldown) { c.bucket, c.hasBucket = name, true }
+}
+
 // Option configures a cooldown (New).
 type Option func(*cooldown)
 
@@ -59,8 +78,9 @@ func WithStore(s Store, opts ...storecall.Option) Option {
 // WithName names the cooldown in the keys it counts by, in place of
 // its uses and period ("5/1m0s"), which name it by default. Cooldowns
 // that share a store count apart when their names differ; give the same
-// name to two that are to count together, and a name to keep the counts
-// when the limits change. A name holds no colon.
+// name to two on one route that are to count together, and a name to
+// keep the counts when the limits change. A name holds no colon. Routes
+// that are to count together share a bucket (WithBucket).
 func WithName(name string) Option {
 	return func(c *cooldown) { c.name = name }
 }
@@ -68,13 +88,10 @@ func WithName(name string) Option {
 // WithMessage sets the text of the ephemeral answer to a use the
 // cooldown refuses; retry is when a use is allowed again. RelativeTime
 // writes it as the service shows a time, "in 8 seconds", in the reader's
-// language. The default is Text, which a nil text keeps.
+// language. The default is Text, or for a cooldown with a bucket
+// (WithBucket) Text followed by the bucket's name; a nil text keeps it.
 func WithMessage(text func(req *router.Request, retry time.Time) string) Option {
-	return func(c *cooldown) {
-		if text != nil {
-			c.text = text
-		}
-	}
+	return func(c *cooldown) { c.custom = text }
 }
 
 // New returns middleware that allows each command, component or modal
@@ -84,7 +101,8 @@ func WithMessage(text func(req *router.Request, retry time.Time) string) Option 
 // time.Minute) a guild three times a minute. Each route is counted apart,
 // a command by its path ("mod ban") and a component or modal by the
 // custom_id pattern it was routed by ("poll:{id}:vote"), so one cooldown
-// used on a router or group limits each of its routes on its own.
+// used on a router or group limits each of its routes on its own; routes
+// that are to spend one budget together share a bucket (WithBucket).
 //
 // A use past the limit does not reach the handler: it is answered with
 // an ephemeral message saying when to try again (WithMessage).
@@ -111,8 +129,9 @@ func WithMessage(text func(req *router.Request, retry time.Time) string) Option 
 // (storecall.WithTimeout), the use is let through and the error logged to the
 // router's logger: a cooldown whose store is down must not stop the bot.
 //
-// New panics when uses is less than one, period is not positive or
-// its name holds a colon.
+// New panics when uses is less than one, period is not positive, its
+// name or bucket holds a colon, its bucket's name is empty, or it is given
+// both a name and a bucket.
 func New(scope Scope, uses int, period time.Duration, opts ...Option) router.Middleware {
 	if uses < 1 || period <= 0 {
 		panic(fmt.Sprintf("cooldown: New(%v, %d, %v): a cooldown allows at least one use in a positive period", scope, uses, period))
@@ -120,9 +139,17 @@ func New(scope Scope, uses int, period time.Duration, opts ...Option) router.Mid
 	if scope < PerUser || scope > PerChannel {
 		panic(fmt.Sprintf("cooldown: New: unknown scope %d", scope))
 	}
-	c := &cooldown{scope: scope, uses: uses, period: period, text: Text}
+	c := &cooldown{scope: scope, uses: uses, period: period}
 	for _, o := range opts {
 		o(c)
+	}
+	switch {
+	case c.hasBucket && c.name != "":
+		panic(fmt.Sprintf("cooldown: New: given the name %q and the bucket %q; a bucket names its keys itself", c.name, c.bucket))
+	case c.hasBucket && c.bucket == "":
+		panic("cooldown: New: WithBucket: the bucket's name is empty")
+	case strings.Contains(c.bucket, ":"):
+		panic(fmt.Sprintf("cooldown: New: the bucket %q holds a colon, which separates the parts of a key", c.bucket))
 	}
 	if c.name == "" {
 		c.name = strconv.Itoa(uses) + "/" + period.String()
@@ -131,6 +158,13 @@ func New(scope Scope, uses int, period time.Duration, opts ...Option) router.Mid
 		panic(fmt.Sprintf("cooldown: New: the name %q holds a colon, which separates the parts of a key", c.name))
 	}
 	c.prefix = c.name + ":"
+	c.text = c.custom
+	if c.text == nil {
+		c.text = Text
+		if c.hasBucket {
+			c.text = bucketText(c.bucket)
+		}
+	}
 	if c.store == nil {
 		c.store = NewMemoryStore(0)
 	}
@@ -149,10 +183,16 @@ type cooldown struct {
 	period time.Duration
 	store  Store
 	text   func(req *router.Request, retry time.Time) string
+	// custom is the text WithMessage gave, if any.
+	custom func(req *router.Request, retry time.Time) string
 	name   string
 	// prefix begins each key the cooldown counts by: its name and a
 	// colon.
 	prefix string
+	// bucket, when hasBucket, is the name of the bucket every route the
+	// cooldown wraps counts in (WithBucket).
+	bucket    string
+	hasBucket bool
 
 	storeOpts []storecall.Option
 	// calls bounds the calls to a store not in memory; nil for one in
@@ -166,7 +206,7 @@ func (c *cooldown) serve(ctx context.Context, req *router.Request, next router.H
 		// suggestions pass, and count nothing.
 		return next.ServeInteraction(ctx, req)
 	}
-	key := cooldownKey(c.prefix, req, c.scope)
+	key := c.key(req)
 	wait, err := c.use(ctx, req, key)
 	return c.decide(ctx, req, next, key, wait, err)
 }
@@ -215,53 +255,24 @@ func (c *cooldown) use(ctx context.Context, req *router.Request, key string) (ti
 // scope and a number, so no two routes share one. A cooldown's key in its
 // store begins with the cooldown's name (WithName), by default its
 // uses and period, so that cooldowns sharing a store count apart:
-// "5/1m0s:command:mod ban:user:80351110224678912".
+// "5/1m0s:command:mod ban:user:80351110224678912". A cooldown with a
+// bucket (WithBucket) counts by the bucket's name, the scope and the id
+// alone: "music:user:80351110224678912".
 func Key(req *router.Request, scope Scope) string { return cooldownKey("", req, scope) }
+
+// key returns the key in the store that the cooldown counts req's use
+// by: its bucket's, or its name's and the route's.
+func (c *cooldown) key(req *router.Request) string {
+	if c.hasBucket {
+		return c.bucket + ":" + routekey.Scoped(req.Interaction, routekey.Scope(c.scope))
+	}
+	return cooldownKey(c.prefix, req, c.scope)
+}
 
 // cooldownKey is Key, begun with prefix.
 func cooldownKey(prefix string, req *router.Request, scope Scope) string {
-	ix := req.Interaction
-	var kind, route string
-	switch ix.Type {
-	case interaction.TypeMessageComponent:
-		kind, route = "component", req.Pattern()
-	case interaction.TypeModalSubmit:
-		kind, route = "modal", req.Pattern()
-	default:
-		switch ix.Data.Type {
-		case interaction.CommandUser:
-			kind = "user command"
-		case interaction.CommandMessage:
-			kind = "message command"
-		case interaction.CommandPrimaryEntryPoint:
-			kind = "entry point"
-		default:
-			kind = "command"
-		}
-		route = req.Path()
-	}
-	if route == "" {
-		// A handler called without a route (NewRequest in a test, a
-		// NotFound handler): the custom_id is all there is.
-		route = ix.Data.CustomID
-	}
-	var id interaction.Snowflake
-	if scope == PerGuild {
-		if id = ix.GuildID; id == 0 {
-			scope = PerChannel
-		}
-	}
-	if scope == PerChannel {
-		if id = ix.ChannelID; id == 0 {
-			// Never so for a command or component; counting by the user
-			// is the narrowest that still limits.
-			scope = PerUser
-		}
-	}
-	if scope == PerUser {
-		id = ix.Invoker().ID
-	}
-	return prefix + kind + ":" + route + ":" + scope.String() + ":" + id.String()
+	kind, route := routekey.Route(req)
+	return prefix + kind + ":" + route + ":" + routekey.Scoped(req.Interaction, routekey.Scope(scope))
 }
 
 // Text is the default text of the answer to a use a cooldown
@@ -273,6 +284,17 @@ func Text(req *router.Request, retry time.Time) string {
 		what = "use this command"
 	}
 	return "You can " + what + " again " + RelativeTime(retry) + "."
+}
+
+// bucketText returns the default text of the refusals of a cooldown
+// whose routes share bucket: Text's, and the bucket's name, so that a
+// user refused a command they have not used yet learns why: "You can use
+// this command again <t:1700000010:R>: it shares the music cooldown."
+func bucketText(bucket string) func(req *router.Request, retry time.Time) string {
+	return func(req *router.Request, retry time.Time) string {
+		t := Text(req, retry)
+		return t[:len(t)-1] + ": it shares the " + bucket + " cooldown."
+	}
 }
 
 // RelativeTime returns the service's markdown for a time shown relative

@@ -2,7 +2,8 @@
 // be used: New returns middleware that allows a route so many uses in a
 // sliding period, counted per user, per guild or per channel, and answers
 // a use past the limit with an ephemeral message saying when to try
-// again.
+// again. Each route counts on its own, unless the routes share a bucket
+// (WithBucket): /play, /skip and /queue spending one "music" budget.
 //
 // The counts are kept in a Store, the contract of this package: a
 // MemoryStore serves one replica, and replicas behind one load balancer

@@ -3,6 +3,7 @@ package cooldown_test
 import (
 	"context"
 	"fmt"
+	"regexp"
 	"time"
 
 	"github.com/switchboard-go/switchboard/cooldown"
@@ -62,4 +63,42 @@ func ExampleNew_stacked() {
 	// 3 results…
 	// You can use this command again <t:…
 	// 2 keys, as 5/1m0s:command:search:user:1100000000000000005
+}
+
+// /play, /skip and /queue spend one budget of each user's: two uses of
+// any of them a minute. The third use here, a /queue, is refused though
+// the user never queued, and the refusal says why.
+func ExampleWithBucket() {
+	music := cooldown.New(cooldown.PerUser, 2, time.Minute, cooldown.WithBucket("music"))
+	r := router.New(router.DispatchOnly())
+	r.Handle("play", music(router.HandlerFunc(play)), router.Description("Play a song"))
+	r.Handle("skip", music(router.HandlerFunc(skip)), router.Description("Skip the song"))
+	r.Handle("queue", music(router.HandlerFunc(queue)), router.Description("Show the queue"))
+	mux, err := r.Build()
+	if err != nil {
+		panic(err)
+	}
+	for _, name := range []string{"play", "skip", "queue"} {
+		resp, _ := mux.Dispatch(context.Background(), interactiontest.Command(name).Interaction())
+		text := relative.ReplaceAllString(resp.Message.Content, "<t:…:R>")
+		fmt.Printf("/%s: %s\n", name, text)
+	}
+	// Output:
+	// /play: Playing.
+	// /skip: Skipped.
+	// /queue: You can use this command again <t:…:R>: it shares the music cooldown.
+}
+
+var relative = regexp.MustCompile(`<t:\d+:R>`)
+
+func play(context.Context, *router.Request) (interaction.Response, error) {
+	return interaction.Reply("Playing."), nil
+}
+
+func skip(context.Context, *router.Request) (interaction.Response, error) {
+	return interaction.Reply("Skipped."), nil
+}
+
+func queue(context.Context, *router.Request) (interaction.Response, error) {
+	return interaction.Reply("1. Clair de lune"), nil
 }

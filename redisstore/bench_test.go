@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/switchboard-go/switchboard/command"
+	"github.com/switchboard-go/switchboard/concurrency"
 	"github.com/switchboard-go/switchboard/emulator"
 	"github.com/switchboard-go/switchboard/interaction"
 	"github.com/switchboard-go/switchboard/interaction/interactiontest"
@@ -165,4 +166,53 @@ func BenchmarkAutocompleteCacheStore(b *testing.B) {
 		}
 		i++
 	}
+}
+
+// BenchmarkConcurrencyLimits measures a run's calls to the store: the
+// slot taken and released, two round trips, and a run refused, one.
+func BenchmarkConcurrencyLimits(b *testing.B) {
+	s := redisstore.NewConcurrencyLimits(redistest.Start(b).Client(b), "bench:")
+	ctx := context.Background()
+	keys := make([]string, 1024)
+	for i := range keys {
+		keys[i] = "max1:command:export:guild:" + strconv.Itoa(i)
+	}
+	b.Run("op=acquire+release", func(b *testing.B) {
+		i := 0
+		for b.Loop() {
+			key := keys[i%len(keys)]
+			token, ok, err := s.Acquire(ctx, key, 1, concurrency.DefaultLease)
+			if err != nil || !ok {
+				b.Fatal(ok, err)
+			}
+			if err := s.Release(ctx, key, token); err != nil {
+				b.Fatal(err)
+			}
+			i++
+		}
+	})
+	b.Run("op=refused", func(b *testing.B) {
+		if _, _, err := s.Acquire(ctx, "held", 1, time.Hour); err != nil {
+			b.Fatal(err)
+		}
+		for b.Loop() {
+			if _, ok, err := s.Acquire(ctx, "held", 1, time.Hour); ok || err != nil {
+				b.Fatal(ok, err)
+			}
+		}
+	})
+	b.Run("op=renew", func(b *testing.B) {
+		token, _, err := s.Acquire(ctx, "renewed", 1, time.Hour)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for b.Loop() {
+			if ok, err := s.Renew(ctx, "renewed", token, time.Hour); !ok || err != nil {
+				b.Fatal(ok, err)
+			}
+		}
+		if err := s.Release(ctx, "renewed", token); err != nil {
+			b.Fatal(err)
+		}
+	})
 }

@@ -1,16 +1,25 @@
 package redisstore_test
 
 import (
+	"bytes"
 	"context"
+	"net/http"
+	"net/http/httptest"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/redis/go-redis/v9"
 
+	"github.com/switchboard-go/switchboard/cooldown"
+	"github.com/switchboard-go/switchboard/endpoint"
 	"github.com/switchboard-go/switchboard/interaction"
+	"github.com/switchboard-go/switchboard/interaction/interactiontest"
+	"github.com/switchboard-go/switchboard/internal/endpointtest"
 	"github.com/switchboard-go/switchboard/internal/redistest"
 	"github.com/switchboard-go/switchboard/redisstore"
 	"github.com/switchboard-go/switchboard/replay"
+	"github.com/switchboard-go/switchboard/router"
 )
 
 // TestClaimAndUseCountsTheUseOfAFirstClaimOnly: a copy of an interaction
@@ -87,5 +96,47 @@ func TestCooldownsClaimOnlyInAGuardOnTheirClient(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestABucketOnRedisIsSpentByEveryRouteWithTheClaim: a cooldown with a
+// bucket, first in line on an endpoint whose replay guard shares its
+// client, counts the uses of every route under the bucket's one key in
+// the script that claims each interaction.
+func TestABucketOnRedisIsSpentByEveryRouteWithTheClaim(t *testing.T) {
+	t.Parallel()
+	srv := redistest.Start(t)
+	c := srv.Client(t)
+	p := newPrefix()
+	r := router.New(router.DispatchOnly())
+	r.Use(cooldown.New(cooldown.PerUser, 2, time.Minute, cooldown.WithBucket("music"),
+		cooldown.WithStore(redisstore.NewCooldowns(c, p))))
+	for _, name := range []string{"play", "skip", "queue"} {
+		r.Command(name, endpointtest.Reply(name))
+	}
+	key := interactiontest.NewKey("music")
+	e, err := endpoint.New(endpointtest.Build(t, r), key.Verifier(), endpoint.WithReplayGuard(redisstore.NewReplayGuard(c, p)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, step := range []struct{ command, want string }{
+		{"play", "play"},
+		{"skip", "skip"},
+		{"queue", "it shares the music cooldown"},
+	} {
+		body := interactiontest.Command(step.command).JSON()
+		sig, ts := key.Sign(body)
+		req := httptest.NewRequest(http.MethodPost, "/interactions", bytes.NewReader(body))
+		req.Header.Set(endpoint.HeaderSignature, sig)
+		req.Header.Set(endpoint.HeaderTimestamp, ts)
+		w := httptest.NewRecorder()
+		e.ServeHTTP(w, req)
+		if w.Code != http.StatusOK || !strings.Contains(w.Body.String(), step.want) {
+			t.Errorf("/%s answered %d %s, want %q", step.command, w.Code, w.Body.String(), step.want)
+		}
+	}
+	n, err := c.LLen(context.Background(), p+"cooldown:music:user:"+interactiontest.UserID.String()).Result()
+	if err != nil || n != 2 {
+		t.Errorf("the bucket's key holds %d uses (%v), want 2", n, err)
 	}
 }

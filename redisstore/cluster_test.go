@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/switchboard-go/switchboard/autocomplete"
+	"github.com/switchboard-go/switchboard/concurrency"
 	"github.com/switchboard-go/switchboard/cooldown"
 	"github.com/switchboard-go/switchboard/internal/apitest"
 	"github.com/switchboard-go/switchboard/internal/redistest"
@@ -40,6 +41,13 @@ func TestTheStoresKeepTheirContractsOnARedisCluster(t *testing.T) {
 				storetest.TestCooldownStore(t, func(t *testing.T) storetest.Handles[cooldown.Store] {
 					p := prefix.new()
 					return storetest.Handles[cooldown.Store]{A: redisstore.NewCooldowns(cl.Client(t), p), B: redisstore.NewCooldowns(cl.Client(t), p)}
+				})
+			})
+			t.Run("ConcurrencyLimits", func(t *testing.T) {
+				t.Parallel()
+				storetest.TestConcurrencyStore(t, func(t *testing.T) storetest.Handles[concurrency.Store] {
+					p := prefix.new()
+					return storetest.Handles[concurrency.Store]{A: redisstore.NewConcurrencyLimits(cl.Client(t), p), B: redisstore.NewConcurrencyLimits(cl.Client(t), p)}
 				})
 			})
 			t.Run("ReplayGuard", func(t *testing.T) {

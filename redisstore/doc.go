@@ -1,14 +1,16 @@
 // Package redisstore keeps on Redis the state that replicas of a bot
-// share: the counts of cooldowns (package cooldown), the interactions
+// share: the counts of cooldowns (package cooldown), the slots of
+// concurrency limits (package concurrency), the interactions
 // already served (package replay, endpoint.WithReplayGuard), the state
 // of the service's rate limits (rest.WithRateLimitStore), the states
 // that custom_ids carry the keys of (package state) and the last good
 // suggestions of autocomplete (autocomplete.Fallback). Each is a type
 // here that implements the interface of the package that uses it, so
-// that cooldown, replay, rest, state and autocomplete need nothing of
-// Redis:
+// that cooldown, concurrency, replay, rest, state and autocomplete need
+// nothing of Redis:
 //
 //	Cooldowns          cooldown.Store
+//	ConcurrencyLimits  concurrency.Store
 //	ReplayGuard        replay.Guard
 //	RateLimits         rest.RateLimitStore, rest.BatchingRateLimitStore
 //	States             state.Store
@@ -18,7 +20,8 @@
 // serves one replica; package storetest checks a store against it, and
 // this package's tests check each of these on one Redis server and on a
 // Redis Cluster of three masters. Package storecall bounds the calls
-// that cooldowns, the replay guard and states make to them.
+// that cooldowns, concurrency limits, the replay guard and states make
+// to them.
 //
 // Each store takes a redis.UniversalClient (a client of one server, of a
 // Sentinel group or of a Cluster) and a prefix that every key it writes
@@ -43,10 +46,13 @@
 // a round trip of its own, as is one held rest.DefaultRecordDelay with no
 // request to carry it, and a 429 costs one more. A handler's state
 // (package state) costs one more for each read, set, take or put, and a
-// click served by state.Kind.OnceHandler two: the take and its claim.
+// click served by state.Kind.OnceHandler two: the take and its claim. A
+// run under a concurrency limit costs two, the slot taken and released,
+// and one more each time its lease is renewed, every third of the lease.
 //
 // A store returns the errors of Redis. The packages using the stores fail
-// open: a cooldown lets the use through and logs, the replay guard serves
+// open: a cooldown or a concurrency limit lets the use through and logs,
+// the replay guard serves
 // the request and logs, and a rest.Client reports the error and waits by
 // the limits it saw itself. Package state cannot serve a state it cannot
 // read: its error goes to the router's error handler, never to the user

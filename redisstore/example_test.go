@@ -9,6 +9,7 @@ import (
 	"github.com/redis/go-redis/v9"
 	"github.com/rs/zerolog"
 
+	"github.com/switchboard-go/switchboard/concurrency"
 	"github.com/switchboard-go/switchboard/cooldown"
 	"github.com/switchboard-go/switchboard/endpoint"
 	"github.com/switchboard-go/switchboard/interaction"
@@ -86,4 +87,19 @@ func ExampleNewCooldowns() {
 	r.Handle("horn", cooldown(router.HandlerFunc(func(context.Context, *router.Request) (interaction.Response, error) {
 		return interaction.Reply("📯"), nil
 	})), router.Description("Sound the horn"))
+}
+
+// One /export at a time in a guild, across every replica sharing the
+// Redis: a replica's run takes its slot there, and a replica that dies
+// mid-run holds it no longer than its lease.
+func ExampleNewConcurrencyLimits() {
+	rdb := redis.NewClient(&redis.Options{Addr: os.Getenv("REDIS_ADDR")})
+	defer rdb.Close()
+	export := concurrency.New(concurrency.PerGuild, 1,
+		concurrency.WithStore(redisstore.NewConcurrencyLimits(rdb, "mybot:")))
+
+	r := router.New()
+	r.Handle("export", export(router.HandlerFunc(func(context.Context, *router.Request) (interaction.Response, error) {
+		return interaction.Reply("Exported 1,024 rows."), nil
+	})), router.Description("Export the scores"))
 }

@@ -21,7 +21,7 @@ func TestABotLinksNoneOfTheToolingDependencies(t *testing.T) {
 	// What a bot serving the interactions endpoint imports.
 	bot := []string{
 		"router", "endpoint", "serve", "rest", "option", "autocomplete", "interaction",
-		"command", "component", "answer", "cooldown", "replay",
+		"command", "component", "answer", "cooldown", "concurrency", "replay",
 		"webhook", "registry", "storecall", "state", "catalog", "switchboardtest", "queue",
 	}
 	forbidden := []string{

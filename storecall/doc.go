@@ -7,14 +7,14 @@
 // interactions go on as if the replica were alone; and every call that
 // did not count is reported, for metrics.
 //
-// Give its Options to cooldown.WithStore, state.WithStore and
-// endpoint.WithReplayGuard. Calls is what those call their stores
-// through; a middleware of one's own that calls a shared store may use
-// it too.
+// Give its Options to cooldown.WithStore, concurrency.WithStore,
+// state.WithStore and endpoint.WithReplayGuard. Calls is what those call
+// their stores through; a middleware of one's own that calls a shared
+// store may use it too.
 //
 // The stores themselves are not here: each contract lives with what uses
-// it (cooldown.Store, replay.Guard, state.Store, autocomplete.Cache,
-// rest.RateLimitStore), beside its implementation in memory; package
+// it (cooldown.Store, concurrency.Store, replay.Guard, state.Store,
+// autocomplete.Cache, rest.RateLimitStore), beside its implementation in memory; package
 // redisstore keeps them on Redis, and package storetest checks a store
 // against its contract.
 package storecall

@@ -69,7 +69,8 @@ func WithBreaker(failures int, pause time.Duration) Option {
 }
 
 // WithOnFailure calls f for each call to the store that did not count,
-// with the store's kind ("cooldown", "replay", "state", "job_claims") and
+// with the store's kind ("cooldown", "concurrency", "replay", "state",
+// "job_claims") and
 // why, so that they can be counted (package metrics: Metrics.Stores)
 // where logs say only the first of many. f must be quick and safe for
 // concurrent use.

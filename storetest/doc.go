@@ -5,6 +5,7 @@
 //
 //	contract             in memory                  on Redis                      checked by
 //	cooldown.Store       cooldown.MemoryStore       redisstore.Cooldowns          TestCooldownStore
+//	concurrency.Store    concurrency.MemoryStore    redisstore.ConcurrencyLimits  TestConcurrencyStore
 //	replay.Guard         replay.MemoryGuard         redisstore.ReplayGuard        TestReplayGuard
 //	state.Store          state.MemoryStore          redisstore.States             TestStateStore
 //	autocomplete.Cache   autocomplete.MemoryCache   redisstore.AutocompleteCache  TestAutocompleteCache

@@ -35,6 +35,7 @@ var packages = map[string]string{
 	"catalog":         "github.com/switchboard-go/switchboard/catalog",
 	"command":         "github.com/switchboard-go/switchboard/command",
 	"component":       "github.com/switchboard-go/switchboard/component",
+	"concurrency":     "github.com/switchboard-go/switchboard/concurrency",
 	"cooldown":        "github.com/switchboard-go/switchboard/cooldown",
 	"emulator":        "github.com/switchboard-go/switchboard/emulator",
 	"endpoint":        "github.com/switchboard-go/switchboard/endpoint",

@@ -73,6 +73,16 @@ var (
 	soundHorn   = reply("Honk.")
 )
 
+// The handlers of the guide's music commands, which share a cooldown.
+var (
+	playSong  = reply("Playing.")
+	skipSong  = reply("Skipped.")
+	showQueue = reply("1. Clair de lune")
+)
+
+// backupGuild stands for a long backup, which runs one at a time.
+var backupGuild = reply("Backed up.")
+
 // staffOnly lets only members who may manage the guild through.
 func staffOnly(next router.Handler) router.Handler {
 	return router.HandlerFunc(func(ctx context.Context, req *router.Request) (interaction.Response, error) {
