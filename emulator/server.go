@@ -367,6 +367,7 @@ func (s *Server) seed(cfg Config) {
 		channels: map[interaction.Snowflake]*interaction.Channel{},
 	}
 	st.guilds[g.id] = g
+	seedProfiles(st.users[moderator], st.users[member], g.id)
 	g.roles[g.id] = &interaction.Role{ID: g.id, Name: "@everyone", Permissions: everyonePermissions}
 	modRole := st.newID()
 	g.roles[modRole] = &interaction.Role{ID: modRole, Name: "Moderator", Position: 1, Hoist: true, Mentionable: true,
