@@ -334,3 +334,25 @@ func TestADirectMessageChannelNamesItsRecipient(t *testing.T) {
 	}
 	ex.answer(t, []byte(`{"type":4,"data":{"content":"hi"}}`))
 }
+
+// The gateway writes the profiles too: GUILD_CREATE's members, for a
+// session with GUILD_PRESENCES, which lists them all.
+func TestTheGatewayWritesTheSeededProfiles(t *testing.T) {
+	s, err := emulator.New(emulator.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	const guildsAndPresences = 1 | 1<<8
+	_, _, guilds := connectGateway(t, s, guildsAndPresences)
+	if len(guilds) != 1 {
+		t.Fatalf("GUILD_CREATEs: %v", guilds)
+	}
+	users := map[string]any{}
+	for _, m := range guilds[0]["members"].([]any) {
+		u := m.(map[string]any)["user"].(map[string]any)
+		users[u["id"].(string)] = u
+	}
+	checkProfile(t, "GUILD_CREATE's member", users[s.Member.String()], bobsProfile)
+	checkProfile(t, "GUILD_CREATE's moderator", users[s.Moderator.String()], adasProfile(&target{GuildID: s.GuildID}))
+}
