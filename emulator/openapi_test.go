@@ -300,6 +300,15 @@ func apiCases() []apiCase {
 		{"a user reads themself", "GET " + usersMe, "", func(t *testing.T, w *oasWorld) oasAnswer {
 			return w.call(t, "GET", "/users/@me", "Bearer "+w.userToken, "", nil)
 		}, 200},
+		{"the bot reads the member, with an avatar decoration, a nameplate and a banner", "GET /users/{user}", "", func(t *testing.T, w *oasWorld) oasAnswer {
+			return w.asBot(t, "GET", "/users/"+w.s.Member.String(), "")
+		}, 200},
+		{"the bot reads the moderator, with a server tag", "GET /users/{user}", "", func(t *testing.T, w *oasWorld) oasAnswer {
+			return w.asBot(t, "GET", "/users/"+w.s.Moderator.String(), "")
+		}, 200},
+		{"an unknown user is not found", "GET /users/{user}", "", func(t *testing.T, w *oasWorld) oasAnswer {
+			return w.asBot(t, "GET", "/users/1", "")
+		}, 404},
 		{"the entitlements are listed", "GET " + entitlements, "", func(t *testing.T, w *oasWorld) oasAnswer {
 			w.entitlement(t, "Premium", entitlementTestModePurchase, w.s.Member, 0)
 			w.entitlement(t, "Server Premium", entitlementTestModePurchase, 0, w.s.GuildID)

@@ -37,6 +37,12 @@ import (
 // the managed role the service gives a bot that joins, named after it,
 // at position 1, with "bot_permissions"; "bot_roles" gives it more. A guild's features, none unless listed, are those
 // its interactions' partial guild shows.
+//
+// A user may carry a profile as the service's user object spells it:
+// "banner", "accent_color", "avatar_decoration_data", "collectibles" with
+// a "nameplate" of a documented palette, and "primary_guild", whose tag
+// is at most 4 characters. Every user object the emulator writes carries
+// it.
 type Seed struct {
 	Users  []interaction.User `json:"users"`
 	Guilds []SeedGuild        `json:"guilds"`
@@ -127,6 +133,9 @@ func (s *Server) addSeed(seed *Seed) error {
 		}
 		if u.Username == "" {
 			return fmt.Errorf("seed: user %s has no username", u.ID)
+		}
+		if err := checkProfile(&u); err != nil {
+			return fmt.Errorf("seed: user %s: %w", u.ID, err)
 		}
 		if u.Discriminator == "" {
 			u.Discriminator = "0"

@@ -367,6 +367,7 @@ func (s *Server) seed(cfg Config) {
 	}
 	st.guilds[g.id] = g
 	g.install(app.id)
+	seedProfiles(st.users[moderator], st.users[member], g.id)
 	g.roles[g.id] = &interaction.Role{ID: g.id, Name: "@everyone", Permissions: everyonePermissions}
 	modRole := st.newID()
 	g.roles[modRole] = &interaction.Role{ID: modRole, Name: "Moderator", Position: 1, Hoist: true, Mentionable: true,

@@ -2,6 +2,7 @@ package interaction_test
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"reflect"
@@ -494,15 +495,16 @@ func decodeCases(t testing.TB) []decodeCase {
 				"data":{"unknown":{},"id":"1191206000000000006","name":"echo","type":1,"extra":[[[]]],
 					"options":[{"name":"text","type":3,"value":"hi","extra":[1],"localized_name":"salut"}],"integration_type":0}}`,
 			want: ixView{
-				ID:             1311209000000000109,
-				ApplicationID:  appID,
-				Type:           interaction.TypeApplicationCommand,
-				Token:          "token-unknown",
-				Version:        1,
-				GuildID:        guildID,
-				ChannelID:      channelID,
-				Channel:        &interaction.Channel{ID: channelID, Type: interaction.ChannelGuildText, PermissionOverwrites: []interaction.Overwrite{}},
-				Member:         &interaction.Member{User: interaction.User{ID: invokerID, Username: "ada"}, Permissions: interaction.PermissionAdministrator},
+				ID:            1311209000000000109,
+				ApplicationID: appID,
+				Type:          interaction.TypeApplicationCommand,
+				Token:         "token-unknown",
+				Version:       1,
+				GuildID:       guildID,
+				ChannelID:     channelID,
+				Channel:       &interaction.Channel{ID: channelID, Type: interaction.ChannelGuildText, PermissionOverwrites: []interaction.Overwrite{}},
+				Member: &interaction.Member{User: interaction.User{ID: invokerID, Username: "ada",
+					PrimaryGuild: &interaction.PrimaryGuild{IdentityEnabled: ptr(true), Tag: "ADA"}}, Permissions: interaction.PermissionAdministrator},
 				AppPermissions: interaction.PermissionAdministrator,
 				Data: interaction.Data{
 					ID:      commandID,
@@ -541,6 +543,46 @@ func decodeCases(t testing.TB) []decodeCase {
 			},
 		},
 		{
+			name: "a user's profile: banner, accent color, avatar decoration, nameplate and server tag",
+			body: `{"id":"1311209000000000116","application_id":"1191201000000000001","type":2,"token":"t","version":1,
+				"guild_id":"1191202000000000002",
+				"member":{"roles":[],"permissions":"8","user":{"id":"1191213000000000013","username":"ada",
+					"banner":"06c16474723fe537c283b8efa61a30c8","accent_color":0,
+					"avatar_decoration_data":{"sku_id":"1144058844004233369","asset":"a_fed43ab12698df65902ba06727e20c0e"},
+					"collectibles":{"nameplate":{"sku_id":"2247558840304243311","asset":"nameplates/nameplates/twilight/","label":"","palette":"cobalt"}},
+					"primary_guild":{"identity_guild_id":"1234647491267808778","identity_enabled":true,"tag":"DISC","badge":"7d1734ae5a615e82bc7a4033b98fade8"}}},
+				"user":{"id":"1191207000000000007","username":"bob","accent_color":null,
+					"avatar_decoration_data":{"sku_id":null,"asset":"a_1"},
+					"collectibles":{"nameplate":null},
+					"primary_guild":{"identity_guild_id":null,"identity_enabled":null,"tag":null,"badge":null}},
+				"data":{"id":"1191206000000000006","name":"ping","type":1}}`,
+			want: ixView{
+				ID:            1311209000000000116,
+				ApplicationID: appID,
+				Type:          interaction.TypeApplicationCommand,
+				Token:         "t",
+				Version:       1,
+				GuildID:       guildID,
+				Member: &interaction.Member{Roles: []interaction.Snowflake{}, Permissions: interaction.PermissionAdministrator, User: interaction.User{
+					ID: invokerID, Username: "ada", Banner: "06c16474723fe537c283b8efa61a30c8", AccentColor: ptr(0),
+					AvatarDecoration: &interaction.AvatarDecoration{SKUID: 1144058844004233369, Asset: "a_fed43ab12698df65902ba06727e20c0e"},
+					Collectibles: &interaction.Collectibles{Nameplate: &interaction.Nameplate{
+						SKUID: 2247558840304243311, Asset: "nameplates/nameplates/twilight/", Palette: interaction.PaletteCobalt}},
+					PrimaryGuild: &interaction.PrimaryGuild{IdentityGuildID: 1234647491267808778, IdentityEnabled: ptr(true),
+						Tag: "DISC", Badge: "7d1734ae5a615e82bc7a4033b98fade8"},
+				}},
+				// The service's nulls: no accent color, a decoration whose
+				// SKU it no longer names, no nameplate, an identity it
+				// cleared.
+				User: &interaction.User{ID: targetID, Username: "bob",
+					AvatarDecoration: &interaction.AvatarDecoration{Asset: "a_1"},
+					Collectibles:     &interaction.Collectibles{},
+					PrimaryGuild:     &interaction.PrimaryGuild{},
+				},
+				Data: interaction.Data{ID: commandID, Name: "ping", Type: interaction.CommandChatInput},
+			},
+		},
+		{
 			name: "data.type absent defaults to CHAT_INPUT",
 			body: `{"id":"1311209000000000111","application_id":"1191201000000000001","type":2,"token":"t","data":{"id":"1191206000000000006","name":"ping"}}`,
 			want: ixView{
@@ -555,7 +597,8 @@ func decodeCases(t testing.TB) []decodeCase {
 			name: "numbers where the service sends strings, and nulls where it may",
 			body: `{"id":1311209000000000112,"application_id":1191201000000000001,"type":2,"token":"t","version":1,
 				"guild_id":null,"channel_id":null,"channel":null,"user":null,"locale":null,"guild_locale":null,
-				"member":{"user":{"id":null,"username":null,"public_flags":null,"bot":null,"premium_type":null},"roles":null,"nick":null,
+				"member":{"user":{"id":null,"username":null,"public_flags":null,"bot":null,"premium_type":null,"banner":null,"accent_color":null,
+					"avatar_decoration_data":null,"collectibles":null,"primary_guild":null},"roles":null,"nick":null,
 					"joined_at":null,"mute":null,"deaf":null,"permissions":null,"flags":null,"communication_disabled_until":null},
 				"entitlements":null,"context":null,"authorizing_integration_owners":null,
 				"app_permissions":2048,"attachment_size_limit":null,
@@ -726,10 +769,10 @@ func dump(ix *ixView) string {
 		b.WriteString("\nchannel: " + channelString(*ch))
 	}
 	if m != nil {
-		b.WriteString("\nmember: " + fmt.Sprintf("%+v", *m))
+		b.WriteString("\nmember: " + memberString(*m))
 	}
 	if u != nil {
-		b.WriteString("\nuser: " + fmt.Sprintf("%+v", *u))
+		b.WriteString("\nuser: " + userString(*u))
 	}
 	return b.String()
 }
@@ -970,6 +1013,12 @@ func TestDecodeErrorsNameTheField(t *testing.T) {
 		{`{"id":"1","type":5,"data":{"custom_id":"f","components":[{"type":18,"component":{"type":21,"custom_id":"a","value":false}}]}}`, "/data/components/0/component/value"},
 		{`{"id":"1","type":5,"data":{"custom_id":"f","components":[{"type":1,"components":[{"type":4,"custom_id":"a","value":7}]}]}}`, "/data/components/0/components/0/value"},
 		{`{"id":"1","type":5,"data":{"custom_id":"f","components":[{"type":18,"component":{"type":22,"custom_id":"a","values":[true]}}]}}`, "/data/components/0/component/values/0"},
+		{`{"id":"1","type":1,"user":{"accent_color":"#ff0000"}}`, "/user/accent_color"},
+		{`{"id":"1","type":1,"user":{"avatar_decoration_data":{"sku_id":"x"}}}`, "/user/avatar_decoration_data/sku_id"},
+		{`{"id":"1","type":1,"user":{"avatar_decoration_data":"a_1"}}`, "/user/avatar_decoration_data"},
+		{`{"id":"1","type":1,"user":{"collectibles":{"nameplate":{"palette":3}}}}`, "/user/collectibles/nameplate/palette"},
+		{`{"id":"1","type":1,"user":{"primary_guild":{"identity_enabled":"true"}}}`, "/user/primary_guild/identity_enabled"},
+		{`{"id":"1","type":1,"user":{"primary_guild":{"tag":["DISC"]}}}`, "/user/primary_guild/tag"},
 	}
 	for _, tt := range tests {
 		_, err := decodeBody([]byte(tt.body))
@@ -1083,10 +1132,10 @@ func snapshot(ix *interaction.Interaction) map[string]string {
 		"path":     ix.Data.Path(),
 	}
 	if m, ok := ix.Member.Get(); ok {
-		s["member"] = fmt.Sprintf("%+v", m)
+		s["member"] = memberString(m)
 	}
 	if ix.User != nil {
-		s["user"] = fmt.Sprintf("%+v", *ix.User)
+		s["user"] = userString(*ix.User)
 	}
 	if c, ok := ix.Channel.Get(); ok {
 		s["channel"] = channelString(c)
@@ -1104,10 +1153,10 @@ func snapshot(ix *interaction.Interaction) map[string]string {
 	r := ix.Data.Resolved
 	for _, id := range []interaction.Snowflake{targetID, channelID, roleID, attachmentID, messageID} {
 		if u, ok := r.User(id); ok {
-			s["resolved user "+id.String()] = fmt.Sprintf("%+v", u)
+			s["resolved user "+id.String()] = userString(u)
 		}
 		if m, ok := r.Member(id); ok {
-			s["resolved member "+id.String()] = fmt.Sprintf("%+v", m)
+			s["resolved member "+id.String()] = memberString(m)
 		}
 		if c, ok := r.Channel(id); ok {
 			s["resolved channel "+id.String()] = channelString(c)
@@ -1123,6 +1172,23 @@ func snapshot(ix *interaction.Interaction) map[string]string {
 		}
 	}
 	return s
+}
+
+// userString shows a user with its profile rather than the addresses of
+// its parts, which differ between lookups.
+func userString(u interaction.User) string {
+	b, err := json.Marshal(u)
+	if err != nil {
+		return err.Error()
+	}
+	return string(b)
+}
+
+// memberString shows a member with its user's profile.
+func memberString(m interaction.Member) string {
+	u := m.User
+	m.User = interaction.User{}
+	return fmt.Sprintf("%+v %s", m, userString(u))
 }
 
 // channelString shows a channel with its thread metadata rather than the
@@ -1184,6 +1250,13 @@ func TestDecodeAgreesWithEncodingJSONOnEdgeCases(t *testing.T) {
 		pre + `"user":{"public_flags":-0}}`,
 		pre + `"user":{"public_flags":1.0}}`,
 		pre + `"user":{"premium_type":1e2}}`,
+		pre + `"user":{"accent_color":1.0}}`,
+		pre + `"user":{"accent_color":-0,"banner":null}}`,
+		pre + `"user":{"avatar_decoration_data":{"sku_id":1,"asset":null}}}`,
+		pre + `"user":{"collectibles":{"nameplate":{"palette":null,"sku_id":"1"}}}}`,
+		pre + `"user":{"collectibles":{}}}`,
+		pre + `"user":{"primary_guild":{"identity_enabled":false,"identity_guild_id":"01"}}}`,
+		pre + `"user":{"primary_guild":null,"Primary_Guild":{"tag":"X"}}}`,
 		pre + `"member":{"joined_at":"2024-01-02T03:04:05.123456789123Z"}}`,
 		pre + `"member":{"joined_at":"2024-01-02t03:04:05z"}}`,
 		pre + `"member":{"joined_at":"2024-01-02T03:04:05+00:00"}}`,

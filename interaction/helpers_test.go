@@ -192,3 +192,6 @@ func owners(guild, user *interaction.Snowflake) interaction.IntegrationOwners {
 func id(s interaction.Snowflake) *interaction.Snowflake { return &s }
 
 var inGuild = interaction.InteractionContext{Type: interaction.ContextGuild, Valid: true}
+
+// ptr returns a pointer to a copy of v.
+func ptr[T any](v T) *T { return &v }

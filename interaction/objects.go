@@ -18,6 +18,22 @@ type User struct {
 	Flags uint64 `json:"flags,omitzero"`
 	// PremiumType is 0 unless the identify.premium scope was granted.
 	PremiumType int `json:"premium_type,omitzero"`
+	// Banner is the user's profile banner hash, empty when unset. The
+	// service sends it when a user is read through the API (the current
+	// user, a user by id), not in interactions.
+	Banner string `json:"banner,omitempty"`
+	// AccentColor is the user's banner color as 0xRRGGBB, nil when unset
+	// or not sent: 0 is black. It is sent where Banner is.
+	AccentColor *int `json:"accent_color,omitempty"`
+	// AvatarDecoration is the decoration around the user's avatar, nil
+	// when the user has none.
+	AvatarDecoration *AvatarDecoration `json:"avatar_decoration_data,omitempty"`
+	// Collectibles are the user's collectibles besides the avatar
+	// decoration, nil when the user has none.
+	Collectibles *Collectibles `json:"collectibles,omitempty"`
+	// PrimaryGuild is the guild whose server tag the user chose to
+	// show beside their name, nil when the user chose none.
+	PrimaryGuild *PrimaryGuild `json:"primary_guild,omitempty"`
 }
 
 // DisplayName returns the user's global name, or the username when none is set.

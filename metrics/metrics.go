@@ -190,6 +190,8 @@ func New(reg prometheus.Registerer, opts ...Option) (*Metrics, error) {
 	for _, t := range []webhook.Type{
 		webhook.TypeApplicationAuthorized, webhook.TypeApplicationDeauthorized, webhook.TypeEntitlementCreate,
 		webhook.TypeQuestUserEnrollment, webhook.TypeEntitlementUpdate, webhook.TypeEntitlementDelete,
+		webhook.TypeLobbyMessageCreate, webhook.TypeLobbyMessageUpdate, webhook.TypeLobbyMessageDelete,
+		webhook.TypeGameDirectMessageCreate, webhook.TypeGameDirectMessageUpdate, webhook.TypeGameDirectMessageDelete,
 	} {
 		m.knownEvents[t] = true
 	}

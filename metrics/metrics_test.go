@@ -595,7 +595,7 @@ func TestNewRefusesASecondMetricsUnlessItsLabelsDiffer(t *testing.T) {
 func TestEventsOfTypesNotKnownAreOther(t *testing.T) {
 	key := interactiontest.NewKey("events")
 	reg := prometheus.NewRegistry()
-	m, err := metrics.New(reg, metrics.WithKnownEvents("LOBBY_MESSAGE_CREATE"))
+	m, err := metrics.New(reg, metrics.WithKnownEvents("SOMETHING_KNOWN"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -603,9 +603,9 @@ func TestEventsOfTypesNotKnownAreOther(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, typ := range []webhook.Type{webhook.TypeQuestUserEnrollment, "LOBBY_MESSAGE_CREATE", "SOMETHING_NEW"} {
+	for _, typ := range []webhook.Type{webhook.TypeQuestUserEnrollment, webhook.TypeLobbyMessageDelete, "SOMETHING_KNOWN", "SOMETHING_NEW"} {
 		w := webhook.Body{Version: webhook.Version, ApplicationID: interactiontest.ApplicationID, Type: webhook.BodyEvent,
-			Event: &webhook.Event{Type: typ, Timestamp: time.Now(), Data: []byte(`{"id":"1100000000000000042"}`)}}
+			Event: &webhook.Event{Type: typ, Timestamp: time.Now(), Data: []byte(`{"id":"1100000000000000042","lobby_id":"1100000000000000043"}`)}}
 		body, err := w.AppendJSON(nil)
 		if err != nil {
 			t.Fatal(err)
@@ -622,8 +622,9 @@ func TestEventsOfTypesNotKnownAreOther(t *testing.T) {
 	}
 	const want = `# HELP switchboard_events_total Webhook events received, by type and outcome (handled, error, panic, unhandled, busy).
 # TYPE switchboard_events_total counter
-switchboard_events_total{outcome="unhandled",type="LOBBY_MESSAGE_CREATE"} 1
+switchboard_events_total{outcome="unhandled",type="LOBBY_MESSAGE_DELETE"} 1
 switchboard_events_total{outcome="unhandled",type="QUEST_USER_ENROLLMENT"} 1
+switchboard_events_total{outcome="unhandled",type="SOMETHING_KNOWN"} 1
 switchboard_events_total{outcome="unhandled",type="other"} 1
 `
 	if err := testutil.GatherAndCompare(reg, strings.NewReader(want), "switchboard_events_total"); err != nil {

@@ -3,6 +3,7 @@ package webhook
 import (
 	"bytes"
 	"reflect"
+	"time"
 
 	jsonv2 "github.com/goccy/go-json/v2"
 
@@ -66,6 +67,55 @@ type Guild struct {
 	Features        []string           `json:"features,omitempty"`
 }
 
+// LobbyMessage is the data of LOBBY_MESSAGE_CREATE and
+// LOBBY_MESSAGE_UPDATE: a message of a lobby of the Social SDK, or of a
+// channel linked to one.
+type LobbyMessage struct {
+	ID interaction.Snowflake `json:"id"`
+	// Type is the message's type, 0 for one a user sent.
+	Type    int    `json:"type"`
+	Content string `json:"content"`
+	// LobbyID is the lobby the message was sent in; ChannelID is the
+	// lobby's channel, or the channel linked to it.
+	LobbyID   interaction.Snowflake `json:"lobby_id"`
+	ChannelID interaction.Snowflake `json:"channel_id"`
+	Author    interaction.User      `json:"author"`
+	// Metadata are the pairs of keys and values the game attached to the
+	// message, nil when it attached none.
+	Metadata map[string]string        `json:"metadata,omitempty"`
+	Flags    interaction.MessageFlags `json:"flags,omitzero"`
+	// ApplicationID is the application whose Social SDK session sent the
+	// message, zero when none did.
+	ApplicationID interaction.Snowflake `json:"application_id,omitzero"`
+	// Timestamp and EditedTimestamp are when the message was sent and
+	// last edited: an update carries them, a creation need not.
+	Timestamp       time.Time `json:"timestamp,omitzero"`
+	EditedTimestamp time.Time `json:"edited_timestamp,omitzero"`
+}
+
+// LobbyMessageDelete is the data of LOBBY_MESSAGE_DELETE: the message
+// deleted, by its id, and its lobby.
+type LobbyMessageDelete struct {
+	ID      interaction.Snowflake `json:"id"`
+	LobbyID interaction.Snowflake `json:"lobby_id"`
+}
+
+// GameDirectMessage is the data of GAME_DIRECT_MESSAGE_CREATE,
+// GAME_DIRECT_MESSAGE_UPDATE and GAME_DIRECT_MESSAGE_DELETE: a direct
+// message between users of whom one at least had a Social SDK session
+// under way. It is the service's message object, or, between two
+// provisional accounts, the in-game message, which lacks some of the
+// message object's fields (its timestamp, attachments and mentions among
+// them), left zero. Event.Data holds what the package does not read, such
+// as the in-game message's Rich Presence activity and application.
+type GameDirectMessage struct {
+	interaction.Message
+	// LobbyID is the lobby of a channel linked to one, zero otherwise.
+	LobbyID interaction.Snowflake `json:"lobby_id,omitzero"`
+	// Channel is the message's channel, with its recipients.
+	Channel *interaction.Channel `json:"channel,omitempty"`
+}
+
 // decodeData decodes the data of an event of type want into a T.
 func decodeData[T any](e *Event, want Type) (T, error) {
 	var v T
@@ -114,6 +164,31 @@ func checkData(v any, prefix string) *fault {
 	case *ApplicationDeauthorized:
 		if d.User.ID == 0 {
 			return missing("user/id")
+		}
+	case *LobbyMessage:
+		switch {
+		case d.ID == 0:
+			return missing("id")
+		case d.LobbyID == 0:
+			return missing("lobby_id")
+		case d.Author.ID == 0:
+			return missing("author/id")
+		}
+	case *LobbyMessageDelete:
+		switch {
+		case d.ID == 0:
+			return missing("id")
+		case d.LobbyID == 0:
+			return missing("lobby_id")
+		}
+	case *GameDirectMessage:
+		switch {
+		case d.ID == 0:
+			return missing("id")
+		case d.ChannelID == 0:
+			return missing("channel_id")
+		case d.Author.ID == 0:
+			return missing("author/id")
 		}
 	case *interaction.Entitlement:
 		switch {

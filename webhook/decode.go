@@ -41,7 +41,8 @@ type wireEvent struct {
 // timestamp, in RFC 3339 or without a zone (UTC); its data, when present,
 // must be an object, and the data of the types this package describes must
 // decode to their types with the fields the service always sends (the
-// user's id, the entitlement's id, SKU and application).
+// user's id, the entitlement's id, SKU and application, a message's id,
+// its lobby or channel, and its author's id).
 func Decode(body []byte, w *Body) error {
 	*w = Body{}
 	if f := decode(body, w); f != nil {
@@ -156,6 +157,12 @@ func (e *Event) check(prefix string) *fault {
 		return decodeDataInto(e.Data, new(ApplicationDeauthorized), data)
 	case TypeEntitlementCreate, TypeEntitlementUpdate, TypeEntitlementDelete:
 		return decodeDataInto(e.Data, new(interaction.Entitlement), data)
+	case TypeLobbyMessageCreate, TypeLobbyMessageUpdate:
+		return decodeDataInto(e.Data, new(LobbyMessage), data)
+	case TypeLobbyMessageDelete:
+		return decodeDataInto(e.Data, new(LobbyMessageDelete), data)
+	case TypeGameDirectMessageCreate, TypeGameDirectMessageUpdate, TypeGameDirectMessageDelete:
+		return decodeDataInto(e.Data, new(GameDirectMessage), data)
 	}
 	if len(e.Data) > 0 {
 		if k := e.Data.Kind(); k != '{' {

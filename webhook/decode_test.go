@@ -1,6 +1,7 @@
 package webhook_test
 
 import (
+	"encoding/json"
 	"errors"
 	"reflect"
 	"strconv"
@@ -131,7 +132,157 @@ const (
 	}
 }`
 	ping = `{"version": 1, "application_id": "1234560123453231555", "type": 0}`
+
+	// The Social SDK's events, their authors the users the service
+	// writes, every field of the user object present.
+	lobbyMessageCreated = `{
+	"version": 1,
+	"application_id": "1234567765431056709",
+	"type": 1,
+	"event": {
+		"type": "LOBBY_MESSAGE_CREATE",
+		"timestamp": "2024-10-18T18:41:21.109604",
+		"data": {
+			"id": "1397729799727878254",
+			"type": 0,
+			"content": "welcome to the party!",
+			"lobby_id": "1397729744753266719",
+			"channel_id": "1397729744753266719",
+			"author": ` + sdkAuthor + `,
+			"metadata": {"team": "blue", "emote": "wave"},
+			"flags": 65536,
+			"application_id": "1234567765431056709"
+		}
+	}
+}`
+	lobbyMessageUpdated = `{
+	"version": 1,
+	"application_id": "1234567765431056709",
+	"type": 1,
+	"event": {
+		"type": "LOBBY_MESSAGE_UPDATE",
+		"timestamp": "2025-08-05T20:39:19.587872",
+		"data": {
+			"id": "1402390388030832792",
+			"type": 0,
+			"content": "noice",
+			"lobby_id": "1402385687281537066",
+			"channel_id": "1402389638311841883",
+			"author": ` + sdkAuthor + `,
+			"edited_timestamp": "2025-08-05T20:39:19.557970+00:00",
+			"flags": 0,
+			"timestamp": "2025-08-05T20:38:43.660000+00:00"
+		}
+	}
+}`
+	lobbyMessageDeleted = `{
+	"version": 1,
+	"application_id": "1234567765431056709",
+	"type": 1,
+	"event": {
+		"type": "LOBBY_MESSAGE_DELETE",
+		"timestamp": "2025-08-05T21:44:09.412957",
+		"data": {
+			"id": "1402406637632884857",
+			"lobby_id": "1402399883394285659"
+		}
+	}
+}`
+	gameDMCreated = `{
+	"version": 1,
+	"application_id": "1234567765431056709",
+	"type": 1,
+	"event": {
+		"type": "GAME_DIRECT_MESSAGE_CREATE",
+		"timestamp": "2025-08-14T18:09:38.063234",
+		"data": {
+			"id": "1405614357781545021",
+			"type": 0,
+			"content": "get in friend, we're going raiding",
+			"channel_id": "1405604229820715098",
+			"author": ` + sdkAuthor + `,
+			"timestamp": "2025-08-14T18:09:37.947000+00:00",
+			"application_id": "1234567765431056709",
+			"attachments": []
+		}
+	}
+}`
+	// gameDMUpdated is an in-game message between provisional accounts:
+	// no type, no timestamp, and a recipient_id the package leaves in
+	// the raw data.
+	gameDMUpdated = `{
+	"version": 1,
+	"application_id": "1234567765431056709",
+	"type": 1,
+	"event": {
+		"type": "GAME_DIRECT_MESSAGE_UPDATE",
+		"timestamp": "2025-08-14T16:44:31.847073",
+		"data": {
+			"id": "1405591838810706081",
+			"content": "almost ready to queue?",
+			"channel_id": "1404960877324533784",
+			"author": ` + sdkAuthor + `,
+			"recipient_id": "1404960877324533784"
+		}
+	}
+}`
+	gameDMDeleted = `{
+	"version": 1,
+	"application_id": "1234567765431056709",
+	"type": 1,
+	"event": {
+		"type": "GAME_DIRECT_MESSAGE_DELETE",
+		"timestamp": "2025-08-20T17:01:50.099204",
+		"data": {
+			"id": "1407771600643686503",
+			"type": 0,
+			"content": "cant make it in time",
+			"channel_id": "1405604229820715098",
+			"author": ` + sdkAuthor + `,
+			"timestamp": "2025-08-20T17:01:44.725000+00:00",
+			"flags": 0,
+			"attachments": [],
+			"components": []
+		}
+	}
+}`
+	// sdkAuthor is the user who wrote the Social SDK's messages: no
+	// avatar, a nameplate, a server tag.
+	sdkAuthor = `{"id": "1191213000000000013", "username": "ada", "global_name": "Ada", "avatar": null, "discriminator": "0",
+		"public_flags": 0, "flags": 0, "avatar_decoration_data": null,
+		"collectibles": {"nameplate": {"sku_id": "1349849614353678336", "asset": "nameplates/nameplates/forest_walk/", "label": "", "palette": "forest"}},
+		"primary_guild": {"identity_guild_id": "1191202000000000002", "identity_enabled": true, "tag": "ADA", "badge": "3c5d0f1e9a8b7c6d5e4f3a2b1c0d9e8f"}}`
 )
+
+// sdkApp is the application of the Social SDK's bodies.
+const sdkApp interaction.Snowflake = 1234567765431056709
+
+// sdkUser is sdkAuthor decoded.
+func sdkUser() interaction.User {
+	enabled := true
+	return interaction.User{ID: userID, Username: "ada", GlobalName: "Ada", Discriminator: "0",
+		Collectibles: &interaction.Collectibles{Nameplate: &interaction.Nameplate{SKUID: 1349849614353678336,
+			Asset: "nameplates/nameplates/forest_walk/", Palette: interaction.PaletteForest}},
+		PrimaryGuild: &interaction.PrimaryGuild{IdentityGuildID: guildID, IdentityEnabled: &enabled, Tag: "ADA",
+			Badge: "3c5d0f1e9a8b7c6d5e4f3a2b1c0d9e8f"}}
+}
+
+// compactData returns the data of the event of body, compact.
+func compactData(body string) jsontext.Value {
+	var raw struct {
+		Event struct {
+			Data jsontext.Value `json:"data"`
+		} `json:"event"`
+	}
+	if err := json.Unmarshal([]byte(body), &raw); err != nil {
+		panic(err)
+	}
+	v := raw.Event.Data
+	if err := v.Compact(); err != nil {
+		panic(err)
+	}
+	return v
+}
 
 // at returns the time of a timestamp of the bodies, in UTC.
 func at(s string) time.Time {
@@ -255,19 +406,102 @@ func TestDecodeReadsTheBodiesTheServiceSends(t *testing.T) {
 			data: jsontext.Value(`{"quest_id":"9","user":{"id":"5"}}`),
 		},
 		{
-			name: "an event type the package does not know, its data raw",
-			body: `{"version":1,"application_id":"1","type":1,"event":{"type":"LOBBY_MESSAGE_DELETE","timestamp":"2025-08-05T21:44:09.412957","data":{"id":"1402406637632884857","lobby_id":"1402399883394285659"}}}`,
+			name: "a message sent in a lobby, with the game's metadata",
+			body: lobbyMessageCreated,
+			want: webhook.Body{Version: 1, ApplicationID: sdkApp, Type: webhook.BodyEvent, Event: &webhook.Event{
+				Type:      webhook.TypeLobbyMessageCreate,
+				Timestamp: at("2024-10-18T18:41:21.109604Z"),
+				Data:      compactData(lobbyMessageCreated),
+			}},
+			data: webhook.LobbyMessage{ID: 1397729799727878254, Content: "welcome to the party!", LobbyID: 1397729744753266719,
+				ChannelID: 1397729744753266719, Author: sdkUser(), Metadata: map[string]string{"team": "blue", "emote": "wave"},
+				Flags: 65536, ApplicationID: sdkApp},
+		},
+		{
+			name: "a message of a lobby, edited, with its timestamps",
+			body: lobbyMessageUpdated,
+			want: webhook.Body{Version: 1, ApplicationID: sdkApp, Type: webhook.BodyEvent, Event: &webhook.Event{
+				Type:      webhook.TypeLobbyMessageUpdate,
+				Timestamp: at("2025-08-05T20:39:19.587872Z"),
+				Data:      compactData(lobbyMessageUpdated),
+			}},
+			data: webhook.LobbyMessage{ID: 1402390388030832792, Content: "noice", LobbyID: 1402385687281537066,
+				ChannelID: 1402389638311841883, Author: sdkUser(),
+				Timestamp: at("2025-08-05T20:38:43.66Z"), EditedTimestamp: at("2025-08-05T20:39:19.55797Z")},
+		},
+		{
+			name: "a message deleted from a lobby",
+			body: lobbyMessageDeleted,
+			want: webhook.Body{Version: 1, ApplicationID: sdkApp, Type: webhook.BodyEvent, Event: &webhook.Event{
+				Type:      webhook.TypeLobbyMessageDelete,
+				Timestamp: at("2025-08-05T21:44:09.412957Z"),
+				Data:      jsontext.Value(`{"id":"1402406637632884857","lobby_id":"1402399883394285659"}`),
+			}},
+			data: webhook.LobbyMessageDelete{ID: 1402406637632884857, LobbyID: 1402399883394285659},
+		},
+		{
+			name: "a direct message sent during a game, a message object",
+			body: gameDMCreated,
+			want: webhook.Body{Version: 1, ApplicationID: sdkApp, Type: webhook.BodyEvent, Event: &webhook.Event{
+				Type:      webhook.TypeGameDirectMessageCreate,
+				Timestamp: at("2025-08-14T18:09:38.063234Z"),
+				Data:      compactData(gameDMCreated),
+			}},
+			data: webhook.GameDirectMessage{Message: interaction.Message{ID: 1405614357781545021, ChannelID: 1405604229820715098,
+				Author: sdkUser(), Content: "get in friend, we're going raiding", Timestamp: at("2025-08-14T18:09:37.947Z"),
+				Attachments: []interaction.Attachment{}, ApplicationID: sdkApp}},
+		},
+		{
+			name: "a direct message between provisional accounts, edited",
+			body: gameDMUpdated,
+			want: webhook.Body{Version: 1, ApplicationID: sdkApp, Type: webhook.BodyEvent, Event: &webhook.Event{
+				Type:      webhook.TypeGameDirectMessageUpdate,
+				Timestamp: at("2025-08-14T16:44:31.847073Z"),
+				Data:      compactData(gameDMUpdated),
+			}},
+			data: webhook.GameDirectMessage{Message: interaction.Message{ID: 1405591838810706081, ChannelID: 1404960877324533784,
+				Author: sdkUser(), Content: "almost ready to queue?"}},
+		},
+		{
+			name: "a direct message deleted, with its channel",
+			body: `{"version":1,"application_id":"1","type":1,"event":{"type":"GAME_DIRECT_MESSAGE_DELETE","timestamp":"2025-08-20T17:01:50.099204",
+				"data":{"id":"5","content":"gg","channel_id":"6","author":{"id":"7","username":"p"},"lobby_id":"8",
+					"channel":{"id":"6","type":1,"recipients":[{"id":"9","username":"q"}]},"activity":{"type":1},"application":{"id":"1"}}}}`,
 			want: webhook.Body{Version: 1, ApplicationID: 1, Type: webhook.BodyEvent, Event: &webhook.Event{
-				Type:      "LOBBY_MESSAGE_DELETE",
+				Type:      webhook.TypeGameDirectMessageDelete,
+				Timestamp: at("2025-08-20T17:01:50.099204Z"),
+				Data: jsontext.Value(`{"id":"5","content":"gg","channel_id":"6","author":{"id":"7","username":"p"},"lobby_id":"8",` +
+					`"channel":{"id":"6","type":1,"recipients":[{"id":"9","username":"q"}]},"activity":{"type":1},"application":{"id":"1"}}`),
+			}},
+			data: webhook.GameDirectMessage{Message: interaction.Message{ID: 5, ChannelID: 6, Author: interaction.User{ID: 7, Username: "p"}, Content: "gg"},
+				LobbyID: 8, Channel: &interaction.Channel{ID: 6, Type: interaction.ChannelDM, Recipients: []interaction.User{{ID: 9, Username: "q"}}}},
+		},
+		{
+			name: "the documentation's direct message deleted",
+			body: gameDMDeleted,
+			want: webhook.Body{Version: 1, ApplicationID: sdkApp, Type: webhook.BodyEvent, Event: &webhook.Event{
+				Type:      webhook.TypeGameDirectMessageDelete,
+				Timestamp: at("2025-08-20T17:01:50.099204Z"),
+				Data:      compactData(gameDMDeleted),
+			}},
+			data: webhook.GameDirectMessage{Message: interaction.Message{ID: 1407771600643686503, ChannelID: 1405604229820715098,
+				Author: sdkUser(), Content: "cant make it in time", Timestamp: at("2025-08-20T17:01:44.725Z"),
+				Attachments: []interaction.Attachment{}, Components: interaction.Components{}}},
+		},
+		{
+			name: "an event type the package does not know, its data raw",
+			body: `{"version":1,"application_id":"1","type":1,"event":{"type":"SOMETHING_NEW","timestamp":"2025-08-05T21:44:09.412957","data":{"id":"1402406637632884857","lobby_id":"1402399883394285659"}}}`,
+			want: webhook.Body{Version: 1, ApplicationID: 1, Type: webhook.BodyEvent, Event: &webhook.Event{
+				Type:      "SOMETHING_NEW",
 				Timestamp: at("2025-08-05T21:44:09.412957Z"),
 				Data:      jsontext.Value(`{"id":"1402406637632884857","lobby_id":"1402399883394285659"}`),
 			}},
 		},
 		{
 			name: "an event with null data, which has none",
-			body: `{"version":1,"application_id":"1","type":1,"event":{"type":"LOBBY_MESSAGE_DELETE","timestamp":"2025-08-05T21:44:09Z","data":null}}`,
+			body: `{"version":1,"application_id":"1","type":1,"event":{"type":"SOMETHING_NEW","timestamp":"2025-08-05T21:44:09Z","data":null}}`,
 			want: webhook.Body{Version: 1, ApplicationID: 1, Type: webhook.BodyEvent, Event: &webhook.Event{
-				Type: "LOBBY_MESSAGE_DELETE", Timestamp: at("2025-08-05T21:44:09Z"),
+				Type: "SOMETHING_NEW", Timestamp: at("2025-08-05T21:44:09Z"),
 			}},
 		},
 		{
@@ -321,6 +555,18 @@ func typedData(ev *webhook.Event) (any, error) {
 		return ev.EntitlementUpdate()
 	case webhook.TypeEntitlementDelete:
 		return ev.EntitlementDelete()
+	case webhook.TypeLobbyMessageCreate:
+		return ev.LobbyMessageCreate()
+	case webhook.TypeLobbyMessageUpdate:
+		return ev.LobbyMessageUpdate()
+	case webhook.TypeLobbyMessageDelete:
+		return ev.LobbyMessageDelete()
+	case webhook.TypeGameDirectMessageCreate:
+		return ev.GameDirectMessageCreate()
+	case webhook.TypeGameDirectMessageUpdate:
+		return ev.GameDirectMessageUpdate()
+	case webhook.TypeGameDirectMessageDelete:
+		return ev.GameDirectMessageDelete()
 	case webhook.TypeQuestUserEnrollment:
 		return ev.QuestUserEnrollment()
 	}
@@ -341,11 +587,17 @@ func TestEachAccessorRefusesTheDataOfAnotherType(t *testing.T) {
 		t.Fatal(err)
 	}
 	accessors := map[string]func() error{
-		"ApplicationAuthorized": func() error { _, err := w.Event.ApplicationAuthorized(); return err },
-		"EntitlementCreate":     func() error { _, err := w.Event.EntitlementCreate(); return err },
-		"EntitlementUpdate":     func() error { _, err := w.Event.EntitlementUpdate(); return err },
-		"EntitlementDelete":     func() error { _, err := w.Event.EntitlementDelete(); return err },
-		"QuestUserEnrollment":   func() error { _, err := w.Event.QuestUserEnrollment(); return err },
+		"ApplicationAuthorized":   func() error { _, err := w.Event.ApplicationAuthorized(); return err },
+		"EntitlementCreate":       func() error { _, err := w.Event.EntitlementCreate(); return err },
+		"EntitlementUpdate":       func() error { _, err := w.Event.EntitlementUpdate(); return err },
+		"EntitlementDelete":       func() error { _, err := w.Event.EntitlementDelete(); return err },
+		"QuestUserEnrollment":     func() error { _, err := w.Event.QuestUserEnrollment(); return err },
+		"LobbyMessageCreate":      func() error { _, err := w.Event.LobbyMessageCreate(); return err },
+		"LobbyMessageUpdate":      func() error { _, err := w.Event.LobbyMessageUpdate(); return err },
+		"LobbyMessageDelete":      func() error { _, err := w.Event.LobbyMessageDelete(); return err },
+		"GameDirectMessageCreate": func() error { _, err := w.Event.GameDirectMessageCreate(); return err },
+		"GameDirectMessageUpdate": func() error { _, err := w.Event.GameDirectMessageUpdate(); return err },
+		"GameDirectMessageDelete": func() error { _, err := w.Event.GameDirectMessageDelete(); return err },
 	}
 	for name, get := range accessors {
 		if err := get(); !errors.Is(err, webhook.ErrOtherType) {
@@ -372,6 +624,13 @@ func TestAnAccessorReportsDataThatDoesNotDecode(t *testing.T) {
 		{"an update without data", webhook.Event{Type: webhook.TypeEntitlementUpdate}, "webhook: /event/data: missing"},
 		{"a deletion of an entitlement without its SKU", webhook.Event{Type: webhook.TypeEntitlementDelete, Data: jsontext.Value(`{"id":"1","application_id":"2","deleted":true}`)}, "webhook: /event/data/sku_id: missing"},
 		{"a time that is not one", webhook.Event{Type: webhook.TypeEntitlementCreate, Data: jsontext.Value(`{"id":"1","sku_id":"2","application_id":"3","ends_at":"soon"}`)}, "webhook: /event/data/ends_at: expected an RFC 3339 timestamp, or one without a zone in UTC"},
+		{"a lobby message without its lobby", webhook.Event{Type: webhook.TypeLobbyMessageCreate, Data: jsontext.Value(`{"id":"1","channel_id":"2","author":{"id":"3"}}`)}, "webhook: /event/data/lobby_id: missing"},
+		{"a lobby message without its author", webhook.Event{Type: webhook.TypeLobbyMessageUpdate, Data: jsontext.Value(`{"id":"1","lobby_id":"2","author":null}`)}, "webhook: /event/data/author/id: missing"},
+		{"a lobby message whose metadata are not text", webhook.Event{Type: webhook.TypeLobbyMessageCreate, Data: jsontext.Value(`{"id":"1","lobby_id":"2","author":{"id":"3"},"metadata":{"level":3}}`)}, "webhook: /event/data/metadata: expected a string, got a number"},
+		{"a lobby message deleted without its id", webhook.Event{Type: webhook.TypeLobbyMessageDelete, Data: jsontext.Value(`{"lobby_id":"2"}`)}, "webhook: /event/data/id: missing"},
+		{"a direct message without its channel", webhook.Event{Type: webhook.TypeGameDirectMessageCreate, Data: jsontext.Value(`{"id":"1","author":{"id":"3"}}`)}, "webhook: /event/data/channel_id: missing"},
+		{"a direct message whose author is no user", webhook.Event{Type: webhook.TypeGameDirectMessageDelete, Data: jsontext.Value(`{"id":"1","channel_id":"2","author":"ada"}`)}, "webhook: /event/data/author: expected an object, got a string"},
+		{"a direct message without data", webhook.Event{Type: webhook.TypeGameDirectMessageUpdate}, "webhook: /event/data: missing"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

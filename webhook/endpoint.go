@@ -226,6 +226,42 @@ func (e *Endpoint) OnEntitlementDelete(h func(ctx context.Context, ev *Event, en
 	e.On(TypeEntitlementDelete, typed(h, (*Event).EntitlementDelete))
 }
 
+// OnLobbyMessageCreate registers h for LOBBY_MESSAGE_CREATE events: a
+// message was sent in a lobby.
+func (e *Endpoint) OnLobbyMessageCreate(h func(ctx context.Context, ev *Event, msg LobbyMessage) error) {
+	e.On(TypeLobbyMessageCreate, typed(h, (*Event).LobbyMessageCreate))
+}
+
+// OnLobbyMessageUpdate registers h for LOBBY_MESSAGE_UPDATE events: a
+// message of a lobby was edited.
+func (e *Endpoint) OnLobbyMessageUpdate(h func(ctx context.Context, ev *Event, msg LobbyMessage) error) {
+	e.On(TypeLobbyMessageUpdate, typed(h, (*Event).LobbyMessageUpdate))
+}
+
+// OnLobbyMessageDelete registers h for LOBBY_MESSAGE_DELETE events: a
+// message was deleted from a lobby.
+func (e *Endpoint) OnLobbyMessageDelete(h func(ctx context.Context, ev *Event, d LobbyMessageDelete) error) {
+	e.On(TypeLobbyMessageDelete, typed(h, (*Event).LobbyMessageDelete))
+}
+
+// OnGameDirectMessageCreate registers h for GAME_DIRECT_MESSAGE_CREATE
+// events: a direct message was sent during a Social SDK session.
+func (e *Endpoint) OnGameDirectMessageCreate(h func(ctx context.Context, ev *Event, msg GameDirectMessage) error) {
+	e.On(TypeGameDirectMessageCreate, typed(h, (*Event).GameDirectMessageCreate))
+}
+
+// OnGameDirectMessageUpdate registers h for GAME_DIRECT_MESSAGE_UPDATE
+// events: such a direct message was edited.
+func (e *Endpoint) OnGameDirectMessageUpdate(h func(ctx context.Context, ev *Event, msg GameDirectMessage) error) {
+	e.On(TypeGameDirectMessageUpdate, typed(h, (*Event).GameDirectMessageUpdate))
+}
+
+// OnGameDirectMessageDelete registers h for GAME_DIRECT_MESSAGE_DELETE
+// events: such a direct message was deleted.
+func (e *Endpoint) OnGameDirectMessageDelete(h func(ctx context.Context, ev *Event, msg GameDirectMessage) error) {
+	e.On(TypeGameDirectMessageDelete, typed(h, (*Event).GameDirectMessageDelete))
+}
+
 // typed makes a Handler of a handler that takes the event's data, read by
 // get.
 func typed[T any](h func(context.Context, *Event, T) error, get func(*Event) (T, error)) Handler {

@@ -28,6 +28,16 @@ func authorized() webhook.ApplicationAuthorized {
 		Guild: &webhook.Guild{ID: interactiontest.GuildID, Name: "Analytical Engines"}}
 }
 
+// lobbyMessage is a message ada sent in a lobby.
+func lobbyMessage() webhook.LobbyMessage {
+	return webhook.LobbyMessage{ID: 1, LobbyID: 2, ChannelID: 2, Author: ada, Content: "gg"}
+}
+
+// gameDM is a direct message ada sent during a game.
+func gameDM() webhook.GameDirectMessage {
+	return webhook.GameDirectMessage{Message: interaction.Message{ID: 3, ChannelID: 4, Author: ada, Content: "gl"}}
+}
+
 // eventAdapters serves e through a Server, on fasthttp, and through its
 // net/http adapter, each on a loopback port, and returns the URL of its
 // events path on each.
@@ -124,6 +134,30 @@ func TestEventHandlersGetTheirTypedData(t *testing.T) {
 		rec.Add("fallback %s %s", ev.Type, ev.Data)
 		return nil
 	}))
+	e.OnLobbyMessageCreate(func(ctx context.Context, ev *webhook.Event, m webhook.LobbyMessage) error {
+		rec.Add("lobby message %v in %v by %s: %s", m.ID, m.LobbyID, m.Author.Username, m.Content)
+		return nil
+	})
+	e.OnLobbyMessageUpdate(func(ctx context.Context, ev *webhook.Event, m webhook.LobbyMessage) error {
+		rec.Add("lobby message %v in %v edited: %s", m.ID, m.LobbyID, m.Content)
+		return nil
+	})
+	e.OnLobbyMessageDelete(func(ctx context.Context, ev *webhook.Event, d webhook.LobbyMessageDelete) error {
+		rec.Add("lobby message %v deleted from %v", d.ID, d.LobbyID)
+		return nil
+	})
+	e.OnGameDirectMessageCreate(func(ctx context.Context, ev *webhook.Event, m webhook.GameDirectMessage) error {
+		rec.Add("direct message %v in %v by %s: %s", m.ID, m.ChannelID, m.Author.Username, m.Content)
+		return nil
+	})
+	e.OnGameDirectMessageUpdate(func(ctx context.Context, ev *webhook.Event, m webhook.GameDirectMessage) error {
+		rec.Add("direct message %v in %v edited: %s", m.ID, m.ChannelID, m.Content)
+		return nil
+	})
+	e.OnGameDirectMessageDelete(func(ctx context.Context, ev *webhook.Event, m webhook.GameDirectMessage) error {
+		rec.Add("direct message %v in %v deleted", m.ID, m.ChannelID)
+		return nil
+	})
 	urls := eventAdapters(t, e)
 	bodies := []struct {
 		body []byte
@@ -135,7 +169,13 @@ func TestEventHandlersGetTheirTypedData(t *testing.T) {
 		{endpointtest.EventBody(t, webhook.TypeEntitlementCreate, interaction.Entitlement{ID: 77, SKUID: 88, ApplicationID: interactiontest.ApplicationID, UserID: ada.ID, Type: 1}),
 			"entitlement 77 to SKU 88 for 1100000000000000005"},
 		{endpointtest.EventBody(t, webhook.TypeQuestUserEnrollment, map[string]string{"quest_id": "5"}), `quest enrollment {"quest_id":"5"}`},
-		{endpointtest.EventBody(t, "LOBBY_MESSAGE_DELETE", map[string]string{"id": "77"}), `fallback LOBBY_MESSAGE_DELETE {"id":"77"}`},
+		{endpointtest.EventBody(t, webhook.TypeLobbyMessageCreate, lobbyMessage()), "lobby message 1 in 2 by ada: gg"},
+		{endpointtest.EventBody(t, webhook.TypeLobbyMessageUpdate, lobbyMessage()), "lobby message 1 in 2 edited: gg"},
+		{endpointtest.EventBody(t, webhook.TypeLobbyMessageDelete, webhook.LobbyMessageDelete{ID: 1, LobbyID: 2}), "lobby message 1 deleted from 2"},
+		{endpointtest.EventBody(t, webhook.TypeGameDirectMessageCreate, gameDM()), "direct message 3 in 4 by ada: gl"},
+		{endpointtest.EventBody(t, webhook.TypeGameDirectMessageUpdate, gameDM()), "direct message 3 in 4 edited: gl"},
+		{endpointtest.EventBody(t, webhook.TypeGameDirectMessageDelete, gameDM()), "direct message 3 in 4 deleted"},
+		{endpointtest.EventBody(t, "SOMETHING_NEW", map[string]string{"id": "77"}), `fallback SOMETHING_NEW {"id":"77"}`},
 	}
 	for adapter, url := range urls {
 		for _, b := range bodies {

@@ -15,11 +15,11 @@ import (
 // are, their data raw.
 type Type string
 
-// Event types. The specification names the first four. The last two are
-// offered on the service's settings page of webhook events and not yet in
-// its documentation of them (discord/discord-api-docs#7819); their data is
-// the entitlement object, as in the gateway events of the same names,
-// whose documentation says when each is sent.
+// Event types: those of the service's documentation of webhook events.
+// The specification names the first four; ENTITLEMENT_UPDATE and
+// ENTITLEMENT_DELETE were documented on 2025-12-09, their data the
+// entitlement object; the lobby and game direct message events are those
+// of the Social SDK.
 const (
 	// TypeApplicationAuthorized: the application was installed to a user
 	// or a server. Its data is an ApplicationAuthorized.
@@ -32,7 +32,8 @@ const (
 	// interaction.Entitlement.
 	TypeEntitlementCreate Type = "ENTITLEMENT_CREATE"
 	// TypeQuestUserEnrollment: a user was added to a Quest. The service
-	// describes no data for it, which stays raw.
+	// documents the event without its data, and sends it to no
+	// application yet: its data stays raw.
 	TypeQuestUserEnrollment Type = "QUEST_USER_ENROLLMENT"
 	// TypeEntitlementUpdate: an entitlement changed, such as a
 	// subscription that ended, its ends_at now set. Its data is the
@@ -43,6 +44,25 @@ const (
 	// entitlement that expires is not deleted). Its data is the
 	// interaction.Entitlement deleted.
 	TypeEntitlementDelete Type = "ENTITLEMENT_DELETE"
+	// TypeLobbyMessageCreate: a message was sent in a lobby. Its data is
+	// a LobbyMessage.
+	TypeLobbyMessageCreate Type = "LOBBY_MESSAGE_CREATE"
+	// TypeLobbyMessageUpdate: a message of a lobby was edited. Its data
+	// is the LobbyMessage as it now is, with its timestamps.
+	TypeLobbyMessageUpdate Type = "LOBBY_MESSAGE_UPDATE"
+	// TypeLobbyMessageDelete: a message was deleted from a lobby. Its
+	// data is a LobbyMessageDelete, which names it.
+	TypeLobbyMessageDelete Type = "LOBBY_MESSAGE_DELETE"
+	// TypeGameDirectMessageCreate: a direct message was sent while one
+	// of its users had a Social SDK session under way. Its data is a
+	// GameDirectMessage.
+	TypeGameDirectMessageCreate Type = "GAME_DIRECT_MESSAGE_CREATE"
+	// TypeGameDirectMessageUpdate: such a direct message was edited. Its
+	// data is the GameDirectMessage as it now is.
+	TypeGameDirectMessageUpdate Type = "GAME_DIRECT_MESSAGE_UPDATE"
+	// TypeGameDirectMessageDelete: such a direct message was deleted. Its
+	// data is the GameDirectMessage deleted.
+	TypeGameDirectMessageDelete Type = "GAME_DIRECT_MESSAGE_DELETE"
 )
 
 // maxTypeLen bounds the length of an event type: the service's are a few
@@ -113,6 +133,48 @@ func (e *Event) EntitlementUpdate() (interaction.Entitlement, error) {
 // event of another type, or a *DecodeError.
 func (e *Event) EntitlementDelete() (interaction.Entitlement, error) {
 	return decodeData[interaction.Entitlement](e, TypeEntitlementDelete)
+}
+
+// LobbyMessageCreate decodes the data of a LOBBY_MESSAGE_CREATE event,
+// the message sent. It returns an error matching ErrOtherType for an
+// event of another type, or a *DecodeError.
+func (e *Event) LobbyMessageCreate() (LobbyMessage, error) {
+	return decodeData[LobbyMessage](e, TypeLobbyMessageCreate)
+}
+
+// LobbyMessageUpdate decodes the data of a LOBBY_MESSAGE_UPDATE event,
+// the message as it now is. It returns an error matching ErrOtherType for
+// an event of another type, or a *DecodeError.
+func (e *Event) LobbyMessageUpdate() (LobbyMessage, error) {
+	return decodeData[LobbyMessage](e, TypeLobbyMessageUpdate)
+}
+
+// LobbyMessageDelete decodes the data of a LOBBY_MESSAGE_DELETE event,
+// which names the message deleted. It returns an error matching
+// ErrOtherType for an event of another type, or a *DecodeError.
+func (e *Event) LobbyMessageDelete() (LobbyMessageDelete, error) {
+	return decodeData[LobbyMessageDelete](e, TypeLobbyMessageDelete)
+}
+
+// GameDirectMessageCreate decodes the data of a GAME_DIRECT_MESSAGE_CREATE
+// event, the message sent. It returns an error matching ErrOtherType for
+// an event of another type, or a *DecodeError.
+func (e *Event) GameDirectMessageCreate() (GameDirectMessage, error) {
+	return decodeData[GameDirectMessage](e, TypeGameDirectMessageCreate)
+}
+
+// GameDirectMessageUpdate decodes the data of a GAME_DIRECT_MESSAGE_UPDATE
+// event, the message as it now is. It returns an error matching
+// ErrOtherType for an event of another type, or a *DecodeError.
+func (e *Event) GameDirectMessageUpdate() (GameDirectMessage, error) {
+	return decodeData[GameDirectMessage](e, TypeGameDirectMessageUpdate)
+}
+
+// GameDirectMessageDelete decodes the data of a GAME_DIRECT_MESSAGE_DELETE
+// event, the message deleted. It returns an error matching ErrOtherType
+// for an event of another type, or a *DecodeError.
+func (e *Event) GameDirectMessageDelete() (GameDirectMessage, error) {
+	return decodeData[GameDirectMessage](e, TypeGameDirectMessageDelete)
 }
 
 // QuestUserEnrollment returns the data of a QUEST_USER_ENROLLMENT event

@@ -15,7 +15,8 @@ import (
 
 // addSeeds gives a fuzzer the bodies of the table tests to mutate.
 func addSeeds(f *testing.F) {
-	for _, body := range []string{ping, authorizedToUser, authorizedToGuild, deauthorized, entitlementCreated, entitlementUpdated, entitlementDeleted} {
+	for _, body := range []string{ping, authorizedToUser, authorizedToGuild, deauthorized, entitlementCreated, entitlementUpdated, entitlementDeleted,
+		lobbyMessageCreated, lobbyMessageUpdated, lobbyMessageDeleted, gameDMCreated, gameDMUpdated, gameDMDeleted} {
 		f.Add([]byte(body))
 	}
 	for _, tt := range malformedBodies {
@@ -113,6 +114,35 @@ func checkEvent(t *testing.T, ev *webhook.Event) {
 		_, err = ev.EntitlementUpdate()
 	case webhook.TypeEntitlementDelete:
 		_, err = ev.EntitlementDelete()
+	case webhook.TypeLobbyMessageCreate, webhook.TypeLobbyMessageUpdate:
+		var m webhook.LobbyMessage
+		if ev.Type == webhook.TypeLobbyMessageCreate {
+			m, err = ev.LobbyMessageCreate()
+		} else {
+			m, err = ev.LobbyMessageUpdate()
+		}
+		if err == nil && (m.ID == 0 || m.LobbyID == 0 || m.Author.ID == 0) {
+			t.Fatalf("a lobby message without its id, lobby or author: %+v", m)
+		}
+	case webhook.TypeLobbyMessageDelete:
+		var d webhook.LobbyMessageDelete
+		d, err = ev.LobbyMessageDelete()
+		if err == nil && (d.ID == 0 || d.LobbyID == 0) {
+			t.Fatalf("a deletion without its message or lobby: %+v", d)
+		}
+	case webhook.TypeGameDirectMessageCreate, webhook.TypeGameDirectMessageUpdate, webhook.TypeGameDirectMessageDelete:
+		var m webhook.GameDirectMessage
+		switch ev.Type {
+		case webhook.TypeGameDirectMessageCreate:
+			m, err = ev.GameDirectMessageCreate()
+		case webhook.TypeGameDirectMessageUpdate:
+			m, err = ev.GameDirectMessageUpdate()
+		default:
+			m, err = ev.GameDirectMessageDelete()
+		}
+		if err == nil && (m.ID == 0 || m.ChannelID == 0 || m.Author.ID == 0) {
+			t.Fatalf("a direct message without its id, channel or author: %+v", m.Message)
+		}
 	case webhook.TypeQuestUserEnrollment:
 		var raw jsontext.Value
 		raw, err = ev.QuestUserEnrollment()

@@ -40,7 +40,7 @@ func TestTheEventObserverIsToldWhatBecameOfEachRequestAndEvent(t *testing.T) {
 	key := interactiontest.NewKey("events")
 	stale := endpointtest.Signed(key, endpointtest.PingBody(t))
 	stale.Headers[endpoint.HeaderTimestamp] = "1000000000"
-	const lobby webhook.Type = "LOBBY_MESSAGE_DELETE"
+	const unknown webhook.Type = "SOMETHING_NEW"
 	tests := []struct {
 		name        string
 		call        endpointtest.Call
@@ -57,8 +57,8 @@ func TestTheEventObserverIsToldWhatBecameOfEachRequestAndEvent(t *testing.T) {
 			webhook.TypeApplicationDeauthorized, false, 0, 204, webhook.OutcomeError},
 		{"an event whose handler panics", endpointtest.Signed(key, endpointtest.EventBody(t, webhook.TypeEntitlementCreate, interaction.Entitlement{ID: 1, SKUID: 2, ApplicationID: 3})),
 			webhook.TypeEntitlementCreate, false, 0, 204, webhook.OutcomePanic},
-		{"an event of a type no handler is registered for", endpointtest.Signed(key, endpointtest.EventBody(t, lobby, map[string]string{"id": "9"})),
-			lobby, false, 0, 204, webhook.OutcomeUnhandled},
+		{"an event of a type no handler is registered for", endpointtest.Signed(key, endpointtest.EventBody(t, unknown, map[string]string{"id": "9"})),
+			unknown, false, 0, 204, webhook.OutcomeUnhandled},
 		{"a signature by another key", endpointtest.Signed(interactiontest.NewKey("forger"), endpointtest.PingBody(t)), "", false, interaction.RefusedBadSignature, 401, 0},
 		{"a stale timestamp", stale, "", false, interaction.RefusedStaleTimestamp, 401, 0},
 		{"a signed body that is not an event", endpointtest.Signed(key, []byte("not json")), "", false, interaction.RefusedMalformed, 400, 0},

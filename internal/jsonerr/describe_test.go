@@ -32,6 +32,15 @@ type record struct {
 	Skipped int              `json:"-"`
 	Slashed int              `json:"a/b~c"`
 	Plain   int
+	Extra
+}
+
+// Extra is embedded in record, its fields read as record's; its inner is
+// hidden by record's own.
+type Extra struct {
+	Label int   `json:"label"`
+	More  inner `json:"more"`
+	Inner []int `json:"inner"`
 }
 
 type inner struct {
@@ -135,6 +144,10 @@ func TestDescribeNamesTheFieldAndWhatIsWrong(t *testing.T) {
 			path: "/a~1b~0c", what: "expected an integer, got a string"},
 		{name: "a field without a tag is named by its Go name", input: `{"Plain":"x"}`,
 			path: "/Plain", what: "expected an integer, got a string"},
+		{name: "a field of an embedded struct is named as the struct's own", input: `{"more":{"deeper":[{"level":"x"}]}}`,
+			path: "/more/deeper/0/level", what: "expected an integer, got a string"},
+		{name: "an embedded struct's field of the outer's name is hidden", input: `{"inner":{"deeper":[{"level":[]}]}}`,
+			path: "/inner/deeper/0/level", what: "expected an integer, got an array"},
 		{name: "a field tagged - is no member", input: `{"Skipped":1,"Skipped":2}`,
 			path: "", what: "duplicate member name at offset 13"},
 		{name: "raw JSON of any shape ends the path", input: `{"data":{"level":1,"level":2}}`,

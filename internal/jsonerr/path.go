@@ -67,25 +67,55 @@ func (d Describer) fieldPath(prefix string, t reflect.Type, ptr jsontext.Pointer
 }
 
 // fieldNamed returns the field of struct type t that a JSON member of the
-// name decodes to.
+// name decodes to: one of t's own, or else one of a struct embedded in t
+// without a name of its own, whose fields JSON reads as t's.
 func fieldNamed(t reflect.Type, name string) (reflect.StructField, bool) {
 	for i := range t.NumField() {
 		f := t.Field(i)
-		if !f.IsExported() {
+		tag := jsonName(f)
+		if tag == "" || tag == "-" {
 			continue
-		}
-		tag, _, _ := strings.Cut(f.Tag.Get("json"), ",")
-		if tag == "-" {
-			continue
-		}
-		if tag == "" {
-			tag = f.Name
 		}
 		if tag == name {
 			return f, true
 		}
 	}
+	for i := range t.NumField() {
+		f := t.Field(i)
+		if !f.Anonymous || f.Tag.Get("json") != "" {
+			continue
+		}
+		et := f.Type
+		if et.Kind() == reflect.Pointer {
+			et = et.Elem()
+		}
+		if et.Kind() != reflect.Struct {
+			continue
+		}
+		if g, ok := fieldNamed(et, name); ok {
+			return g, true
+		}
+	}
 	return reflect.StructField{}, false
+}
+
+// jsonName returns the name of the JSON member field f decodes, "-" for
+// none, or "" for a struct embedded without a name, whose fields are
+// members of their own.
+func jsonName(f reflect.StructField) string {
+	tag, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+	switch {
+	case tag != "":
+		if !f.IsExported() {
+			return "-"
+		}
+		return tag
+	case f.Anonymous && (f.Type.Kind() == reflect.Struct || f.Type.Kind() == reflect.Pointer && f.Type.Elem().Kind() == reflect.Struct):
+		return ""
+	case !f.IsExported():
+		return "-"
+	}
+	return f.Name
 }
 
 // isUint64 reports whether s is a decimal number that fits in a uint64:
