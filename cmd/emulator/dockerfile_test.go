@@ -20,6 +20,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/switchboard-go/switchboard/emulator"
 	"github.com/switchboard-go/switchboard/internal/dockerfile"
@@ -257,8 +258,27 @@ func TestDockerfileImageRuns(t *testing.T) {
 	defer cancel()
 	emu := exec.CommandContext(ctx, bin)
 	emu.Env = imageEnv
+	// Standard error is read line by line: the warning is written before
+	// the first line of standard output, but a copy made in the
+	// background might not have reached a buffer by the time that line
+	// is read.
 	var stderr lockedBuffer
-	emu.Stderr = &stderr
+	errPipe, err := emu.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	warned := make(chan struct{})
+	go func() {
+		sc := bufio.NewScanner(errPipe)
+		seen := false
+		for sc.Scan() {
+			stderr.Write([]byte(sc.Text() + "\n")) //nolint:errcheck // a buffer
+			if !seen && strings.Contains(sc.Text(), "warning: -well-known on ") {
+				seen = true
+				close(warned)
+			}
+		}
+	}()
 	stdout, err := emu.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -284,7 +304,9 @@ func TestDockerfileImageRuns(t *testing.T) {
 		t.Fatal(err)
 	}
 	port := u.Port()
-	if !strings.Contains(stderr.String(), "warning: -well-known on ") {
+	select {
+	case <-warned:
+	case <-time.After(10 * time.Second):
 		t.Errorf("no warning that the well-known credentials are exposed:\n%s", stderr.String())
 	}
 
