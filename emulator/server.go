@@ -80,12 +80,13 @@ type Config struct {
 	// starts, as an interactions URL given at start must already verify.
 	SigningKey ed25519.PrivateKey
 	// State is a snapshot (Server.Snapshot) the server starts from, in
-	// place of the world New makes: its application, with its
-	// credentials and signing key, and everything the application's
-	// world held, the world Reset goes back to included. Seed and SKUs,
-	// which make a world, are then refused; SigningKey, Activities,
-	// Discoverable and InstallationContexts, when set, must be the
-	// snapshot's. See docs/emulator.md, "Lifecycle".
+	// place of the world New makes: its applications, with their
+	// credentials and signing keys, and everything their world held, the
+	// world Reset goes back to included. Seed and SKUs, which make a
+	// world, are then refused; SigningKey, Activities, Discoverable and
+	// InstallationContexts, when set, must be the snapshot's, and
+	// Applications, when set, must match those beside its first. See
+	// docs/emulator.md, "Lifecycle".
 	State []byte
 	// WellKnown gives the emulator the well-known credentials in place of
 	// new ones: the application id, bot token, client secret, signing key
