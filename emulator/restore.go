@@ -78,17 +78,7 @@ type world struct {
 // buildWorld builds the world of doc, checking everything as it goes: a
 // document refused leaves no trace. limits are the server's.
 func buildWorld(doc *stateDoc, now func() time.Time, limits Limits) (*world, error) {
-	b := &builder{doc: doc, st: &state{
-		now:          now,
-		users:        map[interaction.Snowflake]*interaction.User{},
-		guilds:       map[interaction.Snowflake]*guild{},
-		interactions: map[interaction.Snowflake]*sentInteraction{},
-		byToken:      map[string]*sentInteraction{},
-		messages:     map[interaction.Snowflake]*sentInteraction{},
-		channelLogs:  map[interaction.Snowflake]*channelLog{},
-		modals:       map[interaction.Snowflake]*openModal{},
-		limits:       limits,
-	}, msgs: map[interaction.Snowflake]*Message{}, kept: map[interaction.Snowflake]*sentInteraction{},
+	b := &builder{doc: doc, st: newState(now, limits), msgs: map[interaction.Snowflake]*Message{}, kept: map[interaction.Snowflake]*sentInteraction{},
 		detached: map[interaction.Snowflake]*sentInteraction{}, detachedMsgs: map[interaction.Snowflake]*Message{}}
 	w := b.build()
 	if b.err != nil {

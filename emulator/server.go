@@ -267,19 +267,7 @@ func newServer(cfg Config) (*Server, error) {
 			panic("emulator: generating a key: " + err.Error())
 		}
 	}
-	st := &state{
-		now:          now,
-		users:        map[interaction.Snowflake]*interaction.User{},
-		guilds:       map[interaction.Snowflake]*guild{},
-		interactions: map[interaction.Snowflake]*sentInteraction{},
-		byToken:      map[string]*sentInteraction{},
-		messages:     map[interaction.Snowflake]*sentInteraction{},
-		channelLogs:  map[interaction.Snowflake]*channelLog{},
-		modals:       map[interaction.Snowflake]*openModal{},
-		limits:       limits,
-		events:       eventLog{changed: make(chan struct{}), keep: limits.Events, room: limits.WaitingEvents},
-		changed:      make(chan struct{}),
-	}
+	st := newState(now, limits)
 	window := cfg.ResponseWindow
 	if window <= 0 {
 		window = 3 * time.Second
