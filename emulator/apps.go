@@ -180,3 +180,67 @@ func (a *Application) SetInteractionsURL(ctx context.Context, rawURL string) err
 func (a *Application) SetEventsURL(ctx context.Context, rawURL string) error {
 	return a.s.setEventsURL(ctx, a.id, rawURL)
 }
+
+// lockFor takes the state's lock and acts for the application with id,
+// 0 for the first; unlock sets back the application acted for and lets
+// the lock go. An id of no application is refused, ErrUnknownTarget,
+// with the lock let go.
+func (s *Server) lockFor(id interaction.Snowflake) (unlock func(), err error) {
+	st := s.st
+	st.mu.Lock()
+	app := st.apps[0]
+	if id != 0 {
+		if app = st.appByID(id); app == nil {
+			st.mu.Unlock()
+			return nil, refuse(ErrUnknownTarget, "no application "+id.String())
+		}
+	}
+	back := st.actFor(app)
+	return func() {
+		back()
+		st.mu.Unlock()
+	}, nil
+}
+
+// SKUs is Server.SKUs for the application.
+func (a *Application) SKUs() []SKU {
+	unlock, err := a.s.lockFor(a.id)
+	if err != nil {
+		return nil
+	}
+	defer unlock()
+	return slices.Clone(a.s.st.app.skus)
+}
+
+// CreateEntitlement is Server.CreateEntitlement for the application, of
+// whose SKUs e is. Server.EndEntitlement and RemoveEntitlement find an
+// entitlement of any application.
+func (a *Application) CreateEntitlement(e interaction.Entitlement) (interaction.Entitlement, error) {
+	return a.s.createEntitlement(a.id, e)
+}
+
+// InstallGuild is Server.InstallGuild for the application.
+func (a *Application) InstallGuild(user, guild interaction.Snowflake, scopes ...string) error {
+	return a.s.install(a.id, user, guild, 0, scopes)
+}
+
+// InstallBot is Server.InstallBot for the application.
+func (a *Application) InstallBot(user, guild interaction.Snowflake, perms interaction.Permissions) error {
+	return a.s.install(a.id, user, guild, perms, []string{scopeBot, scopeCommands})
+}
+
+// AuthorizeUser is Server.AuthorizeUser for the application: the code is
+// exchanged with its client id and secret.
+func (a *Application) AuthorizeUser(user interaction.Snowflake, scopes ...string) (string, error) {
+	return a.s.authorizeUser(a.id, user, scopes)
+}
+
+// RevokeGrant is Server.RevokeGrant for the application.
+func (a *Application) RevokeGrant(refreshToken string) bool {
+	return a.s.revokeGrant(a.id, refreshToken)
+}
+
+// Deauthorize is Server.Deauthorize for the application.
+func (a *Application) Deauthorize(user interaction.Snowflake) {
+	a.s.deauthorize(a.id, user)
+}

@@ -788,3 +788,108 @@ func TestConfigApplicationsMatchTheState(t *testing.T) {
 		})
 	}
 }
+
+// The control API acts for the application its body names, the first
+// when it names none.
+func TestControlBodiesNameTheirApplication(t *testing.T) {
+	s, a, b, _ := musicWorld(t)
+	base := strings.TrimSuffix(s.URL, "/v10")
+	idB, _ := interaction.ParseSnowflake(b.ApplicationID)
+	music := s.Application(idB)
+	sku := music.SKUs()[0].ID.String()
+	events := make(chan string, 8)
+	eventsSrv := serveEvents(t, b.PublicKey, events)
+
+	for _, tc := range []struct {
+		name, path, body string
+		status           int
+		want             string // in the answer
+	}{
+		{"events-url", "/_emulator/events-url", `{"url":"` + eventsSrv + `","application":"` + b.ApplicationID + `"}`, 204, ""},
+		{"entitlement", "/_emulator/entitlements", `{"sku_id":"` + sku + `","user_id":"` + s.Member.String() + `","application":"` + b.ApplicationID + `"}`, 200, `"application_id":"` + b.ApplicationID + `"`},
+		{"the first has no such SKU", "/_emulator/entitlements", `{"sku_id":"` + sku + `","user_id":"` + s.Member.String() + `"}`, 400, "unknown_target"},
+		{"authorize", "/_emulator/authorize", `{"user":"` + s.Member.String() + `","scopes":["identify"],"application":"` + b.ApplicationID + `"}`, 200, `"code"`},
+		{"deauthorize", "/_emulator/deauthorize", `{"user":"` + s.Member.String() + `","application":"` + b.ApplicationID + `"}`, 204, ""},
+		{"revoke", "/_emulator/revoke", `{"refresh_token":"none","application":"` + b.ApplicationID + `"}`, 200, `"revoked":false`},
+		{"install", "/_emulator/install", `{"user":"` + s.Admin.String() + `","guild":"` + s.GuildID.String() + `","scopes":["applications.commands"],"application":"` + b.ApplicationID + `"}`, 204, ""},
+		{"interactions-url of no application", "/_emulator/interactions-url", `{"url":"","application":"1"}`, 400, "no application 1"},
+		{"deauthorize for no application", "/_emulator/deauthorize", `{"user":"1","application":"1"}`, 400, "unknown_target"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			status, raw := control(t, base, "POST", tc.path, tc.body)
+			if status != tc.status || !strings.Contains(string(raw), tc.want) {
+				t.Errorf("POST %s: %d %s; want %d with %s", tc.path, status, raw, tc.status, tc.want)
+			}
+		})
+	}
+	// The events went to music's URL, signed with its key: the
+	// entitlement, the authorization, the deauthorization and the
+	// installation; the first application has none.
+	for _, want := range []string{"ENTITLEMENT_CREATE", "APPLICATION_AUTHORIZED", "APPLICATION_DEAUTHORIZED", "APPLICATION_AUTHORIZED"} {
+		if got := <-events; got != want {
+			t.Errorf("music's event %s; want %s", got, want)
+		}
+	}
+	if _, e, _ := holds(t, s, a, ""); e != 0 {
+		t.Errorf("the first application has %d entitlements", e)
+	}
+
+	// The Go handle does the same, and the Server's EndEntitlement and
+	// RemoveEntitlement find music's entitlement.
+	e, err := music.CreateEntitlement(interaction.Entitlement{SKUID: music.SKUs()[0].ID, GuildID: s.GuildID})
+	if err != nil || e.ApplicationID != idB {
+		t.Fatalf("music.CreateEntitlement: %+v, %v", e, err)
+	}
+	if got, err := s.RemoveEntitlement(e.ID); err != nil || !got.Deleted {
+		t.Errorf("RemoveEntitlement of music's: %+v, %v", got, err)
+	}
+	if <-events != "ENTITLEMENT_CREATE" || <-events != "ENTITLEMENT_DELETE" {
+		t.Error("music's events of its entitlement")
+	}
+	code, err := music.AuthorizeUser(s.Moderator, "identify")
+	if err != nil || code == "" {
+		t.Fatalf("music.AuthorizeUser: %v", err)
+	}
+	form := url.Values{"grant_type": {"authorization_code"}, "code": {code}, "redirect_uri": {b.RedirectURI}}
+	req, _ := http.NewRequest("POST", s.URL+"/oauth2/token", strings.NewReader(form.Encode()))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.SetBasicAuth(b.ClientID, b.ClientSecret)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		t.Errorf("exchanging music's code with its credentials: %d", resp.StatusCode)
+	}
+}
+
+// serveEvents serves a webhook events endpoint that verifies with
+// publicKey and sends the type of each event on got.
+func serveEvents(t *testing.T, publicKey string, got chan<- string) string {
+	t.Helper()
+	v, err := interaction.NewVerifier(publicKey)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(r.Body)
+		if v.Verify([]byte(r.Header.Get("X-Signature-Ed25519")), []byte(r.Header.Get("X-Signature-Timestamp")), body) != nil {
+			w.WriteHeader(http.StatusUnauthorized)
+			return
+		}
+		var ev struct {
+			Type  int `json:"type"`
+			Event *struct {
+				Type string `json:"type"`
+			} `json:"event"`
+		}
+		json.Unmarshal(body, &ev)
+		w.WriteHeader(http.StatusNoContent)
+		if ev.Type == 1 && ev.Event != nil {
+			got <- ev.Event.Type
+		}
+	}))
+	t.Cleanup(srv.Close)
+	return srv.URL
+}
