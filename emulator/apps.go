@@ -52,10 +52,17 @@ type ApplicationConfig struct {
 // addApplication makes an application beside the first, as cfg says:
 // its bot joins the guild New made, with a managed role of its own, and
 // the seed's guilds the first application is in unless cfg says
-// otherwise. n is its place, 2 for the second.
-func (s *Server) addApplication(cfg ApplicationConfig, n int) error {
+// otherwise. n is its place, 2 for the second; with wellKnown it has the
+// well-known credentials of its place (WellKnownApplication).
+func (s *Server) addApplication(cfg ApplicationConfig, n int, wellKnown bool) error {
 	where := fmt.Sprintf("emulator: Config.Applications[%d]", n-2)
-	if cfg.SigningKey != nil && len(cfg.SigningKey) != ed25519.PrivateKeySize {
+	known, ok := WellKnownApplication(n)
+	switch {
+	case wellKnown && cfg.SigningKey != nil:
+		return errors.New(where + ": a signing key, and Config.WellKnown: the well-known credentials have a key of their own")
+	case wellKnown && !ok:
+		return fmt.Errorf("%s: Config.WellKnown gives credentials to %d applications at most", where, maxWellKnownApps)
+	case cfg.SigningKey != nil && len(cfg.SigningKey) != ed25519.PrivateKeySize:
 		return errors.New(where + ": the signing key is not an Ed25519 private key")
 	}
 	contexts, err := installationContexts(cfg.InstallationContexts)
@@ -70,6 +77,9 @@ func (s *Server) addApplication(cfg ApplicationConfig, n int) error {
 		return fmt.Errorf("%s: the name %q is not a username: 1 to 32 characters", where, name)
 	}
 	key := cfg.SigningKey
+	if wellKnown {
+		key = known.key()
+	}
 	if key == nil {
 		if _, key, err = ed25519.GenerateKey(nil); err != nil {
 			panic("emulator: generating a key: " + err.Error())
@@ -86,13 +96,22 @@ func (s *Server) addApplication(cfg ApplicationConfig, n int) error {
 	first := st.apps[0]
 	app := newApplication(key)
 	app.id = st.newID()
+	if wellKnown {
+		app.id = known.ID
+	}
 	app.clientID, app.clientSecret = app.id.String(), secret(16)
+	if wellKnown {
+		app.clientSecret = known.ClientSecret
+	}
 	app.redirectURI, app.owner = first.redirectURI, first.owner
 	app.installContexts = contexts
 	app.interactionsURL, app.eventsURL = cfg.InteractionsURL, cfg.EventsURL
 	app.botUser = app.id
 	st.users[app.id] = &interaction.User{ID: app.id, Username: name, GlobalName: strings.ToUpper(name[:1]) + name[1:], Discriminator: "0", Bot: true}
 	app.botToken = newBotToken(app.botUser, st.now())
+	if wellKnown {
+		app.botToken = known.BotToken
+	}
 	st.apps = append(st.apps, app)
 	defer st.actFor(app)()
 	if err := s.setSKUs(ownSKUs(cfg.SKUs)); err != nil {

@@ -94,7 +94,9 @@ type Config struct {
 	// list for the world it makes, the same at every start, so that a
 	// test's configuration can be written down before the emulator
 	// starts. They are public: serve them to no one a real secret would
-	// be kept from. It excludes SigningKey.
+	// be kept from. It excludes SigningKey. The applications of
+	// Applications get the well-known credentials of their place
+	// (WellKnownApplication), and may not have a SigningKey either.
 	WellKnown bool
 	// ControlHosts are names the control API answers at besides IP
 	// addresses and localhost, such as the emulator's compose service
@@ -257,8 +259,11 @@ func newServer(cfg Config) (*Server, error) {
 	switch {
 	case from != nil:
 		priv = from.key
-		if cfg.WellKnown && (from.st.app.id != WellKnownApplicationID || !priv.Equal(wellKnownKey())) {
-			return nil, errors.New("emulator: Config.WellKnown and Config.State: the snapshot is not of the well-known application")
+		for i, app := range from.st.apps {
+			known, ok := WellKnownApplication(i + 1)
+			if cfg.WellKnown && (!ok || app.id != known.ID || !app.key.Equal(known.key())) {
+				return nil, errors.New("emulator: Config.WellKnown and Config.State: the snapshot is not of the well-known applications")
+			}
 		}
 	case cfg.WellKnown:
 		priv = wellKnownKey()
@@ -299,7 +304,7 @@ func newServer(cfg Config) (*Server, error) {
 			}
 		}
 		for i, ac := range cfg.Applications {
-			if err := s.addApplication(ac, i+2); err != nil {
+			if err := s.addApplication(ac, i+2, cfg.WellKnown); err != nil {
 				return nil, err
 			}
 		}
