@@ -52,10 +52,17 @@ type ApplicationConfig struct {
 // addApplication makes an application beside the first, as cfg says:
 // its bot joins the guild New made, with a managed role of its own, and
 // the seed's guilds the first application is in unless cfg says
-// otherwise. n is its place, 2 for the second.
-func (s *Server) addApplication(cfg ApplicationConfig, n int) error {
+// otherwise. n is its place, 2 for the second; with wellKnown it has the
+// well-known credentials of its place (WellKnownApplication).
+func (s *Server) addApplication(cfg ApplicationConfig, n int, wellKnown bool) error {
 	where := fmt.Sprintf("emulator: Config.Applications[%d]", n-2)
-	if cfg.SigningKey != nil && len(cfg.SigningKey) != ed25519.PrivateKeySize {
+	known, ok := WellKnownApplication(n)
+	switch {
+	case wellKnown && cfg.SigningKey != nil:
+		return errors.New(where + ": a signing key, and Config.WellKnown: the well-known credentials have a key of their own")
+	case wellKnown && !ok:
+		return fmt.Errorf("%s: Config.WellKnown gives credentials to %d applications at most", where, maxWellKnownApps)
+	case cfg.SigningKey != nil && len(cfg.SigningKey) != ed25519.PrivateKeySize:
 		return errors.New(where + ": the signing key is not an Ed25519 private key")
 	}
 	contexts, err := installationContexts(cfg.InstallationContexts)
@@ -70,6 +77,9 @@ func (s *Server) addApplication(cfg ApplicationConfig, n int) error {
 		return fmt.Errorf("%s: the name %q is not a username: 1 to 32 characters", where, name)
 	}
 	key := cfg.SigningKey
+	if wellKnown {
+		key = known.key()
+	}
 	if key == nil {
 		if _, key, err = ed25519.GenerateKey(nil); err != nil {
 			panic("emulator: generating a key: " + err.Error())
@@ -86,13 +96,22 @@ func (s *Server) addApplication(cfg ApplicationConfig, n int) error {
 	first := st.apps[0]
 	app := newApplication(key)
 	app.id = st.newID()
+	if wellKnown {
+		app.id = known.ID
+	}
 	app.clientID, app.clientSecret = app.id.String(), secret(16)
+	if wellKnown {
+		app.clientSecret = known.ClientSecret
+	}
 	app.redirectURI, app.owner = first.redirectURI, first.owner
 	app.installContexts = contexts
 	app.interactionsURL, app.eventsURL = cfg.InteractionsURL, cfg.EventsURL
 	app.botUser = app.id
 	st.users[app.id] = &interaction.User{ID: app.id, Username: name, GlobalName: strings.ToUpper(name[:1]) + name[1:], Discriminator: "0", Bot: true}
 	app.botToken = newBotToken(app.botUser, st.now())
+	if wellKnown {
+		app.botToken = known.BotToken
+	}
 	st.apps = append(st.apps, app)
 	defer st.actFor(app)()
 	if err := s.setSKUs(ownSKUs(cfg.SKUs)); err != nil {
@@ -179,4 +198,68 @@ func (a *Application) SetInteractionsURL(ctx context.Context, rawURL string) err
 // SetEventsURL is Server.SetEventsURL for the application.
 func (a *Application) SetEventsURL(ctx context.Context, rawURL string) error {
 	return a.s.setEventsURL(ctx, a.id, rawURL)
+}
+
+// lockFor takes the state's lock and acts for the application with id,
+// 0 for the first; unlock sets back the application acted for and lets
+// the lock go. An id of no application is refused, ErrUnknownTarget,
+// with the lock let go.
+func (s *Server) lockFor(id interaction.Snowflake) (unlock func(), err error) {
+	st := s.st
+	st.mu.Lock()
+	app := st.apps[0]
+	if id != 0 {
+		if app = st.appByID(id); app == nil {
+			st.mu.Unlock()
+			return nil, refuse(ErrUnknownTarget, "no application "+id.String())
+		}
+	}
+	back := st.actFor(app)
+	return func() {
+		back()
+		st.mu.Unlock()
+	}, nil
+}
+
+// SKUs is Server.SKUs for the application.
+func (a *Application) SKUs() []SKU {
+	unlock, err := a.s.lockFor(a.id)
+	if err != nil {
+		return nil
+	}
+	defer unlock()
+	return slices.Clone(a.s.st.app.skus)
+}
+
+// CreateEntitlement is Server.CreateEntitlement for the application, of
+// whose SKUs e is. Server.EndEntitlement and RemoveEntitlement find an
+// entitlement of any application.
+func (a *Application) CreateEntitlement(e interaction.Entitlement) (interaction.Entitlement, error) {
+	return a.s.createEntitlement(a.id, e)
+}
+
+// InstallGuild is Server.InstallGuild for the application.
+func (a *Application) InstallGuild(user, guild interaction.Snowflake, scopes ...string) error {
+	return a.s.install(a.id, user, guild, 0, scopes)
+}
+
+// InstallBot is Server.InstallBot for the application.
+func (a *Application) InstallBot(user, guild interaction.Snowflake, perms interaction.Permissions) error {
+	return a.s.install(a.id, user, guild, perms, []string{scopeBot, scopeCommands})
+}
+
+// AuthorizeUser is Server.AuthorizeUser for the application: the code is
+// exchanged with its client id and secret.
+func (a *Application) AuthorizeUser(user interaction.Snowflake, scopes ...string) (string, error) {
+	return a.s.authorizeUser(a.id, user, scopes)
+}
+
+// RevokeGrant is Server.RevokeGrant for the application.
+func (a *Application) RevokeGrant(refreshToken string) bool {
+	return a.s.revokeGrant(a.id, refreshToken)
+}
+
+// Deauthorize is Server.Deauthorize for the application.
+func (a *Application) Deauthorize(user interaction.Snowflake) {
+	a.s.deauthorize(a.id, user)
 }

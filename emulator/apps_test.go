@@ -1,6 +1,7 @@
 package emulator_test
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -491,8 +492,8 @@ func TestResetAndRestoreKeepEveryApplication(t *testing.T) {
 	if got := s.Applications(); len(got) != 2 || got[1] != b {
 		t.Fatalf("after Restore, Applications() = %+v", got)
 	}
-	if n := commands(a); n != 1 {
-		t.Errorf("after Restore, the first application has %d commands; want its play", n)
+	if n, m := commands(a), commands(b); n != 1 || m != 1 {
+		t.Errorf("after Restore, the applications have %d and %d commands; want their play", n, m)
 	}
 	// The second bot is still a member with its role, and posts.
 	var general interaction.Snowflake
@@ -533,4 +534,362 @@ func TestTheControlAPIServesEveryApplication(t *testing.T) {
 	if ix, _, _, n := botB.last(); status != http.StatusOK || n != 1 || ix.ApplicationID.String() != b.ApplicationID {
 		t.Errorf("an invoke for the second application: %d %s", status, raw)
 	}
+}
+
+// appClientToken returns a client credentials token of the application c,
+// granting scope.
+func appClientToken(t *testing.T, s *emulator.Server, c emulator.Credentials, scope string) string {
+	t.Helper()
+	form := url.Values{"grant_type": {"client_credentials"}, "scope": {scope}}
+	req, _ := http.NewRequest("POST", s.URL+"/oauth2/token", strings.NewReader(form.Encode()))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.SetBasicAuth(c.ClientID, c.ClientSecret)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var tok struct {
+		AccessToken string `json:"access_token"`
+	}
+	if err := json.NewDecoder(resp.Body).Decode(&tok); err != nil || resp.StatusCode != http.StatusOK {
+		t.Fatalf("%s's client credentials: %d %v", c.Name, resp.StatusCode, err)
+	}
+	return tok.AccessToken
+}
+
+// musicWorld starts an emulator with a second application, "music", with
+// a SKU of its own; each application has a command "play", and music has
+// a client credentials token and an entitlement. It returns the server,
+// both applications' credentials and music's token.
+func musicWorld(t *testing.T) (*emulator.Server, emulator.Credentials, emulator.Credentials, string) {
+	t.Helper()
+	s, err := emulator.New(emulator.Config{RateLimit: emulator.RateLimit{Requests: 1 << 30},
+		Applications: []emulator.ApplicationConfig{{Name: "music", SKUs: []emulator.SKU{{Type: 2, Name: "Encore", Flags: 1 << 2}}}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	apps := s.Applications()
+	a, b := apps[0], apps[1]
+	for _, c := range apps {
+		if status, raw := as(t, s, "Bot "+c.BotToken, "POST", "/applications/"+c.ApplicationID+"/commands", `{"name":"play","description":"Plays"}`); status != http.StatusCreated {
+			t.Fatalf("%s creates play: %d %s", c.Name, status, raw)
+		}
+	}
+	token := appClientToken(t, s, b, "applications.commands.update")
+	status, raw := as(t, s, "Bot "+b.BotToken, "GET", "/applications/"+b.ApplicationID+"/skus", "")
+	var skus []struct {
+		ID   string `json:"id"`
+		Type int    `json:"type"`
+	}
+	if status != http.StatusOK || json.Unmarshal(raw, &skus) != nil || len(skus) == 0 {
+		t.Fatalf("music's SKUs: %d %s", status, raw)
+	}
+	body := `{"sku_id":"` + skus[0].ID + `","owner_id":"` + a.GuildID + `","owner_type":1}`
+	if status, raw := as(t, s, "Bot "+b.BotToken, "POST", "/applications/"+b.ApplicationID+"/entitlements", body); status != http.StatusOK {
+		t.Fatalf("music's test entitlement: %d %s", status, raw)
+	}
+	return s, a, b, token
+}
+
+// holds reports what the application c holds on s: its commands, its
+// entitlements, and whether token lists its commands.
+func holds(t *testing.T, s *emulator.Server, c emulator.Credentials, token string) (commands, entitlements int, tokenWorks bool) {
+	t.Helper()
+	count := func(auth, path string) (int, int) {
+		status, raw := as(t, s, auth, "GET", "/applications/"+c.ApplicationID+path, "")
+		var list []any
+		json.Unmarshal(raw, &list)
+		return status, len(list)
+	}
+	_, commands = count("Bot "+c.BotToken, "/commands")
+	_, entitlements = count("Bot "+c.BotToken, "/entitlements")
+	if token != "" {
+		status, _ := count("Bearer "+token, "/commands")
+		tokenWorks = status == http.StatusOK
+	}
+	return commands, entitlements, tokenWorks
+}
+
+// A snapshot holds every application's own state: a server started from
+// it, and a server it is restored into, have the second application's
+// commands, token and entitlement, and write the same bytes.
+func TestASnapshotHoldsEveryApplication(t *testing.T) {
+	s, a, b, token := musicWorld(t)
+	snap, err := s.Snapshot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	check := func(name string, s *emulator.Server) {
+		t.Helper()
+		got := s.Applications()
+		for i := range got {
+			got[i].BaseURL = a.BaseURL // another server's
+		}
+		if len(got) != 2 || got[0] != a || got[1] != b {
+			t.Fatalf("%s: Applications() = %+v; want the same two", name, got)
+		}
+		if n, _, _ := holds(t, s, a, ""); n != 1 {
+			t.Errorf("%s: the first application has %d commands; want its play", name, n)
+		}
+		if n, e, ok := holds(t, s, b, token); n != 1 || e != 1 || !ok {
+			t.Errorf("%s: music has %d commands and %d entitlements, its token working %v; want 1, 1, true", name, n, e, ok)
+		}
+	}
+
+	s2, err := emulator.New(emulator.Config{State: snap, Applications: []emulator.ApplicationConfig{{Name: "music"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s2.Close() })
+	check("started from the snapshot", s2)
+	if snap2, _ := s2.Snapshot(); !bytes.Equal(snap, snap2) {
+		t.Errorf("the snapshot of a server started from one differs:\n%s\n\n%s", snap, snap2)
+	}
+
+	s.Reset()
+	if n, e, ok := holds(t, s, b, token); n != 0 || e != 0 || ok {
+		t.Errorf("after Reset, music has %d commands and %d entitlements, its token working %v; want none", n, e, ok)
+	}
+	if err := s.Restore(snap); err != nil {
+		t.Fatal(err)
+	}
+	check("restored", s)
+
+	// A snapshot of version 1 holds the first application alone: music
+	// keeps its credentials and starts again.
+	var doc map[string]any
+	json.Unmarshal(snap, &doc)
+	doc["version"] = 1
+	delete(doc, "applications")
+	delete(doc, "baseline")
+	v1, _ := json.Marshal(doc)
+	if err := s.Restore(v1); err != nil {
+		t.Fatalf("a snapshot of version 1: %v", err)
+	}
+	if n, _, _ := holds(t, s, a, ""); n != 1 {
+		t.Errorf("after a snapshot of version 1, the first application has %d commands; want its play", n)
+	}
+	if n, e, ok := holds(t, s, b, token); n != 0 || e != 0 || ok {
+		t.Errorf("after a snapshot of version 1, music has %d commands and %d entitlements, its token working %v; want none", n, e, ok)
+	}
+	if got := s.Applications(); len(got) != 2 || got[1] != b {
+		t.Errorf("after a snapshot of version 1, Applications() = %+v", got)
+	}
+}
+
+// A snapshot of several applications is refused where it is wrong, and
+// by a server of other applications.
+func TestASnapshotOfSeveralApplicationsIsRefused(t *testing.T) {
+	s, a, b, _ := musicWorld(t)
+	snap, err := s.Snapshot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	edit := func(f func(app map[string]any, doc map[string]any)) []byte {
+		var doc map[string]any
+		if err := json.Unmarshal(snap, &doc); err != nil {
+			t.Fatal(err)
+		}
+		f(doc["applications"].([]any)[0].(map[string]any), doc)
+		out, _ := json.Marshal(doc)
+		return out
+	}
+	first := func(app map[string]any, key string) map[string]any {
+		return app[key].([]any)[0].(map[string]any)
+	}
+	for _, tc := range []struct {
+		name string
+		doc  []byte
+		want string
+	}{
+		{"a command of another application", edit(func(app, _ map[string]any) {
+			first(first(app, "commands"), "commands")["application_id"] = a.ApplicationID
+		}), "applications[0].commands[0].commands[0].application_id: " + a.ApplicationID + ", not the application's id " + b.ApplicationID},
+		{"an entitlement of another application", edit(func(app, _ map[string]any) {
+			first(app, "entitlements")["application_id"] = a.ApplicationID
+		}), "applications[0].entitlements[0].application_id"},
+		{"a bot role of nothing", edit(func(app, _ map[string]any) { first(app, "guilds")["bot_role_id"] = "77" }),
+			"applications[0].guilds[0].bot_role_id: role 77 is not a role of guild " + a.GuildID},
+		{"a guild of nothing", edit(func(app, _ map[string]any) { first(app, "guilds")["guild_id"] = "78" }),
+			"applications[0].guilds[0].guild_id: guild 78 is not a guild of the snapshot"},
+		{"the first's token", edit(func(app, _ map[string]any) { app["bot_token"] = s.BotToken }),
+			"applications[0].bot_token: the bot token of application " + a.ApplicationID},
+		{"a bad key", edit(func(app, _ map[string]any) { app["signing_key"] = "00" }), "applications[0].signing_key"},
+		{"a token twice", edit(func(app, doc map[string]any) {
+			doc["tokens"] = app["tokens"]
+		}), "applications[0].tokens[0].token: listed twice"},
+		{"a baseline of other applications", edit(func(_, doc map[string]any) {
+			delete(doc["baseline"].(map[string]any), "applications")
+		}), "baseline.applications"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			err := s.Restore(tc.doc)
+			var se *emulator.StateError
+			if !errors.As(err, &se) || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("Restore: %v; want a StateError saying %q", err, tc.want)
+			}
+			if after, _ := s.Snapshot(); !bytes.Equal(after, snap) {
+				t.Error("the refused snapshot changed the world")
+			}
+		})
+	}
+
+	// A server of one application refuses the snapshot of two, and one
+	// of two the snapshot of one of version 2.
+	one, err := emulator.New(emulator.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer one.Close()
+	if err := one.Restore(edit(func(_, doc map[string]any) { doc["application"].(map[string]any)["id"] = one.ApplicationID.String() })); !errors.Is(err, emulator.ErrOtherApplication) {
+		t.Errorf("a server of one application restores a snapshot of two: %v", err)
+	}
+	if err := s.Restore(edit(func(_, doc map[string]any) { delete(doc, "applications") })); !errors.Is(err, emulator.ErrOtherApplication) {
+		t.Errorf("a server of two applications restores a snapshot of version 2 of one: %v", err)
+	}
+}
+
+func TestConfigApplicationsMatchTheState(t *testing.T) {
+	s, _, _, _ := musicWorld(t)
+	snap, err := s.Snapshot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name string
+		apps []emulator.ApplicationConfig
+		want string // "" for a match
+	}{
+		{"none", nil, ""},
+		{"the same", []emulator.ApplicationConfig{{Name: "music", EventsURL: "http://127.0.0.1:1/events"}}, ""},
+		{"unnamed", []emulator.ApplicationConfig{{}}, ""},
+		{"another name", []emulator.ApplicationConfig{{Name: "mod"}}, `Config.Applications[0]: the name "mod", and the snapshot's application`},
+		{"one more", []emulator.ApplicationConfig{{Name: "music"}, {Name: "mod"}}, "Config.Applications gives 2 applications beside the first, and the snapshot holds 1"},
+		{"SKUs", []emulator.ApplicationConfig{{SKUs: []emulator.SKU{}}}, "Config.Applications[0]: SKUs, and the snapshot holds"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s2, err := emulator.New(emulator.Config{State: snap, Applications: tc.apps})
+			if tc.want == "" {
+				if err != nil {
+					t.Fatal(err)
+				}
+				s2.Close()
+				return
+			}
+			if err == nil {
+				s2.Close()
+				t.Fatal("New took it")
+			}
+			if !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("New: %v; want it to say %q", err, tc.want)
+			}
+		})
+	}
+}
+
+// The control API acts for the application its body names, the first
+// when it names none.
+func TestControlBodiesNameTheirApplication(t *testing.T) {
+	s, a, b, _ := musicWorld(t)
+	base := strings.TrimSuffix(s.URL, "/v10")
+	idB, _ := interaction.ParseSnowflake(b.ApplicationID)
+	music := s.Application(idB)
+	sku := music.SKUs()[0].ID.String()
+	events := make(chan string, 8)
+	eventsSrv := serveEvents(t, b.PublicKey, events)
+
+	for _, tc := range []struct {
+		name, path, body string
+		status           int
+		want             string // in the answer
+	}{
+		{"events-url", "/_emulator/events-url", `{"url":"` + eventsSrv + `","application":"` + b.ApplicationID + `"}`, 204, ""},
+		{"entitlement", "/_emulator/entitlements", `{"sku_id":"` + sku + `","user_id":"` + s.Member.String() + `","application":"` + b.ApplicationID + `"}`, 200, `"application_id":"` + b.ApplicationID + `"`},
+		{"the first has no such SKU", "/_emulator/entitlements", `{"sku_id":"` + sku + `","user_id":"` + s.Member.String() + `"}`, 400, "unknown_target"},
+		{"authorize", "/_emulator/authorize", `{"user":"` + s.Member.String() + `","scopes":["identify"],"application":"` + b.ApplicationID + `"}`, 200, `"code"`},
+		{"deauthorize", "/_emulator/deauthorize", `{"user":"` + s.Member.String() + `","application":"` + b.ApplicationID + `"}`, 204, ""},
+		{"revoke", "/_emulator/revoke", `{"refresh_token":"none","application":"` + b.ApplicationID + `"}`, 200, `"revoked":false`},
+		{"install", "/_emulator/install", `{"user":"` + s.Admin.String() + `","guild":"` + s.GuildID.String() + `","scopes":["applications.commands"],"application":"` + b.ApplicationID + `"}`, 204, ""},
+		{"interactions-url of no application", "/_emulator/interactions-url", `{"url":"","application":"1"}`, 400, "no application 1"},
+		{"deauthorize for no application", "/_emulator/deauthorize", `{"user":"1","application":"1"}`, 400, "unknown_target"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			status, raw := control(t, base, "POST", tc.path, tc.body)
+			if status != tc.status || !strings.Contains(string(raw), tc.want) {
+				t.Errorf("POST %s: %d %s; want %d with %s", tc.path, status, raw, tc.status, tc.want)
+			}
+		})
+	}
+	// The events went to music's URL, signed with its key: the
+	// entitlement, the authorization, the deauthorization and the
+	// installation; the first application has none.
+	for _, want := range []string{"ENTITLEMENT_CREATE", "APPLICATION_AUTHORIZED", "APPLICATION_DEAUTHORIZED", "APPLICATION_AUTHORIZED"} {
+		if got := <-events; got != want {
+			t.Errorf("music's event %s; want %s", got, want)
+		}
+	}
+	if _, e, _ := holds(t, s, a, ""); e != 0 {
+		t.Errorf("the first application has %d entitlements", e)
+	}
+
+	// The Go handle does the same, and the Server's EndEntitlement and
+	// RemoveEntitlement find music's entitlement.
+	e, err := music.CreateEntitlement(interaction.Entitlement{SKUID: music.SKUs()[0].ID, GuildID: s.GuildID})
+	if err != nil || e.ApplicationID != idB {
+		t.Fatalf("music.CreateEntitlement: %+v, %v", e, err)
+	}
+	if got, err := s.RemoveEntitlement(e.ID); err != nil || !got.Deleted {
+		t.Errorf("RemoveEntitlement of music's: %+v, %v", got, err)
+	}
+	if <-events != "ENTITLEMENT_CREATE" || <-events != "ENTITLEMENT_DELETE" {
+		t.Error("music's events of its entitlement")
+	}
+	code, err := music.AuthorizeUser(s.Moderator, "identify")
+	if err != nil || code == "" {
+		t.Fatalf("music.AuthorizeUser: %v", err)
+	}
+	form := url.Values{"grant_type": {"authorization_code"}, "code": {code}, "redirect_uri": {b.RedirectURI}}
+	req, _ := http.NewRequest("POST", s.URL+"/oauth2/token", strings.NewReader(form.Encode()))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.SetBasicAuth(b.ClientID, b.ClientSecret)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		t.Errorf("exchanging music's code with its credentials: %d", resp.StatusCode)
+	}
+}
+
+// serveEvents serves a webhook events endpoint that verifies with
+// publicKey and sends the type of each event on got.
+func serveEvents(t *testing.T, publicKey string, got chan<- string) string {
+	t.Helper()
+	v, err := interaction.NewVerifier(publicKey)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(r.Body)
+		if v.Verify([]byte(r.Header.Get("X-Signature-Ed25519")), []byte(r.Header.Get("X-Signature-Timestamp")), body) != nil {
+			w.WriteHeader(http.StatusUnauthorized)
+			return
+		}
+		var ev struct {
+			Type  int `json:"type"`
+			Event *struct {
+				Type string `json:"type"`
+			} `json:"event"`
+		}
+		json.Unmarshal(body, &ev)
+		w.WriteHeader(http.StatusNoContent)
+		if ev.Type == 1 && ev.Event != nil {
+			got <- ev.Event.Type
+		}
+	}))
+	t.Cleanup(srv.Close)
+	return srv.URL
 }

@@ -20,12 +20,16 @@ const maxEventsWait = 30 * time.Second
 func (s *Server) controlEventsRoutes(mux *http.ServeMux) {
 	mux.HandleFunc("POST /_emulator/events-url", func(w http.ResponseWriter, r *http.Request) {
 		var in struct {
-			URL string `json:"url"`
+			URL         string                `json:"url"`
+			Application interaction.Snowflake `json:"application"`
 		}
-		if !readControl(w, r, &in) {
+		if !readControl(w, r, &in) || !s.controlApplication(w, in.Application) {
 			return
 		}
-		if err := s.SetEventsURL(r.Context(), in.URL); err != nil {
+		if in.Application == 0 {
+			in.Application = s.ApplicationID
+		}
+		if err := s.setEventsURL(r.Context(), in.Application, in.URL); err != nil {
 			writeJSON(w, http.StatusBadRequest, map[string]any{"message": err.Error()})
 			return
 		}
@@ -42,9 +46,9 @@ func (s *Server) controlEventsRoutes(mux *http.ServeMux) {
 				writeRefusal(w, refuse(ErrInvalidInput, "permissions are asked for with the scope bot"))
 				return
 			}
-			err = s.install(in.User, in.Guild, *in.Permissions, in.Scopes)
+			err = s.install(in.Application, in.User, in.Guild, *in.Permissions, in.Scopes)
 		} else {
-			err = s.InstallGuild(in.User, in.Guild, in.Scopes...)
+			err = s.install(in.Application, in.User, in.Guild, 0, in.Scopes)
 		}
 		if err != nil {
 			writeRefusal(w, err)
@@ -71,7 +75,7 @@ func (s *Server) controlEventsRoutes(mux *http.ServeMux) {
 				return
 			}
 		}
-		e, err := s.CreateEntitlement(e)
+		e, err := s.createEntitlement(in.Application, e)
 		if err != nil {
 			writeRefusal(w, err)
 			return
@@ -89,6 +93,8 @@ type installJSON struct {
 	// Permissions are those the flow asks for the bot's managed role,
 	// as the service spells permissions: a string of decimal digits.
 	Permissions *interaction.Permissions `json:"permissions"`
+	// Application is the application installed, 0 for the first.
+	Application interaction.Snowflake `json:"application"`
 }
 
 // entitlementJSON is what CreateEntitlement takes of an entitlement, as
@@ -102,6 +108,8 @@ type entitlementJSON struct {
 	StartsAt string                `json:"starts_at"`
 	EndsAt   string                `json:"ends_at"`
 	Consumed bool                  `json:"consumed"`
+	// Application is the application whose SKU it is, 0 for the first.
+	Application interaction.Snowflake `json:"application"`
 }
 
 // controlEvents answers the deliveries that have finished; with ?wait=n it

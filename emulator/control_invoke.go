@@ -22,12 +22,16 @@ func (s *Server) controlInvokeRoutes(mux *http.ServeMux) {
 	})
 	mux.HandleFunc("POST /_emulator/interactions-url", func(w http.ResponseWriter, r *http.Request) {
 		var in struct {
-			URL string `json:"url"`
+			URL         string                `json:"url"`
+			Application interaction.Snowflake `json:"application"`
 		}
-		if !readControl(w, r, &in) {
+		if !readControl(w, r, &in) || !s.controlApplication(w, in.Application) {
 			return
 		}
-		if err := s.SetInteractionsURL(r.Context(), in.URL); err != nil {
+		if in.Application == 0 {
+			in.Application = s.ApplicationID
+		}
+		if err := s.setInteractionsURL(r.Context(), in.Application, in.URL); err != nil {
 			writeJSON(w, http.StatusBadRequest, map[string]any{"message": err.Error()})
 			return
 		}

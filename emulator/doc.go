@@ -83,8 +83,8 @@
 // to the world New made, and is a Restore of the snapshot New took then.
 // The control API serves them as GET and PUT /_emulator/state and POST
 // /_emulator/reset, beside a health check, GET /_emulator/health, which
-// answers any Host. A snapshot holds the application's credentials and
-// signing key: keep it as secret as they are. docs/emulator.md
+// answers any Host. A snapshot holds every application's credentials
+// and signing key: keep it as secret as they are. docs/emulator.md
 // ("Lifecycle") describes the document and what a restore does.
 //
 // # Several applications

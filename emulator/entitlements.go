@@ -49,9 +49,18 @@ const maxEntitlements = 10000
 // SKU the application does not have (a SUBSCRIPTION_GROUP among them,
 // which is not sold), or a user or guild the emulator does not know.
 func (s *Server) CreateEntitlement(e interaction.Entitlement) (interaction.Entitlement, error) {
+	return s.createEntitlement(0, e)
+}
+
+// createEntitlement is CreateEntitlement for the application with id, 0
+// for the first.
+func (s *Server) createEntitlement(id interaction.Snowflake, e interaction.Entitlement) (interaction.Entitlement, error) {
+	unlock, err := s.lockFor(id)
+	if err != nil {
+		return e, err
+	}
+	defer unlock()
 	st := s.st
-	st.mu.Lock()
-	defer st.mu.Unlock()
 	if e.Type == 0 {
 		e.Type = entitlementTestModePurchase
 	}
@@ -129,8 +138,8 @@ func (st *state) unsellable(e interaction.Entitlement, k *SKU) string {
 	return ""
 }
 
-// EndEntitlement ends the entitlement id at the time given, or now when
-// at is zero, as the service ends the entitlement of a subscription that
+// EndEntitlement ends the entitlement id, of whichever application, at
+// the time given, or now when at is zero, as the service ends the entitlement of a subscription that
 // ends, and sends the webhook event ENTITLEMENT_UPDATE with it, its
 // ends_at set: the one update the service sends for a subscription. It
 // returns the entitlement as it now is.
@@ -144,7 +153,8 @@ func (s *Server) EndEntitlement(id interaction.Snowflake, at time.Time) (interac
 	st := s.st
 	st.mu.Lock()
 	defer st.mu.Unlock()
-	e := st.entitlement(id)
+	e, restore := st.anyEntitlement(id)
+	defer restore()
 	if at.IsZero() {
 		// The service writes times to the microsecond.
 		at = st.now().Truncate(time.Microsecond)
@@ -168,7 +178,8 @@ func (s *Server) EndEntitlement(id interaction.Snowflake, at time.Time) (interac
 	return *e, nil
 }
 
-// RemoveEntitlement deletes the entitlement id, as the service does when
+// RemoveEntitlement deletes the entitlement id, of whichever
+// application, as the service does when
 // it refunds a purchase or removes an entitlement, and sends the webhook
 // event ENTITLEMENT_DELETE with it, its deleted set. It returns the
 // entitlement as it now is. The entitlement is kept, deleted: List
@@ -181,7 +192,8 @@ func (s *Server) RemoveEntitlement(id interaction.Snowflake) (interaction.Entitl
 	st := s.st
 	st.mu.Lock()
 	defer st.mu.Unlock()
-	e := st.entitlement(id)
+	e, restore := st.anyEntitlement(id)
+	defer restore()
 	switch {
 	case e == nil:
 		return interaction.Entitlement{}, refuse(ErrUnknownTarget, "no entitlement "+id.String())
@@ -211,8 +223,22 @@ func (s *Server) Entitlements() []interaction.Entitlement {
 	return out
 }
 
-// entitlement returns the entitlement with id, or nil. The caller holds
-// the state's lock.
+// anyEntitlement returns the entitlement with id of whichever application
+// has it, nil for none, acting for that application until restore is
+// called. The caller holds the state's lock.
+func (st *state) anyEntitlement(id interaction.Snowflake) (e *interaction.Entitlement, restore func()) {
+	for _, a := range st.apps {
+		restore := st.actFor(a)
+		if e := st.entitlement(id); e != nil {
+			return e, restore
+		}
+		restore()
+	}
+	return nil, func() {}
+}
+
+// entitlement returns the entitlement with id of the application acted
+// for, or nil. The caller holds the state's lock.
 func (st *state) entitlement(id interaction.Snowflake) *interaction.Entitlement {
 	// Ids grow with time, and the list is in the order of creation.
 	i, found := slices.BinarySearchFunc(st.app.entitlements, id, func(e *interaction.Entitlement, id interaction.Snowflake) int {

@@ -30,7 +30,7 @@ const scopeBot = "bot"
 // ErrPermissionDenied for a member without Manage Server; ErrInvalidInput
 // for no scopes, or others than those two.
 func (s *Server) InstallGuild(user, guild interaction.Snowflake, scopes ...string) error {
-	return s.install(user, guild, 0, scopes)
+	return s.install(0, user, guild, 0, scopes)
 }
 
 // InstallBot adds the application's bot to a guild, as user does by
@@ -42,15 +42,18 @@ func (s *Server) InstallGuild(user, guild interaction.Snowflake, scopes ...strin
 // A bot already in the guild keeps its role as it is, as the service's
 // does: a guild's members change a role's permissions, not a new flow.
 func (s *Server) InstallBot(user, guild interaction.Snowflake, perms interaction.Permissions) error {
-	return s.install(user, guild, perms, []string{scopeBot, scopeCommands})
+	return s.install(0, user, guild, perms, []string{scopeBot, scopeCommands})
 }
 
-// install is InstallGuild, the bot's managed role holding perms if the
-// bot joins.
-func (s *Server) install(user, guild interaction.Snowflake, perms interaction.Permissions, scopes []string) error {
+// install is InstallGuild for the application with id, 0 for the first,
+// the bot's managed role holding perms if the bot joins.
+func (s *Server) install(id, user, guild interaction.Snowflake, perms interaction.Permissions, scopes []string) error {
+	unlock, err := s.lockFor(id)
+	if err != nil {
+		return err
+	}
+	defer unlock()
 	st := s.st
-	st.mu.Lock()
-	defer st.mu.Unlock()
 	scopes = uniqueScopes(scopes)
 	if len(scopes) == 0 {
 		return refuse(ErrInvalidInput, "a guild installation needs the scope bot or applications.commands")

@@ -55,8 +55,6 @@ func worldOfConfig(cfg Config, now func() time.Time, limits Limits) (*world, err
 		return nil, errors.New("emulator: Config.State and Config.Seed: the snapshot holds the world, which a seed would make")
 	case cfg.SKUs != nil:
 		return nil, errors.New("emulator: Config.State and Config.SKUs: the snapshot holds the application's SKUs")
-	case cfg.Applications != nil:
-		return nil, errors.New("emulator: Config.State and Config.Applications: a snapshot holds the first application's own state alone")
 	}
 	doc, err := decodeState(cfg.State)
 	if err != nil {
@@ -90,10 +88,72 @@ func worldOfConfig(cfg Config, now func() time.Time, limits Limits) (*world, err
 	if cfg.EventsURL != "" {
 		app.eventsURL = cfg.EventsURL
 	}
+	if err := matchApplications(cfg.Applications, w); err != nil {
+		return nil, err
+	}
 	if w.baseline, err = checkBaseline(doc, now, limits); err != nil {
 		return nil, err
 	}
 	return w, nil
+}
+
+// matchApplications checks the applications of Config.Applications
+// against those beside the first in w, a world of Config.State: there
+// are as many, and each one's name, signing key and installation
+// contexts, when set, are the snapshot's; its URLs, when set, replace the
+// snapshot's. Its SKUs and OwnGuildOnly, which make a world, are refused.
+// No Config.Applications takes the snapshot's as they are.
+func matchApplications(cfgs []ApplicationConfig, w *world) error {
+	if cfgs == nil {
+		return nil
+	}
+	others := w.st.apps[1:]
+	switch {
+	case w.doc.Version == 1:
+		return errors.New("emulator: Config.State and Config.Applications: a snapshot of version 1 holds the first application alone")
+	case len(cfgs) != len(others):
+		return fmt.Errorf("emulator: Config.Applications gives %d applications beside the first, and the snapshot holds %d", len(cfgs), len(others))
+	}
+	for i, cfg := range cfgs {
+		app := others[i]
+		where := fmt.Sprintf("emulator: Config.Applications[%d]", i)
+		name := w.st.users[app.botUser].Username
+		switch {
+		case cfg.Name != "" && cfg.Name != name:
+			return fmt.Errorf("%s: the name %q, and the snapshot's application %s is %q", where, cfg.Name, app.id, name)
+		case cfg.SigningKey != nil && !app.key.Equal(cfg.SigningKey):
+			return fmt.Errorf("%s: the signing key is not the snapshot's, of public key %x", where, app.key.Public())
+		case cfg.SKUs != nil:
+			return fmt.Errorf("%s: SKUs, and the snapshot holds the application's SKUs", where)
+		case cfg.OwnGuildOnly:
+			return fmt.Errorf("%s: OwnGuildOnly, and the snapshot holds the guilds its bot is in", where)
+		case cfg.InstallationContexts != nil:
+			contexts, err := installationContexts(cfg.InstallationContexts)
+			if err != nil {
+				return fmt.Errorf("%s: %s", where, strings.TrimPrefix(err.Error(), "emulator: "))
+			}
+			if !slices.Equal(contexts, app.installContexts) {
+				return fmt.Errorf("%s: InstallationContexts %v, and the snapshot's application supports %v", where, contexts, app.installContexts)
+			}
+		}
+		if cfg.InteractionsURL != "" {
+			app.interactionsURL = cfg.InteractionsURL
+		}
+		if cfg.EventsURL != "" {
+			app.eventsURL = cfg.EventsURL
+		}
+	}
+	return nil
+}
+
+// appIDs returns the ids of the applications a document holds, the first
+// first.
+func appIDs(doc *stateDoc) []interaction.Snowflake {
+	ids := []interaction.Snowflake{doc.Application.ID}
+	for _, a := range doc.Applications {
+		ids = append(ids, a.ID)
+	}
+	return ids
 }
 
 // checkBaseline checks the baseline doc holds, a document of the same
@@ -114,6 +174,8 @@ func checkBaseline(doc *stateDoc, now func() time.Time, limits Limits) ([]byte, 
 			err = &StateError{Path: "baseline", Reason: "a baseline has no baseline of its own"}
 		case base.Application.ID != doc.Application.ID:
 			err = &StateError{Path: "baseline.application.id", Reason: fmt.Sprintf("%s, not the application's id %s", base.Application.ID, doc.Application.ID)}
+		case !slices.Equal(appIDs(base), appIDs(doc)):
+			err = &StateError{Path: "baseline.applications", Reason: fmt.Sprintf("the applications %v, not the snapshot's %v", appIDs(base), appIDs(doc))}
 		default:
 			_, err = buildWorld(base, now, limits)
 		}
@@ -130,15 +192,14 @@ func checkBaseline(doc *stateDoc, now func() time.Time, limits Limits) ([]byte, 
 // they were when it was taken. It checks the whole snapshot first, and
 // returns a *StateError saying where and what is wrong with one it
 // refuses, having changed nothing. The snapshot must be of the server's
-// application (ErrOtherApplication), and the credentials stay the
-// server's: its bot token, client secret and signing key, which the bot
-// holds, are kept whatever the snapshot says; so is the world Reset goes
-// back to.
+// applications, the same in the same order (ErrOtherApplication), and
+// the credentials stay the server's: each application's bot token,
+// client secret and signing key, which the bots hold, are kept whatever
+// the snapshot says; so is the world Reset goes back to.
 //
-// A snapshot holds the first application's own state (its commands,
-// tokens, entitlements and the rest) beside the world's. The applications
-// beside the first (Config.Applications) keep their credentials, signing
-// keys and URLs, and start again without commands, tokens or
+// A snapshot of version 1 holds the first application alone: the
+// applications beside it (Config.Applications) keep their credentials,
+// signing keys and URLs, and start again without commands, tokens or
 // entitlements, installed where the snapshot's world has their bots.
 //
 // The gateway's sessions are ended, being about another world: their
@@ -150,9 +211,19 @@ func (s *Server) Restore(snapshot []byte) error {
 	if err != nil {
 		return err
 	}
+	s.st.mu.Lock()
+	ids := make([]interaction.Snowflake, len(s.st.apps))
+	for i, a := range s.st.apps {
+		ids[i] = a.id
+	}
+	s.st.mu.Unlock()
 	if doc.Application.ID != s.ApplicationID {
 		return fmt.Errorf("%w: the snapshot's application is %s, this emulator's %s; to take a snapshot back, start the emulator from it (Config.State, or cmd/emulator -persist), which keeps its credentials",
 			ErrOtherApplication, doc.Application.ID, s.ApplicationID)
+	}
+	if doc.Version > 1 && !slices.Equal(appIDs(doc), ids) {
+		return fmt.Errorf("%w: the snapshot's applications are %v, this emulator's %v; to take a snapshot back, start the emulator from it (Config.State, or cmd/emulator -persist), which keeps their credentials",
+			ErrOtherApplication, appIDs(doc), ids)
 	}
 	if _, err := checkBaseline(doc, s.st.now, s.st.limits); err != nil {
 		return err
@@ -168,13 +239,13 @@ func (s *Server) Restore(snapshot []byte) error {
 // Reset goes back to the world New made: its seed (Config.Seed), its
 // SKUs, its guild, channels and users with their ids, the grant of
 // AuthorizationCode, and no commands, messages, interactions,
-// entitlements, events or other tokens. The credentials stay, and so do
-// the interactions and events URLs, which say where the bot is. Injected
-// faults are cleared, those on the API and those on deliveries. As Restore does, it ends the gateway's sessions and
-// forgets the interactions under way. A server started from a snapshot
-// (Config.State) goes back to the world the snapshot's emulator was made
-// with. The applications beside the first keep their credentials and
-// URLs too, and start again without commands, tokens or entitlements.
+// entitlements, events or other tokens, for every application. The
+// credentials stay, and so do the interactions and events URLs, which
+// say where the bots are. Injected faults are cleared, those on the API
+// and those on deliveries. As Restore does, it ends the gateway's
+// sessions and forgets the interactions under way. A server started
+// from a snapshot (Config.State) goes back to the world the snapshot's
+// emulator was made with.
 func (s *Server) Reset() {
 	doc, err := decodeState(s.baseline)
 	if err != nil {
@@ -197,13 +268,18 @@ func (s *Server) installWorld(w *world, keepURLs bool) {
 	st.mu.Lock()
 	defer st.mu.Unlock()
 	first := st.app == nil
-	app := nw.app
+	app := nw.apps[0]
 	if !first {
-		old := st.app
-		app.botToken, app.clientID, app.clientSecret, app.redirectURI = old.botToken, old.clientID, old.clientSecret, old.redirectURI
-		app.key, app.signer = old.key, old.signer
-		if keepURLs {
-			app.interactionsURL, app.eventsURL = old.interactionsURL, old.eventsURL
+		// Each application of w is the server's at its place (Restore
+		// checks, the baseline is the server's own), and keeps its
+		// credentials.
+		for i, a := range nw.apps {
+			old := st.apps[i]
+			a.botToken, a.clientID, a.clientSecret, a.redirectURI = old.botToken, old.clientID, old.clientSecret, old.redirectURI
+			a.key, a.signer = old.key, old.signer
+			if keepURLs {
+				a.interactionsURL, a.eventsURL = old.interactionsURL, old.eventsURL
+			}
 		}
 	}
 	// The interactions under way belong to the world that was: what
@@ -214,10 +290,11 @@ func (s *Server) installWorld(w *world, keepURLs bool) {
 	others := st.apps
 	st.app, st.apps = app, nw.apps
 	if !first {
-		// The applications beside the first keep their credentials,
-		// signing keys and, with keepURLs, their URLs; what they held of
-		// their own starts again, in the new world (renewed).
-		for _, old := range others[1:] {
+		// A snapshot of version 1 holds the first application alone: the
+		// applications beside it keep their credentials, signing keys
+		// and, with keepURLs, their URLs; what they held of their own
+		// starts again, in the new world (renewed).
+		for _, old := range others[len(nw.apps):] {
 			st.apps = append(st.apps, renewed(old, st.users[old.botUser], nw, keepURLs))
 		}
 	}

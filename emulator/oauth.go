@@ -278,13 +278,22 @@ func uniqueScopes(scopes []string) []string {
 // without integration_type. A user the emulator does not know gets a code
 // but no event: the event carries the user object.
 func (s *Server) AuthorizeUser(user interaction.Snowflake, scopes ...string) (string, error) {
+	return s.authorizeUser(0, user, scopes)
+}
+
+// authorizeUser is AuthorizeUser for the application with id, 0 for the
+// first.
+func (s *Server) authorizeUser(id, user interaction.Snowflake, scopes []string) (string, error) {
 	if err := checkAuthorizationScopes(scopes); err != nil {
 		return "", err
 	}
 	scopes = uniqueScopes(scopes)
+	unlock, err := s.lockFor(id)
+	if err != nil {
+		return "", err
+	}
+	defer unlock()
 	st := s.st
-	st.mu.Lock()
-	defer st.mu.Unlock()
 	st.prune()
 	code := secret(16)
 	st.app.grants[code] = &grant{user: user, scopes: scopes, redirectURI: st.app.redirectURI, auth: secret(8), expires: st.now().Add(codeLifetime)}
@@ -313,9 +322,18 @@ func (s *Server) AuthorizeUser(user interaction.Snowflake, scopes ...string) (st
 // event (its Errors table). While another authorization remains, the user
 // still has the application authorized, and no event is sent.
 func (s *Server) RevokeGrant(refreshToken string) bool {
+	return s.revokeGrant(0, refreshToken)
+}
+
+// revokeGrant is RevokeGrant for the application with id, 0 for the
+// first; false for an id of none.
+func (s *Server) revokeGrant(id interaction.Snowflake, refreshToken string) bool {
+	unlock, err := s.lockFor(id)
+	if err != nil {
+		return false
+	}
+	defer unlock()
 	st := s.st
-	st.mu.Lock()
-	defer st.mu.Unlock()
 	g := st.app.grants[refreshToken]
 	if g == nil || !g.refresh {
 		return false
@@ -331,9 +349,18 @@ func (s *Server) RevokeGrant(refreshToken string) bool {
 // it sends the webhook event APPLICATION_DEAUTHORIZED with the user; a
 // user who had nothing to take back gets none.
 func (s *Server) Deauthorize(user interaction.Snowflake) {
+	s.deauthorize(0, user)
+}
+
+// deauthorize is Deauthorize for the application with id, 0 for the
+// first; nothing for an id of none.
+func (s *Server) deauthorize(id, user interaction.Snowflake) {
+	unlock, err := s.lockFor(id)
+	if err != nil {
+		return
+	}
+	defer unlock()
 	st := s.st
-	st.mu.Lock()
-	defer st.mu.Unlock()
 	had := st.authorizes(user)
 	if st.app.userInstalls[user] {
 		delete(st.app.userInstalls, user)

@@ -52,12 +52,15 @@ func decodeState(b []byte) (*stateDoc, error) {
 	switch {
 	case probe.Version == nil:
 		return nil, &StateError{Path: "version", Reason: "missing: a snapshot says its version"}
-	case *probe.Version != snapshotVersion:
-		return nil, &StateError{Path: "version", Reason: fmt.Sprintf("version %d: this emulator reads version %d", *probe.Version, snapshotVersion)}
+	case *probe.Version != 1 && *probe.Version != snapshotVersion:
+		return nil, &StateError{Path: "version", Reason: fmt.Sprintf("version %d: this emulator reads versions 1 and %d", *probe.Version, snapshotVersion)}
 	}
 	doc := new(stateDoc)
 	if err := decodeControl(b, doc); err != nil {
 		return nil, &StateError{Reason: err.Error()}
+	}
+	if doc.Version == 1 && doc.Applications != nil {
+		return nil, &StateError{Path: "applications", Reason: "not a field of version 1, which holds the first application alone"}
 	}
 	return doc, nil
 }
@@ -75,18 +78,7 @@ type world struct {
 // buildWorld builds the world of doc, checking everything as it goes: a
 // document refused leaves no trace. limits are the server's.
 func buildWorld(doc *stateDoc, now func() time.Time, limits Limits) (*world, error) {
-	b := &builder{doc: doc, st: &state{
-		now:          now,
-		users:        map[interaction.Snowflake]*interaction.User{},
-		guilds:       map[interaction.Snowflake]*guild{},
-		interactions: map[interaction.Snowflake]*sentInteraction{},
-		byToken:      map[string]*sentInteraction{},
-		messages:     map[interaction.Snowflake]*sentInteraction{},
-		channelLogs:  map[interaction.Snowflake]*channelLog{},
-		modals:       map[interaction.Snowflake]*openModal{},
-		limits:       limits,
-		app:          newApplication(nil),
-	}, msgs: map[interaction.Snowflake]*Message{}, kept: map[interaction.Snowflake]*sentInteraction{},
+	b := &builder{doc: doc, st: newState(now, limits), msgs: map[interaction.Snowflake]*Message{}, kept: map[interaction.Snowflake]*sentInteraction{},
 		detached: map[interaction.Snowflake]*sentInteraction{}, detachedMsgs: map[interaction.Snowflake]*Message{}}
 	w := b.build()
 	if b.err != nil {
@@ -161,7 +153,12 @@ func (b *builder) channel(path string, id interaction.Snowflake) bool {
 func (b *builder) build() *world {
 	doc, st := b.doc, b.st
 	w := &world{st: st, doc: doc}
-	b.application(w)
+	first := b.application("application", &doc.Application.credentialsDoc)
+	if first == nil {
+		return nil
+	}
+	w.key = first.key
+	st.app, st.apps = first, []*application{first}
 	for i, u := range doc.Users {
 		p := fmt.Sprintf("users[%d]", i)
 		if !b.id(p+".id", u.ID) {
@@ -173,10 +170,9 @@ func (b *builder) build() *world {
 		}
 		st.users[u.ID] = ptr(u)
 	}
-	app := st.app
 	if b.err == nil {
-		b.user("application.bot_user_id", app.botUser)
-		b.user("application.owner_id", app.owner)
+		b.user("application.bot_user_id", first.botUser)
+		b.user("application.owner_id", first.owner)
 	}
 	for i := range doc.Guilds {
 		b.guild(i)
@@ -188,24 +184,15 @@ func (b *builder) build() *world {
 		b.user("application.moderator_id", doc.Application.Moderator)
 		b.user("application.member_id", doc.Application.Member)
 	}
-	b.commands()
-	b.oauth()
-	b.skusAndEntitlements()
+	b.own("", first, &doc.ownDoc)
+	for i := range doc.Applications {
+		b.otherApplication(i)
+	}
 	for i := range doc.Channels {
 		b.channelLog(i)
 	}
 	b.interactions()
 	b.modals()
-	for i, sv := range doc.SeenVersions {
-		p := fmt.Sprintf("seen_versions[%d]", i)
-		if b.err != nil || !b.user(p+".user_id", sv.User) || !b.id(p+".command_id", sv.Command) || !b.id(p+".version", sv.Version) {
-			return nil
-		}
-		if st.app.seenVersions[sv.User] == nil {
-			st.app.seenVersions[sv.User] = map[interaction.Snowflake]interaction.Snowflake{}
-		}
-		st.app.seenVersions[sv.User][sv.Command] = sv.Version
-	}
 	b.events()
 	for key, content := range doc.Files {
 		if b.err == nil && fileKey(content) != key {
@@ -228,36 +215,106 @@ func (b *builder) build() *world {
 	return w
 }
 
-// application builds the application and its credentials.
-func (b *builder) application(w *world) {
-	a := b.doc.Application
-	if !b.id("application.id", a.ID) {
-		return
+// application builds an application from its credentials at path,
+// holding nothing yet; nil when they are refused.
+func (b *builder) application(path string, a *credentialsDoc) *application {
+	if b.err != nil || !b.id(path+".id", a.ID) {
+		return nil
 	}
 	seed, err := hex.DecodeString(a.SigningKey)
 	if err != nil || len(seed) != ed25519.SeedSize {
-		b.fail("application.signing_key", "not 64 hex digits, an Ed25519 seed")
-		return
+		b.fail(path+".signing_key", "not 64 hex digits, an Ed25519 seed")
+		return nil
 	}
-	w.key = ed25519.NewKeyFromSeed(seed)
 	switch {
 	case a.BotToken == "":
-		b.fail("application.bot_token", "missing")
+		b.fail(path+".bot_token", "missing")
 	case a.ClientSecret == "":
-		b.fail("application.client_secret", "missing")
+		b.fail(path+".client_secret", "missing")
 	case a.ClientID != a.ID.String():
-		b.fail("application.client_id", "%q is not the application's id", a.ClientID)
+		b.fail(path+".client_id", "%q is not the application's id", a.ClientID)
 	}
 	contexts, err := installationContexts(a.InstallContexts)
 	if err != nil {
-		b.fail("application.installation_contexts", "%s", err)
-		return
+		b.fail(path+".installation_contexts", "%s", err)
 	}
-	app := newApplication(w.key)
+	if b.err != nil {
+		return nil
+	}
+	app := newApplication(ed25519.NewKeyFromSeed(seed))
 	app.id, app.botUser, app.owner, app.botToken, app.clientID, app.clientSecret = a.ID, a.BotUser, a.Owner, a.BotToken, a.ClientID, a.ClientSecret
 	app.redirectURI, app.activities, app.discoverable, app.installContexts = a.RedirectURI, a.Activities, a.Discoverable, contexts
 	app.interactionsURL, app.eventsURL = a.InteractionsURL, a.EventsURL
-	b.st.app, b.st.apps = app, []*application{app}
+	return app
+}
+
+// otherApplication builds doc.Applications[i], an application beside the
+// first, once the users and guilds are built.
+func (b *builder) otherApplication(i int) {
+	if b.err != nil {
+		return
+	}
+	st, d := b.st, &b.doc.Applications[i]
+	p := fmt.Sprintf("applications[%d]", i)
+	app := b.application(p, &d.credentialsDoc)
+	if app == nil || !b.user(p+".bot_user_id", app.botUser) || !b.user(p+".owner_id", app.owner) {
+		return
+	}
+	for _, o := range st.apps {
+		switch {
+		case o.id == app.id:
+			b.fail(p+".id", "application %s is listed twice", app.id)
+		case o.botUser == app.botUser:
+			b.fail(p+".bot_user_id", "user %s is the bot of application %s", app.botUser, o.id)
+		case o.botToken == app.botToken:
+			b.fail(p+".bot_token", "the bot token of application %s", o.id)
+		}
+		if b.err != nil {
+			return
+		}
+	}
+	for j, gd := range d.Guilds {
+		gp := fmt.Sprintf("%s.guilds[%d]", p, j)
+		g := st.guilds[gd.Guild]
+		switch {
+		case g == nil:
+			b.fail(gp+".guild_id", "guild %s is not a guild of the snapshot", gd.Guild)
+		case gd.BotRole != 0 && g.roles[gd.BotRole] == nil:
+			b.fail(gp+".bot_role_id", "role %s is not a role of guild %s", gd.BotRole, g.id)
+		case g.installed[app.id] || g.botRoles[app.id] != 0:
+			b.fail(gp+".guild_id", "guild %s is listed twice", gd.Guild)
+		}
+		if b.err != nil {
+			return
+		}
+		if gd.Installed {
+			g.install(app.id)
+		}
+		if gd.BotRole != 0 {
+			g.setBotRole(app.id, gd.BotRole)
+		}
+	}
+	st.apps = append(st.apps, app)
+	b.own(p+".", app, &d.ownDoc)
+}
+
+// own builds what app holds of its own from d, whose paths begin with
+// prefix: its commands, tokens, SKUs, entitlements and the versions its
+// users' clients loaded.
+func (b *builder) own(prefix string, app *application, d *ownDoc) {
+	b.commands(prefix, app, d)
+	b.oauth(prefix, app, d)
+	b.skusAndEntitlements(prefix, app, d)
+	for i, sv := range d.SeenVersions {
+		p := fmt.Sprintf("%sseen_versions[%d]", prefix, i)
+		if b.err != nil || !b.user(p+".user_id", sv.User) || !b.id(p+".command_id", sv.Command) || !b.id(p+".version", sv.Version) {
+			return
+		}
+		if app.seenVersions[sv.User] == nil {
+			app.seenVersions[sv.User] = map[interaction.Snowflake]interaction.Snowflake{}
+		}
+		app.seenVersions[sv.User][sv.Command] = sv.Version
+	}
 }
 
 // guild builds doc.Guilds[i].
@@ -406,19 +463,19 @@ func (b *builder) channelOwner(id interaction.Snowflake) (*guild, bool) {
 }
 
 // commands builds the commands, their permissions and the daily counts.
-func (b *builder) commands() {
+func (b *builder) commands(prefix string, app *application, doc *ownDoc) {
 	if b.err != nil {
 		return
 	}
-	st, doc := b.st, b.doc
+	st := b.st
 	ids := map[interaction.Snowflake]interaction.Snowflake{} // command → scope
 	for i, cs := range doc.Commands {
-		p := fmt.Sprintf("commands[%d]", i)
+		p := fmt.Sprintf("%scommands[%d]", prefix, i)
 		if cs.Guild != 0 && st.guilds[cs.Guild] == nil {
 			b.fail(p+".guild_id", "guild %s is not a guild of the snapshot", cs.Guild)
 			return
 		}
-		if st.app.commands[cs.Guild] != nil {
+		if app.commands[cs.Guild] != nil {
 			b.fail(p+".guild_id", "the scope %s is listed twice", cs.Guild)
 			return
 		}
@@ -428,8 +485,8 @@ func (b *builder) commands() {
 			case c == nil:
 				b.fail(cp, "null")
 			case !b.id(cp+".id", c.ID) || !b.id(cp+".version", c.Version):
-			case c.ApplicationID != st.app.id:
-				b.fail(cp+".application_id", "%s, not the application's id %s", c.ApplicationID, st.app.id)
+			case c.ApplicationID != app.id:
+				b.fail(cp+".application_id", "%s, not the application's id %s", c.ApplicationID, app.id)
 			case c.GuildID != cs.Guild:
 				b.fail(cp+".guild_id", "%s, not the scope's %s", c.GuildID, cs.Guild)
 			case ids[c.ID] != 0 || slices.ContainsFunc(cs.Commands[:j], func(o *command.Command) bool { return o.ID == c.ID }):
@@ -440,44 +497,44 @@ func (b *builder) commands() {
 			}
 			ids[c.ID] = cs.Guild + 1
 		}
-		st.app.commands[cs.Guild] = cs.Commands
+		app.commands[cs.Guild] = cs.Commands
 	}
 	for i, pd := range doc.Permissions {
-		p := fmt.Sprintf("permissions[%d]", i)
+		p := fmt.Sprintf("%spermissions[%d]", prefix, i)
 		scope, known := ids[pd.Command]
 		switch {
 		case st.guilds[pd.Guild] == nil:
 			b.fail(p+".guild_id", "guild %s is not a guild of the snapshot", pd.Guild)
-		case pd.Command != st.app.id && !known:
+		case pd.Command != app.id && !known:
 			b.fail(p+".command_id", "command %s is not a command of the snapshot", pd.Command)
-		case pd.Command != st.app.id && scope != 1 && scope != pd.Guild+1:
+		case pd.Command != app.id && scope != 1 && scope != pd.Guild+1:
 			b.fail(p+".command_id", "command %s is a command of another guild than %s", pd.Command, pd.Guild)
 		}
 		if b.err != nil {
 			return
 		}
-		if st.app.permissions[pd.Guild] == nil {
-			st.app.permissions[pd.Guild] = map[interaction.Snowflake][]command.Permission{}
+		if app.permissions[pd.Guild] == nil {
+			app.permissions[pd.Guild] = map[interaction.Snowflake][]command.Permission{}
 		}
-		st.app.permissions[pd.Guild][pd.Command] = pd.Permissions
+		app.permissions[pd.Guild][pd.Command] = pd.Permissions
 	}
 	for i, c := range doc.Creates {
 		if c.Guild != 0 && st.guilds[c.Guild] == nil {
-			b.fail(fmt.Sprintf("creates[%d].guild_id", i), "guild %s is not a guild of the snapshot", c.Guild)
+			b.fail(fmt.Sprintf("%screates[%d].guild_id", prefix, i), "guild %s is not a guild of the snapshot", c.Guild)
 			return
 		}
-		st.app.creates[c.Guild] = &dailyCount{day: c.Day, n: c.Count}
+		app.creates[c.Guild] = &dailyCount{day: c.Day, n: c.Count}
 	}
 }
 
 // oauth builds the tokens, the grants and the installations to users.
-func (b *builder) oauth() {
+func (b *builder) oauth(prefix string, app *application, doc *ownDoc) {
 	if b.err != nil {
 		return
 	}
-	st, doc := b.st, b.doc
+	st := b.st
 	for i, t := range doc.Tokens {
-		p := fmt.Sprintf("tokens[%d]", i)
+		p := fmt.Sprintf("%stokens[%d]", prefix, i)
 		var kind tokenKind
 		switch t.Kind {
 		case "client":
@@ -491,7 +548,7 @@ func (b *builder) oauth() {
 		switch {
 		case t.Token == "":
 			b.fail(p+".token", "missing")
-		case st.app.tokens[t.Token] != nil:
+		case slices.ContainsFunc(st.apps, func(a *application) bool { return a.tokens[t.Token] != nil }):
 			b.fail(p+".token", "listed twice")
 		case t.User != 0 && !b.user(p+".user_id", t.User):
 		}
@@ -502,39 +559,39 @@ func (b *builder) oauth() {
 		for _, sc := range t.Scopes {
 			tk.scopes[sc] = true
 		}
-		st.app.tokens[t.Token] = tk
+		app.tokens[t.Token] = tk
 	}
 	for i, g := range doc.Grants {
-		p := fmt.Sprintf("grants[%d]", i)
+		p := fmt.Sprintf("%sgrants[%d]", prefix, i)
 		switch {
 		case g.Code == "":
 			b.fail(p+".code", "missing")
-		case st.app.grants[g.Code] != nil:
+		case app.grants[g.Code] != nil:
 			b.fail(p+".code", "listed twice")
 		case !b.user(p+".user_id", g.User):
 		}
 		if b.err != nil {
 			return
 		}
-		st.app.grants[g.Code] = &grant{user: g.User, scopes: g.Scopes, redirectURI: g.RedirectURI, refresh: g.Refresh, auth: g.Auth, expires: g.Expires}
+		app.grants[g.Code] = &grant{user: g.User, scopes: g.Scopes, redirectURI: g.RedirectURI, refresh: g.Refresh, auth: g.Auth, expires: g.Expires}
 	}
 	for i, u := range doc.UserInstalls {
-		if !b.user(fmt.Sprintf("user_installs[%d]", i), u) {
+		if !b.user(fmt.Sprintf("%suser_installs[%d]", prefix, i), u) {
 			return
 		}
-		st.app.userInstalls[u] = true
+		app.userInstalls[u] = true
 	}
 }
 
 // skusAndEntitlements builds the SKUs and the entitlements to them.
-func (b *builder) skusAndEntitlements() {
+func (b *builder) skusAndEntitlements(prefix string, app *application, doc *ownDoc) {
 	if b.err != nil {
 		return
 	}
-	st, doc := b.st, b.doc
+	st := b.st
 	skus := map[interaction.Snowflake]bool{}
 	for i, k := range doc.SKUs {
-		p := fmt.Sprintf("skus[%d]", i)
+		p := fmt.Sprintf("%sskus[%d]", prefix, i)
 		if !b.id(p+".id", k.ID) {
 			return
 		}
@@ -545,24 +602,24 @@ func (b *builder) skusAndEntitlements() {
 		skus[k.ID] = true
 	}
 	if len(doc.SKUs) > 2*maxSKUs {
-		b.fail("skus", "%d SKUs, more than the emulator keeps", len(doc.SKUs))
+		b.fail(prefix+"skus", "%d SKUs, more than the emulator keeps", len(doc.SKUs))
 		return
 	}
-	st.app.skus = doc.SKUs
+	app.skus = doc.SKUs
 	if len(doc.Entitlements) > maxEntitlements {
-		b.fail("entitlements", "%d entitlements, more than the %d the emulator keeps", len(doc.Entitlements), maxEntitlements)
+		b.fail(prefix+"entitlements", "%d entitlements, more than the %d the emulator keeps", len(doc.Entitlements), maxEntitlements)
 		return
 	}
 	for i, e := range doc.Entitlements {
-		p := fmt.Sprintf("entitlements[%d]", i)
+		p := fmt.Sprintf("%sentitlements[%d]", prefix, i)
 		switch {
 		case !b.id(p+".id", e.ID):
 		case i > 0 && e.ID <= doc.Entitlements[i-1].ID:
 			b.fail(p+".id", "not after the id before it: the entitlements are in the order of their ids")
 		case !skus[e.SKUID]:
 			b.fail(p+".sku_id", "SKU %s is not a SKU of the snapshot", e.SKUID)
-		case e.ApplicationID != st.app.id:
-			b.fail(p+".application_id", "%s, not the application's id %s", e.ApplicationID, st.app.id)
+		case e.ApplicationID != app.id:
+			b.fail(p+".application_id", "%s, not the application's id %s", e.ApplicationID, app.id)
 		case e.UserID != 0 && !b.user(p+".user_id", e.UserID):
 		case e.GuildID != 0 && st.guilds[e.GuildID] == nil:
 			b.fail(p+".guild_id", "guild %s is not a guild of the snapshot", e.GuildID)
@@ -570,7 +627,7 @@ func (b *builder) skusAndEntitlements() {
 		if b.err != nil {
 			return
 		}
-		st.app.entitlements = append(st.app.entitlements, ptr(e))
+		app.entitlements = append(app.entitlements, ptr(e))
 	}
 }
 

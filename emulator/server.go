@@ -80,12 +80,13 @@ type Config struct {
 	// starts, as an interactions URL given at start must already verify.
 	SigningKey ed25519.PrivateKey
 	// State is a snapshot (Server.Snapshot) the server starts from, in
-	// place of the world New makes: its application, with its
-	// credentials and signing key, and everything the application's
-	// world held, the world Reset goes back to included. Seed and SKUs,
-	// which make a world, are then refused; SigningKey, Activities,
-	// Discoverable and InstallationContexts, when set, must be the
-	// snapshot's. See docs/emulator.md, "Lifecycle".
+	// place of the world New makes: its applications, with their
+	// credentials and signing keys, and everything their world held, the
+	// world Reset goes back to included. Seed and SKUs, which make a
+	// world, are then refused; SigningKey, Activities, Discoverable and
+	// InstallationContexts, when set, must be the snapshot's, and
+	// Applications, when set, must match those beside its first. See
+	// docs/emulator.md, "Lifecycle".
 	State []byte
 	// WellKnown gives the emulator the well-known credentials in place of
 	// new ones: the application id, bot token, client secret, signing key
@@ -93,7 +94,9 @@ type Config struct {
 	// list for the world it makes, the same at every start, so that a
 	// test's configuration can be written down before the emulator
 	// starts. They are public: serve them to no one a real secret would
-	// be kept from. It excludes SigningKey.
+	// be kept from. It excludes SigningKey. The applications of
+	// Applications get the well-known credentials of their place
+	// (WellKnownApplication), and may not have a SigningKey either.
 	WellKnown bool
 	// ControlHosts are names the control API answers at besides IP
 	// addresses and localhost, such as the emulator's compose service
@@ -256,8 +259,11 @@ func newServer(cfg Config) (*Server, error) {
 	switch {
 	case from != nil:
 		priv = from.key
-		if cfg.WellKnown && (from.st.app.id != WellKnownApplicationID || !priv.Equal(wellKnownKey())) {
-			return nil, errors.New("emulator: Config.WellKnown and Config.State: the snapshot is not of the well-known application")
+		for i, app := range from.st.apps {
+			known, ok := WellKnownApplication(i + 1)
+			if cfg.WellKnown && (!ok || app.id != known.ID || !app.key.Equal(known.key())) {
+				return nil, errors.New("emulator: Config.WellKnown and Config.State: the snapshot is not of the well-known applications")
+			}
 		}
 	case cfg.WellKnown:
 		priv = wellKnownKey()
@@ -266,19 +272,7 @@ func newServer(cfg Config) (*Server, error) {
 			panic("emulator: generating a key: " + err.Error())
 		}
 	}
-	st := &state{
-		now:          now,
-		users:        map[interaction.Snowflake]*interaction.User{},
-		guilds:       map[interaction.Snowflake]*guild{},
-		interactions: map[interaction.Snowflake]*sentInteraction{},
-		byToken:      map[string]*sentInteraction{},
-		messages:     map[interaction.Snowflake]*sentInteraction{},
-		channelLogs:  map[interaction.Snowflake]*channelLog{},
-		modals:       map[interaction.Snowflake]*openModal{},
-		limits:       limits,
-		events:       eventLog{changed: make(chan struct{}), keep: limits.Events, room: limits.WaitingEvents},
-		changed:      make(chan struct{}),
-	}
+	st := newState(now, limits)
 	window := cfg.ResponseWindow
 	if window <= 0 {
 		window = 3 * time.Second
@@ -310,7 +304,7 @@ func newServer(cfg Config) (*Server, error) {
 			}
 		}
 		for i, ac := range cfg.Applications {
-			if err := s.addApplication(ac, i+2); err != nil {
+			if err := s.addApplication(ac, i+2, cfg.WellKnown); err != nil {
 				return nil, err
 			}
 		}

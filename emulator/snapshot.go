@@ -15,7 +15,7 @@ import (
 )
 
 // A snapshot is everything the world holds, as one JSON document that
-// Restore, Config.State and PUT /_emulator/state take back: the
+// Restore, Config.State and PUT /_emulator/state take back: each
 // application with its credentials, the users and guilds, the commands,
 // the tokens and grants, the messages with their files, the interactions
 // with their answers and histories, the entitlements, the webhook events
@@ -31,30 +31,29 @@ import (
 // keeps), so that the same state is written as the same bytes, and a
 // snapshot restored and taken again is the bytes restored.
 
-// snapshotVersion is the version of the document this emulator writes and
-// reads.
-const snapshotVersion = 1
+// snapshotVersion is the version of the document this emulator writes.
+// It reads version 1 too, which holds the first application alone: the
+// applications beside it (version 2's applications) start again from
+// their credentials (see Restore).
+const snapshotVersion = 2
 
 // stateDoc is the snapshot document.
 type stateDoc struct {
-	Version      int                       `json:"version"`
-	Clock        clockDoc                  `json:"clock"`
-	Application  appDoc                    `json:"application"`
-	Users        []interaction.User        `json:"users"`
-	Guilds       []guildDoc                `json:"guilds"`
-	Commands     []commandsDoc             `json:"commands"`
-	Permissions  []permissionsDoc          `json:"permissions"`
-	Creates      []createsDoc              `json:"creates"`
-	Tokens       []tokenDoc                `json:"tokens"`
-	Grants       []grantDoc                `json:"grants"`
-	UserInstalls []interaction.Snowflake   `json:"user_installs"`
-	Channels     []channelDoc              `json:"channels"`
-	Interactions []interactionDoc          `json:"interactions"`
-	Modals       []modalDoc                `json:"modals"`
-	SKUs         []SKU                     `json:"skus"`
-	Entitlements []interaction.Entitlement `json:"entitlements"`
-	SeenVersions []seenDoc                 `json:"seen_versions"`
-	Events       eventsDoc                 `json:"events"`
+	Version     int                `json:"version"`
+	Clock       clockDoc           `json:"clock"`
+	Application appDoc             `json:"application"`
+	Users       []interaction.User `json:"users"`
+	Guilds      []guildDoc         `json:"guilds"`
+	// ownDoc is what the first application holds of its own, whose
+	// fields are the document's.
+	ownDoc
+	// Applications are the applications beside the first, in the order
+	// they were made; version 1 has none.
+	Applications []otherAppDoc    `json:"applications,omitempty"`
+	Channels     []channelDoc     `json:"channels"`
+	Interactions []interactionDoc `json:"interactions"`
+	Modals       []modalDoc       `json:"modals"`
+	Events       eventsDoc        `json:"events"`
 	// Files are the bytes of the messages' files, by the hex SHA-256 of
 	// each, which the attachments name: a file is written once however
 	// many records of its message there are.
@@ -71,9 +70,8 @@ type clockDoc struct {
 	Seq    uint64 `json:"seq"`
 }
 
-// appDoc is the application, its credentials, and the ids of the world
-// New seeded, which Server's fields name.
-type appDoc struct {
+// credentialsDoc is an application's credentials and settings.
+type credentialsDoc struct {
 	ID           interaction.Snowflake `json:"id"`
 	BotUser      interaction.Snowflake `json:"bot_user_id"`
 	Owner        interaction.Snowflake `json:"owner_id"`
@@ -89,11 +87,46 @@ type appDoc struct {
 	InstallContexts []interaction.IntegrationType `json:"installation_contexts"`
 	InteractionsURL string                        `json:"interactions_url"`
 	EventsURL       string                        `json:"events_url"`
+}
 
+// appDoc is the first application, its credentials, and the ids of the
+// world New seeded, which Server's fields name.
+type appDoc struct {
+	credentialsDoc
 	Guild             interaction.Snowflake `json:"guild_id"`
 	Moderator         interaction.Snowflake `json:"moderator_id"`
 	Member            interaction.Snowflake `json:"member_id"`
 	AuthorizationCode string                `json:"authorization_code"`
+}
+
+// ownDoc is what an application holds of its own in the world.
+type ownDoc struct {
+	Commands     []commandsDoc             `json:"commands"`
+	Permissions  []permissionsDoc          `json:"permissions"`
+	Creates      []createsDoc              `json:"creates"`
+	Tokens       []tokenDoc                `json:"tokens"`
+	Grants       []grantDoc                `json:"grants"`
+	UserInstalls []interaction.Snowflake   `json:"user_installs"`
+	SKUs         []SKU                     `json:"skus"`
+	Entitlements []interaction.Entitlement `json:"entitlements"`
+	SeenVersions []seenDoc                 `json:"seen_versions"`
+}
+
+// otherAppDoc is an application beside the first: its credentials, the
+// guilds it is installed in or has a managed role in, and what it holds
+// of its own. (The first's installations and roles are its guilds'
+// installed and bot_role_id.)
+type otherAppDoc struct {
+	credentialsDoc
+	Guilds []appGuildDoc `json:"guilds"`
+	ownDoc
+}
+
+// appGuildDoc is an application's place in a guild.
+type appGuildDoc struct {
+	Guild     interaction.Snowflake `json:"guild_id"`
+	Installed bool                  `json:"installed"`
+	BotRole   interaction.Snowflake `json:"bot_role_id,omitzero"`
 }
 
 // guildDoc is a guild.
@@ -319,7 +352,7 @@ type deliveryDoc struct {
 
 // Snapshot returns everything the world holds as a JSON document, which
 // Restore and Config.State take back (see docs/emulator.md, "Lifecycle").
-// The document holds the application's credentials, the seed of its
+// The document holds every application's credentials, the seed of its
 // signing key and every access token: keep it as secret as they are.
 func (s *Server) Snapshot() ([]byte, error) {
 	s.st.mu.Lock()
@@ -349,78 +382,37 @@ func encodeState(doc *stateDoc) ([]byte, error) {
 // changes in place: lists the state appends to are copied.
 func (s *Server) snapshot() *stateDoc {
 	st := s.st
-	app := st.app
+	first := st.apps[0]
 	doc := &stateDoc{
 		Version: snapshotVersion,
 		Clock:   clockDoc{LastMS: st.lastMS, Seq: st.seq},
-		Application: appDoc{
-			ID: app.id, BotUser: app.botUser, Owner: app.owner,
-			BotToken: app.botToken, ClientID: app.clientID, ClientSecret: app.clientSecret,
-			SigningKey: hex.EncodeToString(app.key.Seed()), RedirectURI: app.redirectURI,
-			Activities: app.activities, Discoverable: app.discoverable,
-			InstallContexts: slices.Clone(app.installContexts),
-			InteractionsURL: app.interactionsURL, EventsURL: app.eventsURL,
-			Guild: s.GuildID, Moderator: s.Moderator, Member: s.Member, AuthorizationCode: s.AuthorizationCode,
-		},
+		Application: appDoc{credentialsDoc: credentialsSnapshot(first),
+			Guild: s.GuildID, Moderator: s.Moderator, Member: s.Member, AuthorizationCode: s.AuthorizationCode},
 		Users:        []interaction.User{},
 		Guilds:       []guildDoc{},
-		Commands:     []commandsDoc{},
-		Permissions:  []permissionsDoc{},
-		Creates:      []createsDoc{},
-		Tokens:       []tokenDoc{},
-		Grants:       []grantDoc{},
-		UserInstalls: []interaction.Snowflake{},
+		ownDoc:       ownSnapshot(first),
+		Applications: []otherAppDoc{},
 		Channels:     []channelDoc{},
 		Interactions: []interactionDoc{},
 		Modals:       []modalDoc{},
-		SKUs:         slices.Clone(st.app.skus),
-		Entitlements: []interaction.Entitlement{},
-		SeenVersions: []seenDoc{},
 		Events:       eventsDoc{Dropped: st.events.dropped, Delivered: []deliveryDoc{}},
 		Files:        map[string][]byte{},
-	}
-	if doc.SKUs == nil {
-		doc.SKUs = []SKU{}
 	}
 	for _, id := range sortedIDs(st.users) {
 		doc.Users = append(doc.Users, *st.users[id])
 	}
 	for _, id := range sortedIDs(st.guilds) {
-		doc.Guilds = append(doc.Guilds, guildSnapshot(st.guilds[id], st.app.id))
+		doc.Guilds = append(doc.Guilds, guildSnapshot(st.guilds[id], first.id))
 	}
-	for _, id := range sortedIDs(st.app.commands) {
-		cs := make([]*command.Command, len(st.app.commands[id]))
-		for i, c := range st.app.commands[id] {
-			cc := *c
-			cs[i] = &cc
+	for _, app := range st.apps[1:] {
+		d := otherAppDoc{credentialsDoc: credentialsSnapshot(app), Guilds: []appGuildDoc{}, ownDoc: ownSnapshot(app)}
+		for _, id := range sortedIDs(st.guilds) {
+			g := st.guilds[id]
+			if g.installed[app.id] || g.botRoles[app.id] != 0 {
+				d.Guilds = append(d.Guilds, appGuildDoc{Guild: id, Installed: g.installed[app.id], BotRole: g.botRoles[app.id]})
+			}
 		}
-		doc.Commands = append(doc.Commands, commandsDoc{Guild: id, Commands: cs})
-	}
-	for _, g := range sortedIDs(st.app.permissions) {
-		for _, c := range sortedIDs(st.app.permissions[g]) {
-			doc.Permissions = append(doc.Permissions, permissionsDoc{Guild: g, Command: c, Permissions: slices.Clone(st.app.permissions[g][c])})
-		}
-	}
-	for _, g := range sortedIDs(st.app.creates) {
-		doc.Creates = append(doc.Creates, createsDoc{Guild: g, Day: st.app.creates[g].day, Count: st.app.creates[g].n})
-	}
-	for _, k := range slices.Sorted(maps.Keys(st.app.tokens)) {
-		t := st.app.tokens[k]
-		kind := "user"
-		if t.kind == tokenClient {
-			kind = "client"
-		}
-		doc.Tokens = append(doc.Tokens, tokenDoc{Token: k, Kind: kind, Scopes: slices.Clone(t.granted), User: t.user, Expires: t.expires.UTC(), Auth: t.auth})
-	}
-	for _, k := range slices.Sorted(maps.Keys(st.app.grants)) {
-		g := st.app.grants[k]
-		doc.Grants = append(doc.Grants, grantDoc{Code: k, User: g.user, Scopes: slices.Clone(g.scopes), RedirectURI: g.redirectURI,
-			Refresh: g.refresh, Auth: g.auth, Expires: utc(g.expires)})
-	}
-	for _, u := range sortedIDs(st.app.userInstalls) {
-		if st.app.userInstalls[u] {
-			doc.UserInstalls = append(doc.UserInstalls, u)
-		}
+		doc.Applications = append(doc.Applications, d)
 	}
 	for _, id := range sortedIDs(st.channelLogs) {
 		if c, ok := s.channelSnapshot(doc, id, st.channelLogs[id]); ok {
@@ -443,17 +435,84 @@ func (s *Server) snapshot() *stateDoc {
 		}
 		doc.Modals = append(doc.Modals, m)
 	}
-	for _, e := range st.app.entitlements {
-		doc.Entitlements = append(doc.Entitlements, *e)
-	}
-	for _, u := range sortedIDs(st.app.seenVersions) {
-		for _, c := range sortedIDs(st.app.seenVersions[u]) {
-			doc.SeenVersions = append(doc.SeenVersions, seenDoc{User: u, Command: c, Version: st.app.seenVersions[u][c]})
-		}
-	}
 	for _, d := range st.events.done {
 		doc.Events.Delivered = append(doc.Events.Delivered, deliveryDoc{Type: d.Type, URL: d.URL, Body: d.Body, Sent: d.Sent.UTC(),
 			Status: d.Status, Answer: d.Answer, Took: d.Took, Violations: slices.Clone(d.Violations)})
+	}
+	return doc
+}
+
+// credentialsSnapshot returns app's credentials and settings as a
+// document.
+func credentialsSnapshot(app *application) credentialsDoc {
+	return credentialsDoc{
+		ID: app.id, BotUser: app.botUser, Owner: app.owner,
+		BotToken: app.botToken, ClientID: app.clientID, ClientSecret: app.clientSecret,
+		SigningKey: hex.EncodeToString(app.key.Seed()), RedirectURI: app.redirectURI,
+		Activities: app.activities, Discoverable: app.discoverable,
+		InstallContexts: slices.Clone(app.installContexts),
+		InteractionsURL: app.interactionsURL, EventsURL: app.eventsURL,
+	}
+}
+
+// ownSnapshot returns what app holds of its own as a document. The
+// caller holds the state's lock.
+func ownSnapshot(app *application) ownDoc {
+	doc := ownDoc{
+		Commands:     []commandsDoc{},
+		Permissions:  []permissionsDoc{},
+		Creates:      []createsDoc{},
+		Tokens:       []tokenDoc{},
+		Grants:       []grantDoc{},
+		UserInstalls: []interaction.Snowflake{},
+		SKUs:         slices.Clone(app.skus),
+		Entitlements: []interaction.Entitlement{},
+		SeenVersions: []seenDoc{},
+	}
+	if doc.SKUs == nil {
+		doc.SKUs = []SKU{}
+	}
+	for _, id := range sortedIDs(app.commands) {
+		cs := make([]*command.Command, len(app.commands[id]))
+		for i, c := range app.commands[id] {
+			cc := *c
+			cs[i] = &cc
+		}
+		doc.Commands = append(doc.Commands, commandsDoc{Guild: id, Commands: cs})
+	}
+	for _, g := range sortedIDs(app.permissions) {
+		for _, c := range sortedIDs(app.permissions[g]) {
+			doc.Permissions = append(doc.Permissions, permissionsDoc{Guild: g, Command: c, Permissions: slices.Clone(app.permissions[g][c])})
+		}
+	}
+	for _, g := range sortedIDs(app.creates) {
+		doc.Creates = append(doc.Creates, createsDoc{Guild: g, Day: app.creates[g].day, Count: app.creates[g].n})
+	}
+	for _, k := range slices.Sorted(maps.Keys(app.tokens)) {
+		t := app.tokens[k]
+		kind := "user"
+		if t.kind == tokenClient {
+			kind = "client"
+		}
+		doc.Tokens = append(doc.Tokens, tokenDoc{Token: k, Kind: kind, Scopes: slices.Clone(t.granted), User: t.user, Expires: t.expires.UTC(), Auth: t.auth})
+	}
+	for _, k := range slices.Sorted(maps.Keys(app.grants)) {
+		g := app.grants[k]
+		doc.Grants = append(doc.Grants, grantDoc{Code: k, User: g.user, Scopes: slices.Clone(g.scopes), RedirectURI: g.redirectURI,
+			Refresh: g.refresh, Auth: g.auth, Expires: utc(g.expires)})
+	}
+	for _, u := range sortedIDs(app.userInstalls) {
+		if app.userInstalls[u] {
+			doc.UserInstalls = append(doc.UserInstalls, u)
+		}
+	}
+	for _, e := range app.entitlements {
+		doc.Entitlements = append(doc.Entitlements, *e)
+	}
+	for _, u := range sortedIDs(app.seenVersions) {
+		for _, c := range sortedIDs(app.seenVersions[u]) {
+			doc.SeenVersions = append(doc.SeenVersions, seenDoc{User: u, Command: c, Version: app.seenVersions[u][c]})
+		}
 	}
 	return doc
 }

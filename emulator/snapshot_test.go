@@ -181,7 +181,8 @@ func TestARefusedSnapshotChangesNothing(t *testing.T) {
 		status int
 		want   string
 	}{
-		{"another version", edit(func(d map[string]any) { d["version"] = 2 }), 400, "version: version 2: this emulator reads version 1"},
+		{"another version", edit(func(d map[string]any) { d["version"] = 3 }), 400, "version: version 3: this emulator reads versions 1 and 2"},
+		{"applications in version 1", edit(func(d map[string]any) { d["version"], d["applications"] = 1, []any{} }), 400, "applications: not a field of version 1"},
 		{"no version", edit(func(d map[string]any) { delete(d, "version") }), 400, "version: missing"},
 		{"an unknown field", edit(func(d map[string]any) { d["colour"] = "blue" }), 400, `unknown field "colour"`},
 		{"an unknown field deep down", edit(func(d map[string]any) { at(d, "guilds", 0)["colour"] = "blue" }), 400, `unknown field "colour"`},
@@ -352,7 +353,7 @@ func TestRestoreKeepsTheServersCredentials(t *testing.T) {
 // FuzzRestore: whatever a stranger PUTs, Restore refuses it or takes it,
 // and a snapshot it takes is written back as a fixed point.
 func FuzzRestore(f *testing.F) {
-	s, err := New(Config{})
+	s, err := New(Config{Applications: []ApplicationConfig{{Name: "music", SKUs: []SKU{{Type: skuDurable, Name: "Encore", Flags: 1 << 2}}}}})
 	if err != nil {
 		f.Fatal(err)
 	}
@@ -361,6 +362,7 @@ func FuzzRestore(f *testing.F) {
 	f.Add(snap)
 	f.Add([]byte(`{"version":1}`))
 	f.Add([]byte(`{"version":1,"users":[{"id":"1"}]}`))
+	f.Add([]byte(`{"version":2,"applications":[{"id":"2","guilds":[{"guild_id":"3"}]}]}`))
 	f.Add(snap[:len(snap)/3])
 	f.Fuzz(func(t *testing.T, b []byte) {
 		if err := s.Restore(b); err != nil {

@@ -80,6 +80,25 @@ type state struct {
 	changed chan struct{}
 }
 
+// newState returns a state holding nothing yet, with the clock now and
+// the bounds limits: the one constructor of the server's state and of
+// the worlds Restore and Reset build.
+func newState(now func() time.Time, limits Limits) *state {
+	return &state{
+		now:          now,
+		users:        map[interaction.Snowflake]*interaction.User{},
+		guilds:       map[interaction.Snowflake]*guild{},
+		interactions: map[interaction.Snowflake]*sentInteraction{},
+		byToken:      map[string]*sentInteraction{},
+		messages:     map[interaction.Snowflake]*sentInteraction{},
+		channelLogs:  map[interaction.Snowflake]*channelLog{},
+		modals:       map[interaction.Snowflake]*openModal{},
+		limits:       limits,
+		events:       eventLog{changed: make(chan struct{}), keep: limits.Events, room: limits.WaitingEvents},
+		changed:      make(chan struct{}),
+	}
+}
+
 // sentInteraction is an interaction sent to the bot and what became of it,
 // or one the service handled itself.
 type sentInteraction struct {

@@ -92,9 +92,18 @@ func (s *Server) parseLocked(inv Invocation, line string, partial bool) (Invocat
 			return inv, refuse(ErrUnknownTarget, "no guild "+inv.Guild.String())
 		}
 	}
+	typedName := strings.TrimPrefix(words[0].text, "/")
+	// The line is read against the command of the application it goes
+	// to: inv.Application's, or the one application that has it.
+	named := inv
+	named.Command, named.Type = typedName, interaction.CommandChatInput
+	app, ierr := s.invoked(named)
+	if ierr != nil {
+		return inv, ierr
+	}
+	defer s.st.actFor(app)()
 	t := typing{s: s, g: g, locale: inv.Locale}
 
-	typedName := strings.TrimPrefix(words[0].text, "/")
 	cmd := t.command(typedName)
 	if cmd == nil {
 		return inv, refuse(ErrUnknownCommand, "no command /"+typedName+t.where()+t.commandNames(inv))

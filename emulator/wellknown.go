@@ -2,7 +2,9 @@ package emulator
 
 import (
 	"crypto/ed25519"
+	"encoding/base64"
 	"encoding/hex"
+	"fmt"
 	"time"
 
 	"github.com/switchboard-go/switchboard/interaction"
@@ -56,6 +58,72 @@ func wellKnownKey() ed25519.PrivateKey {
 	seed, err := hex.DecodeString(WellKnownSigningSeed)
 	if err != nil {
 		panic("emulator: WellKnownSigningSeed is not hex")
+	}
+	return ed25519.NewKeyFromSeed(seed)
+}
+
+// WellKnownApp is the well-known credentials of one application
+// (WellKnownApplication).
+type WellKnownApp struct {
+	// ID is the application's id, its client id and its bot user's id.
+	ID           interaction.Snowflake
+	BotToken     string
+	ClientSecret string
+	// SigningSeed is the hex Ed25519 seed its interactions and webhook
+	// events are signed with, and PublicKey the hex public key a bot
+	// verifies them with.
+	SigningSeed string
+	PublicKey   string
+}
+
+// maxWellKnownApps is how many applications have well-known credentials:
+// those beside the first take their place from the five bits of their
+// id that the ids the emulator makes leave 0.
+const maxWellKnownApps = 32
+
+// WellKnownApplication returns the well-known credentials of the
+// application at position n of an emulator started with them
+// (Config.WellKnown): 1 for the first, whose credentials are the
+// WellKnown constants, 2 for the first of Config.Applications (cmd/emulator's
+// -extra-bots) and so on up to 32; false for another n. They follow a
+// rule that any language can write down (docs/emulator.md, "Well-known
+// credentials"), for position n from 2:
+//
+//   - the id is WellKnownApplicationID + (n-1)·4096, made at the same
+//     instant with the process id n-1;
+//   - the bot token is the unpadded base64 of the id, "Z3SFgA" (the
+//     instant) and the unpadded base64 of "switchboard emulator tok"
+//     followed by n in three digits, joined by dots;
+//   - the client secret is the hex of "emulator-secr" followed by n in
+//     three digits;
+//   - the signing key's seed is the hex of "switchboard emulator signing"
+//     followed by n in four digits.
+func WellKnownApplication(n int) (WellKnownApp, bool) {
+	switch {
+	case n == 1:
+		return WellKnownApp{ID: WellKnownApplicationID, BotToken: WellKnownBotToken, ClientSecret: WellKnownClientSecret,
+			SigningSeed: WellKnownSigningSeed, PublicKey: WellKnownPublicKey}, true
+	case n < 1 || n > maxWellKnownApps:
+		return WellKnownApp{}, false
+	}
+	id := WellKnownApplicationID + interaction.Snowflake(n-1)<<12
+	enc := base64.RawURLEncoding
+	seed := fmt.Sprintf("switchboard emulator signing%04d", n)
+	key := ed25519.NewKeyFromSeed([]byte(seed))
+	return WellKnownApp{
+		ID:           id,
+		BotToken:     enc.EncodeToString([]byte(id.String())) + ".Z3SFgA." + enc.EncodeToString(fmt.Appendf(nil, "switchboard emulator tok%03d", n)),
+		ClientSecret: hex.EncodeToString(fmt.Appendf(nil, "emulator-secr%03d", n)),
+		SigningSeed:  hex.EncodeToString([]byte(seed)),
+		PublicKey:    hex.EncodeToString(key.Public().(ed25519.PublicKey)),
+	}, true
+}
+
+// key returns the signing key of w.
+func (w WellKnownApp) key() ed25519.PrivateKey {
+	seed, err := hex.DecodeString(w.SigningSeed)
+	if err != nil {
+		panic("emulator: a well-known seed is not hex")
 	}
 	return ed25519.NewKeyFromSeed(seed)
 }

@@ -180,3 +180,87 @@ func TestWellKnownStartsFromAWellKnownSnapshot(t *testing.T) {
 		t.Fatal("WellKnown with a SigningKey was taken")
 	}
 }
+
+// The applications beside the first have well-known credentials too, by
+// their place, the same at every start and as the rule writes them.
+func TestWellKnownApplicationsBesideTheFirst(t *testing.T) {
+	first, ok := emulator.WellKnownApplication(1)
+	if !ok || first.ID != emulator.WellKnownApplicationID || first.BotToken != emulator.WellKnownBotToken ||
+		first.ClientSecret != emulator.WellKnownClientSecret || first.SigningSeed != emulator.WellKnownSigningSeed || first.PublicKey != emulator.WellKnownPublicKey {
+		t.Errorf("WellKnownApplication(1) = %+v; want the WellKnown constants", first)
+	}
+	// The second's, as docs/emulator.md writes them down.
+	second := emulator.WellKnownApp{
+		ID:           1323802873036935168,
+		BotToken:     "MTMyMzgwMjg3MzAzNjkzNTE2OA.Z3SFgA.c3dpdGNoYm9hcmQgZW11bGF0b3IgdG9rMDAy",
+		ClientSecret: "656d756c61746f722d73656372303032",
+		SigningSeed:  "737769746368626f61726420656d756c61746f72207369676e696e6730303032",
+		PublicKey:    "ebb615f898e6a276d48cee31508eb11692bc49f5f8e6c1cc2bfcacad1d86fc17",
+	}
+	if got, ok := emulator.WellKnownApplication(2); !ok || got != second {
+		t.Errorf("WellKnownApplication(2) = %+v; want %+v", got, second)
+	}
+	for _, n := range []int{0, 33} {
+		if _, ok := emulator.WellKnownApplication(n); ok {
+			t.Errorf("WellKnownApplication(%d) has credentials", n)
+		}
+	}
+	for n := 1; n <= 32; n++ {
+		w, _ := emulator.WellKnownApplication(n)
+		seed, _ := hex.DecodeString(w.SigningSeed)
+		id, _ := base64.RawURLEncoding.DecodeString(strings.Split(w.BotToken, ".")[0])
+		if len(seed) != ed25519.SeedSize || hex.EncodeToString(ed25519.NewKeyFromSeed(seed).Public().(ed25519.PublicKey)) != w.PublicKey || string(id) != w.ID.String() {
+			t.Errorf("WellKnownApplication(%d) = %+v: the key or the token's id do not agree", n, w)
+		}
+	}
+
+	cfg := emulator.Config{WellKnown: true, Applications: []emulator.ApplicationConfig{{Name: "music"}, {Name: "mod"}}}
+	var starts [2][]emulator.Credentials
+	for i := range starts {
+		s, err := emulator.New(cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		starts[i] = s.Applications()
+		for j := range starts[i] {
+			starts[i][j].BaseURL = ""
+		}
+		if i == 0 {
+			status, raw := as(t, s, "Bot "+second.BotToken, "GET", "/applications/@me", "")
+			if status != http.StatusOK || !strings.Contains(string(raw), `"verify_key":"`+second.PublicKey+`"`) {
+				t.Errorf("GET /applications/@me with the second's well-known token: %d %s", status, raw)
+			}
+		}
+		s.Close()
+	}
+	if !slices.Equal(starts[0], starts[1]) {
+		t.Errorf("two starts gave the applications\n%+v\n%+v", starts[0], starts[1])
+	}
+	for n, c := range starts[0] {
+		w, _ := emulator.WellKnownApplication(n + 1)
+		if c.ApplicationID != w.ID.String() || c.BotToken != w.BotToken || c.ClientSecret != w.ClientSecret || c.PublicKey != w.PublicKey {
+			t.Errorf("application %d: %+v; want %+v", n+1, c, w)
+		}
+	}
+
+	_, key, _ := ed25519.GenerateKey(nil)
+	for _, tc := range []struct {
+		name string
+		apps []emulator.ApplicationConfig
+		want string
+	}{
+		{"a key of its own", []emulator.ApplicationConfig{{SigningKey: key}}, "Config.Applications[0]: a signing key, and Config.WellKnown"},
+		{"one too many", make([]emulator.ApplicationConfig, 32), "Config.Applications[31]: Config.WellKnown gives credentials to 32 applications at most"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s, err := emulator.New(emulator.Config{WellKnown: true, Applications: tc.apps})
+			if err == nil {
+				s.Close()
+				t.Fatal("New took it")
+			}
+			if !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("New: %v; want it to say %q", err, tc.want)
+			}
+		})
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 	"net/http/httptest"
+	"sync"
 	"testing"
 	"time"
 
@@ -54,6 +55,20 @@ type Bot struct {
 	events *webhook.Endpoint
 	// clock is the emulator's clock, nil for time.Now.
 	clock func() time.Time
+	// app is the application the bot is, and token its bot token.
+	app   interaction.Snowflake
+	token string
+	// kit is what the Bots of one emulator share.
+	kit *kit
+}
+
+// kit is what the Bots served to one emulator share: the response
+// window their endpoints follow, and how many of the applications
+// beside the first a Bot serves.
+type kit struct {
+	mu     sync.Mutex
+	window time.Duration
+	served int
 }
 
 // An Option changes how New and NewFunc set the bot up.
@@ -61,8 +76,12 @@ type Option func(*setup)
 
 type setup struct {
 	emulator emulator.Config
-	endpoint []endpoint.Option
-	wait     time.Duration
+	// emulatorSet says WithEmulator was given, and applications are the
+	// applications beside the first (WithApplications).
+	emulatorSet  bool
+	applications []emulator.ApplicationConfig
+	endpoint     []endpoint.Option
+	wait         time.Duration
 	// window, when set, is the response window of the emulator and of
 	// the endpoint (WithResponseWindow).
 	window time.Duration
@@ -80,7 +99,15 @@ type setup struct {
 // window (but see WithResponseWindow, which shortens the endpoint's
 // deadline with it), its SKUs.
 func WithEmulator(cfg emulator.Config) Option {
-	return func(s *setup) { s.emulator = cfg }
+	return func(s *setup) { s.emulator, s.emulatorSet = cfg, true }
+}
+
+// WithApplications has the emulator serve applications beside the first,
+// each a bot of its own in the same guild (emulator.Config.Applications),
+// for Another to serve a router as each. It adds to the Applications of
+// WithEmulator, whichever comes first.
+func WithApplications(apps ...emulator.ApplicationConfig) Option {
+	return func(s *setup) { s.applications = append(s.applications, apps...) }
 }
 
 // WithEndpoint gives the bot's endpoint options, after those New gives it
@@ -157,18 +184,11 @@ func New(t testing.TB, r *router.Router, opts ...Option) *Bot {
 // commands are registered.
 func NewFunc(t testing.TB, build func(*Bot) *router.Router, opts ...Option) *Bot {
 	t.Helper()
-	var s setup
-	for _, o := range opts {
-		o(&s)
-	}
-	if s.wait <= 0 {
-		s.wait = DefaultWait
-	}
-	var timing []endpoint.Option
+	s := options(opts)
 	if s.window > 0 {
 		s.emulator.ResponseWindow = s.window
-		timing = []endpoint.Option{endpoint.WithResponseDeadline(s.window), endpoint.WithAnswerMargin(answerMargin(s.window))}
 	}
+	s.emulator.Applications = append(s.emulator.Applications, s.applications...)
 	// First, so that its cleanup runs last: the bot's log reaches the
 	// test's while the endpoint stops.
 	log := newBotLog(t)
@@ -177,15 +197,95 @@ func NewFunc(t testing.TB, build func(*Bot) *router.Router, opts ...Option) *Bot
 		t.Fatalf("switchboardtest: starting the emulator: %v", err)
 	}
 	t.Cleanup(func() { srv.Close() })
-	client, err := rest.NewClient(srv.URL, rest.BotToken(srv.BotToken))
+	b := &Bot{
+		Emulator: srv, Guild: srv.GuildID,
+		Admin: srv.Admin, Moderator: srv.Moderator, Member: srv.Member,
+		t: t, wait: s.wait, log: log, clock: s.emulator.Now,
+		app: srv.ApplicationID, token: srv.BotToken, kit: &kit{window: s.window},
+	}
+	b.serve(build, s)
+	return b
+}
+
+// options returns the setup opts make.
+func options(opts []Option) setup {
+	var s setup
+	for _, o := range opts {
+		o(&s)
+	}
+	if s.wait <= 0 {
+		s.wait = DefaultWait
+	}
+	return s
+}
+
+// Another serves r as the bot of an application beside the first, in the
+// same emulator, and returns it: a user's commands go to its commands,
+// which may have the names of another Bot's, and what it posts the other
+// bots see, as on the service. Each call serves the next of the
+// applications WithApplications gave New, in their order; with none left
+// it fails the test. opts are those of the bot's endpoint (WithEndpoint,
+// WithRoutes, OverGateway, WithWait); the emulator's are the first
+// Bot's. The Bots share the world: its guild, users and channels, and
+// the users' direct messages, which are one channel whatever the bot.
+func (b *Bot) Another(r *router.Router, opts ...Option) *Bot {
+	b.t.Helper()
+	return b.AnotherFunc(func(*Bot) *router.Router { return r }, opts...)
+}
+
+// AnotherFunc is Another for a bot whose router is built once its
+// application is known, as NewFunc is New's.
+func (b *Bot) AnotherFunc(build func(*Bot) *router.Router, opts ...Option) *Bot {
+	t := b.t
+	t.Helper()
+	s := options(opts)
+	if s.emulatorSet || s.window > 0 || s.applications != nil {
+		t.Fatalf("switchboardtest: Another takes the options of a bot, not of the emulator, which New started")
+	}
+	apps := b.Emulator.Applications()
+	b.kit.mu.Lock()
+	next := b.kit.served + 1
+	if next < len(apps) {
+		b.kit.served = next
+	}
+	b.kit.mu.Unlock()
+	if next >= len(apps) {
+		t.Fatalf("switchboardtest: no application is left for Another to serve: give New WithApplications, one for each")
+	}
+	id, err := interaction.ParseSnowflake(apps[next].ApplicationID)
+	if err != nil {
+		t.Fatalf("switchboardtest: the emulator's application %q: %v", apps[next].ApplicationID, err)
+	}
+	s.window = b.kit.window
+	o := &Bot{
+		Emulator: b.Emulator, Guild: b.Guild, Admin: b.Admin, Moderator: b.Moderator, Member: b.Member,
+		t: t, wait: s.wait, log: newBotLog(t), clock: b.clock,
+		app: id, token: apps[next].BotToken, kit: b.kit,
+	}
+	o.serve(build, s)
+	return o
+}
+
+// Application returns the id of the bot's application, its bot user's id
+// too: the Emulator's ApplicationID for the Bot New returns, another for
+// one Another does.
+func (b *Bot) Application() interaction.Snowflake { return b.app }
+
+// serve builds the bot's router, serves it to the emulator as its
+// application's and registers its commands, as s says.
+func (b *Bot) serve(build func(*Bot) *router.Router, s setup) {
+	t, srv := b.t, b.Emulator
+	t.Helper()
+	var timing []endpoint.Option
+	if s.window > 0 {
+		timing = []endpoint.Option{endpoint.WithResponseDeadline(s.window), endpoint.WithAnswerMargin(answerMargin(s.window))}
+	}
+	client, err := rest.NewClient(srv.URL, rest.BotToken(b.token))
 	if err != nil {
 		t.Fatalf("switchboardtest: a REST client on the emulator: %v", err)
 	}
-	b := &Bot{
-		Emulator: srv, Client: client, Guild: srv.GuildID,
-		Admin: srv.Admin, Moderator: srv.Moderator, Member: srv.Member,
-		t: t, wait: s.wait, log: log, clock: s.emulator.Now,
-	}
+	b.Client = client
+	app := srv.Application(b.app)
 	r := build(b)
 	if r == nil {
 		t.Fatalf("switchboardtest: the bot's build returned no router")
@@ -194,14 +294,14 @@ func NewFunc(t testing.TB, build func(*Bot) *router.Router, opts ...Option) *Bot
 	if err != nil {
 		t.Fatalf("switchboardtest: the router does not build:\n%v", err)
 	}
-	verifier, err := interaction.NewVerifier(srv.PublicKey)
+	verifier, err := interaction.NewVerifier(app.Credentials().PublicKey)
 	if err != nil {
 		t.Fatalf("switchboardtest: the emulator's key: %v", err)
 	}
-	given := append([]endpoint.Option{endpoint.WithClient(client), endpoint.WithDefaultLogger(log.logger())}, timing...)
+	given := append([]endpoint.Option{endpoint.WithClient(client), endpoint.WithDefaultLogger(b.log.logger())}, timing...)
 	if s.overGateway {
 		b.overGateway(s.gateway, mux, append(given, s.endpoint...))
-		return b
+		return
 	}
 	e, err := endpoint.New(mux, verifier, append(given, s.endpoint...)...)
 	if err != nil {
@@ -223,12 +323,11 @@ func NewFunc(t testing.TB, build func(*Bot) *router.Router, opts ...Option) *Bot
 	})
 
 	ctx := t.Context()
-	if _, err := registry.Sync(ctx, client, srv.ApplicationID, mux.Definitions(), registry.SyncOptions{}); err != nil {
+	if _, err := registry.Sync(ctx, client, b.app, mux.Definitions(), registry.SyncOptions{}); err != nil {
 		t.Fatalf("switchboardtest: registering the commands: %v", err)
 	}
-	if err := srv.SetInteractionsURL(ctx, server.URL+s.path); err != nil {
+	if err := app.SetInteractionsURL(ctx, server.URL+s.path); err != nil {
 		t.Fatalf("switchboardtest: the emulator refused the endpoint: %v", err)
 	}
 	b.Mux = mux
-	return b
 }

@@ -226,3 +226,50 @@ func TestWhoMayUseACommand(t *testing.T) {
 }
 
 func TestTheExampleTestPasses(t *testing.T) { testGreeting(t) }
+
+func TestTheAnotherExampleTestPasses(t *testing.T) { testTwoBots(t) }
+
+// Another serves the applications New was given, one each, with the
+// options of a bot alone; a second bot may be served over the gateway.
+func TestAnotherServesTheApplicationsBesideTheFirst(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		do   func(tb testing.TB)
+		want string
+	}{
+		{"none given", func(tb testing.TB) {
+			switchboardtest.New(tb, pinger("mod")).Another(pinger("music"))
+		}, "no application is left for Another to serve: give New WithApplications"},
+		{"one too many", func(tb testing.TB) {
+			bot := switchboardtest.New(tb, pinger("mod"), switchboardtest.WithApplications(emulator.ApplicationConfig{Name: "music"}))
+			bot.Another(pinger("music"))
+			bot.Another(pinger("radio"))
+		}, "no application is left"},
+		{"an option of the emulator", func(tb testing.TB) {
+			bot := switchboardtest.New(tb, pinger("mod"), switchboardtest.WithApplications(emulator.ApplicationConfig{Name: "music"}))
+			bot.Another(pinger("music"), switchboardtest.WithEmulator(emulator.Config{}))
+		}, "Another takes the options of a bot, not of the emulator"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := failed(t, tc.do); !strings.Contains(got, tc.want) {
+				t.Errorf("failed with %q; want it to say %q", got, tc.want)
+			}
+		})
+	}
+
+	mod := switchboardtest.New(t, pinger("mod"), switchboardtest.WithApplications(
+		emulator.ApplicationConfig{Name: "music"}, emulator.ApplicationConfig{Name: "radio"}))
+	music := mod.Another(pinger("music"), switchboardtest.OverGateway(nil))
+	radio := mod.Another(pinger("radio"))
+	for _, tc := range []struct {
+		bot  *switchboardtest.Bot
+		want string
+	}{{mod, "pong from mod"}, {music, "pong from music"}, {radio, "pong from radio"}} {
+		if x := tc.bot.Command("/ping").Shows(tc.want); x.Interaction().ApplicationID != tc.bot.Application() {
+			t.Errorf("%s went to application %s; want %s", tc.want, x.Interaction().ApplicationID, tc.bot.Application())
+		}
+	}
+	if music.Application() == mod.Application() || radio.Application() == music.Application() || mod.Application() != mod.Emulator.ApplicationID {
+		t.Errorf("the bots' applications: %s, %s, %s", mod.Application(), music.Application(), radio.Application())
+	}
+}

@@ -42,6 +42,15 @@
 // and its endpoint (endpoint.NewGateway) answers through the callback
 // endpoint; every use and check works as for a bot on HTTP.
 //
+// Several bots share one emulator as they share a guild on the service:
+// WithApplications gives New the applications beside the first, and
+// Another (or AnotherFunc) serves a router as each, a Bot of its own. A
+// Bot's Command and Invoke use its own commands, whatever the others
+// have of the same name; what one bot posts, the others read through
+// the API and WaitMessages sees, as a bot reacting to another's
+// messages would. Their users' direct messages are one channel whatever
+// the bot, and their webhook events wait in one queue.
+//
 // A bot that hears webhook events serves its events endpoint to the
 // emulator too (ServeEvents); WaitEvents waits until what the emulator's
 // users did has reached its handlers.

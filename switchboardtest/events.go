@@ -31,7 +31,7 @@ func (b *Bot) ServeEvents(e *webhook.Endpoint) {
 		defer cancel()
 		e.Wait(ctx) //nolint:errcheck // a test ending with a handler stuck gives up on it
 	})
-	if err := b.Emulator.SetEventsURL(b.t.Context(), srv.URL+webhook.DefaultPath); err != nil {
+	if err := b.Emulator.Application(b.app).SetEventsURL(b.t.Context(), srv.URL+webhook.DefaultPath); err != nil {
 		srv.Close()
 		b.t.Fatalf("switchboardtest: the emulator refused the events endpoint: %v", err)
 	}

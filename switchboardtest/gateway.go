@@ -79,13 +79,13 @@ func (b *Bot) overGateway(connect Connect, mux *router.Mux, opts []endpoint.Opti
 		t.Fatalf("switchboardtest: the gateway's endpoint:\n%v", err)
 	}
 	ctx := t.Context()
-	if _, err := registry.Sync(ctx, b.Client, srv.ApplicationID, mux.Definitions(), registry.SyncOptions{}); err != nil {
+	if _, err := registry.Sync(ctx, b.Client, b.app, mux.Definitions(), registry.SyncOptions{}); err != nil {
 		t.Fatalf("switchboardtest: registering the commands: %v", err)
 	}
 	url := "ws://" + strings.TrimPrefix(strings.TrimSuffix(srv.URL, "/v10"), "http://")
 	// A context of its own: the test's ends before its cleanups run,
 	// and the client is stopped by one.
-	stop, err := connect(context.WithoutCancel(ctx), url, srv.BotToken, e)
+	stop, err := connect(context.WithoutCancel(ctx), url, b.token, e)
 	if err != nil {
 		t.Fatalf("switchboardtest: connecting the bot to the gateway: %v", err)
 	}
@@ -102,7 +102,7 @@ func (b *Bot) overGateway(connect Connect, mux *router.Mux, opts []endpoint.Opti
 	for {
 		changed := srv.Changed()
 		for _, s := range srv.GatewaySessions() {
-			if s.Connected {
+			if s.Connected && s.Application == b.app {
 				b.Mux = mux
 				return
 			}

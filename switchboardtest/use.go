@@ -34,7 +34,7 @@ func (b *Bot) Command(line string, ws ...Who) *Exchange {
 func (b *Bot) TryCommand(line string, ws ...Who) (*Exchange, error) {
 	b.t.Helper()
 	w := b.who(ws)
-	inv, err := b.Emulator.ParseCommand(w.invocation(), line)
+	inv, err := b.Emulator.ParseCommand(b.invocation(w), line)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", line, err)
 	}
@@ -58,7 +58,7 @@ func (b *Bot) Invoke(inv emulator.Invocation, ws ...Who) *Exchange {
 func (b *Bot) TryInvoke(inv emulator.Invocation, ws ...Who) (*Exchange, error) {
 	b.t.Helper()
 	w := b.who(ws)
-	full := w.invocation()
+	full := b.invocation(w)
 	full.Command, full.Type, full.Options, full.Target, full.Focused = inv.Command, inv.Type, inv.Options, inv.Target, inv.Focused
 	if inv.User != 0 {
 		full.User = inv.User
@@ -71,6 +71,9 @@ func (b *Bot) TryInvoke(inv emulator.Invocation, ws ...Who) (*Exchange, error) {
 	}
 	if inv.Locale != "" {
 		full.Locale = inv.Locale
+	}
+	if inv.Application != 0 {
+		full.Application = inv.Application
 	}
 	w.user, w.guild, w.channel, w.locale = full.User, full.Guild, full.Channel, full.Locale
 	return b.send("", w, full, b.Emulator.Invoke)
@@ -107,7 +110,7 @@ func (b *Bot) Launch(name string, ws ...Who) *Exchange {
 func (b *Bot) Autocomplete(line string, ws ...Who) *Exchange {
 	b.t.Helper()
 	w := b.who(ws)
-	inv, err := b.Emulator.ParsePartial(w.invocation(), line)
+	inv, err := b.Emulator.ParsePartial(b.invocation(w), line)
 	if err != nil {
 		b.fail(nil, fmt.Errorf("%s: %w", line, err))
 	}
@@ -121,6 +124,13 @@ func (b *Bot) Autocomplete(line string, ws ...Who) *Exchange {
 // invocation returns the Invocation of what w says, with no command.
 func (w who) invocation() emulator.Invocation {
 	return emulator.Invocation{User: w.user, Guild: w.guild, Channel: w.channel, Locale: w.locale}
+}
+
+// invocation returns what w says of an invocation of the bot's commands.
+func (b *Bot) invocation(w who) emulator.Invocation {
+	inv := w.invocation()
+	inv.Application = b.app
+	return inv
 }
 
 // send sends inv with do, and returns what came of it: the emulator's

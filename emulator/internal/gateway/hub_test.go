@@ -822,3 +822,101 @@ func TestSessionsAreBoundedByTheConnections(t *testing.T) {
 		t.Errorf("sessions kept: %+v, want the last two of %v", got, ids)
 	}
 }
+
+// otherToken is the bot token of the second application of startApps.
+const otherToken = "other-bot-token"
+
+// startApps serves a hub of two applications, 1 (testToken) and 2
+// (otherToken), each welcomed as its own bot.
+func startApps(t *testing.T) *testHub {
+	t.Helper()
+	return startHub(t, func(cfg *Config) {
+		cfg.Token = func(tok string) (uint64, bool) {
+			switch tok {
+			case testToken:
+				return 1, true
+			case otherToken:
+				return 2, true
+			}
+			return 0, false
+		}
+		cfg.Welcome = func(id Identity, begin func(Welcome)) {
+			app := strconv.FormatUint(id.App, 10)
+			begin(Welcome{User: []byte(`{"id":"` + app + `","bot":true}`), Application: []byte(`{"id":"` + app + `","flags":0}`)})
+		}
+	})
+}
+
+// A session is its application's: READY names its bot, an event goes to
+// the sessions of its application alone, each application has its own
+// start limit, and a session is resumed with its own application's token
+// alone.
+func TestSessionsOfTwoApplications(t *testing.T) {
+	h := startApps(t)
+	one, r1 := h.ready(t, map[string]any{"token": testToken})
+	two, r2 := h.ready(t, map[string]any{"token": "Bot " + otherToken})
+	for _, tc := range []struct {
+		r    readyEvent
+		want string
+	}{{r1, "1"}, {r2, "2"}} {
+		if tc.r.User.ID != tc.want || tc.r.Application == nil || tc.r.Application.ID != tc.want {
+			t.Errorf("READY of application %s: user %s, application %+v", tc.want, tc.r.User.ID, tc.r.Application)
+		}
+	}
+	sessions := h.Sessions()
+	if len(sessions) != 2 || sessions[0].App == sessions[1].App {
+		t.Fatalf("Sessions: %+v; want one of each application", sessions)
+	}
+	for _, app := range []uint64{1, 2} {
+		if !h.Receivers(app, 0) || !h.Listening(app) {
+			t.Errorf("application %d has no session listening", app)
+		}
+		if l := h.StartLimit(app); l.Remaining != l.Total-1 {
+			t.Errorf("application %d's start limit: %+v; want one start used", app, l)
+		}
+	}
+	if h.Receivers(3, 0) || h.Listening(3) {
+		t.Error("an application without sessions has one")
+	}
+
+	// Each event goes to its application's session, in its own sequence.
+	for _, ev := range []Event{
+		{App: 2, Name: "INTERACTION_CREATE", Data: []byte(`{"application_id":"2"}`)},
+		{App: 1, Name: "INTERACTION_CREATE", Data: []byte(`{"application_id":"1"}`)},
+	} {
+		if n := h.Publish(ev); n != 1 {
+			t.Errorf("application %d's event went to %d sessions", ev.App, n)
+		}
+	}
+	for _, tc := range []struct {
+		c    *client
+		want string
+	}{{one, `{"application_id":"1"}`}, {two, `{"application_id":"2"}`}} {
+		if f := tc.c.expect(opDispatch, "INTERACTION_CREATE"); string(f.D) != tc.want || *f.S != 2 {
+			t.Errorf("got s %d %s; want s 2 (after READY) %s", *f.S, f.D, tc.want)
+		}
+	}
+
+	// The second application's token does not resume the first's
+	// session, which stays connected; the first's does.
+	c := h.dial(t, "")
+	c.expect(opHello, "")
+	c.send(opResume, map[string]any{"token": otherToken, "session_id": r1.SessionID, "seq": 2})
+	if f := c.expect(opInvalidSession, ""); string(f.D) != "false" {
+		t.Errorf("a resume with the other application's token: INVALID_SESSION %s; want false", f.D)
+	}
+	if !h.connected(r1.SessionID) {
+		t.Error("the refused resume ended the session's connection")
+	}
+	c = h.dial(t, "")
+	c.expect(opHello, "")
+	c.send(opResume, map[string]any{"token": testToken, "session_id": r1.SessionID, "seq": 2})
+	c.expect(opDispatch, "RESUMED")
+	if got := one.closed(); got != CloseUnknownError {
+		t.Errorf("the resumed session's old connection closed with %d", got)
+	}
+	if n := h.Publish(Event{App: 2, Name: "X", Data: []byte(`{}`)}); n != 1 {
+		t.Errorf("the second application's event after the first's resume went to %d sessions", n)
+	}
+	two.expect(opDispatch, "X")
+}
