@@ -119,3 +119,16 @@ func (m MessageData) WithSpoilerFile(name, contentType string, content io.Reader
 	m.Files[len(m.Files)-1].Spoiler = true
 	return m
 }
+
+// VoiceMessage returns a voice message: the flag FlagIsVoiceMessage and
+// its recording, an audio file (a ContentType such as "audio/ogg") with
+// its Duration and Waveform. A voice message carries nothing else (no
+// content, embeds, components or poll), and cannot be edited; it may be
+// an answer, a follow-up or a message sent to a channel:
+//
+//	rec := interaction.File{Name: "hello.ogg", ContentType: "audio/ogg",
+//		Duration: 2 * time.Second, Waveform: samples, Content: bytes.NewReader(ogg)}
+//	return interaction.ReplyMessage(interaction.VoiceMessage(rec))
+func VoiceMessage(recording File) MessageData {
+	return MessageData{Flags: FlagIsVoiceMessage, Files: []File{recording}}
+}

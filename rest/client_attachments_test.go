@@ -2,8 +2,10 @@ package rest_test
 
 import (
 	"context"
+	"errors"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/switchboard-go/switchboard/emulator"
 	"github.com/switchboard-go/switchboard/interaction"
@@ -55,5 +57,38 @@ func TestAnEditClearsASpoilerAndADescription(t *testing.T) {
 				t.Errorf("attachment: spoiler %v, description %q; want %v, %q", a.IsSpoiler(), a.Description, tc.spoiler, tc.description)
 			}
 		})
+	}
+}
+
+// TestAVoiceMessageAnswer answers with a voice message, which the service
+// keeps with its recording's duration and waveform, and then refuses to
+// edit.
+func TestAVoiceMessageAnswer(t *testing.T) {
+	t.Parallel()
+	s := apitest.StartEmulator(t, emulator.Config{})
+	c, _ := apitest.NewClient(t, s, rest.NoAuth{})
+	responded := make(chan error, 1)
+	startRespondingBot(t, s, func(ctx context.Context, ix *interaction.Interaction) {
+		rec := interaction.File{Name: "hello.ogg", ContentType: "audio/ogg", Title: "Hello",
+			Duration: 1500 * time.Millisecond, Waveform: []byte{0, 128, 255}, Content: strings.NewReader("OggS")}
+		responded <- c.Respond(ctx, ix, interaction.ReplyMessage(interaction.VoiceMessage(rec)))
+	})
+	res := invoke(t, s, "report")
+	if err := <-responded; err != nil {
+		t.Fatalf("Respond: %v", err)
+	}
+	ix := res.Interaction
+	original := record(t, s, ix.ID).Original
+	if len(original.Attachments) != 1 {
+		t.Fatalf("attachments %+v, want the recording", original.Attachments)
+	}
+	a := original.Attachments[0]
+	if a.DurationSecs != 1.5 || a.Waveform != "AID/" || a.Title != "Hello" || a.ContentType != "audio/ogg" {
+		t.Errorf("the recording: %+v", a.Attachment)
+	}
+	_, err := c.EditOriginal(context.Background(), ix, interaction.MessageData{Attachments: []interaction.AttachmentRef{}})
+	var apiErr *rest.APIError
+	if !errors.As(err, &apiErr) || apiErr.Code != 50162 {
+		t.Errorf("an edit of the voice message: %v, want the service's 50162", err)
 	}
 }
