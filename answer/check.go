@@ -51,7 +51,13 @@ import (
 // with a question of 1 to 300 characters, 1 to 10 answers of 1 to 55
 // characters, each emoji naming a custom or a Unicode emoji, a duration
 // of 1 to 768 hours and the one layout, and no poll with
-// IS_COMPONENTS_V2.
+// IS_COMPONENTS_V2; in the attachments list, titles and descriptions of
+// at most 1024 characters and waveforms of at most 400 characters of
+// base64. A voice message (interaction.FlagIsVoiceMessage, see
+// interaction.VoiceMessage) has no content, embeds, components or poll,
+// and one file, audio (a ContentType "audio/…"), with its Duration and
+// Waveform; an UPDATE_MESSAGE of one is refused, as the service refuses
+// every edit of a voice message.
 //
 // The links of an embed follow the service's rule of URLs, which package
 // component follows for the links and media of components: its url and

@@ -19,23 +19,10 @@ import (
 // the request, by the index n of its files[n] part, or an attachment of
 // the message, by its id. Description and IsSpoiler are nil when the
 // element leaves them out.
-type attachmentRef struct {
-	ID          interaction.Snowflake `json:"id"`
-	Filename    string                `json:"filename"`
-	Description *string               `json:"description"`
-	IsSpoiler   *bool                 `json:"is_spoiler"`
-}
+type attachmentRef = interaction.AttachmentRef
 
-// refsOf returns the elements of the attachments list of a new message,
-// which package interaction decoded: what they leave out is empty or
-// false, which is the same for a new file.
-func refsOf(list []interaction.AttachmentRef) []attachmentRef {
-	out := make([]attachmentRef, len(list))
-	for i, r := range list {
-		out[i] = attachmentRef{ID: r.ID, Filename: r.Filename, Description: &list[i].Description, IsSpoiler: &list[i].IsSpoiler}
-	}
-	return out
-}
+// refsOf returns the elements of the attachments list of a new message.
+func refsOf(list []interaction.AttachmentRef) []attachmentRef { return list }
 
 // spoilerFlags returns the flags of an attachment named filename, which
 // has flags, with its spoiler mark after an element of an attachments

@@ -282,6 +282,7 @@ func (s *Server) attachments(e *apiError, at string, refs *[]attachmentRef, file
 		if ref.Filename != "" {
 			a.Filename = ref.Filename
 		}
+		a.Title, a.DurationSecs, a.Waveform = ref.Title, ref.DurationSecs, ref.Waveform
 		a.Flags = spoilerFlags(0, a.Filename, ref.IsSpoiler)
 		if a.ContentType == "" || a.ContentType == "application/octet-stream" {
 			a.ContentType = contentTypeOf(a.Filename, f.content)

@@ -245,12 +245,21 @@ func (s *Server) checkAnswer(si *sentInteraction, body *answerBody, atts []Attac
 		checkMessage(e, "/data", &resp.Message, interaction.ResponseFlags)
 		checkReferences(e, "/data", &resp.Message, atts)
 		s.checkPremiumButtons(e, "/data", &resp.Message)
+		if len(e.errors) == 0 {
+			if refused := checkVoice(&resp.Message, atts); refused != nil {
+				return refused
+			}
+		}
 		if len(e.errors) == 0 && isEmpty(&resp.Message, attachments) {
 			return errEmptyMessage()
 		}
 	case interaction.CallbackUpdateMessage:
 		// An update edits the message the component is on, which exists:
-		// it adds no poll, and a message with a poll takes no edit.
+		// it adds no poll, and a message with a poll takes no edit; nor
+		// does a voice message.
+		if si.message.Data.Flags&interaction.FlagIsVoiceMessage != 0 {
+			return errVoiceEdited()
+		}
 		if refused := checkPollEdit(e, "/data", si.message, body.edit.Poll); refused != nil {
 			return refused
 		}

@@ -45,7 +45,9 @@ func checkMessage(e *apiError, prefix string, m *interaction.MessageData, flags 
 	data := *m
 	data.Attachments = nil
 	vs := review.Message(nil, &data, review.Edit, review.AsService)
-	vs = slices.DeleteFunc(vs, func(v rules.Violation) bool { return v.Code == rules.MessageFlagsInvalid })
+	// The rules of a voice message read its attachments, which
+	// checkVoice knows.
+	vs = slices.DeleteFunc(vs, func(v rules.Violation) bool { return v.Code == rules.MessageFlagsInvalid || isVoiceRule(v) })
 	if !e.has(prefix + "/flags") {
 		checkFlags(e, prefix+"/flags", m.Flags, flags)
 	}

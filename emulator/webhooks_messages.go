@@ -130,6 +130,9 @@ func (s *Server) createFollowup(r *request) (int, any, *apiError) {
 	if len(inv.errors) > 0 {
 		return 0, nil, inv
 	}
+	if refused := checkVoice(&data, atts); refused != nil {
+		return 0, nil, refused
+	}
 	if isEmpty(&data, len(atts)) {
 		return 0, nil, errEmptyMessage()
 	}
@@ -177,6 +180,9 @@ func (s *Server) editWebhookMessage(r *request) (int, any, *apiError) {
 		return 0, nil, e
 	}
 	completes := m.awaitsContent()
+	if m.Data.Flags&interaction.FlagIsVoiceMessage != 0 {
+		return 0, nil, errVoiceEdited()
+	}
 	inv := newInvalidBody()
 	if refused := checkPollEdit(inv, "", m, edit.Poll); refused != nil {
 		return 0, nil, refused
@@ -190,6 +196,9 @@ func (s *Server) editWebhookMessage(r *request) (int, any, *apiError) {
 	checkReferences(inv, "", edit.sets(), atts)
 	if len(inv.errors) > 0 {
 		return 0, nil, inv
+	}
+	if refused := checkVoice(&data, atts); refused != nil {
+		return 0, nil, refused
 	}
 	if isEmpty(&data, len(atts)) {
 		return 0, nil, errEmptyMessage()

@@ -3,6 +3,7 @@ package interaction
 import (
 	"io"
 	"io/fs"
+	"time"
 )
 
 // DefaultAttachmentSizeLimit is the largest file, in bytes, a message may
@@ -38,12 +39,23 @@ type File struct {
 	// ContentType is the file's media type, such as "text/csv"; when
 	// empty, "application/octet-stream" is sent.
 	ContentType string
-	// Description is the attachment's alternative text.
+	// Title is the file's title, which clients may show in place of its
+	// name (at most 1024 characters).
+	Title string
+	// Description is the attachment's alternative text (at most 1024
+	// characters).
 	Description string
 	// Spoiler marks the file a spoiler: clients blur it until it is
 	// clicked. (The service also takes a name that starts with
 	// "SPOILER_" as a spoiler, the older way.)
 	Spoiler bool
+	// Duration and Waveform make the file the recording of a voice
+	// message (see VoiceMessage), which needs both: its length, and its
+	// waveform, samples of its loudness a byte each from start to end
+	// (clients take one at most every 100 ms, and at most 256), sent in
+	// base64. Other audio files may carry a duration too.
+	Duration time.Duration
+	Waveform []byte
 	// Content is read once, when the message is sent, and never more than
 	// the attachment size limit and one byte: a larger file is refused
 	// before anything is sent. A sender that may send the message again
@@ -106,4 +118,17 @@ func (m MessageData) WithSpoilerFile(name, contentType string, content io.Reader
 	m = m.WithFile(name, contentType, content)
 	m.Files[len(m.Files)-1].Spoiler = true
 	return m
+}
+
+// VoiceMessage returns a voice message: the flag FlagIsVoiceMessage and
+// its recording, an audio file (a ContentType such as "audio/ogg") with
+// its Duration and Waveform. A voice message carries nothing else (no
+// content, embeds, components or poll), and cannot be edited; it may be
+// an answer, a follow-up or a message sent to a channel:
+//
+//	rec := interaction.File{Name: "hello.ogg", ContentType: "audio/ogg",
+//		Duration: 2 * time.Second, Waveform: samples, Content: bytes.NewReader(ogg)}
+//	return interaction.ReplyMessage(interaction.VoiceMessage(rec))
+func VoiceMessage(recording File) MessageData {
+	return MessageData{Flags: FlagIsVoiceMessage, Files: []File{recording}}
 }

@@ -2,12 +2,14 @@ package interaction_test
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/switchboard-go/switchboard/interaction"
 )
@@ -41,8 +43,42 @@ func TestFilesAreNamedInTheAttachmentsList(t *testing.T) {
 		},
 		{
 			name: "an attachment kept may be made a spoiler",
-			m:    interaction.MessageData{Attachments: []interaction.AttachmentRef{{ID: 1191213000000000013, IsSpoiler: true}}},
+			m:    interaction.MessageData{Attachments: []interaction.AttachmentRef{{ID: 1191213000000000013, IsSpoiler: new(true)}}},
 			want: `{"attachments":[{"id":"1191213000000000013","is_spoiler":true}]}`,
+		},
+		{
+			name: "an attachment kept may be unmarked",
+			m:    interaction.MessageData{Attachments: []interaction.AttachmentRef{{ID: 1191213000000000013, IsSpoiler: new(false)}}},
+			want: `{"attachments":[{"id":"1191213000000000013","is_spoiler":false}]}`,
+		},
+		{
+			name: "an attachment kept may lose its description",
+			m:    interaction.MessageData{Attachments: []interaction.AttachmentRef{{ID: 1191213000000000013, Description: new("")}}},
+			want: `{"attachments":[{"id":"1191213000000000013","description":""}]}`,
+		},
+		{
+			name: "an attachment kept may be described anew",
+			m:    interaction.MessageData{Attachments: []interaction.AttachmentRef{{ID: 1191213000000000013, Description: new("a \"chart\"")}}},
+			want: `{"attachments":[{"id":"1191213000000000013","description":"a \"chart\""}]}`,
+		},
+		{
+			name: "an attachment kept as it is sends its id alone",
+			m:    interaction.MessageData{Attachments: []interaction.AttachmentRef{{ID: 1191213000000000013}}},
+			want: `{"attachments":[{"id":"1191213000000000013"}]}`,
+		},
+		{
+			name: "a file's title and recording are in its element",
+			m: interaction.MessageData{Files: []interaction.File{
+				{Name: "hello.ogg", Title: "Hello", Duration: 1500 * time.Millisecond, Waveform: []byte{0, 128, 255}},
+			}},
+			want: `{"attachments":[{"id":"0","filename":"hello.ogg","title":"Hello","duration_secs":1.5,"waveform":"AID/"}]}`,
+		},
+		{
+			name: "an element's recording is sent as it is given",
+			m: interaction.MessageData{Attachments: []interaction.AttachmentRef{
+				{ID: 0, Filename: "hello.ogg", Title: "Hello", DurationSecs: 2.25, Waveform: "AID/"},
+			}},
+			want: `{"attachments":[{"id":"0","filename":"hello.ogg","title":"Hello","duration_secs":2.25,"waveform":"AID/"}]}`,
 		},
 		{
 			name: "an empty list removes every attachment",
@@ -65,6 +101,30 @@ func TestFilesAreNamedInTheAttachmentsList(t *testing.T) {
 				t.Errorf("AppendJSON = %s\nwant %s", got, tt.want)
 			}
 		})
+	}
+}
+
+// TestAttachmentRefsKeepWhatTheyLeaveOut decodes the attachments list of
+// an edit and encodes it again: an element that leaves out a description
+// or a spoiler mark, and one that sets it to "" or false, stay apart.
+func TestAttachmentRefsKeepWhatTheyLeaveOut(t *testing.T) {
+	const list = `{"attachments":[{"id":"1"},{"id":"2","description":"","is_spoiler":false},{"id":"3","description":"a map","is_spoiler":true}]}`
+	var m interaction.MessageData
+	if err := json.Unmarshal([]byte(list), &m); err != nil {
+		t.Fatal(err)
+	}
+	if a := m.Attachments[0]; a.Description != nil || a.IsSpoiler != nil {
+		t.Errorf("element 1 = %+v, want no description and no spoiler mark", a)
+	}
+	if a := m.Attachments[1]; a.Description == nil || *a.Description != "" || a.IsSpoiler == nil || *a.IsSpoiler {
+		t.Errorf("element 2 = %+v, want an empty description and an unmarked spoiler", a)
+	}
+	got, err := m.AppendJSON(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(got) != list {
+		t.Errorf("AppendJSON = %s\nwant %s", got, list)
 	}
 }
 

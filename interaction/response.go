@@ -1,6 +1,7 @@
 package interaction
 
 import (
+	"encoding/base64"
 	"encoding/json"
 	"strconv"
 	"time"
@@ -198,34 +199,108 @@ type AllowedMentions struct {
 // NoMentions returns AllowedMentions that ping nobody.
 func NoMentions() *AllowedMentions { return &AllowedMentions{Parse: []string{}} }
 
-// AttachmentRef names an attachment of a message being sent or edited.
+// AttachmentRef names an attachment of a message being sent or edited:
+// an attachment the message has, by its id, or a file of the request, by
+// its index in MessageData.Files.
+//
+// An edit changes only what an element sets of an attachment the message
+// keeps: its description and its spoiler mark. Description and IsSpoiler
+// are pointers so that an edit can tell "leave it" (nil) from "remove it"
+// or "unmark it":
+//
+//	interaction.AttachmentRef{ID: id, IsSpoiler: new(false), Description: new("")}
 type AttachmentRef struct {
-	ID          Snowflake `json:"id"`
-	Filename    string    `json:"filename,omitempty"`
-	Description string    `json:"description,omitempty"`
+	ID       Snowflake `json:"id"`
+	Filename string    `json:"filename,omitempty"`
+	// Title is the title of a new file (at most 1024 characters); an
+	// edit does not change it.
+	Title string `json:"title,omitempty"`
+	// Description is the attachment's alternative text, at most 1024
+	// characters. nil leaves an attachment the message keeps as it is;
+	// a pointer to "" removes its text.
+	Description *string `json:"description,omitempty"`
+	// DurationSecs and Waveform describe the recording of a voice message
+	// (FlagIsVoiceMessage), which needs both: its length in seconds, and
+	// its samples, a byte each, in base64 (see File.Waveform).
+	DurationSecs float64 `json:"duration_secs,omitzero"`
+	Waveform     string  `json:"waveform,omitempty"`
 	// IsSpoiler marks the attachment a spoiler, which clients blur until
-	// it is clicked (the service sets AttachmentIsSpoiler in its flags).
-	// False leaves an attachment the message keeps as it is.
-	IsSpoiler bool `json:"is_spoiler,omitzero"`
+	// it is clicked (the service sets AttachmentIsSpoiler in its flags),
+	// or, pointing to false, unmarks it. nil leaves an attachment the
+	// message keeps as it is. A name that starts with SpoilerPrefix keeps
+	// the mark whatever IsSpoiler says.
+	IsSpoiler *bool `json:"is_spoiler,omitempty"`
 }
 
 // appendJSON appends the JSON form of the reference to b.
-func (a AttachmentRef) appendJSON(b []byte) []byte {
-	b = append(b, `{"id":"`...)
-	b = strconv.AppendUint(b, uint64(a.ID), 10)
-	b = append(b, '"')
-	if a.Filename != "" {
-		b = append(b, `,"filename":`...)
-		b = jsonw.AppendString(b, a.Filename)
-	}
-	if a.Description != "" {
+func (a *AttachmentRef) appendJSON(b []byte) []byte {
+	b = appendRefHead(b, a.ID, a.Filename, a.Title)
+	if a.Description != nil {
 		b = append(b, `,"description":`...)
-		b = jsonw.AppendString(b, a.Description)
+		b = jsonw.AppendString(b, *a.Description)
 	}
-	if a.IsSpoiler {
+	b = appendVoice(b, a.DurationSecs, a.Waveform)
+	if a.IsSpoiler != nil {
+		b = append(b, `,"is_spoiler":`...)
+		b = strconv.AppendBool(b, *a.IsSpoiler)
+	}
+	return append(b, '}')
+}
+
+// appendFileRef appends the element of the attachments list that
+// describes f, the file of index i: written from the file itself, so that
+// no AttachmentRef, and none of its pointers, is made for it.
+func appendFileRef(b []byte, i int, f *File) []byte {
+	b = appendRefHead(b, Snowflake(i), f.Name, f.Title)
+	if f.Description != "" {
+		b = append(b, `,"description":`...)
+		b = jsonw.AppendString(b, f.Description)
+	}
+	if f.Duration > 0 {
+		b = append(b, `,"duration_secs":`...)
+		b = strconv.AppendFloat(b, f.Duration.Seconds(), 'g', -1, 64)
+	}
+	if len(f.Waveform) > 0 {
+		// Base64 needs no escaping in a JSON string.
+		b = append(b, `,"waveform":"`...)
+		b = base64.StdEncoding.AppendEncode(b, f.Waveform)
+		b = append(b, '"')
+	}
+	if f.Spoiler {
 		b = append(b, `,"is_spoiler":true`...)
 	}
 	return append(b, '}')
+}
+
+// appendRefHead appends the start of an element of the attachments list,
+// up to its optional fields, without its closing brace.
+func appendRefHead(b []byte, id Snowflake, filename, title string) []byte {
+	b = append(b, `{"id":"`...)
+	b = strconv.AppendUint(b, uint64(id), 10)
+	b = append(b, '"')
+	if filename != "" {
+		b = append(b, `,"filename":`...)
+		b = jsonw.AppendString(b, filename)
+	}
+	if title != "" {
+		b = append(b, `,"title":`...)
+		b = jsonw.AppendString(b, title)
+	}
+	return b
+}
+
+// appendVoice appends the fields of a voice message's recording that are
+// set.
+func appendVoice(b []byte, seconds float64, waveform string) []byte {
+	if seconds != 0 {
+		b = append(b, `,"duration_secs":`...)
+		b = strconv.AppendFloat(b, seconds, 'g', -1, 64)
+	}
+	if waveform != "" {
+		b = append(b, `,"waveform":`...)
+		b = jsonw.AppendString(b, waveform)
+	}
+	return b
 }
 
 // Embed is rich content in a message. A message carries at most 10 embeds,
@@ -531,19 +606,19 @@ func (m *MessageData) AppendJSON(b []byte) ([]byte, error) {
 	if m.Attachments != nil || len(m.Files) > 0 {
 		sep()
 		b = append(b, `"attachments":[`...)
-		for i, a := range m.Attachments {
+		for i := range m.Attachments {
 			if i > 0 {
 				b = append(b, ',')
 			}
-			b = a.appendJSON(b)
+			b = m.Attachments[i].appendJSON(b)
 		}
-		for i, f := range m.Files {
+		for i := range m.Files {
 			if i > 0 || len(m.Attachments) > 0 {
 				b = append(b, ',')
 			}
 			// An uploaded file's id is its index: it ties the element
 			// to the files[n] part.
-			b = AttachmentRef{ID: Snowflake(i), Filename: f.Name, Description: f.Description, IsSpoiler: f.Spoiler}.appendJSON(b)
+			b = appendFileRef(b, i, &m.Files[i])
 		}
 		b = append(b, ']')
 	}

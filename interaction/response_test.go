@@ -38,7 +38,7 @@ func richMessage() interaction.MessageData {
 		},
 		Flags:       interaction.FlagSuppressNotifications,
 		Components:  interaction.Components{interaction.RawComponent(`{"type":1,"components":[{"type":2,"style":1,"label":"Undo","custom_id":"undo"}]}`)},
-		Attachments: []interaction.AttachmentRef{{ID: 0, Filename: "evidence.png", Description: "a screenshot"}, {ID: attachmentID}},
+		Attachments: []interaction.AttachmentRef{{ID: 0, Filename: "evidence.png", Description: new("a screenshot")}, {ID: attachmentID}},
 	}
 }
 

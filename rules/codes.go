@@ -197,6 +197,24 @@ const (
 	// component, file or poll. The service answers it with its error
 	// 50006, "Cannot send an empty message".
 	MessageEmpty = "MESSAGE_EMPTY"
+	// VoiceMessageAdditionalContent: a voice message (the flag
+	// IS_VOICE_MESSAGE) with content, embeds, components or a poll beside
+	// its recording. The service answers it with its error 50159, "Voice
+	// messages do not support additional content."
+	VoiceMessageAdditionalContent = "VOICE_MESSAGE_ADDITIONAL_CONTENT"
+	// VoiceMessageSingleAudioAttachment: a voice message without exactly
+	// one attachment, or whose attachment is not audio (a media type
+	// starting with "audio/"). The service answers it with its error
+	// 50160, "Voice messages must have a single audio attachment."
+	VoiceMessageSingleAudioAttachment = "VOICE_MESSAGE_SINGLE_AUDIO_ATTACHMENT"
+	// VoiceMessageMetadata: the recording of a voice message without its
+	// duration_secs or its waveform. The service answers it with its
+	// error 50161, "Voice messages must have supporting metadata."
+	VoiceMessageMetadata = "VOICE_MESSAGE_METADATA"
+	// VoiceMessageEdited: an edit, or an UPDATE_MESSAGE answer, of a
+	// voice message. The service answers it with its error 50162, "Voice
+	// messages cannot be edited."
+	VoiceMessageEdited = "VOICE_MESSAGE_EDITED"
 	// FileTooLarge: a file larger than the interaction's attachment size
 	// limit. The service answers it with 413 and its error 40005,
 	// "Request entity too large".

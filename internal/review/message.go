@@ -60,6 +60,10 @@ func (c *checker) message(ix *interaction.Interaction, m *interaction.MessageDat
 		c.poll(m.Poll)
 	}
 	c.files(ix, m.Files)
+	c.attachmentFields(m)
+	if m.Flags&interaction.FlagIsVoiceMessage != 0 {
+		c.voice(m, recordings(m))
+	}
 	if fresh && m.Content == "" && len(m.Embeds) == 0 && len(m.Components) == 0 && len(m.Files) == 0 && m.Poll == nil && c.room() {
 		c.add(c.data, rules.MessageEmpty, c.say(
 			"shows nothing: a message needs content, an embed, a component, a file or a poll",

@@ -45,6 +45,10 @@ func (c *checker) answer(ix *interaction.Interaction, r *interaction.Response) *
 		names, _ := attachedNames(&r.Message, nil, true)
 		c.references(&r.Message, names)
 	case interaction.CallbackUpdateMessage:
+		if ix != nil && ix.Message != nil && ix.Message.Flags&interaction.FlagIsVoiceMessage != 0 && c.room() {
+			c.add(c.data, rules.VoiceMessageEdited, c.say(
+				"updates a voice message, which cannot be edited", "Voice messages cannot be edited."))
+		}
 		c.message(ix, &r.Message, interaction.ResponseFlags, "an update", false)
 		c.pollInUpdate(r.Message.Poll)
 		if names, known := attachedNames(&r.Message, keptBy(ix), false); known {
